@@ -1,0 +1,34 @@
+// The application's database handle, opened once per process from DATABASE_URL.
+import type { Kysely } from "kysely";
+import { openDatabase, type OpenedDatabase } from "#db/dialect.ts";
+import { migrateToLatest } from "#db/migrate.ts";
+import { syncReferenceData } from "#db/reference-data.ts";
+import type { Database } from "#db/schema.ts";
+import { seedDemoMarketplace } from "#db/seed/demo.ts";
+import { getEnv } from "~/env.server.ts";
+
+let opened: OpenedDatabase | undefined;
+
+export function getOpenedDatabase(): OpenedDatabase {
+  if (!opened) {
+    const env = getEnv();
+    opened = openDatabase({ url: env.DATABASE_URL, synchronous: env.DATABASE_SYNCHRONOUS });
+  }
+  return opened;
+}
+
+export function getDb(): Kysely<Database> {
+  return getOpenedDatabase().db;
+}
+
+/** Migrates, syncs the reference data (categories, role permissions) and seeds an empty database. */
+export async function prepareDatabase(log: (line: string) => void = console.log): Promise<void> {
+  const { db, dialect } = getOpenedDatabase();
+  const applied = await migrateToLatest(db, dialect);
+  if (applied.length > 0) log(`Applied migrations: ${applied.join(", ")}`);
+  await syncReferenceData(db);
+  if (getEnv().SEED_DEMO) {
+    const seeded = await seedDemoMarketplace(db);
+    if (seeded) log("Seeded the demo marketplace (see README for the demo accounts).");
+  }
+}

@@ -1,0 +1,21 @@
+import { CacheProvider } from "@emotion/react";
+import { RemixBrowser } from "@remix-run/react";
+import { startTransition, StrictMode } from "react";
+import { hydrateRoot } from "react-dom/client";
+import { adoptServerStyles, createEmotionCache, ServerStylesContext } from "~/lib/emotion.ts";
+
+const cache = createEmotionCache();
+const serverStyles = adoptServerStyles(cache, document.head);
+
+startTransition(() => {
+  hydrateRoot(
+    document,
+    <StrictMode>
+      <ServerStylesContext.Provider value={serverStyles}>
+        <CacheProvider value={cache}>
+          <RemixBrowser />
+        </CacheProvider>
+      </ServerStylesContext.Provider>
+    </StrictMode>,
+  );
+});

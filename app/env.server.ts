@@ -1,0 +1,90 @@
+// Configuration from the environment, validated once; a bad value stops the server with a clear message.
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+const DEFAULT_DATABASE_URL = "./data/tradebench.sqlite";
+
+const flag = (fallback: boolean) =>
+  z
+    .enum(["0", "1", "true", "false", "yes", "no"], { message: "use 1 or 0" })
+    .optional()
+    .transform((v) => (v === undefined ? fallback : ["1", "true", "yes"].includes(v)));
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number({ message: "must be a number" }).int().min(0).max(65535).default(3000),
+  DATABASE_URL: z.string().min(1).default(DEFAULT_DATABASE_URL),
+  DATABASE_SYNCHRONOUS: z.enum(["OFF", "NORMAL", "FULL", "EXTRA"]).default("FULL"),
+  SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  PUBLIC_URL: z.string().url("must be a URL such as https://tradebench.example").optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, "must start with smtp:// or smtps://")
+    .optional(),
+  MAIL_FROM: z.string().min(3).default("Tradebench <no-reply@tradebench.local>"),
+  SEED_DEMO: flag(true),
+  TRUST_PROXY: flag(false),
+  COOKIE_SECURE: flag(false).optional(),
+  UPLOADS_DIR: z.string().optional(),
+});
+
+export type Env = Omit<z.infer<typeof EnvSchema>, "SESSION_SECRET" | "COOKIE_SECURE" | "PUBLIC_URL" | "UPLOADS_DIR"> & {
+  SESSION_SECRET: string;
+  COOKIE_SECURE: boolean;
+  PUBLIC_URL: string;
+  UPLOADS_DIR: string;
+  DATA_DIR: string;
+};
+
+function isEmbeddedDatabase(url: string): boolean {
+  return !/^[a-z]+:\/\//i.test(url.replace(/^(file|sqlite):(?!\/\/)/, ""));
+}
+
+function dataDirFor(databaseUrl: string): string {
+  const file = databaseUrl.replace(/^(file:|sqlite:)(\/\/)?/, "");
+  return file === ":memory:" ? path.resolve("data") : path.dirname(path.resolve(file));
+}
+
+/** Reads or creates a secret kept beside the embedded database. */
+function keptSessionSecret(dataDir: string): string {
+  const file = path.join(dataDir, "session-secret");
+  if (fs.existsSync(file)) return fs.readFileSync(file, "utf8").trim();
+  fs.mkdirSync(dataDir, { recursive: true });
+  const secret = crypto.randomBytes(32).toString("hex");
+  fs.writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function parseEnv(source: NodeJS.ProcessEnv): Env {
+  const result = EnvSchema.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const env = result.data;
+  const dataDir = dataDirFor(env.DATABASE_URL);
+  let secret = env.SESSION_SECRET;
+  if (!secret) {
+    if (env.NODE_ENV === "production" && !isEmbeddedDatabase(env.DATABASE_URL)) {
+      throw new Error("Invalid configuration:\n  SESSION_SECRET: required in production (at least 32 characters)");
+    }
+    secret = keptSessionSecret(dataDir);
+  }
+  return {
+    ...env,
+    SESSION_SECRET: secret,
+    COOKIE_SECURE: env.COOKIE_SECURE ?? env.NODE_ENV === "production",
+    PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ""),
+    UPLOADS_DIR: path.resolve(env.UPLOADS_DIR ?? path.join(dataDir, "uploads")),
+    DATA_DIR: dataDir,
+  };
+}
+
+let cached: Env | undefined;
+export function getEnv(): Env {
+  cached ??= parseEnv(process.env);
+  return cached;
+}

@@ -1,0 +1,64 @@
+// The header's links (spec 01 §2), for desktop and mobile menus alike.
+import { canSell, isAdminRole } from "./roles.ts";
+import type { CurrentUser } from "./user.ts";
+
+export interface NavLinkItem {
+  to: string;
+  label: string;
+}
+
+export const PUBLIC_LINKS: NavLinkItem[] = [
+  { to: "/listings", label: "Equipment" },
+  { to: "/auctions", label: "Auctions" },
+  { to: "/knowledge-base", label: "Knowledge Base" },
+  { to: "/forum", label: "Forum" },
+];
+
+export const GUEST_LINKS: NavLinkItem[] = [
+  { to: "/login", label: "Sign In" },
+  { to: "/register", label: "Register" },
+];
+
+/** Links for a signed-in user: their own pages, then the role-aware ones. */
+export function memberLinks(user: CurrentUser): NavLinkItem[] {
+  const links: NavLinkItem[] = [
+    { to: "/dashboard", label: "Dashboard" },
+    { to: "/messages", label: "Messages" },
+    { to: "/watchlist", label: "Watchlist & Saved Searches" },
+  ];
+  if (canSell(user.role)) {
+    links.push({ to: "/create-listing", label: "Create Listing" }, { to: "/bulk-upload", label: "Bulk Upload" });
+  }
+  if (isAdminRole(user.role)) links.push({ to: "/admin", label: "Admin Panel" });
+  return links;
+}
+
+export const FOOTER_LINKS: NavLinkItem[] = [
+  { to: "/pricing", label: "Pricing" },
+  { to: "/about", label: "About" },
+  { to: "/contact", label: "Contact" },
+  { to: "/faq", label: "FAQ" },
+  { to: "/buyer-protection", label: "Buyer Protection" },
+  { to: "/terms", label: "Terms of Service" },
+  { to: "/privacy", label: "Privacy Policy" },
+  { to: "/prohibited-conduct", label: "Prohibited Conduct" },
+];
+
+export const SOCIAL_LINKS: NavLinkItem[] = [
+  { to: "https://www.linkedin.com/company/tradebench", label: "LinkedIn" },
+  { to: "https://x.com/tradebench", label: "X (Twitter)" },
+  { to: "https://www.youtube.com/@tradebench", label: "YouTube" },
+  { to: "https://www.facebook.com/tradebench", label: "Facebook" },
+];
+
+/** Pages the not-found screen suggests (spec 02 §2.16). */
+export const NOT_FOUND_LINKS: NavLinkItem[] = [
+  { to: "/", label: "Home" },
+  { to: "/listings", label: "Browse equipment" },
+  { to: "/auctions", label: "Live auctions" },
+  { to: "/create-listing", label: "Create a listing" },
+  { to: "/knowledge-base", label: "Knowledge base" },
+  { to: "/forum", label: "Forum" },
+  { to: "/faq", label: "FAQ" },
+  { to: "/contact", label: "Contact us" },
+];

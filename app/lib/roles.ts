@@ -1,0 +1,118 @@
+// The roles of Tradebench and what each may reach: the single source for guards and the header.
+
+export const ROLES = [
+  "buyer",
+  "seller",
+  "admin",
+  "super_admin",
+  "moderator",
+  "dispute_resolution_referee",
+  "billing",
+  "support",
+] as const;
+export type Role = (typeof ROLES)[number];
+
+export const ROLE_LABELS: Record<Role, string> = {
+  buyer: "Buyer",
+  seller: "Seller",
+  admin: "Administrator",
+  super_admin: "Super administrator",
+  moderator: "Moderator",
+  dispute_resolution_referee: "Dispute resolution referee",
+  billing: "Billing",
+  support: "Support",
+};
+
+/** Roles that pass admin routes (spec 02 §2.1: admin; the role service adds super_admin). */
+export const ADMIN_ROLES: readonly Role[] = ["admin", "super_admin"];
+/** Roles that may create listings and bulk-upload (spec 01 §2: sellers and admins). */
+export const SELLING_ROLES: readonly Role[] = ["seller", ...ADMIN_ROLES];
+
+export function isRole(value: unknown): value is Role {
+  return typeof value === "string" && (ROLES as readonly string[]).includes(value);
+}
+
+/** Unknown or missing roles are treated as buyer (spec 02 §2.3, §6). */
+export function normalizeRole(value: unknown): Role {
+  return isRole(value) ? value : "buyer";
+}
+
+export function canSell(role: Role): boolean {
+  return SELLING_ROLES.includes(role);
+}
+
+export function isAdminRole(role: Role): boolean {
+  return ADMIN_ROLES.includes(role);
+}
+
+/** Which dashboard a role sees (spec 02 §2.3: admin, seller, else buyer). */
+export function dashboardKind(role: Role): "admin" | "seller" | "buyer" {
+  if (isAdminRole(role)) return "admin";
+  if (role === "seller") return "seller";
+  return "buyer";
+}
+
+/** Registration choices (spec 02 §2.7): "Both" maps to buyer. */
+export const REGISTRATION_INTENTS = [
+  { value: "buy", label: "Buy equipment", role: "buyer" },
+  { value: "sell", label: "Sell equipment", role: "seller" },
+  { value: "both", label: "Both buy and sell", role: "buyer" },
+] as const satisfies readonly { value: string; label: string; role: Role }[];
+export type RegistrationIntent = (typeof REGISTRATION_INTENTS)[number]["value"];
+
+export function roleForIntent(intent: RegistrationIntent): Role {
+  return REGISTRATION_INTENTS.find((i) => i.value === intent)?.role ?? "buyer";
+}
+
+export type PermissionFlags = Record<string, boolean>;
+
+/** Default permission flags per role, synced into role_permissions at start. */
+export const ROLE_PERMISSIONS: Record<Role, { description: string; permissions: PermissionFlags }> = {
+  super_admin: {
+    description: "Everything, including managing administrators",
+    permissions: {
+      can_manage_users: true,
+      can_manage_admins: true,
+      can_manage_listings: true,
+      can_manage_categories: true,
+      can_view_reports: true,
+      can_manage_promo_codes: true,
+      can_resolve_disputes: true,
+      can_manage_billing: true,
+    },
+  },
+  admin: {
+    description: "Runs the marketplace: users, listings, categories, reports, sales",
+    permissions: {
+      can_manage_users: true,
+      can_manage_listings: true,
+      can_manage_categories: true,
+      can_view_reports: true,
+      can_manage_promo_codes: true,
+    },
+  },
+  moderator: {
+    description: "Reviews flagged listings and forum content",
+    permissions: { can_manage_listings: true, can_moderate_content: true },
+  },
+  dispute_resolution_referee: {
+    description: "Decides buyer-protection disputes",
+    permissions: { can_resolve_disputes: true },
+  },
+  billing: {
+    description: "Handles fees, payouts and refunds",
+    permissions: { can_manage_billing: true, can_view_reports: true },
+  },
+  support: {
+    description: "Helps users with their accounts and orders",
+    permissions: { can_view_users: true },
+  },
+  seller: {
+    description: "Lists equipment and runs auctions",
+    permissions: { can_create_listings: true, can_create_auctions: true, can_bid: true },
+  },
+  buyer: {
+    description: "Buys, bids, watches and saves searches",
+    permissions: { can_bid: true },
+  },
+};

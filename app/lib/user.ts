@@ -1,0 +1,23 @@
+// What the browser may know about the signed-in user, and how it is shown.
+import type { Role } from "./roles.ts";
+
+export interface CurrentUser {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  companyName: string;
+  avatarUrl: string | null;
+  role: Role;
+}
+
+/** First letters of first and last name (spec 01 §2), falling back to the e-mail's first letter. */
+export function initials(user: Pick<CurrentUser, "firstName" | "lastName" | "email">): string {
+  const letters = `${user.firstName.trim().charAt(0)}${user.lastName.trim().charAt(0)}`.toUpperCase();
+  return letters || user.email.charAt(0).toUpperCase();
+}
+
+export function displayName(user: Pick<CurrentUser, "firstName" | "lastName" | "email">): string {
+  const name = `${user.firstName} ${user.lastName}`.trim();
+  return name || user.email;
+}

@@ -1,0 +1,99 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { Box, Button, Checkbox, Container, Heading, HStack, Link, Stack, Text } from "@chakra-ui/react";
+import { data, replace, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link as RemixLink, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { FormErrors, FormSuccess, TextField } from "~/components/forms.tsx";
+import { AUTH_MESSAGES, LoginSchema } from "~/schemas/auth.ts";
+import { safeRedirect } from "~/schemas/fields.ts";
+import { authenticator, endSession, enforceRateLimits, RATE_LIMITS, requireAnonymous, SignInError, startSession } from "~/services/auth.server.ts";
+
+export const meta: MetaFunction = () => [{ title: "Sign in — Tradebench" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAnonymous(request);
+  const url = new URL(request.url);
+  return {
+    redirectTo: safeRedirect(url.searchParams.get("redirectTo") ?? url.searchParams.get("from")),
+    notice: url.searchParams.get("registered") === "1" ? AUTH_MESSAGES.registered : null,
+  };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const formData = await request.clone().formData();
+  const submission = parseWithZod(formData, { schema: LoginSchema });
+  if (submission.status !== "success") {
+    return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
+  }
+  enforceRateLimits([
+    { key: `login:ip:${context.clientIp}`, rule: RATE_LIMITS.loginPerIp },
+    { key: `login:account:${submission.value.email}`, rule: RATE_LIMITS.loginPerAccount },
+  ]);
+  let userId: string;
+  try {
+    userId = await authenticator.authenticate("form", request);
+  } catch (error) {
+    if (error instanceof SignInError) {
+      return data(submission.reply({ formErrors: [AUTH_MESSAGES.signInFailed], hideFields: ["password"] }), { status: 401 });
+    }
+    throw error;
+  }
+  await endSession(request);
+  const cookie = await startSession(userId, request, context, { remember: submission.value.remember === "on" });
+  return replace(safeRedirect(submission.value.redirectTo), { headers: { "Set-Cookie": cookie } });
+}
+
+export default function LoginPage() {
+  const { redirectTo, notice } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const submitting = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const [form, fields] = useForm({
+    id: "login",
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+
+  return (
+    <Container maxW="md" py="12">
+      <Stack gap="6">
+        <Box>
+          <Heading as="h1" size="2xl">
+            Sign in
+          </Heading>
+          <Text color="fg.muted">Welcome back to Tradebench.</Text>
+        </Box>
+        {notice ? <FormSuccess>{notice}</FormSuccess> : null}
+        <Form method="post" {...getFormProps(form)}>
+          <Stack gap="4">
+            <FormErrors id={form.errorId} errors={form.errors} />
+            <input type="hidden" name="redirectTo" value={redirectTo} />
+            <TextField meta={fields.email} label="Email" type="email" autoComplete="email" required />
+            <TextField meta={fields.password} label="Password" type="password" autoComplete="current-password" required />
+            <HStack justify="space-between">
+              <Checkbox.Root name="remember" value="on">
+                <Checkbox.HiddenInput />
+                <Checkbox.Control />
+                <Checkbox.Label>Remember me</Checkbox.Label>
+              </Checkbox.Root>
+              <Link asChild fontSize="sm">
+                <RemixLink to="/forgot-password">Forgot password?</RemixLink>
+              </Link>
+            </HStack>
+            <Button type="submit" colorPalette="blue" disabled={submitting} loading={submitting} loadingText="Signing in...">
+              Sign in
+            </Button>
+          </Stack>
+        </Form>
+        <Text fontSize="sm">
+          New to Tradebench?{" "}
+          <Link asChild>
+            <RemixLink to="/register">Create an account</RemixLink>
+          </Link>
+        </Text>
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,45 @@
+// POST /newsletter: the footer's sign-up. With JavaScript the footer shows the answer in place;
+// without it, this page shows it.
+import { Button, Container, Heading, Stack, Text } from "@chakra-ui/react";
+import { data, redirect, type ActionFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link as RemixLink, useActionData } from "@remix-run/react";
+import { getDb } from "~/db.server.ts";
+import { NEWSLETTER_MESSAGES, NewsletterSchema } from "~/schemas/newsletter.ts";
+import { isHoneypotFilled } from "~/services/form-guard.server.ts";
+import { subscribeToNewsletter } from "~/services/newsletter.server.ts";
+
+export const meta: MetaFunction = () => [{ title: "Newsletter — Tradebench" }];
+
+export async function loader() {
+  return redirect("/");
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  if (isHoneypotFilled(formData)) return { ok: true as const, message: NEWSLETTER_MESSAGES.subscribed };
+  const parsed = NewsletterSchema.safeParse({ email: formData.get("email") ?? "" });
+  if (!parsed.success) {
+    return data({ ok: false as const, message: parsed.error.issues[0]?.message ?? "Please enter a valid email address" }, { status: 400 });
+  }
+  const outcome = await subscribeToNewsletter(getDb(), parsed.data.email);
+  return { ok: true as const, message: outcome === "subscribed" ? NEWSLETTER_MESSAGES.subscribed : NEWSLETTER_MESSAGES.alreadySubscribed };
+}
+
+export default function NewsletterPage() {
+  const result = useActionData<typeof action>();
+  return (
+    <Container maxW="xl" py="16">
+      <Stack gap="4">
+        <Heading as="h1" size="2xl">
+          Newsletter
+        </Heading>
+        <Text role={result?.ok ? "status" : "alert"} color={result?.ok ? "green.fg" : "red.fg"}>
+          {result?.message}
+        </Text>
+        <Button asChild alignSelf="start" variant="outline">
+          <RemixLink to="/">Back to the home page</RemixLink>
+        </Button>
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,245 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import {
+  Avatar,
+  Box,
+  Button,
+  Checkbox,
+  Container,
+  Field,
+  Fieldset,
+  Heading,
+  HStack,
+  Input,
+  SimpleGrid,
+  Stack,
+  Text,
+} from "@chakra-ui/react";
+import {
+  data,
+  MaxPartSizeExceededError,
+  unstable_createMemoryUploadHandler,
+  unstable_parseMultipartFormData,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { FormErrors, FormSuccess, TextAreaField, TextField } from "~/components/forms.tsx";
+import { getDb } from "~/db.server.ts";
+import { getEnv } from "~/env.server.ts";
+import { ROLE_LABELS } from "~/lib/roles.ts";
+import { initials } from "~/lib/user.ts";
+import { AVATAR_MAX_BYTES, PROFILE_MESSAGES, ProfileSchema } from "~/schemas/profile.ts";
+import { requireUser } from "~/services/auth.server.ts";
+import { getProfile, NotAnImageError, parsePreferences, removeAvatar, saveAvatar, updateProfile } from "~/services/profile.server.ts";
+
+export const meta: MetaFunction = () => [{ title: "Your profile — Tradebench" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const profile = await getProfile(getDb(), user.id);
+  if (!profile) throw data({ message: PROFILE_MESSAGES.userNotFound }, { status: 404 });
+  const { privacy } = parsePreferences(profile.preferences);
+  return {
+    profile: {
+      email: profile.email,
+      role: ROLE_LABELS[user.role],
+      avatarUrl: profile.avatar_url,
+      isVerified: profile.is_verified === 1,
+      verificationDate: profile.verification_date,
+      memberSince: profile.created_at,
+      firstName: profile.first_name,
+      lastName: profile.last_name,
+      companyName: profile.company_name,
+      phone: profile.phone,
+      address: profile.address,
+      city: profile.city,
+      state: profile.state,
+      zip: profile.zip,
+      country: profile.country,
+      location: profile.location,
+      website: profile.website,
+      bio: profile.bio,
+      showEmail: privacy.show_email,
+      showPhone: privacy.show_phone,
+    },
+  };
+}
+
+type AvatarResult = { intent: "avatar"; ok: boolean; message: string };
+
+async function handleAvatarUpload(request: Request, userId: string): Promise<AvatarResult> {
+  let form: FormData;
+  try {
+    form = await unstable_parseMultipartFormData(request, unstable_createMemoryUploadHandler({ maxPartSize: AVATAR_MAX_BYTES }));
+  } catch (error) {
+    if (error instanceof MaxPartSizeExceededError) return { intent: "avatar", ok: false, message: PROFILE_MESSAGES.avatarTooLarge };
+    throw error;
+  }
+  const file = form.get("avatar");
+  if (!(file instanceof Blob) || file.size === 0) return { intent: "avatar", ok: false, message: PROFILE_MESSAGES.avatarMissing };
+  try {
+    await saveAvatar(getDb(), getEnv().UPLOADS_DIR, userId, new Uint8Array(await file.arrayBuffer()));
+  } catch (error) {
+    if (error instanceof NotAnImageError) return { intent: "avatar", ok: false, message: PROFILE_MESSAGES.avatarNotImage };
+    throw error;
+  }
+  return { intent: "avatar", ok: true, message: PROFILE_MESSAGES.avatarSaved };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const contentType = request.headers.get("Content-Type") ?? "";
+  if (contentType.startsWith("multipart/form-data")) {
+    const result = await handleAvatarUpload(request, user.id);
+    return data(result, { status: result.ok ? 200 : 400 });
+  }
+  const formData = await request.formData();
+  if (formData.get("intent") === "remove-avatar") {
+    await removeAvatar(getDb(), getEnv().UPLOADS_DIR, user.id);
+    return { intent: "avatar" as const, ok: true, message: PROFILE_MESSAGES.avatarRemoved };
+  }
+  const submission = parseWithZod(formData, { schema: ProfileSchema });
+  if (submission.status !== "success") {
+    return data({ intent: "profile" as const, result: submission.reply(), saved: false }, { status: 400 });
+  }
+  await updateProfile(getDb(), user.id, submission.value);
+  return { intent: "profile" as const, result: submission.reply(), saved: true };
+}
+
+function formatDate(iso: string | null): string {
+  return iso ? new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" }).format(new Date(iso)) : "";
+}
+
+export default function ProfilePage() {
+  const { profile } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const profileResult = actionData && actionData.intent === "profile" ? actionData : undefined;
+  const avatarResult = actionData && actionData.intent === "avatar" ? actionData : undefined;
+
+  const [form, fields] = useForm({
+    id: "profile",
+    lastResult: profileResult?.result,
+    defaultValue: {
+      ...profile,
+      showEmail: profile.showEmail ? "on" : undefined,
+      showPhone: profile.showPhone ? "on" : undefined,
+    },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ProfileSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+
+  return (
+    <Container maxW="4xl" py="10">
+      <Stack gap="8">
+        <HStack gap="5" align="center" wrap="wrap">
+          <Avatar.Root size="2xl" colorPalette="blue">
+            <Avatar.Fallback>{initials(profile)}</Avatar.Fallback>
+            {profile.avatarUrl ? <Avatar.Image src={profile.avatarUrl} alt="Your profile photo" /> : null}
+          </Avatar.Root>
+          <Box>
+            <Heading as="h1" size="2xl">
+              {`${profile.firstName} ${profile.lastName}`.trim() || profile.email}
+            </Heading>
+            <Text color="fg.muted">
+              {profile.role} · {profile.email} · Member since {formatDate(profile.memberSince)}
+              {profile.isVerified ? ` · Verified since ${formatDate(profile.verificationDate)}` : ""}
+            </Text>
+          </Box>
+        </HStack>
+
+        <Box as="section" aria-labelledby="photo-heading" borderWidth="1px" rounded="lg" p="5">
+          <Heading as="h2" size="md" id="photo-heading" mb="3">
+            Profile photo
+          </Heading>
+          {avatarResult ? (
+            avatarResult.ok ? <FormSuccess>{avatarResult.message}</FormSuccess> : <FormErrors errors={[avatarResult.message]} />
+          ) : null}
+          <HStack gap="3" mt="3" wrap="wrap" align="end">
+            <Form method="post" encType="multipart/form-data">
+              <HStack gap="3" align="end" wrap="wrap">
+                <Field.Root>
+                  <Field.Label>Choose a photo (JPEG, PNG, WebP or GIF, at most 5 MB)</Field.Label>
+                  <Input type="file" name="avatar" accept="image/jpeg,image/png,image/webp,image/gif" p="1" />
+                </Field.Root>
+                <Button type="submit" variant="outline" disabled={busy}>
+                  Upload photo
+                </Button>
+              </HStack>
+            </Form>
+            {profile.avatarUrl ? (
+              <Form method="post">
+                <input type="hidden" name="intent" value="remove-avatar" />
+                <Button type="submit" variant="ghost" colorPalette="red" disabled={busy}>
+                  Remove photo
+                </Button>
+              </Form>
+            ) : null}
+          </HStack>
+        </Box>
+
+        <Form method="post" {...getFormProps(form)}>
+          <Stack gap="6">
+            {profileResult?.saved ? <FormSuccess>{PROFILE_MESSAGES.saved}</FormSuccess> : null}
+            <FormErrors id={form.errorId} errors={form.errors} />
+            <Fieldset.Root>
+              <Fieldset.Legend fontSize="lg" fontWeight="semibold">
+                About you
+              </Fieldset.Legend>
+              <Fieldset.Content>
+                <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+                  <TextField meta={fields.firstName} label="First name" autoComplete="given-name" required />
+                  <TextField meta={fields.lastName} label="Last name" autoComplete="family-name" required />
+                  <TextField meta={fields.companyName} label="Company name" autoComplete="organization" />
+                  <TextField meta={fields.website} label="Website" type="url" autoComplete="url" placeholder="https://" />
+                  <TextField meta={fields.location} label="Location (shown on your listings)" placeholder="e.g. Austin, TX" />
+                </SimpleGrid>
+                <TextAreaField meta={fields.bio} label="Bio" />
+              </Fieldset.Content>
+            </Fieldset.Root>
+            <Fieldset.Root>
+              <Fieldset.Legend fontSize="lg" fontWeight="semibold">
+                Contact and address
+              </Fieldset.Legend>
+              <Fieldset.Content>
+                <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+                  <TextField meta={fields.phone} label="Phone" type="tel" autoComplete="tel" />
+                  <TextField meta={fields.address} label="Address" autoComplete="street-address" />
+                  <TextField meta={fields.city} label="City" autoComplete="address-level2" />
+                  <TextField meta={fields.state} label="State / region" autoComplete="address-level1" />
+                  <TextField meta={fields.zip} label="ZIP / postal code" autoComplete="postal-code" />
+                  <TextField meta={fields.country} label="Country" autoComplete="country-name" />
+                </SimpleGrid>
+              </Fieldset.Content>
+            </Fieldset.Root>
+            <Fieldset.Root>
+              <Fieldset.Legend fontSize="lg" fontWeight="semibold">
+                Privacy
+              </Fieldset.Legend>
+              <Fieldset.HelperText>Choose what other members see on your public profile.</Fieldset.HelperText>
+              <Fieldset.Content>
+                <Checkbox.Root name="showEmail" value="on" defaultChecked={profile.showEmail}>
+                  <Checkbox.HiddenInput />
+                  <Checkbox.Control />
+                  <Checkbox.Label>Show my email address</Checkbox.Label>
+                </Checkbox.Root>
+                <Checkbox.Root name="showPhone" value="on" defaultChecked={profile.showPhone}>
+                  <Checkbox.HiddenInput />
+                  <Checkbox.Control />
+                  <Checkbox.Label>Show my phone number</Checkbox.Label>
+                </Checkbox.Root>
+              </Fieldset.Content>
+            </Fieldset.Root>
+            <Button type="submit" colorPalette="blue" alignSelf="start" disabled={busy} loading={busy} loadingText="Saving...">
+              Save profile
+            </Button>
+          </Stack>
+        </Form>
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,109 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { Box, Button, Container, Heading, Link, Stack, Text } from "@chakra-ui/react";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link as RemixLink, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
+import { useEffect } from "react";
+import { FormErrors, FormSuccess, TextField } from "~/components/forms.tsx";
+import { getDb } from "~/db.server.ts";
+import { AUTH_MESSAGES, ResetPasswordSchema } from "~/schemas/auth.ts";
+import { MIN_PASSWORD_LENGTH } from "~/schemas/fields.ts";
+import { requireAnonymous, startSession } from "~/services/auth.server.ts";
+import { isResetTokenUsable, resetPassword } from "~/services/password-reset.server.ts";
+
+/** Spec 02 §9: after a successful reset the page moves on to /dashboard after 2 seconds. */
+const REDIRECT_DELAY_SECONDS = 2;
+
+export const meta: MetaFunction = () => [{ title: "Choose a new password — Tradebench" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAnonymous(request);
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  return { token, usable: token !== "" && (await isResetTokenUsable(getDb(), token)) };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireAnonymous(request);
+  const submission = parseWithZod(await request.formData(), { schema: ResetPasswordSchema });
+  if (submission.status !== "success") {
+    return data({ result: submission.reply({ hideFields: ["password", "confirmPassword"] }), done: false }, { status: 400 });
+  }
+  const outcome = await resetPassword(getDb(), submission.value.token, submission.value.password);
+  if (!outcome.ok) {
+    return data(
+      { result: submission.reply({ formErrors: [AUTH_MESSAGES.resetInvalid], hideFields: ["password", "confirmPassword"] }), done: false },
+      { status: 400 },
+    );
+  }
+  const cookie = await startSession(outcome.userId, request, context, { remember: false });
+  return data({ result: submission.reply({ resetForm: true }), done: true }, { headers: { "Set-Cookie": cookie } });
+}
+
+export default function ResetPasswordPage() {
+  const { token, usable } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const navigate = useNavigate();
+  const submitting = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const done = actionData?.done === true;
+  const [form, fields] = useForm({
+    id: "reset-password",
+    lastResult: actionData?.result,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ResetPasswordSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+
+  useEffect(() => {
+    if (!done) return;
+    const timer = window.setTimeout(() => navigate("/dashboard", { replace: true }), REDIRECT_DELAY_SECONDS * 1000);
+    return () => window.clearTimeout(timer);
+  }, [done, navigate]);
+
+  return (
+    <Container maxW="md" py="12">
+      <Stack gap="6">
+        <Heading as="h1" size="2xl">
+          Choose a new password
+        </Heading>
+        {done ? (
+          <>
+            {/* Without JavaScript the browser follows this refresh instead of the timer above. */}
+            <noscript>
+              <meta httpEquiv="refresh" content={`${REDIRECT_DELAY_SECONDS};url=/dashboard`} />
+            </noscript>
+            <FormSuccess>{AUTH_MESSAGES.resetDone}</FormSuccess>
+          </>
+        ) : !usable && !actionData ? (
+          <Box>
+            <FormErrors errors={[AUTH_MESSAGES.resetInvalid]} />
+            <Text mt="4">
+              <Link asChild>
+                <RemixLink to="/forgot-password">Ask for a new reset link</RemixLink>
+              </Link>
+            </Text>
+          </Box>
+        ) : (
+          <Form method="post" {...getFormProps(form)}>
+            <Stack gap="4">
+              <FormErrors id={form.errorId} errors={form.errors} />
+              <input type="hidden" name="token" value={token} />
+              <TextField
+                meta={fields.password}
+                label="New password"
+                type="password"
+                autoComplete="new-password"
+                required
+                helper={`At least ${MIN_PASSWORD_LENGTH} characters.`}
+              />
+              <TextField meta={fields.confirmPassword} label="Confirm new password" type="password" autoComplete="new-password" required />
+              <Button type="submit" colorPalette="blue" disabled={submitting} loading={submitting} loadingText="Updating...">
+                Update password
+              </Button>
+            </Stack>
+          </Form>
+        )}
+      </Stack>
+    </Container>
+  );
+}

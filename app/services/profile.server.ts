@@ -1,0 +1,121 @@
+// Profiles: reading and editing one's own, privacy choices and the avatar.
+import crypto from "node:crypto";
+import fs from "node:fs/promises";
+import path from "node:path";
+import sharp from "sharp";
+import type { Kysely } from "kysely";
+import type { Database, Profile } from "#db/schema.ts";
+import type { ProfileInput } from "~/schemas/profile.ts";
+
+export interface PrivacyPreferences {
+  show_email: boolean;
+  show_phone: boolean;
+}
+
+export interface ProfilePreferences {
+  privacy: PrivacyPreferences;
+  [other: string]: unknown;
+}
+
+export function parsePreferences(json: string): ProfilePreferences {
+  let value: unknown;
+  try {
+    value = JSON.parse(json);
+  } catch {
+    value = {};
+  }
+  const record = value && typeof value === "object" ? (value as Record<string, unknown>) : {};
+  const privacy = record.privacy && typeof record.privacy === "object" ? (record.privacy as Record<string, unknown>) : {};
+  return { ...record, privacy: { show_email: privacy.show_email === true, show_phone: privacy.show_phone === true } };
+}
+
+export async function getProfile(db: Kysely<Database>, userId: string): Promise<Profile | undefined> {
+  return db.selectFrom("profiles").selectAll().where("id", "=", userId).executeTakeFirst();
+}
+
+export async function updateProfile(db: Kysely<Database>, userId: string, input: ProfileInput): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const current = await trx.selectFrom("profiles").select("preferences").where("id", "=", userId).executeTakeFirstOrThrow();
+    const preferences = parsePreferences(current.preferences);
+    preferences.privacy = { show_email: input.showEmail === "on", show_phone: input.showPhone === "on" };
+    await trx
+      .updateTable("profiles")
+      .set({
+        first_name: input.firstName,
+        last_name: input.lastName,
+        company_name: input.companyName,
+        phone: input.phone,
+        address: input.address,
+        city: input.city,
+        state: input.state,
+        zip: input.zip,
+        country: input.country,
+        location: input.location,
+        website: input.website,
+        bio: input.bio,
+        preferences: JSON.stringify(preferences),
+        updated_at: new Date().toISOString(),
+      })
+      .where("id", "=", userId)
+      .execute();
+  });
+}
+
+export const AVATAR_SIZE_PX = 256;
+const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp", "gif", "avif", "tiff"]);
+
+export class NotAnImageError extends Error {}
+
+/** Turns uploaded bytes into a square WebP; anything sharp cannot read as an image is refused. */
+export async function toAvatarWebp(bytes: Uint8Array): Promise<Buffer> {
+  let format: string | undefined;
+  try {
+    format = (await sharp(bytes).metadata()).format;
+  } catch {
+    throw new NotAnImageError();
+  }
+  if (!format || !ACCEPTED_FORMATS.has(format)) throw new NotAnImageError();
+  return sharp(bytes, { animated: false })
+    .rotate()
+    .resize(AVATAR_SIZE_PX, AVATAR_SIZE_PX, { fit: "cover", position: "attention" })
+    .webp({ quality: 82 })
+    .toBuffer();
+}
+
+export const AVATAR_URL_PREFIX = "/uploads/avatars/";
+
+function avatarFileOf(url: string | null): string | null {
+  if (!url?.startsWith(AVATAR_URL_PREFIX)) return null;
+  const name = url.slice(AVATAR_URL_PREFIX.length);
+  return /^[\w-]+\.webp$/.test(name) ? name : null;
+}
+
+/** Stores a new avatar under a fresh name (never overwriting) and removes the old file. */
+export async function saveAvatar(db: Kysely<Database>, uploadsDir: string, userId: string, bytes: Uint8Array): Promise<string> {
+  const webp = await toAvatarWebp(bytes);
+  const dir = path.join(uploadsDir, "avatars");
+  await fs.mkdir(dir, { recursive: true });
+  const name = `${crypto.randomUUID()}.webp`;
+  await fs.writeFile(path.join(dir, name), webp, { flag: "wx" });
+  const previous = await db.selectFrom("profiles").select("avatar_url").where("id", "=", userId).executeTakeFirst();
+  const url = `${AVATAR_URL_PREFIX}${name}`;
+  await db.updateTable("profiles").set({ avatar_url: url, updated_at: new Date().toISOString() }).where("id", "=", userId).execute();
+  await removeAvatarFile(uploadsDir, previous?.avatar_url ?? null);
+  return url;
+}
+
+export async function removeAvatar(db: Kysely<Database>, uploadsDir: string, userId: string): Promise<void> {
+  const previous = await db.selectFrom("profiles").select("avatar_url").where("id", "=", userId).executeTakeFirst();
+  await db.updateTable("profiles").set({ avatar_url: null, updated_at: new Date().toISOString() }).where("id", "=", userId).execute();
+  await removeAvatarFile(uploadsDir, previous?.avatar_url ?? null);
+}
+
+async function removeAvatarFile(uploadsDir: string, url: string | null): Promise<void> {
+  const name = avatarFileOf(url);
+  if (name) await fs.rm(path.join(uploadsDir, "avatars", name), { force: true });
+}
+
+/** The path of a stored avatar file, or null for any name that is not one of ours. */
+export function avatarFilePath(uploadsDir: string, name: string): string | null {
+  return /^[\w-]+\.webp$/.test(name) ? path.join(uploadsDir, "avatars", name) : null;
+}

@@ -1,0 +1,44 @@
+// Fixed-window attempt counters, per client address and per account, kept in this process's memory.
+export interface RateLimitRule {
+  limit: number;
+  windowMs: number;
+}
+
+export const RATE_LIMITS = {
+  loginPerIp: { limit: 30, windowMs: 15 * 60_000 },
+  loginPerAccount: { limit: 10, windowMs: 15 * 60_000 },
+  registerPerIp: { limit: 10, windowMs: 60 * 60_000 },
+  registerPerAccount: { limit: 5, windowMs: 60 * 60_000 },
+  forgotPerIp: { limit: 10, windowMs: 60 * 60_000 },
+  forgotPerAccount: { limit: 3, windowMs: 60 * 60_000 },
+} as const satisfies Record<string, RateLimitRule>;
+
+interface Window {
+  count: number;
+  resetAt: number;
+}
+
+export class RateLimiter {
+  private readonly windows = new Map<string, Window>();
+
+  /** Counts one attempt; returns the seconds to wait when the limit is already used up. */
+  hit(key: string, rule: RateLimitRule, now = Date.now()): { allowed: true } | { allowed: false; retryAfterSeconds: number } {
+    let window = this.windows.get(key);
+    if (!window || window.resetAt <= now) {
+      window = { count: 0, resetAt: now + rule.windowMs };
+      this.windows.set(key, window);
+    }
+    if (window.count >= rule.limit) {
+      return { allowed: false, retryAfterSeconds: Math.ceil((window.resetAt - now) / 1000) };
+    }
+    window.count += 1;
+    if (this.windows.size > 50_000) this.prune(now);
+    return { allowed: true };
+  }
+
+  private prune(now: number): void {
+    for (const [key, window] of this.windows) if (window.resetAt <= now) this.windows.delete(key);
+  }
+}
+
+export const authRateLimiter = new RateLimiter();

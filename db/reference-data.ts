@@ -1,0 +1,42 @@
+// Reference data every database holds, synced at each start: the category taxonomy and role permissions.
+import type { Kysely } from "kysely";
+import { ROLE_PERMISSIONS, ROLES } from "../app/lib/roles.ts";
+import type { Database, CategoriesTable } from "./schema.ts";
+import { CATEGORY_TAXONOMY, itemSlug } from "./seed/taxonomy.ts";
+
+export function taxonomyRows(): CategoriesTable[] {
+  const rows: CategoriesTable[] = [];
+  CATEGORY_TAXONOMY.forEach((main, mainIndex) => {
+    rows.push({ id: main.slug, name: main.name, slug: main.slug, level: 1, parent_id: null, position: mainIndex });
+    main.subcategories.forEach((sub, subIndex) => {
+      rows.push({ id: sub.slug, name: sub.name, slug: sub.slug, level: 2, parent_id: main.slug, position: subIndex });
+      sub.items.forEach((item, itemIndex) => {
+        const id = itemSlug(main.slug, sub.slug, item);
+        rows.push({ id, name: item, slug: id, level: 3, parent_id: sub.slug, position: itemIndex });
+      });
+    });
+  });
+  return rows;
+}
+
+export async function syncReferenceData(db: Kysely<Database>): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    for (const row of taxonomyRows()) {
+      await trx
+        .insertInto("categories")
+        .values(row)
+        .onConflict((oc) =>
+          oc.column("id").doUpdateSet({ name: row.name, parent_id: row.parent_id, position: row.position, level: row.level }),
+        )
+        .execute();
+    }
+    for (const role of ROLES) {
+      const { description, permissions } = ROLE_PERMISSIONS[role];
+      await trx
+        .insertInto("role_permissions")
+        .values({ role, description, permissions: JSON.stringify(permissions) })
+        .onConflict((oc) => oc.column("role").doUpdateSet({ description, permissions: JSON.stringify(permissions) }))
+        .execute();
+    }
+  });
+}

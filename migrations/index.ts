@@ -1,0 +1,13 @@
+// Every migration, imported statically so the built server carries them. Names sort by date.
+import type { Kysely } from "kysely";
+import type { MigrationDialect } from "../db/dialect.ts";
+import * as foundation from "./2026-11-21T0900-foundation.ts";
+
+export interface DialectMigration {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations work on an untyped schema
+  up: (db: Kysely<any>, dialect: MigrationDialect) => Promise<void>;
+}
+
+export const MIGRATIONS: Record<string, DialectMigration> = {
+  "2026-11-21T0900-foundation": foundation,
+};

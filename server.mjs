@@ -1,0 +1,108 @@
+// The HTTP server: security headers, Origin check, static files, then Remix.
+// `node server.mjs` serves the production build; `node server.mjs --dev` runs Vite in middleware mode.
+import crypto from "node:crypto";
+import { createRequestHandler } from "@remix-run/express";
+import express from "express";
+
+const dev = process.argv.includes("--dev");
+if (!dev) process.env.NODE_ENV ??= "production";
+
+const vite = dev
+  ? await import("vite").then((v) => v.createServer({ server: { middlewareMode: true }, appType: "custom" }))
+  : undefined;
+
+async function loadBuild() {
+  return vite ? vite.ssrLoadModule("virtual:remix/server-build") : import("./build/server/index.js");
+}
+
+function contentSecurityPolicy(nonce) {
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}'`,
+    // Chakra writes its styles at run time and Ark sets inline style attributes for positioning.
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    "manifest-src 'self'",
+    "worker-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join("; ");
+}
+
+function securityHeaders(req, res, next) {
+  const nonce = crypto.randomBytes(16).toString("base64");
+  res.locals.cspNonce = nonce;
+  if (!dev) res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce));
+  res.setHeader("X-Content-Type-Options", "nosniff");
+  res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
+  res.setHeader("X-Frame-Options", "DENY");
+  res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
+  res.setHeader("Permissions-Policy", "camera=(self), geolocation=(), microphone=()");
+  next();
+}
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/** Refuses state-changing requests whose Origin (or, lacking it, Referer) is not this site. */
+function sameOriginOnly(req, res, next) {
+  if (SAFE_METHODS.has(req.method)) return next();
+  const host = req.get("X-Forwarded-Host") && app.get("trust proxy") ? req.get("X-Forwarded-Host") : req.get("Host");
+  const source = req.get("Origin") ?? req.get("Referer");
+  let sourceHost = null;
+  try {
+    sourceHost = source && source !== "null" ? new URL(source).host : null;
+  } catch {
+    sourceHost = null;
+  }
+  if (!sourceHost || sourceHost !== host) {
+    res.status(403).type("text/plain").send("This request came from another site and was refused.");
+    return;
+  }
+  next();
+}
+
+const initialBuild = await loadBuild();
+let startInfo;
+try {
+  startInfo = await initialBuild.entry.module.prepareServer();
+} catch (error) {
+  console.error(`\nTradebench could not start.\n${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+}
+
+const app = express();
+app.disable("x-powered-by");
+if (startInfo.trustProxy) app.set("trust proxy", true);
+app.use(securityHeaders);
+
+if (vite) {
+  app.use(vite.middlewares);
+} else {
+  app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
+  app.use(express.static("build/client", { maxAge: "1h" }));
+}
+
+app.use(sameOriginOnly);
+app.all(
+  "*",
+  createRequestHandler({
+    build: vite ? () => loadBuild() : initialBuild,
+    mode: dev ? "development" : "production",
+    getLoadContext: (req, res) => ({ cspNonce: res.locals.cspNonce, clientIp: req.ip ?? "unknown" }),
+  }),
+);
+
+const port = Number(process.env.PORT ?? 3000);
+const server = app.listen(port, () => {
+  const address = server.address();
+  const actualPort = typeof address === "object" && address ? address.port : port;
+  console.log(`Tradebench is ready on http://localhost:${actualPort}`);
+});
+
+for (const signal of ["SIGINT", "SIGTERM"]) {
+  process.on(signal, () => server.close(() => process.exit(0)));
+}
