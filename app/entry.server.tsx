@@ -1,17 +1,45 @@
-// Renders each page on the server with its styles extracted into the document head.
+// Renders each page on the server, then writes the Chakra (Emotion) styles it used into <head>,
+// where the root's <ServerStyles> renders the same elements in the browser for a clean hydration.
+import { PassThrough } from "node:stream";
 import { CacheProvider } from "@emotion/react";
 import createEmotionServer from "@emotion/server/create-instance";
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
-import { renderToString } from "react-dom/server";
-import { createEmotionCache, ServerStylesContext, type ServerStyle } from "~/lib/emotion.ts";
+import { renderToPipeableStream } from "react-dom/server";
+import { createEmotionCache, SSR_STYLE_ATTRIBUTE } from "~/lib/emotion.ts";
 import { NonceContext } from "~/lib/nonce.ts";
 
 export { prepareServer } from "~/server-start.server.ts";
 
 export const streamTimeout = 5_000;
 
-export default function handleRequest(
+function escapeAttribute(value: string): string {
+  return value.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
+}
+
+function renderPage(app: JSX.Element): Promise<{ html: string; failed: boolean }> {
+  return new Promise((resolve, reject) => {
+    let failed = false;
+    const { pipe, abort } = renderToPipeableStream(app, {
+      onAllReady() {
+        const body = new PassThrough();
+        const chunks: Buffer[] = [];
+        body.on("data", (chunk: Buffer) => chunks.push(chunk));
+        body.on("end", () => resolve({ html: Buffer.concat(chunks).toString("utf8"), failed }));
+        body.on("error", reject);
+        pipe(body);
+      },
+      onShellError: reject,
+      onError(error: unknown) {
+        failed = true;
+        console.error(error);
+      },
+    });
+    setTimeout(abort, streamTimeout + 1000);
+  });
+}
+
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
@@ -22,20 +50,25 @@ export default function handleRequest(
   const cache = createEmotionCache();
   const { extractCriticalToChunks } = createEmotionServer(cache);
 
-  const page = (styles: ServerStyle[]) => (
+  const { html, failed } = await renderPage(
     <NonceContext.Provider value={nonce}>
-      <ServerStylesContext.Provider value={styles}>
-        <CacheProvider value={cache}>
-          <RemixServer context={remixContext} url={request.url} nonce={nonce} />
-        </CacheProvider>
-      </ServerStylesContext.Provider>
-    </NonceContext.Provider>
+      <CacheProvider value={cache}>
+        <RemixServer context={remixContext} url={request.url} nonce={nonce} abortDelay={streamTimeout} />
+      </CacheProvider>
+    </NonceContext.Provider>,
   );
 
-  // First pass collects the styles the page uses; the second renders them into <head>.
-  const { styles } = extractCriticalToChunks(renderToString(page([])));
-  const markup = renderToString(page(styles.map(({ key, ids, css }) => ({ key, ids, css }))));
+  const styleTags = extractCriticalToChunks(html)
+    .styles.map(
+      ({ key, ids, css }) => `<style ${SSR_STYLE_ATTRIBUTE}="${escapeAttribute(`${key} ${ids.join(" ")}`)}">${css}</style>`,
+    )
+    .join("");
+  const headEnd = html.indexOf("</head>");
+  const document = headEnd === -1 ? html : `${html.slice(0, headEnd)}${styleTags}${html.slice(headEnd)}`;
 
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  return new Response(`<!DOCTYPE html>${markup}`, { status: responseStatusCode, headers: responseHeaders });
+  return new Response(`<!DOCTYPE html>${document}`, {
+    status: failed ? 500 : responseStatusCode,
+    headers: responseHeaders,
+  });
 }
