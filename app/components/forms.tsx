@@ -25,7 +25,7 @@ export function TextField({
   const errors = meta.errors ?? [];
   const { key, ...inputProps } = getInputProps(meta, { type, ariaAttributes: true });
   return (
-    <Field.Root invalid={errors.length > 0} required={required}>
+    <Field.Root invalid={errors.length > 0} required={required} id={meta.id} ids={{ errorText: meta.errorId, helperText: meta.descriptionId }}>
       <Field.Label>
         {label}
         {required ? <Field.RequiredIndicator /> : null}
@@ -40,7 +40,7 @@ export function TextField({
 export function TextAreaField({ meta, label, rows = 4 }: { meta: FieldMetadata<string | undefined>; label: string; rows?: number }) {
   const errors = meta.errors ?? [];
   return (
-    <Field.Root invalid={errors.length > 0}>
+    <Field.Root invalid={errors.length > 0} id={meta.id} ids={{ errorText: meta.errorId }}>
       <Field.Label>{label}</Field.Label>
       <Textarea
         id={meta.id}

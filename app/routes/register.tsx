@@ -93,7 +93,7 @@ export default function RegisterPage() {
               helper={`At least ${MIN_PASSWORD_LENGTH} characters.`}
             />
             <TextField meta={fields.confirmPassword} label="Confirm password" type="password" autoComplete="new-password" required />
-            <Field.Root invalid={intentErrors.length > 0} required>
+            <Field.Root invalid={intentErrors.length > 0} required id={fields.intent.id} ids={{ errorText: fields.intent.errorId }}>
               <Field.Label>
                 I want to
                 <Field.RequiredIndicator />

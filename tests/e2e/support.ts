@@ -1,0 +1,58 @@
+// Shared helpers for the end-to-end tests.
+import crypto from "node:crypto";
+import path from "node:path";
+import Database from "better-sqlite3";
+import { test as base, expect, type Page } from "@playwright/test";
+
+export { DEMO_PASSWORD, demoAccount } from "../../db/seed/demo-accounts.ts";
+
+export const databaseFile = () => path.join(process.env.E2E_DATA_DIR ?? "", "tradebench.sqlite");
+
+/** A documentation-range address (RFC 5737) per test, sent as X-Forwarded-For, so rate limits stay per test. */
+export function uniqueClientIp(): string {
+  const bytes = crypto.randomBytes(2);
+  return `198.51.${bytes[0]}.${bytes[1]}`;
+}
+
+export const test = base.extend<{ clientIp: string }>({
+  clientIp: async ({}, use) => use(uniqueClientIp()),
+  context: async ({ context, clientIp }, use) => {
+    await context.setExtraHTTPHeaders({ "X-Forwarded-For": clientIp });
+    await use(context);
+  },
+});
+export { expect };
+
+export function uniqueEmail(prefix = "user"): string {
+  return `${prefix}-${crypto.randomUUID().slice(0, 8)}@example.com`;
+}
+
+/** Reads the newest e-mail sent to an address from the server's outbox. */
+export function latestEmailTo(address: string): { subject: string; text_body: string } | undefined {
+  const db = new Database(databaseFile(), { readonly: true, fileMustExist: true });
+  try {
+    return db
+      .prepare("select subject, text_body from email_outbox where to_address = ? order by id desc limit 1")
+      .get(address.toLowerCase()) as { subject: string; text_body: string } | undefined;
+  } finally {
+    db.close();
+  }
+}
+
+export async function signIn(page: Page, email: string, password: string): Promise<void> {
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+/** Collects console errors and warnings (hydration mismatches included) for a page. */
+export function watchConsole(page: Page): string[] {
+  const problems: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error" || message.type() === "warning") problems.push(message.text());
+  });
+  page.on("pageerror", (error) => problems.push(error.message));
+  return problems;
+}
