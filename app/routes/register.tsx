@@ -9,7 +9,8 @@ import { getDb } from "~/db.server.ts";
 import { REGISTRATION_INTENTS, roleForIntent, type RegistrationIntent } from "~/lib/roles.ts";
 import { AUTH_MESSAGES, RegisterSchema } from "~/schemas/auth.ts";
 import { MIN_PASSWORD_LENGTH } from "~/schemas/fields.ts";
-import { registerUser } from "~/services/account.server.ts";
+import { registerUser, sendWelcomeEmail } from "~/services/account.server.ts";
+import { getEnv } from "~/env.server.ts";
 import { enforceRateLimits, RATE_LIMITS, requireAnonymous } from "~/services/auth.server.ts";
 import { isHoneypotFilled } from "~/services/form-guard.server.ts";
 
@@ -47,6 +48,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       { status: 409 },
     );
   }
+  await sendWelcomeEmail(getDb(), email, firstName, getEnv().PUBLIC_URL);
   return redirect("/login?registered=1");
 }
 

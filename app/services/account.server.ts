@@ -4,6 +4,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "#db/schema.ts";
 import { normalizeRole, type Role } from "~/lib/roles.ts";
 import type { CurrentUser } from "~/lib/user.ts";
+import { sendEmail } from "./mailer.server.ts";
 import { decoyPasswordHash, hashPassword, verifyPassword } from "./password.server.ts";
 
 export interface NewAccount {
@@ -91,4 +92,17 @@ export async function setPassword(db: Kysely<Database>, userId: string, password
     .set({ password_hash: passwordHash, updated_at: new Date().toISOString() })
     .where("id", "=", userId)
     .execute();
+}
+
+export async function sendWelcomeEmail(db: Kysely<Database>, to: string, firstName: string, publicUrl: string): Promise<void> {
+  await sendEmail(db, {
+    to,
+    subject: "Welcome to Tradebench",
+    text: [
+      `Hello ${firstName},`,
+      "Your Tradebench account is ready. Sign in to watch equipment, save searches, bid and sell:",
+      `${publicUrl}/login`,
+      "If you did not create this account, reply to this e-mail and we will close it.",
+    ].join("\n\n"),
+  });
 }
