@@ -67,7 +67,8 @@ export default async function handleRequest(
   const document = headEnd === -1 ? html : `${html.slice(0, headEnd)}${styleTags}${html.slice(headEnd)}`;
 
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  return new Response(`<!DOCTYPE html>${document}`, {
+  // React already starts a document rendered from <html> with a doctype; a second one is a parse error.
+  return new Response(/^<!DOCTYPE html>/i.test(document) ? document : `<!DOCTYPE html>${document}`, {
     status: failed ? 500 : responseStatusCode,
     headers: responseHeaders,
   });

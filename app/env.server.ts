@@ -40,7 +40,7 @@ export type Env = Omit<z.infer<typeof EnvSchema>, "SESSION_SECRET" | "COOKIE_SEC
 };
 
 function isEmbeddedDatabase(url: string): boolean {
-  return !/^[a-z]+:\/\//i.test(url.replace(/^(file|sqlite):(?!\/\/)/, ""));
+  return !/^[a-z]+:\/\//i.test(url.replace(/^(file|sqlite):(\/\/)?/, ""));
 }
 
 function dataDirFor(databaseUrl: string): string {

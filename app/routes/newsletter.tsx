@@ -1,7 +1,7 @@
 // POST /newsletter: the footer's sign-up. With JavaScript the footer shows the answer in place;
 // without it, this page shows it.
 import { Button, Container, Heading, Stack, Text } from "@chakra-ui/react";
-import { data, redirect, type ActionFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link as RemixLink, useActionData } from "@remix-run/react";
 import { getDb } from "~/db.server.ts";
 import { NEWSLETTER_MESSAGES, NewsletterSchema } from "~/schemas/newsletter.ts";
@@ -10,8 +10,10 @@ import { subscribeToNewsletter } from "~/services/newsletter.server.ts";
 
 export const meta: MetaFunction = () => [{ title: "Newsletter — Tradebench" }];
 
+// No redirect here: after a form post without JavaScript, Remix runs this loader to render the answer,
+// and a redirect would throw that answer away.
 export async function loader() {
-  return redirect("/");
+  return null;
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -33,9 +35,13 @@ export default function NewsletterPage() {
         <Heading as="h1" size="2xl">
           Newsletter
         </Heading>
-        <Text role={result?.ok ? "status" : "alert"} color={result?.ok ? "green.fg" : "red.fg"}>
-          {result?.message}
-        </Text>
+        {result ? (
+          <Text role={result.ok ? "status" : "alert"} color={result.ok ? "green.fg" : "red.fg"}>
+            {result.message}
+          </Text>
+        ) : (
+          <Text color="fg.muted">Sign up with the form at the bottom of any page.</Text>
+        )}
         <Button asChild alignSelf="start" variant="outline">
           <RemixLink to="/">Back to the home page</RemixLink>
         </Button>

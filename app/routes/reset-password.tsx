@@ -2,7 +2,15 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { Box, Button, Container, Heading, Link, Stack, Text } from "@chakra-ui/react";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link as RemixLink, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
+import {
+  Form,
+  Link as RemixLink,
+  useActionData,
+  useLoaderData,
+  useNavigate,
+  useNavigation,
+  type ShouldRevalidateFunction,
+} from "@remix-run/react";
 import { useEffect } from "react";
 import { FormErrors, FormSuccess, TextField } from "~/components/forms.tsx";
 import { getDb } from "~/db.server.ts";
@@ -38,6 +46,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const cookie = await startSession(outcome.userId, request, context, { remember: false });
   return data({ result: submission.reply({ resetForm: true }), done: true }, { headers: { "Set-Cookie": cookie } });
 }
+
+/**
+ * After a successful reset the visitor is signed in, so re-running this loader (requireAnonymous) would
+ * jump to /dashboard at once and hide the success message; the timer below moves on instead.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) =>
+  (actionResult as { done?: boolean } | undefined)?.done === true ? false : defaultShouldRevalidate;
 
 export default function ResetPasswordPage() {
   const { token, usable } = useLoaderData<typeof loader>();

@@ -14,16 +14,13 @@ const intentValues = REGISTRATION_INTENTS.map((i) => i.value) as [string, ...str
 
 export const RegisterSchema = z
   .object({
-    firstName: z.string({ required_error: "First name is required" }).trim().min(1, "First name is required").max(80),
-    lastName: z.string({ required_error: "Last name is required" }).trim().min(1, "Last name is required").max(80),
+    firstName: z.string({ required_error: "First name is required" }).trim().min(1, "First name is required").max(80, "First name must be at most 80 characters"),
+    lastName: z.string({ required_error: "Last name is required" }).trim().min(1, "Last name is required").max(80, "Last name must be at most 80 characters"),
     email: emailField,
     companyName: z.string().trim().max(120, "Company name is too long").optional().default(""),
     password: newPasswordField,
     confirmPassword: z.string({ required_error: "Please confirm your password" }),
-    intent: z.enum(intentValues, {
-      required_error: "Please choose what you want to do",
-      invalid_type_error: "Please choose what you want to do",
-    }),
+    intent: z.enum(intentValues, { message: "Please choose what you want to do" }),
   })
   .refine((v) => v.password === v.confirmPassword, { message: "Passwords do not match", path: ["confirmPassword"] });
 
@@ -31,7 +28,7 @@ export const ForgotPasswordSchema = z.object({ email: emailField });
 
 export const ResetPasswordSchema = z
   .object({
-    token: z.string({ required_error: "This reset link is invalid or has expired." }).min(10),
+    token: z.string({ required_error: "This reset link is invalid or has expired." }).min(10, "This reset link is invalid or has expired."),
     password: newPasswordField,
     confirmPassword: z.string({ required_error: "Please confirm your password" }),
   })

@@ -62,9 +62,9 @@ export async function verifyLogin(db: Kysely<Database>, email: string, password:
   return (await verifyPassword(password, user.password_hash)) ? user.id : null;
 }
 
-export async function findUserIdByEmail(db: Kysely<Database>, email: string): Promise<string | null> {
-  const row = await db.selectFrom("users").select("id").where("email", "=", email.trim().toLowerCase()).executeTakeFirst();
-  return row?.id ?? null;
+export async function findUserByEmail(db: Kysely<Database>, email: string): Promise<{ id: string; email: string } | null> {
+  const row = await db.selectFrom("users").select(["id", "email"]).where("email", "=", email.trim().toLowerCase()).executeTakeFirst();
+  return row ?? null;
 }
 
 export async function getCurrentUser(db: Kysely<Database>, userId: string): Promise<CurrentUser | null> {

@@ -2,7 +2,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "#db/schema.ts";
 import { randomToken, sha256 } from "~/lib/tokens.server.ts";
-import { findUserIdByEmail, setPassword } from "./account.server.ts";
+import { findUserByEmail, setPassword } from "./account.server.ts";
 import { sendEmail } from "./mailer.server.ts";
 import { deleteUserSessions } from "./session.server.ts";
 
@@ -15,8 +15,9 @@ export async function requestPasswordReset(
   publicUrl: string,
   now = new Date(),
 ): Promise<void> {
-  const userId = await findUserIdByEmail(db, email);
-  if (!userId) return;
+  const user = await findUserByEmail(db, email);
+  if (!user) return;
+  const userId = user.id;
   const token = randomToken();
   await db
     .insertInto("password_reset_tokens")
@@ -28,7 +29,7 @@ export async function requestPasswordReset(
     .execute();
   const link = `${publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
   await sendEmail(db, {
-    to: email,
+    to: user.email,
     subject: "Reset your Tradebench password",
     text: [
       "Someone asked to reset the password of your Tradebench account.",

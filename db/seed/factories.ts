@@ -26,23 +26,22 @@ export interface AccountSpec {
   verified?: boolean;
 }
 
-/** Creates an account (user + profile) and fills a plausible profile from the random source. */
+/** Creates an account (user + profile) and fills a plausible profile from the random source.
+ * Every random choice is made before the first await, so concurrent calls stay deterministic. */
 export async function createAccount(db: Kysely<Database>, random: Random, spec: AccountSpec): Promise<string> {
-  const result = await registerUser(db, {
-    email: spec.email,
-    password: spec.password,
-    firstName: spec.firstName ?? random.pick(FIRST_NAMES),
-    lastName: spec.lastName ?? random.pick(LAST_NAMES),
-    companyName: spec.companyName ?? random.pick(COMPANIES),
-    role: spec.role,
-  });
-  if (!result.ok) throw new Error(`Could not create ${spec.email}: ${result.reason}`);
+  const firstName = spec.firstName ?? random.pick(FIRST_NAMES);
+  const lastName = spec.lastName ?? random.pick(LAST_NAMES);
+  const companyName = spec.companyName ?? random.pick(COMPANIES);
   const place = random.pick(CITIES);
+  const phone = `+1 555 ${String(random.int(100, 999))} ${String(random.int(1000, 9999))}`;
   const joined = new Date(Date.UTC(2025, random.int(0, 11), random.int(1, 28))).toISOString();
+
+  const result = await registerUser(db, { email: spec.email, password: spec.password, firstName, lastName, companyName, role: spec.role });
+  if (!result.ok) throw new Error(`Could not create ${spec.email}: ${result.reason}`);
   await db
     .updateTable("profiles")
     .set({
-      phone: `+1 555 ${String(random.int(100, 999))} ${String(random.int(1000, 9999))}`,
+      phone,
       city: place.city,
       state: place.state,
       zip: place.zip,

@@ -15,10 +15,11 @@ export function uniqueClientIp(): string {
 }
 
 export const test = base.extend<{ clientIp: string }>({
-  clientIp: async ({}, use) => use(uniqueClientIp()),
-  context: async ({ context, clientIp }, use) => {
+  // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring pattern here
+  clientIp: async ({}, provide) => provide(uniqueClientIp()),
+  context: async ({ context, clientIp }, provide) => {
     await context.setExtraHTTPHeaders({ "X-Forwarded-For": clientIp });
-    await use(context);
+    await provide(context);
   },
 });
 export { expect };

@@ -1,0 +1,159 @@
+// Who reaches which page: the route × role contract, the header's role-aware links and the avatar.
+import fs from "node:fs";
+import path from "node:path";
+import type { Browser, Page, TestInfo } from "@playwright/test";
+import { demoAccount, expect, signIn, test, uniqueClientIp } from "./support.ts";
+
+type Visitor = "anonymous" | "buyer" | "seller" | "admin";
+type SignedInRole = Exclude<Visitor, "anonymous">;
+
+/** What a visitor ends up with: the final address and status, and which page is shown there. */
+interface Outcome {
+  url: string;
+  status: number;
+  heading: string | RegExp;
+  redirected: boolean;
+}
+
+const shows = (url: string, heading: string | RegExp): Outcome => ({ url, status: 200, heading, redirected: false });
+const redirectsTo = (url: string, heading: string | RegExp): Outcome => ({ url, status: 200, heading, redirected: true });
+const toLogin = (from: string) => redirectsTo(`/login?redirectTo=${encodeURIComponent(from)}`, "Sign in");
+const TO_DASHBOARD = redirectsTo("/dashboard", /^Welcome, /);
+
+const HOME = /industrial electronics/;
+const NOT_FOUND: Outcome = { url: "", status: 404, heading: "Page not found", redirected: false };
+
+// The contract: where each visitor's GET of each path ends. shows(url, h1) = that page itself, 200, no redirect;
+// TO_DASHBOARD / toLogin(from) = a 302 to /dashboard, resp. to /login?redirectTo=<from>; NOT_FOUND = the
+// friendly 404 page with status 404 at the requested address.
+// prettier-ignore
+const ACCESS: ReadonlyArray<{ path: string } & Record<Visitor, Outcome>> = [
+  { path: "/",                  anonymous: shows("/", HOME),                                   buyer: shows("/", HOME),                       seller: shows("/", HOME),                       admin: shows("/", HOME)                    },
+  { path: "/login",             anonymous: shows("/login", "Sign in"),                         buyer: TO_DASHBOARD,                           seller: TO_DASHBOARD,                           admin: TO_DASHBOARD                        },
+  { path: "/register",          anonymous: shows("/register", "Create your account"),          buyer: TO_DASHBOARD,                           seller: TO_DASHBOARD,                           admin: TO_DASHBOARD                        },
+  { path: "/forgot-password",   anonymous: shows("/forgot-password", "Forgot your password?"), buyer: TO_DASHBOARD,                           seller: TO_DASHBOARD,                           admin: TO_DASHBOARD                        },
+  { path: "/reset-password",    anonymous: shows("/reset-password", "Choose a new password"),  buyer: TO_DASHBOARD,                           seller: TO_DASHBOARD,                           admin: TO_DASHBOARD                        },
+  { path: "/dashboard",         anonymous: toLogin("/dashboard"),                              buyer: shows("/dashboard", "Welcome, Bianca"), seller: shows("/dashboard", "Welcome, Samuel"), admin: shows("/dashboard", "Welcome, Ada") },
+  { path: "/profile",           anonymous: toLogin("/profile"),                                buyer: shows("/profile", "Bianca Byers"),      seller: shows("/profile", "Samuel Sellwood"),   admin: shows("/profile", "Ada Admiral")    },
+  // Routes that later issues build: until then every visitor gets the friendly 404 page, at the same address.
+  { path: "/listings",          anonymous: NOT_FOUND,                                          buyer: NOT_FOUND,                              seller: NOT_FOUND,                              admin: NOT_FOUND                           },
+  { path: "/create-listing",    anonymous: NOT_FOUND,                                          buyer: NOT_FOUND,                              seller: NOT_FOUND,                              admin: NOT_FOUND                           },
+  { path: "/admin",             anonymous: NOT_FOUND,                                          buyer: NOT_FOUND,                              seller: NOT_FOUND,                              admin: NOT_FOUND                           },
+  { path: "/watchlist",         anonymous: NOT_FOUND,                                          buyer: NOT_FOUND,                              seller: NOT_FOUND,                              admin: NOT_FOUND                           },
+  { path: "/some/unknown/path", anonymous: NOT_FOUND,                                          buyer: NOT_FOUND,                              seller: NOT_FOUND,                              admin: NOT_FOUND                           },
+];
+
+/** The links of the 404 page (spec 02 §2.16). */
+const NOT_FOUND_LINKS = ["/", "/listings", "/contact", "/auctions", "/create-listing", "/knowledge-base", "/forum", "/faq"];
+
+/** Header links by role, in order: the "Main" navigation, then the guest links beside it. */
+const PUBLIC_NAV = ["Equipment", "Auctions", "Knowledge Base", "Forum"];
+const MEMBER_NAV = [...PUBLIC_NAV, "Dashboard", "Messages", "Watchlist & Saved Searches"];
+const HEADER: Record<Visitor, { nav: string[]; guest: string[]; absent: string[] }> = {
+  anonymous: { nav: PUBLIC_NAV, guest: ["Sign In", "Register"], absent: ["Dashboard", "Create Listing", "Bulk Upload", "Admin Panel"] },
+  buyer: { nav: MEMBER_NAV, guest: [], absent: ["Sign In", "Register", "Create Listing", "Bulk Upload", "Admin Panel"] },
+  seller: { nav: [...MEMBER_NAV, "Create Listing", "Bulk Upload"], guest: [], absent: ["Sign In", "Register", "Admin Panel"] },
+  admin: { nav: [...MEMBER_NAV, "Create Listing", "Bulk Upload", "Admin Panel"], guest: [], absent: ["Sign In", "Register"] },
+};
+
+const VISITORS: Visitor[] = ["anonymous", "buyer", "seller", "admin"];
+
+/**
+ * A signed-in storage state per role, shared by all tests and workers of one run (the demo accounts'
+ * sign-in rate limit allows only a few form sign-ins per account), created by signing in through the form.
+ */
+async function storageStateFor(browser: Browser, role: SignedInRole, testInfo: TestInfo): Promise<string> {
+  const file = path.join(process.env.E2E_DATA_DIR ?? "", `storage-${role}-${process.env.E2E_PORT}.json`);
+  if (fs.existsSync(file)) return file;
+  const context = await browser.newContext({
+    baseURL: testInfo.project.use.baseURL,
+    extraHTTPHeaders: { "X-Forwarded-For": uniqueClientIp() },
+  });
+  try {
+    const account = demoAccount(role);
+    await signIn(await context.newPage(), account.email, account.password);
+    const partial = `${file}.${process.pid}.tmp`;
+    await context.storageState({ path: partial });
+    fs.renameSync(partial, file);
+  } finally {
+    await context.close();
+  }
+  return file;
+}
+
+function asVisitor(visitor: Visitor) {
+  if (visitor === "anonymous") return;
+  test.use({ storageState: async ({ browser }, provide, testInfo) => provide(await storageStateFor(browser, visitor, testInfo)) });
+}
+
+async function expectNotFoundPage(page: Page) {
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page not found");
+  const links = page.getByRole("main").getByRole("list", { name: "Helpful links" }).getByRole("link");
+  const hrefs = await links.evaluateAll((anchors) => anchors.map((a) => a.getAttribute("href")));
+  expect([...hrefs].sort()).toEqual([...NOT_FOUND_LINKS].sort());
+}
+
+for (const visitor of VISITORS) {
+  test.describe(`as ${visitor}`, () => {
+    asVisitor(visitor);
+
+    for (const row of ACCESS) {
+      const expected = row[visitor];
+      const verdict = expected.status === 404 ? "404 page" : expected.redirected ? `→ ${expected.url}` : "page";
+      test(`GET ${row.path} ${verdict}`, async ({ page }) => {
+        const response = await page.goto(row.path, { waitUntil: "domcontentloaded" });
+        expect(response, "a response").not.toBeNull();
+        const finalUrl = new URL(page.url());
+        expect(finalUrl.pathname + finalUrl.search).toBe(expected.url || row.path);
+        expect(response!.status()).toBe(expected.status);
+        const firstHop = response!.request().redirectedFrom();
+        if (expected.redirected) {
+          expect(firstHop, `${row.path} redirects`).not.toBeNull();
+          expect((await firstHop!.response())?.status()).toBe(302);
+        } else {
+          expect(firstHop, `${row.path} does not redirect`).toBeNull();
+        }
+        if (expected.status === 404) await expectNotFoundPage(page);
+        else await expect(page.getByRole("heading", { level: 1 })).toHaveText(expected.heading);
+      });
+    }
+
+    test("header shows the links of this role", async ({ page }) => {
+      await page.goto("/");
+      const header = page.getByRole("banner");
+      await expect(header.getByRole("navigation", { name: "Main" }).getByRole("link")).toHaveText(HEADER[visitor].nav);
+      for (const name of HEADER[visitor].guest) {
+        await expect(header.getByRole("link", { name, exact: true })).toBeVisible();
+      }
+      for (const name of HEADER[visitor].absent) {
+        await expect(page.getByRole("link", { name, exact: true })).toHaveCount(0);
+      }
+      if (visitor === "anonymous") {
+        await expect(header.getByRole("button", { name: /^Account menu/ })).toHaveCount(0);
+      } else {
+        const account = demoAccount(visitor);
+        const avatar = header.getByRole("button", { name: `Account menu for ${account.firstName} ${account.lastName}` });
+        await expect(avatar).toHaveText(`${account.firstName[0]}${account.lastName[0]}`);
+      }
+    });
+  });
+}
+
+test.describe("the account menu", () => {
+  asVisitor("buyer");
+
+  test("the demo buyer's avatar shows the initials BB and opens the account menu", async ({ page }) => {
+    const buyer = demoAccount("buyer");
+    await page.goto("/dashboard");
+    const avatar = page.getByRole("button", { name: "Account menu for Bianca Byers" });
+    await expect(avatar).toHaveText("BB");
+    // The menu opens once the page is interactive (the colour toggle knows its state after hydration).
+    await expect(page.getByRole("button", { name: /^Switch to/ })).toHaveAttribute("aria-pressed", /^(true|false)$/);
+    await avatar.click();
+    const menu = page.getByRole("menu");
+    await expect(menu).toContainText(buyer.email);
+    await expect(menu.getByRole("menuitem", { name: "Dashboard" })).toBeVisible();
+    await expect(menu.getByRole("menuitem", { name: "Profile" })).toBeVisible();
+    await expect(menu.getByRole("menuitem", { name: "Sign Out" })).toBeVisible();
+  });
+});

@@ -1,0 +1,415 @@
+// Sign-in, registration, sign-out, password reset, sessions, rate limits and the server's guards, in a real browser.
+import type { APIRequestContext, Page } from "@playwright/test";
+import { demoAccount, expect, latestEmailTo, signIn, test, uniqueEmail } from "./support.ts";
+
+// Every sign-in and registration runs a real scrypt (N=2^17) hash, which is slow on a busy two-core machine.
+test.describe.configure({ timeout: 60_000 });
+
+// Tests use their own accounts: the per-account sign-in limit (10 per 15 minutes) would trip on a shared demo account.
+const PASSWORD = "correct-horse-battery";
+const NEW_PASSWORD = "brand-new-password-2";
+const baseURL = () => String(test.info().project.use.baseURL);
+const field = (page: Page, name: string) => page.getByRole("textbox", { name, exact: true });
+
+/** Form POST headers: same-origin, from this test's own client address. */
+const postHeaders = (ip: string) => ({ Origin: baseURL(), "X-Forwarded-For": ip });
+
+/** Registers an account through the server directly (tests that are not about the form). */
+async function createAccount(request: APIRequestContext, ip: string, intent = "buy") {
+  const email = uniqueEmail();
+  const form = { firstName: "Tess", lastName: "Tester", email, companyName: "", password: PASSWORD, confirmPassword: PASSWORD, intent };
+  const response = await request.post("/register", { form, headers: postHeaders(ip), maxRedirects: 0 });
+  expect(response.status()).toBe(302);
+  return { email, password: PASSWORD };
+}
+
+/** The reset link from the newest e-mail to an address: `${PUBLIC_URL}/reset-password?token=…`. */
+function resetLinkFor(email: string): string {
+  const link = latestEmailTo(email)?.text_body.match(/https?:\/\/\S+\/reset-password\?token=\S+/)?.[0];
+  expect(link, `reset e-mail to ${email}`).toBeTruthy();
+  return String(link);
+}
+
+function loginAttempt(request: APIRequestContext, ip: string, email: string, password = "wrong-password") {
+  return request.post("/login", { form: { email, password, redirectTo: "/dashboard" }, headers: postHeaders(ip), maxRedirects: 0 });
+}
+
+async function expectSignInFails(page: Page, email: string, password: string) {
+  await page.goto("/login");
+  await field(page, "Email").fill(email);
+  await field(page, "Password").fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("alert")).toHaveText("Failed to sign in. Please check your credentials.");
+  await expect(page).toHaveURL(/\/login/);
+}
+
+/** Effects have run once the colour-mode toggle knows its state (aria-pressed is unset in the server HTML). */
+async function waitForHydration(page: Page) {
+  await expect(page.getByRole("button", { name: /^Switch to (dark|light) mode$/ })).toHaveAttribute("aria-pressed", /^(true|false)$/);
+}
+
+async function signOut(page: Page) {
+  await waitForHydration(page);
+  await page.getByRole("button", { name: /^Account menu for / }).click();
+  await page.getByRole("menuitem", { name: "Sign Out" }).click();
+  await expect(page).toHaveURL(new URL("/", baseURL()).href);
+}
+
+async function fillRegistration(
+  page: Page,
+  values: { firstName?: string; lastName?: string; email?: string; password?: string; confirm?: string; intent?: string },
+) {
+  await page.goto("/register");
+  await field(page, "First name").fill(values.firstName ?? "");
+  await field(page, "Last name").fill(values.lastName ?? "");
+  await field(page, "Email").fill(values.email ?? "");
+  await field(page, "Password").fill(values.password ?? "");
+  await field(page, "Confirm password").fill(values.confirm ?? "");
+  if (values.intent) await page.getByLabel("I want to").selectOption({ label: values.intent });
+}
+
+test.describe("registration", () => {
+  for (const [intent, role, sells] of [
+    ["Sell equipment", "Seller", true],
+    ["Buy equipment", "Buyer", false],
+    ["Both buy and sell", "Buyer", false],
+  ] as const) {
+    test(`"${intent}" registers a ${role.toLowerCase()} who can then sign in`, async ({ page }) => {
+      const email = uniqueEmail("reg");
+      await fillRegistration(page, { firstName: "Rowan", lastName: "Reed", email, password: PASSWORD, confirm: PASSWORD, intent });
+      await page.getByRole("button", { name: "Create account" }).click();
+      await expect(page).toHaveURL(/\/login\?registered=1$/);
+      await expect(page.getByRole("status")).toHaveText("Registration successful! Please check your email to confirm your account.");
+
+      await signIn(page, email, PASSWORD);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcome, Rowan");
+      await expect(page.getByText(`Signed in as ${role}.`)).toBeVisible();
+      const nav = page.getByRole("navigation", { name: "Main" });
+      await expect(nav.getByRole("link", { name: "Dashboard" })).toBeVisible();
+      for (const name of ["Create Listing", "Bulk Upload"]) {
+        await expect(nav.getByRole("link", { name })).toHaveCount(sells ? 1 : 0);
+      }
+    });
+  }
+
+  test("client-side validation shows each message beside its field and creates nothing", async ({ page }) => {
+    const email = uniqueEmail("invalid");
+    await page.goto("/register");
+    await waitForHydration(page);
+    await page.getByRole("button", { name: "Create account" }).click();
+    await expect(field(page, "First name")).toHaveAccessibleDescription("First name is required");
+    await expect(field(page, "Last name")).toHaveAccessibleDescription("Last name is required");
+    await expect(field(page, "Email")).toHaveAccessibleDescription("Email is required");
+
+    await field(page, "First name").fill("Vera");
+    await field(page, "Last name").fill("Valid");
+    await field(page, "Email").fill("not-an-email");
+    await field(page, "Password").fill("short");
+    await field(page, "Confirm password").fill("short");
+    await expect(field(page, "First name")).not.toHaveAttribute("aria-invalid", "true");
+    await expect(field(page, "Email")).toHaveAccessibleDescription("Please enter a valid email address");
+    await expect(field(page, "Password")).toHaveAccessibleDescription("Password must be at least 8 characters long");
+
+    await field(page, "Email").fill(email);
+    await field(page, "Password").fill(PASSWORD);
+    await field(page, "Confirm password").fill(`${PASSWORD}-typo`);
+    await page.getByRole("button", { name: "Create account" }).click();
+    await expect(field(page, "Confirm password")).toHaveAccessibleDescription("Passwords do not match");
+    await expect(page).toHaveURL(/\/register$/);
+    await expectSignInFails(page, email, PASSWORD);
+  });
+
+  test("a taken e-mail is refused beside the Email field and no second account appears", async ({ page, request, clientIp }) => {
+    const buyer = await createAccount(request, clientIp);
+    await fillRegistration(page, {
+      firstName: "Dora",
+      lastName: "Double",
+      email: buyer.email.toUpperCase(),
+      password: "another-password-1",
+      confirm: "another-password-1",
+      intent: "Sell equipment",
+    });
+    await page.getByRole("button", { name: "Create account" }).click();
+    await expect(field(page, "Email")).toHaveAccessibleDescription("An account with this email already exists.");
+    await expect(page).toHaveURL(/\/register$/);
+    await expectSignInFails(page, buyer.email, "another-password-1");
+    await signIn(page, buyer.email, buyer.password);
+  });
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the server validates registration and renders each message beside its field", async ({ page }) => {
+    await page.goto("/register");
+    await page.getByRole("button", { name: "Create account" }).click();
+    await expect(field(page, "First name")).toHaveAccessibleDescription("First name is required");
+    await expect(field(page, "Last name")).toHaveAccessibleDescription("Last name is required");
+    await expect(field(page, "Email")).toHaveAccessibleDescription("Email is required");
+
+    const email = uniqueEmail("nojs");
+    await fillRegistration(page, { firstName: "Nora", lastName: "Script", email: "nope@", password: "short", confirm: "shorter" });
+    await page.getByRole("button", { name: "Create account" }).click();
+    await expect(field(page, "Email")).toHaveAccessibleDescription("Please enter a valid email address");
+    await expect(field(page, "Password")).toHaveAccessibleDescription("Password must be at least 8 characters long");
+    await expect(field(page, "First name")).toHaveValue("Nora");
+
+    await fillRegistration(page, { firstName: "Nora", lastName: "Script", email, password: PASSWORD, confirm: `${PASSWORD}!` });
+    await page.getByRole("button", { name: "Create account" }).click();
+    await expect(field(page, "Confirm password")).toHaveAccessibleDescription("Passwords do not match");
+
+    await fillRegistration(page, { firstName: "Nora", lastName: "Script", email: demoAccount("seller").email, password: PASSWORD, confirm: PASSWORD });
+    await page.getByRole("button", { name: "Create account" }).click();
+    await expect(field(page, "Email")).toHaveAccessibleDescription("An account with this email already exists.");
+
+    await expectSignInFails(page, email, PASSWORD);
+  });
+
+  test("signing in works as a plain form post and sets the session cookie", async ({ page, context, request, clientIp }) => {
+    const account = await createAccount(request, clientIp);
+    await signIn(page, account.email, account.password);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcome, Tess");
+    expect((await context.cookies()).some((c) => c.name === "__session" && c.value !== "")).toBe(true);
+  });
+});
+
+test.describe("signing in", () => {
+  test("a wrong password or missing fields keep the visitor on /login with a message", async ({ page, request, clientIp }) => {
+    const buyer = await createAccount(request, clientIp);
+    await expectSignInFails(page, buyer.email, "not-the-password");
+    await expect(field(page, "Email")).toHaveValue(buyer.email);
+
+    await page.goto("/login");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(field(page, "Email")).toHaveAccessibleDescription("Email is required");
+    await expect(field(page, "Password")).toHaveAccessibleDescription("Password is required");
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test("redirectTo is honoured for same-site paths and ignored for other sites", async ({ page, request, clientIp }) => {
+    const buyer = await createAccount(request, clientIp);
+    await page.goto("/profile");
+    await expect(page).toHaveURL(/\/login\?redirectTo=%2Fprofile$/);
+    await field(page, "Email").fill(buyer.email);
+    await field(page, "Password").fill(buyer.password);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page).toHaveURL(/\/profile$/);
+
+    await page.context().clearCookies();
+    await page.goto("/login?redirectTo=//evil.example");
+    await field(page, "Email").fill(buyer.email);
+    await field(page, "Password").fill(buyer.password);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page).toHaveURL(new URL("/dashboard", baseURL()).href);
+  });
+
+  test("the submit button is disabled while the sign-in request is in flight", async ({ page, request, clientIp }) => {
+    const buyer = await createAccount(request, clientIp);
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let posted: () => void = () => {};
+    const arrived = new Promise<void>((resolve) => (posted = resolve));
+    await page.route(
+      (url) => url.pathname.startsWith("/login"),
+      async (route) => {
+        if (route.request().method() === "POST") {
+          posted();
+          await held;
+        }
+        await route.continue();
+      },
+    );
+    await page.goto("/login");
+    await waitForHydration(page);
+    await field(page, "Email").fill(buyer.email);
+    await field(page, "Password").fill(buyer.password);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await arrived;
+    await expect(page.getByRole("button", { name: /Sign(ing)? in/ })).toBeDisabled();
+    release();
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+});
+
+test.describe("signing out", () => {
+  test("the account menu signs out; GET /logout does not", async ({ page, request, clientIp }) => {
+    const account = await createAccount(request, clientIp);
+    await signIn(page, account.email, account.password);
+
+    await page.goto("/logout");
+    await expect(page).toHaveURL(new URL("/", baseURL()).href);
+    await page.goto("/dashboard");
+    await expect(page.getByRole("heading", { name: "Welcome, Tess" })).toBeVisible();
+
+    await signOut(page);
+    await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Sign In" })).toBeVisible();
+    await expect(page.getByRole("button", { name: /^Account menu for / })).toHaveCount(0);
+    await page.goto("/dashboard");
+    await expect(page).toHaveURL(/\/login\?redirectTo=%2Fdashboard$/);
+  });
+});
+
+test.describe("session cookie", () => {
+  test("is httpOnly, SameSite=Lax and Secure, new at every sign-in, and dead after sign-out", async ({ page, context, request, clientIp }) => {
+    const account = await createAccount(request, clientIp);
+    const sessionCookie = async () => (await context.cookies()).find((c) => c.name === "__session");
+
+    await signIn(page, account.email, account.password);
+    const first = await sessionCookie();
+    expect(first).toMatchObject({ httpOnly: true, sameSite: "Lax", secure: true });
+
+    await context.clearCookies();
+    await signIn(page, account.email, account.password);
+    const second = await sessionCookie();
+    expect(second?.value).toBeTruthy();
+    expect(second?.value).not.toBe(first?.value);
+
+    await signOut(page);
+    await context.addCookies([{ name: "__session", value: String(second?.value), url: baseURL() }]);
+    await page.goto("/dashboard");
+    await expect(page).toHaveURL(/\/login\?redirectTo=%2Fdashboard$/);
+  });
+});
+
+test.describe("password reset", () => {
+  test("answers the same for known and unknown addresses and mails only the known one", async ({ page, request, clientIp }) => {
+    const account = await createAccount(request, clientIp);
+    const stranger = uniqueEmail("nobody");
+    for (const email of [account.email, stranger]) {
+      await page.goto("/forgot-password");
+      await field(page, "Email").fill(email);
+      await page.getByRole("button", { name: "Send reset link" }).click();
+      await expect(page.getByRole("status")).toHaveText("Check your email for the password reset link!");
+    }
+    expect(latestEmailTo(account.email)?.text_body).toContain("/reset-password?token=");
+    expect(latestEmailTo(stranger)).toBeUndefined();
+  });
+
+  test("a reset link checks the new password, then signs the user in on /dashboard", async ({ page, request, clientIp }) => {
+    const account = await createAccount(request, clientIp);
+    await page.goto("/forgot-password");
+    await field(page, "Email").fill(account.email);
+    await page.getByRole("button", { name: "Send reset link" }).click();
+    await expect(page.getByRole("status")).toBeVisible();
+    const link = resetLinkFor(account.email);
+
+    await page.goto(link);
+    await field(page, "New password").fill("short");
+    await field(page, "Confirm new password").fill("short");
+    await page.getByRole("button", { name: "Update password" }).click();
+    await expect(field(page, "New password")).toHaveAccessibleDescription("Password must be at least 8 characters long");
+    await field(page, "New password").fill(NEW_PASSWORD);
+    await field(page, "Confirm new password").fill(`${NEW_PASSWORD}x`);
+    await page.getByRole("button", { name: "Update password" }).click();
+    await expect(field(page, "Confirm new password")).toHaveAccessibleDescription("Passwords do not match");
+    await field(page, "Confirm new password").fill(NEW_PASSWORD);
+    await page.getByRole("button", { name: "Update password" }).click();
+    await expect(page.getByRole("status")).toHaveText("Password updated successfully! Redirecting...");
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByRole("heading", { name: "Welcome, Tess" })).toBeVisible();
+
+    await page.goto(link);
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+
+  test("after a reset the link is spent, the old password fails and the new one works", async ({ page, request, clientIp }) => {
+    const account = await createAccount(request, clientIp);
+    const ask = await request.post("/forgot-password", { form: { email: account.email }, headers: postHeaders(clientIp) });
+    expect(ask.status()).toBe(200);
+    const link = resetLinkFor(account.email);
+    const token = new URL(link).searchParams.get("token");
+    const reset = await request.post("/reset-password", {
+      form: { token: String(token), password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD },
+      headers: postHeaders(clientIp),
+    });
+    expect(reset.status()).toBe(200);
+
+    await page.goto(link);
+    await expect(page.getByRole("alert")).toHaveText("This reset link is invalid or has expired.");
+    await expect(page.getByRole("textbox", { name: "New password" })).toHaveCount(0);
+    await expectSignInFails(page, account.email, account.password);
+    await signIn(page, account.email, NEW_PASSWORD);
+  });
+});
+
+test.describe("rate limits", () => {
+  test("the 11th sign-in attempt for one account gets the 429 page", async ({ page, request, clientIp }) => {
+    test.slow(); // ten real password checks (scrypt)
+    const email = uniqueEmail("victim");
+    for (let i = 0; i < 10; i++) expect((await loginAttempt(request, clientIp, email)).status()).toBe(401);
+    await page.goto("/login");
+    await field(page, "Email").fill(email);
+    await field(page, "Password").fill("wrong-password");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page.getByRole("heading", { name: "Too many attempts" })).toBeVisible();
+    await expect(page.getByText(/^Too many attempts\. Please wait \d+ minutes? and try again\.$/)).toBeVisible();
+
+    const response = await loginAttempt(request, clientIp, email);
+    expect(response.status()).toBe(429);
+    expect(await response.text()).toContain("Too many attempts. Please wait");
+  });
+
+  test("the 31st sign-in attempt from one address gets 429, whatever the account", async ({ request, clientIp }) => {
+    test.slow(); // 30 real password checks (scrypt), one at a time so the other worker keeps a core
+    for (let i = 0; i < 30; i++) expect((await loginAttempt(request, clientIp, uniqueEmail("spray"))).status()).toBe(401);
+    const fresh = uniqueEmail("spray");
+    const response = await loginAttempt(request, clientIp, fresh);
+    expect(response.status()).toBe(429);
+    expect(await response.text()).toContain("Too many attempts. Please wait");
+    expect((await loginAttempt(request, "203.0.113.7", fresh)).status()).toBe(401);
+  });
+
+  test("the 4th reset request for one e-mail within the hour gets 429", async ({ request, clientIp }) => {
+    const account = await createAccount(request, clientIp);
+    const ask = () => request.post("/forgot-password", { form: { email: account.email }, headers: postHeaders(clientIp) });
+    for (let i = 0; i < 3; i++) expect((await ask()).status()).toBe(200);
+    const response = await ask();
+    expect(response.status()).toBe(429);
+    expect(await response.text()).toContain("Too many attempts. Please wait");
+  });
+});
+
+test.describe("server guards", () => {
+  const form = { email: "someone@example.com", password: "whatever-password" };
+
+  test("POSTs from another site, or from nowhere, are refused", async ({ request, clientIp }) => {
+    const evil = await request.post("/login", { form, headers: { Origin: "https://evil.example", "X-Forwarded-For": clientIp } });
+    expect(evil.status()).toBe(403);
+    expect(await evil.text()).toBe("This request came from another site and was refused.");
+
+    const anonymous = await request.post("/login", { form, headers: { "X-Forwarded-For": clientIp } });
+    expect(anonymous.status()).toBe(403);
+    expect(await anonymous.text()).toBe("This request came from another site and was refused.");
+
+    const evilReferer = await request.post("/login", { form, headers: { Referer: "https://evil.example/x", "X-Forwarded-For": clientIp } });
+    expect(evilReferer.status()).toBe(403);
+
+    const sameSite = await request.post("/login", { form, headers: postHeaders(clientIp), maxRedirects: 0 });
+    expect(sameSite.status()).not.toBe(403);
+    expect(sameSite.status()).toBe(401);
+  });
+
+  test("GET / sends security headers and every inline script carries the CSP nonce", async ({ request }) => {
+    const response = await request.get("/");
+    expect(response.status()).toBe(200);
+    const headers = response.headers();
+    const csp = headers["content-security-policy"] ?? "";
+    expect(csp).toContain("frame-ancestors 'none'");
+    const nonce = csp.match(/script-src [^;]*'nonce-([^']+)'/)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(headers["x-content-type-options"]).toBe("nosniff");
+    expect(headers["referrer-policy"]).toBeTruthy();
+
+    const html = await response.text();
+    const inlineScripts = [...html.matchAll(/<script\b([^>]*)>/g)].map((m) => m[1]).filter((attrs) => !/\bsrc=/.test(attrs));
+    expect(inlineScripts.length).toBeGreaterThan(0);
+    for (const attrs of inlineScripts) expect(attrs).toContain(`nonce="${nonce}"`);
+  });
+
+  test("GET /healthz reports the server and database as ok", async ({ request }) => {
+    const response = await request.get("/healthz");
+    expect(response.status()).toBe(200);
+    expect(await response.json()).toEqual({ status: "ok", database: "ok", version: expect.any(String) });
+  });
+});

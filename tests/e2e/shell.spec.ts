@@ -1,0 +1,519 @@
+// The application shell: clean console, server styles, colour mode, mobile menu, footer, newsletter,
+// the profile page with its photo, accessibility and keyboard use.
+import fs from "node:fs";
+import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import type { Browser, Page, TestInfo } from "@playwright/test";
+import sharp from "sharp";
+import { demoAccount, expect, signIn, test, uniqueClientIp, uniqueEmail, watchConsole } from "./support.ts";
+
+const PASSWORD = "correct-horse-battery";
+const NEWSLETTER_THANKS = "Thank you for subscribing! Watch your inbox for new equipment and auction news.";
+const NEWSLETTER_ALREADY = "You're already subscribed with this address — thank you!";
+
+/**
+ * The demo buyer's signed-in storage state, shared by every test and worker of a run: the sign-in
+ * rate limit allows only a few form sign-ins per account, so read-only pages reuse one session.
+ */
+async function buyerStorageState(browser: Browser, testInfo: TestInfo): Promise<string> {
+  const file = path.join(process.env.E2E_DATA_DIR ?? "", `storage-buyer-${process.env.E2E_PORT}.json`);
+  if (fs.existsSync(file)) return file;
+  const context = await browser.newContext({
+    baseURL: testInfo.project.use.baseURL,
+    extraHTTPHeaders: { "X-Forwarded-For": uniqueClientIp() },
+  });
+  try {
+    const buyer = demoAccount("buyer");
+    await signIn(await context.newPage(), buyer.email, buyer.password);
+    const partial = `${file}.${process.pid}.tmp`;
+    await context.storageState({ path: partial });
+    fs.renameSync(partial, file);
+  } finally {
+    await context.close();
+  }
+  return file;
+}
+
+function asDemoBuyer() {
+  test.use({ storageState: async ({ browser }, provide, testInfo) => provide(await buyerStorageState(browser, testInfo)) });
+}
+
+/** The colour toggle learns the mode in an effect, so its aria-pressed appears once React has hydrated. */
+async function waitForHydration(page: Page) {
+  await expect(page.getByRole("button", { name: /^Switch to (light|dark) mode$/ })).toHaveAttribute("aria-pressed", /^(true|false)$/);
+}
+
+/** Registers a fresh account through the form and signs in with it through the form. */
+async function registerThroughTheForm(page: Page, firstName = "Grace", lastName = "Hopper"): Promise<string> {
+  const email = uniqueEmail("profile");
+  await page.goto("/register");
+  await waitForHydration(page);
+  await page.getByRole("textbox", { name: "First name", exact: true }).fill(firstName);
+  await page.getByRole("textbox", { name: "Last name", exact: true }).fill(lastName);
+  await page.getByRole("textbox", { name: "Email", exact: true }).fill(email);
+  await page.getByRole("textbox", { name: "Password", exact: true }).fill(PASSWORD);
+  await page.getByRole("textbox", { name: "Confirm password", exact: true }).fill(PASSWORD);
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page).toHaveURL(/\/login\?registered=1$/);
+  await signIn(page, email, PASSWORD);
+  return email;
+}
+
+/** The same, quicker: posts the register and sign-in forms directly (the browser context keeps the cookie). */
+async function registerDirectly(page: Page, firstName = "Alan", lastName = "Turing"): Promise<string> {
+  const email = uniqueEmail("profile");
+  const origin = new URL(test.info().project.use.baseURL ?? "").origin;
+  const register = await page.request.post("/register", {
+    headers: { Origin: origin },
+    form: { firstName, lastName, email, companyName: "", password: PASSWORD, confirmPassword: PASSWORD, intent: "buy", website_url: "" },
+    maxRedirects: 0,
+  });
+  expect(register.headers().location).toBe("/login?registered=1");
+  const login = await page.request.post("/login", {
+    headers: { Origin: origin },
+    form: { email, password: PASSWORD, redirectTo: "/profile" },
+    maxRedirects: 0,
+  });
+  expect(login.headers().location).toBe("/profile");
+  return email;
+}
+
+// ---------------------------------------------------------------------------------------------
+test.describe("console", () => {
+  const pages = [
+    { path: "/", heading: /industrial electronics/, status: 200 },
+    { path: "/login", heading: "Sign in", status: 200 },
+    { path: "/register", heading: "Create your account", status: 200 },
+    { path: "/no-such-page", heading: "Page not found", status: 404 },
+  ];
+  for (const { path: url, heading, status } of pages) {
+    test(`${url} logs no errors or warnings`, async ({ page }) => {
+      const problems = watchConsole(page);
+      const response = await page.goto(url);
+      expect(response?.status()).toBe(status);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading);
+      await waitForHydration(page);
+      await page.waitForLoadState("networkidle");
+      // Chromium reports the document's own 404 status in the console; that one is the point of the page.
+      const ownStatus = `Failed to load resource: the server responded with a status of ${status} (Not Found)`;
+      expect(problems.filter((text) => status !== 404 || text !== ownStatus)).toEqual([]);
+    });
+  }
+
+  test.describe("signed in", () => {
+    asDemoBuyer();
+    for (const { path: url, heading } of [
+      { path: "/dashboard", heading: "Welcome, Bianca" },
+      { path: "/profile", heading: "Bianca Byers" },
+    ]) {
+      test(`${url} logs no errors or warnings`, async ({ page }) => {
+        const problems = watchConsole(page);
+        await page.goto(url);
+        await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading);
+        await waitForHydration(page);
+        await page.waitForLoadState("networkidle");
+        expect(problems).toEqual([]);
+      });
+    }
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+test("the server puts the page's Chakra styles into <head>", async ({ request }) => {
+  const response = await request.get("/");
+  expect(response.status()).toBe(200);
+  const html = await response.text();
+  expect(html).toMatch(/^<!DOCTYPE html><html/);
+  const head = html.slice(0, html.indexOf("</head>"));
+  expect(head).toContain("<style data-ssr-emotion=");
+  // The extracted rules are real CSS, not an empty element.
+  expect(head).toMatch(/<style data-ssr-emotion="css [^"]+">[^<]{100,}<\/style>/);
+});
+
+// ---------------------------------------------------------------------------------------------
+test.describe("dark mode", () => {
+  test.use({ colorScheme: "dark" });
+
+  test("the inline boot script applies the system's dark mode before the app bundle runs", async ({ page, request }) => {
+    const html = await (await request.get("/")).text();
+    const head = html.slice(0, html.indexOf("</head>"));
+    // The server cannot know the mode: <html> carries no class, the inline script in <head> sets it.
+    expect(html).toMatch(/<html lang="en">/);
+    const boot = head.match(/<script nonce="[^"]+">(\(function\(\)\{try\{var s=localStorage\.getItem\("darkMode"\).*?)<\/script>/);
+    expect(boot, "the colour mode boot script").not.toBeNull();
+    expect(boot![1]).toContain("prefers-color-scheme: dark");
+    // It sits in <head>, before every script and preload of the app bundle.
+    expect(html.indexOf(boot![0])).toBeLessThan(html.indexOf("</head>"));
+    const firstBundleTag = html.search(/<script[^>]* type="module"|<link rel="modulepreload"/);
+    expect(firstBundleTag).toBeGreaterThan(html.indexOf(boot![0]));
+
+    // With the app bundle blocked, only the inline script can have set the class.
+    await page.route("**/assets/**/*.js", (route) => route.abort());
+    await page.goto("/");
+    expect(await page.evaluate(() => document.documentElement.className)).toBe("dark");
+    expect(await page.evaluate(() => document.documentElement.style.colorScheme)).toBe("dark");
+  });
+
+  test("the toggle flips the mode, stores the choice, and the choice beats the system preference", async ({ page }) => {
+    const html = page.locator("html");
+    const darkMode = () => page.evaluate(() => localStorage.getItem("darkMode"));
+
+    await page.goto("/");
+    await expect(html).toHaveClass("dark");
+    expect(await darkMode()).toBeNull();
+
+    await page.getByRole("button", { name: "Switch to light mode" }).click();
+    await expect(html).toHaveClass("light");
+    await expect(page.getByRole("button", { name: "Switch to dark mode" })).toHaveAttribute("aria-pressed", "false");
+    expect(await darkMode()).toBe("false");
+
+    await page.reload();
+    await expect(html).toHaveClass("light");
+    await page.getByRole("button", { name: "Switch to dark mode" }).click();
+    await expect(html).toHaveClass("dark");
+    expect(await darkMode()).toBe("true");
+
+    await page.emulateMedia({ colorScheme: "light" });
+    await page.reload();
+    await expect(html).toHaveClass("dark");
+    await expect(page.getByRole("button", { name: "Switch to light mode" })).toHaveAttribute("aria-pressed", "true");
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+test.describe("mobile menu", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("hides the desktop links behind a menu button that opens the same links", async ({ page }) => {
+    await page.goto("/");
+    await waitForHydration(page);
+    await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
+    await expect(page.getByRole("banner").getByRole("link", { name: "Sign In" })).toBeHidden();
+    const mobile = page.getByRole("navigation", { name: "Mobile" });
+    await expect(mobile).toBeHidden();
+
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await expect(mobile).toBeVisible();
+    await expect(mobile.getByRole("link")).toHaveText(["Equipment", "Auctions", "Knowledge Base", "Forum", "Sign In", "Register"]);
+    await page.getByRole("button", { name: "Close menu" }).click();
+    await expect(mobile).toBeHidden();
+  });
+
+  test("works from the keyboard and closes after navigating", async ({ page }) => {
+    await page.goto("/");
+    await waitForHydration(page);
+    const toggle = page.getByRole("button", { name: "Open menu" });
+    await toggle.focus();
+    await page.keyboard.press("Enter");
+    const mobile = page.getByRole("navigation", { name: "Mobile" });
+    await expect(mobile).toBeVisible();
+    await expect(page.getByRole("button", { name: "Close menu" })).toHaveAttribute("aria-expanded", "true");
+
+    await page.keyboard.press("Tab");
+    await expect(mobile.getByRole("link", { name: "Equipment" })).toBeFocused();
+    for (let i = 0; i < 4; i += 1) await page.keyboard.press("Tab");
+    await expect(mobile.getByRole("link", { name: "Sign In" })).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sign in");
+    await expect(mobile).toBeHidden();
+    await expect(page.getByRole("button", { name: "Open menu" })).toHaveAttribute("aria-expanded", "false");
+  });
+
+  test.describe("signed in", () => {
+    asDemoBuyer();
+
+    test("lists the member links and a sign-out button", async ({ page }) => {
+      await page.goto("/dashboard");
+      await waitForHydration(page);
+      await page.getByRole("button", { name: "Open menu" }).click();
+      const mobile = page.getByRole("navigation", { name: "Mobile" });
+      await expect(mobile.getByRole("link")).toHaveText([
+        "Equipment",
+        "Auctions",
+        "Knowledge Base",
+        "Forum",
+        "Dashboard",
+        "Messages",
+        "Watchlist & Saved Searches",
+      ]);
+      await expect(mobile.getByRole("button", { name: "Sign Out" })).toBeVisible();
+    });
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+test("the footer links to the policy pages and social media and shows this year", async ({ page }) => {
+  await page.goto("/");
+  const footer = page.getByRole("contentinfo");
+  const expected: Array<[string, string]> = [
+    ["Pricing", "/pricing"],
+    ["About", "/about"],
+    ["Contact", "/contact"],
+    ["FAQ", "/faq"],
+    ["Buyer Protection", "/buyer-protection"],
+    ["Terms of Service", "/terms"],
+    ["Privacy Policy", "/privacy"],
+    ["Prohibited Conduct", "/prohibited-conduct"],
+  ];
+  const nav = footer.getByRole("navigation", { name: "Footer" });
+  await expect(nav.getByRole("link")).toHaveCount(expected.length);
+  for (const [name, href] of expected) {
+    await expect(nav.getByRole("link", { name, exact: true })).toHaveAttribute("href", href);
+  }
+
+  const social = footer.getByRole("list", { name: "Tradebench on social media" }).getByRole("link");
+  await expect(social).toHaveText(["LinkedIn", "X (Twitter)", "YouTube", "Facebook"]);
+  for (const link of await social.all()) {
+    await expect(link).toHaveAttribute("href", /^https:\/\//);
+    await expect(link).toHaveAttribute("target", "_blank");
+    await expect(link).toHaveAttribute("rel", /noopener/);
+  }
+
+  await expect(footer).toContainText(`© ${new Date().getFullYear()} Tradebench. All rights reserved.`);
+});
+
+// ---------------------------------------------------------------------------------------------
+test.describe("newsletter", () => {
+  async function subscribe(page: Page, email: string) {
+    const footer = page.getByRole("contentinfo");
+    await footer.getByRole("textbox", { name: "Email address for the newsletter" }).fill(email);
+    await footer.getByRole("button", { name: "Subscribe" }).click();
+  }
+
+  test("thanks a new subscriber and recognises a repeated address", async ({ page }) => {
+    const email = uniqueEmail("news");
+    await page.goto("/");
+    await waitForHydration(page);
+    const footer = page.getByRole("contentinfo");
+    await subscribe(page, email);
+    await expect(footer.getByRole("status")).toHaveText(NEWSLETTER_THANKS);
+    await expect(page).toHaveURL(/\/$/);
+
+    await subscribe(page, email.toUpperCase());
+    await expect(footer.getByRole("status")).toHaveText(NEWSLETTER_ALREADY);
+  });
+
+  test("refuses an invalid address", async ({ page }) => {
+    await page.goto("/");
+    await waitForHydration(page);
+    await subscribe(page, "not-an-email");
+    const footer = page.getByRole("contentinfo");
+    await expect(footer.getByText("Please enter a valid email address")).toBeVisible();
+    await expect(footer.getByRole("textbox", { name: "Email address for the newsletter" })).toHaveAttribute("aria-invalid", "true");
+    await expect(footer.getByRole("status")).toHaveCount(0);
+  });
+
+  test("answers a filled honeypot politely but stores nothing", async ({ page }) => {
+    const email = uniqueEmail("bot");
+    await page.goto("/");
+    await waitForHydration(page);
+    const footer = page.getByRole("contentinfo");
+    await footer.locator('input[name="website_url"]').fill("https://spam.example");
+    await subscribe(page, email);
+    await expect(footer.getByRole("status")).toHaveText(NEWSLETTER_THANKS);
+
+    // Had the bot's sign-up been stored, a person with the same address would hear "already subscribed".
+    await page.reload();
+    await waitForHydration(page);
+    await expect(footer.locator('input[name="website_url"]')).toHaveValue("");
+    await subscribe(page, email);
+    await expect(footer.getByRole("status")).toHaveText(NEWSLETTER_THANKS);
+  });
+
+  test.describe("without JavaScript", () => {
+    test.use({ javaScriptEnabled: false });
+
+    test("the form posts to /newsletter, which shows the answer", async ({ page }) => {
+      await page.goto("/");
+      await subscribe(page, uniqueEmail("nojs"));
+      await expect(page).toHaveURL(/\/newsletter$/);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Newsletter");
+      await expect(page.getByRole("main").getByRole("status")).toHaveText(NEWSLETTER_THANKS);
+
+      await page.goto("/");
+      await subscribe(page, "nope");
+      await expect(page).toHaveURL(/\/newsletter$/);
+      await expect(page.getByRole("main").getByRole("alert")).toHaveText("Please enter a valid email address");
+    });
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+test.describe("profile", () => {
+  test("a new member edits the profile and privacy choices, and they persist", async ({ page }) => {
+    test.slow(); // registers and signs in through the forms, then saves and reloads: five page loads
+    await registerThroughTheForm(page, "Grace", "Hopper");
+    await page.goto("/profile");
+    await waitForHydration(page);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Grace Hopper");
+
+    const values: Array<[string, string]> = [
+      ["First name", "Amazing"],
+      ["Company name", "Hopper Instruments"],
+      ["Phone", "+1 (555) 010-2030"],
+      ["City", "Arlington"],
+      ["Website", "https://hopper.example.com"],
+      ["Bio", "Calibrated oscilloscopes and compilers since 1952."],
+    ];
+    for (const [name, value] of values) await page.getByRole("textbox", { name, exact: true }).fill(value);
+    // Chakra draws its own box over the visually hidden input; people click the label.
+    const showEmail = page.getByRole("checkbox", { name: "Show my email address" });
+    const showPhone = page.getByRole("checkbox", { name: "Show my phone number" });
+    await expect(showEmail).not.toBeChecked();
+    await expect(showPhone).not.toBeChecked();
+    await page.getByText("Show my email address").click();
+    await page.getByText("Show my phone number").click();
+    await expect(showEmail).toBeChecked();
+    await expect(showPhone).toBeChecked();
+    await page.getByRole("button", { name: "Save profile" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Your profile has been updated." })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Amazing Hopper");
+    await expect(page.getByRole("button", { name: "Account menu for Amazing Hopper" })).toHaveText("AH");
+
+    await page.reload();
+    for (const [name, value] of values) await expect(page.getByRole("textbox", { name, exact: true })).toHaveValue(value);
+    await expect(showEmail).toBeChecked();
+    await expect(showPhone).toBeChecked();
+  });
+
+  test("explains invalid values next to their fields", async ({ page }) => {
+    await registerDirectly(page);
+    await page.goto("/profile");
+    await waitForHydration(page);
+    const firstName = page.getByRole("textbox", { name: "First name", exact: true });
+    await firstName.fill("");
+    await page.getByRole("textbox", { name: "Website", exact: true }).fill("notaurl");
+    await page.getByRole("textbox", { name: "Phone", exact: true }).fill("abc");
+    await page.getByRole("button", { name: "Save profile" }).click();
+    await expect(page.getByText("First name is required")).toBeVisible();
+    await expect(page.getByText("Please enter a website address starting with http:// or https://")).toBeVisible();
+    await expect(page.getByText("Please enter a valid phone number")).toBeVisible();
+    await expect(firstName).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByText("Your profile has been updated.")).toHaveCount(0);
+
+    // Nothing was stored.
+    await page.reload();
+    await expect(firstName).toHaveValue("Alan");
+    await expect(page.getByRole("textbox", { name: "Website", exact: true })).toHaveValue("");
+  });
+
+  test.describe("without JavaScript", () => {
+    test.use({ javaScriptEnabled: false });
+
+    test("the server checks the same rules", async ({ page }) => {
+      await registerDirectly(page);
+      await page.goto("/profile");
+      await page.getByRole("textbox", { name: "First name", exact: true }).fill("");
+      await page.getByRole("textbox", { name: "Website", exact: true }).fill("notaurl");
+      await page.getByRole("textbox", { name: "Phone", exact: true }).fill("abc");
+      await page.getByRole("button", { name: "Save profile" }).click();
+      await expect(page.getByText("First name is required")).toBeVisible();
+      await expect(page.getByText("Please enter a website address starting with http:// or https://")).toBeVisible();
+      await expect(page.getByText("Please enter a valid phone number")).toBeVisible();
+    });
+  });
+
+  test("a photo is uploaded, shown as a 256×256 WebP, and removed", async ({ page }) => {
+    await registerDirectly(page, "Ada", "Lovelace");
+    await page.goto("/profile");
+    await waitForHydration(page);
+    const avatarButton = page.getByRole("banner").getByRole("button", { name: "Account menu for Ada Lovelace" });
+    await expect(avatarButton).toHaveText("AL");
+    await expect(avatarButton.locator("img")).toHaveCount(0);
+
+    const png = await sharp({ create: { width: 600, height: 400, channels: 3, background: { r: 30, g: 90, b: 200 } } })
+      .png()
+      .toBuffer();
+    const photoInput = page.getByLabel("Choose a photo (JPEG, PNG, WebP or GIF, at most 5 MB)");
+    await photoInput.setInputFiles({ name: "bench.png", mimeType: "image/png", buffer: png });
+    await page.getByRole("button", { name: "Upload photo" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Your photo has been updated." })).toBeVisible();
+
+    const headerImage = avatarButton.locator("img");
+    await expect(headerImage).toHaveAttribute("src", /^\/uploads\/avatars\/[\w-]+\.webp$/);
+    const src = (await headerImage.getAttribute("src"))!;
+    await expect(page.getByRole("img", { name: "Your profile photo" })).toHaveAttribute("src", src);
+    const served = await page.request.get(src);
+    expect(served.status()).toBe(200);
+    expect(served.headers()["content-type"]).toBe("image/webp");
+    const metadata = await sharp(await served.body()).metadata();
+    expect({ format: metadata.format, width: metadata.width, height: metadata.height }).toEqual({ format: "webp", width: 256, height: 256 });
+
+    await page.getByRole("button", { name: "Remove photo" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Your photo has been removed." })).toBeVisible();
+    await expect(avatarButton.locator("img")).toHaveCount(0);
+    await expect(avatarButton).toHaveText("AL");
+    await expect(page.getByRole("button", { name: "Remove photo" })).toHaveCount(0);
+    // The stored file is gone as well.
+    expect((await page.request.get(src)).status()).toBe(404);
+  });
+
+  test("refuses files that are not images, and images over 5 MB", async ({ page }) => {
+    await registerDirectly(page);
+    await page.goto("/profile");
+    await waitForHydration(page);
+    const photoInput = page.getByLabel("Choose a photo (JPEG, PNG, WebP or GIF, at most 5 MB)");
+    const upload = page.getByRole("button", { name: "Upload photo" });
+
+    await photoInput.setInputFiles({ name: "notes.png", mimeType: "image/png", buffer: Buffer.from("These are notes, not a picture.\n") });
+    await upload.click();
+    await expect(page.getByRole("alert").filter({ hasText: "Please choose a JPEG, PNG, WebP or GIF image." })).toBeVisible();
+
+    await photoInput.setInputFiles({ name: "huge.png", mimeType: "image/png", buffer: Buffer.alloc(5 * 1024 * 1024 + 1024, 1) });
+    await upload.click();
+    await expect(page.getByRole("alert").filter({ hasText: "The photo must be at most 5 MB." })).toBeVisible();
+
+    await expect(page.getByRole("banner").getByRole("button", { name: /^Account menu/ }).locator("img")).toHaveCount(0);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+const AXE_PAGES = [
+  { path: "/", signedIn: false },
+  { path: "/login", signedIn: false },
+  { path: "/register", signedIn: false },
+  { path: "/forgot-password", signedIn: false },
+  { path: "/no-such-page", signedIn: false },
+  { path: "/dashboard", signedIn: true },
+  { path: "/profile", signedIn: true },
+];
+
+for (const scheme of ["light", "dark"] as const) {
+  test.describe(`accessibility in ${scheme} mode`, () => {
+    test.use({ colorScheme: scheme });
+    for (const signedIn of [false, true]) {
+      test.describe(signedIn ? "signed in" : "anonymous", () => {
+        if (signedIn) asDemoBuyer();
+        for (const { path: url } of AXE_PAGES.filter((p) => p.signedIn === signedIn)) {
+          test(`${url} has no WCAG 2 A/AA violations`, async ({ page }) => {
+            await page.goto(url);
+            await waitForHydration(page);
+            await expect(page.locator("html")).toHaveClass(scheme);
+            const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
+            const summarize = (items: typeof results.violations) =>
+              items.map((v) => ({ id: v.id, help: v.help, nodes: v.nodes.map((n) => `${n.target.join(" ")}: ${n.failureSummary ?? ""}`) }));
+            expect(summarize(results.violations)).toEqual([]);
+            // Nothing axe could not decide either (it flagged the duplicate honeypot ids this way).
+            expect(summarize(results.incomplete)).toEqual([]);
+            // The checks really ran, colour contrast and form labels included.
+            expect(results.passes.map((rule) => rule.id)).toEqual(expect.arrayContaining(["color-contrast", "label", "link-name", "bypass"]));
+          });
+        }
+      });
+    }
+  });
+}
+
+test("the first Tab on the home page reaches a visible “Skip to content” link that moves focus to the content", async ({ page }) => {
+  await page.goto("/");
+  await waitForHydration(page);
+  await page.keyboard.press("Tab");
+  const skip = page.getByRole("link", { name: "Skip to content" });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeVisible();
+  await expect(skip).toBeInViewport();
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/#main$/);
+  await expect(page.getByRole("main")).toBeFocused();
+});
