@@ -11,6 +11,8 @@ import { useNonce } from "~/lib/nonce.ts";
 import { getOptionalUser } from "~/services/auth.server.ts";
 import { system } from "~/theme.ts";
 
+export { passErrorHeaders as headers } from "~/lib/http.ts";
+
 export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
 export const meta: MetaFunction = () => [

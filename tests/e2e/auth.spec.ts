@@ -1,9 +1,11 @@
 // Sign-in, registration, sign-out, password reset, sessions, rate limits and the server's guards, in a real browser.
 import type { APIRequestContext, Page } from "@playwright/test";
-import { demoAccount, expect, latestEmailTo, signIn, test, uniqueEmail } from "./support.ts";
+import { demoAccount, expect as baseExpect, latestEmailTo, test, uniqueEmail } from "./support.ts";
 
-// Every sign-in and registration runs a real scrypt (N=2^17) hash, which is slow on a busy two-core machine.
+// Every sign-in and registration runs a real scrypt (N=2^17) hash, which is slow on a busy two-core machine:
+// waits that follow one get more time than the suite's default.
 test.describe.configure({ timeout: 60_000 });
+const expect = baseExpect.configure({ timeout: 20_000 });
 
 // Tests use their own accounts: the per-account sign-in limit (10 per 15 minutes) would trip on a shared demo account.
 const PASSWORD = "correct-horse-battery";
@@ -15,9 +17,9 @@ const field = (page: Page, name: string) => page.getByRole("textbox", { name, ex
 const postHeaders = (ip: string) => ({ Origin: baseURL(), "X-Forwarded-For": ip });
 
 /** Registers an account through the server directly (tests that are not about the form). */
-async function createAccount(request: APIRequestContext, ip: string, intent = "buy") {
+async function createAccount(request: APIRequestContext, ip: string) {
   const email = uniqueEmail();
-  const form = { firstName: "Tess", lastName: "Tester", email, companyName: "", password: PASSWORD, confirmPassword: PASSWORD, intent };
+  const form = { firstName: "Tess", lastName: "Tester", email, companyName: "", password: PASSWORD, confirmPassword: PASSWORD, intent: "buy" };
   const response = await request.post("/register", { form, headers: postHeaders(ip), maxRedirects: 0 });
   expect(response.status()).toBe(302);
   return { email, password: PASSWORD };
@@ -34,11 +36,21 @@ function loginAttempt(request: APIRequestContext, ip: string, email: string, pas
   return request.post("/login", { form: { email, password, redirectTo: "/dashboard" }, headers: postHeaders(ip), maxRedirects: 0 });
 }
 
-async function expectSignInFails(page: Page, email: string, password: string) {
+async function submitLogin(page: Page, email: string, password: string) {
   await page.goto("/login");
   await field(page, "Email").fill(email);
   await field(page, "Password").fill(password);
   await page.getByRole("button", { name: "Sign in" }).click();
+}
+
+/** support.ts's signIn, with this file's longer wait. */
+async function signIn(page: Page, email: string, password: string) {
+  await submitLogin(page, email, password);
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+async function expectSignInFails(page: Page, email: string, password: string) {
+  await submitLogin(page, email, password);
   await expect(page.getByRole("alert")).toHaveText("Failed to sign in. Please check your credentials.");
   await expect(page).toHaveURL(/\/login/);
 }
@@ -175,9 +187,9 @@ test.describe("without JavaScript", () => {
 
 test.describe("signing in", () => {
   test("a wrong password or missing fields keep the visitor on /login with a message", async ({ page, request, clientIp }) => {
-    const buyer = await createAccount(request, clientIp);
-    await expectSignInFails(page, buyer.email, "not-the-password");
-    await expect(field(page, "Email")).toHaveValue(buyer.email);
+    const account = await createAccount(request, clientIp);
+    await expectSignInFails(page, account.email, "not-the-password");
+    await expect(field(page, "Email")).toHaveValue(account.email);
 
     await page.goto("/login");
     await page.getByRole("button", { name: "Sign in" }).click();
@@ -338,10 +350,7 @@ test.describe("rate limits", () => {
     test.slow(); // ten real password checks (scrypt)
     const email = uniqueEmail("victim");
     for (let i = 0; i < 10; i++) expect((await loginAttempt(request, clientIp, email)).status()).toBe(401);
-    await page.goto("/login");
-    await field(page, "Email").fill(email);
-    await field(page, "Password").fill("wrong-password");
-    await page.getByRole("button", { name: "Sign in" }).click();
+    await submitLogin(page, email, "wrong-password");
     await expect(page.getByRole("heading", { name: "Too many attempts" })).toBeVisible();
     await expect(page.getByText(/^Too many attempts\. Please wait \d+ minutes? and try again\.$/)).toBeVisible();
 
@@ -366,6 +375,7 @@ test.describe("rate limits", () => {
     for (let i = 0; i < 3; i++) expect((await ask()).status()).toBe(200);
     const response = await ask();
     expect(response.status()).toBe(429);
+    expect(Number(response.headers()["retry-after"])).toBeGreaterThan(0);
     expect(await response.text()).toContain("Too many attempts. Please wait");
   });
 });
