@@ -3,8 +3,8 @@
 import { PassThrough } from "node:stream";
 import { CacheProvider } from "@emotion/react";
 import createEmotionServer from "@emotion/server/create-instance";
-import type { AppLoadContext, EntryContext } from "@remix-run/node";
-import { RemixServer } from "@remix-run/react";
+import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-run/node";
+import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
 import { createEmotionCache, SSR_STYLE_ATTRIBUTE } from "~/lib/emotion.ts";
 import { NonceContext } from "~/lib/nonce.ts";
@@ -12,6 +12,12 @@ import { NonceContext } from "~/lib/nonce.ts";
 export { prepareServer } from "~/server-start.server.ts";
 
 export const streamTimeout = 5_000;
+
+/** Logs real failures only: answers such as 404 or 429 and requests the browser abandoned are not errors. */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted || isRouteErrorResponse(error)) return;
+  console.error(error);
+};
 
 function escapeAttribute(value: string): string {
   return value.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
