@@ -1,11 +1,8 @@
 // Who reaches which page: the route × role contract, the header's role-aware links and the avatar.
-import fs from "node:fs";
-import path from "node:path";
-import type { Browser, Page, TestInfo } from "@playwright/test";
-import { demoAccount, expect, signIn, test, uniqueClientIp } from "./support.ts";
+import type { Page } from "@playwright/test";
+import { demoAccount, expect, signedInAsDemo, test } from "./support.ts";
 
 type Visitor = "anonymous" | "buyer" | "seller" | "admin";
-type SignedInRole = Exclude<Visitor, "anonymous">;
 
 /** What a visitor ends up with: the final address and status, and which page is shown there. */
 interface Outcome {
@@ -58,32 +55,8 @@ const HEADER: Record<Visitor, { nav: string[]; guest: string[]; absent: string[]
 
 const VISITORS: Visitor[] = ["anonymous", "buyer", "seller", "admin"];
 
-/**
- * A signed-in storage state per role, shared by all tests and workers of one run (the demo accounts'
- * sign-in rate limit allows only a few form sign-ins per account), created by signing in through the form.
- */
-async function storageStateFor(browser: Browser, role: SignedInRole, testInfo: TestInfo): Promise<string> {
-  const file = path.join(process.env.E2E_DATA_DIR ?? "", `storage-${role}-${process.env.E2E_PORT}.json`);
-  if (fs.existsSync(file)) return file;
-  const context = await browser.newContext({
-    baseURL: testInfo.project.use.baseURL,
-    extraHTTPHeaders: { "X-Forwarded-For": uniqueClientIp() },
-  });
-  try {
-    const account = demoAccount(role);
-    await signIn(await context.newPage(), account.email, account.password);
-    const partial = `${file}.${process.pid}.tmp`;
-    await context.storageState({ path: partial });
-    fs.renameSync(partial, file);
-  } finally {
-    await context.close();
-  }
-  return file;
-}
-
 function asVisitor(visitor: Visitor) {
-  if (visitor === "anonymous") return;
-  test.use({ storageState: async ({ browser }, provide, testInfo) => provide(await storageStateFor(browser, visitor, testInfo)) });
+  if (visitor !== "anonymous") signedInAsDemo(visitor);
 }
 
 async function expectNotFoundPage(page: Page) {

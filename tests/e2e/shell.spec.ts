@@ -1,42 +1,13 @@
 // The application shell: clean console, server styles, colour mode, mobile menu, footer, newsletter,
 // the profile page with its photo, accessibility and keyboard use.
-import fs from "node:fs";
-import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import type { Browser, Page, TestInfo } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import sharp from "sharp";
-import { demoAccount, expect, signIn, test, uniqueClientIp, uniqueEmail, watchConsole } from "./support.ts";
+import { expect, signedInAsDemo, signIn, test, uniqueEmail, watchConsole } from "./support.ts";
 
 const PASSWORD = "correct-horse-battery";
 const NEWSLETTER_THANKS = "Thank you for subscribing! Watch your inbox for new equipment and auction news.";
 const NEWSLETTER_ALREADY = "You're already subscribed with this address — thank you!";
-
-/**
- * The demo buyer's signed-in storage state, shared by every test and worker of a run: the sign-in
- * rate limit allows only a few form sign-ins per account, so read-only pages reuse one session.
- */
-async function buyerStorageState(browser: Browser, testInfo: TestInfo): Promise<string> {
-  const file = path.join(process.env.E2E_DATA_DIR ?? "", `storage-buyer-${process.env.E2E_PORT}.json`);
-  if (fs.existsSync(file)) return file;
-  const context = await browser.newContext({
-    baseURL: testInfo.project.use.baseURL,
-    extraHTTPHeaders: { "X-Forwarded-For": uniqueClientIp() },
-  });
-  try {
-    const buyer = demoAccount("buyer");
-    await signIn(await context.newPage(), buyer.email, buyer.password);
-    const partial = `${file}.${process.pid}.tmp`;
-    await context.storageState({ path: partial });
-    fs.renameSync(partial, file);
-  } finally {
-    await context.close();
-  }
-  return file;
-}
-
-function asDemoBuyer() {
-  test.use({ storageState: async ({ browser }, provide, testInfo) => provide(await buyerStorageState(browser, testInfo)) });
-}
 
 /** The colour toggle learns the mode in an effect, so its aria-pressed appears once React has hydrated. */
 async function waitForHydration(page: Page) {
@@ -101,7 +72,7 @@ test.describe("console", () => {
   }
 
   test.describe("signed in", () => {
-    asDemoBuyer();
+    signedInAsDemo("buyer");
     for (const { path: url, heading } of [
       { path: "/dashboard", heading: "Welcome, Bianca" },
       { path: "/profile", heading: "Bianca Byers" },
@@ -221,7 +192,7 @@ test.describe("mobile menu", () => {
   });
 
   test.describe("signed in", () => {
-    asDemoBuyer();
+    signedInAsDemo("buyer");
 
     test("lists the member links and a sign-out button", async ({ page }) => {
       await page.goto("/dashboard");
@@ -484,7 +455,7 @@ for (const scheme of ["light", "dark"] as const) {
     test.use({ colorScheme: scheme });
     for (const signedIn of [false, true]) {
       test.describe(signedIn ? "signed in" : "anonymous", () => {
-        if (signedIn) asDemoBuyer();
+        if (signedIn) signedInAsDemo("buyer");
         for (const { path: url } of AXE_PAGES.filter((p) => p.signedIn === signedIn)) {
           test(`${url} has no WCAG 2 A/AA violations`, async ({ page }) => {
             await page.goto(url);

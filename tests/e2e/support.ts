@@ -1,8 +1,11 @@
 // Shared helpers for the end-to-end tests.
 import crypto from "node:crypto";
+import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type Browser, type Page, type TestInfo } from "@playwright/test";
+import type { Role } from "../../app/lib/roles.ts";
+import { demoAccount } from "../../db/seed/demo-accounts.ts";
 
 export { DEMO_PASSWORD, demoAccount } from "../../db/seed/demo-accounts.ts";
 
@@ -56,4 +59,32 @@ export function watchConsole(page: Page): string[] {
   });
   page.on("pageerror", (error) => problems.push(error.message));
   return problems;
+}
+
+/**
+ * A demo account's signed-in storage state, shared by every test and worker of one run: the sign-in
+ * rate limit allows only a few form sign-ins per account, so read-only checks reuse one session.
+ */
+async function demoStorageState(browser: Browser, role: Role, testInfo: TestInfo): Promise<string> {
+  const file = path.join(process.env.E2E_DATA_DIR ?? "", `storage-${role}-${process.env.E2E_PORT}.json`);
+  if (fs.existsSync(file)) return file;
+  const context = await browser.newContext({
+    baseURL: testInfo.project.use.baseURL,
+    extraHTTPHeaders: { "X-Forwarded-For": uniqueClientIp() },
+  });
+  try {
+    const account = demoAccount(role);
+    await signIn(await context.newPage(), account.email, account.password);
+    const partial = `${file}.${process.pid}.tmp`;
+    await context.storageState({ path: partial });
+    fs.renameSync(partial, file);
+  } finally {
+    await context.close();
+  }
+  return file;
+}
+
+/** Runs the tests of the enclosing describe block signed in as the demo account of `role`. */
+export function signedInAsDemo(role: Role): void {
+  test.use({ storageState: async ({ browser }, provide, testInfo) => provide(await demoStorageState(browser, role, testInfo)) });
 }
