@@ -2,6 +2,7 @@
 // without it, this page shows it.
 import { Button, Container, Heading, Stack, Text } from "@chakra-ui/react";
 import { data, type ActionFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { readForm } from "~/lib/form-data.server.ts";
 import { Link as RemixLink, useActionData } from "@remix-run/react";
 import { getDb } from "~/db.server.ts";
 import { NEWSLETTER_MESSAGES, NewsletterSchema } from "~/schemas/newsletter.ts";
@@ -17,7 +18,7 @@ export async function loader() {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const formData = await request.formData();
+  const formData = await readForm(request);
   if (isHoneypotFilled(formData)) return { ok: true as const, message: NEWSLETTER_MESSAGES.subscribed };
   const parsed = NewsletterSchema.safeParse({ email: formData.get("email") ?? "" });
   if (!parsed.success) {

@@ -26,6 +26,7 @@ import {
 } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { FormErrors, FormSuccess, TextAreaField, TextField } from "~/components/forms.tsx";
+import { readForm } from "~/lib/form-data.server.ts";
 import { getDb } from "~/db.server.ts";
 import { getEnv } from "~/env.server.ts";
 import { ROLE_LABELS } from "~/lib/roles.ts";
@@ -95,7 +96,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const result = await handleAvatarUpload(request, user.id);
     return data(result, { status: result.ok ? 200 : 400 });
   }
-  const formData = await request.formData();
+  const formData = await readForm(request);
   if (formData.get("intent") === "remove-avatar") {
     await removeAvatar(getDb(), getEnv().UPLOADS_DIR, user.id);
     return { intent: "avatar" as const, ok: true, message: PROFILE_MESSAGES.avatarRemoved };

@@ -2,6 +2,7 @@ import { getFormProps, getSelectProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { Box, Button, Container, Field, Heading, Link, NativeSelect, SimpleGrid, Stack, Text } from "@chakra-ui/react";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { readForm } from "~/lib/form-data.server.ts";
 import { Form, Link as RemixLink, useActionData, useNavigation } from "@remix-run/react";
 import { FormErrors, TextField } from "~/components/forms.tsx";
 import { Honeypot } from "~/components/Honeypot.tsx";
@@ -23,7 +24,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireAnonymous(request);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   if (isHoneypotFilled(formData)) return redirect("/login?registered=1");
   const submission = parseWithZod(formData, { schema: RegisterSchema });
   if (submission.status !== "success") {

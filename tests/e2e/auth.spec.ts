@@ -417,6 +417,19 @@ test.describe("server guards", () => {
     for (const attrs of inlineScripts) expect(attrs).toContain(`nonce="${nonce}"`);
   });
 
+  test("a body that is not a form gets a clear 400, never a 500", async ({ request, clientIp }) => {
+    for (const path of ["/login", "/register", "/forgot-password", "/reset-password", "/newsletter"]) {
+      const asJson = await request.post(path, { data: { email: "a@b.co" }, headers: postHeaders(clientIp) });
+      expect(asJson.status(), `${path} with JSON`).toBe(400);
+      expect(await asJson.text()).toContain("This request did not contain a form.");
+      const brokenMultipart = await request.post(path, {
+        data: "garbage",
+        headers: { ...postHeaders(clientIp), "Content-Type": "multipart/form-data; boundary=x" },
+      });
+      expect(brokenMultipart.status(), `${path} with a broken multipart body`).toBe(400);
+    }
+  });
+
   test("GET /healthz reports the server and database as ok", async ({ request }) => {
     const response = await request.get("/healthz");
     expect(response.status()).toBe(200);
