@@ -3,6 +3,8 @@
 export default {
   ignoredRouteFiles: ["**/.*", "**/*.test.{ts,tsx}", "**/*.css"],
   serverModuleFormat: "esm",
+  // BUILD_DIR lets parallel work build side by side; server.mjs reads the same variable.
+  buildDirectory: process.env.BUILD_DIR ?? "build",
   future: {
     v3_fetcherPersist: true,
     v3_relativeSplatPath: true,

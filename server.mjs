@@ -1,10 +1,13 @@
 // The HTTP server: security headers, Origin check, static files, then Remix.
 // `node server.mjs` serves the production build; `node server.mjs --dev` runs Vite in middleware mode.
 import crypto from "node:crypto";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { createRequestHandler } from "@remix-run/express";
 import express from "express";
 
 const dev = process.argv.includes("--dev");
+const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
 if (!dev) process.env.NODE_ENV ??= "production";
 
 const vite = dev
@@ -12,7 +15,7 @@ const vite = dev
   : undefined;
 
 async function loadBuild() {
-  return vite ? vite.ssrLoadModule("virtual:remix/server-build") : import("./build/server/index.js");
+  return vite ? vite.ssrLoadModule("virtual:remix/server-build") : import(pathToFileURL(path.join(buildDir, "server/index.js")).href);
 }
 
 function contentSecurityPolicy(nonce) {
@@ -82,8 +85,8 @@ app.use(securityHeaders);
 if (vite) {
   app.use(vite.middlewares);
 } else {
-  app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
-  app.use(express.static("build/client", { maxAge: "1h" }));
+  app.use("/assets", express.static(path.join(buildDir, "client/assets"), { immutable: true, maxAge: "1y" }));
+  app.use(express.static(path.join(buildDir, "client"), { maxAge: "1h" }));
 }
 
 app.use(sameOriginOnly);

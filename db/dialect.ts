@@ -66,3 +66,31 @@ export async function pingDatabase(db: Kysely<Database>): Promise<void> {
 export function toDbTime(date: Date): string {
   return date.toISOString();
 }
+
+// ── Full-text search over listings (SQLite FTS5; table and triggers in the listings migration) ──
+
+/**
+ * Turns what a buyer typed into a full-text query: every word must match (stemmed), the last word
+ * may be the start of a longer one. Operators and punctuation are dropped, so input can never be
+ * read as query syntax. Null when nothing searchable is left.
+ */
+export function listingSearchExpression(text: string): string | null {
+  const words = (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 12);
+  if (words.length === 0) return null;
+  return words
+    .map((word, index) => `"${word}"${index === words.length - 1 && word.length >= 3 ? "*" : ""}`)
+    .join(" ");
+}
+
+/** Ids of listings whose title, description, brand or model match, for `where id in (…)`. */
+export function listingIdsMatching(expression: string): RawBuilder<number> {
+  return sql<number>`(select rowid from listing_search where listing_search match ${expression})`;
+}
+
+/** The search index as a row source with `rowid` and `rank` (lower is better), for best-match ordering. */
+export const listingSearchTable = sql<{ rowid: number; rank: number }>`listing_search`.as("fts");
+
+/** The condition that limits `listingSearchTable` to matching rows. */
+export function listingSearchMatches(expression: string): RawBuilder<boolean> {
+  return sql<boolean>`listing_search match ${expression}`;
+}

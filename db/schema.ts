@@ -102,6 +102,127 @@ export interface CategoriesTable {
   position: number;
 }
 
+export interface EquipmentListingsTable {
+  id: Generated<number>;
+  /** The seller. */
+  user_id: string;
+  title: string;
+  description: Generated<string>;
+  brand: Generated<string>;
+  model: Generated<string>;
+  /** A category at any level of the taxonomy; the forms offer items. */
+  category_id: string;
+  /** One of the canonical CONDITIONS in app/lib/conditions.ts. */
+  condition: string;
+  /** buy_now, auction, hybrid */
+  listing_type: Generated<string>;
+  /** Asking price (buy_now) or starting price (auction, hybrid) in minor units of `currency`. */
+  price_cents: number;
+  /** Hybrid listings only. */
+  buy_now_price_cents: number | null;
+  currency: Generated<string>;
+  location: Generated<string>;
+  year: number | null;
+  serial_number: Generated<string>;
+  /** JSON object of specification name → value, in the seller's order. */
+  specifications: Generated<string>;
+  /** JSON array of feature lines. */
+  features: Generated<string>;
+  /** draft, active, sold, archived */
+  status: Generated<string>;
+  ai_generated: Flag;
+  /** JSON array of comparable listings used for price guidance. */
+  comparable_listings: Generated<string>;
+  views: Generated<number>;
+  is_featured: Flag;
+  /** fully_tested, powers_on, untested, for_parts */
+  test_level: string | null;
+  /** YYYY-MM-DD */
+  calibration_date: string | null;
+  /** YYYY-MM-DD */
+  calibration_due: string | null;
+  /** Calibrated by an ISO/IEC 17025 accredited lab. */
+  calibration_accredited: Flag;
+  installed_options: Generated<string>;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface EquipmentImagesTable {
+  id: Generated<number>;
+  listing_id: number;
+  /** Public path of the WebP image (≤ 1600 px). */
+  url: string;
+  /** Public path of the 400 px WebP thumbnail. */
+  thumbnail_url: string;
+  width: number;
+  height: number;
+  is_primary: Flag;
+  position: Generated<number>;
+  /** Name and size of the uploaded file, for skipping duplicates. */
+  original_name: Generated<string>;
+  original_size: Generated<number>;
+  created_at: Generated<Timestamp>;
+}
+
+export interface ListingViewsTable {
+  id: Generated<number>;
+  listing_id: number;
+  user_id: string | null;
+  /** Who viewed: a hash of the user id, or of the salted IP for visitors. */
+  viewer_hash: string;
+  /** Salted hash of the IP; the IP itself is never stored. */
+  ip_hash: string | null;
+  viewed_at: Timestamp;
+  created_at: Generated<Timestamp>;
+}
+
+export interface WatchlistTable {
+  id: Generated<number>;
+  user_id: string;
+  listing_id: number;
+  notes: Generated<string>;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface SavedSearchesTable {
+  id: Generated<number>;
+  user_id: string;
+  name: string;
+  /** JSON of SavedSearchParams (app/lib/listing-filters.ts). */
+  search_params: string;
+  notify_on_new: Flag;
+  last_executed: Timestamp | null;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface SearchQueriesTable {
+  /** Normalised text: trimmed, lower-case, single spaces. */
+  query: string;
+  /** Results of the latest run. */
+  result_count: Generated<number>;
+  /** How often it was searched. */
+  count: Generated<number>;
+  /** The latest signed-in searcher. */
+  user_id: string | null;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface TestimonialsTable {
+  id: Generated<number>;
+  author_name: string;
+  author_title: Generated<string>;
+  company: Generated<string>;
+  quote: string;
+  rating: Generated<number>;
+  is_published: Flag;
+  position: Generated<number>;
+  created_at: Generated<Timestamp>;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -111,6 +232,13 @@ export interface Database {
   newsletter_subscriptions: NewsletterSubscriptionsTable;
   role_permissions: RolePermissionsTable;
   categories: CategoriesTable;
+  equipment_listings: EquipmentListingsTable;
+  equipment_images: EquipmentImagesTable;
+  listing_views: ListingViewsTable;
+  watchlist: WatchlistTable;
+  saved_searches: SavedSearchesTable;
+  search_queries: SearchQueriesTable;
+  testimonials: TestimonialsTable;
 }
 
 export type User = Selectable<UsersTable>;
@@ -120,3 +248,9 @@ export type NewProfile = Insertable<ProfilesTable>;
 export type ProfileUpdate = Updateable<ProfilesTable>;
 export type Category = Selectable<CategoriesTable>;
 export type OutboxEmail = Selectable<EmailOutboxTable>;
+export type Listing = Selectable<EquipmentListingsTable>;
+export type NewListing = Insertable<EquipmentListingsTable>;
+export type ListingUpdate = Updateable<EquipmentListingsTable>;
+export type ListingImage = Selectable<EquipmentImagesTable>;
+export type NewListingImage = Insertable<EquipmentImagesTable>;
+export type SavedSearch = Selectable<SavedSearchesTable>;

@@ -4,7 +4,7 @@ import fs from "node:fs";
 import path from "node:path";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
-const builtServer = path.join(root, "build/server/index.js");
+const builtServer = path.join(path.resolve(root, process.env.BUILD_DIR ?? "build"), "server/index.js");
 const SOURCES = ["app", "db", "migrations", "public", "service-worker", "vite.config.ts", "remix.config.js", "package.json"];
 
 function newestMtime(target) {

@@ -22,3 +22,32 @@ export async function listCategoryTree(db: Kysely<Database>): Promise<CategoryNo
   }
   return roots;
 }
+
+/**
+ * The category ids a filter on `idOrSlug` covers: the category itself and everything under it
+ * (a subcategory includes its items, a main category its subcategories and their items).
+ * Empty when the category does not exist.
+ */
+export async function categoryScope(db: Kysely<Database>, idOrSlug: string): Promise<string[]> {
+  const root = await db
+    .selectFrom("categories")
+    .select("id")
+    .where((eb) => eb.or([eb("id", "=", idOrSlug), eb("slug", "=", idOrSlug)]))
+    .executeTakeFirst();
+  if (!root) return [];
+  const children = await db.selectFrom("categories").select("id").where("parent_id", "=", root.id).execute();
+  const childIds = children.map((c) => c.id);
+  const grandchildren = childIds.length
+    ? await db.selectFrom("categories").select("id").where("parent_id", "in", childIds).execute()
+    : [];
+  return [root.id, ...childIds, ...grandchildren.map((c) => c.id)];
+}
+
+/** One category by id or slug, with its parent chain for breadcrumbs and titles. */
+export async function findCategory(db: Kysely<Database>, idOrSlug: string): Promise<Category | undefined> {
+  return db
+    .selectFrom("categories")
+    .selectAll()
+    .where((eb) => eb.or([eb("id", "=", idOrSlug), eb("slug", "=", idOrSlug)]))
+    .executeTakeFirst();
+}

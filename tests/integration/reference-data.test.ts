@@ -164,12 +164,24 @@ describe("migrations", () => {
       expect(tables.rows.map((r) => r.name)).toEqual([
         "categories",
         "email_outbox",
+        "equipment_images",
+        "equipment_listings",
+        "listing_search",
+        "listing_search_config",
+        "listing_search_data",
+        "listing_search_docsize",
+        "listing_search_idx",
+        "listing_views",
         "newsletter_subscriptions",
         "password_reset_tokens",
         "profiles",
         "role_permissions",
+        "saved_searches",
+        "search_queries",
         "sessions",
+        "testimonials",
         "users",
+        "watchlist",
       ]);
       await syncReferenceData(fresh.db);
       const count = await fresh.db.selectFrom("categories").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();

@@ -5,7 +5,8 @@ import { openDatabase } from "../../db/dialect.ts";
 import { migrateToLatest } from "../../db/migrate.ts";
 import { syncReferenceData } from "../../db/reference-data.ts";
 
-export const TEMPLATE_DIR = path.resolve("tests/.tmp");
+// TEST_TMP_DIR lets two runs on one checkout keep apart.
+export const TEMPLATE_DIR = path.resolve(process.env.TEST_TMP_DIR ?? "tests/.tmp");
 export const TEMPLATE_FILE = path.join(TEMPLATE_DIR, "template.sqlite");
 
 export default async function setup(): Promise<void> {

@@ -4,10 +4,11 @@ import fs from "node:fs";
 import path from "node:path";
 import { openDatabase, type OpenedDatabase } from "../../db/dialect.ts";
 
-const TEMPLATE = path.resolve("tests/.tmp/template.sqlite");
+const TMP_DIR = path.resolve(process.env.TEST_TMP_DIR ?? "tests/.tmp");
+const TEMPLATE = path.join(TMP_DIR, "template.sqlite");
 
 export function createTestDatabase(): OpenedDatabase {
-  const file = path.resolve("tests/.tmp", `test-${crypto.randomUUID()}.sqlite`);
+  const file = path.join(TMP_DIR, `test-${crypto.randomUUID()}.sqlite`);
   fs.copyFileSync(TEMPLATE, file);
   const opened = openDatabase({ url: file, synchronous: "OFF" });
   return {

@@ -1,0 +1,47 @@
+// The watch toggle: a real POST form (works without JavaScript), optimistic with a fetcher when it can be.
+import { Button, IconButton } from "@chakra-ui/react";
+import { useFetcher, useLocation } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { HeartIcon } from "./icons.tsx";
+
+export function WatchButton({
+  listingId,
+  watching,
+  title,
+  variant = "icon",
+}: {
+  listingId: number;
+  watching: boolean;
+  title: string;
+  variant?: "icon" | "full";
+}) {
+  const fetcher = useFetcher<{ watching: boolean; error: string | null }>();
+  const location = useLocation();
+  const pending = fetcher.formData?.get("intent");
+  const shown = pending ? pending === "watch" : (fetcher.data?.error ? watching : (fetcher.data?.watching ?? watching));
+  const label = shown ? `Remove ${title} from watchlist` : `Add ${title} to watchlist`;
+  return (
+    <fetcher.Form method="post" action={`/listings/${listingId}/watch`}>
+      <input type="hidden" name="intent" value={shown ? "unwatch" : "watch"} />
+      <input type="hidden" name="returnTo" value={`${location.pathname}${location.search}`} />
+      <JsMarker />
+      {variant === "icon" ? (
+        <IconButton type="submit" aria-label={label} aria-pressed={shown} title={label} size="sm" variant="subtle" rounded="full" colorPalette={shown ? "red" : "gray"}>
+          <HeartIcon filled={shown} />
+        </IconButton>
+      ) : (
+        <Button type="submit" aria-pressed={shown} variant={shown ? "solid" : "outline"} colorPalette={shown ? "red" : "gray"}>
+          <HeartIcon filled={shown} />
+          {shown ? "Watching" : "Watch"}
+        </Button>
+      )}
+    </fetcher.Form>
+  );
+}
+
+/** Tells the action the request came through a fetcher, so it answers with data instead of a redirect. */
+function JsMarker() {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return hydrated ? <input type="hidden" name="js" value="1" /> : null;
+}

@@ -1,0 +1,137 @@
+// The /listings query: parsing URL parameters into filters, and filters back into URLs.
+// Pure, so the filter form, saved searches and the server share one reading.
+import { conditionsForFilter, type Condition } from "./conditions.ts";
+import { isTestLevel, type TestLevel } from "./test-levels.ts";
+
+export const LISTINGS_PAGE_SIZE = 12;
+
+export const LISTING_SORTS = [
+  { value: "created_at:desc", label: "Newest First" },
+  { value: "created_at:asc", label: "Oldest First" },
+  { value: "price:asc", label: "Price: Low to High" },
+  { value: "price:desc", label: "Price: High to Low" },
+] as const;
+export const RELEVANCE_SORT = { value: "relevance", label: "Best match" } as const;
+export type ListingSort = (typeof LISTING_SORTS)[number]["value"] | typeof RELEVANCE_SORT.value;
+export const DEFAULT_SORT: ListingSort = "created_at:desc";
+
+export const FILTER_MESSAGES = {
+  minPrice: "Minimum price must be a number of 0 or more",
+  maxPrice: "Maximum price must be a number of 0 or more",
+  priceRange: "Minimum price cannot be more than the maximum price",
+} as const;
+
+/** The filters as the URL states them. */
+export interface ListingFilters {
+  category?: string;
+  /** The raw condition value (canonical or a coarse group), as the form shows it. */
+  condition?: string;
+  minPrice?: number;
+  maxPrice?: number;
+  search?: string;
+  sort: ListingSort;
+  page: number;
+  testLevel?: TestLevel;
+  /** Calibrated within the last 12 months. */
+  calibrated?: boolean;
+}
+
+export interface ParsedListingFilters {
+  filters: ListingFilters;
+  /** Messages for values that were ignored. */
+  errors: Partial<Record<"minPrice" | "maxPrice", string>>;
+  /** Whether the sort came from the URL (otherwise the default for the query). */
+  sortChosen: boolean;
+}
+
+function text(value: string | null): string | undefined {
+  const trimmed = value?.trim().replace(/\s+/g, " ");
+  return trimmed ? trimmed : undefined;
+}
+
+function price(value: string | null): number | undefined | "invalid" {
+  const raw = value?.trim();
+  if (!raw) return undefined;
+  if (!/^\d+(\.\d{1,2})?$/.test(raw)) return "invalid";
+  const amount = Number(raw);
+  return Number.isFinite(amount) && amount >= 0 && amount <= 1e12 ? amount : "invalid";
+}
+
+function isSort(value: string | undefined): value is ListingSort {
+  return value === RELEVANCE_SORT.value || LISTING_SORTS.some((sort) => sort.value === value);
+}
+
+export function parseListingFilters(params: URLSearchParams): ParsedListingFilters {
+  const errors: ParsedListingFilters["errors"] = {};
+  const search = text(params.get("search"))?.slice(0, 200);
+  const minPrice = price(params.get("minPrice"));
+  const maxPrice = price(params.get("maxPrice"));
+  if (minPrice === "invalid") errors.minPrice = FILTER_MESSAGES.minPrice;
+  if (maxPrice === "invalid") errors.maxPrice = FILTER_MESSAGES.maxPrice;
+  let min = minPrice === "invalid" ? undefined : minPrice;
+  let max = maxPrice === "invalid" ? undefined : maxPrice;
+  if (min !== undefined && max !== undefined && min > max) {
+    errors.minPrice = FILTER_MESSAGES.priceRange;
+    min = undefined;
+    max = undefined;
+  }
+  const condition = text(params.get("condition"));
+  const testLevel = text(params.get("testLevel"));
+  const rawSort = text(params.get("sort"));
+  const sortChosen = isSort(rawSort) && (rawSort !== RELEVANCE_SORT.value || search !== undefined);
+  const page = Number(params.get("page"));
+  return {
+    filters: {
+      category: text(params.get("category"))?.slice(0, 120),
+      condition: condition && conditionsForFilter(condition) ? condition : undefined,
+      minPrice: min,
+      maxPrice: max,
+      search,
+      sort: sortChosen ? (rawSort as ListingSort) : search ? RELEVANCE_SORT.value : DEFAULT_SORT,
+      page: Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1,
+      testLevel: isTestLevel(testLevel) ? testLevel : undefined,
+      calibrated: params.get("calibrated") === "1" ? true : undefined,
+    },
+    errors,
+    sortChosen,
+  };
+}
+
+/** The canonical conditions a filter selects, if any. */
+export function filterConditions(filters: ListingFilters): Condition[] | undefined {
+  return filters.condition ? conditionsForFilter(filters.condition) : undefined;
+}
+
+/** Whether any filter (not sort or page) is set: Save Search is offered only then. */
+export function hasActiveFilter(filters: ListingFilters): boolean {
+  return Boolean(
+    filters.category ||
+      filters.condition ||
+      filters.minPrice !== undefined ||
+      filters.maxPrice !== undefined ||
+      filters.search ||
+      filters.testLevel ||
+      filters.calibrated,
+  );
+}
+
+/** The URL query for filters; defaults are left out so URLs stay short and shareable. */
+export function listingsSearchParams(filters: Partial<ListingFilters>): URLSearchParams {
+  const params = new URLSearchParams();
+  if (filters.search) params.set("search", filters.search);
+  if (filters.category) params.set("category", filters.category);
+  if (filters.condition) params.set("condition", filters.condition);
+  if (filters.minPrice !== undefined) params.set("minPrice", String(filters.minPrice));
+  if (filters.maxPrice !== undefined) params.set("maxPrice", String(filters.maxPrice));
+  if (filters.testLevel) params.set("testLevel", filters.testLevel);
+  if (filters.calibrated) params.set("calibrated", "1");
+  const defaultSort = filters.search ? RELEVANCE_SORT.value : DEFAULT_SORT;
+  if (filters.sort && filters.sort !== defaultSort) params.set("sort", filters.sort);
+  if (filters.page && filters.page > 1) params.set("page", String(filters.page));
+  return params;
+}
+
+export function listingsUrl(filters: Partial<ListingFilters>): string {
+  const query = listingsSearchParams(filters).toString();
+  return query ? `/listings?${query}` : "/listings";
+}

@@ -1,0 +1,73 @@
+// The listing card: what every grid (browse, featured, related, watchlist) shows of a listing.
+import type { Kysely, Transaction } from "kysely";
+import type { Database } from "#db/schema.ts";
+
+export interface ListingCardData {
+  id: number;
+  title: string;
+  priceCents: number;
+  currency: string;
+  condition: string;
+  listingType: string;
+  location: string;
+  isFeatured: boolean;
+  sellerVerified: boolean;
+  /** Thumbnail of the primary image, else the first image; null shows the placeholder. */
+  imageUrl: string | null;
+}
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** Listings joined with their seller, selecting the card's columns; callers add where, order and limit. */
+export function selectListingCards(db: Db) {
+  return db
+    .selectFrom("equipment_listings as l")
+    .innerJoin("profiles as seller", "seller.id", "l.user_id")
+    .select((eb) => [
+      "l.id",
+      "l.title",
+      "l.price_cents",
+      "l.currency",
+      "l.condition",
+      "l.listing_type",
+      "l.location",
+      "l.is_featured",
+      "seller.is_verified as seller_verified",
+      eb
+        .selectFrom("equipment_images as i")
+        .select("i.thumbnail_url")
+        .whereRef("i.listing_id", "=", "l.id")
+        .orderBy("i.is_primary", "desc")
+        .orderBy("i.position")
+        .limit(1)
+        .as("image_url"),
+    ]);
+}
+
+type CardRow = {
+  id: number;
+  title: string;
+  price_cents: number;
+  currency: string;
+  condition: string;
+  listing_type: string;
+  location: string;
+  is_featured: number;
+  seller_verified: number;
+  image_url: string | null;
+};
+
+export function toListingCard(row: CardRow): ListingCardData {
+  return {
+    id: row.id,
+    title: row.title,
+    priceCents: row.price_cents,
+    currency: row.currency,
+    condition: row.condition,
+    listingType: row.listing_type,
+    location: row.location,
+    isFeatured: row.is_featured === 1,
+    sellerVerified: row.seller_verified === 1,
+    imageUrl: row.image_url,
+  };
+}
