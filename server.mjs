@@ -1,5 +1,8 @@
 // The HTTP server: security headers, Origin check, static files, then Remix.
 // `node server.mjs` serves the production build; `node server.mjs --dev` runs Vite in middleware mode.
+// WEB_CONCURRENCY=<n> (production only) runs n worker processes sharing the port, one per core at most; see
+// docs/decisions/0008-server-rendering-speed.md for what is per process then (the sign-in rate limits).
+import cluster from "node:cluster";
 import crypto from "node:crypto";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -10,11 +13,50 @@ const dev = process.argv.includes("--dev");
 const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
 if (!dev) process.env.NODE_ENV ??= "production";
 
-const vite = dev
-  ? await import("vite").then((v) => v.createServer({ server: { middlewareMode: true }, appType: "custom" }))
-  : undefined;
+function workerCount() {
+  const value = process.env.WEB_CONCURRENCY;
+  if (dev || value === undefined || value === "") return 1;
+  const count = Number(value);
+  if (!Number.isInteger(count) || count < 1) {
+    console.error(`\nTradebench could not start.\nWEB_CONCURRENCY: use a whole number of worker processes, at least 1 (got "${value}").\n`);
+    process.exit(1);
+  }
+  return count;
+}
 
-async function loadBuild() {
+const workers = workerCount();
+if (workers > 1 && cluster.isPrimary) superviseWorkers(workers);
+else await startServer();
+
+/**
+ * The primary process only supervises: the first worker prepares the database (migrations, reference data, demo
+ * seed) and starts listening before the others start, so they never migrate at the same time; a worker that dies
+ * is replaced.
+ */
+function superviseWorkers(count) {
+  let listening = false;
+  let stopping = false;
+  const fork = () =>
+    cluster.fork().on("exit", (code, signal) => {
+      if (stopping) return;
+      // A worker that cannot start (bad configuration, database) would fail the same way again.
+      if (!listening) process.exit(code || 1);
+      console.error(`A worker stopped (${signal ?? `exit code ${code}`}); starting another.`);
+      setTimeout(fork, 1000);
+    });
+  fork().once("listening", () => {
+    listening = true;
+    for (let i = 1; i < count; i += 1) fork();
+  });
+  for (const signal of ["SIGINT", "SIGTERM"]) {
+    process.on(signal, () => {
+      stopping = true;
+      for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal);
+    });
+  }
+}
+
+async function loadBuild(vite) {
   return vite ? vite.ssrLoadModule("virtual:remix/server-build") : import(pathToFileURL(path.join(buildDir, "server/index.js")).href);
 }
 
@@ -53,7 +95,7 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 /** Refuses state-changing requests whose Origin (or, lacking it, Referer) is not this site. */
 function sameOriginOnly(req, res, next) {
   if (SAFE_METHODS.has(req.method)) return next();
-  const host = req.get("X-Forwarded-Host") && app.get("trust proxy") ? req.get("X-Forwarded-Host") : req.get("Host");
+  const host = req.get("X-Forwarded-Host") && req.app.get("trust proxy") ? req.get("X-Forwarded-Host") : req.get("Host");
   const source = req.get("Origin") ?? req.get("Referer");
   let sourceHost = null;
   try {
@@ -68,44 +110,49 @@ function sameOriginOnly(req, res, next) {
   next();
 }
 
-const initialBuild = await loadBuild();
-let startInfo;
-try {
-  startInfo = await initialBuild.entry.module.prepareServer();
-} catch (error) {
-  console.error(`\nTradebench could not start.\n${error instanceof Error ? error.message : String(error)}\n`);
-  process.exit(1);
-}
+async function startServer() {
+  const vite = dev
+    ? await import("vite").then((v) => v.createServer({ server: { middlewareMode: true }, appType: "custom" }))
+    : undefined;
+  const initialBuild = await loadBuild(vite);
+  let startInfo;
+  try {
+    startInfo = await initialBuild.entry.module.prepareServer();
+  } catch (error) {
+    console.error(`\nTradebench could not start.\n${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(1);
+  }
 
-const app = express();
-app.disable("x-powered-by");
-if (startInfo.trustProxy) app.set("trust proxy", true);
-app.use(securityHeaders);
+  const app = express();
+  app.disable("x-powered-by");
+  if (startInfo.trustProxy) app.set("trust proxy", true);
+  app.use(securityHeaders);
 
-if (vite) {
-  app.use(vite.middlewares);
-} else {
-  app.use("/assets", express.static(path.join(buildDir, "client/assets"), { immutable: true, maxAge: "1y" }));
-  app.use(express.static(path.join(buildDir, "client"), { maxAge: "1h" }));
-}
+  if (vite) {
+    app.use(vite.middlewares);
+  } else {
+    app.use("/assets", express.static(path.join(buildDir, "client/assets"), { immutable: true, maxAge: "1y" }));
+    app.use(express.static(path.join(buildDir, "client"), { maxAge: "1h" }));
+  }
 
-app.use(sameOriginOnly);
-app.all(
-  "*",
-  createRequestHandler({
-    build: vite ? () => loadBuild() : initialBuild,
-    mode: dev ? "development" : "production",
-    getLoadContext: (req, res) => ({ cspNonce: res.locals.cspNonce, clientIp: req.ip ?? "unknown" }),
-  }),
-);
+  app.use(sameOriginOnly);
+  app.all(
+    "*",
+    createRequestHandler({
+      build: vite ? () => loadBuild(vite) : initialBuild,
+      mode: dev ? "development" : "production",
+      getLoadContext: (req, res) => ({ cspNonce: res.locals.cspNonce, clientIp: req.ip ?? "unknown" }),
+    }),
+  );
 
-const port = Number(process.env.PORT ?? 3000);
-const server = app.listen(port, () => {
-  const address = server.address();
-  const actualPort = typeof address === "object" && address ? address.port : port;
-  console.log(`Tradebench is ready on http://localhost:${actualPort}`);
-});
+  const port = Number(process.env.PORT ?? 3000);
+  const server = app.listen(port, () => {
+    const address = server.address();
+    const actualPort = typeof address === "object" && address ? address.port : port;
+    console.log(`Tradebench is ready on http://localhost:${actualPort}${cluster.isWorker ? ` (worker ${cluster.worker.id} of ${workers})` : ""}`);
+  });
 
-for (const signal of ["SIGINT", "SIGTERM"]) {
-  process.on(signal, () => server.close(() => process.exit(0)));
+  for (const signal of ["SIGINT", "SIGTERM"]) {
+    process.on(signal, () => server.close(() => process.exit(0)));
+  }
 }

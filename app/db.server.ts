@@ -28,7 +28,7 @@ export async function prepareDatabase(log: (line: string) => void = console.log)
   if (applied.length > 0) log(`Applied migrations: ${applied.join(", ")}`);
   await syncReferenceData(db);
   if (getEnv().SEED_DEMO) {
-    const seeded = await seedDemoMarketplace(db);
+    const seeded = await seedDemoMarketplace(db, { uploadsDir: getEnv().UPLOADS_DIR });
     if (seeded) log("Seeded the demo marketplace (see README for the demo accounts).");
   }
 }

@@ -5,6 +5,7 @@ import { hydrateRoot } from "react-dom/client";
 import { adoptServerStyles, createEmotionCache, ServerStylesContext } from "~/lib/emotion.ts";
 
 const cache = createEmotionCache();
+// The site stylesheet link and the page's style elements, as the server sent them.
 const serverStyles = adoptServerStyles(cache, document.head);
 
 startTransition(() => {

@@ -1,13 +1,15 @@
-// Renders each page on the server, then writes the Chakra (Emotion) styles it used into <head>,
-// where the root's <ServerStyles> renders the same elements in the browser for a clean hydration.
+// Renders each page on the server, then writes the Chakra (Emotion) rules its components used into <head>,
+// where the root's <ServerStyles> renders the same elements in the browser for a clean hydration. The global
+// CSS is not among them: the root links the site stylesheet, compiled once per process.
 import { PassThrough } from "node:stream";
 import { CacheProvider } from "@emotion/react";
-import createEmotionServer from "@emotion/server/create-instance";
+import type { EmotionCache } from "@emotion/cache";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
-import { createEmotionCache, SSR_STYLE_ATTRIBUTE } from "~/lib/emotion.ts";
+import { createEmotionCache, ServerStylesContext, SSR_STYLE_ATTRIBUTE, type ServerStyles } from "~/lib/emotion.ts";
 import { NonceContext } from "~/lib/nonce.ts";
+import { siteStylesheet } from "~/lib/site-stylesheet.server.ts";
 
 export { prepareServer } from "~/server-start.server.ts";
 
@@ -18,10 +20,6 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted || isRouteErrorResponse(error)) return;
   console.error(error);
 };
-
-function escapeAttribute(value: string): string {
-  return value.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
-}
 
 function renderPage(app: JSX.Element): Promise<{ html: string; failed: boolean }> {
   return new Promise((resolve, reject) => {
@@ -45,6 +43,32 @@ function renderPage(app: JSX.Element): Promise<{ html: string; failed: boolean }
   });
 }
 
+function escapeAttribute(value: string): string {
+  return value.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
+}
+
+/**
+ * The <style> elements for the rules this render inserted. The cache is fresh for each request, so everything in
+ * it belongs to this page: no need to scan the HTML for class names. Emotion's server mode (`compat`) keeps each
+ * rule's CSS in `inserted`; <Global> rules (not registered as classes) each get their own element, before the
+ * component rules, as @emotion/server does.
+ */
+function pageStyleTags(cache: EmotionCache): string {
+  const ids: string[] = [];
+  let css = "";
+  let tags = "";
+  for (const [id, rules] of Object.entries(cache.inserted)) {
+    if (typeof rules !== "string") continue;
+    if (cache.registered[`${cache.key}-${id}`] === undefined) {
+      tags += `<style ${SSR_STYLE_ATTRIBUTE}="${escapeAttribute(`${cache.key}-global ${id}`)}">${rules}</style>`;
+    } else {
+      ids.push(id);
+      css += rules;
+    }
+  }
+  return `${tags}<style ${SSR_STYLE_ATTRIBUTE}="${escapeAttribute(`${cache.key} ${ids.join(" ")}`)}">${css}</style>`;
+}
+
 export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -54,27 +78,26 @@ export default async function handleRequest(
 ) {
   const nonce = loadContext.cspNonce ?? "";
   const cache = createEmotionCache();
-  const { extractCriticalToChunks } = createEmotionServer(cache);
+  // Server mode: rules are kept in the cache for pageStyleTags instead of rendered inline.
+  cache.compat = true;
+  const serverStyles: ServerStyles = { stylesheet: siteStylesheet().href, styles: [] };
 
   const { html, failed } = await renderPage(
     <NonceContext.Provider value={nonce}>
-      <CacheProvider value={cache}>
-        <RemixServer context={remixContext} url={request.url} nonce={nonce} abortDelay={streamTimeout} />
-      </CacheProvider>
+      <ServerStylesContext.Provider value={serverStyles}>
+        <CacheProvider value={cache}>
+          <RemixServer context={remixContext} url={request.url} nonce={nonce} abortDelay={streamTimeout} />
+        </CacheProvider>
+      </ServerStylesContext.Provider>
     </NonceContext.Provider>,
   );
 
-  const styleTags = extractCriticalToChunks(html)
-    .styles.map(
-      ({ key, ids, css }) => `<style ${SSR_STYLE_ATTRIBUTE}="${escapeAttribute(`${key} ${ids.join(" ")}`)}">${css}</style>`,
-    )
-    .join("");
   const headEnd = html.indexOf("</head>");
-  const document = headEnd === -1 ? html : `${html.slice(0, headEnd)}${styleTags}${html.slice(headEnd)}`;
+  const document = headEnd === -1 ? html : `${html.slice(0, headEnd)}${pageStyleTags(cache)}${html.slice(headEnd)}`;
 
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   // React already starts a document rendered from <html> with a doctype; a second one is a parse error.
-  return new Response(/^<!DOCTYPE html>/i.test(document) ? document : `<!DOCTYPE html>${document}`, {
+  return new Response(document.startsWith("<!DOCTYPE html>") ? document : `<!DOCTYPE html>${document}`, {
     status: failed ? 500 : responseStatusCode,
     headers: responseHeaders,
   });

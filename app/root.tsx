@@ -1,4 +1,4 @@
-import { Box, ChakraProvider, Flex } from "@chakra-ui/react";
+import { ChakraProvider } from "@chakra-ui/react";
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "@remix-run/react";
 import { useContext, type ReactNode } from "react";
@@ -6,10 +6,11 @@ import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary.tsx";
 import { SiteFooter } from "~/components/SiteFooter.tsx";
 import { SiteHeader } from "~/components/SiteHeader.tsx";
 import { colorModeBootScript } from "~/lib/color-mode.ts";
-import { ServerStylesContext, SSR_STYLE_ATTRIBUTE } from "~/lib/emotion.ts";
+import { ServerStylesContext, SITE_STYLESHEET_ATTRIBUTE, SSR_STYLE_ATTRIBUTE } from "~/lib/emotion.ts";
 import { useNonce } from "~/lib/nonce.ts";
 import { getOptionalUser } from "~/services/auth.server.ts";
-import { system } from "~/theme.ts";
+import { staticClasses } from "~/lib/static-styles.ts";
+import { renderSystem } from "~/theme.ts";
 
 export { passErrorHeaders as headers } from "~/lib/http.ts";
 
@@ -28,10 +29,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { user, year: new Date().getFullYear() };
 }
 
+const layout = staticClasses("layout", {
+  page: { display: "flex", flexDirection: "column", minH: "100vh" },
+  main: { flex: "1" },
+});
+
+/** The site stylesheet, then the page's component rules (the server adds those to the HTML, see entry.server). */
 function ServerStyles() {
-  const styles = useContext(ServerStylesContext);
+  const { stylesheet, styles } = useContext(ServerStylesContext);
   return (
     <>
+      {stylesheet ? <link rel="stylesheet" href={stylesheet} {...{ [SITE_STYLESHEET_ATTRIBUTE]: "" }} /> : null}
       {styles.map((style) => (
         <style
           key={`${style.key} ${style.ids.join(" ")}`}
@@ -57,17 +65,17 @@ export function Layout({ children }: { children: ReactNode }) {
         <ServerStyles />
       </head>
       <body>
-        <ChakraProvider value={system}>
-          <Flex direction="column" minH="100vh">
+        <ChakraProvider value={renderSystem}>
+          <div className={layout.page}>
             <a href="#main" className="skip-link">
               Skip to content
             </a>
             <SiteHeader user={data?.user ?? null} />
-            <Box as="main" id="main" flex="1" tabIndex={-1}>
+            <main id="main" className={layout.main} tabIndex={-1}>
               {children}
-            </Box>
+            </main>
             <SiteFooter year={data?.year ?? new Date().getFullYear()} />
-          </Flex>
+          </div>
         </ChakraProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

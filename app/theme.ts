@@ -1,5 +1,5 @@
 // Tradebench's design system: Chakra's defaults plus a few global rules for keyboard users.
-import { createSystem, defaultConfig } from "@chakra-ui/react";
+import { createSystem, defaultConfig, type SystemContext } from "@chakra-ui/react";
 
 export const system = createSystem(defaultConfig, {
   globalCss: {
@@ -27,3 +27,10 @@ export const system = createSystem(defaultConfig, {
     },
   },
 });
+
+/**
+ * The system the app renders with. Its global CSS (layer order, reset, the rules above, design tokens) is in the
+ * site stylesheet (app/lib/site-stylesheet.server.ts), so <ChakraProvider> must not serialise it again on every
+ * render as <Global> styles.
+ */
+export const renderSystem: SystemContext = { ...system, _global: [], _config: { ...system._config, disableLayers: true } };

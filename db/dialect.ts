@@ -94,3 +94,27 @@ export const listingSearchTable = sql<{ rowid: number; rank: number }>`listing_s
 export function listingSearchMatches(expression: string): RawBuilder<boolean> {
   return sql<boolean>`listing_search match ${expression}`;
 }
+
+/**
+ * Best-match score of a row of `listingSearchTable` (lower is better): BM25 with a title match
+ * weighing most, then brand and model, then the description.
+ */
+export const listingSearchRank: RawBuilder<number> = sql<number>`bm25(listing_search, 10.0, 1.0, 4.0, 4.0)`;
+
+/**
+ * A column the query planner may not look up through an index (SQLite: unary plus), for the few
+ * queries whose best plan depends on how many rows the full-text index matches, which SQLite cannot know.
+ */
+export function withoutIndex(column: string): RawBuilder<unknown> {
+  return sql`+${sql.ref(column)}`;
+}
+
+/**
+ * A token that changes whenever anything is written to the database, by this connection or another
+ * process: results cached under it are never stale.
+ */
+export async function databaseVersion(db: Kysely<Database>): Promise<string> {
+  const { rows } = await sql<{ changes: number; version: number }>`select total_changes() as changes, data_version as version from pragma_data_version`.execute(db);
+  const row = rows[0];
+  return row ? `${row.changes}:${row.version}` : "";
+}

@@ -47,10 +47,21 @@ export async function up(db: Kysely<any>, dialect: MigrationDialect): Promise<vo
     ["listings_status_condition_price", ["status", "condition", "price_cents"]],
     ["listings_status_featured_created", ["status", "is_featured", "created_at"]],
     ["listings_user_status", ["user_id", "status", "created_at"]],
+    // The /listings test-level and "calibrated within 12 months" filters.
+    ["listings_status_test_level_created", ["status", "test_level", "created_at"]],
+    ["listings_status_calibration", ["status", "calibration_date"]],
   ];
   for (const [name, columns] of listingIndexes) {
     await db.schema.createIndex(name).on("equipment_listings").columns(columns).execute();
   }
+  // Small partial indexes for the home page's statistics (AI listings created, USD sales), so they need no table scan.
+  await db.schema.createIndex("listings_ai_generated").on("equipment_listings").column("ai_generated").where("ai_generated", "=", 1).execute();
+  await db.schema
+    .createIndex("listings_sold_currency_price")
+    .on("equipment_listings")
+    .columns(["currency", "price_cents"])
+    .where(sql.ref("status"), "=", "sold")
+    .execute();
 
   if (dialect.name === "sqlite") {
     // External-content FTS5 index over the searchable text, kept in step by triggers.

@@ -9,5 +9,5 @@ const env = getEnv();
 const { db, dialect, close } = openDatabase({ url: env.DATABASE_URL, synchronous: env.DATABASE_SYNCHRONOUS });
 await migrateToLatest(db, dialect);
 await syncReferenceData(db);
-console.log((await seedDemoMarketplace(db)) ? "Seeded the demo marketplace." : "The database already has users; nothing seeded.");
+console.log((await seedDemoMarketplace(db, { uploadsDir: env.UPLOADS_DIR })) ? "Seeded the demo marketplace." : "The database already has users; nothing seeded.");
 await close();

@@ -1,7 +1,7 @@
-import { IconButton } from "@chakra-ui/react";
 import { useEffect, useState } from "react";
 import { applyColorMode, isDarkModeOn } from "~/lib/color-mode.ts";
 import { MoonIcon, SunIcon } from "./icons.tsx";
+import { shell } from "./shell-styles.ts";
 
 export function ColorModeToggle() {
   // Unknown on the server; read from the page once hydrated.
@@ -9,12 +9,12 @@ export function ColorModeToggle() {
   useEffect(() => setDark(isDarkModeOn()), []);
   const label = dark ? "Switch to light mode" : "Switch to dark mode";
   return (
-    <IconButton
+    <button
+      type="button"
+      className={shell.iconButton}
       aria-label={label}
       title={label}
       aria-pressed={dark ?? undefined}
-      variant="ghost"
-      size="sm"
       onClick={() => {
         const next = !isDarkModeOn();
         applyColorMode(next);
@@ -22,6 +22,6 @@ export function ColorModeToggle() {
       }}
     >
       {dark ? <SunIcon /> : <MoonIcon />}
-    </IconButton>
+    </button>
   );
 }

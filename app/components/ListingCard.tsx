@@ -16,14 +16,14 @@ export function ListingCard({ listing, watching }: { listing: ListingCardData; w
             {listing.imageUrl ? (
               <Image src={listing.imageUrl} alt="" loading="lazy" objectFit="cover" />
             ) : (
-              <Flex color="fg.subtle" direction="column" align="center" justify="center" gap="1" aria-label="No image">
+              <Flex role="img" aria-label="No image" color="fg.muted" direction="column" align="center" justify="center" gap="1">
                 <ImagePlaceholderIcon />
                 <Text fontSize="xs">No image</Text>
               </Flex>
             )}
           </AspectRatio>
           {listing.isFeatured ? (
-            <Badge position="absolute" top="2" left="2" colorPalette="orange" variant="solid">
+            <Badge position="absolute" top="2" left="2" colorPalette="orange" variant="solid" bg="orange.700" color="white">
               Featured
             </Badge>
           ) : null}

@@ -1,30 +1,49 @@
 // The global header: links, role-aware links, colour mode, avatar menu and the collapsible mobile menu.
-import { Avatar, Box, Button, Collapsible, Container, Flex, HStack, IconButton, Menu, Portal, Stack, Text } from "@chakra-ui/react";
+// It is on every page, so it is drawn with static classes (compiled once into the site stylesheet) rather than
+// Chakra style props, which would be resolved and serialised again on every render; only the signed-in avatar
+// menu, whose keyboard handling and positioning are worth their cost, is a Chakra component.
+import { Avatar, Box, Button, Menu, Portal, Text } from "@chakra-ui/react";
 import { Form, Link as RemixLink, NavLink, useLocation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { GUEST_LINKS, memberLinks, PUBLIC_LINKS, type NavLinkItem } from "~/lib/navigation.ts";
+import { staticClasses } from "~/lib/static-styles.ts";
 import { displayName, initials, type CurrentUser } from "~/lib/user.ts";
 import { ColorModeToggle } from "./ColorModeToggle.tsx";
 import { CloseIcon, MenuIcon } from "./icons.tsx";
+import { classNames, shell } from "./shell-styles.ts";
+
+const MOBILE_MENU_ID = "site-mobile-menu";
+
+const header = staticClasses("header", {
+  root: { borderBottomWidth: "1px", bg: "bg", position: "sticky", top: "0", zIndex: "sticky" },
+  bar: { display: "flex", alignItems: "center", gap: "2", py: "2" },
+  brand: { fontWeight: "bold", fontSize: "xl", color: "blue.fg", mr: "4" },
+  mainNav: { display: { base: "none", lg: "flex" }, alignItems: "center", flex: "1", flexWrap: "wrap" },
+  spacer: { flex: "1", display: { base: "block", lg: "none" } },
+  guestLinks: { display: { base: "none", lg: "flex" }, alignItems: "center", gap: "1" },
+  // NavLink marks the current page with aria-current="page".
+  link: {
+    display: "block",
+    px: "3",
+    py: "2",
+    rounded: "md",
+    fontSize: "sm",
+    fontWeight: "medium",
+    color: "fg",
+    _hover: { bg: "bg.muted" },
+    "&[aria-current=page]": { fontWeight: "semibold", color: "blue.fg" },
+  },
+  menuToggle: { display: { base: "inline-flex", lg: "none" } },
+  // Fades in when shown (display: none restarts the animation each time it opens).
+  mobileMenu: { pb: "3", display: { lg: "none" }, animationName: "fade-in", animationDuration: "moderate" },
+  mobileNav: { display: "flex", flexDirection: "column" },
+  signOut: { justifyContent: "flex-start", w: "full" },
+});
 
 function HeaderLink({ item, onNavigate }: { item: NavLinkItem; onNavigate?: () => void }) {
   return (
-    <NavLink to={item.to} prefetch="intent" onClick={onNavigate}>
-      {({ isActive }) => (
-        <Box
-          as="span"
-          display="block"
-          px="3"
-          py="2"
-          rounded="md"
-          fontSize="sm"
-          fontWeight={isActive ? "semibold" : "medium"}
-          color={isActive ? "blue.fg" : "fg"}
-          _hover={{ bg: "bg.muted" }}
-        >
-          {item.label}
-        </Box>
-      )}
+    <NavLink to={item.to} prefetch="intent" onClick={onNavigate} className={header.link}>
+      {item.label}
     </NavLink>
   );
 }
@@ -79,60 +98,52 @@ export function SiteHeader({ user }: { user: CurrentUser | null }) {
   const links = [...PUBLIC_LINKS, ...(user ? memberLinks(user) : [])];
 
   return (
-    <Box as="header" borderBottomWidth="1px" bg="bg" position="sticky" top="0" zIndex="sticky">
-      <Collapsible.Root open={open} onOpenChange={(e) => setOpen(e.open)}>
-        <Container maxW="7xl" py="2">
-          <Flex align="center" gap="2">
-            <RemixLink to="/" aria-label="Tradebench home">
-              <Text fontWeight="bold" fontSize="xl" color="blue.fg" mr="4">
-                Tradebench
-              </Text>
-            </RemixLink>
-            <HStack as="nav" aria-label="Main" gap="0" display={{ base: "none", lg: "flex" }} flex="1" flexWrap="wrap">
-              {links.map((item) => (
-                <HeaderLink key={item.to} item={item} />
-              ))}
-            </HStack>
-            <Box flex="1" display={{ base: "block", lg: "none" }} />
-            <ColorModeToggle />
-            {user ? (
-              <UserMenu user={user} />
-            ) : (
-              <HStack gap="1" display={{ base: "none", lg: "flex" }}>
-                {GUEST_LINKS.map((item) => (
-                  <HeaderLink key={item.to} item={item} />
-                ))}
-              </HStack>
-            )}
-            <Collapsible.Trigger asChild>
-              <IconButton
-                display={{ base: "inline-flex", lg: "none" }}
-                aria-label={open ? "Close menu" : "Open menu"}
-                variant="ghost"
-                size="sm"
-              >
-                {open ? <CloseIcon /> : <MenuIcon />}
-              </IconButton>
-            </Collapsible.Trigger>
-          </Flex>
-        </Container>
-        <Collapsible.Content>
-          <Container maxW="7xl" pb="3" display={{ lg: "none" }}>
-            <Stack as="nav" aria-label="Mobile" gap="0">
-              {[...links, ...(user ? [] : GUEST_LINKS)].map((item) => (
-                <HeaderLink key={item.to} item={item} onNavigate={() => setOpen(false)} />
-              ))}
-              {user ? (
-                <Form method="post" action="/logout">
-                  <Button type="submit" variant="ghost" size="sm" justifyContent="flex-start" w="full">
-                    Sign Out
-                  </Button>
-                </Form>
-              ) : null}
-            </Stack>
-          </Container>
-        </Collapsible.Content>
-      </Collapsible.Root>
-    </Box>
+    <header className={header.root}>
+      <div className={classNames(shell.container, header.bar)}>
+        <RemixLink to="/" aria-label="Tradebench home" className={header.brand}>
+          Tradebench
+        </RemixLink>
+        <nav aria-label="Main" className={header.mainNav}>
+          {links.map((item) => (
+            <HeaderLink key={item.to} item={item} />
+          ))}
+        </nav>
+        <div className={header.spacer} />
+        <ColorModeToggle />
+        {user ? (
+          <UserMenu user={user} />
+        ) : (
+          <div className={header.guestLinks}>
+            {GUEST_LINKS.map((item) => (
+              <HeaderLink key={item.to} item={item} />
+            ))}
+          </div>
+        )}
+        <button
+          type="button"
+          className={classNames(shell.iconButton, header.menuToggle)}
+          aria-label={open ? "Close menu" : "Open menu"}
+          aria-expanded={open}
+          aria-controls={MOBILE_MENU_ID}
+          onClick={() => setOpen((wasOpen) => !wasOpen)}
+        >
+          {open ? <CloseIcon /> : <MenuIcon />}
+        </button>
+      </div>
+      <div id={MOBILE_MENU_ID} hidden={!open} className={classNames(shell.container, header.mobileMenu)}>
+        <nav aria-label="Mobile" className={header.mobileNav}>
+          {[...links, ...(user ? [] : GUEST_LINKS)].map((item) => (
+            <HeaderLink key={item.to} item={item} onNavigate={() => setOpen(false)} />
+          ))}
+          {user ? (
+            <Form method="post" action="/logout">
+              <button type="submit" className={classNames(shell.ghostButton, header.signOut)}>
+                Sign Out
+              </button>
+            </Form>
+          ) : null}
+        </nav>
+      </div>
+    </header>
   );
 }

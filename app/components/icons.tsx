@@ -21,3 +21,5 @@ export const HeartIcon = ({ filled = false }: { filled?: boolean }) => (
 );
 export const ImagePlaceholderIcon = () => <LineIcon d="M3 5h18v14H3zM3 16l5-5 4 4 3-3 6 6M15.5 9.5h.01" />;
 export const ShieldCheckIcon = () => <LineIcon d="M12 3l8 3v6c0 5-3.5 8-8 9-4.5-1-8-4-8-9V6zM9 12l2 2 4-4" />;
+export const ChevronLeftIcon = () => <LineIcon d="M15 18l-6-6 6-6" />;
+export const ChevronRightIcon = () => <LineIcon d="M9 18l6-6-6-6" />;

@@ -1,6 +1,6 @@
 // The /listings query: parsing URL parameters into filters, and filters back into URLs.
 // Pure, so the filter form, saved searches and the server share one reading.
-import { conditionsForFilter, type Condition } from "./conditions.ts";
+import { CONDITION_GROUPS, conditionsForFilter, isCondition, type Condition } from "./conditions.ts";
 import { isTestLevel, type TestLevel } from "./test-levels.ts";
 
 export const LISTINGS_PAGE_SIZE = 12;
@@ -134,4 +134,106 @@ export function listingsSearchParams(filters: Partial<ListingFilters>): URLSearc
 export function listingsUrl(filters: Partial<ListingFilters>): string {
   const query = listingsSearchParams(filters).toString();
   return query ? `/listings?${query}` : "/listings";
+}
+
+/** The filters without sort and page: what the filter form and a saved search carry. */
+export function filtersOnly(filters: Partial<ListingFilters>): Partial<ListingFilters> {
+  return {
+    search: filters.search,
+    category: filters.category,
+    condition: filters.condition,
+    minPrice: filters.minPrice,
+    maxPrice: filters.maxPrice,
+    testLevel: filters.testLevel,
+    calibrated: filters.calibrated,
+  };
+}
+
+// ── Pagination ──
+
+export type PageItem = number | "ellipsis";
+
+/**
+ * The numbered links of a pager: the first and last page, the current page and its neighbours,
+ * with an ellipsis where pages are left out (a single left-out page is shown instead of an ellipsis).
+ */
+export function pageItems(page: number, totalPages: number): PageItem[] {
+  if (totalPages <= 0) return [];
+  const current = Math.min(Math.max(page, 1), totalPages);
+  const shown = new Set([1, totalPages, current - 1, current, current + 1].filter((n) => n >= 1 && n <= totalPages));
+  // Near either end, show a few more so the pager keeps roughly the same width.
+  if (current <= 3) [2, 3, 4].forEach((n) => n <= totalPages && shown.add(n));
+  if (current >= totalPages - 2) [totalPages - 3, totalPages - 2, totalPages - 1].forEach((n) => n >= 1 && shown.add(n));
+  const sorted = [...shown].sort((a, b) => a - b);
+  const items: PageItem[] = [];
+  let previous = 0;
+  for (const n of sorted) {
+    if (n - previous === 2) items.push(previous + 1);
+    else if (n - previous > 2) items.push("ellipsis");
+    items.push(n);
+    previous = n;
+  }
+  return items;
+}
+
+// ── Saved searches ──
+
+/** What a saved search stores in saved_searches.search_params (JSON). */
+export interface SavedSearchParams {
+  keyword: string | null;
+  category: string | null;
+  categoryName: string | null;
+  minPrice: number | null;
+  maxPrice: number | null;
+  /** The canonical conditions the search selects; empty for any condition. */
+  condition: Condition[];
+  testLevel: TestLevel | null;
+  calibrated: boolean;
+}
+
+export function toSavedSearchParams(filters: ListingFilters, categoryName: string | null = null): SavedSearchParams {
+  return {
+    keyword: filters.search ?? null,
+    category: filters.category ?? null,
+    categoryName: filters.category ? categoryName : null,
+    minPrice: filters.minPrice ?? null,
+    maxPrice: filters.maxPrice ?? null,
+    condition: filterConditions(filters) ?? [],
+    testLevel: filters.testLevel ?? null,
+    calibrated: filters.calibrated === true,
+  };
+}
+
+/** Whether saved params select anything at all (a search with no criterion is not worth saving). */
+export function savedSearchHasCriteria(params: SavedSearchParams): boolean {
+  return Boolean(
+    params.keyword ||
+      params.category ||
+      params.minPrice !== null ||
+      params.maxPrice !== null ||
+      params.condition.length > 0 ||
+      params.testLevel ||
+      params.calibrated,
+  );
+}
+
+/** The /listings filters a saved search stands for (a condition list becomes its coarse group where one fits). */
+export function savedSearchFilters(params: SavedSearchParams): Partial<ListingFilters> {
+  const conditions = params.condition.filter(isCondition);
+  let condition: string | undefined;
+  if (conditions.length === 1) condition = conditions[0];
+  else if (conditions.length > 1) {
+    const wanted = [...conditions].sort().join(",");
+    condition =
+      Object.entries(CONDITION_GROUPS).find(([, members]) => [...members].sort().join(",") === wanted)?.[0] ?? conditions[0];
+  }
+  return {
+    search: params.keyword ?? undefined,
+    category: params.category ?? undefined,
+    condition,
+    minPrice: params.minPrice ?? undefined,
+    maxPrice: params.maxPrice ?? undefined,
+    testLevel: isTestLevel(params.testLevel) ? params.testLevel : undefined,
+    calibrated: params.calibrated || undefined,
+  };
 }

@@ -1,74 +1,91 @@
-import { Box, Button, Card, Container, Heading, HStack, Link, SimpleGrid, Stack, Text } from "@chakra-ui/react";
+// The home page on live data: hero search, AI creator panel, statistics, category browser, featured equipment,
+// category tiles, testimonials and the closing call to action (spec 01 §1, §2 "/").
+import { Container, Grid } from "@chakra-ui/react";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link as RemixLink, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { AiCreatorPanel } from "~/components/home/AiCreatorPanel.tsx";
+import { CategoryBrowser, type BrowserGroup } from "~/components/home/CategoryBrowser.tsx";
+import { CATEGORY_TILES, CategoryTiles } from "~/components/home/CategoryTiles.tsx";
+import { ClosingCallToAction } from "~/components/home/ClosingCallToAction.tsx";
+import { FeaturedGrid } from "~/components/home/FeaturedGrid.tsx";
+import { HeroSearch } from "~/components/home/HeroSearch.tsx";
+import { StatsStrip } from "~/components/home/StatsStrip.tsx";
+import { Testimonials } from "~/components/home/Testimonials.tsx";
 import { getDb } from "~/db.server.ts";
+import { canSell } from "~/lib/roles.ts";
+import { getOptionalUser } from "~/services/auth.server.ts";
 import { listCategoryTree } from "~/services/category.server.ts";
+import { featuredListings } from "~/services/featured-listings.server.ts";
+import { getMarketplaceStats } from "~/services/marketplace-stats.server.ts";
+import { publishedTestimonials } from "~/services/testimonials.server.ts";
+import { watchedAmong } from "~/services/watchlist.server.ts";
 
-export const meta: MetaFunction = () => [{ title: "Tradebench — industrial electronics & test equipment marketplace" }];
+export const meta: MetaFunction = () => [
+  { title: "Tradebench — marketplace for industrial electronics & test equipment" },
+  {
+    name: "description",
+    content:
+      "Buy and sell used and new test and measurement gear, automation parts, lab instruments and heavy equipment. Escrow payment, verified sellers and buyer protection.",
+  },
+];
 
-export async function loader(_: LoaderFunctionArgs) {
-  const tree = await listCategoryTree(getDb());
-  return {
-    groups: tree.map((main) => ({
-      name: main.name,
-      subcategories: main.children.map((sub) => ({ name: sub.name, slug: sub.slug, itemCount: sub.children.length, sample: sub.children.slice(0, 4).map((i) => i.name) })),
+export async function loader({ request }: LoaderFunctionArgs) {
+  const db = getDb();
+  const user = await getOptionalUser(request);
+  const [stats, tree, featured, testimonials] = await Promise.all([
+    getMarketplaceStats(db),
+    listCategoryTree(db),
+    featuredListings(db),
+    publishedTestimonials(db),
+  ]);
+  const watched = await watchedAmong(db, user?.id, featured.map((listing) => listing.id));
+
+  const byId = new Map(tree.flatMap((main) => [main, ...main.children]).map((node) => [node.id, node]));
+  const groups: BrowserGroup[] = tree.map((main) => ({
+    id: main.id,
+    name: main.name,
+    subcategories: main.children.map((sub) => ({
+      id: sub.id,
+      name: sub.name,
+      items: sub.children.map((item) => ({ id: item.id, name: item.name })),
     })),
+  }));
+  const tiles = CATEGORY_TILES.flatMap(({ slug, blurb }) => {
+    const category = byId.get(slug);
+    return category ? [{ slug: category.id, name: category.name, blurb, activeListings: stats.activeByCategory[category.id] ?? 0 }] : [];
+  });
+
+  return {
+    viewer: { signedIn: Boolean(user), canSell: user ? canSell(user.role) : false },
+    stats: {
+      activeListings: stats.activeListings,
+      activeUsers: stats.activeUsers,
+      totalSalesUsdCents: stats.totalSalesUsdCents,
+      aiListings: stats.aiListings,
+    },
+    groups,
+    tiles,
+    featured,
+    watchedIds: [...watched],
+    testimonials,
   };
 }
 
 export default function HomePage() {
-  const { groups } = useLoaderData<typeof loader>();
+  const { viewer, stats, groups, tiles, featured, watchedIds, testimonials } = useLoaderData<typeof loader>();
   return (
     <>
-      <Box bg="blue.subtle" py={{ base: "12", md: "20" }}>
-        <Container maxW="7xl">
-          <Stack gap="5" maxW="3xl">
-            <Heading as="h1" size={{ base: "3xl", md: "5xl" }}>
-              The marketplace for industrial electronics and test equipment
-            </Heading>
-            <Text fontSize="lg" color="fg.muted">
-              Buy and sell oscilloscopes, PLCs, power supplies and heavy equipment with escrow payment, verified sellers and
-              buyer protection.
-            </Text>
-            <HStack gap="3" wrap="wrap">
-              <Button asChild colorPalette="blue" size="lg">
-                <RemixLink to="/listings">Browse Equipment</RemixLink>
-              </Button>
-              <Button asChild variant="outline" size="lg">
-                <RemixLink to="/register">Create an Account</RemixLink>
-              </Button>
-            </HStack>
-          </Stack>
-        </Container>
-      </Box>
+      <HeroSearch viewer={viewer} aside={<AiCreatorPanel viewer={viewer} />} />
+      <StatsStrip stats={stats} />
       <Container maxW="7xl" py="12">
-        <Heading as="h2" size="2xl" mb="6">
-          Browse by Category
-        </Heading>
-        <Stack gap="10">
-          {groups.map((group) => (
-            <Box key={group.name}>
-              <Heading as="h3" size="lg" mb="4" color="fg.muted">
-                {group.name}
-              </Heading>
-              <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="4">
-                {group.subcategories.map((sub) => (
-                  <Card.Root key={sub.slug} size="sm" _hover={{ borderColor: "blue.solid" }}>
-                    <Card.Body>
-                      <Link asChild fontWeight="semibold" fontSize="md">
-                        <RemixLink to={`/listings?category=${sub.slug}`}>{sub.name}</RemixLink>
-                      </Link>
-                      <Text fontSize="sm" color="fg.muted" mt="1">
-                        {sub.sample.join(", ")} and {sub.itemCount - sub.sample.length} more
-                      </Text>
-                    </Card.Body>
-                  </Card.Root>
-                ))}
-              </SimpleGrid>
-            </Box>
-          ))}
-        </Stack>
+        <Grid templateColumns={{ base: "1fr", lg: "280px minmax(0, 1fr)" }} gap="8" alignItems="start">
+          <CategoryBrowser groups={groups} />
+          <FeaturedGrid listings={featured} watchedIds={watchedIds} />
+        </Grid>
       </Container>
+      <CategoryTiles tiles={tiles} />
+      <Testimonials testimonials={testimonials} />
+      <ClosingCallToAction viewer={viewer} />
     </>
   );
 }

@@ -1,8 +1,10 @@
 import { Box, Button, Card, Container, Heading, SimpleGrid, Stack, Text } from "@chakra-ui/react";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link as RemixLink, useLoaderData } from "@remix-run/react";
+import { Link as RemixLink, useLoaderData, useSearchParams } from "@remix-run/react";
+import { FormSuccess } from "~/components/forms.tsx";
 import { memberLinks } from "~/lib/navigation.ts";
 import { dashboardKind, ROLE_LABELS } from "~/lib/roles.ts";
+import { LISTING_MESSAGES } from "~/schemas/listing.ts";
 import { requireUser } from "~/services/auth.server.ts";
 
 export const meta: MetaFunction = () => [{ title: "Dashboard — Tradebench" }];
@@ -25,9 +27,12 @@ const INTRO: Record<ReturnType<typeof dashboardKind>, string> = {
 
 export default function DashboardPage() {
   const { firstName, roleLabel, kind, links } = useLoaderData<typeof loader>();
+  const [searchParams] = useSearchParams();
   return (
     <Container maxW="5xl" py="10">
       <Stack gap="8">
+        {/* After /listings/{id}/delete (no flash session: the confirmation rides on the URL). */}
+        {searchParams.get("deleted") === "1" ? <FormSuccess>{LISTING_MESSAGES.deleted}</FormSuccess> : null}
         <Box>
           <Heading as="h1" size="2xl">
             Welcome{firstName ? `, ${firstName}` : ""}

@@ -1,15 +1,18 @@
 // Browsing and searching active listings: filters, sorts, pages and the total behind "Showing X of Y".
-import { sql, type Kysely } from "kysely";
+import type { Expression, ExpressionBuilder, Kysely, SqlBool } from "kysely";
 import {
+  databaseVersion,
   listingIdsMatching,
   listingSearchExpression,
   listingSearchMatches,
+  listingSearchRank,
   listingSearchTable,
+  withoutIndex,
 } from "#db/dialect.ts";
 import type { Database } from "#db/schema.ts";
 import { filterConditions, LISTINGS_PAGE_SIZE, type ListingFilters } from "~/lib/listing-filters.ts";
 import { toCents } from "~/lib/money.ts";
-import { categoryScope } from "./category.server.ts";
+import { listCategoryTree, type CategoryNode } from "./category.server.ts";
 import { selectListingCards, toListingCard, type ListingCardData } from "./listing-cards.server.ts";
 
 export interface ListingSearchResult {
@@ -18,6 +21,87 @@ export interface ListingSearchResult {
   page: number;
   pageSize: number;
   totalPages: number;
+}
+
+// ── The category taxonomy, held in memory: categories are synced at start and never change while serving ──
+
+export interface CategoryEntry {
+  node: CategoryNode;
+  /** Main category first, down to (not including) the node. */
+  ancestors: CategoryNode[];
+  /** The node's id and every id under it: what a filter on it covers. */
+  scope: string[];
+}
+
+export interface CategoryIndex {
+  tree: CategoryNode[];
+  /** A category by id or slug. */
+  find(idOrSlug: string): CategoryEntry | undefined;
+}
+
+function buildCategoryIndex(tree: CategoryNode[]): CategoryIndex {
+  const entries = new Map<string, CategoryEntry>();
+  const visit = (node: CategoryNode, ancestors: CategoryNode[]): string[] => {
+    const scope = [node.id];
+    for (const child of node.children) scope.push(...visit(child, [...ancestors, node]));
+    const entry = { node, ancestors, scope };
+    entries.set(node.id, entry);
+    if (!entries.has(node.slug)) entries.set(node.slug, entry);
+    return scope;
+  };
+  for (const root of tree) visit(root, []);
+  return { tree, find: (idOrSlug) => entries.get(idOrSlug) };
+}
+
+const categoryIndexes = new WeakMap<Kysely<Database>, Promise<CategoryIndex>>();
+
+/** The category tree and lookups for one database, read once. */
+export function getCategoryIndex(db: Kysely<Database>): Promise<CategoryIndex> {
+  let pending = categoryIndexes.get(db);
+  if (!pending) {
+    pending = listCategoryTree(db).then(buildCategoryIndex);
+    pending.catch(() => categoryIndexes.delete(db));
+    categoryIndexes.set(db, pending);
+  }
+  return pending;
+}
+
+/** Drops the cached taxonomy (for code that changes categories while serving). */
+export function forgetCategoryIndex(db: Kysely<Database>): void {
+  categoryIndexes.delete(db);
+}
+
+// ── Searching ──
+
+/**
+ * Up to this many full-text matches, a search starts from the matches and looks each listing up by id;
+ * beyond it, from the listing indexes (status, condition, price…), checking each entry against the matches.
+ */
+const FEW_MATCHES = 2_000;
+
+// ── Totals, remembered until the next write: paging through one search counts it once ──
+
+const COUNT_CACHE_SIZE = 500;
+const countCaches = new WeakMap<Kysely<Database>, { version: string; totals: Map<string, number> }>();
+
+async function countOnce(db: Kysely<Database>, query: { compile(): { sql: string; parameters: readonly unknown[] }; executeTakeFirstOrThrow(): Promise<{ total: number }> }): Promise<number> {
+  const version = await databaseVersion(db);
+  let cache = countCaches.get(db);
+  if (!cache || cache.version !== version) {
+    cache = { version, totals: new Map() };
+    countCaches.set(db, cache);
+  }
+  const compiled = query.compile();
+  const key = `${compiled.sql}\u0000${JSON.stringify(compiled.parameters)}`;
+  const known = cache.totals.get(key);
+  if (known !== undefined) return known;
+  const total = Number((await query.executeTakeFirstOrThrow()).total);
+  // A write may have happened while counting; only a total read under an unchanged version is kept.
+  if ((await databaseVersion(db)) === version) {
+    if (cache.totals.size >= COUNT_CACHE_SIZE) cache.totals.delete(cache.totals.keys().next().value as string);
+    cache.totals.set(key, total);
+  }
+  return total;
 }
 
 const EMPTY_RESULT = (page: number, pageSize: number): ListingSearchResult => ({
@@ -35,68 +119,104 @@ function twelveMonthsBefore(now: Date): string {
   return date.toISOString().slice(0, 10);
 }
 
+type ListingsTable = { l: Database["equipment_listings"] };
+
 export async function searchListings(
   db: Kysely<Database>,
   filters: ListingFilters,
-  options: { pageSize?: number; now?: Date } = {},
+  options: { pageSize?: number; now?: Date; fewMatches?: number } = {},
 ): Promise<ListingSearchResult> {
   const pageSize = options.pageSize ?? LISTINGS_PAGE_SIZE;
   const expression = filters.search ? listingSearchExpression(filters.search) : null;
   if (filters.search && !expression) return EMPTY_RESULT(filters.page, pageSize);
-  const categories = filters.category ? await categoryScope(db, filters.category) : undefined;
-  if (categories && categories.length === 0) return EMPTY_RESULT(filters.page, pageSize);
+  const categories = filters.category ? (await getCategoryIndex(db)).find(filters.category)?.scope : undefined;
+  if (filters.category && !categories) return EMPTY_RESULT(filters.page, pageSize);
   const conditions = filterConditions(filters);
   const rankBySearch = expression !== null && filters.sort === "relevance";
+  const calibratedSince = filters.calibrated ? twelveMonthsBefore(options.now ?? new Date()) : undefined;
 
-  // Builds the filtered query twice (rows and count) so both apply exactly the same filters.
-  const filtered = <Q extends ReturnType<typeof selectListingCards>>(query: Q): Q => {
-    let q = query.where("l.status", "=", "active");
-    if (expression && !rankBySearch) q = q.where("l.id", "in", listingIdsMatching(expression));
-    if (categories) q = q.where("l.category_id", "in", categories);
-    if (conditions) q = q.where("l.condition", "in", conditions);
-    if (filters.minPrice !== undefined) q = q.where("l.price_cents", ">=", toCents(filters.minPrice));
-    if (filters.maxPrice !== undefined) q = q.where("l.price_cents", "<=", toCents(filters.maxPrice));
-    if (filters.testLevel) q = q.where("l.test_level", "=", filters.testLevel);
-    if (filters.calibrated) q = q.where("l.calibration_date", ">=", twelveMonthsBefore(options.now ?? new Date()));
-    return q as Q;
+  // How many listings the words match, counted only up to FEW_MATCHES, decides where the plan starts.
+  let fewMatches = false;
+  if (expression) {
+    const { matches } = await db
+      .selectFrom(
+        db
+          .selectFrom(listingSearchTable)
+          .select("fts.rowid")
+          .where(listingSearchMatches(expression))
+          .limit((options.fewMatches ?? FEW_MATCHES) + 1)
+          .as("m"),
+      )
+      .select((eb) => eb.fn.countAll<number>().as("matches"))
+      .executeTakeFirstOrThrow();
+    if (Number(matches) === 0) return EMPTY_RESULT(filters.page, pageSize);
+    fewMatches = Number(matches) <= (options.fewMatches ?? FEW_MATCHES);
+  }
+
+  // One set of conditions for the page and for the count, so both always agree.
+  const matching = (eb: ExpressionBuilder<ListingsTable, "l">, { withText }: { withText: boolean }) => {
+    // With few matches the status index is kept out of the plan, so SQLite looks the matches up by id;
+    // with many, the id is kept out of it, so SQLite walks the best listing index and checks each entry.
+    const terms: Expression<SqlBool>[] = [eb(fewMatches ? withoutIndex("l.status") : "l.status", "=", "active")];
+    if (expression && withText) terms.push(eb(fewMatches ? "l.id" : withoutIndex("l.id"), "in", listingIdsMatching(expression)));
+    // Single values as "=": SQLite then walks an index such as (status, condition, price) in price order.
+    if (categories) terms.push(categories.length === 1 ? eb("l.category_id", "=", categories[0]) : eb("l.category_id", "in", categories));
+    if (conditions) terms.push(conditions.length === 1 ? eb("l.condition", "=", conditions[0]) : eb("l.condition", "in", conditions));
+    if (filters.minPrice !== undefined) terms.push(eb("l.price_cents", ">=", toCents(filters.minPrice)));
+    if (filters.maxPrice !== undefined) terms.push(eb("l.price_cents", "<=", toCents(filters.maxPrice)));
+    if (filters.testLevel) terms.push(eb("l.test_level", "=", filters.testLevel));
+    if (calibratedSince) terms.push(eb("l.calibration_date", ">=", calibratedSince));
+    return eb.and(terms);
   };
 
-  let rows = filtered(selectListingCards(db));
+  // First the ids of the page, from the indexes alone where the order allows (no card columns are built
+  // for rows that are skipped or sorted away); Best match reads the matches with their score from the index.
+  let ids = db
+    .selectFrom("equipment_listings as l")
+    .select("l.id")
+    .where((eb) => matching(eb, { withText: !rankBySearch }));
   if (rankBySearch && expression) {
-    rows = rows
+    ids = ids
       .innerJoin(listingSearchTable, "fts.rowid", "l.id")
       .where(listingSearchMatches(expression))
-      .orderBy("fts.rank") as typeof rows;
+      .orderBy(listingSearchRank) as unknown as typeof ids;
   }
   switch (filters.sort) {
     case "created_at:asc":
-      rows = rows.orderBy("l.created_at", "asc").orderBy("l.id", "asc");
+      ids = ids.orderBy("l.created_at", "asc").orderBy("l.id", "asc");
       break;
     case "price:asc":
-      rows = rows.orderBy("l.price_cents", "asc").orderBy("l.id", "asc");
+      ids = ids.orderBy("l.price_cents", "asc").orderBy("l.id", "asc");
       break;
     case "price:desc":
-      rows = rows.orderBy("l.price_cents", "desc").orderBy("l.id", "desc");
+      ids = ids.orderBy("l.price_cents", "desc").orderBy("l.id", "desc");
       break;
     default:
-      rows = rows.orderBy("l.created_at", "desc").orderBy("l.id", "desc");
+      // Newest first; also the tie-break of equally good matches.
+      ids = ids.orderBy("l.created_at", "desc").orderBy("l.id", "desc");
   }
+  const offset = (filters.page - 1) * pageSize;
+  const pageIds = (await ids.limit(pageSize).offset(offset).execute()).map((row) => row.id);
 
-  let counted = filtered(selectListingCards(db)).clearSelect().select(sql<number>`count(*)`.as("total"));
-  if (rankBySearch && expression) {
-    counted = counted.where("l.id", "in", listingIdsMatching(expression));
+  // Then the cards of just those listings, in the page's order.
+  const cards = pageIds.length ? await selectListingCards(db).where("l.id", "in", pageIds).execute() : [];
+  const byId = new Map(cards.map((row) => [row.id, toListingCard(row)]));
+  const pageRows = pageIds.flatMap((id) => byId.get(id) ?? []);
+
+  // A page that is not full ends the list, so it tells the total; only otherwise is counting needed.
+  // The count reads the listings alone (every listing has its seller's profile), mostly from an index.
+  let total = offset + pageIds.length;
+  if (pageIds.length === pageSize || (pageIds.length === 0 && offset > 0)) {
+    total = await countOnce(
+      db,
+      db
+        .selectFrom("equipment_listings as l")
+        .where((eb) => matching(eb, { withText: true }))
+        .select((eb) => eb.fn.countAll<number>().as("total")),
+    );
   }
-
-  const [pageRows, countRow] = await Promise.all([
-    rows
-      .limit(pageSize)
-      .offset((filters.page - 1) * pageSize)
-      .execute(),
-    counted.executeTakeFirstOrThrow(),
-  ]);
-  const total = Number(countRow.total);
   return {
-    listings: pageRows.map(toListingCard),
+    listings: pageRows,
     total,
     page: filters.page,
     pageSize,

@@ -4,18 +4,37 @@ import type { Kysely } from "kysely";
 import type { Database } from "../schema.ts";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "./demo-accounts.ts";
 import { createAccount } from "./factories.ts";
+import { seedDemoListings } from "./listings.ts";
 import { DEMO_SEED, seededRandom } from "./random.ts";
 
+export interface DemoSeedOptions {
+  /** Where the demo listings' pictures are written (UPLOADS_DIR). */
+  uploadsDir: string;
+  /** Listing dates are counted back from here. */
+  now?: Date;
+  /** See DemoListingsOptions.pictureCacheDir. */
+  pictureCacheDir?: string | null;
+}
+
 /** Seeds when the database has no users yet; returns whether it did. */
-export async function seedDemoMarketplace(db: Kysely<Database>): Promise<boolean> {
+export async function seedDemoMarketplace(db: Kysely<Database>, options: DemoSeedOptions): Promise<boolean> {
   const existing = await db.selectFrom("users").select("id").limit(1).executeTakeFirst();
   if (existing) return false;
   const random = seededRandom(DEMO_SEED);
   // Password hashing dominates; the accounts are hashed side by side on libuv's thread pool.
-  await Promise.all(
+  const ids = await Promise.all(
     DEMO_ACCOUNTS.map((account) =>
       createAccount(db, random, { ...account, password: DEMO_PASSWORD, verified: account.role !== "buyer" }),
     ),
   );
+  const idOf = (role: string) => ids[DEMO_ACCOUNTS.findIndex((account) => account.role === role)] as string;
+  // The listings draw from their own sequence, so adding accounts never reshuffles them.
+  await seedDemoListings(db, seededRandom(DEMO_SEED + 1), {
+    uploadsDir: options.uploadsDir,
+    sellerId: idOf("seller"),
+    adminId: idOf("admin"),
+    now: options.now,
+    pictureCacheDir: options.pictureCacheDir,
+  });
   return true;
 }

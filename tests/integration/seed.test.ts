@@ -1,9 +1,13 @@
 // The demo marketplace: one account per role, real sign-ins, seeded only once, the same every time.
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { OpenedDatabase } from "#db/dialect.ts";
 import type { Profile } from "#db/schema.ts";
 import { seedDemoMarketplace } from "#db/seed/demo.ts";
 import { DEMO_PASSWORD } from "#db/seed/demo-accounts.ts";
+import { DEMO_DEALERS } from "#db/seed/listings.ts";
 import { verifyLogin } from "~/services/account.server.ts";
 import type * as PasswordModule from "~/services/password.server.ts";
 import { createTestDatabase } from "../support/test-database.ts";
@@ -33,18 +37,27 @@ const EXPECTED_ACCOUNTS = [
 
 let seeded: OpenedDatabase;
 let firstRun: boolean;
+// The demo listings' pictures; dropped with the test databases.
+const uploadsDir = path.resolve(process.env.TEST_TMP_DIR ?? "tests/.tmp", `uploads-${crypto.randomUUID()}`);
+const DEMO_EMAILS = EXPECTED_ACCOUNTS.map((a) => a.email);
 
 beforeAll(async () => {
   seeded = createTestDatabase();
-  firstRun = await seedDemoMarketplace(seeded.db);
+  firstRun = await seedDemoMarketplace(seeded.db, { uploadsDir });
 }, 180_000);
 
 afterAll(async () => {
   await seeded?.close();
+  fs.rmSync(uploadsDir, { recursive: true, force: true });
 });
 
 async function profilesOf(database: OpenedDatabase): Promise<Profile[]> {
   return database.db.selectFrom("profiles").selectAll().orderBy("email").execute();
+}
+
+/** The demo accounts' profiles (the dealers who list equipment are checked apart). */
+async function demoProfilesOf(database: OpenedDatabase): Promise<Profile[]> {
+  return (await profilesOf(database)).filter((p) => DEMO_EMAILS.includes(p.email));
 }
 
 /** A profile without what legitimately differs between two seeded databases. */
@@ -56,16 +69,30 @@ function comparable(profile: Profile): Omit<Profile, "id" | "updated_at"> {
 describe("seedDemoMarketplace", () => {
   it("seeds an empty database and creates exactly one account per role", async () => {
     expect(firstRun).toBe(true);
-    const profiles = await profilesOf(seeded);
+    const profiles = await demoProfilesOf(seeded);
     expect(profiles.map((p) => ({ role: p.role, email: p.email, first_name: p.first_name, last_name: p.last_name }))).toEqual(
       [...EXPECTED_ACCOUNTS].sort((a, b) => a.email.localeCompare(b.email)),
     );
     const users = await seeded.db.selectFrom("users").select(["id", "email"]).orderBy("email").execute();
-    expect(users).toEqual(profiles.map((p) => ({ id: p.id, email: p.email })));
+    expect(users).toEqual((await profilesOf(seeded)).map((p) => ({ id: p.id, email: p.email })));
+  });
+
+  it("adds the dealers as sellers whose password nobody knows", async () => {
+    const dealers = (await profilesOf(seeded)).filter((p) => !DEMO_EMAILS.includes(p.email));
+    expect(dealers.map((p) => p.email).sort()).toEqual(DEMO_DEALERS.map((d) => d.email).sort());
+    for (const dealer of dealers) {
+      expect(dealer.role).toBe("seller");
+      expect(dealer.company_name).not.toBe("");
+    }
+    // One shared scrypt hash of a random password: a real hash, but of nothing anyone knows.
+    const hashes = await seeded.db.selectFrom("users").select("password_hash").where("email", "in", DEMO_DEALERS.map((d) => d.email)).execute();
+    expect(new Set(hashes.map((h) => h.password_hash)).size).toBe(1);
+    expect(hashes[0]?.password_hash).toMatch(/^scrypt\$/);
+    expect(await verifyLogin(seeded.db, DEMO_DEALERS[0]?.email ?? "", DEMO_PASSWORD)).toBeNull();
   });
 
   it("verifies everyone but the buyer, and fills a plausible profile", async () => {
-    for (const profile of await profilesOf(seeded)) {
+    for (const profile of await demoProfilesOf(seeded)) {
       const verified = profile.role !== "buyer";
       expect(profile.is_verified, profile.email).toBe(verified ? 1 : 0);
       if (verified) expect(profile.verification_date, profile.email).toBe(profile.created_at);
@@ -84,16 +111,16 @@ describe("seedDemoMarketplace", () => {
 
   it("does nothing on a database that already has users", async () => {
     const before = await profilesOf(seeded);
-    expect(await seedDemoMarketplace(seeded.db)).toBe(false);
+    expect(await seedDemoMarketplace(seeded.db, { uploadsDir })).toBe(false);
     expect(await profilesOf(seeded)).toEqual(before);
-    expect(await seeded.db.selectFrom("users").select("id").execute()).toHaveLength(EXPECTED_ACCOUNTS.length);
+    expect(await seeded.db.selectFrom("users").select("id").execute()).toHaveLength(EXPECTED_ACCOUNTS.length + DEMO_DEALERS.length);
   });
 
   it("produces the same profiles on another database", async () => {
     const other = createTestDatabase();
     hashing.cheap = true;
     try {
-      expect(await seedDemoMarketplace(other.db)).toBe(true);
+      expect(await seedDemoMarketplace(other.db, { uploadsDir: `${uploadsDir}-other` })).toBe(true);
       const hashes = await other.db.selectFrom("users").select("password_hash").execute();
       expect(new Set(hashes.map((h) => h.password_hash))).toEqual(new Set(["cheap-test-hash"]));
 
@@ -106,6 +133,7 @@ describe("seedDemoMarketplace", () => {
     } finally {
       hashing.cheap = false;
       await other.close();
+      fs.rmSync(`${uploadsDir}-other`, { recursive: true, force: true });
     }
-  });
+  }, 180_000);
 });

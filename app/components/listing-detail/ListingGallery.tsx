@@ -1,0 +1,194 @@
+// The listing's pictures: one large image and a row of thumbnails.
+// Without JavaScript the thumbnails are links (?image=N) and the server shows the chosen picture; once the
+// page is interactive they become buttons, the arrow keys step through the pictures while the gallery has
+// focus, and a horizontal swipe on a touch screen does the same.
+import { AspectRatio, Box, chakra, Flex, IconButton, Image, Text } from "@chakra-ui/react";
+import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
+import { ChevronLeftIcon, ChevronRightIcon, ImagePlaceholderIcon } from "../icons.tsx";
+
+export interface GalleryImage {
+  id: number;
+  url: string;
+  thumbnailUrl: string;
+  width: number;
+  height: number;
+}
+
+/** A swipe must travel this far (CSS pixels) sideways, and further sideways than up or down. */
+const SWIPE_DISTANCE = 40;
+
+function useHydrated(): boolean {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return hydrated;
+}
+
+export function imageAlt(title: string, index: number, count: number): string {
+  return count > 1 ? `${title} — image ${index + 1} of ${count}` : title;
+}
+
+export function ListingGallery({ title, images, startIndex = 0 }: { title: string; images: GalleryImage[]; startIndex?: number }) {
+  const count = images.length;
+  const [index, setIndex] = useState(() => Math.min(Math.max(startIndex, 0), Math.max(count - 1, 0)));
+  const hydrated = useHydrated();
+  const thumbnails = useRef<Array<HTMLButtonElement | null>>([]);
+  const swipe = useRef<{ pointerId: number; x: number; y: number } | null>(null);
+
+  if (count === 0) {
+    return (
+      <AspectRatio ratio={4 / 3} bg="bg.muted" rounded="lg">
+        <Flex role="img" aria-label="No image available" direction="column" align="center" justify="center" gap="2" color="fg.muted">
+          <ImagePlaceholderIcon />
+          <Text fontSize="sm">No image available</Text>
+        </Flex>
+      </AspectRatio>
+    );
+  }
+
+  const current = images[index] ?? images[0]!;
+  const show = (next: number, focusThumbnail = false) => {
+    const wrapped = (next + count) % count;
+    setIndex(wrapped);
+    if (focusThumbnail) thumbnails.current[wrapped]?.focus();
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    if (count < 2) return;
+    const onThumbnail = thumbnails.current.includes(event.target as HTMLButtonElement);
+    const moves: Record<string, number> = { ArrowRight: index + 1, ArrowLeft: index - 1, Home: 0, End: count - 1 };
+    const next = moves[event.key];
+    if (next === undefined) return;
+    event.preventDefault();
+    show(next, onThumbnail);
+  };
+
+  const onPointerDown = (event: PointerEvent<HTMLElement>) => {
+    if (event.pointerType === "mouse") return;
+    swipe.current = { pointerId: event.pointerId, x: event.clientX, y: event.clientY };
+  };
+  const onPointerUp = (event: PointerEvent<HTMLElement>) => {
+    const start = swipe.current;
+    swipe.current = null;
+    if (!start || start.pointerId !== event.pointerId || count < 2) return;
+    const dx = event.clientX - start.x;
+    const dy = event.clientY - start.y;
+    if (Math.abs(dx) < SWIPE_DISTANCE || Math.abs(dx) <= Math.abs(dy)) return;
+    show(dx < 0 ? index + 1 : index - 1);
+  };
+
+  return (
+    <Box onKeyDown={onKeyDown}>
+      <Box
+        role="group"
+        aria-roledescription="image gallery"
+        aria-label={`Photos of ${title}`}
+        tabIndex={0}
+        position="relative"
+        rounded="lg"
+        overflow="hidden"
+        bg="bg.muted"
+        touchAction="pan-y"
+        userSelect="none"
+        focusRing="outside"
+        data-testid="gallery-viewport"
+        onPointerDown={onPointerDown}
+        onPointerUp={onPointerUp}
+        onPointerCancel={() => (swipe.current = null)}
+      >
+        <AspectRatio ratio={4 / 3}>
+          <Image
+            src={current.url}
+            alt={imageAlt(title, index, count)}
+            width={current.width}
+            height={current.height}
+            objectFit="contain"
+            draggable={false}
+            fetchPriority="high"
+          />
+        </AspectRatio>
+        {hydrated && count > 1 ? (
+          <>
+            <IconButton
+              aria-label="Previous image"
+              position="absolute"
+              left="2"
+              top="50%"
+              transform="translateY(-50%)"
+              size="sm"
+              rounded="full"
+              variant="surface"
+              tabIndex={-1}
+              onClick={() => show(index - 1)}
+            >
+              <ChevronLeftIcon />
+            </IconButton>
+            <IconButton
+              aria-label="Next image"
+              position="absolute"
+              right="2"
+              top="50%"
+              transform="translateY(-50%)"
+              size="sm"
+              rounded="full"
+              variant="surface"
+              tabIndex={-1}
+              onClick={() => show(index + 1)}
+            >
+              <ChevronRightIcon />
+            </IconButton>
+          </>
+        ) : null}
+      </Box>
+      {count > 1 ? (
+        <>
+          <Text fontSize="sm" color="fg.muted" mt="2" aria-live="polite" data-testid="gallery-position">
+            Image {index + 1} of {count}
+          </Text>
+          <Flex as="ul" listStyleType="none" gap="2" mt="2" wrap="wrap" aria-label="Choose an image">
+            {images.map((image, position) => {
+              const selected = position === index;
+              const label = `Show image ${position + 1} of ${count}`;
+              const look = {
+                display: "block",
+                w: "20",
+                rounded: "md",
+                overflow: "hidden",
+                borderWidth: "2px",
+                borderColor: selected ? "blue.solid" : "transparent",
+                focusRing: "outside",
+                cursor: "pointer",
+              } as const;
+              const picture = (
+                <AspectRatio ratio={4 / 3} bg="bg.muted">
+                  <Image src={image.thumbnailUrl} alt="" loading="lazy" objectFit="cover" draggable={false} />
+                </AspectRatio>
+              );
+              return (
+                <li key={image.id}>
+                  {hydrated ? (
+                    <chakra.button
+                      type="button"
+                      ref={(element: HTMLButtonElement | null) => {
+                        thumbnails.current[position] = element;
+                      }}
+                      aria-label={label}
+                      aria-current={selected ? "true" : undefined}
+                      onClick={() => show(position)}
+                      {...look}
+                    >
+                      {picture}
+                    </chakra.button>
+                  ) : (
+                    <chakra.a href={`?image=${position + 1}`} aria-label={label} aria-current={selected ? "true" : undefined} {...look}>
+                      {picture}
+                    </chakra.a>
+                  )}
+                </li>
+              );
+            })}
+          </Flex>
+        </>
+      ) : null}
+    </Box>
+  );
+}

@@ -1,0 +1,69 @@
+// Deleting a listing: without JavaScript the button is a link to the confirmation page; with it, the
+// same question is asked in a dialog. Either way the POST goes to /listings/{id}/delete.
+import { Box, Button, CloseButton, Dialog, Heading, Portal, Text } from "@chakra-ui/react";
+import { Form, Link as RemixLink, useNavigation } from "@remix-run/react";
+import { useState } from "react";
+
+export function DeleteListingForm({ listingId, onCancel }: { listingId: number; onCancel?: () => void }) {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formAction === `/listings/${listingId}/delete`;
+  return (
+    <Form method="post" action={`/listings/${listingId}/delete`}>
+      <input type="hidden" name="confirm" value="yes" />
+      <Box display="flex" gap="3" flexWrap="wrap">
+        <Button type="submit" colorPalette="red" loading={busy} loadingText="Deleting...">
+          Yes, delete this listing
+        </Button>
+        {onCancel ? (
+          <Button variant="outline" onClick={onCancel}>
+            Cancel
+          </Button>
+        ) : null}
+      </Box>
+    </Form>
+  );
+}
+
+export function DeleteListingSection({ listingId, title }: { listingId: number; title: string }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <Box as="section" aria-labelledby="delete-heading" borderWidth="1px" borderColor="border.error" rounded="lg" p="5">
+      <Heading as="h2" size="md" id="delete-heading" mb="1">
+        Delete this listing
+      </Heading>
+      <Text color="fg.muted" fontSize="sm" mb="3">
+        The listing, its images and its place on watchlists are removed for good.
+      </Text>
+      <Button asChild variant="outline" colorPalette="red">
+        <RemixLink
+          to={`/listings/${listingId}/delete`}
+          onClick={(event) => {
+            event.preventDefault();
+            setOpen(true);
+          }}
+        >
+          Delete listing
+        </RemixLink>
+      </Button>
+      <Dialog.Root open={open} onOpenChange={(details) => setOpen(details.open)} role="alertdialog">
+        <Portal>
+          <Dialog.Backdrop />
+          <Dialog.Positioner>
+            <Dialog.Content>
+              <Dialog.Header>
+                <Dialog.Title>Delete “{title}”?</Dialog.Title>
+              </Dialog.Header>
+              <Dialog.Body>
+                <Text mb="4">This cannot be undone. The listing and its images are removed for good.</Text>
+                <DeleteListingForm listingId={listingId} onCancel={() => setOpen(false)} />
+              </Dialog.Body>
+              <Dialog.CloseTrigger asChild>
+                <CloseButton size="sm" aria-label="Close" />
+              </Dialog.CloseTrigger>
+            </Dialog.Content>
+          </Dialog.Positioner>
+        </Portal>
+      </Dialog.Root>
+    </Box>
+  );
+}

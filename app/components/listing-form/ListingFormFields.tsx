@@ -1,0 +1,117 @@
+// Every field of the manual listing form, shared by /create-listing and /edit-listing/{id}.
+import type { FormMetadata } from "@conform-to/react";
+import { Checkbox, Fieldset, SimpleGrid, Stack, Text } from "@chakra-ui/react";
+import { CONDITION_OPTIONS } from "~/lib/conditions.ts";
+import { TEST_LEVEL_OPTIONS } from "~/lib/test-levels.ts";
+import { LISTING_LIMITS, LISTING_STATUS_LABELS, type ListingFormInput, type ListingStatus } from "~/schemas/listing.ts";
+import { FeatureRows, SpecificationRows } from "./RowLists.tsx";
+import { ImagePicker } from "./ImagePicker.tsx";
+import { InputField, TextareaField } from "./InputField.tsx";
+import { ListingTypeFields } from "./ListingTypeFields.tsx";
+import { SelectField } from "./SelectField.tsx";
+
+export interface CategoryGroup {
+  label: string;
+  options: Array<{ value: string; label: string }>;
+}
+
+/**
+ * The form as these components read it. Create and edit forms differ only in the statuses they accept,
+ * so their conform metadata is passed as this one type.
+ */
+export type ListingFormMetadata = FormMetadata<ListingFormInput>;
+
+export interface ListingFormFieldsProps {
+  form: ListingFormMetadata;
+  categoryGroups: CategoryGroup[];
+  /** The statuses the seller may choose; null when the status cannot change (a sold listing). */
+  statuses: readonly ListingStatus[] | null;
+  images: { maxFiles: number; existingCount: number; errors: string[]; rechoose: boolean };
+}
+
+export function ListingFormFields({ form, categoryGroups, statuses, images }: ListingFormFieldsProps) {
+  const fields = form.getFieldset();
+  const latestYear = new Date().getUTCFullYear();
+  return (
+    <Stack gap="8">
+      <Fieldset.Root>
+        <Fieldset.Legend fontSize="lg" fontWeight="semibold">
+          The equipment
+        </Fieldset.Legend>
+        <Fieldset.Content>
+          <InputField meta={fields.title} label="Title" required maxLength={LISTING_LIMITS.title} placeholder="e.g. Keysight DSOX3034T 350 MHz 4-channel oscilloscope" />
+          <TextareaField meta={fields.description} label="Description" required rows={8} maxLength={LISTING_LIMITS.description} />
+          <SelectField meta={fields.categoryId} label="Category" groups={categoryGroups} placeholder="Select a category" required />
+          <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+            <InputField meta={fields.brand} label="Brand" maxLength={LISTING_LIMITS.brand} placeholder="e.g. Keysight" />
+            <InputField meta={fields.model} label="Model" maxLength={LISTING_LIMITS.model} placeholder="e.g. DSOX3034T" />
+            <SelectField meta={fields.condition} label="Condition" options={CONDITION_OPTIONS} placeholder="Select a condition" required />
+            <InputField
+              meta={fields.year}
+              label="Year"
+              type="number"
+              inputMode="numeric"
+              min={LISTING_LIMITS.firstYear}
+              max={latestYear}
+              step={1}
+              helper={`Year of manufacture, ${LISTING_LIMITS.firstYear}–${latestYear}.`}
+            />
+            <InputField meta={fields.serialNumber} label="Serial number" maxLength={LISTING_LIMITS.serialNumber} />
+            <InputField meta={fields.location} label="Location" maxLength={LISTING_LIMITS.location} placeholder="e.g. Austin, TX" />
+          </SimpleGrid>
+        </Fieldset.Content>
+      </Fieldset.Root>
+
+      <ListingTypeFields fields={{ listingType: fields.listingType, price: fields.price, currency: fields.currency }} />
+
+      <FeatureRows form={form} meta={fields.features} />
+      <SpecificationRows form={form} meta={fields.specifications} />
+
+      <Fieldset.Root>
+        <Fieldset.Legend fontSize="lg" fontWeight="semibold">
+          Testing and calibration
+        </Fieldset.Legend>
+        <Fieldset.Content>
+          <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
+            <SelectField meta={fields.testLevel} label="Test level" options={TEST_LEVEL_OPTIONS} placeholder="Not stated" />
+            <InputField meta={fields.calibrationDate} label="Calibration date" type="date" />
+            <InputField meta={fields.calibrationDue} label="Calibration due" type="date" />
+          </SimpleGrid>
+          <Checkbox.Root name={fields.calibrationAccredited.name} value="on" defaultChecked={fields.calibrationAccredited.initialValue === "on"}>
+            <Checkbox.HiddenInput id={fields.calibrationAccredited.id} />
+            <Checkbox.Control />
+            <Checkbox.Label>Calibrated by an ISO/IEC 17025 accredited laboratory</Checkbox.Label>
+          </Checkbox.Root>
+          <TextareaField meta={fields.installedOptions} label="Installed options" rows={3} maxLength={LISTING_LIMITS.installedOptions} helper="Option codes and licences, e.g. “DSOX3MSO, DSOX3AWG”." />
+        </Fieldset.Content>
+      </Fieldset.Root>
+
+      <Fieldset.Root>
+        <Fieldset.Legend fontSize="lg" fontWeight="semibold">
+          Images
+        </Fieldset.Legend>
+        <Fieldset.Content>
+          <ImagePicker maxFiles={images.maxFiles} existingCount={images.existingCount} errors={images.errors} rechoose={images.rechoose} />
+        </Fieldset.Content>
+      </Fieldset.Root>
+
+      <Fieldset.Root>
+        <Fieldset.Legend fontSize="lg" fontWeight="semibold">
+          Visibility
+        </Fieldset.Legend>
+        <Fieldset.Content>
+          {statuses ? (
+            <SelectField
+              meta={fields.status}
+              label="Status"
+              options={statuses.map((value) => ({ value, label: LISTING_STATUS_LABELS[value] }))}
+              helper="Active listings are public. Drafts and archived listings are seen only by you and administrators."
+            />
+          ) : (
+            <Text>This listing is sold, so its status stays Sold.</Text>
+          )}
+        </Fieldset.Content>
+      </Fieldset.Root>
+    </Stack>
+  );
+}

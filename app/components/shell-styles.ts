@@ -1,0 +1,21 @@
+// Static classes shared by the header and the footer (see app/lib/static-styles.ts): the page-wide container and
+// Chakra's ghost buttons, compiled once into the site stylesheet.
+import { staticClasses } from "~/lib/static-styles.ts";
+
+export const shell = staticClasses("shell", {
+  /** Chakra's <Container maxW="7xl">. */
+  container: { recipe: "container", css: { maxW: "7xl" } },
+  /** Chakra's <IconButton variant="ghost" size="sm">. */
+  iconButton: { recipe: "button", variants: { variant: "ghost", size: "sm" }, css: { px: "0", py: "0", _icon: { fontSize: "1.2em" } } },
+  /** Chakra's <Button variant="ghost" size="sm">. */
+  ghostButton: { recipe: "button", variants: { variant: "ghost", size: "sm" } },
+  /** A link in Chakra's plain <Link> look. */
+  link: { recipe: "link", css: { fontSize: "sm", color: "fg" } },
+  mutedText: { fontSize: "sm", color: "fg.muted" },
+  srOnly: { srOnly: true },
+});
+
+/** Joins class names, skipping empty ones. */
+export function classNames(...names: Array<string | false | null | undefined>): string {
+  return names.filter(Boolean).join(" ");
+}

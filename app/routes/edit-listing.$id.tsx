@@ -1,0 +1,212 @@
+// /edit-listing/{id}: the owner (or an admin) edits every field, adds, removes and reorders images,
+// picks the primary image and sets the status. Ownership is checked in the loader and in the action.
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { Box, Button, Container, Heading, HStack, Link, Stack, Text } from "@chakra-ui/react";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link as RemixLink, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { FormErrors, FormSuccess } from "~/components/forms.tsx";
+import { DeleteListingSection } from "~/components/listing-form/DeleteListing.tsx";
+import { ImageManager } from "~/components/listing-form/ImageManager.tsx";
+import { ListingFormFields, type ListingFormMetadata } from "~/components/listing-form/ListingFormFields.tsx";
+import { getDb } from "~/db.server.ts";
+import { getEnv } from "~/env.server.ts";
+import { readForm } from "~/lib/form-data.server.ts";
+import { categoryGroups, listingErrorResponse, parseListingFields, readListingRequest } from "~/lib/listing-form.server.ts";
+import { isMultipart } from "~/lib/multipart.server.ts";
+import { EDIT_STATUSES, EditListingSchema, LISTING_MESSAGES, toListingInput } from "~/schemas/listing.ts";
+import { requireUser } from "~/services/auth.server.ts";
+import { listCategoryTree } from "~/services/category.server.ts";
+import {
+  categoryExists,
+  checkListingUploads,
+  getListingForEdit,
+  ListingImageLimitError,
+  listingFormDefaults,
+  moveListingImage,
+  removeListingImage,
+  setPrimaryListingImage,
+  updateListing,
+  type Actor,
+} from "~/services/listing.server.ts";
+import { LISTING_IMAGE_MESSAGES, MAX_LISTING_IMAGES } from "~/services/listing-images.server.ts";
+
+export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
+  { title: loaded ? `Edit ${loaded.listing.title} — Tradebench` : "Edit listing — Tradebench" },
+];
+
+async function loadEditable(actor: Actor, id: string | undefined) {
+  try {
+    return await getListingForEdit(getDb(), actor, Number(id));
+  } catch (error) {
+    throw listingErrorResponse(error);
+  }
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const { listing, images, canDelete } = await loadEditable(user, params.id);
+  return {
+    listing: { id: listing.id, title: listing.title, status: listing.status },
+    defaults: listingFormDefaults(listing),
+    images: images.map((image) => ({
+      id: image.id,
+      url: image.url,
+      thumbnailUrl: image.thumbnail_url,
+      isPrimary: image.is_primary === 1,
+      originalName: image.original_name,
+    })),
+    canDelete,
+    categoryGroups: categoryGroups(await listCategoryTree(getDb())),
+    maxImages: MAX_LISTING_IMAGES,
+  };
+}
+
+type ActionResult =
+  | { status: "form"; result: SubmissionResult<string[]>; imageErrors: string[]; rechoose: boolean }
+  | { status: "images"; imageMessage: string };
+
+const IMAGE_MESSAGES = {
+  "image-up": "Image moved up.",
+  "image-down": "Image moved down.",
+  "image-primary": "Primary image changed.",
+  "image-remove": "Image removed.",
+} as const;
+type ImageIntent = keyof typeof IMAGE_MESSAGES;
+
+function isImageIntent(value: unknown): value is ImageIntent {
+  return typeof value === "string" && Object.prototype.hasOwnProperty.call(IMAGE_MESSAGES, value);
+}
+
+/** The image manager's buttons: one change to one stored image. */
+async function changeImage(actor: Actor, listingId: number, request: Request) {
+  const form = await readForm(request);
+  const intent = form.get("intent");
+  const imageId = Number(form.get("imageId"));
+  if (!isImageIntent(intent) || !Number.isSafeInteger(imageId)) {
+    throw data({ message: "This request did not say what to change. Please use the buttons on the page." }, { status: 400 });
+  }
+  try {
+    if (intent === "image-remove") await removeListingImage(getDb(), getEnv().UPLOADS_DIR, actor, listingId, imageId);
+    else if (intent === "image-primary") await setPrimaryListingImage(getDb(), actor, listingId, imageId);
+    else await moveListingImage(getDb(), actor, listingId, imageId, intent === "image-up" ? "up" : "down");
+  } catch (error) {
+    throw listingErrorResponse(error);
+  }
+  return data<ActionResult>({ status: "images", imageMessage: IMAGE_MESSAGES[intent] });
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  // Ownership is checked before the body is read.
+  const { listing, images } = await loadEditable(user, params.id);
+  if (!isMultipart(request)) return changeImage(user, listing.id, request);
+
+  const { fields, files } = await readListingRequest(request, images);
+  const submission = parseListingFields(fields, EditListingSchema);
+  const rechoose = files.some((file) => file.status !== "duplicate");
+  if (submission.status === undefined) {
+    return data<ActionResult>({ status: "form", result: submission.reply(), imageErrors: [], rechoose });
+  }
+
+  const uploads = await checkListingUploads(files, images.length);
+  const rawCategory = String(fields.get("categoryId") ?? "").trim();
+  const unknownCategory = rawCategory !== "" && !(await categoryExists(getDb(), rawCategory));
+  if (submission.status !== "success" || uploads.errors.length > 0 || unknownCategory) {
+    const result = submission.reply(unknownCategory ? { fieldErrors: { categoryId: [LISTING_MESSAGES.categoryUnknown] } } : {});
+    return data<ActionResult>({ status: "form", result, imageErrors: uploads.errors, rechoose }, { status: 400 });
+  }
+
+  try {
+    await updateListing(getDb(), getEnv().UPLOADS_DIR, user, listing.id, toListingInput(submission.value), {
+      status: submission.value.status,
+      images: uploads.images,
+    });
+  } catch (error) {
+    if (error instanceof ListingImageLimitError) {
+      return data<ActionResult>(
+        { status: "form", result: submission.reply(), imageErrors: [LISTING_IMAGE_MESSAGES.tooMany], rechoose },
+        { status: 400 },
+      );
+    }
+    throw listingErrorResponse(error);
+  }
+  // A fresh value each time, so the form starts again from what was saved.
+  throw redirect(`/edit-listing/${listing.id}?saved=${Date.now()}`);
+}
+
+export default function EditListingPage() {
+  const loaded = useLoaderData<typeof loader>();
+  const [searchParams] = useSearchParams();
+  const saved = searchParams.get("saved");
+  return (
+    <Container maxW="4xl" py="10">
+      <Stack gap="6">
+        <Box>
+          <Heading as="h1" size="2xl">
+            Edit listing
+          </Heading>
+          <HStack gap="3" wrap="wrap" color="fg.muted">
+            <Text>{loaded.listing.title}</Text>
+            <Link asChild>
+              <RemixLink to={`/listings/${loaded.listing.id}`}>View listing</RemixLink>
+            </Link>
+          </HStack>
+        </Box>
+        {saved ? <FormSuccess>{LISTING_MESSAGES.saved}</FormSuccess> : null}
+        <EditImages />
+        {/* Keyed by the save, so after saving the form (file input included) starts from the stored values. */}
+        <EditForm key={saved ?? "initial"} />
+        {loaded.canDelete ? <DeleteListingSection listingId={loaded.listing.id} title={loaded.listing.title} /> : null}
+      </Stack>
+    </Container>
+  );
+}
+
+function EditImages() {
+  const { images, listing } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  return <ImageManager images={images} title={listing.title} message={actionData?.status === "images" ? actionData.imageMessage : undefined} />;
+}
+
+function EditForm() {
+  const { listing, defaults, images, categoryGroups: groups, maxImages } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const submitting = navigation.state === "submitting" && navigation.formEncType === "multipart/form-data";
+  const formResult = actionData?.status === "form" ? actionData : undefined;
+  const [form] = useForm({
+    id: `edit-listing-${listing.id}`,
+    lastResult: formResult?.result,
+    defaultValue: defaults,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: EditListingSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <Box as="section" aria-labelledby="details-heading" borderWidth="1px" rounded="lg" p={{ base: "4", md: "6" }}>
+      <Heading as="h2" size="lg" id="details-heading" mb="6">
+        Listing details
+      </Heading>
+      <Form method="post" encType="multipart/form-data" {...getFormProps(form)}>
+        <Stack gap="8">
+          <FormErrors id={form.errorId} errors={form.errors} />
+          <ListingFormFields
+            form={form as unknown as ListingFormMetadata}
+            categoryGroups={groups}
+            statuses={listing.status === "sold" ? null : EDIT_STATUSES}
+            images={{
+              maxFiles: maxImages,
+              existingCount: images.length,
+              errors: formResult?.imageErrors ?? [],
+              rechoose: formResult?.rechoose ?? false,
+            }}
+          />
+          <Button type="submit" colorPalette="blue" size="lg" alignSelf="start" disabled={submitting} loading={submitting} loadingText="Saving...">
+            Save changes
+          </Button>
+        </Stack>
+      </Form>
+    </Box>
+  );
+}

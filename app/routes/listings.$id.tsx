@@ -1,0 +1,157 @@
+// /listings/{id}: one listing with its pictures, facts, seller, description, specifications and related equipment.
+// Opening it counts a view (once per viewer per 30 minutes, never the owner's).
+import { Box, Breadcrumb, Container, Grid, GridItem, Heading, List, SimpleGrid, Stack, Text } from "@chakra-ui/react";
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link as RemixLink, useLoaderData, useRouteError } from "@remix-run/react";
+import { CalibrationPanel } from "~/components/listing-detail/CalibrationPanel.tsx";
+import { ListingFacts, ListingSummary } from "~/components/listing-detail/ListingFacts.tsx";
+import { ListingGallery } from "~/components/listing-detail/ListingGallery.tsx";
+import { ListingProblem } from "~/components/listing-detail/ListingProblem.tsx";
+import { ListingTypePanel } from "~/components/listing-detail/ListingTypePanel.tsx";
+import { SellerPanel } from "~/components/listing-detail/SellerPanel.tsx";
+import { SpecificationsTable } from "~/components/listing-detail/SpecificationsTable.tsx";
+import { ListingCard } from "~/components/ListingCard.tsx";
+import { getDb } from "~/db.server.ts";
+import { galleryStartIndex, LISTING_DETAIL_MESSAGES, parseListingId } from "~/schemas/listing-detail.ts";
+import { getOptionalUser } from "~/services/auth.server.ts";
+import { canManageListing, getListingDetail, relatedListings } from "~/services/listing-detail.server.ts";
+import { recordListingView } from "~/services/listing-views.server.ts";
+import { watchedAmong } from "~/services/watchlist.server.ts";
+
+const META_DESCRIPTION_LENGTH = 160;
+
+export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => {
+  if (!loaded) return [{ title: `${LISTING_DETAIL_MESSAGES.notFound} — Tradebench` }];
+  const { listing } = loaded;
+  const text = listing.description.replace(/\s+/g, " ").trim() || [listing.brand, listing.model].filter(Boolean).join(" ");
+  const description = text.length > META_DESCRIPTION_LENGTH ? `${text.slice(0, META_DESCRIPTION_LENGTH - 1).trimEnd()}…` : text;
+  return [
+    { title: `${listing.title} — Tradebench` },
+    { name: "description", content: description || listing.title },
+  ];
+};
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const id = parseListingId(params.id);
+  if (id === null) throw data({ message: LISTING_DETAIL_MESSAGES.notFound }, { status: 404 });
+  const db = getDb();
+  const user = await getOptionalUser(request);
+  const viewer = user ? { id: user.id, role: user.role } : null;
+  const listing = await getListingDetail(db, id, viewer);
+  if (!listing) throw data({ message: LISTING_DETAIL_MESSAGES.notFound }, { status: 404 });
+
+  const [view, related] = await Promise.all([
+    recordListingView(db, { listingId: id, ownerId: listing.ownerId, userId: user?.id, ip: context.clientIp ?? "" }).catch(
+      (error: unknown) => {
+        // A lost view must not cost the buyer the page.
+        console.error("Could not record a listing view", error);
+        return { counted: false, views: null };
+      },
+    ),
+    relatedListings(db, listing),
+  ]);
+  const watched = await watchedAmong(db, user?.id, [id, ...related.map((card) => card.id)]);
+
+  const url = new URL(request.url);
+  return {
+    listing: { ...listing, views: view.views ?? listing.views },
+    startImage: galleryStartIndex(url.searchParams.get("image"), listing.images.length),
+    canEdit: canManageListing(listing, viewer),
+    watching: watched.has(id),
+    related: related.map((card) => ({ card, watching: watched.has(card.id) })),
+  };
+}
+
+export default function ListingDetailPage() {
+  const { listing, startImage, canEdit, watching, related } = useLoaderData<typeof loader>();
+  return (
+    <Container maxW="7xl" py={{ base: "6", md: "10" }}>
+      <Breadcrumb.Root aria-label="Breadcrumb" mb="6" size="md">
+        <Breadcrumb.List flexWrap="wrap">
+          <Breadcrumb.Item>
+            <Breadcrumb.Link asChild>
+              <RemixLink to="/">Home</RemixLink>
+            </Breadcrumb.Link>
+          </Breadcrumb.Item>
+          <Breadcrumb.Separator />
+          <Breadcrumb.Item>
+            <Breadcrumb.Link asChild>
+              <RemixLink to="/listings">Equipment</RemixLink>
+            </Breadcrumb.Link>
+          </Breadcrumb.Item>
+          <Breadcrumb.Separator />
+          <Breadcrumb.Item minW="0">
+            <Breadcrumb.CurrentLink overflowWrap="anywhere">{listing.title}</Breadcrumb.CurrentLink>
+          </Breadcrumb.Item>
+        </Breadcrumb.List>
+      </Breadcrumb.Root>
+
+      <Grid templateColumns={{ base: "1fr", lg: "minmax(0, 7fr) minmax(0, 5fr)" }} gap={{ base: "8", lg: "10" }}>
+        <GridItem minW="0">
+          <ListingGallery key={listing.id} title={listing.title} images={listing.images} startIndex={startImage} />
+        </GridItem>
+        <GridItem minW="0">
+          <Stack gap="6">
+            <ListingSummary listing={listing} />
+            <ListingFacts listing={listing} />
+            <ListingTypePanel listing={listing} watching={watching} canEdit={canEdit} />
+            <SellerPanel seller={listing.seller} />
+          </Stack>
+        </GridItem>
+      </Grid>
+
+      <Grid templateColumns={{ base: "1fr", lg: "minmax(0, 7fr) minmax(0, 5fr)" }} gap={{ base: "8", lg: "10" }} mt="10">
+        <Stack gap="8" minW="0">
+          <Stack as="section" gap="3" aria-labelledby="description-heading">
+            <Heading as="h2" size="lg" id="description-heading">
+              Description
+            </Heading>
+            {listing.description.trim() ? (
+              <Text whiteSpace="pre-wrap" overflowWrap="anywhere" data-testid="listing-description">
+                {listing.description}
+              </Text>
+            ) : (
+              <Text color="fg.muted">No description provided.</Text>
+            )}
+          </Stack>
+          {listing.features.length > 0 ? (
+            <Stack as="section" gap="3" aria-labelledby="features-heading">
+              <Heading as="h2" size="lg" id="features-heading">
+                Features
+              </Heading>
+              <List.Root gap="1" ps="5">
+                {listing.features.map((feature, index) => (
+                  <List.Item key={index} overflowWrap="anywhere">
+                    {feature}
+                  </List.Item>
+                ))}
+              </List.Root>
+            </Stack>
+          ) : null}
+          <SpecificationsTable specifications={listing.specifications} />
+        </Stack>
+        <Box minW="0">
+          <CalibrationPanel data={listing} />
+        </Box>
+      </Grid>
+
+      {related.length > 0 ? (
+        <Box as="section" mt="14" aria-labelledby="related-heading">
+          <Heading as="h2" size="xl" mb="5" id="related-heading">
+            Related Equipment
+          </Heading>
+          <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="5">
+            {related.map(({ card, watching: watchingCard }) => (
+              <ListingCard key={card.id} listing={card} watching={watchingCard} />
+            ))}
+          </SimpleGrid>
+        </Box>
+      ) : null}
+    </Container>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  return <ListingProblem error={error} />;
+}

@@ -1,0 +1,62 @@
+// /listings/{id}/delete: the confirmation step for deleting a listing (the page works without
+// JavaScript; with it, the edit page asks in a dialog and posts here). Owner only (spec 01 §5, §6).
+import { Box, Button, Container, Heading, Stack, Text } from "@chakra-ui/react";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link as RemixLink, useActionData, useLoaderData } from "@remix-run/react";
+import { FormErrors } from "~/components/forms.tsx";
+import { DeleteListingForm } from "~/components/listing-form/DeleteListing.tsx";
+import { getDb } from "~/db.server.ts";
+import { getEnv } from "~/env.server.ts";
+import { readForm } from "~/lib/form-data.server.ts";
+import { listingErrorResponse } from "~/lib/listing-form.server.ts";
+import { LISTING_MESSAGES } from "~/schemas/listing.ts";
+import { requireUser } from "~/services/auth.server.ts";
+import { deleteListing, findDeletableListing } from "~/services/listing.server.ts";
+
+export const meta: MetaFunction = () => [{ title: "Delete listing — Tradebench" }];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  try {
+    const listing = await findDeletableListing(getDb(), user, Number(params.id));
+    return { listing: { id: listing.id, title: listing.title } };
+  } catch (error) {
+    throw listingErrorResponse(error);
+  }
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const form = await readForm(request);
+  try {
+    // Checks ownership even when the confirmation is missing, so others learn nothing more.
+    const listing = await findDeletableListing(getDb(), user, Number(params.id));
+    if (form.get("confirm") !== "yes") return data({ error: LISTING_MESSAGES.deleteConfirmRequired }, { status: 400 });
+    await deleteListing(getDb(), getEnv().UPLOADS_DIR, user, listing.id);
+  } catch (error) {
+    throw listingErrorResponse(error);
+  }
+  throw redirect("/dashboard?deleted=1");
+}
+
+export default function DeleteListingPage() {
+  const { listing } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  return (
+    <Container maxW="2xl" py="12">
+      <Stack gap="5">
+        <Heading as="h1" size="2xl">
+          Delete “{listing.title}”?
+        </Heading>
+        <FormErrors errors={actionData?.error ? [actionData.error] : undefined} />
+        <Text>This cannot be undone. The listing, its images and its place on buyers’ watchlists are removed for good.</Text>
+        <DeleteListingForm listingId={listing.id} />
+        <Box>
+          <Button asChild variant="outline">
+            <RemixLink to={`/edit-listing/${listing.id}`}>No, keep it</RemixLink>
+          </Button>
+        </Box>
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,212 @@
+// /listings: browse and search active listings (spec 01 §2 /listings), and Save Search.
+import { parseWithZod } from "@conform-to/zod";
+import { Box, Button, Container, Flex, Grid, Heading, HStack, SimpleGrid, Stack, Text } from "@chakra-ui/react";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link as RemixLink, useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
+import { ListingCard } from "~/components/ListingCard.tsx";
+import { FormSuccess } from "~/components/forms.tsx";
+import { CategorySidebar, sidebarCategories } from "~/components/listings/CategorySidebar.tsx";
+import { FilterForm } from "~/components/listings/FilterForm.tsx";
+import { Pagination } from "~/components/listings/Pagination.tsx";
+import { PopularSearches } from "~/components/listings/PopularSearches.tsx";
+import { ResultsSummary } from "~/components/listings/ResultsSummary.tsx";
+import { SavedSearchesCard } from "~/components/listings/SavedSearchesCard.tsx";
+import { SaveSearchDialog, SaveSearchSignIn } from "~/components/listings/SaveSearchDialog.tsx";
+import { getDb } from "~/db.server.ts";
+import { readForm } from "~/lib/form-data.server.ts";
+import {
+  filtersOnly,
+  hasActiveFilter,
+  listingsUrl,
+  parseListingFilters,
+  toSavedSearchParams,
+  type ListingFilters,
+} from "~/lib/listing-filters.ts";
+import { SAVE_SEARCH_INTENT, SAVE_SEARCH_MESSAGES, SaveSearchSchema } from "~/schemas/saved-search.ts";
+import { getOptionalUser } from "~/services/auth.server.ts";
+import { getCategoryIndex, searchListings } from "~/services/listing-search.server.ts";
+import { createSavedSearch, SavedSearchError } from "~/services/saved-search.server.ts";
+import { popularSearches, POPULAR_SEARCHES_LIMIT, recordSearch } from "~/services/search-query.server.ts";
+import { watchedAmong } from "~/services/watchlist.server.ts";
+
+const DEFAULT_LISTINGS_TITLE = "Equipment Listings";
+
+export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => [
+  { title: `${loaderData?.title ?? DEFAULT_LISTINGS_TITLE} — Tradebench` },
+];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const { filters, errors } = parseListingFilters(url.searchParams);
+  const db = getDb();
+  const [user, result, categories, popular] = await Promise.all([
+    getOptionalUser(request),
+    searchListings(db, filters),
+    getCategoryIndex(db),
+    filters.search ? Promise.resolve([]) : popularSearches(db, POPULAR_SEARCHES_LIMIT),
+  ]);
+  // Past the last page (a stale link): the last page that exists.
+  if (result.total > 0 && filters.page > result.totalPages) {
+    throw redirect(listingsUrl({ ...filters, page: result.totalPages }));
+  }
+  const watched = await watchedAmong(
+    db,
+    user?.id,
+    result.listings.map((listing) => listing.id),
+  );
+  if (filters.search && filters.page === 1) {
+    // Counting a search must never cost the buyer the page.
+    await recordSearch(db, filters.search, result.total, user?.id ?? null).catch((error: unknown) => {
+      console.error("Could not record a search", error);
+    });
+  }
+  const category = filters.category ? categories.find(filters.category) : undefined;
+  return {
+    title: category?.node.name ?? DEFAULT_LISTINGS_TITLE,
+    filters,
+    errors,
+    rawPrices: { minPrice: url.searchParams.get("minPrice") ?? "", maxPrice: url.searchParams.get("maxPrice") ?? "" },
+    listings: result.listings,
+    total: result.total,
+    page: result.page,
+    totalPages: result.totalPages,
+    watchedIds: [...watched],
+    signedIn: user !== null,
+    popular,
+    sidebar: sidebarCategories(
+      categories.tree,
+      category?.node.id,
+      category ? category.ancestors.map((node) => node.id) : [],
+    ),
+  };
+}
+
+/** The filters a Save Search form carries in its hidden fields. */
+function filtersOfForm(form: FormData): ListingFilters {
+  const params = new URLSearchParams();
+  for (const name of ["search", "category", "condition", "minPrice", "maxPrice", "testLevel", "calibrated"]) {
+    const value = form.get(name);
+    if (typeof value === "string") params.set(name, value);
+  }
+  return parseListingFilters(params).filters;
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const form = await readForm(request);
+  const filters = filtersOfForm(form);
+  const user = await getOptionalUser(request);
+  if (!user) throw redirect(`/login?${new URLSearchParams({ redirectTo: listingsUrl(filters) })}`);
+  if (form.get("intent") !== SAVE_SEARCH_INTENT) {
+    throw data({ message: "Unknown action" }, { status: 400 });
+  }
+  const submission = parseWithZod(form, { schema: SaveSearchSchema });
+  if (submission.status !== "success") {
+    return data({ result: submission.reply(), saved: null }, { status: 400 });
+  }
+  const db = getDb();
+  try {
+    const category = filters.category ? (await getCategoryIndex(db)).find(filters.category) : undefined;
+    const saved = await createSavedSearch(db, {
+      userId: user.id,
+      name: submission.value.name,
+      params: toSavedSearchParams(category ? { ...filters, category: category.node.id } : filters, category?.node.name ?? null),
+    });
+    return { result: submission.reply({ resetForm: true }), saved: { id: saved.id, name: saved.name } };
+  } catch (error) {
+    const expected = error instanceof SavedSearchError;
+    if (!expected) console.error("Could not save a search", error);
+    return data(
+      { result: submission.reply({ formErrors: [expected ? error.message : SAVE_SEARCH_MESSAGES.failed] }), saved: null },
+      { status: expected ? 400 : 500 },
+    );
+  }
+}
+
+/**
+ * Posts elsewhere (the watch toggle) and Save Search change nothing this page shows from its loader;
+ * skipping the reload also keeps a search from being counted twice.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
+  formMethod && formMethod.toUpperCase() !== "GET" ? false : defaultShouldRevalidate;
+
+export default function ListingsPage() {
+  const loaderData = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { filters, listings, total, page, totalPages, signedIn } = loaderData;
+  const watched = new Set(loaderData.watchedIds);
+  const currentUrl = listingsUrl(filters);
+  const keep = filtersOnly(filters);
+
+  return (
+    <Container maxW="7xl" py={{ base: "6", md: "10" }}>
+      <Grid templateColumns={{ base: "1fr", lg: "16rem 1fr" }} gap="8" alignItems="start">
+        <Stack gap="6" order={{ base: 2, lg: 1 }}>
+          <CategorySidebar
+            categories={loaderData.sidebar}
+            hrefFor={(category) => listingsUrl({ ...keep, sort: filters.sort, category })}
+          />
+          {signedIn ? <SavedSearchesCard /> : null}
+        </Stack>
+
+        <Stack gap="6" order={{ base: 1, lg: 2 }} minW="0">
+          <Heading as="h1" size="2xl">
+            {loaderData.title}
+          </Heading>
+
+          <Box borderWidth="1px" rounded="lg" p={{ base: "4", md: "5" }}>
+            <FilterForm key={currentUrl} filters={filters} errors={loaderData.errors} rawPrices={loaderData.rawPrices} />
+          </Box>
+
+          {!filters.search ? <PopularSearches searches={loaderData.popular} /> : null}
+
+          {actionData?.saved ? <FormSuccess>{SAVE_SEARCH_MESSAGES.saved(actionData.saved.name)}</FormSuccess> : null}
+
+          <Flex justify="space-between" align="start" gap="4" wrap="wrap">
+            <ResultsSummary shown={listings.length} total={total} />
+            {hasActiveFilter(filters) ? (
+              signedIn ? (
+                <SaveSearchDialog
+                  filters={filters}
+                  lastResult={actionData?.result}
+                  savedKey={actionData?.saved ? String(actionData.saved.id) : "new"}
+                />
+              ) : (
+                <SaveSearchSignIn returnTo={currentUrl} />
+              )
+            ) : null}
+          </Flex>
+
+          {listings.length > 0 ? (
+            <SimpleGrid as="ul" columns={{ base: 1, sm: 2, xl: 3 }} gap="5" listStyleType="none" aria-label="Listings">
+              {listings.map((listing) => (
+                <li key={listing.id}>
+                  <ListingCard listing={listing} watching={watched.has(listing.id)} />
+                </li>
+              ))}
+            </SimpleGrid>
+          ) : (
+            <NoListings />
+          )}
+
+          <Pagination page={page} totalPages={totalPages} hrefFor={(n) => listingsUrl({ ...filters, page: n })} />
+        </Stack>
+      </Grid>
+    </Container>
+  );
+}
+
+function NoListings() {
+  return (
+    <Stack align="center" textAlign="center" gap="3" py="16" borderWidth="1px" borderStyle="dashed" rounded="lg">
+      <Heading as="h2" size="lg">
+        No listings found
+      </Heading>
+      <Text color="fg.muted">Try other words, a wider price range or another category.</Text>
+      <HStack>
+        <Button asChild colorPalette="blue" variant="outline">
+          <RemixLink to="/listings">Clear All Filters</RemixLink>
+        </Button>
+      </HStack>
+    </Stack>
+  );
+}

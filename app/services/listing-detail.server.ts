@@ -1,0 +1,250 @@
+// One listing as its detail page shows it: images, seller, category chain, and who may see it.
+import type { Kysely } from "kysely";
+import type { Database } from "#db/schema.ts";
+import { isAdminRole, type Role } from "~/lib/roles.ts";
+import { selectListingCards, toListingCard, type ListingCardData } from "./listing-cards.server.ts";
+
+/** How many related listings the detail page offers (spec 01 §9). */
+export const RELATED_LISTINGS = 4;
+
+/** Statuses anyone may open; drafts and archived listings are for their owner and admins only. */
+export const PUBLIC_LISTING_STATUSES: readonly string[] = ["active", "sold"];
+
+export interface ListingViewer {
+  id: string;
+  role: Role;
+}
+
+export interface ListingDetailImage {
+  id: number;
+  url: string;
+  thumbnailUrl: string;
+  width: number;
+  height: number;
+  isPrimary: boolean;
+}
+
+export interface ListingDetailCategory {
+  id: string;
+  name: string;
+}
+
+export interface ListingSeller {
+  id: string;
+  firstName: string;
+  lastName: string;
+  companyName: string;
+  avatarUrl: string | null;
+  isVerified: boolean;
+}
+
+export interface ListingDetail {
+  id: number;
+  ownerId: string;
+  title: string;
+  description: string;
+  brand: string;
+  model: string;
+  categoryId: string;
+  /** Main category → subcategory → item, as far as the listing's category goes. */
+  categoryPath: ListingDetailCategory[];
+  condition: string;
+  listingType: string;
+  priceCents: number;
+  buyNowPriceCents: number | null;
+  currency: string;
+  location: string;
+  year: number | null;
+  serialNumber: string;
+  /** Name/value rows in the seller's order. */
+  specifications: Array<{ name: string; value: string }>;
+  features: string[];
+  status: string;
+  views: number;
+  isFeatured: boolean;
+  testLevel: string | null;
+  calibrationDate: string | null;
+  calibrationDue: string | null;
+  calibrationAccredited: boolean;
+  installedOptions: string;
+  createdAt: string;
+  updatedAt: string;
+  /** The primary image first, then the others in their order. */
+  images: ListingDetailImage[];
+  seller: ListingSeller;
+}
+
+export function canViewListing(listing: { status: string; ownerId: string }, viewer: ListingViewer | null): boolean {
+  if (PUBLIC_LISTING_STATUSES.includes(listing.status)) return true;
+  return viewer !== null && (viewer.id === listing.ownerId || isAdminRole(viewer.role));
+}
+
+/** Owner or admin: may open the edit screen. */
+export function canManageListing(listing: { ownerId: string }, viewer: ListingViewer | null): boolean {
+  return viewer !== null && (viewer.id === listing.ownerId || isAdminRole(viewer.role));
+}
+
+function parseSpecifications(text: string): Array<{ name: string; value: string }> {
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) return [];
+    return Object.entries(parsed as Record<string, unknown>)
+      .filter(([name, value]) => name.trim() !== "" && value !== null && value !== undefined && String(value).trim() !== "")
+      .map(([name, value]) => ({ name: name.trim(), value: String(value).trim() }));
+  } catch {
+    return [];
+  }
+}
+
+function parseFeatures(text: string): string[] {
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (!Array.isArray(parsed)) return [];
+    return parsed.filter((line): line is string => typeof line === "string" && line.trim() !== "").map((line) => line.trim());
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * The listing with id `id` as `viewer` may see it, or null when there is none or it is hidden from them.
+ * Two queries, run side by side: the listing with its seller and category chain, and its images.
+ */
+export async function getListingDetail(
+  db: Kysely<Database>,
+  id: number,
+  viewer: ListingViewer | null,
+): Promise<ListingDetail | null> {
+  const [row, images] = await Promise.all([
+    db
+      .selectFrom("equipment_listings as l")
+      .innerJoin("profiles as seller", "seller.id", "l.user_id")
+      .leftJoin("categories as item", "item.id", "l.category_id")
+      .leftJoin("categories as parent", "parent.id", "item.parent_id")
+      .leftJoin("categories as grandparent", "grandparent.id", "parent.parent_id")
+      .select([
+        "l.id",
+        "l.user_id",
+        "l.title",
+        "l.description",
+        "l.brand",
+        "l.model",
+        "l.category_id",
+        "l.condition",
+        "l.listing_type",
+        "l.price_cents",
+        "l.buy_now_price_cents",
+        "l.currency",
+        "l.location",
+        "l.year",
+        "l.serial_number",
+        "l.specifications",
+        "l.features",
+        "l.status",
+        "l.views",
+        "l.is_featured",
+        "l.test_level",
+        "l.calibration_date",
+        "l.calibration_due",
+        "l.calibration_accredited",
+        "l.installed_options",
+        "l.created_at",
+        "l.updated_at",
+        "seller.first_name as seller_first_name",
+        "seller.last_name as seller_last_name",
+        "seller.company_name as seller_company_name",
+        "seller.avatar_url as seller_avatar_url",
+        "seller.is_verified as seller_is_verified",
+        "item.id as category_id_0",
+        "item.name as category_name_0",
+        "parent.id as category_id_1",
+        "parent.name as category_name_1",
+        "grandparent.id as category_id_2",
+        "grandparent.name as category_name_2",
+      ])
+      .where("l.id", "=", id)
+      .executeTakeFirst(),
+    db
+      .selectFrom("equipment_images")
+      .select(["id", "url", "thumbnail_url", "width", "height", "is_primary"])
+      .where("listing_id", "=", id)
+      .orderBy("is_primary", "desc")
+      .orderBy("position")
+      .orderBy("id")
+      .execute(),
+  ]);
+  if (!row || !canViewListing({ status: row.status, ownerId: row.user_id }, viewer)) return null;
+
+  const categoryPath: ListingDetailCategory[] = [];
+  for (const [categoryId, name] of [
+    [row.category_id_2, row.category_name_2],
+    [row.category_id_1, row.category_name_1],
+    [row.category_id_0, row.category_name_0],
+  ] as const) {
+    if (categoryId && name) categoryPath.push({ id: categoryId, name });
+  }
+
+  return {
+    id: row.id,
+    ownerId: row.user_id,
+    title: row.title,
+    description: row.description,
+    brand: row.brand,
+    model: row.model,
+    categoryId: row.category_id,
+    categoryPath,
+    condition: row.condition,
+    listingType: row.listing_type,
+    priceCents: row.price_cents,
+    buyNowPriceCents: row.buy_now_price_cents,
+    currency: row.currency,
+    location: row.location,
+    year: row.year,
+    serialNumber: row.serial_number,
+    specifications: parseSpecifications(row.specifications),
+    features: parseFeatures(row.features),
+    status: row.status,
+    views: row.views,
+    isFeatured: row.is_featured === 1,
+    testLevel: row.test_level,
+    calibrationDate: row.calibration_date,
+    calibrationDue: row.calibration_due,
+    calibrationAccredited: row.calibration_accredited === 1,
+    installedOptions: row.installed_options,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    images: images.map((image) => ({
+      id: image.id,
+      url: image.url,
+      thumbnailUrl: image.thumbnail_url,
+      width: image.width,
+      height: image.height,
+      isPrimary: image.is_primary === 1,
+    })),
+    seller: {
+      id: row.user_id,
+      firstName: row.seller_first_name,
+      lastName: row.seller_last_name,
+      companyName: row.seller_company_name,
+      avatarUrl: row.seller_avatar_url,
+      isVerified: row.seller_is_verified === 1,
+    },
+  };
+}
+
+/** Up to `limit` other active listings of the same category, newest first. */
+export async function relatedListings(
+  db: Kysely<Database>,
+  listing: { id: number; categoryId: string },
+  limit: number = RELATED_LISTINGS,
+): Promise<ListingCardData[]> {
+  const rows = await selectListingCards(db)
+    .where("l.status", "=", "active")
+    .where("l.category_id", "=", listing.categoryId)
+    .where("l.id", "!=", listing.id)
+    .orderBy("l.created_at", "desc")
+    .orderBy("l.id", "desc")
+    .limit(limit)
+    .execute();
+  return rows.map(toListingCard);
+}
