@@ -1,7 +1,7 @@
 // Renders each page on the server, then writes the Chakra (Emotion) rules its components used into <head>,
 // where the root's <ServerStyles> renders the same elements in the browser for a clean hydration. The global
 // CSS is not among them: the root links the site stylesheet, compiled once per process.
-import { PassThrough } from "node:stream";
+import type { Writable } from "node:stream";
 import { CacheProvider } from "@emotion/react";
 import type { EmotionCache } from "@emotion/cache";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-run/node";
@@ -21,25 +21,47 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
   console.error(error);
 };
 
+/**
+ * Renders the whole page (onAllReady) and collects its HTML. React writes into a plain collecting sink: a stream
+ * would add buffering and events for nothing, since the page is complete before it is written.
+ */
 function renderPage(app: JSX.Element): Promise<{ html: string; failed: boolean }> {
   return new Promise((resolve, reject) => {
     let failed = false;
+    const chunks: Uint8Array[] = [];
+    const sink = {
+      write(chunk: Uint8Array) {
+        chunks.push(chunk);
+        return true;
+      },
+      end() {
+        clearTimeout(timer);
+        resolve({ html: Buffer.concat(chunks).toString("utf8"), failed });
+      },
+      destroy(error?: Error) {
+        clearTimeout(timer);
+        reject(error ?? new Error("The page could not be rendered."));
+      },
+      on() {
+        return sink;
+      },
+    };
     const { pipe, abort } = renderToPipeableStream(app, {
       onAllReady() {
-        const body = new PassThrough();
-        const chunks: Buffer[] = [];
-        body.on("data", (chunk: Buffer) => chunks.push(chunk));
-        body.on("end", () => resolve({ html: Buffer.concat(chunks).toString("utf8"), failed }));
-        body.on("error", reject);
-        pipe(body);
+        pipe(sink as unknown as Writable);
       },
-      onShellError: reject,
+      onShellError(error: unknown) {
+        clearTimeout(timer);
+        reject(error);
+      },
       onError(error: unknown) {
         failed = true;
         console.error(error);
       },
     });
-    setTimeout(abort, streamTimeout + 1000);
+    // Cleared once the page is written: a pending timer would keep the whole render in memory until it fires.
+    // (React starts rendering in a later task, so no callback above runs before this line.)
+    const timer = setTimeout(abort, streamTimeout + 1000);
   });
 }
 

@@ -1,12 +1,13 @@
 // /listings: browse and search active listings (spec 01 §2 /listings), and Save Search.
 import { parseWithZod } from "@conform-to/zod";
-import { Box, Button, Container, Flex, Grid, Heading, HStack, SimpleGrid, Stack, Text } from "@chakra-ui/react";
+import { Button, Heading, HStack, Stack, Text } from "@chakra-ui/react";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link as RemixLink, useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { ListingCard } from "~/components/ListingCard.tsx";
 import { FormSuccess } from "~/components/forms.tsx";
 import { CategorySidebar, sidebarCategories } from "~/components/listings/CategorySidebar.tsx";
 import { FilterForm } from "~/components/listings/FilterForm.tsx";
+import { ui } from "~/components/listings/listings-styles.ts";
 import { Pagination } from "~/components/listings/Pagination.tsx";
 import { PopularSearches } from "~/components/listings/PopularSearches.tsx";
 import { ResultsSummary } from "~/components/listings/ResultsSummary.tsx";
@@ -138,30 +139,28 @@ export default function ListingsPage() {
   const keep = filtersOnly(filters);
 
   return (
-    <Container maxW="7xl" py={{ base: "6", md: "10" }}>
-      <Grid templateColumns={{ base: "1fr", lg: "16rem 1fr" }} gap="8" alignItems="start">
-        <Stack gap="6" order={{ base: 2, lg: 1 }}>
+    <div className={ui.page}>
+      <div className={ui.layout}>
+        <div className={ui.aside}>
           <CategorySidebar
             categories={loaderData.sidebar}
             hrefFor={(category) => listingsUrl({ ...keep, sort: filters.sort, category })}
           />
           {signedIn ? <SavedSearchesCard /> : null}
-        </Stack>
+        </div>
 
-        <Stack gap="6" order={{ base: 1, lg: 2 }} minW="0">
-          <Heading as="h1" size="2xl">
-            {loaderData.title}
-          </Heading>
+        <div className={ui.main}>
+          <h1 className={ui.title}>{loaderData.title}</h1>
 
-          <Box borderWidth="1px" rounded="lg" p={{ base: "4", md: "5" }}>
+          <div className={ui.panel}>
             <FilterForm key={currentUrl} filters={filters} errors={loaderData.errors} rawPrices={loaderData.rawPrices} />
-          </Box>
+          </div>
 
           {!filters.search ? <PopularSearches searches={loaderData.popular} /> : null}
 
           {actionData?.saved ? <FormSuccess>{SAVE_SEARCH_MESSAGES.saved(actionData.saved.name)}</FormSuccess> : null}
 
-          <Flex justify="space-between" align="start" gap="4" wrap="wrap">
+          <div className={ui.resultsBar}>
             <ResultsSummary shown={listings.length} total={total} />
             {hasActiveFilter(filters) ? (
               signedIn ? (
@@ -174,24 +173,24 @@ export default function ListingsPage() {
                 <SaveSearchSignIn returnTo={currentUrl} />
               )
             ) : null}
-          </Flex>
+          </div>
 
           {listings.length > 0 ? (
-            <SimpleGrid as="ul" columns={{ base: 1, sm: 2, xl: 3 }} gap="5" listStyleType="none" aria-label="Listings">
+            <ul className={ui.grid} aria-label="Listings">
               {listings.map((listing) => (
                 <li key={listing.id}>
                   <ListingCard listing={listing} watching={watched.has(listing.id)} />
                 </li>
               ))}
-            </SimpleGrid>
+            </ul>
           ) : (
             <NoListings />
           )}
 
           <Pagination page={page} totalPages={totalPages} hrefFor={(n) => listingsUrl({ ...filters, page: n })} />
-        </Stack>
-      </Grid>
-    </Container>
+        </div>
+      </div>
+    </div>
   );
 }
 

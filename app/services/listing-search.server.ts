@@ -14,6 +14,7 @@ import { filterConditions, LISTINGS_PAGE_SIZE, type ListingFilters } from "~/lib
 import { toCents } from "~/lib/money.ts";
 import { listCategoryTree, type CategoryNode } from "./category.server.ts";
 import { selectListingCards, toListingCard, type ListingCardData } from "./listing-cards.server.ts";
+import { searchQueryRowsWritten } from "./search-query.server.ts";
 
 export interface ListingSearchResult {
   listings: ListingCardData[];
@@ -71,21 +72,24 @@ export function forgetCategoryIndex(db: Kysely<Database>): void {
   categoryIndexes.delete(db);
 }
 
-// ── Searching ──
-
-/**
- * Up to this many full-text matches, a search starts from the matches and looks each listing up by id;
- * beyond it, from the listing indexes (status, condition, price…), checking each entry against the matches.
- */
-const FEW_MATCHES = 2_000;
-
 // ── Totals, remembered until the next write: paging through one search counts it once ──
+
+/** Changes with every write that could change a listing (counting a search, which page 1 does, cannot). */
+async function listingsVersion(db: Kysely<Database>): Promise<string> {
+  const { changes, version } = await databaseVersion(db);
+  return `${changes - searchQueryRowsWritten(db)}:${version}`;
+}
 
 const COUNT_CACHE_SIZE = 500;
 const countCaches = new WeakMap<Kysely<Database>, { version: string; totals: Map<string, number> }>();
 
-async function countOnce(db: Kysely<Database>, query: { compile(): { sql: string; parameters: readonly unknown[] }; executeTakeFirstOrThrow(): Promise<{ total: number }> }): Promise<number> {
-  const version = await databaseVersion(db);
+interface CountQuery {
+  compile(): { sql: string; parameters: readonly unknown[] };
+  executeTakeFirstOrThrow(): Promise<{ total: number }>;
+}
+
+async function countOnce(db: Kysely<Database>, query: CountQuery): Promise<number> {
+  const version = await listingsVersion(db);
   let cache = countCaches.get(db);
   if (!cache || cache.version !== version) {
     cache = { version, totals: new Map() };
@@ -97,12 +101,20 @@ async function countOnce(db: Kysely<Database>, query: { compile(): { sql: string
   if (known !== undefined) return known;
   const total = Number((await query.executeTakeFirstOrThrow()).total);
   // A write may have happened while counting; only a total read under an unchanged version is kept.
-  if ((await databaseVersion(db)) === version) {
+  if ((await listingsVersion(db)) === version) {
     if (cache.totals.size >= COUNT_CACHE_SIZE) cache.totals.delete(cache.totals.keys().next().value as string);
     cache.totals.set(key, total);
   }
   return total;
 }
+
+// ── Searching ──
+
+/**
+ * Up to this many full-text matches, a search starts from the matches and looks each listing up by id;
+ * beyond it, from the listing indexes (status, condition, price…), checking each entry against the matches.
+ */
+const FEW_MATCHES = 2_000;
 
 const EMPTY_RESULT = (page: number, pageSize: number): ListingSearchResult => ({
   listings: [],
@@ -120,11 +132,92 @@ function twelveMonthsBefore(now: Date): string {
 }
 
 type ListingsTable = { l: Database["equipment_listings"] };
+type Matching = (eb: ExpressionBuilder<ListingsTable, "l">) => Expression<SqlBool>;
+
+/**
+ * The ids of one page, from the indexes alone where the order allows (no card columns are built for rows
+ * that are skipped or sorted away). Best match joins the matches with their score; equal scores go newest
+ * (highest id) first.
+ */
+async function pageOfIds(
+  db: Kysely<Database>,
+  filters: ListingFilters,
+  expression: string | null,
+  rankBySearch: boolean,
+  matching: Matching,
+  offset: number,
+  pageSize: number,
+): Promise<number[]> {
+  let ids = db.selectFrom("equipment_listings as l").select("l.id").where(matching);
+  if (rankBySearch && expression) {
+    ids = ids
+      .innerJoin(listingSearchTable, "fts.rowid", "l.id")
+      .where(listingSearchMatches(expression))
+      .orderBy(listingSearchRank)
+      .orderBy("l.id", "desc") as unknown as typeof ids;
+  } else {
+    switch (filters.sort) {
+      case "created_at:asc":
+        ids = ids.orderBy("l.created_at", "asc").orderBy("l.id", "asc");
+        break;
+      case "price:asc":
+        ids = ids.orderBy("l.price_cents", "asc").orderBy("l.id", "asc");
+        break;
+      case "price:desc":
+        ids = ids.orderBy("l.price_cents", "desc").orderBy("l.id", "desc");
+        break;
+      default:
+        ids = ids.orderBy("l.created_at", "desc").orderBy("l.id", "desc");
+    }
+  }
+  return (await ids.limit(pageSize).offset(offset).execute()).map((row) => row.id);
+}
+
+/** How many of the best-scored matches Best match looks at first when a search matches many listings. */
+const BEST_MATCH_CANDIDATES = 1_000;
+
+/**
+ * Best match when the words match many listings: joining every match to its listing costs a lookup per
+ * match, so the best-scored candidates are read from the full-text index alone and only they are checked
+ * against the filters. The order is the same as the full query's (score, then newest id), so when enough
+ * candidates pass, their page is exactly the full query's page. Undefined when they do not: the caller
+ * then runs the full query.
+ */
+async function bestMatchesAmongTop(
+  db: Kysely<Database>,
+  expression: string,
+  matching: Matching,
+  offset: number,
+  pageSize: number,
+  limit = BEST_MATCH_CANDIDATES,
+): Promise<number[] | undefined> {
+  if (offset + pageSize > limit) return undefined;
+  const candidates = (
+    await db
+      .selectFrom(listingSearchTable)
+      .select("fts.rowid")
+      .where(listingSearchMatches(expression))
+      .orderBy(listingSearchRank)
+      .orderBy("fts.rowid", "desc")
+      .limit(limit)
+      .execute()
+  ).map((row) => row.rowid);
+  if (candidates.length === 0) return [];
+  const passing = new Set(
+    (await db.selectFrom("equipment_listings as l").select("l.id").where(matching).where("l.id", "in", candidates).execute()).map(
+      (row) => row.id,
+    ),
+  );
+  const ordered = candidates.filter((id) => passing.has(id));
+  // Every match was a candidate, or enough candidates passed: the page is exact.
+  if (candidates.length < limit || ordered.length >= offset + pageSize) return ordered.slice(offset, offset + pageSize);
+  return undefined;
+}
 
 export async function searchListings(
   db: Kysely<Database>,
   filters: ListingFilters,
-  options: { pageSize?: number; now?: Date; fewMatches?: number } = {},
+  options: { pageSize?: number; now?: Date; fewMatches?: number; bestMatchCandidates?: number } = {},
 ): Promise<ListingSearchResult> {
   const pageSize = options.pageSize ?? LISTINGS_PAGE_SIZE;
   const expression = filters.search ? listingSearchExpression(filters.search) : null;
@@ -169,34 +262,13 @@ export async function searchListings(
     return eb.and(terms);
   };
 
-  // First the ids of the page, from the indexes alone where the order allows (no card columns are built
-  // for rows that are skipped or sorted away); Best match reads the matches with their score from the index.
-  let ids = db
-    .selectFrom("equipment_listings as l")
-    .select("l.id")
-    .where((eb) => matching(eb, { withText: !rankBySearch }));
-  if (rankBySearch && expression) {
-    ids = ids
-      .innerJoin(listingSearchTable, "fts.rowid", "l.id")
-      .where(listingSearchMatches(expression))
-      .orderBy(listingSearchRank) as unknown as typeof ids;
-  }
-  switch (filters.sort) {
-    case "created_at:asc":
-      ids = ids.orderBy("l.created_at", "asc").orderBy("l.id", "asc");
-      break;
-    case "price:asc":
-      ids = ids.orderBy("l.price_cents", "asc").orderBy("l.id", "asc");
-      break;
-    case "price:desc":
-      ids = ids.orderBy("l.price_cents", "desc").orderBy("l.id", "desc");
-      break;
-    default:
-      // Newest first; also the tie-break of equally good matches.
-      ids = ids.orderBy("l.created_at", "desc").orderBy("l.id", "desc");
-  }
   const offset = (filters.page - 1) * pageSize;
-  const pageIds = (await ids.limit(pageSize).offset(offset).execute()).map((row) => row.id);
+  let pageIds: number[] | undefined;
+  if (rankBySearch && expression && !fewMatches) {
+    const filtersOnly: Matching = (eb) => matching(eb, { withText: false });
+    pageIds = await bestMatchesAmongTop(db, expression, filtersOnly, offset, pageSize, options.bestMatchCandidates);
+  }
+  pageIds ??= await pageOfIds(db, filters, expression, rankBySearch, (eb) => matching(eb, { withText: !rankBySearch }), offset, pageSize);
 
   // Then the cards of just those listings, in the page's order.
   const cards = pageIds.length ? await selectListingCards(db).where("l.id", "in", pageIds).execute() : [];

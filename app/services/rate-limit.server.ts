@@ -1,4 +1,5 @@
 // Fixed-window attempt counters, per client address and per account, kept in this process's memory.
+import cluster from "node:cluster";
 export interface RateLimitRule {
   limit: number;
   windowMs: number;
@@ -21,6 +22,13 @@ interface Window {
 export class RateLimiter {
   private readonly windows = new Map<string, Window>();
 
+  /**
+   * `processes`: how many processes share the limits, each with its own counters. Each enforces its share of every
+   * limit, so together they never allow more than the limit (a client whose attempts all reach one process meets
+   * that share sooner).
+   */
+  constructor(private readonly processes = 1) {}
+
   /** Counts one attempt; returns the seconds to wait when the limit is already used up. */
   hit(key: string, rule: RateLimitRule, now = Date.now()): { allowed: true } | { allowed: false; retryAfterSeconds: number } {
     let window = this.windows.get(key);
@@ -28,7 +36,7 @@ export class RateLimiter {
       window = { count: 0, resetAt: now + rule.windowMs };
       this.windows.set(key, window);
     }
-    if (window.count >= rule.limit) {
+    if (window.count >= Math.max(1, Math.floor(rule.limit / this.processes))) {
       return { allowed: false, retryAfterSeconds: Math.ceil((window.resetAt - now) / 1000) };
     }
     window.count += 1;
@@ -41,4 +49,10 @@ export class RateLimiter {
   }
 }
 
-export const authRateLimiter = new RateLimiter();
+/** Worker processes started by server.mjs (WEB_CONCURRENCY) spread connections over themselves and count apart. */
+function workerProcesses(): number {
+  const count = Number(process.env.WEB_CONCURRENCY);
+  return cluster.isWorker && Number.isInteger(count) && count > 1 ? count : 1;
+}
+
+export const authRateLimiter = new RateLimiter(workerProcesses());

@@ -15,6 +15,13 @@ export function normaliseSearchQuery(text: string): string {
   return text.trim().replace(/\s+/g, " ").toLowerCase().slice(0, MAX_QUERY_LENGTH).trim();
 }
 
+const rowsWritten = new WeakMap<Kysely<Database>, number>();
+
+/** Rows this process wrote to search_queries: writes that change no listing, so listing caches may ignore them. */
+export function searchQueryRowsWritten(db: Kysely<Database>): number {
+  return rowsWritten.get(db) ?? 0;
+}
+
 /** Counts one search (a single upsert). Blank text is not recorded. */
 export async function recordSearch(
   db: Kysely<Database>,
@@ -25,7 +32,7 @@ export async function recordSearch(
   const query = normaliseSearchQuery(text);
   if (!query) return;
   const now = new Date().toISOString();
-  await db
+  const result = await db
     .insertInto("search_queries")
     .values({ query, result_count: resultCount, count: 1, user_id: userId, created_at: now, updated_at: now })
     .onConflict((oc) =>
@@ -37,7 +44,8 @@ export async function recordSearch(
         updated_at: now,
       }),
     )
-    .execute();
+    .executeTakeFirst();
+  rowsWritten.set(db, searchQueryRowsWritten(db) + Number(result.numInsertedOrUpdatedRows ?? 0));
 }
 
 /**
@@ -48,6 +56,8 @@ export async function popularSearches(db: Kysely<Database>, limit = POPULAR_SEAR
   return db
     .selectFrom("search_queries")
     .select(["query", "count"])
+    // Always true, but it lets SQLite walk the count index from the top instead of sorting every query.
+    .where("count", ">=", 1)
     .where("result_count", ">", 0)
     .orderBy("count", "desc")
     .orderBy("updated_at", "desc")

@@ -83,6 +83,7 @@ test.describe("as a seller", () => {
   signedInAsDemo("seller");
 
   test("creates a listing with two images, sees the success message and lands on the listing", async ({ page }) => {
+    test.slow(); // several round trips with image processing; the default 30 s is tight on a busy machine
     await page.goto("/create-listing");
     await waitForHydration(page);
     await expect(page.getByRole("heading", { name: "Manual Listing" })).toBeVisible();
@@ -126,6 +127,7 @@ test.describe("as a seller", () => {
   });
 
   test("shows the form's messages beside the fields and keeps what was typed", async ({ page }) => {
+    test.slow(); // several round trips with image processing; the default 30 s is tight on a busy machine
     await page.goto("/create-listing");
     await waitForHydration(page);
     await page.getByRole("button", { name: "Create Listing" }).click();
@@ -165,6 +167,7 @@ test.describe("as a seller", () => {
   });
 
   test("edits a listing: fields, image order and primary, then deletes it after confirming", async ({ page }) => {
+    test.slow(); // several round trips with image processing; the default 30 s is tight on a busy machine
     const id = await createThroughRequest(page, `Tektronix TDS2024C ${Date.now()}`);
     await page.goto(`/edit-listing/${id}`);
     await waitForHydration(page);
@@ -236,6 +239,7 @@ test.describe("as a seller", () => {
   });
 
   test("the create and edit pages have no accessibility violations and a clean console", async ({ page }) => {
+    test.slow(); // several round trips with image processing; the default 30 s is tight on a busy machine
     const problems = watchConsole(page);
     const id = await createThroughRequest(page, `Fluke 289 logging multimeter ${Date.now()}`);
     for (const url of ["/create-listing", `/edit-listing/${id}`]) {

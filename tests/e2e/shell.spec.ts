@@ -101,6 +101,28 @@ test("the server puts the page's Chakra styles into <head>", async ({ request })
   expect(head).toMatch(/<style data-ssr-emotion="css [^"]+">[^<]{100,}<\/style>/);
 });
 
+test("the site stylesheet is linked before the page's styles, kept for a year, and styles the page without scripts", async ({
+  page,
+  request,
+}) => {
+  const html = await (await request.get("/")).text();
+  const head = html.slice(0, html.indexOf("</head>"));
+  const link = head.match(/<link rel="stylesheet" href="(\/styles\/site-[\w-]+\.css)" data-site-stylesheet=""\/>/);
+  expect(link, "the site stylesheet link").not.toBeNull();
+  expect(head.indexOf(link![0])).toBeLessThan(head.indexOf("<style data-ssr-emotion="));
+  const stylesheet = await request.get(link![1]);
+  expect(stylesheet.headers()["content-type"]).toBe("text/css; charset=utf-8");
+  expect(stylesheet.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+  expect(await stylesheet.text()).toContain("--chakra-colors-");
+
+  // Nothing waits for the app bundle: with it blocked, the header is already sticky with its links in a row.
+  await page.route("**/assets/**/*.js", (route) => route.abort());
+  await page.goto("/");
+  await expect(page.getByRole("banner")).toHaveCSS("position", "sticky");
+  await expect(page.getByRole("navigation", { name: "Main" })).toHaveCSS("display", "flex");
+  await expect(page.getByRole("link", { name: "Skip to content" })).not.toBeInViewport();
+});
+
 // ---------------------------------------------------------------------------------------------
 test.describe("dark mode", () => {
   test.use({ colorScheme: "dark" });

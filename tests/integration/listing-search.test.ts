@@ -1,6 +1,8 @@
 // Browsing and searching /listings against a real database: every filter, sort and page, in combination,
 // the category levels, Best match, hostile search text, and the popular-search counter.
 import Database from "better-sqlite3";
+import { Kysely, SqliteDialect } from "kysely";
+import type { Database as Schema } from "#db/schema.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { OpenedDatabase } from "#db/dialect.ts";
 import { parseListingFilters } from "~/lib/listing-filters.ts";
@@ -75,9 +77,9 @@ const idOf: Record<string, number> = {};
 const keyOf = new Map<number, string>();
 
 /** Runs the search for a /listings query string and answers in fixture keys. */
-async function search(query: string, pageSize?: number, fewMatches?: number) {
+async function search(query: string, pageSize?: number, fewMatches?: number, bestMatchCandidates?: number) {
   const { filters } = parseListingFilters(new URLSearchParams(query));
-  const result = await searchListings(database.db, filters, { now: NOW, pageSize, fewMatches });
+  const result = await searchListings(database.db, filters, { now: NOW, pageSize, fewMatches, bestMatchCandidates });
   return { keys: result.listings.map((listing) => keyOf.get(listing.id)), total: result.total, totalPages: result.totalPages };
 }
 const keys = async (query: string, pageSize?: number) => (await search(query, pageSize)).keys;
@@ -293,6 +295,16 @@ describe("searching", () => {
     }
   });
 
+  it("Best match over many matches: the best-scored candidates first, the full ranking when they are not enough", async () => {
+    for (const query of ["search=oscilloscope", "search=epiroc", "search=epiroc&page=2", "search=epiroc&minPrice=9000", "search=epiroc&page=3"]) {
+      const exact = await search(query, 5);
+      // Many matches, 1000 candidates (all of them here), then only 6 and 2 (too few for some pages).
+      expect(await search(query, 5, 0), query).toEqual(exact);
+      expect(await search(query, 5, 0, 6), query).toEqual(exact);
+      expect(await search(query, 5, 0, 2), query).toEqual(exact);
+    }
+  });
+
   it.each([
     ['"', []],
     ["*", []],
@@ -367,6 +379,28 @@ describe("totals stay exact", () => {
     expect((await search(query, 5)).total).toBe(14);
     await database.db.deleteFrom("equipment_listings").where("id", "=", extra.id).execute();
     expect((await search(query, 5)).total).toBe(14);
+  });
+
+  it("are counted once while paging, even though page 1 records the search", async () => {
+    const queries: string[] = [];
+    const connection = new Database(database.file);
+    const db = new Kysely<Schema>({ dialect: new SqliteDialect({ database: connection }), log: (event) => void queries.push(event.query.sql) });
+    try {
+      const counts = () => queries.filter((text) => text.startsWith('select count(*) as "total"')).length;
+      const page = async (n: number) =>
+        (await searchListings(db, { ...parseListingFilters(new URLSearchParams(`search=epiroc&sort=price:asc&page=${n}`)).filters }, { pageSize: 5 })).total;
+      expect(await page(1)).toBe(14);
+      await recordSearch(db, "epiroc", 14);
+      expect(await page(2)).toBe(14);
+      expect(await page(1)).toBe(14);
+      expect(counts()).toBe(1);
+      await db.updateTable("equipment_listings").set({ price_cents: 123 }).where("id", "=", idOf.drill1).execute();
+      expect(await page(2)).toBe(14);
+      expect(counts()).toBe(2);
+      await db.updateTable("equipment_listings").set({ price_cents: 100_000 }).where("id", "=", idOf.drill1).execute();
+    } finally {
+      await db.destroy();
+    }
   });
 
   it("after another process writes to the database", async () => {

@@ -53,4 +53,14 @@ describe("RateLimiter", () => {
     for (let i = 0; i < rule.limit; i += 1) expect(limiter.hit("login:a@example.com", rule, T0).allowed).toBe(true);
     expect(limiter.hit("login:a@example.com", rule, T0)).toEqual({ allowed: false, retryAfterSeconds: rule.windowMs / 1000 });
   });
+
+  it("shared by worker processes, each allows its share, so all together never allow more than the limit", () => {
+    const rule = RATE_LIMITS.loginPerAccount;
+    const workers = [new RateLimiter(2), new RateLimiter(2)];
+    let allowed = 0;
+    for (let i = 0; i < 3 * rule.limit; i += 1) if (workers[i % 2].hit("login:a@example.com", rule, T0).allowed) allowed += 1;
+    expect(allowed).toBe(rule.limit);
+    // Never less than one attempt per process.
+    expect(new RateLimiter(4).hit("k", { limit: 3, windowMs: 60_000 }, T0).allowed).toBe(true);
+  });
 });

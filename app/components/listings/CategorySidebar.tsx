@@ -1,8 +1,9 @@
 // The category sidebar: main categories → subcategories → items (items of the current subcategory
 // only, to keep the page light). Links keep the other filters and start again at page 1.
-import { Box, Heading, Link, Stack } from "@chakra-ui/react";
 import { Link as RemixLink } from "@remix-run/react";
 import type { CategoryNode } from "~/services/category.server.ts";
+import { classNames } from "../shell-styles.ts";
+import { ui } from "./listings-styles.ts";
 
 export interface SidebarCategory {
   id: string;
@@ -31,24 +32,15 @@ export function sidebarCategories(tree: CategoryNode[], currentId: string | unde
   }));
 }
 
-function CategoryLink({ category, hrefFor, level }: { category: { id?: string; name: string; current: boolean }; hrefFor: (id?: string) => string; level: number }) {
+function CategoryLink({ category, href, main = false }: { category: { name: string; current: boolean }; href: string; main?: boolean }) {
   return (
-    <Link
-      asChild
-      display="block"
-      px="2"
-      py="1"
-      rounded="md"
-      fontSize="sm"
-      fontWeight={category.current ? "bold" : level === 1 ? "semibold" : "normal"}
-      color={category.current ? "blue.fg" : "fg"}
-      bg={category.current ? "blue.subtle" : undefined}
-      _hover={{ bg: "bg.muted", textDecoration: "none" }}
+    <RemixLink
+      to={href}
+      aria-current={category.current ? "true" : undefined}
+      className={classNames(ui.sideLink, main && ui.sideLinkMain, category.current && ui.sideLinkCurrent)}
     >
-      <RemixLink to={hrefFor(category.id)} aria-current={category.current ? "true" : undefined}>
-        {category.name}
-      </RemixLink>
-    </Link>
+      {category.name}
+    </RemixLink>
   );
 }
 
@@ -64,36 +56,36 @@ export function CategorySidebar({
     (main) => main.current || main.children.some((sub) => sub.current || sub.children.some((item) => item.current)),
   );
   return (
-    <Box as="nav" aria-labelledby="categories-heading">
-      <Heading as="h2" id="categories-heading" size="md" mb="3">
+    <nav aria-labelledby="categories-heading">
+      <h2 id="categories-heading" className={ui.sideHeading}>
         Categories
-      </Heading>
-      <Stack as="ul" gap="1" listStyleType="none">
+      </h2>
+      <ul className={ui.sideList}>
         <li>
-          <CategoryLink category={{ name: "All Equipment", current: !anyCurrent }} hrefFor={hrefFor} level={1} />
+          <CategoryLink category={{ name: "All Equipment", current: !anyCurrent }} href={hrefFor()} main />
         </li>
         {categories.map((main) => (
           <li key={main.id}>
-            <CategoryLink category={main} hrefFor={hrefFor} level={1} />
-            <Stack as="ul" gap="0" listStyleType="none" ps="3" mt="1" borderStartWidth="1px">
+            <CategoryLink category={main} href={hrefFor(main.id)} main />
+            <ul className={ui.sideSublist}>
               {main.children.map((sub) => (
                 <li key={sub.id}>
-                  <CategoryLink category={sub} hrefFor={hrefFor} level={2} />
+                  <CategoryLink category={sub} href={hrefFor(sub.id)} />
                   {sub.children.length > 0 ? (
-                    <Stack as="ul" gap="0" listStyleType="none" ps="3" borderStartWidth="1px" aria-label={`${sub.name} items`}>
+                    <ul className={ui.sideSublist} aria-label={`${sub.name} items`}>
                       {sub.children.map((item) => (
                         <li key={item.id}>
-                          <CategoryLink category={item} hrefFor={hrefFor} level={3} />
+                          <CategoryLink category={item} href={hrefFor(item.id)} />
                         </li>
                       ))}
-                    </Stack>
+                    </ul>
                   ) : null}
                 </li>
               ))}
-            </Stack>
+            </ul>
           </li>
         ))}
-      </Stack>
-    </Box>
+      </ul>
+    </nav>
   );
 }

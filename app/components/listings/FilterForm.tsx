@@ -1,11 +1,12 @@
 // The /listings filter form: a plain GET form (works without JavaScript); with JavaScript it only
 // leaves empty fields out of the URL. It never carries `page`, so any change starts at page 1.
-import { Box, Button, chakra, Field, HStack, Input, NativeSelect, SimpleGrid } from "@chakra-ui/react";
 import { Form, useNavigate } from "@remix-run/react";
-import type { FormEvent } from "react";
+import type { FormEvent, ReactNode } from "react";
 import { CONDITION_GROUP_LABELS, CONDITION_GROUPS, CONDITION_LABELS, CONDITION_OPTIONS, isCondition } from "~/lib/conditions.ts";
 import { DEFAULT_SORT, LISTING_SORTS, RELEVANCE_SORT, type ListingFilters, type ParsedListingFilters } from "~/lib/listing-filters.ts";
 import { TEST_LEVEL_OPTIONS } from "~/lib/test-levels.ts";
+import { classNames } from "../shell-styles.ts";
+import { ui } from "./listings-styles.ts";
 
 export interface FilterFormProps {
   filters: ListingFilters;
@@ -51,86 +52,91 @@ export function FilterForm({ filters, errors, rawPrices }: FilterFormProps) {
   return (
     <Form method="get" action="/listings" role="search" aria-label="Filter listings" onSubmit={submitWithoutEmptyFields}>
       {filters.category ? <input type="hidden" name="category" value={filters.category} /> : null}
-      <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="4" alignItems="start">
-        <Field.Root gridColumn={{ sm: "span 2" }}>
-          <Field.Label>Search</Field.Label>
-          <Input type="search" name="search" defaultValue={filters.search ?? ""} placeholder="Brand, model or keyword" maxLength={200} />
-        </Field.Root>
-        <Field.Root>
-          <Field.Label>Condition</Field.Label>
-          <NativeSelect.Root>
-            <NativeSelect.Field name="condition" defaultValue={filters.condition ?? ""}>
-              <option value="">Any condition</option>
-              {CONDITION_OPTIONS.map((option) => (
-                <option key={option.value} value={option.value}>
-                  {option.label}
-                </option>
-              ))}
-              {coarseCondition ? <option value={coarseCondition}>{conditionGroupLabel(coarseCondition)}</option> : null}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-        </Field.Root>
-        <Field.Root>
-          <Field.Label>Sort By</Field.Label>
-          <NativeSelect.Root>
-            <NativeSelect.Field name="sort" defaultValue={filters.sort === defaultSort ? "" : filters.sort}>
-              {sortOptions(searching).map((option) => (
-                <option key={option.label} value={option.value}>
-                  {option.label}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-        </Field.Root>
+      <div className={ui.fields}>
+        <div className={classNames(ui.field, ui.fieldWide)}>
+          <label htmlFor="filter-search" className={ui.label}>
+            Search
+          </label>
+          <input
+            id="filter-search"
+            type="search"
+            name="search"
+            defaultValue={filters.search ?? ""}
+            placeholder="Brand, model or keyword"
+            maxLength={200}
+            className={ui.input}
+          />
+        </div>
+        <SelectField id="filter-condition" name="condition" label="Condition" value={filters.condition ?? ""}>
+          <option value="">Any condition</option>
+          {CONDITION_OPTIONS.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+          {coarseCondition ? <option value={coarseCondition}>{conditionGroupLabel(coarseCondition)}</option> : null}
+        </SelectField>
+        <SelectField id="filter-sort" name="sort" label="Sort By" value={filters.sort === defaultSort ? "" : filters.sort}>
+          {sortOptions(searching).map((option) => (
+            <option key={option.label} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </SelectField>
         <PriceField name="minPrice" label="Min price" value={rawPrices.minPrice} error={errors.minPrice} />
         <PriceField name="maxPrice" label="Max price" value={rawPrices.maxPrice} error={errors.maxPrice} />
-        <Field.Root>
-          <Field.Label>Test level</Field.Label>
-          <NativeSelect.Root>
-            <NativeSelect.Field name="testLevel" defaultValue={filters.testLevel ?? ""}>
-              <option value="">Any test level</option>
-              {TEST_LEVEL_OPTIONS.map((option) => (
-                <option key={option.value} value={option.value}>
-                  {option.label}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-        </Field.Root>
-        <Box pt={{ lg: "9" }}>
-          <HStack as="label" gap="2" cursor="pointer" fontSize="sm" fontWeight="medium">
-            <chakra.input
-              type="checkbox"
-              name="calibrated"
-              value="1"
-              defaultChecked={filters.calibrated === true}
-              w="4"
-              h="4"
-              accentColor="blue.solid"
-              cursor="pointer"
-            />
-            Calibrated within 12 months
-          </HStack>
-        </Box>
-      </SimpleGrid>
-      <HStack mt="4" gap="3">
-        <Button type="submit" colorPalette="blue">
+        <SelectField id="filter-test-level" name="testLevel" label="Test level" value={filters.testLevel ?? ""}>
+          <option value="">Any test level</option>
+          {TEST_LEVEL_OPTIONS.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </SelectField>
+        <label className={ui.check}>
+          <input type="checkbox" name="calibrated" value="1" defaultChecked={filters.calibrated === true} className={ui.checkbox} />
+          Calibrated within 12 months
+        </label>
+      </div>
+      <div className={ui.actions}>
+        <button type="submit" className={ui.primaryButton}>
           Apply Filters
-        </Button>
-      </HStack>
+        </button>
+      </div>
     </Form>
   );
 }
 
-function PriceField({ name, label, value, error }: { name: string; label: string; value: string; error?: string }) {
+function SelectField({ id, name, label, value, children }: { id: string; name: string; label: string; value: string; children: ReactNode }) {
+  return (
+    <div className={ui.field}>
+      <label htmlFor={id} className={ui.label}>
+        {label}
+      </label>
+      <div className={ui.selectBox}>
+        <select id={id} name={name} defaultValue={value} className={ui.select}>
+          {children}
+        </select>
+        <span className={ui.selectIcon} aria-hidden="true">
+          <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+            <path d="M6 9l6 6 6-6" />
+          </svg>
+        </span>
+      </div>
+    </div>
+  );
+}
+
+function PriceField({ name, label, value, error }: { name: "minPrice" | "maxPrice"; label: string; value: string; error?: string }) {
+  const id = `filter-${name}`;
   const errorId = `${name}-error`;
   return (
-    <Field.Root invalid={Boolean(error)}>
-      <Field.Label>{label}</Field.Label>
-      <Input
+    <div className={ui.field}>
+      <label htmlFor={id} className={ui.label}>
+        {label}
+      </label>
+      <input
+        id={id}
         type="number"
         name={name}
         min={0}
@@ -138,13 +144,15 @@ function PriceField({ name, label, value, error }: { name: string; label: string
         inputMode="decimal"
         placeholder={name === "minPrice" ? "0" : "Any"}
         defaultValue={value}
+        aria-invalid={error ? true : undefined}
         aria-describedby={error ? errorId : undefined}
+        className={ui.input}
       />
       {error ? (
-        <Field.ErrorText id={errorId} color="red.fg">
+        <p id={errorId} className={ui.error}>
           {error}
-        </Field.ErrorText>
+        </p>
       ) : null}
-    </Field.Root>
+    </div>
   );
 }

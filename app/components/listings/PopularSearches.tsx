@@ -1,24 +1,24 @@
 // The most searched queries as chips, offered while the search box is empty.
-import { Box, Button, HStack, Text } from "@chakra-ui/react";
 import { Link as RemixLink } from "@remix-run/react";
 import { listingsUrl } from "~/lib/listing-filters.ts";
+import { ui } from "./listings-styles.ts";
 
 export function PopularSearches({ searches }: { searches: { query: string }[] }) {
   if (searches.length === 0) return null;
   return (
-    <Box as="nav" aria-labelledby="popular-searches-heading">
-      <Text id="popular-searches-heading" fontSize="sm" fontWeight="semibold" color="fg.muted" mb="2">
+    <nav aria-labelledby="popular-searches-heading">
+      <p id="popular-searches-heading" className={ui.chipsHeading}>
         Popular searches
-      </Text>
-      <HStack as="ul" gap="2" wrap="wrap" listStyleType="none">
+      </p>
+      <ul className={ui.chips}>
         {searches.map(({ query }) => (
           <li key={query}>
-            <Button asChild size="xs" variant="subtle" rounded="full">
-              <RemixLink to={listingsUrl({ search: query })}>{query}</RemixLink>
-            </Button>
+            <RemixLink to={listingsUrl({ search: query })} className={ui.chip}>
+              {query}
+            </RemixLink>
           </li>
         ))}
-      </HStack>
-    </Box>
+      </ul>
+    </nav>
   );
 }

@@ -7,6 +7,7 @@ import { Form, Link as RemixLink, useNavigation } from "@remix-run/react";
 import { FormErrors, TextField } from "~/components/forms.tsx";
 import { listingsSearchParams, filtersOnly, type ListingFilters } from "~/lib/listing-filters.ts";
 import { SAVE_SEARCH_INTENT, SaveSearchSchema } from "~/schemas/saved-search.ts";
+import { ui } from "./listings-styles.ts";
 
 const summaryStyles = {
   display: "inline-flex",
@@ -29,9 +30,9 @@ const summaryStyles = {
 /** For visitors: signing in comes first, then back to the same search. */
 export function SaveSearchSignIn({ returnTo }: { returnTo: string }) {
   return (
-    <Button asChild variant="outline">
-      <RemixLink to={`/login?${new URLSearchParams({ redirectTo: returnTo })}`}>Save Search</RemixLink>
-    </Button>
+    <RemixLink to={`/login?${new URLSearchParams({ redirectTo: returnTo })}`} className={ui.outlineButton}>
+      Save Search
+    </RemixLink>
   );
 }
 
