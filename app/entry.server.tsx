@@ -8,7 +8,9 @@ import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-r
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
 import { createEmotionCache, ServerStylesContext, SSR_STYLE_ATTRIBUTE, type ServerStyles } from "~/lib/emotion.ts";
+import { getEnv } from "~/env.server.ts";
 import { NonceContext } from "~/lib/nonce.ts";
+import { recallRender, rememberRender, renderMemoKey } from "~/lib/render-memo.server.ts";
 import { siteStylesheet } from "~/lib/site-stylesheet.server.ts";
 
 export { prepareServer } from "~/server-start.server.ts";
@@ -99,6 +101,11 @@ export default async function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = loadContext.cspNonce ?? "";
+  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  const memoKey = !getEnv().RENDER_MEMO ? null : renderMemoKey(request, responseStatusCode, remixContext);
+  const remembered = memoKey ? recallRender(memoKey, nonce) : undefined;
+  if (remembered) return new Response(remembered, { status: responseStatusCode, headers: responseHeaders });
+
   const cache = createEmotionCache();
   // Server mode: rules are kept in the cache for pageStyleTags instead of rendered inline.
   cache.compat = true;
@@ -117,10 +124,8 @@ export default async function handleRequest(
   const headEnd = html.indexOf("</head>");
   const document = headEnd === -1 ? html : `${html.slice(0, headEnd)}${pageStyleTags(cache)}${html.slice(headEnd)}`;
 
-  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   // React already starts a document rendered from <html> with a doctype; a second one is a parse error.
-  return new Response(document.startsWith("<!DOCTYPE html>") ? document : `<!DOCTYPE html>${document}`, {
-    status: failed ? 500 : responseStatusCode,
-    headers: responseHeaders,
-  });
+  const body = document.startsWith("<!DOCTYPE html>") ? document : `<!DOCTYPE html>${document}`;
+  if (memoKey && !failed) rememberRender(memoKey, body, nonce);
+  return new Response(body, { status: failed ? 500 : responseStatusCode, headers: responseHeaders });
 }

@@ -29,6 +29,8 @@ const EnvSchema = z.object({
   TRUST_PROXY: flag(false),
   COOKIE_SECURE: flag(false).optional(),
   UPLOADS_DIR: z.string().optional(),
+  /** Reuse a page render when a request's address and loader data equal a recent one (app/lib/render-memo.server.ts). */
+  RENDER_MEMO: flag(true),
 });
 
 export type Env = Omit<z.infer<typeof EnvSchema>, "SESSION_SECRET" | "COOKIE_SECURE" | "PUBLIC_URL" | "UPLOADS_DIR"> & {

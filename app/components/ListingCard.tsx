@@ -1,62 +1,76 @@
 // A listing in a grid: picture, Featured, title, price, condition, location, Verified Seller and the watch toggle.
-import { AspectRatio, Badge, Box, Card, Flex, HStack, Image, LinkOverlay, LinkBox, Text } from "@chakra-ui/react";
+// Drawn with static classes (app/lib/static-styles.ts): a grid renders many of them, and Chakra components cost per element.
 import { Link as RemixLink } from "@remix-run/react";
 import { conditionLabel } from "~/lib/conditions.ts";
 import { formatPrice } from "~/lib/money.ts";
+import { staticClasses } from "~/lib/static-styles.ts";
 import type { ListingCardData } from "~/services/listing-cards.server.ts";
 import { ImagePlaceholderIcon, ShieldCheckIcon } from "./icons.tsx";
 import { WatchButton } from "./WatchButton.tsx";
 
+const card = staticClasses("card", {
+  root: {
+    position: "relative",
+    display: "flex",
+    flexDirection: "column",
+    h: "full",
+    overflow: "hidden",
+    bg: "bg.panel",
+    borderWidth: "1px",
+    rounded: "l3",
+    _hover: { borderColor: "blue.solid" },
+    _focusWithin: { borderColor: "blue.solid" },
+  },
+  media: { position: "relative", aspectRatio: "4 / 3", bg: "bg.muted" },
+  image: { w: "full", h: "full", objectFit: "cover" },
+  placeholder: { w: "full", h: "full", display: "flex", flexDirection: "column", alignItems: "center", justifyContent: "center", gap: "1", color: "fg.muted", fontSize: "xs" },
+  featured: { recipe: "badge", variants: { variant: "solid" }, css: { position: "absolute", top: "2", left: "2", bg: "orange.700", color: "white" } },
+  watch: { position: "absolute", top: "2", right: "2", zIndex: "1" },
+  body: { display: "flex", flexDirection: "column", gap: "2", p: "4", flex: "1" },
+  title: { fontWeight: "semibold", lineClamp: "2" },
+  overlay: { color: "inherit", _before: { content: '""', position: "absolute", inset: "0", zIndex: "0" } },
+  price: { fontSize: "xl", fontWeight: "bold", color: "blue.fg" },
+  badges: { display: "flex", gap: "2", flexWrap: "wrap" },
+  condition: { recipe: "badge", variants: { variant: "outline" } },
+  auction: { recipe: "badge", css: { colorPalette: "purple" } },
+  location: { fontSize: "sm", color: "fg.muted" },
+  verified: { display: "flex", alignItems: "center", gap: "1", color: "green.fg", fontSize: "sm" },
+});
+
 export function ListingCard({ listing, watching }: { listing: ListingCardData; watching: boolean }) {
   return (
-    <LinkBox as="article" h="full">
-      <Card.Root h="full" overflow="hidden" _hover={{ borderColor: "blue.solid" }} _focusWithin={{ borderColor: "blue.solid" }}>
-        <Box position="relative">
-          <AspectRatio ratio={4 / 3} bg="bg.muted">
-            {listing.imageUrl ? (
-              <Image src={listing.imageUrl} alt="" loading="lazy" objectFit="cover" />
-            ) : (
-              <Flex role="img" aria-label="No image" color="fg.muted" direction="column" align="center" justify="center" gap="1">
-                <ImagePlaceholderIcon />
-                <Text fontSize="xs">No image</Text>
-              </Flex>
-            )}
-          </AspectRatio>
-          {listing.isFeatured ? (
-            <Badge position="absolute" top="2" left="2" colorPalette="orange" variant="solid" bg="orange.700" color="white">
-              Featured
-            </Badge>
-          ) : null}
-          <Box position="absolute" top="2" right="2" zIndex="1">
-            <WatchButton listingId={listing.id} watching={watching} title={listing.title} />
-          </Box>
-        </Box>
-        <Card.Body gap="2" p="4">
-          <LinkOverlay asChild>
-            <RemixLink to={`/listings/${listing.id}`}>
-              <Text as="h3" fontWeight="semibold" lineClamp={2}>
-                {listing.title}
-              </Text>
-            </RemixLink>
-          </LinkOverlay>
-          <Text fontSize="xl" fontWeight="bold" color="blue.fg">
-            {formatPrice(listing.priceCents, listing.currency)}
-          </Text>
-          <HStack gap="2" wrap="wrap">
-            <Badge variant="outline">{conditionLabel(listing.condition)}</Badge>
-            {listing.listingType !== "buy_now" ? <Badge colorPalette="purple">Auction</Badge> : null}
-          </HStack>
-          <Text fontSize="sm" color="fg.muted">
-            {listing.location || "Location not specified"}
-          </Text>
-          {listing.sellerVerified ? (
-            <HStack gap="1" color="green.fg" fontSize="sm">
-              <ShieldCheckIcon />
-              <Text>Verified Seller</Text>
-            </HStack>
-          ) : null}
-        </Card.Body>
-      </Card.Root>
-    </LinkBox>
+    <article className={card.root}>
+      <div className={card.media}>
+        {listing.imageUrl ? (
+          <img src={listing.imageUrl} alt="" loading="lazy" className={card.image} />
+        ) : (
+          <div role="img" aria-label="No image" className={card.placeholder}>
+            <ImagePlaceholderIcon />
+            <span>No image</span>
+          </div>
+        )}
+        {listing.isFeatured ? <span className={card.featured}>Featured</span> : null}
+        <div className={card.watch}>
+          <WatchButton listingId={listing.id} watching={watching} title={listing.title} />
+        </div>
+      </div>
+      <div className={card.body}>
+        <RemixLink to={`/listings/${listing.id}`} className={card.overlay}>
+          <h3 className={card.title}>{listing.title}</h3>
+        </RemixLink>
+        <p className={card.price}>{formatPrice(listing.priceCents, listing.currency)}</p>
+        <div className={card.badges}>
+          <span className={card.condition}>{conditionLabel(listing.condition)}</span>
+          {listing.listingType !== "buy_now" ? <span className={card.auction}>Auction</span> : null}
+        </div>
+        <p className={card.location}>{listing.location || "Location not specified"}</p>
+        {listing.sellerVerified ? (
+          <p className={card.verified}>
+            <ShieldCheckIcon />
+            Verified Seller
+          </p>
+        ) : null}
+      </div>
+    </article>
   );
 }

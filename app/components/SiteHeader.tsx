@@ -3,7 +3,7 @@
 // Chakra style props, which would be resolved and serialised again on every render; only the signed-in avatar
 // menu, whose keyboard handling and positioning are worth their cost, is a Chakra component.
 import { Avatar, Box, Button, Menu, Portal, Text } from "@chakra-ui/react";
-import { Form, Link as RemixLink, NavLink, useLocation } from "@remix-run/react";
+import { Form, Link as RemixLink, useLocation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { GUEST_LINKS, memberLinks, PUBLIC_LINKS, type NavLinkItem } from "~/lib/navigation.ts";
 import { staticClasses } from "~/lib/static-styles.ts";
@@ -21,7 +21,7 @@ const header = staticClasses("header", {
   mainNav: { display: { base: "none", lg: "flex" }, alignItems: "center", flex: "1", flexWrap: "wrap" },
   spacer: { flex: "1", display: { base: "block", lg: "none" } },
   guestLinks: { display: { base: "none", lg: "flex" }, alignItems: "center", gap: "1" },
-  // NavLink marks the current page with aria-current="page".
+  // The current section's link carries aria-current="page".
   link: {
     display: "block",
     px: "3",
@@ -40,11 +40,24 @@ const header = staticClasses("header", {
   signOut: { justifyContent: "flex-start", w: "full" },
 });
 
-function HeaderLink({ item, onNavigate }: { item: NavLinkItem; onNavigate?: () => void }) {
+/** NavLink's rule (the page itself or one below it, ignoring case), without NavLink's per-link path matching. */
+function isCurrentSection(pathname: string, to: string): boolean {
+  const path = pathname.toLowerCase();
+  const target = to.toLowerCase();
+  return path === target || (path.startsWith(target) && path.charAt(target.length) === "/");
+}
+
+function HeaderLink({ item, pathname, onNavigate }: { item: NavLinkItem; pathname: string; onNavigate?: () => void }) {
   return (
-    <NavLink to={item.to} prefetch="intent" onClick={onNavigate} className={header.link}>
+    <RemixLink
+      to={item.to}
+      prefetch="intent"
+      onClick={onNavigate}
+      className={header.link}
+      aria-current={isCurrentSection(pathname, item.to) ? "page" : undefined}
+    >
       {item.label}
-    </NavLink>
+    </RemixLink>
   );
 }
 
@@ -105,7 +118,7 @@ export function SiteHeader({ user }: { user: CurrentUser | null }) {
         </RemixLink>
         <nav aria-label="Main" className={header.mainNav}>
           {links.map((item) => (
-            <HeaderLink key={item.to} item={item} />
+            <HeaderLink key={item.to} item={item} pathname={location.pathname} />
           ))}
         </nav>
         <div className={header.spacer} />
@@ -115,7 +128,7 @@ export function SiteHeader({ user }: { user: CurrentUser | null }) {
         ) : (
           <div className={header.guestLinks}>
             {GUEST_LINKS.map((item) => (
-              <HeaderLink key={item.to} item={item} />
+              <HeaderLink key={item.to} item={item} pathname={location.pathname} />
             ))}
           </div>
         )}
@@ -133,7 +146,7 @@ export function SiteHeader({ user }: { user: CurrentUser | null }) {
       <div id={MOBILE_MENU_ID} hidden={!open} className={classNames(shell.container, header.mobileMenu)}>
         <nav aria-label="Mobile" className={header.mobileNav}>
           {[...links, ...(user ? [] : GUEST_LINKS)].map((item) => (
-            <HeaderLink key={item.to} item={item} onNavigate={() => setOpen(false)} />
+            <HeaderLink key={item.to} item={item} pathname={location.pathname} onNavigate={() => setOpen(false)} />
           ))}
           {user ? (
             <Form method="post" action="/logout">
