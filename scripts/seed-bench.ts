@@ -13,11 +13,12 @@ import SQLite from "better-sqlite3";
 import { openDatabase } from "../db/dialect.ts";
 import { migrateToLatest } from "../db/migrate.ts";
 import { syncReferenceData } from "../db/reference-data.ts";
+import { CONDITION_PRICE_FACTOR } from "../db/seed/listings.ts";
 import { EQUIPMENT_CATALOG, type CatalogModel, type CatalogSubcategory } from "../db/seed/equipment-catalog.ts";
 import { listingPictureSvg, renderPicture, EXTRA_VIEWS } from "../db/seed/listing-images.ts";
 import { seededRandom, type Random } from "../db/seed/random.ts";
 import { CATEGORY_TAXONOMY, itemSlug } from "../db/seed/taxonomy.ts";
-import { CONDITIONS } from "../app/lib/conditions.ts";
+import { CONDITIONS, type Condition } from "../app/lib/conditions.ts";
 import { prepareListingImage } from "../app/services/listing-images.server.ts";
 import { hashPassword } from "../app/services/password.server.ts";
 
@@ -264,23 +265,11 @@ const conditionCumulative: number[] = [];
   let sum = 0;
   for (const weight of CONDITION_WEIGHTS) conditionCumulative.push((sum += weight));
 }
-function pickCondition(): string {
+function pickCondition(): Condition {
   const roll = random.next() * (conditionCumulative[conditionCumulative.length - 1] ?? 1);
   const index = conditionCumulative.findIndex((c) => roll < c);
   return CONDITIONS[index] ?? "used_good";
 }
-const CONDITION_FACTOR: Record<string, number> = {
-  new: 1.3,
-  open_box: 1.15,
-  used_excellent: 1.05,
-  used_very_good: 0.97,
-  used_good: 0.88,
-  used_fair: 0.72,
-  for_repair: 0.38,
-  incomplete: 0.32,
-  parts_only: 0.2,
-  as_is: 0.45,
-};
 const CONDITION_PHRASE: Record<string, string> = {
   new: "It is new in the original packaging.",
   open_box: "Open box, unused and complete.",
@@ -410,7 +399,7 @@ for (let start = 1; start <= total; start += BATCH) {
       const [y0, y1] = product.years;
       const year = Math.min(currentYear, y0 + Math.floor(random.next() * (y1 - y0 + 1)));
       const [low, high] = product.price;
-      const dollars = (low + (high - low) * random.next()) * (CONDITION_FACTOR[condition] ?? 1);
+      const dollars = (low + (high - low) * random.next()) * CONDITION_PRICE_FACTOR[condition];
       const step = dollars < 1000 ? 5 : dollars < 10_000 ? 50 : 500;
       const cents = Math.max(step, Math.round(dollars / step) * step) * 100;
       const currencyRoll = random.next();

@@ -217,7 +217,8 @@ const KEYSTONE_LOCATIONS = ["Allentown, PA", "Reading, PA", "Harrisburg, PA"];
 const EVERY_SUBCATEGORY_EVENLY = Object.fromEntries(EQUIPMENT_CATALOG.map((s) => [s.sub, 2.2]));
 const ADMIN_WEIGHTS = { test_measurement: 0.6, automation_control: 0.4, electrical_power: 0.3 };
 
-const CONDITION_PRICE_FACTOR: Record<Condition, number> = {
+/** How condition moves a used price, relative to a good used unit (shared with scripts/seed-bench.ts). */
+export const CONDITION_PRICE_FACTOR: Record<Condition, number> = {
   new: 1.3,
   open_box: 1.15,
   used_excellent: 1.05,
