@@ -80,8 +80,29 @@ async function listingsVersion(db: Kysely<Database>): Promise<string> {
   return `${changes - searchQueryRowsWritten(db)}:${version}`;
 }
 
-const COUNT_CACHE_SIZE = 500;
-const countCaches = new WeakMap<Kysely<Database>, { version: string; totals: Map<string, number> }>();
+const REMEMBERED_PER_VERSION = 500;
+const remembered = new WeakMap<Kysely<Database>, { version: string; values: Map<string, unknown> }>();
+
+/**
+ * Computes a value once per state of the listings: it is reused until anything is written (by any process),
+ * so it is never stale. Search results and totals are pure functions of the listings and the query.
+ */
+async function untilNextWrite<T>(db: Kysely<Database>, key: string, compute: () => Promise<T>): Promise<T> {
+  const version = await listingsVersion(db);
+  let cache = remembered.get(db);
+  if (!cache || cache.version !== version) {
+    cache = { version, values: new Map() };
+    remembered.set(db, cache);
+  }
+  if (cache.values.has(key)) return cache.values.get(key) as T;
+  const value = await compute();
+  // A write may have happened meanwhile; only a value computed under an unchanged version is kept.
+  if ((await listingsVersion(db)) === version) {
+    if (cache.values.size >= REMEMBERED_PER_VERSION) cache.values.delete(cache.values.keys().next().value as string);
+    cache.values.set(key, value);
+  }
+  return value;
+}
 
 interface CountQuery {
   compile(): { sql: string; parameters: readonly unknown[] };
@@ -89,23 +110,9 @@ interface CountQuery {
 }
 
 async function countOnce(db: Kysely<Database>, query: CountQuery): Promise<number> {
-  const version = await listingsVersion(db);
-  let cache = countCaches.get(db);
-  if (!cache || cache.version !== version) {
-    cache = { version, totals: new Map() };
-    countCaches.set(db, cache);
-  }
   const compiled = query.compile();
-  const key = `${compiled.sql}\u0000${JSON.stringify(compiled.parameters)}`;
-  const known = cache.totals.get(key);
-  if (known !== undefined) return known;
-  const total = Number((await query.executeTakeFirstOrThrow()).total);
-  // A write may have happened while counting; only a total read under an unchanged version is kept.
-  if ((await listingsVersion(db)) === version) {
-    if (cache.totals.size >= COUNT_CACHE_SIZE) cache.totals.delete(cache.totals.keys().next().value as string);
-    cache.totals.set(key, total);
-  }
-  return total;
+  const key = `count\u0000${compiled.sql}\u0000${JSON.stringify(compiled.parameters)}`;
+  return untilNextWrite(db, key, async () => Number((await query.executeTakeFirstOrThrow()).total));
 }
 
 // ── Searching ──
@@ -214,11 +221,20 @@ async function bestMatchesAmongTop(
   return undefined;
 }
 
+type SearchOptions = { pageSize?: number; now?: Date; fewMatches?: number; bestMatchCandidates?: number };
+
+/** A page of active listings matching the filters, with the total; the same query under unchanged listings is answered once. */
 export async function searchListings(
   db: Kysely<Database>,
   filters: ListingFilters,
-  options: { pageSize?: number; now?: Date; fewMatches?: number; bestMatchCandidates?: number } = {},
+  options: SearchOptions = {},
 ): Promise<ListingSearchResult> {
+  const calibratedSince = filters.calibrated ? twelveMonthsBefore(options.now ?? new Date()) : undefined;
+  const key = JSON.stringify(["page", filters, calibratedSince, options.pageSize, options.fewMatches, options.bestMatchCandidates]);
+  return untilNextWrite(db, key, () => runSearch(db, filters, options));
+}
+
+async function runSearch(db: Kysely<Database>, filters: ListingFilters, options: SearchOptions): Promise<ListingSearchResult> {
   const pageSize = options.pageSize ?? LISTINGS_PAGE_SIZE;
   const expression = filters.search ? listingSearchExpression(filters.search) : null;
   if (filters.search && !expression) return EMPTY_RESULT(filters.page, pageSize);
