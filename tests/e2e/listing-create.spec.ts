@@ -3,7 +3,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "@playwright/test";
 import sharp from "sharp";
-import { expect, signedInAsDemo, test, uniqueClientIp, uniqueEmail, watchConsole } from "./support.ts";
+import { demoStorageState, expect, signedInAsDemo, test, uniqueClientIp, uniqueEmail, watchConsole } from "./support.ts";
 
 const OSCILLOSCOPES = "industrial_electronics_test_measurement_oscilloscopes";
 const PASSWORD = "correct-horse-battery";
@@ -82,7 +82,7 @@ async function anotherSeller(browser: Browser) {
 test.describe("as a seller", () => {
   signedInAsDemo("seller");
 
-  test("creates a listing with two images, sees the success message and lands on the listing", async ({ page }) => {
+  test("creates a listing with two images, sees the success message and lands on the listing", async ({ page, browser }) => {
     test.slow(); // several round trips with image processing; the default 30 s is tight on a busy machine
     await page.goto("/create-listing");
     await waitForHydration(page);
@@ -124,6 +124,36 @@ test.describe("as a seller", () => {
     expect(image.headers()["content-type"]).toBe("image/webp");
     expect(image.headers()["cache-control"]).toBe("public, max-age=3600");
     expect((await page.request.get("/uploads/listings/1/..%2F..%2Fsession-secret")).status()).toBe(404);
+
+    // It is the newest listing on /listings, and a search for its words finds it.
+    await page.goto("/listings");
+    await expect(page.getByRole("link", { name: title })).toBeVisible();
+    const stamp = title.split(" ").pop() ?? "";
+    await page.getByRole("searchbox", { name: "Search", exact: true }).fill(`DSOX3034T ${stamp}`);
+    await page.getByRole("button", { name: "Apply Filters" }).click();
+    await expect(page).toHaveURL(/search=DSOX3034T/);
+    await expect(page.getByText("Showing 1 of 1 listing")).toBeVisible();
+    await page.getByRole("link", { name: title }).click();
+    await expect(page).toHaveURL(new RegExp(`/listings/${id}$`));
+
+    // A buyer opens it and watches it; the choice is kept.
+    const buyer = await browser.newContext({
+      baseURL: test.info().project.use.baseURL,
+      storageState: await demoStorageState(browser, "buyer", test.info()),
+      extraHTTPHeaders: { "X-Forwarded-For": uniqueClientIp() },
+    });
+    try {
+      const buyerPage = await buyer.newPage();
+      await buyerPage.goto(`/listings/${id}`);
+      await expect(buyerPage.getByRole("heading", { level: 1, name: title })).toBeVisible();
+      await waitForHydration(buyerPage);
+      await buyerPage.getByRole("button", { name: "Watch", exact: true }).click();
+      await expect(buyerPage.getByRole("button", { name: "Watching", exact: true })).toHaveAttribute("aria-pressed", "true");
+      await buyerPage.reload();
+      await expect(buyerPage.getByRole("button", { name: "Watching", exact: true })).toHaveAttribute("aria-pressed", "true");
+    } finally {
+      await buyer.close();
+    }
   });
 
   test("shows the form's messages beside the fields and keeps what was typed", async ({ page }) => {

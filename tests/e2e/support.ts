@@ -65,11 +65,13 @@ export function watchConsole(page: Page): string[] {
  * A demo account's signed-in storage state, shared by every test and worker of one run: the sign-in
  * rate limit allows only a few form sign-ins per account, so read-only checks reuse one session.
  */
-async function demoStorageState(browser: Browser, role: Role, testInfo: TestInfo): Promise<string> {
+export async function demoStorageState(browser: Browser, role: Role, testInfo: TestInfo): Promise<string> {
   const file = path.join(process.env.E2E_DATA_DIR ?? "", `storage-${role}-${process.env.E2E_PORT}.json`);
   if (fs.existsSync(file)) return file;
   const context = await browser.newContext({
     baseURL: testInfo.project.use.baseURL,
+    // Signed out, even inside a describe block that is signed in as someone else.
+    storageState: { cookies: [], origins: [] },
     extraHTTPHeaders: { "X-Forwarded-For": uniqueClientIp() },
   });
   try {
