@@ -11,6 +11,7 @@ import {
   MARKETPLACE_STATS_TTL_MS,
 } from "~/services/marketplace-stats.server.ts";
 import { publishedTestimonials } from "~/services/testimonials.server.ts";
+import { insertListingRow } from "../support/listings.ts";
 import { createTestDatabase } from "../support/test-database.ts";
 import { insertUserRow } from "../support/users.ts";
 
@@ -41,20 +42,7 @@ beforeEach(async () => {
 let serial = 0;
 async function insertListing(sellerId: string, values: Partial<NewListing> = {}): Promise<number> {
   serial += 1;
-  const row = await db
-    .insertInto("equipment_listings")
-    .values({
-      user_id: sellerId,
-      title: `Listing ${serial}`,
-      category_id: OSCILLOSCOPES,
-      condition: "used_good",
-      price_cents: 100_000,
-      status: "active",
-      ...values,
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  return row.id;
+  return insertListingRow(db, sellerId, { title: `Listing ${serial}`, ...values });
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();

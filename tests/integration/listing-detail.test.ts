@@ -5,6 +5,7 @@ import type { OpenedDatabase } from "#db/dialect.ts";
 import type { NewListing } from "#db/schema.ts";
 import { galleryStartIndex, parseListingId } from "~/schemas/listing-detail.ts";
 import { canManageListing, getListingDetail, relatedListings } from "~/services/listing-detail.server.ts";
+import { insertListingRow } from "../support/listings.ts";
 import { createTestDatabase } from "../support/test-database.ts";
 import { insertUserRow } from "../support/users.ts";
 
@@ -21,24 +22,7 @@ let createdAt = Date.parse("2026-10-01T00:00:00.000Z");
 
 async function newListing(values: Partial<NewListing> = {}): Promise<number> {
   createdAt += 60_000;
-  const row = await database.db
-    .insertInto("equipment_listings")
-    .values({
-      user_id: seller,
-      title: "Tektronix MDO3104 mixed domain oscilloscope",
-      category_id: OSCILLOSCOPES,
-      condition: "used_good",
-      price_cents: 950_000,
-      status: "active",
-      ai_generated: 0,
-      is_featured: 0,
-      calibration_accredited: 0,
-      created_at: new Date(createdAt).toISOString(),
-      ...values,
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  return row.id;
+  return insertListingRow(database.db, seller, { price_cents: 950_000, created_at: new Date(createdAt).toISOString(), ...values });
 }
 
 async function addImage(listingId: number, position: number, isPrimary: boolean): Promise<void> {

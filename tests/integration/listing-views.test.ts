@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { OpenedDatabase } from "#db/dialect.ts";
 import { hashClientIp, recordListingView } from "~/services/listing-views.server.ts";
+import { insertListingRow } from "../support/listings.ts";
 import { createTestDatabase } from "../support/test-database.ts";
 import { insertUserRow } from "../support/users.ts";
 
@@ -15,22 +16,7 @@ const T0 = new Date("2026-11-22T10:00:00.000Z");
 const minutesAfter = (minutes: number) => new Date(T0.getTime() + minutes * 60_000);
 
 async function newListing(): Promise<number> {
-  const row = await database.db
-    .insertInto("equipment_listings")
-    .values({
-      user_id: seller,
-      title: "Keysight N9020A MXA signal analyzer",
-      category_id: "industrial_electronics_test_measurement_oscilloscopes",
-      condition: "used_excellent",
-      price_cents: 1_850_000,
-      status: "active",
-      ai_generated: 0,
-      is_featured: 0,
-      calibration_accredited: 0,
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  return row.id;
+  return insertListingRow(database.db, seller, { title: "Keysight N9020A MXA signal analyzer", condition: "used_excellent", price_cents: 1_850_000 });
 }
 
 async function viewCount(listingId: number): Promise<number> {

@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { OpenedDatabase } from "#db/dialect.ts";
 import { ListingNotWatchableError, unwatchListing, watchedAmong, watchListing } from "~/services/watchlist.server.ts";
+import { insertListingRow } from "../support/listings.ts";
 import { createTestDatabase } from "../support/test-database.ts";
 import { insertUserRow } from "../support/users.ts";
 
@@ -10,22 +11,7 @@ let seller: string;
 let buyer: string;
 
 async function listing(status: string): Promise<number> {
-  const row = await database.db
-    .insertInto("equipment_listings")
-    .values({
-      user_id: seller,
-      title: `Tektronix MDO3104 (${status})`,
-      category_id: "industrial_electronics_test_measurement_oscilloscopes",
-      condition: "used_good",
-      price_cents: 950_000,
-      status,
-      ai_generated: 0,
-      is_featured: 0,
-      calibration_accredited: 0,
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  return row.id;
+  return insertListingRow(database.db, seller, { title: `Tektronix MDO3104 (${status})`, price_cents: 950_000, status });
 }
 
 async function watchRows(userId: string) {
