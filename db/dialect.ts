@@ -121,3 +121,33 @@ export async function databaseVersion(db: Kysely<Database>): Promise<{ changes: 
   const { rows } = await sql<{ changes: number; version: number }>`select total_changes() as changes, data_version as version from pragma_data_version`.execute(db);
   return rows[0] ?? { changes: 0, version: 0 };
 }
+
+// ── Write transactions that must not interleave (bids, purchases, auction lifecycle) ──
+
+/** Connection-bound handles handed to work inside `inWriteTransaction`, so a nested call joins the outer one. */
+const boundToWriteTransaction = new WeakSet<Kysely<Database>>();
+
+/**
+ * Runs `work` in one transaction that holds the database's write lock from its first statement, so what it reads
+ * cannot change before it writes, in this process or another one on the same file. SQLite: `BEGIN IMMEDIATE` on the
+ * single connection (other queries of this process wait for it; other processes wait up to the busy timeout).
+ * A PostgreSQL branch will run `work` in an ordinary transaction whose reads use `SELECT … FOR UPDATE`
+ * to lock the rows it reads. Nested calls run inside the outer transaction.
+ */
+export async function inWriteTransaction<T>(db: Kysely<Database>, work: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
+  if (boundToWriteTransaction.has(db)) return work(db);
+  return db.connection().execute(async (connection) => {
+    await sql`begin immediate`.execute(connection);
+    boundToWriteTransaction.add(connection);
+    try {
+      const result = await work(connection);
+      await sql`commit`.execute(connection);
+      return result;
+    } catch (error) {
+      await sql`rollback`.execute(connection).catch(() => undefined);
+      throw error;
+    } finally {
+      boundToWriteTransaction.delete(connection);
+    }
+  });
+}

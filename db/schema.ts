@@ -223,6 +223,116 @@ export interface TestimonialsTable {
   created_at: Generated<Timestamp>;
 }
 
+export interface AuctionsTable {
+  id: Generated<number>;
+  listing_id: number;
+  start_date: Timestamp;
+  /** Moves later with soft close: a bid in the last 5 minutes ends it 5 minutes after that bid. */
+  end_date: Timestamp;
+  starting_price_cents: number;
+  /** Hidden from bidders: they only learn whether it is met. */
+  reserve_price_cents: number | null;
+  /** The starting price until the first bid, then the price the bidding rules give. */
+  current_price_cents: number;
+  bid_increment_cents: Generated<number>;
+  /** Hybrid auctions: Buy Now stays open while the current price is below it. */
+  buy_now_price_cents: number | null;
+  currency: Generated<string>;
+  /** upcoming, active, ended, cancelled */
+  status: Generated<string>;
+  auto_extend: Flag;
+  extension_count: Generated<number>;
+  bid_count: Generated<number>;
+  /** The bid of the current leader; it carries the leader's maximum. */
+  leading_bid_id: number | null;
+  winner_id: string | null;
+  /** Bumped by every change, so a writer can claim a state change by a conditional update. */
+  version: Generated<number>;
+  ended_at: Timestamp | null;
+  cancelled_at: Timestamp | null;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface BidsTable {
+  id: Generated<number>;
+  auction_id: number;
+  user_id: string;
+  amount_cents: number;
+  /** The bidder's proxy maximum; null for a plain bid. */
+  max_amount_cents: number | null;
+  /** 1 when the system placed it for a leader's maximum answering a challenger. */
+  is_auto: Flag;
+  created_at: Generated<Timestamp>;
+}
+
+export interface OrdersTable {
+  id: Generated<number>;
+  /** Unique payment reference the buyer quotes on the bank transfer. */
+  reference: string;
+  listing_id: number;
+  auction_id: number | null;
+  buyer_id: string;
+  seller_id: string;
+  /** buy_now, auction, hybrid: picks the success fee rate. */
+  sale_type: string;
+  amount_cents: number;
+  /** The seller's success fee after any fee exemption. */
+  fee_cents: number;
+  /** The rate applied, in basis points (250 = 2.5%). */
+  fee_rate_bp: number;
+  currency: Generated<string>;
+  /** pending, paid, shipped, delivered, completed, disputed, refunded, released, cancelled */
+  status: Generated<string>;
+  shipping_name: Generated<string>;
+  shipping_company: Generated<string>;
+  shipping_address: Generated<string>;
+  shipping_city: Generated<string>;
+  shipping_state: Generated<string>;
+  shipping_zip: Generated<string>;
+  shipping_country: Generated<string>;
+  shipping_phone: Generated<string>;
+  carrier: string | null;
+  tracking_number: string | null;
+  dispute_reason: string | null;
+  resolution_note: string | null;
+  version: Generated<number>;
+  created_at: Generated<Timestamp>;
+  /** When the buyer confirmed the shipping address at checkout. */
+  checked_out_at: Timestamp | null;
+  paid_at: Timestamp | null;
+  shipped_at: Timestamp | null;
+  delivered_at: Timestamp | null;
+  completed_at: Timestamp | null;
+  disputed_at: Timestamp | null;
+  resolved_at: Timestamp | null;
+  cancelled_at: Timestamp | null;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface OrderEventsTable {
+  id: Generated<number>;
+  order_id: number;
+  /** The status the order moved to. */
+  status: string;
+  /** Who moved it; null for the scheduler. */
+  actor_id: string | null;
+  note: Generated<string>;
+  created_at: Generated<Timestamp>;
+}
+
+export interface NotificationsTable {
+  id: Generated<number>;
+  user_id: string;
+  title: string;
+  message: string;
+  /** bid, auction_won, auction_ended, message, listing_sold, payment, shipping, fraud, system, other, … */
+  type: Generated<string>;
+  action_url: string | null;
+  is_read: Flag;
+  created_at: Generated<Timestamp>;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -239,6 +349,11 @@ export interface Database {
   saved_searches: SavedSearchesTable;
   search_queries: SearchQueriesTable;
   testimonials: TestimonialsTable;
+  auctions: AuctionsTable;
+  bids: BidsTable;
+  orders: OrdersTable;
+  order_events: OrderEventsTable;
+  notifications: NotificationsTable;
 }
 
 export type User = Selectable<UsersTable>;
@@ -254,3 +369,10 @@ export type ListingUpdate = Updateable<EquipmentListingsTable>;
 export type ListingImage = Selectable<EquipmentImagesTable>;
 export type NewListingImage = Insertable<EquipmentImagesTable>;
 export type SavedSearch = Selectable<SavedSearchesTable>;
+export type Auction = Selectable<AuctionsTable>;
+export type NewAuction = Insertable<AuctionsTable>;
+export type Bid = Selectable<BidsTable>;
+export type Order = Selectable<OrdersTable>;
+export type NewOrder = Insertable<OrdersTable>;
+export type Notification = Selectable<NotificationsTable>;
+export type NewNotification = Insertable<NotificationsTable>;

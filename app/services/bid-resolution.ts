@@ -1,0 +1,132 @@
+// The bidding rules as one pure function: given an auction's state and a bid, what happens. The engine
+// (bidding.server.ts) reads the state and applies the result inside one write transaction.
+import { BID_MESSAGES, SOFT_CLOSE_MS } from "~/lib/bidding.ts";
+
+export interface LeadingBid {
+  bidId: number;
+  userId: string;
+  /** The leader's maximum: their proxy maximum, or their bid when they gave none. */
+  maxCents: number;
+}
+
+export interface AuctionBidState {
+  status: string;
+  startsAt: Date;
+  endsAt: Date;
+  sellerId: string;
+  currency: string;
+  startingPriceCents: number;
+  reserveCents: number | null;
+  incrementCents: number;
+  currentPriceCents: number;
+  bidCount: number;
+  autoExtend: boolean;
+  leader: LeadingBid | null;
+}
+
+export interface BidAttempt {
+  bidderId: string;
+  amountCents: number;
+  /** Optional proxy maximum, at least the amount. */
+  maxCents: number | null;
+  now: Date;
+}
+
+export interface NewBidRow {
+  userId: string;
+  amountCents: number;
+  maxCents: number | null;
+  isAuto: boolean;
+}
+
+export type BidResolution =
+  | { kind: "rejected"; message: string }
+  /** The leader raised their maximum without moving the price. */
+  | { kind: "maximum_raised"; maxCents: number }
+  | {
+      kind: "accepted";
+      /** Rows to insert in order; the last one is the new leading bid. */
+      rows: NewBidRow[];
+      leaderId: string;
+      priceCents: number;
+      endsAt: Date;
+      extended: boolean;
+      /** Whether the bidder leads after this bid (false: an earlier maximum answered it at once). */
+      bidderLeads: boolean;
+    };
+
+export function resolveBid(state: AuctionBidState, attempt: BidAttempt): BidResolution {
+  const { currency } = state;
+  const now = attempt.now.getTime();
+  if (state.status !== "active" || now < state.startsAt.getTime() || now >= state.endsAt.getTime()) {
+    return { kind: "rejected", message: BID_MESSAGES.notActive };
+  }
+  if (attempt.bidderId === state.sellerId) return { kind: "rejected", message: BID_MESSAGES.ownAuction };
+  const amount = attempt.amountCents;
+  if (!Number.isSafeInteger(amount) || amount <= 0) return { kind: "rejected", message: BID_MESSAGES.invalidAmount };
+  if (attempt.maxCents !== null && (!Number.isSafeInteger(attempt.maxCents) || attempt.maxCents < amount)) {
+    return { kind: "rejected", message: BID_MESSAGES.maximumBelowBid };
+  }
+  const bidderMax = attempt.maxCents ?? amount;
+  const { leader, reserveCents, incrementCents } = state;
+  /** With the leader's maximum at or above the reserve, the price is at least the reserve. */
+  const withReserve = (price: number, leaderMax: number) =>
+    reserveCents !== null && leaderMax >= reserveCents && price < reserveCents ? reserveCents : price;
+
+  if (leader && leader.userId === attempt.bidderId) {
+    if (attempt.maxCents === null || attempt.maxCents <= leader.maxCents) {
+      return { kind: "rejected", message: BID_MESSAGES.alreadyLeading };
+    }
+    const price = withReserve(state.currentPriceCents, attempt.maxCents);
+    if (price === state.currentPriceCents) return { kind: "maximum_raised", maxCents: attempt.maxCents };
+    // Raising the maximum to the reserve moves the price to the reserve: that is a bid.
+    return accepted(state, attempt, [{ userId: attempt.bidderId, amountCents: price, maxCents: attempt.maxCents, isAuto: false }], true);
+  }
+
+  if (state.bidCount === 0 || !leader) {
+    if (amount < state.startingPriceCents) {
+      return { kind: "rejected", message: BID_MESSAGES.mustBeAtLeast(state.startingPriceCents, currency) };
+    }
+    const price = withReserve(amount, bidderMax);
+    return accepted(state, attempt, [{ userId: attempt.bidderId, amountCents: price, maxCents: attempt.maxCents, isAuto: false }], true);
+  }
+
+  if (amount <= state.currentPriceCents) {
+    return { kind: "rejected", message: BID_MESSAGES.mustBeHigherThan(state.currentPriceCents, currency) };
+  }
+  if (amount < state.currentPriceCents + incrementCents) {
+    return { kind: "rejected", message: BID_MESSAGES.mustBeAtLeast(state.currentPriceCents + incrementCents, currency) };
+  }
+
+  if (bidderMax > leader.maxCents) {
+    // The challenger takes the lead at the lower of their maximum and one increment over the old leader's.
+    const price = withReserve(Math.max(amount, Math.min(bidderMax, leader.maxCents + incrementCents)), bidderMax);
+    return accepted(state, attempt, [{ userId: attempt.bidderId, amountCents: price, maxCents: attempt.maxCents, isAuto: false }], true);
+  }
+  // The leader's maximum answers: equal maximums go to the earlier bid.
+  const price = withReserve(Math.min(leader.maxCents, bidderMax + incrementCents), leader.maxCents);
+  return accepted(
+    state,
+    attempt,
+    [
+      { userId: attempt.bidderId, amountCents: bidderMax, maxCents: attempt.maxCents, isAuto: false },
+      { userId: leader.userId, amountCents: price, maxCents: leader.maxCents, isAuto: true },
+    ],
+    false,
+  );
+}
+
+function accepted(state: AuctionBidState, attempt: BidAttempt, rows: NewBidRow[], bidderLeads: boolean): BidResolution {
+  const last = rows[rows.length - 1]!;
+  const now = attempt.now.getTime();
+  const extended = state.autoExtend && state.endsAt.getTime() - now < SOFT_CLOSE_MS;
+  return {
+    kind: "accepted",
+    rows,
+    leaderId: last.userId,
+    priceCents: last.amountCents,
+    endsAt: extended ? new Date(now + SOFT_CLOSE_MS) : state.endsAt,
+    extended,
+    bidderLeads,
+  };
+}

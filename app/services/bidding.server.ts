@@ -1,0 +1,151 @@
+// The bidding engine: one bid is one write transaction that reads the auction, applies the rules
+// (bid-resolution.ts), writes the bids and the new price, and notifies the outbid bidder. Nothing can change the
+// auction between the read and the write, in this process or another one on the same database.
+import type { Kysely } from "kysely";
+import { inWriteTransaction } from "#db/dialect.ts";
+import type { Database } from "#db/schema.ts";
+import { BID_MESSAGES, formatBidMoney } from "~/lib/bidding.ts";
+import { bidderLabel, type BidHistoryEntry } from "~/lib/auctions.ts";
+import { announceAuctionChange, findAuctionRow, toLiveState, type AuctionLiveState } from "./auction-state.server.ts";
+import { resolveBid, type AuctionBidState } from "./bid-resolution.ts";
+import { announceNotifications, insertNotifications, type NotificationDraft } from "./notifications.server.ts";
+
+export class BidRejectedError extends Error {}
+
+export interface BidRequest {
+  auctionId: number;
+  bidderId: string;
+  amountCents: number;
+  maxCents?: number | null;
+  /** Server time; tests pass their own clock. */
+  now?: Date;
+}
+
+export interface BidOutcome {
+  /** leading: the bidder leads; outbid: an earlier maximum answered at once; maximum_raised: the leader's new maximum. */
+  result: "leading" | "outbid" | "maximum_raised";
+  /** The amount of the bidder's own bid row (what "Your bid of … has been placed!" names). */
+  bidCents: number;
+  state: AuctionLiveState;
+  extended: boolean;
+}
+
+export async function placeBid(db: Kysely<Database>, request: BidRequest): Promise<BidOutcome> {
+  const now = request.now ?? new Date();
+  const { outcome, newBids, notifications } = await inWriteTransaction(db, async (trx) => {
+    const row = await findAuctionRow(trx, request.auctionId);
+    if (!row) throw new BidRejectedError(BID_MESSAGES.auctionNotFound);
+    const state: AuctionBidState = {
+      status: row.status,
+      startsAt: new Date(row.start_date),
+      endsAt: new Date(row.end_date),
+      sellerId: row.seller_id,
+      currency: row.currency,
+      startingPriceCents: row.starting_price_cents,
+      reserveCents: row.reserve_price_cents,
+      incrementCents: row.bid_increment_cents,
+      currentPriceCents: row.current_price_cents,
+      bidCount: row.bid_count,
+      autoExtend: row.auto_extend === 1,
+      leader:
+        row.leading_bid_id !== null && row.leader_id
+          ? { bidId: row.leading_bid_id, userId: row.leader_id, maxCents: row.leader_max_cents ?? row.leader_amount_cents ?? 0 }
+          : null,
+    };
+    const resolution = resolveBid(state, {
+      bidderId: request.bidderId,
+      amountCents: request.amountCents,
+      maxCents: request.maxCents ?? null,
+      now,
+    });
+    if (resolution.kind === "rejected") throw new BidRejectedError(resolution.message);
+    const stamp = now.toISOString();
+
+    if (resolution.kind === "maximum_raised") {
+      await trx.updateTable("bids").set({ max_amount_cents: resolution.maxCents }).where("id", "=", state.leader!.bidId).execute();
+      return {
+        outcome: { result: "maximum_raised" as const, bidCents: resolution.maxCents, state: toLiveState(row), extended: false },
+        newBids: [],
+        notifications: [],
+      };
+    }
+
+    let leadingBidId = 0;
+    const inserted: Array<{ id: number; userId: string; amountCents: number; isAuto: boolean }> = [];
+    for (const bid of resolution.rows) {
+      const { id } = await trx
+        .insertInto("bids")
+        .values({
+          auction_id: row.id,
+          user_id: bid.userId,
+          amount_cents: bid.amountCents,
+          max_amount_cents: bid.maxCents,
+          is_auto: bid.isAuto ? 1 : 0,
+          created_at: stamp,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      leadingBidId = id;
+      inserted.push({ id, userId: bid.userId, amountCents: bid.amountCents, isAuto: bid.isAuto });
+    }
+    const updated = await trx
+      .updateTable("auctions")
+      .set((eb) => ({
+        current_price_cents: resolution.priceCents,
+        bid_count: eb("bid_count", "+", resolution.rows.length),
+        leading_bid_id: leadingBidId,
+        end_date: resolution.endsAt.toISOString(),
+        extension_count: resolution.extended ? eb("extension_count", "+", 1) : eb.ref("extension_count"),
+        version: eb("version", "+", 1),
+        updated_at: stamp,
+      }))
+      .where("id", "=", row.id)
+      .where("version", "=", row.version)
+      .executeTakeFirst();
+    if (Number(updated.numUpdatedRows) !== 1) throw new Error(`Auction ${row.id} changed during a bid`);
+
+    const labels = await bidderLabels(trx, [...new Set(inserted.map((bid) => bid.userId))]);
+    const newBids: BidHistoryEntry[] = inserted.map((bid) => ({
+      id: bid.id,
+      bidderLabel: labels.get(bid.userId) ?? "Bidder",
+      amountCents: bid.amountCents,
+      isAuto: bid.isAuto,
+      createdAt: stamp,
+    }));
+
+    const notifications: NotificationDraft[] = [];
+    const previousLeader = state.leader?.userId;
+    if (previousLeader && previousLeader !== resolution.leaderId) {
+      notifications.push({
+        userId: previousLeader,
+        type: "bid",
+        title: "You have been outbid",
+        message: `Another bidder bid ${formatBidMoney(resolution.priceCents, row.currency)} on "${row.title}". Bid again before the auction ends.`,
+        actionUrl: `/auctions/${row.id}`,
+      });
+    }
+    await insertNotifications(trx, notifications, now);
+
+    const after = await findAuctionRow(trx, row.id);
+    const ownRow = resolution.rows[0]!;
+    return {
+      outcome: {
+        result: resolution.bidderLeads ? ("leading" as const) : ("outbid" as const),
+        bidCents: ownRow.amountCents,
+        state: toLiveState(after!),
+        extended: resolution.extended,
+      },
+      newBids,
+      notifications,
+    };
+  });
+  if (newBids.length > 0) announceAuctionChange({ reason: "bid", state: outcome.state, newBids });
+  announceNotifications(notifications);
+  return outcome;
+}
+
+async function bidderLabels(db: Kysely<Database>, userIds: string[]): Promise<Map<string, string>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db.selectFrom("profiles").select(["id", "first_name", "last_name"]).where("id", "in", userIds).execute();
+  return new Map(rows.map((row) => [row.id, bidderLabel(row.first_name, row.last_name)]));
+}

@@ -1,0 +1,41 @@
+// Inserts an auction listing and its auction directly: for tests that need an auction to bid on.
+import type { Kysely } from "kysely";
+import type { Database, NewAuction } from "#db/schema.ts";
+import { insertListingRow } from "./listings.ts";
+
+const HOUR = 60 * 60 * 1000;
+
+/**
+ * An active auction starting at $1,000 with a $10 increment, no reserve and auto-extend on, running from an hour
+ * before `now` to a day after it, unless `values` says otherwise. Returns the auction's and listing's ids.
+ */
+export async function insertAuctionRow(
+  db: Kysely<Database>,
+  sellerId: string,
+  values: Partial<NewAuction> = {},
+  now = new Date(),
+): Promise<{ auctionId: number; listingId: number }> {
+  const startingPrice = values.starting_price_cents ?? 100_000;
+  const listingId = await insertListingRow(db, sellerId, {
+    listing_type: values.buy_now_price_cents ? "hybrid" : "auction",
+    price_cents: startingPrice,
+    buy_now_price_cents: values.buy_now_price_cents ?? null,
+  });
+  const { id } = await db
+    .insertInto("auctions")
+    .values({
+      listing_id: listingId,
+      start_date: new Date(now.getTime() - HOUR).toISOString(),
+      end_date: new Date(now.getTime() + 24 * HOUR).toISOString(),
+      starting_price_cents: startingPrice,
+      reserve_price_cents: null,
+      current_price_cents: startingPrice,
+      bid_increment_cents: 1000,
+      status: "active",
+      auto_extend: 1,
+      ...values,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return { auctionId: id, listingId };
+}
