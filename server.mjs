@@ -44,6 +44,14 @@ function superviseWorkers(count) {
       console.error(`A worker stopped (${signal ?? `exit code ${code}`}); starting another.`);
       setTimeout(fork, 1000);
     });
+  // Live events (bids, auction ends, notifications) reach browsers connected to any worker: the primary passes each
+  // worker's events to the others (app/services/live-events.server.ts).
+  cluster.on("message", (sender, message) => {
+    if (!message || typeof message !== "object" || !("tradebenchLiveEvent" in message)) return;
+    for (const worker of Object.values(cluster.workers ?? {})) {
+      if (worker && worker !== sender && worker.isConnected()) worker.send(message);
+    }
+  });
   fork().once("listening", () => {
     listening = true;
     for (let i = 1; i < count; i += 1) fork();

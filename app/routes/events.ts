@@ -1,0 +1,72 @@
+// GET /events?auction=12&auction=15 (or ?auctions=all): Server-Sent Events for the pages showing those auctions,
+// plus the signed-in viewer's own notifications. Each auction change is made personal (who leads) before it leaves.
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { getOptionalUser } from "~/services/auth.server.ts";
+import { forViewer, type AuctionChange } from "~/services/auction-state.server.ts";
+import { ALL_AUCTIONS_TOPIC, auctionTopic, getLiveEventBus, userTopic, type LiveEvent } from "~/services/live-events.server.ts";
+
+const MAX_AUCTIONS_PER_STREAM = 60;
+const HEARTBEAT_MS = 15_000;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const auctionIds = [...new Set(url.searchParams.getAll("auction").map(Number))]
+    .filter((id) => Number.isSafeInteger(id) && id > 0)
+    .slice(0, MAX_AUCTIONS_PER_STREAM);
+  const user = await getOptionalUser(request);
+  const topics = [
+    ...(url.searchParams.get("auctions") === "all" ? [ALL_AUCTIONS_TOPIC] : auctionIds.map(auctionTopic)),
+    ...(user ? [userTopic(user.id)] : []),
+  ];
+  const encoder = new TextEncoder();
+  let cleanup = () => {};
+
+  const stream = new ReadableStream<Uint8Array>({
+    start(controller) {
+      const send = (text: string) => {
+        try {
+          controller.enqueue(encoder.encode(text));
+        } catch {
+          cleanup();
+        }
+      };
+      const deliver = (event: LiveEvent) => {
+        let data = event.data;
+        if (event.name === "auction") {
+          const change = event.data as AuctionChange;
+          data = { reason: change.reason, snapshot: forViewer(change.state, user?.id), newBids: change.newBids };
+        }
+        send(`event: ${event.name}\ndata: ${JSON.stringify(data)}\n\n`);
+      };
+      const unsubscribe = getLiveEventBus().subscribe(topics, deliver);
+      const heartbeat = setInterval(() => send(": heartbeat\n\n"), HEARTBEAT_MS);
+      cleanup = () => {
+        clearInterval(heartbeat);
+        unsubscribe();
+        cleanup = () => {};
+      };
+      request.signal.addEventListener("abort", () => {
+        cleanup();
+        try {
+          controller.close();
+        } catch {
+          // already closed
+        }
+      });
+      // Tell the browser to retry after 3 s if the connection drops, and that the stream is open.
+      send(`retry: 3000\nevent: ready\ndata: {}\n\n`);
+    },
+    cancel() {
+      cleanup();
+    },
+  });
+
+  return new Response(stream, {
+    headers: {
+      "Content-Type": "text/event-stream; charset=utf-8",
+      "Cache-Control": "no-store, no-transform",
+      Connection: "keep-alive",
+      "X-Accel-Buffering": "no",
+    },
+  });
+}
