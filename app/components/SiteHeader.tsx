@@ -9,6 +9,7 @@ import { GUEST_LINKS, memberLinks, PUBLIC_LINKS, type NavLinkItem } from "~/lib/
 import { staticClasses } from "~/lib/static-styles.ts";
 import { displayName, initials, type CurrentUser } from "~/lib/user.ts";
 import { ColorModeToggle } from "./ColorModeToggle.tsx";
+import { LiveAlerts } from "./LiveAlerts.tsx";
 import { CloseIcon, MenuIcon } from "./icons.tsx";
 import { classNames, shell } from "./shell-styles.ts";
 
@@ -157,6 +158,7 @@ export function SiteHeader({ user }: { user: CurrentUser | null }) {
           ) : null}
         </nav>
       </div>
+      {user ? <LiveAlerts /> : null}
     </header>
   );
 }

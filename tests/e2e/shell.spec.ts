@@ -82,7 +82,8 @@ test.describe("console", () => {
         await page.goto(url);
         await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading);
         await waitForHydration(page);
-        await page.waitForLoadState("networkidle");
+        // Signed-in pages hold the live-alerts stream open, so the network never idles: wait for the stream instead.
+        await expect(page.locator("[data-live-mode]")).toHaveAttribute("data-live-mode", "live");
         expect(problems).toEqual([]);
       });
     }
