@@ -31,6 +31,8 @@ const EnvSchema = z.object({
   UPLOADS_DIR: z.string().optional(),
   /** Reuse a page render when a request's address and loader data equal a recent one (app/lib/render-memo.server.ts). */
   RENDER_MEMO: flag(true),
+  /** How often the auction scheduler starts and ends due auctions (app/services/auction-lifecycle.server.ts); 0 turns it off. */
+  AUCTION_SCHEDULER_INTERVAL_MS: z.coerce.number({ message: "must be a number" }).int().min(0).max(3_600_000).default(2000),
 });
 
 export type Env = Omit<z.infer<typeof EnvSchema>, "SESSION_SECRET" | "COOKIE_SECURE" | "PUBLIC_URL" | "UPLOADS_DIR"> & {

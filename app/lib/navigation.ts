@@ -1,4 +1,5 @@
 // The header's links (spec 01 §2), for desktop and mobile menus alike.
+import { isEscrowStaff } from "./orders.ts";
 import { canSell, isAdminRole } from "./roles.ts";
 import type { CurrentUser } from "./user.ts";
 
@@ -25,10 +26,12 @@ export function memberLinks(user: CurrentUser): NavLinkItem[] {
     { to: "/dashboard", label: "Dashboard" },
     { to: "/messages", label: "Messages" },
     { to: "/watchlist", label: "Watchlist & Saved Searches" },
+    { to: "/orders", label: "Orders" },
   ];
   if (canSell(user.role)) {
-    links.push({ to: "/create-listing", label: "Create Listing" }, { to: "/bulk-upload", label: "Bulk Upload" });
+    links.push({ to: "/seller/orders", label: "Sales" }, { to: "/create-listing", label: "Create Listing" }, { to: "/bulk-upload", label: "Bulk Upload" });
   }
+  if (isEscrowStaff(user.role)) links.push({ to: "/escrow", label: "Escrow" });
   if (isAdminRole(user.role)) links.push({ to: "/admin", label: "Admin Panel" });
   return links;
 }

@@ -13,6 +13,7 @@ import { getEnv } from "~/env.server.ts";
 import { categoryGroups, parseListingFields, readListingRequest } from "~/lib/listing-form.server.ts";
 import { canSell } from "~/lib/roles.ts";
 import {
+  AUCTION_FORM_DEFAULTS,
   BLANK_FEATURE_ROWS,
   BLANK_SPECIFICATION_ROWS,
   CREATE_STATUSES,
@@ -22,7 +23,7 @@ import {
 } from "~/schemas/listing.ts";
 import { requireUser } from "~/services/auth.server.ts";
 import { listCategoryTree } from "~/services/category.server.ts";
-import { categoryExists, checkListingUploads, createListing } from "~/services/listing.server.ts";
+import { categoryExists, checkListingUploads, createListing, ListingFieldError } from "~/services/listing.server.ts";
 import { MAX_LISTING_IMAGES } from "~/services/listing-images.server.ts";
 
 export const meta: MetaFunction = () => [{ title: "Create a listing — Tradebench" }];
@@ -73,6 +74,12 @@ export async function action({ request }: ActionFunctionArgs) {
       submission.value.status === "draft" ? "draft" : "active",
     );
   } catch (error) {
+    // A rule the schema cannot check alone (the category vanished meanwhile): a message beside the field.
+    if (error instanceof ListingFieldError) {
+      const result = submission.reply(error.field ? { fieldErrors: { [error.field]: [error.message] } } : { formErrors: [error.message] });
+      return data<ActionResult>({ status: "form", result, imageErrors: [], rechoose }, { status: 400 });
+    }
+    // Nothing was stored: the listing, its images and its auction are written together or not at all.
     console.error("Creating a listing failed", error);
     const result = submission.reply({ formErrors: [LISTING_MESSAGES.failedToCreate] });
     return data<ActionResult>({ status: "form", result, imageErrors: [], rechoose }, { status: 500 });
@@ -105,6 +112,7 @@ export default function CreateListingPage() {
     defaultValue: {
       listingType: "buy_now",
       currency: "USD",
+      ...AUCTION_FORM_DEFAULTS,
       status: "active",
       features: Array.from({ length: BLANK_FEATURE_ROWS }, () => ""),
       specifications: Array.from({ length: BLANK_SPECIFICATION_ROWS }, () => ({ key: "", value: "" })),

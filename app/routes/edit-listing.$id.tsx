@@ -14,15 +14,18 @@ import { getEnv } from "~/env.server.ts";
 import { readForm } from "~/lib/form-data.server.ts";
 import { categoryGroups, listingErrorResponse, parseListingFields, readListingRequest } from "~/lib/listing-form.server.ts";
 import { isMultipart } from "~/lib/multipart.server.ts";
-import { EDIT_STATUSES, EditListingSchema, LISTING_MESSAGES, toListingInput } from "~/schemas/listing.ts";
+import { EDIT_STATUSES, EditListingSchema, isAuctionListingType, LISTING_MESSAGES, toListingInput } from "~/schemas/listing.ts";
 import { requireUser } from "~/services/auth.server.ts";
 import { listCategoryTree } from "~/services/category.server.ts";
 import {
   categoryExists,
   checkListingUploads,
   getListingForEdit,
+  ListingFieldError,
+  ListingPermissionError,
   ListingImageLimitError,
   listingFormDefaults,
+  liveAuctionSummary,
   moveListingImage,
   removeListingImage,
   setPrimaryListingImage,
@@ -45,10 +48,16 @@ async function loadEditable(actor: Actor, id: string | undefined) {
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const { listing, images, canDelete } = await loadEditable(user, params.id);
+  const { listing, images, auction, canDelete, deleteBlocker } = await loadEditable(user, params.id);
+  const live = liveAuctionSummary(auction);
   return {
     listing: { id: listing.id, title: listing.title, status: listing.status },
-    defaults: listingFormDefaults(listing),
+    defaults: listingFormDefaults(listing, auction),
+    auctions: {
+      live,
+      // An auction or hybrid listing whose last auction is over (or never began) may start a new one.
+      offerNewAuction: !live && isAuctionListingType(listing.listing_type) && listing.status !== "sold",
+    },
     images: images.map((image) => ({
       id: image.id,
       url: image.url,
@@ -57,6 +66,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       originalName: image.original_name,
     })),
     canDelete,
+    deleteBlocker,
     categoryGroups: categoryGroups(await listCategoryTree(getDb())),
     maxImages: MAX_LISTING_IMAGES,
   };
@@ -121,8 +131,18 @@ export async function action({ request, params }: ActionFunctionArgs) {
     await updateListing(getDb(), getEnv().UPLOADS_DIR, user, listing.id, toListingInput(submission.value), {
       status: submission.value.status,
       images: uploads.images,
+      startAuction: submission.value.startAuction,
     });
   } catch (error) {
+    // The auction rules that depend on what is stored: a message beside the field, or above the form.
+    if (error instanceof ListingFieldError) {
+      const result = submission.reply(error.field ? { fieldErrors: { [error.field]: [error.message] } } : { formErrors: [error.message] });
+      return data<ActionResult>({ status: "form", result, imageErrors: [], rechoose }, { status: 400 });
+    }
+    // Editing was allowed (checked above), but only the owner creates an auction or changes its settings.
+    if (error instanceof ListingPermissionError) {
+      return data<ActionResult>({ status: "form", result: submission.reply({ formErrors: [error.message] }), imageErrors: [], rechoose }, { status: 403 });
+    }
     if (error instanceof ListingImageLimitError) {
       return data<ActionResult>(
         { status: "form", result: submission.reply(), imageErrors: [LISTING_IMAGE_MESSAGES.tooMany], rechoose },
@@ -157,7 +177,9 @@ export default function EditListingPage() {
         <EditImages />
         {/* Keyed by the save, so after saving the form (file input included) starts from the stored values. */}
         <EditForm key={saved ?? "initial"} />
-        {loaded.canDelete ? <DeleteListingSection listingId={loaded.listing.id} title={loaded.listing.title} /> : null}
+        {loaded.canDelete ? (
+          <DeleteListingSection listingId={loaded.listing.id} title={loaded.listing.title} blocker={loaded.deleteBlocker} />
+        ) : null}
       </Stack>
     </Container>
   );
@@ -170,7 +192,7 @@ function EditImages() {
 }
 
 function EditForm() {
-  const { listing, defaults, images, categoryGroups: groups, maxImages } = useLoaderData<typeof loader>();
+  const { listing, defaults, images, auctions, categoryGroups: groups, maxImages } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting" && navigation.formEncType === "multipart/form-data";
@@ -195,6 +217,7 @@ function EditForm() {
             form={form as unknown as ListingFormMetadata}
             categoryGroups={groups}
             statuses={listing.status === "sold" ? null : EDIT_STATUSES}
+            auctions={auctions}
             images={{
               maxFiles: maxImages,
               existingCount: images.length,

@@ -3,8 +3,9 @@
 import { Box, Breadcrumb, Container, Grid, GridItem, Heading, List, SimpleGrid, Stack, Text } from "@chakra-ui/react";
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link as RemixLink, useLoaderData, useRouteError } from "@remix-run/react";
+import { ListingAuctionPanel } from "~/components/auction/ListingAuctionPanel.tsx";
 import { CalibrationPanel } from "~/components/listing-detail/CalibrationPanel.tsx";
-import { ListingFacts, ListingSummary } from "~/components/listing-detail/ListingFacts.tsx";
+import { isAuctionType, ListingFacts, ListingSummary } from "~/components/listing-detail/ListingFacts.tsx";
 import { ListingGallery } from "~/components/listing-detail/ListingGallery.tsx";
 import { ListingProblem } from "~/components/listing-detail/ListingProblem.tsx";
 import { ListingTypePanel } from "~/components/listing-detail/ListingTypePanel.tsx";
@@ -12,7 +13,9 @@ import { SellerPanel } from "~/components/listing-detail/SellerPanel.tsx";
 import { SpecificationsTable } from "~/components/listing-detail/SpecificationsTable.tsx";
 import { ListingCard } from "~/components/ListingCard.tsx";
 import { getDb } from "~/db.server.ts";
+import { takeBidFlash } from "~/lib/bid-flash.server.ts";
 import { galleryStartIndex, LISTING_DETAIL_MESSAGES, parseListingId } from "~/schemas/listing-detail.ts";
+import { findLiveAuctionForListing, getAuctionPanel } from "~/services/auction-page.server.ts";
 import { getOptionalUser } from "~/services/auth.server.ts";
 import { canManageListing, getListingDetail, relatedListings } from "~/services/listing-detail.server.ts";
 import { recordListingView } from "~/services/listing-views.server.ts";
@@ -51,19 +54,28 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     relatedListings(db, listing),
   ]);
   const watched = await watchedAmong(db, user?.id, [id, ...related.map((card) => card.id)]);
+  // Auction listings show the running (or upcoming) auction's bid panel; a bid posted without JavaScript comes back here.
+  const auctionId = isAuctionType(listing.listingType) ? await findLiveAuctionForListing(db, id) : null;
+  const auction = auctionId === null ? null : await getAuctionPanel(db, auctionId, user?.id);
+  const { flash: bidFlash, headers } = await takeBidFlash(request, auction?.snapshot.auctionId ?? null);
 
   const url = new URL(request.url);
-  return {
-    listing: { ...listing, views: view.views ?? listing.views },
-    startImage: galleryStartIndex(url.searchParams.get("image"), listing.images.length),
-    canEdit: canManageListing(listing, viewer),
-    watching: watched.has(id),
-    related: related.map((card) => ({ card, watching: watched.has(card.id) })),
-  };
+  return data(
+    {
+      listing: { ...listing, views: view.views ?? listing.views },
+      startImage: galleryStartIndex(url.searchParams.get("image"), listing.images.length),
+      canEdit: canManageListing(listing, viewer),
+      watching: watched.has(id),
+      related: related.map((card) => ({ card, watching: watched.has(card.id) })),
+      auction,
+      bidFlash,
+    },
+    { headers },
+  );
 }
 
 export default function ListingDetailPage() {
-  const { listing, startImage, canEdit, watching, related } = useLoaderData<typeof loader>();
+  const { listing, startImage, canEdit, watching, related, auction, bidFlash } = useLoaderData<typeof loader>();
   return (
     <Container maxW="7xl" py={{ base: "6", md: "10" }}>
       <Breadcrumb.Root aria-label="Breadcrumb" mb="6" size="md">
@@ -95,6 +107,7 @@ export default function ListingDetailPage() {
             <ListingSummary listing={listing} />
             <ListingFacts listing={listing} />
             <ListingTypePanel listing={listing} watching={watching} canEdit={canEdit} />
+            {auction ? <ListingAuctionPanel key={auction.snapshot.auctionId} auction={auction} flash={bidFlash} /> : null}
             <SellerPanel seller={listing.seller} />
           </Stack>
         </GridItem>

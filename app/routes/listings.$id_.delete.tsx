@@ -11,7 +11,7 @@ import { readForm } from "~/lib/form-data.server.ts";
 import { listingErrorResponse } from "~/lib/listing-form.server.ts";
 import { LISTING_MESSAGES } from "~/schemas/listing.ts";
 import { requireUser } from "~/services/auth.server.ts";
-import { deleteListing, findDeletableListing } from "~/services/listing.server.ts";
+import { deleteListing, findDeletableListing, ListingDeleteRefusedError, listingDeletionBlocker } from "~/services/listing.server.ts";
 
 export const meta: MetaFunction = () => [{ title: "Delete listing — Tradebench" }];
 
@@ -19,7 +19,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   try {
     const listing = await findDeletableListing(getDb(), user, Number(params.id));
-    return { listing: { id: listing.id, title: listing.title } };
+    return { listing: { id: listing.id, title: listing.title }, blocker: await listingDeletionBlocker(getDb(), listing.id) };
   } catch (error) {
     throw listingErrorResponse(error);
   }
@@ -34,26 +34,33 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (form.get("confirm") !== "yes") return data({ error: LISTING_MESSAGES.deleteConfirmRequired }, { status: 400 });
     await deleteListing(getDb(), getEnv().UPLOADS_DIR, user, listing.id);
   } catch (error) {
+    // Bids on its live auction, or an order: a message, never a database error.
+    if (error instanceof ListingDeleteRefusedError) return data({ error: error.message }, { status: 409 });
     throw listingErrorResponse(error);
   }
   throw redirect("/dashboard?deleted=1");
 }
 
 export default function DeleteListingPage() {
-  const { listing } = useLoaderData<typeof loader>();
+  const { listing, blocker } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  const error = actionData?.error ?? blocker;
   return (
     <Container maxW="2xl" py="12">
       <Stack gap="5">
         <Heading as="h1" size="2xl">
           Delete “{listing.title}”?
         </Heading>
-        <FormErrors errors={actionData?.error ? [actionData.error] : undefined} />
-        <Text>This cannot be undone. The listing, its images and its place on buyers’ watchlists are removed for good.</Text>
-        <DeleteListingForm listingId={listing.id} />
+        <FormErrors errors={error ? [error] : undefined} />
+        {blocker ? null : (
+          <>
+            <Text>This cannot be undone. The listing, its images and its place on buyers’ watchlists are removed for good.</Text>
+            <DeleteListingForm listingId={listing.id} />
+          </>
+        )}
         <Box>
           <Button asChild variant="outline">
-            <RemixLink to={`/edit-listing/${listing.id}`}>No, keep it</RemixLink>
+            <RemixLink to={`/edit-listing/${listing.id}`}>{blocker ? "Back to the listing" : "No, keep it"}</RemixLink>
           </Button>
         </Box>
       </Stack>

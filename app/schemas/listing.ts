@@ -3,6 +3,8 @@
 // order: title, description, category, then the listing type's price fields, then year, then the rest.
 import { z } from "zod";
 import { CONDITIONS } from "~/lib/conditions.ts";
+import { AUCTION_DURATION_DAYS, DEFAULT_AUCTION_DURATION_DAYS } from "~/lib/auctions.ts";
+import { DEFAULT_BID_INCREMENT_CENTS } from "~/lib/bidding.ts";
 import { CURRENCIES, toCents } from "~/lib/money.ts";
 import { TEST_LEVELS } from "~/lib/test-levels.ts";
 
@@ -28,13 +30,32 @@ export const LISTING_LIMITS = {
 export const BLANK_FEATURE_ROWS = 3;
 export const BLANK_SPECIFICATION_ROWS = 3;
 
-/**
- * Listing types the manual form offers. The auctions issue adds "auction" and "hybrid": a variant in
- * LISTING_TYPE_SHAPES (their price fields and messages) and their fields in ListingTypeFields.
- */
-export const LISTING_TYPES = ["buy_now"] as const;
+/** Listing types of the manual form (spec 01 §1, §2): a fixed price, an auction, or an auction with a buy-now price. */
+export const LISTING_TYPES = ["buy_now", "auction", "hybrid"] as const;
 export type ListingType = (typeof LISTING_TYPES)[number];
-export const LISTING_TYPE_LABELS: Record<ListingType, string> = { buy_now: "Buy It Now (fixed price)" };
+export const LISTING_TYPE_LABELS: Record<ListingType, string> = {
+  buy_now: "Buy It Now (fixed price)",
+  auction: "Auction",
+  hybrid: "Hybrid (auction with Buy It Now)",
+};
+
+/** Auction and hybrid listings are sold through an auction. */
+export function isAuctionListingType(value: unknown): value is "auction" | "hybrid" {
+  return value === "auction" || value === "hybrid";
+}
+
+/** Auction settings the manual form starts with (spec 01 §2): 7 days, $10 increment, auto-extend on, starting now. */
+export const AUCTION_FORM_DEFAULTS = {
+  duration: String(DEFAULT_AUCTION_DURATION_DAYS),
+  bidIncrement: String(DEFAULT_BID_INCREMENT_CENTS / 100),
+  autoExtend: "on",
+} as const;
+
+/** The duration choice of the edit form that leaves a live auction's end where it is. */
+export const KEEP_DURATION = "keep";
+
+/** Starting an auction later than this is refused (a typo such as 2062 instead of 2026). */
+export const LATEST_AUCTION_START_DAYS = 365;
 
 export const LISTING_STATUSES = ["draft", "active", "sold", "archived"] as const;
 export type ListingStatus = (typeof LISTING_STATUSES)[number];
@@ -56,6 +77,27 @@ export const LISTING_MESSAGES = {
   categoryRequired: "Category is required",
   categoryUnknown: "Please choose a category from the list",
   buyNowPriceRequired: "Valid price is required for buy now listings",
+  startingPriceRequired: (type: "auction" | "hybrid") => `Valid starting price is required for ${type} listings`,
+  hybridBuyNowPriceRequired: "Valid buy now price is required for hybrid listings",
+  buyNowNotAboveStart: "Buy now price must be higher than starting price",
+  reserveInvalid: "Reserve price must be a valid amount, or leave it empty for no reserve",
+  reserveBelowStart: "Reserve price cannot be lower than the starting price",
+  reserveAboveBuyNow: "Reserve price cannot be higher than the buy now price",
+  bidIncrement: "Bid increment must be a whole amount of at least 1",
+  duration: "Please choose a duration of 1, 3, 7, 14 or 30 days",
+  startDateInvalid: "Please enter the start as a date and time",
+  startDateInPast: "The start date cannot be in the past. Leave it empty to start the auction now.",
+  startDateTooLate: `The start date must be within ${LATEST_AUCTION_START_DAYS} days from now`,
+  auctionMustBeActive: "An auction starts when the listing is saved, so choose Active as the status",
+  auctionTypeLocked: "This listing has a live auction, so its type cannot change. Cancel the auction first.",
+  auctionKeepsActive: "This listing has a live auction, so it stays Active. Cancel the auction first.",
+  auctionHasBids: "Bids have been placed, so the auction settings can no longer change.",
+  auctionEndsInPast: "With this duration the auction would already have ended: choose a longer one",
+  auctionCreateForbidden: "You do not have permission to create an auction for this listing",
+  auctionSettingsForbidden: "Only the listing's owner can change its auction settings",
+  soldNotAuctioned: "This listing is sold, so it cannot be auctioned",
+  deleteHasBids: "This listing's auction has bids, so the listing cannot be deleted. Cancel the auction first.",
+  deleteHasOrder: "This listing has an order, so it cannot be deleted.",
   listingTypeRequired: "Please choose a listing type",
   year: (latest: number) => `Year must be between ${LISTING_LIMITS.firstYear} and ${latest}`,
   conditionRequired: "Condition is required",
@@ -85,17 +127,38 @@ const optionalText = (label: string, max: number) =>
 const requiredText = (message: string, label: string, max: number) =>
   z.string({ required_error: message }).trim().min(1, message).max(max, LISTING_MESSAGES.tooLong(label, max));
 
-/** A decimal amount of money (up to 2 decimals, above 0) as integer cents, with one message for anything else. */
-export const priceField = (message: string) =>
-  z.string({ required_error: message }).transform((raw, ctx) => {
-    const text = raw.trim();
-    const amount = Number(text);
-    if (!/^\d{1,10}(\.\d{1,2})?$/.test(text) || !(amount > 0) || amount > LISTING_LIMITS.price) {
-      ctx.addIssue({ code: z.ZodIssueCode.custom, message });
-      return z.NEVER;
-    }
-    return toCents(amount);
-  });
+/** A decimal amount of money (up to 2 decimals, above 0, within the form's limit) as integer cents; null for anything else. */
+export function parseMoneyCents(raw: string | undefined): number | null {
+  const text = raw?.trim() ?? "";
+  const amount = Number(text);
+  if (!/^\d{1,10}(\.\d{1,2})?$/.test(text) || !(amount > 0) || amount > LISTING_LIMITS.price) return null;
+  return toCents(amount);
+}
+
+/** A whole amount of at least 1 (the bid increment; "10.00" reads as 10) as cents; null for anything else. */
+function parseWholeUnitsCents(raw: string | undefined): number | null {
+  const text = raw?.trim() ?? "";
+  if (!/^\d{1,10}(\.0{1,2})?$/.test(text)) return null;
+  const units = Number(text);
+  return units >= 1 && units <= LISTING_LIMITS.price ? toCents(units) : null;
+}
+
+/**
+ * A start typed into a date-and-time field ("2026-12-01T14:30", the browser's local time) as an instant.
+ * `offsetMinutes` is what the browser's Date#getTimezoneOffset gives for that moment (UTC minus local time);
+ * without it (no JavaScript) the time is read as UTC. A trailing "Z" means UTC. Null when unreadable.
+ */
+export function parseStartDate(raw: string, offsetMinutes: number): Date | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,3})?)?(Z)?$/.exec(raw.trim());
+  if (!match) return null;
+  const [, y, mo, d, h, mi, sec, zulu] = match;
+  const parts = [Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(sec ?? 0)] as const;
+  const utc = Date.UTC(...parts);
+  const check = new Date(utc);
+  // Refuses 2026-02-30 and 25:00, which Date.UTC would roll over.
+  if (check.getUTCMonth() !== parts[1] || check.getUTCDate() !== parts[2] || parts[3] > 23 || parts[4] > 59 || parts[5] > 59) return null;
+  return new Date(utc + (zulu ? 0 : offsetMinutes) * 60_000);
+}
 
 const yearField = z
   .string()
@@ -174,15 +237,138 @@ const HEAD_FIELDS = {
   categoryId: requiredText(LISTING_MESSAGES.categoryRequired, "Category", 200),
 };
 
-/**
- * The listing type and its price fields, checked right after the category. buy_now is the only type so
- * far; the auctions issue adds auction and hybrid with their fields and messages (spec 01 §5), e.g. by
- * making these optional here and checking them per type in a refinement over the whole object.
- */
-const TYPE_FIELDS = {
+/** What an auction or hybrid listing's auction is created with. */
+export interface AuctionSettings {
+  startingPriceCents: number;
+  /** Hidden from bidders; null for no reserve. */
+  reservePriceCents: number | null;
+  /** Hybrid listings only. */
+  buyNowPriceCents: number | null;
+  /** 1, 3, 7, 14 or 30; null keeps a live auction's end (edit form only). */
+  durationDays: number | null;
+  /** ISO-8601 UTC; null starts the auction at once. */
+  startDate: string | null;
+  bidIncrementCents: number;
+  autoExtend: boolean;
+}
+
+/** A listing's live auction as the edit form shows it beside the settings. */
+export interface LiveAuctionSummary {
+  id: number;
+  status: "upcoming" | "active";
+  startsAt: string;
+  endsAt: string;
+  bidCount: number;
+  /** Whole days the auction runs as stored (soft close may have moved its end). */
+  days: number;
+}
+
+/** The raw type and price fields as the form sends them; which are read depends on the listing type. */
+const TYPE_INPUT = z.object({
   listingType: z.enum(LISTING_TYPES, { errorMap: () => ({ message: LISTING_MESSAGES.listingTypeRequired }) }).default("buy_now"),
-  price: priceField(LISTING_MESSAGES.buyNowPriceRequired),
-};
+  price: z.string().optional(),
+  startingPrice: z.string().optional(),
+  reservePrice: z.string().optional(),
+  buyNowPrice: z.string().optional(),
+  duration: z.string().optional(),
+  bidIncrement: z.string().optional(),
+  autoExtend: z.string().optional(),
+  startDate: z.string().optional(),
+  /** Set by the browser: Date#getTimezoneOffset at the chosen start, so the server reads the seller's local time. */
+  startDateOffset: z.string().optional(),
+  /** Edit form: start a new auction on a listing whose last auction is over. */
+  startAuction: z.string().optional(),
+});
+
+type TypeInput = z.output<typeof TYPE_INPUT>;
+
+interface TypeFieldsValue {
+  listingType: ListingType;
+  /** The listing's price in cents: the buy-now price, or an auction's starting price (spec 01 §3). */
+  price: number;
+  /** Hybrid listings: the buy-now price; null otherwise. */
+  buyNowPrice: number | null;
+  /** Auction and hybrid listings: the auction to create (or the live one's new settings). */
+  auction: AuctionSettings | null;
+  startAuction: boolean;
+}
+
+/**
+ * The listing type's fields, checked right after the category in the spec's order (spec 01 §5): buy_now needs a
+ * price; auction a starting price; hybrid a starting price, a buy-now price, and the latter above the former. Then
+ * the reserve, the increment, the duration and the start. Fields of the other types are ignored, so the form can
+ * send them all (without JavaScript every field is on the page). Every field here is optional text, so these
+ * checks run even when fields outside this group failed.
+ */
+function typeFields(options: { allowKeepDuration: boolean }) {
+  return TYPE_INPUT.transform((raw: TypeInput, ctx): TypeFieldsValue => {
+    const fail = (path: keyof TypeInput, message: string) => ctx.addIssue({ code: z.ZodIssueCode.custom, path: [path], message });
+    const type = raw.listingType;
+    const startAuction = raw.startAuction === "on";
+    if (type === "buy_now") {
+      const price = parseMoneyCents(raw.price);
+      if (price === null) fail("price", LISTING_MESSAGES.buyNowPriceRequired);
+      return { listingType: type, price: price ?? 0, buyNowPrice: null, auction: null, startAuction };
+    }
+
+    const starting = parseMoneyCents(raw.startingPrice);
+    if (starting === null) fail("startingPrice", LISTING_MESSAGES.startingPriceRequired(type));
+    let buyNow: number | null = null;
+    if (type === "hybrid") {
+      buyNow = parseMoneyCents(raw.buyNowPrice);
+      if (buyNow === null) fail("buyNowPrice", LISTING_MESSAGES.hybridBuyNowPriceRequired);
+      else if (starting !== null && buyNow <= starting) fail("buyNowPrice", LISTING_MESSAGES.buyNowNotAboveStart);
+    }
+
+    let reserve: number | null = null;
+    if ((raw.reservePrice?.trim() ?? "") !== "") {
+      reserve = parseMoneyCents(raw.reservePrice);
+      if (reserve === null) fail("reservePrice", LISTING_MESSAGES.reserveInvalid);
+      else if (starting !== null && reserve < starting) fail("reservePrice", LISTING_MESSAGES.reserveBelowStart);
+      else if (buyNow !== null && reserve > buyNow) fail("reservePrice", LISTING_MESSAGES.reserveAboveBuyNow);
+    }
+
+    const incrementText = raw.bidIncrement?.trim() ?? "";
+    const increment = incrementText === "" ? DEFAULT_BID_INCREMENT_CENTS : parseWholeUnitsCents(incrementText);
+    if (increment === null) fail("bidIncrement", LISTING_MESSAGES.bidIncrement);
+
+    const durationText = raw.duration?.trim() ?? "";
+    let durationDays: number | null = DEFAULT_AUCTION_DURATION_DAYS;
+    if (durationText === KEEP_DURATION && options.allowKeepDuration) durationDays = null;
+    else if (durationText !== "") {
+      durationDays = Number(durationText);
+      if (!(AUCTION_DURATION_DAYS as readonly number[]).includes(durationDays)) fail("duration", LISTING_MESSAGES.duration);
+    }
+
+    let startDate: string | null = null;
+    const startText = raw.startDate?.trim() ?? "";
+    if (startText !== "") {
+      const offset = Number(raw.startDateOffset ?? 0);
+      const start = parseStartDate(startText, Number.isInteger(offset) && Math.abs(offset) <= 16 * 60 ? offset : 0);
+      const now = Date.now();
+      if (!start) fail("startDate", LISTING_MESSAGES.startDateInvalid);
+      else if (start.getTime() <= now) fail("startDate", LISTING_MESSAGES.startDateInPast);
+      else if (start.getTime() > now + LATEST_AUCTION_START_DAYS * 24 * 60 * 60 * 1000) fail("startDate", LISTING_MESSAGES.startDateTooLate);
+      else startDate = start.toISOString();
+    }
+
+    return {
+      listingType: type,
+      price: starting ?? 0,
+      buyNowPrice: buyNow,
+      auction: {
+        startingPriceCents: starting ?? 0,
+        reservePriceCents: reserve,
+        buyNowPriceCents: buyNow,
+        durationDays,
+        startDate,
+        bidIncrementCents: increment ?? DEFAULT_BID_INCREMENT_CENTS,
+        autoExtend: raw.autoExtend === "on",
+      },
+      startAuction,
+    };
+  });
+}
 
 const TAIL_FIELDS = {
   year: yearField,
@@ -207,9 +393,10 @@ const TAIL_FIELDS = {
   installedOptions: optionalText("Installed options", LISTING_LIMITS.installedOptions),
 };
 
-function listingSchema<S extends readonly [string, ...string[]]>(statuses: S) {
+function listingSchema<S extends readonly [string, ...string[]]>(statuses: S, options: { edit: boolean }) {
+  const head = z.object(HEAD_FIELDS);
   const status = z.enum(statuses, { errorMap: () => ({ message: LISTING_MESSAGES.status }) }).optional();
-  return z.object({ ...HEAD_FIELDS, ...TYPE_FIELDS, ...TAIL_FIELDS, status }).superRefine((value, ctx) => {
+  const tail = z.object({ ...TAIL_FIELDS, status }).superRefine((value, ctx) => {
     // Zod also runs this when other fields failed; a date that failed its own check is not a string then.
     const date = typeof value.calibrationDate === "string" ? value.calibrationDate : null;
     const due = typeof value.calibrationDue === "string" ? value.calibrationDue : null;
@@ -221,10 +408,22 @@ function listingSchema<S extends readonly [string, ...string[]]>(statuses: S) {
       ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["calibrationDue"], message: LISTING_MESSAGES.calibrationDueBeforeDate });
     }
   });
+  // Three groups parsed side by side, so each reports its errors even when another failed, in the spec's order:
+  // title, description, category; then the type's price fields; then year and the rest.
+  return head
+    .and(typeFields({ allowKeepDuration: options.edit }))
+    .and(tail)
+    .superRefine((value, ctx) => {
+      // A new listing's auction starts when it is created, so it cannot be a draft. The edit form's rule depends
+      // on the stored auction and is checked by the listing service.
+      if (!options.edit && value.auction && value.status === "draft") {
+        ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["status"], message: LISTING_MESSAGES.auctionMustBeActive });
+      }
+    });
 }
 
-export const CreateListingSchema = listingSchema(CREATE_STATUSES);
-export const EditListingSchema = listingSchema(EDIT_STATUSES);
+export const CreateListingSchema = listingSchema(CREATE_STATUSES, { edit: false });
+export const EditListingSchema = listingSchema(EDIT_STATUSES, { edit: true });
 
 export type ListingFormValues = z.output<typeof EditListingSchema>;
 
@@ -234,8 +433,12 @@ export interface ListingInput {
   description: string;
   categoryId: string;
   listingType: ListingType;
-  /** Asking price in cents. */
+  /** Asking price in cents: the buy-now price, or an auction's starting price. */
   priceCents: number;
+  /** Hybrid listings: the buy-now price in cents. */
+  buyNowPriceCents?: number | null;
+  /** Auction and hybrid listings: their auction's settings. */
+  auction?: AuctionSettings | null;
   currency: string;
   condition: string;
   brand: string;
@@ -253,13 +456,15 @@ export interface ListingInput {
   installedOptions: string;
 }
 
-export function toListingInput(values: Omit<ListingFormValues, "status">): ListingInput {
+export function toListingInput(values: Omit<ListingFormValues, "status" | "startAuction">): ListingInput {
   return {
     title: values.title,
     description: values.description,
     categoryId: values.categoryId,
     listingType: values.listingType,
     priceCents: values.price,
+    buyNowPriceCents: values.buyNowPrice,
+    auction: values.auction,
     currency: values.currency,
     condition: values.condition,
     brand: values.brand,

@@ -1,17 +1,34 @@
 // Creating, editing and deleting listings, and who may do it (spec 01 §5 Ownership, Images; §6).
 // The owner edits and deletes; admins may edit too (docs/decisions/0005-listing-ownership.md).
+// An auction or hybrid listing and its auction are written in one transaction with the listing's images: all or
+// nothing (spec 01 §4 describes an old product that only logged a failed auction; this one never leaves half).
+import crypto from "node:crypto";
 import fs from "node:fs/promises";
+import path from "node:path";
 import type { Kysely } from "kysely";
-import type { Database, Listing, ListingImage } from "#db/schema.ts";
+import { inWriteTransaction, toDbTime } from "#db/dialect.ts";
+import type { Auction, Database, Listing, ListingImage } from "#db/schema.ts";
+import { DEFAULT_AUCTION_DURATION_DAYS } from "~/lib/auctions.ts";
 import { centsToInput } from "~/lib/money.ts";
 import { isAdminRole, type Role } from "~/lib/roles.ts";
 import type { ReceivedFile } from "~/lib/multipart.server.ts";
-import { LISTING_MESSAGES, type EditableStatus, type ListingInput } from "~/schemas/listing.ts";
+import {
+  AUCTION_FORM_DEFAULTS,
+  isAuctionListingType,
+  KEEP_DURATION,
+  LISTING_MESSAGES,
+  type AuctionSettings,
+  type EditableStatus,
+  type ListingInput,
+  type LiveAuctionSummary,
+} from "~/schemas/listing.ts";
+import { announceAuctionChange, findAuctionRow, toLiveState } from "./auction-state.server.ts";
 import { ImageRejectedError } from "./image-pipeline.server.ts";
 import {
-  attachListingImages,
   imageFileOf,
   LISTING_IMAGE_MESSAGES,
+  LISTING_IMAGE_URL_PREFIX,
+  listingImageFilePath,
   listListingImages,
   MAX_LISTING_IMAGES,
   prepareListingImage,
@@ -34,15 +51,21 @@ export class ListingNotFoundError extends Error {
 /** The actor may not do this to the listing; the message is the spec's. */
 export class ListingPermissionError extends Error {}
 
-/** A field the schema cannot check alone (the category must exist). */
+/**
+ * A field the schema cannot check alone: the category must exist, and an auction's rules depend on what is stored
+ * (a live auction keeps its type; its settings change only while it has no bids). `field` null: the whole form.
+ */
 export class ListingFieldError extends Error {
   constructor(
-    readonly field: "categoryId",
+    readonly field: "categoryId" | "listingType" | "status" | "duration" | null,
     message: string,
   ) {
     super(message);
   }
 }
+
+/** The listing cannot be deleted as things stand (its auction has bids, or it has an order). */
+export class ListingDeleteRefusedError extends Error {}
 
 /** Too many images for one listing. */
 export class ListingImageLimitError extends Error {
@@ -84,13 +107,24 @@ export async function findDeletableListing(db: Kysely<Database>, actor: Actor, l
 export interface ListingForEdit {
   listing: Listing;
   images: ListingImage[];
+  /** The newest auction of an auction or hybrid listing (live or over), else null. */
+  auction: Auction | null;
   /** Whether the actor may also delete it (the owner). */
   canDelete: boolean;
+  /** Why it cannot be deleted now (bids, an order), or null. */
+  deleteBlocker: string | null;
 }
 
 export async function getListingForEdit(db: Kysely<Database>, actor: Actor, listingId: number): Promise<ListingForEdit> {
   const listing = await findEditableListing(db, actor, listingId);
-  return { listing, images: await listListingImages(db, listingId), canDelete: canDeleteListing(actor, listing) };
+  const canDelete = canDeleteListing(actor, listing);
+  return {
+    listing,
+    images: await listListingImages(db, listingId),
+    auction: (await latestAuction(db, listingId)) ?? null,
+    canDelete,
+    deleteBlocker: canDelete ? await listingDeletionBlocker(db, listingId) : null,
+  };
 }
 
 async function assertCategoryExists(db: Kysely<Database>, categoryId: string): Promise<void> {
@@ -113,9 +147,10 @@ function listingColumns(input: ListingInput) {
     category_id: input.categoryId,
     condition: input.condition,
     listing_type: input.listingType,
+    // Auction and hybrid listings: the auction's starting price (spec 01 §3).
     price_cents: input.priceCents,
-    // Hybrid listings carry a separate buy-now price; buy_now listings keep it empty (spec 01 §3).
-    buy_now_price_cents: null,
+    // Only hybrid listings carry a separate buy-now price.
+    buy_now_price_cents: input.listingType === "hybrid" ? (input.buyNowPriceCents ?? input.auction?.buyNowPriceCents ?? null) : null,
     currency: input.currency,
     location: input.location,
     year: input.year,
@@ -128,6 +163,174 @@ function listingColumns(input: ListingInput) {
     calibration_accredited: input.calibrationAccredited ? 1 : 0,
     installed_options: input.installedOptions,
   };
+}
+
+// ------------------------------------------------------------------------------------------------
+// Auctions of auction and hybrid listings
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const LIVE_AUCTION_STATUSES = ["upcoming", "active"] as const;
+
+/** The settings of an auction or hybrid listing; a listing input of those types without them is a programming error. */
+function auctionSettingsOf(input: ListingInput): AuctionSettings {
+  if (!input.auction) throw new Error(`A ${input.listingType} listing needs its auction settings`);
+  return input.auction;
+}
+
+/** The listing's upcoming or active auction, if any (at most one: a unique index says so). */
+export async function findLiveAuction(db: Kysely<Database>, listingId: number): Promise<Auction | undefined> {
+  return db
+    .selectFrom("auctions")
+    .selectAll()
+    .where("listing_id", "=", listingId)
+    .where("status", "in", LIVE_AUCTION_STATUSES)
+    .executeTakeFirst();
+}
+
+/**
+ * Inserts the auction of a new auction or hybrid listing: starting now (active) or at the chosen future start
+ * (upcoming), ending `durationDays` after its start, its current price the starting price until the first bid.
+ */
+async function insertAuction(
+  trx: Kysely<Database>,
+  listingId: number,
+  currency: string,
+  listingType: "auction" | "hybrid",
+  settings: AuctionSettings,
+  now: Date,
+): Promise<{ id: number; status: "active" | "upcoming" }> {
+  const chosen = settings.startDate ? new Date(settings.startDate) : null;
+  const upcoming = chosen !== null && chosen.getTime() > now.getTime();
+  const start = upcoming ? chosen : now;
+  const days = settings.durationDays ?? DEFAULT_AUCTION_DURATION_DAYS;
+  const status = upcoming ? "upcoming" : "active";
+  const row = await trx
+    .insertInto("auctions")
+    .values({
+      listing_id: listingId,
+      start_date: toDbTime(start),
+      end_date: toDbTime(new Date(start.getTime() + days * DAY_MS)),
+      starting_price_cents: settings.startingPriceCents,
+      reserve_price_cents: settings.reservePriceCents,
+      current_price_cents: settings.startingPriceCents,
+      bid_increment_cents: settings.bidIncrementCents,
+      buy_now_price_cents: listingType === "hybrid" ? settings.buyNowPriceCents : null,
+      currency,
+      status,
+      auto_extend: settings.autoExtend ? 1 : 0,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return { id: row.id, status };
+}
+
+/** Tells open auction pages and lists that an auction went live (after the commit; a failure here changes nothing stored). */
+async function announceStarted(db: Kysely<Database>, auctionId: number): Promise<void> {
+  try {
+    const row = await findAuctionRow(db, auctionId);
+    if (row) announceAuctionChange({ reason: "started", state: toLiveState(row), newBids: [] });
+  } catch (error) {
+    console.error("Announcing a new auction failed", error);
+  }
+}
+
+/** What the edit form changes on a live auction, or null when its settings stay as they are. */
+function auctionChanges(live: Auction, listingType: "auction" | "hybrid", settings: AuctionSettings) {
+  const buyNow = listingType === "hybrid" ? settings.buyNowPriceCents : null;
+  const start = new Date(live.start_date).getTime();
+  const endDate = settings.durationDays === null ? live.end_date : toDbTime(new Date(start + settings.durationDays * DAY_MS));
+  const changed =
+    settings.startingPriceCents !== live.starting_price_cents ||
+    settings.reservePriceCents !== live.reserve_price_cents ||
+    buyNow !== live.buy_now_price_cents ||
+    settings.bidIncrementCents !== live.bid_increment_cents ||
+    (settings.autoExtend ? 1 : 0) !== live.auto_extend ||
+    new Date(endDate).getTime() !== new Date(live.end_date).getTime();
+  if (!changed) return null;
+  return {
+    starting_price_cents: settings.startingPriceCents,
+    // No bid exists when settings change, so the current price is the starting price.
+    current_price_cents: settings.startingPriceCents,
+    reserve_price_cents: settings.reservePriceCents,
+    buy_now_price_cents: buyNow,
+    bid_increment_cents: settings.bidIncrementCents,
+    auto_extend: settings.autoExtend ? 1 : 0,
+    end_date: endDate,
+  };
+}
+
+// ------------------------------------------------------------------------------------------------
+// Storing pictures inside the listing's transaction
+
+/**
+ * Writes prepared images under the listing's folder and inserts their rows after the existing ones (the first
+ * becomes primary only if the listing has none), inside the caller's transaction. Every file written is pushed to
+ * `written` at once, so a caller whose transaction fails removes exactly those files.
+ */
+async function storeListingImages(
+  trx: Kysely<Database>,
+  uploadsDir: string,
+  listingId: number,
+  images: PreparedImage[],
+  written: string[],
+): Promise<void> {
+  if (images.length === 0) return;
+  const existing = await trx
+    .selectFrom("equipment_images")
+    .select((eb) => [eb.fn.max("position").as("last"), eb.fn.max("is_primary").as("has_primary")])
+    .where("listing_id", "=", listingId)
+    .executeTakeFirst();
+  let position = existing?.last === null || existing?.last === undefined ? 0 : Number(existing.last) + 1;
+  let needsPrimary = !existing?.has_primary;
+  for (const image of images) {
+    const id = crypto.randomUUID();
+    const full = listingImageFilePath(uploadsDir, String(listingId), `${id}.webp`);
+    const thumbnail = listingImageFilePath(uploadsDir, String(listingId), `${id}-thumb.webp`);
+    if (!full || !thumbnail) throw new Error(`No image path for listing ${listingId}`);
+    await fs.mkdir(path.dirname(full), { recursive: true });
+    // "wx": never overwrite.
+    await fs.writeFile(full, image.full.bytes, { flag: "wx" });
+    written.push(full);
+    await fs.writeFile(thumbnail, image.thumbnail.bytes, { flag: "wx" });
+    written.push(thumbnail);
+    await trx
+      .insertInto("equipment_images")
+      .values({
+        listing_id: listingId,
+        url: `${LISTING_IMAGE_URL_PREFIX}${listingId}/${id}.webp`,
+        thumbnail_url: `${LISTING_IMAGE_URL_PREFIX}${listingId}/${id}-thumb.webp`,
+        width: image.full.width,
+        height: image.full.height,
+        is_primary: needsPrimary ? 1 : 0,
+        position: position++,
+        original_name: image.name,
+        original_size: image.size,
+      })
+      .execute();
+    needsPrimary = false;
+  }
+}
+
+/** Removes files written by a transaction that then failed, and their folder when nothing else is in it. */
+async function removeWrittenFiles(files: string[]): Promise<void> {
+  const folders = new Set<string>();
+  for (const file of files) {
+    await fs.rm(file, { force: true }).catch(() => undefined);
+    folders.add(path.dirname(file));
+  }
+  // rmdir removes only an empty folder: files of another save to the same listing stay.
+  for (const folder of folders) await fs.rmdir(folder).catch(() => undefined);
+}
+
+/** Runs `work` in one write transaction; if anything fails, the files it wrote are removed again. */
+async function withFilesInTransaction<T>(db: Kysely<Database>, work: (trx: Kysely<Database>, written: string[]) => Promise<T>): Promise<T> {
+  const written: string[] = [];
+  try {
+    return await inWriteTransaction(db, (trx) => work(trx, written));
+  } catch (error) {
+    await removeWrittenFiles(written);
+    throw error;
+  }
 }
 
 // ------------------------------------------------------------------------------------------------
@@ -185,8 +388,8 @@ export function repeatsAnImage(
 // Create, update, delete
 
 /**
- * Creates a listing and stores its images (the first becomes primary). If storing the images fails,
- * the listing is removed again, so a failed creation leaves nothing behind.
+ * Creates a listing, stores its images (the first becomes primary) and, for auction and hybrid listings, creates its
+ * auction: all in one transaction, so a failure at any step leaves no listing, image row, picture file or auction.
  */
 export async function createListing(
   db: Kysely<Database>,
@@ -195,27 +398,44 @@ export async function createListing(
   input: ListingInput,
   images: PreparedImage[],
   status: "draft" | "active" = "active",
+  now: Date = new Date(),
 ): Promise<number> {
   if (images.length > MAX_LISTING_IMAGES) throw new ListingImageLimitError();
   await assertCategoryExists(db, input.categoryId);
-  const row = await db
-    .insertInto("equipment_listings")
-    .values({ user_id: userId, ...listingColumns(input), status, ai_generated: 0, is_featured: 0 })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  try {
-    await attachListingImages(db, uploadsDir, row.id, images);
-  } catch (error) {
-    await db.deleteFrom("equipment_listings").where("id", "=", row.id).execute();
-    await removeListingImageFiles(uploadsDir, row.id);
-    throw error;
-  }
-  return row.id;
+  const auction = isAuctionListingType(input.listingType) ? auctionSettingsOf(input) : null;
+  if (auction && status !== "active") throw new ListingFieldError("status", LISTING_MESSAGES.auctionMustBeActive);
+  const created = await withFilesInTransaction(db, async (trx, written) => {
+    const row = await trx
+      .insertInto("equipment_listings")
+      .values({ user_id: userId, ...listingColumns(input), status, ai_generated: 0, is_featured: 0 })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await storeListingImages(trx, uploadsDir, row.id, images, written);
+    const inserted =
+      auction && isAuctionListingType(input.listingType)
+        ? await insertAuction(trx, row.id, input.currency, input.listingType, auction, now)
+        : null;
+    return { listingId: row.id, auction: inserted };
+  });
+  if (created.auction?.status === "active") await announceStarted(db, created.auction.id);
+  return created.listingId;
+}
+
+export interface UpdateListingOptions {
+  status?: EditableStatus;
+  images?: PreparedImage[];
+  /** Start a new auction on an auction or hybrid listing whose last auction is over. */
+  startAuction?: boolean;
+  now?: Date;
 }
 
 /**
- * Saves the edit form: every field, the status (a sold listing stays sold) and new images appended after
- * the existing ones (the first becomes primary only if the listing had none).
+ * Saves the edit form: every field, the status (a sold listing stays sold) and new images appended after the
+ * existing ones (the first becomes primary only if the listing had none), in one transaction.
+ *
+ * Auctions (only the owner creates one or changes its settings): a listing with a live auction keeps its type and
+ * stays active, and its auction's settings change only while it has no bids. A buy-now listing turned into an
+ * auction or hybrid listing gets its auction now, as does one whose last auction is over when `startAuction` is set.
  */
 export async function updateListing(
   db: Kysely<Database>,
@@ -223,26 +443,87 @@ export async function updateListing(
   actor: Actor,
   listingId: number,
   input: ListingInput,
-  options: { status?: EditableStatus; images?: PreparedImage[] } = {},
+  options: UpdateListingOptions = {},
 ): Promise<void> {
-  const listing = await findEditableListing(db, actor, listingId);
+  await findEditableListing(db, actor, listingId);
   const images = options.images ?? [];
-  const existing = await listListingImages(db, listingId);
-  if (existing.length + images.length > MAX_LISTING_IMAGES) throw new ListingImageLimitError();
+  const now = options.now ?? new Date();
   await assertCategoryExists(db, input.categoryId);
-  const status = listing.status === "sold" ? "sold" : (options.status ?? listing.status);
-  await db
-    .updateTable("equipment_listings")
-    .set({ ...listingColumns(input), status, updated_at: new Date().toISOString() })
-    .where("id", "=", listingId)
-    .execute();
-  await attachListingImages(db, uploadsDir, listingId, images);
+  const started = await withFilesInTransaction(db, async (trx, written) => {
+    // Read again inside the transaction: a bid or the scheduler may have changed things since the form was loaded.
+    const listing = await findEditableListing(trx, actor, listingId);
+    const existing = await listListingImages(trx, listingId);
+    if (existing.length + images.length > MAX_LISTING_IMAGES) throw new ListingImageLimitError();
+    const status = listing.status === "sold" ? "sold" : (options.status ?? listing.status);
+    const isOwner = listing.user_id === actor.id;
+    const live = await findLiveAuction(trx, listingId);
+    let startedAuction: { id: number; status: "active" | "upcoming" } | null = null;
+
+    if (live) {
+      if (input.listingType !== listing.listing_type) throw new ListingFieldError("listingType", LISTING_MESSAGES.auctionTypeLocked);
+      if (status !== "active") throw new ListingFieldError("status", LISTING_MESSAGES.auctionKeepsActive);
+      if (!isAuctionListingType(input.listingType)) throw new ListingFieldError("listingType", LISTING_MESSAGES.auctionTypeLocked);
+      const changes = auctionChanges(live, input.listingType, auctionSettingsOf(input));
+      if (changes) {
+        if (!isOwner) throw new ListingPermissionError(LISTING_MESSAGES.auctionSettingsForbidden);
+        if (live.bid_count > 0) throw new ListingFieldError(null, LISTING_MESSAGES.auctionHasBids);
+        if (live.status === "active" && new Date(changes.end_date).getTime() <= now.getTime()) {
+          throw new ListingFieldError("duration", LISTING_MESSAGES.auctionEndsInPast);
+        }
+        const result = await trx
+          .updateTable("auctions")
+          .set((eb) => ({ ...changes, version: eb("version", "+", 1), updated_at: toDbTime(now) }))
+          .where("id", "=", live.id)
+          .where("version", "=", live.version)
+          .where("bid_count", "=", 0)
+          .executeTakeFirst();
+        if (Number(result.numUpdatedRows) !== 1) throw new ListingFieldError(null, LISTING_MESSAGES.auctionHasBids);
+      }
+    } else if (isAuctionListingType(input.listingType) && (!isAuctionListingType(listing.listing_type) || options.startAuction)) {
+      if (listing.status === "sold") throw new ListingFieldError("listingType", LISTING_MESSAGES.soldNotAuctioned);
+      if (!isOwner) throw new ListingPermissionError(LISTING_MESSAGES.auctionCreateForbidden);
+      if (status !== "active") throw new ListingFieldError("status", LISTING_MESSAGES.auctionMustBeActive);
+      startedAuction = await insertAuction(trx, listingId, input.currency, input.listingType, auctionSettingsOf(input), now);
+    }
+
+    await trx
+      .updateTable("equipment_listings")
+      .set({ ...listingColumns(input), status, updated_at: toDbTime(now) })
+      .where("id", "=", listingId)
+      .execute();
+    await storeListingImages(trx, uploadsDir, listingId, images, written);
+    return startedAuction;
+  });
+  if (started?.status === "active") await announceStarted(db, started.id);
 }
 
-/** Deletes a listing (images, views and watchlist rows go with it) and its picture folder. Owner only. */
+/** Why the listing cannot be deleted now, or null when it can: its live auction has bids, or it has an order. */
+export async function listingDeletionBlocker(db: Kysely<Database>, listingId: number): Promise<string | null> {
+  const order = await db.selectFrom("orders").select("id").where("listing_id", "=", listingId).limit(1).executeTakeFirst();
+  if (order) return LISTING_MESSAGES.deleteHasOrder;
+  const bidOn = await db
+    .selectFrom("auctions")
+    .select("id")
+    .where("listing_id", "=", listingId)
+    .where("status", "in", LIVE_AUCTION_STATUSES)
+    .where("bid_count", ">", 0)
+    .limit(1)
+    .executeTakeFirst();
+  return bidOn ? LISTING_MESSAGES.deleteHasBids : null;
+}
+
+/**
+ * Deletes a listing (images, views, watchlist rows and auctions without bids go with it) and its picture folder.
+ * Owner only. Refused with ListingDeleteRefusedError while its live auction has bids (cancel it first) or an
+ * order exists (the database would refuse too: orders keep their listing).
+ */
 export async function deleteListing(db: Kysely<Database>, uploadsDir: string, actor: Actor, listingId: number): Promise<void> {
   await findDeletableListing(db, actor, listingId);
-  await db.deleteFrom("equipment_listings").where("id", "=", listingId).execute();
+  await inWriteTransaction(db, async (trx) => {
+    const blocker = await listingDeletionBlocker(trx, listingId);
+    if (blocker) throw new ListingDeleteRefusedError(blocker);
+    await trx.deleteFrom("equipment_listings").where("id", "=", listingId).execute();
+  });
   await removeListingImageFiles(uploadsDir, listingId);
 }
 
@@ -325,16 +606,34 @@ export async function setPrimaryListingImage(db: Kysely<Database>, actor: Actor,
 // ------------------------------------------------------------------------------------------------
 // Reading stored values back into the form
 
-/** A stored listing as the edit form's default values. */
-export function listingFormDefaults(listing: Listing) {
+/** Whole days between two instants, for showing a stored auction's length. */
+function wholeDays(from: string, to: string): number {
+  return Math.round((new Date(to).getTime() - new Date(from).getTime()) / DAY_MS);
+}
+
+/**
+ * A stored listing as the edit form's default values. With a live auction its settings come from the auction (the
+ * duration choice keeps its end); otherwise the form offers the defaults (7 days, $10, auto-extend on), or the last
+ * auction's increment and auto-extend.
+ */
+export function listingFormDefaults(listing: Listing, auction?: Pick<Auction, "status" | "start_date" | "end_date" | "reserve_price_cents" | "bid_increment_cents" | "buy_now_price_cents" | "auto_extend" | "starting_price_cents"> | null) {
   const specifications = parseSpecifications(listing.specifications);
   const features = parseFeatures(listing.features);
+  const live = auction && (auction.status === "upcoming" || auction.status === "active") ? auction : null;
+  const auctionType = isAuctionListingType(listing.listing_type);
   return {
     title: listing.title,
     description: listing.description,
     categoryId: listing.category_id,
     listingType: listing.listing_type,
-    price: centsToInput(listing.price_cents),
+    price: auctionType ? "" : centsToInput(listing.price_cents),
+    startingPrice: live ? centsToInput(live.starting_price_cents) : auctionType ? centsToInput(listing.price_cents) : "",
+    reservePrice: live ? centsToInput(live.reserve_price_cents) : "",
+    buyNowPrice: live ? centsToInput(live.buy_now_price_cents) : centsToInput(listing.buy_now_price_cents),
+    duration: live ? KEEP_DURATION : AUCTION_FORM_DEFAULTS.duration,
+    bidIncrement: auction ? centsToInput(auction.bid_increment_cents) : AUCTION_FORM_DEFAULTS.bidIncrement,
+    autoExtend: (auction ? auction.auto_extend === 1 : true) ? AUCTION_FORM_DEFAULTS.autoExtend : undefined,
+    startDate: "",
     currency: listing.currency,
     condition: listing.condition,
     brand: listing.brand,
@@ -351,6 +650,23 @@ export function listingFormDefaults(listing: Listing) {
     installedOptions: listing.installed_options,
     status: listing.status,
   };
+}
+
+export function liveAuctionSummary(auction: Auction | undefined | null): LiveAuctionSummary | null {
+  if (!auction || (auction.status !== "upcoming" && auction.status !== "active")) return null;
+  return {
+    id: auction.id,
+    status: auction.status,
+    startsAt: auction.start_date,
+    endsAt: auction.end_date,
+    bidCount: auction.bid_count,
+    days: wholeDays(auction.start_date, auction.end_date),
+  };
+}
+
+/** The newest auction of a listing (live or over), for the edit form. */
+export async function latestAuction(db: Kysely<Database>, listingId: number): Promise<Auction | undefined> {
+  return db.selectFrom("auctions").selectAll().where("listing_id", "=", listingId).orderBy("id", "desc").limit(1).executeTakeFirst();
 }
 
 export function parseSpecifications(text: string): Array<[string, string]> {

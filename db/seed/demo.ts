@@ -3,6 +3,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../schema.ts";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "./demo-accounts.ts";
+import { seedDemoAuctions } from "./auctions.ts";
 import { createAccount } from "./factories.ts";
 import { seedDemoListings } from "./listings.ts";
 import { DEMO_SEED, seededRandom } from "./random.ts";
@@ -10,7 +11,7 @@ import { DEMO_SEED, seededRandom } from "./random.ts";
 export interface DemoSeedOptions {
   /** Where the demo listings' pictures are written (UPLOADS_DIR). */
   uploadsDir: string;
-  /** Listing dates are counted back from here. */
+  /** The seed's present: listing dates, auctions and orders are counted from here (default: the current time). */
   now?: Date;
   /** See DemoListingsOptions.pictureCacheDir. */
   pictureCacheDir?: string | null;
@@ -20,6 +21,7 @@ export interface DemoSeedOptions {
 export async function seedDemoMarketplace(db: Kysely<Database>, options: DemoSeedOptions): Promise<boolean> {
   const existing = await db.selectFrom("users").select("id").limit(1).executeTakeFirst();
   if (existing) return false;
+  const now = options.now ?? new Date();
   const random = seededRandom(DEMO_SEED);
   // Password hashing dominates; the accounts are hashed side by side on libuv's thread pool.
   const ids = await Promise.all(
@@ -33,8 +35,10 @@ export async function seedDemoMarketplace(db: Kysely<Database>, options: DemoSee
     uploadsDir: options.uploadsDir,
     sellerId: idOf("seller"),
     adminId: idOf("admin"),
-    now: options.now,
+    now,
     pictureCacheDir: options.pictureCacheDir,
   });
+  // Auctions, bids and orders on those listings, up to the same moment.
+  await seedDemoAuctions(db, seededRandom(DEMO_SEED + 2), { now });
   return true;
 }

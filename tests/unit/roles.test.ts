@@ -56,12 +56,14 @@ describe("roles", () => {
 });
 
 describe("memberLinks", () => {
-  const common = ["Dashboard", "Messages", "Watchlist & Saved Searches"];
+  const common = ["Dashboard", "Messages", "Watchlist & Saved Searches", "Orders"];
+  const escrowStaff: Role[] = ["admin", "super_admin", "billing", "dispute_resolution_referee"];
 
   it.each(ROLE_TABLE)("%s sees the links its powers allow", (role, sells, admin) => {
     const labels = memberLinks(user(role)).map((l) => l.label);
     const expected = [...common];
-    if (sells) expected.push("Create Listing", "Bulk Upload");
+    if (sells) expected.push("Sales", "Create Listing", "Bulk Upload");
+    if (escrowStaff.includes(role)) expected.push("Escrow");
     if (admin) expected.push("Admin Panel");
     expect(labels).toEqual(expected);
   });
@@ -71,8 +73,11 @@ describe("memberLinks", () => {
       { to: "/dashboard", label: "Dashboard" },
       { to: "/messages", label: "Messages" },
       { to: "/watchlist", label: "Watchlist & Saved Searches" },
+      { to: "/orders", label: "Orders" },
+      { to: "/seller/orders", label: "Sales" },
       { to: "/create-listing", label: "Create Listing" },
       { to: "/bulk-upload", label: "Bulk Upload" },
+      { to: "/escrow", label: "Escrow" },
       { to: "/admin", label: "Admin Panel" },
     ]);
   });

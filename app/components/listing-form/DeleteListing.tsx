@@ -24,8 +24,18 @@ export function DeleteListingForm({ listingId, onCancel }: { listingId: number; 
   );
 }
 
-export function DeleteListingSection({ listingId, title }: { listingId: number; title: string }) {
+export function DeleteListingSection({ listingId, title, blocker }: { listingId: number; title: string; blocker?: string | null }) {
   const [open, setOpen] = useState(false);
+  if (blocker) {
+    return (
+      <Box as="section" aria-labelledby="delete-heading" borderWidth="1px" rounded="lg" p="5">
+        <Heading as="h2" size="md" id="delete-heading" mb="1">
+          Delete this listing
+        </Heading>
+        <Text>{blocker}</Text>
+      </Box>
+    );
+  }
   return (
     <Box as="section" aria-labelledby="delete-heading" borderWidth="1px" borderColor="border.error" rounded="lg" p="5">
       <Heading as="h2" size="md" id="delete-heading" mb="1">

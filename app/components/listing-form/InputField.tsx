@@ -19,7 +19,7 @@ export function InputField({
 }: {
   meta: FieldMetadata<string | undefined>;
   label: string;
-  type?: "text" | "number" | "date";
+  type?: "text" | "number" | "date" | "datetime-local";
   required?: boolean;
   helper?: ReactNode;
   placeholder?: string;

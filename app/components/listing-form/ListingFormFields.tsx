@@ -7,7 +7,7 @@ import { LISTING_LIMITS, LISTING_STATUS_LABELS, type ListingFormInput, type List
 import { FeatureRows, SpecificationRows } from "./RowLists.tsx";
 import { ImagePicker } from "./ImagePicker.tsx";
 import { InputField, TextareaField } from "./InputField.tsx";
-import { ListingTypeFields } from "./ListingTypeFields.tsx";
+import { ListingTypeFields, type ListingAuctionContext } from "./ListingTypeFields.tsx";
 import { SelectField } from "./SelectField.tsx";
 
 export interface CategoryGroup {
@@ -27,9 +27,11 @@ export interface ListingFormFieldsProps {
   /** The statuses the seller may choose; null when the status cannot change (a sold listing). */
   statuses: readonly ListingStatus[] | null;
   images: { maxFiles: number; existingCount: number; errors: string[]; rechoose: boolean };
+  /** The edit form: the listing's live auction, or whether a new one may start. */
+  auctions?: ListingAuctionContext;
 }
 
-export function ListingFormFields({ form, categoryGroups, statuses, images }: ListingFormFieldsProps) {
+export function ListingFormFields({ form, categoryGroups, statuses, images, auctions }: ListingFormFieldsProps) {
   const fields = form.getFieldset();
   const latestYear = new Date().getUTCFullYear();
   return (
@@ -62,7 +64,7 @@ export function ListingFormFields({ form, categoryGroups, statuses, images }: Li
         </Fieldset.Content>
       </Fieldset.Root>
 
-      <ListingTypeFields fields={{ listingType: fields.listingType, price: fields.price, currency: fields.currency }} />
+      <ListingTypeFields fields={fields} auctions={auctions} />
 
       <FeatureRows form={form} meta={fields.features} />
       <SpecificationRows form={form} meta={fields.specifications} />

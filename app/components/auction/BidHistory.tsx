@@ -1,0 +1,90 @@
+// The newest bids (spec 01 §9: 10), bidders as first name and last initial, bids placed from a maximum marked.
+import { Badge, Heading, HStack, Stack, Text } from "@chakra-ui/react";
+import type { BidHistoryEntry } from "~/lib/auctions.ts";
+import { BID_HISTORY_SIZE, formatBidMoney } from "~/lib/bidding.ts";
+import { useServerNow } from "~/lib/live/use-live-auctions.ts";
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+const DATE = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
+
+function plural(count: number, unit: string): string {
+  return `${count} ${unit}${count === 1 ? "" : "s"} ago`;
+}
+
+/** Spec 01 §9 relative time: "Just now" under a minute, then minutes, hours, days up to 6, then the date. */
+export function formatBidTime(iso: string, nowMs: number): string {
+  const age = nowMs - Date.parse(iso);
+  if (age < MINUTE) return "Just now";
+  if (age < HOUR) return plural(Math.floor(age / MINUTE), "minute");
+  if (age < DAY) return plural(Math.floor(age / HOUR), "hour");
+  if (age < 7 * DAY) return plural(Math.floor(age / DAY), "day");
+  return DATE.format(new Date(iso));
+}
+
+export function BidHistory({
+  history,
+  bidCount,
+  currency,
+  serverNow,
+}: {
+  history: BidHistoryEntry[];
+  bidCount: number;
+  currency: string;
+  serverNow: string;
+}) {
+  // Relative times only change by the minute; a slower tick is enough.
+  const now = useServerNow(serverNow, 15_000);
+  return (
+    <Stack as="section" gap="3" aria-labelledby="bid-history-heading">
+      <Heading as="h2" size="lg" id="bid-history-heading">
+        Bid history
+      </Heading>
+      {history.length === 0 ? (
+        <Text color="fg.muted">No bids yet. Be the first to bid.</Text>
+      ) : (
+        <>
+          <Text fontSize="sm" color="fg.muted">
+            {bidCount > BID_HISTORY_SIZE ? `The ${BID_HISTORY_SIZE} newest of ${bidCount} bids.` : `${bidCount} bid${bidCount === 1 ? "" : "s"}.`}
+          </Text>
+          <Stack as="ol" gap="0" listStyleType="none" borderWidth="1px" rounded="md" data-testid="bid-history">
+            {history.map((bid, index) => (
+              <HStack
+                as="li"
+                key={bid.id}
+                justify="space-between"
+                gap="3"
+                px="4"
+                py="2.5"
+                borderTopWidth={index === 0 ? "0" : "1px"}
+                bg={index === 0 ? "bg.subtle" : undefined}
+                data-testid="bid-history-entry"
+              >
+                <Stack gap="0" minW="0">
+                  <HStack gap="2" wrap="wrap">
+                    <Text fontWeight="semibold" overflowWrap="anywhere">
+                      {bid.bidderLabel}
+                    </Text>
+                    {bid.isAuto ? (
+                      <Badge size="sm" colorPalette="purple" variant="subtle" title="Placed automatically from this bidder's maximum bid">
+                        Auto bid
+                      </Badge>
+                    ) : null}
+                  </HStack>
+                  <Text fontSize="sm" color="fg.muted">
+                    <time dateTime={bid.createdAt}>{formatBidTime(bid.createdAt, now)}</time>
+                  </Text>
+                </Stack>
+                <Text fontWeight="bold" fontVariantNumeric="tabular-nums" flexShrink={0}>
+                  {formatBidMoney(bid.amountCents, currency)}
+                </Text>
+              </HStack>
+            ))}
+          </Stack>
+        </>
+      )}
+    </Stack>
+  );
+}

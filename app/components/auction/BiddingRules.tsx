@@ -1,0 +1,61 @@
+// "How bidding works": the engine's rules (app/services/bid-resolution.ts) in plain words, with this lot's numbers.
+import { Heading, List, Stack, Text } from "@chakra-ui/react";
+import { effectiveIncrement, formatBidMoney, SOFT_CLOSE_MS } from "~/lib/bidding.ts";
+
+export interface BiddingRulesData {
+  currency: string;
+  startingPriceCents: number;
+  bidIncrementCents: number;
+  autoExtend: boolean;
+}
+
+export function BiddingRules({ auction }: { auction: BiddingRulesData }) {
+  const increment = formatBidMoney(effectiveIncrement(auction.bidIncrementCents), auction.currency);
+  const softClose = Math.round(SOFT_CLOSE_MS / 60_000);
+  return (
+    <Stack as="section" gap="3" aria-labelledby="bidding-rules-heading">
+      <Heading as="h2" size="lg" id="bidding-rules-heading">
+        How bidding works
+      </Heading>
+      <List.Root gap="2" ps="5">
+        <List.Item>
+          The first bid can be the starting price ({formatBidMoney(auction.startingPriceCents, auction.currency)}). Every bid
+          after that must be at least one increment — {increment} on this lot — above the current bid.
+        </List.Item>
+        <List.Item>
+          You can also give a maximum bid. We then bid for you, one increment at a time and only as much as it takes to keep
+          you in the lead, up to your maximum. Nobody sees your maximum.
+        </List.Item>
+        <List.Item>
+          When two bidders give the same maximum, the bid placed first wins.
+        </List.Item>
+        <List.Item>
+          The seller may set a reserve price: the lowest price they will sell for. It stays hidden; we only show whether it
+          has been met. If the highest bid is below the reserve when the auction ends, the item is not sold. Once a maximum
+          bid reaches the reserve, the price goes straight up to the reserve.
+        </List.Item>
+        <List.Item>
+          {auction.autoExtend ? (
+            <>
+              Soft close: a bid in the last {softClose} minutes moves the end to {softClose} minutes after that bid, so everyone
+              gets a fair chance to answer it.
+            </>
+          ) : (
+            <>This lot ends at its set time: late bids do not extend it.</>
+          )}
+        </List.Item>
+        <List.Item>
+          The highest bidder cannot outbid themselves, but can raise their maximum. You cannot bid on your own auction.
+        </List.Item>
+        <List.Item>
+          Every time counts on our server&apos;s clock, not your device&apos;s: the countdown follows the server, and a bid
+          counts when the server receives it.
+        </List.Item>
+      </List.Root>
+      <Text fontSize="sm" color="fg.muted">
+        When the auction ends, the highest bid wins if it meets the reserve. The winner is notified and pays through
+        Tradebench, where the payment is held until the item arrives as described.
+      </Text>
+    </Stack>
+  );
+}

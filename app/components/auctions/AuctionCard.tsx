@@ -1,0 +1,149 @@
+// An auction in the /auctions grid (spec 02 §2.11): picture, status badge, time left, Current Bid, Starting Price,
+// reserve state, bid count, View Auction and the watch toggle. Drawn with static classes (a grid repeats it).
+import { Link as RemixLink } from "@remix-run/react";
+import { AUCTION_STATUS_LABELS, AUCTION_STATUS_PALETTES, RESERVE_LABELS, formatTimeLeft, type AuctionStatus } from "~/lib/auctions.ts";
+import { formatCount, formatPrice } from "~/lib/money.ts";
+import { staticClasses } from "~/lib/static-styles.ts";
+import type { AuctionCardData } from "~/services/auction-list.server.ts";
+import { ImagePlaceholderIcon } from "../icons.tsx";
+import { WatchButton } from "../WatchButton.tsx";
+
+const card = staticClasses("auction-card", {
+  root: {
+    display: "flex",
+    flexDirection: "column",
+    h: "full",
+    overflow: "hidden",
+    bg: "bg.panel",
+    borderWidth: "1px",
+    rounded: "l3",
+    _hover: { borderColor: "blue.solid" },
+    _focusWithin: { borderColor: "blue.solid" },
+  },
+  media: { position: "relative", aspectRatio: "4 / 3", bg: "bg.muted" },
+  image: { w: "full", h: "full", objectFit: "cover" },
+  placeholder: {
+    w: "full",
+    h: "full",
+    display: "flex",
+    flexDirection: "column",
+    alignItems: "center",
+    justifyContent: "center",
+    gap: "1",
+    color: "fg.muted",
+    fontSize: "xs",
+  },
+  badgeSlot: { position: "absolute", top: "2", left: "2" },
+  watch: { position: "absolute", top: "2", right: "2" },
+  body: { display: "flex", flexDirection: "column", gap: "3", p: "4", flex: "1" },
+  title: { fontWeight: "semibold", lineClamp: "2" },
+  time: { display: "flex", gap: "1.5", alignItems: "baseline", fontSize: "sm", color: "fg.muted" },
+  timeValue: { fontWeight: "semibold", color: "fg" },
+  facts: { display: "grid", gridTemplateColumns: "repeat(2, minmax(0, 1fr))", gap: "3", flex: "1", alignContent: "start" },
+  fact: { display: "flex", flexDirection: "column", gap: "0.5", minW: "0" },
+  factWide: { gridColumn: "span 2" },
+  term: { fontSize: "xs", color: "fg.muted", textTransform: "uppercase", letterSpacing: "wide" },
+  value: { fontSize: "sm", fontWeight: "medium" },
+  price: { fontSize: "2xl", fontWeight: "bold", color: "blue.fg", lineHeight: "short" },
+  reserveMet: { fontSize: "sm", fontWeight: "medium", color: "green.fg" },
+  reserveNotMet: { fontSize: "sm", fontWeight: "medium", color: "orange.fg" },
+  view: { recipe: "button", variants: { variant: "solid" }, css: { colorPalette: "blue", w: "full" } },
+});
+
+/** One badge class per palette of spec 01 §4 (active green, upcoming blue, ended grey, cancelled red). */
+const badge = staticClasses("auction-badge", {
+  green: { recipe: "badge", variants: { variant: "solid", size: "md" }, css: { colorPalette: "green" } },
+  blue: { recipe: "badge", variants: { variant: "solid", size: "md" }, css: { colorPalette: "blue" } },
+  gray: { recipe: "badge", variants: { variant: "solid", size: "md" }, css: { colorPalette: "gray" } },
+  red: { recipe: "badge", variants: { variant: "solid", size: "md" }, css: { colorPalette: "red" } },
+});
+
+export function AuctionStatusBadge({ status }: { status: AuctionStatus }) {
+  return <span className={badge[AUCTION_STATUS_PALETTES[status]]}>{AUCTION_STATUS_LABELS[status]}</span>;
+}
+
+export function bidCountLabel(count: number): string {
+  return count === 1 ? "1 bid" : `${formatCount(count)} bids`;
+}
+
+/**
+ * What the card says about time: an upcoming auction counts down to its start, the others to their end
+ * ("2d 5h", "5h 12m", "12m"; "Ended" once past, "Auction ended" or "Auction cancelled" once closed).
+ */
+export function auctionTimeText(auction: Pick<AuctionCardData, "status" | "startsAt" | "endsAt">, now: number): {
+  label: string | null;
+  value: string;
+  dateTime: string;
+} {
+  const startsIn = Date.parse(auction.startsAt) - now;
+  if (auction.status === "upcoming" && startsIn > 0) {
+    return { label: "Starts in", value: formatTimeLeft(startsIn), dateTime: auction.startsAt };
+  }
+  if (auction.status === "ended") return { label: null, value: "Auction ended", dateTime: auction.endsAt };
+  if (auction.status === "cancelled") return { label: null, value: "Auction cancelled", dateTime: auction.endsAt };
+  return { label: "Time left", value: formatTimeLeft(Date.parse(auction.endsAt) - now), dateTime: auction.endsAt };
+}
+
+export function AuctionCard({ auction, now }: { auction: AuctionCardData; now: number }) {
+  const titleId = `auction-${auction.auctionId}-title`;
+  const time = auctionTimeText(auction, now);
+  const href = `/auctions/${auction.auctionId}`;
+  return (
+    <article className={card.root} aria-labelledby={titleId} data-auction-id={auction.auctionId}>
+      <div className={card.media}>
+        {auction.imageUrl ? (
+          <img src={auction.imageUrl} alt="" loading="lazy" className={card.image} />
+        ) : (
+          <div role="img" aria-label="No image" className={card.placeholder}>
+            <ImagePlaceholderIcon />
+            <span>No image</span>
+          </div>
+        )}
+        <div className={card.badgeSlot}>
+          <AuctionStatusBadge status={auction.status} />
+        </div>
+        <div className={card.watch}>
+          <WatchButton listingId={auction.listingId} watching={auction.watching} title={auction.title} />
+        </div>
+      </div>
+      <div className={card.body}>
+        <h3 id={titleId} className={card.title}>
+          {auction.title}
+        </h3>
+        <p className={card.time}>
+          {time.label ? <span>{time.label} </span> : null}
+          <time dateTime={time.dateTime} className={card.timeValue}>
+            {time.value}
+          </time>
+        </p>
+        <dl className={card.facts}>
+          <div className={`${card.fact} ${card.factWide}`}>
+            <dt className={card.term}>Current Bid</dt>
+            <dd className={card.price}>{formatPrice(auction.currentPriceCents, auction.currency)}</dd>
+          </div>
+          <div className={card.fact}>
+            <dt className={card.term}>Starting Price</dt>
+            <dd className={card.value}>{formatPrice(auction.startingPriceCents, auction.currency)}</dd>
+          </div>
+          <div className={card.fact}>
+            <dt className={card.term}>Bids</dt>
+            <dd className={card.value}>{bidCountLabel(auction.bidCount)}</dd>
+          </div>
+          <div className={`${card.fact} ${card.factWide}`}>
+            <dt className={card.term}>Reserve</dt>
+            <dd
+              className={
+                auction.reserve === "met" ? card.reserveMet : auction.reserve === "not_met" ? card.reserveNotMet : card.value
+              }
+            >
+              {RESERVE_LABELS[auction.reserve]}
+            </dd>
+          </div>
+        </dl>
+        <RemixLink to={href} className={card.view} aria-describedby={titleId}>
+          View Auction
+        </RemixLink>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,63 @@
+// How to pay: a bank transfer to the escrow account quoting the order's unique reference.
+import { Card, Code, DataList, Heading, Text } from "@chakra-ui/react";
+import { formatExactPrice } from "~/lib/money.ts";
+import { ESCROW_ACCOUNT } from "~/lib/orders.ts";
+
+export function BankTransferInstructions({ reference, amountCents, currency }: { reference: string; amountCents: number; currency: string }) {
+  const rows: Array<[string, string]> = [
+    ["Account name", ESCROW_ACCOUNT.accountName],
+    ["Bank", ESCROW_ACCOUNT.bankName],
+    ["Account number", ESCROW_ACCOUNT.accountNumber],
+    ["SWIFT / BIC", ESCROW_ACCOUNT.swift],
+    ["Amount", formatExactPrice(amountCents, currency)],
+  ];
+  return (
+    <Card.Root as="section" aria-labelledby="payment-heading" variant="subtle">
+      <Card.Body gap="3">
+        <Heading as="h2" size="md" id="payment-heading">
+          Pay by bank transfer
+        </Heading>
+        <Text>
+          Transfer the amount below to the Tradebench escrow account, quoting your payment reference exactly so we can match your payment.
+        </Text>
+        <DataList.Root orientation="horizontal" gap="2" size="md">
+          {rows.map(([label, value]) => (
+            <DataList.Item key={label}>
+              <DataList.ItemLabel>{label}</DataList.ItemLabel>
+              <DataList.ItemValue>{value}</DataList.ItemValue>
+            </DataList.Item>
+          ))}
+          <DataList.Item>
+            <DataList.ItemLabel>Payment reference</DataList.ItemLabel>
+            <DataList.ItemValue>
+              <Code size="lg" fontWeight="bold" data-testid="payment-reference">
+                {reference}
+              </Code>
+            </DataList.ItemValue>
+          </DataList.Item>
+        </DataList.Root>
+        <Text fontSize="sm" color="fg.muted">
+          When your payment arrives, Tradebench confirms it and holds it in escrow, and you and the seller are told.
+        </Text>
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+/** At checkout, before the order (and its reference) exists. */
+export function BankTransferPreview() {
+  return (
+    <Card.Root as="section" aria-labelledby="payment-method-heading" variant="subtle">
+      <Card.Body gap="2">
+        <Heading as="h2" size="md" id="payment-method-heading">
+          Payment by bank transfer
+        </Heading>
+        <Text>
+          Industrial equipment is usually paid by bank transfer. When you place the order you get a unique payment reference and the
+          escrow account&apos;s bank details. Quote the reference on your transfer; your money is then held in escrow until you confirm
+          receipt.
+        </Text>
+      </Card.Body>
+    </Card.Root>
+  );
+}

@@ -1,0 +1,240 @@
+// The transitions the viewer may make on an order, each a plain POST form to /orders/{id} that works without
+// JavaScript; errors from the server show beside the field they concern.
+import { Button, Card, Field, Heading, HStack, Input, Stack, Text, Textarea } from "@chakra-ui/react";
+import { Form, useNavigation } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { INSPECTION_PERIOD_DAYS } from "~/lib/fees.ts";
+import { formatExactPrice } from "~/lib/money.ts";
+import { ORDER_ACTION_LABELS, type OrderAction } from "~/lib/orders.ts";
+import { FormErrors } from "../forms.tsx";
+
+export type OrderFormField = "carrier" | "trackingNumber" | "reason" | "note";
+
+/** What the order action answers when it did not redirect. */
+export interface OrderActionResult {
+  intent: OrderAction | null;
+  formError?: string;
+  fieldErrors?: Partial<Record<OrderFormField, string>>;
+}
+
+export interface OrderFormsOrder {
+  id: number;
+  reference: string;
+  amountCents: number;
+  currency: string;
+  auctionId: number | null;
+}
+
+function ActionCard({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card.Root variant="outline">
+      <Card.Body gap="3">
+        <Heading as="h3" size="sm">
+          {title}
+        </Heading>
+        {children}
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+function TextInput({
+  name,
+  label,
+  error,
+  formId,
+  multiline,
+  required,
+  autoComplete,
+}: {
+  name: OrderFormField;
+  label: string;
+  error?: string;
+  formId: string;
+  multiline?: boolean;
+  required?: boolean;
+  autoComplete?: string;
+}) {
+  const id = `${formId}-${name}`;
+  const errorId = `${id}-error`;
+  const common = {
+    id,
+    name,
+    "aria-invalid": error ? true : undefined,
+    "aria-describedby": error ? errorId : undefined,
+  };
+  return (
+    <Field.Root invalid={Boolean(error)} required={required} ids={{ control: id, errorText: errorId }}>
+      <Field.Label>
+        {label}
+        {required ? <Field.RequiredIndicator /> : null}
+      </Field.Label>
+      {multiline ? <Textarea {...common} rows={3} /> : <Input {...common} autoComplete={autoComplete ?? "off"} />}
+      {error ? <Field.ErrorText id={errorId}>{error}</Field.ErrorText> : null}
+    </Field.Root>
+  );
+}
+
+export function OrderActionForms({
+  order,
+  actions,
+  result,
+  returnTo,
+}: {
+  order: OrderFormsOrder;
+  actions: OrderAction[];
+  result?: OrderActionResult | null;
+  returnTo?: string;
+}) {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
+  if (actions.length === 0) return null;
+  const has = (action: OrderAction) => actions.includes(action);
+  const errorsFor = (intents: OrderAction[]) => (result?.intent && intents.includes(result.intent) ? result : null);
+  const action = `/orders/${order.id}`;
+  const hidden = (intent?: OrderAction) => (
+    <>
+      {intent ? <input type="hidden" name="intent" value={intent} /> : null}
+      {returnTo ? <input type="hidden" name="returnTo" value={returnTo} /> : null}
+    </>
+  );
+  const formError = (intents: OrderAction[]) => {
+    const own = errorsFor(intents);
+    return own?.formError ? <FormErrors errors={[own.formError]} /> : null;
+  };
+  const decision = errorsFor(["refund", "release"]);
+
+  return (
+    <Stack as="section" aria-labelledby="order-actions-heading" gap="3">
+      <Heading as="h2" size="md" id="order-actions-heading">
+        What you can do now
+      </Heading>
+      {result?.formError && !result.intent ? <FormErrors errors={[result.formError]} /> : null}
+
+      {has("confirm_payment") ? (
+        <ActionCard title="Confirm the payment">
+          <Text>
+            Confirm once the bank transfer of {formatExactPrice(order.amountCents, order.currency)} quoting {order.reference} has arrived. The
+            funds are then held in escrow and the seller is told to ship.
+          </Text>
+          {formError(["confirm_payment"])}
+          <Form method="post" action={action}>
+            {hidden("confirm_payment")}
+            <Button type="submit" colorPalette="blue" disabled={busy}>
+              {ORDER_ACTION_LABELS.confirm_payment}
+            </Button>
+          </Form>
+        </ActionCard>
+      ) : null}
+
+      {has("ship") ? (
+        <ActionCard title="Ship the item">
+          <Text>The payment is in escrow. Ship the item, then add the carrier and tracking number so the buyer can follow it.</Text>
+          {formError(["ship"])}
+          <Form method="post" action={action}>
+            {hidden("ship")}
+            <Stack gap="3">
+              <HStack gap="3" align="start" wrap="wrap">
+                <TextInput formId="ship" name="carrier" label="Carrier" required error={errorsFor(["ship"])?.fieldErrors?.carrier} />
+                <TextInput formId="ship" name="trackingNumber" label="Tracking number" required error={errorsFor(["ship"])?.fieldErrors?.trackingNumber} />
+              </HStack>
+              <Button type="submit" colorPalette="blue" alignSelf="start" disabled={busy}>
+                {ORDER_ACTION_LABELS.ship}
+              </Button>
+            </Stack>
+          </Form>
+        </ActionCard>
+      ) : null}
+
+      {has("confirm_receipt") ? (
+        <ActionCard title="Received the item?">
+          <Text>Confirm that the item arrived and is as described. This completes the order and releases the payment to the seller.</Text>
+          {formError(["confirm_receipt"])}
+          <Form method="post" action={action}>
+            {hidden("confirm_receipt")}
+            <Button type="submit" colorPalette="green" disabled={busy}>
+              {ORDER_ACTION_LABELS.confirm_receipt}
+            </Button>
+          </Form>
+        </ActionCard>
+      ) : null}
+
+      {has("mark_delivered") ? (
+        <ActionCard title="Has it arrived?">
+          <Text>Mark the order delivered once the item has arrived. The buyer&apos;s {INSPECTION_PERIOD_DAYS}-day inspection period starts then.</Text>
+          {formError(["mark_delivered"])}
+          <Form method="post" action={action}>
+            {hidden("mark_delivered")}
+            <Button type="submit" variant="outline" colorPalette="blue" disabled={busy}>
+              {ORDER_ACTION_LABELS.mark_delivered}
+            </Button>
+          </Form>
+        </ActionCard>
+      ) : null}
+
+      {has("open_dispute") ? (
+        <ActionCard title="Something wrong?">
+          <Text>
+            If the item has not arrived, or is not as described, open a dispute. The payment stays in escrow while Tradebench reviews it.
+          </Text>
+          {formError(["open_dispute"])}
+          <Form method="post" action={action}>
+            {hidden("open_dispute")}
+            <Stack gap="3">
+              <TextInput formId="dispute" name="reason" label="What is wrong?" multiline required error={errorsFor(["open_dispute"])?.fieldErrors?.reason} />
+              <Button type="submit" colorPalette="red" variant="outline" alignSelf="start" disabled={busy}>
+                {ORDER_ACTION_LABELS.open_dispute}
+              </Button>
+            </Stack>
+          </Form>
+        </ActionCard>
+      ) : null}
+
+      {has("refund") || has("release") ? (
+        <ActionCard title="Decide the dispute">
+          <Text>Explain the decision; both parties see the note. Refunding returns the payment to the buyer; releasing pays the seller.</Text>
+          {formError(["refund", "release"])}
+          <Form method="post" action={action}>
+            {hidden()}
+            <Stack gap="3">
+              <TextInput formId="decision" name="note" label="Decision note" multiline required error={decision?.fieldErrors?.note} />
+              <HStack gap="3" wrap="wrap">
+                {has("refund") ? (
+                  <Button type="submit" name="intent" value="refund" colorPalette="orange" disabled={busy}>
+                    {ORDER_ACTION_LABELS.refund}
+                  </Button>
+                ) : null}
+                {has("release") ? (
+                  <Button type="submit" name="intent" value="release" colorPalette="green" disabled={busy}>
+                    {ORDER_ACTION_LABELS.release}
+                  </Button>
+                ) : null}
+              </HStack>
+            </Stack>
+          </Form>
+        </ActionCard>
+      ) : null}
+
+      {has("cancel") ? (
+        <ActionCard title="Cancel the order">
+          <Text>
+            An order can be cancelled until it is paid.{" "}
+            {order.auctionId === null
+              ? "The item goes back on sale."
+              : "The auction stays ended and is not re-run by itself; the item goes back on sale and the seller may start a new auction."}
+          </Text>
+          {formError(["cancel"])}
+          <Form method="post" action={action}>
+            {hidden("cancel")}
+            <Stack gap="3">
+              <TextInput formId="cancel" name="note" label="Reason (optional)" multiline error={errorsFor(["cancel"])?.fieldErrors?.note} />
+              <Button type="submit" colorPalette="red" variant="outline" alignSelf="start" disabled={busy}>
+                {ORDER_ACTION_LABELS.cancel}
+              </Button>
+            </Stack>
+          </Form>
+        </ActionCard>
+      ) : null}
+    </Stack>
+  );
+}

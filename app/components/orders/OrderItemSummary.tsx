@@ -1,0 +1,60 @@
+// The item of an order or a checkout: picture, title (linking to the listing), seller, how it is sold, the price.
+import { Box, Flex, HStack, Link, Stack, Text } from "@chakra-ui/react";
+import { Link as RemixLink } from "@remix-run/react";
+import { conditionLabel } from "~/lib/conditions.ts";
+import { isSaleType, SALE_TYPE_LABELS } from "~/lib/fees.ts";
+import { formatExactPrice } from "~/lib/money.ts";
+import { ImagePlaceholderIcon } from "../icons.tsx";
+
+export interface OrderItemData {
+  listingId: number;
+  title: string;
+  imageUrl: string | null;
+  sellerName: string;
+  saleType: string;
+  priceCents: number;
+  currency: string;
+  condition?: string;
+  location?: string;
+}
+
+export function OrderItemSummary({ item, priceLabel = "Price" }: { item: OrderItemData; priceLabel?: string }) {
+  const facts = [
+    isSaleType(item.saleType) ? SALE_TYPE_LABELS[item.saleType] : item.saleType,
+    item.condition ? conditionLabel(item.condition) : null,
+    item.location || null,
+  ].filter(Boolean);
+  return (
+    <Flex gap="4" align="start" direction={{ base: "column", sm: "row" }}>
+      <Box w={{ base: "full", sm: "40" }} flexShrink={0} aspectRatio="4 / 3" bg="bg.muted" rounded="md" overflow="hidden">
+        {item.imageUrl ? (
+          <img src={item.imageUrl} alt={item.title} style={{ width: "100%", height: "100%", objectFit: "cover" }} />
+        ) : (
+          <Flex role="img" aria-label="No image" h="full" align="center" justify="center" color="fg.muted" direction="column" gap="1" fontSize="xs">
+            <ImagePlaceholderIcon />
+            <span>No image</span>
+          </Flex>
+        )}
+      </Box>
+      <Stack gap="1" flex="1" minW="0">
+        <Link asChild fontWeight="semibold" fontSize="lg" color="fg">
+          <RemixLink to={`/listings/${item.listingId}`}>{item.title}</RemixLink>
+        </Link>
+        <Text color="fg.muted" fontSize="sm">
+          Sold by {item.sellerName}
+        </Text>
+        {facts.length > 0 ? (
+          <Text color="fg.muted" fontSize="sm">
+            {facts.join(" · ")}
+          </Text>
+        ) : null}
+        <HStack gap="2" mt="2" align="baseline">
+          <Text color="fg.muted">{priceLabel}</Text>
+          <Text fontSize="2xl" fontWeight="bold">
+            {formatExactPrice(item.priceCents, item.currency)}
+          </Text>
+        </HStack>
+      </Stack>
+    </Flex>
+  );
+}

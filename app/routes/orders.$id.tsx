@@ -1,0 +1,274 @@
+// /orders/{id}: one order for its buyer, its seller and escrow staff (everyone else gets 404): the item, where it
+// stands, how to pay while it awaits payment, shipping, the timeline, and the forms of the transitions the viewer may
+// make. Each form posts here and works without JavaScript.
+import { Alert, Box, Card, Container, DataList, Grid, GridItem, Heading, HStack, Stack, Text } from "@chakra-ui/react";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { BankTransferInstructions } from "~/components/orders/BankTransferInstructions.tsx";
+import { OrderActionForms, type OrderActionResult, type OrderFormField } from "~/components/orders/OrderActionForms.tsx";
+import { OrderItemSummary } from "~/components/orders/OrderItemSummary.tsx";
+import { OrderStatusBadge } from "~/components/orders/OrderStatusBadge.tsx";
+import { OrderTimeline } from "~/components/orders/OrderTimeline.tsx";
+import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary.tsx";
+import { getDb } from "~/db.server.ts";
+import { formatRate, SELLER_RESPONSE_BUSINESS_DAYS } from "~/lib/fees.ts";
+import { readForm } from "~/lib/form-data.server.ts";
+import { formatExactPrice } from "~/lib/money.ts";
+import { formatOrderTime, isOrderAction, ORDER_ACTION_DONE, ORDER_MESSAGES, ORDER_STATUS_EXPLAINED } from "~/lib/orders.ts";
+import { safeRedirect } from "~/schemas/fields.ts";
+import { OrderActionSchema, parseId } from "~/schemas/order.ts";
+import { requireUser } from "~/services/auth.server.ts";
+import { OrderFlowError, transitionOrder } from "~/services/order-flow.server.ts";
+import { getOrderForViewer } from "~/services/orders.server.ts";
+
+export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
+  { title: loaded ? `Order ${loaded.order.reference} — Tradebench` : "Order not found — Tradebench" },
+];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const orderId = parseId(params.id);
+  const view = orderId === null ? null : await getOrderForViewer(getDb(), orderId, { id: user.id, role: user.role });
+  if (!view) throw data({ message: ORDER_MESSAGES.orderNotFound }, { status: 404 });
+  const url = new URL(request.url);
+  const done = url.searchParams.get("done");
+  return {
+    ...view,
+    placed: url.searchParams.get("placed") === "1" && view.viewerIs === "buyer",
+    done: isOrderAction(done) ? ORDER_ACTION_DONE[done] : null,
+  };
+}
+
+const STATUS_OF: Record<OrderFlowError["kind"], number> = { not_found: 404, forbidden: 403, conflict: 409, invalid: 400 };
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const form = await readForm(request);
+  const orderId = parseId(params.id);
+  if (orderId === null) throw data({ message: ORDER_MESSAGES.orderNotFound }, { status: 404 });
+  const intent = form.get("intent");
+  const parsed = OrderActionSchema.safeParse(Object.fromEntries(form));
+  if (!parsed.success) {
+    const fieldErrors: Partial<Record<OrderFormField, string>> = {};
+    for (const issue of parsed.error.issues) {
+      const field = issue.path[0];
+      if (field === "carrier" || field === "trackingNumber" || field === "reason" || field === "note") fieldErrors[field] ??= issue.message;
+    }
+    const result: OrderActionResult = isOrderAction(intent)
+      ? { intent, fieldErrors }
+      : { intent: null, formError: "Please choose what to do with this order." };
+    return data(result, { status: 400 });
+  }
+  const input = parsed.data;
+  try {
+    await transitionOrder(getDb(), {
+      orderId,
+      actor: { id: user.id, role: user.role },
+      action: input.intent,
+      carrier: "carrier" in input ? input.carrier : undefined,
+      trackingNumber: "trackingNumber" in input ? input.trackingNumber : undefined,
+      reason: "reason" in input ? input.reason : undefined,
+      note: "note" in input ? input.note : undefined,
+    });
+  } catch (error) {
+    if (!(error instanceof OrderFlowError)) throw error;
+    if (error.kind === "not_found") throw data({ message: error.message }, { status: 404 });
+    const result: OrderActionResult = error.field
+      ? { intent: input.intent, fieldErrors: { [error.field]: error.message } }
+      : { intent: input.intent, formError: error.message };
+    return data(result, { status: STATUS_OF[error.kind] });
+  }
+  const target = new URL(safeRedirect(form.get("returnTo"), `/orders/${orderId}`), "http://localhost");
+  target.searchParams.set("done", input.intent);
+  throw redirect(`${target.pathname}${target.search}`);
+}
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <DataList.Item>
+      <DataList.ItemLabel>{label}</DataList.ItemLabel>
+      <DataList.ItemValue overflowWrap="anywhere">{children}</DataList.ItemValue>
+    </DataList.Item>
+  );
+}
+
+export default function OrderPage() {
+  const { order, actions, viewerIs, inspectionEndsAt, placed, done } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const shipping = order.shipping;
+  const addressLines = [
+    shipping.name,
+    shipping.company,
+    shipping.address,
+    [shipping.city, shipping.state, shipping.zip].filter(Boolean).join(", "),
+    shipping.country,
+    shipping.phone ? `Phone ${shipping.phone}` : "",
+  ].filter(Boolean);
+  const showsFee = viewerIs !== "buyer";
+
+  return (
+    <Container maxW="6xl" py={{ base: "6", md: "10" }}>
+      <Stack gap="6">
+        <Stack gap="2">
+          <HStack gap="3" wrap="wrap" align="center">
+            <Heading as="h1" size="2xl">
+              Order <Box as="span" fontFamily="mono">{order.reference}</Box>
+            </Heading>
+            <Box data-testid="order-status">
+              <OrderStatusBadge status={order.status} size="lg" />
+            </Box>
+          </HStack>
+          <Text color="fg.muted">
+            Placed <time dateTime={order.createdAt}>{formatOrderTime(order.createdAt)}</time> · Buyer {order.buyerName} · Seller {order.sellerName}
+          </Text>
+        </Stack>
+
+        {placed && order.status === "pending" ? (
+          <Alert.Root status="success" role="status">
+            <Alert.Indicator />
+            <Alert.Title>Your order is placed. Pay by bank transfer quoting the payment reference below.</Alert.Title>
+          </Alert.Root>
+        ) : null}
+        {done ? (
+          <Alert.Root status="success" role="status">
+            <Alert.Indicator />
+            <Alert.Title>{done}</Alert.Title>
+          </Alert.Root>
+        ) : null}
+
+        <Grid templateColumns={{ base: "1fr", lg: "minmax(0, 3fr) minmax(0, 2fr)" }} gap="8">
+          <GridItem>
+            <Stack gap="6">
+              <Card.Root as="section" aria-labelledby="item-heading">
+                <Card.Body gap="4">
+                  <Heading as="h2" size="md" id="item-heading">
+                    Item
+                  </Heading>
+                  <OrderItemSummary
+                    item={{
+                      listingId: order.listingId,
+                      title: order.title,
+                      imageUrl: order.imageUrl,
+                      sellerName: order.sellerName,
+                      saleType: order.saleType,
+                      priceCents: order.amountCents,
+                      currency: order.currency,
+                    }}
+                  />
+                </Card.Body>
+              </Card.Root>
+
+              <Box as="section" aria-labelledby="state-heading" borderWidth="1px" rounded="md" p="4">
+                <Heading as="h2" size="md" id="state-heading" mb="1">
+                  Where it stands
+                </Heading>
+                <Text>{ORDER_STATUS_EXPLAINED[order.status]}</Text>
+                {order.status === "delivered" && inspectionEndsAt ? (
+                  <Text mt="2">
+                    The inspection period ends <time dateTime={inspectionEndsAt}>{formatOrderTime(inspectionEndsAt)}</time>. Without a dispute by
+                    then, the order completes and the payment is released to the seller.
+                  </Text>
+                ) : null}
+              </Box>
+
+              <OrderActionForms
+                order={{ id: order.id, reference: order.reference, amountCents: order.amountCents, currency: order.currency, auctionId: order.auctionId }}
+                actions={actions}
+                result={actionData}
+              />
+
+              <OrderTimeline entries={order.timeline} />
+            </Stack>
+          </GridItem>
+
+          <GridItem>
+            <Stack gap="6">
+              {order.status === "pending" && viewerIs !== "seller" ? (
+                <BankTransferInstructions reference={order.reference} amountCents={order.amountCents} currency={order.currency} />
+              ) : null}
+
+              <Card.Root as="section" aria-labelledby="amounts-heading" variant="outline">
+                <Card.Body gap="3">
+                  <Heading as="h2" size="md" id="amounts-heading">
+                    Amounts
+                  </Heading>
+                  <DataList.Root orientation="horizontal" gap="2">
+                    <Row label={viewerIs === "buyer" ? "You pay" : "Price"}>{formatExactPrice(order.amountCents, order.currency)}</Row>
+                    {showsFee ? (
+                      <>
+                        <Row label={`Seller's success fee (${formatRate(order.feeRateBp)})`}>{formatExactPrice(order.feeCents, order.currency)}</Row>
+                        <Row label={viewerIs === "seller" ? "You receive" : "Seller receives"}>
+                          {formatExactPrice(order.amountCents - order.feeCents, order.currency)}
+                        </Row>
+                      </>
+                    ) : null}
+                    <Row label="Payment reference">
+                      <Box as="span" fontFamily="mono">
+                        {order.reference}
+                      </Box>
+                    </Row>
+                  </DataList.Root>
+                </Card.Body>
+              </Card.Root>
+
+              <Card.Root as="section" aria-labelledby="shipping-heading" variant="outline">
+                <Card.Body gap="3">
+                  <Heading as="h2" size="md" id="shipping-heading">
+                    Shipping
+                  </Heading>
+                  {addressLines.length > 0 ? (
+                    <Box as="address" fontStyle="normal">
+                      {addressLines.map((line) => (
+                        <Text key={line}>{line}</Text>
+                      ))}
+                    </Box>
+                  ) : (
+                    <Text color="fg.muted">No shipping address yet.</Text>
+                  )}
+                  {order.carrier || order.trackingNumber ? (
+                    <DataList.Root orientation="horizontal" gap="2">
+                      <Row label="Carrier">{order.carrier}</Row>
+                      <Row label="Tracking number">
+                        <Box as="span" fontFamily="mono">
+                          {order.trackingNumber}
+                        </Box>
+                      </Row>
+                    </DataList.Root>
+                  ) : null}
+                </Card.Body>
+              </Card.Root>
+
+              {order.disputeReason ? (
+                <Card.Root as="section" aria-labelledby="dispute-heading" variant="outline">
+                  <Card.Body gap="2">
+                    <Heading as="h2" size="md" id="dispute-heading">
+                      Dispute
+                    </Heading>
+                    <Text whiteSpace="pre-wrap">{order.disputeReason}</Text>
+                    {order.resolutionNote ? (
+                      <>
+                        <Heading as="h3" size="sm" mt="2">
+                          Decision
+                        </Heading>
+                        <Text whiteSpace="pre-wrap">{order.resolutionNote}</Text>
+                      </>
+                    ) : (
+                      <Text fontSize="sm" color="fg.muted">
+                        The seller has {SELLER_RESPONSE_BUSINESS_DAYS} business days to respond. Tradebench then decides.
+                      </Text>
+                    )}
+                  </Card.Body>
+                </Card.Root>
+              ) : null}
+            </Stack>
+          </GridItem>
+        </Grid>
+      </Stack>
+    </Container>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

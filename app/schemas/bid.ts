@@ -1,0 +1,99 @@
+// The bid form (spec 01 §5 Bids): an amount with digits and up to 2 decimals, an optional maximum for proxy
+// bidding, and where to go back to when the browser posts it without JavaScript.
+import { z } from "zod";
+import type { AuctionSnapshot } from "~/lib/auctions.ts";
+import { BID_MESSAGES, parseBidAmount } from "~/lib/bidding.ts";
+
+export type BidResult = "leading" | "outbid" | "maximum_raised";
+
+export type BidField = "amount" | "maxAmount";
+
+/** What POST /auctions/{id}/bid answers (as JSON, or as data to the bid panel's fetcher). */
+export type BidActionData =
+  | { ok: true; message: string; result: BidResult; bidCents: number; snapshot: AuctionSnapshot }
+  | { ok: false; error: string; field?: BidField };
+
+/** The outcome of a bid posted without JavaScript, shown once on the page the form was on. */
+export interface BidFlash {
+  auctionId: number;
+  ok: boolean;
+  message: string;
+  /** What the bidder typed, to refill the form after a refusal. */
+  amount?: string;
+  maxAmount?: string;
+}
+
+export const BID_FORM_MESSAGES = {
+  invalidMaximum: "Please enter a valid maximum bid",
+  notSignedIn: "User not authenticated",
+} as const;
+
+/** "bid": a new bid; "raise-maximum": the leader raises their maximum (the amount is then at most the maximum). */
+export const BID_INTENTS = ["bid", "raise-maximum"] as const;
+export type BidIntent = (typeof BID_INTENTS)[number];
+
+const optionalText = z.preprocess((value) => (typeof value === "string" ? value : undefined), z.string().max(40).optional());
+
+export const BidFormSchema = z
+  .object({
+    amount: optionalText,
+    maxAmount: optionalText,
+    intent: z.enum(BID_INTENTS).catch("bid"),
+  })
+  .transform((form, ctx) => {
+    const maxText = form.maxAmount?.trim() ?? "";
+    const maxCents = maxText === "" ? null : parseBidAmount(maxText);
+    if ((maxText !== "" || form.intent === "raise-maximum") && maxCents === null) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["maxAmount"], message: BID_FORM_MESSAGES.invalidMaximum });
+      return z.NEVER;
+    }
+    let amountCents = parseBidAmount(form.amount ?? "");
+    if (form.intent === "raise-maximum" && maxCents !== null) {
+      // The panel sends the lowest acceptable bid with the new maximum: should someone have taken the lead
+      // meanwhile, the maximum still bids for the viewer from there.
+      amountCents = amountCents === null ? maxCents : Math.min(amountCents, maxCents);
+    }
+    if (amountCents === null) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["amount"], message: BID_MESSAGES.invalidAmount });
+      return z.NEVER;
+    }
+    return { amountCents, maxCents, intent: form.intent };
+  });
+export type BidForm = z.infer<typeof BidFormSchema>;
+
+/**
+ * Where a form posted without JavaScript goes back to: a lot page or a listing page of this site, else `fallback`.
+ * Parsed as a URL so tricks like "//evil.example", "/\evil.example" or a tab inside "/\t/evil.example" cannot leave
+ * the site.
+ */
+export function bidReturnPath(value: unknown, fallback: string): string {
+  if (typeof value !== "string" || !value.startsWith("/") || value.length > 500) return fallback;
+  const base = "http://tradebench.invalid";
+  let url: URL;
+  try {
+    url = new URL(value, base);
+  } catch {
+    return fallback;
+  }
+  if (url.origin !== base || !/^\/(auctions|listings)\/\d+\/?$/.test(url.pathname)) return fallback;
+  return `${url.pathname}${url.search}`;
+}
+
+/** An auction id as it appears in /auctions/{id}: digits only, a positive safe integer; else null. */
+export function parseAuctionId(value: string | undefined): number | null {
+  if (!value || !/^\d{1,15}$/.test(value)) return null;
+  const id = Number(value);
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
+/** What the bidder reads after an accepted bid (spec 01 §8: "Your bid of {amount} has been placed!"). */
+export function bidOutcomeMessage(result: BidResult, bidCents: number, currency: string): string {
+  if (result === "maximum_raised") return BID_MESSAGES.maximumRaised(bidCents, currency);
+  const placed = BID_MESSAGES.placed(bidCents, currency);
+  return result === "outbid" ? `${placed} ${BID_MESSAGES.outbidAtOnce}` : placed;
+}
+
+export const AUCTION_PAGE_MESSAGES = {
+  notFound: "Auction not found",
+  loadFailed: "Failed to load auction details. Please try again.",
+} as const;

@@ -1,0 +1,69 @@
+// Checkout and order forms: the shipping address and the transitions of the buyer-protection flow.
+import { z } from "zod";
+import { ORDER_MESSAGES } from "~/lib/orders.ts";
+
+const required = (label: string, max: number) =>
+  z
+    .string({ required_error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`);
+
+const optional = (label: string, max: number) =>
+  z.string().trim().max(max, `${label} must be at most ${max} characters`).optional().default("");
+
+export const ShippingAddressSchema = z.object({
+  shippingName: required("Full name", 120),
+  shippingCompany: optional("Company", 120),
+  shippingAddress: required("Street address", 200),
+  shippingCity: required("City", 100),
+  shippingState: optional("State / region", 100),
+  shippingZip: required("ZIP / postal code", 20),
+  shippingCountry: required("Country", 100),
+  shippingPhone: z
+    .string()
+    .trim()
+    .max(40, "Phone must be at most 40 characters")
+    .regex(/^[+()\d\s.-]*$/, "Please enter a valid phone number")
+    .optional()
+    .default(""),
+});
+export type ShippingAddress = z.infer<typeof ShippingAddressSchema>;
+
+const text = (message: string, max: number) =>
+  z
+    .string({ required_error: message })
+    .trim()
+    .min(1, message)
+    .max(max, `Please keep this under ${max} characters`);
+const optionalNote = z.string().trim().max(2000, "Please keep this under 2000 characters").optional().default("");
+
+/** One form per transition; `intent` names it. */
+export const OrderActionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("confirm_payment"), note: optionalNote }),
+  z.object({
+    intent: z.literal("ship"),
+    carrier: text(ORDER_MESSAGES.carrierRequired, 80),
+    trackingNumber: text(ORDER_MESSAGES.trackingRequired, 80),
+  }),
+  z.object({ intent: z.literal("mark_delivered"), note: optionalNote }),
+  z.object({ intent: z.literal("confirm_receipt"), note: optionalNote }),
+  z.object({ intent: z.literal("open_dispute"), reason: text(ORDER_MESSAGES.reasonRequired, 2000) }),
+  z.object({ intent: z.literal("refund"), note: text(ORDER_MESSAGES.noteRequired, 2000) }),
+  z.object({ intent: z.literal("release"), note: text(ORDER_MESSAGES.noteRequired, 2000) }),
+  z.object({ intent: z.literal("cancel"), note: optionalNote }),
+]);
+export type OrderActionInput = z.infer<typeof OrderActionSchema>;
+
+/** Route ids: positive integers only. */
+export function parseId(value: string | undefined): number | null {
+  if (!value || !/^\d{1,15}$/.test(value)) return null;
+  const id = Number(value);
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
+/** "?page=3" → 3; anything else → 1. */
+export function parsePage(value: string | null): number {
+  const page = value && /^\d{1,6}$/.test(value) ? Number(value) : 1;
+  return page >= 1 ? page : 1;
+}

@@ -1,0 +1,397 @@
+// The bidding benchmark (issue 4): the production server on a fresh database, one hot lot, 50 signed-in bidders
+// POSTing to /auctions/{id}/bid over HTTP for 20 s. Prints accepted and refused bids per second, latency of accepted
+// bids, the invariants of the stored bids (tests/support/bidding-model.ts checkBidLedger, through
+// bench/bidding-engine.ts), and in the same run the raw in-process placeBid rate on a copy of the database.
+//
+// Usage: npm run build && npm run bench:bidding [-- --duration 20 --bidders 50 --proxy-share 0.2 --live]
+//   BUILD_DIR picks the build (default build/, built first when missing). DATABASE_SYNCHRONOUS is passed on to the
+//   server (default FULL, as in production).
+//   --live: every bidder also keeps the lot's live stream open (GET /events, as the lot page does) and learns the
+//   price from it too; each accepted bid is then pushed to all of them.
+//
+// How the bidders bid: they watch the same lot, so each bids one increment above the highest amount any of them has
+// bid or been told (the lot's "latest price" as they know it); a refusal ("Bid must be at least $X") is the re-read
+// that moves their knowledge up. A share of the bids carries a maximum (proxy). A bidder told it leads does not bid
+// against itself: it raises its maximum now and then, else it waits until another bid has been accepted.
+// Each bidder sends one request at a time, so what it was told is in the order the server decided.
+import { spawn, spawnSync } from "node:child_process";
+import crypto from "node:crypto";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { createCookie } from "@remix-run/node";
+import SQLite from "better-sqlite3";
+
+const { values: options } = parseArgs({
+  options: {
+    duration: { type: "string", default: "20" },
+    bidders: { type: "string", default: "50" },
+    "proxy-share": { type: "string", default: "0.2" },
+    "rate-seconds": { type: "string", default: "3" },
+    live: { type: "boolean", default: false },
+    keep: { type: "boolean", default: false },
+  },
+});
+const durationMs = Number(options.duration) * 1000;
+const bidderCount = Number(options.bidders);
+const proxyShare = Number(options["proxy-share"]);
+const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
+const BUDGET_ACCEPTED_PER_SECOND = 500;
+const START_CENTS = 100_000;
+const INCREMENT_CENTS = 1000;
+
+const children = new Set();
+process.on("exit", () => {
+  for (const child of children) child.kill("SIGTERM");
+});
+for (const signal of ["SIGINT", "SIGTERM"]) {
+  process.on(signal, () => process.exit(130));
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function ensureBuild() {
+  if (fs.existsSync(path.join(buildDir, "server", "index.js"))) return;
+  console.log(`Building into ${buildDir} …`);
+  const built = spawnSync("npx", ["remix", "vite:build"], { stdio: "inherit", env: { ...process.env, BUILD_DIR: buildDir } });
+  if (built.status !== 0) throw new Error("build failed");
+}
+
+function startServer(env) {
+  const child = spawn(process.execPath, ["server.mjs"], { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+  children.add(child);
+  const output = [];
+  child.stdout.on("data", (d) => output.push(String(d)));
+  child.stderr.on("data", (d) => output.push(String(d)));
+  child.on("exit", () => children.delete(child));
+  return { child, output };
+}
+
+async function waitForOk(url, child, output, timeoutMs = 120_000) {
+  const started = Date.now();
+  while (Date.now() - started < timeoutMs) {
+    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${output.join("")}`);
+    try {
+      const response = await fetch(url);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no answer from ${url}:\n${output.join("")}`);
+}
+
+async function stopServer(child) {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  child.kill("SIGTERM");
+  const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+/** Runs bench/bidding-engine.ts with tsx; returns its JSON answer. */
+function engineHelper(args) {
+  const run = spawnSync(process.execPath, ["--import", "tsx", "bench/bidding-engine.ts", ...args], { encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
+  const last = run.stdout.trim().split("\n").pop() ?? "";
+  if (!last.startsWith("{")) throw new Error(`bench/bidding-engine.ts ${args[0]} failed (${run.status}):\n${run.stdout}\n${run.stderr}`);
+  return JSON.parse(last);
+}
+
+/**
+ * The lot and its bidders, written straight into the database the way the app stores them: a seller with an auction
+ * listing and an active auction ending in a week; bidders with profiles and sessions (only the session id's SHA-256
+ * is stored; the cookie holds the id, signed with SESSION_SECRET the way app/services/session.server.ts signs it).
+ */
+async function prepareLot(file, secret) {
+  const db = new SQLite(file);
+  db.pragma("journal_mode = WAL");
+  db.pragma("busy_timeout = 10000");
+  const cookie = createCookie("__session", { httpOnly: true, sameSite: "lax", path: "/", secrets: [secret] });
+  const now = Date.now();
+  const iso = (ms) => new Date(ms).toISOString();
+  const addUser = (role, first, last) => {
+    const id = crypto.randomUUID();
+    const email = `${role}-${id}@bench.test`;
+    db.prepare("insert into users (id, email, password_hash) values (?, ?, 'not-a-real-hash')").run(id, email);
+    db.prepare("insert into profiles (id, email, role, first_name, last_name, is_verified) values (?, ?, ?, ?, ?, 1)").run(id, email, role, first, last);
+    return id;
+  };
+  const bidders = [];
+  const auctionId = db.transaction(() => {
+    const sellerId = addUser("seller", "Sam", "Seller");
+    const category = db.prepare("select id from categories order by id limit 1").get().id;
+    const listingId = db
+      .prepare(
+        "insert into equipment_listings (user_id, title, category_id, condition, listing_type, price_cents, status) values (?, ?, ?, 'used_good', 'auction', ?, 'active') returning id",
+      )
+      .get(sellerId, "Keysight N9030B PXA signal analyzer (bench lot)", category, START_CENTS).id;
+    const lotId = db
+      .prepare(
+        `insert into auctions (listing_id, start_date, end_date, starting_price_cents, current_price_cents, bid_increment_cents, status, auto_extend)
+         values (?, ?, ?, ?, ?, ?, 'active', 1) returning id`,
+      )
+      .get(listingId, iso(now - 60_000), iso(now + 7 * 86_400_000), START_CENTS, START_CENTS, INCREMENT_CENTS).id;
+    for (let i = 0; i < bidderCount; i += 1) {
+      const id = addUser("buyer", `Bidder${i}`, `Bench${i}`);
+      const sessionId = crypto.randomBytes(32).toString("base64url");
+      db.prepare("insert into sessions (id_hash, user_id, expires_at) values (?, ?, ?)").run(
+        crypto.createHash("sha256").update(sessionId).digest("hex"),
+        id,
+        iso(now + 86_400_000),
+      );
+      bidders.push({ id, sessionId });
+    }
+    return lotId;
+  })();
+  db.close();
+  for (const bidder of bidders) bidder.cookie = (await cookie.serialize(bidder.sessionId)).split(";")[0];
+  return { auctionId, bidders };
+}
+
+const money = (cents) => (cents / 100).toFixed(2);
+const parseMoney = (text) => Math.round(Number(text.replace(/[^0-9.]/g, "")) * 100);
+
+function percentile(sorted, p) {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+const fmt = (n, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : "–");
+const load = () => os.loadavg().map((l) => l.toFixed(2)).join(" ");
+
+/** What the bidders know of the lot, shared because they watch the same lot. */
+class LotView {
+  nextCents = START_CENTS;
+  version = 0;
+  leaderId = null;
+  waiters = [];
+
+  /** Something newer than `version` was learnt: wake the bidders waiting for a change. */
+  learn({ version, priceCents, leaderId }) {
+    this.nextCents = Math.max(this.nextCents, priceCents + INCREMENT_CENTS);
+    if (version !== undefined && version > this.version) {
+      this.version = version;
+      this.leaderId = leaderId;
+      for (const wake of this.waiters.splice(0)) wake();
+    }
+  }
+
+  /** The next amount to bid: one increment above the highest anyone has bid or been told. */
+  claim() {
+    const amount = this.nextCents;
+    this.nextCents += INCREMENT_CENTS;
+    return amount;
+  }
+
+  changed() {
+    return new Promise((resolve) => this.waiters.push(resolve));
+  }
+}
+
+async function runBidders(base, auctionId, bidders) {
+  const view = new LotView();
+  const deadline = performance.now() + durationMs;
+  const stats = { accepted: 0, outbid: 0, raised: 0, rejected: 0, refusals: new Map(), errors: new Map(), acceptedLatency: [], allLatency: [], liveEvents: 0 };
+  const accepted = [];
+  const url = `${base}/auctions/${auctionId}/bid`;
+  const abort = new AbortController();
+  // Wake waiting bidders at the deadline.
+  const endTimer = setTimeout(() => view.waiters.splice(0).forEach((wake) => wake()), durationMs);
+
+  if (options.live) {
+    for (const bidder of bidders) {
+      void (async () => {
+        try {
+          const response = await fetch(`${base}/events?auction=${auctionId}`, { headers: { Cookie: bidder.cookie }, signal: abort.signal });
+          let buffer = "";
+          for await (const chunk of response.body.pipeThrough(new TextDecoderStream())) {
+            buffer += chunk;
+            let end;
+            while ((end = buffer.indexOf("\n\n")) >= 0) {
+              const block = buffer.slice(0, end);
+              buffer = buffer.slice(end + 2);
+              if (!block.startsWith("event: auction")) continue;
+              const { snapshot } = JSON.parse(block.slice(block.indexOf("data: ") + 6));
+              stats.liveEvents += 1;
+              view.learn({ version: snapshot.version, priceCents: snapshot.currentPriceCents, leaderId: snapshot.viewerLeads ? bidder.id : null });
+            }
+          }
+        } catch {
+          // aborted at the end
+        }
+      })();
+    }
+  }
+
+  async function bidderLoop(bidder) {
+    let leadsAt = -1;
+    while (performance.now() < deadline) {
+      const leads = view.leaderId === bidder.id || leadsAt >= view.version;
+      let amountCents;
+      let maxCents = null;
+      if (leads) {
+        if (Math.random() < 0.7) {
+          await view.changed();
+          continue;
+        }
+        // Raise the maximum while leading.
+        amountCents = view.nextCents;
+        maxCents = amountCents + INCREMENT_CENTS * (5 + Math.floor(Math.random() * 20));
+      } else {
+        amountCents = view.claim();
+        if (Math.random() < proxyShare) maxCents = amountCents + INCREMENT_CENTS * (1 + Math.floor(Math.random() * 5));
+      }
+      const body = new URLSearchParams({ amount: money(amountCents) });
+      if (maxCents !== null) body.set("maxAmount", money(maxCents));
+      const started = performance.now();
+      let response;
+      let answer;
+      try {
+        response = await fetch(url, {
+          method: "POST",
+          headers: { Accept: "application/json", Origin: base, Cookie: bidder.cookie, "Content-Type": "application/x-www-form-urlencoded" },
+          body,
+        });
+        answer = await response.json();
+      } catch (error) {
+        stats.errors.set(String(error), (stats.errors.get(String(error)) ?? 0) + 1);
+        continue;
+      }
+      const ms = performance.now() - started;
+      stats.allLatency.push(ms);
+      if (response.status === 200 && answer.ok) {
+        stats.accepted += 1;
+        stats.acceptedLatency.push(ms);
+        if (answer.result === "outbid") stats.outbid += 1;
+        if (answer.result === "maximum_raised") stats.raised += 1;
+        const { snapshot } = answer;
+        accepted.push({ auctionId, bidderId: bidder.id, amountCents, maxCents, result: answer.result, bidCents: answer.bidCents, bidCount: snapshot.bidCount });
+        view.learn({ version: snapshot.version, priceCents: snapshot.currentPriceCents, leaderId: snapshot.viewerLeads ? bidder.id : null });
+        if (snapshot.viewerLeads) leadsAt = snapshot.version;
+      } else if (response.status >= 400 && response.status < 500 && answer && answer.ok === false) {
+        stats.rejected += 1;
+        const error = String(answer.error);
+        const key = error.replace(/\$[\d,.]+/, "{x}");
+        stats.refusals.set(key, (stats.refusals.get(key) ?? 0) + 1);
+        // The re-read: a refusal names the lowest acceptable bid, or says who leads.
+        const atLeast = /at least (\$[\d,.]+)/.exec(error);
+        const higherThan = /current price of (\$[\d,.]+)/.exec(error);
+        if (atLeast) view.learn({ priceCents: parseMoney(atLeast[1]) - INCREMENT_CENTS });
+        else if (higherThan) view.learn({ priceCents: parseMoney(higherThan[1]) });
+        else if (error === "You are currently the highest bidder!") leadsAt = view.version;
+      } else {
+        const key = `${response.status} ${JSON.stringify(answer).slice(0, 120)}`;
+        stats.errors.set(key, (stats.errors.get(key) ?? 0) + 1);
+      }
+    }
+  }
+
+  const started = performance.now();
+  await Promise.all(bidders.map(bidderLoop));
+  const seconds = (performance.now() - started) / 1000;
+  clearTimeout(endTimer);
+  abort.abort();
+  return { stats, accepted, seconds };
+}
+
+async function main() {
+  ensureBuild();
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "tradebench-bidding-"));
+  const file = path.join(dir, "bench.sqlite");
+  const secret = crypto.randomBytes(32).toString("hex");
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const server = startServer({
+    NODE_ENV: "production",
+    PORT: String(port),
+    DATABASE_URL: file,
+    SEED_DEMO: "0",
+    BUILD_DIR: buildDir,
+    SESSION_SECRET: secret,
+    PUBLIC_URL: base,
+  });
+  try {
+    await waitForOk(`${base}/healthz`, server.child, server.output);
+    const { auctionId, bidders } = await prepareLot(file, secret);
+
+    // One bid to check the route, the session and the Origin check before measuring (it stays in the ledger).
+    const probe = await fetch(`${base}/auctions/${auctionId}/bid`, {
+      method: "POST",
+      headers: { Accept: "application/json", Origin: base, Cookie: bidders[0].cookie, "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ amount: money(START_CENTS) }),
+    });
+    const probeAnswer = await probe.json().catch(() => null);
+    if (probe.status !== 200 || !probeAnswer?.ok) throw new Error(`the first bid was not accepted: ${probe.status} ${JSON.stringify(probeAnswer)}`);
+    const probeBid = {
+      auctionId,
+      bidderId: bidders[0].id,
+      amountCents: START_CENTS,
+      maxCents: null,
+      result: probeAnswer.result,
+      bidCents: probeAnswer.bidCents,
+      bidCount: probeAnswer.snapshot.bidCount,
+    };
+
+    const loadBefore = load();
+    console.log(
+      `\n== bidding: ${bidders.length} bidders on one lot over HTTP for ${durationMs / 1000} s${options.live ? " (each with the live stream open)" : ""}, ` +
+        `proxy share ${proxyShare}, DATABASE_SYNCHRONOUS ${process.env.DATABASE_SYNCHRONOUS ?? "FULL (default)"}, ${os.cpus().length} cores, load average ${loadBefore}`,
+    );
+    const { stats, accepted, seconds } = await runBidders(base, auctionId, bidders);
+    const loadAfter = load();
+    stats.acceptedLatency.sort((a, b) => a - b);
+    stats.allLatency.sort((a, b) => a - b);
+    const acceptedPerSecond = stats.accepted / seconds;
+    console.log(`accepted bids       ${String(stats.accepted).padStart(7)}  ${fmt(acceptedPerSecond).padStart(8)}/s  (${stats.outbid} answered at once by a maximum, ${stats.raised} maximums raised)`);
+    console.log(`refused bids        ${String(stats.rejected).padStart(7)}  ${fmt(stats.rejected / seconds).padStart(8)}/s  ${JSON.stringify(Object.fromEntries(stats.refusals))}`);
+    if (stats.errors.size > 0) console.log(`errors              ${JSON.stringify(Object.fromEntries(stats.errors))}`);
+    if (options.live) console.log(`live events received ${stats.liveEvents} (${fmt(stats.liveEvents / seconds)}/s over ${bidders.length} streams)`);
+    console.log(
+      `latency, accepted: p50 ${fmt(percentile(stats.acceptedLatency, 50))} ms, p95 ${fmt(percentile(stats.acceptedLatency, 95))} ms, p99 ${fmt(percentile(stats.acceptedLatency, 99))} ms; ` +
+        `all bids: p50 ${fmt(percentile(stats.allLatency, 50))} ms, p95 ${fmt(percentile(stats.allLatency, 95))} ms`,
+    );
+
+    const acceptedFile = path.join(dir, "accepted.json");
+    fs.writeFileSync(acceptedFile, JSON.stringify([probeBid, ...accepted]));
+    const checked = engineHelper(["check", "--db", file, "--accepted", acceptedFile, "--auction", String(auctionId)]);
+    console.log(
+      `invariants: ${checked.rows} bid rows (${checked.autoRows} automatic) = bid count ${checked.bidCount}; one leader; no lost or duplicate bid; ` +
+        `amounts rising; replay through the reference model gives the stored price ${money(checked.priceCents)}: ` +
+        `${checked.problems.length === 0 ? "PASS" : `FAIL\n  ${checked.problems.slice(0, 10).join("\n  ")}`}`,
+    );
+    console.log(`budget: ${fmt(acceptedPerSecond)} accepted bids/s ≥ ${BUDGET_ACCEPTED_PER_SECOND}: ${acceptedPerSecond >= BUDGET_ACCEPTED_PER_SECOND ? "PASS" : "FAIL"}`);
+    console.log(`load average before ${loadBefore}, after ${loadAfter}`);
+    const serverErrors = server.output.join("").split("\n").filter((line) => /error|failed/i.test(line));
+    if (serverErrors.length > 0) console.log(`server log:\n  ${serverErrors.slice(0, 10).join("\n  ")}`);
+
+    await stopServer(server.child);
+    const copy = path.join(dir, "in-process.sqlite");
+    fs.copyFileSync(file, copy);
+    console.log(`\n== raw placeBid in one process (tsx, a copy of the database, ${options["rate-seconds"]} s each), load average ${load()}`);
+    const { results } = engineHelper(["rate", "--db", copy, "--seconds", options["rate-seconds"]]);
+    for (const result of results) {
+      console.log(`${result.label.padEnd(58)} ${fmt(result.perSecond, 0).padStart(7)}/s${result.rejected && result.accepted ? `  (${result.rejected} refused)` : ""}`);
+    }
+    if (checked.problems.length > 0) process.exitCode = 1;
+  } finally {
+    await stopServer(server.child);
+    if (!options.keep) fs.rmSync(dir, { recursive: true, force: true });
+    else console.log(`kept ${dir}`);
+  }
+}
+
+await main();
