@@ -1,5 +1,6 @@
 // Runs once when the HTTP server starts: configuration check, migrations, reference data, demo seed, and the
-// auction scheduler (starts and ends auctions on time; off with AUCTION_SCHEDULER_INTERVAL_MS=0).
+// auction scheduler (starts and ends auctions on time and completes orders after their inspection period; off with
+// AUCTION_SCHEDULER_INTERVAL_MS=0).
 import { getEnv } from "~/env.server.ts";
 import { getDb, prepareDatabase } from "~/db.server.ts";
 import { startAuctionScheduler } from "~/services/auction-lifecycle.server.ts";
@@ -10,7 +11,6 @@ export async function prepareServer(): Promise<{ trustProxy: boolean }> {
   const env = getEnv();
   await prepareDatabase();
   if (env.AUCTION_SCHEDULER_INTERVAL_MS > 0 && !stopAuctionScheduler) {
-    // TODO(lead): pass `afterPass: completeInspectedOrders` (app/services/order-flow.server.ts, helper "orders") once it exists.
     stopAuctionScheduler = startAuctionScheduler(getDb(), { intervalMs: env.AUCTION_SCHEDULER_INTERVAL_MS });
   }
   return { trustProxy: env.TRUST_PROXY };

@@ -9,9 +9,9 @@
 //   --live: every bidder also keeps the lot's live stream open (GET /events, as the lot page does) and learns the
 //   price from it too; each accepted bid is then pushed to all of them.
 //
-// How the bidders bid: they watch the same lot, so each bids one increment above the highest amount any of them has
-// bid or been told (the lot's "latest price" as they know it); a refusal ("Bid must be at least $X") is the re-read
-// that moves their knowledge up. A share of the bids carries a maximum (proxy). A bidder told it leads does not bid
+// How the bidders bid: they watch the same lot, so each bids above the highest amount any of them has bid or been
+// told (the lot's "latest price" as they know it: two increments over the last bid sent, at least one over the last
+// price an answer named); a refusal ("Bid must be at least $X") is the re-read that moves their knowledge up. A share of the bids carries a maximum (proxy). A bidder told it leads does not bid
 // against itself: it raises its maximum now and then, else it waits until another bid has been accepted.
 // Each bidder sends one request at a time, so what it was told is in the order the server decided.
 import { spawn, spawnSync } from "node:child_process";
@@ -190,10 +190,14 @@ class LotView {
     }
   }
 
-  /** The next amount to bid: one increment above the highest anyone has bid or been told. */
+  /**
+   * The next amount to bid: at least one increment above the highest price anyone has been told, and two increments
+   * above the previous claim (one of the lot page's suggested bids), so that a bid answered at once by a maximum
+   * (price = its amount + one increment) does not make the next one too low.
+   */
   claim() {
     const amount = this.nextCents;
-    this.nextCents += INCREMENT_CENTS;
+    this.nextCents += 2 * INCREMENT_CENTS;
     return amount;
   }
 
@@ -380,7 +384,9 @@ async function main() {
 
     await stopServer(server.child);
     const copy = path.join(dir, "in-process.sqlite");
-    fs.copyFileSync(file, copy);
+    const source = new SQLite(file);
+    source.prepare("vacuum into ?").run(copy);
+    source.close();
     console.log(`\n== raw placeBid in one process (tsx, a copy of the database, ${options["rate-seconds"]} s each), load average ${load()}`);
     const { results } = engineHelper(["rate", "--db", copy, "--seconds", options["rate-seconds"]]);
     for (const result of results) {

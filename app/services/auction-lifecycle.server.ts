@@ -12,6 +12,7 @@ import { isSaleType, type SaleType } from "~/lib/fees.ts";
 import { announceAuctionChange, findAuctionRow, toLiveState, type AuctionChangeReason, type AuctionRow } from "./auction-state.server.ts";
 import { announceNotifications, insertNotifications, type NotificationDraft } from "./notifications.server.ts";
 import { createOrder } from "./order-creation.server.ts";
+import { completeInspectedOrders } from "./order-flow.server.ts";
 
 /** The spec's words (01 §8) for refusals of the owner's controls. */
 export const LIFECYCLE_MESSAGES = {
@@ -411,7 +412,10 @@ export interface AuctionSchedulerOptions {
   intervalMs: number;
   /** The clock (tests). */
   now?: () => Date;
-  /** Work to run after each pass, e.g. completing orders whose inspection period ended. */
+  /**
+   * Work to run after each lifecycle pass; by default completing the orders whose 7-day inspection period ended
+   * (spec 02 §4), so one timer keeps every deadline of the marketplace.
+   */
   afterPass?: (db: Kysely<Database>, now: Date) => Promise<unknown>;
   log?: (message: string, error?: unknown) => void;
 }
@@ -424,13 +428,14 @@ export interface AuctionSchedulerOptions {
 export function startAuctionScheduler(db: Kysely<Database>, options: AuctionSchedulerOptions): () => Promise<void> {
   const clock = options.now ?? (() => new Date());
   const log = options.log ?? ((message: string, error?: unknown) => console.error(message, error));
+  const afterPass = options.afterPass ?? ((passDb: Kysely<Database>, now: Date) => completeInspectedOrders(passDb, now));
   let running: Promise<void> | null = null;
   let stopped = false;
   const pass = async () => {
     try {
       const now = clock();
       await runAuctionLifecycle(db, now);
-      if (options.afterPass) await options.afterPass(db, now);
+      await afterPass(db, now);
     } catch (error) {
       log("The auction scheduler's pass failed; it runs again shortly.", error);
     }

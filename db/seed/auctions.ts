@@ -227,7 +227,8 @@ function planLots(random: Random, now: number): LotPlan[] {
   ];
   for (const [i, [status, winner, bySeller, fields]] of sold.entries()) {
     const lot = base("sold", { bySeller, lead: winner, heat: random.int(5, 14), hybrid: false, autoExtend: true, ...fields });
-    const story = planOrderStory(random, status, "auction");
+    // A hybrid taken with Buy Now was checked out at once; a won auction's winner checks out later.
+    const story = planOrderStory(random, status, fields.boughtAt === undefined ? "auction" : "buy_now");
     // The demo buyer's won auction awaiting checkout ended less than an hour ago.
     if (i === 0) story.lastAgeMs = span(random, 35 * MINUTE, 55 * MINUTE);
     lot.order = { status, story, winner };
@@ -369,6 +370,8 @@ interface Bidder {
   proxy: boolean;
   mustBid: boolean;
   hasBid: boolean;
+  /** Times a leader's maximum answered their bid at once. */
+  answered: number;
 }
 
 /** Gear a test lab like the demo buyer's company bids on. */
@@ -395,7 +398,7 @@ function pickBidders(random: Random, cast: Cast, lot: LotPlan, listing: ListingR
   }
   const withBuyer = lot.lead === "buyer" || lot.buyerBids === "yes" || (lot.buyerBids === "maybe" && labGear(listing) && random.next() < 0.35);
   const people = withBuyer ? [cast.buyer, ...chosen] : chosen;
-  const bidders = people.map((person) => ({ person, valueCents: 0, proxy: random.next() < 0.35, mustBid: false, hasBid: false }));
+  const bidders = people.map((person) => ({ person, valueCents: 0, proxy: random.next() < 0.35, mustBid: false, hasBid: false, answered: 0 }));
   const designated = designatedPerson ? (bidders.find((b) => b.person === designatedPerson) ?? null) : null;
   const buyer = bidders.find((b) => b.person === cast.buyer);
   if (buyer && lot.buyerBids === "yes" && designated !== buyer) buyer.mustBid = true;
@@ -617,8 +620,11 @@ function scheduleLot(
 
   // The bidding: attempts at moments leaning towards the end, then the closing moves.
   const bid = async (at: Date, bidder: Bidder, amountCents: number, maxCents: number | null) => {
-    state = (await placeBid(trx, { auctionId, bidderId: bidder.person.id, amountCents, maxCents, now: at })).state;
+    const outcome = await placeBid(trx, { auctionId, bidderId: bidder.person.id, amountCents, maxCents, now: at });
+    state = outcome.state;
     bidder.hasBid = true;
+    // Answered at once twice, a bidder stops probing and enters their maximum.
+    if (outcome.result === "outbid" && ++bidder.answered >= 2) bidder.proxy = true;
   };
   const live = (at: Date) => state === null || (state.status === "active" && at.getTime() < Date.parse(state.endsAt));
   const minimum = () =>
@@ -649,24 +655,28 @@ function scheduleLot(
 
   const from = lot.startAt + 10 * MINUTE;
   const until = lot.biddingUntil - 2 * MINUTE;
+  // A sniper (the winner of a sniped lot) stays out of the bidding until its last minutes.
+  const early = lot.snipe ? bidders.filter((b) => b !== designated) : bidders;
   if (lot.heat > 0 && until > from) {
     const times = Array.from({ length: lot.heat }, () => from + (until - from) * random.next() ** 0.6).sort((a, b) => a - b);
-    for (const time of times) clock.schedule(time, (at) => attempt(at, bidders));
+    for (const time of times) clock.schedule(time, (at) => attempt(at, early));
   }
-  if (designated) {
-    const closeAt = Math.max(from, until) + span(random, 10_000, 100_000);
-    if (lot.snipe) {
-      // Last-minute bids, each answered by soft close, then the winner's maximum.
-      const flurry = async (at: Date, left: number): Promise<void> => {
-        await attempt(at, bidders.filter((b) => b !== designated));
-        const endsAt = state ? Date.parse(state.endsAt) : lot.endAt;
-        const next = at.getTime() + Math.min(span(random, 30_000, 200_000), endsAt - at.getTime() - 5_000);
-        clock.schedule(next, left > 1 ? (later) => flurry(later, left - 1) : close);
-      };
-      clock.schedule(lot.endAt - span(random, 60_000, 240_000), (at) => flurry(at, random.int(2, 4)));
-    } else {
-      clock.schedule(closeAt, close);
-    }
+  if (designated && lot.snipe) {
+    // The last minutes: a few bids, the sniper's maximum, the others' answers; soft close extends at each one.
+    const moves: Array<(at: Date) => Promise<void>> = [
+      ...Array.from({ length: random.int(1, 2) }, () => (at: Date) => attempt(at, early)),
+      close,
+      ...Array.from({ length: random.int(1, 2) }, () => (at: Date) => attempt(at, early)),
+    ];
+    const play = async (at: Date, index: number): Promise<void> => {
+      await moves[index]!(at);
+      if (index + 1 >= moves.length) return;
+      const endsAt = state ? Date.parse(state.endsAt) : lot.endAt;
+      clock.schedule(at.getTime() + Math.min(span(random, 30_000, 200_000), endsAt - at.getTime() - 5_000), (later) => play(later, index + 1));
+    };
+    clock.schedule(lot.endAt - span(random, 60_000, 240_000), (at) => play(at, 0));
+  } else if (designated) {
+    clock.schedule(Math.max(from, until) + span(random, 10_000, 100_000), close);
   }
 
   if (lot.outcome === "cancelled") {

@@ -44,14 +44,16 @@ async function expectAccessible(page: Page) {
 }
 
 test("buy → pay → ship → receive: a Buy Now order through escrow to completion", async ({ browser }, testInfo) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const listing = demoSellerBuyNowListing();
 
   // The buyer checks out.
   const buyerContext = await contextAs(browser, "buyer", testInfo);
   const buyer = await buyerContext.newPage();
   const buyerProblems = watchConsole(buyer);
-  await buyer.goto(`/checkout/listing/${listing.id}`);
+  await buyer.goto(`/listings/${listing.id}`);
+  await buyer.getByRole("link", { name: "Buy Now", exact: true }).click();
+  await expect(buyer).toHaveURL(`/checkout/listing/${listing.id}`);
   await expect(buyer.getByRole("heading", { level: 1, name: "Checkout" })).toBeVisible();
   await expect(buyer.getByRole("main")).toContainText(listing.title);
   await expect(buyer.getByRole("heading", { name: "Fees and buyer protection" })).toBeVisible();

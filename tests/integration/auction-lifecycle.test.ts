@@ -4,6 +4,7 @@
 // once; reading an auction settles it.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { OpenedDatabase } from "#db/dialect.ts";
+import { parseEnv } from "~/env.server.ts";
 import { getLiveEventBus, type LiveEvent } from "~/services/live-events.server.ts";
 import {
   AuctionLifecycleError,
@@ -360,6 +361,17 @@ describe("the scheduler", () => {
     expect(count).toBeGreaterThanOrEqual(2);
   });
 
+  it("also completes the orders whose inspection period has ended, by default", async () => {
+    const { auctionId } = await insertAuctionRow(opened.db, seller, {}, T0);
+    await placeBid(opened.db, { auctionId, bidderId: alice, amountCents: 100_000, now: T0 });
+    await endDueAuctions(opened.db, AFTER_END);
+    const deliveredAt = at(26 * HOUR);
+    await opened.db.updateTable("orders").set({ status: "delivered", delivered_at: deliveredAt.toISOString() }).where("auction_id", "=", auctionId).execute();
+    const stop = startAuctionScheduler(opened.db, { intervalMs: 60_000, now: () => new Date(deliveredAt.getTime() + 8 * 24 * HOUR) });
+    await stop(); // waits for the pass the scheduler runs at once
+    expect((await ordersOf(auctionId))[0]).toMatchObject({ status: "completed" });
+  });
+
   it("logs a failed pass and keeps going", async () => {
     const logged: string[] = [];
     let resolveRecovered: () => void = () => {};
@@ -378,5 +390,17 @@ describe("the scheduler", () => {
     await recovered;
     await stop();
     expect(logged).toEqual(["The auction scheduler's pass failed; it runs again shortly."]);
+  });
+});
+
+describe("AUCTION_SCHEDULER_INTERVAL_MS", () => {
+  const base = { SESSION_SECRET: "s".repeat(32), DATABASE_URL: ":memory:" } as unknown as NodeJS.ProcessEnv;
+  it("defaults to every 2 seconds; 0 turns the scheduler off; anything else is refused with a clear message", () => {
+    expect(parseEnv(base).AUCTION_SCHEDULER_INTERVAL_MS).toBe(2000);
+    expect(parseEnv({ ...base, AUCTION_SCHEDULER_INTERVAL_MS: "0" }).AUCTION_SCHEDULER_INTERVAL_MS).toBe(0);
+    expect(parseEnv({ ...base, AUCTION_SCHEDULER_INTERVAL_MS: "500" }).AUCTION_SCHEDULER_INTERVAL_MS).toBe(500);
+    for (const bad of ["-1", "soon", "1.5"]) {
+      expect(() => parseEnv({ ...base, AUCTION_SCHEDULER_INTERVAL_MS: bad })).toThrow(/AUCTION_SCHEDULER_INTERVAL_MS/);
+    }
   });
 });

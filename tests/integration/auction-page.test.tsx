@@ -2,6 +2,7 @@
 // pages render for visitors, bidders, the leader, the seller and after the end, and that the hidden reserve
 // amount never reaches a page.
 import { ChakraProvider } from "@chakra-ui/react";
+import type { LoaderFunctionArgs } from "react-router-dom";
 import { renderToString } from "react-dom/server";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router-dom/server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
@@ -66,7 +67,7 @@ function asResponse(error: unknown): unknown {
 
 function unwrap(result: unknown): unknown {
   return result && typeof result === "object" && "type" in result && result.type === "DataWithResponseInit"
-    ? (result as { data: unknown }).data
+    ? (result as unknown as { data: unknown }).data
     : result;
 }
 
@@ -79,7 +80,7 @@ async function render(path: string, viewer: string | null = null): Promise<{ sta
   ].map(({ id, path: routePath, module }) => ({
     id,
     path: routePath,
-    loader: async (args: Parameters<typeof module.loader>[0]) => {
+    loader: async (args: LoaderFunctionArgs) => {
       try {
         return unwrap(await module.loader({ ...args, context }));
       } catch (error) {

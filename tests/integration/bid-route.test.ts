@@ -16,6 +16,8 @@ vi.mock("~/db.server.ts", () => ({ getDb: () => database.current }));
 const bidRoute = await import("~/routes/auctions.$id_.bid.tsx");
 const lotRoute = await import("~/routes/auctions.$id.tsx");
 
+const CONTEXT = { cspNonce: "", clientIp: "192.0.2.1" };
+
 let opened: OpenedDatabase;
 let seller: string;
 let alice: string;
@@ -51,7 +53,7 @@ async function post(auctionId: number | string, { as = null, mode = "json", fiel
   if (cookie) headers.set("Cookie", cookie);
   const request = new Request(`http://localhost/auctions/${auctionId}/bid`, { method: "POST", headers, body });
   try {
-    return await bidRoute.action({ request, params: { id: String(auctionId) }, context: {} });
+    return await bidRoute.action({ request, params: { id: String(auctionId) }, context: CONTEXT });
   } catch (thrown) {
     return thrown;
   }
@@ -80,7 +82,7 @@ function redirectOf(answer: unknown): { status: number; location: string; setCoo
 async function lotPage(auctionId: number, as: string | null, extraCookie?: string) {
   const cookie = [as ? await cookieFor(as) : null, extraCookie].filter(Boolean).join("; ");
   const request = new Request(`http://localhost/auctions/${auctionId}`, { headers: cookie ? { Cookie: cookie } : {} });
-  const result = (await lotRoute.loader({ request, params: { id: String(auctionId) }, context: {} })) as unknown as {
+  const result = (await lotRoute.loader({ request, params: { id: String(auctionId) }, context: CONTEXT })) as unknown as {
     data: { flash: { ok: boolean; message: string; amount?: string } | null; snapshot: { bidCount: number } };
     init: { headers?: Headers } | null;
   };
@@ -301,7 +303,7 @@ describe("POST /auctions/{id}/bid without JavaScript", () => {
 
   it("sends a GET of the bid address to the lot page", async () => {
     const request = new Request("http://localhost/auctions/5/bid");
-    const answer = await bidRoute.loader({ request, params: { id: "5" }, context: {} }).catch((thrown: unknown) => thrown);
+    const answer = await bidRoute.loader({ request, params: { id: "5" }, context: CONTEXT }).catch((thrown: unknown) => thrown);
     expect(redirectOf(answer).location).toBe("/auctions/5");
   });
 });

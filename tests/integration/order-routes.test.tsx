@@ -10,6 +10,7 @@ import type { Role } from "~/lib/roles.ts";
 import { system } from "~/theme.ts";
 import { buyNow } from "~/services/checkout.server.ts";
 import { createOrder } from "~/services/order-creation.server.ts";
+import { transitionOrder } from "~/services/order-flow.server.ts";
 import { commitSessionCookie, createSession } from "~/services/session.server.ts";
 import { insertAuctionRow } from "../support/auctions.ts";
 import { insertListingRow } from "../support/listings.ts";
@@ -257,6 +258,19 @@ describe("/checkout/auction/{id}", () => {
 
 describe("the pages render", () => {
   async function render(route: RouteModule & { default: () => JSX.Element }, path: string, pattern: string, as: string): Promise<string> {
+    return text(await renderHtml(route, path, pattern, as));
+  }
+
+  function text(html: string): string {
+    return html
+      .replace(/<style[^>]*>[\s\S]*?<\/style>/g, "")
+      .replace(/<[^>]+>/g, " ")
+      .replace(/&#x27;|&#39;/g, "'")
+      .replace(/&amp;/g, "&")
+      .replace(/\s+/g, " ");
+  }
+
+  async function renderHtml(route: RouteModule & { default: () => JSX.Element }, path: string, pattern: string, as: string): Promise<string> {
     const cookie = await cookieFor(as);
     const handler = createStaticHandler([
       {
@@ -273,17 +287,11 @@ describe("the pages render", () => {
     const routerContext = await handler.query(new Request(`http://localhost${path}`));
     if (routerContext instanceof Response) throw new Error(`unexpected response ${routerContext.status}`);
     const router = createStaticRouter(handler.dataRoutes, routerContext);
-    const html = renderToString(
+    return renderToString(
       <ChakraProvider value={system}>
         <StaticRouterProvider router={router} context={routerContext} hydrate={false} />
       </ChakraProvider>,
     );
-    return html
-      .replace(/<style[^>]*>[\s\S]*?<\/style>/g, "")
-      .replace(/<[^>]+>/g, " ")
-      .replace(/&#x27;|&#39;/g, "'")
-      .replace(/&amp;/g, "&")
-      .replace(/\s+/g, " ");
   }
 
   it("checkout shows the price, the fee schedule, buyer protection and the address form", async () => {
@@ -306,5 +314,18 @@ describe("the pages render", () => {
     expect(text).toContain("Awaiting payment");
     expect(text).toContain("Order placed");
     expect(text).toContain("Cancel order");
+  });
+
+  it("labels every field of the transition forms and leaves required checks to the server", async () => {
+    const id = await insertListingRow(opened.db, people.seller, { title: "Tektronix AFG31000 generator" });
+    const { orderId: paid } = await buyNow(opened.db, { listingId: id, buyerId: people.buyer, shipping: SHIPPING });
+    await transitionOrder(opened.db, { orderId: paid, actor: { id: people.billing, role: "billing" }, action: "confirm_payment" });
+    const html = await renderHtml(orderRoute, `/orders/${paid}`, "/orders/:id", people.seller);
+    for (const field of ["ship-carrier", "ship-trackingNumber"]) {
+      expect(html).toMatch(new RegExp(`<label[^>]*for="${field}"`));
+      expect(html.match(new RegExp(`id="${field}"`, "g"))).toHaveLength(1);
+      expect(html).not.toMatch(new RegExp(`<input[^>]*id="${field}"[^>]*required=""`));
+    }
+    expect(text(html)).toContain("Mark as shipped");
   });
 });

@@ -52,7 +52,8 @@ const card = staticClasses("auction-card", {
 
 /** One badge class per palette of spec 01 §4 (active green, upcoming blue, ended grey, cancelled red). */
 const badge = staticClasses("auction-badge", {
-  green: { recipe: "badge", variants: { variant: "solid", size: "md" }, css: { colorPalette: "green" } },
+  // Chakra's solid green (green.600) has 3.3:1 against white text; green.700 meets AA (5:1) in both modes.
+  green: { recipe: "badge", variants: { variant: "solid", size: "md" }, css: { colorPalette: "green", bg: "green.700", color: "white" } },
   blue: { recipe: "badge", variants: { variant: "solid", size: "md" }, css: { colorPalette: "blue" } },
   gray: { recipe: "badge", variants: { variant: "solid", size: "md" }, css: { colorPalette: "gray" } },
   red: { recipe: "badge", variants: { variant: "solid", size: "md" }, css: { colorPalette: "red" } },

@@ -59,6 +59,11 @@ export function ListingTypePanel({
         </Stack>
         {listing.status === "sold" ? <Text fontWeight="semibold">This item has been sold.</Text> : null}
         <HStack gap="3" wrap="wrap">
+          {listing.listingType === "buy_now" && listing.status === "active" && !canEdit ? (
+            <Button asChild colorPalette="blue">
+              <RemixLink to={`/checkout/listing/${listing.id}`}>Buy Now</RemixLink>
+            </Button>
+          ) : null}
           <WatchButton listingId={listing.id} watching={watching} title={listing.title} variant="full" />
           {canEdit ? (
             <Button asChild variant="outline" colorPalette="blue">

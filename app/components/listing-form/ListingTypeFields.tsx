@@ -121,13 +121,13 @@ export function ListingTypeFields({ fields, auctions }: { fields: Fields; auctio
             <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
               <InputField
                 meta={fields.price}
-                label={showAll ? "Price (Buy It Now listings)" : "Price"}
+                label="Price"
                 type="number"
                 inputMode="decimal"
                 min={0}
                 step={0.01}
                 required={!showAll}
-                helper="The fixed price buyers pay."
+                helper={showAll ? "Buy It Now listings: the fixed price buyers pay." : "The fixed price buyers pay."}
               />
             </SimpleGrid>
           </div>
@@ -205,13 +205,13 @@ function AuctionSettingsFields({
             <div hidden={!showHybrid}>
               <InputField
                 meta={fields.buyNowPrice}
-                label={showAll ? "Buy now price (Hybrid listings)" : "Buy now price"}
+                label="Buy now price"
                 type="number"
                 inputMode="decimal"
                 min={0}
                 step={0.01}
                 required={!showAll}
-                helper="Buyers can buy at once at this price while bids stay below it. It must be higher than the starting price."
+                helper={`${showAll ? "Hybrid listings: buyers" : "Buyers"} can buy at once at this price while bids stay below it. It must be higher than the starting price.`}
               />
             </div>
             <InputField

@@ -57,14 +57,17 @@ function TextInput({
 }) {
   const id = `${formId}-${name}`;
   const errorId = `${id}-error`;
+  // The server checks required fields and answers beside them; the browser's own check would pre-empt that.
   const common = {
     id,
     name,
+    required: false,
+    "aria-required": required || undefined,
     "aria-invalid": error ? true : undefined,
     "aria-describedby": error ? errorId : undefined,
   };
   return (
-    <Field.Root invalid={Boolean(error)} required={required} ids={{ control: id, errorText: errorId }}>
+    <Field.Root id={id} invalid={Boolean(error)} required={required} ids={{ errorText: errorId }}>
       <Field.Label>
         {label}
         {required ? <Field.RequiredIndicator /> : null}
