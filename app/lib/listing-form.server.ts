@@ -7,7 +7,7 @@ import type { ListingImage } from "#db/schema.ts";
 import type { CategoryGroup } from "~/components/listing-form/ListingFormFields.tsx";
 import type { CategoryNode } from "~/services/category.server.ts";
 import { LISTING_MESSAGES } from "~/schemas/listing.ts";
-import { ListingNotFoundError, ListingPermissionError, repeatsAnImage } from "~/services/listing.server.ts";
+import { ListingDeleteRefusedError, ListingNotFoundError, ListingPermissionError, repeatsAnImage } from "~/services/listing.server.ts";
 import { MAX_IMAGE_BYTES, MAX_LISTING_IMAGES } from "~/services/listing-images.server.ts";
 import { NOT_A_FORM_MESSAGE, readForm } from "./form-data.server.ts";
 import { isMultipart, readMultipartForm, type MultipartForm } from "./multipart.server.ts";
@@ -54,9 +54,13 @@ export function categoryGroups(tree: CategoryNode[]): CategoryGroup[] {
   );
 }
 
-/** Service refusals as HTTP answers: 404 for a missing listing or image, 403 with the spec's message. */
+/**
+ * Service refusals as HTTP answers: 404 for a missing listing or image, 403 with the spec's message, 409 for a
+ * listing that cannot be deleted as things stand (bids on its auction, an order).
+ */
 export function listingErrorResponse(error: unknown): unknown {
   if (error instanceof ListingNotFoundError) return data({ message: LISTING_MESSAGES.notFound }, { status: 404 });
   if (error instanceof ListingPermissionError) return data({ message: error.message }, { status: 403 });
+  if (error instanceof ListingDeleteRefusedError) return data({ message: error.message }, { status: 409 });
   return error;
 }

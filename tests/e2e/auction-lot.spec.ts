@@ -75,6 +75,8 @@ const history = (page: Page) => page.getByTestId("bid-history-entry");
 const placeBid = (page: Page) => page.getByRole("button", { name: "Place Bid" });
 
 test.describe("two bidders on one lot", () => {
+  // Two browsers, each signed in: more set-up than one page on a shared machine.
+  test.slow();
   test("each bids and sees the other's bid appear without a reload", async ({ browser }, testInfo) => {
     const { auctionId } = insertLot({ title: "Tektronix MSO58 oscilloscope (live bidding)" });
     const buyerContext = await signedInContext(browser, "buyer", testInfo);

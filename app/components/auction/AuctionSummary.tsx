@@ -8,7 +8,14 @@ import { Countdown } from "./Countdown.tsx";
 
 export function AuctionStatusBadge({ status }: { status: AuctionSnapshot["status"] }) {
   return (
-    <Badge size="lg" variant="solid" colorPalette={AUCTION_STATUS_PALETTES[status]} data-testid="auction-status">
+    // Chakra's green.600 under white text is below AA contrast: the live badge uses green.700.
+    <Badge
+      size="lg"
+      variant="solid"
+      colorPalette={AUCTION_STATUS_PALETTES[status]}
+      bg={AUCTION_STATUS_PALETTES[status] === "green" ? "green.700" : undefined}
+      data-testid="auction-status"
+    >
       {AUCTION_STATUS_LABELS[status]}
     </Badge>
   );

@@ -159,7 +159,7 @@ export function BidPanel({ snapshot, serverNow, signedIn, viewerIsSeller, flash,
         {clock.phase === "ended" && snapshot.viewerWon ? (
           <Stack gap="2" mt="2">
             <Text>Congratulations, you won this auction!</Text>
-            <Button asChild colorPalette="green" w="fit-content">
+            <Button asChild colorPalette="green" bg="green.700" _hover={{ bg: "green.800" }} w="fit-content">
               <RemixLink to={`/checkout/auction/${snapshot.auctionId}`}>Pay for your item</RemixLink>
             </Button>
           </Stack>
@@ -264,7 +264,7 @@ export function BidPanel({ snapshot, serverNow, signedIn, viewerIsSeller, flash,
           <Text fontSize="sm" color="fg.muted">
             Or skip the bidding and buy it now: the auction ends at once and the item is yours.
           </Text>
-          <Button asChild colorPalette="green" variant="solid" w="fit-content">
+          <Button asChild colorPalette="green" bg="green.700" _hover={{ bg: "green.800" }} w="fit-content">
             <RemixLink to={`/checkout/listing/${snapshot.listingId}`}>
               Buy Now for {formatBidMoney(snapshot.buyNowPriceCents, snapshot.currency)}
             </RemixLink>
