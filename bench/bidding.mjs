@@ -8,6 +8,7 @@
 //   server (default FULL, as in production).
 //   --live: every bidder also keeps the lot's live stream open (GET /events, as the lot page does) and learns the
 //   price from it too; each accepted bid is then pushed to all of them.
+//   --profile: runs the server under the V8 CPU profiler and prints where its time went (by package and function).
 //
 // How the bidders bid: they watch the same lot, so each bids above the highest amount any of them has bid or been
 // told (the lot's "latest price" as they know it: two increments over the last bid sent, at least one over the last
@@ -31,6 +32,7 @@ const { values: options } = parseArgs({
     "proxy-share": { type: "string", default: "0.2" },
     "rate-seconds": { type: "string", default: "3" },
     live: { type: "boolean", default: false },
+    profile: { type: "boolean", default: false },
     keep: { type: "boolean", default: false },
   },
 });
@@ -69,8 +71,8 @@ function ensureBuild() {
   if (built.status !== 0) throw new Error("build failed");
 }
 
-function startServer(env) {
-  const child = spawn(process.execPath, ["server.mjs"], { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+function startServer(env, nodeArgs = []) {
+  const child = spawn(process.execPath, [...nodeArgs, "server.mjs"], { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
   children.add(child);
   const output = [];
   child.stdout.on("data", (d) => output.push(String(d)));
@@ -312,6 +314,34 @@ async function runBidders(base, auctionId, bidders) {
   return { stats, accepted, seconds };
 }
 
+/** Self time of the server's CPU profile by package (node_modules/<name>, the app build, Node internals) and by function. */
+function printProfile(profileDir) {
+  const files = fs.existsSync(profileDir) ? fs.readdirSync(profileDir).filter((name) => name.endsWith(".cpuprofile")) : [];
+  if (files.length === 0) return console.log("no CPU profile was written (the server did not exit cleanly)");
+  const profile = JSON.parse(fs.readFileSync(path.join(profileDir, files[0]), "utf8"));
+  const selfMs = new Map(profile.nodes.map((node) => [node.id, 0]));
+  profile.samples.forEach((id, index) => selfMs.set(id, selfMs.get(id) + (profile.timeDeltas[index] ?? 0) / 1000));
+  const byPackage = new Map();
+  const byFunction = new Map();
+  let total = 0;
+  for (const node of profile.nodes) {
+    const ms = selfMs.get(node.id);
+    if (!ms) continue;
+    const { url, functionName, lineNumber } = node.callFrame;
+    const pkg = /node_modules\/((@[^/]+\/)?[^/]+)/.exec(url)?.[1] ?? (url.includes("/server/index.js") ? "app (server build)" : url.startsWith("node:") ? "node internals" : url ? path.basename(url) : functionName);
+    if (functionName === "(idle)") continue;
+    total += ms;
+    byPackage.set(pkg, (byPackage.get(pkg) ?? 0) + ms);
+    const fn = `${functionName || "(anonymous)"} ${pkg}:${lineNumber + 1}`;
+    byFunction.set(fn, (byFunction.get(fn) ?? 0) + ms);
+  }
+  const top = (map, n) => [...map].sort((a, b) => b[1] - a[1]).slice(0, n);
+  console.log(`\n== server CPU profile: ${fmt(total / 1000)} s busy (idle left out)`);
+  for (const [name, ms] of top(byPackage, 12)) console.log(`  ${fmt((100 * ms) / total).padStart(5)}%  ${name}`);
+  console.log("  top functions (self time):");
+  for (const [name, ms] of top(byFunction, 20)) console.log(`  ${fmt((100 * ms) / total).padStart(5)}%  ${name}`);
+}
+
 async function main() {
   ensureBuild();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "tradebench-bidding-"));
@@ -327,7 +357,7 @@ async function main() {
     BUILD_DIR: buildDir,
     SESSION_SECRET: secret,
     PUBLIC_URL: base,
-  });
+  }, options.profile ? ["--cpu-prof", `--cpu-prof-dir=${path.join(dir, "profile")}`] : []);
   try {
     await waitForOk(`${base}/healthz`, server.child, server.output);
     const { auctionId, bidders } = await prepareLot(file, secret);
@@ -383,6 +413,7 @@ async function main() {
     if (serverErrors.length > 0) console.log(`server log:\n  ${serverErrors.slice(0, 10).join("\n  ")}`);
 
     await stopServer(server.child);
+    if (options.profile) printProfile(path.join(dir, "profile"));
     const copy = path.join(dir, "in-process.sqlite");
     const source = new SQLite(file);
     source.prepare("vacuum into ?").run(copy);

@@ -5,7 +5,7 @@
 import { Avatar, Box, Button, Menu, Portal, Text } from "@chakra-ui/react";
 import { Form, Link as RemixLink, useLocation } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { GUEST_LINKS, memberLinks, PUBLIC_LINKS, type NavLinkItem } from "~/lib/navigation.ts";
+import { accountLinks, GUEST_LINKS, memberLinks, PUBLIC_LINKS, type NavLinkItem } from "~/lib/navigation.ts";
 import { staticClasses } from "~/lib/static-styles.ts";
 import { displayName, initials, type CurrentUser } from "~/lib/user.ts";
 import { ColorModeToggle } from "./ColorModeToggle.tsx";
@@ -89,6 +89,11 @@ function UserMenu({ user }: { user: CurrentUser }) {
             <Menu.Item value="profile" asChild>
               <RemixLink to="/profile">Profile</RemixLink>
             </Menu.Item>
+            {accountLinks(user).map((item) => (
+              <Menu.Item key={item.to} value={item.to} asChild>
+                <RemixLink to={item.to}>{item.label}</RemixLink>
+              </Menu.Item>
+            ))}
             <Menu.Separator />
             <Menu.Item value="sign-out" asChild>
               <Form method="post" action="/logout">
@@ -146,7 +151,7 @@ export function SiteHeader({ user }: { user: CurrentUser | null }) {
       </div>
       <div id={MOBILE_MENU_ID} hidden={!open} className={classNames(shell.container, header.mobileMenu)}>
         <nav aria-label="Mobile" className={header.mobileNav}>
-          {[...links, ...(user ? [] : GUEST_LINKS)].map((item) => (
+          {[...links, ...(user ? accountLinks(user) : GUEST_LINKS)].map((item) => (
             <HeaderLink key={item.to} item={item} pathname={location.pathname} onNavigate={() => setOpen(false)} />
           ))}
           {user ? (

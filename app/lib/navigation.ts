@@ -20,19 +20,23 @@ export const GUEST_LINKS: NavLinkItem[] = [
   { to: "/register", label: "Register" },
 ];
 
-/** Links for a signed-in user: their own pages, then the role-aware ones. */
+/** Links for a signed-in user: their own pages, then the role-aware ones (spec 01 §2). */
 export function memberLinks(user: CurrentUser): NavLinkItem[] {
   const links: NavLinkItem[] = [
     { to: "/dashboard", label: "Dashboard" },
     { to: "/messages", label: "Messages" },
     { to: "/watchlist", label: "Watchlist & Saved Searches" },
-    { to: "/orders", label: "Orders" },
   ];
-  if (canSell(user.role)) {
-    links.push({ to: "/seller/orders", label: "Sales" }, { to: "/create-listing", label: "Create Listing" }, { to: "/bulk-upload", label: "Bulk Upload" });
-  }
-  if (isEscrowStaff(user.role)) links.push({ to: "/escrow", label: "Escrow" });
+  if (canSell(user.role)) links.push({ to: "/create-listing", label: "Create Listing" }, { to: "/bulk-upload", label: "Bulk Upload" });
   if (isAdminRole(user.role)) links.push({ to: "/admin", label: "Admin Panel" });
+  return links;
+}
+
+/** Orders and money: in the account menu (and the mobile menu), so the header bar keeps the spec's links. */
+export function accountLinks(user: CurrentUser): NavLinkItem[] {
+  const links: NavLinkItem[] = [{ to: "/orders", label: "Orders" }];
+  if (canSell(user.role)) links.push({ to: "/seller/orders", label: "Sales" });
+  if (isEscrowStaff(user.role)) links.push({ to: "/escrow", label: "Escrow" });
   return links;
 }
 

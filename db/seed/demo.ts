@@ -2,8 +2,8 @@
 // Later features add their demo rows here, from the same seeded random source.
 import type { Kysely } from "kysely";
 import type { Database } from "../schema.ts";
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "./demo-accounts.ts";
 import { seedDemoAuctions } from "./auctions.ts";
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "./demo-accounts.ts";
 import { createAccount } from "./factories.ts";
 import { seedDemoListings } from "./listings.ts";
 import { DEMO_SEED, seededRandom } from "./random.ts";

@@ -45,12 +45,12 @@ const NOT_FOUND_LINKS = ["/", "/listings", "/contact", "/auctions", "/create-lis
 
 /** Header links by role, in order: the "Main" navigation, then the guest links beside it. */
 const PUBLIC_NAV = ["Equipment", "Auctions", "Knowledge Base", "Forum"];
-const MEMBER_NAV = [...PUBLIC_NAV, "Dashboard", "Messages", "Watchlist & Saved Searches", "Orders"];
+const MEMBER_NAV = [...PUBLIC_NAV, "Dashboard", "Messages", "Watchlist & Saved Searches"];
 const HEADER: Record<Visitor, { nav: string[]; guest: string[]; absent: string[] }> = {
   anonymous: { nav: PUBLIC_NAV, guest: ["Sign In", "Register"], absent: ["Dashboard", "Create Listing", "Bulk Upload", "Admin Panel"] },
   buyer: { nav: MEMBER_NAV, guest: [], absent: ["Sign In", "Register", "Create Listing", "Bulk Upload", "Admin Panel"] },
-  seller: { nav: [...MEMBER_NAV, "Sales", "Create Listing", "Bulk Upload"], guest: [], absent: ["Sign In", "Register", "Admin Panel"] },
-  admin: { nav: [...MEMBER_NAV, "Sales", "Create Listing", "Bulk Upload", "Escrow", "Admin Panel"], guest: [], absent: ["Sign In", "Register"] },
+  seller: { nav: [...MEMBER_NAV, "Create Listing", "Bulk Upload"], guest: [], absent: ["Sign In", "Register", "Admin Panel"] },
+  admin: { nav: [...MEMBER_NAV, "Create Listing", "Bulk Upload", "Admin Panel"], guest: [], absent: ["Sign In", "Register"] },
 };
 
 const VISITORS: Visitor[] = ["anonymous", "buyer", "seller", "admin"];

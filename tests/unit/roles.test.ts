@@ -1,6 +1,6 @@
 // Roles decide which dashboard, header links and powers a signed-in user gets.
 import { describe, expect, it } from "vitest";
-import { memberLinks } from "~/lib/navigation.ts";
+import { accountLinks, memberLinks } from "~/lib/navigation.ts";
 import { canSell, dashboardKind, isAdminRole, normalizeRole, roleForIntent, ROLES, type Role } from "~/lib/roles.ts";
 import { displayName, initials, type CurrentUser } from "~/lib/user.ts";
 
@@ -55,17 +55,20 @@ describe("roles", () => {
   });
 });
 
-describe("memberLinks", () => {
-  const common = ["Dashboard", "Messages", "Watchlist & Saved Searches", "Orders"];
+describe("memberLinks and accountLinks", () => {
+  const common = ["Dashboard", "Messages", "Watchlist & Saved Searches"];
   const escrowStaff: Role[] = ["admin", "super_admin", "billing", "dispute_resolution_referee"];
 
   it.each(ROLE_TABLE)("%s sees the links its powers allow", (role, sells, admin) => {
     const labels = memberLinks(user(role)).map((l) => l.label);
     const expected = [...common];
-    if (sells) expected.push("Sales", "Create Listing", "Bulk Upload");
-    if (escrowStaff.includes(role)) expected.push("Escrow");
+    if (sells) expected.push("Create Listing", "Bulk Upload");
     if (admin) expected.push("Admin Panel");
     expect(labels).toEqual(expected);
+    const account = ["Orders"];
+    if (sells) account.push("Sales");
+    if (escrowStaff.includes(role)) account.push("Escrow");
+    expect(accountLinks(user(role)).map((l) => l.label)).toEqual(account);
   });
 
   it("points the role links at their pages", () => {
@@ -73,12 +76,14 @@ describe("memberLinks", () => {
       { to: "/dashboard", label: "Dashboard" },
       { to: "/messages", label: "Messages" },
       { to: "/watchlist", label: "Watchlist & Saved Searches" },
-      { to: "/orders", label: "Orders" },
-      { to: "/seller/orders", label: "Sales" },
       { to: "/create-listing", label: "Create Listing" },
       { to: "/bulk-upload", label: "Bulk Upload" },
-      { to: "/escrow", label: "Escrow" },
       { to: "/admin", label: "Admin Panel" },
+    ]);
+    expect(accountLinks(user("super_admin"))).toEqual([
+      { to: "/orders", label: "Orders" },
+      { to: "/seller/orders", label: "Sales" },
+      { to: "/escrow", label: "Escrow" },
     ]);
   });
 });
