@@ -3,7 +3,8 @@
 //                                                  the HTTP bidders were told; prints JSON, exits 1 on a problem.
 //   rate --db FILE [--seconds 3]                    the raw placeBid rate on (a copy of) the database: sequential and with
 //                                                  50 concurrent promises, at synchronous FULL and NORMAL, plus a refused
-//                                                  bid (no commit) and the same statements as bare better-sqlite3 calls.
+//                                                  bid (no commit) and the same statements as bare better-sqlite3 calls
+//                                                  (one bid per commit, and ten per commit: what group commit would give).
 import fs from "node:fs";
 import { parseArgs } from "node:util";
 import { sql } from "kysely";
@@ -128,7 +129,13 @@ async function rejectedRate(opened: OpenedDatabase, bidders: string[], ms: numbe
  * The floor: the statements of one accepted bid (immediate transaction, read the auction with its leader, insert
  * the bid, update the auction, commit) as bare better-sqlite3 calls, without the rules, Kysely or notifications.
  */
-async function bareStatementsRate(opened: OpenedDatabase, bidders: string[], ms: number, synchronous: SynchronousMode): Promise<RateResult> {
+async function bareStatementsRate(
+  opened: OpenedDatabase,
+  bidders: string[],
+  ms: number,
+  synchronous: SynchronousMode,
+  bidsPerCommit = 1,
+): Promise<RateResult> {
   const auctionId = await newAuction(opened);
   await opened.close();
   const { default: SQLite } = await import("better-sqlite3");
@@ -151,14 +158,22 @@ async function bareStatementsRate(opened: OpenedDatabase, bidders: string[], ms:
   while (performance.now() < deadline) {
     const stamp = new Date().toISOString();
     begin.run();
-    const row = read.get(auctionId) as { current_price_cents: number; version: number };
-    const { id } = insert.get(auctionId, bidders[count % bidders.length], row.current_price_cents + 1000, stamp) as { id: number };
-    update.run(row.current_price_cents + 1000, id, stamp, auctionId, row.version);
+    for (let i = 0; i < bidsPerCommit; i += 1) {
+      const row = read.get(auctionId) as { current_price_cents: number; version: number };
+      const { id } = insert.get(auctionId, bidders[count % bidders.length], row.current_price_cents + 1000, stamp) as { id: number };
+      update.run(row.current_price_cents + 1000, id, stamp, auctionId, row.version);
+      count += 1;
+    }
     commit.run();
-    count += 1;
   }
   raw.close();
-  return { label: `bare better-sqlite3 statements, synchronous ${synchronous}`, perSecond: count / ((performance.now() - started) / 1000), accepted: count, rejected: 0 };
+  const batch = bidsPerCommit > 1 ? `, ${bidsPerCommit} bids per commit` : "";
+  return {
+    label: `bare better-sqlite3 statements, synchronous ${synchronous}${batch}`,
+    perSecond: count / ((performance.now() - started) / 1000),
+    accepted: count,
+    rejected: 0,
+  };
 }
 
 async function rate(): Promise<void> {
@@ -172,6 +187,11 @@ async function rate(): Promise<void> {
     results.push(await acceptedRate(opened, bidders, 50, ms, `placeBid 50 concurrent promises, synchronous ${synchronous}`));
     if (synchronous === "FULL") results.push(await rejectedRate(opened, bidders, ms));
     results.push(await bareStatementsRate(opened, bidders, ms, synchronous));
+    if (synchronous === "FULL") {
+      // What committing several bids with one fsync (group commit) would allow.
+      opened = openDatabase({ url: dbFile, synchronous });
+      results.push(await bareStatementsRate(opened, bidders, ms, synchronous, 10));
+    }
     opened = openDatabase({ url: dbFile });
     await sql`pragma wal_checkpoint(truncate)`.execute(opened.db);
     await opened.close();

@@ -4,6 +4,7 @@ import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import type { Kysely } from "kysely";
+import { inWriteTransaction } from "#db/dialect.ts";
 import type { Database, ListingImage } from "#db/schema.ts";
 import { inspectImage, toWebp } from "./image-pipeline.server.ts";
 
@@ -61,48 +62,85 @@ function listingDir(uploadsDir: string, listingId: number): string {
  * Writes prepared images to disk and appends them after the listing's existing images.
  * The first becomes primary only if the listing had no primary image.
  */
+/**
+ * Writes prepared images under the listing's folder and inserts their rows after the existing ones (the first
+ * becomes primary only if the listing has none), inside the caller's transaction. Every file written is pushed to
+ * `written` at once, so a caller whose transaction fails removes exactly those files.
+ */
+export async function storeListingImages(
+  trx: Kysely<Database>,
+  uploadsDir: string,
+  listingId: number,
+  images: PreparedImage[],
+  written: string[],
+): Promise<void> {
+  if (images.length === 0) return;
+  const existing = await trx
+    .selectFrom("equipment_images")
+    .select((eb) => [eb.fn.max("position").as("last"), eb.fn.max("is_primary").as("has_primary")])
+    .where("listing_id", "=", listingId)
+    .executeTakeFirst();
+  let position = existing?.last === null || existing?.last === undefined ? 0 : Number(existing.last) + 1;
+  let needsPrimary = !existing?.has_primary;
+  for (const image of images) {
+    const id = crypto.randomUUID();
+    const full = listingImageFilePath(uploadsDir, String(listingId), `${id}.webp`);
+    const thumbnail = listingImageFilePath(uploadsDir, String(listingId), `${id}-thumb.webp`);
+    if (!full || !thumbnail) throw new Error(`No image path for listing ${listingId}`);
+    await fs.mkdir(path.dirname(full), { recursive: true });
+    // "wx": never overwrite.
+    await fs.writeFile(full, image.full.bytes, { flag: "wx" });
+    written.push(full);
+    await fs.writeFile(thumbnail, image.thumbnail.bytes, { flag: "wx" });
+    written.push(thumbnail);
+    await trx
+      .insertInto("equipment_images")
+      .values({
+        listing_id: listingId,
+        url: `${LISTING_IMAGE_URL_PREFIX}${listingId}/${id}.webp`,
+        thumbnail_url: `${LISTING_IMAGE_URL_PREFIX}${listingId}/${id}-thumb.webp`,
+        width: image.full.width,
+        height: image.full.height,
+        is_primary: needsPrimary ? 1 : 0,
+        position: position++,
+        original_name: image.name,
+        original_size: image.size,
+      })
+      .execute();
+    needsPrimary = false;
+  }
+}
+
+/** Removes files written by a transaction that then failed, and their folder when nothing else is in it. */
+async function removeWrittenFiles(files: string[]): Promise<void> {
+  const folders = new Set<string>();
+  for (const file of files) {
+    await fs.rm(file, { force: true }).catch(() => undefined);
+    folders.add(path.dirname(file));
+  }
+  // rmdir removes only an empty folder: files of another save to the same listing stay.
+  for (const folder of folders) await fs.rmdir(folder).catch(() => undefined);
+}
+
+/** Runs `work` in one write transaction; if anything fails, the files it wrote are removed again. */
+export async function withFilesInTransaction<T>(db: Kysely<Database>, work: (trx: Kysely<Database>, written: string[]) => Promise<T>): Promise<T> {
+  const written: string[] = [];
+  try {
+    return await inWriteTransaction(db, (trx) => work(trx, written));
+  } catch (error) {
+    await removeWrittenFiles(written);
+    throw error;
+  }
+}
+
+/** Stores prepared images for a listing in their own write transaction (the demo seed; forms use storeListingImages). */
 export async function attachListingImages(
   db: Kysely<Database>,
   uploadsDir: string,
   listingId: number,
   images: PreparedImage[],
 ): Promise<void> {
-  if (images.length === 0) return;
-  const dir = listingDir(uploadsDir, listingId);
-  await fs.mkdir(dir, { recursive: true });
-  const stored: Array<{ image: PreparedImage; id: string }> = [];
-  for (const image of images) {
-    const id = crypto.randomUUID();
-    await fs.writeFile(path.join(dir, `${id}.webp`), image.full.bytes, { flag: "wx" });
-    await fs.writeFile(path.join(dir, `${id}-thumb.webp`), image.thumbnail.bytes, { flag: "wx" });
-    stored.push({ image, id });
-  }
-  await db.transaction().execute(async (trx) => {
-    const existing = await trx
-      .selectFrom("equipment_images")
-      .select((eb) => [eb.fn.max("position").as("last"), eb.fn.max("is_primary").as("has_primary")])
-      .where("listing_id", "=", listingId)
-      .executeTakeFirst();
-    let position = existing?.last === null || existing?.last === undefined ? 0 : Number(existing.last) + 1;
-    let needsPrimary = !existing?.has_primary;
-    for (const { image, id } of stored) {
-      await trx
-        .insertInto("equipment_images")
-        .values({
-          listing_id: listingId,
-          url: `${LISTING_IMAGE_URL_PREFIX}${listingId}/${id}.webp`,
-          thumbnail_url: `${LISTING_IMAGE_URL_PREFIX}${listingId}/${id}-thumb.webp`,
-          width: image.full.width,
-          height: image.full.height,
-          is_primary: needsPrimary ? 1 : 0,
-          position: position++,
-          original_name: image.name,
-          original_size: image.size,
-        })
-        .execute();
-      needsPrimary = false;
-    }
-  });
+  await withFilesInTransaction(db, (trx, written) => storeListingImages(trx, uploadsDir, listingId, images, written));
 }
 
 export async function listListingImages(db: Kysely<Database>, listingId: number): Promise<ListingImage[]> {

@@ -2,9 +2,7 @@
 // The owner edits and deletes; admins may edit too (docs/decisions/0005-listing-ownership.md).
 // An auction or hybrid listing and its auction are written in one transaction with the listing's images: all or
 // nothing (spec 01 §4 describes an old product that only logged a failed auction; this one never leaves half).
-import crypto from "node:crypto";
 import fs from "node:fs/promises";
-import path from "node:path";
 import type { Kysely } from "kysely";
 import { inWriteTransaction, toDbTime } from "#db/dialect.ts";
 import type { Auction, Database, Listing, ListingImage } from "#db/schema.ts";
@@ -27,12 +25,12 @@ import { ImageRejectedError } from "./image-pipeline.server.ts";
 import {
   imageFileOf,
   LISTING_IMAGE_MESSAGES,
-  LISTING_IMAGE_URL_PREFIX,
-  listingImageFilePath,
   listListingImages,
   MAX_LISTING_IMAGES,
   prepareListingImage,
   removeListingImageFiles,
+  storeListingImages,
+  withFilesInTransaction,
   type PreparedImage,
 } from "./listing-images.server.ts";
 
@@ -261,77 +259,6 @@ function auctionChanges(live: Auction, listingType: "auction" | "hybrid", settin
 
 // ------------------------------------------------------------------------------------------------
 // Storing pictures inside the listing's transaction
-
-/**
- * Writes prepared images under the listing's folder and inserts their rows after the existing ones (the first
- * becomes primary only if the listing has none), inside the caller's transaction. Every file written is pushed to
- * `written` at once, so a caller whose transaction fails removes exactly those files.
- */
-async function storeListingImages(
-  trx: Kysely<Database>,
-  uploadsDir: string,
-  listingId: number,
-  images: PreparedImage[],
-  written: string[],
-): Promise<void> {
-  if (images.length === 0) return;
-  const existing = await trx
-    .selectFrom("equipment_images")
-    .select((eb) => [eb.fn.max("position").as("last"), eb.fn.max("is_primary").as("has_primary")])
-    .where("listing_id", "=", listingId)
-    .executeTakeFirst();
-  let position = existing?.last === null || existing?.last === undefined ? 0 : Number(existing.last) + 1;
-  let needsPrimary = !existing?.has_primary;
-  for (const image of images) {
-    const id = crypto.randomUUID();
-    const full = listingImageFilePath(uploadsDir, String(listingId), `${id}.webp`);
-    const thumbnail = listingImageFilePath(uploadsDir, String(listingId), `${id}-thumb.webp`);
-    if (!full || !thumbnail) throw new Error(`No image path for listing ${listingId}`);
-    await fs.mkdir(path.dirname(full), { recursive: true });
-    // "wx": never overwrite.
-    await fs.writeFile(full, image.full.bytes, { flag: "wx" });
-    written.push(full);
-    await fs.writeFile(thumbnail, image.thumbnail.bytes, { flag: "wx" });
-    written.push(thumbnail);
-    await trx
-      .insertInto("equipment_images")
-      .values({
-        listing_id: listingId,
-        url: `${LISTING_IMAGE_URL_PREFIX}${listingId}/${id}.webp`,
-        thumbnail_url: `${LISTING_IMAGE_URL_PREFIX}${listingId}/${id}-thumb.webp`,
-        width: image.full.width,
-        height: image.full.height,
-        is_primary: needsPrimary ? 1 : 0,
-        position: position++,
-        original_name: image.name,
-        original_size: image.size,
-      })
-      .execute();
-    needsPrimary = false;
-  }
-}
-
-/** Removes files written by a transaction that then failed, and their folder when nothing else is in it. */
-async function removeWrittenFiles(files: string[]): Promise<void> {
-  const folders = new Set<string>();
-  for (const file of files) {
-    await fs.rm(file, { force: true }).catch(() => undefined);
-    folders.add(path.dirname(file));
-  }
-  // rmdir removes only an empty folder: files of another save to the same listing stay.
-  for (const folder of folders) await fs.rmdir(folder).catch(() => undefined);
-}
-
-/** Runs `work` in one write transaction; if anything fails, the files it wrote are removed again. */
-async function withFilesInTransaction<T>(db: Kysely<Database>, work: (trx: Kysely<Database>, written: string[]) => Promise<T>): Promise<T> {
-  const written: string[] = [];
-  try {
-    return await inWriteTransaction(db, (trx) => work(trx, written));
-  } catch (error) {
-    await removeWrittenFiles(written);
-    throw error;
-  }
-}
 
 // ------------------------------------------------------------------------------------------------
 // Images arriving with a form

@@ -170,7 +170,7 @@ function planLots(random: Random, now: number): LotPlan[] {
   const active = (endsIn: number, fields: Partial<LotPlan>) => {
     const lot = base("active", fields);
     const zeroBids = lot.heat === 0;
-    const duration = zeroBids ? random.pick([1, 3, 7].map((d) => d * DAY).filter((d) => d > endsIn)) : durationFor(random, endsIn, 20 * HOUR);
+    const duration = durationFor(random, endsIn, zeroBids ? 20 * MINUTE : 20 * HOUR);
     Object.assign(lot, timing(random, now + endsIn, duration));
     lot.biddingUntil = Math.min(now, lot.endAt) - span(random, 1 * MINUTE, 6 * MINUTE);
     lots.push(lot);
@@ -211,30 +211,31 @@ function planLots(random: Random, now: number): LotPlan[] {
   }
 
   // Ended with a winner: the order's story says how long ago.
-  const sold: Array<[OrderStatus, "buyer" | "other", boolean, Partial<LotPlan>]> = [
-    ["pending", "buyer", false, { snipe: false }],
-    ["pending", "other", true, {}],
-    ["paid", "buyer", false, {}],
-    ["paid", "other", true, {}],
-    ["shipped", "buyer", true, { snipe: true }],
-    ["shipped", "other", false, {}],
-    ["delivered", "other", true, { snipe: true }],
-    ["completed", "buyer", false, {}],
-    ["completed", "other", true, { snipe: true }],
-    ["disputed", "buyer", false, {}],
-    ["released", "other", true, { snipe: true }],
-    ["completed", "other", false, { hybrid: true, boughtAt: 1 }],
+  // [the order's status, its buyer, sold by the demo seller, how it ended]
+  const sold: Array<[OrderStatus, "buyer" | "other", boolean, "bidding" | "sniped" | "buy_now"]> = [
+    ["pending", "buyer", false, "bidding"],
+    ["pending", "other", true, "bidding"],
+    ["paid", "buyer", false, "bidding"],
+    ["paid", "other", true, "bidding"],
+    ["shipped", "buyer", true, "sniped"],
+    ["shipped", "other", false, "bidding"],
+    ["delivered", "other", true, "sniped"],
+    ["completed", "buyer", false, "bidding"],
+    ["completed", "other", true, "sniped"],
+    ["disputed", "buyer", false, "bidding"],
+    ["released", "other", true, "sniped"],
+    ["completed", "other", false, "buy_now"],
   ];
-  for (const [i, [status, winner, bySeller, fields]] of sold.entries()) {
-    const lot = base("sold", { bySeller, lead: winner, heat: random.int(5, 14), hybrid: false, autoExtend: true, ...fields });
+  for (const [i, [status, winner, bySeller, ending]] of sold.entries()) {
+    const lot = base("sold", { bySeller, lead: winner, heat: random.int(5, 14), hybrid: ending === "buy_now", autoExtend: true, snipe: ending === "sniped" });
     // A hybrid taken with Buy Now was checked out at once; a won auction's winner checks out later.
-    const story = planOrderStory(random, status, fields.boughtAt === undefined ? "auction" : "buy_now");
+    const story = planOrderStory(random, status, ending === "buy_now" ? "buy_now" : "auction");
     // The demo buyer's won auction awaiting checkout ended less than an hour ago.
     if (i === 0) story.lastAgeMs = span(random, 35 * MINUTE, 55 * MINUTE);
     lot.order = { status, story, winner };
     const saleAt = now - story.lastAgeMs - story.spanMs;
-    if (lot.boughtAt !== undefined) {
-      // Taken with Buy Now while bids were still coming in; it would have ended days later.
+    if (ending === "buy_now") {
+      // Taken with Buy Now (by someone else) while bids were still coming in; it would have ended days later.
       lot.boughtAt = saleAt;
       lot.lead = "any";
       Object.assign(lot, timing(random, saleAt + span(random, 1 * DAY, 3 * DAY), 7 * DAY));
@@ -258,10 +259,10 @@ function planLots(random: Random, now: number): LotPlan[] {
   // Cancelled by their sellers: two with bids, one without, one before it started.
   for (let i = 0; i < 3; i += 1) {
     const lot = base("cancelled", { bySeller: i === 0, heat: i < 2 ? random.int(3, 6) : 0, buyerBids: i === 1 ? "yes" : "no", hybrid: false });
-    const startAt = now - span(random, 4 * DAY, 9 * DAY);
-    Object.assign(lot, timing(random, startAt + random.pick([7, 14]) * DAY, 0));
-    lot.startAt = startAt;
-    lot.createdAt = startAt - span(random, 0, 4 * MINUTE);
+    lot.startAt = now - span(random, 4 * DAY, 9 * DAY);
+    lot.endAt = lot.startAt + random.pick([7, 14]) * DAY;
+    lot.createdAt = lot.startAt - span(random, 0, 4 * MINUTE);
+    const startAt = lot.startAt;
     lot.cancelAt = Math.min(now - 1 * DAY, startAt + span(random, 2 * DAY, 3 * DAY));
     lot.biddingUntil = lot.cancelAt - span(random, 1 * HOUR, 10 * HOUR);
     lots.push(lot);
