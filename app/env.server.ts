@@ -32,6 +32,11 @@ const EnvSchema = z.object({
   /** Reuse a page render when a request's address and loader data equal a recent one (app/lib/render-memo.server.ts). */
   RENDER_MEMO: flag(true),
   /** How often the auction scheduler starts and ends due auctions (app/services/auction-lifecycle.server.ts); 0 turns it off. */
+  /** The escrow bank account buyers pay into (shown on orders awaiting payment); unset: buyers are asked to contact support. */
+  ESCROW_ACCOUNT_NAME: z.string().min(1).optional(),
+  ESCROW_BANK_NAME: z.string().min(1).optional(),
+  ESCROW_ACCOUNT_NUMBER: z.string().min(1).optional(),
+  ESCROW_SWIFT: z.string().min(1).optional(),
   AUCTION_SCHEDULER_INTERVAL_MS: z.coerce.number({ message: "must be a number" }).int().min(0).max(3_600_000).default(2000),
 });
 

@@ -126,16 +126,13 @@ export const ORDER_MESSAGES = {
   inspectionOver: "The 7-day inspection period has ended, so a dispute can no longer be opened",
 } as const;
 
-/**
- * Where the buyer's bank transfer goes. One place for the escrow account's details; the operator sets the real
- * ones before taking payments.
- */
-export const ESCROW_ACCOUNT = {
-  accountName: "Tradebench Escrow Trust Account",
-  bankName: "First Industrial Bank",
-  accountNumber: "4400 1187 2231",
-  swift: "FIBKUS33XXX",
-} as const;
+/** Where the buyer's bank transfer goes: the operator's escrow account, from the server's configuration. */
+export interface EscrowAccount {
+  accountName: string;
+  bankName: string;
+  accountNumber: string;
+  swift: string;
+}
 
 const dateTime = new Intl.DateTimeFormat("en-US", {
   month: "short",

@@ -17,6 +17,7 @@ import { ORDER_MESSAGES } from "~/lib/orders.ts";
 import { parseId, ShippingAddressSchema } from "~/schemas/order.ts";
 import { requireUser } from "~/services/auth.server.ts";
 import { CheckoutError, confirmAuctionCheckout, getAuctionCheckout } from "~/services/checkout.server.ts";
+import { escrowAccount } from "~/services/orders.server.ts";
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
   { title: loaded ? `Checkout: ${loaded.item.title} — Tradebench` : "Checkout — Tradebench" },
@@ -29,7 +30,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const checkout = auctionId === null ? null : await getAuctionCheckout(getDb(), auctionId, user.id);
   if (!checkout) throw data({ message: ORDER_MESSAGES.orderNotFound }, { status: 404 });
   if (checkout.status !== "pending") throw redirect(`/orders/${checkout.orderId}`);
-  return checkout;
+  return { ...checkout, escrowAccount: escrowAccount() };
 }
 
 const STATUS_OF: Record<CheckoutError["kind"], number> = { not_found: 404, forbidden: 403, conflict: 409 };
@@ -55,7 +56,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function AuctionCheckoutPage() {
-  const { item, shipping, reference, checkedOutAt } = useLoaderData<typeof loader>();
+  const { item, shipping, reference, checkedOutAt, escrowAccount: account } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
@@ -100,7 +101,7 @@ export default function AuctionCheckoutPage() {
         </GridItem>
         <GridItem>
           <Stack gap="6">
-            <BankTransferInstructions reference={reference} amountCents={item.priceCents} currency={item.currency} />
+            <BankTransferInstructions reference={reference} amountCents={item.priceCents} currency={item.currency} account={account} />
             <BuyerProtectionNotice saleType={item.saleType} />
           </Stack>
         </GridItem>

@@ -20,7 +20,7 @@ import { safeRedirect } from "~/schemas/fields.ts";
 import { OrderActionSchema, parseId } from "~/schemas/order.ts";
 import { requireUser } from "~/services/auth.server.ts";
 import { OrderFlowError, transitionOrder } from "~/services/order-flow.server.ts";
-import { getOrderForViewer } from "~/services/orders.server.ts";
+import { escrowAccount, getOrderForViewer } from "~/services/orders.server.ts";
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
   { title: loaded ? `Order ${loaded.order.reference} — Tradebench` : "Order not found — Tradebench" },
@@ -35,6 +35,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const done = url.searchParams.get("done");
   return {
     ...view,
+    escrowAccount: escrowAccount(),
     placed: url.searchParams.get("placed") === "1" && view.viewerIs === "buyer",
     done: isOrderAction(done) ? ORDER_ACTION_DONE[done] : null,
   };
@@ -94,7 +95,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 }
 
 export default function OrderPage() {
-  const { order, actions, viewerIs, inspectionEndsAt, placed, done } = useLoaderData<typeof loader>();
+  const { order, actions, viewerIs, inspectionEndsAt, placed, done, escrowAccount: account } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const shipping = order.shipping;
   const addressLines = [
@@ -185,7 +186,7 @@ export default function OrderPage() {
           <GridItem>
             <Stack gap="6">
               {order.status === "pending" && viewerIs !== "seller" ? (
-                <BankTransferInstructions reference={order.reference} amountCents={order.amountCents} currency={order.currency} />
+                <BankTransferInstructions reference={order.reference} amountCents={order.amountCents} currency={order.currency} account={account} />
               ) : null}
 
               <Card.Root as="section" aria-labelledby="amounts-heading" variant="outline">

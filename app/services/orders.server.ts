@@ -1,7 +1,8 @@
 // Reading orders: the buyer's purchases, the seller's sales, one order with its timeline, and the escrow desk.
 import type { Kysely } from "kysely";
 import type { Database } from "#db/schema.ts";
-import { isOrderStatus, type OrderAction, type OrderStatus } from "~/lib/orders.ts";
+import { getEnv } from "~/env.server.ts";
+import { isOrderStatus, type EscrowAccount, type OrderAction, type OrderStatus } from "~/lib/orders.ts";
 import { availableOrderActions, canViewOrder, inspectionEndsAt, type OrderActor } from "./order-flow.server.ts";
 
 export const ORDERS_PAGE_SIZE = 20;
@@ -362,4 +363,11 @@ export async function getOrderForViewer(db: Kysely<Database>, orderId: number, v
     viewerIs: viewer.id === order.buyerId ? "buyer" : viewer.id === order.sellerId ? "seller" : "staff",
     inspectionEndsAt: inspectionEndsAt(order.deliveredAt),
   };
+}
+
+/** The escrow account of this marketplace, or null until the operator configures all of ESCROW_* . */
+export function escrowAccount(): EscrowAccount | null {
+  const env = getEnv();
+  const { ESCROW_ACCOUNT_NAME: accountName, ESCROW_BANK_NAME: bankName, ESCROW_ACCOUNT_NUMBER: accountNumber, ESCROW_SWIFT: swift } = env;
+  return accountName && bankName && accountNumber && swift ? { accountName, bankName, accountNumber, swift } : null;
 }

@@ -1,14 +1,30 @@
 // How to pay: a bank transfer to the escrow account quoting the order's unique reference.
-import { Card, Code, DataList, Heading, Text } from "@chakra-ui/react";
+import { Card, Code, DataList, Heading, Link, Text } from "@chakra-ui/react";
+import { Link as RemixLink } from "@remix-run/react";
 import { formatExactPrice } from "~/lib/money.ts";
-import { ESCROW_ACCOUNT } from "~/lib/orders.ts";
+import type { EscrowAccount } from "~/lib/orders.ts";
 
-export function BankTransferInstructions({ reference, amountCents, currency }: { reference: string; amountCents: number; currency: string }) {
+export function BankTransferInstructions({
+  reference,
+  amountCents,
+  currency,
+  account,
+}: {
+  reference: string;
+  amountCents: number;
+  currency: string;
+  /** Null until the operator has configured the escrow account. */
+  account: EscrowAccount | null;
+}) {
   const rows: Array<[string, string]> = [
-    ["Account name", ESCROW_ACCOUNT.accountName],
-    ["Bank", ESCROW_ACCOUNT.bankName],
-    ["Account number", ESCROW_ACCOUNT.accountNumber],
-    ["SWIFT / BIC", ESCROW_ACCOUNT.swift],
+    ...(account
+      ? ([
+          ["Account name", account.accountName],
+          ["Bank", account.bankName],
+          ["Account number", account.accountNumber],
+          ["SWIFT / BIC", account.swift],
+        ] as Array<[string, string]>)
+      : []),
     ["Amount", formatExactPrice(amountCents, currency)],
   ];
   return (
@@ -17,9 +33,19 @@ export function BankTransferInstructions({ reference, amountCents, currency }: {
         <Heading as="h2" size="md" id="payment-heading">
           Pay by bank transfer
         </Heading>
-        <Text>
-          Transfer the amount below to the Tradebench escrow account, quoting your payment reference exactly so we can match your payment.
-        </Text>
+        {account ? (
+          <Text>
+            Transfer the amount below to the Tradebench escrow account, quoting your payment reference exactly so we can match your payment.
+          </Text>
+        ) : (
+          <Text>
+            The escrow account&apos;s bank details are not published on this site yet.{" "}
+            <Link asChild colorPalette="blue">
+              <RemixLink to="/contact">Contact us</RemixLink>
+            </Link>{" "}
+            quoting your payment reference and we will send them to you.
+          </Text>
+        )}
         <DataList.Root orientation="horizontal" gap="2" size="md">
           {rows.map(([label, value]) => (
             <DataList.Item key={label}>
