@@ -30,6 +30,7 @@ const card = staticClasses("card", {
   title: { fontWeight: "semibold", lineClamp: "2" },
   overlay: { color: "inherit", _before: { content: '""', position: "absolute", inset: "0", zIndex: "0" } },
   price: { fontSize: "xl", fontWeight: "bold", color: "blue.fg" },
+  priceNote: { fontSize: "xs", fontWeight: "normal", color: "fg.muted" },
   badges: { display: "flex", gap: "2", flexWrap: "wrap" },
   condition: { recipe: "badge", variants: { variant: "outline" } },
   auction: { recipe: "badge", css: { colorPalette: "purple" } },
@@ -58,7 +59,16 @@ export function ListingCard({ listing, watching }: { listing: ListingCardData; w
         <RemixLink to={`/listings/${listing.id}`} className={card.overlay}>
           <h3 className={card.title}>{listing.title}</h3>
         </RemixLink>
-        <p className={card.price}>{formatPrice(listing.priceCents, listing.currency)}</p>
+        {listing.auction ? (
+          <p className={card.price}>
+            {formatPrice(listing.auction.currentPriceCents, listing.currency)}{" "}
+            <span className={card.priceNote}>
+              {listing.auction.bidCount > 0 ? `current bid · ${listing.auction.bidCount} ${listing.auction.bidCount === 1 ? "bid" : "bids"}` : "starting bid"}
+            </span>
+          </p>
+        ) : (
+          <p className={card.price}>{formatPrice(listing.priceCents, listing.currency)}</p>
+        )}
         <div className={card.badges}>
           <span className={card.condition}>{conditionLabel(listing.condition)}</span>
           {listing.listingType !== "buy_now" ? <span className={card.auction}>Auction</span> : null}

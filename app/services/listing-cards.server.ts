@@ -1,5 +1,5 @@
 // The listing card: what every grid (browse, featured, related, watchlist) shows of a listing.
-import type { Kysely, Transaction } from "kysely";
+import { sql, type Kysely, type Transaction } from "kysely";
 import type { Database } from "#db/schema.ts";
 
 export interface ListingCardData {
@@ -14,6 +14,8 @@ export interface ListingCardData {
   sellerVerified: boolean;
   /** Thumbnail of the primary image, else the first image; null shows the placeholder. */
   imageUrl: string | null;
+  /** Auction and hybrid listings with an upcoming or live auction: its current price and bids. */
+  auction: { currentPriceCents: number; bidCount: number } | null;
 }
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -41,6 +43,13 @@ export function selectListingCards(db: Db) {
         .orderBy("i.position")
         .limit(1)
         .as("image_url"),
+      eb
+        .selectFrom("auctions as a")
+        .select((sub) => sql<string>`${sub.ref("a.current_price_cents")} || ':' || ${sub.ref("a.bid_count")}`.as("auction_state"))
+        .whereRef("a.listing_id", "=", "l.id")
+        .where("a.status", "in", ["upcoming", "active"])
+        .limit(1)
+        .as("live_auction"),
     ]);
 }
 
@@ -55,6 +64,8 @@ type CardRow = {
   is_featured: number;
   seller_verified: number;
   image_url: string | null;
+  /** "current price cents:bid count" of the listing's upcoming or live auction. */
+  live_auction: string | null;
 };
 
 export function toListingCard(row: CardRow): ListingCardData {
@@ -69,5 +80,12 @@ export function toListingCard(row: CardRow): ListingCardData {
     isFeatured: row.is_featured === 1,
     sellerVerified: row.seller_verified === 1,
     imageUrl: row.image_url,
+    auction: parseLiveAuction(row.live_auction),
   };
+}
+
+function parseLiveAuction(value: string | null): ListingCardData["auction"] {
+  if (!value) return null;
+  const [price, bids] = value.split(":").map(Number);
+  return { currentPriceCents: price ?? 0, bidCount: bids ?? 0 };
 }
