@@ -172,6 +172,16 @@ function percentile(sorted, p) {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
+/** CPU seconds a process has used so far (Linux /proc; NaN elsewhere). */
+function cpuSeconds(pid) {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return NaN;
+  }
+}
+
 const fmt = (n, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : "–");
 const load = () => os.loadavg().map((l) => l.toFixed(2)).join(" ");
 
@@ -385,7 +395,11 @@ async function main() {
       `\n== bidding: ${bidders.length} bidders on one lot over HTTP for ${durationMs / 1000} s${options.live ? " (each with the live stream open)" : ""}, ` +
         `proxy share ${proxyShare}, DATABASE_SYNCHRONOUS ${process.env.DATABASE_SYNCHRONOUS ?? "FULL (default)"}, ${os.cpus().length} cores, load average ${loadBefore}`,
     );
+    const serverCpuBefore = cpuSeconds(server.child.pid);
+    const clientCpuBefore = process.cpuUsage();
     const { stats, accepted, seconds } = await runBidders(base, auctionId, bidders);
+    const serverCpu = cpuSeconds(server.child.pid) - serverCpuBefore;
+    const clientCpu = process.cpuUsage(clientCpuBefore);
     const loadAfter = load();
     stats.acceptedLatency.sort((a, b) => a - b);
     stats.allLatency.sort((a, b) => a - b);
@@ -399,6 +413,11 @@ async function main() {
         `all bids: p50 ${fmt(percentile(stats.allLatency, 50))} ms, p95 ${fmt(percentile(stats.allLatency, 95))} ms`,
     );
 
+    const requests = stats.accepted + stats.rejected;
+    console.log(
+      `CPU: server ${fmt(serverCpu)} s of ${fmt(seconds)} s (${fmt((100 * serverCpu) / seconds, 0)}% of a core, ${fmt((1000 * serverCpu) / requests, 2)} ms per bid request); ` +
+        `the bidders (this process) ${fmt((clientCpu.user + clientCpu.system) / 1e6)} s`,
+    );
     const acceptedFile = path.join(dir, "accepted.json");
     fs.writeFileSync(acceptedFile, JSON.stringify([probeBid, ...accepted]));
     const checked = engineHelper(["check", "--db", file, "--accepted", acceptedFile, "--auction", String(auctionId)]);

@@ -13,14 +13,13 @@ export const SUGGESTED_BID_STEPS = [1, 2, 5] as const;
 /** Spec 01 §9: bid history shows the 10 newest. */
 export const BID_HISTORY_SIZE = 10;
 
+const wholeUnits = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
+const withCents = new Intl.NumberFormat("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
 /** "$1,010" or "$1,010.50": money in bid messages, with cents only when there are some. */
 export function formatBidMoney(cents: number, currency: string = "USD"): string {
   const symbol = isCurrency(currency) ? CURRENCY_SYMBOLS[currency] : `${currency} `;
-  const units = new Intl.NumberFormat("en-US", {
-    minimumFractionDigits: cents % 100 === 0 ? 0 : 2,
-    maximumFractionDigits: 2,
-  }).format(cents / 100);
-  return `${symbol}${units}`;
+  return `${symbol}${(cents % 100 === 0 ? wholeUnits : withCents).format(cents / 100)}`;
 }
 
 export const BID_MESSAGES = {

@@ -161,7 +161,7 @@ export const ORDER_TRANSITIONS: Record<OrderAction, Transition> = {
     notification: (order) => ({
       type: "payment",
       title: `Dispute on order ${order.reference} decided for the buyer`,
-      message: `The payment of ${formatExactPrice(order.amount_cents, order.currency)} for "${order.title}" will be refunded to the buyer within ${REFUND_BUSINESS_DAYS} business days.`,
+      message: `The payment of ${formatExactPrice(order.amount_cents, order.currency)} for "${order.title}" will be refunded to the buyer within ${REFUND_BUSINESS_DAYS} business days. The listing is archived; the seller can relist it from its edit page.`,
     }),
   },
   release: {
@@ -322,6 +322,15 @@ export async function transitionOrder(db: Kysely<Database>, request: TransitionR
         .where("status", "=", "sold")
         .execute();
       if (!note) note = auctionCancelNote(order);
+    }
+    if (request.action === "refund") {
+      // The item goes back to the seller: the listing leaves the sold list, archived until the seller relists it.
+      await trx
+        .updateTable("equipment_listings")
+        .set({ status: "archived", updated_at: stamp })
+        .where("id", "=", order.listing_id)
+        .where("status", "=", "sold")
+        .execute();
     }
     await trx.insertInto("order_events").values({ order_id: order.id, status: transition.to, actor_id: request.actor.id, note, created_at: stamp }).execute();
 

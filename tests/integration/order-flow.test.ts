@@ -157,6 +157,9 @@ describe("the whole buyer-protection flow", () => {
         ["disputed", "Arrived with a cracked display."],
         [decision === "refund" ? "refunded" : "released", "The courier's photos show the damage."],
       ]);
+      // A refunded item goes back to the seller: its listing leaves the sold list, archived until relisted.
+      const listing = await opened.db.selectFrom("equipment_listings").select("status").where("id", "=", listingId).executeTakeFirstOrThrow();
+      expect(listing.status).toBe(decision === "refund" ? "archived" : "sold");
     }
   });
 
