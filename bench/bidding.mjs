@@ -9,6 +9,9 @@
 //   --live: every bidder also keeps the lot's live stream open (GET /events, as the lot page does) and learns the
 //   price from it too; each accepted bid is then pushed to all of them.
 //   --profile: runs the server under the V8 CPU profiler and prints where its time went (by package and function).
+//   --breakdown: after the run, autocannon (50 connections, 5 s each) on requests that stop at successive stages of
+//   a bid (health check; bid without a session; with a session but an unreadable amount; a bid the rules refuse),
+//   with the server's CPU time per request, to show what each stage costs.
 //
 // How the bidders bid: they watch the same lot, so each bids above the highest amount any of them has bid or been
 // told (the lot's "latest price" as they know it: two increments over the last bid sent, at least one over the last
@@ -23,6 +26,7 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { createCookie } from "@remix-run/node";
+import autocannon from "autocannon";
 import SQLite from "better-sqlite3";
 
 const { values: options } = parseArgs({
@@ -33,6 +37,7 @@ const { values: options } = parseArgs({
     "rate-seconds": { type: "string", default: "3" },
     live: { type: "boolean", default: false },
     profile: { type: "boolean", default: false },
+    breakdown: { type: "boolean", default: false },
     keep: { type: "boolean", default: false },
   },
 });
@@ -352,6 +357,37 @@ function printProfile(profileDir) {
   for (const [name, ms] of top(byFunction, 20)) console.log(`  ${fmt((100 * ms) / total).padStart(5)}%  ${name}`);
 }
 
+/** Server CPU per request for requests that stop at successive stages of a bid. */
+async function breakdown(base, auctionId, bidders, pid) {
+  const bid = (cookie, amount) => ({
+    method: "POST",
+    headers: {
+      Accept: "application/json",
+      Origin: base,
+      "Content-Type": "application/x-www-form-urlencoded",
+      ...(cookie ? { Cookie: cookie } : {}),
+    },
+    body: `amount=${amount}`,
+  });
+  const stages = [
+    { name: "GET /healthz (Express + Remix + one query)", path: "/healthz", request: { method: "GET" }, status: 200 },
+    { name: "bid without a session (401)", path: `/auctions/${auctionId}/bid`, request: bid(null, "5"), status: 401 },
+    { name: "bid with a session, amount unreadable (400)", path: `/auctions/${auctionId}/bid`, request: bid(bidders[1].cookie, "abc"), status: 400 },
+    { name: "bid the rules refuse: too low (409, rolled back)", path: `/auctions/${auctionId}/bid`, request: bid(bidders[1].cookie, "5"), status: 409 },
+  ];
+  console.log(`\n== where a bid's time goes: autocannon, 50 connections, 5 s per stage, load average ${load()}`);
+  for (const stage of stages) {
+    const before = cpuSeconds(pid);
+    const result = await autocannon({ url: `${base}${stage.path}`, connections: 50, duration: 5, ...stage.request });
+    const cpu = cpuSeconds(pid) - before;
+    const wrong = stage.status === 200 ? result.non2xx : result.requests.total - (result["4xx"] ?? 0);
+    console.log(
+      `${stage.name.padEnd(52)} ${fmt(result.requests.average, 0).padStart(6)} req/s  p50 ${fmt(result.latency.p50).padStart(6)} ms  ` +
+        `server CPU ${fmt((1000 * cpu) / result.requests.total, 2)} ms/request${wrong ? `  (${wrong} unexpected answers)` : ""}`,
+    );
+  }
+}
+
 async function main() {
   ensureBuild();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "tradebench-bidding-"));
@@ -431,6 +467,7 @@ async function main() {
     const serverErrors = server.output.join("").split("\n").filter((line) => /error|failed/i.test(line));
     if (serverErrors.length > 0) console.log(`server log:\n  ${serverErrors.slice(0, 10).join("\n  ")}`);
 
+    if (options.breakdown) await breakdown(base, auctionId, bidders, server.child.pid);
     await stopServer(server.child);
     if (options.profile) printProfile(path.join(dir, "profile"));
     const copy = path.join(dir, "in-process.sqlite");

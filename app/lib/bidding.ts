@@ -1,6 +1,6 @@
 // Bidding rules that both the bid panel and the server need: reading a typed amount, the lowest acceptable next
 // bid, the suggested bids, and the messages of spec 01 §5. The engine itself is app/services/bidding.server.ts.
-import { CURRENCY_SYMBOLS, isCurrency } from "./money.ts";
+import { formatExactPrice, formatPrice } from "./money.ts";
 
 /** Soft close: a bid accepted in the last 5 minutes moves the end to 5 minutes after it. */
 export const SOFT_CLOSE_MS = 5 * 60 * 1000;
@@ -13,13 +13,9 @@ export const SUGGESTED_BID_STEPS = [1, 2, 5] as const;
 /** Spec 01 §9: bid history shows the 10 newest. */
 export const BID_HISTORY_SIZE = 10;
 
-const wholeUnits = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
-const withCents = new Intl.NumberFormat("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
 /** "$1,010" or "$1,010.50": money in bid messages, with cents only when there are some. */
 export function formatBidMoney(cents: number, currency: string = "USD"): string {
-  const symbol = isCurrency(currency) ? CURRENCY_SYMBOLS[currency] : `${currency} `;
-  return `${symbol}${(cents % 100 === 0 ? wholeUnits : withCents).format(cents / 100)}`;
+  return cents % 100 === 0 ? formatPrice(cents, currency) : formatExactPrice(cents, currency);
 }
 
 export const BID_MESSAGES = {
