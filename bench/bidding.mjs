@@ -177,11 +177,14 @@ function percentile(sorted, p) {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
-/** CPU seconds a process has used so far (Linux /proc; NaN elsewhere). */
+/** CPU seconds a process and its children (cluster workers) have used so far (Linux /proc; NaN elsewhere). */
 function cpuSeconds(pid) {
   try {
     const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
-    return (Number(fields[11]) + Number(fields[12])) / 100;
+    let seconds = (Number(fields[11]) + Number(fields[12])) / 100;
+    const children = fs.readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim();
+    for (const child of children ? children.split(" ") : []) seconds += cpuSeconds(Number(child)) || 0;
+    return seconds;
   } catch {
     return NaN;
   }
@@ -375,10 +378,37 @@ async function breakdown(base, auctionId, bidders, pid) {
     { name: "bid with a session, amount unreadable (400)", path: `/auctions/${auctionId}/bid`, request: bid(bidders[1].cookie, "abc"), status: 400 },
     { name: "bid the rules refuse: too low (409, rolled back)", path: `/auctions/${auctionId}/bid`, request: bid(bidders[1].cookie, "5"), status: 409 },
   ];
-  console.log(`\n== where a bid's time goes: autocannon, 50 connections, 5 s per stage, load average ${load()}`);
-  for (const stage of stages) {
+  // Accepted bids need rising amounts in the order the server reads them: one connection, bidders taking turns.
+  let next = Number.NaN;
+  let turn = 0;
+  const acceptedStage = {
+    name: "accepted bid (1 connection, bidders taking turns)",
+    path: `/auctions/${auctionId}/bid`,
+    connections: 1,
+    request: {
+      requests: [
+        {
+          setupRequest: (request) => {
+            turn += 1;
+            next += 3 * INCREMENT_CENTS;
+            return { ...request, ...bid(bidders[turn % bidders.length].cookie, money(next)) };
+          },
+        },
+      ],
+    },
+    status: 200,
+  };
+  const refusedOne = { ...stages[3], name: "bid the rules refuse (1 connection)", connections: 1 };
+  console.log(`\n== where a bid's time goes: autocannon, 5 s per stage (50 connections unless said), load average ${load()}`);
+  for (const stage of [...stages, refusedOne, acceptedStage]) {
+    if (stage === acceptedStage) {
+      // Start well above whatever the lot reached.
+      const state = await fetch(`${base}/auctions/${auctionId}/bid`, bid(bidders[2].cookie, "1")).then((r) => r.json());
+      const floor = /of (\$[\d,.]+)|at least (\$[\d,.]+)/.exec(state.error ?? "");
+      next = (floor ? parseMoney(floor[1] ?? floor[2]) : START_CENTS) + 100 * INCREMENT_CENTS;
+    }
     const before = cpuSeconds(pid);
-    const result = await autocannon({ url: `${base}${stage.path}`, connections: 50, duration: 5, ...stage.request });
+    const result = await autocannon({ url: `${base}${stage.path}`, connections: stage.connections ?? 50, duration: 5, ...stage.request });
     const cpu = cpuSeconds(pid) - before;
     const wrong = stage.status === 200 ? result.non2xx : result.requests.total - (result["4xx"] ?? 0);
     console.log(

@@ -14,7 +14,7 @@ import { insertUserRow } from "../support/users.ts";
 
 const PROCESSES = 4;
 const BIDDERS_PER_PROCESS = 3;
-const REQUESTS_PER_PROCESS = Number(process.env.BIDDING_CONCURRENCY_REQUESTS ?? 250);
+const REQUESTS_PER_PROCESS = Number(process.env.BIDDING_CONCURRENCY_REQUESTS ?? 400);
 const SCRIPT = path.resolve("tests/support/bidder-process.ts");
 
 let opened: OpenedDatabase;

@@ -162,6 +162,8 @@ describe("migrations", () => {
         fresh.db,
       );
       expect(tables.rows.map((r) => r.name)).toEqual([
+        "auctions",
+        "bids",
         "categories",
         "email_outbox",
         "equipment_images",
@@ -173,6 +175,9 @@ describe("migrations", () => {
         "listing_search_idx",
         "listing_views",
         "newsletter_subscriptions",
+        "notifications",
+        "order_events",
+        "orders",
         "password_reset_tokens",
         "profiles",
         "role_permissions",
