@@ -5,6 +5,7 @@ import type { Database } from "#db/schema.ts";
 import { AUCTIONS_PAGE_SIZE, AUCTION_SORTS, type AuctionFilters } from "~/lib/auction-filters.ts";
 import { isAuctionStatus, reserveState, type AuctionStatus, type ReserveState } from "~/lib/auctions.ts";
 import { categoryScope } from "./category.server.ts";
+import { primaryThumbnail } from "./listing-cards.server.ts";
 import { watchedAmong } from "./watchlist.server.ts";
 
 export interface AuctionCardData {
@@ -83,14 +84,7 @@ export async function listAuctions(
         "a.bid_count",
         "a.version",
         "l.title",
-        eb
-          .selectFrom("equipment_images as i")
-          .select("i.thumbnail_url")
-          .whereRef("i.listing_id", "=", "l.id")
-          .orderBy("i.is_primary", "desc")
-          .orderBy("i.position")
-          .limit(1)
-          .as("image_url"),
+        primaryThumbnail(eb.ref("l.id")).as("image_url"),
       ])
       .orderBy(column, sort.direction)
       // Ties in the same direction as the order, so the index (which ends in the row id) still gives the order.

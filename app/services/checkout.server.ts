@@ -9,6 +9,7 @@ import { formatExactPrice } from "~/lib/money.ts";
 import { ORDER_MESSAGES } from "~/lib/orders.ts";
 import type { ShippingAddress } from "~/schemas/order.ts";
 import { announceAuctionChange, buyNowOpen, findAuctionRow, selectAuctionRow, toLiveState, type AuctionRow } from "./auction-state.server.ts";
+import { primaryThumbnail } from "./listing-cards.server.ts";
 import { announceNotifications, insertNotifications, type NotificationDraft } from "./notifications.server.ts";
 import { createOrder } from "./order-creation.server.ts";
 
@@ -259,14 +260,7 @@ async function listingSummary(db: Kysely<Database>, listingId: number) {
       "seller.first_name",
       "seller.last_name",
       "seller.company_name",
-      eb
-        .selectFrom("equipment_images as i")
-        .select("i.thumbnail_url")
-        .whereRef("i.listing_id", "=", "l.id")
-        .orderBy("i.is_primary", "desc")
-        .orderBy("i.position")
-        .limit(1)
-        .as("image_url"),
+      primaryThumbnail(eb.ref("l.id")).as("image_url"),
     ])
     .where("l.id", "=", listingId)
     .executeTakeFirst();

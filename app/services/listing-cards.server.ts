@@ -1,5 +1,5 @@
 // The listing card: what every grid (browse, featured, related, watchlist) shows of a listing.
-import { sql, type Kysely, type Transaction } from "kysely";
+import { expressionBuilder, sql, type Expression, type Kysely, type Transaction } from "kysely";
 import type { Database } from "#db/schema.ts";
 
 export interface ListingCardData {
@@ -20,6 +20,20 @@ export interface ListingCardData {
 
 type Db = Kysely<Database> | Transaction<Database>;
 
+/**
+ * The listing's thumbnail as a correlated subquery: the primary image, else the first; null without images.
+ * Select it with `.as(...)`: `primaryThumbnail(eb.ref("l.id")).as("image_url")`.
+ */
+export function primaryThumbnail(listingId: Expression<number>) {
+  return expressionBuilder<Database>()
+    .selectFrom("equipment_images as i")
+    .select("i.thumbnail_url")
+    .where("i.listing_id", "=", listingId)
+    .orderBy("i.is_primary", "desc")
+    .orderBy("i.position")
+    .limit(1);
+}
+
 /** Listings joined with their seller, selecting the card's columns; callers add where, order and limit. */
 export function selectListingCards(db: Db) {
   return db
@@ -35,14 +49,7 @@ export function selectListingCards(db: Db) {
       "l.location",
       "l.is_featured",
       "seller.is_verified as seller_verified",
-      eb
-        .selectFrom("equipment_images as i")
-        .select("i.thumbnail_url")
-        .whereRef("i.listing_id", "=", "l.id")
-        .orderBy("i.is_primary", "desc")
-        .orderBy("i.position")
-        .limit(1)
-        .as("image_url"),
+      primaryThumbnail(eb.ref("l.id")).as("image_url"),
       eb
         .selectFrom("auctions as a")
         .select((sub) => sql<string>`${sub.ref("a.current_price_cents")} || ':' || ${sub.ref("a.bid_count")}`.as("auction_state"))

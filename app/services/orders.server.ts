@@ -3,6 +3,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "#db/schema.ts";
 import { getEnv } from "~/env.server.ts";
 import { isOrderStatus, type EscrowAccount, type OrderAction, type OrderStatus } from "~/lib/orders.ts";
+import { primaryThumbnail } from "./listing-cards.server.ts";
 import { availableOrderActions, canViewOrder, inspectionEndsAt, type OrderActor } from "./order-flow.server.ts";
 
 export const ORDERS_PAGE_SIZE = 20;
@@ -37,46 +38,52 @@ function personName(first: string | null, last: string | null, company: string |
   return company || `${first ?? ""} ${last ?? ""}`.trim() || "Tradebench member";
 }
 
-function selectOrderRows(db: Kysely<Database>, counterpart: Side) {
-  return db
-    .selectFrom("orders as o")
-    .innerJoin("equipment_listings as l", "l.id", "o.listing_id")
-    .innerJoin("profiles as p", "p.id", counterpart === "seller" ? "o.seller_id" : "o.buyer_id")
-    .select((eb) => [
-      "o.id",
-      "o.reference",
-      "o.listing_id",
-      "o.status",
-      "o.sale_type",
-      "o.amount_cents",
-      "o.fee_cents",
-      "o.fee_rate_bp",
-      "o.currency",
-      "o.created_at",
-      "l.title",
-      "p.first_name",
-      "p.last_name",
-      "p.company_name",
-      eb
-        .selectFrom("equipment_images as i")
-        .select("i.thumbnail_url")
-        .whereRef("i.listing_id", "=", "o.listing_id")
-        .orderBy("i.is_primary", "desc")
-        .orderBy("i.position")
-        .limit(1)
-        .as("image_url"),
-    ]);
-}
+/** The order's columns every list of orders shows (with the listing's title). */
+const ORDER_LIST_COLUMNS = [
+  "o.id",
+  "o.reference",
+  "o.listing_id",
+  "o.status",
+  "o.sale_type",
+  "o.amount_cents",
+  "o.fee_cents",
+  "o.fee_rate_bp",
+  "o.currency",
+  "o.created_at",
+  "l.title",
+] as const;
 
-type OrderRow = Awaited<ReturnType<ReturnType<typeof selectOrderRows>["execute"]>>[number];
+/** The names of both parties, for pages that show the buyer and the seller. */
+const PARTY_NAME_COLUMNS = [
+  "buyer.first_name as buyer_first_name",
+  "buyer.last_name as buyer_last_name",
+  "buyer.company_name as buyer_company_name",
+  "seller.first_name as seller_first_name",
+  "seller.last_name as seller_last_name",
+  "seller.company_name as seller_company_name",
+] as const;
 
-function toListItem(row: OrderRow): OrderListItem {
+type ListColumns = {
+  id: number;
+  reference: string;
+  listing_id: number;
+  status: string;
+  sale_type: string;
+  amount_cents: number;
+  fee_cents: number;
+  fee_rate_bp: number;
+  currency: string;
+  created_at: string;
+  title: string;
+};
+
+function listItemOf(row: ListColumns, imageUrl: string | null, counterpartName: string): OrderListItem {
   return {
     id: row.id,
     reference: row.reference,
     listingId: row.listing_id,
     title: row.title,
-    imageUrl: row.image_url,
+    imageUrl,
     status: isOrderStatus(row.status) ? row.status : "pending",
     saleType: row.sale_type,
     amountCents: row.amount_cents,
@@ -84,8 +91,37 @@ function toListItem(row: OrderRow): OrderListItem {
     feeRateBp: row.fee_rate_bp,
     currency: row.currency,
     createdAt: row.created_at,
-    counterpartName: personName(row.first_name, row.last_name, row.company_name),
+    counterpartName,
   };
+}
+
+/** Orders with their listing, buyer and seller joined. */
+function ordersWithParties(db: Kysely<Database>) {
+  return db
+    .selectFrom("orders as o")
+    .innerJoin("equipment_listings as l", "l.id", "o.listing_id")
+    .innerJoin("profiles as buyer", "buyer.id", "o.buyer_id")
+    .innerJoin("profiles as seller", "seller.id", "o.seller_id");
+}
+
+function selectOrderRows(db: Kysely<Database>, counterpart: Side) {
+  return db
+    .selectFrom("orders as o")
+    .innerJoin("equipment_listings as l", "l.id", "o.listing_id")
+    .innerJoin("profiles as p", "p.id", counterpart === "seller" ? "o.seller_id" : "o.buyer_id")
+    .select((eb) => [
+      ...ORDER_LIST_COLUMNS,
+      "p.first_name",
+      "p.last_name",
+      "p.company_name",
+      primaryThumbnail(eb.ref("o.listing_id")).as("image_url"),
+    ]);
+}
+
+type OrderRow = Awaited<ReturnType<ReturnType<typeof selectOrderRows>["execute"]>>[number];
+
+function toListItem(row: OrderRow): OrderListItem {
+  return listItemOf(row, row.image_url, personName(row.first_name, row.last_name, row.company_name));
 }
 
 async function pageOfOrders(db: Kysely<Database>, side: Side, userId: string, page: number, pageSize: number): Promise<OrderPage> {
@@ -172,28 +208,12 @@ export interface OrderDetail {
 
 /** One order with its listing, parties and timeline (oldest first), or null. Access is the caller's check. */
 export async function getOrderDetail(db: Kysely<Database>, orderId: number): Promise<OrderDetail | null> {
-  const row = await db
-    .selectFrom("orders as o")
-    .innerJoin("equipment_listings as l", "l.id", "o.listing_id")
-    .innerJoin("profiles as buyer", "buyer.id", "o.buyer_id")
-    .innerJoin("profiles as seller", "seller.id", "o.seller_id")
+  const row = await ordersWithParties(db)
     .selectAll("o")
     .select((eb) => [
       "l.title",
-      "buyer.first_name as buyer_first_name",
-      "buyer.last_name as buyer_last_name",
-      "buyer.company_name as buyer_company_name",
-      "seller.first_name as seller_first_name",
-      "seller.last_name as seller_last_name",
-      "seller.company_name as seller_company_name",
-      eb
-        .selectFrom("equipment_images as i")
-        .select("i.thumbnail_url")
-        .whereRef("i.listing_id", "=", "o.listing_id")
-        .orderBy("i.is_primary", "desc")
-        .orderBy("i.position")
-        .limit(1)
-        .as("image_url"),
+      ...PARTY_NAME_COLUMNS,
+      primaryThumbnail(eb.ref("o.listing_id")).as("image_url"),
     ])
     .where("o.id", "=", orderId)
     .executeTakeFirst();
@@ -271,32 +291,8 @@ export async function escrowDesk(
   { payments, disputes, limit = 100 }: { payments: boolean; disputes: boolean; limit?: number },
 ): Promise<{ awaitingPayment: EscrowDeskItem[]; openDisputes: EscrowDeskItem[] }> {
   const query = (status: OrderStatus) =>
-    db
-      .selectFrom("orders as o")
-      .innerJoin("equipment_listings as l", "l.id", "o.listing_id")
-      .innerJoin("profiles as buyer", "buyer.id", "o.buyer_id")
-      .innerJoin("profiles as seller", "seller.id", "o.seller_id")
-      .select([
-        "o.id",
-        "o.reference",
-        "o.listing_id",
-        "o.status",
-        "o.sale_type",
-        "o.amount_cents",
-        "o.fee_cents",
-        "o.fee_rate_bp",
-        "o.currency",
-        "o.created_at",
-        "o.disputed_at",
-        "o.dispute_reason",
-        "l.title",
-        "buyer.first_name as buyer_first_name",
-        "buyer.last_name as buyer_last_name",
-        "buyer.company_name as buyer_company_name",
-        "seller.first_name as seller_first_name",
-        "seller.last_name as seller_last_name",
-        "seller.company_name as seller_company_name",
-      ])
+    ordersWithParties(db)
+      .select([...ORDER_LIST_COLUMNS, "o.disputed_at", "o.dispute_reason", ...PARTY_NAME_COLUMNS])
       .where("o.status", "=", status)
       .orderBy(status === "disputed" ? "o.disputed_at" : "o.created_at")
       .orderBy("o.id")
@@ -307,19 +303,7 @@ export async function escrowDesk(
     const buyerName = personName(row.buyer_first_name, row.buyer_last_name, row.buyer_company_name);
     const sellerName = personName(row.seller_first_name, row.seller_last_name, row.seller_company_name);
     return {
-      id: row.id,
-      reference: row.reference,
-      listingId: row.listing_id,
-      title: row.title,
-      imageUrl: null,
-      status: isOrderStatus(row.status) ? row.status : "pending",
-      saleType: row.sale_type,
-      amountCents: row.amount_cents,
-      feeCents: row.fee_cents,
-      feeRateBp: row.fee_rate_bp,
-      currency: row.currency,
-      createdAt: row.created_at,
-      counterpartName: sellerName,
+      ...listItemOf(row, null, sellerName),
       buyerName,
       sellerName,
       since: row.disputed_at ?? row.created_at,
