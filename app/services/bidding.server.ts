@@ -126,13 +126,22 @@ export async function placeBid(db: Kysely<Database>, request: BidRequest): Promi
     }
     await insertNotifications(trx, notifications, now);
 
-    const after = await findAuctionRow(trx, row.id);
+    const after = {
+      ...row,
+      current_price_cents: resolution.priceCents,
+      bid_count: row.bid_count + resolution.rows.length,
+      leading_bid_id: leadingBidId,
+      end_date: resolution.endsAt.toISOString(),
+      extension_count: row.extension_count + (resolution.extended ? 1 : 0),
+      version: row.version + 1,
+      leader_id: resolution.leaderId,
+    };
     const ownRow = resolution.rows[0]!;
     return {
       outcome: {
         result: resolution.bidderLeads ? ("leading" as const) : ("outbid" as const),
         bidCents: ownRow.amountCents,
-        state: toLiveState(after!),
+        state: toLiveState(after),
         extended: resolution.extended,
       },
       newBids,
