@@ -5,29 +5,13 @@ import { conditionLabel } from "~/lib/conditions.ts";
 import { formatPrice } from "~/lib/money.ts";
 import { staticClasses } from "~/lib/static-styles.ts";
 import type { ListingCardData } from "~/services/listing-cards.server.ts";
-import { ImagePlaceholderIcon, ShieldCheckIcon } from "./icons.tsx";
+import { CardPicture, cardFrame } from "./card-frame.tsx";
+import { ShieldCheckIcon } from "./icons.tsx";
 import { WatchButton } from "./WatchButton.tsx";
 
 const card = staticClasses("card", {
-  root: {
-    position: "relative",
-    display: "flex",
-    flexDirection: "column",
-    h: "full",
-    overflow: "hidden",
-    bg: "bg.panel",
-    borderWidth: "1px",
-    rounded: "l3",
-    _hover: { borderColor: "blue.solid" },
-    _focusWithin: { borderColor: "blue.solid" },
-  },
-  media: { position: "relative", aspectRatio: "4 / 3", bg: "bg.muted" },
-  image: { w: "full", h: "full", objectFit: "cover" },
-  placeholder: { w: "full", h: "full", display: "flex", flexDirection: "column", alignItems: "center", justifyContent: "center", gap: "1", color: "fg.muted", fontSize: "xs" },
   featured: { recipe: "badge", variants: { variant: "solid" }, css: { position: "absolute", top: "2", left: "2", bg: "orange.700", color: "white" } },
-  watch: { position: "absolute", top: "2", right: "2", zIndex: "1" },
   body: { display: "flex", flexDirection: "column", gap: "2", p: "4", flex: "1" },
-  title: { fontWeight: "semibold", lineClamp: "2" },
   overlay: { color: "inherit", _before: { content: '""', position: "absolute", inset: "0", zIndex: "0" } },
   price: { fontSize: "xl", fontWeight: "bold", color: "blue.fg" },
   priceNote: { fontSize: "xs", fontWeight: "normal", color: "fg.muted" },
@@ -40,24 +24,16 @@ const card = staticClasses("card", {
 
 export function ListingCard({ listing, watching }: { listing: ListingCardData; watching: boolean }) {
   return (
-    <article className={card.root}>
-      <div className={card.media}>
-        {listing.imageUrl ? (
-          <img src={listing.imageUrl} alt="" loading="lazy" className={card.image} />
-        ) : (
-          <div role="img" aria-label="No image" className={card.placeholder}>
-            <ImagePlaceholderIcon />
-            <span>No image</span>
-          </div>
-        )}
+    <article className={cardFrame.root}>
+      <CardPicture imageUrl={listing.imageUrl}>
         {listing.isFeatured ? <span className={card.featured}>Featured</span> : null}
-        <div className={card.watch}>
+        <div className={cardFrame.watch}>
           <WatchButton listingId={listing.id} watching={watching} title={listing.title} />
         </div>
-      </div>
+      </CardPicture>
       <div className={card.body}>
         <RemixLink to={`/listings/${listing.id}`} className={card.overlay}>
-          <h3 className={card.title}>{listing.title}</h3>
+          <h3 className={cardFrame.title}>{listing.title}</h3>
         </RemixLink>
         {listing.auction ? (
           <p className={card.price}>

@@ -1,9 +1,9 @@
 // /auctions/{id}: the lot page. Pictures, the lot's clock and price, the bid panel, the newest bids, the seller and
 // the item, and how bidding works. Bids by others, extensions and the end arrive live (Server-Sent Events); the
 // page works without JavaScript too (the bid form posts and comes back here with the outcome).
-import { Badge, Box, Breadcrumb, Button, Card, Container, Grid, GridItem, Heading, HStack, Link, Stack, Text } from "@chakra-ui/react";
+import { Badge, Box, Card, Container, Heading, HStack, Link, Stack } from "@chakra-ui/react";
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { isRouteErrorResponse, Link as RemixLink, useLoaderData, useRouteError } from "@remix-run/react";
+import { Link as RemixLink, useLoaderData, useRouteError } from "@remix-run/react";
 import { useMemo } from "react";
 import { AuctionSummary } from "~/components/auction/AuctionSummary.tsx";
 import { BidHistory } from "~/components/auction/BidHistory.tsx";
@@ -12,7 +12,8 @@ import { BidPanel } from "~/components/auction/BidPanel.tsx";
 import { OwnerAuctionControls, OwnerAuctionOutcome } from "~/components/auction/OwnerAuctionControls.tsx";
 import { useLiveAuction } from "~/components/auction/use-live-auction.ts";
 import { ListingFacts } from "~/components/listing-detail/ListingFacts.tsx";
-import { ListingGallery } from "~/components/listing-detail/ListingGallery.tsx";
+import { ListingBreadcrumb, ListingColumns, ListingDescription, ListingShowcase } from "~/components/listing-detail/ListingPageLayout.tsx";
+import { ListingProblem } from "~/components/listing-detail/ListingProblem.tsx";
 import { LISTING_TYPE_LABELS } from "~/components/listing-detail/ListingTypePanel.tsx";
 import { SellerPanel } from "~/components/listing-detail/SellerPanel.tsx";
 import { SpecificationsTable } from "~/components/listing-detail/SpecificationsTable.tsx";
@@ -66,95 +67,59 @@ export default function AuctionLotPage() {
 
   return (
     <Container maxW="7xl" py={{ base: "6", md: "10" }} data-live={mode}>
-      <Breadcrumb.Root aria-label="Breadcrumb" mb="6" size="md">
-        <Breadcrumb.List flexWrap="wrap">
-          <Breadcrumb.Item>
-            <Breadcrumb.Link asChild>
-              <RemixLink to="/">Home</RemixLink>
-            </Breadcrumb.Link>
-          </Breadcrumb.Item>
-          <Breadcrumb.Separator />
-          <Breadcrumb.Item>
-            <Breadcrumb.Link asChild>
-              <RemixLink to="/auctions">Auctions</RemixLink>
-            </Breadcrumb.Link>
-          </Breadcrumb.Item>
-          <Breadcrumb.Separator />
-          <Breadcrumb.Item minW="0">
-            <Breadcrumb.CurrentLink overflowWrap="anywhere">{listing.title}</Breadcrumb.CurrentLink>
-          </Breadcrumb.Item>
-        </Breadcrumb.List>
-      </Breadcrumb.Root>
+      <ListingBreadcrumb section={{ to: "/auctions", label: "Auctions" }} title={listing.title} />
 
-      <Grid templateColumns={{ base: "1fr", lg: "minmax(0, 7fr) minmax(0, 5fr)" }} gap={{ base: "8", lg: "10" }}>
-        <GridItem minW="0">
-          <ListingGallery key={listing.id} title={listing.title} images={listing.images} startIndex={startImage} />
-        </GridItem>
-        <GridItem minW="0">
-          <Stack gap="6">
-            <Stack gap="3">
-              <HStack gap="2" wrap="wrap">
-                <Badge size="lg" colorPalette="purple">
-                  {LISTING_TYPE_LABELS[listing.listingType] ?? "Auction"}
-                </Badge>
-                <Badge size="lg" variant="outline">
-                  {conditionLabel(listing.condition)}
-                </Badge>
-              </HStack>
-              <Heading as="h1" size={{ base: "2xl", md: "3xl" }} overflowWrap="anywhere">
-                {listing.title}
-              </Heading>
-            </Stack>
+      <ListingShowcase listing={listing} startImage={startImage}>
+        <Stack gap="3">
+          <HStack gap="2" wrap="wrap">
+            <Badge size="lg" colorPalette="purple">
+              {LISTING_TYPE_LABELS[listing.listingType] ?? "Auction"}
+            </Badge>
+            <Badge size="lg" variant="outline">
+              {conditionLabel(listing.condition)}
+            </Badge>
+          </HStack>
+          <Heading as="h1" size={{ base: "2xl", md: "3xl" }} overflowWrap="anywhere">
+            {listing.title}
+          </Heading>
+        </Stack>
 
-            <Card.Root as="section" aria-label="Auction" variant="outline">
-              <Card.Body gap="6">
-                <AuctionSummary snapshot={snapshot} serverNow={serverNow} />
-                <BidPanel
-                  key={snapshot.auctionId}
-                  snapshot={snapshot}
-                  serverNow={serverNow}
-                  signedIn={viewerSignedIn}
-                  viewerIsSeller={viewerIsSeller}
-                  flash={flash}
-                  onSnapshot={apply}
-                />
-              </Card.Body>
-            </Card.Root>
+        <Card.Root as="section" aria-label="Auction" variant="outline">
+          <Card.Body gap="6">
+            <AuctionSummary snapshot={snapshot} serverNow={serverNow} />
+            <BidPanel
+              key={snapshot.auctionId}
+              snapshot={snapshot}
+              serverNow={serverNow}
+              signedIn={viewerSignedIn}
+              viewerIsSeller={viewerIsSeller}
+              flash={flash}
+              onSnapshot={apply}
+            />
+          </Card.Body>
+        </Card.Root>
 
-            {viewerIsSeller ? (
-              <Stack gap="3">
-                <OwnerAuctionOutcome />
-                <OwnerAuctionControls auctionId={snapshot.auctionId} status={snapshot.status} bidCount={snapshot.bidCount} />
-              </Stack>
-            ) : null}
-
-            <HStack gap="4" wrap="wrap">
-              <WatchButton listingId={listing.id} watching={watching} title={listing.title} variant="full" />
-              <Link asChild colorPalette="blue" variant="underline" fontWeight="medium">
-                <RemixLink to={`/listings/${listing.id}`}>View the listing page</RemixLink>
-              </Link>
-            </HStack>
-
-            <SellerPanel seller={listing.seller} />
+        {viewerIsSeller ? (
+          <Stack gap="3">
+            <OwnerAuctionOutcome />
+            <OwnerAuctionControls auctionId={snapshot.auctionId} status={snapshot.status} bidCount={snapshot.bidCount} />
           </Stack>
-        </GridItem>
-      </Grid>
+        ) : null}
 
-      <Grid templateColumns={{ base: "1fr", lg: "minmax(0, 7fr) minmax(0, 5fr)" }} gap={{ base: "8", lg: "10" }} mt="10">
+        <HStack gap="4" wrap="wrap">
+          <WatchButton listingId={listing.id} watching={watching} title={listing.title} variant="full" />
+          <Link asChild colorPalette="blue" variant="underline" fontWeight="medium">
+            <RemixLink to={`/listings/${listing.id}`}>View the listing page</RemixLink>
+          </Link>
+        </HStack>
+
+        <SellerPanel seller={listing.seller} />
+      </ListingShowcase>
+
+      <ListingColumns mt="10">
         <Stack gap="8" minW="0">
           <BidHistory history={history} bidCount={snapshot.bidCount} currency={snapshot.currency} serverNow={serverNow} />
-          <Stack as="section" gap="3" aria-labelledby="description-heading">
-            <Heading as="h2" size="lg" id="description-heading">
-              Description
-            </Heading>
-            {listing.description.trim() ? (
-              <Text whiteSpace="pre-wrap" overflowWrap="anywhere">
-                {listing.description}
-              </Text>
-            ) : (
-              <Text color="fg.muted">No description provided.</Text>
-            )}
-          </Stack>
+          <ListingDescription description={listing.description} />
           <Stack as="section" gap="3" aria-labelledby="item-details-heading">
             <Heading as="h2" size="lg" id="item-details-heading">
               Item details
@@ -166,33 +131,12 @@ export default function AuctionLotPage() {
         <Box minW="0">
           <BiddingRules auction={snapshot} />
         </Box>
-      </Grid>
+      </ListingColumns>
     </Container>
   );
 }
 
 export function ErrorBoundary() {
   const error = useRouteError();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  return (
-    <Container maxW="2xl" py="16" textAlign="center">
-      <Stack gap="6" align="center">
-        <Heading as="h1" size="2xl">
-          {notFound ? AUCTION_PAGE_MESSAGES.notFound : AUCTION_PAGE_MESSAGES.loadFailed}
-        </Heading>
-        {notFound ? <Text color="fg.muted">It may have been removed, or the link may be mistyped.</Text> : null}
-        <Stack direction={{ base: "column", sm: "row" }} gap="3">
-          {notFound ? null : (
-            <Button asChild colorPalette="blue">
-              {/* A plain link reloads the page, so the loader runs again. */}
-              <a href="">Try Again</a>
-            </Button>
-          )}
-          <Button asChild colorPalette="blue" variant={notFound ? "solid" : "outline"}>
-            <RemixLink to="/auctions">Browse Auctions</RemixLink>
-          </Button>
-        </Stack>
-      </Stack>
-    </Container>
-  );
+  return <ListingProblem error={error} messages={AUCTION_PAGE_MESSAGES} browse={{ to: "/auctions", label: "Browse Auctions" }} />;
 }

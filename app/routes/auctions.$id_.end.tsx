@@ -1,51 +1,21 @@
 // /auctions/{id}/end: the owner ends the auction now (spec 01 §4, §5 Ownership). The lot page posts here; the page
 // itself asks the same question when the confirmation was missing, and says why when the request is refused.
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { OwnerAuctionConfirmPage } from "~/components/auction/OwnerAuctionControls.tsx";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary.tsx";
 import { getDb } from "~/db.server.ts";
-import { readForm } from "~/lib/form-data.server.ts";
-import { OWNER_CONTROL_MESSAGES, OwnerControlFormSchema, parseAuctionId } from "~/schemas/auction-owner.ts";
-import { AuctionLifecycleError, endAuctionEarly, LIFECYCLE_MESSAGES, ownerControlView, type LifecycleRefusal } from "~/services/auction-lifecycle.server.ts";
-import { requireUser } from "~/services/auth.server.ts";
+import { ownerControlAction, ownerControlLoader } from "~/lib/owner-auction-route.server.ts";
+import { endAuctionEarly } from "~/services/auction-lifecycle.server.ts";
 
 export const meta: MetaFunction = () => [{ title: "End auction — Tradebench" }];
 
-const STATUS_OF: Record<LifecycleRefusal, number> = { not_found: 404, permission: 403, state: 409 };
-
-function notFound(): never {
-  throw data({ message: LIFECYCLE_MESSAGES.notFound }, { status: 404 });
+export function loader(args: LoaderFunctionArgs) {
+  return ownerControlLoader(args, "end");
 }
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
-  const auctionId = parseAuctionId(params.id) ?? notFound();
-  const view = (await ownerControlView(getDb(), { auctionId, userId: user.id }, "end")) ?? notFound();
-  return data({ view }, { status: view.refusal ? STATUS_OF[view.refusal.reason] : 200 });
-}
-
-export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireUser(request);
-  const form = await readForm(request);
-  const auctionId = parseAuctionId(params.id) ?? notFound();
-  if (!OwnerControlFormSchema.safeParse(Object.fromEntries(form)).success) {
-    // Refusals first, so someone else's request learns nothing more than that it is refused.
-    const view = (await ownerControlView(getDb(), { auctionId, userId: user.id }, "end")) ?? notFound();
-    if (view.refusal) return data({ error: view.refusal.message }, { status: STATUS_OF[view.refusal.reason] });
-    return data({ error: OWNER_CONTROL_MESSAGES.confirmRequired }, { status: 400 });
-  }
-  let outcome: string;
-  try {
-    ({ outcome } = await endAuctionEarly(getDb(), { auctionId, userId: user.id }));
-  } catch (error) {
-    if (error instanceof AuctionLifecycleError) {
-      if (error.reason === "not_found") notFound();
-      return data({ error: error.message }, { status: STATUS_OF[error.reason] });
-    }
-    throw error;
-  }
-  return redirect(`/auctions/${auctionId}?outcome=${outcome}`);
+export function action(args: ActionFunctionArgs) {
+  return ownerControlAction(args, "end", async (request) => (await endAuctionEarly(getDb(), request)).outcome);
 }
 
 export default function EndAuctionPage() {

@@ -1,12 +1,12 @@
 // /listings/{id}: one listing with its pictures, facts, seller, description, specifications and related equipment.
 // Opening it counts a view (once per viewer per 30 minutes, never the owner's).
-import { Box, Breadcrumb, Container, Grid, GridItem, Heading, List, SimpleGrid, Stack, Text } from "@chakra-ui/react";
+import { Box, Container, Heading, List, SimpleGrid, Stack } from "@chakra-ui/react";
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link as RemixLink, useLoaderData, useRouteError } from "@remix-run/react";
+import { useLoaderData, useRouteError } from "@remix-run/react";
 import { ListingAuctionPanel } from "~/components/auction/ListingAuctionPanel.tsx";
 import { CalibrationPanel } from "~/components/listing-detail/CalibrationPanel.tsx";
 import { isAuctionType, ListingFacts, ListingSummary } from "~/components/listing-detail/ListingFacts.tsx";
-import { ListingGallery } from "~/components/listing-detail/ListingGallery.tsx";
+import { ListingBreadcrumb, ListingColumns, ListingDescription, ListingShowcase } from "~/components/listing-detail/ListingPageLayout.tsx";
 import { ListingProblem } from "~/components/listing-detail/ListingProblem.tsx";
 import { ListingTypePanel } from "~/components/listing-detail/ListingTypePanel.tsx";
 import { SellerPanel } from "~/components/listing-detail/SellerPanel.tsx";
@@ -78,55 +78,19 @@ export default function ListingDetailPage() {
   const { listing, startImage, canEdit, watching, related, auction, bidFlash } = useLoaderData<typeof loader>();
   return (
     <Container maxW="7xl" py={{ base: "6", md: "10" }}>
-      <Breadcrumb.Root aria-label="Breadcrumb" mb="6" size="md">
-        <Breadcrumb.List flexWrap="wrap">
-          <Breadcrumb.Item>
-            <Breadcrumb.Link asChild>
-              <RemixLink to="/">Home</RemixLink>
-            </Breadcrumb.Link>
-          </Breadcrumb.Item>
-          <Breadcrumb.Separator />
-          <Breadcrumb.Item>
-            <Breadcrumb.Link asChild>
-              <RemixLink to="/listings">Equipment</RemixLink>
-            </Breadcrumb.Link>
-          </Breadcrumb.Item>
-          <Breadcrumb.Separator />
-          <Breadcrumb.Item minW="0">
-            <Breadcrumb.CurrentLink overflowWrap="anywhere">{listing.title}</Breadcrumb.CurrentLink>
-          </Breadcrumb.Item>
-        </Breadcrumb.List>
-      </Breadcrumb.Root>
+      <ListingBreadcrumb section={{ to: "/listings", label: "Equipment" }} title={listing.title} />
 
-      <Grid templateColumns={{ base: "1fr", lg: "minmax(0, 7fr) minmax(0, 5fr)" }} gap={{ base: "8", lg: "10" }}>
-        <GridItem minW="0">
-          <ListingGallery key={listing.id} title={listing.title} images={listing.images} startIndex={startImage} />
-        </GridItem>
-        <GridItem minW="0">
-          <Stack gap="6">
-            <ListingSummary listing={listing} />
-            <ListingFacts listing={listing} />
-            <ListingTypePanel listing={listing} watching={watching} canEdit={canEdit} />
-            {auction ? <ListingAuctionPanel key={auction.snapshot.auctionId} auction={auction} flash={bidFlash} /> : null}
-            <SellerPanel seller={listing.seller} />
-          </Stack>
-        </GridItem>
-      </Grid>
+      <ListingShowcase listing={listing} startImage={startImage}>
+        <ListingSummary listing={listing} />
+        <ListingFacts listing={listing} />
+        <ListingTypePanel listing={listing} watching={watching} canEdit={canEdit} />
+        {auction ? <ListingAuctionPanel key={auction.snapshot.auctionId} auction={auction} flash={bidFlash} /> : null}
+        <SellerPanel seller={listing.seller} />
+      </ListingShowcase>
 
-      <Grid templateColumns={{ base: "1fr", lg: "minmax(0, 7fr) minmax(0, 5fr)" }} gap={{ base: "8", lg: "10" }} mt="10">
+      <ListingColumns mt="10">
         <Stack gap="8" minW="0">
-          <Stack as="section" gap="3" aria-labelledby="description-heading">
-            <Heading as="h2" size="lg" id="description-heading">
-              Description
-            </Heading>
-            {listing.description.trim() ? (
-              <Text whiteSpace="pre-wrap" overflowWrap="anywhere" data-testid="listing-description">
-                {listing.description}
-              </Text>
-            ) : (
-              <Text color="fg.muted">No description provided.</Text>
-            )}
-          </Stack>
+          <ListingDescription description={listing.description} testId="listing-description" />
           {listing.features.length > 0 ? (
             <Stack as="section" gap="3" aria-labelledby="features-heading">
               <Heading as="h2" size="lg" id="features-heading">
@@ -146,7 +110,7 @@ export default function ListingDetailPage() {
         <Box minW="0">
           <CalibrationPanel data={listing} />
         </Box>
-      </Grid>
+      </ListingColumns>
 
       {related.length > 0 ? (
         <Box as="section" mt="14" aria-labelledby="related-heading">

@@ -1,15 +1,16 @@
 // /orders/{id}: one order for its buyer, its seller and escrow staff (everyone else gets 404): the item, where it
 // stands, how to pay while it awaits payment, shipping, the timeline, and the forms of the transitions the viewer may
 // make. Each form posts here and works without JavaScript.
-import { Alert, Box, Card, Container, DataList, Grid, GridItem, Heading, HStack, Stack, Text } from "@chakra-ui/react";
+import { Box, Card, Container, DataList, Grid, GridItem, Heading, HStack, Stack, Text } from "@chakra-ui/react";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { BankTransferInstructions } from "~/components/orders/BankTransferInstructions.tsx";
 import { OrderActionForms, type OrderActionResult, type OrderFormField } from "~/components/orders/OrderActionForms.tsx";
-import { OrderItemSummary } from "~/components/orders/OrderItemSummary.tsx";
+import { OrderItemCard } from "~/components/orders/OrderItemSummary.tsx";
 import { OrderStatusBadge } from "~/components/orders/OrderStatusBadge.tsx";
 import { OrderTimeline } from "~/components/orders/OrderTimeline.tsx";
+import { FormSuccess } from "~/components/forms.tsx";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary.tsx";
 import { getDb } from "~/db.server.ts";
 import { formatRate, SELLER_RESPONSE_BUSINESS_DAYS } from "~/lib/fees.ts";
@@ -126,39 +127,28 @@ export default function OrderPage() {
         </Stack>
 
         {placed && order.status === "pending" ? (
-          <Alert.Root status="success" role="status">
-            <Alert.Indicator />
-            <Alert.Title>Your order is placed. Pay by bank transfer quoting the payment reference below.</Alert.Title>
-          </Alert.Root>
+          <FormSuccess>Your order is placed. Pay by bank transfer quoting the payment reference below.</FormSuccess>
         ) : null}
         {done ? (
-          <Alert.Root status="success" role="status">
-            <Alert.Indicator />
-            <Alert.Title>{done}</Alert.Title>
-          </Alert.Root>
+          <FormSuccess>{done}</FormSuccess>
         ) : null}
 
         <Grid templateColumns={{ base: "1fr", lg: "minmax(0, 3fr) minmax(0, 2fr)" }} gap="8">
           <GridItem>
             <Stack gap="6">
-              <Card.Root as="section" aria-labelledby="item-heading">
-                <Card.Body gap="4">
-                  <Heading as="h2" size="md" id="item-heading">
-                    Item
-                  </Heading>
-                  <OrderItemSummary
-                    item={{
-                      listingId: order.listingId,
-                      title: order.title,
-                      imageUrl: order.imageUrl,
-                      sellerName: order.sellerName,
-                      saleType: order.saleType,
-                      priceCents: order.amountCents,
-                      currency: order.currency,
-                    }}
-                  />
-                </Card.Body>
-              </Card.Root>
+              <OrderItemCard
+                heading="Item"
+                headingId="item-heading"
+                item={{
+                  listingId: order.listingId,
+                  title: order.title,
+                  imageUrl: order.imageUrl,
+                  sellerName: order.sellerName,
+                  saleType: order.saleType,
+                  priceCents: order.amountCents,
+                  currency: order.currency,
+                }}
+              />
 
               <Box as="section" aria-labelledby="state-heading" borderWidth="1px" rounded="md" p="4">
                 <Heading as="h2" size="md" id="state-heading" mb="1">

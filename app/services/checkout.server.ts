@@ -11,7 +11,7 @@ import type { ShippingAddress } from "~/schemas/order.ts";
 import { announceAuctionChange, buyNowOpen, findAuctionRow, selectAuctionRow, toLiveState, type AuctionRow } from "./auction-state.server.ts";
 import { primaryThumbnail } from "./listing-cards.server.ts";
 import { announceNotifications, insertNotifications, type NotificationDraft } from "./notifications.server.ts";
-import { createOrder } from "./order-creation.server.ts";
+import { createOrder, profileShippingAddress, shippingColumns } from "./order-creation.server.ts";
 
 export type CheckoutErrorKind = "not_found" | "forbidden" | "conflict";
 
@@ -61,19 +61,6 @@ function saleTerms(listing: ListingForSale, auction: AuctionRow | undefined, buy
   if (listing.listing_type === "buy_now") return { ok: true, priceCents: listing.price_cents, saleType: "buy_now" };
   if (!auction || !buyNowOpen(auction) || auction.buy_now_price_cents === null) return refuse(ORDER_MESSAGES.buyNowClosed);
   return { ok: true, priceCents: auction.buy_now_price_cents, saleType: "hybrid" };
-}
-
-function shippingColumns(shipping: ShippingAddress) {
-  return {
-    shipping_name: shipping.shippingName,
-    shipping_company: shipping.shippingCompany,
-    shipping_address: shipping.shippingAddress,
-    shipping_city: shipping.shippingCity,
-    shipping_state: shipping.shippingState,
-    shipping_zip: shipping.shippingZip,
-    shipping_country: shipping.shippingCountry,
-    shipping_phone: shipping.shippingPhone,
-  };
 }
 
 export interface BuyNowRequest {
@@ -266,25 +253,25 @@ async function listingSummary(db: Kysely<Database>, listingId: number) {
     .executeTakeFirst();
 }
 
+type ListingSummary = NonNullable<Awaited<ReturnType<typeof listingSummary>>>;
+
 function sellerName(row: { first_name: string; last_name: string; company_name: string }): string {
   return row.company_name || `${row.first_name} ${row.last_name}`.trim() || "Tradebench seller";
 }
 
-async function profileAddress(db: Kysely<Database>, userId: string): Promise<ShippingAddress> {
-  const profile = await db
-    .selectFrom("profiles")
-    .select(["first_name", "last_name", "company_name", "address", "city", "state", "zip", "country", "phone"])
-    .where("id", "=", userId)
-    .executeTakeFirst();
+/** The checkout's item: the listing as summarised, sold at `sale`'s price and terms. */
+function checkoutItem(row: ListingSummary, sale: { currency: string; priceCents: number; saleType: SaleType }): CheckoutItem {
   return {
-    shippingName: [profile?.first_name, profile?.last_name].filter(Boolean).join(" "),
-    shippingCompany: profile?.company_name ?? "",
-    shippingAddress: profile?.address ?? "",
-    shippingCity: profile?.city ?? "",
-    shippingState: profile?.state ?? "",
-    shippingZip: profile?.zip ?? "",
-    shippingCountry: profile?.country ?? "",
-    shippingPhone: profile?.phone ?? "",
+    listingId: row.id,
+    title: row.title,
+    imageUrl: row.image_url,
+    condition: row.condition,
+    location: row.location,
+    sellerName: sellerName(row),
+    currency: sale.currency,
+    priceCents: sale.priceCents,
+    saleType: sale.saleType,
+    feeRateBp: SUCCESS_FEE_RATE_BP[sale.saleType],
   };
 }
 
@@ -306,22 +293,11 @@ export async function getBuyNowCheckout(db: Kysely<Database>, listingId: number,
       .where("buyer_id", "=", viewerId)
       .where("status", "not in", ["cancelled", "refunded"])
       .executeTakeFirst(),
-    profileAddress(db, viewerId),
+    profileShippingAddress(db, viewerId),
   ]);
   const priceCents = sale.ok ? sale.priceCents : (auction?.buy_now_price_cents ?? row.price_cents);
   return {
-    item: {
-      listingId: row.id,
-      title: row.title,
-      imageUrl: row.image_url,
-      condition: row.condition,
-      location: row.location,
-      sellerName: sellerName(row),
-      currency: auction?.currency ?? row.currency,
-      priceCents,
-      saleType: row.listing_type,
-      feeRateBp: SUCCESS_FEE_RATE_BP[row.listing_type],
-    },
+    item: checkoutItem(row, { currency: auction?.currency ?? row.currency, priceCents, saleType: row.listing_type }),
     problem: sale.ok ? null : sale.error.message,
     ownOrderId: ownOrder?.id ?? null,
     auctionId: auction?.id ?? null,
@@ -351,18 +327,7 @@ export async function getAuctionCheckout(db: Kysely<Database>, auctionId: number
   if (!row) return null;
   const saleType: SaleType = isSaleType(order.sale_type) ? order.sale_type : "auction";
   return {
-    item: {
-      listingId: row.id,
-      title: row.title,
-      imageUrl: row.image_url,
-      condition: row.condition,
-      location: row.location,
-      sellerName: sellerName(row),
-      currency: order.currency,
-      priceCents: order.amount_cents,
-      saleType,
-      feeRateBp: SUCCESS_FEE_RATE_BP[saleType],
-    },
+    item: checkoutItem(row, { currency: order.currency, priceCents: order.amount_cents, saleType }),
     orderId: order.id,
     reference: order.reference,
     status: order.status,

@@ -4,6 +4,7 @@ import crypto from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database } from "#db/schema.ts";
 import { successFee, type SaleType } from "~/lib/fees.ts";
+import type { ShippingAddress } from "~/schemas/order.ts";
 
 export interface OrderDraft {
   listingId: number;
@@ -27,18 +28,47 @@ export function newPaymentReference(): string {
   return `TB-${chars.slice(0, 4).join("")}-${chars.slice(4, 8).join("")}`;
 }
 
+/** The member's profile address as a shipping address (empty fields where the profile has none). */
+export async function profileShippingAddress(db: Kysely<Database>, userId: string): Promise<ShippingAddress> {
+  const profile = await db
+    .selectFrom("profiles")
+    .select(["first_name", "last_name", "company_name", "address", "city", "state", "zip", "country", "phone"])
+    .where("id", "=", userId)
+    .executeTakeFirst();
+  return {
+    shippingName: [profile?.first_name, profile?.last_name].filter(Boolean).join(" "),
+    shippingCompany: profile?.company_name ?? "",
+    shippingAddress: profile?.address ?? "",
+    shippingCity: profile?.city ?? "",
+    shippingState: profile?.state ?? "",
+    shippingZip: profile?.zip ?? "",
+    shippingCountry: profile?.country ?? "",
+    shippingPhone: profile?.phone ?? "",
+  };
+}
+
+/** A shipping address as the order's shipping_* columns. */
+export function shippingColumns(shipping: ShippingAddress) {
+  return {
+    shipping_name: shipping.shippingName,
+    shipping_company: shipping.shippingCompany,
+    shipping_address: shipping.shippingAddress,
+    shipping_city: shipping.shippingCity,
+    shipping_state: shipping.shippingState,
+    shipping_zip: shipping.shippingZip,
+    shipping_country: shipping.shippingCountry,
+    shipping_phone: shipping.shippingPhone,
+  };
+}
+
 /**
  * Inserts a pending order with the seller's success fee and the buyer's profile address as the shipping address,
  * and its first timeline entry. Returns the order's id and reference.
  */
 export async function createOrder(trx: Kysely<Database>, draft: OrderDraft, now: Date): Promise<{ id: number; reference: string }> {
-  const [seller, buyer] = await Promise.all([
+  const [seller, shipping] = await Promise.all([
     trx.selectFrom("profiles").select(["fee_exemption"]).where("id", "=", draft.sellerId).executeTakeFirst(),
-    trx
-      .selectFrom("profiles")
-      .select(["first_name", "last_name", "company_name", "address", "city", "state", "zip", "country", "phone"])
-      .where("id", "=", draft.buyerId)
-      .executeTakeFirst(),
+    profileShippingAddress(trx, draft.buyerId),
   ]);
   const fee = successFee(draft.amountCents, draft.saleType, seller?.fee_exemption ?? 0);
   const stamp = now.toISOString();
@@ -60,14 +90,7 @@ export async function createOrder(trx: Kysely<Database>, draft: OrderDraft, now:
         fee_rate_bp: fee.rateBp,
         currency: draft.currency,
         status: "pending",
-        shipping_name: [buyer?.first_name, buyer?.last_name].filter(Boolean).join(" "),
-        shipping_company: buyer?.company_name ?? "",
-        shipping_address: buyer?.address ?? "",
-        shipping_city: buyer?.city ?? "",
-        shipping_state: buyer?.state ?? "",
-        shipping_zip: buyer?.zip ?? "",
-        shipping_country: buyer?.country ?? "",
-        shipping_phone: buyer?.phone ?? "",
+        ...shippingColumns(shipping),
         created_at: stamp,
         updated_at: stamp,
       })

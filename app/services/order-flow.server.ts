@@ -273,6 +273,11 @@ function requiredText(value: string | undefined, message: string, field: OrderFl
   return text;
 }
 
+/** A sale undone: the sold listing is on sale again ("active") or back with its seller ("archived"). */
+async function unsellListing(trx: Kysely<Database>, listingId: number, status: "active" | "archived", stamp: string): Promise<void> {
+  await trx.updateTable("equipment_listings").set({ status, updated_at: stamp }).where("id", "=", listingId).where("status", "=", "sold").execute();
+}
+
 /** Applies one transition of the buyer-protection flow; returns the order's new status. Throws OrderFlowError. */
 export async function transitionOrder(db: Kysely<Database>, request: TransitionRequest): Promise<{ status: OrderStatus }> {
   const now = request.now ?? new Date();
@@ -315,22 +320,12 @@ export async function transitionOrder(db: Kysely<Database>, request: TransitionR
     if (Number(claimed.numUpdatedRows) !== 1) throw new OrderFlowError(ORDER_MESSAGES.changed, "conflict");
 
     if (request.action === "cancel") {
-      await trx
-        .updateTable("equipment_listings")
-        .set({ status: "active", updated_at: stamp })
-        .where("id", "=", order.listing_id)
-        .where("status", "=", "sold")
-        .execute();
+      await unsellListing(trx, order.listing_id, "active", stamp);
       if (!note) note = auctionCancelNote(order);
     }
     if (request.action === "refund") {
       // The item goes back to the seller: the listing leaves the sold list, archived until the seller relists it.
-      await trx
-        .updateTable("equipment_listings")
-        .set({ status: "archived", updated_at: stamp })
-        .where("id", "=", order.listing_id)
-        .where("status", "=", "sold")
-        .execute();
+      await unsellListing(trx, order.listing_id, "archived", stamp);
     }
     await trx.insertInto("order_events").values({ order_id: order.id, status: transition.to, actor_id: request.actor.id, note, created_at: stamp }).execute();
 

@@ -4,23 +4,12 @@
 // depend on the demo seed's auctions or on what other tests bid.
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, BrowserContext, Page, TestInfo } from "@playwright/test";
-import Database from "better-sqlite3";
-import { databaseFile, demoAccount, demoStorageState, expect, test, uniqueClientIp, watchConsole } from "./support.ts";
+import { demoAccount, demoStorageState, expect, test, uniqueClientIp, watchConsole, withDatabase } from "./support.ts";
 import type { Role } from "../../app/lib/roles.ts";
 
 const OSCILLOSCOPES = "industrial_electronics_test_measurement_oscilloscopes";
 /** Spec: a bid by someone else shows within 2 seconds. */
 const LIVE_MS = 2_000;
-
-function withDatabase<T>(work: (db: Database.Database) => T): T {
-  const db = new Database(databaseFile(), { fileMustExist: true });
-  db.pragma("busy_timeout = 5000");
-  try {
-    return work(db);
-  } finally {
-    db.close();
-  }
-}
 
 interface LotOptions {
   title?: string;

@@ -5,9 +5,8 @@
 // any demo auction, so sorting by Highest Bid puts them on the first page whatever else the database holds.
 import crypto from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
-import Database from "better-sqlite3";
 import type { Page } from "@playwright/test";
-import { databaseFile, demoStorageState, expect, test, uniqueClientIp, uniqueEmail, watchConsole } from "./support.ts";
+import { demoStorageState, expect, test, uniqueClientIp, uniqueEmail, watchConsole, withDatabase } from "./support.ts";
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -16,16 +15,6 @@ const PASSWORD = "correct-horse-battery";
 
 function uniqueWord(): string {
   return `zq${crypto.randomBytes(4).toString("hex")}`;
-}
-
-function withDatabase<T>(work: (db: Database.Database) => T): T {
-  const db = new Database(databaseFile(), { fileMustExist: true });
-  db.pragma("busy_timeout = 5000");
-  try {
-    return work(db);
-  } finally {
-    db.close();
-  }
 }
 
 /** A category right under one of the spec's eight (an item under test_measurement, say). */

@@ -3,9 +3,8 @@
 // Listings are written straight into the e2e database, owned by the demo seller.
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import Database from "better-sqlite3";
 import sharp from "sharp";
-import { databaseFile, demoAccount, expect, signedInAsDemo, test, watchConsole } from "./support.ts";
+import { demoAccount, expect, signedInAsDemo, test, watchConsole, withDatabase } from "./support.ts";
 
 const ITEM = (name: string) => `industrial_electronics_test_measurement_${name}`;
 
@@ -56,16 +55,6 @@ const DEFAULTS: ListingRow = {
 };
 
 let clock = Date.now();
-
-function withDatabase<T>(work: (db: Database.Database) => T): T {
-  const db = new Database(databaseFile(), { fileMustExist: true });
-  db.pragma("busy_timeout = 5000");
-  try {
-    return work(db);
-  } finally {
-    db.close();
-  }
-}
 
 function sellerId(): string {
   return withDatabase((db) => {

@@ -31,6 +31,17 @@ export function uniqueEmail(prefix = "user"): string {
   return `${prefix}-${crypto.randomUUID().slice(0, 8)}@example.com`;
 }
 
+/** Runs `work` on the e2e server's database file (a test writing its own rows, or reading what the server stored). */
+export function withDatabase<T>(work: (db: Database.Database) => T): T {
+  const db = new Database(databaseFile(), { fileMustExist: true });
+  db.pragma("busy_timeout = 5000");
+  try {
+    return work(db);
+  } finally {
+    db.close();
+  }
+}
+
 /** Reads the newest e-mail sent to an address from the server's outbox. */
 export function latestEmailTo(address: string): { subject: string; text_body: string } | undefined {
   const db = new Database(databaseFile(), { readonly: true, fileMustExist: true });

@@ -19,6 +19,7 @@ import {
 } from "~/services/auction-lifecycle.server.ts";
 import { placeBid } from "~/services/bidding.server.ts";
 import { insertAuctionRow } from "../support/auctions.ts";
+import { refusalOf } from "../support/refusals.ts";
 import { createTestDatabase } from "../support/test-database.ts";
 import { insertUserRow } from "../support/users.ts";
 
@@ -63,12 +64,8 @@ async function notificationsOf(userId: string) {
 }
 
 async function refusal(promise: Promise<unknown>): Promise<{ message: string; reason: string }> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(AuctionLifecycleError);
-  return { message: (error as AuctionLifecycleError).message, reason: (error as AuctionLifecycleError).reason };
+  const { message, reason } = await refusalOf(promise, AuctionLifecycleError);
+  return { message, reason };
 }
 
 /** Live events published while `work` runs. */

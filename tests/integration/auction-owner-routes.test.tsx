@@ -1,25 +1,17 @@
 // /auctions/{id}/end and /auctions/{id}/cancel, and the owner's controls on the lot page: only the listing's owner ends
 // or cancels (spec 01 §5 Ownership), with the spec's messages for everyone else, a confirmation that works without
 // JavaScript, and never a 500 for bad input.
-import { ChakraProvider } from "@chakra-ui/react";
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import type { ComponentType } from "react";
-import { renderToString } from "react-dom/server";
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router-dom/server";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { OpenedDatabase } from "#db/dialect.ts";
 import { OwnerAuctionControls, OwnerAuctionOutcome } from "~/components/auction/OwnerAuctionControls.tsx";
 import { placeBid } from "~/services/bidding.server.ts";
-import { commitSessionCookie, createSession } from "~/services/session.server.ts";
-import { system } from "~/theme.ts";
 import { insertAuctionRow } from "../support/auctions.ts";
+import { asResponse, pageRoute, pageText, renderPage, ROUTE_CONTEXT as CONTEXT, sessionCookie, type RouteModule } from "../support/route-pages.tsx";
 import { createTestDatabase } from "../support/test-database.ts";
 import { insertUserRow } from "../support/users.ts";
 
 const database = vi.hoisted(() => ({ current: undefined as unknown }));
 vi.mock("~/db.server.ts", () => ({ getDb: () => database.current }));
-
-const CONTEXT = { cspNonce: "", clientIp: "192.0.2.1" };
 
 const endRoute = await import("~/routes/auctions.$id_.end.tsx");
 const cancelRoute = await import("~/routes/auctions.$id_.cancel.tsx");
@@ -38,27 +30,10 @@ beforeAll(async () => {
     ["owner", ownerId],
     ["buyer", buyerId],
   ] as const) {
-    const sessionId = await createSession(opened.db, id);
-    cookies[key] = (await commitSessionCookie(sessionId, true)).split(";")[0]!;
+    cookies[key] = await sessionCookie(opened.db, id);
   }
 });
 afterAll(() => opened.close());
-
-/** What the Remix server makes of a `data(...)` result or a thrown one: a response with its status. */
-function asResponse(value: unknown): Response | unknown {
-  if (value && typeof value === "object" && "type" in value && value.type === "DataWithResponseInit") {
-    const result = value as unknown as { data: unknown; init: ResponseInit | null };
-    return new Response(JSON.stringify(result.data), { ...result.init, headers: { "Content-Type": "application/json" } });
-  }
-  return value;
-}
-
-type RouteModule = {
-  loader: (args: LoaderFunctionArgs) => Promise<unknown>;
-  action: (args: ActionFunctionArgs) => Promise<unknown>;
-  default: ComponentType;
-  ErrorBoundary: ComponentType;
-};
 
 function request(path: string, who: "owner" | "buyer" | null, form?: Record<string, string>): Request {
   const headers = new Headers();
@@ -71,7 +46,7 @@ function request(path: string, who: "owner" | "buyer" | null, form?: Record<stri
 async function post(route: RouteModule, id: string, who: "owner" | "buyer" | null, form: Record<string, string>, action: "end" | "cancel") {
   let result: unknown;
   try {
-    result = await route.action({ request: request(`/auctions/${id}/${action}`, who, form), params: { id }, context: CONTEXT });
+    result = await route.action!({ request: request(`/auctions/${id}/${action}`, who, form), params: { id }, context: CONTEXT });
   } catch (thrown) {
     result = thrown;
   }
@@ -81,62 +56,14 @@ async function post(route: RouteModule, id: string, who: "owner" | "buyer" | nul
   return { status: response.status, location: response.headers.get("Location"), body };
 }
 
-/** Renders the route's page for a document request (GET, or POST: action, then loader), as HTML text. */
-async function render(route: RouteModule, path: string, who: "owner" | "buyer", form?: Record<string, string>) {
-  const wrap =
-    <A,>(fn: (args: A) => Promise<unknown>) =>
-    async (args: A) => {
-      try {
-        return asResponse(await fn({ ...args, context: CONTEXT }));
-      } catch (error) {
-        throw asResponse(error);
-      }
-    };
-  const handler = createStaticHandler([
-    {
-      path: "/auctions/:id/:action",
-      loader: wrap(route.loader as never),
-      action: wrap(route.action as never),
-      Component: route.default,
-      ErrorBoundary: route.ErrorBoundary,
-    },
-  ]);
-  const originalError = console.error;
-  console.error = () => {};
-  try {
-    const context = await handler.query(request(path, who, form));
-    if (context instanceof Response) throw new Error(`unexpected response ${context.status}`);
-    const router = createStaticRouter(handler.dataRoutes, context);
-    const html = renderToString(
-      <ChakraProvider value={system}>
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
-      </ChakraProvider>,
-    );
-    return { status: context.statusCode, html, text: textOf(html) };
-  } finally {
-    console.error = originalError;
-  }
-}
-
-function textOf(html: string): string {
-  return html
-    .replace(/<style[^>]*>[\s\S]*?<\/style>/g, "")
-    .replace(/<[^>]+>/g, " ")
-    .replace(/\s+/g, " ")
-    .trim();
+/** Renders the route's page for a document request (GET, or POST: action, then loader). */
+function render(route: RouteModule, path: string, who: "owner" | "buyer", form?: Record<string, string>) {
+  return renderPage([pageRoute("/auctions/:id/:action", route)], request(path, who, form));
 }
 
 /** Renders a component inside a data router at `url` (it reads the navigation state and the search params). */
 async function renderComponent(element: JSX.Element, url = "http://localhost/auctions/1") {
-  const handler = createStaticHandler([{ path: "*", Component: () => element }]);
-  const context = await handler.query(new Request(url));
-  if (context instanceof Response) throw new Error("unexpected response");
-  const html = renderToString(
-    <ChakraProvider value={system}>
-      <StaticRouterProvider router={createStaticRouter(handler.dataRoutes, context)} context={context} hydrate={false} />
-    </ChakraProvider>,
-  );
-  return html;
+  return (await renderPage([{ path: "*", Component: () => element }], new Request(url))).html;
 }
 
 /** The confirmation boxes in the HTML, with their attributes that matter (type, name, required, value). */
@@ -246,7 +173,7 @@ describe("POST /auctions/{id}/cancel", () => {
 describe("the confirmation pages", () => {
   it("show the owner the question with a confirmation box the browser requires", async () => {
     const { auctionId } = await insertAuctionRow(opened.db, ownerId);
-    const page = await render(endRoute as RouteModule, `/auctions/${auctionId}/end`, "owner");
+    const page = await render(endRoute, `/auctions/${auctionId}/end`, "owner");
     expect(page.status).toBe(200);
     expect(page.text).toContain("End the auction for");
     expect(page.html).toMatch(new RegExp(`<form[^>]*method="post"[^>]*action="/auctions/${auctionId}/end"`));
@@ -257,7 +184,7 @@ describe("the confirmation pages", () => {
 
   it("tell someone else why they are refused, without the form", async () => {
     const { auctionId } = await insertAuctionRow(opened.db, ownerId);
-    const page = await render(cancelRoute as RouteModule, `/auctions/${auctionId}/cancel`, "buyer");
+    const page = await render(cancelRoute, `/auctions/${auctionId}/cancel`, "buyer");
     expect(page.status).toBe(403);
     expect(page.text).toContain("You do not have permission to cancel this auction");
     expect(page.html).not.toContain('name="confirm"');
@@ -265,20 +192,20 @@ describe("the confirmation pages", () => {
 
   it("ask again when the box was not ticked (no JavaScript), and say when the auction is over", async () => {
     const { auctionId } = await insertAuctionRow(opened.db, ownerId);
-    const unconfirmed = await render(cancelRoute as RouteModule, `/auctions/${auctionId}/cancel`, "owner", {});
+    const unconfirmed = await render(cancelRoute, `/auctions/${auctionId}/cancel`, "owner", {});
     expect(unconfirmed.status).toBe(400);
     expect(unconfirmed.text).toContain("Please tick “I understand bidders will be told” to confirm.");
     expect(unconfirmed.html).toContain('name="confirm"');
 
     await opened.db.updateTable("auctions").set({ status: "ended" }).where("id", "=", auctionId).execute();
-    const over = await render(endRoute as RouteModule, `/auctions/${auctionId}/end`, "owner");
+    const over = await render(endRoute, `/auctions/${auctionId}/end`, "owner");
     expect(over.status).toBe(409);
     expect(over.text).toContain("This auction cannot be ended");
     expect(over.html).not.toContain('name="confirm"');
   });
 
   it("answer a bad id with the not-found page", async () => {
-    const page = await render(endRoute as RouteModule, "/auctions/abc/end", "owner");
+    const page = await render(endRoute, "/auctions/abc/end", "owner");
     expect(page.status).toBe(404);
   });
 });
@@ -290,22 +217,22 @@ describe("OwnerAuctionControls", () => {
       expect(html).toMatch(/<form[^>]*method="post"[^>]*action="\/auctions\/7\/end"/);
       expect(html).toMatch(/<form[^>]*method="post"[^>]*action="\/auctions\/7\/cancel"/);
       expect(confirmBoxes(html)).toHaveLength(2);
-      expect(textOf(html)).toContain("End auction now");
-      expect(textOf(html)).toContain("Cancel auction");
+      expect(pageText(html)).toContain("End auction now");
+      expect(pageText(html)).toContain("Cancel auction");
     }
-    expect(textOf(await renderComponent(<OwnerAuctionControls auctionId={7} status="active" bidCount={3} />))).toContain("the 3 bids no longer count");
+    expect(pageText(await renderComponent(<OwnerAuctionControls auctionId={7} status="active" bidCount={3} />))).toContain("the 3 bids no longer count");
   });
 
   it("shows nothing once the auction has ended or been cancelled", async () => {
     for (const status of ["ended", "cancelled"]) {
-      expect(textOf(await renderComponent(<OwnerAuctionControls auctionId={7} status={status} bidCount={0} />))).toBe("");
+      expect(pageText(await renderComponent(<OwnerAuctionControls auctionId={7} status={status} bidCount={0} />))).toBe("");
     }
   });
 
   it("tells the owner the outcome after the redirect", async () => {
-    expect(textOf(await renderComponent(<OwnerAuctionOutcome />, "http://localhost/auctions/7?outcome=cancelled"))).toContain(
+    expect(pageText(await renderComponent(<OwnerAuctionOutcome />, "http://localhost/auctions/7?outcome=cancelled"))).toContain(
       "The auction has been cancelled.",
     );
-    expect(textOf(await renderComponent(<OwnerAuctionOutcome />, "http://localhost/auctions/7?outcome=nonsense"))).toBe("");
+    expect(pageText(await renderComponent(<OwnerAuctionOutcome />, "http://localhost/auctions/7?outcome=nonsense"))).toBe("");
   });
 });

@@ -1,18 +1,13 @@
 // The lot page (/auctions/{id}) and the bid panel on listing pages: what the service reads (and settles), what the
 // pages render for visitors, bidders, the leader, the seller and after the end, and that the hidden reserve
 // amount never reaches a page.
-import { ChakraProvider } from "@chakra-ui/react";
-import type { LoaderFunctionArgs } from "react-router-dom";
-import { renderToString } from "react-dom/server";
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router-dom/server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { OpenedDatabase } from "#db/dialect.ts";
 import { BID_HISTORY_SIZE } from "~/lib/bidding.ts";
 import { findLiveAuctionForListing, getAuctionPage } from "~/services/auction-page.server.ts";
 import { placeBid } from "~/services/bidding.server.ts";
-import { commitSessionCookie, createSession } from "~/services/session.server.ts";
-import { system } from "~/theme.ts";
 import { insertAuctionRow } from "../support/auctions.ts";
+import { pageRoute, renderPage, sessionCookie } from "../support/route-pages.tsx";
 import { createTestDatabase } from "../support/test-database.ts";
 import { insertUserRow } from "../support/users.ts";
 
@@ -52,63 +47,11 @@ afterAll(async () => {
   await opened?.close();
 });
 
-async function sessionCookie(userId: string): Promise<string> {
-  return (await commitSessionCookie(await createSession(opened.db, userId), true)).split(";")[0]!;
-}
-
-/** Thrown `data(...)` results become real responses, as the Remix server does. */
-function asResponse(error: unknown): unknown {
-  if (error && typeof error === "object" && "type" in error && error.type === "DataWithResponseInit") {
-    const thrown = error as unknown as { data: unknown; init: ResponseInit | null };
-    return new Response(JSON.stringify(thrown.data), { ...thrown.init, headers: { "Content-Type": "application/json" } });
-  }
-  return error;
-}
-
-function unwrap(result: unknown): unknown {
-  return result && typeof result === "object" && "type" in result && result.type === "DataWithResponseInit"
-    ? (result as unknown as { data: unknown }).data
-    : result;
-}
-
-/** Renders a page as the server would for `viewer` (or a visitor), returning its status, HTML and loader data. */
-async function render(path: string, viewer: string | null = null): Promise<{ status: number; html: string; text: string; loaderData: unknown }> {
-  const context = { cspNonce: "", clientIp: "192.0.2.1" };
-  const routes = [
-    { id: "lot", path: "/auctions/:id", module: lotRoute },
-    { id: "listing", path: "/listings/:id", module: listingRoute },
-  ].map(({ id, path: routePath, module }) => ({
-    id,
-    path: routePath,
-    loader: async (args: LoaderFunctionArgs) => {
-      try {
-        return unwrap(await module.loader({ ...args, context }));
-      } catch (error) {
-        throw asResponse(error);
-      }
-    },
-    Component: module.default,
-    ErrorBoundary: module.ErrorBoundary,
-  }));
-  const handler = createStaticHandler(routes);
-  const headers = viewer ? { Cookie: await sessionCookie(viewer) } : undefined;
-  const result = await handler.query(new Request(`http://localhost${path}`, { headers }));
-  if (result instanceof Response) throw new Error(`unexpected response ${result.status}`);
-  const router = createStaticRouter(handler.dataRoutes, result);
-  const html = renderToString(
-    <ChakraProvider value={system}>
-      <StaticRouterProvider router={router} context={result} hydrate={false} />
-    </ChakraProvider>,
-  );
-  const text = html
-    .replace(/<style[^>]*>[\s\S]*?<\/style>/g, "")
-    .replace(/<!-- -->/g, "")
-    .replace(/<[^>]+>/g, " ")
-    .replace(/&#x27;/g, "'")
-    .replace(/&amp;/g, "&")
-    .replace(/\s+/g, " ")
-    .trim();
-  return { status: result.statusCode, html, text, loaderData: Object.values(result.loaderData)[0] };
+/** Renders a page as the server would for `viewer` (or a visitor), returning its status, HTML, text and loader data. */
+async function render(path: string, viewer: string | null = null) {
+  const routes = [pageRoute("/auctions/:id", lotRoute, "lot"), pageRoute("/listings/:id", listingRoute, "listing")];
+  const headers = viewer ? { Cookie: await sessionCookie(opened.db, viewer) } : undefined;
+  return renderPage(routes, new Request(`http://localhost${path}`, { headers }));
 }
 
 /** The input with `name` in the HTML, as its opening tag. */

@@ -1,17 +1,16 @@
 // Two server processes on one database file run the auction lifecycle over the same due auctions at the same moment
 // (tests/support/lifecycle-process.ts): every auction must start or end exactly once — one state change each, one
 // order per won auction, no notification twice — whichever process claims it.
-import { spawn } from "node:child_process";
-import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import type { OpenedDatabase } from "#db/dialect.ts";
 import { placeBid } from "~/services/bidding.server.ts";
 import { insertAuctionRow } from "../support/auctions.ts";
 import type { LifecycleProcessConfig, LifecycleProcessReport } from "../support/lifecycle-process.ts";
+import { runTogether } from "../support/processes.ts";
 import { createTestDatabase } from "../support/test-database.ts";
 import { insertUserRow } from "../support/users.ts";
 
-const SCRIPT = path.resolve("tests/support/lifecycle-process.ts");
+const SCRIPT = "tests/support/lifecycle-process.ts";
 const HOUR = 60 * 60 * 1000;
 const T0 = new Date("2026-06-01T12:00:00.000Z");
 /** Both processes' clock: a day and an hour after T0, when every auction below is due. */
@@ -77,43 +76,9 @@ async function prepare(): Promise<Fixture> {
   return result;
 }
 
-interface Child {
-  ready: Promise<void>;
-  exited: Promise<LifecycleProcessReport>;
-  go: () => void;
-}
-
-function startProcess(config: LifecycleProcessConfig): Child {
-  const child = spawn(process.execPath, ["--import", "tsx", SCRIPT], {
-    env: { ...process.env, LIFECYCLE_CONFIG: JSON.stringify(config) },
-    stdio: ["pipe", "pipe", "pipe"],
-  });
-  let stdout = "";
-  let stderr = "";
-  let markReady: () => void = () => undefined;
-  const ready = new Promise<void>((resolve) => (markReady = resolve));
-  child.stdout.on("data", (chunk: Buffer) => {
-    stdout += String(chunk);
-    if (stdout.startsWith("ready\n")) markReady();
-  });
-  child.stderr.on("data", (chunk: Buffer) => (stderr += String(chunk)));
-  const exited = new Promise<LifecycleProcessReport>((resolve, reject) => {
-    child.on("exit", (code) => {
-      markReady();
-      const last = stdout.trim().split("\n").pop() ?? "";
-      if (code !== 0 || !last.startsWith("{")) reject(new Error(`lifecycle process exited with ${code}:\n${stdout}\n${stderr}`));
-      else resolve(JSON.parse(last) as LifecycleProcessReport);
-    });
-  });
-  return { ready, exited, go: () => child.stdin.end("go\n") };
-}
-
-/** Starts both processes, lets them go at the same moment once both are ready, and waits for them to exit. */
-async function runTogether(configs: LifecycleProcessConfig[]): Promise<LifecycleProcessReport[]> {
-  const children = configs.map(startProcess);
-  await Promise.all(children.map((child) => child.ready));
-  for (const child of children) child.go();
-  return Promise.all(children.map((child) => child.exited));
+/** Starts both processes, lets them go at the same moment once both are ready, and waits for their reports. */
+function runSchedulers(configs: LifecycleProcessConfig[]): Promise<LifecycleProcessReport[]> {
+  return runTogether<LifecycleProcessReport>(configs.map((config) => ({ script: SCRIPT, env: { LIFECYCLE_CONFIG: JSON.stringify(config) } })));
 }
 
 async function expectEachChangedOnce(f: Fixture): Promise<void> {
@@ -163,7 +128,7 @@ describe("two scheduler processes on one database", () => {
   it("end each of 54 due auctions and start each of 10 upcoming ones exactly once", async () => {
     fixture = await prepare();
     const ids = [...fixture.ending, ...fixture.starting];
-    const reports = await runTogether([
+    const reports = await runSchedulers([
       { databaseFile: fixture.opened.file, now: NOW.toISOString(), readOrder: ids, readFirst: false },
       { databaseFile: fixture.opened.file, now: NOW.toISOString(), readOrder: [...ids].reverse(), readFirst: false },
     ]);
@@ -177,7 +142,7 @@ describe("two scheduler processes on one database", () => {
   it("end each auction once when one process's page reads race the other's scheduler pass", async () => {
     fixture = await prepare();
     const ids = [...fixture.ending, ...fixture.starting];
-    const reports = await runTogether([
+    const reports = await runSchedulers([
       { databaseFile: fixture.opened.file, now: NOW.toISOString(), readOrder: [...ids].reverse(), readFirst: true },
       { databaseFile: fixture.opened.file, now: NOW.toISOString(), readOrder: ids, readFirst: false },
     ]);

@@ -1,64 +1,18 @@
 // The /auctions route rendered on the server with its loader: cards as a visitor reads them, the empty state, and
 // "Failed to load auctions" with Try Again when the database fails.
-import { ChakraProvider } from "@chakra-ui/react";
-import Database from "better-sqlite3";
-import { Kysely, SqliteDialect } from "kysely";
-import { renderToString } from "react-dom/server";
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router-dom/server";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { OpenedDatabase } from "#db/dialect.ts";
-import type { Database as Schema } from "#db/schema.ts";
-import { system } from "~/theme.ts";
 import { insertAuctionRow } from "../support/auctions.ts";
+import { brokenDatabase, pageRoute, renderPage } from "../support/route-pages.tsx";
 import { createTestDatabase } from "../support/test-database.ts";
 import { insertUserRow } from "../support/users.ts";
-
-/** A database whose connection is closed: every query fails. */
-function brokenDatabase(): Kysely<Schema> {
-  const connection = new Database(":memory:");
-  connection.close();
-  return new Kysely<Schema>({ dialect: new SqliteDialect({ database: connection }) });
-}
 
 const database = vi.hoisted(() => ({ current: undefined as unknown }));
 vi.mock("~/db.server.ts", () => ({ getDb: () => database.current }));
 
 const route = await import("~/routes/auctions._index.tsx");
 
-async function render(path: string): Promise<{ status: number; html: string; redirect?: string }> {
-  const originalError = console.error;
-  const handler = createStaticHandler([
-    {
-      path: "/auctions",
-      loader: (args) => route.loader({ ...args, context: { cspNonce: "", clientIp: "192.0.2.1" } }),
-      Component: route.default,
-      ErrorBoundary: route.ErrorBoundary,
-    },
-  ]);
-  console.error = () => {};
-  try {
-    const context = await handler.query(new Request(`http://localhost${path}`));
-    if (context instanceof Response) return { status: context.status, html: "", redirect: context.headers.get("Location") ?? "" };
-    const router = createStaticRouter(handler.dataRoutes, context);
-    const html = renderToString(
-      <ChakraProvider value={system}>
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
-      </ChakraProvider>,
-    );
-    return { status: context.statusCode, html };
-  } finally {
-    console.error = originalError;
-  }
-}
-
-function text(html: string): string {
-  return html
-    .replace(/<style[^>]*>[\s\S]*?<\/style>/g, "")
-    .replace(/<[^>]+>/g, " ")
-    .replace(/&amp;/g, "&")
-    .replace(/\s+/g, " ")
-    .trim();
-}
+const render = (path: string) => renderPage([pageRoute("/auctions", route)], new Request(`http://localhost${path}`));
 
 let opened: OpenedDatabase | undefined;
 afterEach(async () => {
@@ -78,28 +32,27 @@ describe("/auctions page", () => {
       bid_count: 3,
       reserve_price_cents: 400_000,
     });
-    const { status, html } = await render("/auctions");
+    const { status, html, text } = await render("/auctions");
     expect(status).toBe(200);
-    const page = text(html);
-    expect(page).toContain("Live Auctions");
-    expect(page).toContain("Showing 1 of 1 auction");
-    expect(page).toMatch(/Live Tektronix MDO3104 mixed domain oscilloscope Time left 2[34]h \d+m/);
-    expect(page).toContain("Current Bid $3,126 Starting Price $2,500 Bids 3 bids Reserve Reserve not met View Auction");
-    expect(page).not.toContain("$4,000");
+    expect(text).toContain("Live Auctions");
+    expect(text).toContain("Showing 1 of 1 auction");
+    expect(text).toMatch(/Live Tektronix MDO3104 mixed domain oscilloscope Time left 2[34]h \d+m/);
+    expect(text).toContain("Current Bid $3,126 Starting Price $2,500 Bids 3 bids Reserve Reserve not met View Auction");
+    expect(text).not.toContain("$4,000");
     expect(html).toContain(`href="/auctions/${auctionId}"`);
     // The watch toggle posts to the listing's watch route.
     expect(html).toMatch(/action="\/listings\/\d+\/watch"/);
-    expect(page).toContain("Browse and bid");
-    expect(page).toContain("Win the auction");
-    expect(page).toContain("Secure payment");
+    expect(text).toContain("Browse and bid");
+    expect(text).toContain("Win the auction");
+    expect(text).toContain("Secure payment");
   });
 
   it("says when nothing matches and links to all listings", async () => {
     opened = createTestDatabase();
     database.current = opened.db;
-    const { status, html } = await render("/auctions?status=ended&category=lab_scientific");
+    const { status, html, text } = await render("/auctions?status=ended&category=lab_scientific");
     expect(status).toBe(200);
-    expect(text(html)).toContain("No auctions found matching your criteria.");
+    expect(text).toContain("No auctions found matching your criteria.");
     expect(html).toMatch(/<a[^>]*href="\/listings"[^>]*>Browse All Listings<\/a>/);
     // The form shows the filters of the URL.
     expect(html).toMatch(/<option value="ended" selected="">Ended<\/option>/);
@@ -110,16 +63,16 @@ describe("/auctions page", () => {
     database.current = opened.db;
     const seller = await insertUserRow(opened.db, undefined, "seller");
     await insertAuctionRow(opened.db, seller);
-    const { status, redirect } = await render("/auctions?sort=newest&page=5");
+    const { status, location } = await render("/auctions?sort=newest&page=5");
     expect(status).toBe(302);
-    expect(redirect).toBe("/auctions?sort=newest");
+    expect(location).toBe("/auctions?sort=newest");
   });
 
   it("answers a database failure with Failed to load auctions and a Try Again that reloads the same address", async () => {
     database.current = brokenDatabase();
-    const { status, html } = await render("/auctions?status=upcoming");
+    const { status, html, text } = await render("/auctions?status=upcoming");
     expect(status).toBe(500);
-    expect(text(html)).toContain("Failed to load auctions");
+    expect(text).toContain("Failed to load auctions");
     expect(html).toMatch(/<form method="get" action="\/auctions">/);
     expect(html).toContain('<input type="hidden" name="status" value="upcoming"/>');
     expect(html).toMatch(/<button[^>]*type="submit"[^>]*>Try Again<\/button>/);

@@ -5,8 +5,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import type { OpenedDatabase } from "#db/dialect.ts";
 import type { BidActionData } from "~/schemas/bid.ts";
 import { placeBid } from "~/services/bidding.server.ts";
-import { commitSessionCookie, createSession } from "~/services/session.server.ts";
 import { insertAuctionRow } from "../support/auctions.ts";
+import { ROUTE_CONTEXT as CONTEXT, sessionCookies } from "../support/route-pages.tsx";
 import { createTestDatabase } from "../support/test-database.ts";
 import { insertUserRow } from "../support/users.ts";
 
@@ -16,23 +16,11 @@ vi.mock("~/db.server.ts", () => ({ getDb: () => database.current }));
 const bidRoute = await import("~/routes/auctions.$id_.bid.tsx");
 const lotRoute = await import("~/routes/auctions.$id.tsx");
 
-const CONTEXT = { cspNonce: "", clientIp: "192.0.2.1" };
-
 let opened: OpenedDatabase;
 let seller: string;
 let alice: string;
 let bob: string;
-const cookies = new Map<string, string>();
-
-async function cookieFor(userId: string): Promise<string> {
-  let cookie = cookies.get(userId);
-  if (!cookie) {
-    const sessionId = await createSession(opened.db, userId);
-    cookie = (await commitSessionCookie(sessionId, true)).split(";")[0]!;
-    cookies.set(userId, cookie);
-  }
-  return cookie;
-}
+const cookieFor = sessionCookies(() => opened.db);
 
 type Mode = "json" | "fetcher" | "document";
 

@@ -1,8 +1,6 @@
 // Checkout against a real database: Buy Now creates one pending order with the fee and the shipping address and
 // tells the seller; refusals (own listing, sold, auction-only, closed Buy Now); a hybrid's Buy Now ends its auction
 // with the buyer as winner; the buy-now race, within one process and across OS processes; the winner's checkout.
-import { spawn } from "node:child_process";
-import readline from "node:readline";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { OpenedDatabase } from "#db/dialect.ts";
 import { placeBid } from "~/services/bidding.server.ts";
@@ -12,20 +10,13 @@ import { createOrder } from "~/services/order-creation.server.ts";
 import { transitionOrder } from "~/services/order-flow.server.ts";
 import { insertAuctionRow } from "../support/auctions.ts";
 import { insertListingRow } from "../support/listings.ts";
+import { SHIPPING_ADDRESS } from "../support/orders.ts";
+import { runTogether } from "../support/processes.ts";
+import { refusalOf } from "../support/refusals.ts";
 import { createTestDatabase } from "../support/test-database.ts";
 import { insertUserRow } from "../support/users.ts";
 
 const T0 = new Date("2026-11-23T10:00:00.000Z");
-const SHIPPING = {
-  shippingName: "Bianca Byers",
-  shippingCompany: "Northgate Test Labs",
-  shippingAddress: "12 Foundry Road",
-  shippingCity: "Dayton",
-  shippingState: "OH",
-  shippingZip: "45402",
-  shippingCountry: "United States",
-  shippingPhone: "+1 937 555 0100",
-};
 const SOLD = "This item has already been sold";
 
 let opened: OpenedDatabase;
@@ -48,14 +39,7 @@ beforeEach(async () => {
 });
 afterEach(() => opened.close());
 
-async function refusal(promise: Promise<unknown>): Promise<CheckoutError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(CheckoutError);
-  return error as CheckoutError;
-}
+const refusal = (promise: Promise<unknown>) => refusalOf(promise, CheckoutError);
 
 const listingStatus = async (id: number) =>
   (await opened.db.selectFrom("equipment_listings").select("status").where("id", "=", id).executeTakeFirstOrThrow()).status;
@@ -65,7 +49,7 @@ const notificationsOf = (userId: string) =>
 describe("Buy Now", () => {
   it("sells the item once: a pending order with the seller's fee, the shipping address and a payment reference", async () => {
     const listingId = await insertListingRow(opened.db, seller, { title: "Fluke 8846A bench multimeter", price_cents: 240_000 });
-    const { orderId, reference } = await buyNow(opened.db, { listingId, buyerId: buyer, shipping: SHIPPING, now: T0 });
+    const { orderId, reference } = await buyNow(opened.db, { listingId, buyerId: buyer, shipping: SHIPPING_ADDRESS, now: T0 });
     expect(reference).toMatch(/^TB-[0-9A-Z]{4}-[0-9A-Z]{4}$/);
     const order = await opened.db.selectFrom("orders").selectAll().where("id", "=", orderId).executeTakeFirstOrThrow();
     expect(order).toMatchObject({
@@ -101,24 +85,24 @@ describe("Buy Now", () => {
   it("reduces the fee by the seller's fee exemption", async () => {
     await opened.db.updateTable("profiles").set({ fee_exemption: 50 }).where("id", "=", seller).execute();
     const listingId = await insertListingRow(opened.db, seller, { price_cents: 100_000 });
-    const { orderId } = await buyNow(opened.db, { listingId, buyerId: buyer, shipping: SHIPPING, now: T0 });
+    const { orderId } = await buyNow(opened.db, { listingId, buyerId: buyer, shipping: SHIPPING_ADDRESS, now: T0 });
     const order = await opened.db.selectFrom("orders").select(["fee_cents", "fee_rate_bp"]).where("id", "=", orderId).executeTakeFirstOrThrow();
     expect(order).toEqual({ fee_cents: 1_250, fee_rate_bp: 125 });
   });
 
   it("refuses your own listing, a sold one, an auction-only one, a draft and a missing one, with clear messages", async () => {
     const own = await insertListingRow(opened.db, seller);
-    expect((await refusal(buyNow(opened.db, { listingId: own, buyerId: seller, shipping: SHIPPING }))).message).toBe("You cannot buy your own listing");
-    await buyNow(opened.db, { listingId: own, buyerId: buyer, shipping: SHIPPING });
+    expect((await refusal(buyNow(opened.db, { listingId: own, buyerId: seller, shipping: SHIPPING_ADDRESS }))).message).toBe("You cannot buy your own listing");
+    await buyNow(opened.db, { listingId: own, buyerId: buyer, shipping: SHIPPING_ADDRESS });
     const other = await insertUserRow(opened.db);
-    expect((await refusal(buyNow(opened.db, { listingId: own, buyerId: other, shipping: SHIPPING }))).message).toBe(SOLD);
+    expect((await refusal(buyNow(opened.db, { listingId: own, buyerId: other, shipping: SHIPPING_ADDRESS }))).message).toBe(SOLD);
     const { listingId: auctionListing } = await insertAuctionRow(opened.db, seller);
-    expect((await refusal(buyNow(opened.db, { listingId: auctionListing, buyerId: buyer, shipping: SHIPPING }))).message).toBe(
+    expect((await refusal(buyNow(opened.db, { listingId: auctionListing, buyerId: buyer, shipping: SHIPPING_ADDRESS }))).message).toBe(
       "This item is sold by auction: place a bid on the auction page instead.",
     );
     const draft = await insertListingRow(opened.db, seller, { status: "draft" });
-    expect(await refusal(buyNow(opened.db, { listingId: draft, buyerId: buyer, shipping: SHIPPING }))).toMatchObject({ kind: "not_found", message: "Listing not found" });
-    expect(await refusal(buyNow(opened.db, { listingId: 999_999, buyerId: buyer, shipping: SHIPPING }))).toMatchObject({ kind: "not_found" });
+    expect(await refusal(buyNow(opened.db, { listingId: draft, buyerId: buyer, shipping: SHIPPING_ADDRESS }))).toMatchObject({ kind: "not_found", message: "Listing not found" });
+    expect(await refusal(buyNow(opened.db, { listingId: 999_999, buyerId: buyer, shipping: SHIPPING_ADDRESS }))).toMatchObject({ kind: "not_found" });
     expect(await opened.db.selectFrom("orders").select("id").execute()).toHaveLength(1);
   });
 });
@@ -131,7 +115,7 @@ describe("Buy Now on a hybrid", () => {
     await placeBid(opened.db, { auctionId, bidderId: bob, amountCents: 120_000, now: T0 });
     const before = await opened.db.selectFrom("auctions").select("version").where("id", "=", auctionId).executeTakeFirstOrThrow();
 
-    const { orderId } = await buyNow(opened.db, { listingId, buyerId: alice, shipping: SHIPPING, now: T0 });
+    const { orderId } = await buyNow(opened.db, { listingId, buyerId: alice, shipping: SHIPPING_ADDRESS, now: T0 });
 
     const auction = await opened.db.selectFrom("auctions").selectAll().where("id", "=", auctionId).executeTakeFirstOrThrow();
     expect(auction).toMatchObject({ status: "ended", winner_id: alice, ended_at: T0.toISOString(), version: before.version + 1 });
@@ -163,7 +147,7 @@ describe("Buy Now on a hybrid", () => {
     expect((await getBuyNowCheckout(opened.db, listingId, buyer))?.problem).toBeNull();
     await placeBid(opened.db, { auctionId, bidderId: buyer, amountCents: 150_000, now: T0 });
     const other = await insertUserRow(opened.db);
-    expect((await refusal(buyNow(opened.db, { listingId, buyerId: other, shipping: SHIPPING, now: T0 }))).message).toMatch(/^Buy Now is no longer available/);
+    expect((await refusal(buyNow(opened.db, { listingId, buyerId: other, shipping: SHIPPING_ADDRESS, now: T0 }))).message).toMatch(/^Buy Now is no longer available/);
     expect((await getBuyNowCheckout(opened.db, listingId, other))?.problem).toMatch(/^Buy Now is no longer available/);
     expect(await listingStatus(listingId)).toBe("active");
   });
@@ -175,11 +159,11 @@ describe("Buy Now on a hybrid", () => {
       { buy_now_price_cents: 150_000, status: "upcoming", start_date: new Date(T0.getTime() + 3_600_000).toISOString() },
       T0,
     );
-    const { orderId } = await buyNow(opened.db, { listingId, buyerId: buyer, shipping: SHIPPING, now: T0 });
+    const { orderId } = await buyNow(opened.db, { listingId, buyerId: buyer, shipping: SHIPPING_ADDRESS, now: T0 });
     expect(orderId).toBeGreaterThan(0);
 
     const { listingId: endedListing } = await insertAuctionRow(opened.db, seller, { buy_now_price_cents: 150_000, status: "ended" }, T0);
-    expect((await refusal(buyNow(opened.db, { listingId: endedListing, buyerId: buyer, shipping: SHIPPING, now: T0 }))).message).toMatch(
+    expect((await refusal(buyNow(opened.db, { listingId: endedListing, buyerId: buyer, shipping: SHIPPING_ADDRESS, now: T0 }))).message).toMatch(
       /^Buy Now is no longer available/,
     );
   });
@@ -189,7 +173,7 @@ describe("the buy-now race", () => {
   it("gives the item to exactly one of many concurrent buyers; the others are told it has already been sold", async () => {
     const listingId = await insertListingRow(opened.db, seller);
     const buyers = await Promise.all(Array.from({ length: 12 }, () => insertUserRow(opened.db)));
-    const results = await Promise.allSettled(buyers.map((buyerId) => buyNow(opened.db, { listingId, buyerId, shipping: SHIPPING })));
+    const results = await Promise.allSettled(buyers.map((buyerId) => buyNow(opened.db, { listingId, buyerId, shipping: SHIPPING_ADDRESS })));
     const won = results.filter((r) => r.status === "fulfilled");
     const lost = results.filter((r): r is PromiseRejectedResult => r.status === "rejected");
     expect(won).toHaveLength(1);
@@ -203,7 +187,7 @@ describe("the buy-now race", () => {
     const results = await Promise.allSettled(
       people.map((person, index) =>
         index % 2 === 0
-          ? buyNow(opened.db, { listingId, buyerId: person, shipping: SHIPPING })
+          ? buyNow(opened.db, { listingId, buyerId: person, shipping: SHIPPING_ADDRESS })
           : placeBid(opened.db, { auctionId, bidderId: person, amountCents: 100_000 + index * 10_000 }),
       ),
     );
@@ -218,23 +202,10 @@ describe("the buy-now race", () => {
   it("gives the item to exactly one of four buyers in four OS processes on one database file", { timeout: 60_000 }, async () => {
     const listingId = await insertListingRow(opened.db, seller);
     const buyers = await Promise.all(Array.from({ length: 4 }, () => insertUserRow(opened.db)));
-    const workers = buyers.map((buyerId) => {
-      const child = spawn(process.execPath, ["--import", "tsx", "tests/support/buy-now-worker.ts", opened.file, String(listingId), buyerId], {
-        stdio: ["pipe", "pipe", "inherit"],
-      });
-      const lines = readline.createInterface({ input: child.stdout });
-      const next = () => new Promise<string>((resolve, reject) => {
-        lines.once("line", resolve);
-        child.once("exit", (code) => reject(new Error(`worker exited with ${code}`)));
-      });
-      return { child, next };
-    });
     // Every process is up with its own connection before any of them buys.
-    const ready = await Promise.all(workers.map((w) => w.next()));
-    expect(ready).toEqual(Array(4).fill("ready"));
-    const outcomes = workers.map((w) => w.next());
-    for (const w of workers) w.child.stdin.write("go\n");
-    const results = (await Promise.all(outcomes)).map((line) => JSON.parse(line) as { ok: boolean; message?: string });
+    const results = await runTogether<{ ok: boolean; message?: string }>(
+      buyers.map((buyerId) => ({ script: "tests/support/buy-now-worker.ts", args: [opened.file, String(listingId), buyerId] })),
+    );
     expect(results.filter((r) => r.ok)).toHaveLength(1);
     expect(results.filter((r) => !r.ok).map((r) => r.message)).toEqual(Array(3).fill(SOLD));
     expect(await opened.db.selectFrom("orders").select("id").where("listing_id", "=", listingId).execute()).toHaveLength(1);
@@ -258,7 +229,7 @@ describe("the auction winner's checkout", () => {
     const page = await getAuctionCheckout(opened.db, auctionId, buyer);
     expect(page).toMatchObject({ orderId, status: "pending", checkedOutAt: null, item: { priceCents: 180_000, saleType: "auction", feeRateBp: 350 } });
     const later = new Date(T0.getTime() + 60_000);
-    expect(await confirmAuctionCheckout(opened.db, { auctionId, buyerId: buyer, shipping: SHIPPING, now: later })).toEqual({ orderId });
+    expect(await confirmAuctionCheckout(opened.db, { auctionId, buyerId: buyer, shipping: SHIPPING_ADDRESS, now: later })).toEqual({ orderId });
     const order = await opened.db.selectFrom("orders").selectAll().where("id", "=", orderId).executeTakeFirstOrThrow();
     expect(order).toMatchObject({ shipping_name: "Bianca Byers", shipping_city: "Dayton", checked_out_at: later.toISOString(), status: "pending" });
     const timeline = await opened.db.selectFrom("order_events").select(["status", "note"]).where("order_id", "=", orderId).orderBy("id").execute();
@@ -269,13 +240,13 @@ describe("the auction winner's checkout", () => {
     const { auctionId, orderId } = await wonAuction();
     const other = await insertUserRow(opened.db);
     expect(await getAuctionCheckout(opened.db, auctionId, other)).toBeNull();
-    expect(await refusal(confirmAuctionCheckout(opened.db, { auctionId, buyerId: other, shipping: SHIPPING }))).toMatchObject({
+    expect(await refusal(confirmAuctionCheckout(opened.db, { auctionId, buyerId: other, shipping: SHIPPING_ADDRESS }))).toMatchObject({
       kind: "not_found",
       message: "Only the winning bidder can check out this auction",
     });
     const billing = await insertUserRow(opened.db, undefined, "billing");
     await transitionOrder(opened.db, { orderId, actor: { id: billing, role: "billing" }, action: "confirm_payment" });
-    expect((await refusal(confirmAuctionCheckout(opened.db, { auctionId, buyerId: buyer, shipping: SHIPPING }))).message).toBe(
+    expect((await refusal(confirmAuctionCheckout(opened.db, { auctionId, buyerId: buyer, shipping: SHIPPING_ADDRESS }))).message).toBe(
       "The shipping address can only be changed while the order is awaiting payment",
     );
   });
@@ -297,7 +268,7 @@ describe("the Buy Now checkout page", () => {
       shipping: { shippingName: "Bianca Byers", shippingAddress: "12 Foundry Road", shippingCity: "Dayton", shippingCountry: "United States" },
     });
     expect((await getBuyNowCheckout(opened.db, listingId, seller))?.problem).toBe("You cannot buy your own listing");
-    const { orderId } = await buyNow(opened.db, { listingId, buyerId: buyer, shipping: SHIPPING });
+    const { orderId } = await buyNow(opened.db, { listingId, buyerId: buyer, shipping: SHIPPING_ADDRESS });
     expect(await getBuyNowCheckout(opened.db, listingId, buyer)).toMatchObject({ problem: SOLD, ownOrderId: orderId });
     expect(await getBuyNowCheckout(opened.db, 424_242, buyer)).toBeNull();
   });

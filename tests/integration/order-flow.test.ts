@@ -10,6 +10,8 @@ import { createOrder } from "~/services/order-creation.server.ts";
 import { availableOrderActions, completeInspectedOrders, OrderFlowError, selectOrderForRules, transitionOrder, type OrderActor } from "~/services/order-flow.server.ts";
 import { insertAuctionRow } from "../support/auctions.ts";
 import { insertListingRow } from "../support/listings.ts";
+import { SHIPPING_ADDRESS } from "../support/orders.ts";
+import { refusalOf } from "../support/refusals.ts";
 import { createTestDatabase } from "../support/test-database.ts";
 import { insertUserRow } from "../support/users.ts";
 
@@ -17,16 +19,6 @@ const DAY = 24 * 60 * 60 * 1000;
 const T0 = new Date("2026-11-23T10:00:00.000Z");
 const at = (ms: number) => new Date(T0.getTime() + ms);
 
-const SHIPPING = {
-  shippingName: "Bianca Byers",
-  shippingCompany: "Northgate Test Labs",
-  shippingAddress: "12 Foundry Road",
-  shippingCity: "Dayton",
-  shippingState: "OH",
-  shippingZip: "45402",
-  shippingCountry: "United States",
-  shippingPhone: "+1 937 555 0100",
-};
 
 type ActorName = "buyer" | "seller" | "stranger" | Exclude<Role, "buyer" | "seller">;
 const STAFF_ROLES = ["admin", "super_admin", "billing", "dispute_resolution_referee", "moderator", "support"] as const;
@@ -51,7 +43,7 @@ beforeEach(async () => {
 afterEach(() => opened.close());
 
 async function placeOrder(): Promise<number> {
-  const { orderId } = await buyNow(opened.db, { listingId, buyerId: actors.buyer.id, shipping: SHIPPING, now: T0 });
+  const { orderId } = await buyNow(opened.db, { listingId, buyerId: actors.buyer.id, shipping: SHIPPING_ADDRESS, now: T0 });
   return orderId;
 }
 
@@ -69,14 +61,7 @@ function act(orderId: number, actor: ActorName, action: OrderAction, now = at(DA
   });
 }
 
-async function refusal(promise: Promise<unknown>): Promise<OrderFlowError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(OrderFlowError);
-  return error as OrderFlowError;
-}
+const refusal = (promise: Promise<unknown>) => refusalOf(promise, OrderFlowError);
 
 const orderRow = (orderId: number) => opened.db.selectFrom("orders").selectAll().where("id", "=", orderId).executeTakeFirstOrThrow();
 const events = (orderId: number) =>
@@ -378,7 +363,7 @@ describe("cancelling before payment", () => {
     const toSeller = await notificationsOf(actors.seller.id);
     expect(toSeller.at(-1)).toMatchObject({ type: "other", message: expect.stringContaining("cancelled before payment") });
 
-    const again = await buyNow(opened.db, { listingId, buyerId: actors.stranger.id, shipping: SHIPPING, now: at(2 * DAY) });
+    const again = await buyNow(opened.db, { listingId, buyerId: actors.stranger.id, shipping: SHIPPING_ADDRESS, now: at(2 * DAY) });
     expect(again.orderId).not.toBe(orderId);
   });
 

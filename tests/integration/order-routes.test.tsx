@@ -1,19 +1,16 @@
 // The checkout, order and escrow routes: who may open them (sign-in first, 404 for anyone else's order or a
 // winner's checkout that is not theirs, the escrow desk for its roles only), what their forms answer (redirects on
 // success, clear messages with 4xx, never a 500), and that the pages render their key content.
-import { ChakraProvider } from "@chakra-ui/react";
-import { renderToString } from "react-dom/server";
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router-dom/server";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { OpenedDatabase } from "#db/dialect.ts";
 import type { Role } from "~/lib/roles.ts";
-import { system } from "~/theme.ts";
 import { buyNow } from "~/services/checkout.server.ts";
 import { createOrder } from "~/services/order-creation.server.ts";
 import { transitionOrder } from "~/services/order-flow.server.ts";
-import { commitSessionCookie, createSession } from "~/services/session.server.ts";
 import { insertAuctionRow } from "../support/auctions.ts";
 import { insertListingRow } from "../support/listings.ts";
+import { SHIPPING_ADDRESS } from "../support/orders.ts";
+import { pageRoute, renderPage, ROUTE_CONTEXT as context, sessionCookies, type RouteModule as PageModule } from "../support/route-pages.tsx";
 import { createTestDatabase } from "../support/test-database.ts";
 import { insertUserRow } from "../support/users.ts";
 
@@ -27,23 +24,11 @@ const escrowRoute = await import("~/routes/escrow.tsx");
 const buyRoute = await import("~/routes/checkout.listing.$id.tsx");
 const wonRoute = await import("~/routes/checkout.auction.$id.tsx");
 
-const SHIPPING = {
-  shippingName: "Bianca Byers",
-  shippingCompany: "",
-  shippingAddress: "12 Foundry Road",
-  shippingCity: "Dayton",
-  shippingState: "OH",
-  shippingZip: "45402",
-  shippingCountry: "United States",
-  shippingPhone: "",
-};
-const context = { cspNonce: "", clientIp: "192.0.2.1" };
 
 let opened: OpenedDatabase;
 const people = {} as Record<"buyer" | "seller" | "stranger" | "admin" | "super_admin" | "billing" | "referee" | "support" | "moderator", string>;
 let orderId: number;
 let listingId: number;
-const cookies = new Map<string, string>();
 
 beforeAll(async () => {
   opened = createTestDatabase();
@@ -61,18 +46,11 @@ beforeAll(async () => {
   };
   for (const [name, role] of Object.entries(roles)) people[name as keyof typeof people] = await insertUserRow(opened.db, undefined, role);
   listingId = await insertListingRow(opened.db, people.seller, { title: "Rohde & Schwarz FSV spectrum analyzer", price_cents: 800_000 });
-  ({ orderId } = await buyNow(opened.db, { listingId, buyerId: people.buyer, shipping: SHIPPING }));
+  ({ orderId } = await buyNow(opened.db, { listingId, buyerId: people.buyer, shipping: SHIPPING_ADDRESS }));
 });
 afterAll(() => opened.close());
 
-async function cookieFor(userId: string): Promise<string> {
-  let cookie = cookies.get(userId);
-  if (!cookie) {
-    cookie = (await commitSessionCookie(await createSession(opened.db, userId), true)).split(";")[0]!;
-    cookies.set(userId, cookie);
-  }
-  return cookie;
-}
+const cookieFor = sessionCookies(() => opened.db);
 
 async function request(path: string, as: string | null, form?: Record<string, string>): Promise<Request> {
   const headers = new Headers();
@@ -223,15 +201,15 @@ describe("/checkout/listing/{id}", () => {
   it("places the order, or says why not", async () => {
     const id = await insertListingRow(opened.db, people.seller, { price_cents: 50_000 });
     const params = { id: String(id) };
-    const own = await post(buyRoute, `/checkout/listing/${id}`, people.seller, SHIPPING, params);
+    const own = await post(buyRoute, `/checkout/listing/${id}`, people.seller, SHIPPING_ADDRESS, params);
     expect(own.status).toBe(403);
     expect(JSON.stringify(own.data)).toContain("You cannot buy your own listing");
-    const incomplete = await post(buyRoute, `/checkout/listing/${id}`, people.stranger, { ...SHIPPING, shippingAddress: " " }, params);
+    const incomplete = await post(buyRoute, `/checkout/listing/${id}`, people.stranger, { ...SHIPPING_ADDRESS, shippingAddress: " " }, params);
     expect(incomplete.status).toBe(400);
     expect(JSON.stringify(incomplete.data)).toContain("Street address is required");
-    const placed = await post(buyRoute, `/checkout/listing/${id}`, people.stranger, SHIPPING, params);
+    const placed = await post(buyRoute, `/checkout/listing/${id}`, people.stranger, SHIPPING_ADDRESS, params);
     expect(placed).toEqual({ status: 302, location: expect.stringMatching(/^\/orders\/\d+\?placed=1$/) });
-    const late = await post(buyRoute, `/checkout/listing/${id}`, people.buyer, SHIPPING, params);
+    const late = await post(buyRoute, `/checkout/listing/${id}`, people.buyer, SHIPPING_ADDRESS, params);
     expect(late.status).toBe(409);
     expect(JSON.stringify(late.data)).toContain("This item has already been sold");
   });
@@ -251,53 +229,20 @@ describe("/checkout/auction/{id}", () => {
     expect((await get(wonRoute, path, people.buyer, params)).status).toBe(404);
     expect((await get(wonRoute, path, people.seller, params)).status).toBe(404);
     expect((await get(wonRoute, path, people.stranger, params)).data).toMatchObject({ orderId: order.id, reference: order.reference });
-    expect((await post(wonRoute, path, people.buyer, SHIPPING, params)).status).toBe(404);
-    expect(await post(wonRoute, path, people.stranger, SHIPPING, params)).toEqual({ status: 302, location: `/orders/${order.id}?placed=1` });
+    expect((await post(wonRoute, path, people.buyer, SHIPPING_ADDRESS, params)).status).toBe(404);
+    expect(await post(wonRoute, path, people.stranger, SHIPPING_ADDRESS, params)).toEqual({ status: 302, location: `/orders/${order.id}?placed=1` });
   });
 });
 
 describe("the pages render", () => {
-  async function render(route: RouteModule & { default: () => JSX.Element }, path: string, pattern: string, as: string): Promise<string> {
-    return text(await renderHtml(route, path, pattern, as));
-  }
-
-  function text(html: string): string {
-    return html
-      .replace(/<style[^>]*>[\s\S]*?<\/style>/g, "")
-      .replace(/<[^>]+>/g, " ")
-      .replace(/&#x27;|&#39;/g, "'")
-      .replace(/&amp;/g, "&")
-      .replace(/\s+/g, " ");
-  }
-
-  async function renderHtml(route: RouteModule & { default: () => JSX.Element }, path: string, pattern: string, as: string): Promise<string> {
-    const cookie = await cookieFor(as);
-    const handler = createStaticHandler([
-      {
-        path: pattern,
-        loader: async (args) => {
-          const headers = new Headers(args.request.headers);
-          headers.set("Cookie", cookie);
-          const value = await route.loader!({ request: new Request(args.request.url, { headers }), params: args.params as Record<string, string>, context });
-          return value;
-        },
-        Component: route.default,
-      },
-    ]);
-    const routerContext = await handler.query(new Request(`http://localhost${path}`));
-    if (routerContext instanceof Response) throw new Error(`unexpected response ${routerContext.status}`);
-    const router = createStaticRouter(handler.dataRoutes, routerContext);
-    return renderToString(
-      <ChakraProvider value={system}>
-        <StaticRouterProvider router={router} context={routerContext} hydrate={false} />
-      </ChakraProvider>,
-    );
+  async function render(route: PageModule, path: string, pattern: string, as: string) {
+    return renderPage([pageRoute(pattern, route)], await request(path, as));
   }
 
   it("checkout shows the price, the fee schedule, buyer protection and the address form", async () => {
     await opened.db.updateTable("profiles").set({ first_name: "Ida", last_name: "Ingram" }).where("id", "=", people.referee).execute();
     const id = await insertListingRow(opened.db, people.seller, { title: "Agilent 33250A function generator", price_cents: 180_000 });
-    const text = await render(buyRoute, `/checkout/listing/${id}`, "/checkout/listing/:id", people.referee);
+    const { text } = await render(buyRoute, `/checkout/listing/${id}`, "/checkout/listing/:id", people.referee);
     expect(text).toContain("Agilent 33250A function generator");
     expect(text).toContain("$1,800.00");
     expect(text).toContain("2.5% on Buy Now sales, 3.5% on auctions and 3% on auctions with Buy Now");
@@ -307,8 +252,8 @@ describe("the pages render", () => {
 
   it("the order page shows bank transfer instructions with the reference while pending, and the timeline", async () => {
     const id = await insertListingRow(opened.db, people.seller, { title: "Keithley 2450 SourceMeter" });
-    const { orderId: pending, reference } = await buyNow(opened.db, { listingId: id, buyerId: people.buyer, shipping: SHIPPING });
-    const text = await render(orderRoute, `/orders/${pending}`, "/orders/:id", people.buyer);
+    const { orderId: pending, reference } = await buyNow(opened.db, { listingId: id, buyerId: people.buyer, shipping: SHIPPING_ADDRESS });
+    const { text } = await render(orderRoute, `/orders/${pending}`, "/orders/:id", people.buyer);
     expect(text).toContain(`Order ${reference}`);
     expect(text).toContain("Pay by bank transfer");
     expect(text).toContain("Awaiting payment");
@@ -318,14 +263,14 @@ describe("the pages render", () => {
 
   it("labels every field of the transition forms and leaves required checks to the server", async () => {
     const id = await insertListingRow(opened.db, people.seller, { title: "Tektronix AFG31000 generator" });
-    const { orderId: paid } = await buyNow(opened.db, { listingId: id, buyerId: people.buyer, shipping: SHIPPING });
+    const { orderId: paid } = await buyNow(opened.db, { listingId: id, buyerId: people.buyer, shipping: SHIPPING_ADDRESS });
     await transitionOrder(opened.db, { orderId: paid, actor: { id: people.billing, role: "billing" }, action: "confirm_payment" });
-    const html = await renderHtml(orderRoute, `/orders/${paid}`, "/orders/:id", people.seller);
+    const { html, text } = await render(orderRoute, `/orders/${paid}`, "/orders/:id", people.seller);
     for (const field of ["ship-carrier", "ship-trackingNumber"]) {
       expect(html).toMatch(new RegExp(`<label[^>]*for="${field}"`));
       expect(html.match(new RegExp(`id="${field}"`, "g"))).toHaveLength(1);
       expect(html).not.toMatch(new RegExp(`<input[^>]*id="${field}"[^>]*required=""`));
     }
-    expect(text(html)).toContain("Mark as shipped");
+    expect(text).toContain("Mark as shipped");
   });
 });

@@ -5,38 +5,12 @@ import { AUCTION_STATUS_LABELS, AUCTION_STATUS_PALETTES, RESERVE_LABELS, formatT
 import { formatCount, formatPrice } from "~/lib/money.ts";
 import { staticClasses } from "~/lib/static-styles.ts";
 import type { AuctionCardData } from "~/services/auction-list.server.ts";
-import { ImagePlaceholderIcon } from "../icons.tsx";
+import { CardPicture, cardFrame } from "../card-frame.tsx";
 import { WatchButton } from "../WatchButton.tsx";
 
 const card = staticClasses("auction-card", {
-  root: {
-    display: "flex",
-    flexDirection: "column",
-    h: "full",
-    overflow: "hidden",
-    bg: "bg.panel",
-    borderWidth: "1px",
-    rounded: "l3",
-    _hover: { borderColor: "blue.solid" },
-    _focusWithin: { borderColor: "blue.solid" },
-  },
-  media: { position: "relative", aspectRatio: "4 / 3", bg: "bg.muted" },
-  image: { w: "full", h: "full", objectFit: "cover" },
-  placeholder: {
-    w: "full",
-    h: "full",
-    display: "flex",
-    flexDirection: "column",
-    alignItems: "center",
-    justifyContent: "center",
-    gap: "1",
-    color: "fg.muted",
-    fontSize: "xs",
-  },
   badgeSlot: { position: "absolute", top: "2", left: "2" },
-  watch: { position: "absolute", top: "2", right: "2" },
   body: { display: "flex", flexDirection: "column", gap: "3", p: "4", flex: "1" },
-  title: { fontWeight: "semibold", lineClamp: "2" },
   time: { display: "flex", gap: "1.5", alignItems: "baseline", fontSize: "sm", color: "fg.muted" },
   timeValue: { fontWeight: "semibold", color: "fg" },
   facts: { display: "grid", gridTemplateColumns: "repeat(2, minmax(0, 1fr))", gap: "3", flex: "1", alignContent: "start" },
@@ -90,25 +64,17 @@ export function AuctionCard({ auction, now }: { auction: AuctionCardData; now: n
   const time = auctionTimeText(auction, now);
   const href = `/auctions/${auction.auctionId}`;
   return (
-    <article className={card.root} aria-labelledby={titleId} data-auction-id={auction.auctionId}>
-      <div className={card.media}>
-        {auction.imageUrl ? (
-          <img src={auction.imageUrl} alt="" loading="lazy" className={card.image} />
-        ) : (
-          <div role="img" aria-label="No image" className={card.placeholder}>
-            <ImagePlaceholderIcon />
-            <span>No image</span>
-          </div>
-        )}
+    <article className={cardFrame.root} aria-labelledby={titleId} data-auction-id={auction.auctionId}>
+      <CardPicture imageUrl={auction.imageUrl}>
         <div className={card.badgeSlot}>
           <AuctionStatusBadge status={auction.status} />
         </div>
-        <div className={card.watch}>
+        <div className={cardFrame.watch}>
           <WatchButton listingId={auction.listingId} watching={auction.watching} title={auction.title} />
         </div>
-      </div>
+      </CardPicture>
       <div className={card.body}>
-        <h3 id={titleId} className={card.title}>
+        <h3 id={titleId} className={cardFrame.title}>
           {auction.title}
         </h3>
         <p className={card.time}>

@@ -1,7 +1,7 @@
 // The /auctions filters: Status, Category and Sort By in a plain GET form (works without JavaScript). It never
 // carries `page`, so any change starts at page 1. With JavaScript it only leaves default values out of the URL.
 import { Form, useNavigate } from "@remix-run/react";
-import type { FormEvent, ReactNode } from "react";
+import type { FormEvent } from "react";
 import {
   ALL_CATEGORIES_LABEL,
   AUCTION_CATEGORIES,
@@ -12,6 +12,7 @@ import {
   type AuctionFilters as Filters,
 } from "~/lib/auction-filters.ts";
 import { ui } from "../listings/listings-styles.ts";
+import { SelectField, SelectOptions } from "../listings/SelectField.tsx";
 import { auctionsUi } from "./auctions-styles.ts";
 
 export function AuctionFilters({ filters }: { filters: Filters }) {
@@ -30,26 +31,14 @@ export function AuctionFilters({ filters }: { filters: Filters }) {
     <Form method="get" action="/auctions" role="search" aria-label="Filter auctions" onSubmit={submitShortUrl}>
       <div className={auctionsUi.filterFields}>
         <SelectField id="auction-status" name="status" label="Status" value={filters.status}>
-          {AUCTION_LIST_STATUSES.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
+          <SelectOptions options={AUCTION_LIST_STATUSES} />
         </SelectField>
         <SelectField id="auction-category" name="category" label="Category" value={filters.category}>
           <option value="">{ALL_CATEGORIES_LABEL}</option>
-          {AUCTION_CATEGORIES.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
+          <SelectOptions options={AUCTION_CATEGORIES} />
         </SelectField>
         <SelectField id="auction-sort" name="sort" label="Sort By" value={filters.sort}>
-          {AUCTION_SORTS.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
+          <SelectOptions options={AUCTION_SORTS} />
         </SelectField>
         <div className={auctionsUi.filterSubmit}>
           <button type="submit" className={ui.primaryButton}>
@@ -61,22 +50,3 @@ export function AuctionFilters({ filters }: { filters: Filters }) {
   );
 }
 
-function SelectField({ id, name, label, value, children }: { id: string; name: string; label: string; value: string; children: ReactNode }) {
-  return (
-    <div className={ui.field}>
-      <label htmlFor={id} className={ui.label}>
-        {label}
-      </label>
-      <div className={ui.selectBox}>
-        <select id={id} name={name} defaultValue={value} className={ui.select}>
-          {children}
-        </select>
-        <span className={ui.selectIcon} aria-hidden="true">
-          <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
-            <path d="M6 9l6 6 6-6" />
-          </svg>
-        </span>
-      </div>
-    </div>
-  );
-}

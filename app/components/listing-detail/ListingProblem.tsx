@@ -1,19 +1,29 @@
-// What the detail page shows when the listing cannot be shown: not found (404) or a load failure.
+// What the listing page (and the auction lot page) shows when it cannot be shown: not found (404) or a load failure.
 import { Button, Container, Heading, Stack, Text } from "@chakra-ui/react";
 import { isRouteErrorResponse, Link as RemixLink } from "@remix-run/react";
 import { LISTING_DETAIL_MESSAGES } from "~/schemas/listing-detail.ts";
 
-export function ListingProblem({ error }: { error: unknown }) {
+export interface ListingProblemProps {
+  error: unknown;
+  /** The page's own words for the two cases. */
+  messages?: { notFound: string; loadFailed: string };
+  /** Where to browse instead. */
+  browse?: { to: string; label: string };
+}
+
+export function ListingProblem({
+  error,
+  messages = LISTING_DETAIL_MESSAGES,
+  browse = { to: "/listings", label: "Browse Listings" },
+}: ListingProblemProps) {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
     <Container maxW="2xl" py="16" textAlign="center">
       <Stack gap="6" align="center">
         <Heading as="h1" size="2xl">
-          {notFound ? LISTING_DETAIL_MESSAGES.notFound : LISTING_DETAIL_MESSAGES.loadFailed}
+          {notFound ? messages.notFound : messages.loadFailed}
         </Heading>
-        {notFound ? (
-          <Text color="fg.muted">It may have been removed, or the link may be mistyped.</Text>
-        ) : null}
+        {notFound ? <Text color="fg.muted">It may have been removed, or the link may be mistyped.</Text> : null}
         <Stack direction={{ base: "column", sm: "row" }} gap="3">
           {notFound ? null : (
             <Button asChild colorPalette="blue">
@@ -22,7 +32,7 @@ export function ListingProblem({ error }: { error: unknown }) {
             </Button>
           )}
           <Button asChild colorPalette="blue" variant={notFound ? "solid" : "outline"}>
-            <RemixLink to="/listings">Browse Listings</RemixLink>
+            <RemixLink to={browse.to}>{browse.label}</RemixLink>
           </Button>
         </Stack>
       </Stack>

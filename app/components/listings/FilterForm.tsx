@@ -1,12 +1,13 @@
 // The /listings filter form: a plain GET form (works without JavaScript); with JavaScript it only
 // leaves empty fields out of the URL. It never carries `page`, so any change starts at page 1.
 import { Form, useNavigate } from "@remix-run/react";
-import type { FormEvent, ReactNode } from "react";
+import type { FormEvent } from "react";
 import { CONDITION_GROUP_LABELS, CONDITION_GROUPS, CONDITION_LABELS, CONDITION_OPTIONS, isCondition } from "~/lib/conditions.ts";
 import { DEFAULT_SORT, LISTING_SORTS, RELEVANCE_SORT, type ListingFilters, type ParsedListingFilters } from "~/lib/listing-filters.ts";
 import { TEST_LEVEL_OPTIONS } from "~/lib/test-levels.ts";
 import { classNames } from "../shell-styles.ts";
 import { ui } from "./listings-styles.ts";
+import { SelectField, SelectOptions } from "./SelectField.tsx";
 
 export interface FilterFormProps {
   filters: ListingFilters;
@@ -69,29 +70,17 @@ export function FilterForm({ filters, errors, rawPrices }: FilterFormProps) {
         </div>
         <SelectField id="filter-condition" name="condition" label="Condition" value={filters.condition ?? ""}>
           <option value="">Any condition</option>
-          {CONDITION_OPTIONS.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
+          <SelectOptions options={CONDITION_OPTIONS} />
           {coarseCondition ? <option value={coarseCondition}>{conditionGroupLabel(coarseCondition)}</option> : null}
         </SelectField>
         <SelectField id="filter-sort" name="sort" label="Sort By" value={filters.sort === defaultSort ? "" : filters.sort}>
-          {sortOptions(searching).map((option) => (
-            <option key={option.label} value={option.value}>
-              {option.label}
-            </option>
-          ))}
+          <SelectOptions options={sortOptions(searching)} />
         </SelectField>
         <PriceField name="minPrice" label="Min price" value={rawPrices.minPrice} error={errors.minPrice} />
         <PriceField name="maxPrice" label="Max price" value={rawPrices.maxPrice} error={errors.maxPrice} />
         <SelectField id="filter-test-level" name="testLevel" label="Test level" value={filters.testLevel ?? ""}>
           <option value="">Any test level</option>
-          {TEST_LEVEL_OPTIONS.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
+          <SelectOptions options={TEST_LEVEL_OPTIONS} />
         </SelectField>
         <label className={ui.check}>
           <input type="checkbox" name="calibrated" value="1" defaultChecked={filters.calibrated === true} className={ui.checkbox} />
@@ -104,26 +93,6 @@ export function FilterForm({ filters, errors, rawPrices }: FilterFormProps) {
         </button>
       </div>
     </Form>
-  );
-}
-
-function SelectField({ id, name, label, value, children }: { id: string; name: string; label: string; value: string; children: ReactNode }) {
-  return (
-    <div className={ui.field}>
-      <label htmlFor={id} className={ui.label}>
-        {label}
-      </label>
-      <div className={ui.selectBox}>
-        <select id={id} name={name} defaultValue={value} className={ui.select}>
-          {children}
-        </select>
-        <span className={ui.selectIcon} aria-hidden="true">
-          <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
-            <path d="M6 9l6 6 6-6" />
-          </svg>
-        </span>
-      </div>
-    </div>
   );
 }
 

@@ -1,5 +1,5 @@
 // The item of an order or a checkout: picture, title (linking to the listing), seller, how it is sold, the price.
-import { Box, Flex, HStack, Link, Stack, Text } from "@chakra-ui/react";
+import { Box, Card, Flex, Heading, HStack, Link, Stack, Text } from "@chakra-ui/react";
 import { Link as RemixLink } from "@remix-run/react";
 import { conditionLabel } from "~/lib/conditions.ts";
 import { isSaleType, SALE_TYPE_LABELS } from "~/lib/fees.ts";
@@ -56,5 +56,19 @@ export function OrderItemSummary({ item, priceLabel = "Price" }: { item: OrderIt
         </HStack>
       </Stack>
     </Flex>
+  );
+}
+
+/** The item as a section of its page, under its own heading ("Order summary" at checkout, "Item" on the order). */
+export function OrderItemCard({ heading, headingId, item, priceLabel }: { heading: string; headingId: string; item: OrderItemData; priceLabel?: string }) {
+  return (
+    <Card.Root as="section" aria-labelledby={headingId}>
+      <Card.Body gap="4">
+        <Heading as="h2" size="md" id={headingId}>
+          {heading}
+        </Heading>
+        <OrderItemSummary item={item} priceLabel={priceLabel} />
+      </Card.Body>
+    </Card.Root>
   );
 }

@@ -7,6 +7,17 @@ import { formatRate } from "~/lib/fees.ts";
 import type { OrderListItem } from "~/services/orders.server.ts";
 import { OrderStatusBadge } from "./OrderStatusBadge.tsx";
 
+/** The order's payment reference, linking to the order; read out with the item's title. */
+export function OrderReferenceLink({ order }: { order: { id: number; reference: string; title: string } }) {
+  return (
+    <Link asChild fontWeight="semibold" fontFamily="mono" color="blue.fg">
+      <RemixLink to={`/orders/${order.id}`} aria-label={`Order ${order.reference}: ${order.title}`}>
+        {order.reference}
+      </RemixLink>
+    </Link>
+  );
+}
+
 export function OrderTable({ orders, side, caption }: { orders: OrderListItem[]; side: "purchases" | "sales"; caption: string }) {
   return (
     <Table.ScrollArea borderWidth="1px" rounded="md">
@@ -32,11 +43,7 @@ export function OrderTable({ orders, side, caption }: { orders: OrderListItem[];
           {orders.map((order) => (
             <Table.Row key={order.id}>
               <Table.Cell>
-                <Link asChild fontWeight="semibold" fontFamily="mono" color="blue.fg">
-                  <RemixLink to={`/orders/${order.id}`} aria-label={`Order ${order.reference}: ${order.title}`}>
-                    {order.reference}
-                  </RemixLink>
-                </Link>
+                <OrderReferenceLink order={order} />
               </Table.Cell>
               <Table.Cell maxW="xs">
                 <Text lineClamp={2}>{order.title}</Text>

@@ -1,6 +1,8 @@
 // The shipping address at checkout: prefilled from the buyer's profile, editable, errors beside each field.
-import type { FieldMetadata } from "@conform-to/react";
+import { useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
 import { Fieldset, SimpleGrid } from "@chakra-ui/react";
+import { ShippingAddressSchema, type ShippingAddress } from "~/schemas/order.ts";
 import { TextField } from "../forms.tsx";
 
 type ShippingField =
@@ -34,4 +36,16 @@ export function ShippingAddressFields({ fields }: { fields: Record<ShippingField
       </Fieldset.Content>
     </Fieldset.Root>
   );
+}
+
+/** The checkout form with the shipping address: prefilled, checked on blur with the action's schema. */
+export function useShippingAddressForm(id: string, lastResult: SubmissionResult<string[]> | undefined, shipping: ShippingAddress) {
+  return useForm({
+    id,
+    lastResult,
+    defaultValue: shipping,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ShippingAddressSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
 }
