@@ -230,6 +230,7 @@ test.describe("mobile menu", () => {
         "Dashboard",
         "Messages",
         "Watchlist & Saved Searches",
+        "Orders",
       ]);
       await expect(mobile.getByRole("button", { name: "Sign Out" })).toBeVisible();
     });
