@@ -14,6 +14,8 @@ import { recallRender, rememberRender, renderMemoKey } from "~/lib/render-memo.s
 import { siteStylesheet } from "~/lib/site-stylesheet.server.ts";
 
 export { prepareServer } from "~/server-start.server.ts";
+/** POST /api/auctions/{id}/bids, answered by server.mjs ahead of Remix. */
+export { answerBidApi } from "~/services/bid-form.server.ts";
 
 export const streamTimeout = 5_000;
 

@@ -1,11 +1,13 @@
 // The bidding benchmark (issue 4): the production server on a fresh database, one hot lot, 50 signed-in bidders
-// POSTing to /auctions/{id}/bid over HTTP for 20 s. Prints accepted and refused bids per second, latency of accepted
-// bids, the invariants of the stored bids (tests/support/bidding-model.ts checkBidLedger, through
+// POSTing to /api/auctions/{id}/bids (or /auctions/{id}/bid) over HTTP for 20 s. Prints accepted and refused bids
+// per second, latency of accepted bids, the invariants of the stored bids (tests/support/bidding-model.ts checkBidLedger, through
 // bench/bidding-engine.ts), and in the same run the raw in-process placeBid rate on a copy of the database.
 //
-// Usage: npm run build && npm run bench:bidding [-- --duration 20 --bidders 50 --proxy-share 0.2 --live]
+// Usage: npm run build && npm run bench:bidding [-- --duration 20 --bidders 50 --proxy-share 0.2 --live --route api]
 //   BUILD_DIR picks the build (default build/, built first when missing). DATABASE_SYNCHRONOUS is passed on to the
 //   server (default FULL, as in production).
+//   --route api|remix: post to the JSON endpoint POST /api/auctions/{id}/bids (default, answered ahead of Remix) or
+//   to the Remix route POST /auctions/{id}/bid with Accept: application/json (the same answers).
 //   --live: every bidder also keeps the lot's live stream open (GET /events, as the lot page does) and learns the
 //   price from it too; each accepted bid is then pushed to all of them.
 //   --profile: runs the server under the V8 CPU profiler and prints where its time went (by package and function).
@@ -13,11 +15,12 @@
 //   a bid (health check; bid without a session; with a session but an unreadable amount; a bid the rules refuse),
 //   with the server's CPU time per request, to show what each stage costs.
 //
-// How the bidders bid: they watch the same lot, so each bids above the highest amount any of them has bid or been
-// told (the lot's "latest price" as they know it: two increments over the last bid sent, at least one over the last
-// price an answer named); a refusal ("Bid must be at least $X") is the re-read that moves their knowledge up. A share of the bids carries a maximum (proxy). A bidder told it leads does not bid
-// against itself: it raises its maximum now and then, else it waits until another bid has been accepted.
-// Each bidder sends one request at a time, so what it was told is in the order the server decided.
+// How the bidders bid, as people on the lot page do: each bidder clicks one of the bid panel's suggested bids (the
+// current price + 1, 2 or 5 increments, app/lib/bidding.ts suggestedBids; chosen at random) computed from the latest
+// price it knows: the answer to its own last bid, or the current price a refusal named ("Bid must be higher than
+// current price of $X"), and with --live the lot's stream. A share of the bids (--proxy-share) carries a maximum
+// (proxy). A bidder told it leads does not bid against itself: now and then it raises its maximum, else it waits for
+// the "You have been outbid" notification (which names the new price). Each bidder sends one request at a time.
 import { spawn, spawnSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -39,6 +42,7 @@ const { values: options } = parseArgs({
     profile: { type: "boolean", default: false },
     breakdown: { type: "boolean", default: false },
     keep: { type: "boolean", default: false },
+    route: { type: "string", default: "api" },
   },
 });
 const durationMs = Number(options.duration) * 1000;
@@ -169,6 +173,10 @@ async function prepareLot(file, secret) {
   return { auctionId, bidders };
 }
 
+/** Where the bidders post their bids: the JSON endpoint (default) or the Remix route's JSON mode (--route remix). */
+if (!["api", "remix"].includes(options.route)) throw new Error(`--route: api or remix (got "${options.route}")`);
+const bidPath = (auctionId) => (options.route === "api" ? `/api/auctions/${auctionId}/bids` : `/auctions/${auctionId}/bid`);
+
 const money = (cents) => (cents / 100).toFixed(2);
 const parseMoney = (text) => Math.round(Number(text.replace(/[^0-9.]/g, "")) * 100);
 
@@ -193,48 +201,78 @@ function cpuSeconds(pid) {
 const fmt = (n, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : "–");
 const load = () => os.loadavg().map((l) => l.toFixed(2)).join(" ");
 
-/** What the bidders know of the lot, shared because they watch the same lot. */
-class LotView {
-  nextCents = START_CENTS;
-  version = 0;
-  leaderId = null;
-  waiters = [];
+/** Spec 01 §9 (app/lib/bidding.ts suggestedBids): the bid panel suggests the current price + 1, 2 and 5 increments. */
+const SUGGESTED_BID_STEPS = [1, 2, 5];
 
-  /** Something newer than `version` was learnt: wake the bidders waiting for a change. */
-  learn({ version, priceCents, leaderId }) {
-    this.nextCents = Math.max(this.nextCents, priceCents + INCREMENT_CENTS);
-    if (version !== undefined && version > this.version) {
+/**
+ * What one bidder knows of the lot: the price and bid count of the last answer it read (its own bid's answer, or
+ * the price a refusal named), and with --live the stream's snapshots. Its bid panel's suggestions come from that.
+ */
+class BidderView {
+  priceCents = START_CENTS;
+  bidCount = 0;
+  version = -1;
+
+  learn({ version, priceCents, bidCount }) {
+    if (version !== undefined) {
+      if (version <= this.version) return;
       this.version = version;
-      this.leaderId = leaderId;
-      for (const wake of this.waiters.splice(0)) wake();
     }
+    this.priceCents = Math.max(this.priceCents, priceCents);
+    if (bidCount !== undefined) this.bidCount = Math.max(this.bidCount, bidCount);
   }
 
-  /**
-   * The next amount to bid: at least one increment above the highest price anyone has been told, and two increments
-   * above the previous claim (one of the lot page's suggested bids), so that a bid answered at once by a maximum
-   * (price = its amount + one increment) does not make the next one too low.
-   */
-  claim() {
-    const amount = this.nextCents;
-    this.nextCents += 2 * INCREMENT_CENTS;
-    return amount;
+  /** The panel's suggested bids (before the first bid: the starting price, then 1 and 4 increments above it). */
+  suggestions() {
+    const base = this.bidCount === 0 ? this.priceCents - INCREMENT_CENTS : this.priceCents;
+    return SUGGESTED_BID_STEPS.map((steps) => base + steps * INCREMENT_CENTS);
+  }
+}
+
+/**
+ * Who leads, as the accepted answers tell it (in the order the server decided: by version). A bidder that leads does
+ * not bid against itself; it waits for the "You have been outbid" notification the server sends when another bid
+ * takes the lead (app/services/bidding.server.ts), which names the new price.
+ */
+class Leadership {
+  version = -1;
+  leaderId = null;
+  waiters = new Map();
+
+  accepted(bidderId, snapshot) {
+    if (snapshot.version <= this.version) return;
+    this.version = snapshot.version;
+    const leaderId = snapshot.viewerLeads ? bidderId : this.leaderId;
+    if (leaderId !== this.leaderId) {
+      const wake = this.waiters.get(this.leaderId);
+      this.waiters.delete(this.leaderId);
+      wake?.({ priceCents: snapshot.currentPriceCents, bidCount: snapshot.bidCount });
+    }
+    this.leaderId = leaderId;
   }
 
-  changed() {
-    return new Promise((resolve) => this.waiters.push(resolve));
+  /** Resolves with what the outbid notification says, or null at the deadline. */
+  outbid(bidderId) {
+    if (this.leaderId !== bidderId) return Promise.resolve(null);
+    return new Promise((resolve) => this.waiters.set(bidderId, resolve));
+  }
+
+  wakeAll() {
+    for (const wake of this.waiters.values()) wake(null);
+    this.waiters.clear();
   }
 }
 
 async function runBidders(base, auctionId, bidders) {
-  const view = new LotView();
+  const leadership = new Leadership();
+  const views = new Map(bidders.map((bidder) => [bidder.id, new BidderView()]));
   const deadline = performance.now() + durationMs;
   const stats = { accepted: 0, outbid: 0, raised: 0, rejected: 0, refusals: new Map(), errors: new Map(), acceptedLatency: [], allLatency: [], liveEvents: 0 };
   const accepted = [];
-  const url = `${base}/auctions/${auctionId}/bid`;
+  const url = `${base}${bidPath(auctionId)}`;
   const abort = new AbortController();
   // Wake waiting bidders at the deadline.
-  const endTimer = setTimeout(() => view.waiters.splice(0).forEach((wake) => wake()), durationMs);
+  const endTimer = setTimeout(() => leadership.wakeAll(), durationMs);
 
   if (options.live) {
     for (const bidder of bidders) {
@@ -251,7 +289,7 @@ async function runBidders(base, auctionId, bidders) {
               if (!block.startsWith("event: auction")) continue;
               const { snapshot } = JSON.parse(block.slice(block.indexOf("data: ") + 6));
               stats.liveEvents += 1;
-              view.learn({ version: snapshot.version, priceCents: snapshot.currentPriceCents, leaderId: snapshot.viewerLeads ? bidder.id : null });
+              views.get(bidder.id).learn({ version: snapshot.version, priceCents: snapshot.currentPriceCents, bidCount: snapshot.bidCount });
             }
           }
         } catch {
@@ -262,21 +300,22 @@ async function runBidders(base, auctionId, bidders) {
   }
 
   async function bidderLoop(bidder) {
-    let leadsAt = -1;
+    const view = views.get(bidder.id);
     while (performance.now() < deadline) {
-      const leads = view.leaderId === bidder.id || leadsAt >= view.version;
       let amountCents;
       let maxCents = null;
-      if (leads) {
+      if (leadership.leaderId === bidder.id) {
         if (Math.random() < 0.7) {
-          await view.changed();
+          const notice = await leadership.outbid(bidder.id);
+          if (notice) view.learn(notice);
           continue;
         }
-        // Raise the maximum while leading.
-        amountCents = view.nextCents;
+        // Raise the maximum while leading (the panel's "raise your maximum" form).
+        amountCents = view.suggestions()[0];
         maxCents = amountCents + INCREMENT_CENTS * (5 + Math.floor(Math.random() * 20));
       } else {
-        amountCents = view.claim();
+        const suggestions = view.suggestions();
+        amountCents = suggestions[Math.floor(Math.random() * suggestions.length)];
         if (Math.random() < proxyShare) maxCents = amountCents + INCREMENT_CENTS * (1 + Math.floor(Math.random() * 5));
       }
       const body = new URLSearchParams({ amount: money(amountCents) });
@@ -304,19 +343,18 @@ async function runBidders(base, auctionId, bidders) {
         if (answer.result === "maximum_raised") stats.raised += 1;
         const { snapshot } = answer;
         accepted.push({ auctionId, bidderId: bidder.id, amountCents, maxCents, result: answer.result, bidCents: answer.bidCents, bidCount: snapshot.bidCount });
-        view.learn({ version: snapshot.version, priceCents: snapshot.currentPriceCents, leaderId: snapshot.viewerLeads ? bidder.id : null });
-        if (snapshot.viewerLeads) leadsAt = snapshot.version;
+        view.learn({ version: snapshot.version, priceCents: snapshot.currentPriceCents, bidCount: snapshot.bidCount });
+        leadership.accepted(bidder.id, snapshot);
       } else if (response.status >= 400 && response.status < 500 && answer && answer.ok === false) {
         stats.rejected += 1;
         const error = String(answer.error);
         const key = error.replace(/\$[\d,.]+/, "{x}");
         stats.refusals.set(key, (stats.refusals.get(key) ?? 0) + 1);
-        // The re-read: a refusal names the lowest acceptable bid, or says who leads.
+        // The re-read: a refusal names the current price or the lowest acceptable bid.
         const atLeast = /at least (\$[\d,.]+)/.exec(error);
         const higherThan = /current price of (\$[\d,.]+)/.exec(error);
-        if (atLeast) view.learn({ priceCents: parseMoney(atLeast[1]) - INCREMENT_CENTS });
-        else if (higherThan) view.learn({ priceCents: parseMoney(higherThan[1]) });
-        else if (error === "You are currently the highest bidder!") leadsAt = view.version;
+        if (higherThan) view.learn({ priceCents: parseMoney(higherThan[1]), bidCount: 1 });
+        else if (atLeast) view.learn({ priceCents: parseMoney(atLeast[1]) - INCREMENT_CENTS, bidCount: 1 });
       } else {
         const key = `${response.status} ${JSON.stringify(answer).slice(0, 120)}`;
         stats.errors.set(key, (stats.errors.get(key) ?? 0) + 1);
@@ -374,16 +412,16 @@ async function breakdown(base, auctionId, bidders, pid) {
   });
   const stages = [
     { name: "GET /healthz (Express + Remix + one query)", path: "/healthz", request: { method: "GET" }, status: 200 },
-    { name: "bid without a session (401)", path: `/auctions/${auctionId}/bid`, request: bid(null, "5"), status: 401 },
-    { name: "bid with a session, amount unreadable (400)", path: `/auctions/${auctionId}/bid`, request: bid(bidders[1].cookie, "abc"), status: 400 },
-    { name: "bid the rules refuse: too low (409, rolled back)", path: `/auctions/${auctionId}/bid`, request: bid(bidders[1].cookie, "5"), status: 409 },
+    { name: "bid without a session (401)", path: bidPath(auctionId), request: bid(null, "5"), status: 401 },
+    { name: "bid with a session, amount unreadable (400)", path: bidPath(auctionId), request: bid(bidders[1].cookie, "abc"), status: 400 },
+    { name: "bid the rules refuse: too low (409, rolled back)", path: bidPath(auctionId), request: bid(bidders[1].cookie, "5"), status: 409 },
   ];
   // Accepted bids need rising amounts in the order the server reads them: one connection, bidders taking turns.
   let next = Number.NaN;
   let turn = 0;
   const acceptedStage = {
     name: "accepted bid (1 connection, bidders taking turns)",
-    path: `/auctions/${auctionId}/bid`,
+    path: bidPath(auctionId),
     connections: 1,
     request: {
       requests: [
@@ -403,7 +441,7 @@ async function breakdown(base, auctionId, bidders, pid) {
   for (const stage of [...stages, refusedOne, acceptedStage]) {
     if (stage === acceptedStage) {
       // Start well above whatever the lot reached.
-      const state = await fetch(`${base}/auctions/${auctionId}/bid`, bid(bidders[2].cookie, "1")).then((r) => r.json());
+      const state = await fetch(`${base}${bidPath(auctionId)}`, bid(bidders[2].cookie, "1")).then((r) => r.json());
       const floor = /of (\$[\d,.]+)|at least (\$[\d,.]+)/.exec(state.error ?? "");
       next = (floor ? parseMoney(floor[1] ?? floor[2]) : START_CENTS) + 100 * INCREMENT_CENTS;
     }
@@ -439,7 +477,7 @@ async function main() {
     const { auctionId, bidders } = await prepareLot(file, secret);
 
     // One bid to check the route, the session and the Origin check before measuring (it stays in the ledger).
-    const probe = await fetch(`${base}/auctions/${auctionId}/bid`, {
+    const probe = await fetch(`${base}${bidPath(auctionId)}`, {
       method: "POST",
       headers: { Accept: "application/json", Origin: base, Cookie: bidders[0].cookie, "Content-Type": "application/x-www-form-urlencoded" },
       body: new URLSearchParams({ amount: money(START_CENTS) }),
@@ -458,7 +496,7 @@ async function main() {
 
     const loadBefore = load();
     console.log(
-      `\n== bidding: ${bidders.length} bidders on one lot over HTTP for ${durationMs / 1000} s${options.live ? " (each with the live stream open)" : ""}, ` +
+      `\n== bidding: ${bidders.length} bidders on one lot over HTTP (POST ${bidPath("{id}")}) for ${durationMs / 1000} s${options.live ? " (each with the live stream open)" : ""}, ` +
         `proxy share ${proxyShare}, DATABASE_SYNCHRONOUS ${process.env.DATABASE_SYNCHRONOUS ?? "FULL (default)"}, ${os.cpus().length} cores, load average ${loadBefore}`,
     );
     const serverCpuBefore = cpuSeconds(server.child.pid);
@@ -472,6 +510,8 @@ async function main() {
     const acceptedPerSecond = stats.accepted / seconds;
     console.log(`accepted bids       ${String(stats.accepted).padStart(7)}  ${fmt(acceptedPerSecond).padStart(8)}/s  (${stats.outbid} answered at once by a maximum, ${stats.raised} maximums raised)`);
     console.log(`refused bids        ${String(stats.rejected).padStart(7)}  ${fmt(stats.rejected / seconds).padStart(8)}/s  ${JSON.stringify(Object.fromEntries(stats.refusals))}`);
+    const answered = stats.accepted + stats.rejected;
+    console.log(`bid requests answered ${String(answered).padStart(5)}  ${fmt(answered / seconds).padStart(8)}/s  (acceptance ${fmt((100 * stats.accepted) / answered)}%)`);
     if (stats.errors.size > 0) console.log(`errors              ${JSON.stringify(Object.fromEntries(stats.errors))}`);
     if (options.live) console.log(`live events received ${stats.liveEvents} (${fmt(stats.liveEvents / seconds)}/s over ${bidders.length} streams)`);
     console.log(

@@ -1,7 +1,7 @@
 // Accounts: registration, sign-in checks and the current user's summary.
 import crypto from "node:crypto";
 import type { Kysely } from "kysely";
-import type { Database } from "#db/schema.ts";
+import type { Database, Profile } from "#db/schema.ts";
 import { normalizeRole, type Role } from "~/lib/roles.ts";
 import type { CurrentUser } from "~/lib/user.ts";
 import { sendEmail } from "./mailer.server.ts";
@@ -67,13 +67,10 @@ export async function findUserByEmail(db: Kysely<Database>, email: string): Prom
   return row ?? null;
 }
 
-export async function getCurrentUser(db: Kysely<Database>, userId: string): Promise<CurrentUser | null> {
-  const row = await db
-    .selectFrom("profiles")
-    .select(["id", "email", "first_name", "last_name", "company_name", "avatar_url", "role"])
-    .where("id", "=", userId)
-    .executeTakeFirst();
-  if (!row) return null;
+/** The profile columns a CurrentUser is made of. */
+export const CURRENT_USER_COLUMNS = ["id", "email", "first_name", "last_name", "company_name", "avatar_url", "role"] as const;
+
+export function toCurrentUser(row: Pick<Profile, (typeof CURRENT_USER_COLUMNS)[number]>): CurrentUser {
   return {
     id: row.id,
     email: row.email,
@@ -83,6 +80,11 @@ export async function getCurrentUser(db: Kysely<Database>, userId: string): Prom
     avatarUrl: row.avatar_url,
     role: normalizeRole(row.role),
   };
+}
+
+export async function getCurrentUser(db: Kysely<Database>, userId: string): Promise<CurrentUser | null> {
+  const row = await db.selectFrom("profiles").select(CURRENT_USER_COLUMNS).where("id", "=", userId).executeTakeFirst();
+  return row ? toCurrentUser(row) : null;
 }
 
 export async function setPassword(db: Kysely<Database>, userId: string, password: string): Promise<void> {

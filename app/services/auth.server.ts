@@ -6,15 +6,16 @@ import { getDb } from "~/db.server.ts";
 import { LoginSchema, AUTH_MESSAGES } from "~/schemas/auth.ts";
 import type { Role } from "~/lib/roles.ts";
 import type { CurrentUser } from "~/lib/user.ts";
-import { getCurrentUser, verifyLogin } from "./account.server.ts";
+import { toCurrentUser, verifyLogin } from "./account.server.ts";
 import { authRateLimiter, RATE_LIMITS, type RateLimitRule } from "./rate-limit.server.ts";
 import {
   clearSessionCookie,
   commitSessionCookie,
   createSession,
   deleteSession,
-  findSessionUserId,
+  findSessionProfile,
   readSessionId,
+  readSessionIdFromCookieHeader,
   rememberedSessionMs,
   SHORT_SESSION_MS,
 } from "./session.server.ts";
@@ -40,16 +41,19 @@ const currentUsers = new WeakMap<Request, Promise<CurrentUser | null>>();
 export function getOptionalUser(request: Request): Promise<CurrentUser | null> {
   let pending = currentUsers.get(request);
   if (!pending) {
-    pending = (async () => {
-      const sessionId = await readSessionId(request);
-      if (!sessionId) return null;
-      const db = getDb();
-      const userId = await findSessionUserId(db, sessionId);
-      return userId ? getCurrentUser(db, userId) : null;
-    })();
+    pending = getUserOfCookieHeader(request.headers.get("Cookie"));
     currentUsers.set(request, pending);
   }
   return pending;
+}
+
+/** The user whose live session the Cookie header carries, or null (sessions and profiles read in one query). */
+export async function getUserOfCookieHeader(cookieHeader: string | null): Promise<CurrentUser | null> {
+  const sessionId = await readSessionIdFromCookieHeader(cookieHeader);
+  if (!sessionId) return null;
+  const row = await findSessionProfile(getDb(), sessionId);
+  if (!row) return null;
+  return toCurrentUser(row);
 }
 
 function pathOf(request: Request): string {

@@ -85,19 +85,24 @@ class BidQueue {
     try {
       results = await inWriteTransaction(this.db, async (trx) => {
         const [only] = batch;
-        // A lone bid needs no savepoint: its refusal rolls back the whole (otherwise empty) transaction.
-        if (batch.length === 1 && only) return [{ applied: await applyBid(trx, only.request, only.now) }];
+        // A lone bid needs no savepoint: its failure rolls back the whole transaction.
+        if (batch.length === 1 && only) return [{ applied: await applyBid(trx, only.request, only.now, async () => undefined) }];
         const settled: Array<{ applied: AppliedBid } | { error: unknown }> = [];
         for (const bid of batch) {
-          await sql`savepoint bid`.execute(trx);
+          // The savepoint is taken just before the bid's first write: a bid refused before it has nothing to undo.
+          let saved = false;
+          const beforeWrite = async () => {
+            await sql`savepoint bid`.execute(trx);
+            saved = true;
+          };
           try {
-            settled.push({ applied: await applyBid(trx, bid.request, bid.now) });
+            settled.push({ applied: await applyBid(trx, bid.request, bid.now, beforeWrite) });
           } catch (error) {
             // If the savepoint cannot be rolled back, the whole batch fails (and rolls back) below.
-            await sql`rollback to savepoint bid`.execute(trx);
+            if (saved) await sql`rollback to savepoint bid`.execute(trx);
             settled.push({ error });
           }
-          await sql`release savepoint bid`.execute(trx);
+          if (saved) await sql`release savepoint bid`.execute(trx);
         }
         return settled;
       });
@@ -139,8 +144,11 @@ export function placeBid(db: Kysely<Database>, request: BidRequest): Promise<Bid
   return new Promise<BidOutcome>((resolve, reject) => bidQueue.add({ request, now, resolve, reject }));
 }
 
-/** Reads the auction, applies the rules, writes the bid rows, the new price and the outbid notice. */
-async function applyBid(trx: Kysely<Database>, request: BidRequest, now: Date): Promise<AppliedBid> {
+/**
+ * Reads the auction, applies the rules, writes the bid rows, the new price and the outbid notice. `beforeWrite` runs
+ * once the bid is accepted, before its first write.
+ */
+async function applyBid(trx: Kysely<Database>, request: BidRequest, now: Date, beforeWrite: () => Promise<void>): Promise<AppliedBid> {
   const row = await findAuctionRow(trx, request.auctionId);
   if (!row) throw new BidRejectedError(BID_MESSAGES.auctionNotFound);
   const state: AuctionBidState = {
@@ -168,6 +176,7 @@ async function applyBid(trx: Kysely<Database>, request: BidRequest, now: Date): 
   });
   if (resolution.kind === "rejected") throw new BidRejectedError(resolution.message);
   const stamp = now.toISOString();
+  await beforeWrite();
 
   if (resolution.kind === "maximum_raised") {
     await trx.updateTable("bids").set({ max_amount_cents: resolution.maxCents }).where("id", "=", state.leader!.bidId).execute();

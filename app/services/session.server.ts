@@ -1,7 +1,8 @@
 // Server-side sessions: a random 256-bit id in a signed, httpOnly cookie; only its digest is stored.
-import { createCookie } from "@remix-run/node";
+import { createCookie, type Cookie } from "@remix-run/node";
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "#db/schema.ts";
+import { CURRENT_USER_COLUMNS } from "./account.server.ts";
 import { getEnv } from "~/env.server.ts";
 import { randomToken, sha256 } from "~/lib/tokens.server.ts";
 
@@ -9,8 +10,16 @@ type Db = Kysely<Database> | Transaction<Database>;
 
 export const SESSION_COOKIE_NAME = "__session";
 
-function sessionCookie() {
+let cookieOfEnv: { env: ReturnType<typeof getEnv>; cookie: Cookie } | undefined;
+
+/** The session cookie for the current settings (made once, not on every request). */
+function sessionCookie(): Cookie {
   const env = getEnv();
+  if (cookieOfEnv?.env !== env) cookieOfEnv = { env, cookie: makeSessionCookie(env) };
+  return cookieOfEnv.cookie;
+}
+
+function makeSessionCookie(env: ReturnType<typeof getEnv>): Cookie {
   return createCookie(SESSION_COOKIE_NAME, {
     httpOnly: true,
     sameSite: "lax",
@@ -65,6 +74,18 @@ export async function findSessionUserId(db: Db, sessionId: string, now = new Dat
   return row?.user_id ?? null;
 }
 
+/** The profile of the user behind a live session id, in one query, or null. */
+export async function findSessionProfile(db: Db, sessionId: string, now = new Date()) {
+  const row = await db
+    .selectFrom("sessions")
+    .innerJoin("profiles", "profiles.id", "sessions.user_id")
+    .select(CURRENT_USER_COLUMNS.map((column) => `profiles.${column}` as const))
+    .where("sessions.id_hash", "=", sha256(sessionId))
+    .where("sessions.expires_at", ">", now.toISOString())
+    .executeTakeFirst();
+  return row ?? null;
+}
+
 export async function deleteSession(db: Db, sessionId: string): Promise<void> {
   await db.deleteFrom("sessions").where("id_hash", "=", sha256(sessionId)).execute();
 }
@@ -78,8 +99,13 @@ export async function deleteExpiredSessions(db: Db, now = new Date()): Promise<n
   return Number(result.numDeletedRows);
 }
 
-export async function readSessionId(request: Request): Promise<string | null> {
-  const value: unknown = await sessionCookie().parse(request.headers.get("Cookie"));
+export function readSessionId(request: Request): Promise<string | null> {
+  return readSessionIdFromCookieHeader(request.headers.get("Cookie"));
+}
+
+/** The session id in a Cookie header (signature checked), or null. */
+export async function readSessionIdFromCookieHeader(header: string | null): Promise<string | null> {
+  const value: unknown = await sessionCookie().parse(header);
   return typeof value === "string" && value.length > 0 ? value : null;
 }
 
