@@ -2,11 +2,10 @@
 // with its own bidders and a mix of valid, too low, proxy and raised-maximum bids. Afterwards the stored bids must be
 // exactly what the accepted requests made, and replaying them in commit order through the reference model must give
 // the stored state.
-import { spawn } from "node:child_process";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { OpenedDatabase } from "#db/dialect.ts";
 import { insertAuctionRow } from "../support/auctions.ts";
+import { runTogether } from "../support/processes.ts";
 import type { BidderProcessConfig, BidderProcessReport } from "../support/bidder-process.ts";
 import { checkBidLedger, loadBidLedger, MODEL_SOFT_CLOSE_MS } from "../support/bidding-model.ts";
 import { createTestDatabase } from "../support/test-database.ts";
@@ -15,7 +14,7 @@ import { insertUserRow } from "../support/users.ts";
 const PROCESSES = 4;
 const BIDDERS_PER_PROCESS = 3;
 const REQUESTS_PER_PROCESS = Number(process.env.BIDDING_CONCURRENCY_REQUESTS ?? 400);
-const SCRIPT = path.resolve("tests/support/bidder-process.ts");
+const SCRIPT = "tests/support/bidder-process.ts";
 
 let opened: OpenedDatabase;
 let sellerId: string;
@@ -47,45 +46,14 @@ beforeAll(async () => {
 });
 afterAll(() => opened.close());
 
-interface Child {
-  ready: Promise<void>;
-  exited: Promise<BidderProcessReport>;
-  go: () => void;
-}
-
-function startBidder(config: BidderProcessConfig): Child {
-  const child = spawn(process.execPath, ["--import", "tsx", SCRIPT], {
-    env: { ...process.env, BIDDER_CONFIG: JSON.stringify(config) },
-    stdio: ["pipe", "pipe", "pipe"],
-  });
-  let stdout = "";
-  let stderr = "";
-  let markReady: () => void = () => undefined;
-  const ready = new Promise<void>((resolve) => (markReady = resolve));
-  child.stdout.on("data", (chunk: Buffer) => {
-    stdout += String(chunk);
-    if (stdout.startsWith("ready\n")) markReady();
-  });
-  child.stderr.on("data", (chunk: Buffer) => (stderr += String(chunk)));
-  const exited = new Promise<BidderProcessReport>((resolve, reject) => {
-    child.on("exit", (code) => {
-      markReady();
-      const last = stdout.trim().split("\n").pop() ?? "";
-      if (code !== 0 || !last.startsWith("{")) reject(new Error(`bidder process exited with ${code}:\n${stdout}\n${stderr}`));
-      else resolve(JSON.parse(last) as BidderProcessReport);
-    });
-  });
-  return { ready, exited, go: () => child.stdin.end("go\n") };
-}
-
 describe("four processes bidding on one database", () => {
   it("lose no bid, duplicate none, and leave the state the rules give", async () => {
-    const children = bidders.map((bidderIds, p) =>
-      startBidder({ databaseFile: opened.file, seed: 1000 + p, bidderIds, auctionIds, requests: REQUESTS_PER_PROCESS }),
+    const reports = await runTogether<BidderProcessReport>(
+      bidders.map((bidderIds, p) => {
+        const config: BidderProcessConfig = { databaseFile: opened.file, seed: 1000 + p, bidderIds, auctionIds, requests: REQUESTS_PER_PROCESS };
+        return { script: SCRIPT, env: { BIDDER_CONFIG: JSON.stringify(config) } };
+      }),
     );
-    await Promise.all(children.map((child) => child.ready));
-    for (const child of children) child.go();
-    const reports = await Promise.all(children.map((child) => child.exited));
 
     expect(reports.flatMap((report) => report.errors)).toEqual([]);
     const accepted = reports.flatMap((report) => report.accepted);
