@@ -21,16 +21,16 @@
 // current price of $X"), and with --live the lot's stream. A share of the bids (--proxy-share) carries a maximum
 // (proxy). A bidder told it leads does not bid against itself: now and then it raises its maximum, else it waits for
 // the "You have been outbid" notification (which names the new price). Each bidder sends one request at a time.
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { createCookie } from "@remix-run/node";
 import autocannon from "autocannon";
 import SQLite from "better-sqlite3";
+import { freePort, startProcess, stopProcess, waitForOk } from "./processes.mjs";
 
 const { values: options } = parseArgs({
   options: {
@@ -53,26 +53,6 @@ const BUDGET_ACCEPTED_PER_SECOND = 500;
 const START_CENTS = 100_000;
 const INCREMENT_CENTS = 1000;
 
-const children = new Set();
-process.on("exit", () => {
-  for (const child of children) child.kill("SIGTERM");
-});
-for (const signal of ["SIGINT", "SIGTERM"]) {
-  process.on(signal, () => process.exit(130));
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 function ensureBuild() {
   if (fs.existsSync(path.join(buildDir, "server", "index.js"))) return;
   console.log(`Building into ${buildDir} …`);
@@ -81,37 +61,7 @@ function ensureBuild() {
 }
 
 function startServer(env, nodeArgs = []) {
-  const child = spawn(process.execPath, [...nodeArgs, "server.mjs"], { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
-  children.add(child);
-  const output = [];
-  child.stdout.on("data", (d) => output.push(String(d)));
-  child.stderr.on("data", (d) => output.push(String(d)));
-  child.on("exit", () => children.delete(child));
-  return { child, output };
-}
-
-async function waitForOk(url, child, output, timeoutMs = 120_000) {
-  const started = Date.now();
-  while (Date.now() - started < timeoutMs) {
-    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${output.join("")}`);
-    try {
-      const response = await fetch(url);
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`no answer from ${url}:\n${output.join("")}`);
-}
-
-async function stopServer(child) {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  child.kill("SIGTERM");
-  const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
-  await exited;
-  clearTimeout(timer);
+  return startProcess([...nodeArgs, "server.mjs"], env);
 }
 
 /** Runs bench/bidding-engine.ts with tsx; returns its JSON answer. */
@@ -538,7 +488,7 @@ async function main() {
     if (serverErrors.length > 0) console.log(`server log:\n  ${serverErrors.slice(0, 10).join("\n  ")}`);
 
     if (options.breakdown) await breakdown(base, auctionId, bidders, server.child.pid);
-    await stopServer(server.child);
+    await stopProcess(server.child);
     if (options.profile) printProfile(path.join(dir, "profile"));
     const copy = path.join(dir, "in-process.sqlite");
     const source = new SQLite(file);
@@ -551,7 +501,7 @@ async function main() {
     }
     if (checked.problems.length > 0) process.exitCode = 1;
   } finally {
-    await stopServer(server.child);
+    await stopProcess(server.child);
     if (!options.keep) fs.rmSync(dir, { recursive: true, force: true });
     else console.log(`kept ${dir}`);
   }

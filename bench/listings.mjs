@@ -5,15 +5,15 @@
 // Usage: npm run bench:listings [-- 100000 1000000] [--duration 20] [--connections 20]
 //   Databases are data/bench-N.sqlite (made with `npm run seed:bench -- --listings N` when missing), pictures
 //   data/bench-uploads. The server runs from BUILD_DIR (default build/), built first when missing.
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import SQLite from "better-sqlite3";
+import { freePort, startProcess, stopProcess, waitForOk } from "./processes.mjs";
 
 const { values: options, positionals } = parseArgs({
   allowPositionals: true,
@@ -32,63 +32,6 @@ const SEARCH_PATH = "/listings?search=oscilloscope&condition=used_good&sort=pric
 const SEARCH_P95_BUDGET_MS = (size) => (size <= 100_000 ? 50 : 150);
 const THROUGHPUT_SHARE_BUDGET = 1 / 20;
 
-const children = new Set();
-function stopChildren() {
-  for (const child of children) child.kill("SIGTERM");
-}
-process.on("exit", stopChildren);
-for (const signal of ["SIGINT", "SIGTERM"]) {
-  process.on(signal, () => {
-    stopChildren();
-    process.exit(130);
-  });
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitForOk(url, child, output, timeoutMs = 120_000) {
-  const started = Date.now();
-  while (Date.now() - started < timeoutMs) {
-    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${output.join("")}`);
-    try {
-      const response = await fetch(url);
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`no answer from ${url}:\n${output.join("")}`);
-}
-
-function startProcess(args, env) {
-  const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
-  children.add(child);
-  const output = [];
-  child.stdout.on("data", (d) => output.push(String(d)));
-  child.stderr.on("data", (d) => output.push(String(d)));
-  child.on("exit", () => children.delete(child));
-  return { child, output };
-}
-
-async function stopProcess(child) {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  child.kill("SIGTERM");
-  const timer = setTimeout(() => child.kill("SIGKILL"), 5000);
-  await exited;
-  clearTimeout(timer);
-}
 
 const BARE_SERVER = `
 const http = require("node:http");
