@@ -107,7 +107,9 @@ export default function AuctionLotPage() {
         ) : null}
 
         <HStack gap="4" wrap="wrap">
-          <WatchButton listingId={listing.id} watching={watching} title={listing.title} variant="full" />
+          {snapshot.status !== "ended" || watching ? (
+            <WatchButton listingId={listing.id} watching={watching} title={listing.title} variant="full" />
+          ) : null}
           <Link asChild colorPalette="blue" variant="underline" fontWeight="medium">
             <RemixLink to={`/listings/${listing.id}`}>View the listing page</RemixLink>
           </Link>

@@ -276,6 +276,8 @@ test.describe("with JavaScript", () => {
     await expect(ended.getByText("Ended", { exact: true }).first()).toBeVisible();
     await expect(timeLine(ended)).toHaveText("Auction ended");
     await expect(ended.getByRole("definition")).toHaveText(["$96,000,500", "$96,000,000", "12 bids", "Reserve met"]);
+    // An ended lot's item is sold or back on sale: its card offers no watch toggle.
+    await expect(ended.getByRole("button", { name: /watchlist/ })).toHaveCount(0);
   });
 
   test("watching asks a visitor to sign in first, then works", async ({ page }) => {

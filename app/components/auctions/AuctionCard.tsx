@@ -69,9 +69,12 @@ export function AuctionCard({ auction, now }: { auction: AuctionCardData; now: n
         <div className={card.badgeSlot}>
           <AuctionStatusBadge status={auction.status} />
         </div>
-        <div className={cardFrame.watch}>
-          <WatchButton listingId={auction.listingId} watching={auction.watching} title={auction.title} />
-        </div>
+        {/* An ended lot can no longer be watched (its item is sold or back on sale); a watcher may still unwatch it. */}
+        {auction.status !== "ended" || auction.watching ? (
+          <div className={cardFrame.watch}>
+            <WatchButton listingId={auction.listingId} watching={auction.watching} title={auction.title} />
+          </div>
+        ) : null}
       </CardPicture>
       <div className={card.body}>
         <h3 id={titleId} className={cardFrame.title}>
