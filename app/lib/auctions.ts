@@ -19,6 +19,9 @@ export const AUCTION_STATUS_PALETTES: Record<AuctionStatus, "green" | "blue" | "
   cancelled: "red",
 };
 
+/** An auction still to come or running: a listing has at most one (a unique index says so). */
+export const LIVE_AUCTION_STATUSES = ["upcoming", "active"] as const;
+
 export function isAuctionStatus(value: unknown): value is AuctionStatus {
   return typeof value === "string" && (AUCTION_STATUSES as readonly string[]).includes(value);
 }

@@ -6,7 +6,7 @@ import type { Database } from "#db/schema.ts";
 import type { AuctionSnapshot, BidHistoryEntry } from "~/lib/auctions.ts";
 import { BID_HISTORY_SIZE } from "~/lib/bidding.ts";
 import { settleAuctionIfDue } from "./auction-lifecycle.server.ts";
-import { bidHistory, findAuctionRow, forViewer, toLiveState } from "./auction-state.server.ts";
+import { bidHistory, findAuctionRow, findLiveAuctionRow, forViewer, toLiveState } from "./auction-state.server.ts";
 import { getListingDetail, type ListingDetail, type ListingViewer } from "./listing-detail.server.ts";
 
 export interface AuctionPanelData {
@@ -72,15 +72,7 @@ export async function getAuctionPage(
   return { ...panel, listing };
 }
 
-/** The listing's upcoming or running auction (the newest, should there ever be two), or null. */
+/** The id of the listing's upcoming or running auction, or null. */
 export async function findLiveAuctionForListing(db: Kysely<Database>, listingId: number): Promise<number | null> {
-  const row = await db
-    .selectFrom("auctions")
-    .select("id")
-    .where("listing_id", "=", listingId)
-    .where("status", "in", ["upcoming", "active"])
-    .orderBy("id", "desc")
-    .limit(1)
-    .executeTakeFirst();
-  return row?.id ?? null;
+  return (await findLiveAuctionRow(db, listingId))?.id ?? null;
 }

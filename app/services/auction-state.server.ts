@@ -2,7 +2,7 @@
 // checkout and the pages.
 import type { Kysely } from "kysely";
 import type { Database } from "#db/schema.ts";
-import { bidderLabel, isAuctionStatus, reserveState, type AuctionSnapshot, type BidHistoryEntry } from "~/lib/auctions.ts";
+import { bidderLabel, isAuctionStatus, LIVE_AUCTION_STATUSES, reserveState, type AuctionSnapshot, type BidHistoryEntry } from "~/lib/auctions.ts";
 import { ALL_AUCTIONS_TOPIC, auctionTopic, getLiveEventBus, type LiveEventBus } from "./live-events.server.ts";
 
 /** The snapshot before it is made personal: who leads and who won stay on the server. */
@@ -51,6 +51,11 @@ export function selectAuctionRow(db: Kysely<Database>) {
       "lead.max_amount_cents as leader_max_cents",
       "lead.amount_cents as leader_amount_cents",
     ]);
+}
+
+/** The listing's upcoming or running auction, if any. */
+export function findLiveAuctionRow(db: Kysely<Database>, listingId: number): Promise<AuctionRow | undefined> {
+  return selectAuctionRow(db).where("a.listing_id", "=", listingId).where("a.status", "in", LIVE_AUCTION_STATUSES).executeTakeFirst();
 }
 
 export type AuctionRow = NonNullable<Awaited<ReturnType<ReturnType<typeof selectAuctionRow>["executeTakeFirst"]>>>;

@@ -8,7 +8,8 @@ import { isSaleType, SUCCESS_FEE_RATE_BP, type SaleType } from "~/lib/fees.ts";
 import { formatExactPrice } from "~/lib/money.ts";
 import { ORDER_MESSAGES } from "~/lib/orders.ts";
 import type { ShippingAddress } from "~/schemas/order.ts";
-import { announceAuctionChange, buyNowOpen, findAuctionRow, selectAuctionRow, toLiveState, type AuctionRow } from "./auction-state.server.ts";
+import { LIVE_AUCTION_STATUSES } from "~/lib/auctions.ts";
+import { announceAuctionChange, buyNowOpen, findAuctionRow, findLiveAuctionRow, selectAuctionRow, toLiveState, type AuctionRow } from "./auction-state.server.ts";
 import { primaryThumbnail } from "./listing-cards.server.ts";
 import { announceNotifications, insertNotifications, type NotificationDraft } from "./notifications.server.ts";
 import { createOrder, profileShippingAddress, shippingColumns } from "./order-creation.server.ts";
@@ -41,11 +42,6 @@ function selectListingForSale(db: Kysely<Database>, listingId: number) {
     .select(["id", "user_id", "title", "listing_type", "status", "price_cents", "currency"])
     .where("id", "=", listingId)
     .executeTakeFirst();
-}
-
-/** The hybrid's auction that Buy Now would end: the one still upcoming or running. */
-function findOpenAuction(db: Kysely<Database>, listingId: number): Promise<AuctionRow | undefined> {
-  return selectAuctionRow(db).where("a.listing_id", "=", listingId).where("a.status", "in", ["upcoming", "active"]).executeTakeFirst();
 }
 
 type Sale = { ok: true; priceCents: number; saleType: SaleType } | { ok: false; error: CheckoutError };
@@ -81,7 +77,7 @@ export async function buyNow(db: Kysely<Database>, request: BuyNowRequest): Prom
   const { order, notifications, auctionState } = await inWriteTransaction(db, async (trx) => {
     const listing = await selectListingForSale(trx, request.listingId);
     if (!listing) throw new CheckoutError(ORDER_MESSAGES.listingNotFound, "not_found");
-    const auction = listing.listing_type === "hybrid" ? await findOpenAuction(trx, listing.id) : undefined;
+    const auction = listing.listing_type === "hybrid" ? await findLiveAuctionRow(trx, listing.id) : undefined;
     const sale = saleTerms(listing, auction, request.buyerId);
     if (!sale.ok) throw sale.error;
 
@@ -105,7 +101,7 @@ export async function buyNow(db: Kysely<Database>, request: BuyNowRequest): Prom
         }))
         .where("id", "=", auction.id)
         .where("version", "=", auction.version)
-        .where("status", "in", ["upcoming", "active"])
+        .where("status", "in", LIVE_AUCTION_STATUSES)
         .executeTakeFirst();
       if (Number(ended.numUpdatedRows) !== 1) throw new CheckoutError(ORDER_MESSAGES.alreadySold, "conflict");
     }
@@ -281,7 +277,7 @@ export async function getBuyNowCheckout(db: Kysely<Database>, listingId: number,
   if (!row || row.status === "draft" || row.status === "archived" || !isSaleType(row.listing_type)) return null;
   const auction =
     row.listing_type === "auction" || row.listing_type === "hybrid"
-      ? ((await findOpenAuction(db, row.id)) ??
+      ? ((await findLiveAuctionRow(db, row.id)) ??
         (await selectAuctionRow(db).where("a.listing_id", "=", row.id).orderBy("a.id", "desc").executeTakeFirst()))
       : undefined;
   const sale = saleTerms(row, auction?.status === "upcoming" || auction?.status === "active" ? auction : undefined, viewerId);

@@ -1,6 +1,7 @@
 // The listing card: what every grid (browse, featured, related, watchlist) shows of a listing.
 import { expressionBuilder, sql, type Expression, type Kysely, type Transaction } from "kysely";
 import type { Database } from "#db/schema.ts";
+import { LIVE_AUCTION_STATUSES } from "~/lib/auctions.ts";
 
 export interface ListingCardData {
   id: number;
@@ -54,7 +55,7 @@ export function selectListingCards(db: Db) {
         .selectFrom("auctions as a")
         .select((sub) => sql<string>`${sub.ref("a.current_price_cents")} || ':' || ${sub.ref("a.bid_count")}`.as("auction_state"))
         .whereRef("a.listing_id", "=", "l.id")
-        .where("a.status", "in", ["upcoming", "active"])
+        .where("a.status", "in", LIVE_AUCTION_STATUSES)
         .limit(1)
         .as("live_auction"),
     ]);

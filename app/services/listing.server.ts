@@ -6,7 +6,7 @@ import fs from "node:fs/promises";
 import type { Kysely } from "kysely";
 import { inWriteTransaction, toDbTime } from "#db/dialect.ts";
 import type { Auction, Database, Listing, ListingImage } from "#db/schema.ts";
-import { DEFAULT_AUCTION_DURATION_DAYS } from "~/lib/auctions.ts";
+import { DEFAULT_AUCTION_DURATION_DAYS, LIVE_AUCTION_STATUSES } from "~/lib/auctions.ts";
 import { centsToInput } from "~/lib/money.ts";
 import { isAdminRole, type Role } from "~/lib/roles.ts";
 import type { ReceivedFile } from "~/lib/multipart.server.ts";
@@ -167,7 +167,6 @@ function listingColumns(input: ListingInput) {
 // Auctions of auction and hybrid listings
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const LIVE_AUCTION_STATUSES = ["upcoming", "active"] as const;
 
 /** The settings of an auction or hybrid listing; a listing input of those types without them is a programming error. */
 function auctionSettingsOf(input: ListingInput): AuctionSettings {
