@@ -37,6 +37,11 @@ export function successFee(amountCents: number, saleType: SaleType, feeExemption
   return { rateBp, feeCents: Math.round((amountCents * rateBp) / 10_000) };
 }
 
+/** What the seller receives when the escrow releases: the price less the success fee. */
+export function sellerProceeds(amountCents: number, feeCents: number): number {
+  return amountCents - feeCents;
+}
+
 /** "2.5%", "3%": a rate in basis points as buyers read it. */
 export function formatRate(rateBp: number): string {
   return `${Number((rateBp / 100).toFixed(2))}%`;

@@ -13,7 +13,7 @@ import { OrderTimeline } from "~/components/orders/OrderTimeline.tsx";
 import { FormSuccess } from "~/components/forms.tsx";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary.tsx";
 import { getDb } from "~/db.server.ts";
-import { formatRate, SELLER_RESPONSE_BUSINESS_DAYS } from "~/lib/fees.ts";
+import { formatRate, SELLER_RESPONSE_BUSINESS_DAYS, sellerProceeds } from "~/lib/fees.ts";
 import { readForm } from "~/lib/form-data.server.ts";
 import { formatExactPrice } from "~/lib/money.ts";
 import { formatOrderTime, isOrderAction, ORDER_ACTION_DONE, ORDER_MESSAGES, ORDER_STATUS_EXPLAINED } from "~/lib/orders.ts";
@@ -190,7 +190,7 @@ export default function OrderPage() {
                       <>
                         <Row label={`Seller's success fee (${formatRate(order.feeRateBp)})`}>{formatExactPrice(order.feeCents, order.currency)}</Row>
                         <Row label={viewerIs === "seller" ? "You receive" : "Seller receives"}>
-                          {formatExactPrice(order.amountCents - order.feeCents, order.currency)}
+                          {formatExactPrice(sellerProceeds(order.amountCents, order.feeCents), order.currency)}
                         </Row>
                       </>
                     ) : null}

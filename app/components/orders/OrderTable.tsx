@@ -3,7 +3,7 @@ import { Link, Table, Text } from "@chakra-ui/react";
 import { Link as RemixLink } from "@remix-run/react";
 import { formatExactPrice } from "~/lib/money.ts";
 import { formatOrderDate } from "~/lib/orders.ts";
-import { formatRate } from "~/lib/fees.ts";
+import { formatRate, sellerProceeds } from "~/lib/fees.ts";
 import type { OrderListItem } from "~/services/orders.server.ts";
 import { OrderStatusBadge } from "./OrderStatusBadge.tsx";
 
@@ -64,7 +64,7 @@ export function OrderTable({ orders, side, caption }: { orders: OrderListItem[];
                     {formatExactPrice(order.feeCents, order.currency)} ({formatRate(order.feeRateBp)})
                   </Table.Cell>
                   <Table.Cell textAlign="end" whiteSpace="nowrap" fontWeight="semibold">
-                    {formatExactPrice(order.amountCents - order.feeCents, order.currency)}
+                    {formatExactPrice(sellerProceeds(order.amountCents, order.feeCents), order.currency)}
                   </Table.Cell>
                 </>
               ) : null}
