@@ -43,6 +43,7 @@ export default defineConfig({
       DATABASE_SYNCHRONOUS: "NORMAL",
       TRUST_PROXY: "1",
       SEED_DEMO: "1",
+      SAVED_SEARCH_ALERT_WINDOW_MS: "0",
       PUBLIC_URL: `http://localhost:${port}`,
     },
   },

@@ -38,6 +38,7 @@ const EnvSchema = z.object({
   ESCROW_ACCOUNT_NUMBER: z.string().min(1).optional(),
   ESCROW_SWIFT: z.string().min(1).optional(),
   AUCTION_SCHEDULER_INTERVAL_MS: z.coerce.number({ message: "must be a number" }).int().min(0).max(3_600_000).default(2000),
+  SAVED_SEARCH_ALERT_WINDOW_MS: z.coerce.number({ message: "must be a number" }).int().min(0).max(86_400_000).default(300_000),
 });
 
 export type Env = Omit<z.infer<typeof EnvSchema>, "SESSION_SECRET" | "COOKIE_SECURE" | "PUBLIC_URL" | "UPLOADS_DIR"> & {

@@ -1,9 +1,10 @@
 // Runs once when the HTTP server starts: configuration check, migrations, reference data, demo seed, and the
-// auction scheduler (starts and ends auctions on time and completes orders after their inspection period; off with
+// auction scheduler (starts and ends auctions on time, then the other deadlines of scheduled-work.server.ts; off with
 // AUCTION_SCHEDULER_INTERVAL_MS=0).
 import { getEnv } from "~/env.server.ts";
 import { getDb, prepareDatabase } from "~/db.server.ts";
 import { startAuctionScheduler } from "~/services/auction-lifecycle.server.ts";
+import { runScheduledWork } from "~/services/scheduled-work.server.ts";
 
 let stopAuctionScheduler: (() => Promise<void>) | undefined;
 
@@ -11,7 +12,7 @@ export async function prepareServer(): Promise<{ trustProxy: boolean }> {
   const env = getEnv();
   await prepareDatabase();
   if (env.AUCTION_SCHEDULER_INTERVAL_MS > 0 && !stopAuctionScheduler) {
-    stopAuctionScheduler = startAuctionScheduler(getDb(), { intervalMs: env.AUCTION_SCHEDULER_INTERVAL_MS });
+    stopAuctionScheduler = startAuctionScheduler(getDb(), { intervalMs: env.AUCTION_SCHEDULER_INTERVAL_MS, afterPass: runScheduledWork });
   }
   return { trustProxy: env.TRUST_PROXY };
 }

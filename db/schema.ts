@@ -70,7 +70,7 @@ export interface EmailOutboxTable {
   subject: string;
   text_body: string;
   html_body: string | null;
-  /** queued (no SMTP configured), sent, failed */
+  /** pending (waiting for the dispatcher), sending, queued (no SMTP configured: printed to the log), sent, failed */
   status: string;
   error: string | null;
   created_at: Generated<Timestamp>;
@@ -196,6 +196,56 @@ export interface SavedSearchesTable {
   last_executed: Timestamp | null;
   created_at: Generated<Timestamp>;
   updated_at: Generated<Timestamp>;
+  /**
+   * Match keys for alerts (app/services/saved-search-alerts.server.ts): one full-text term every match must
+   * contain (a prefix when alert_term_prefix is 1), the category, and the price bounds in cents.
+   */
+  alert_term: string | null;
+  alert_term_prefix: Generated<Flag>;
+  alert_category: string | null;
+  alert_min_cents: number | null;
+  alert_max_cents: number | null;
+  /** The version of the key rules the keys were computed with; older rows are re-keyed at start. */
+  alert_key_version: Generated<number>;
+}
+
+/** A listing found to match a saved search; notified_at is set once its owner has been told. */
+export interface SavedSearchMatchesTable {
+  id: Generated<number>;
+  saved_search_id: number;
+  listing_id: number;
+  matched_at: Generated<Timestamp>;
+  notified_at: Timestamp | null;
+}
+
+/** One conversation per buyer, seller and listing. */
+export interface ConversationsTable {
+  id: Generated<number>;
+  /** Null once the listing has been deleted; listing_title keeps its name. */
+  listing_id: number | null;
+  listing_title: string;
+  buyer_id: string;
+  seller_id: string;
+  last_message_at: Generated<Timestamp>;
+  created_at: Generated<Timestamp>;
+}
+
+export interface MessagesTable {
+  id: Generated<number>;
+  conversation_id: number;
+  sender_id: string;
+  recipient_id: string;
+  /** Plain text as typed (trimmed); links are made clickable when shown. */
+  body: string;
+  created_at: Generated<Timestamp>;
+  read_at: Timestamp | null;
+}
+
+/** The latest view of a listing by a member. */
+export interface RecentViewsTable {
+  user_id: string;
+  listing_id: number;
+  viewed_at: Timestamp;
 }
 
 export interface SearchQueriesTable {
@@ -250,6 +300,8 @@ export interface AuctionsTable {
   version: Generated<number>;
   ended_at: Timestamp | null;
   cancelled_at: Timestamp | null;
+  /** When watchers were told the auction has under an hour left. */
+  ending_soon_notified_at: Generated<Timestamp | null>;
   created_at: Generated<Timestamp>;
   updated_at: Generated<Timestamp>;
 }
@@ -354,6 +406,10 @@ export interface Database {
   orders: OrdersTable;
   order_events: OrderEventsTable;
   notifications: NotificationsTable;
+  saved_search_matches: SavedSearchMatchesTable;
+  conversations: ConversationsTable;
+  messages: MessagesTable;
+  recent_views: RecentViewsTable;
 }
 
 export type User = Selectable<UsersTable>;

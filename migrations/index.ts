@@ -4,6 +4,7 @@ import type { MigrationDialect } from "../db/dialect.ts";
 import * as foundation from "./2026-11-21T0900-foundation.ts";
 import * as listings from "./2026-11-21T1300-listings.ts";
 import * as auctions from "./2026-11-21T1700-auctions.ts";
+import * as buyersLoop from "./2026-11-21T2000-buyers-loop.ts";
 
 export interface DialectMigration {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations work on an untyped schema
@@ -14,4 +15,5 @@ export const MIGRATIONS: Record<string, DialectMigration> = {
   "2026-11-21T0900-foundation": foundation,
   "2026-11-21T1300-listings": listings,
   "2026-11-21T1700-auctions": auctions,
+  "2026-11-21T2000-buyers-loop": buyersLoop,
 };

@@ -18,22 +18,29 @@ function smtpTransport(url: string): nodemailer.Transporter {
   return transport;
 }
 
-export async function sendEmail(db: Kysely<Database>, message: EmailMessage): Promise<void> {
-  const env = getEnv();
-  const { id } = await db
+/** Records a message for the dispatcher (deliverPendingEmails); safe inside a write transaction, as it sends nothing. */
+export async function queueEmail(db: Kysely<Database>, messages: readonly EmailMessage[]): Promise<void> {
+  if (messages.length === 0) return;
+  await db
     .insertInto("email_outbox")
-    .values({
-      to_address: message.to,
-      subject: message.subject,
-      text_body: message.text,
-      html_body: message.html ?? null,
-      status: env.SMTP_URL ? "sending" : "queued",
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
+    .values(
+      messages.map((message) => ({
+        to_address: message.to,
+        subject: message.subject,
+        text_body: message.text,
+        html_body: message.html ?? null,
+        status: "pending",
+      })),
+    )
+    .execute();
+}
 
+/** Sends one recorded message (or, without SMTP_URL, prints it to the log) and records the outcome. */
+async function deliver(db: Kysely<Database>, id: number, message: EmailMessage): Promise<void> {
+  const env = getEnv();
   if (!env.SMTP_URL) {
     console.log(`[mail] to ${message.to}: ${message.subject}\n${message.text}`);
+    await db.updateTable("email_outbox").set({ status: "queued" }).where("id", "=", id).execute();
     return;
   }
   try {
@@ -44,4 +51,36 @@ export async function sendEmail(db: Kysely<Database>, message: EmailMessage): Pr
     console.error(`[mail] sending to ${message.to} failed: ${reason}`);
     await db.updateTable("email_outbox").set({ status: "failed", error: reason }).where("id", "=", id).execute();
   }
+}
+
+/** Records and sends a message now (account mail: welcome, password reset). */
+export async function sendEmail(db: Kysely<Database>, message: EmailMessage): Promise<void> {
+  const { id } = await db
+    .insertInto("email_outbox")
+    .values({ to_address: message.to, subject: message.subject, text_body: message.text, html_body: message.html ?? null, status: "sending" })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  await deliver(db, id, message);
+}
+
+/**
+ * Sends the messages queued by queueEmail, oldest first, up to `limit` per call. Each is claimed by a conditional
+ * update first, so two server processes never send the same one. Returns how many were handled.
+ */
+export async function deliverPendingEmails(db: Kysely<Database>, limit = 50): Promise<number> {
+  const pending = await db
+    .selectFrom("email_outbox")
+    .select(["id", "to_address", "subject", "text_body", "html_body"])
+    .where("status", "=", "pending")
+    .orderBy("id")
+    .limit(limit)
+    .execute();
+  let handled = 0;
+  for (const row of pending) {
+    const claimed = await db.updateTable("email_outbox").set({ status: "sending" }).where("id", "=", row.id).where("status", "=", "pending").executeTakeFirst();
+    if (Number(claimed.numUpdatedRows) !== 1) continue;
+    await deliver(db, row.id, { to: row.to_address, subject: row.subject, text: row.text_body, html: row.html_body ?? undefined });
+    handled += 1;
+  }
+  return handled;
 }

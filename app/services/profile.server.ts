@@ -5,6 +5,7 @@ import path from "node:path";
 import sharp from "sharp";
 import type { Kysely } from "kysely";
 import type { Database, Profile } from "#db/schema.ts";
+import { readEmailAlertChoices, type EmailAlertChoices } from "~/lib/notification-types.ts";
 import type { ProfileInput } from "~/schemas/profile.ts";
 
 export interface PrivacyPreferences {
@@ -14,6 +15,8 @@ export interface PrivacyPreferences {
 
 export interface ProfilePreferences {
   privacy: PrivacyPreferences;
+  /** Which notifications also go by e-mail. */
+  email_alerts: EmailAlertChoices;
   [other: string]: unknown;
 }
 
@@ -26,7 +29,11 @@ export function parsePreferences(json: string): ProfilePreferences {
   }
   const record = value && typeof value === "object" ? (value as Record<string, unknown>) : {};
   const privacy = record.privacy && typeof record.privacy === "object" ? (record.privacy as Record<string, unknown>) : {};
-  return { ...record, privacy: { show_email: privacy.show_email === true, show_phone: privacy.show_phone === true } };
+  return {
+    ...record,
+    privacy: { show_email: privacy.show_email === true, show_phone: privacy.show_phone === true },
+    email_alerts: readEmailAlertChoices(record.email_alerts),
+  };
 }
 
 export async function getProfile(db: Kysely<Database>, userId: string): Promise<Profile | undefined> {
