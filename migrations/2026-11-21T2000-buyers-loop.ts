@@ -30,6 +30,8 @@ export async function up(db: Kysely<any>, dialect: MigrationDialect): Promise<vo
     .where(sql<boolean>`notify_on_new = 1 and alert_term is null`)
     .execute();
 
+  await db.schema.createIndex("saved_searches_alert_key_version").on("saved_searches").column("alert_key_version").execute();
+
   // A listing found to match a saved search; notified_at is set when the owner has been told (in a batch).
   await db.schema
     .createTable("saved_search_matches")
