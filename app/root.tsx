@@ -8,7 +8,9 @@ import { SiteHeader } from "~/components/SiteHeader.tsx";
 import { colorModeBootScript } from "~/lib/color-mode.ts";
 import { ServerStylesContext, SITE_STYLESHEET_ATTRIBUTE, SSR_STYLE_ATTRIBUTE } from "~/lib/emotion.ts";
 import { useNonce } from "~/lib/nonce.ts";
+import { getDb } from "~/db.server.ts";
 import { getOptionalUser } from "~/services/auth.server.ts";
+import { countUnreadNotifications } from "~/services/notification-inbox.server.ts";
 import { staticClasses } from "~/lib/static-styles.ts";
 import { renderSystem } from "~/theme.ts";
 
@@ -26,7 +28,9 @@ export const meta: MetaFunction = () => [
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getOptionalUser(request);
-  return { user, year: new Date().getFullYear() };
+  // The header bell's badge (0 for visitors).
+  const unreadNotifications = user ? await countUnreadNotifications(getDb(), user.id) : 0;
+  return { user, unreadNotifications, year: new Date().getFullYear() };
 }
 
 const layout = staticClasses("layout", {
@@ -70,7 +74,7 @@ export function Layout({ children }: { children: ReactNode }) {
             <a href="#main" className="skip-link">
               Skip to content
             </a>
-            <SiteHeader user={data?.user ?? null} />
+            <SiteHeader user={data?.user ?? null} unreadNotifications={data?.unreadNotifications ?? 0} />
             <main id="main" className={layout.main} tabIndex={-1}>
               {children}
             </main>

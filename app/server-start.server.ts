@@ -5,12 +5,15 @@ import { getEnv } from "~/env.server.ts";
 import { getDb, prepareDatabase } from "~/db.server.ts";
 import { startAuctionScheduler } from "~/services/auction-lifecycle.server.ts";
 import { runScheduledWork } from "~/services/scheduled-work.server.ts";
+import { rekeySavedSearches } from "~/services/saved-search-alerts.server.ts";
 
 let stopAuctionScheduler: (() => Promise<void>) | undefined;
 
 export async function prepareServer(): Promise<{ trustProxy: boolean }> {
   const env = getEnv();
   await prepareDatabase();
+  // Saved searches keyed under older alert rules are re-keyed (until then the matcher checks each of them).
+  await rekeySavedSearches(getDb(), { all: true }).catch((error: unknown) => console.error("Re-keying saved-search alerts failed:", error));
   if (env.AUCTION_SCHEDULER_INTERVAL_MS > 0 && !stopAuctionScheduler) {
     stopAuctionScheduler = startAuctionScheduler(getDb(), { intervalMs: env.AUCTION_SCHEDULER_INTERVAL_MS, afterPass: runScheduledWork });
   }

@@ -10,6 +10,7 @@ import { staticClasses } from "~/lib/static-styles.ts";
 import { displayName, initials, type CurrentUser } from "~/lib/user.ts";
 import { ColorModeToggle } from "./ColorModeToggle.tsx";
 import { LiveAlerts } from "./LiveAlerts.tsx";
+import { NotificationBell } from "./NotificationBell.tsx";
 import { CloseIcon, MenuIcon } from "./icons.tsx";
 import { classNames, shell } from "./shell-styles.ts";
 
@@ -109,7 +110,7 @@ function UserMenu({ user }: { user: CurrentUser }) {
   );
 }
 
-export function SiteHeader({ user }: { user: CurrentUser | null }) {
+export function SiteHeader({ user, unreadNotifications = 0 }: { user: CurrentUser | null; unreadNotifications?: number }) {
   const [open, setOpen] = useState(false);
   const location = useLocation();
   useEffect(() => setOpen(false), [location.pathname]);
@@ -129,6 +130,7 @@ export function SiteHeader({ user }: { user: CurrentUser | null }) {
         </nav>
         <div className={header.spacer} />
         <ColorModeToggle />
+        {user ? <NotificationBell unreadCount={unreadNotifications} /> : null}
         {user ? (
           <UserMenu user={user} />
         ) : (

@@ -23,3 +23,18 @@ export const ImagePlaceholderIcon = () => <LineIcon d="M3 5h18v14H3zM3 16l5-5 4 
 export const ShieldCheckIcon = () => <LineIcon d="M12 3l8 3v6c0 5-3.5 8-8 9-4.5-1-8-4-8-9V6zM9 12l2 2 4-4" />;
 export const ChevronLeftIcon = () => <LineIcon d="M15 18l-6-6 6-6" />;
 export const ChevronRightIcon = () => <LineIcon d="M9 18l6-6-6-6" />;
+
+// Notifications: the header bell and one icon per notification type.
+export const BellIcon = () => <LineIcon d="M18 8a6 6 0 10-12 0c0 7-3 9-3 9h18s-3-2-3-9M13.7 21a2 2 0 01-3.4 0" />;
+export const GavelIcon = () => <LineIcon d="M14 13l-8.5 8.5a2.1 2.1 0 01-3-3L11 10M16 16l6-6M8 8l6-6M9 7l8 8M21 11l-8-8" />;
+export const TrophyIcon = () => <LineIcon d="M8 21h8M12 17v4M7 4h10v5a5 5 0 01-10 0zM7 6H4v1a3 3 0 003 3M17 6h3v1a3 3 0 01-3 3" />;
+export const ClockIcon = () => <LineIcon d="M12 3a9 9 0 100 18 9 9 0 000-18zM12 7v5l3 2" />;
+export const MessageIcon = () => <LineIcon d="M21 15a2 2 0 01-2 2H7l-4 4V5a2 2 0 012-2h14a2 2 0 012 2z" />;
+export const TagIcon = () => <LineIcon d="M20.6 13.4l-7.2 7.2a2 2 0 01-2.8 0L2 12V2h10l8.6 8.6a2 2 0 010 2.8zM7 7h.01" />;
+export const CardIcon = () => <LineIcon d="M3 5h18v14H3zM3 10h18M7 15h3" />;
+export const TruckIcon = () => <LineIcon d="M1 4h14v12H1zM15 8h4l3 3v5h-7zM5.5 21a2 2 0 100-4 2 2 0 000 4zM18.5 21a2 2 0 100-4 2 2 0 000 4z" />;
+export const PriceDropIcon = () => <LineIcon d="M23 18l-9.5-9.5-5 5L1 6M17 18h6v-6" />;
+export const EyeIcon = () => <LineIcon d="M1 12s4-8 11-8 11 8 11 8-4 8-11 8-11-8-11-8zM12 9a3 3 0 100 6 3 3 0 000-6z" />;
+export const SearchIcon = () => <LineIcon d="M11 3a8 8 0 100 16 8 8 0 000-16zM21 21l-4.4-4.4" />;
+export const AlertIcon = () => <LineIcon d="M10.3 3.9L1.8 18a2 2 0 001.7 3h17a2 2 0 001.7-3L13.7 3.9a2 2 0 00-3.4 0zM12 9v4M12 17h.01" />;
+export const InfoIcon = () => <LineIcon d="M12 3a9 9 0 100 18 9 9 0 000-18zM12 16v-4M12 8h.01" />;

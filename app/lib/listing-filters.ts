@@ -34,6 +34,8 @@ export interface ListingFilters {
   testLevel?: TestLevel;
   /** Calibrated within the last 12 months. */
   calibrated?: boolean;
+  /** Part of the brand, in any ASCII letter case ("keysight" finds "Keysight Technologies"). */
+  brand?: string;
 }
 
 export interface ParsedListingFilters {
@@ -91,6 +93,7 @@ export function parseListingFilters(params: URLSearchParams): ParsedListingFilte
       page: Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1,
       testLevel: isTestLevel(testLevel) ? testLevel : undefined,
       calibrated: params.get("calibrated") === "1" ? true : undefined,
+      brand: text(params.get("brand"))?.slice(0, 100),
     },
     errors,
     sortChosen,
@@ -111,7 +114,8 @@ export function hasActiveFilter(filters: ListingFilters): boolean {
       filters.maxPrice !== undefined ||
       filters.search ||
       filters.testLevel ||
-      filters.calibrated,
+      filters.calibrated ||
+      filters.brand,
   );
 }
 
@@ -125,6 +129,7 @@ export function listingsSearchParams(filters: Partial<ListingFilters>): URLSearc
   if (filters.maxPrice !== undefined) params.set("maxPrice", String(filters.maxPrice));
   if (filters.testLevel) params.set("testLevel", filters.testLevel);
   if (filters.calibrated) params.set("calibrated", "1");
+  if (filters.brand) params.set("brand", filters.brand);
   const defaultSort = filters.search ? RELEVANCE_SORT.value : DEFAULT_SORT;
   if (filters.sort && filters.sort !== defaultSort) params.set("sort", filters.sort);
   if (filters.page && filters.page > 1) params.set("page", String(filters.page));
@@ -146,7 +151,23 @@ export function filtersOnly(filters: Partial<ListingFilters>): Partial<ListingFi
     maxPrice: filters.maxPrice,
     testLevel: filters.testLevel,
     calibrated: filters.calibrated,
+    brand: filters.brand,
   };
+}
+
+// ── Brand: "contains", ignoring the case of ASCII letters only ──
+
+/**
+ * Lower-cases the ASCII letters A–Z and nothing else: exactly what SQLite's built-in lower() does, so a brand filter
+ * applied in SQL (listing search) and in JavaScript (saved-search alerts) selects the same listings.
+ */
+export function asciiLowerCase(text: string): string {
+  return text.replace(/[A-Z]/g, (letter) => String.fromCharCode(letter.charCodeAt(0) + 32));
+}
+
+/** Whether a listing's brand satisfies a brand filter (the same rule as the listing search's SQL). */
+export function brandMatches(listingBrand: string, filter: string): boolean {
+  return asciiLowerCase(listingBrand).includes(asciiLowerCase(filter));
 }
 
 // ── Pagination ──
@@ -189,6 +210,8 @@ export interface SavedSearchParams {
   condition: Condition[];
   testLevel: TestLevel | null;
   calibrated: boolean;
+  /** Part of the brand (case of ASCII letters ignored); null for any brand. Absent in searches saved before brands. */
+  brand: string | null;
 }
 
 export function toSavedSearchParams(filters: ListingFilters, categoryName: string | null = null): SavedSearchParams {
@@ -201,6 +224,7 @@ export function toSavedSearchParams(filters: ListingFilters, categoryName: strin
     condition: filterConditions(filters) ?? [],
     testLevel: filters.testLevel ?? null,
     calibrated: filters.calibrated === true,
+    brand: filters.brand ?? null,
   };
 }
 
@@ -213,7 +237,8 @@ export function savedSearchHasCriteria(params: SavedSearchParams): boolean {
       params.maxPrice !== null ||
       params.condition.length > 0 ||
       params.testLevel ||
-      params.calibrated,
+      params.calibrated ||
+      params.brand,
   );
 }
 
@@ -235,5 +260,6 @@ export function savedSearchFilters(params: SavedSearchParams): Partial<ListingFi
     maxPrice: params.maxPrice ?? undefined,
     testLevel: isTestLevel(params.testLevel) ? params.testLevel : undefined,
     calibrated: params.calibrated || undefined,
+    brand: typeof params.brand === "string" && params.brand ? params.brand : undefined,
   };
 }

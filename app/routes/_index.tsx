@@ -1,5 +1,6 @@
 // The home page on live data: hero search, AI creator panel, statistics, category browser, featured equipment,
-// category tiles, testimonials and the closing call to action (spec 01 §1, §2 "/").
+// category tiles, testimonials and the closing call to action (spec 01 §1, §2 "/"); for signed-in members with
+// views, their recently viewed listings (issue 5).
 import { Container, Grid } from "@chakra-ui/react";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
@@ -9,6 +10,7 @@ import { CATEGORY_TILES, CategoryTiles } from "~/components/home/CategoryTiles.t
 import { ClosingCallToAction } from "~/components/home/ClosingCallToAction.tsx";
 import { FeaturedGrid } from "~/components/home/FeaturedGrid.tsx";
 import { HeroSearch } from "~/components/home/HeroSearch.tsx";
+import { RecentlyViewed } from "~/components/home/RecentlyViewed.tsx";
 import { StatsStrip } from "~/components/home/StatsStrip.tsx";
 import { Testimonials } from "~/components/home/Testimonials.tsx";
 import { getDb } from "~/db.server.ts";
@@ -17,6 +19,7 @@ import { getOptionalUser } from "~/services/auth.server.ts";
 import { listCategoryTree } from "~/services/category.server.ts";
 import { featuredListings } from "~/services/featured-listings.server.ts";
 import { getMarketplaceStats } from "~/services/marketplace-stats.server.ts";
+import { recentlyViewed } from "~/services/recent-views.server.ts";
 import { publishedTestimonials } from "~/services/testimonials.server.ts";
 import { watchedAmong } from "~/services/watchlist.server.ts";
 
@@ -32,11 +35,14 @@ export const meta: MetaFunction = () => [
 export async function loader({ request }: LoaderFunctionArgs) {
   const db = getDb();
   const user = await getOptionalUser(request);
-  const [stats, tree, featured, testimonials] = await Promise.all([
+  const [stats, tree, featured, testimonials, recent] = await Promise.all([
     getMarketplaceStats(db),
     listCategoryTree(db),
     featuredListings(db),
     publishedTestimonials(db),
+    // Members only. The render memo keys on the loader data (and the root's user), so a member's strip can never be
+    // replayed to a visitor, whose data holds an empty list.
+    user ? recentlyViewed(db, user.id) : [],
   ]);
   const watched = await watchedAmong(db, user?.id, featured.map((listing) => listing.id));
 
@@ -68,16 +74,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
     featured,
     watchedIds: [...watched],
     testimonials,
+    recentlyViewed: recent.map(({ card, sold }) => ({ card, sold })),
   };
 }
 
 export default function HomePage() {
-  const { viewer, stats, groups, tiles, featured, watchedIds, testimonials } = useLoaderData<typeof loader>();
+  const { viewer, stats, groups, tiles, featured, watchedIds, testimonials, recentlyViewed: recent } = useLoaderData<typeof loader>();
   return (
     <>
       <HeroSearch viewer={viewer} aside={<AiCreatorPanel viewer={viewer} />} />
       <StatsStrip stats={stats} />
       <Container maxW="7xl" py="12">
+        <RecentlyViewed items={recent} />
         <Grid templateColumns={{ base: "1fr", lg: "280px minmax(0, 1fr)" }} gap="8" alignItems="start">
           <CategoryBrowser groups={groups} />
           <FeaturedGrid listings={featured} watchedIds={watchedIds} />

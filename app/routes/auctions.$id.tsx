@@ -17,6 +17,8 @@ import { ListingProblem } from "~/components/listing-detail/ListingProblem.tsx";
 import { LISTING_TYPE_LABELS } from "~/components/listing-detail/ListingTypePanel.tsx";
 import { SellerPanel } from "~/components/listing-detail/SellerPanel.tsx";
 import { SpecificationsTable } from "~/components/listing-detail/SpecificationsTable.tsx";
+import { WatcherCount } from "~/components/listing-detail/WatcherCount.tsx";
+import { ContactSellerButton } from "~/components/ContactSellerButton.tsx";
 import { WatchButton } from "~/components/WatchButton.tsx";
 import { getDb } from "~/db.server.ts";
 import { takeBidFlash } from "~/lib/bid-flash.server.ts";
@@ -25,6 +27,8 @@ import { AUCTION_PAGE_MESSAGES, parseAuctionId } from "~/schemas/bid.ts";
 import { galleryStartIndex } from "~/schemas/listing-detail.ts";
 import { getAuctionPage } from "~/services/auction-page.server.ts";
 import { getOptionalUser } from "~/services/auth.server.ts";
+import { recordRecentView } from "~/services/recent-views.server.ts";
+import { watcherCountFor } from "~/services/watchers.server.ts";
 import { watchedAmong } from "~/services/watchlist.server.ts";
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => {
@@ -42,15 +46,21 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await getOptionalUser(request);
   const page = await getAuctionPage(db, auctionId, user ? { id: user.id, role: user.role } : null);
   if (!page) throw data({ message: AUCTION_PAGE_MESSAGES.notFound }, { status: 404 });
-  const [watched, { flash, headers }] = await Promise.all([
+  const [watched, { flash, headers }, watcherCount] = await Promise.all([
     watchedAmong(db, user?.id, [page.listing.id]),
     takeBidFlash(request, auctionId),
+    watcherCountFor(db, page.listing, user ? { id: user.id, role: user.role } : null),
+    recordRecentView(db, { userId: user?.id, listingId: page.listing.id, ownerId: page.listing.ownerId }).catch((error: unknown) => {
+      console.error("Could not record a recent view", error);
+    }),
   ]);
   const url = new URL(request.url);
   return data(
     {
       ...page,
       watching: watched.has(page.listing.id),
+      // Only for the listing's owner and admins (null for everyone else, so nobody else's page data carries it).
+      watcherCount,
       flash,
       startImage: galleryStartIndex(url.searchParams.get("image"), page.listing.images.length),
     },
@@ -60,7 +70,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export default function AuctionLotPage() {
   const loaded = useLoaderData<typeof loader>();
-  const { listing, serverNow, viewerSignedIn, viewerIsSeller, watching, flash, startImage } = loaded;
+  const { listing, serverNow, viewerSignedIn, viewerIsSeller, watching, watcherCount, flash, startImage } = loaded;
   const fromLoader = useMemo(() => ({ snapshot: loaded.snapshot, history: loaded.history }), [loaded.snapshot, loaded.history]);
   const { view, apply, mode } = useLiveAuction(fromLoader);
   const { snapshot, history } = view;
@@ -110,10 +120,12 @@ export default function AuctionLotPage() {
           {snapshot.status !== "ended" || watching ? (
             <WatchButton listingId={listing.id} watching={watching} title={listing.title} variant="full" />
           ) : null}
+          {viewerIsSeller ? null : <ContactSellerButton listingId={listing.id} />}
           <Link asChild colorPalette="blue" variant="underline" fontWeight="medium">
             <RemixLink to={`/listings/${listing.id}`}>View the listing page</RemixLink>
           </Link>
         </HStack>
+        {watcherCount !== null ? <WatcherCount count={watcherCount} /> : null}
 
         <SellerPanel seller={listing.seller} />
       </ListingShowcase>

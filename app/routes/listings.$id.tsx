@@ -11,6 +11,7 @@ import { ListingProblem } from "~/components/listing-detail/ListingProblem.tsx";
 import { ListingTypePanel } from "~/components/listing-detail/ListingTypePanel.tsx";
 import { SellerPanel } from "~/components/listing-detail/SellerPanel.tsx";
 import { SpecificationsTable } from "~/components/listing-detail/SpecificationsTable.tsx";
+import { WatcherCount } from "~/components/listing-detail/WatcherCount.tsx";
 import { ListingCard } from "~/components/ListingCard.tsx";
 import { getDb } from "~/db.server.ts";
 import { takeBidFlash } from "~/lib/bid-flash.server.ts";
@@ -19,6 +20,7 @@ import { findLiveAuctionForListing, getAuctionPanel } from "~/services/auction-p
 import { getOptionalUser } from "~/services/auth.server.ts";
 import { canManageListing, getListingDetail, relatedListings } from "~/services/listing-detail.server.ts";
 import { recordListingView } from "~/services/listing-views.server.ts";
+import { watcherCountFor } from "~/services/watchers.server.ts";
 import { watchedAmong } from "~/services/watchlist.server.ts";
 
 const META_DESCRIPTION_LENGTH = 160;
@@ -53,7 +55,11 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     ),
     relatedListings(db, listing),
   ]);
-  const watched = await watchedAmong(db, user?.id, [id, ...related.map((card) => card.id)]);
+  const [watched, watcherCount] = await Promise.all([
+    watchedAmong(db, user?.id, [id, ...related.map((card) => card.id)]),
+    // Only for the listing's owner and admins (null for everyone else, so nobody else's page data carries it).
+    watcherCountFor(db, listing, viewer),
+  ]);
   // Auction listings show the running (or upcoming) auction's bid panel; a bid posted without JavaScript comes back here.
   const auctionId = isAuctionType(listing.listingType) ? await findLiveAuctionForListing(db, id) : null;
   const auction = auctionId === null ? null : await getAuctionPanel(db, auctionId, user?.id);
@@ -65,7 +71,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       listing: { ...listing, views: view.views ?? listing.views },
       startImage: galleryStartIndex(url.searchParams.get("image"), listing.images.length),
       canEdit: canManageListing(listing, viewer),
+      canContact: user?.id !== listing.ownerId,
       watching: watched.has(id),
+      watcherCount,
       related: related.map((card) => ({ card, watching: watched.has(card.id) })),
       auction,
       bidFlash,
@@ -75,7 +83,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 }
 
 export default function ListingDetailPage() {
-  const { listing, startImage, canEdit, watching, related, auction, bidFlash } = useLoaderData<typeof loader>();
+  const { listing, startImage, canEdit, canContact, watching, watcherCount, related, auction, bidFlash } = useLoaderData<typeof loader>();
   return (
     <Container maxW="7xl" py={{ base: "6", md: "10" }}>
       <ListingBreadcrumb section={{ to: "/listings", label: "Equipment" }} title={listing.title} />
@@ -83,7 +91,8 @@ export default function ListingDetailPage() {
       <ListingShowcase listing={listing} startImage={startImage}>
         <ListingSummary listing={listing} />
         <ListingFacts listing={listing} />
-        <ListingTypePanel listing={listing} watching={watching} canEdit={canEdit} />
+        <ListingTypePanel listing={listing} watching={watching} canEdit={canEdit} canContact={canContact} />
+        {watcherCount !== null ? <WatcherCount count={watcherCount} /> : null}
         {auction ? <ListingAuctionPanel key={auction.snapshot.auctionId} auction={auction} flash={bidFlash} /> : null}
         <SellerPanel seller={listing.seller} />
       </ListingShowcase>

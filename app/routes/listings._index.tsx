@@ -85,7 +85,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /** The filters a Save Search form carries in its hidden fields. */
 function filtersOfForm(form: FormData): ListingFilters {
   const params = new URLSearchParams();
-  for (const name of ["search", "category", "condition", "minPrice", "maxPrice", "testLevel", "calibrated"]) {
+  for (const name of ["search", "category", "condition", "minPrice", "maxPrice", "testLevel", "calibrated", "brand"]) {
     const value = form.get(name);
     if (typeof value === "string") params.set(name, value);
   }

@@ -29,6 +29,7 @@ import { FormErrors, FormSuccess, TextAreaField, TextField } from "~/components/
 import { readForm } from "~/lib/form-data.server.ts";
 import { getDb } from "~/db.server.ts";
 import { getEnv } from "~/env.server.ts";
+import { EMAIL_ALERTS } from "~/lib/notification-types.ts";
 import { ROLE_LABELS } from "~/lib/roles.ts";
 import { initials } from "~/lib/user.ts";
 import { AVATAR_MAX_BYTES, PROFILE_MESSAGES, ProfileSchema } from "~/schemas/profile.ts";
@@ -41,7 +42,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const profile = await getProfile(getDb(), user.id);
   if (!profile) throw data({ message: PROFILE_MESSAGES.userNotFound }, { status: 404 });
-  const { privacy } = parsePreferences(profile.preferences);
+  const { privacy, email_alerts: emailAlerts } = parsePreferences(profile.preferences);
   return {
     profile: {
       email: profile.email,
@@ -64,6 +65,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       bio: profile.bio,
       showEmail: privacy.show_email,
       showPhone: privacy.show_phone,
+      emailAlerts,
     },
   };
 }
@@ -128,6 +130,7 @@ export default function ProfilePage() {
       ...profile,
       showEmail: profile.showEmail ? "on" : undefined,
       showPhone: profile.showPhone ? "on" : undefined,
+      emailAlerts: EMAIL_ALERTS.filter((alert) => profile.emailAlerts[alert.key]).map((alert) => alert.key),
     },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: ProfileSchema }),
     shouldValidate: "onBlur",
@@ -235,6 +238,25 @@ export default function ProfilePage() {
                 </Checkbox.Root>
               </Fieldset.Content>
             </Fieldset.Root>
+            {/* The e-mail copies link here (/profile#email-alerts); Chakra's fieldset keeps its own id. */}
+            <Box id="email-alerts" scrollMarginTop="20">
+              <Fieldset.Root>
+                <Fieldset.Legend fontSize="lg" fontWeight="semibold">
+                  E-mail alerts
+                </Fieldset.Legend>
+                <Fieldset.HelperText>Besides the notification on Tradebench, send me an e-mail when:</Fieldset.HelperText>
+                <Fieldset.Content>
+                  <input type="hidden" name="emailAlertsShown" value="on" />
+                  {EMAIL_ALERTS.map((alert) => (
+                    <Checkbox.Root key={alert.key} name="emailAlerts" value={alert.key} defaultChecked={profile.emailAlerts[alert.key]}>
+                      <Checkbox.HiddenInput />
+                      <Checkbox.Control />
+                      <Checkbox.Label>{alert.label}</Checkbox.Label>
+                    </Checkbox.Root>
+                  ))}
+                </Fieldset.Content>
+              </Fieldset.Root>
+            </Box>
             <Button type="submit" colorPalette="blue" alignSelf="start" disabled={busy} loading={busy} loadingText="Saving...">
               Save profile
             </Button>

@@ -1,5 +1,8 @@
 // The profile form (spec 01 §3 Profile, spec 02 §3 User profile).
 import { z } from "zod";
+import { EMAIL_ALERTS, type EmailAlertKey } from "~/lib/notification-types.ts";
+
+const EMAIL_ALERT_KEYS = EMAIL_ALERTS.map((alert) => alert.key) as [EmailAlertKey, ...EmailAlertKey[]];
 
 const optionalText = (max: number, label: string) =>
   z.string().trim().max(max, `${label} must be at most ${max} characters`).optional().default("");
@@ -31,6 +34,10 @@ export const ProfileSchema = z.object({
   bio: optionalText(2000, "Bio"),
   showEmail: z.literal("on").optional(),
   showPhone: z.literal("on").optional(),
+  /** The ticked e-mail alerts (an unticked box sends nothing)… */
+  emailAlerts: z.array(z.enum(EMAIL_ALERT_KEYS)).optional(),
+  /** …so the form says it showed them: without this marker the stored choices are left as they are. */
+  emailAlertsShown: z.literal("on").optional(),
 });
 export type ProfileInput = z.infer<typeof ProfileSchema>;
 

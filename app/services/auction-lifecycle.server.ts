@@ -13,6 +13,8 @@ import { announceAuctionChange, findAuctionRow, toLiveState, type AuctionChangeR
 import { announceNotifications, insertNotifications, type NotificationDraft } from "./notifications.server.ts";
 import { createOrder } from "./order-creation.server.ts";
 import { completeInspectedOrders } from "./order-flow.server.ts";
+import { alertSavedSearchesOfListing } from "./saved-search-alerts.server.ts";
+import { itemSoldAlerts } from "./watcher-alerts.server.ts";
 
 /** The spec's words (01 §8) for refusals of the owner's controls. */
 export const LIFECYCLE_MESSAGES = {
@@ -67,6 +69,9 @@ async function announce<T>(db: Kysely<Database>, committed: Committed<T> | null)
   announceNotifications(committed.notifications);
   const row = await findAuctionRow(db, committed.auctionId);
   if (row) announceAuctionChange({ reason: committed.reason, state: toLiveState(row), newBids: [] });
+  // An auction ended or cancelled without a sale returns its listing to active: new to saved searches (the matcher
+  // skips listings that are not active, and a listing alerts a search at most once, so a repeat records nothing).
+  if (row && (committed.reason === "ended" || committed.reason === "cancelled")) await alertSavedSearchesOfListing(db, row.listing_id);
   return committed.result;
 }
 
@@ -230,6 +235,10 @@ async function endClaimed(trx: Kysely<Database>, row: AuctionRow, now: Date, due
     await reactivateListing(trx, row.listing_id, stamp);
   }
   const notifications = endNotifications(row, outcome, bidders, orderId);
+  if (winnerId) {
+    const sold = { listingId: row.listing_id, title: row.title, sellerId: row.seller_id, buyerId: winnerId, alreadyTold: bidders, actionUrl: `/auctions/${row.id}` };
+    notifications.push(...(await itemSoldAlerts(trx, sold)));
+  }
   await insertNotifications(trx, notifications, now);
   return { result: { auctionId: row.id, outcome, winnerId, orderId }, reason: "ended", auctionId: row.id, notifications };
 }

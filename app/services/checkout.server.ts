@@ -13,6 +13,7 @@ import { announceAuctionChange, buyNowOpen, findAuctionRow, findLiveAuctionRow, 
 import { primaryThumbnail } from "./listing-cards.server.ts";
 import { announceNotifications, insertNotifications, type NotificationDraft } from "./notifications.server.ts";
 import { createOrder, profileShippingAddress, shippingColumns } from "./order-creation.server.ts";
+import { itemSoldAlerts } from "./watcher-alerts.server.ts";
 
 export type CheckoutErrorKind = "not_found" | "forbidden" | "conflict";
 
@@ -154,6 +155,16 @@ export async function buyNow(db: Kysely<Database>, request: BuyNowRequest): Prom
         });
       }
     }
+    drafts.push(
+      ...(await itemSoldAlerts(trx, {
+        listingId: listing.id,
+        title: listing.title,
+        sellerId: listing.user_id,
+        buyerId: request.buyerId,
+        alreadyTold: drafts.map((draft) => draft.userId),
+        actionUrl: `/listings/${listing.id}`,
+      })),
+    );
     await insertNotifications(trx, drafts, now);
     const after = auction ? await findAuctionRow(trx, auction.id) : undefined;
     return { order: created, notifications: drafts, auctionState: after ? toLiveState(after) : null };

@@ -1,6 +1,7 @@
 // Browsing and searching active listings: filters, sorts, pages and the total behind "Showing X of Y".
 import type { Expression, ExpressionBuilder, Kysely, SqlBool } from "kysely";
 import {
+  containsIgnoringAsciiCase,
   databaseVersion,
   listingIdsMatching,
   listingSearchExpression,
@@ -10,7 +11,7 @@ import {
   withoutIndex,
 } from "#db/dialect.ts";
 import type { Database } from "#db/schema.ts";
-import { filterConditions, LISTINGS_PAGE_SIZE, type ListingFilters } from "~/lib/listing-filters.ts";
+import { asciiLowerCase, filterConditions, LISTINGS_PAGE_SIZE, type ListingFilters } from "~/lib/listing-filters.ts";
 import { toCents } from "~/lib/money.ts";
 import { listCategoryTree, type CategoryNode } from "./category.server.ts";
 import { selectListingCards, toListingCard, type ListingCardData } from "./listing-cards.server.ts";
@@ -131,8 +132,8 @@ const EMPTY_RESULT = (page: number, pageSize: number): ListingSearchResult => ({
   totalPages: 0,
 });
 
-/** A date twelve months before `now`, as YYYY-MM-DD. */
-function twelveMonthsBefore(now: Date): string {
+/** A date twelve months before `now`, as YYYY-MM-DD: "calibrated within 12 months" means on or after it. */
+export function twelveMonthsBefore(now: Date): string {
   const date = new Date(now);
   date.setUTCFullYear(date.getUTCFullYear() - 1);
   return date.toISOString().slice(0, 10);
@@ -275,6 +276,7 @@ async function runSearch(db: Kysely<Database>, filters: ListingFilters, options:
     if (filters.maxPrice !== undefined) terms.push(eb("l.price_cents", "<=", toCents(filters.maxPrice)));
     if (filters.testLevel) terms.push(eb("l.test_level", "=", filters.testLevel));
     if (calibratedSince) terms.push(eb("l.calibration_date", ">=", calibratedSince));
+    if (filters.brand) terms.push(containsIgnoringAsciiCase("l.brand", asciiLowerCase(filters.brand)));
     return eb.and(terms);
   };
 

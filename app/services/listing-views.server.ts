@@ -1,9 +1,11 @@
 // Counting listing views: once per viewer per listing per 30 minutes, never the owner's own views.
 // A viewer is the signed-in user, else the visitor's IP address — kept only as a keyed hash, never as is.
+// A signed-in member's view also updates their recently viewed listings (recent-views.server.ts).
 import crypto from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database } from "#db/schema.ts";
 import { getEnv } from "~/env.server.ts";
+import { recordRecentView } from "./recent-views.server.ts";
 
 /** A viewer's repeat visits inside this window count once. */
 export const VIEW_WINDOW_MS = 30 * 60 * 1000;
@@ -55,6 +57,8 @@ export async function recordListingView(db: Kysely<Database>, input: ListingView
   const userId = input.userId ?? null;
   if (userId !== null && userId === input.ownerId) return { counted: false, views: null };
   const now = input.now ?? new Date();
+  // Every look by a member moves the listing to the front of their "Recently viewed", counted or not.
+  await recordRecentView(db, { userId, listingId: input.listingId, ownerId: input.ownerId, now });
   const viewedAt = now.toISOString();
   const windowStart = new Date(now.getTime() - VIEW_WINDOW_MS).toISOString();
   const ipHash = hashClientIp(input.ip);

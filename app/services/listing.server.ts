@@ -22,6 +22,7 @@ import {
 } from "~/schemas/listing.ts";
 import { announceAuctionChange, findAuctionRow, toLiveState } from "./auction-state.server.ts";
 import { ImageRejectedError } from "./image-pipeline.server.ts";
+import { alertSavedSearchesOfListing } from "./saved-search-alerts.server.ts";
 import {
   imageFileOf,
   LISTING_IMAGE_MESSAGES,
@@ -33,6 +34,8 @@ import {
   withFilesInTransaction,
   type PreparedImage,
 } from "./listing-images.server.ts";
+import { announceNotifications, insertNotifications, type NotificationDraft } from "./notifications.server.ts";
+import { priceDropAlerts } from "./watcher-alerts.server.ts";
 
 /** Who is acting: the signed-in user's id and role. */
 export interface Actor {
@@ -344,6 +347,7 @@ export async function createListing(
     return { listingId: row.id, auction: inserted };
   });
   if (created.auction?.status === "active") await announceStarted(db, created.auction.id);
+  if (status === "active") await alertSavedSearchesOfListing(db, created.listingId, now);
   return created.listingId;
 }
 
@@ -371,10 +375,11 @@ export async function updateListing(
   input: ListingInput,
   options: UpdateListingOptions = {},
 ): Promise<void> {
-  await findEditableListing(db, actor, listingId);
+  const before = await findEditableListing(db, actor, listingId);
   const images = options.images ?? [];
   const now = options.now ?? new Date();
   await assertCategoryExists(db, input.categoryId);
+  let watcherAlerts: NotificationDraft[] = [];
   const started = await withFilesInTransaction(db, async (trx, written) => {
     // Read again inside the transaction: a bid or the scheduler may have changed things since the form was loaded.
     const listing = await findEditableListing(trx, actor, listingId);
@@ -418,9 +423,21 @@ export async function updateListing(
       .where("id", "=", listingId)
       .execute();
     await storeListingImages(trx, uploadsDir, listingId, images, written);
+    watcherAlerts = await priceDropAlerts(trx, {
+      listingId,
+      title: input.title,
+      ownerId: listing.user_id,
+      actorId: actor.id,
+      before: { priceCents: listing.price_cents, currency: listing.currency },
+      after: { priceCents: input.priceCents, currency: input.currency, status },
+    });
+    await insertNotifications(trx, watcherAlerts, now);
     return startedAuction;
   });
+  announceNotifications(watcherAlerts);
   if (started?.status === "active") await announceStarted(db, started.id);
+  // A listing that becomes active is new to saved searches (errors are logged, never the seller's).
+  if (before.status !== "active" && options.status === "active") await alertSavedSearchesOfListing(db, listingId, now);
 }
 
 /** Why the listing cannot be deleted now, or null when it can: its live auction has bids, or it has an order. */

@@ -5,7 +5,7 @@ import path from "node:path";
 import sharp from "sharp";
 import type { Kysely } from "kysely";
 import type { Database, Profile } from "#db/schema.ts";
-import { readEmailAlertChoices, type EmailAlertChoices } from "~/lib/notification-types.ts";
+import { EMAIL_ALERTS, readEmailAlertChoices, type EmailAlertChoices } from "~/lib/notification-types.ts";
 import type { ProfileInput } from "~/schemas/profile.ts";
 
 export interface PrivacyPreferences {
@@ -20,14 +20,19 @@ export interface ProfilePreferences {
   [other: string]: unknown;
 }
 
-export function parsePreferences(json: string): ProfilePreferences {
+/** The stored preferences object as it is (nothing added), or an empty one. */
+function storedPreferences(json: string): Record<string, unknown> {
   let value: unknown;
   try {
     value = JSON.parse(json);
   } catch {
     value = {};
   }
-  const record = value && typeof value === "object" ? (value as Record<string, unknown>) : {};
+  return value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+}
+
+export function parsePreferences(json: string): ProfilePreferences {
+  const record = storedPreferences(json);
   const privacy = record.privacy && typeof record.privacy === "object" ? (record.privacy as Record<string, unknown>) : {};
   return {
     ...record,
@@ -43,8 +48,13 @@ export async function getProfile(db: Kysely<Database>, userId: string): Promise<
 export async function updateProfile(db: Kysely<Database>, userId: string, input: ProfileInput): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const current = await trx.selectFrom("profiles").select("preferences").where("id", "=", userId).executeTakeFirstOrThrow();
-    const preferences = parsePreferences(current.preferences);
+    // Stored as they were plus the choices this form makes (defaults are not written out).
+    const preferences = storedPreferences(current.preferences);
     preferences.privacy = { show_email: input.showEmail === "on", show_phone: input.showPhone === "on" };
+    if (input.emailAlertsShown === "on") {
+      const ticked = new Set(input.emailAlerts ?? []);
+      preferences.email_alerts = Object.fromEntries(EMAIL_ALERTS.map((alert) => [alert.key, ticked.has(alert.key)]));
+    }
     await trx
       .updateTable("profiles")
       .set({

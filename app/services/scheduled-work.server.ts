@@ -4,9 +4,13 @@ import type { Kysely } from "kysely";
 import type { Database } from "#db/schema.ts";
 import { deliverPendingEmails } from "./mailer.server.ts";
 import { completeInspectedOrders } from "./order-flow.server.ts";
+import { flushSavedSearchAlerts } from "./saved-search-alerts.server.ts";
+import { alertAuctionsEndingSoon } from "./watcher-alerts.server.ts";
 
-/** Work after the auctions have been started and ended: order deadlines, then the mail those steps queued. */
+/** Work after the auctions have been started and ended: order deadlines, watchers of auctions ending soon, then the mail those steps queued. */
 export async function runScheduledWork(db: Kysely<Database>, now: Date = new Date()): Promise<void> {
   await completeInspectedOrders(db, now);
+  await alertAuctionsEndingSoon(db, now);
+  await flushSavedSearchAlerts(db, now);
   await deliverPendingEmails(db);
 }

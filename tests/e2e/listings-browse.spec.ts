@@ -76,7 +76,7 @@ test.describe("without JavaScript", () => {
     await form.getByRole("button", { name: "Apply Filters" }).click();
 
     // Without JavaScript the browser sends every field, empty ones too.
-    await expectQuery(page, { search: word, condition: "used_good", sort: "price:asc", minPrice: "150", maxPrice: "", testLevel: "" });
+    await expectQuery(page, { search: word, brand: "", condition: "used_good", sort: "price:asc", minPrice: "150", maxPrice: "", testLevel: "" });
     await expect(summary(page)).toHaveText("Showing 12 of 13 listings");
     await expect(cardTitles(page)).toHaveText(Array.from({ length: 12 }, (_, i) => `Scope ${word} number ${i + 2}`));
     await expect(page.getByText("$200", { exact: true })).toBeVisible();
@@ -128,6 +128,20 @@ test.describe("without JavaScript", () => {
     await page.getByRole("link", { name: "Clear All Filters" }).click();
     await expect(page).toHaveURL(/\/listings$/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Equipment Listings");
+  });
+
+  test("the brand filter finds any part of the brand, in any letter case", async ({ page }) => {
+    const word = uniqueWord();
+    insertScopes(word);
+    await page.goto(`/listings?search=${word}`);
+    const form = page.getByRole("search", { name: "Filter listings" });
+    await form.getByRole("textbox", { name: "Brand" }).fill("  tEKtro ");
+    await form.getByRole("button", { name: "Apply Filters" }).click();
+    await expect(summary(page)).toHaveText("Showing 12 of 16 listings");
+    await expect(form.getByRole("textbox", { name: "Brand" })).toHaveValue("tEKtro");
+    await form.getByRole("textbox", { name: "Brand" }).fill("Keysight");
+    await form.getByRole("button", { name: "Apply Filters" }).click();
+    await expect(page.getByRole("heading", { name: "No listings found" })).toBeVisible();
   });
 
   test("an invalid price is shown with its message and ignored", async ({ page }) => {
@@ -266,6 +280,7 @@ test.describe("with JavaScript", () => {
           condition: ["used_very_good", "used_good"],
           testLevel: null,
           calibrated: true,
+          brand: null,
         });
       } finally {
         db.close();

@@ -243,6 +243,15 @@ describe("filters", () => {
     expect(await keys("testLevel=powers_on&calibrated=1")).toEqual([]);
   });
 
+  it("brand: any part of it, in any letter case", async () => {
+    expect(await keys("brand=tektronix")).toEqual(["mso54"]);
+    expect(await keys("brand=SIGHT")).toEqual(["dsox"]);
+    expect(await keys("brand=pir&sort=price:asc")).toEqual(drills(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12));
+    expect(await keys("brand=%25")).toEqual([]); // a LIKE wildcard is just a character here
+    expect(await keys("brand=ke&category=test_measurement")).toEqual(["fluke", "dsox"]);
+    expect(await keys("brand=Agilent&search=analyzer")).toEqual(["n9020"]);
+  });
+
   it("everything at once", async () => {
     expect(await keys("category=test_measurement&condition=good&minPrice=1000&maxPrice=10000&testLevel=fully_tested&calibrated=1&search=tektronix")).toEqual(["mso54"]);
     expect(await keys("category=industrial_electronics&condition=good&minPrice=5000")).toEqual(["mso54"]);

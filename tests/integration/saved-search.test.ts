@@ -33,7 +33,7 @@ async function rejection(promise: Promise<unknown>): Promise<string> {
 
 describe("createSavedSearch", () => {
   it("stores the name, the filters as JSON and asks to be notified of new matches", async () => {
-    const query = "search=tektronix mso&category=test_measurement&condition=good&minPrice=1000&maxPrice=5000.5&testLevel=fully_tested&calibrated=1&sort=price:asc&page=3";
+    const query = "search=tektronix mso&category=test_measurement&condition=good&minPrice=1000&maxPrice=5000.5&testLevel=fully_tested&calibrated=1&brand=Tektronix&sort=price:asc&page=3";
     const saved = await createSavedSearch(database.db, { userId: buyer, name: "  Mid-range scopes  ", params: paramsOf(query, "Test & Measurement") });
     expect(saved.name).toBe("Mid-range scopes");
     const row = await database.db.selectFrom("saved_searches").selectAll().where("id", "=", saved.id).executeTakeFirstOrThrow();
@@ -48,10 +48,11 @@ describe("createSavedSearch", () => {
       condition: ["used_very_good", "used_good"],
       testLevel: "fully_tested",
       calibrated: true,
+      brand: "Tektronix",
     });
     // The stored search leads back to the same listings (from page 1, in the default order).
     expect(listingsUrl(savedSearchFilters(stored))).toBe(
-      "/listings?search=tektronix+mso&category=test_measurement&condition=good&minPrice=1000&maxPrice=5000.5&testLevel=fully_tested&calibrated=1",
+      "/listings?search=tektronix+mso&category=test_measurement&condition=good&minPrice=1000&maxPrice=5000.5&testLevel=fully_tested&calibrated=1&brand=Tektronix",
     );
   });
 
@@ -67,6 +68,7 @@ describe("createSavedSearch", () => {
       condition: [],
       testLevel: null,
       calibrated: false,
+      brand: null,
     });
   });
 

@@ -5,6 +5,8 @@ import {
   DEFAULT_SORT,
   FILTER_MESSAGES,
   filterConditions,
+  asciiLowerCase,
+  brandMatches,
   hasActiveFilter,
   listingsUrl,
   pageItems,
@@ -20,7 +22,7 @@ const parse = (query: string) => parseListingFilters(new URLSearchParams(query))
 describe("parseListingFilters", () => {
   it("reads every parameter", () => {
     const { filters, errors } = parse(
-      "category=test_measurement&condition=used_good&minPrice=100&maxPrice=2500.50&search=Tektronix%20MSO&sort=price:asc&page=3&testLevel=fully_tested&calibrated=1",
+      "category=test_measurement&condition=used_good&minPrice=100&maxPrice=2500.50&search=Tektronix%20MSO&sort=price:asc&page=3&testLevel=fully_tested&calibrated=1&brand=%20Rohde%20%20%26%20Schwarz%20",
     );
     expect(errors).toEqual({});
     expect(filters).toEqual({
@@ -33,6 +35,7 @@ describe("parseListingFilters", () => {
       page: 3,
       testLevel: "fully_tested",
       calibrated: true,
+      brand: "Rohde & Schwarz",
     });
   });
 
@@ -122,14 +125,14 @@ describe("listingsUrl", () => {
   });
 
   it("round-trips through parseListingFilters", () => {
-    const query = "search=hp+3458a&category=test_measurement&condition=good&minPrice=5&maxPrice=900.5&testLevel=powers_on&calibrated=1&sort=price:desc&page=4";
+    const query = "search=hp+3458a&category=test_measurement&condition=good&minPrice=5&maxPrice=900.5&testLevel=powers_on&calibrated=1&brand=hewlett&sort=price:desc&page=4";
     const { filters } = parse(query);
     expect(parse(listingsUrl(filters).split("?")[1] ?? "").filters).toEqual(filters);
   });
 });
 
 describe("hasActiveFilter", () => {
-  it.each(["search=x", "category=heavy_equipment", "condition=new", "minPrice=0", "maxPrice=10", "testLevel=untested", "calibrated=1"])(
+  it.each(["search=x", "category=heavy_equipment", "condition=new", "minPrice=0", "maxPrice=10", "testLevel=untested", "calibrated=1", "brand=fluke"])(
     "%s counts as a filter",
     (query) => expect(hasActiveFilter(parse(query).filters)).toBe(true),
   );
@@ -161,7 +164,7 @@ describe("pageItems", () => {
 
 describe("saved search params", () => {
   it("store the filters with the condition as a list", () => {
-    const { filters } = parse("search=fluke&category=test_measurement&condition=good&minPrice=50&testLevel=fully_tested&calibrated=1&sort=price:asc&page=2");
+    const { filters } = parse("search=fluke&category=test_measurement&condition=good&minPrice=50&testLevel=fully_tested&calibrated=1&brand=Fluke&sort=price:asc&page=2");
     const params = toSavedSearchParams(filters, "Test & Measurement");
     expect(params).toEqual({
       keyword: "fluke",
@@ -172,6 +175,7 @@ describe("saved search params", () => {
       condition: ["used_very_good", "used_good"],
       testLevel: "fully_tested",
       calibrated: true,
+      brand: "Fluke",
     });
     expect(savedSearchHasCriteria(params)).toBe(true);
     // …and lead back to the same listings (sort and page are not part of a saved search).
@@ -180,6 +184,24 @@ describe("saved search params", () => {
 
   it("a search with no criterion has none", () => {
     expect(savedSearchHasCriteria(toSavedSearchParams(parse("sort=price:asc").filters))).toBe(false);
+  });
+
+  it("a brand alone is a criterion, and searches saved before brands read as any brand", () => {
+    const params = toSavedSearchParams(parse("brand=keysight").filters);
+    expect(savedSearchHasCriteria(params)).toBe(true);
+    expect(savedSearchFilters(params).brand).toBe("keysight");
+    const older = JSON.parse('{"keyword":"scope","category":null,"categoryName":null,"minPrice":null,"maxPrice":null,"condition":[],"testLevel":null,"calibrated":false}');
+    expect(savedSearchFilters(older).brand).toBeUndefined();
+  });
+});
+
+describe("brand filter", () => {
+  it("contains, ignoring the case of ASCII letters only (as SQLite's lower() does)", () => {
+    expect(asciiLowerCase("Rohde & SCHWARZ ÉÀ")).toBe("rohde & schwarz ÉÀ");
+    expect(brandMatches("Keysight Technologies", "SIGHT tech")).toBe(true);
+    expect(brandMatches("Keysight", "keysight technologies")).toBe(false);
+    expect(brandMatches("ÉLECTRO", "électro")).toBe(false);
+    expect(brandMatches("Électro", "ÉLECTRO")).toBe(true);
   });
 });
 

@@ -2,6 +2,7 @@
 import { Button, Card, Heading, HStack, Stack, Text } from "@chakra-ui/react";
 import { Link as RemixLink } from "@remix-run/react";
 import { formatPrice } from "~/lib/money.ts";
+import { ContactSellerButton } from "../ContactSellerButton.tsx";
 import { WatchButton } from "../WatchButton.tsx";
 
 export const LISTING_TYPE_LABELS: Record<string, string> = {
@@ -24,10 +25,13 @@ export function ListingTypePanel({
   listing,
   watching,
   canEdit,
+  canContact = false,
 }: {
   listing: ListingTypePanelData;
   watching: boolean;
   canEdit: boolean;
+  /** Contact Seller: for everyone but the listing's own seller (visitors are asked to sign in). */
+  canContact?: boolean;
 }) {
   const isBuyNow = listing.listingType !== "auction" && listing.listingType !== "hybrid";
   const rows: Array<{ label: string; cents: number }> = isBuyNow
@@ -65,6 +69,7 @@ export function ListingTypePanel({
             </Button>
           ) : null}
           <WatchButton listingId={listing.id} watching={watching} title={listing.title} variant="full" />
+          {canContact ? <ContactSellerButton listingId={listing.id} /> : null}
           {canEdit ? (
             <Button asChild variant="outline" colorPalette="blue">
               <RemixLink to={`/edit-listing/${listing.id}`}>Edit Listing</RemixLink>

@@ -68,6 +68,21 @@ export function FilterForm({ filters, errors, rawPrices }: FilterFormProps) {
             className={ui.input}
           />
         </div>
+        <div className={ui.field}>
+          <label htmlFor="filter-brand" className={ui.label}>
+            Brand
+          </label>
+          <input
+            id="filter-brand"
+            type="text"
+            name="brand"
+            defaultValue={filters.brand ?? ""}
+            placeholder="Any brand"
+            maxLength={100}
+            autoComplete="off"
+            className={ui.input}
+          />
+        </div>
         <SelectField id="filter-condition" name="condition" label="Condition" value={filters.condition ?? ""}>
           <option value="">Any condition</option>
           <SelectOptions options={CONDITION_OPTIONS} />

@@ -19,6 +19,12 @@ export interface LiveNotification {
   actionUrl: string | null;
 }
 
+/** A new message in one of the member's conversations (sent by them or to them), event `message`. */
+export interface LiveMessage {
+  conversationId: number;
+  message: { id: number; conversationId: number; senderId: string; body: string; createdAt: string; readAt: string | null };
+}
+
 export type LiveMode = "connecting" | "live" | "polling";
 
 export interface LiveAuctionOptions {
@@ -26,6 +32,7 @@ export interface LiveAuctionOptions {
   auctionIds: readonly number[] | "all";
   onAuction?: (change: LiveAuctionChange) => void;
   onNotification?: (notification: LiveNotification) => void;
+  onMessage?: (message: LiveMessage) => void;
   /** Off: no connection (e.g. nothing on the page can change). */
   enabled?: boolean;
 }
@@ -39,7 +46,7 @@ export function liveEventsUrl(auctionIds: readonly number[] | "all"): string {
 
 interface Subscriber {
   auctionIds: readonly number[] | "all";
-  handlers: { current: Pick<LiveAuctionOptions, "onAuction" | "onNotification"> & { revalidate: () => void } };
+  handlers: { current: Pick<LiveAuctionOptions, "onAuction" | "onNotification" | "onMessage"> & { revalidate: () => void } };
   setMode: (mode: LiveMode) => void;
 }
 
@@ -111,6 +118,10 @@ function reconnect() {
     const notification = JSON.parse((event as MessageEvent<string>).data) as LiveNotification;
     for (const subscriber of connection.subscribers) subscriber.handlers.current.onNotification?.(notification);
   });
+  source.addEventListener("message", (event) => {
+    const message = JSON.parse((event as MessageEvent<string>).data) as LiveMessage;
+    for (const subscriber of connection.subscribers) subscriber.handlers.current.onMessage?.(message);
+  });
   // The browser reconnects by itself; poll meanwhile so the page never goes stale.
   source.addEventListener("error", startPolling);
 }
@@ -121,11 +132,11 @@ function scheduleReconnect() {
   queueMicrotask(reconnect);
 }
 
-export function useLiveAuctions({ auctionIds, onAuction, onNotification, enabled = true }: LiveAuctionOptions): LiveMode {
+export function useLiveAuctions({ auctionIds, onAuction, onNotification, onMessage, enabled = true }: LiveAuctionOptions): LiveMode {
   const [mode, setMode] = useState<LiveMode>("connecting");
   const revalidator = useRevalidator();
-  const handlers = useRef({ onAuction, onNotification, revalidate: revalidator.revalidate });
-  handlers.current = { onAuction, onNotification, revalidate: revalidator.revalidate };
+  const handlers = useRef({ onAuction, onNotification, onMessage, revalidate: revalidator.revalidate });
+  handlers.current = { onAuction, onNotification, onMessage, revalidate: revalidator.revalidate };
   const key = auctionIds === "all" ? "all" : [...auctionIds].sort((a, b) => a - b).join(",");
 
   useEffect(() => {

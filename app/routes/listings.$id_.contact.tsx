@@ -1,0 +1,37 @@
+// POST /listings/{id}/contact: Contact Seller. Opens (or continues) the signed-in buyer's conversation with the
+// listing's seller about it and goes to it on /messages. Visitors sign in first and come back to the listing.
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { getDb } from "~/db.server.ts";
+import { readForm } from "~/lib/form-data.server.ts";
+import { conversationUrl, MESSAGE_TEXT } from "~/lib/messages.ts";
+import { safeRedirect } from "~/schemas/fields.ts";
+import { parseListingId } from "~/schemas/listing-detail.ts";
+import { getOptionalUser } from "~/services/auth.server.ts";
+import { MessagingError, openConversation } from "~/services/messages.server.ts";
+
+/** A stray GET (e.g. a reload after signing in) goes to the listing itself. */
+export async function loader({ params }: LoaderFunctionArgs) {
+  const id = parseListingId(params.id);
+  if (id === null) throw data({ message: MESSAGE_TEXT.listingNotFound }, { status: 404 });
+  throw redirect(`/listings/${id}`);
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const form = await readForm(request);
+  const id = parseListingId(params.id);
+  if (id === null) throw data({ message: MESSAGE_TEXT.listingNotFound }, { status: 404 });
+  // The lot page sends its own address, so a visitor comes back to the page they were on.
+  const returnTo = safeRedirect(form.get("returnTo"), `/listings/${id}`);
+  const user = await getOptionalUser(request);
+  if (!user) throw redirect(`/login?${new URLSearchParams({ redirectTo: returnTo })}`);
+  let conversationId: number;
+  try {
+    ({ conversationId } = await openConversation(getDb(), user.id, id));
+  } catch (error) {
+    if (error instanceof MessagingError) {
+      throw data({ message: error.message }, { status: error.problem === "not_found" ? 404 : 403 });
+    }
+    throw error;
+  }
+  throw redirect(conversationUrl(conversationId));
+}

@@ -1,0 +1,164 @@
+// /messages: the signed-in member's conversations with buyers and sellers (spec 02 §2.9). The list (latest message
+// first, searchable) beside the selected thread (600 px high; on phones the list, then the thread full screen with
+// a Back link). The first conversation is selected when none is chosen. New messages arrive live over the shared
+// event stream; sending works as a plain form and, with JavaScript, at once through a fetcher.
+// ?conversation={id} opens one (403 for anyone but its two members); ?pin={id} keeps the automatically selected
+// one in place when the list reorders, without switching a phone to the thread.
+import { Box, Container, Grid, Heading, Stack, Text } from "@chakra-ui/react";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData, useLocation, useNavigate, useRevalidator } from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary.tsx";
+import { ConversationList } from "~/components/messages/ConversationList.tsx";
+import { ThreadPane, type SendAnswer } from "~/components/messages/ThreadPane.tsx";
+import { getDb } from "~/db.server.ts";
+import { readForm } from "~/lib/form-data.server.ts";
+import { useLiveAuctions } from "~/lib/live/use-live-auctions.ts";
+import { conversationUrl, MESSAGE_TEXT } from "~/lib/messages.ts";
+import { parseConversationId, parseMessageSearch, SendMessageSchema } from "~/schemas/message.ts";
+import { requireUser } from "~/services/auth.server.ts";
+import { listConversations, MessagingError, sendMessage, thread } from "~/services/messages.server.ts";
+import { passErrorHeaders } from "~/lib/http.ts";
+
+export const meta: MetaFunction = () => [{ title: "Messages — Tradebench" }];
+export const headers = passErrorHeaders;
+
+function forbidden(): never {
+  throw data({ message: MESSAGE_TEXT.forbidden }, { status: 403 });
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const db = getDb();
+  const url = new URL(request.url);
+  const search = parseMessageSearch(url.searchParams.get("q"));
+  const asked = url.searchParams.get("conversation");
+  const chosen = parseConversationId(asked);
+  if (asked !== null && chosen === null) forbidden();
+  const now = new Date();
+
+  const open = async (id: number) => {
+    try {
+      return await thread(db, user.id, id, now);
+    } catch (error) {
+      if (error instanceof MessagingError && error.problem === "forbidden") forbidden();
+      throw error;
+    }
+  };
+  // A chosen conversation is opened (and marked read) before the list is read, so its unread count is current.
+  const chosenThread = chosen === null ? null : await open(chosen);
+  const conversations = await listConversations(db, user.id, search);
+  let selected = chosenThread;
+  if (!selected && conversations.length > 0) {
+    const pinned = parseConversationId(url.searchParams.get("pin"));
+    const target = conversations.find((conversation) => conversation.id === pinned) ?? conversations[0]!;
+    selected = await open(target.id);
+    target.unreadCount = 0;
+  }
+  return {
+    viewerId: user.id,
+    serverNow: now.toISOString(),
+    search,
+    explicit: chosen !== null,
+    conversations,
+    selected,
+  };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const form = await readForm(request);
+  const user = await requireUser(request);
+  const js = form.get("js") === "1";
+  const typed = typeof form.get("body") === "string" ? String(form.get("body")) : "";
+  const refuse = (error: string, status: number, init: HeadersInit = {}) =>
+    data<SendAnswer>({ ok: false, error, body: typed }, { status, headers: init });
+
+  const parsed = SendMessageSchema.safeParse({ conversationId: form.get("conversationId"), body: form.get("body") ?? "" });
+  if (!parsed.success) {
+    const issues = parsed.error.flatten().fieldErrors;
+    if (issues.conversationId) forbidden();
+    return refuse(issues.body?.[0] ?? MESSAGE_TEXT.blank, 400);
+  }
+  const { conversationId, body } = parsed.data;
+  try {
+    await sendMessage(getDb(), { conversationId, senderId: user.id, body });
+  } catch (error) {
+    if (!(error instanceof MessagingError)) throw error;
+    if (error.problem === "forbidden" || error.problem === "not_found") forbidden();
+    if (error.problem === "rate_limited") return refuse(error.message, 429, { "Retry-After": String(error.retryAfterSeconds ?? 60) });
+    return refuse(error.message, 400);
+  }
+  // Without JavaScript the browser comes back to the conversation (and a reload does not send it again).
+  if (!js) throw redirect(conversationUrl(conversationId));
+  return data<SendAnswer>({ ok: true, error: null, body: "" });
+}
+
+export default function MessagesPage() {
+  const { viewerId, serverNow, search, explicit, conversations, selected } = useLoaderData<typeof loader>();
+  const refused = useActionData<typeof action>() ?? null;
+  const revalidator = useRevalidator();
+  const navigate = useNavigate();
+  const location = useLocation();
+
+  useLiveAuctions({
+    auctionIds: [],
+    onMessage: () => {
+      // Reload the list and the thread. When the thread was picked automatically, pin it first: a message in another
+      // conversation moves that one to the top, and the pane must not jump to it.
+      const params = new URLSearchParams(location.search);
+      if (!explicit && selected && params.get("pin") !== String(selected.conversation.id)) {
+        params.set("pin", String(selected.conversation.id));
+        navigate(`/messages?${params}`, { replace: true, preventScrollReset: true });
+      } else {
+        revalidator.revalidate();
+      }
+    },
+  });
+
+  const listHref = search ? `/messages?${new URLSearchParams({ q: search })}` : "/messages";
+  return (
+    <Container maxW="7xl" py={{ base: "4", md: "8" }}>
+      <Heading as="h1" size={{ base: "xl", md: "2xl" }} mb={{ base: "3", md: "5" }} display={{ base: explicit ? "none" : "block", md: "block" }}>
+        Messages
+      </Heading>
+      <Grid templateColumns={{ base: "minmax(0, 1fr)", md: "minmax(0, 20rem) minmax(0, 1fr)", lg: "minmax(0, 24rem) minmax(0, 1fr)" }} gap="4">
+        <Box
+          as="section"
+          aria-label="Conversations"
+          display={{ base: explicit ? "none" : "block", md: "block" }}
+          h={{ md: "600px" }}
+          minH="0"
+        >
+          <ConversationList conversations={conversations} selectedId={selected?.conversation.id ?? null} search={search} serverNow={serverNow} />
+        </Box>
+        <Box
+          as="section"
+          aria-labelledby={selected ? "thread-heading" : undefined}
+          aria-label={selected ? undefined : "Conversation"}
+          display={{ base: explicit ? "block" : "none", md: "block" }}
+          h={{ base: "calc(100dvh - 6rem)", md: "600px" }}
+          minH="0"
+          data-testid="thread-pane"
+        >
+          {selected ? (
+            <ThreadPane
+              key={selected.conversation.id}
+              thread={selected}
+              viewerId={viewerId}
+              serverNow={serverNow}
+              backHref={listHref}
+              refused={refused && !refused.ok ? refused : null}
+            />
+          ) : (
+            <Stack h="full" align="center" justify="center" borderWidth="1px" rounded="md" p="6">
+              <Text color="fg.muted">{MESSAGE_TEXT.noneSelected}</Text>
+            </Stack>
+          )}
+        </Box>
+      </Grid>
+    </Container>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

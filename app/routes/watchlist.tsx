@@ -1,0 +1,199 @@
+// /watchlist: the signed-in user's Watched Items (default tab) and Saved Searches (?tab=saved-searches)
+// (spec 01 §2 /watchlist, 02 §2.10, §8). Every form posts here with an intent and works without JavaScript;
+// fetchers only add optimism.
+import { Container, Heading, Stack, Text } from "@chakra-ui/react";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary.tsx";
+import { ActionNotice } from "~/components/watchlist/ActionNotice.tsx";
+import { SavedSearchList } from "~/components/watchlist/SavedSearchList.tsx";
+import { WatchedItemList } from "~/components/watchlist/WatchedItemList.tsx";
+import { WatchlistTabs } from "~/components/watchlist/WatchlistTabs.tsx";
+import { getDb } from "~/db.server.ts";
+import { readForm } from "~/lib/form-data.server.ts";
+import { toExecutedListingView, toSavedSearchView, toWatchedItemView, type WatchlistActionResult } from "~/lib/watchlist-views.ts";
+import { parsePage } from "~/schemas/order.ts";
+import { isWatchlistIntent, parseWatchlistTab, WATCHLIST_MESSAGES, WATCHLIST_PAGE_SIZE, WATCHLIST_TABS, WatchlistActionSchema } from "~/schemas/watchlist.ts";
+import { getOptionalUser } from "~/services/auth.server.ts";
+import {
+  deleteSavedSearch,
+  executeSavedSearch,
+  getSavedSearch,
+  listSavedSearches,
+  SavedSearchError,
+  updateSavedSearch,
+} from "~/services/saved-search.server.ts";
+import { listWatchlist, unwatchListing, updateWatchNotes } from "~/services/watchlist.server.ts";
+
+export const meta: MetaFunction = () => [{ title: "Watchlist & Saved Searches — Tradebench" }];
+
+/** Anonymous visitors sign in first and come back here (spec: /login with from=/watchlist). */
+async function requireWatcher(request: Request) {
+  const user = await getOptionalUser(request);
+  if (!user) {
+    const url = new URL(request.url);
+    const tab = parseWatchlistTab(url.searchParams.get("tab"));
+    const from = tab === WATCHLIST_TABS.savedSearches ? `/watchlist?tab=${tab}` : "/watchlist";
+    throw redirect(`/login?${new URLSearchParams({ from })}`);
+  }
+  return user;
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireWatcher(request);
+  const url = new URL(request.url);
+  const tab = parseWatchlistTab(url.searchParams.get("tab"));
+  const db = getDb();
+  const now = new Date();
+  if (tab === WATCHLIST_TABS.watched) {
+    const page = parsePage(url.searchParams.get("page"));
+    try {
+      const list = await listWatchlist(db, user.id, page, WATCHLIST_PAGE_SIZE);
+      // Past the last page (a stale link, or the last item of a page removed): the last page that exists.
+      if (list.total > 0 && page > list.totalPages) throw redirect(`/watchlist?page=${list.totalPages}`);
+      return {
+        tab,
+        watched: { ...list, items: list.items.map((item) => toWatchedItemView(item, now)) },
+        searches: null,
+        confirmDelete: null,
+        error: null,
+      };
+    } catch (error) {
+      if (error instanceof Response) throw error;
+      console.error("Could not load a watchlist", error);
+      return { tab, watched: null, searches: null, confirmDelete: null, error: WATCHLIST_MESSAGES.loadWatchlistFailed };
+    }
+  }
+  try {
+    const searches = (await listSavedSearches(db, user.id)).map((search) => toSavedSearchView(search, now));
+    const confirmId = Number(url.searchParams.get("confirm-delete"));
+    const confirmDelete = searches.find((search) => search.id === confirmId) ?? null;
+    return { tab, watched: null, searches, confirmDelete: confirmDelete ? confirmDelete.id : null, error: null };
+  } catch (error) {
+    console.error("Could not load saved searches", error);
+    return { tab, watched: null, searches: null, confirmDelete: null, error: WATCHLIST_MESSAGES.loadSavedSearchesFailed };
+  }
+}
+
+function reply(result: Partial<WatchlistActionResult> & Pick<WatchlistActionResult, "intent">, status = 200) {
+  const full: WatchlistActionResult = {
+    ok: status < 400,
+    message: null,
+    error: null,
+    fieldError: null,
+    listingId: null,
+    searchId: null,
+    results: null,
+    notifyOnNew: null,
+    notes: null,
+    ...result,
+  };
+  return data(full, { status });
+}
+
+/** What a failure of each intent reads as (spec 02 §8 where it has words). */
+const FAILED: Record<WatchlistActionResult["intent"] & string, string> = {
+  notes: WATCHLIST_MESSAGES.notesFailed,
+  remove: WATCHLIST_MESSAGES.removeFailed,
+  execute: WATCHLIST_MESSAGES.executeFailed,
+  rename: WATCHLIST_MESSAGES.renameFailed,
+  notify: WATCHLIST_MESSAGES.notifyFailed,
+  delete: WATCHLIST_MESSAGES.deleteFailed,
+};
+
+export async function action({ request }: ActionFunctionArgs) {
+  const form = await readForm(request);
+  const user = await requireWatcher(request);
+  const rawIntent = form.get("intent");
+  const intent = isWatchlistIntent(rawIntent) ? rawIntent : null;
+  const ids = { listingId: Number(form.get("listingId")) || null, searchId: Number(form.get("searchId")) || null };
+  if (!intent) return reply({ intent: null, error: WATCHLIST_MESSAGES.unknownAction }, 400);
+  const parsed = WatchlistActionSchema.safeParse(Object.fromEntries(form));
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const field = issue?.path[0];
+    const fieldError = field === "notes" || field === "name" ? issue!.message : null;
+    const notes = intent === "notes" && typeof form.get("notes") === "string" ? String(form.get("notes")) : null;
+    return reply({ intent, ...ids, fieldError, notes, error: fieldError ? null : FAILED[intent] }, 400);
+  }
+  const input = parsed.data;
+  const db = getDb();
+  try {
+    switch (input.intent) {
+      case "notes": {
+        const found = await updateWatchNotes(db, user.id, input.listingId, input.notes);
+        if (!found) return reply({ intent, listingId: input.listingId, error: WATCHLIST_MESSAGES.notWatched }, 404);
+        return reply({ intent, listingId: input.listingId, message: WATCHLIST_MESSAGES.notesSaved });
+      }
+      case "remove": {
+        const title = form.get("title");
+        await unwatchListing(db, user.id, input.listingId);
+        return reply({
+          intent,
+          listingId: input.listingId,
+          message: WATCHLIST_MESSAGES.removed(typeof title === "string" && title ? title.slice(0, 200) : "the item"),
+        });
+      }
+      case "execute": {
+        const run = await executeSavedSearch(db, user.id, input.searchId);
+        return reply({ intent, searchId: input.searchId, results: run.listings.map(toExecutedListingView) });
+      }
+      case "rename": {
+        const saved = await updateSavedSearch(db, user.id, input.searchId, { name: input.name });
+        return reply({ intent, searchId: input.searchId, message: WATCHLIST_MESSAGES.renamed(saved.name) });
+      }
+      case "notify": {
+        const saved = await updateSavedSearch(db, user.id, input.searchId, { notifyOnNew: input.notifyOnNew === "on" });
+        const name = toSavedSearchView(saved, new Date()).title;
+        return reply({
+          intent,
+          searchId: input.searchId,
+          notifyOnNew: saved.notifyOnNew,
+          message: saved.notifyOnNew ? WATCHLIST_MESSAGES.notifyOn(name) : WATCHLIST_MESSAGES.notifyOff(name),
+        });
+      }
+      case "delete": {
+        // Only the owner's row is looked at: another user's id reads "Saved search not found" and changes nothing.
+        const saved = await getSavedSearch(db, user.id, input.searchId);
+        await deleteSavedSearch(db, user.id, input.searchId);
+        return reply({ intent, searchId: input.searchId, message: WATCHLIST_MESSAGES.deleted(toSavedSearchView(saved, new Date()).title) });
+      }
+    }
+  } catch (error) {
+    if (error instanceof SavedSearchError) return reply({ intent, ...ids, error: error.message }, 404);
+    console.error(`Watchlist action ${intent} failed`, error);
+    return reply({ intent, ...ids, error: FAILED[intent] }, 500);
+  }
+}
+
+export default function WatchlistPage() {
+  const loaded = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>() as WatchlistActionResult | undefined;
+  return (
+    <Container maxW="6xl" py={{ base: "6", md: "10" }}>
+      <Stack gap="6">
+        <Stack gap="1">
+          <Heading as="h1" size="2xl">
+            Watchlist &amp; Saved Searches
+          </Heading>
+          <Text color="fg.muted">Follow the equipment you are interested in and run the searches you saved.</Text>
+        </Stack>
+        <WatchlistTabs current={loaded.tab} />
+        <ActionNotice result={actionData} />
+        {loaded.error ? (
+          <Text role="alert" color="red.fg" fontWeight="medium">
+            {loaded.error}
+          </Text>
+        ) : loaded.watched ? (
+          <WatchedItemList list={loaded.watched} actionData={actionData} />
+        ) : loaded.searches ? (
+          <SavedSearchList searches={loaded.searches} confirmDeleteId={loaded.confirmDelete} actionData={actionData} />
+        ) : null}
+      </Stack>
+    </Container>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

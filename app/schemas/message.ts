@@ -1,0 +1,31 @@
+// The send box of /messages and the Contact Seller button (spec 02 §5: blank or whitespace-only text is not sent).
+import { z } from "zod";
+import { MESSAGE_MAX_LENGTH, MESSAGE_TEXT } from "~/lib/messages.ts";
+
+const positiveId = z.coerce.number({ invalid_type_error: MESSAGE_TEXT.forbidden }).int().positive().max(Number.MAX_SAFE_INTEGER);
+
+export const SEND_MESSAGE_INTENT = "send";
+
+export const SendMessageSchema = z.object({
+  conversationId: positiveId,
+  body: z
+    .string({ required_error: MESSAGE_TEXT.blank })
+    .trim()
+    .min(1, MESSAGE_TEXT.blank)
+    .max(MESSAGE_MAX_LENGTH, MESSAGE_TEXT.tooLong),
+});
+export type SendMessageInput = z.infer<typeof SendMessageSchema>;
+
+/** `?conversation=` of /messages: a positive id, or null when absent or not a number. */
+export function parseConversationId(value: string | null | undefined): number | null {
+  if (value === null || value === undefined || !/^[1-9][0-9]{0,15}$/.test(value)) return null;
+  const id = Number(value);
+  return Number.isSafeInteger(id) ? id : null;
+}
+
+export const MESSAGE_SEARCH_MAX = 100;
+
+/** `?q=` of /messages, trimmed and capped. */
+export function parseMessageSearch(value: string | null | undefined): string {
+  return (value ?? "").trim().slice(0, MESSAGE_SEARCH_MAX);
+}
