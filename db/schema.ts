@@ -201,7 +201,7 @@ export interface SavedSearchesTable {
    * contain (a prefix when alert_term_prefix is 1), the category, and the price bounds in cents.
    */
   alert_term: string | null;
-  alert_term_prefix: Generated<Flag>;
+  alert_term_prefix: Flag;
   alert_category: string | null;
   alert_min_cents: number | null;
   alert_max_cents: number | null;

@@ -263,3 +263,31 @@ export function savedSearchFilters(params: SavedSearchParams): Partial<ListingFi
     brand: typeof params.brand === "string" && params.brand ? params.brand : undefined,
   };
 }
+
+const NO_CRITERIA: SavedSearchParams = {
+  keyword: null,
+  category: null,
+  categoryName: null,
+  minPrice: null,
+  maxPrice: null,
+  condition: [],
+  testLevel: null,
+  calibrated: false,
+  brand: null,
+};
+
+/** Stored params (saved_searches.search_params JSON); anything unreadable stands for no criteria. */
+export function readSavedSearchParams(json: string): SavedSearchParams {
+  try {
+    const parsed = JSON.parse(json) as Partial<SavedSearchParams> | null;
+    if (!parsed || typeof parsed !== "object") return { ...NO_CRITERIA };
+    return { ...NO_CRITERIA, ...parsed, condition: Array.isArray(parsed.condition) ? parsed.condition.filter(isCondition) : [] };
+  } catch {
+    return { ...NO_CRITERIA };
+  }
+}
+
+/** What a saved search runs (Execute, its alerts and its link): its filters, newest first, from the first page. */
+export function savedSearchListingFilters(params: SavedSearchParams): ListingFilters {
+  return { ...savedSearchFilters(params), sort: DEFAULT_SORT, page: 1 };
+}

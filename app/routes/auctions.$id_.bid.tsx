@@ -11,6 +11,7 @@ import { readForm } from "~/lib/form-data.server.ts";
 import { bidReturnPath, parseAuctionId, type BidActionData } from "~/schemas/bid.ts";
 import { getOptionalUser } from "~/services/auth.server.ts";
 import { answerBidForm } from "~/services/bid-form.server.ts";
+import { loginUrl } from "~/lib/http.ts";
 
 type Mode = "json" | "fetcher" | "document";
 
@@ -48,7 +49,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
 
   const user = await getOptionalUser(request);
-  if (!user && mode !== "json") throw redirect(`/login?${new URLSearchParams({ redirectTo: returnTo })}`);
+  if (!user && mode !== "json") throw redirect(loginUrl(returnTo));
   const { body, status } = await answerBidForm(user, auctionId, Object.fromEntries(form));
   return respond(body, status);
 }

@@ -8,6 +8,7 @@ import { safeRedirect } from "~/schemas/fields.ts";
 import { parseListingId } from "~/schemas/listing-detail.ts";
 import { getOptionalUser } from "~/services/auth.server.ts";
 import { MessagingError, openConversation } from "~/services/messages.server.ts";
+import { loginUrl } from "~/lib/http.ts";
 
 /** A stray GET (e.g. a reload after signing in) goes to the listing itself. */
 export async function loader({ params }: LoaderFunctionArgs) {
@@ -23,7 +24,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   // The lot page sends its own address, so a visitor comes back to the page they were on.
   const returnTo = safeRedirect(form.get("returnTo"), `/listings/${id}`);
   const user = await getOptionalUser(request);
-  if (!user) throw redirect(`/login?${new URLSearchParams({ redirectTo: returnTo })}`);
+  if (!user) throw redirect(loginUrl(returnTo));
   let conversationId: number;
   try {
     ({ conversationId } = await openConversation(getDb(), user.id, id));

@@ -5,6 +5,7 @@ import { readForm } from "~/lib/form-data.server.ts";
 import { safeRedirect } from "~/schemas/fields.ts";
 import { getOptionalUser } from "~/services/auth.server.ts";
 import { ListingNotWatchableError, unwatchListing, watchListing } from "~/services/watchlist.server.ts";
+import { loginUrl } from "~/lib/http.ts";
 
 export const WATCH_MESSAGES = {
   notFound: "Listing not found",
@@ -18,7 +19,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const form = await readForm(request);
   const returnTo = safeRedirect(form.get("returnTo"), `/listings/${params.id}`);
   const user = await getOptionalUser(request);
-  if (!user) throw redirect(`/login?${new URLSearchParams({ redirectTo: returnTo })}`);
+  if (!user) throw redirect(loginUrl(returnTo));
   const listingId = Number(params.id);
   if (!Number.isSafeInteger(listingId) || listingId <= 0) {
     return data({ watching: false, error: WATCH_MESSAGES.notFound }, { status: 404 });

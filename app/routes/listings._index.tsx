@@ -29,6 +29,7 @@ import { getCategoryIndex, searchListings } from "~/services/listing-search.serv
 import { createSavedSearch, SavedSearchError } from "~/services/saved-search.server.ts";
 import { popularSearches, POPULAR_SEARCHES_LIMIT, recordSearch } from "~/services/search-query.server.ts";
 import { watchedAmong } from "~/services/watchlist.server.ts";
+import { loginUrl } from "~/lib/http.ts";
 
 const DEFAULT_LISTINGS_TITLE = "Equipment Listings";
 
@@ -96,7 +97,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = await readForm(request);
   const filters = filtersOfForm(form);
   const user = await getOptionalUser(request);
-  if (!user) throw redirect(`/login?${new URLSearchParams({ redirectTo: listingsUrl(filters) })}`);
+  if (!user) throw redirect(loginUrl(listingsUrl(filters)));
   if (form.get("intent") !== SAVE_SEARCH_INTENT) {
     throw data({ message: "Unknown action" }, { status: 400 });
   }

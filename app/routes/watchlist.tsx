@@ -14,7 +14,7 @@ import { readForm } from "~/lib/form-data.server.ts";
 import { toExecutedListingView, toSavedSearchView, toWatchedItemView, type WatchlistActionResult } from "~/lib/watchlist-views.ts";
 import { parsePage } from "~/schemas/order.ts";
 import { isWatchlistIntent, parseWatchlistTab, WATCHLIST_MESSAGES, WATCHLIST_PAGE_SIZE, WATCHLIST_TABS, WatchlistActionSchema } from "~/schemas/watchlist.ts";
-import { getOptionalUser } from "~/services/auth.server.ts";
+import { requireUser } from "~/services/auth.server.ts";
 import {
   deleteSavedSearch,
   executeSavedSearch,
@@ -27,20 +27,8 @@ import { listWatchlist, unwatchListing, updateWatchNotes } from "~/services/watc
 
 export const meta: MetaFunction = () => [{ title: "Watchlist & Saved Searches — Tradebench" }];
 
-/** Anonymous visitors sign in first and come back here (spec: /login with from=/watchlist). */
-async function requireWatcher(request: Request) {
-  const user = await getOptionalUser(request);
-  if (!user) {
-    const url = new URL(request.url);
-    const tab = parseWatchlistTab(url.searchParams.get("tab"));
-    const from = tab === WATCHLIST_TABS.savedSearches ? `/watchlist?tab=${tab}` : "/watchlist";
-    throw redirect(`/login?${new URLSearchParams({ from })}`);
-  }
-  return user;
-}
-
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireWatcher(request);
+  const user = await requireUser(request);
   const url = new URL(request.url);
   const tab = parseWatchlistTab(url.searchParams.get("tab"));
   const db = getDb();
@@ -103,7 +91,7 @@ const FAILED: Record<WatchlistActionResult["intent"] & string, string> = {
 
 export async function action({ request }: ActionFunctionArgs) {
   const form = await readForm(request);
-  const user = await requireWatcher(request);
+  const user = await requireUser(request);
   const rawIntent = form.get("intent");
   const intent = isWatchlistIntent(rawIntent) ? rawIntent : null;
   const ids = { listingId: Number(form.get("listingId")) || null, searchId: Number(form.get("searchId")) || null };

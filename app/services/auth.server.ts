@@ -19,6 +19,7 @@ import {
   rememberedSessionMs,
   SHORT_SESSION_MS,
 } from "./session.server.ts";
+import { loginUrl } from "~/lib/http.ts";
 
 export class SignInError extends Error {}
 
@@ -66,7 +67,7 @@ export async function requireUser(request: Request): Promise<CurrentUser> {
   const user = await getOptionalUser(request);
   if (!user) {
     const back = request.method === "GET" ? pathOf(request) : new URL(request.url).pathname;
-    throw redirect(`/login?${new URLSearchParams({ redirectTo: back })}`);
+    throw redirect(loginUrl(back));
   }
   return user;
 }

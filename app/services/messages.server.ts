@@ -1,7 +1,6 @@
 // Buyer–seller messages: one conversation per buyer and listing (with the listing's seller), readable and writable
 // only by its two members. A message is written, its conversation moved to the top and its recipient notified in
 // one transaction; both members' open pages hear of it live after the commit.
-import cluster from "node:cluster";
 import { sql, type Expression, type Kysely, type SqlBool } from "kysely";
 import type { Database } from "#db/schema.ts";
 import { inWriteTransaction } from "#db/dialect.ts";
@@ -15,7 +14,7 @@ import {
 import { PUBLIC_LISTING_STATUSES } from "./listing-detail.server.ts";
 import { getLiveEventBus, userTopic, type LiveEventBus } from "./live-events.server.ts";
 import { announceNotifications, insertNotifications, type NotificationDraft } from "./notifications.server.ts";
-import { RateLimiter, type RateLimitRule } from "./rate-limit.server.ts";
+import { RateLimiter, workerProcesses, type RateLimitRule } from "./rate-limit.server.ts";
 
 export type MessagingProblem = "not_found" | "forbidden" | "own_listing" | "invalid" | "rate_limited";
 
@@ -32,12 +31,6 @@ export class MessagingError extends Error {
 }
 
 export const MESSAGE_RATE_LIMIT: RateLimitRule = { limit: MESSAGES_PER_MINUTE, windowMs: 60_000 };
-
-/** Worker processes started by server.mjs each count apart; each enforces its share (see RateLimiter). */
-function workerProcesses(): number {
-  const count = Number(process.env.WEB_CONCURRENCY);
-  return cluster.isWorker && Number.isInteger(count) && count > 1 ? count : 1;
-}
 
 export const messageRateLimiter = new RateLimiter(workerProcesses());
 

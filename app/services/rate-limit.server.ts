@@ -50,7 +50,7 @@ export class RateLimiter {
 }
 
 /** Worker processes started by server.mjs (WEB_CONCURRENCY) spread connections over themselves and count apart. */
-function workerProcesses(): number {
+export function workerProcesses(): number {
   const count = Number(process.env.WEB_CONCURRENCY);
   return cluster.isWorker && Number.isInteger(count) && count > 1 ? count : 1;
 }

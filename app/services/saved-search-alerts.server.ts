@@ -31,13 +31,13 @@ import {
 } from "#db/dialect.ts";
 import type { Database } from "#db/schema.ts";
 import { getEnv } from "~/env.server.ts";
-import { isCondition } from "~/lib/conditions.ts";
 import {
   brandMatches,
-  DEFAULT_SORT,
   filterConditions,
   listingsUrl,
+  readSavedSearchParams,
   savedSearchFilters,
+  savedSearchListingFilters,
   type ListingFilters,
   type SavedSearchParams,
 } from "~/lib/listing-filters.ts";
@@ -52,33 +52,6 @@ export const ALERT_KEY_VERSION = 1;
 const REKEY_BATCH = 500;
 
 // ── Reading a saved search ──
-
-/** Stored params (JSON of SavedSearchParams); anything unreadable stands for no criteria. */
-export function readSavedSearchParams(json: string): SavedSearchParams {
-  const empty: SavedSearchParams = {
-    keyword: null,
-    category: null,
-    categoryName: null,
-    minPrice: null,
-    maxPrice: null,
-    condition: [],
-    testLevel: null,
-    calibrated: false,
-    brand: null,
-  };
-  try {
-    const parsed = JSON.parse(json) as Partial<SavedSearchParams> | null;
-    if (!parsed || typeof parsed !== "object") return empty;
-    return { ...empty, ...parsed, condition: Array.isArray(parsed.condition) ? parsed.condition.filter(isCondition) : [] };
-  } catch {
-    return empty;
-  }
-}
-
-/** The /listings filters a saved search runs with (its Execute and its link): the ones the matcher must agree with. */
-export function savedSearchListingFilters(params: SavedSearchParams): ListingFilters {
-  return { ...savedSearchFilters(params), sort: DEFAULT_SORT, page: 1 };
-}
 
 /** A stored search as the matcher reads it: its filters, and its full-text expression (null without words). */
 interface StoredSearch {
@@ -249,8 +222,7 @@ export async function rekeySavedSearches(db: Kysely<Database>, { all = false }: 
       for (const [index, row] of rows.entries()) {
         const result = await trx
           .updateTable("saved_searches")
-          // alert_term_prefix is typed Generated<Flag> in db/schema.ts, which Kysely reads as a nested column type.
-          .set({ ...keys[index]!, alert_term_prefix: keys[index]!.alert_term_prefix as never, alert_key_version: ALERT_KEY_VERSION })
+          .set({ ...keys[index]!, alert_key_version: ALERT_KEY_VERSION })
           .where("id", "=", row.id)
           .where("alert_key_version", "=", row.alert_key_version)
           .where("search_params", "=", row.search_params)

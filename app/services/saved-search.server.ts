@@ -1,7 +1,7 @@
 // Saved searches: a buyer's named /listings filters, stored as JSON so they can be re-run and notified on.
 import type { Kysely, Updateable } from "kysely";
 import type { Database } from "#db/schema.ts";
-import { savedSearchFilters, savedSearchHasCriteria, type SavedSearchParams } from "~/lib/listing-filters.ts";
+import { readSavedSearchParams, savedSearchHasCriteria, savedSearchListingFilters, type SavedSearchParams } from "~/lib/listing-filters.ts";
 import type { ListingCardData } from "./listing-cards.server.ts";
 import { searchListings } from "./listing-search.server.ts";
 import { SAVED_SEARCH_NAME_MAX } from "~/schemas/saved-search.ts";
@@ -80,28 +80,6 @@ export interface SavedSearchSummary {
   createdAt: string;
 }
 
-/** Stored params as written by createSavedSearch; a row that cannot be read stands for no criteria. */
-function readParams(json: string): SavedSearchParams {
-  const empty: SavedSearchParams = {
-    keyword: null,
-    category: null,
-    categoryName: null,
-    minPrice: null,
-    maxPrice: null,
-    condition: [],
-    testLevel: null,
-    calibrated: false,
-    brand: null,
-  };
-  try {
-    const parsed = JSON.parse(json) as Partial<SavedSearchParams> | null;
-    if (!parsed || typeof parsed !== "object") return empty;
-    return { ...empty, ...parsed, condition: Array.isArray(parsed.condition) ? parsed.condition : [] };
-  } catch {
-    return empty;
-  }
-}
-
 type SavedSearchRow = {
   id: number;
   name: string;
@@ -115,7 +93,7 @@ function toSummary(row: SavedSearchRow): SavedSearchSummary {
   return {
     id: row.id,
     name: row.name,
-    params: readParams(row.search_params),
+    params: readSavedSearchParams(row.search_params),
     notifyOnNew: row.notify_on_new === 1,
     lastExecuted: row.last_executed,
     createdAt: row.created_at,
@@ -244,7 +222,7 @@ export async function executeSavedSearch(
   const search = await getSavedSearch(db, userId, searchId);
   const result = await searchListings(
     db,
-    { ...savedSearchFilters(search.params), sort: "created_at:desc", page: 1 },
+    savedSearchListingFilters(search.params),
     { pageSize: SAVED_SEARCH_EXECUTE_LIMIT, now },
   );
   const ids = result.listings.map((listing) => listing.id);

@@ -14,14 +14,14 @@ interface Outcome {
 
 const shows = (url: string, heading: string | RegExp): Outcome => ({ url, status: 200, heading, redirected: false });
 const redirectsTo = (url: string, heading: string | RegExp): Outcome => ({ url, status: 200, heading, redirected: true });
-const toLogin = (from: string) => redirectsTo(`/login?redirectTo=${encodeURIComponent(from)}`, "Sign in");
+const toLogin = (from: string) => redirectsTo(`/login?from=${encodeURIComponent(from)}`, "Sign in");
 const TO_DASHBOARD = redirectsTo("/dashboard", /^Welcome, /);
 
 const HOME = /industrial electronics/;
 const NOT_FOUND: Outcome = { url: "", status: 404, heading: "Page not found", redirected: false };
 
 // The contract: where each visitor's GET of each path ends. shows(url, h1) = that page itself, 200, no redirect;
-// TO_DASHBOARD / toLogin(from) = a 302 to /dashboard, resp. to /login?redirectTo=<from>; NOT_FOUND = the
+// TO_DASHBOARD / toLogin(from) = a 302 to /dashboard, resp. to /login?from=<from>; NOT_FOUND = the
 // friendly 404 page with status 404 at the requested address.
 // prettier-ignore
 const ACCESS: ReadonlyArray<{ path: string } & Record<Visitor, Outcome>> = [
@@ -34,9 +34,11 @@ const ACCESS: ReadonlyArray<{ path: string } & Record<Visitor, Outcome>> = [
   { path: "/profile",           anonymous: toLogin("/profile"),                                buyer: shows("/profile", "Bianca Byers"),      seller: shows("/profile", "Samuel Sellwood"),   admin: shows("/profile", "Ada Admiral")    },
   { path: "/create-listing",    anonymous: toLogin("/create-listing"),                         buyer: TO_DASHBOARD,                           seller: shows("/create-listing", "Create a listing"), admin: shows("/create-listing", "Create a listing") },
   { path: "/listings",          anonymous: shows("/listings", "Equipment Listings"),           buyer: shows("/listings", "Equipment Listings"), seller: shows("/listings", "Equipment Listings"), admin: shows("/listings", "Equipment Listings") },
+  { path: "/watchlist",         anonymous: toLogin("/watchlist"),                              buyer: shows("/watchlist", "Watchlist & Saved Searches"), seller: shows("/watchlist", "Watchlist & Saved Searches"), admin: shows("/watchlist", "Watchlist & Saved Searches") },
+  { path: "/messages",          anonymous: toLogin("/messages"),                               buyer: shows("/messages", "Messages"),         seller: shows("/messages", "Messages"),         admin: shows("/messages", "Messages")      },
+  { path: "/notifications",     anonymous: toLogin("/notifications"),                          buyer: shows("/notifications", "Notifications"), seller: shows("/notifications", "Notifications"), admin: shows("/notifications", "Notifications") },
   // Routes that later issues build: until then every visitor gets the friendly 404 page, at the same address.
   { path: "/admin",             anonymous: NOT_FOUND,                                          buyer: NOT_FOUND,                              seller: NOT_FOUND,                              admin: NOT_FOUND                           },
-  { path: "/watchlist",         anonymous: NOT_FOUND,                                          buyer: NOT_FOUND,                              seller: NOT_FOUND,                              admin: NOT_FOUND                           },
   { path: "/some/unknown/path", anonymous: NOT_FOUND,                                          buyer: NOT_FOUND,                              seller: NOT_FOUND,                              admin: NOT_FOUND                           },
 ];
 

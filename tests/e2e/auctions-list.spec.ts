@@ -293,7 +293,7 @@ test.describe("with JavaScript", () => {
     await page.goto("/auctions?sort=highest_bid");
     await waitForHydration(page);
     await card(page, title).getByRole("button", { name: `Add ${title} to watchlist` }).click();
-    await expect(page).toHaveURL(`/login?redirectTo=${encodeURIComponent("/auctions?sort=highest_bid")}`);
+    await expect(page).toHaveURL(`/login?from=${encodeURIComponent("/auctions?sort=highest_bid")}`);
 
     // A new account (the demo accounts' sign-in form is rate limited), then the sign-in form the page shows.
     const email = uniqueEmail("watcher");

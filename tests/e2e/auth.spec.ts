@@ -198,17 +198,17 @@ test.describe("signing in", () => {
     await expect(page).toHaveURL(/\/login$/);
   });
 
-  test("redirectTo is honoured for same-site paths and ignored for other sites", async ({ page, request, clientIp }) => {
+  test("the return path is honoured for same-site paths and ignored for other sites", async ({ page, request, clientIp }) => {
     const buyer = await createAccount(request, clientIp);
     await page.goto("/profile");
-    await expect(page).toHaveURL(/\/login\?redirectTo=%2Fprofile$/);
+    await expect(page).toHaveURL(/\/login\?from=%2Fprofile$/);
     await field(page, "Email").fill(buyer.email);
     await field(page, "Password").fill(buyer.password);
     await page.getByRole("button", { name: "Sign in" }).click();
     await expect(page).toHaveURL(/\/profile$/);
 
     await page.context().clearCookies();
-    await page.goto("/login?redirectTo=//evil.example");
+    await page.goto("/login?from=//evil.example");
     await field(page, "Email").fill(buyer.email);
     await field(page, "Password").fill(buyer.password);
     await page.getByRole("button", { name: "Sign in" }).click();
@@ -258,7 +258,7 @@ test.describe("signing out", () => {
     await expect(page.getByRole("link", { name: "Sign In" })).toBeVisible();
     await expect(page.getByRole("button", { name: /^Account menu for / })).toHaveCount(0);
     await page.goto("/dashboard");
-    await expect(page).toHaveURL(/\/login\?redirectTo=%2Fdashboard$/);
+    await expect(page).toHaveURL(/\/login\?from=%2Fdashboard$/);
   });
 });
 
@@ -280,7 +280,7 @@ test.describe("session cookie", () => {
     await signOut(page);
     await context.addCookies([{ name: "__session", value: String(second?.value), url: baseURL() }]);
     await page.goto("/dashboard");
-    await expect(page).toHaveURL(/\/login\?redirectTo=%2Fdashboard$/);
+    await expect(page).toHaveURL(/\/login\?from=%2Fdashboard$/);
   });
 });
 

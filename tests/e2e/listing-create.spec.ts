@@ -335,5 +335,5 @@ test.describe("as a buyer", () => {
 
 test("a visitor is sent to sign in, and back to /create-listing afterwards", async ({ page }) => {
   await page.goto("/create-listing");
-  await expect(page).toHaveURL(/\/login\?redirectTo=%2Fcreate-listing$/);
+  await expect(page).toHaveURL(/\/login\?from=%2Fcreate-listing$/);
 });

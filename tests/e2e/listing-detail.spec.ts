@@ -379,7 +379,7 @@ test.describe("watching from the detail page", () => {
     await page.goto(`/listings/${id}`);
     await waitForHydrationOf(page);
     await page.getByRole("button", { name: "Watch", exact: true }).click();
-    await expect(page).toHaveURL(`/login?redirectTo=${encodeURIComponent(`/listings/${id}`)}`);
+    await expect(page).toHaveURL(`/login?from=${encodeURIComponent(`/listings/${id}`)}`);
   });
 
   test.describe("as a buyer", () => {

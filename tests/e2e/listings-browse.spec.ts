@@ -221,7 +221,7 @@ test.describe("with JavaScript", () => {
     const word = uniqueWord();
     await page.goto(`/listings?search=${word}&condition=used_good`);
     await page.getByRole("link", { name: "Save Search" }).click();
-    await expect(page).toHaveURL(`/login?redirectTo=${encodeURIComponent(`/listings?search=${word}&condition=used_good`)}`);
+    await expect(page).toHaveURL(`/login?from=${encodeURIComponent(`/listings?search=${word}&condition=used_good`)}`);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sign in");
   });
 

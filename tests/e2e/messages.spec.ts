@@ -130,15 +130,15 @@ test.describe("a buyer and a seller", () => {
 test.describe("visitors", () => {
   test("are sent to sign in from /messages and from Contact Seller", async ({ page }) => {
     await page.goto("/messages");
-    await expect(page).toHaveURL(/\/login\?redirectTo=%2Fmessages$/);
+    await expect(page).toHaveURL(/\/login\?from=%2Fmessages$/);
     const listingId = insertListing(`Rigol DP832 power supply ${Date.now()}`);
     await page.goto(`/listings/${listingId}`);
     await page.getByRole("button", { name: "Contact Seller" }).click();
-    await expect(page).toHaveURL(new RegExp(`/login\\?redirectTo=%2Flistings%2F${listingId}$`));
+    await expect(page).toHaveURL(new RegExp(`/login\\?from=%2Flistings%2F${listingId}$`));
     const auctionId = insertLot(`Rigol DSA815 analyzer ${Date.now()}`);
     await page.goto(`/auctions/${auctionId}`);
     await page.getByRole("button", { name: "Contact Seller" }).click();
-    await expect(page).toHaveURL(new RegExp(`/login\\?redirectTo=%2Fauctions%2F${auctionId}$`));
+    await expect(page).toHaveURL(new RegExp(`/login\\?from=%2Fauctions%2F${auctionId}$`));
   });
 });
 

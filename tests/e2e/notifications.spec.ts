@@ -227,7 +227,7 @@ function newMemberContext(browser: Browser, testInfo: TestInfo) {
 test.describe("/notifications", () => {
   test("visitors are sent to sign in and come back", async ({ page }) => {
     await page.goto("/notifications");
-    await expect(page).toHaveURL(/\/login\?redirectTo=%2Fnotifications$/);
+    await expect(page).toHaveURL(/\/login\?from=%2Fnotifications$/);
   });
 
   test("a member filters, marks one read, deletes one and marks all read", async ({ page }) => {

@@ -83,7 +83,7 @@ describe("POST /auctions/{id}/end", () => {
     const { auctionId } = await insertAuctionRow(opened.db, ownerId);
     const result = await post(endRoute, String(auctionId), null, { confirm: "yes" }, "end");
     expect(result.status).toBe(302);
-    expect(result.location).toBe(`/login?redirectTo=${encodeURIComponent(`/auctions/${auctionId}/end`)}`);
+    expect(result.location).toBe(`/login?from=${encodeURIComponent(`/auctions/${auctionId}/end`)}`);
     expect(await statusOf(auctionId)).toBe("active");
   });
 

@@ -158,7 +158,7 @@ describe("/auctions/{id}", () => {
     expect(text).toContain("a bid in the last 5 minutes moves the end to 5 minutes after that bid");
     expect(text).toContain("the bid placed first wins");
     expect(text).toContain("Suggested bids: $1,010, $1,020, $1,050");
-    expect(html).toMatch(/<a[^>]*href="\/login\?redirectTo=%2Fauctions%2F\d+"[^>]*>Sign in to bid<\/a>/);
+    expect(html).toMatch(/<a[^>]*href="\/login\?from=%2Fauctions%2F\d+"[^>]*>Sign in to bid<\/a>/);
     expect(html).toContain(`href="/listings/${listingId}"`);
     // The reserve amount reaches neither the page nor its data.
     expect(html).not.toMatch(/1,234\.56|123456|1234\.56/);

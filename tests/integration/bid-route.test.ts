@@ -218,7 +218,7 @@ describe("POST /auctions/{id}/bid from the bid panel (fetcher)", () => {
     const { auctionId, listingId } = await insertAuctionRow(opened.db, seller);
     const answer = redirectOf(await post(auctionId, { mode: "fetcher", fields: { amount: "1000", returnTo: `/listings/${listingId}` } }));
     expect(answer.status).toBe(302);
-    expect(answer.location).toBe(`/login?${new URLSearchParams({ redirectTo: `/listings/${listingId}` })}`);
+    expect(answer.location).toBe(`/login?${new URLSearchParams({ from: `/listings/${listingId}` })}`);
   });
 });
 
@@ -286,7 +286,7 @@ describe("POST /auctions/{id}/bid without JavaScript", () => {
   it("sends a visitor to sign in, then back to where they were", async () => {
     const { auctionId } = await insertAuctionRow(opened.db, seller);
     const answer = redirectOf(await post(auctionId, { mode: "document", fields: { amount: "1000", returnTo: `/auctions/${auctionId}` } }));
-    expect(answer.location).toBe(`/login?${new URLSearchParams({ redirectTo: `/auctions/${auctionId}` })}`);
+    expect(answer.location).toBe(`/login?${new URLSearchParams({ from: `/auctions/${auctionId}` })}`);
   });
 
   it("sends a GET of the bid address to the lot page", async () => {

@@ -86,7 +86,7 @@ const post = (route: RouteModule, path: string, as: string | null, form: Record<
 
 describe("/messages", () => {
   it("sends visitors to sign in and back", async () => {
-    expect(await get(messagesRoute, "/messages", null)).toEqual({ status: 302, location: "/login?redirectTo=%2Fmessages" });
+    expect(await get(messagesRoute, "/messages", null)).toEqual({ status: 302, location: "/login?from=%2Fmessages" });
     expect((await post(messagesRoute, "/messages", null, { conversationId: String(conversationId), body: "Hi" })).location).toMatch(/^\/login\?/);
   });
 
@@ -177,14 +177,14 @@ describe("Contact Seller (POST /listings/{id}/contact)", () => {
     const params = { id: String(listingId) };
     expect(await post(contactRoute, `/listings/${listingId}/contact`, null, {}, params)).toEqual({
       status: 302,
-      location: `/login?redirectTo=${encodeURIComponent(`/listings/${listingId}`)}`,
+      location: `/login?from=${encodeURIComponent(`/listings/${listingId}`)}`,
     });
     expect(await post(contactRoute, `/listings/${listingId}/contact`, null, { returnTo: "/auctions/7" }, params)).toEqual({
       status: 302,
-      location: `/login?redirectTo=${encodeURIComponent("/auctions/7")}`,
+      location: `/login?from=${encodeURIComponent("/auctions/7")}`,
     });
     expect((await post(contactRoute, `/listings/${listingId}/contact`, null, { returnTo: "//evil.example" }, params)).location).toBe(
-      `/login?redirectTo=${encodeURIComponent(`/listings/${listingId}`)}`,
+      `/login?from=${encodeURIComponent(`/listings/${listingId}`)}`,
     );
   });
 

@@ -101,11 +101,11 @@ describe("/notifications", () => {
   it("sends visitors to sign in and back, for the page and for its forms", async () => {
     expect(await get(notificationsRoute, "/notifications?filter=unread", null)).toEqual({
       status: 302,
-      location: `/login?redirectTo=${encodeURIComponent("/notifications?filter=unread")}`,
+      location: `/login?from=${encodeURIComponent("/notifications?filter=unread")}`,
     });
     expect(await post(notificationsRoute, "/notifications", null, { intent: "mark-all-read" })).toEqual({
       status: 302,
-      location: `/login?redirectTo=${encodeURIComponent("/notifications")}`,
+      location: `/login?from=${encodeURIComponent("/notifications")}`,
     });
   });
 

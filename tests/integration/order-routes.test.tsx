@@ -96,7 +96,7 @@ describe("/orders/{id}", () => {
   it("sends visitors to sign in and back", async () => {
     expect(await get(orderRoute, `/orders/${orderId}`, null, { id: String(orderId) })).toEqual({
       status: 302,
-      location: `/login?redirectTo=${encodeURIComponent(`/orders/${orderId}`)}`,
+      location: `/login?from=${encodeURIComponent(`/orders/${orderId}`)}`,
     });
   });
 
@@ -172,7 +172,7 @@ describe("/orders and /seller/orders", () => {
 
 describe("/escrow", () => {
   it("is for billing, referees and administrators only, each seeing their own queue", async () => {
-    expect((await get(escrowRoute, "/escrow", null)).location).toBe("/login?redirectTo=%2Fescrow");
+    expect((await get(escrowRoute, "/escrow", null)).location).toBe("/login?from=%2Fescrow");
     for (const who of ["buyer", "seller", "support", "moderator"] as const) {
       expect([who, await get(escrowRoute, "/escrow", people[who])]).toEqual([who, { status: 302, location: "/" }]);
     }
@@ -185,7 +185,7 @@ describe("/escrow", () => {
 describe("/checkout/listing/{id}", () => {
   it("needs sign-in, is 404 for a missing listing and sends the buyer of a sold item to their order", async () => {
     expect((await get(buyRoute, `/checkout/listing/${listingId}`, null, { id: String(listingId) })).location).toBe(
-      `/login?redirectTo=${encodeURIComponent(`/checkout/listing/${listingId}`)}`,
+      `/login?from=${encodeURIComponent(`/checkout/listing/${listingId}`)}`,
     );
     expect((await get(buyRoute, "/checkout/listing/424242", people.buyer, { id: "424242" })).status).toBe(404);
     expect((await get(buyRoute, "/checkout/listing/x", people.buyer, { id: "x" })).status).toBe(404);

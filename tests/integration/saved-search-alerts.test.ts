@@ -7,7 +7,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { listingMatchesExpressions, openDatabase, type OpenedDatabase } from "#db/dialect.ts";
 import { CONDITIONS, type Condition } from "~/lib/conditions.ts";
-import { listingsUrl, savedSearchFilters, type SavedSearchParams } from "~/lib/listing-filters.ts";
+import { listingsUrl, savedSearchFilters, savedSearchListingFilters, type SavedSearchParams } from "~/lib/listing-filters.ts";
 import { TEST_LEVELS } from "~/lib/test-levels.ts";
 import { CreateListingSchema, toListingInput } from "~/schemas/listing.ts";
 import { cancelAuction } from "~/services/auction-lifecycle.server.ts";
@@ -18,7 +18,6 @@ import {
   alertKeysOf,
   flushSavedSearchAlerts,
   matchListingToSavedSearches,
-  savedSearchListingFilters,
   SAVED_SEARCH_ALERT_TITLE,
 } from "~/services/saved-search-alerts.server.ts";
 import { createTestDatabase } from "../support/test-database.ts";

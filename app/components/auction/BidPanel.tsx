@@ -10,6 +10,7 @@ import { BID_MESSAGES, formatBidMoney, minimumNextBid, parseBidAmount, suggested
 import { centsToInput, CURRENCY_SYMBOLS, isCurrency } from "~/lib/money.ts";
 import { BID_FORM_MESSAGES, type BidActionData, type BidField, type BidFlash } from "~/schemas/bid.ts";
 import { useAuctionClock, type AuctionClock } from "./Countdown.tsx";
+import { loginUrl } from "~/lib/http.ts";
 
 export interface BidPanelProps {
   snapshot: AuctionSnapshot;
@@ -219,7 +220,7 @@ export function BidPanel({ snapshot, serverNow, signedIn, viewerIsSeller, flash,
             Suggested bids: {suggestions.map((cents) => formatBidMoney(cents, snapshot.currency)).join(", ")}
           </Text>
           <Button asChild colorPalette="blue" size="lg" w="fit-content">
-            <RemixLink to={`/login?${new URLSearchParams({ redirectTo: returnTo })}`}>Sign in to bid</RemixLink>
+            <RemixLink to={loginUrl(returnTo)}>Sign in to bid</RemixLink>
           </Button>
         </Stack>
       )}

@@ -8,6 +8,7 @@ import { FormErrors, TextField } from "~/components/forms.tsx";
 import { listingsSearchParams, filtersOnly, type ListingFilters } from "~/lib/listing-filters.ts";
 import { SAVE_SEARCH_INTENT, SaveSearchSchema } from "~/schemas/saved-search.ts";
 import { ui } from "./listings-styles.ts";
+import { loginUrl } from "~/lib/http.ts";
 
 const summaryStyles = {
   display: "inline-flex",
@@ -30,7 +31,7 @@ const summaryStyles = {
 /** For visitors: signing in comes first, then back to the same search. */
 export function SaveSearchSignIn({ returnTo }: { returnTo: string }) {
   return (
-    <RemixLink to={`/login?${new URLSearchParams({ redirectTo: returnTo })}`} className={ui.outlineButton}>
+    <RemixLink to={loginUrl(returnTo)} className={ui.outlineButton}>
       Save Search
     </RemixLink>
   );
