@@ -4,12 +4,12 @@
 // Escape or when focus leaves it. Without JavaScript the bell is a plain link-like button to /notifications.
 import { useFetcher, useLocation, Link as RemixLink } from "@remix-run/react";
 import { useCallback, useEffect, useId, useRef, useState } from "react";
-import type { NotificationType } from "~/lib/notification-types.ts";
 import { POLL_INTERVAL_MS, useLiveAuctions } from "~/lib/live/use-live-auctions.ts";
 import { formatRelativeTime } from "~/lib/relative-time.ts";
 import { staticClasses } from "~/lib/static-styles.ts";
 import { BellIcon } from "./icons.tsx";
 import { NotificationTypeIcon } from "./NotificationTypeIcon.tsx";
+import type { InboxNotification } from "~/services/notification-inbox.server.ts";
 import { classNames, shell } from "./shell-styles.ts";
 
 /** Spec 01 §9: the badge shows the count up to 9, then "9+". */
@@ -23,15 +23,6 @@ export function bellLabel(count: number): string {
 
 export const BELL_DATA_URL = "/resources/notifications";
 
-interface BellNotification {
-  id: number;
-  type: NotificationType;
-  title: string;
-  message: string;
-  actionUrl: string | null;
-  isRead: boolean;
-  createdAt: string;
-}
 
 const bell = staticClasses("bell", {
   // On phones the panel spans the header; from md on it hangs under the bell.
@@ -116,7 +107,7 @@ const bell = staticClasses("bell", {
   },
 });
 
-function BellEntry({ notification, now, onNavigate }: { notification: BellNotification; now: number; onNavigate: () => void }) {
+function BellEntry({ notification, now, onNavigate }: { notification: InboxNotification; now: number; onNavigate: () => void }) {
   const content = (
     <>
       <NotificationTypeIcon type={notification.type} />
@@ -163,7 +154,7 @@ export function NotificationBell({ unreadCount }: { unreadCount: number }) {
   const buttonRef = useRef<HTMLButtonElement>(null);
   const [open, setOpen] = useState(false);
   const [count, setCount] = useState(unreadCount);
-  const [items, setItems] = useState<BellNotification[] | null>(null);
+  const [items, setItems] = useState<InboxNotification[] | null>(null);
   const [now, setNow] = useState(() => Date.now());
   const latestRequest = useRef(0);
   const markAll = useFetcher<{ ok: boolean }>();
@@ -176,7 +167,7 @@ export function NotificationBell({ unreadCount }: { unreadCount: number }) {
     try {
       const response = await fetch(BELL_DATA_URL, { headers: { Accept: "application/json" }, credentials: "same-origin" });
       if (!response.ok) return;
-      const bellData = (await response.json()) as { items: BellNotification[]; unreadCount: number };
+      const bellData = (await response.json()) as { items: InboxNotification[]; unreadCount: number };
       if (request !== latestRequest.current) return;
       setItems(bellData.items);
       setCount(bellData.unreadCount);

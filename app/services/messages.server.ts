@@ -123,8 +123,9 @@ export function cleanMessageBody(body: string): string {
   return text;
 }
 
-async function participantConversation(db: Kysely<Database>, userId: string, conversationId: number) {
-  const row = await db
+/** Conversations with both parties' names. */
+function conversationsWithParties(db: Kysely<Database>) {
+  return db
     .selectFrom("conversations as c")
     .innerJoin("profiles as buyer", "buyer.id", "c.buyer_id")
     .innerJoin("profiles as seller", "seller.id", "c.seller_id")
@@ -141,7 +142,11 @@ async function participantConversation(db: Kysely<Database>, userId: string, con
       "seller.first_name as seller_first_name",
       "seller.last_name as seller_last_name",
       "seller.company_name as seller_company_name",
-    ])
+    ]);
+}
+
+async function participantConversation(db: Kysely<Database>, userId: string, conversationId: number) {
+  const row = await conversationsWithParties(db)
     .where("c.id", "=", conversationId)
     .executeTakeFirst();
   // Someone else's conversation and one that does not exist read the same, so ids reveal nothing.
@@ -228,23 +233,8 @@ function likeContains(column: Expression<string | null>, pattern: string) {
 export async function listConversations(db: Kysely<Database>, userId: string, search = ""): Promise<ConversationSummary[]> {
   const term = search.trim();
   const pattern = containsPattern(term);
-  const rows = await db
-    .selectFrom("conversations as c")
-    .innerJoin("profiles as buyer", "buyer.id", "c.buyer_id")
-    .innerJoin("profiles as seller", "seller.id", "c.seller_id")
+  const rows = await conversationsWithParties(db)
     .select((eb) => [
-      "c.id",
-      "c.listing_id",
-      "c.listing_title",
-      "c.buyer_id",
-      "c.seller_id",
-      "c.last_message_at",
-      "buyer.first_name as buyer_first_name",
-      "buyer.last_name as buyer_last_name",
-      "buyer.company_name as buyer_company_name",
-      "seller.first_name as seller_first_name",
-      "seller.last_name as seller_last_name",
-      "seller.company_name as seller_company_name",
       eb
         .selectFrom("messages as m")
         .select("m.body")
