@@ -7,7 +7,8 @@ import { openConversation, sendMessage } from "~/services/messages.server.ts";
 import { RateLimiter } from "~/services/rate-limit.server.ts";
 import { InProcessBus } from "~/services/live-events.server.ts";
 import { insertListingRow } from "../support/listings.ts";
-import { pageRoute, renderPage, ROUTE_CONTEXT as context, sessionCookies, type RouteModule as PageModule } from "../support/route-pages.tsx";
+import { routeCalls } from "../support/route-calls.ts";
+import { pageRoute, renderPage, type RouteModule } from "../support/route-pages.tsx";
 import { createTestDatabase } from "../support/test-database.ts";
 import { insertUserRow } from "../support/users.ts";
 
@@ -42,47 +43,7 @@ beforeAll(async () => {
 });
 afterAll(() => opened.close());
 
-const cookieFor = sessionCookies(() => opened.db);
-
-async function request(path: string, as: string | null, form?: Record<string, string>): Promise<Request> {
-  const headers = new Headers();
-  if (as) headers.set("Cookie", await cookieFor(as));
-  if (!form) return new Request(`http://localhost${path}`, { headers });
-  headers.set("Content-Type", "application/x-www-form-urlencoded");
-  return new Request(`http://localhost${path}`, { method: "POST", headers, body: new URLSearchParams(form) });
-}
-
-interface Answer {
-  status: number;
-  location?: string | null;
-  data?: unknown;
-  message?: unknown;
-}
-
-async function answer(work: () => Promise<unknown>): Promise<Answer> {
-  let value: unknown;
-  try {
-    value = await work();
-  } catch (thrown) {
-    value = thrown;
-  }
-  if (value instanceof Response) return { status: value.status, location: value.headers.get("Location") };
-  if (value && typeof value === "object" && "type" in value && value.type === "DataWithResponseInit") {
-    const { data, init } = value as unknown as { data: unknown; init: ResponseInit | null };
-    return { status: init?.status ?? 200, data };
-  }
-  return { status: 200, data: value };
-}
-
-type RouteModule = {
-  loader?: (args: { request: Request; params: Record<string, string>; context: typeof context }) => Promise<unknown>;
-  action?: (args: { request: Request; params: Record<string, string>; context: typeof context }) => Promise<unknown>;
-};
-
-const get = (route: RouteModule, path: string, as: string | null, params: Record<string, string> = {}) =>
-  answer(async () => route.loader!({ request: await request(path, as), params, context }));
-const post = (route: RouteModule, path: string, as: string | null, form: Record<string, string>, params: Record<string, string> = {}) =>
-  answer(async () => route.action!({ request: await request(path, as, form), params, context }));
+const { request, get, post } = routeCalls({ db: () => opened.db });
 
 describe("/messages", () => {
   it("sends visitors to sign in and back", async () => {
@@ -144,7 +105,7 @@ describe("/messages", () => {
 });
 
 describe("the /messages page renders", () => {
-  const render = async (path: string, as: string) => renderPage([pageRoute("/messages", messagesRoute as unknown as PageModule)], await request(path, as));
+  const render = async (path: string, as: string) => renderPage([pageRoute("/messages", messagesRoute as unknown as RouteModule)], await request(path, as));
 
   it("shows the list, the thread with the listing's link, and message text as text with safe links", async () => {
     const { status, text, html } = await render(`/messages?conversation=${conversationId}`, buyer);

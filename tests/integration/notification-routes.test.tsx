@@ -5,7 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { OpenedDatabase } from "#db/dialect.ts";
 import { insertNotifications } from "~/services/notifications.server.ts";
-import { pageRoute, renderPage, ROUTE_CONTEXT as context, sessionCookies, type RouteModule as PageModule } from "../support/route-pages.tsx";
+import { routeCalls } from "../support/route-calls.ts";
+import { pageRoute, renderPage, type RouteModule } from "../support/route-pages.tsx";
 import { createTestDatabase } from "../support/test-database.ts";
 import { insertUserRow } from "../support/users.ts";
 
@@ -28,48 +29,7 @@ beforeAll(async () => {
 });
 afterAll(() => opened.close());
 
-const cookieFor = sessionCookies(() => opened.db);
-
-async function request(path: string, as: string | null, form?: Record<string, string | string[]>): Promise<Request> {
-  const headers = new Headers();
-  if (as) headers.set("Cookie", await cookieFor(as));
-  if (!form) return new Request(`http://localhost${path}`, { headers });
-  headers.set("Content-Type", "application/x-www-form-urlencoded");
-  const body = new URLSearchParams();
-  for (const [key, value] of Object.entries(form)) for (const one of [value].flat()) body.append(key, one);
-  return new Request(`http://localhost${path}`, { method: "POST", headers, body });
-}
-
-interface Answer {
-  status: number;
-  location?: string | null;
-  data?: unknown;
-}
-
-async function answer(work: () => Promise<unknown>): Promise<Answer> {
-  let value: unknown;
-  try {
-    value = await work();
-  } catch (thrown) {
-    value = thrown;
-  }
-  if (value instanceof Response) {
-    const type = value.headers.get("Content-Type") ?? "";
-    return type.includes("json")
-      ? { status: value.status, data: await value.json() }
-      : { status: value.status, location: value.headers.get("Location") };
-  }
-  if (value && typeof value === "object" && "type" in value && value.type === "DataWithResponseInit") {
-    const { data, init } = value as unknown as { data: unknown; init: ResponseInit | null };
-    return { status: init?.status ?? 200, data };
-  }
-  return { status: 200, data: value };
-}
-
-type Handler = (args: { request: Request; params: Record<string, string>; context: typeof context }) => Promise<unknown>;
-const get = (route: { loader?: Handler }, path: string, as: string | null) => answer(async () => route.loader!({ request: await request(path, as), params: {}, context }));
-const post = (route: { action?: Handler }, path: string, as: string | null, form: Record<string, string | string[]>) =>
-  answer(async () => route.action!({ request: await request(path, as, form), params: {}, context }));
+const { request, get, post } = routeCalls({ db: () => opened.db });
 
 async function add(userId: string, title: string, { read = false, actionUrl = null as string | null, minutesAgo = 0 } = {}): Promise<number> {
   const row = await opened.db
@@ -187,7 +147,7 @@ describe("/notifications", () => {
     await clear();
     await add(member, "Outbid on the Keysight scope", { actionUrl: "/auctions/3", minutesAgo: 5 });
     await add(member, "Payment received", { read: true, minutesAgo: 3 * 60 });
-    const routes = [pageRoute("/notifications", notificationsRoute as unknown as PageModule, "notifications")];
+    const routes = [pageRoute("/notifications", notificationsRoute as unknown as RouteModule, "notifications")];
     const page = await renderPage(routes, await request("/notifications", member));
     expect(page.status).toBe(200);
     expect(page.text).toContain("Notifications 1 unread");

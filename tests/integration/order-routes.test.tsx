@@ -10,7 +10,8 @@ import { transitionOrder } from "~/services/order-flow.server.ts";
 import { insertAuctionRow } from "../support/auctions.ts";
 import { insertListingRow } from "../support/listings.ts";
 import { SHIPPING_ADDRESS } from "../support/orders.ts";
-import { pageRoute, renderPage, ROUTE_CONTEXT as context, sessionCookies, type RouteModule as PageModule } from "../support/route-pages.tsx";
+import { routeCalls } from "../support/route-calls.ts";
+import { pageRoute, renderPage, type RouteModule } from "../support/route-pages.tsx";
 import { createTestDatabase } from "../support/test-database.ts";
 import { insertUserRow } from "../support/users.ts";
 
@@ -50,47 +51,7 @@ beforeAll(async () => {
 });
 afterAll(() => opened.close());
 
-const cookieFor = sessionCookies(() => opened.db);
-
-async function request(path: string, as: string | null, form?: Record<string, string>): Promise<Request> {
-  const headers = new Headers();
-  if (as) headers.set("Cookie", await cookieFor(as));
-  if (!form) return new Request(`http://localhost${path}`, { headers });
-  headers.set("Content-Type", "application/x-www-form-urlencoded");
-  return new Request(`http://localhost${path}`, { method: "POST", headers, body: new URLSearchParams(form) });
-}
-
-interface Answer {
-  status: number;
-  location?: string | null;
-  data?: unknown;
-}
-
-/** What a loader or action answered, as the Remix server would send it. */
-async function answer(work: () => Promise<unknown>): Promise<Answer> {
-  let value: unknown;
-  try {
-    value = await work();
-  } catch (thrown) {
-    value = thrown;
-  }
-  if (value instanceof Response) return { status: value.status, location: value.headers.get("Location") };
-  if (value && typeof value === "object" && "type" in value && value.type === "DataWithResponseInit") {
-    const { data, init } = value as unknown as { data: unknown; init: ResponseInit | null };
-    return { status: init?.status ?? 200, data };
-  }
-  return { status: 200, data: value };
-}
-
-type RouteModule = {
-  loader?: (args: { request: Request; params: Record<string, string>; context: typeof context }) => Promise<unknown>;
-  action?: (args: { request: Request; params: Record<string, string>; context: typeof context }) => Promise<unknown>;
-};
-
-const get = (route: RouteModule, path: string, as: string | null, params: Record<string, string> = {}) =>
-  answer(async () => route.loader!({ request: await request(path, as), params, context }));
-const post = (route: RouteModule, path: string, as: string | null, form: Record<string, string>, params: Record<string, string> = {}) =>
-  answer(async () => route.action!({ request: await request(path, as, form), params, context }));
+const { request, get, post } = routeCalls({ db: () => opened.db });
 
 describe("/orders/{id}", () => {
   it("sends visitors to sign in and back", async () => {
@@ -235,7 +196,7 @@ describe("/checkout/auction/{id}", () => {
 });
 
 describe("the pages render", () => {
-  async function render(route: PageModule, path: string, pattern: string, as: string) {
+  async function render(route: RouteModule, path: string, pattern: string, as: string) {
     return renderPage([pageRoute(pattern, route)], await request(path, as));
   }
 

@@ -20,7 +20,8 @@ import {
   updateSavedSearch,
 } from "~/services/saved-search.server.ts";
 import { insertListingRow } from "../support/listings.ts";
-import { brokenDatabase, pageRoute, renderPage, ROUTE_CONTEXT as context, sessionCookies, type RouteModule } from "../support/route-pages.tsx";
+import { routeCalls } from "../support/route-calls.ts";
+import { brokenDatabase, pageRoute, renderPage, ROUTE_CONTEXT as context, type RouteModule } from "../support/route-pages.tsx";
 import { createTestDatabase } from "../support/test-database.ts";
 import { insertUserRow } from "../support/users.ts";
 
@@ -31,7 +32,7 @@ const route = await import("~/routes/watchlist.tsx");
 
 let opened: OpenedDatabase;
 let seller: string;
-const cookieFor = sessionCookies(() => opened.db);
+const { request, answer, post: postTo } = routeCalls<Record<string, unknown>>({ db: () => opened.db });
 
 const paramsOf = (query: string, categoryName: string | null = null): SavedSearchParams =>
   toSavedSearchParams(parseListingFilters(new URLSearchParams(query)).filters, categoryName);
@@ -59,31 +60,7 @@ async function saved(userId: string, name: string, query = "search=oscilloscope"
   return (await createSavedSearch(opened.db, { userId, name, params: paramsOf(query) })).id;
 }
 
-async function request(path: string, as: string | null, form?: Record<string, string>): Promise<Request> {
-  const headers = new Headers();
-  if (as) headers.set("Cookie", await cookieFor(as));
-  if (!form) return new Request(`http://localhost${path}`, { headers });
-  headers.set("Content-Type", "application/x-www-form-urlencoded");
-  return new Request(`http://localhost${path}`, { method: "POST", headers, body: new URLSearchParams(form) });
-}
-
-async function answer(work: () => Promise<unknown>): Promise<{ status: number; location?: string | null; data?: Record<string, unknown> }> {
-  let value: unknown;
-  try {
-    value = await work();
-  } catch (thrown) {
-    value = thrown;
-  }
-  if (value instanceof Response) return { status: value.status, location: value.headers.get("Location") };
-  if (value && typeof value === "object" && "type" in value && value.type === "DataWithResponseInit") {
-    const { data, init } = value as unknown as { data: Record<string, unknown>; init: ResponseInit | null };
-    return { status: init?.status ?? 200, data };
-  }
-  return { status: 200, data: value as Record<string, unknown> };
-}
-
-const post = async (as: string, form: Record<string, string>) =>
-  answer(async () => route.action({ request: await request("/watchlist?tab=saved-searches", as, form), params: {}, context }));
+const post = (as: string, form: Record<string, string>) => postTo(route, "/watchlist?tab=saved-searches", as, form);
 
 const page = async (path: string, as: string) => renderPage([pageRoute("/watchlist", route as unknown as RouteModule)], await request(path, as));
 

@@ -8,7 +8,8 @@ import { getOptionalUser } from "~/services/auth.server.ts";
 import { listWatchlist, unwatchListing, watchListing, WATCHLIST_DEFAULT_LIMIT } from "~/services/watchlist.server.ts";
 import { insertAuctionRow } from "../support/auctions.ts";
 import { insertListingRow } from "../support/listings.ts";
-import { brokenDatabase, pageRoute, renderPage, ROUTE_CONTEXT as context, sessionCookies, type RouteModule } from "../support/route-pages.tsx";
+import { routeCalls } from "../support/route-calls.ts";
+import { brokenDatabase, pageRoute, renderPage, ROUTE_CONTEXT as context, type RouteModule } from "../support/route-pages.tsx";
 import { createTestDatabase } from "../support/test-database.ts";
 import { insertUserRow } from "../support/users.ts";
 
@@ -19,7 +20,7 @@ const route = await import("~/routes/watchlist.tsx");
 
 let opened: OpenedDatabase;
 let seller: string;
-const cookieFor = sessionCookies(() => opened.db);
+const { request, answer, get, post: postTo } = routeCalls<Record<string, unknown>>({ db: () => opened.db });
 
 beforeAll(async () => {
   opened = createTestDatabase();
@@ -28,37 +29,7 @@ beforeAll(async () => {
 });
 afterAll(() => opened.close());
 
-async function request(path: string, as: string | null, form?: Record<string, string>): Promise<Request> {
-  const headers = new Headers();
-  if (as) headers.set("Cookie", await cookieFor(as));
-  if (!form) return new Request(`http://localhost${path}`, { headers });
-  headers.set("Content-Type", "application/x-www-form-urlencoded");
-  return new Request(`http://localhost${path}`, { method: "POST", headers, body: new URLSearchParams(form) });
-}
-
-interface Answer {
-  status: number;
-  location?: string | null;
-  data?: Record<string, unknown>;
-}
-
-async function answer(work: () => Promise<unknown>): Promise<Answer> {
-  let value: unknown;
-  try {
-    value = await work();
-  } catch (thrown) {
-    value = thrown;
-  }
-  if (value instanceof Response) return { status: value.status, location: value.headers.get("Location") };
-  if (value && typeof value === "object" && "type" in value && value.type === "DataWithResponseInit") {
-    const { data, init } = value as unknown as { data: Record<string, unknown>; init: ResponseInit | null };
-    return { status: init?.status ?? 200, data };
-  }
-  return { status: 200, data: value as Record<string, unknown> };
-}
-
-const post = async (as: string, form: Record<string, string>, path = "/watchlist") =>
-  answer(async () => route.action({ request: await request(path, as, form), params: {}, context }));
+const post = (as: string, form: Record<string, string>, path = "/watchlist") => postTo(route, path, as, form);
 
 const notesOf = async (userId: string, listingId: number) =>
   (
@@ -77,15 +48,11 @@ const page = async (path: string, as: string | null) =>
 
 describe("who may open /watchlist", () => {
   it("sends visitors to sign in with from=/watchlist, and back to the tab they asked for", async () => {
-    const plain = await answer(async () => route.loader({ request: await request("/watchlist", null), params: {}, context }));
+    const plain = await get(route, "/watchlist", null);
     expect(plain).toMatchObject({ status: 302, location: "/login?from=%2Fwatchlist" });
-    const tab = await answer(async () =>
-      route.loader({ request: await request("/watchlist?tab=saved-searches", null), params: {}, context }),
-    );
+    const tab = await get(route, "/watchlist?tab=saved-searches", null);
     expect(tab.location).toBe(`/login?${new URLSearchParams({ from: "/watchlist?tab=saved-searches" })}`);
-    const posted = await answer(async () =>
-      route.action({ request: await request("/watchlist", null, { intent: "remove", listingId: "1" }), params: {}, context }),
-    );
+    const posted = await postTo(route, "/watchlist", null, { intent: "remove", listingId: "1" });
     expect(posted).toMatchObject({ status: 302, location: "/login?from=%2Fwatchlist" });
   });
 });
@@ -131,7 +98,7 @@ describe("the watched items list", () => {
     expect(rendered.text).not.toContain("Fluke 87V multimeter no. 43 ");
     expect(rendered.text).not.toContain("Fluke 87V multimeter no. 54");
     // A page past the end goes to the last page.
-    const past = await answer(async () => route.loader({ request: await request("/watchlist?page=9", buyer), params: {}, context }));
+    const past = await get(route, "/watchlist?page=9", buyer);
     expect(past).toMatchObject({ status: 302, location: "/watchlist?page=5" });
   });
 
