@@ -3,7 +3,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "@playwright/test";
 import sharp from "sharp";
-import { demoStorageState, expect, signedInAsDemo, test, uniqueClientIp, uniqueEmail, watchConsole } from "./support.ts";
+import { demoStorageState, expect, signedInAsDemo, test, toggleWatch, uniqueClientIp, uniqueEmail, watchConsole } from "./support.ts";
 
 const OSCILLOSCOPES = "industrial_electronics_test_measurement_oscilloscopes";
 const PASSWORD = "correct-horse-battery";
@@ -147,7 +147,7 @@ test.describe("as a seller", () => {
       await buyerPage.goto(`/listings/${id}`);
       await expect(buyerPage.getByRole("heading", { level: 1, name: title })).toBeVisible();
       await waitForHydration(buyerPage);
-      await buyerPage.getByRole("button", { name: "Watch", exact: true }).click();
+      await toggleWatch(buyerPage, buyerPage.getByRole("button", { name: "Watch", exact: true }));
       await expect(buyerPage.getByRole("button", { name: "Watching", exact: true })).toHaveAttribute("aria-pressed", "true");
       await buyerPage.reload();
       await expect(buyerPage.getByRole("button", { name: "Watching", exact: true })).toHaveAttribute("aria-pressed", "true");

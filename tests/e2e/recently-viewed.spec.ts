@@ -4,7 +4,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page, TestInfo } from "@playwright/test";
 import type { Role } from "../../app/lib/roles.ts";
-import { demoStorageState, expect, test, uniqueClientIp, uniqueEmail, watchConsole, withDatabase } from "./support.ts";
+import { demoStorageState, expect, test, toggleWatch, uniqueClientIp, uniqueEmail, watchConsole, withDatabase } from "./support.ts";
 
 // A registration and a sign-in each run a real scrypt hash: slow on a busy two-core machine.
 test.describe.configure({ timeout: 120_000 });
@@ -119,7 +119,7 @@ test("the seller sees how many people watch their listing once a buyer watches i
   await buyer.goto(`/listings/${listingId}`);
   await expect(buyer.getByRole("heading", { level: 1, name: title })).toBeVisible();
   await expect(buyer.locator("[data-live-mode]")).toHaveAttribute("data-live-mode", "live");
-  await buyer.getByRole("button", { name: "Watch", exact: true }).click();
+  await toggleWatch(buyer, buyer.getByRole("button", { name: "Watch", exact: true }));
   await expect(buyer.getByRole("button", { name: "Watching", exact: true })).toHaveAttribute("aria-pressed", "true");
   await buyer.reload();
   await expect(buyer.getByRole("button", { name: "Watching", exact: true })).toBeVisible();

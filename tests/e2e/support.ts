@@ -3,7 +3,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
-import { test as base, expect, type Browser, type Page, type TestInfo } from "@playwright/test";
+import { test as base, expect, type Browser, type Locator, type Page, type TestInfo } from "@playwright/test";
 import type { Role } from "../../app/lib/roles.ts";
 import { demoAccount } from "../../db/seed/demo-accounts.ts";
 
@@ -100,4 +100,16 @@ export async function demoStorageState(browser: Browser, role: Role, testInfo: T
 /** Runs the tests of the enclosing describe block signed in as the demo account of `role`. */
 export function signedInAsDemo(role: Role): void {
   test.use({ storageState: async ({ browser }, provide, testInfo) => provide(await demoStorageState(browser, role, testInfo)) });
+}
+
+/**
+ * Clicks a watch toggle and waits for the server to store the choice: the toggle turns at once (optimistically), so a
+ * reload or navigation right after the click could otherwise cancel the request.
+ */
+export async function toggleWatch(page: Page, toggle: Locator): Promise<void> {
+  const stored = page.waitForResponse(
+    (response) => /^\/listings\/\d+\/watch(\.data)?$/.test(new URL(response.url()).pathname) && response.request().method() === "POST",
+  );
+  await toggle.click();
+  expect((await stored).ok()).toBe(true);
 }

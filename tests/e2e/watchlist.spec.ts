@@ -4,7 +4,7 @@
 import crypto from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
-import { expect, test, uniqueEmail, watchConsole, withDatabase } from "./support.ts";
+import { expect, test, toggleWatch, uniqueEmail, watchConsole, withDatabase } from "./support.ts";
 
 const PASSWORD = "correct-horse-battery";
 const OSCILLOSCOPES = "industrial_electronics_test_measurement_oscilloscopes";
@@ -104,7 +104,7 @@ test.describe("with JavaScript", () => {
     const [listing] = insertListings(word, 1);
     await page.goto(`/listings?search=${word}`);
     await waitForHydration(page);
-    await page.getByRole("button", { name: `Add ${listing!.title} to watchlist` }).click();
+    await toggleWatch(page, page.getByRole("button", { name: `Add ${listing!.title} to watchlist` }));
     await expect(page.getByRole("button", { name: `Remove ${listing!.title} from watchlist` })).toHaveAttribute("aria-pressed", "true");
 
     await page.goto("/watchlist");
