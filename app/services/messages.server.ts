@@ -15,6 +15,7 @@ import { PUBLIC_LISTING_STATUSES } from "./listing-detail.server.ts";
 import { getLiveEventBus, userTopic, type LiveEventBus } from "./live-events.server.ts";
 import { announceNotifications, insertNotifications, type NotificationDraft } from "./notifications.server.ts";
 import { RateLimiter, workerProcesses, type RateLimitRule } from "./rate-limit.server.ts";
+import { PARTY_NAME_COLUMNS, partyNames } from "./party-names.server.ts";
 
 export type MessagingProblem = "not_found" | "forbidden" | "own_listing" | "invalid" | "rate_limited";
 
@@ -76,11 +77,6 @@ export interface ConversationThread {
 export const CONVERSATION_LIST_LIMIT = 200;
 export const THREAD_MESSAGE_LIMIT = 300;
 
-/** A member's name as others see it: company, else first and last name. */
-export function memberName(row: { first_name: string | null; last_name: string | null; company_name: string | null }): string {
-  return row.company_name?.trim() || `${row.first_name ?? ""} ${row.last_name ?? ""}`.trim() || "Tradebench member";
-}
-
 /**
  * Finds or starts the conversation of `buyerId` with the seller of `listingId` about it. The listing must be one
  * buyers can see; a seller cannot start one about their own listing.
@@ -136,12 +132,7 @@ function conversationsWithParties(db: Kysely<Database>) {
       "c.buyer_id",
       "c.seller_id",
       "c.last_message_at",
-      "buyer.first_name as buyer_first_name",
-      "buyer.last_name as buyer_last_name",
-      "buyer.company_name as buyer_company_name",
-      "seller.first_name as seller_first_name",
-      "seller.last_name as seller_last_name",
-      "seller.company_name as seller_company_name",
+      ...PARTY_NAME_COLUMNS,
     ]);
 }
 
@@ -152,10 +143,7 @@ async function participantConversation(db: Kysely<Database>, userId: string, con
   // Someone else's conversation and one that does not exist read the same, so ids reveal nothing.
   if (!row || (row.buyer_id !== userId && row.seller_id !== userId)) throw new MessagingError("forbidden", MESSAGE_TEXT.forbidden);
   const viewerIs = row.buyer_id === userId ? ("buyer" as const) : ("seller" as const);
-  const names = {
-    buyer: memberName({ first_name: row.buyer_first_name, last_name: row.buyer_last_name, company_name: row.buyer_company_name }),
-    seller: memberName({ first_name: row.seller_first_name, last_name: row.seller_last_name, company_name: row.seller_company_name }),
-  };
+  const names = partyNames(row);
   return {
     id: row.id,
     listingId: row.listing_id,
@@ -289,10 +277,7 @@ export async function listConversations(db: Kysely<Database>, userId: string, se
     .execute();
   return rows.map((row) => {
     const viewerIs = row.buyer_id === userId ? ("buyer" as const) : ("seller" as const);
-    const otherName =
-      viewerIs === "buyer"
-        ? memberName({ first_name: row.seller_first_name, last_name: row.seller_last_name, company_name: row.seller_company_name })
-        : memberName({ first_name: row.buyer_first_name, last_name: row.buyer_last_name, company_name: row.buyer_company_name });
+    const otherName = partyNames(row)[viewerIs === "buyer" ? "seller" : "buyer"];
     return {
       id: row.id,
       listingId: row.listing_id,

@@ -5,6 +5,7 @@ import { getEnv } from "~/env.server.ts";
 import { isOrderStatus, type EscrowAccount, type OrderAction, type OrderStatus } from "~/lib/orders.ts";
 import { primaryThumbnail } from "./listing-cards.server.ts";
 import { availableOrderActions, canViewOrder, inspectionEndsAt, type OrderActor } from "./order-flow.server.ts";
+import { memberName, PARTY_NAME_COLUMNS, partyNames } from "./party-names.server.ts";
 
 export const ORDERS_PAGE_SIZE = 20;
 
@@ -34,10 +35,6 @@ export interface OrderPage {
 
 type Side = "buyer" | "seller";
 
-function personName(first: string | null, last: string | null, company: string | null): string {
-  return company || `${first ?? ""} ${last ?? ""}`.trim() || "Tradebench member";
-}
-
 /** The order's columns every list of orders shows (with the listing's title). */
 const ORDER_LIST_COLUMNS = [
   "o.id",
@@ -53,15 +50,6 @@ const ORDER_LIST_COLUMNS = [
   "l.title",
 ] as const;
 
-/** The names of both parties, for pages that show the buyer and the seller. */
-const PARTY_NAME_COLUMNS = [
-  "buyer.first_name as buyer_first_name",
-  "buyer.last_name as buyer_last_name",
-  "buyer.company_name as buyer_company_name",
-  "seller.first_name as seller_first_name",
-  "seller.last_name as seller_last_name",
-  "seller.company_name as seller_company_name",
-] as const;
 
 type ListColumns = {
   id: number;
@@ -121,7 +109,7 @@ function selectOrderRows(db: Kysely<Database>, counterpart: Side) {
 type OrderRow = Awaited<ReturnType<ReturnType<typeof selectOrderRows>["execute"]>>[number];
 
 function toListItem(row: OrderRow): OrderListItem {
-  return listItemOf(row, row.image_url, personName(row.first_name, row.last_name, row.company_name));
+  return listItemOf(row, row.image_url, memberName(row.first_name, row.last_name, row.company_name));
 }
 
 async function pageOfOrders(db: Kysely<Database>, side: Side, userId: string, page: number, pageSize: number): Promise<OrderPage> {
@@ -242,8 +230,8 @@ export async function getOrderDetail(db: Kysely<Database>, orderId: number): Pro
     currency: row.currency,
     buyerId: row.buyer_id,
     sellerId: row.seller_id,
-    buyerName: personName(row.buyer_first_name, row.buyer_last_name, row.buyer_company_name),
-    sellerName: personName(row.seller_first_name, row.seller_last_name, row.seller_company_name),
+    buyerName: partyNames(row).buyer,
+    sellerName: partyNames(row).seller,
     shipping: {
       name: row.shipping_name,
       company: row.shipping_company,
@@ -300,8 +288,7 @@ export async function escrowDesk(
       .execute();
   const [pending, disputed] = await Promise.all([payments ? query("pending") : [], disputes ? query("disputed") : []]);
   const toItem = (row: Awaited<ReturnType<typeof query>>[number]): EscrowDeskItem => {
-    const buyerName = personName(row.buyer_first_name, row.buyer_last_name, row.buyer_company_name);
-    const sellerName = personName(row.seller_first_name, row.seller_last_name, row.seller_company_name);
+    const { buyer: buyerName, seller: sellerName } = partyNames(row);
     return {
       ...listItemOf(row, null, sellerName),
       buyerName,
