@@ -1,8 +1,8 @@
 // Deleting a listing: without JavaScript the button is a link to the confirmation page; with it, the
 // same question is asked in a dialog. Either way the POST goes to /listings/{id}/delete.
-import { Box, Button, CloseButton, Dialog, Heading, Portal, Text } from "@chakra-ui/react";
-import { Form, Link as RemixLink, useNavigation } from "@remix-run/react";
-import { useState } from "react";
+import { Box, Button, Heading, Text } from "@chakra-ui/react";
+import { Form, useNavigation } from "@remix-run/react";
+import { ConfirmDialogLink } from "../ConfirmDialogLink.tsx";
 
 export function DeleteListingForm({ listingId, onCancel }: { listingId: number; onCancel?: () => void }) {
   const navigation = useNavigation();
@@ -25,7 +25,6 @@ export function DeleteListingForm({ listingId, onCancel }: { listingId: number; 
 }
 
 export function DeleteListingSection({ listingId, title, blocker }: { listingId: number; title: string; blocker?: string | null }) {
-  const [open, setOpen] = useState(false);
   if (blocker) {
     return (
       <Box as="section" aria-labelledby="delete-heading" borderWidth="1px" rounded="lg" p="5">
@@ -44,36 +43,14 @@ export function DeleteListingSection({ listingId, title, blocker }: { listingId:
       <Text color="fg.muted" fontSize="sm" mb="3">
         The listing, its images and its place on watchlists are removed for good.
       </Text>
-      <Button asChild variant="outline" colorPalette="red">
-        <RemixLink
-          to={`/listings/${listingId}/delete`}
-          onClick={(event) => {
-            event.preventDefault();
-            setOpen(true);
-          }}
-        >
-          Delete listing
-        </RemixLink>
-      </Button>
-      <Dialog.Root open={open} onOpenChange={(details) => setOpen(details.open)} role="alertdialog">
-        <Portal>
-          <Dialog.Backdrop />
-          <Dialog.Positioner>
-            <Dialog.Content>
-              <Dialog.Header>
-                <Dialog.Title>Delete “{title}”?</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Text mb="4">This cannot be undone. The listing and its images are removed for good.</Text>
-                <DeleteListingForm listingId={listingId} onCancel={() => setOpen(false)} />
-              </Dialog.Body>
-              <Dialog.CloseTrigger asChild>
-                <CloseButton size="sm" aria-label="Close" />
-              </Dialog.CloseTrigger>
-            </Dialog.Content>
-          </Dialog.Positioner>
-        </Portal>
-      </Dialog.Root>
+      <ConfirmDialogLink to={`/listings/${listingId}/delete`} label="Delete listing" title={`Delete “${title}”?`}>
+        {(close) => (
+          <>
+            <Text mb="4">This cannot be undone. The listing and its images are removed for good.</Text>
+            <DeleteListingForm listingId={listingId} onCancel={close} />
+          </>
+        )}
+      </ConfirmDialogLink>
     </Box>
   );
 }

@@ -1,10 +1,10 @@
 // Deleting a saved search after "Are you sure you want to delete this saved search?": without JavaScript, Delete is
 // a link to the same page with ?confirm-delete={id}, which shows the question in the card; with it, the question
 // is asked in a dialog. Either way the POST carries intent=delete.
-import { Box, Button, CloseButton, Dialog, HStack, Portal, Text } from "@chakra-ui/react";
+import { Box, Button, HStack, Text } from "@chakra-ui/react";
 import { Form, Link as RemixLink, useNavigation } from "@remix-run/react";
-import { useState } from "react";
 import type { SavedSearchView } from "~/lib/watchlist-views.ts";
+import { ConfirmDialogLink } from "../ConfirmDialogLink.tsx";
 import { WATCHLIST_MESSAGES } from "~/schemas/watchlist.ts";
 
 const ACTION = "/watchlist?tab=saved-searches";
@@ -51,40 +51,20 @@ export function ConfirmDeletePanel({ search }: { search: SavedSearchView }) {
 
 /** Delete: a link to the confirmation without JavaScript, a dialog with it. */
 export function DeleteSearchDialog({ search }: { search: SavedSearchView }) {
-  const [open, setOpen] = useState(false);
   return (
-    <>
-      <Button asChild size="sm" variant="outline" colorPalette="red">
-        <RemixLink
-          to={`${ACTION}&confirm-delete=${search.id}#saved-search-${search.id}`}
-          aria-label={`Delete ${search.title}`}
-          onClick={(event) => {
-            event.preventDefault();
-            setOpen(true);
-          }}
-        >
-          Delete
-        </RemixLink>
-      </Button>
-      <Dialog.Root open={open} onOpenChange={(details) => setOpen(details.open)} role="alertdialog">
-        <Portal>
-          <Dialog.Backdrop />
-          <Dialog.Positioner>
-            <Dialog.Content>
-              <Dialog.Header>
-                <Dialog.Title>Delete “{search.title}”?</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body pb="6">
-                <Text mb="4">{WATCHLIST_MESSAGES.confirmDelete}</Text>
-                <DeleteSearchForm search={search} cancel={{ onClick: () => setOpen(false) }} />
-              </Dialog.Body>
-              <Dialog.CloseTrigger asChild>
-                <CloseButton size="sm" aria-label="Close" />
-              </Dialog.CloseTrigger>
-            </Dialog.Content>
-          </Dialog.Positioner>
-        </Portal>
-      </Dialog.Root>
-    </>
+    <ConfirmDialogLink
+      to={`${ACTION}&confirm-delete=${search.id}#saved-search-${search.id}`}
+      label="Delete"
+      ariaLabel={`Delete ${search.title}`}
+      title={`Delete “${search.title}”?`}
+      size="sm"
+    >
+      {(close) => (
+        <>
+          <Text mb="4">{WATCHLIST_MESSAGES.confirmDelete}</Text>
+          <DeleteSearchForm search={search} cancel={{ onClick: close }} />
+        </>
+      )}
+    </ConfirmDialogLink>
   );
 }
