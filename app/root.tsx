@@ -11,6 +11,7 @@ import { useNonce } from "~/lib/nonce.ts";
 import { getDb } from "~/db.server.ts";
 import { getOptionalUser } from "~/services/auth.server.ts";
 import { countUnreadNotifications } from "~/services/notification-inbox.server.ts";
+import { countUnreadMessages } from "~/services/messages.server.ts";
 import { staticClasses } from "~/lib/static-styles.ts";
 import { renderSystem } from "~/theme.ts";
 
@@ -30,7 +31,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getOptionalUser(request);
   // The header bell's badge (0 for visitors).
   const unreadNotifications = user ? await countUnreadNotifications(getDb(), user.id) : 0;
-  return { user, unreadNotifications, year: new Date().getFullYear() };
+  // The header's Messages badge.
+  const unreadMessages = user ? await countUnreadMessages(getDb(), user.id) : 0;
+  return { user, unreadNotifications, unreadMessages, year: new Date().getFullYear() };
 }
 
 const layout = staticClasses("layout", {
@@ -74,7 +77,7 @@ export function Layout({ children }: { children: ReactNode }) {
             <a href="#main" className="skip-link">
               Skip to content
             </a>
-            <SiteHeader user={data?.user ?? null} unreadNotifications={data?.unreadNotifications ?? 0} />
+            <SiteHeader user={data?.user ?? null} unreadNotifications={data?.unreadNotifications ?? 0} unreadMessages={data?.unreadMessages ?? 0} />
             <main id="main" className={layout.main} tabIndex={-1}>
               {children}
             </main>

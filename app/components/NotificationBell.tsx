@@ -107,7 +107,7 @@ const bell = staticClasses("bell", {
   },
 });
 
-function BellEntry({ notification, now, onNavigate }: { notification: InboxNotification; now: number; onNavigate: () => void }) {
+function BellEntry({ notification, now, onNavigate }: { notification: InboxNotification; now: number; onNavigate: (notification: InboxNotification) => void }) {
   const content = (
     <>
       <NotificationTypeIcon type={notification.type} />
@@ -129,7 +129,7 @@ function BellEntry({ notification, now, onNavigate }: { notification: InboxNotif
   return (
     <li className={bell.item}>
       {notification.actionUrl ? (
-        <RemixLink to={notification.actionUrl} className={classNames(bell.entry, bell.entryLink)} onClick={onNavigate}>
+        <RemixLink to={notification.actionUrl} className={classNames(bell.entry, bell.entryLink)} onClick={() => onNavigate(notification)}>
           {content}
         </RemixLink>
       ) : (
@@ -158,6 +158,8 @@ export function NotificationBell({ unreadCount }: { unreadCount: number }) {
   const [now, setNow] = useState(() => Date.now());
   const latestRequest = useRef(0);
   const markAll = useFetcher<{ ok: boolean }>();
+  // Opening an unread notification marks it read (the /notifications action's "mark-read"), beside the navigation.
+  const markOne = useFetcher<{ ok: boolean }>();
 
   // The page's own data (the root loader) is fresher after every navigation and form.
   useEffect(() => setCount(unreadCount), [unreadCount]);
@@ -190,6 +192,20 @@ export function NotificationBell({ unreadCount }: { unreadCount: number }) {
   useEffect(() => {
     if (markAll.state === "idle" && markAll.data?.ok) void refresh();
   }, [markAll.state, markAll.data, refresh]);
+  useEffect(() => {
+    if (markOne.state === "idle" && markOne.data?.ok) void refresh();
+  }, [markOne.state, markOne.data, refresh]);
+
+  const openNotification = useCallback(
+    (notification: InboxNotification) => {
+      setOpen(false);
+      if (notification.isRead) return;
+      // Shown read at once; the badge follows the server's count once the fetcher is done.
+      setItems((current) => current?.map((item) => (item.id === notification.id ? { ...item, isRead: true } : item)) ?? null);
+      markOne.submit({ intent: "mark-read", id: String(notification.id), js: "1" }, { method: "post", action: "/notifications" });
+    },
+    [markOne],
+  );
 
   // Navigating closes the dropdown.
   useEffect(() => setOpen(false), [location.pathname, location.search]);
@@ -281,7 +297,7 @@ export function NotificationBell({ unreadCount }: { unreadCount: number }) {
             ) : (
               <ul className={bell.list} aria-label="Latest notifications">
                 {shownItems.map((notification) => (
-                  <BellEntry key={notification.id} notification={notification} now={now} onNavigate={() => setOpen(false)} />
+                  <BellEntry key={notification.id} notification={notification} now={now} onNavigate={openNotification} />
                 ))}
               </ul>
             )}

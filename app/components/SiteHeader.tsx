@@ -3,14 +3,15 @@
 // Chakra style props, which would be resolved and serialised again on every render; only the signed-in avatar
 // menu, whose keyboard handling and positioning are worth their cost, is a Chakra component.
 import { Avatar, Box, Button, Menu, Portal, Text } from "@chakra-ui/react";
-import { Form, Link as RemixLink, useLocation } from "@remix-run/react";
+import { Form, Link as RemixLink, useLocation, useRevalidator } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { accountLinks, GUEST_LINKS, memberLinks, PUBLIC_LINKS, type NavLinkItem } from "~/lib/navigation.ts";
+import { useLiveAuctions } from "~/lib/live/use-live-auctions.ts";
+import { accountLinks, GUEST_LINKS, memberLinks, PUBLIC_LINKS, unreadLinkLabel, type NavLinkItem } from "~/lib/navigation.ts";
 import { staticClasses } from "~/lib/static-styles.ts";
 import { displayName, initials, type CurrentUser } from "~/lib/user.ts";
 import { ColorModeToggle } from "./ColorModeToggle.tsx";
 import { LiveAlerts } from "./LiveAlerts.tsx";
-import { NotificationBell } from "./NotificationBell.tsx";
+import { NotificationBell, unreadBadgeText } from "./NotificationBell.tsx";
 import { CloseIcon, MenuIcon } from "./icons.tsx";
 import { classNames, shell } from "./shell-styles.ts";
 
@@ -34,6 +35,23 @@ const header = staticClasses("header", {
     color: "fg",
     _hover: { bg: "bg.muted" },
     "&[aria-current=page]": { fontWeight: "semibold", color: "blue.fg" },
+    // The unread badge (Messages): drawn from data-unread, so the link's text stays its label.
+    "&[data-unread]::after": {
+      content: "attr(data-unread)",
+      display: "inline-block",
+      ms: "1.5",
+      minW: "4.5",
+      h: "4.5",
+      px: "1",
+      rounded: "full",
+      bg: "red.solid",
+      color: "red.contrast",
+      fontSize: "2xs",
+      fontWeight: "bold",
+      lineHeight: "1.125rem",
+      textAlign: "center",
+      verticalAlign: "text-top",
+    },
   },
   menuToggle: { display: { base: "inline-flex", lg: "none" } },
   // Fades in when shown (display: none restarts the animation each time it opens).
@@ -49,7 +67,12 @@ function isCurrentSection(pathname: string, to: string): boolean {
   return path === target || (path.startsWith(target) && path.charAt(target.length) === "/");
 }
 
-function HeaderLink({ item, pathname, onNavigate }: { item: NavLinkItem; pathname: string; onNavigate?: () => void }) {
+interface UnreadCounts {
+  messages: number;
+}
+
+function HeaderLink({ item, pathname, onNavigate, unread }: { item: NavLinkItem; pathname: string; onNavigate?: () => void; unread?: UnreadCounts }) {
+  const count = item.unread && unread ? unread[item.unread] : 0;
   return (
     <RemixLink
       to={item.to}
@@ -57,6 +80,8 @@ function HeaderLink({ item, pathname, onNavigate }: { item: NavLinkItem; pathnam
       onClick={onNavigate}
       className={header.link}
       aria-current={isCurrentSection(pathname, item.to) ? "page" : undefined}
+      aria-label={count > 0 ? unreadLinkLabel(item.label, count) : undefined}
+      data-unread={count > 0 ? unreadBadgeText(count) : undefined}
     >
       {item.label}
     </RemixLink>
@@ -110,10 +135,30 @@ function UserMenu({ user }: { user: CurrentUser }) {
   );
 }
 
-export function SiteHeader({ user, unreadNotifications = 0 }: { user: CurrentUser | null; unreadNotifications?: number }) {
+export function SiteHeader({
+  user,
+  unreadNotifications = 0,
+  unreadMessages = 0,
+}: {
+  user: CurrentUser | null;
+  unreadNotifications?: number;
+  unreadMessages?: number;
+}) {
   const [open, setOpen] = useState(false);
   const location = useLocation();
   useEffect(() => setOpen(false), [location.pathname]);
+  const unread: UnreadCounts = { messages: unreadMessages };
+
+  // A message to the member reloads the page's data (the root loader counts unread messages), so the Messages badge
+  // updates without a reload. /messages reloads its own data when a message arrives.
+  const revalidator = useRevalidator();
+  useLiveAuctions({
+    auctionIds: [],
+    enabled: user !== null,
+    onMessage: (live) => {
+      if (live.message.senderId !== user?.id && !isCurrentSection(location.pathname, "/messages")) revalidator.revalidate();
+    },
+  });
 
   const links = [...PUBLIC_LINKS, ...(user ? memberLinks(user) : [])];
 
@@ -125,7 +170,7 @@ export function SiteHeader({ user, unreadNotifications = 0 }: { user: CurrentUse
         </RemixLink>
         <nav aria-label="Main" className={header.mainNav}>
           {links.map((item) => (
-            <HeaderLink key={item.to} item={item} pathname={location.pathname} />
+            <HeaderLink key={item.to} item={item} pathname={location.pathname} unread={unread} />
           ))}
         </nav>
         <div className={header.spacer} />
@@ -154,7 +199,7 @@ export function SiteHeader({ user, unreadNotifications = 0 }: { user: CurrentUse
       <div id={MOBILE_MENU_ID} hidden={!open} className={classNames(shell.container, header.mobileMenu)}>
         <nav aria-label="Mobile" className={header.mobileNav}>
           {[...links, ...(user ? accountLinks(user) : GUEST_LINKS)].map((item) => (
-            <HeaderLink key={item.to} item={item} pathname={location.pathname} onNavigate={() => setOpen(false)} />
+            <HeaderLink key={item.to} item={item} pathname={location.pathname} onNavigate={() => setOpen(false)} unread={unread} />
           ))}
           {user ? (
             <Form method="post" action="/logout">

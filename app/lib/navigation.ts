@@ -6,6 +6,8 @@ import type { CurrentUser } from "./user.ts";
 export interface NavLinkItem {
   to: string;
   label: string;
+  /** The header shows this unread count as a badge on the link. */
+  unread?: "messages";
 }
 
 export const PUBLIC_LINKS: NavLinkItem[] = [
@@ -24,7 +26,7 @@ export const GUEST_LINKS: NavLinkItem[] = [
 export function memberLinks(user: CurrentUser): NavLinkItem[] {
   const links: NavLinkItem[] = [
     { to: "/dashboard", label: "Dashboard" },
-    { to: "/messages", label: "Messages" },
+    { to: "/messages", label: "Messages", unread: "messages" },
     { to: "/watchlist", label: "Watchlist & Saved Searches" },
   ];
   if (canSell(user.role)) links.push({ to: "/create-listing", label: "Create Listing" }, { to: "/bulk-upload", label: "Bulk Upload" });
@@ -38,6 +40,11 @@ export function accountLinks(user: CurrentUser): NavLinkItem[] {
   if (canSell(user.role)) links.push({ to: "/seller/orders", label: "Sales" });
   if (isEscrowStaff(user.role)) links.push({ to: "/escrow", label: "Escrow" });
   return links;
+}
+
+/** The link's accessible name with its unread count ("Messages, 2 unread"); just the label at 0. */
+export function unreadLinkLabel(label: string, count: number): string {
+  return count > 0 ? `${label}, ${count} unread` : label;
 }
 
 export const FOOTER_LINKS: NavLinkItem[] = [

@@ -1,9 +1,9 @@
 // /notifications: the signed-in member's notifications, newest first, paged, with an All/Unread filter; mark one read,
 // mark all read and delete are plain POST forms (they work without JavaScript). The header bell's "Mark all as read"
-// posts here too.
+// posts here too, and so does following an unread notification's link here or in the bell (it marks it read).
 import { Badge, Box, Button, Container, Heading, HStack, Link, Stack, Text } from "@chakra-ui/react";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link as RemixLink, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { Form, Link as RemixLink, useFetcher, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary.tsx";
 import { Pagination } from "~/components/listings/Pagination.tsx";
@@ -86,6 +86,11 @@ function IntentForm({ intent, id, label, children, busy }: { intent: Notificatio
 
 function NotificationRow({ notification, now, busy }: { notification: InboxNotification; now: number; busy: boolean }) {
   const { id, type, title, message, actionUrl, isRead, createdAt } = notification;
+  // Following an unread notification's link marks it read beside the navigation (fetchers persist past the page).
+  const markRead = useFetcher();
+  const openNotification = () => {
+    if (!isRead) markRead.submit({ intent: "mark-read", id: String(id), js: "1" }, { method: "post", action: "/notifications" });
+  };
   const heading = (
     <Text as="span" fontWeight={isRead ? "medium" : "bold"}>
       {title}
@@ -100,7 +105,9 @@ function NotificationRow({ notification, now, busy }: { notification: InboxNotif
           <HStack gap="2" wrap="wrap">
             {actionUrl ? (
               <Link asChild colorPalette="blue" color="colorPalette.fg">
-                <RemixLink to={actionUrl}>{heading}</RemixLink>
+                <RemixLink to={actionUrl} onClick={openNotification}>
+                  {heading}
+                </RemixLink>
               </Link>
             ) : (
               heading

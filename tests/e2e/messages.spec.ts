@@ -127,6 +127,56 @@ test.describe("a buyer and a seller", () => {
   });
 });
 
+test.describe("the header's Messages link", () => {
+  test.slow();
+  test("shows the seller the unread count when the buyer's message arrives, without a reload", async ({ browser }, testInfo) => {
+    const listingId = insertListing(`Keysight 34465A multimeter ${Date.now()}`);
+    const buyerContext = await signedInContext(browser, "buyer", testInfo);
+    const sellerContext = await signedInContext(browser, "seller", testInfo);
+    try {
+      const buyer = await buyerContext.newPage();
+      const seller = await sellerContext.newPage();
+      const conversationId = await contactSeller(buyer, listingId);
+
+      await seller.goto("/dashboard");
+      await expect(liveStream(seller)).toBeAttached();
+      await seller.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
+      const messagesLink = seller.getByRole("navigation", { name: "Main" }).getByRole("link", { name: /^Messages(, \d+ unread)?$/ });
+      // Other tests may write to the demo seller at the same time: the count only has to grow.
+      const unreadOf = async () => Number(/, (\d+) unread$/.exec((await messagesLink.getAttribute("aria-label")) ?? "")?.[1] ?? 0);
+      const before = await unreadOf();
+
+      await sendBox(buyer).fill("Is the 34465A still under calibration?");
+      await buyer.getByRole("button", { name: "Send" }).click();
+      await expect(thread(buyer).getByTestId("message").filter({ hasText: "still under calibration" })).toHaveCount(1);
+
+      await expect.poll(unreadOf).toBeGreaterThan(before);
+      await expect(messagesLink).toHaveAccessibleName(/^Messages, \d+ unread$/);
+      await expect(messagesLink).toHaveText("Messages");
+      // The badge is drawn beside the label.
+      expect(await messagesLink.evaluate((link) => getComputedStyle(link, "::after").content)).toMatch(/^"(\d+|9\+)"$/);
+      expect(await seller.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
+
+      // Opening the conversation reads it; the next page shows the count without it.
+      await seller.goto(`/messages?conversation=${conversationId}`);
+      await expect(thread(seller).getByTestId("message").filter({ hasText: "still under calibration" })).toBeVisible();
+      const unreadLeft = withDatabase(
+        (db) =>
+          (
+            db
+              .prepare("select count(*) as n from messages where recipient_id = (select id from profiles where email = ?) and read_at is null")
+              .get(demoAccount("seller").email) as { n: number }
+          ).n,
+      );
+      await seller.goto("/dashboard");
+      await expect(messagesLink).toHaveAccessibleName(unreadLeft > 0 ? /^Messages, \d+ unread$/ : "Messages");
+    } finally {
+      await buyerContext.close();
+      await sellerContext.close();
+    }
+  });
+});
+
 test.describe("visitors", () => {
   test("are sent to sign in from /messages and from Contact Seller", async ({ page }) => {
     await page.goto("/messages");

@@ -127,6 +127,47 @@ test.describe("the header bell", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Notifications");
   });
 
+  test("opening an unread notification marks it read, from the bell and from /notifications", async ({ page }) => {
+    const member = await registerMember(page);
+    addNotifications(member.id, [
+      { title: "Order shipped", message: "Your Fluke 87V is on its way.", type: "order", actionUrl: "/orders" },
+      { title: "Price drop", message: "A watched item is cheaper now.", type: "price_drop", actionUrl: "/watchlist" },
+    ]);
+    await page.goto("/listings");
+    await waitForHydration(page);
+    await expect(bellButton(page)).toHaveAccessibleName("Notifications, 2 unread");
+
+    // From the bell: it lands on the notification's page and the badge drops by one.
+    await bellButton(page).click();
+    await bellPanel(page).getByRole("link", { name: /^Price drop/ }).click();
+    await expect(page).toHaveURL(/\/watchlist$/);
+    await expect(bellButton(page)).toHaveAccessibleName("Notifications, 1 unread");
+    await page.goBack();
+    await expect(page).toHaveURL(/\/listings$/);
+    await expect(bellButton(page)).toHaveAccessibleName("Notifications, 1 unread");
+    await page.reload();
+    await waitForHydration(page);
+    await expect(bellButton(page)).toHaveAccessibleName("Notifications, 1 unread");
+    await expect(bellButton(page)).toHaveText("1");
+
+    await page.goto("/notifications");
+    const items = page.getByRole("main").getByRole("list", { name: "All notifications" }).getByRole("listitem");
+    const priceDrop = items.filter({ hasText: "Price drop" });
+    await expect(priceDrop).toHaveAttribute("data-read", "true");
+    await expect(priceDrop.getByText("Unread", { exact: true })).toHaveCount(0);
+    const shipped = items.filter({ hasText: "Order shipped" });
+    await expect(shipped).toHaveAttribute("data-read", "false");
+
+    // From /notifications: following the link marks it read too.
+    await waitForHydration(page);
+    await shipped.getByRole("link", { name: "Order shipped" }).click();
+    await expect(page).toHaveURL(/\/orders$/);
+    await expect(bellButton(page)).toHaveAccessibleName("Notifications");
+    await page.reload();
+    await waitForHydration(page);
+    await expect(bellButton(page)).toHaveAccessibleName("Notifications");
+  });
+
   test("says it is loading, then that there are none yet", async ({ page }) => {
     await registerMember(page);
     await page.goto("/");

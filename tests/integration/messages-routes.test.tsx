@@ -169,3 +169,18 @@ describe("Contact Seller (POST /listings/{id}/contact)", () => {
     expect((await post(contactRoute, "/listings/abc/contact", buyer, {}, { id: "abc" })).status).toBe(404);
   });
 });
+
+describe("the header's Messages badge (root loader)", () => {
+  it("counts the member's unread messages, 0 for visitors, and drops once the conversation is opened", async () => {
+    const rootRoute = await import("~/root.tsx");
+    const unreadFor = async (as: string | null) => ((await get(rootRoute, "/", as)).data as { unreadMessages: number }).unreadMessages;
+    const listing = await insertListingRow(opened.db, seller, { title: "Rohde & Schwarz FSV signal analyzer" });
+    const opening = (await openConversation(opened.db, buyer, listing)).conversationId;
+    const before = await unreadFor(seller);
+    await sendMessage(opened.db, { conversationId: opening, senderId: buyer, body: "Which options are installed?" }, { limiter: new RateLimiter(), bus: new InProcessBus() });
+    expect(await unreadFor(seller)).toBe(before + 1);
+    expect(await unreadFor(null)).toBe(0);
+    await get(messagesRoute, `/messages?conversation=${opening}`, seller);
+    expect(await unreadFor(seller)).toBe(before);
+  });
+});
