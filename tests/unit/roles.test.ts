@@ -74,7 +74,7 @@ describe("memberLinks and accountLinks", () => {
   it("points the role links at their pages", () => {
     expect(memberLinks(user("super_admin"))).toEqual([
       { to: "/dashboard", label: "Dashboard" },
-      { to: "/messages", label: "Messages" },
+      { to: "/messages", label: "Messages", unread: "messages" },
       { to: "/watchlist", label: "Watchlist & Saved Searches" },
       { to: "/create-listing", label: "Create Listing" },
       { to: "/bulk-upload", label: "Bulk Upload" },
