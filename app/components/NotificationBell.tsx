@@ -10,7 +10,7 @@ import { staticClasses } from "~/lib/static-styles.ts";
 import { BellIcon } from "./icons.tsx";
 import { NotificationTypeIcon } from "./NotificationTypeIcon.tsx";
 import type { InboxNotification } from "~/services/notification-inbox.server.ts";
-import { classNames, shell } from "./shell-styles.ts";
+import { classNames, shell, UNREAD_BADGE_LOOK } from "./shell-styles.ts";
 
 /** Spec 01 §9: the badge shows the count up to 9, then "9+". */
 export function unreadBadgeText(count: number): string {
@@ -33,16 +33,7 @@ const bell = staticClasses("bell", {
     position: "absolute",
     top: "0",
     insetInlineEnd: "0",
-    minW: "4.5",
-    h: "4.5",
-    px: "1",
-    rounded: "full",
-    bg: "red.solid",
-    color: "red.contrast",
-    fontSize: "2xs",
-    fontWeight: "bold",
-    lineHeight: "1.125rem",
-    textAlign: "center",
+    ...UNREAD_BADGE_LOOK,
     pointerEvents: "none",
   },
   panel: {

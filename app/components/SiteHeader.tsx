@@ -13,7 +13,7 @@ import { ColorModeToggle } from "./ColorModeToggle.tsx";
 import { LiveAlerts } from "./LiveAlerts.tsx";
 import { NotificationBell, unreadBadgeText } from "./NotificationBell.tsx";
 import { CloseIcon, MenuIcon } from "./icons.tsx";
-import { classNames, shell } from "./shell-styles.ts";
+import { classNames, shell, UNREAD_BADGE_LOOK } from "./shell-styles.ts";
 
 const MOBILE_MENU_ID = "site-mobile-menu";
 
@@ -40,16 +40,7 @@ const header = staticClasses("header", {
       content: "attr(data-unread)",
       display: "inline-block",
       ms: "1.5",
-      minW: "4.5",
-      h: "4.5",
-      px: "1",
-      rounded: "full",
-      bg: "red.solid",
-      color: "red.contrast",
-      fontSize: "2xs",
-      fontWeight: "bold",
-      lineHeight: "1.125rem",
-      textAlign: "center",
+      ...UNREAD_BADGE_LOOK,
       verticalAlign: "text-top",
     },
   },

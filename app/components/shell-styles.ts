@@ -2,6 +2,20 @@
 // Chakra's ghost buttons, compiled once into the site stylesheet.
 import { staticClasses } from "~/lib/static-styles.ts";
 
+/** The look of an unread count (the bell's badge, the Messages link's badge). */
+export const UNREAD_BADGE_LOOK = {
+  minW: "4.5",
+  h: "4.5",
+  px: "1",
+  rounded: "full",
+  bg: "red.solid",
+  color: "red.contrast",
+  fontSize: "2xs",
+  fontWeight: "bold",
+  lineHeight: "1.125rem",
+  textAlign: "center",
+} as const;
+
 export const shell = staticClasses("shell", {
   /** Chakra's <Container maxW="7xl">. */
   container: { recipe: "container", css: { maxW: "7xl" } },

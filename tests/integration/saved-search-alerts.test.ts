@@ -7,7 +7,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { listingMatchesExpressions, openDatabase, type OpenedDatabase } from "#db/dialect.ts";
 import { CONDITIONS, type Condition } from "~/lib/conditions.ts";
-import { listingsUrl, savedSearchFilters, savedSearchListingFilters, type SavedSearchParams } from "~/lib/listing-filters.ts";
+import { listingsUrl, readSavedSearchParams, savedSearchFilters, savedSearchListingFilters, type SavedSearchParams } from "~/lib/listing-filters.ts";
 import { TEST_LEVELS } from "~/lib/test-levels.ts";
 import { CreateListingSchema, toListingInput } from "~/schemas/listing.ts";
 import { cancelAuction } from "~/services/auction-lifecycle.server.ts";
@@ -33,18 +33,8 @@ const MINUTE = 60_000;
 let database: OpenedDatabase;
 let users: string[];
 
-const params = (overrides: Partial<SavedSearchParams>): SavedSearchParams => ({
-  keyword: null,
-  category: null,
-  categoryName: null,
-  minPrice: null,
-  maxPrice: null,
-  condition: [],
-  testLevel: null,
-  calibrated: false,
-  brand: null,
-  ...overrides,
-});
+/** A search with no criteria (what an empty stored row reads as) but the given ones. */
+const params = (overrides: Partial<SavedSearchParams>): SavedSearchParams => ({ ...readSavedSearchParams("{}"), ...overrides });
 
 async function saveSearch(userId: string, search: SavedSearchParams, name = "My search", notify = true): Promise<number> {
   const row = await database.db
