@@ -248,6 +248,35 @@ export interface RecentViewsTable {
   viewed_at: Timestamp;
 }
 
+/** An action a device queued offline, applied once under its client-generated id. */
+export interface OfflineActionsTable {
+  user_id: string;
+  action_id: string;
+  kind: string;
+  /** What the replay did: applied, or the reason it changed nothing (gone, refused). */
+  outcome: string;
+  applied_at: Generated<Timestamp>;
+}
+
+/** One AI listing generation and its outcome (ai_stats). */
+export interface AiGenerationsTable {
+  id: Generated<number>;
+  user_id: string | null;
+  brand: string;
+  model: string;
+  photo_count: Generated<number>;
+  /** "ai" when the language model wrote the listing, "fallback" when the built-in generator did. */
+  outcome: "ai" | "fallback";
+  /** Why the fallback ran: not_configured or a failure class. */
+  failure_class: string | null;
+  model_name: string | null;
+  server_ms: Generated<number>;
+  model_ms: Generated<number>;
+  /** The listing created from this generation, once the seller saved it. */
+  listing_id: number | null;
+  created_at: Generated<Timestamp>;
+}
+
 export interface SearchQueriesTable {
   /** Normalised text: trimmed, lower-case, single spaces. */
   query: string;
@@ -410,6 +439,8 @@ export interface Database {
   conversations: ConversationsTable;
   messages: MessagesTable;
   recent_views: RecentViewsTable;
+  offline_actions: OfflineActionsTable;
+  ai_generations: AiGenerationsTable;
 }
 
 export type User = Selectable<UsersTable>;

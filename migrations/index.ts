@@ -5,6 +5,7 @@ import * as foundation from "./2026-11-21T0900-foundation.ts";
 import * as listings from "./2026-11-21T1300-listings.ts";
 import * as auctions from "./2026-11-21T1700-auctions.ts";
 import * as buyersLoop from "./2026-11-21T2000-buyers-loop.ts";
+import * as offlineAndAi from "./2026-11-21T2300-offline-and-ai.ts";
 
 export interface DialectMigration {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations work on an untyped schema
@@ -16,4 +17,5 @@ export const MIGRATIONS: Record<string, DialectMigration> = {
   "2026-11-21T1300-listings": listings,
   "2026-11-21T1700-auctions": auctions,
   "2026-11-21T2000-buyers-loop": buyersLoop,
+  "2026-11-21T2300-offline-and-ai": offlineAndAi,
 };

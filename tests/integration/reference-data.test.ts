@@ -162,6 +162,7 @@ describe("migrations", () => {
         fresh.db,
       );
       expect(tables.rows.map((r) => r.name)).toEqual([
+        "ai_generations",
         "auctions",
         "bids",
         "categories",
@@ -178,6 +179,7 @@ describe("migrations", () => {
         "messages",
         "newsletter_subscriptions",
         "notifications",
+        "offline_actions",
         "order_events",
         "orders",
         "password_reset_tokens",
