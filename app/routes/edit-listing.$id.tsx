@@ -33,6 +33,7 @@ import {
   type Actor,
 } from "~/services/listing.server.ts";
 import { LISTING_IMAGE_MESSAGES, MAX_LISTING_IMAGES } from "~/services/listing-images.server.ts";
+import { listingPriceHints } from "~/services/price-hints.server.ts";
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
   { title: loaded ? `Edit ${loaded.listing.title} — Tradebench` : "Edit listing — Tradebench" },
@@ -69,6 +70,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     deleteBlocker,
     categoryGroups: categoryGroups(await listCategoryTree(getDb())),
     maxImages: MAX_LISTING_IMAGES,
+    priceHints: await listingPriceHints(getDb(), { excludeListingId: listing.id }),
   };
 }
 
@@ -192,7 +194,7 @@ function EditImages() {
 }
 
 function EditForm() {
-  const { listing, defaults, images, auctions, categoryGroups: groups, maxImages } = useLoaderData<typeof loader>();
+  const { listing, defaults, images, auctions, categoryGroups: groups, maxImages, priceHints } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting" && navigation.formEncType === "multipart/form-data";
@@ -218,6 +220,7 @@ function EditForm() {
             categoryGroups={groups}
             statuses={listing.status === "sold" ? null : EDIT_STATUSES}
             auctions={auctions}
+            priceHints={priceHints}
             images={{
               maxFiles: maxImages,
               existingCount: images.length,

@@ -1,7 +1,9 @@
 // Every field of the manual listing form, shared by /create-listing and /edit-listing/{id}.
 import type { FormMetadata } from "@conform-to/react";
 import { Checkbox, Fieldset, SimpleGrid, Stack, Text } from "@chakra-ui/react";
+import { PriceHintNote } from "~/components/pricing/PriceHintNote.tsx";
 import { CONDITION_OPTIONS } from "~/lib/conditions.ts";
+import { priceHint, type PriceHintTable } from "~/lib/pricing/price-hints.ts";
 import { TEST_LEVEL_OPTIONS } from "~/lib/test-levels.ts";
 import { LISTING_LIMITS, LISTING_STATUS_LABELS, type ListingFormInput, type ListingStatus } from "~/schemas/listing.ts";
 import { FeatureRows, SpecificationRows } from "./RowLists.tsx";
@@ -29,10 +31,13 @@ export interface ListingFormFieldsProps {
   images: { maxFiles: number; existingCount: number; errors: string[]; rechoose: boolean };
   /** The edit form: the listing's live auction, or whether a new one may start. */
   auctions?: ListingAuctionContext;
+  /** What similar equipment sells for (app/services/price-hints.server.ts); no hint without it. */
+  priceHints?: PriceHintTable | null;
 }
 
-export function ListingFormFields({ form, categoryGroups, statuses, images, auctions }: ListingFormFieldsProps) {
+export function ListingFormFields({ form, categoryGroups, statuses, images, auctions, priceHints }: ListingFormFieldsProps) {
   const fields = form.getFieldset();
+  const hint = priceHint(priceHints, { categoryId: fields.categoryId.value, brand: fields.brand.value, condition: fields.condition.value, currency: fields.currency.value });
   const latestYear = new Date().getUTCFullYear();
   return (
     <Stack gap="8">
@@ -64,7 +69,7 @@ export function ListingFormFields({ form, categoryGroups, statuses, images, auct
         </Fieldset.Content>
       </Fieldset.Root>
 
-      <ListingTypeFields fields={fields} auctions={auctions} />
+      <ListingTypeFields fields={fields} auctions={auctions} priceHint={priceHints ? <PriceHintNote hint={hint} /> : null} />
 
       <FeatureRows form={form} meta={fields.features} />
       <SpecificationRows form={form} meta={fields.specifications} />

@@ -77,7 +77,7 @@ function NoScriptNote({ show, children }: { show: boolean; children: ReactNode }
   ) : null;
 }
 
-export function ListingTypeFields({ fields, auctions }: { fields: Fields; auctions?: ListingAuctionContext }) {
+export function ListingTypeFields({ fields, auctions, priceHint }: { fields: Fields; auctions?: ListingAuctionContext; priceHint?: ReactNode }) {
   const hydrated = useHydrated();
   const live = auctions?.live ?? null;
   const chosen = (fields.listingType.value ?? fields.listingType.initialValue ?? "buy_now") as ListingType;
@@ -112,6 +112,7 @@ export function ListingTypeFields({ fields, auctions }: { fields: Fields; auctio
             )}
             <SelectField meta={fields.currency} label="Currency" options={CURRENCY_OPTIONS} />
           </SimpleGrid>
+          {priceHint}
 
           <NoScriptNote show={showAll}>
             Buy It Now listings use the price; Auction and Hybrid listings use the auction settings below and ignore it.
