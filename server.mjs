@@ -98,6 +98,15 @@ function securityHeaders(req, res, next) {
   next();
 }
 
+/**
+ * The service worker script and the web app manifest are revalidated on every load: browsers look for a new worker
+ * at each navigation, and a cached copy would delay an update by the static files' hour.
+ */
+function noCacheForServiceWorker(res, filePath) {
+  const name = path.basename(filePath);
+  if (name === "sw.js" || name === "manifest.webmanifest") res.setHeader("Cache-Control", "no-cache");
+}
+
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /** Refuses state-changing requests whose Origin (or, lacking it, Referer) is not this site. */
@@ -156,7 +165,7 @@ async function startServer() {
     app.use(vite.middlewares);
   } else {
     app.use("/assets", express.static(path.join(buildDir, "client/assets"), { immutable: true, maxAge: "1y" }));
-    app.use(express.static(path.join(buildDir, "client"), { maxAge: "1h" }));
+    app.use(express.static(path.join(buildDir, "client"), { maxAge: "1h", setHeaders: noCacheForServiceWorker }));
   }
 
   app.use(sameOriginOnly);

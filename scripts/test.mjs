@@ -42,9 +42,11 @@ function ensureChromium() {
 
 const started = Date.now();
 run("typecheck", "npx", ["tsc", "--noEmit"]);
+run("typecheck (service worker)", "npx", ["tsc", "--noEmit", "-p", "service-worker"]);
 run("lint", "npx", ["eslint", "--max-warnings", "0", "."]);
 run("unit and integration tests", "npx", ["vitest", "run"]);
-run("build", "npx", ["remix", "vite:build"]);
+// The app, then the service worker, offline page, manifest icons (scripts/build-pwa.mjs).
+run("build", "npm", ["run", "build"]);
 const chromium = ensureChromium();
 run("end-to-end tests", "npx", ["playwright", "test"], { CHROMIUM_PATH: chromium });
 console.log(`\nAll checks passed in ${((Date.now() - started) / 1000).toFixed(0)}s.`);

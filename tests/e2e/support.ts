@@ -62,10 +62,14 @@ export async function signIn(page: Page, email: string, password: string): Promi
   await expect(page).toHaveURL(/\/dashboard$/);
 }
 
+/** Playwright's own warning when it refuses the site's service worker (serviceWorkers: "block", the default here). */
+const BLOCKED_SERVICE_WORKER = "Service Worker registration blocked by Playwright";
+
 /** Collects console errors and warnings (hydration mismatches included) for a page. */
 export function watchConsole(page: Page): string[] {
   const problems: string[] = [];
   page.on("console", (message) => {
+    if (message.text() === BLOCKED_SERVICE_WORKER) return;
     if (message.type() === "error" || message.type() === "warning") problems.push(message.text());
   });
   page.on("pageerror", (error) => problems.push(error.message));
