@@ -3,6 +3,12 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "@remix-run/react";
 import { useContext, type ReactNode } from "react";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary.tsx";
+import { InstallButton } from "~/components/pwa/InstallButton.tsx";
+import { OfflineBanner } from "~/components/pwa/OfflineBanner.tsx";
+import { OfflineSync } from "~/components/pwa/OfflineSync.tsx";
+import { PendingActions } from "~/components/pwa/PendingActions.tsx";
+import { pwaPrompt } from "~/components/pwa/pwa-styles.ts";
+import { ServiceWorkerUpdate } from "~/components/pwa/ServiceWorkerUpdate.tsx";
 import { SiteFooter } from "~/components/SiteFooter.tsx";
 import { SiteHeader } from "~/components/SiteHeader.tsx";
 import { colorModeBootScript } from "~/lib/color-mode.ts";
@@ -17,7 +23,12 @@ import { renderSystem } from "~/theme.ts";
 
 export { passErrorHeaders as headers } from "~/lib/http.ts";
 
-export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
+export const links: LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  // The installable app (issue 6): manifest and icons written by scripts/build-pwa.mjs.
+  { rel: "manifest", href: "/manifest.webmanifest" },
+  { rel: "apple-touch-icon", href: "/icons/apple-touch-icon.png" },
+];
 
 export const meta: MetaFunction = () => [
   { title: "Tradebench — industrial electronics & test equipment marketplace" },
@@ -66,6 +77,9 @@ export function Layout({ children }: { children: ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {/* The browser's and the installed app's title bar: the header's background in each colour scheme. */}
+        <meta name="theme-color" content="#ffffff" media="(prefers-color-scheme: light)" />
+        <meta name="theme-color" content="#09090b" media="(prefers-color-scheme: dark)" />
         <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: colorModeBootScript }} />
         <Meta />
         <Links />
@@ -78,10 +92,18 @@ export function Layout({ children }: { children: ReactNode }) {
               Skip to content
             </a>
             <SiteHeader user={data?.user ?? null} unreadNotifications={data?.unreadNotifications ?? 0} unreadMessages={data?.unreadMessages ?? 0} />
+            {/* Offline use (issue 6): the banner, what waits to sync, and the copies kept in step. */}
+            <OfflineBanner signedIn={Boolean(data?.user)} />
+            {data?.user ? <PendingActions /> : null}
+            <OfflineSync userId={data?.user?.id ?? null} />
             <main id="main" className={layout.main} tabIndex={-1}>
               {children}
             </main>
             <SiteFooter year={data?.year ?? new Date().getFullYear()} />
+          </div>
+          <div className={pwaPrompt.stack}>
+            <ServiceWorkerUpdate />
+            <InstallButton />
           </div>
         </ChakraProvider>
         <ScrollRestoration nonce={nonce} />

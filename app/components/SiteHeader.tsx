@@ -6,8 +6,10 @@ import { Avatar, Box, Button, Menu, Portal, Text } from "@chakra-ui/react";
 import { Form, Link as RemixLink, useLocation, useRevalidator } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useLiveAuctions } from "~/lib/live/use-live-auctions.ts";
+import { signOutAfterWipe } from "~/lib/offline/offline-sync.ts";
 import { accountLinks, GUEST_LINKS, memberLinks, PUBLIC_LINKS, unreadLinkLabel, type NavLinkItem } from "~/lib/navigation.ts";
 import { staticClasses } from "~/lib/static-styles.ts";
+import { TOUCH, TOUCH_TARGET } from "~/lib/touch.ts";
 import { displayName, initials, type CurrentUser } from "~/lib/user.ts";
 import { ColorModeToggle } from "./ColorModeToggle.tsx";
 import { LiveAlerts } from "./LiveAlerts.tsx";
@@ -19,8 +21,8 @@ const MOBILE_MENU_ID = "site-mobile-menu";
 
 const header = staticClasses("header", {
   root: { borderBottomWidth: "1px", bg: "bg", position: "sticky", top: "0", zIndex: "sticky" },
-  bar: { display: "flex", alignItems: "center", gap: "2", py: "2" },
-  brand: { fontWeight: "bold", fontSize: "xl", color: "blue.fg", mr: "4" },
+  bar: { display: "flex", alignItems: "center", gap: { base: "1", sm: "2" }, py: "2" },
+  brand: { fontWeight: "bold", fontSize: "xl", color: "blue.fg", mr: { base: "1", sm: "4" }, [TOUCH]: { display: "inline-flex", alignItems: "center", minH: TOUCH_TARGET } },
   mainNav: { display: { base: "none", lg: "flex" }, alignItems: "center", flex: "1", flexWrap: "wrap" },
   spacer: { flex: "1", display: { base: "block", lg: "none" } },
   guestLinks: { display: { base: "none", lg: "flex" }, alignItems: "center", gap: "1" },
@@ -35,6 +37,7 @@ const header = staticClasses("header", {
     color: "fg",
     _hover: { bg: "bg.muted" },
     "&[aria-current=page]": { fontWeight: "semibold", color: "blue.fg" },
+    [TOUCH]: { display: "flex", alignItems: "center", minH: TOUCH_TARGET },
     // The unread badge (Messages): drawn from data-unread, so the link's text stays its label.
     "&[data-unread]::after": {
       content: "attr(data-unread)",
@@ -113,7 +116,7 @@ function UserMenu({ user }: { user: CurrentUser }) {
             ))}
             <Menu.Separator />
             <Menu.Item value="sign-out" asChild>
-              <Form method="post" action="/logout">
+              <Form method="post" action="/logout" onSubmit={signOutAfterWipe}>
                 <button type="submit" style={{ width: "100%", textAlign: "left" }}>
                   Sign Out
                 </button>
@@ -193,7 +196,7 @@ export function SiteHeader({
             <HeaderLink key={item.to} item={item} pathname={location.pathname} onNavigate={() => setOpen(false)} unread={unread} />
           ))}
           {user ? (
-            <Form method="post" action="/logout">
+            <Form method="post" action="/logout" onSubmit={signOutAfterWipe}>
               <button type="submit" className={classNames(shell.ghostButton, header.signOut)}>
                 Sign Out
               </button>

@@ -1,9 +1,13 @@
 // The watch toggle: a real POST form (works without JavaScript), optimistic with a fetcher when it can be.
+// Offline, a signed-in member's toggle goes to the outbox and is sent when the connection returns.
 import { Button } from "@chakra-ui/react";
 import { useFetcher, useLocation } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { useEffect, useState, type FormEvent } from "react";
+import { newActionId } from "~/lib/offline/offline-db.ts";
+import { isOffline } from "~/lib/offline/online.ts";
 import { staticClasses } from "~/lib/static-styles.ts";
 import { HeartIcon } from "./icons.tsx";
+import { useOfflineQueue } from "./pwa/use-offline-queue.ts";
 
 // The icon toggle sits on every card of a grid: static classes keep its render cheap.
 const watchIcon = staticClasses("watch", {
@@ -24,11 +28,26 @@ export function WatchButton({
 }) {
   const fetcher = useFetcher<{ watching: boolean; error: string | null }>();
   const location = useLocation();
+  const queueOffline = useOfflineQueue();
+  // A toggle queued offline: shown until the page's data says otherwise.
+  const [queued, setQueued] = useState<boolean | null>(null);
+  useEffect(() => setQueued(null), [watching]);
   const pending = fetcher.formData?.get("intent");
-  const shown = pending ? pending === "watch" : (fetcher.data?.error ? watching : (fetcher.data?.watching ?? watching));
+  const shown = queued ?? (pending ? pending === "watch" : (fetcher.data?.error ? watching : (fetcher.data?.watching ?? watching)));
   const label = shown ? `Remove ${title} from watchlist` : `Add ${title} to watchlist`;
+
+  function queueIfOffline(event: FormEvent<HTMLFormElement>) {
+    if (!queueOffline || !isOffline()) return;
+    event.preventDefault();
+    const next = !shown;
+    setQueued(next);
+    void queueOffline({ id: newActionId(), kind: next ? "watch" : "unwatch", listingId }).then((ok) => {
+      if (!ok) setQueued(null);
+    });
+  }
+
   return (
-    <fetcher.Form method="post" action={`/listings/${listingId}/watch`}>
+    <fetcher.Form method="post" action={`/listings/${listingId}/watch`} onSubmit={queueIfOffline}>
       <input type="hidden" name="intent" value={shown ? "unwatch" : "watch"} />
       <input type="hidden" name="returnTo" value={`${location.pathname}${location.search}`} />
       <JsMarker />

@@ -19,10 +19,12 @@ import { SellerPanel } from "~/components/listing-detail/SellerPanel.tsx";
 import { SpecificationsTable } from "~/components/listing-detail/SpecificationsTable.tsx";
 import { WatcherCount } from "~/components/listing-detail/WatcherCount.tsx";
 import { ContactSellerButton } from "~/components/ContactSellerButton.tsx";
+import { RememberBrowsed } from "~/components/pwa/RememberBrowsed.tsx";
 import { WatchButton } from "~/components/WatchButton.tsx";
 import { getDb } from "~/db.server.ts";
 import { takeBidFlash } from "~/lib/bid-flash.server.ts";
 import { conditionLabel } from "~/lib/conditions.ts";
+import { toOfflineListing } from "~/lib/offline/listing-copy.ts";
 import { AUCTION_PAGE_MESSAGES, parseAuctionId } from "~/schemas/bid.ts";
 import { galleryStartIndex } from "~/schemas/listing-detail.ts";
 import { getAuctionPage } from "~/services/auction-page.server.ts";
@@ -63,6 +65,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       watcherCount,
       flash,
       startImage: galleryStartIndex(url.searchParams.get("image"), page.listing.images.length),
+      // Signed-in members keep a copy of what they open for offline use (issue 6).
+      offlineCopy: user ? toOfflineListing(page.listing, page.snapshot) : null,
     },
     { headers },
   );
@@ -77,6 +81,7 @@ export default function AuctionLotPage() {
 
   return (
     <Container maxW="7xl" py={{ base: "6", md: "10" }} data-live={mode}>
+      <RememberBrowsed listing={loaded.offlineCopy} />
       <ListingBreadcrumb section={{ to: "/auctions", label: "Auctions" }} title={listing.title} />
 
       <ListingShowcase listing={listing} startImage={startImage}>

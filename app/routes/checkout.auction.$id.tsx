@@ -8,6 +8,7 @@ import { BankTransferInstructions } from "~/components/orders/BankTransferInstru
 import { CheckoutLayout } from "~/components/orders/CheckoutLayout.tsx";
 import { ShippingAddressFields, useShippingAddressForm } from "~/components/orders/ShippingAddressFields.tsx";
 import { FormErrors } from "~/components/forms.tsx";
+import { useOnlineOnlySubmit } from "~/components/pwa/use-online-only.ts";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary.tsx";
 import { getDb } from "~/db.server.ts";
 import { checkoutAction } from "~/lib/checkout-action.server.ts";
@@ -46,6 +47,9 @@ export default function AuctionCheckoutPage() {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
   const [form, fields] = useShippingAddressForm("auction-checkout", actionData?.result, shipping);
+  const formProps = getFormProps(form);
+  // Purchases need a connection: refused at once offline.
+  const onlineOnly = useOnlineOnlySubmit(formProps.onSubmit);
 
   return (
     <CheckoutLayout
@@ -55,9 +59,10 @@ export default function AuctionCheckoutPage() {
       priceLabel="Winning bid, you pay"
       payment={<BankTransferInstructions reference={reference} amountCents={item.priceCents} currency={item.currency} account={account} />}
     >
-      <Form method="post" {...getFormProps(form)}>
+      <Form method="post" {...formProps} onSubmit={onlineOnly.onSubmit}>
         <Stack gap="6">
           <FormErrors id={form.errorId} errors={form.errors} />
+          {onlineOnly.refused ? <FormErrors errors={[onlineOnly.refused]} /> : null}
           <ShippingAddressFields fields={fields} />
           <Button type="submit" colorPalette="blue" size="lg" alignSelf="start" disabled={busy} loading={busy} loadingText="Saving...">
             {checkedOutAt ? "Update shipping address" : "Confirm shipping address"}

@@ -8,6 +8,7 @@ import { BankTransferPreview } from "~/components/orders/BankTransferInstruction
 import { CheckoutLayout } from "~/components/orders/CheckoutLayout.tsx";
 import { ShippingAddressFields, useShippingAddressForm } from "~/components/orders/ShippingAddressFields.tsx";
 import { FormErrors } from "~/components/forms.tsx";
+import { useOnlineOnlySubmit } from "~/components/pwa/use-online-only.ts";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary.tsx";
 import { getDb } from "~/db.server.ts";
 import { checkoutAction } from "~/lib/checkout-action.server.ts";
@@ -47,6 +48,9 @@ export default function BuyNowCheckoutPage() {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
   const [form, fields] = useShippingAddressForm("checkout", actionData?.result, shipping);
+  const formProps = getFormProps(form);
+  // Purchases need a connection: refused at once offline.
+  const onlineOnly = useOnlineOnlySubmit(formProps.onSubmit);
 
   return (
     <CheckoutLayout title="Checkout" item={item} priceLabel="You pay" payment={<BankTransferPreview />}>
@@ -73,9 +77,10 @@ export default function BuyNowCheckoutPage() {
           </Alert.Content>
         </Alert.Root>
       ) : (
-        <Form method="post" {...getFormProps(form)}>
+        <Form method="post" {...formProps} onSubmit={onlineOnly.onSubmit}>
           <Stack gap="6">
             <FormErrors id={form.errorId} errors={form.errors} />
+            {onlineOnly.refused ? <FormErrors errors={[onlineOnly.refused]} /> : null}
             <ShippingAddressFields fields={fields} />
             <Stack gap="2">
               <Text>

@@ -13,8 +13,10 @@ import { SellerPanel } from "~/components/listing-detail/SellerPanel.tsx";
 import { SpecificationsTable } from "~/components/listing-detail/SpecificationsTable.tsx";
 import { WatcherCount } from "~/components/listing-detail/WatcherCount.tsx";
 import { ListingCard } from "~/components/ListingCard.tsx";
+import { RememberBrowsed } from "~/components/pwa/RememberBrowsed.tsx";
 import { getDb } from "~/db.server.ts";
 import { takeBidFlash } from "~/lib/bid-flash.server.ts";
+import { toOfflineListing } from "~/lib/offline/listing-copy.ts";
 import { galleryStartIndex, LISTING_DETAIL_MESSAGES, parseListingId } from "~/schemas/listing-detail.ts";
 import { findLiveAuctionForListing, getAuctionPanel } from "~/services/auction-page.server.ts";
 import { getOptionalUser } from "~/services/auth.server.ts";
@@ -77,15 +79,18 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       related: related.map((card) => ({ card, watching: watched.has(card.id) })),
       auction,
       bidFlash,
+      // Signed-in members keep a copy of what they open for offline use (issue 6).
+      offlineCopy: user ? toOfflineListing(listing, auction?.snapshot ?? null) : null,
     },
     { headers },
   );
 }
 
 export default function ListingDetailPage() {
-  const { listing, startImage, canEdit, canContact, watching, watcherCount, related, auction, bidFlash } = useLoaderData<typeof loader>();
+  const { listing, startImage, canEdit, canContact, watching, watcherCount, related, auction, bidFlash, offlineCopy } = useLoaderData<typeof loader>();
   return (
     <Container maxW="7xl" py={{ base: "6", md: "10" }}>
+      <RememberBrowsed listing={offlineCopy} />
       <ListingBreadcrumb section={{ to: "/listings", label: "Equipment" }} title={listing.title} />
 
       <ListingShowcase listing={listing} startImage={startImage}>

@@ -8,6 +8,8 @@ import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } 
 import type { AuctionSnapshot } from "~/lib/auctions.ts";
 import { BID_MESSAGES, formatBidMoney, minimumNextBid, parseBidAmount, suggestedBids } from "~/lib/bidding.ts";
 import { centsToInput, CURRENCY_SYMBOLS, isCurrency } from "~/lib/money.ts";
+import { OFFLINE_MESSAGES } from "~/lib/offline/messages.ts";
+import { isOffline } from "~/lib/offline/online.ts";
 import { BID_FORM_MESSAGES, type BidActionData, type BidField, type BidFlash } from "~/schemas/bid.ts";
 import { useAuctionClock, type AuctionClock } from "./Countdown.tsx";
 import { loginUrl } from "~/lib/http.ts";
@@ -112,8 +114,17 @@ export function BidPanel({ snapshot, serverNow, signedIn, viewerIsSeller, flash,
     setClientError(null);
   }
 
+  /** Bids and Buy Now need a connection: refused at once offline (without JavaScript the browser says so itself). */
+  function refuseOffline(event: { preventDefault(): void }): boolean {
+    if (!isOffline()) return false;
+    event.preventDefault();
+    setClientError({ ok: false, message: OFFLINE_MESSAGES.needsConnection });
+    return true;
+  }
+
   /** The spec's client messages, before anything is sent. */
   function checkBid(event: FormEvent<HTMLFormElement>) {
+    if (refuseOffline(event)) return;
     const amount = parseBidAmount(amountValue);
     let problem: Notice | null = null;
     if (amount === null) problem = { ok: false, message: BID_MESSAGES.invalidAmount, field: "amount" };
@@ -128,6 +139,7 @@ export function BidPanel({ snapshot, serverNow, signedIn, viewerIsSeller, flash,
   }
 
   function checkRaise(event: FormEvent<HTMLFormElement>) {
+    if (refuseOffline(event)) return;
     const problem: Notice | null =
       parseBidAmount(raiseText) === null ? { ok: false, message: BID_FORM_MESSAGES.invalidMaximum, field: "maxAmount" } : null;
     setClientError(problem);
@@ -266,7 +278,7 @@ export function BidPanel({ snapshot, serverNow, signedIn, viewerIsSeller, flash,
             Or skip the bidding and buy it now: the auction ends at once and the item is yours.
           </Text>
           <Button asChild colorPalette="green" bg="green.700" _hover={{ bg: "green.800" }} w="fit-content">
-            <RemixLink to={`/checkout/listing/${snapshot.listingId}`}>
+            <RemixLink to={`/checkout/listing/${snapshot.listingId}`} onClick={refuseOffline}>
               Buy Now for {formatBidMoney(snapshot.buyNowPriceCents, snapshot.currency)}
             </RemixLink>
           </Button>

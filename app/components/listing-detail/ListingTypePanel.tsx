@@ -1,7 +1,10 @@
 // How the listing is sold and at what price, with the watch button and, for its owner or an admin, Edit Listing.
 import { Button, Card, Heading, HStack, Stack, Text } from "@chakra-ui/react";
 import { Link as RemixLink } from "@remix-run/react";
+import { useState } from "react";
 import { formatPrice } from "~/lib/money.ts";
+import { OFFLINE_MESSAGES } from "~/lib/offline/messages.ts";
+import { isOffline } from "~/lib/offline/online.ts";
 import { ContactSellerButton } from "../ContactSellerButton.tsx";
 import { WatchButton } from "../WatchButton.tsx";
 
@@ -34,6 +37,8 @@ export function ListingTypePanel({
   canContact?: boolean;
 }) {
   const isBuyNow = listing.listingType !== "auction" && listing.listingType !== "hybrid";
+  // Buying needs a connection: refused at once offline.
+  const [offlineRefusal, setOfflineRefusal] = useState(false);
   const rows: Array<{ label: string; cents: number }> = isBuyNow
     ? [{ label: "Buy It Now price", cents: listing.priceCents }]
     : [{ label: "Starting price", cents: listing.priceCents }];
@@ -65,7 +70,16 @@ export function ListingTypePanel({
         <HStack gap="3" wrap="wrap">
           {listing.listingType === "buy_now" && listing.status === "active" && !canEdit ? (
             <Button asChild colorPalette="blue">
-              <RemixLink to={`/checkout/listing/${listing.id}`}>Buy Now</RemixLink>
+              <RemixLink
+                to={`/checkout/listing/${listing.id}`}
+                onClick={(event) => {
+                  if (!isOffline()) return;
+                  event.preventDefault();
+                  setOfflineRefusal(true);
+                }}
+              >
+                Buy Now
+              </RemixLink>
             </Button>
           ) : null}
           <WatchButton listingId={listing.id} watching={watching} title={listing.title} variant="full" />
@@ -76,6 +90,11 @@ export function ListingTypePanel({
             </Button>
           ) : null}
         </HStack>
+        {offlineRefusal ? (
+          <Text role="alert" color="red.fg" fontWeight="medium">
+            {OFFLINE_MESSAGES.needsConnection}
+          </Text>
+        ) : null}
       </Card.Body>
     </Card.Root>
   );

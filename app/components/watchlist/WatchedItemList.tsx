@@ -1,9 +1,16 @@
 // The Watched Items tab: a page of watched listings, newest first, each with its picture, price or current bid,
-// time left, condition, status, notes editable in place and Remove; or the empty state.
+// time left, condition, status, notes editable in place and Remove; or the empty state. Offline, a signed-in
+// member's notes and removals go to the outbox (shown at once) and are sent when the connection returns.
 import { Badge, Box, Button, Field, HStack, Link, Stack, Text, Textarea } from "@chakra-ui/react";
 import { Form, Link as RemixLink, useFetcher, useNavigation } from "@remix-run/react";
+import { useState, type FormEvent } from "react";
 import { CardPicture } from "~/components/card-frame.tsx";
+import { FormSuccess } from "~/components/forms.tsx";
 import { Pagination } from "~/components/listings/Pagination.tsx";
+import { useOfflineQueue, type QueueOffline } from "~/components/pwa/use-offline-queue.ts";
+import { OFFLINE_MESSAGES } from "~/lib/offline/messages.ts";
+import { newActionId } from "~/lib/offline/offline-db.ts";
+import { isOffline } from "~/lib/offline/online.ts";
 import type { WatchedItemView, WatchlistActionResult } from "~/lib/watchlist-views.ts";
 import { WATCH_NOTES_MAX, WATCHLIST_MESSAGES } from "~/schemas/watchlist.ts";
 import { EmptyState } from "./EmptyState.tsx";
@@ -21,6 +28,17 @@ export function WatchedItemList({ list, actionData }: { list: WatchedItemsPage; 
   const navigation = useNavigation();
   // Removing: the row goes at once; should the removal fail, the reloaded list brings it back with the message.
   const removing = navigation.formData?.get("intent") === "remove" ? Number(navigation.formData.get("listingId")) : null;
+  // Removed offline: gone from the list at once, sent when the connection returns.
+  const queueOffline = useOfflineQueue();
+  const [removedOffline, setRemovedOffline] = useState<{ ids: number[]; message: string | null }>({ ids: [], message: null });
+  const removeOffline = queueOffline
+    ? (item: WatchedItemView) => {
+        setRemovedOffline((was) => ({ ids: [...was.ids, item.listingId], message: OFFLINE_MESSAGES.unwatchQueued(item.title) }));
+        void queueOffline({ id: newActionId(), kind: "unwatch", listingId: item.listingId }).then((ok) => {
+          if (!ok) setRemovedOffline((was) => ({ ids: was.ids.filter((id) => id !== item.listingId), message: OFFLINE_MESSAGES.queueFailed }));
+        });
+      }
+    : null;
   if (list.total === 0) {
     return (
       <EmptyState title={WATCHLIST_MESSAGES.noWatchedItems} link={{ to: "/listings", label: "Browse equipment" }}>
@@ -31,15 +49,16 @@ export function WatchedItemList({ list, actionData }: { list: WatchedItemsPage; 
   const formAction = pageHref(list.page);
   return (
     <Stack gap="5">
+      {removedOffline.message ? <FormSuccess>{removedOffline.message}</FormSuccess> : null}
       <Text color="fg.muted">
         {list.total} {list.total === 1 ? "watched item" : "watched items"}
       </Text>
       <Stack as="ul" gap="4" listStyleType="none" aria-label="Watched items">
         {list.items
-          .filter((item) => item.listingId !== removing)
+          .filter((item) => item.listingId !== removing && !removedOffline.ids.includes(item.listingId))
           .map((item) => (
             <li key={item.listingId}>
-              <WatchedItemRow item={item} formAction={formAction} actionData={actionData} />
+              <WatchedItemRow item={item} formAction={formAction} actionData={actionData} removeOffline={removeOffline} queueOffline={queueOffline} />
             </li>
           ))}
       </Stack>
@@ -48,8 +67,25 @@ export function WatchedItemList({ list, actionData }: { list: WatchedItemsPage; 
   );
 }
 
-function WatchedItemRow({ item, formAction, actionData }: { item: WatchedItemView; formAction: string; actionData: WatchlistActionResult | undefined }) {
+function WatchedItemRow({
+  item,
+  formAction,
+  actionData,
+  removeOffline,
+  queueOffline,
+}: {
+  item: WatchedItemView;
+  formAction: string;
+  actionData: WatchlistActionResult | undefined;
+  removeOffline: ((item: WatchedItemView) => void) | null;
+  queueOffline: QueueOffline | null;
+}) {
   const headingId = `watched-${item.listingId}-title`;
+  function queueRemoval(event: FormEvent<HTMLFormElement>) {
+    if (!removeOffline || !isOffline()) return;
+    event.preventDefault();
+    removeOffline(item);
+  }
   return (
     <Box
       as="article"
@@ -92,7 +128,7 @@ function WatchedItemRow({ item, formAction, actionData }: { item: WatchedItemVie
             </Badge>
           ) : null}
         </HStack>
-        <Form method="post" action={formAction} preventScrollReset>
+        <Form method="post" action={formAction} preventScrollReset onSubmit={queueRemoval}>
           <input type="hidden" name="intent" value="remove" />
           <input type="hidden" name="listingId" value={item.listingId} />
           <input type="hidden" name="title" value={item.title} />
@@ -102,22 +138,51 @@ function WatchedItemRow({ item, formAction, actionData }: { item: WatchedItemVie
         </Form>
       </Stack>
       <Box gridColumn={{ base: "1 / -1", md: "auto" }}>
-        <NotesForm item={item} formAction={formAction} actionData={actionData} />
+        <NotesForm item={item} formAction={formAction} actionData={actionData} queueOffline={queueOffline} />
       </Box>
     </Box>
   );
 }
 
 /** Notes, saved in place: a fetcher keeps the page still and says "Saved"; without JavaScript the form posts. */
-function NotesForm({ item, formAction, actionData }: { item: WatchedItemView; formAction: string; actionData: WatchlistActionResult | undefined }) {
+function NotesForm({
+  item,
+  formAction,
+  actionData,
+  queueOffline,
+}: {
+  item: WatchedItemView;
+  formAction: string;
+  actionData: WatchlistActionResult | undefined;
+  queueOffline: QueueOffline | null;
+}) {
   const fetcher = useFetcher<WatchlistActionResult>();
   const fromPage = actionData?.intent === "notes" && actionData.listingId === item.listingId ? actionData : undefined;
-  const result = fetcher.state === "idle" ? (fetcher.data ?? fromPage) : undefined;
+  // Notes saved offline (or refused before queueing): the answer shown until the next online save.
+  const [offline, setOffline] = useState<{ ok: boolean; message: string } | null>(null);
+  const online = fetcher.state === "idle" ? (fetcher.data ?? fromPage) : undefined;
+  const result = offline ? { ok: offline.ok, message: offline.ok ? offline.message : null, error: offline.ok ? null : offline.message, fieldError: null } : online;
+
+  function queueIfOffline(event: FormEvent<HTMLFormElement>) {
+    if (!queueOffline || !isOffline()) {
+      setOffline(null);
+      return;
+    }
+    event.preventDefault();
+    const notes = String(new FormData(event.currentTarget).get("notes") ?? "").replace(/\r\n/g, "\n");
+    if (notes.length > WATCH_NOTES_MAX) {
+      setOffline({ ok: false, message: WATCHLIST_MESSAGES.notesTooLong });
+      return;
+    }
+    void queueOffline({ id: newActionId(), kind: "notes", listingId: item.listingId, notes }).then((ok) =>
+      setOffline(ok ? { ok: true, message: OFFLINE_MESSAGES.notesQueued } : { ok: false, message: OFFLINE_MESSAGES.queueFailed }),
+    );
+  }
   const saving = fetcher.state !== "idle";
   const fieldId = `notes-${item.listingId}`;
   const problem = result?.fieldError ?? result?.error ?? null;
   return (
-    <fetcher.Form method="post" action={formAction} preventScrollReset>
+    <fetcher.Form method="post" action={formAction} preventScrollReset onSubmit={queueIfOffline}>
       <input type="hidden" name="intent" value="notes" />
       <input type="hidden" name="listingId" value={item.listingId} />
       <Stack gap="2">

@@ -1,0 +1,65 @@
+// POST /resources/offline-actions: a device's outbox of actions taken offline (issue 6), as JSON
+// { actions: OutboxAction[] } (at most 50). Answers { results: OutboxReplayResult[] }, one per action, in order.
+// Visitors get 401; a body that is not such JSON gets 400 with a message, never a 500. Cross-site posts are
+// refused before this (sameOriginOnly in server.mjs), and only JSON is read, which a plain cross-site form cannot send.
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { getDb } from "~/db.server.ts";
+import {
+  describeIssue,
+  OFFLINE_ACTIONS_BODY_LIMIT,
+  OFFLINE_ACTIONS_MESSAGES,
+  OfflineActionsRequestSchema,
+} from "~/schemas/offline-actions.ts";
+import { getOptionalUser } from "~/services/auth.server.ts";
+import { applyOfflineActions } from "~/services/offline-actions.server.ts";
+
+const NO_STORE = { "Cache-Control": "no-store" };
+
+function refuse(message: string, status: number, headers: Record<string, string> = {}) {
+  return Response.json({ message }, { status, headers: { ...NO_STORE, ...headers } });
+}
+
+/** Only POST: a GET of this address is a 405. */
+export async function loader() {
+  return refuse("Send changes with POST.", 405, { Allow: "POST" });
+}
+
+/** The body as JSON, or the 400 answer explaining why it is not. */
+async function readJson(request: Request): Promise<{ ok: true; body: unknown } | { ok: false; response: Response }> {
+  const type = request.headers.get("Content-Type") ?? "";
+  if (!type.toLowerCase().includes("application/json")) return { ok: false, response: refuse(OFFLINE_ACTIONS_MESSAGES.notJson, 400) };
+  const declared = Number(request.headers.get("Content-Length"));
+  if (Number.isFinite(declared) && declared > OFFLINE_ACTIONS_BODY_LIMIT) {
+    return { ok: false, response: refuse(OFFLINE_ACTIONS_MESSAGES.tooLarge, 400) };
+  }
+  let text: string;
+  try {
+    text = await request.text();
+  } catch {
+    return { ok: false, response: refuse(OFFLINE_ACTIONS_MESSAGES.notJson, 400) };
+  }
+  if (text.length > OFFLINE_ACTIONS_BODY_LIMIT) return { ok: false, response: refuse(OFFLINE_ACTIONS_MESSAGES.tooLarge, 400) };
+  try {
+    return { ok: true, body: JSON.parse(text) as unknown };
+  } catch {
+    return { ok: false, response: refuse(OFFLINE_ACTIONS_MESSAGES.notJson, 400) };
+  }
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  if (request.method !== "POST") return refuse("Send changes with POST.", 405, { Allow: "POST" });
+  const read = await readJson(request);
+  if (!read.ok) return read.response;
+  const user = await getOptionalUser(request);
+  if (!user) return refuse(OFFLINE_ACTIONS_MESSAGES.signInRequired, 401);
+  const parsed = OfflineActionsRequestSchema.safeParse(read.body);
+  if (!parsed.success) return refuse(describeIssue(parsed.error), 400);
+  try {
+    const results = await applyOfflineActions(getDb(), user.id, parsed.data.actions);
+    return Response.json({ results }, { headers: NO_STORE });
+  } catch (error) {
+    // Actions answered before the failure are recorded; the device sends them again and reads "duplicate".
+    console.error("Could not apply offline actions", error);
+    return refuse(OFFLINE_ACTIONS_MESSAGES.failed, 500);
+  }
+}
