@@ -39,9 +39,20 @@ const EnvSchema = z.object({
   ESCROW_SWIFT: z.string().min(1).optional(),
   AUCTION_SCHEDULER_INTERVAL_MS: z.coerce.number({ message: "must be a number" }).int().min(0).max(3_600_000).default(2000),
   SAVED_SEARCH_ALERT_WINDOW_MS: z.coerce.number({ message: "must be a number" }).int().min(0).max(86_400_000).default(300_000),
+  /** The language model (app/services/ai/*): unset key → the built-in generator, and no call to a model at all. */
+  OPENAI_API_KEY: z
+    .string()
+    .optional()
+    .transform((v) => (v && v.trim() !== "" ? v.trim() : undefined)),
+  OPENAI_BASE_URL: z.string().url("must be a URL such as http://localhost:11434/v1").optional(),
+  OPENAI_MODEL: z.string().min(1).default("gpt-4o-mini"),
+  OPENAI_VISION_MODEL: z.string().min(1).optional(),
+  /** The longest a generation waits for the model, retries included, before the built-in generator takes over. */
+  OPENAI_TIMEOUT_MS: z.coerce.number({ message: "must be a number" }).int().min(100).max(600_000).default(60_000),
 });
 
-export type Env = Omit<z.infer<typeof EnvSchema>, "SESSION_SECRET" | "COOKIE_SECURE" | "PUBLIC_URL" | "UPLOADS_DIR"> & {
+export type Env = Omit<z.infer<typeof EnvSchema>, "SESSION_SECRET" | "COOKIE_SECURE" | "PUBLIC_URL" | "UPLOADS_DIR" | "OPENAI_VISION_MODEL"> & {
+  OPENAI_VISION_MODEL: string;
   SESSION_SECRET: string;
   COOKIE_SECURE: boolean;
   PUBLIC_URL: string;
@@ -90,6 +101,7 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
     PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ""),
     UPLOADS_DIR: path.resolve(env.UPLOADS_DIR ?? path.join(dataDir, "uploads")),
     DATA_DIR: dataDir,
+    OPENAI_VISION_MODEL: env.OPENAI_VISION_MODEL ?? env.OPENAI_MODEL,
   };
 }
 
