@@ -1,17 +1,25 @@
-// /create-listing: the Manual Listing form (spec 01 §2), for sellers and admins.
+// /create-listing (spec 01 §2): tabs Manual Listing (the listing form) and AI-Powered Listing (the four-step wizard,
+// ?tab=ai). Sellers and admins use both; visitors may try the wizard's first two steps and sign in to save; other
+// roles go to their dashboard (docs/decisions/0022-ai-wizard.md).
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { Box, Button, Container, Heading, Link, Stack, Text } from "@chakra-ui/react";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link as RemixLink, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
 import { useEffect } from "react";
+import { AiWizard } from "~/components/ai-wizard/AiWizard.tsx";
+import { CreateListingTabs, type CreateListingTab } from "~/components/ai-wizard/CreateListingTabs.tsx";
 import { FormErrors, FormSuccess } from "~/components/forms.tsx";
 import { JsMarker } from "~/components/listing-form/JsMarker.tsx";
 import { ListingFormFields, type ListingFormMetadata } from "~/components/listing-form/ListingFormFields.tsx";
 import { getDb } from "~/db.server.ts";
 import { getEnv } from "~/env.server.ts";
+import { loginUrl } from "~/lib/http.ts";
 import { categoryGroups, parseListingFields, readListingRequest } from "~/lib/listing-form.server.ts";
+import type { ReceivedFile } from "~/lib/multipart.server.ts";
 import { canSell } from "~/lib/roles.ts";
+import type { CurrentUser } from "~/lib/user.ts";
+import { AI_CREATE_INTENT, AI_LISTING_MESSAGES, AI_WIZARD_PATH, checkAiCreateForm, type AiCreateAnswer, type FieldErrors } from "~/schemas/ai-listing-create.ts";
 import {
   AUCTION_FORM_DEFAULTS,
   BLANK_FEATURE_ROWS,
@@ -21,32 +29,78 @@ import {
   LISTING_MESSAGES,
   toListingInput,
 } from "~/schemas/listing.ts";
-import { requireUser } from "~/services/auth.server.ts";
+import { createAiListing } from "~/services/ai-listing-create.server.ts";
+import { getOptionalUser } from "~/services/auth.server.ts";
 import { listCategoryTree } from "~/services/category.server.ts";
-import { categoryExists, checkListingUploads, createListing, ListingFieldError } from "~/services/listing.server.ts";
+import { categoryExists, checkListingUploads, createListing, ListingFieldError, ListingPermissionError } from "~/services/listing.server.ts";
 import { MAX_LISTING_IMAGES } from "~/services/listing-images.server.ts";
 
 export const meta: MetaFunction = () => [{ title: "Create a listing — Tradebench" }];
 
-/** Signed-in sellers and admins only: visitors sign in first, other roles go to their dashboard. */
-async function requireSeller(request: Request) {
-  const user = await requireUser(request);
+function tabOf(url: URL): CreateListingTab {
+  return url.searchParams.get("tab") === "ai" ? "ai" : "manual";
+}
+
+/**
+ * Who may open the tab: sellers and admins, anything; visitors, only the AI wizard (they sign in to save); other
+ * roles go to their dashboard. Null: a visitor on the AI tab.
+ */
+async function requireCreator(request: Request, url: URL, visitorsMay: boolean): Promise<CurrentUser | null> {
+  const user = await getOptionalUser(request);
+  if (!user) {
+    if (visitorsMay) return null;
+    const back = request.method === "GET" ? `${url.pathname}${url.search}` : tabOf(url) === "ai" ? AI_WIZARD_PATH : url.pathname;
+    throw redirect(loginUrl(back));
+  }
   if (!canSell(user.role)) throw redirect("/dashboard");
   return user;
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireSeller(request);
-  return { categoryGroups: categoryGroups(await listCategoryTree(getDb())), maxImages: MAX_LISTING_IMAGES };
+  const url = new URL(request.url);
+  const tab = tabOf(url);
+  const user = await requireCreator(request, url, tab === "ai");
+  return {
+    tab,
+    viewerId: user?.id ?? null,
+    categoryGroups: categoryGroups(await listCategoryTree(getDb())),
+    maxImages: MAX_LISTING_IMAGES,
+  };
 }
 
 type ActionResult =
   | { status: "form"; result: SubmissionResult<string[]>; imageErrors: string[]; rechoose: boolean }
   | { status: "created"; listingId: number };
 
+/** The AI wizard's create form: checked in full, then the listing, its images and its auction in one transaction. */
+async function createFromWizard(user: CurrentUser, fields: FormData, files: ReceivedFile[]) {
+  const checked = checkAiCreateForm(fields);
+  const uploads = await checkListingUploads(files);
+  const errors: FieldErrors = checked.ok ? {} : { ...checked.errors };
+  if (uploads.errors.length > 0) errors.images = uploads.errors;
+  else if (uploads.images.length === 0) errors.images = [AI_LISTING_MESSAGES.imageRequired];
+  if (checked.ok && !(await categoryExists(getDb(), checked.value.categoryId))) errors.categoryId = [LISTING_MESSAGES.categoryUnknown];
+  if (!checked.ok || Object.keys(errors).length > 0) return data<AiCreateAnswer>({ status: "ai-invalid", errors }, { status: 400 });
+
+  try {
+    const created = await createAiListing(getDb(), getEnv().UPLOADS_DIR, { id: user.id, role: user.role }, checked.value, uploads.images);
+    return data<AiCreateAnswer>({ status: "ai-created", listingId: created.listingId, auctionId: created.auctionId });
+  } catch (error) {
+    if (error instanceof ListingFieldError) {
+      return data<AiCreateAnswer>({ status: "ai-invalid", errors: { [error.field ?? ""]: [error.message] } }, { status: 400 });
+    }
+    if (error instanceof ListingPermissionError) return data<AiCreateAnswer>({ status: "ai-invalid", errors: { "": [error.message] } }, { status: 403 });
+    // Nothing was stored: the listing, its images, its auction and the generation's claim are written together or not at all.
+    console.error("Creating a listing from the AI wizard failed", error);
+    return data<AiCreateAnswer>({ status: "ai-invalid", errors: { "": [AI_LISTING_MESSAGES.failedToCreate] } }, { status: 500 });
+  }
+}
+
 export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireSeller(request);
+  const user = await requireCreator(request, new URL(request.url), false);
+  if (!user) throw redirect(loginUrl(AI_WIZARD_PATH));
   const { fields, files } = await readListingRequest(request);
+  if (fields.get("intent") === AI_CREATE_INTENT) return createFromWizard(user, fields, files);
   const submission = parseListingFields(fields, CreateListingSchema);
   const rechoose = files.length > 0;
   // An "add row" or "remove row" button pressed without JavaScript: the form comes back changed.
@@ -92,7 +146,29 @@ export async function action({ request }: ActionFunctionArgs) {
 const REDIRECT_DELAY_MS = 2000;
 
 export default function CreateListingPage() {
-  const { categoryGroups: groups, maxImages } = useLoaderData<typeof loader>();
+  const { tab, viewerId, categoryGroups: groups, maxImages } = useLoaderData<typeof loader>();
+  return (
+    <Container maxW={tab === "ai" ? "6xl" : "4xl"} py="10">
+      <Stack gap="6">
+        <Box>
+          <Heading as="h1" size="2xl">
+            Create a listing
+          </Heading>
+          <Text color="fg.muted">
+            {tab === "ai"
+              ? "Give the brand, model and condition and a few photos; the assistant drafts the rest for you to review."
+              : "Describe your equipment, set a price and add photos. Fields marked * are required."}
+          </Text>
+        </Box>
+        <CreateListingTabs current={tab} manualHref={viewerId === null ? loginUrl("/create-listing") : "/create-listing"} />
+        {tab === "ai" ? <AiWizard categoryGroups={groups} viewerId={viewerId} /> : <ManualListing groups={groups} maxImages={maxImages} />}
+      </Stack>
+    </Container>
+  );
+}
+
+/** The Manual Listing tab: the listing form, as before the tabs arrived. */
+function ManualListing({ groups, maxImages }: { groups: ReturnType<typeof categoryGroups>; maxImages: number }) {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const navigate = useNavigate();
@@ -123,52 +199,44 @@ export default function CreateListingPage() {
   });
 
   return (
-    <Container maxW="4xl" py="10">
-      <Stack gap="6">
-        <Box>
-          <Heading as="h1" size="2xl">
-            Create a listing
+    <>
+      {createdId !== null ? (
+        <Stack gap="3">
+          <FormSuccess>{LISTING_MESSAGES.created}</FormSuccess>
+          <Text>
+            Taking you to your listing…{" "}
+            <Link asChild>
+              <RemixLink to={`/listings/${createdId}`}>Go there now</RemixLink>
+            </Link>
+          </Text>
+        </Stack>
+      ) : (
+        <Box as="section" aria-labelledby="manual-listing-heading" borderWidth="1px" rounded="lg" p={{ base: "4", md: "6" }}>
+          <Heading as="h2" size="lg" id="manual-listing-heading" mb="6">
+            Manual Listing
           </Heading>
-          <Text color="fg.muted">Describe your equipment, set a price and add photos. Fields marked * are required.</Text>
+          <Form method="post" encType="multipart/form-data" {...getFormProps(form)}>
+            <JsMarker />
+            <Stack gap="8">
+              <FormErrors id={form.errorId} errors={form.errors} />
+              <ListingFormFields
+                form={form as unknown as ListingFormMetadata}
+                categoryGroups={groups}
+                statuses={CREATE_STATUSES}
+                images={{
+                  maxFiles: maxImages,
+                  existingCount: 0,
+                  errors: formResult?.imageErrors ?? [],
+                  rechoose: formResult?.rechoose ?? false,
+                }}
+              />
+              <Button type="submit" colorPalette="blue" size="lg" alignSelf="start" disabled={submitting} loading={submitting} loadingText="Creating...">
+                Create Listing
+              </Button>
+            </Stack>
+          </Form>
         </Box>
-        {createdId !== null ? (
-          <Stack gap="3">
-            <FormSuccess>{LISTING_MESSAGES.created}</FormSuccess>
-            <Text>
-              Taking you to your listing…{" "}
-              <Link asChild>
-                <RemixLink to={`/listings/${createdId}`}>Go there now</RemixLink>
-              </Link>
-            </Text>
-          </Stack>
-        ) : (
-          <Box as="section" aria-labelledby="manual-listing-heading" borderWidth="1px" rounded="lg" p={{ base: "4", md: "6" }}>
-            <Heading as="h2" size="lg" id="manual-listing-heading" mb="6">
-              Manual Listing
-            </Heading>
-            <Form method="post" encType="multipart/form-data" {...getFormProps(form)}>
-              <JsMarker />
-              <Stack gap="8">
-                <FormErrors id={form.errorId} errors={form.errors} />
-                <ListingFormFields
-                  form={form as unknown as ListingFormMetadata}
-                  categoryGroups={groups}
-                  statuses={CREATE_STATUSES}
-                  images={{
-                    maxFiles: maxImages,
-                    existingCount: 0,
-                    errors: formResult?.imageErrors ?? [],
-                    rechoose: formResult?.rechoose ?? false,
-                  }}
-                />
-                <Button type="submit" colorPalette="blue" size="lg" alignSelf="start" disabled={submitting} loading={submitting} loadingText="Creating...">
-                  Create Listing
-                </Button>
-              </Stack>
-            </Form>
-          </Box>
-        )}
-      </Stack>
-    </Container>
+      )}
+    </>
   );
 }

@@ -1,20 +1,30 @@
 import { Box, Button, Card, Container, Heading, SimpleGrid, Stack, Text } from "@chakra-ui/react";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link as RemixLink, useLoaderData, useSearchParams } from "@remix-run/react";
+import { AiStatsPanel } from "~/components/ai-wizard/AiStatsPanel.tsx";
 import { FormSuccess } from "~/components/forms.tsx";
+import { getDb } from "~/db.server.ts";
 import { memberLinks } from "~/lib/navigation.ts";
 import { dashboardKind, ROLE_LABELS } from "~/lib/roles.ts";
 import { LISTING_MESSAGES } from "~/schemas/listing.ts";
 import { requireUser } from "~/services/auth.server.ts";
+import { computeAiStats, getMarketplaceStats } from "~/services/marketplace-stats.server.ts";
 
 export const meta: MetaFunction = () => [{ title: "Dashboard — Tradebench" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
+  const kind = dashboardKind(user.role);
+  // Administrators see ai_stats (spec 02 §2.4: AI Listings Processed).
+  const aiStats =
+    kind === "admin"
+      ? await Promise.all([computeAiStats(getDb()), getMarketplaceStats(getDb())]).then(([ai, marketplace]) => ({ ...ai, aiListings: marketplace.aiListings }))
+      : null;
   return {
+    aiStats,
     firstName: user.firstName,
     roleLabel: ROLE_LABELS[user.role],
-    kind: dashboardKind(user.role),
+    kind,
     links: [...memberLinks(user).filter((l) => l.to !== "/dashboard"), { to: "/profile", label: "Profile" }],
   };
 }
@@ -26,7 +36,7 @@ const INTRO: Record<ReturnType<typeof dashboardKind>, string> = {
 };
 
 export default function DashboardPage() {
-  const { firstName, roleLabel, kind, links } = useLoaderData<typeof loader>();
+  const { aiStats, firstName, roleLabel, kind, links } = useLoaderData<typeof loader>();
   const [searchParams] = useSearchParams();
   return (
     <Container maxW="5xl" py="10">
@@ -41,6 +51,7 @@ export default function DashboardPage() {
             Signed in as <strong>{roleLabel}</strong>. {INTRO[kind]}
           </Text>
         </Box>
+        {aiStats ? <AiStatsPanel stats={aiStats} /> : null}
         <Box>
           <Heading as="h2" size="lg" mb="4">
             What you can do

@@ -316,6 +316,15 @@ export function repeatsAnImage(
 // ------------------------------------------------------------------------------------------------
 // Create, update, delete
 
+/** What a listing made with the AI wizard adds to createListing (app/services/ai-listing-create.server.ts). */
+export interface CreateListingExtras {
+  aiGenerated?: boolean;
+  /** JSON array of the comparable listings its price was based on. */
+  comparableListings?: string;
+  /** Further writes inside the listing's transaction, after the listing, its images and its auction. */
+  withinTransaction?: (trx: Kysely<Database>, created: { listingId: number; auctionId: number | null }) => Promise<void>;
+}
+
 /**
  * Creates a listing, stores its images (the first becomes primary) and, for auction and hybrid listings, creates its
  * auction: all in one transaction, so a failure at any step leaves no listing, image row, picture file or auction.
@@ -328,6 +337,7 @@ export async function createListing(
   images: PreparedImage[],
   status: "draft" | "active" = "active",
   now: Date = new Date(),
+  extras: CreateListingExtras = {},
 ): Promise<number> {
   if (images.length > MAX_LISTING_IMAGES) throw new ListingImageLimitError();
   await assertCategoryExists(db, input.categoryId);
@@ -336,7 +346,14 @@ export async function createListing(
   const created = await withFilesInTransaction(db, async (trx, written) => {
     const row = await trx
       .insertInto("equipment_listings")
-      .values({ user_id: userId, ...listingColumns(input), status, ai_generated: 0, is_featured: 0 })
+      .values({
+        user_id: userId,
+        ...listingColumns(input),
+        status,
+        ai_generated: extras.aiGenerated ? 1 : 0,
+        is_featured: 0,
+        ...(extras.comparableListings === undefined ? {} : { comparable_listings: extras.comparableListings }),
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
     await storeListingImages(trx, uploadsDir, row.id, images, written);
@@ -344,6 +361,7 @@ export async function createListing(
       auction && isAuctionListingType(input.listingType)
         ? await insertAuction(trx, row.id, input.currency, input.listingType, auction, now)
         : null;
+    await extras.withinTransaction?.(trx, { listingId: row.id, auctionId: inserted?.id ?? null });
     return { listingId: row.id, auction: inserted };
   });
   if (created.auction?.status === "active") await announceStarted(db, created.auction.id);

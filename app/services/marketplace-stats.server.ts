@@ -140,3 +140,30 @@ const sharedCache = createMarketplaceStatsCache();
 export function getMarketplaceStats(db: Kysely<Database>): Promise<MarketplaceStats> {
   return sharedCache.get(db);
 }
+
+/**
+ * ai_stats (spec 01 §3): every AI listing generation is a listing processed; one the seller saved as a listing is a
+ * successful listing; fallback counts those the built-in generator wrote (no model configured, or the model failed).
+ * The home page's "AI Listings Created" is `aiListings` above (listings marked ai_generated, seeded ones included).
+ */
+export interface AiStats {
+  listingsProcessed: number;
+  successfulListings: number;
+  fallbackGenerations: number;
+}
+
+export async function computeAiStats(db: Kysely<Database>): Promise<AiStats> {
+  const row = await db
+    .selectFrom("ai_generations")
+    .select((eb) => [
+      eb.fn.countAll<number>().as("processed"),
+      eb.fn.count<number>("listing_id").as("successful"),
+      eb.fn.sum<number>(eb.case().when("outcome", "=", "fallback").then(1).else(0).end()).as("fallback"),
+    ])
+    .executeTakeFirstOrThrow();
+  return {
+    listingsProcessed: Number(row.processed),
+    successfulListings: Number(row.successful),
+    fallbackGenerations: Number(row.fallback ?? 0),
+  };
+}

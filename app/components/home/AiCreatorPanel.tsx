@@ -1,5 +1,5 @@
-// The AI listing creator, as the hero's side panel. The assistant itself arrives with a later release, so the
-// panel says so plainly and leads sellers to the listing form that exists today; it never links to a missing page.
+// The AI listing creator, as the hero's side panel: sellers open the wizard (/create-listing?tab=ai) or the listing
+// form; visitors may try the wizard's first two steps and sign in to save (docs/decisions/0022-ai-wizard.md).
 import { Badge, Box, Button, Card, Heading, HStack, List, Text } from "@chakra-ui/react";
 import { Link as RemixLink } from "@remix-run/react";
 import type { HomeViewer } from "./viewer.ts";
@@ -19,7 +19,7 @@ export function AiCreatorPanel({ viewer }: { viewer: HomeViewer }) {
             AI listing creator
           </Heading>
           <Badge colorPalette="purple" variant="surface" flexShrink={0}>
-            Coming soon
+            Free
           </Badge>
         </HStack>
         <List.Root as="ol" gap="2" ps="5" color="fg.muted">
@@ -30,21 +30,28 @@ export function AiCreatorPanel({ viewer }: { viewer: HomeViewer }) {
         <Box>
           {viewer.canSell ? (
             <>
-              <Text fontSize="sm" color="fg.muted" mb="3">
-                Until the assistant is switched on, the listing form takes you through every field.
-              </Text>
-              <Button asChild colorPalette="blue">
-                <RemixLink to="/create-listing">Create Listing</RemixLink>
-              </Button>
+              <HStack gap="3" flexWrap="wrap">
+                <Button asChild colorPalette="purple">
+                  <RemixLink to="/create-listing?tab=ai">Create with AI</RemixLink>
+                </Button>
+                <Button asChild colorPalette="blue" variant="outline">
+                  <RemixLink to="/create-listing">Create Listing</RemixLink>
+                </Button>
+              </HStack>
             </>
           ) : viewer.signedIn ? (
             <Text fontSize="sm" color="fg.muted">
               Listing equipment is open to seller accounts.
             </Text>
           ) : (
-            <Text fontSize="sm" color="fg.muted">
-              Selling? Open a seller account and list with the listing form today.
-            </Text>
+            <>
+              <Text fontSize="sm" color="fg.muted" mb="3">
+                Try it without an account; to save the listing, sign in with a seller account.
+              </Text>
+              <Button asChild colorPalette="purple">
+                <RemixLink to="/create-listing?tab=ai">Try the AI listing creator</RemixLink>
+              </Button>
+            </>
           )}
         </Box>
       </Card.Body>

@@ -1,0 +1,149 @@
+// Step 3 (spec 01 §2 AI wizard): Buy It Now, Auction or Hybrid; Auction and Hybrid show Auction Settings (starting
+// price and reserve prefilled at 80 % and 90 % of the price, duration 3/5/7/10/14 days, default 7). "Create Listing"
+// is enabled once a type is chosen and reads "Creating..." while the listing is created; "Back to Edit".
+import { Alert, Box, Button, Fieldset, HStack, SimpleGrid, Stack, Text } from "@chakra-ui/react";
+import { CONDITION_LABELS, isCondition } from "~/lib/conditions.ts";
+import { formatExactPrice } from "~/lib/money.ts";
+import { WIZARD_DURATION_DAYS, type AiListingFields, type FieldErrors } from "~/schemas/ai-listing-create.ts";
+import { isAuctionListingType, parseMoneyCents } from "~/schemas/listing.ts";
+import type { WizardAction } from "./wizard-state.ts";
+import { WizardInput, WizardSelect } from "./WizardFields.tsx";
+
+const TYPES = [
+  { value: "buy_now", label: "Buy It Now", description: "A fixed price: the first buyer to pay gets it." },
+  { value: "auction", label: "Auction", description: "Buyers bid; the highest bid when the auction ends wins." },
+  { value: "hybrid", label: "Hybrid", description: "An auction, with your price as a Buy It Now price to end it early." },
+] as const;
+
+const DURATIONS = WIZARD_DURATION_DAYS.map((days) => ({ value: String(days), label: `${days} days` }));
+
+export function ListingTypeStep({
+  fields,
+  errors,
+  creating,
+  dispatch,
+  onCreate,
+}: {
+  fields: AiListingFields;
+  errors: FieldErrors;
+  creating: boolean;
+  dispatch: (action: WizardAction) => void;
+  onCreate: () => void;
+}) {
+  const priceCents = parseMoneyCents(fields.price);
+  const auction = isAuctionListingType(fields.listingType);
+  const set = (field: "startingPrice" | "reservePrice" | "duration") => (value: string) => dispatch({ type: "field", field, value });
+  const imageErrors = errors.images ?? [];
+
+  return (
+    <Stack gap="6">
+      <Box borderWidth="1px" rounded="md" p="4" bg="bg.subtle">
+        <Text fontWeight="semibold">{fields.title}</Text>
+        <Text fontSize="sm" color="fg.muted">
+          {[fields.brand, fields.model, isCondition(fields.condition) ? CONDITION_LABELS[fields.condition] : null].filter(Boolean).join(" · ")}
+          {priceCents !== null ? ` · ${formatExactPrice(priceCents, "USD")}` : ""}
+        </Text>
+      </Box>
+
+      {imageErrors.length > 0 ? (
+        <Alert.Root status="error" role="alert">
+          <Alert.Indicator />
+          <Alert.Title>{imageErrors.join(" ")}</Alert.Title>
+        </Alert.Root>
+      ) : null}
+
+      <Fieldset.Root invalid={(errors.listingType?.length ?? 0) > 0}>
+        <Fieldset.Legend fontSize="lg" fontWeight="semibold">
+          Listing type
+        </Fieldset.Legend>
+        <SimpleGrid columns={{ base: 1, md: 3 }} gap="3" mt="3">
+          {TYPES.map((type) => {
+            const checked = fields.listingType === type.value;
+            return (
+              <Box
+                as="label"
+                key={type.value}
+                display="flex"
+                gap="3"
+                alignItems="start"
+                borderWidth="2px"
+                borderColor={checked ? "blue.solid" : "border"}
+                bg={checked ? "blue.subtle" : undefined}
+                rounded="lg"
+                p="4"
+                cursor="pointer"
+                _focusWithin={{ outline: "2px solid", outlineColor: "blue.focusRing", outlineOffset: "2px" }}
+              >
+                <input
+                  type="radio"
+                  name="wizard-listing-type"
+                  value={type.value}
+                  checked={checked}
+                  onChange={() => dispatch({ type: "choose-type", listingType: type.value })}
+                  style={{ marginTop: "0.3rem", width: "1.1rem", height: "1.1rem" }}
+                  aria-describedby={`wizard-type-${type.value}-help`}
+                />
+                <Stack gap="1">
+                  <Text fontWeight="semibold">{type.label}</Text>
+                  <Text id={`wizard-type-${type.value}-help`} fontSize="sm" color="fg.muted">
+                    {type.description}
+                  </Text>
+                </Stack>
+              </Box>
+            );
+          })}
+        </SimpleGrid>
+        {errors.listingType ? <Fieldset.ErrorText>{errors.listingType.join(" ")}</Fieldset.ErrorText> : null}
+      </Fieldset.Root>
+
+      {auction ? (
+        <Fieldset.Root>
+          <Fieldset.Legend fontSize="lg" fontWeight="semibold">
+            Auction Settings
+          </Fieldset.Legend>
+          <Fieldset.HelperText>
+            The auction starts as soon as the listing is created.
+            {fields.listingType === "hybrid" && priceCents !== null ? ` Buyers can end it at once by paying your price of ${formatExactPrice(priceCents, "USD")}.` : ""}
+          </Fieldset.HelperText>
+          <SimpleGrid columns={{ base: 1, md: 3 }} gap="4" mt="3">
+            <WizardInput
+              id="wizard-starting-price"
+              label="Starting price (USD)"
+              required
+              type="number"
+              inputMode="decimal"
+              min={0}
+              step={0.01}
+              value={fields.startingPrice}
+              onChange={set("startingPrice")}
+              errors={errors.startingPrice}
+              helper="Prefilled at 80% of the price."
+            />
+            <WizardInput
+              id="wizard-reserve-price"
+              label="Reserve price (USD)"
+              type="number"
+              inputMode="decimal"
+              min={0}
+              step={0.01}
+              value={fields.reservePrice}
+              onChange={set("reservePrice")}
+              errors={errors.reservePrice}
+              helper="Optional and hidden from bidders; prefilled at 90% of the price."
+            />
+            <WizardSelect id="wizard-duration" label="Duration" value={fields.duration} onChange={set("duration")} options={DURATIONS} errors={errors.duration} />
+          </SimpleGrid>
+        </Fieldset.Root>
+      ) : null}
+
+      <HStack gap="3" flexWrap="wrap">
+        <Button variant="outline" onClick={() => dispatch({ type: "back" })} disabled={creating} minH="11">
+          Back to Edit
+        </Button>
+        <Button colorPalette="blue" onClick={onCreate} disabled={fields.listingType === "" || creating} loading={creating} loadingText="Creating..." minH="11">
+          Create Listing
+        </Button>
+      </HStack>
+    </Stack>
+  );
+}
