@@ -4,9 +4,10 @@
 // member who signs in to save it. Cleared once the listing is created. Without IndexedDB (some private windows)
 // every call quietly does nothing and the wizard keeps its state in memory.
 import { openDB, type DBSchema, type IDBPDatabase } from "idb";
+import { AI_WIZARD_DB_NAME } from "~/lib/offline/contracts.ts";
 import type { WizardState } from "./wizard-state.ts";
 
-export const WIZARD_DB_NAME = "tradebench-ai-wizard";
+export const WIZARD_DB_NAME = AI_WIZARD_DB_NAME;
 const DB_VERSION = 1;
 const STORE = "drafts";
 const CURRENT = "current";

@@ -4,6 +4,8 @@ import type { SavedSearchParams } from "~/lib/listing-filters.ts";
 
 /** Name of the IndexedDB database; one per origin, wiped on sign-out. */
 export const OFFLINE_DB_NAME = "tradebench-offline";
+/** The AI listing wizard's draft on the device (photos included); also wiped on sign-out. */
+export const AI_WIZARD_DB_NAME = "tradebench-ai-wizard";
 /** Cache Storage bucket for listing photos (cache first, with expiry and a size cap in the service worker). */
 export const LISTING_IMAGE_CACHE = "tradebench-listing-images";
 /** How many browsed listings are kept (least recently viewed dropped first). */

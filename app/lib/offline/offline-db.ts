@@ -5,6 +5,7 @@
 import { deleteDB, openDB, type DBSchema, type IDBPDatabase, type IDBPTransaction } from "idb";
 import { savedSearchListingsUrl, savedSearchSummary } from "./saved-search-copy.ts";
 import {
+  AI_WIZARD_DB_NAME,
   BROWSED_LISTINGS_KEPT,
   LISTING_IMAGE_CACHE,
   OFFLINE_DB_NAME,
@@ -654,7 +655,7 @@ export async function wipeOfflineData(): Promise<void> {
     openedDb = null;
     let timer: ReturnType<typeof setTimeout> | undefined;
     await Promise.race([
-      deleteDB(OFFLINE_DB_NAME).catch(() => {}),
+      Promise.all([deleteDB(OFFLINE_DB_NAME), deleteDB(AI_WIZARD_DB_NAME)]).catch(() => {}),
       new Promise<void>((resolve) => {
         timer = setTimeout(resolve, DELETE_WAIT_MS);
       }),
