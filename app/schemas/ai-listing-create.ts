@@ -4,7 +4,7 @@
 import { z } from "zod";
 import { CONDITIONS, type Condition } from "~/lib/conditions.ts";
 import type { Comparable } from "~/lib/pricing/types.ts";
-import { LISTING_LIMITS, LISTING_MESSAGES, LISTING_TYPES, parseMoneyCents, type ListingType } from "./listing.ts";
+import { LISTING_LIMITS, LISTING_MESSAGES, LISTING_TYPES, parseMoneyCents, yearField, type ListingType } from "./listing.ts";
 
 /** Auction durations the wizard offers (spec 01 §9), in days. */
 export const WIZARD_DURATION_DAYS = [3, 5, 7, 10, 14] as const;
@@ -171,20 +171,7 @@ const ReviewSchema = z.object({
     .default([])
     .transform((rows) => rows.filter(Boolean)),
   location: optionalText("Location", LISTING_LIMITS.location),
-  year: z
-    .string()
-    .optional()
-    .transform((raw, ctx) => {
-      const text = raw?.trim() ?? "";
-      if (text === "") return null;
-      const latest = new Date().getUTCFullYear();
-      const year = Number(text);
-      if (!/^\d{4}$/.test(text) || year < LISTING_LIMITS.firstYear || year > latest) {
-        ctx.addIssue({ code: z.ZodIssueCode.custom, message: LISTING_MESSAGES.year(latest) });
-        return z.NEVER;
-      }
-      return year;
-    }),
+  year: yearField,
   serialNumber: optionalText("Serial number", LISTING_LIMITS.serialNumber),
 });
 

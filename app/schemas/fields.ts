@@ -22,5 +22,4 @@ export function safeRedirect(to: unknown, fallback = "/dashboard"): string {
   return to;
 }
 
-/** The honeypot field: a person leaves it empty; a bot filling it is turned away quietly. */
-export const HONEYPOT_FIELD = "website_url";
+export { HONEYPOT_FIELD } from "~/lib/honeypot.ts";

@@ -160,7 +160,8 @@ export function parseStartDate(raw: string, offsetMinutes: number): Date | null 
   return new Date(utc + (zulu ? 0 : offsetMinutes) * 60_000);
 }
 
-const yearField = z
+/** A four-digit year from the first one the marketplace accepts to this one; blank for none. */
+export const yearField = z
   .string()
   .optional()
   .transform((raw, ctx) => {
