@@ -1,6 +1,6 @@
 // A field people never see or fill; bots that fill every input reveal themselves.
 import { useId } from "react";
-import { HONEYPOT_FIELD } from "~/schemas/fields.ts";
+import { HONEYPOT_FIELD } from "~/lib/honeypot.ts";
 
 export function Honeypot() {
   // A page can hold two honeypots (its own form and the footer's newsletter): ids must stay unique.
