@@ -20,6 +20,7 @@ export const HeartIcon = ({ filled = false }: { filled?: boolean }) => (
   </svg>
 );
 export const ImagePlaceholderIcon = () => <LineIcon d="M3 5h18v14H3zM3 16l5-5 4 4 3-3 6 6M15.5 9.5h.01" />;
+export const CameraIcon = () => <LineIcon d="M3 8a2 2 0 012-2h2.5L9 4h6l1.5 2H19a2 2 0 012 2v10a2 2 0 01-2 2H5a2 2 0 01-2-2zM12 9.5a3.5 3.5 0 100 7 3.5 3.5 0 000-7z" />;
 export const ShieldCheckIcon = () => <LineIcon d="M12 3l8 3v6c0 5-3.5 8-8 9-4.5-1-8-4-8-9V6zM9 12l2 2 4-4" />;
 export const ChevronLeftIcon = () => <LineIcon d="M15 18l-6-6 6-6" />;
 export const ChevronRightIcon = () => <LineIcon d="M9 18l6-6-6-6" />;

@@ -1,6 +1,7 @@
 // Static classes shared by the header and the footer (see app/lib/static-styles.ts): the page-wide container and
 // Chakra's ghost buttons, compiled once into the site stylesheet.
 import { staticClasses } from "~/lib/static-styles.ts";
+import { TOUCH, TOUCH_TARGET } from "~/lib/touch.ts";
 
 /** The look of an unread count (the bell's badge, the Messages link's badge). */
 export const UNREAD_BADGE_LOOK = {
@@ -24,7 +25,7 @@ export const shell = staticClasses("shell", {
   /** Chakra's <Button variant="ghost" size="sm">. */
   ghostButton: { recipe: "button", variants: { variant: "ghost", size: "sm" } },
   /** A link in Chakra's plain <Link> look. */
-  link: { recipe: "link", css: { fontSize: "sm", color: "fg" } },
+  link: { recipe: "link", css: { fontSize: "sm", color: "fg", [TOUCH]: { minH: TOUCH_TARGET } } },
   mutedText: { fontSize: "sm", color: "fg.muted" },
   srOnly: { srOnly: true },
 });

@@ -1,9 +1,10 @@
 // The expandable category browser: main category → subcategory (a disclosure) → items. Built on
 // <details>/<summary>, so it opens and closes without JavaScript. Each subcategory shows its first five items,
 // then "+ N more..." reveals the rest. Links use the category ids of the database ({group}_{subcategory}_{item}).
-import { Box, chakra, Heading, Link, Stack, Text } from "@chakra-ui/react";
-import { Link as RemixLink, useNavigate } from "@remix-run/react";
+import { useNavigate } from "@remix-run/react";
 import type { MouseEvent } from "react";
+import { staticClasses } from "~/lib/static-styles.ts";
+import { TOUCH, TOUCH_TARGET } from "~/lib/touch.ts";
 
 /** Spec 01 §9: the category browser shows 5 items per subcategory before "+ N more...". */
 export const BROWSER_ITEMS_SHOWN = 5;
@@ -25,38 +26,75 @@ export function categoryHref(id: string): string {
   return `/listings?${new URLSearchParams({ category: id })}`;
 }
 
-const Details = chakra("details");
-const Summary = chakra("summary", {
-  base: {
-    display: "flex",
-    alignItems: "center",
-    gap: "2",
-    cursor: "pointer",
-    listStyle: "none",
-    rounded: "md",
-    "&::-webkit-details-marker": { display: "none" },
-    _hover: { bg: "bg.muted" },
-    _focusVisible: { outline: "2px solid", outlineColor: "blue.focusRing", outlineOffset: "1px" },
+const summaryLook = {
+  display: "flex",
+  alignItems: "center",
+  gap: "2",
+  cursor: "pointer",
+  listStyle: "none",
+  rounded: "md",
+  px: "2",
+  "&::-webkit-details-marker": { display: "none" },
+  _hover: { bg: "bg.muted" },
+  _focusVisible: { outline: "2px solid", outlineColor: "blue.focusRing", outlineOffset: "1px" },
+  [TOUCH]: { minH: TOUCH_TARGET },
+} as const;
+
+const linkLook = { display: "inline-flex", alignItems: "center", [TOUCH]: { minH: TOUCH_TARGET } } as const;
+
+/**
+ * Plain elements and static classes (app/lib/static-styles.ts): the browser repeats the same few elements for every
+ * subcategory (~350 of them), which as Chakra components cost the server's render and the browser's hydration most
+ * of the page's styling work.
+ */
+const cb = staticClasses("category-browser", {
+  root: { borderWidth: "1px", rounded: "lg", p: "4", bg: "bg" },
+  title: { recipe: "heading", variants: { size: "lg" }, css: { mb: "3" } },
+  groups: { display: "flex", flexDirection: "column", gap: "5" },
+  groupTitle: { recipe: "heading", variants: { size: "sm" }, css: { mb: "1", px: "2" } },
+  groupLink: { recipe: "link", css: { color: "fg", _hover: { textDecoration: "underline" }, ...linkLook } },
+  subcategory: { "&[open] > summary .chevron": { transform: "rotate(90deg)" } },
+  summary: { ...summaryLook, py: "1.5", fontWeight: "medium" },
+  chevron: { display: "inline-flex", transition: "transform 0.15s", flexShrink: "0", color: "fg.muted" },
+  panel: { ps: "5", pb: "2" },
+  more: {
+    "&[open] > summary .when-closed": { display: "none" },
+    "&:not([open]) > summary .when-open": { display: "none" },
   },
+  moreSummary: { ...summaryLook, py: "1", fontSize: "sm", color: "blue.fg", fontWeight: "medium" },
+  items: {
+    listStyle: "none",
+    margin: "0",
+    padding: "0",
+    "& a": {
+      display: "block",
+      fontSize: "sm",
+      color: "fg",
+      paddingBlock: "1",
+      paddingInline: "2",
+      borderRadius: "sm",
+      textDecoration: "none",
+      _hover: { bg: "bg.muted", textDecoration: "underline" },
+      [TOUCH]: { display: "flex", alignItems: "center", minH: TOUCH_TARGET },
+    },
+  },
+  allLink: { recipe: "link", css: { fontSize: "sm", color: "blue.fg", mt: "1", px: "2", py: "1", fontWeight: "medium", ...linkLook } },
+  empty: { color: "fg.muted" },
 });
 
 function Chevron() {
   return (
-    <Box as="span" className="chevron" display="inline-flex" transition="transform 0.15s" flexShrink={0} color="fg.muted">
+    <span className={`chevron ${cb.chevron}`}>
       <svg width="14" height="14" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
         <path d="M9 6l6 6-6 6" />
       </svg>
-    </Box>
+    </span>
   );
 }
 
-/**
- * Plain elements styled from the browser's root (see `itemListStyles`) and plain anchors: rendering ~300 router
- * links costs the server more than the rest of the browser together. `followInApp` gives them client-side navigation.
- */
 function ItemLinks({ items }: { items: BrowserCategory[] }) {
   return (
-    <ul className="category-items">
+    <ul className={cb.items}>
       {items.map((item) => (
         <li key={item.id}>
           <a href={categoryHref(item.id)}>{item.name}</a>
@@ -78,86 +116,59 @@ function useFollowInApp() {
   };
 }
 
-const itemListStyles = {
-  "& .category-items": { listStyle: "none", margin: "0", padding: "0" },
-  "& .category-items a": {
-    display: "block",
-    fontSize: "sm",
-    color: "fg",
-    paddingBlock: "1",
-    paddingInline: "2",
-    borderRadius: "sm",
-    textDecoration: "none",
-    _hover: { bg: "bg.muted", textDecoration: "underline" },
-  },
-} as const;
-
 function SubcategoryDisclosure({ subcategory }: { subcategory: BrowserSubcategory }) {
   const shown = subcategory.items.slice(0, BROWSER_ITEMS_SHOWN);
   const rest = subcategory.items.slice(BROWSER_ITEMS_SHOWN);
   return (
-    <Details css={{ "&[open] > summary .chevron": { transform: "rotate(90deg)" } }} data-subcategory={subcategory.id}>
-      <Summary px="2" py="1.5" fontWeight="medium">
+    <details className={cb.subcategory} data-subcategory={subcategory.id}>
+      <summary className={cb.summary}>
         <Chevron />
         {subcategory.name}
-      </Summary>
-      <Box ps="5" pb="2">
+      </summary>
+      <div className={cb.panel}>
         <ItemLinks items={shown} />
         {rest.length > 0 ? (
-          <Details
-            css={{
-              "&[open] > summary .when-closed": { display: "none" },
-              "&:not([open]) > summary .when-open": { display: "none" },
-            }}
-          >
-            <Summary px="2" py="1" fontSize="sm" color="blue.fg" fontWeight="medium" data-more-items={rest.length}>
+          <details className={cb.more}>
+            <summary className={cb.moreSummary} data-more-items={rest.length}>
               <span className="when-closed">+ {rest.length} more...</span>
               <span className="when-open">Show fewer</span>
-            </Summary>
+            </summary>
             <ItemLinks items={rest} />
-          </Details>
+          </details>
         ) : null}
-        <Link asChild fontSize="sm" color="blue.fg" display="inline-block" mt="1" px="2" py="1" fontWeight="medium">
-          <RemixLink to={categoryHref(subcategory.id)}>All {subcategory.name}</RemixLink>
-        </Link>
-      </Box>
-    </Details>
+        <a href={categoryHref(subcategory.id)} className={cb.allLink}>
+          All {subcategory.name}
+        </a>
+      </div>
+    </details>
   );
 }
 
+/** The browser's links are plain anchors; `followInApp` gives them client-side navigation. */
 export function CategoryBrowser({ groups }: { groups: BrowserGroup[] }) {
   const followInApp = useFollowInApp();
   return (
-    <Box
-      as="nav"
-      aria-labelledby="category-browser-heading"
-      borderWidth="1px"
-      rounded="lg"
-      p="4"
-      bg="bg"
-      css={itemListStyles}
-      onClick={followInApp}
-    >
-      <Heading as="h2" id="category-browser-heading" size="lg" mb="3">
+    <nav aria-labelledby="category-browser-heading" className={cb.root} onClick={followInApp}>
+      <h2 id="category-browser-heading" className={cb.title}>
         Categories
-      </Heading>
-      <Stack gap="5">
+      </h2>
+      <div className={cb.groups}>
         {groups.map((group) => (
-          <Box key={group.id}>
-            <Heading as="h3" size="sm" mb="1" px="2">
-              <Link asChild color="fg" _hover={{ textDecoration: "underline" }}>
-                <RemixLink to={categoryHref(group.id)}>{group.name}</RemixLink>
-              </Link>
-            </Heading>
-            <Stack gap="0">
+          <div key={group.id}>
+            <h3 className={cb.groupTitle}>
+              <a href={categoryHref(group.id)} className={cb.groupLink}>
+                {group.name}
+              </a>
+            </h3>
+            <div>
               {group.subcategories.map((subcategory) => (
                 <SubcategoryDisclosure key={subcategory.id} subcategory={subcategory} />
               ))}
-            </Stack>
-          </Box>
+            </div>
+          </div>
         ))}
-        {groups.length === 0 ? <Text color="fg.muted">No categories yet.</Text> : null}
-      </Stack>
-    </Box>
+        {groups.length === 0 ? <p className={cb.empty}>No categories yet.</p> : null}
+      </div>
+    </nav>
   );
 }

@@ -1,8 +1,15 @@
 // The image input: a plain multiple file input that works without JavaScript. With JavaScript it keeps
 // adding to the selection, skips repeats (same name and size) and shows previews with a Remove button;
 // the first new picture is marked Primary when the listing has none yet. The server checks everything again.
+// On phones and tablets a second input, "Take photo", opens the camera (capture="environment"). It carries the
+// same field name, so without JavaScript its photo is sent with the chosen images; with JavaScript the photo
+// joins the chosen images (and their previews) and the camera input is emptied again.
 import { Badge, Box, Button, Field, Image, Input, SimpleGrid, Stack, Text } from "@chakra-ui/react";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState, type ChangeEvent } from "react";
+import { CameraIcon } from "~/components/icons.tsx";
+
+/** Mouse-driven screens have no camera to open: the camera input shows on touch screens only. */
+const MOUSE_SCREEN = "@media (hover: hover) and (pointer: fine)";
 
 const MAX_FILE_BYTES = 10 * 1024 * 1024;
 
@@ -44,9 +51,9 @@ export function ImagePicker({
     setChosen(next);
   }
 
-  function onChange(event: React.ChangeEvent<HTMLInputElement>) {
-    if (typeof DataTransfer === "undefined") return;
-    const picked = Array.from(event.target.files ?? []);
+  /** Adds files to the chosen ones; false when the browser cannot edit a file input's list (no DataTransfer). */
+  function add(picked: File[]): boolean {
+    if (typeof DataTransfer === "undefined") return false;
     const next = chosen.map((c) => ({ file: c.file, url: URL.createObjectURL(c.file) }));
     const messages: string[] = [];
     for (const file of picked) {
@@ -67,6 +74,17 @@ export function ImagePicker({
     }
     setNotices(messages);
     sync(next);
+    return true;
+  }
+
+  function onChange(event: ChangeEvent<HTMLInputElement>) {
+    add(Array.from(event.target.files ?? []));
+  }
+
+  /** A photo from the camera joins the chosen images; the camera input is emptied so it is not sent twice. */
+  function onPhoto(event: ChangeEvent<HTMLInputElement>) {
+    const input = event.target;
+    if (add(Array.from(input.files ?? []))) input.value = "";
   }
 
   function remove(index: number) {
@@ -106,6 +124,14 @@ export function ImagePicker({
             </Stack>
           </Field.ErrorText>
         ) : null}
+      </Field.Root>
+      <Field.Root id="listing-camera" disabled={room === 0} css={{ [MOUSE_SCREEN]: { display: "none" } }}>
+        <Field.Label>
+          <CameraIcon />
+          Take photo
+        </Field.Label>
+        <Input type="file" name="images" accept="image/*" capture="environment" p="1" onChange={onPhoto} />
+        <Field.HelperText>Opens the camera; the photo is added to the images.</Field.HelperText>
       </Field.Root>
       {rechoose && chosen.length === 0 ? (
         <Text fontSize="sm" color="fg.warning" role="status">

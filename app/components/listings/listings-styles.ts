@@ -2,6 +2,7 @@
 // repeats the same few dozen elements (sidebar links, form controls, pager) on every request, so it draws them
 // with plain elements and these precompiled classes instead of Chakra components.
 import { staticClasses } from "~/lib/static-styles.ts";
+import { TOUCH, TOUCH_TARGET } from "~/lib/touch.ts";
 
 export const ui = staticClasses("listings", {
   page: { recipe: "container", css: { maxW: "7xl", py: { base: "6", md: "10" } } },
@@ -23,6 +24,7 @@ export const ui = staticClasses("listings", {
     color: "fg",
     textDecoration: "none",
     _hover: { bg: "bg.muted" },
+    [TOUCH]: { display: "flex", alignItems: "center", minH: TOUCH_TARGET },
   },
   sideLinkMain: { fontWeight: "semibold" },
   sideLinkCurrent: { fontWeight: "bold", color: "blue.fg", bg: "blue.subtle" },
@@ -51,7 +53,7 @@ export const ui = staticClasses("listings", {
     display: "inline-flex",
   },
   error: { textStyle: "xs", fontWeight: "medium", color: "red.fg" },
-  check: { display: "flex", alignItems: "center", gap: "2", cursor: "pointer", textStyle: "sm", fontWeight: "medium", pt: { lg: "9" } },
+  check: { display: "flex", alignItems: "center", gap: "2", cursor: "pointer", textStyle: "sm", fontWeight: "medium", pt: { lg: "9" }, [TOUCH]: { minH: TOUCH_TARGET } },
   checkbox: { w: "4", h: "4", accentColor: "blue.solid", cursor: "pointer", flexShrink: "0" },
   actions: { mt: "4", display: "flex", gap: "3" },
   primaryButton: { recipe: "button", css: { colorPalette: "blue" } },
