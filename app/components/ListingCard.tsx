@@ -22,10 +22,11 @@ const card = staticClasses("card", {
   verified: { display: "flex", alignItems: "center", gap: "1", color: "green.fg", fontSize: "sm" },
 });
 
-export function ListingCard({ listing, watching }: { listing: ListingCardData; watching: boolean }) {
+/** `lead`: the first card of a results page, whose picture loads at once (see CardPicture). */
+export function ListingCard({ listing, watching, lead = false }: { listing: ListingCardData; watching: boolean; lead?: boolean }) {
   return (
     <article className={cardFrame.root}>
-      <CardPicture imageUrl={listing.imageUrl}>
+      <CardPicture imageUrl={listing.imageUrl} lead={lead}>
         {listing.isFeatured ? <span className={card.featured}>Featured</span> : null}
         <div className={cardFrame.watch}>
           <WatchButton listingId={listing.id} watching={watching} title={listing.title} />

@@ -1,8 +1,7 @@
 // The global header: links, role-aware links, colour mode, avatar menu and the collapsible mobile menu.
 // It is on every page, so it is drawn with static classes (compiled once into the site stylesheet) rather than
-// Chakra style props, which would be resolved and serialised again on every render; only the signed-in avatar
-// menu, whose keyboard handling and positioning are worth their cost, is a Chakra component.
-import { Avatar, Box, Button, Menu, Portal, Text } from "@chakra-ui/react";
+// Chakra style props, which would be resolved and serialised again on every render. The signed-in avatar menu is
+// UserMenu.tsx.
 import { Form, Link as RemixLink, useLocation, useRevalidator } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useLiveAuctions } from "~/lib/live/use-live-auctions.ts";
@@ -10,10 +9,11 @@ import { signOutAfterWipe } from "~/lib/offline/offline-sync.ts";
 import { accountLinks, GUEST_LINKS, memberLinks, PUBLIC_LINKS, unreadLinkLabel, type NavLinkItem } from "~/lib/navigation.ts";
 import { staticClasses } from "~/lib/static-styles.ts";
 import { TOUCH, TOUCH_TARGET } from "~/lib/touch.ts";
-import { displayName, initials, type CurrentUser } from "~/lib/user.ts";
+import type { CurrentUser } from "~/lib/user.ts";
 import { ColorModeToggle } from "./ColorModeToggle.tsx";
 import { LiveAlerts } from "./LiveAlerts.tsx";
 import { NotificationBell, unreadBadgeText } from "./NotificationBell.tsx";
+import { UserMenu } from "./UserMenu.tsx";
 import { CloseIcon, MenuIcon } from "./icons.tsx";
 import { classNames, shell, UNREAD_BADGE_LOOK } from "./shell-styles.ts";
 
@@ -79,53 +79,6 @@ function HeaderLink({ item, pathname, onNavigate, unread }: { item: NavLinkItem;
     >
       {item.label}
     </RemixLink>
-  );
-}
-
-function UserMenu({ user }: { user: CurrentUser }) {
-  return (
-    <Menu.Root positioning={{ placement: "bottom-end" }}>
-      <Menu.Trigger asChild>
-        <Button variant="ghost" size="sm" px="1" aria-label={`Account menu for ${displayName(user)}`}>
-          <Avatar.Root size="sm" colorPalette="blue">
-            <Avatar.Fallback>{initials(user)}</Avatar.Fallback>
-            {user.avatarUrl ? <Avatar.Image src={user.avatarUrl} alt="" /> : null}
-          </Avatar.Root>
-        </Button>
-      </Menu.Trigger>
-      <Portal>
-        <Menu.Positioner>
-          <Menu.Content minW="56">
-            <Box px="3" py="2">
-              <Text fontWeight="semibold">{displayName(user)}</Text>
-              <Text fontSize="xs" color="fg.muted">
-                {user.email}
-              </Text>
-            </Box>
-            <Menu.Separator />
-            <Menu.Item value="dashboard" asChild>
-              <RemixLink to="/dashboard">Dashboard</RemixLink>
-            </Menu.Item>
-            <Menu.Item value="profile" asChild>
-              <RemixLink to="/profile">Profile</RemixLink>
-            </Menu.Item>
-            {accountLinks(user).map((item) => (
-              <Menu.Item key={item.to} value={item.to} asChild>
-                <RemixLink to={item.to}>{item.label}</RemixLink>
-              </Menu.Item>
-            ))}
-            <Menu.Separator />
-            <Menu.Item value="sign-out" asChild>
-              <Form method="post" action="/logout" onSubmit={signOutAfterWipe}>
-                <button type="submit" style={{ width: "100%", textAlign: "left" }}>
-                  Sign Out
-                </button>
-              </Form>
-            </Menu.Item>
-          </Menu.Content>
-        </Menu.Positioner>
-      </Portal>
-    </Menu.Root>
   );
 }
 

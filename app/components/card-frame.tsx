@@ -25,12 +25,15 @@ export const cardFrame = staticClasses("card", {
   title: { fontWeight: "semibold", lineClamp: "2" },
 });
 
-/** The card's picture (decorative: the title names the item), or the placeholder; `children` lie over it. */
-export function CardPicture({ imageUrl, children }: { imageUrl: string | null; children?: ReactNode }) {
+/**
+ * The card's picture (decorative: the title names the item), or the placeholder; `children` lie over it. Pictures
+ * load lazily, except a `lead` card's: the first of a results page, the page's largest paint on a phone.
+ */
+export function CardPicture({ imageUrl, lead = false, children }: { imageUrl: string | null; lead?: boolean; children?: ReactNode }) {
   return (
     <div className={cardFrame.media}>
       {imageUrl ? (
-        <img src={imageUrl} alt="" loading="lazy" className={cardFrame.image} />
+        <img src={imageUrl} alt="" loading={lead ? "eager" : "lazy"} fetchPriority={lead ? "high" : undefined} className={cardFrame.image} />
       ) : (
         <div role="img" aria-label="No image" className={cardFrame.placeholder}>
           <ImagePlaceholderIcon />

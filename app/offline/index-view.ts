@@ -3,7 +3,7 @@
 import type { SavedSearchCopy, WatchedCopy } from "~/lib/offline/contracts.ts";
 import type { BrowsedCopy } from "~/lib/offline/offline-db.ts";
 import { savedSearchTitle } from "~/lib/saved-search-summary.ts";
-import { WATCHLIST_TABS } from "~/schemas/watchlist.ts";
+import { WATCHLIST_TABS } from "~/lib/watchlist-messages.ts";
 import { countOf, headlinePrice } from "./offline-format.ts";
 
 /** How many links each section lists before "See all". */

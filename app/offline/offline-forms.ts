@@ -4,8 +4,8 @@
 import { FILTER_MESSAGES, parseListingFilters, toSavedSearchParams } from "~/lib/listing-filters.ts";
 import type { OutboxAction } from "~/lib/offline/contracts.ts";
 import { OFFLINE_MESSAGES } from "~/lib/offline/messages.ts";
-import { SAVE_SEARCH_MESSAGES, SAVED_SEARCH_NAME_MAX } from "~/schemas/saved-search.ts";
-import { WATCH_NOTES_MAX, WATCHLIST_MESSAGES } from "~/schemas/watchlist.ts";
+import { SAVE_SEARCH_MESSAGES, SAVED_SEARCH_NAME_MAX } from "~/lib/saved-search-messages.ts";
+import { WATCH_NOTES_MAX, WATCHLIST_MESSAGES } from "~/lib/watchlist-messages.ts";
 
 export const SAVED_SEARCH_KEYWORDS_MAX = 200;
 

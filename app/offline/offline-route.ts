@@ -1,5 +1,5 @@
 // Which stored copy the offline page shows for the address the browser asked for. Pure.
-import { WATCHLIST_TABS, type WatchlistTab } from "~/schemas/watchlist.ts";
+import { WATCHLIST_TABS, type WatchlistTab } from "~/lib/watchlist-messages.ts";
 
 export type OfflineRoute =
   | { kind: "watchlist"; tab: WatchlistTab }

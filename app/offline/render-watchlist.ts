@@ -1,5 +1,5 @@
 // Elements of the offline /watchlist from its view (watchlist-view.ts). Thin: no decisions beyond layout.
-import { WATCH_NOTES_MAX } from "~/schemas/watchlist.ts";
+import { WATCH_NOTES_MAX } from "~/lib/watchlist-messages.ts";
 import { cls, h, timeElement, type Child } from "./dom.ts";
 import { fieldWithError, pageHeading, photoOrPlaceholder, priceParagraph, showFieldErrors } from "./render-parts.ts";
 import type { SavedSearchFormFields } from "./offline-forms.ts";

@@ -3,7 +3,7 @@
 import type { OfflineListingCard, SavedSearchCopy, WatchedCopy } from "~/lib/offline/contracts.ts";
 import { formatRelativeTime } from "~/lib/relative-time.ts";
 import { savedSearchCriteria, savedSearchTitle } from "~/lib/saved-search-summary.ts";
-import { WATCHLIST_MESSAGES, WATCHLIST_TABS, type WatchlistTab } from "~/schemas/watchlist.ts";
+import { WATCHLIST_MESSAGES, WATCHLIST_TABS, type WatchlistTab } from "~/lib/watchlist-messages.ts";
 import { countOf, headlinePrice, savedAgo, statusText, timeLeftText, type PriceLine } from "./offline-format.ts";
 
 export const WATCHLIST_HEADING = "Watchlist & Saved Searches";

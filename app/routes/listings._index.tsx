@@ -3,16 +3,18 @@ import { parseWithZod } from "@conform-to/zod";
 import { Button, Heading, HStack, Stack, Text } from "@chakra-ui/react";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link as RemixLink, useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
+import { lazy, Suspense } from "react";
 import { ListingCard } from "~/components/ListingCard.tsx";
 import { FormSuccess } from "~/components/forms.tsx";
 import { CategorySidebar, sidebarCategories } from "~/components/listings/CategorySidebar.tsx";
 import { FilterForm } from "~/components/listings/FilterForm.tsx";
 import { ui } from "~/components/listings/listings-styles.ts";
+import { shell } from "~/components/shell-styles.ts";
 import { Pagination } from "~/components/listings/Pagination.tsx";
 import { PopularSearches } from "~/components/listings/PopularSearches.tsx";
 import { ResultsSummary } from "~/components/listings/ResultsSummary.tsx";
 import { SavedSearchesCard } from "~/components/listings/SavedSearchesCard.tsx";
-import { SaveSearchDialog, SaveSearchSignIn } from "~/components/listings/SaveSearchDialog.tsx";
+import { SaveSearchSignIn } from "~/components/listings/SaveSearchSignIn.tsx";
 import { getDb } from "~/db.server.ts";
 import { readForm } from "~/lib/form-data.server.ts";
 import {
@@ -23,13 +25,17 @@ import {
   toSavedSearchParams,
   type ListingFilters,
 } from "~/lib/listing-filters.ts";
-import { SAVE_SEARCH_INTENT, SAVE_SEARCH_MESSAGES, SaveSearchSchema } from "~/schemas/saved-search.ts";
+import { SAVE_SEARCH_INTENT, SAVE_SEARCH_MESSAGES } from "~/lib/saved-search-messages.ts";
+import { SaveSearchSchema } from "~/schemas/saved-search.ts";
 import { getOptionalUser } from "~/services/auth.server.ts";
 import { getCategoryIndex, searchListings } from "~/services/listing-search.server.ts";
 import { createSavedSearch, SavedSearchError } from "~/services/saved-search.server.ts";
 import { popularSearches, POPULAR_SEARCHES_LIMIT, recordSearch } from "~/services/search-query.server.ts";
 import { watchedAmong } from "~/services/watchlist.server.ts";
 import { loginUrl } from "~/lib/http.ts";
+
+// Members with filters set get the Save Search form; its module (conform and zod) loads only for them.
+const SaveSearchDialog = lazy(() => import("~/components/listings/SaveSearchDialog.tsx").then((m) => ({ default: m.SaveSearchDialog })));
 
 const DEFAULT_LISTINGS_TITLE = "Equipment Listings";
 
@@ -165,11 +171,13 @@ export default function ListingsPage() {
             <ResultsSummary shown={listings.length} total={total} />
             {hasActiveFilter(filters) ? (
               signedIn ? (
-                <SaveSearchDialog
-                  filters={filters}
-                  lastResult={actionData?.result}
-                  savedKey={actionData?.saved ? String(actionData.saved.id) : "new"}
-                />
+                <Suspense fallback={null}>
+                  <SaveSearchDialog
+                    filters={filters}
+                    lastResult={actionData?.result}
+                    savedKey={actionData?.saved ? String(actionData.saved.id) : "new"}
+                  />
+                </Suspense>
               ) : (
                 <SaveSearchSignIn returnTo={currentUrl} />
               )
@@ -177,13 +185,19 @@ export default function ListingsPage() {
           </div>
 
           {listings.length > 0 ? (
-            <ul className={ui.grid} aria-label="Listings">
-              {listings.map((listing) => (
-                <li key={listing.id}>
-                  <ListingCard listing={listing} watching={watched.has(listing.id)} />
-                </li>
-              ))}
-            </ul>
+            <>
+              {/* The cards' titles are h3s: the results get an h2, for the outline of the page. */}
+              <h2 id="listing-results-heading" className={shell.srOnly}>
+                Listings
+              </h2>
+              <ul className={ui.grid} aria-labelledby="listing-results-heading">
+                {listings.map((listing, index) => (
+                  <li key={listing.id}>
+                    <ListingCard listing={listing} watching={watched.has(listing.id)} lead={index === 0} />
+                  </li>
+                ))}
+              </ul>
+            </>
           ) : (
             <NoListings />
           )}

@@ -1,32 +1,10 @@
 // The bid form (spec 01 §5 Bids): an amount with digits and up to 2 decimals, an optional maximum for proxy
 // bidding, and where to go back to when the browser posts it without JavaScript.
 import { z } from "zod";
-import type { AuctionSnapshot } from "~/lib/auctions.ts";
+import { BID_FORM_MESSAGES, type BidResult } from "~/lib/bid-form.ts";
 import { BID_MESSAGES, parseBidAmount } from "~/lib/bidding.ts";
 
-export type BidResult = "leading" | "outbid" | "maximum_raised";
-
-export type BidField = "amount" | "maxAmount";
-
-/** What POST /auctions/{id}/bid answers (as JSON, or as data to the bid panel's fetcher). */
-export type BidActionData =
-  | { ok: true; message: string; result: BidResult; bidCents: number; snapshot: AuctionSnapshot }
-  | { ok: false; error: string; field?: BidField };
-
-/** The outcome of a bid posted without JavaScript, shown once on the page the form was on. */
-export interface BidFlash {
-  auctionId: number;
-  ok: boolean;
-  message: string;
-  /** What the bidder typed, to refill the form after a refusal. */
-  amount?: string;
-  maxAmount?: string;
-}
-
-export const BID_FORM_MESSAGES = {
-  invalidMaximum: "Please enter a valid maximum bid",
-  notSignedIn: "User not authenticated",
-} as const;
+export { BID_FORM_MESSAGES, type BidActionData, type BidField, type BidFlash, type BidResult } from "~/lib/bid-form.ts";
 
 /** "bid": a new bid; "raise-maximum": the leader raises their maximum (the amount is then at most the maximum). */
 export const BID_INTENTS = ["bid", "raise-maximum"] as const;

@@ -1,10 +1,7 @@
 // Input of the listing detail page: the id in the path and the picture chosen without JavaScript (?image=N).
 import { z } from "zod";
 
-export const LISTING_DETAIL_MESSAGES = {
-  notFound: "Listing not found",
-  loadFailed: "Failed to load listing details. Please try again.",
-} as const;
+export { LISTING_DETAIL_MESSAGES } from "~/lib/listing-detail-messages.ts";
 
 /** A listing id as it appears in /listings/{id}: digits only, a positive safe integer. */
 export const ListingIdParam = z

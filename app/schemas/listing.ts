@@ -57,14 +57,7 @@ export const KEEP_DURATION = "keep";
 /** Starting an auction later than this is refused (a typo such as 2062 instead of 2026). */
 export const LATEST_AUCTION_START_DAYS = 365;
 
-export const LISTING_STATUSES = ["draft", "active", "sold", "archived"] as const;
-export type ListingStatus = (typeof LISTING_STATUSES)[number];
-export const LISTING_STATUS_LABELS: Record<ListingStatus, string> = {
-  draft: "Draft",
-  active: "Active",
-  sold: "Sold",
-  archived: "Archived",
-};
+export { LISTING_STATUS_LABELS, LISTING_STATUSES, type ListingStatus } from "~/lib/listing-status.ts";
 /** A new listing is a draft or goes live at once (spec 01 §4: the creator makes listings active). */
 export const CREATE_STATUSES = ["draft", "active"] as const;
 /** The edit form never sets sold: a sale does that. */

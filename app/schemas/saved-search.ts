@@ -1,16 +1,8 @@
 // Saving a /listings search under a name (spec 01 §3 Saved search, §5 Saved search, §8).
 import { z } from "zod";
+import { SAVE_SEARCH_MESSAGES, SAVED_SEARCH_NAME_MAX } from "~/lib/saved-search-messages.ts";
 
-export const SAVED_SEARCH_NAME_MAX = 100;
-
-export const SAVE_SEARCH_MESSAGES = {
-  nameRequired: "Please enter a name for your saved search",
-  nameTooLong: `The name must be at most ${SAVED_SEARCH_NAME_MAX} characters`,
-  failed: "Failed to save search. Please try again.",
-  saved: (name: string) => `Search "${name}" saved successfully!`,
-} as const;
-
-export const SAVE_SEARCH_INTENT = "save-search";
+export { SAVE_SEARCH_INTENT, SAVE_SEARCH_MESSAGES, SAVED_SEARCH_NAME_MAX } from "~/lib/saved-search-messages.ts";
 
 export const SaveSearchSchema = z.object({
   name: z

@@ -125,10 +125,47 @@ test.describe("the account menu", () => {
     // The menu opens once the page is interactive (the colour toggle knows its state after hydration).
     await expect(page.getByRole("button", { name: /^Switch to/ })).toHaveAttribute("aria-pressed", /^(true|false)$/);
     await avatar.click();
-    const menu = page.getByRole("menu");
-    await expect(menu).toContainText(buyer.email);
+    await expect(avatar).toHaveAttribute("aria-expanded", "true");
+    const menu = page.getByRole("menu", { name: "Account menu for Bianca Byers" });
+    // The member's name and address head the menu, above its items.
+    await expect(page.getByRole("banner").getByText(buyer.email)).toBeVisible();
     await expect(menu.getByRole("menuitem", { name: "Dashboard" })).toBeVisible();
     await expect(menu.getByRole("menuitem", { name: "Profile" })).toBeVisible();
     await expect(menu.getByRole("menuitem", { name: "Sign Out" })).toBeVisible();
+
+    // A click outside closes it.
+    await page.getByRole("main").click({ position: { x: 5, y: 5 } });
+    await expect(menu).toBeHidden();
+    await expect(avatar).toHaveAttribute("aria-expanded", "false");
+  });
+
+  test("the account menu works from the keyboard", async ({ page }) => {
+    await page.goto("/dashboard");
+    const avatar = page.getByRole("button", { name: "Account menu for Bianca Byers" });
+    await expect(page.getByRole("button", { name: /^Switch to/ })).toHaveAttribute("aria-pressed", /^(true|false)$/);
+    await avatar.focus();
+    await page.keyboard.press("Enter");
+    const menu = page.getByRole("menu", { name: "Account menu for Bianca Byers" });
+    await expect(menu.getByRole("menuitem", { name: "Dashboard" })).toBeFocused();
+    await page.keyboard.press("ArrowDown");
+    await expect(menu.getByRole("menuitem", { name: "Profile" })).toBeFocused();
+    await page.keyboard.press("End");
+    await expect(menu.getByRole("menuitem", { name: "Sign Out" })).toBeFocused();
+    await page.keyboard.press("ArrowDown");
+    await expect(menu.getByRole("menuitem", { name: "Dashboard" })).toBeFocused();
+    await page.keyboard.press("ArrowUp");
+    await expect(menu.getByRole("menuitem", { name: "Sign Out" })).toBeFocused();
+    // Escape closes it and gives focus back to the avatar; ↑ opens it on the last item.
+    await page.keyboard.press("Escape");
+    await expect(menu).toBeHidden();
+    await expect(avatar).toBeFocused();
+    await page.keyboard.press("ArrowUp");
+    await expect(menu.getByRole("menuitem", { name: "Sign Out" })).toBeFocused();
+    // Enter on an item follows it, and the menu closes on the new page.
+    await page.keyboard.press("Home");
+    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/\/profile$/);
+    await expect(menu).toBeHidden();
   });
 });

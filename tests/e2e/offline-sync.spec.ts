@@ -122,7 +122,7 @@ test("changes made offline wait in the outbox and reach the server on reconnecti
 
   // Sign-out deletes the offline database before the form posts.
   await page.getByRole("button", { name: /^Account menu for / }).click();
-  await page.getByRole("menu").getByRole("button", { name: "Sign Out" }).click();
+  await page.getByRole("menuitem", { name: "Sign Out" }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole("link", { name: "Sign In" }).first()).toBeVisible();
   const databases = await page.evaluate(async () => (await indexedDB.databases()).map((database) => database.name));

@@ -10,7 +10,7 @@ import { BID_MESSAGES, formatBidMoney, minimumNextBid, parseBidAmount, suggested
 import { centsToInput, CURRENCY_SYMBOLS, isCurrency } from "~/lib/money.ts";
 import { OFFLINE_MESSAGES } from "~/lib/offline/messages.ts";
 import { isOffline } from "~/lib/offline/online.ts";
-import { BID_FORM_MESSAGES, type BidActionData, type BidField, type BidFlash } from "~/schemas/bid.ts";
+import { BID_FORM_MESSAGES, type BidActionData, type BidField, type BidFlash } from "~/lib/bid-form.ts";
 import { useAuctionClock, type AuctionClock } from "./Countdown.tsx";
 import { loginUrl } from "~/lib/http.ts";
 

@@ -2,7 +2,7 @@
 // to the lot page for the bid history and the rules.
 import { Card, Heading, Link } from "@chakra-ui/react";
 import { Link as RemixLink } from "@remix-run/react";
-import type { BidFlash } from "~/schemas/bid.ts";
+import type { BidFlash } from "~/lib/bid-form.ts";
 import { AuctionSummary } from "./AuctionSummary.tsx";
 import { BidPanel } from "./BidPanel.tsx";
 import { useLiveAuction, type AuctionPanelView } from "./use-live-auction.ts";

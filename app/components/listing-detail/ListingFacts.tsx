@@ -3,7 +3,7 @@ import { Badge, DataList, Heading, HStack, Link, Stack, Text } from "@chakra-ui/
 import { Link as RemixLink } from "@remix-run/react";
 import { conditionLabel } from "~/lib/conditions.ts";
 import { formatCount, formatPrice } from "~/lib/money.ts";
-import { LISTING_STATUS_LABELS, LISTING_STATUSES, type ListingStatus } from "~/schemas/listing.ts";
+import { LISTING_STATUS_LABELS, LISTING_STATUSES, type ListingStatus } from "~/lib/listing-status.ts";
 
 export const NOT_SPECIFIED = "Not specified";
 

@@ -1,7 +1,7 @@
 // What the listing page (and the auction lot page) shows when it cannot be shown: not found (404) or a load failure.
 import { Button, Container, Heading, Stack, Text } from "@chakra-ui/react";
 import { isRouteErrorResponse, Link as RemixLink } from "@remix-run/react";
-import { LISTING_DETAIL_MESSAGES } from "~/schemas/listing-detail.ts";
+import { LISTING_DETAIL_MESSAGES } from "~/lib/listing-detail-messages.ts";
 
 export interface ListingProblemProps {
   error: unknown;

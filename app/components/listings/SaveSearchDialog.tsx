@@ -1,14 +1,14 @@
 // Save Search: a name field revealed by a <details> element, so it works with or without JavaScript.
 // The form posts the current filters in hidden fields to the /listings action (intent=save-search).
+// /listings loads this module lazily (it brings conform and zod): only members with filters set see it.
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { Box, Button, chakra, HStack, Stack } from "@chakra-ui/react";
-import { Form, Link as RemixLink, useNavigation } from "@remix-run/react";
+import { Form, useNavigation } from "@remix-run/react";
 import { FormErrors, TextField } from "~/components/forms.tsx";
 import { listingsSearchParams, filtersOnly, type ListingFilters } from "~/lib/listing-filters.ts";
 import { SAVE_SEARCH_INTENT, SaveSearchSchema } from "~/schemas/saved-search.ts";
-import { ui } from "./listings-styles.ts";
-import { loginUrl } from "~/lib/http.ts";
+import { TOUCH, TOUCH_TARGET } from "~/lib/touch.ts";
 
 const summaryStyles = {
   display: "inline-flex",
@@ -26,16 +26,8 @@ const summaryStyles = {
   _hover: { bg: "bg.muted" },
   _focusVisible: { outline: "2px solid", outlineColor: "blue.focusRing", outlineOffset: "2px" },
   "&::-webkit-details-marker": { display: "none" },
+  [TOUCH]: { minH: TOUCH_TARGET },
 } as const;
-
-/** For visitors: signing in comes first, then back to the same search. */
-export function SaveSearchSignIn({ returnTo }: { returnTo: string }) {
-  return (
-    <RemixLink to={loginUrl(returnTo)} className={ui.outlineButton}>
-      Save Search
-    </RemixLink>
-  );
-}
 
 export function SaveSearchDialog({
   filters,

@@ -5,7 +5,7 @@ import { Box, Button, HStack, Text } from "@chakra-ui/react";
 import { Form, Link as RemixLink, useNavigation } from "@remix-run/react";
 import type { SavedSearchView } from "~/lib/watchlist-views.ts";
 import { ConfirmDialogLink } from "../ConfirmDialogLink.tsx";
-import { WATCHLIST_MESSAGES } from "~/schemas/watchlist.ts";
+import { WATCHLIST_MESSAGES } from "~/lib/watchlist-messages.ts";
 
 const ACTION = "/watchlist?tab=saved-searches";
 

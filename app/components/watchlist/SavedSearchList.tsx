@@ -4,8 +4,8 @@ import { Box, Button, chakra, HStack, Input, Link, Stack, Text } from "@chakra-u
 import { Form, Link as RemixLink, useFetcher, useNavigation } from "@remix-run/react";
 import { useState, type ReactNode } from "react";
 import type { SavedSearchView, WatchlistActionResult } from "~/lib/watchlist-views.ts";
-import { WATCHLIST_MESSAGES } from "~/schemas/watchlist.ts";
-import { SAVED_SEARCH_NAME_MAX } from "~/schemas/saved-search.ts";
+import { WATCHLIST_MESSAGES } from "~/lib/watchlist-messages.ts";
+import { SAVED_SEARCH_NAME_MAX } from "~/lib/saved-search-messages.ts";
 import { ConfirmDeletePanel, DeleteSearchDialog } from "./DeleteSavedSearch.tsx";
 import { EmptyState } from "./EmptyState.tsx";
 import { SearchResults } from "./SearchResults.tsx";

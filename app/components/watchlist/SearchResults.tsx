@@ -4,7 +4,7 @@ import { Box, Link, SimpleGrid, Stack, Text } from "@chakra-ui/react";
 import { Link as RemixLink } from "@remix-run/react";
 import { CardPicture } from "~/components/card-frame.tsx";
 import type { ExecutedListingView } from "~/lib/watchlist-views.ts";
-import { WATCHLIST_MESSAGES } from "~/schemas/watchlist.ts";
+import { WATCHLIST_MESSAGES } from "~/lib/watchlist-messages.ts";
 
 export function SearchResults({ searchTitle, results }: { searchTitle: string; results: ExecutedListingView[] }) {
   return (

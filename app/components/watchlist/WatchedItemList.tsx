@@ -12,7 +12,7 @@ import { OFFLINE_MESSAGES } from "~/lib/offline/messages.ts";
 import { newActionId } from "~/lib/offline/offline-db.ts";
 import { isOffline } from "~/lib/offline/online.ts";
 import type { WatchedItemView, WatchlistActionResult } from "~/lib/watchlist-views.ts";
-import { WATCH_NOTES_MAX, WATCHLIST_MESSAGES } from "~/schemas/watchlist.ts";
+import { WATCH_NOTES_MAX, WATCHLIST_MESSAGES } from "~/lib/watchlist-messages.ts";
 import { EmptyState } from "./EmptyState.tsx";
 
 export interface WatchedItemsPage {

@@ -1,6 +1,6 @@
 // The watchlist's two tabs: Watched Items and Saved Searches (/watchlist?tab=saved-searches).
 import { LinkTabs, type LinkTab } from "~/components/LinkTabs.tsx";
-import { WATCHLIST_TABS, type WatchlistTab } from "~/schemas/watchlist.ts";
+import { WATCHLIST_TABS, type WatchlistTab } from "~/lib/watchlist-messages.ts";
 
 const TABS: Array<LinkTab<WatchlistTab>> = [
   { tab: WATCHLIST_TABS.watched, label: "Watched Items", to: "/watchlist" },
