@@ -13,6 +13,8 @@ import { FormErrors, FormSuccess } from "~/components/forms.tsx";
 import { JsMarker } from "~/components/listing-form/JsMarker.tsx";
 import { ListingFormFields, type ListingFormMetadata } from "~/components/listing-form/ListingFormFields.tsx";
 import { getDb } from "~/db.server.ts";
+import { listingPriceHints } from "~/services/price-hints.server.ts";
+import type { PriceHintTable } from "~/lib/pricing/price-hints.ts";
 import { getEnv } from "~/env.server.ts";
 import { loginUrl } from "~/lib/http.ts";
 import { categoryGroups, parseListingFields, readListingRequest } from "~/lib/listing-form.server.ts";
@@ -65,6 +67,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     viewerId: user?.id ?? null,
     categoryGroups: categoryGroups(await listCategoryTree(getDb())),
     maxImages: MAX_LISTING_IMAGES,
+    // The price hint under the manual form's price (the wizard has its own price guidance).
+    priceHints: tab === "ai" ? null : await listingPriceHints(getDb()),
   };
 }
 
@@ -146,7 +150,7 @@ export async function action({ request }: ActionFunctionArgs) {
 const REDIRECT_DELAY_MS = 2000;
 
 export default function CreateListingPage() {
-  const { tab, viewerId, categoryGroups: groups, maxImages } = useLoaderData<typeof loader>();
+  const { tab, viewerId, categoryGroups: groups, maxImages, priceHints } = useLoaderData<typeof loader>();
   return (
     <Container maxW={tab === "ai" ? "6xl" : "4xl"} py="10">
       <Stack gap="6">
@@ -161,14 +165,22 @@ export default function CreateListingPage() {
           </Text>
         </Box>
         <CreateListingTabs current={tab} manualHref={viewerId === null ? loginUrl("/create-listing") : "/create-listing"} />
-        {tab === "ai" ? <AiWizard categoryGroups={groups} viewerId={viewerId} /> : <ManualListing groups={groups} maxImages={maxImages} />}
+        {tab === "ai" ? <AiWizard categoryGroups={groups} viewerId={viewerId} /> : <ManualListing groups={groups} maxImages={maxImages} priceHints={priceHints} />}
       </Stack>
     </Container>
   );
 }
 
 /** The Manual Listing tab: the listing form, as before the tabs arrived. */
-function ManualListing({ groups, maxImages }: { groups: ReturnType<typeof categoryGroups>; maxImages: number }) {
+function ManualListing({
+  groups,
+  maxImages,
+  priceHints,
+}: {
+  groups: ReturnType<typeof categoryGroups>;
+  maxImages: number;
+  priceHints: PriceHintTable | null;
+}) {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const navigate = useNavigate();
@@ -223,6 +235,7 @@ function ManualListing({ groups, maxImages }: { groups: ReturnType<typeof catego
                 form={form as unknown as ListingFormMetadata}
                 categoryGroups={groups}
                 statuses={CREATE_STATUSES}
+                priceHints={priceHints}
                 images={{
                   maxFiles: maxImages,
                   existingCount: 0,

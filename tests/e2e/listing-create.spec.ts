@@ -3,7 +3,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "@playwright/test";
 import sharp from "sharp";
-import { demoStorageState, expect, signedInAsDemo, test, toggleWatch, uniqueClientIp, uniqueEmail, watchConsole } from "./support.ts";
+import { demoStorageState, expect, signedInAsDemo, test, toggleWatch, uniqueClientIp, uniqueEmail, watchConsole, withDatabase } from "./support.ts";
 
 const OSCILLOSCOPES = "industrial_electronics_test_measurement_oscilloscopes";
 const PASSWORD = "correct-horse-battery";
@@ -81,6 +81,26 @@ async function anotherSeller(browser: Browser) {
 
 test.describe("as a seller", () => {
   signedInAsDemo("seller");
+
+  test("the price field shows what similar listings sell for in the chosen category and condition", async ({ page }) => {
+    // The category with the most US-dollar Buy Now listings of the demo data.
+    const category = withDatabase(
+      (db) =>
+        db
+          .prepare(
+            `select category_id as id from equipment_listings where currency = 'USD' and listing_type = 'buy_now'
+             group by category_id order by count(*) desc limit 1`,
+          )
+          .get() as { id: string },
+    ).id;
+    await page.goto("/create-listing");
+    await waitForHydration(page);
+    const hint = page.getByText(/sell around \$/);
+    await expect(hint).toHaveCount(0);
+    await page.getByRole("combobox", { name: "Category", exact: true }).selectOption(category);
+    await page.getByRole("combobox", { name: "Condition", exact: true }).selectOption("used_good");
+    await expect(hint).toHaveText(/^Similar listings in Used - Good condition sell around \$[\d,]+\. Based on \d+ sales and listings in the category on Tradebench\.$/);
+  });
 
   test("creates a listing with two images, sees the success message and lands on the listing", async ({ page, browser }) => {
     test.slow(); // several round trips with image processing; the default 30 s is tight on a busy machine
