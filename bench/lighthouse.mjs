@@ -3,8 +3,10 @@
 // /listings/{an active listing}. Prints per page: the two scores, LCP, TBT, CLS and the first-load JavaScript, with
 // the budgets' verdicts. It is a report: it exits 0 whatever the figures (1 only when it cannot run).
 //
-// Usage: npm run build && npm run bench:lighthouse [-- --runs 3] [--no-gzip] [--save DIR]   (--save keeps each
-//        page's Lighthouse report as JSON in DIR)
+// Usage: npm run build && npm run bench:lighthouse [-- --runs 3] [--desktop] [--throttling devtools] [--no-gzip] [--save DIR]
+//        --desktop: Lighthouse's desktop profile instead of the phone one; --throttling devtools: a throttled load
+//        measured as it happens instead of Lantern's estimate from an unthrottled one; --save DIR keeps each page's
+//        Lighthouse report as JSON in DIR.
 // Env:   BUILD_DIR (default build; built beforehand, this script builds nothing), CHROMIUM_PATH (/usr/bin/chromium).
 //
 // The server is `node server.mjs` on a free port with a fresh demo-seeded SQLite database in a temporary folder.

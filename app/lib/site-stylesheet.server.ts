@@ -4,7 +4,7 @@
 import crypto from "node:crypto";
 import createCache from "@emotion/cache";
 import { css as serialize, type SerializedStyles } from "@emotion/react";
-import { isRecipeStyle, registeredStaticClasses } from "~/lib/static-styles.ts";
+import { isRecipeStyle, isSlotRecipeStyle, registeredStaticClasses } from "~/lib/static-styles.ts";
 import { system } from "~/theme.ts";
 
 export const SITE_STYLESHEET_PATH = "/styles/";
@@ -28,7 +28,9 @@ function buildCss(): string {
   for (const [name, style] of registeredStaticClasses().classes) {
     const object = isRecipeStyle(style)
       ? system.css(system.getRecipeFn(style.recipe)(style.variants ?? {}), style.css ?? {})
-      : system.css(style);
+      : isSlotRecipeStyle(style)
+        ? system.css(system.getSlotRecipeFn(style.slotRecipe)(style.variants ?? {})[style.slot], style.css ?? {})
+        : system.css(style);
     parts.push(compile(serialize({ [`.${name}`]: object })));
   }
   return parts.join("\n");

@@ -14,13 +14,25 @@ export interface RecipeStyle {
   css?: SystemStyleObject;
 }
 
-export type StaticStyle = SystemStyleObject | RecipeStyle;
+export interface SlotRecipeStyle {
+  /** One part of a slot recipe of the theme, such as `{ slotRecipe: "card", slot: "body" }`, with the variants to apply. */
+  slotRecipe: string;
+  slot: string;
+  variants?: Record<string, string | boolean>;
+  css?: SystemStyleObject;
+}
+
+export type StaticStyle = SystemStyleObject | RecipeStyle | SlotRecipeStyle;
 
 const registry = new Map<string, StaticStyle>();
 let version = 0;
 
 export function isRecipeStyle(style: StaticStyle): style is RecipeStyle {
   return typeof (style as RecipeStyle).recipe === "string";
+}
+
+export function isSlotRecipeStyle(style: StaticStyle): style is SlotRecipeStyle {
+  return typeof (style as SlotRecipeStyle).slotRecipe === "string";
 }
 
 /**

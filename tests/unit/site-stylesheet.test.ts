@@ -27,6 +27,17 @@ describe("the site stylesheet", () => {
     expect(css).toContain(".tb-shell-srOnly{position:absolute;width:1px;height:1px;");
   });
 
+  it("compiles one part of a slot recipe, with its variants, under the class's own rules", () => {
+    const card = staticClasses("test-slot", {
+      root: { slotRecipe: "card", slot: "root", variants: { size: "sm" } },
+      body: { slotRecipe: "card", slot: "body", variants: { size: "sm" }, css: { color: "red.fg" } },
+    });
+    const { css } = siteStylesheet();
+    expect(css).toMatch(new RegExp(`@layer recipes\\{\\.${card.body}\\{[^}]*padding:var\\(--card-padding\\)`));
+    expect(css).toMatch(new RegExp(`@layer recipes\\{\\.${card.root}\\{[^}]*--card-padding:var\\(--chakra-spacing-4\\)`));
+    expect(css).toContain(`.${card.body}{color:var(--chakra-colors-red-fg);}`);
+  });
+
   it("is named after its content, so a new class gives a new name", () => {
     const before = siteStylesheet();
     expect(before.href).toBe(`/styles/${before.fileName}`);

@@ -60,7 +60,7 @@ describe("the theme's recipes", () => {
         for (const key of recipeKeysOf(path.dirname(path.join(CHAKRA_ESM, from)))) used.set(key, `<${name}> (${path.relative(".", file)})`);
       }
     }
-    for (const match of code.matchAll(/recipe: "(\w+)"/g)) used.set(match[1]!, `a static class (${path.relative(".", file)})`);
+    for (const match of code.matchAll(/\b(?:recipe|slotRecipe): "(\w+)"/g)) used.set(match[1]!, `a static class (${path.relative(".", file)})`);
   }
 
   it("finds the components the app uses", () => {
