@@ -1,18 +1,23 @@
 // Contact Seller on a listing or lot page: a plain POST form (works without JavaScript) that opens the conversation
 // with the seller on /messages; visitors are asked to sign in first.
-import { Button } from "@chakra-ui/react";
 import { Form, useLocation } from "@remix-run/react";
+import { staticClasses } from "~/lib/static-styles.ts";
 import { MessageIcon } from "./icons.tsx";
+
+// Chakra's <Button variant="outline" colorPalette="blue">, as a static class (app/lib/static-styles.ts).
+const contact = staticClasses("contact-seller", {
+  button: { recipe: "button", variants: { variant: "outline" }, css: { colorPalette: "blue" } },
+});
 
 export function ContactSellerButton({ listingId }: { listingId: number }) {
   const location = useLocation();
   return (
     <Form method="post" action={`/listings/${listingId}/contact`}>
       <input type="hidden" name="returnTo" value={`${location.pathname}${location.search}`} />
-      <Button type="submit" variant="outline" colorPalette="blue">
+      <button type="submit" className={contact.button}>
         <MessageIcon />
         Contact Seller
-      </Button>
+      </button>
     </Form>
   );
 }

@@ -1,6 +1,5 @@
 // The watch toggle: a real POST form (works without JavaScript), optimistic with a fetcher when it can be.
 // Offline, a signed-in member's toggle goes to the outbox and is sent when the connection returns.
-import { Button } from "@chakra-ui/react";
 import { useFetcher, useLocation } from "@remix-run/react";
 import { useEffect, useState, type FormEvent } from "react";
 import { newActionId } from "~/lib/offline/offline-db.ts";
@@ -9,10 +8,13 @@ import { staticClasses } from "~/lib/static-styles.ts";
 import { HeartIcon } from "./icons.tsx";
 import { useOfflineQueue } from "./pwa/use-offline-queue.ts";
 
-// The icon toggle sits on every card of a grid: static classes keep its render cheap.
+// The icon toggle sits on every card of a grid, the full one on the listing page: static classes keep them cheap.
 const watchIcon = staticClasses("watch", {
   off: { recipe: "button", variants: { variant: "subtle", size: "sm" }, css: { rounded: "full", px: "0", colorPalette: "gray" } },
   on: { recipe: "button", variants: { variant: "subtle", size: "sm" }, css: { rounded: "full", px: "0", colorPalette: "red" } },
+  // The "full" toggle of the listing and lot pages: Chakra's <Button variant="outline" colorPalette="gray">, solid red when watching.
+  fullOff: { recipe: "button", variants: { variant: "outline" }, css: { colorPalette: "gray" } },
+  fullOn: { recipe: "button", variants: { variant: "solid" }, css: { colorPalette: "red" } },
 });
 
 export function WatchButton({
@@ -56,10 +58,10 @@ export function WatchButton({
           <HeartIcon filled={shown} />
         </button>
       ) : (
-        <Button type="submit" aria-pressed={shown} variant={shown ? "solid" : "outline"} colorPalette={shown ? "red" : "gray"}>
+        <button type="submit" aria-pressed={shown} className={shown ? watchIcon.fullOn : watchIcon.fullOff}>
           <HeartIcon filled={shown} />
           {shown ? "Watching" : "Watch"}
-        </Button>
+        </button>
       )}
     </fetcher.Form>
   );

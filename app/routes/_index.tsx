@@ -1,7 +1,7 @@
 // The home page on live data: hero search, AI creator panel, statistics, category browser, featured equipment,
 // category tiles, testimonials and the closing call to action (spec 01 §1, §2 "/"); for signed-in members with
-// views, their recently viewed listings (issue 5).
-import { Container, Grid } from "@chakra-ui/react";
+// views, their recently viewed listings (issue 5). A landing page: drawn with static classes only, no Chakra
+// component (issue 6, tests/e2e/first-load.spec.ts).
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { AiCreatorPanel } from "~/components/home/AiCreatorPanel.tsx";
@@ -10,6 +10,7 @@ import { CATEGORY_TILES, CategoryTiles } from "~/components/home/CategoryTiles.t
 import { ClosingCallToAction } from "~/components/home/ClosingCallToAction.tsx";
 import { FeaturedGrid } from "~/components/home/FeaturedGrid.tsx";
 import { HeroSearch } from "~/components/home/HeroSearch.tsx";
+import { home } from "~/components/home/home-styles.ts";
 import { RecentlyViewed } from "~/components/home/RecentlyViewed.tsx";
 import { StatsStrip } from "~/components/home/StatsStrip.tsx";
 import { Testimonials } from "~/components/home/Testimonials.tsx";
@@ -84,13 +85,13 @@ export default function HomePage() {
     <>
       <HeroSearch viewer={viewer} aside={<AiCreatorPanel viewer={viewer} />} />
       <StatsStrip stats={stats} />
-      <Container maxW="7xl" py="12">
+      <div className={home.page}>
         <RecentlyViewed items={recent} />
-        <Grid templateColumns={{ base: "1fr", lg: "280px minmax(0, 1fr)" }} gap="8" alignItems="start">
+        <div className={home.layout}>
           <CategoryBrowser groups={groups} />
           <FeaturedGrid listings={featured} watchedIds={watchedIds} />
-        </Grid>
-      </Container>
+        </div>
+      </div>
       <CategoryTiles tiles={tiles} />
       <Testimonials testimonials={testimonials} />
       <ClosingCallToAction viewer={viewer} />

@@ -1,11 +1,11 @@
 // /listings/{id}: one listing with its pictures, facts, seller, description, specifications and related equipment.
 // Opening it counts a view (once per viewer per 30 minutes, never the owner's).
-import { Box, Container, Heading, List, SimpleGrid, Stack } from "@chakra-ui/react";
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData, useRouteError } from "@remix-run/react";
 import { ListingAuctionPanel } from "~/components/auction/ListingAuctionPanel.tsx";
 import { CalibrationPanel } from "~/components/listing-detail/CalibrationPanel.tsx";
 import { isAuctionType, ListingFacts, ListingSummary } from "~/components/listing-detail/ListingFacts.tsx";
+import { page } from "~/components/listing-detail/detail-styles.ts";
 import { ListingBreadcrumb, ListingColumns, ListingDescription, ListingShowcase } from "~/components/listing-detail/ListingPageLayout.tsx";
 import { ListingProblem } from "~/components/listing-detail/ListingProblem.tsx";
 import { ListingTypePanel } from "~/components/listing-detail/ListingTypePanel.tsx";
@@ -90,7 +90,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 export default function ListingDetailPage() {
   const { listing, startImage, canEdit, canContact, watching, watcherCount, related, auction, bidFlash, offlineCopy } = useLoaderData<typeof loader>();
   return (
-    <Container maxW="7xl" py={{ base: "6", md: "10" }}>
+    <div className={page.container}>
       <RememberBrowsed listing={offlineCopy} />
       <ListingBreadcrumb section={{ to: "/listings", label: "Equipment" }} title={listing.title} />
 
@@ -104,42 +104,43 @@ export default function ListingDetailPage() {
       </ListingShowcase>
 
       <ListingColumns mt="10">
-        <Stack gap="8" minW="0">
+        <div className={page.story}>
           <ListingDescription description={listing.description} testId="listing-description" />
           {listing.features.length > 0 ? (
-            <Stack as="section" gap="3" aria-labelledby="features-heading">
-              <Heading as="h2" size="lg" id="features-heading">
+            <section aria-labelledby="features-heading" className={page.section}>
+              <h2 id="features-heading" className={page.sectionHeading}>
                 Features
-              </Heading>
-              <List.Root gap="1" ps="5">
+              </h2>
+              {/* role="list" as Chakra's List set it: Safari drops the list role of a styled <ul>. */}
+              <ul role="list" className={page.features}>
                 {listing.features.map((feature, index) => (
-                  <List.Item key={index} overflowWrap="anywhere">
+                  <li key={index} className={page.feature}>
                     {feature}
-                  </List.Item>
+                  </li>
                 ))}
-              </List.Root>
-            </Stack>
+              </ul>
+            </section>
           ) : null}
           <SpecificationsTable specifications={listing.specifications} />
-        </Stack>
-        <Box minW="0">
+        </div>
+        <div className={page.cell}>
           <CalibrationPanel data={listing} />
-        </Box>
+        </div>
       </ListingColumns>
 
       {related.length > 0 ? (
-        <Box as="section" mt="14" aria-labelledby="related-heading">
-          <Heading as="h2" size="xl" mb="5" id="related-heading">
+        <section aria-labelledby="related-heading" className={page.related}>
+          <h2 id="related-heading" className={page.relatedHeading}>
             Related Equipment
-          </Heading>
-          <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="5">
+          </h2>
+          <div className={page.relatedGrid}>
             {related.map(({ card, watching: watchingCard }) => (
               <ListingCard key={card.id} listing={card} watching={watchingCard} />
             ))}
-          </SimpleGrid>
-        </Box>
+          </div>
+        </section>
       ) : null}
-    </Container>
+    </div>
   );
 }
 

@@ -59,7 +59,8 @@ export async function signIn(page: Page, email: string, password: string): Promi
   await page.getByRole("textbox", { name: "Email", exact: true }).fill(email);
   await page.getByRole("textbox", { name: "Password", exact: true }).fill(password);
   await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  // Checking a password is slow on purpose (scrypt): on a machine busy with other tests it can take seconds.
+  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 30_000 });
 }
 
 /** Playwright's own warning when it refuses the site's service worker (serviceWorkers: "block", the default here). */

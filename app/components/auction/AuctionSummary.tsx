@@ -1,86 +1,66 @@
 // The lot at a glance: status badge, clock, current bid, starting price, reserve status (never the amount) and
 // bid count. Kept current by the page's live snapshot.
-import { Badge, DataList, HStack, Stack, Text } from "@chakra-ui/react";
+import type { ReactNode } from "react";
 import { AUCTION_STATUS_LABELS, AUCTION_STATUS_PALETTES, RESERVE_LABELS, type AuctionSnapshot } from "~/lib/auctions.ts";
 import { effectiveIncrement, formatBidMoney } from "~/lib/bidding.ts";
 import { formatCount } from "~/lib/money.ts";
+import { lot, STATUS_BADGE } from "./auction-styles.ts";
 import { Countdown } from "./Countdown.tsx";
 
 export function AuctionStatusBadge({ status }: { status: AuctionSnapshot["status"] }) {
   return (
-    // Chakra's green.600 under white text is below AA contrast: the live badge uses green.700.
-    <Badge
-      size="lg"
-      variant="solid"
-      colorPalette={AUCTION_STATUS_PALETTES[status]}
-      bg={AUCTION_STATUS_PALETTES[status] === "green" ? "green.700" : undefined}
-      data-testid="auction-status"
-    >
+    <span className={STATUS_BADGE[AUCTION_STATUS_PALETTES[status]]} data-testid="auction-status">
       {AUCTION_STATUS_LABELS[status]}
-    </Badge>
+    </span>
+  );
+}
+
+function Detail({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
+  return (
+    <div className={lot.detailsItem}>
+      <dt className={lot.detailsLabel}>{label}</dt>
+      <dd className={lot.detailsValue} data-testid={testId}>
+        {children}
+      </dd>
+    </div>
   );
 }
 
 export function AuctionSummary({ snapshot, serverNow }: { snapshot: AuctionSnapshot; serverNow: string }) {
   const noBids = snapshot.bidCount === 0;
   return (
-    <Stack gap="4">
-      <HStack justify="space-between" align="flex-start" gap="4" wrap="wrap">
-        <Stack gap="1">
-          <Text fontSize="sm" color="fg.muted">
-            {noBids ? "Starting bid" : "Current Bid"}
-          </Text>
+    <div className={lot.stack4}>
+      <div className={lot.summaryTop}>
+        <div className={lot.stack1}>
+          <p className={lot.mutedText}>{noBids ? "Starting bid" : "Current Bid"}</p>
           {/* Announced when another bid moves it. */}
-          <Text
-            fontSize="3xl"
-            fontWeight="bold"
-            color="blue.fg"
-            lineHeight="1.1"
-            fontVariantNumeric="tabular-nums"
-            aria-live="polite"
-            aria-atomic="true"
-            data-testid="auction-current-bid"
-          >
+          <p className={lot.currentBid} aria-live="polite" aria-atomic="true" data-testid="auction-current-bid">
             {formatBidMoney(snapshot.currentPriceCents, snapshot.currency)}
-          </Text>
-        </Stack>
+          </p>
+        </div>
         <Countdown snapshot={snapshot} serverNow={serverNow} />
-      </HStack>
-      <DataList.Root orientation="horizontal" gap="2" size="md" aria-label="Auction details">
-        <DataList.Item>
-          <DataList.ItemLabel>Status</DataList.ItemLabel>
-          <DataList.ItemValue>
-            <AuctionStatusBadge status={snapshot.status} />
-          </DataList.ItemValue>
-        </DataList.Item>
-        <DataList.Item>
-          <DataList.ItemLabel>Starting Price</DataList.ItemLabel>
-          <DataList.ItemValue>{formatBidMoney(snapshot.startingPriceCents, snapshot.currency)}</DataList.ItemValue>
-        </DataList.Item>
-        <DataList.Item>
-          <DataList.ItemLabel>Reserve Price</DataList.ItemLabel>
-          <DataList.ItemValue data-testid="auction-reserve">{RESERVE_LABELS[snapshot.reserve]}</DataList.ItemValue>
-        </DataList.Item>
-        <DataList.Item>
-          <DataList.ItemLabel>Bids</DataList.ItemLabel>
-          <DataList.ItemValue data-testid="auction-bid-count">{formatCount(snapshot.bidCount)}</DataList.ItemValue>
-        </DataList.Item>
-        <DataList.Item>
-          <DataList.ItemLabel>Bid increment</DataList.ItemLabel>
-          <DataList.ItemValue>{formatBidMoney(effectiveIncrement(snapshot.bidIncrementCents), snapshot.currency)}</DataList.ItemValue>
-        </DataList.Item>
+      </div>
+      <dl className={lot.details} aria-label="Auction details">
+        <Detail label="Status">
+          <AuctionStatusBadge status={snapshot.status} />
+        </Detail>
+        <Detail label="Starting Price">{formatBidMoney(snapshot.startingPriceCents, snapshot.currency)}</Detail>
+        <Detail label="Reserve Price" testId="auction-reserve">
+          {RESERVE_LABELS[snapshot.reserve]}
+        </Detail>
+        <Detail label="Bids" testId="auction-bid-count">
+          {formatCount(snapshot.bidCount)}
+        </Detail>
+        <Detail label="Bid increment">{formatBidMoney(effectiveIncrement(snapshot.bidIncrementCents), snapshot.currency)}</Detail>
         {snapshot.buyNowPriceCents !== null ? (
-          <DataList.Item>
-            <DataList.ItemLabel>Buy Now price</DataList.ItemLabel>
-            <DataList.ItemValue>{formatBidMoney(snapshot.buyNowPriceCents, snapshot.currency)}</DataList.ItemValue>
-          </DataList.Item>
+          <Detail label="Buy Now price">{formatBidMoney(snapshot.buyNowPriceCents, snapshot.currency)}</Detail>
         ) : null}
-      </DataList.Root>
+      </dl>
       {snapshot.extensionCount > 0 ? (
-        <Text fontSize="sm" color="fg.muted" data-testid="auction-extended">
+        <p className={lot.mutedText} data-testid="auction-extended">
           Extended {snapshot.extensionCount === 1 ? "once" : `${snapshot.extensionCount} times`} by late bids.
-        </Text>
+        </p>
       ) : null}
-    </Stack>
+    </div>
   );
 }

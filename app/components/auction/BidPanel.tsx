@@ -2,15 +2,15 @@
 // maximum for proxy bidding, the spec's messages, and Buy Now on hybrids. A plain POST form that works without
 // JavaScript (the server redirects back with the outcome); with JavaScript a fetcher posts it, the amount is
 // checked first, and the answer shows here without leaving the page.
-import { Alert, Box, Button, Field, Heading, HStack, Input, Stack, Text } from "@chakra-ui/react";
 import { Link as RemixLink, useFetcher, useLocation } from "@remix-run/react";
-import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from "react";
+import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent, type InputHTMLAttributes, type ReactNode } from "react";
 import type { AuctionSnapshot } from "~/lib/auctions.ts";
 import { BID_MESSAGES, formatBidMoney, minimumNextBid, parseBidAmount, suggestedBids } from "~/lib/bidding.ts";
 import { centsToInput, CURRENCY_SYMBOLS, isCurrency } from "~/lib/money.ts";
 import { OFFLINE_MESSAGES } from "~/lib/offline/messages.ts";
 import { isOffline } from "~/lib/offline/online.ts";
 import { BID_FORM_MESSAGES, type BidActionData, type BidField, type BidFlash } from "~/lib/bid-form.ts";
+import { lot } from "./auction-styles.ts";
 import { useAuctionClock, type AuctionClock } from "./Countdown.tsx";
 import { loginUrl } from "~/lib/http.ts";
 
@@ -156,34 +156,36 @@ export function BidPanel({ snapshot, serverNow, signedIn, viewerIsSeller, flash,
     </>
   );
 
+
+  const HeadingTag = headingLevel;
   return (
-    <Stack as="section" gap="4" aria-labelledby={headingId} data-testid="bid-panel">
-      <Heading as={headingLevel} size="md" id={headingId}>
+    <section className={lot.stack4} aria-labelledby={headingId} data-testid="bid-panel">
+      <HeadingTag className={lot.bidHeading} id={headingId}>
         Place a bid
-      </Heading>
+      </HeadingTag>
 
       {/* Who leads, the end, why the form is closed: announced as it changes. */}
-      <Box aria-live="polite" aria-atomic="true">
+      <div aria-live="polite" aria-atomic="true">
         {reason ? (
-          <Text fontWeight="semibold" color={snapshot.viewerLeads && clock.open ? "green.fg" : undefined} data-testid="bid-standing">
+          <p className={snapshot.viewerLeads && clock.open ? lot.standingLeading : lot.standing} data-testid="bid-standing">
             {reason}
-          </Text>
+          </p>
         ) : null}
         {clock.phase === "ended" && snapshot.viewerWon ? (
-          <Stack gap="2" mt="2">
-            <Text>Congratulations, you won this auction!</Text>
-            <Button asChild colorPalette="green" bg="green.700" _hover={{ bg: "green.800" }} w="fit-content">
-              <RemixLink to={`/checkout/auction/${snapshot.auctionId}`}>Pay for your item</RemixLink>
-            </Button>
-          </Stack>
+          <div className={lot.won}>
+            <p>Congratulations, you won this auction!</p>
+            <RemixLink to={`/checkout/auction/${snapshot.auctionId}`} className={lot.greenButton}>
+              Pay for your item
+            </RemixLink>
+          </div>
         ) : null}
-      </Box>
+      </div>
 
       {signedIn ? (
         <fetcher.Form method="post" action={action} onSubmit={checkBid} noValidate aria-labelledby={headingId}>
           {hidden}
           <input type="hidden" name="intent" value="bid" />
-          <Stack gap="4">
+          <div className={lot.stack4}>
             <SuggestedBids
               suggestions={suggestions}
               currency={snapshot.currency}
@@ -194,47 +196,43 @@ export function BidPanel({ snapshot, serverNow, signedIn, viewerIsSeller, flash,
                 setClientError(null);
               }}
             />
-            <Field.Root invalid={Boolean(amountError)} disabled={!canBid}>
-              <Field.Label>Your bid ({symbol})</Field.Label>
-              <Input
-                name="amount"
-                inputMode="decimal"
-                autoComplete="off"
-                value={amountValue}
-                onChange={onAmountChange}
-                aria-describedby={amountError ? noticeId : undefined}
-                data-testid="bid-amount"
-              />
-              <Field.HelperText>Enter {formatBidMoney(minimum, snapshot.currency)} or more.</Field.HelperText>
-            </Field.Root>
+            <BidField
+              id={`${ids}-amount`}
+              label={`Your bid (${symbol})`}
+              helper={`Enter ${formatBidMoney(minimum, snapshot.currency)} or more.`}
+              invalid={Boolean(amountError)}
+              disabled={!canBid}
+              noticeId={noticeId}
+              name="amount"
+              value={amountValue}
+              onChange={onAmountChange}
+              data-testid="bid-amount"
+            />
             {snapshot.viewerLeads ? null : (
-              <Field.Root invalid={Boolean(maxError)} disabled={!canBid}>
-                <Field.Label>Maximum bid (optional)</Field.Label>
-                <Input
-                  name="maxAmount"
-                  inputMode="decimal"
-                  autoComplete="off"
-                  value={maxText}
-                  onChange={(event) => onMaxChange(event, setMaxText)}
-                  aria-describedby={maxError ? noticeId : undefined}
-                />
-                <Field.HelperText>We bid for you, one increment at a time, up to this amount — only as much as it takes to keep you in the lead.</Field.HelperText>
-              </Field.Root>
+              <BidField
+                id={`${ids}-max`}
+                label="Maximum bid (optional)"
+                helper="We bid for you, one increment at a time, up to this amount — only as much as it takes to keep you in the lead."
+                invalid={Boolean(maxError)}
+                disabled={!canBid}
+                noticeId={noticeId}
+                name="maxAmount"
+                value={maxText}
+                onChange={(event) => onMaxChange(event, setMaxText)}
+              />
             )}
-            <Button type="submit" colorPalette="blue" size="lg" disabled={!canBid} loading={submitting} loadingText="Placing bid…">
+            <SubmitButton className={lot.placeBid} disabled={!canBid} busy={submitting} busyText="Placing bid…">
               Place Bid
-            </Button>
-          </Stack>
+            </SubmitButton>
+          </div>
         </fetcher.Form>
       ) : (
-        <Stack gap="2">
-          <Text>
-            Suggested bids: {suggestions.map((cents) => formatBidMoney(cents, snapshot.currency)).join(", ")}
-          </Text>
-          <Button asChild colorPalette="blue" size="lg" w="fit-content">
-            <RemixLink to={loginUrl(returnTo)}>Sign in to bid</RemixLink>
-          </Button>
-        </Stack>
+        <div className={lot.stack2}>
+          <p>Suggested bids: {suggestions.map((cents) => formatBidMoney(cents, snapshot.currency)).join(", ")}</p>
+          <RemixLink to={loginUrl(returnTo)} className={lot.signIn}>
+            Sign in to bid
+          </RemixLink>
+        </div>
       )}
 
       {signedIn && snapshot.viewerLeads && clock.open ? (
@@ -242,51 +240,127 @@ export function BidPanel({ snapshot, serverNow, signedIn, viewerIsSeller, flash,
           {hidden}
           <input type="hidden" name="intent" value="raise-maximum" />
           <input type="hidden" name="amount" value={centsToInput(minimum)} />
-          <Stack gap="3">
-            <Field.Root invalid={Boolean(maxError)}>
-              <Field.Label>Raise your maximum bid ({symbol})</Field.Label>
-              <Input
-                name="maxAmount"
-                inputMode="decimal"
-                autoComplete="off"
-                value={raiseText}
-                onChange={(event) => onMaxChange(event, setRaiseText)}
-                aria-describedby={maxError ? noticeId : undefined}
-              />
-              <Field.HelperText>You lead. A higher maximum lets us answer other bidders for you, up to this amount.</Field.HelperText>
-            </Field.Root>
-            <Button type="submit" variant="outline" colorPalette="blue" w="fit-content" loading={submitting}>
+          <div className={lot.stack3}>
+            <BidField
+              id={`${ids}-raise`}
+              label={`Raise your maximum bid (${symbol})`}
+              helper="You lead. A higher maximum lets us answer other bidders for you, up to this amount."
+              invalid={Boolean(maxError)}
+              disabled={false}
+              noticeId={noticeId}
+              name="maxAmount"
+              value={raiseText}
+              onChange={(event) => onMaxChange(event, setRaiseText)}
+            />
+            <SubmitButton className={lot.raise} disabled={false} busy={submitting}>
               Raise maximum
-            </Button>
-          </Stack>
+            </SubmitButton>
+          </div>
         </fetcher.Form>
       ) : null}
 
       {/* The answer to the viewer's bid. */}
-      <Box aria-live="polite" aria-atomic="true" id={noticeId}>
+      <div aria-live="polite" aria-atomic="true" id={noticeId}>
         {notice ? (
-          <Alert.Root status={notice.ok ? "success" : "error"} data-testid={notice.ok ? "bid-success" : "bid-error"}>
-            <Alert.Indicator />
-            <Alert.Title>{notice.message}</Alert.Title>
-          </Alert.Root>
+          <div className={notice.ok ? lot.alertSuccess : lot.alertError} data-testid={notice.ok ? "bid-success" : "bid-error"}>
+            <span className={lot.alertIndicator}>{notice.ok ? <SuccessIcon /> : <ErrorIcon />}</span>
+            <div className={lot.alertTitle}>{notice.message}</div>
+          </div>
         ) : null}
-      </Box>
+      </div>
 
       {snapshot.buyNowPriceCents !== null && !viewerIsSeller && (clock.phase === "open" || clock.phase === "upcoming") ? (
-        <Stack gap="2" borderTopWidth="1px" pt="4">
-          <Text fontSize="sm" color="fg.muted">
-            Or skip the bidding and buy it now: the auction ends at once and the item is yours.
-          </Text>
-          <Button asChild colorPalette="green" bg="green.700" _hover={{ bg: "green.800" }} w="fit-content">
-            <RemixLink to={`/checkout/listing/${snapshot.listingId}`} onClick={refuseOffline}>
-              Buy Now for {formatBidMoney(snapshot.buyNowPriceCents, snapshot.currency)}
-            </RemixLink>
-          </Button>
-        </Stack>
+        <div className={lot.buyNow}>
+          <p className={lot.mutedText}>Or skip the bidding and buy it now: the auction ends at once and the item is yours.</p>
+          <RemixLink to={`/checkout/listing/${snapshot.listingId}`} onClick={refuseOffline} className={lot.greenButton}>
+            Buy Now for {formatBidMoney(snapshot.buyNowPriceCents, snapshot.currency)}
+          </RemixLink>
+        </div>
       ) : null}
-    </Stack>
+    </section>
   );
 }
+
+/**
+ * A labelled amount field, as Chakra's Field drew it: the label names the input, the helper text describes it, and
+ * while the panel's notice is about this field the input is marked invalid and described by the notice instead.
+ */
+function BidField({
+  id,
+  label,
+  helper,
+  invalid,
+  disabled,
+  noticeId,
+  ...input
+}: {
+  id: string;
+  label: string;
+  helper: ReactNode;
+  invalid: boolean;
+  disabled: boolean;
+  noticeId: string;
+} & Pick<InputHTMLAttributes<HTMLInputElement>, "name" | "value" | "onChange"> & { "data-testid"?: string }) {
+  const helperId = `${id}-helper`;
+  const state = { "data-invalid": invalid ? "" : undefined, "data-disabled": disabled ? "" : undefined };
+  return (
+    <div className={lot.field} role="group" {...state}>
+      <label className={lot.fieldLabel} htmlFor={id} {...state}>
+        {label}
+      </label>
+      <input
+        {...input}
+        id={id}
+        className={lot.input}
+        inputMode="decimal"
+        autoComplete="off"
+        disabled={disabled}
+        aria-invalid={invalid || undefined}
+        aria-describedby={invalid ? noticeId : helperId}
+        {...state}
+      />
+      <span id={helperId} className={lot.fieldHelper}>
+        {helper}
+      </span>
+    </div>
+  );
+}
+
+/** A submit button; while the bid is sent it is disabled and shows a spinner (and `busyText` when given). */
+function SubmitButton({
+  className,
+  disabled,
+  busy,
+  busyText,
+  children,
+}: {
+  className: string;
+  disabled: boolean;
+  busy: boolean;
+  busyText?: string;
+  children: ReactNode;
+}) {
+  return (
+    <button type="submit" className={className} disabled={disabled || busy} data-loading={busy ? "" : undefined}>
+      {busy ? <span className={lot.spinner} aria-hidden="true" /> : null}
+      {busy && busyText ? busyText : children}
+    </button>
+  );
+}
+
+// Chakra's alert icons (Alert.Indicator), drawn inline.
+const CIRCLE = "M12 22C6.47715 22 2 17.5228 2 12C2 6.47715 6.47715 2 12 2C17.5228 2 22 6.47715 22 12C22 17.5228 17.5228 22 12 22ZM12 20C16.4183 20 20 16.4183 20 12C20 7.58172 16.4183 4 12 4C7.58172 4 4 7.58172 4 12C4 16.4183 7.58172 20 12 20Z";
+
+function AlertIcon({ mark }: { mark: string }) {
+  return (
+    <svg viewBox="0 0 24 24" fill="currentColor" stroke="currentColor" strokeWidth="0" aria-hidden="true" focusable="false">
+      <path d={`${CIRCLE}${mark}`} />
+    </svg>
+  );
+}
+
+const SuccessIcon = () => <AlertIcon mark="M11.0026 16L6.75999 11.7574L8.17421 10.3431L11.0026 13.1716L16.6595 7.51472L18.0737 8.92893L11.0026 16Z" />;
+const ErrorIcon = () => <AlertIcon mark="M11 15H13V17H11V15ZM11 7H13V13H11V7Z" />;
 
 function SuggestedBids({
   suggestions,
@@ -304,31 +378,27 @@ function SuggestedBids({
   const labelId = useId();
   if (!interactive) {
     return (
-      <Text fontSize="sm" color="fg.muted">
-        Suggested bids: {suggestions.map((cents) => formatBidMoney(cents, currency)).join(", ")}
-      </Text>
+      <p className={lot.mutedText}>Suggested bids: {suggestions.map((cents) => formatBidMoney(cents, currency)).join(", ")}</p>
     );
   }
   return (
-    <Stack gap="2">
-      <Text fontSize="sm" color="fg.muted" id={labelId}>
+    <div className={lot.stack2}>
+      <p className={lot.mutedText} id={labelId}>
         Suggested bids
-      </Text>
-      <HStack gap="2" wrap="wrap" role="group" aria-labelledby={labelId}>
+      </p>
+      <div className={lot.suggestions} role="group" aria-labelledby={labelId}>
         {suggestions.map((cents) => (
-          <Button
+          <button
             key={cents}
             type="button"
-            size="sm"
-            variant={selected === cents ? "solid" : "outline"}
-            colorPalette="blue"
+            className={selected === cents ? lot.suggestionPicked : lot.suggestion}
             aria-pressed={selected === cents}
             onClick={() => onPick(cents)}
           >
             {formatBidMoney(cents, currency)}
-          </Button>
+          </button>
         ))}
-      </HStack>
-    </Stack>
+      </div>
+    </div>
   );
 }

@@ -1,8 +1,9 @@
 // The lot's clock on the server's time, refreshed every second (spec 01 §9): "2d 5h 12m", "5h 12m 30s" or
 // "12m 30s" while it runs, "Starts in …" before it opens, "Auction ended" at the end.
-import { Stack, Text } from "@chakra-ui/react";
 import { formatCountdown, type AuctionSnapshot } from "~/lib/auctions.ts";
 import { useServerNow } from "~/lib/live/use-live-auctions.ts";
+import { classNames } from "~/components/shell-styles.ts";
+import { lot } from "./auction-styles.ts";
 
 export type AuctionPhase = "upcoming" | "starting" | "open" | "ended" | "cancelled";
 
@@ -59,31 +60,24 @@ export function Countdown({ snapshot, serverNow, size = "lg" }: { snapshot: Cloc
   // The last hour reads in red.
   const closing = clock.phase === "open" && Date.parse(snapshot.endsAt) - now < 60 * 60 * 1000;
   return (
-    <Stack gap="0">
-      <Text fontSize="sm" color="fg.muted">
-        {clock.label}
-      </Text>
+    <div className={lot.clock}>
+      <p className={lot.mutedText}>{clock.label}</p>
       {/* role=timer is not announced on every tick; the bid panel announces the end. */}
-      <Text
+      <p
         role="timer"
         aria-atomic="true"
-        fontSize={size === "lg" ? "2xl" : "xl"}
-        fontWeight="bold"
-        fontVariantNumeric="tabular-nums"
-        color={closing ? "red.fg" : "fg"}
+        className={classNames(lot.clockValue, size === "lg" ? lot.clockLarge : lot.clockMedium, closing ? lot.clockClosing : lot.clockCalm)}
         data-testid="auction-countdown"
       >
         {clock.text}
-      </Text>
+      </p>
       {clock.phase === "open" || clock.phase === "ended" ? (
-        <Text fontSize="sm" color="fg.muted">
+        <p className={lot.mutedText}>
           {clock.phase === "ended" ? "Ended" : "Ends"} {formatAuctionTime(snapshot.endsAt)}
-        </Text>
+        </p>
       ) : clock.phase === "upcoming" || clock.phase === "starting" ? (
-        <Text fontSize="sm" color="fg.muted">
-          Opens {formatAuctionTime(snapshot.startsAt)}
-        </Text>
+        <p className={lot.mutedText}>Opens {formatAuctionTime(snapshot.startsAt)}</p>
       ) : null}
-    </Stack>
+    </div>
   );
 }

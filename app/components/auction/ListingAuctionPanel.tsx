@@ -1,8 +1,8 @@
 // The auction on a listing page: the lot's state and the same bid panel as the lot page, kept live, with a link
 // to the lot page for the bid history and the rules.
-import { Card, Heading, Link } from "@chakra-ui/react";
 import { Link as RemixLink } from "@remix-run/react";
 import type { BidFlash } from "~/lib/bid-form.ts";
+import { lot } from "./auction-styles.ts";
 import { AuctionSummary } from "./AuctionSummary.tsx";
 import { BidPanel } from "./BidPanel.tsx";
 import { useLiveAuction, type AuctionPanelView } from "./use-live-auction.ts";
@@ -11,11 +11,11 @@ export function ListingAuctionPanel({ auction, flash }: { auction: AuctionPanelV
   const { view, apply, mode } = useLiveAuction(auction);
   const { snapshot } = view;
   return (
-    <Card.Root as="section" aria-labelledby="listing-auction-heading" data-testid="listing-auction-panel" data-live={mode}>
-      <Card.Body gap="5">
-        <Heading as="h2" size="lg" id="listing-auction-heading">
+    <section className={lot.card} aria-labelledby="listing-auction-heading" data-testid="listing-auction-panel" data-live={mode}>
+      <div className={lot.cardBody}>
+        <h2 className={lot.cardHeading} id="listing-auction-heading">
           Auction
-        </Heading>
+        </h2>
         <AuctionSummary snapshot={snapshot} serverNow={auction.serverNow} />
         <BidPanel
           snapshot={snapshot}
@@ -26,10 +26,10 @@ export function ListingAuctionPanel({ auction, flash }: { auction: AuctionPanelV
           onSnapshot={apply}
           headingLevel="h3"
         />
-        <Link asChild colorPalette="blue" variant="underline" fontWeight="medium" w="fit-content">
-          <RemixLink to={`/auctions/${snapshot.auctionId}`}>View the auction page with bid history</RemixLink>
-        </Link>
-      </Card.Body>
-    </Card.Root>
+        <RemixLink to={`/auctions/${snapshot.auctionId}`} className={lot.lotLink}>
+          View the auction page with bid history
+        </RemixLink>
+      </div>
+    </section>
   );
 }

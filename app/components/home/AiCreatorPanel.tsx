@@ -1,7 +1,9 @@
 // The AI listing creator, as the hero's side panel: sellers open the wizard (/create-listing?tab=ai) or the listing
 // form; visitors may try the wizard's first two steps and sign in to save (docs/decisions/0022-ai-wizard.md).
-import { Badge, Box, Button, Card, Heading, HStack, List, Text } from "@chakra-ui/react";
 import { Link as RemixLink } from "@remix-run/react";
+import { staticClasses } from "~/lib/static-styles.ts";
+import { classNames } from "~/components/shell-styles.ts";
+import { home } from "./home-styles.ts";
 import type { HomeViewer } from "./viewer.ts";
 
 const STEPS = [
@@ -10,51 +12,60 @@ const STEPS = [
   "It suggests a price from comparable listings; you review and publish.",
 ];
 
+const panel = staticClasses("ai-panel", {
+  root: { slotRecipe: "card", slot: "root", variants: { variant: "elevated" }, css: { bg: "bg" } },
+  body: { slotRecipe: "card", slot: "body", variants: { variant: "elevated" }, css: { gap: "4" } },
+  header: { display: "flex", justifyContent: "space-between", alignItems: "start", gap: "3" },
+  title: { recipe: "heading", variants: { size: "lg" } },
+  badge: { recipe: "badge", variants: { variant: "surface" }, css: { colorPalette: "purple", flexShrink: "0" } },
+  steps: { slotRecipe: "list", slot: "root", css: { gap: "2", ps: "5", color: "fg.muted" } },
+  step: { slotRecipe: "list", slot: "item" },
+  aiButton: { recipe: "button", css: { colorPalette: "purple" } },
+  formButton: { recipe: "button", variants: { variant: "outline" }, css: { colorPalette: "blue" } },
+  noteSpaced: { mb: "3" },
+});
+
 export function AiCreatorPanel({ viewer }: { viewer: HomeViewer }) {
   return (
-    <Card.Root as="section" aria-labelledby="ai-creator-heading" variant="elevated" bg="bg">
-      <Card.Body gap="4">
-        <HStack justify="space-between" align="start" gap="3">
-          <Heading as="h2" id="ai-creator-heading" size="lg">
+    <section aria-labelledby="ai-creator-heading" className={panel.root}>
+      <div className={panel.body}>
+        <div className={panel.header}>
+          <h2 id="ai-creator-heading" className={panel.title}>
             AI listing creator
-          </Heading>
-          <Badge colorPalette="purple" variant="surface" flexShrink={0}>
-            Free
-          </Badge>
-        </HStack>
-        <List.Root as="ol" gap="2" ps="5" color="fg.muted">
+          </h2>
+          <span className={panel.badge}>Free</span>
+        </div>
+        <ol className={panel.steps}>
           {STEPS.map((step) => (
-            <List.Item key={step}>{step}</List.Item>
+            <li key={step} className={panel.step}>
+              {step}
+            </li>
           ))}
-        </List.Root>
-        <Box>
+        </ol>
+        <div>
           {viewer.canSell ? (
-            <>
-              <HStack gap="3" flexWrap="wrap">
-                <Button asChild colorPalette="purple">
-                  <RemixLink to="/create-listing?tab=ai">Create with AI</RemixLink>
-                </Button>
-                <Button asChild colorPalette="blue" variant="outline">
-                  <RemixLink to="/create-listing">Create Listing</RemixLink>
-                </Button>
-              </HStack>
-            </>
+            <div className={home.buttonRow}>
+              <RemixLink to="/create-listing?tab=ai" className={panel.aiButton}>
+                Create with AI
+              </RemixLink>
+              <RemixLink to="/create-listing" className={panel.formButton}>
+                Create Listing
+              </RemixLink>
+            </div>
           ) : viewer.signedIn ? (
-            <Text fontSize="sm" color="fg.muted">
-              Listing equipment is open to seller accounts.
-            </Text>
+            <p className={home.mutedSmall}>Listing equipment is open to seller accounts.</p>
           ) : (
             <>
-              <Text fontSize="sm" color="fg.muted" mb="3">
+              <p className={classNames(home.mutedSmall, panel.noteSpaced)}>
                 Try it without an account; to save the listing, sign in with a seller account.
-              </Text>
-              <Button asChild colorPalette="purple">
-                <RemixLink to="/create-listing?tab=ai">Try the AI listing creator</RemixLink>
-              </Button>
+              </p>
+              <RemixLink to="/create-listing?tab=ai" className={panel.aiButton}>
+                Try the AI listing creator
+              </RemixLink>
             </>
           )}
-        </Box>
-      </Card.Body>
-    </Card.Root>
+        </div>
+      </div>
+    </section>
   );
 }

@@ -1,8 +1,9 @@
 // Browse by Category: the eight tiles of spec 01 §2, each with its name, a short line and its live count.
-import { Box, Card, Container, Heading, LinkBox, LinkOverlay, SimpleGrid, Text } from "@chakra-ui/react";
 import { Link as RemixLink } from "@remix-run/react";
 import { formatCount } from "~/lib/money.ts";
+import { staticClasses } from "~/lib/static-styles.ts";
 import { categoryHref } from "./CategoryBrowser.tsx";
+import { gridColumns, home } from "./home-styles.ts";
 
 /** The tiles' category slugs in their order (spec 01 §2), with a line on what each holds. */
 export const CATEGORY_TILES: ReadonlyArray<{ slug: string; blurb: string }> = [
@@ -27,37 +28,51 @@ function listingCount(count: number): string {
   return count === 1 ? "1 listing" : `${formatCount(count)} listings`;
 }
 
+/** Each tile is a small card whose name links the whole card (Chakra's LinkBox and LinkOverlay). */
+const tileClasses = staticClasses("tiles", {
+  section: { py: "12" },
+  grid: { ...gridColumns({ base: 1, sm: 2, lg: 4 }), gap: "4" },
+  tile: { position: "relative", h: "full" },
+  card: {
+    slotRecipe: "card",
+    slot: "root",
+    variants: { size: "sm" },
+    css: { h: "full", _hover: { borderColor: "blue.solid" }, _focusWithin: { borderColor: "blue.solid" } },
+  },
+  body: { slotRecipe: "card", slot: "body", variants: { size: "sm" }, css: { gap: "1" } },
+  overlay: {
+    position: "static",
+    _before: { content: "''", cursor: "inherit", display: "block", position: "absolute", top: "0", left: "0", zIndex: "0", w: "100%", h: "100%" },
+  },
+  name: { fontWeight: "semibold", fontSize: "md" },
+  count: { fontSize: "sm", fontWeight: "medium", color: "blue.fg", mt: "auto", pt: "2" },
+});
+
 export function CategoryTiles({ tiles }: { tiles: CategoryTile[] }) {
   return (
-    <Box as="section" aria-labelledby="tiles-heading" py="12">
-      <Container maxW="7xl">
-        <Heading as="h2" id="tiles-heading" size="2xl" mb="6">
+    <section aria-labelledby="tiles-heading" className={tileClasses.section}>
+      <div className={home.container}>
+        <h2 id="tiles-heading" className={home.sectionTitle}>
           Browse by Category
-        </Heading>
-        <SimpleGrid as="ul" listStyleType="none" columns={{ base: 1, sm: 2, lg: 4 }} gap="4">
+        </h2>
+        <ul className={tileClasses.grid}>
           {tiles.map((tile) => (
-            <LinkBox as="li" key={tile.slug} h="full">
-              <Card.Root h="full" size="sm" _hover={{ borderColor: "blue.solid" }} _focusWithin={{ borderColor: "blue.solid" }}>
-                <Card.Body gap="1">
-                  <LinkOverlay asChild>
-                    <RemixLink to={categoryHref(tile.slug)}>
-                      <Text as="h3" fontWeight="semibold" fontSize="md">
-                        {tile.name}
-                      </Text>
-                    </RemixLink>
-                  </LinkOverlay>
-                  <Text fontSize="sm" color="fg.muted">
-                    {tile.blurb}
-                  </Text>
-                  <Text fontSize="sm" fontWeight="medium" color="blue.fg" mt="auto" pt="2" data-testid="tile-count">
+            <li key={tile.slug} className={tileClasses.tile}>
+              <div className={tileClasses.card}>
+                <div className={tileClasses.body}>
+                  <RemixLink to={categoryHref(tile.slug)} className={tileClasses.overlay}>
+                    <h3 className={tileClasses.name}>{tile.name}</h3>
+                  </RemixLink>
+                  <p className={home.mutedSmall}>{tile.blurb}</p>
+                  <p className={tileClasses.count} data-testid="tile-count">
                     {listingCount(tile.activeListings)}
-                  </Text>
-                </Card.Body>
-              </Card.Root>
-            </LinkBox>
+                  </p>
+                </div>
+              </div>
+            </li>
           ))}
-        </SimpleGrid>
-      </Container>
-    </Box>
+        </ul>
+      </div>
+    </section>
   );
 }

@@ -1,38 +1,47 @@
 // The closing call to action: Create an Account and Browse Equipment (spec 01 §2). Signed-in users have an
 // account already, so they are offered their next step instead.
-import { Box, Button, Container, Heading, HStack, Text } from "@chakra-ui/react";
 import { Link as RemixLink } from "@remix-run/react";
+import { staticClasses } from "~/lib/static-styles.ts";
+import { home } from "./home-styles.ts";
 import type { HomeViewer } from "./viewer.ts";
+
+const closing = staticClasses("closing", {
+  section: { py: { base: "12", md: "16" }, bg: "blue.subtle", borderTopWidth: "1px", borderColor: "blue.muted" },
+  container: { recipe: "container", css: { maxW: "3xl", textAlign: "center" } },
+  title: { recipe: "heading", variants: { size: "2xl" }, css: { mb: "3" } },
+  text: { color: "fg.muted", mb: "6" },
+  actions: { display: "flex", alignItems: "center", justifyContent: "center", gap: "3", flexWrap: "wrap" },
+});
 
 export function ClosingCallToAction({ viewer }: { viewer: HomeViewer }) {
   return (
-    <Box as="section" aria-labelledby="closing-heading" py={{ base: "12", md: "16" }} bg="blue.subtle" borderTopWidth="1px" borderColor="blue.muted">
-      <Container maxW="3xl" textAlign="center">
-        <Heading as="h2" id="closing-heading" size="2xl" mb="3">
+    <section aria-labelledby="closing-heading" className={closing.section}>
+      <div className={closing.container}>
+        <h2 id="closing-heading" className={closing.title}>
           {viewer.signedIn ? "Ready for your next piece of equipment?" : "Ready to buy or sell equipment?"}
-        </Heading>
-        <Text color="fg.muted" mb="6">
+        </h2>
+        <p className={closing.text}>
           Verified sellers, payment held in escrow until the equipment arrives, and buyer protection on every purchase.
-        </Text>
-        <HStack gap="3" justify="center" wrap="wrap">
+        </p>
+        <div className={closing.actions}>
           {!viewer.signedIn ? (
-            <Button asChild colorPalette="blue" size="lg">
-              <RemixLink to="/register">Create an Account</RemixLink>
-            </Button>
+            <RemixLink to="/register" className={home.primaryButtonLg}>
+              Create an Account
+            </RemixLink>
           ) : viewer.canSell ? (
-            <Button asChild colorPalette="blue" size="lg">
-              <RemixLink to="/create-listing">Create Listing</RemixLink>
-            </Button>
+            <RemixLink to="/create-listing" className={home.primaryButtonLg}>
+              Create Listing
+            </RemixLink>
           ) : (
-            <Button asChild colorPalette="blue" size="lg">
-              <RemixLink to="/dashboard">Go to Dashboard</RemixLink>
-            </Button>
+            <RemixLink to="/dashboard" className={home.primaryButtonLg}>
+              Go to Dashboard
+            </RemixLink>
           )}
-          <Button asChild variant="outline" size="lg" bg="bg">
-            <RemixLink to="/listings">Browse Equipment</RemixLink>
-          </Button>
-        </HStack>
-      </Container>
-    </Box>
+          <RemixLink to="/listings" className={home.outlineButtonLg}>
+            Browse Equipment
+          </RemixLink>
+        </div>
+      </div>
+    </section>
   );
 }

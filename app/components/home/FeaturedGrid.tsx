@@ -1,36 +1,46 @@
 // Featured Equipment: six active featured listings, newest first, with View All to /listings.
-import { Box, Button, Flex, Heading, SimpleGrid, Text } from "@chakra-ui/react";
 import { Link as RemixLink } from "@remix-run/react";
 import { ListingCard } from "~/components/ListingCard.tsx";
+import { staticClasses } from "~/lib/static-styles.ts";
 import type { ListingCardData } from "~/services/listing-cards.server.ts";
+import { gridColumns } from "./home-styles.ts";
 
 export const NO_FEATURED_LISTINGS = "No featured listings available at the moment.";
+
+const featured = staticClasses("featured", {
+  header: { display: "flex", justifyContent: "space-between", alignItems: "center", gap: "4", mb: "5", flexWrap: "wrap" },
+  title: { recipe: "heading", variants: { size: "2xl" } },
+  viewAll: { recipe: "button", variants: { variant: "outline", size: "sm" } },
+  empty: { borderWidth: "1px", borderStyle: "dashed", rounded: "lg", p: "10", textAlign: "center" },
+  emptyText: { color: "fg.muted" },
+  grid: { ...gridColumns({ base: 1, sm: 2, xl: 3 }), gap: "5" },
+});
 
 export function FeaturedGrid({ listings, watchedIds }: { listings: ListingCardData[]; watchedIds: number[] }) {
   const watched = new Set(watchedIds);
   return (
-    <Box as="section" aria-labelledby="featured-heading">
-      <Flex justify="space-between" align="center" gap="4" mb="5" wrap="wrap">
-        <Heading as="h2" id="featured-heading" size="2xl">
+    <section aria-labelledby="featured-heading">
+      <div className={featured.header}>
+        <h2 id="featured-heading" className={featured.title}>
           Featured Equipment
-        </Heading>
-        <Button asChild variant="outline" size="sm">
-          <RemixLink to="/listings">View All</RemixLink>
-        </Button>
-      </Flex>
+        </h2>
+        <RemixLink to="/listings" className={featured.viewAll}>
+          View All
+        </RemixLink>
+      </div>
       {listings.length === 0 ? (
-        <Box borderWidth="1px" borderStyle="dashed" rounded="lg" p="10" textAlign="center">
-          <Text color="fg.muted">{NO_FEATURED_LISTINGS}</Text>
-        </Box>
+        <div className={featured.empty}>
+          <p className={featured.emptyText}>{NO_FEATURED_LISTINGS}</p>
+        </div>
       ) : (
-        <SimpleGrid as="ul" listStyleType="none" columns={{ base: 1, sm: 2, xl: 3 }} gap="5">
+        <ul className={featured.grid}>
           {listings.map((listing) => (
-            <Box as="li" key={listing.id}>
+            <li key={listing.id}>
               <ListingCard listing={listing} watching={watched.has(listing.id)} />
-            </Box>
+            </li>
           ))}
-        </SimpleGrid>
+        </ul>
       )}
-    </Box>
+    </section>
   );
 }

@@ -1,14 +1,36 @@
 // The hero: the page's heading, the search box and the first links, with the AI creator panel beside it.
 // The search is a GET form to /listings that works without JavaScript; with it, the text is trimmed first.
-import { Box, Button, Container, Field, Grid, Heading, HStack, Input, Stack, Text } from "@chakra-ui/react";
 import { Link as RemixLink, useNavigate } from "@remix-run/react";
 import type { FormEvent, ReactNode } from "react";
+import { staticClasses } from "~/lib/static-styles.ts";
+import { home } from "./home-styles.ts";
 import type { HomeViewer } from "./viewer.ts";
 
 export const SEARCH_REQUIRED_MESSAGE = "Enter what you are looking for, e.g. a brand, model or type of equipment.";
 
 /** At least one character that is not white space (the browser checks it before the form is sent). */
 const NOT_BLANK = ".*\\S.*";
+
+const SEARCH_INPUT_ID = "hero-search";
+
+const hero = staticClasses("hero", {
+  section: { bg: "blue.subtle", borderBottomWidth: "1px", borderColor: "blue.muted" },
+  container: { recipe: "container", css: { maxW: "7xl", py: { base: "10", md: "16" } } },
+  layout: {
+    display: "grid",
+    gridTemplateColumns: { base: "1fr", lg: "minmax(0, 3fr) minmax(0, 2fr)" },
+    gap: { base: "8", lg: "12" },
+    alignItems: "center",
+  },
+  main: { display: "flex", flexDirection: "column", gap: "5" },
+  /** <Heading size={{ base: "3xl", md: "5xl" }} lineHeight="1.1">: the sizes' font size and letter spacing, one line height. */
+  title: { recipe: "heading", css: { fontSize: { base: "3xl", md: "5xl" }, letterSpacing: { md: "tight" }, lineHeight: "1.1" } },
+  lead: { fontSize: "lg", color: "fg.muted", maxW: "2xl" },
+  field: { slotRecipe: "field", slot: "root" },
+  searchRow: { display: "flex", alignItems: "stretch", gap: "2", w: "full", maxW: "2xl" },
+  input: { recipe: "input", variants: { size: "lg" }, css: { bg: "bg" } },
+  submit: { recipe: "button", variants: { size: "lg" }, css: { colorPalette: "blue" } },
+});
 
 function SearchGlyph() {
   return (
@@ -35,17 +57,17 @@ export function HeroSearch({ viewer, aside }: { viewer: HomeViewer; aside?: Reac
   }
 
   return (
-    <Box as="section" aria-labelledby="hero-heading" bg="blue.subtle" borderBottomWidth="1px" borderColor="blue.muted">
-      <Container maxW="7xl" py={{ base: "10", md: "16" }}>
-        <Grid templateColumns={{ base: "1fr", lg: "minmax(0, 3fr) minmax(0, 2fr)" }} gap={{ base: "8", lg: "12" }} alignItems="center">
-          <Stack gap="5">
-            <Heading as="h1" id="hero-heading" size={{ base: "3xl", md: "5xl" }} lineHeight="1.1">
+    <section aria-labelledby="hero-heading" className={hero.section}>
+      <div className={hero.container}>
+        <div className={hero.layout}>
+          <div className={hero.main}>
+            <h1 id="hero-heading" className={hero.title}>
               The marketplace for industrial electronics and test equipment
-            </Heading>
-            <Text fontSize="lg" color="fg.muted" maxW="2xl">
+            </h1>
+            <p className={hero.lead}>
               Buy and sell oscilloscopes, analyzers, PLCs, drives, lab instruments and heavy equipment. Payment is held in
               escrow, sellers are verified, and every purchase comes with buyer protection.
-            </Text>
+            </p>
             <form
               method="get"
               action="/listings"
@@ -54,14 +76,16 @@ export function HeroSearch({ viewer, aside }: { viewer: HomeViewer; aside?: Reac
               onSubmit={search}
               onInput={(event) => (event.target as HTMLInputElement).setCustomValidity?.("")}
             >
-              <Field.Root>
-                <Field.Label srOnly>Search equipment</Field.Label>
-                <HStack gap="2" w="full" maxW="2xl" align="stretch">
-                  <Input
+              <div role="group" className={hero.field}>
+                <label htmlFor={SEARCH_INPUT_ID} className={home.srOnly}>
+                  Search equipment
+                </label>
+                <div className={hero.searchRow}>
+                  <input
+                    id={SEARCH_INPUT_ID}
                     name="search"
                     type="search"
-                    size="lg"
-                    bg="bg"
+                    className={hero.input}
                     required
                     pattern={NOT_BLANK}
                     title={SEARCH_REQUIRED_MESSAGE}
@@ -73,31 +97,31 @@ export function HeroSearch({ viewer, aside }: { viewer: HomeViewer; aside?: Reac
                       if (input.validity.valueMissing || input.validity.patternMismatch) input.setCustomValidity(SEARCH_REQUIRED_MESSAGE);
                     }}
                   />
-                  <Button type="submit" size="lg" colorPalette="blue">
+                  <button type="submit" className={hero.submit}>
                     <SearchGlyph />
                     Search
-                  </Button>
-                </HStack>
-              </Field.Root>
+                  </button>
+                </div>
+              </div>
             </form>
-            <HStack gap="3" wrap="wrap">
-              <Button asChild variant="outline" size="md" bg="bg">
-                <RemixLink to="/listings">Browse Equipment</RemixLink>
-              </Button>
+            <div className={home.buttonRow}>
+              <RemixLink to="/listings" className={home.outlineButton}>
+                Browse Equipment
+              </RemixLink>
               {!viewer.signedIn ? (
-                <Button asChild variant="outline" size="md" bg="bg">
-                  <RemixLink to="/register">Create an Account</RemixLink>
-                </Button>
+                <RemixLink to="/register" className={home.outlineButton}>
+                  Create an Account
+                </RemixLink>
               ) : viewer.canSell ? (
-                <Button asChild variant="outline" size="md" bg="bg">
-                  <RemixLink to="/create-listing">Create Listing</RemixLink>
-                </Button>
+                <RemixLink to="/create-listing" className={home.outlineButton}>
+                  Create Listing
+                </RemixLink>
               ) : null}
-            </HStack>
-          </Stack>
+            </div>
+          </div>
           {aside}
-        </Grid>
-      </Container>
-    </Box>
+        </div>
+      </div>
+    </section>
   );
 }

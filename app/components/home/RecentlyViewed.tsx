@@ -1,16 +1,27 @@
 // "Recently viewed" on the home page, for signed-in members who have looked at listings: up to 10 cards, newest
 // view first, in one row that scrolls sideways. A listing sold since is marked Sold instead of priced.
-import { Badge, Box, Heading, Text } from "@chakra-ui/react";
 import { Link as RemixLink } from "@remix-run/react";
 import { CardPicture, cardFrame } from "~/components/card-frame.tsx";
+import { classNames } from "~/components/shell-styles.ts";
 import { conditionLabel } from "~/lib/conditions.ts";
 import { formatPrice } from "~/lib/money.ts";
 import { staticClasses } from "~/lib/static-styles.ts";
 import type { ListingCardData } from "~/services/listing-cards.server.ts";
 
-/** The title link covers the whole card (as on listing cards), so the picture is clickable too. */
 const recent = staticClasses("recent", {
+  section: { mb: "10" },
+  title: { recipe: "heading", variants: { size: "xl" }, css: { mb: "4" } },
+  list: { display: "flex", gap: "4", overflowX: "auto", pb: "3", scrollSnapType: "x mandatory" },
+  item: { flex: "0 0 auto", w: { base: "60", md: "56" }, scrollSnapAlign: "start" },
+  sold: { recipe: "badge", variants: { variant: "solid" }, css: { position: "absolute", top: "2", left: "2", colorPalette: "gray" } },
+  body: { display: "flex", flexDirection: "column", gap: "1", p: "3", flex: "1" },
+  /** The title link covers the whole card (as on listing cards), so the picture is clickable too. */
   link: { color: "inherit", _before: { content: '""', position: "absolute", inset: "0", zIndex: "0" } },
+  cardTitle: { fontSize: "sm" },
+  soldText: { fontSize: "sm", color: "fg.muted" },
+  price: { fontWeight: "bold", color: "blue.fg" },
+  priceNote: { fontSize: "xs", fontWeight: "normal", color: "fg.muted" },
+  condition: { fontSize: "xs", color: "fg.muted" },
 });
 
 export interface RecentlyViewedItem {
@@ -21,27 +32,18 @@ export interface RecentlyViewedItem {
 export function RecentlyViewed({ items }: { items: RecentlyViewedItem[] }) {
   if (items.length === 0) return null;
   return (
-    <Box as="section" aria-labelledby="recently-viewed-heading" mb="10">
-      <Heading as="h2" id="recently-viewed-heading" size="xl" mb="4">
+    <section aria-labelledby="recently-viewed-heading" className={recent.section}>
+      <h2 id="recently-viewed-heading" className={recent.title}>
         Recently viewed
-      </Heading>
-      <Box
-        as="ul"
-        listStyleType="none"
-        display="flex"
-        gap="4"
-        overflowX="auto"
-        pb="3"
-        scrollSnapType="x mandatory"
-        data-testid="recently-viewed"
-      >
+      </h2>
+      <ul className={recent.list} data-testid="recently-viewed">
         {items.map(({ card, sold }) => (
-          <Box as="li" key={card.id} flex="0 0 auto" w={{ base: "60", md: "56" }} scrollSnapAlign="start">
+          <li key={card.id} className={recent.item}>
             <RecentCard card={card} sold={sold} />
-          </Box>
+          </li>
         ))}
-      </Box>
-    </Box>
+      </ul>
+    </section>
   );
 }
 
@@ -49,38 +51,26 @@ function RecentCard({ card, sold }: RecentlyViewedItem) {
   const priceCents = card.auction ? card.auction.currentPriceCents : card.priceCents;
   return (
     <article className={cardFrame.root}>
-      <CardPicture imageUrl={card.imageUrl}>
-        {sold ? (
-          <Badge position="absolute" top="2" left="2" variant="solid" colorPalette="gray">
-            Sold
-          </Badge>
-        ) : null}
-      </CardPicture>
-      <Box display="flex" flexDirection="column" gap="1" p="3" flex="1">
+      <CardPicture imageUrl={card.imageUrl}>{sold ? <span className={recent.sold}>Sold</span> : null}</CardPicture>
+      <div className={recent.body}>
         <RemixLink to={`/listings/${card.id}`} className={recent.link}>
-          <Text as="h3" className={cardFrame.title} fontSize="sm">
-            {card.title}
-          </Text>
+          <h3 className={classNames(cardFrame.title, recent.cardTitle)}>{card.title}</h3>
         </RemixLink>
         {sold ? (
-          <Text fontSize="sm" color="fg.muted">
-            No longer available
-          </Text>
+          <p className={recent.soldText}>No longer available</p>
         ) : (
-          <Text fontWeight="bold" color="blue.fg">
+          <p className={recent.price}>
             {formatPrice(priceCents, card.currency)}
             {card.auction ? (
-              <Text as="span" fontSize="xs" fontWeight="normal" color="fg.muted">
+              <span className={recent.priceNote}>
                 {" "}
                 {card.auction.bidCount > 0 ? "current bid" : "starting bid"}
-              </Text>
+              </span>
             ) : null}
-          </Text>
+          </p>
         )}
-        <Text fontSize="xs" color="fg.muted">
-          {conditionLabel(card.condition)}
-        </Text>
-      </Box>
+        <p className={recent.condition}>{conditionLabel(card.condition)}</p>
+      </div>
     </article>
   );
 }

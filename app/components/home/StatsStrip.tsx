@@ -1,6 +1,7 @@
 // The four headline numbers (spec 01 §1), with thousands separators; total sales in whole US dollars.
-import { Box, Container, SimpleGrid, Stat, VisuallyHidden } from "@chakra-ui/react";
 import { formatCount, formatPrice } from "~/lib/money.ts";
+import { staticClasses } from "~/lib/static-styles.ts";
+import { gridColumns, home } from "./home-styles.ts";
 
 export interface HomeStats {
   activeListings: number;
@@ -8,6 +9,16 @@ export interface HomeStats {
   totalSalesUsdCents: number;
   aiListings: number;
 }
+
+/** Each number is a Chakra Stat: a <dl> of its label and value. */
+const strip = staticClasses("stats", {
+  section: { borderBottomWidth: "1px", bg: "bg.subtle" },
+  container: { recipe: "container", css: { maxW: "7xl", py: "6" } },
+  grid: { ...gridColumns({ base: 2, md: 4 }), gap: "6" },
+  stat: { slotRecipe: "stat", slot: "root", css: { textAlign: "center", alignItems: "center" } },
+  label: { slotRecipe: "stat", slot: "label", css: { color: "fg.muted", fontSize: "sm" } },
+  value: { slotRecipe: "stat", slot: "valueText", css: { fontSize: { base: "2xl", md: "3xl" }, fontWeight: "bold", color: "blue.fg" } },
+});
 
 export function StatsStrip({ stats }: { stats: HomeStats }) {
   const items = [
@@ -17,24 +28,20 @@ export function StatsStrip({ stats }: { stats: HomeStats }) {
     { label: "AI Listings Created", value: formatCount(stats.aiListings) },
   ];
   return (
-    <Box as="section" aria-labelledby="stats-heading" borderBottomWidth="1px" bg="bg.subtle">
-      <VisuallyHidden asChild>
-        <h2 id="stats-heading">Tradebench in numbers</h2>
-      </VisuallyHidden>
-      <Container maxW="7xl" py="6">
-        <SimpleGrid columns={{ base: 2, md: 4 }} gap="6">
+    <section aria-labelledby="stats-heading" className={strip.section}>
+      <h2 id="stats-heading" className={home.srOnly}>
+        Tradebench in numbers
+      </h2>
+      <div className={strip.container}>
+        <div className={strip.grid}>
           {items.map((item) => (
-            <Stat.Root key={item.label} data-stat={item.label} textAlign="center" alignItems="center">
-              <Stat.Label color="fg.muted" fontSize="sm">
-                {item.label}
-              </Stat.Label>
-              <Stat.ValueText fontSize={{ base: "2xl", md: "3xl" }} fontWeight="bold" color="blue.fg">
-                {item.value}
-              </Stat.ValueText>
-            </Stat.Root>
+            <dl key={item.label} data-stat={item.label} className={strip.stat}>
+              <dt className={strip.label}>{item.label}</dt>
+              <dd className={strip.value}>{item.value}</dd>
+            </dl>
           ))}
-        </SimpleGrid>
-      </Container>
-    </Box>
+        </div>
+      </div>
+    </section>
   );
 }

@@ -1,6 +1,7 @@
 // What test gear buyers check first: how it was tested, when it was calibrated and by whom, and its options.
-import { Badge, Card, DataList, Heading } from "@chakra-ui/react";
 import { isTestLevel, TEST_LEVEL_LABELS } from "~/lib/test-levels.ts";
+import { classNames } from "../shell-styles.ts";
+import { calibrationFacts, panel } from "./detail-styles.ts";
 
 export interface CalibrationData {
   testLevel: string | null;
@@ -26,34 +27,28 @@ export function CalibrationPanel({ data }: { data: CalibrationData }) {
   if (!hasCalibrationData(data)) return null;
   const testLevel = data.testLevel ? (isTestLevel(data.testLevel) ? TEST_LEVEL_LABELS[data.testLevel] : data.testLevel) : null;
   return (
-    <Card.Root as="section" aria-labelledby="calibration-heading">
-      <Card.Body gap="3">
-        <Heading as="h2" size="md" id="calibration-heading">
+    <section aria-labelledby="calibration-heading" className={panel.root}>
+      <div className={panel.body}>
+        <h2 id="calibration-heading" className={panel.heading}>
           Testing &amp; calibration
-        </Heading>
-        {data.calibrationAccredited ? (
-          <Badge colorPalette="green" variant="solid" w="fit-content">
-            ISO/IEC 17025 accredited
-          </Badge>
-        ) : null}
-        <DataList.Root orientation="horizontal" gap="2" size="sm">
+        </h2>
+        {data.calibrationAccredited ? <span className={panel.accredited}>ISO/IEC 17025 accredited</span> : null}
+        <dl className={calibrationFacts.root}>
           {testLevel ? <Row label="Test level" value={testLevel} /> : null}
           {data.calibrationDate ? <Row label="Calibrated" value={formatCalendarDate(data.calibrationDate)} /> : null}
           {data.calibrationDue ? <Row label="Calibration due" value={formatCalendarDate(data.calibrationDue)} /> : null}
           {data.installedOptions.trim() ? <Row label="Installed options" value={data.installedOptions.trim()} /> : null}
-        </DataList.Root>
-      </Card.Body>
-    </Card.Root>
+        </dl>
+      </div>
+    </section>
   );
 }
 
 function Row({ label, value }: { label: string; value: string }) {
   return (
-    <DataList.Item>
-      <DataList.ItemLabel>{label}</DataList.ItemLabel>
-      <DataList.ItemValue whiteSpace="pre-wrap" overflowWrap="anywhere">
-        {value}
-      </DataList.ItemValue>
-    </DataList.Item>
+    <div className={calibrationFacts.item}>
+      <dt className={calibrationFacts.label}>{label}</dt>
+      <dd className={classNames(calibrationFacts.value, calibrationFacts.valueKept)}>{value}</dd>
+    </div>
   );
 }

@@ -1,13 +1,14 @@
 // The top of the detail page: title, badges, price and condition, and the definition list of facts.
-import { Badge, DataList, Heading, HStack, Link, Stack, Text } from "@chakra-ui/react";
 import { Link as RemixLink } from "@remix-run/react";
 import { conditionLabel } from "~/lib/conditions.ts";
 import { formatCount, formatPrice } from "~/lib/money.ts";
 import { LISTING_STATUS_LABELS, LISTING_STATUSES, type ListingStatus } from "~/lib/listing-status.ts";
+import { facts, summary } from "./detail-styles.ts";
 
 export const NOT_SPECIFIED = "Not specified";
 
-const STATUS_COLOURS: Record<string, string> = { draft: "gray", archived: "gray", sold: "red" };
+/** The status badge's colour: red for sold, gray for drafts and archived listings. */
+const STATUS_BADGES: Record<string, string> = { draft: summary.statusGray, archived: summary.statusGray, sold: summary.statusRed };
 
 export function isAuctionType(listingType: string): boolean {
   return listingType === "auction" || listingType === "hybrid";
@@ -28,36 +29,20 @@ export function ListingSummary({ listing }: { listing: ListingSummaryData }) {
   const status = LISTING_STATUSES.find((value): value is ListingStatus => value === listing.status);
   const statusLabel = status && status !== "active" ? LISTING_STATUS_LABELS[status] : null;
   return (
-    <Stack gap="3">
-      <HStack gap="2" wrap="wrap">
-        {statusLabel ? (
-          <Badge size="lg" variant="solid" colorPalette={STATUS_COLOURS[listing.status] ?? "gray"}>
-            {statusLabel}
-          </Badge>
-        ) : null}
-        {listing.isFeatured ? (
-          <Badge size="lg" variant="solid" colorPalette="orange">
-            Featured
-          </Badge>
-        ) : null}
-        {isAuctionType(listing.listingType) ? (
-          <Badge size="lg" colorPalette="purple">
-            Auction
-          </Badge>
-        ) : null}
-      </HStack>
-      <Heading as="h1" size={{ base: "2xl", md: "3xl" }} overflowWrap="anywhere">
-        {listing.title}
-      </Heading>
-      <HStack gap="4" wrap="wrap" align="baseline">
-        <Text fontSize="3xl" fontWeight="bold" color="blue.fg" data-testid="listing-price">
+    <div className={summary.root}>
+      <div className={summary.badges}>
+        {statusLabel ? <span className={STATUS_BADGES[listing.status] ?? summary.statusGray}>{statusLabel}</span> : null}
+        {listing.isFeatured ? <span className={summary.featured}>Featured</span> : null}
+        {isAuctionType(listing.listingType) ? <span className={summary.auction}>Auction</span> : null}
+      </div>
+      <h1 className={summary.title}>{listing.title}</h1>
+      <div className={summary.priceLine}>
+        <p className={summary.price} data-testid="listing-price">
           {formatPrice(listing.priceCents, listing.currency)}
-        </Text>
-        <Badge size="lg" variant="outline">
-          {conditionLabel(listing.condition)}
-        </Badge>
-      </HStack>
-    </Stack>
+        </p>
+        <span className={summary.condition}>{conditionLabel(listing.condition)}</span>
+      </div>
+    </div>
   );
 }
 
@@ -79,37 +64,35 @@ function orNotSpecified(value: string | number | null | undefined): string {
 export function ListingFacts({ listing }: { listing: ListingFactsData }) {
   const category = listing.categoryPath.at(-1);
   return (
-    <DataList.Root orientation="horizontal" gap="2" size="md" aria-label="Listing details">
+    <dl className={facts.root} aria-label="Listing details">
       <Fact label="Brand" value={orNotSpecified(listing.brand)} />
       <Fact label="Model" value={orNotSpecified(listing.model)} />
-      <DataList.Item>
-        <DataList.ItemLabel>Category</DataList.ItemLabel>
-        <DataList.ItemValue>
+      <div className={facts.item}>
+        <dt className={facts.label}>Category</dt>
+        <dd className={facts.value}>
           {category ? (
-            <Link asChild colorPalette="blue" variant="underline">
-              <RemixLink to={`/listings?${new URLSearchParams({ category: category.id })}`}>
-                {listing.categoryPath.map((step) => step.name).join(" › ")}
-              </RemixLink>
-            </Link>
+            <RemixLink to={`/listings?${new URLSearchParams({ category: category.id })}`} className={facts.categoryLink}>
+              {listing.categoryPath.map((step) => step.name).join(" › ")}
+            </RemixLink>
           ) : (
             NOT_SPECIFIED
           )}
-        </DataList.ItemValue>
-      </DataList.Item>
+        </dd>
+      </div>
       <Fact label="Location" value={orNotSpecified(listing.location)} />
       <Fact label="Year" value={orNotSpecified(listing.year)} />
       <Fact label="Views" value={formatCount(listing.views)} testId="listing-views" />
-    </DataList.Root>
+    </dl>
   );
 }
 
 function Fact({ label, value, testId }: { label: string; value: string; testId?: string }) {
   return (
-    <DataList.Item>
-      <DataList.ItemLabel>{label}</DataList.ItemLabel>
-      <DataList.ItemValue data-testid={testId} overflowWrap="anywhere">
+    <div className={facts.item}>
+      <dt className={facts.label}>{label}</dt>
+      <dd className={facts.value} data-testid={testId}>
         {value}
-      </DataList.ItemValue>
-    </DataList.Item>
+      </dd>
+    </div>
   );
 }

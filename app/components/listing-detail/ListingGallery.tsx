@@ -2,9 +2,10 @@
 // Without JavaScript the thumbnails are links (?image=N) and the server shows the chosen picture; once the
 // page is interactive they become buttons, the arrow keys step through the pictures while the gallery has
 // focus, and a horizontal swipe on a touch screen does the same.
-import { AspectRatio, Box, chakra, Flex, IconButton, Image, Text } from "@chakra-ui/react";
 import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
 import { ChevronLeftIcon, ChevronRightIcon, ImagePlaceholderIcon } from "../icons.tsx";
+import { classNames } from "../shell-styles.ts";
+import { gallery } from "./detail-styles.ts";
 
 export interface GalleryImage {
   id: number;
@@ -36,12 +37,12 @@ export function ListingGallery({ title, images, startIndex = 0 }: { title: strin
 
   if (count === 0) {
     return (
-      <AspectRatio ratio={4 / 3} bg="bg.muted" rounded="lg">
-        <Flex role="img" aria-label="No image available" direction="column" align="center" justify="center" gap="2" color="fg.muted">
+      <div className={classNames(gallery.frame, gallery.empty)}>
+        <div role="img" aria-label="No image available" className={gallery.placeholder}>
           <ImagePlaceholderIcon />
-          <Text fontSize="sm">No image available</Text>
-        </Flex>
-      </AspectRatio>
+          <p className={gallery.placeholderText}>No image available</p>
+        </div>
+      </div>
     );
   }
 
@@ -77,96 +78,69 @@ export function ListingGallery({ title, images, startIndex = 0 }: { title: strin
   };
 
   return (
-    <Box onKeyDown={onKeyDown}>
-      <Box
+    <div onKeyDown={onKeyDown}>
+      <div
         role="group"
         aria-roledescription="image gallery"
         aria-label={`Photos of ${title}`}
         tabIndex={0}
-        position="relative"
-        rounded="lg"
-        overflow="hidden"
-        bg="bg.muted"
-        touchAction="pan-y"
-        userSelect="none"
-        focusRing="outside"
+        className={gallery.viewport}
         data-testid="gallery-viewport"
         onPointerDown={onPointerDown}
         onPointerUp={onPointerUp}
         onPointerCancel={() => (swipe.current = null)}
       >
-        <AspectRatio ratio={4 / 3}>
-          <Image
+        <div className={gallery.frame}>
+          <img
             src={current.url}
             alt={imageAlt(title, index, count)}
             width={current.width}
             height={current.height}
-            objectFit="contain"
             draggable={false}
             fetchPriority="high"
           />
-        </AspectRatio>
+        </div>
         {hydrated && count > 1 ? (
           <>
-            <IconButton
+            <button
+              type="button"
               aria-label="Previous image"
-              position="absolute"
-              left="2"
-              top="50%"
-              transform="translateY(-50%)"
-              size="sm"
-              rounded="full"
-              variant="surface"
+              className={classNames(gallery.arrow, gallery.arrowPrevious)}
               tabIndex={-1}
               onClick={() => show(index - 1)}
             >
               <ChevronLeftIcon />
-            </IconButton>
-            <IconButton
+            </button>
+            <button
+              type="button"
               aria-label="Next image"
-              position="absolute"
-              right="2"
-              top="50%"
-              transform="translateY(-50%)"
-              size="sm"
-              rounded="full"
-              variant="surface"
+              className={classNames(gallery.arrow, gallery.arrowNext)}
               tabIndex={-1}
               onClick={() => show(index + 1)}
             >
               <ChevronRightIcon />
-            </IconButton>
+            </button>
           </>
         ) : null}
-      </Box>
+      </div>
       {count > 1 ? (
         <>
-          <Text fontSize="sm" color="fg.muted" mt="2" aria-live="polite" data-testid="gallery-position">
+          <p className={gallery.position} aria-live="polite" data-testid="gallery-position">
             Image {index + 1} of {count}
-          </Text>
-          <Flex as="ul" listStyleType="none" gap="2" mt="2" wrap="wrap" aria-label="Choose an image">
+          </p>
+          <ul className={gallery.thumbnails} aria-label="Choose an image">
             {images.map((image, position) => {
               const selected = position === index;
               const label = `Show image ${position + 1} of ${count}`;
-              const look = {
-                display: "block",
-                w: "20",
-                rounded: "md",
-                overflow: "hidden",
-                borderWidth: "2px",
-                borderColor: selected ? "blue.solid" : "transparent",
-                focusRing: "outside",
-                cursor: "pointer",
-              } as const;
               const picture = (
-                <AspectRatio ratio={4 / 3} bg="bg.muted">
-                  <Image src={image.thumbnailUrl} alt="" loading="lazy" objectFit="cover" draggable={false} />
-                </AspectRatio>
+                <span className={classNames(gallery.frame, gallery.thumbnailFrame)}>
+                  <img src={image.thumbnailUrl} alt="" loading="lazy" draggable={false} />
+                </span>
               );
               return (
                 <li key={image.id}>
                   {hydrated ? (
-                    <chakra.button
+                    <button
                       type="button"
                       ref={(element: HTMLButtonElement | null) => {
                         thumbnails.current[position] = element;
@@ -174,21 +148,21 @@ export function ListingGallery({ title, images, startIndex = 0 }: { title: strin
                       aria-label={label}
                       aria-current={selected ? "true" : undefined}
                       onClick={() => show(position)}
-                      {...look}
+                      className={gallery.thumbnail}
                     >
                       {picture}
-                    </chakra.button>
+                    </button>
                   ) : (
-                    <chakra.a href={`?image=${position + 1}`} aria-label={label} aria-current={selected ? "true" : undefined} {...look}>
+                    <a href={`?image=${position + 1}`} aria-label={label} aria-current={selected ? "true" : undefined} className={gallery.thumbnail}>
                       {picture}
-                    </chakra.a>
+                    </a>
                   )}
                 </li>
               );
             })}
-          </Flex>
+          </ul>
         </>
       ) : null}
-    </Box>
+    </div>
   );
 }

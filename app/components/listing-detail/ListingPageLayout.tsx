@@ -1,38 +1,54 @@
 // What the listing page and the auction lot page share: the breadcrumb trail, the two columns (pictures and the
 // buying side above, the item's story and the side panel below) and the description section.
-import { Breadcrumb, Grid, GridItem, Heading, Stack, Text, type GridProps } from "@chakra-ui/react";
+// Plain elements and static classes (detail-styles.ts): /listings/{id} renders no Chakra component.
 import { Link as RemixLink } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { ChevronRightIcon } from "../icons.tsx";
+import { classNames } from "../shell-styles.ts";
+import { breadcrumb, page } from "./detail-styles.ts";
 import { ListingGallery, type GalleryImage } from "./ListingGallery.tsx";
+
+function Separator() {
+  return (
+    <li aria-hidden="true" className={breadcrumb.separator}>
+      <ChevronRightIcon />
+    </li>
+  );
+}
 
 /** Home › section › the listing's title. */
 export function ListingBreadcrumb({ section, title }: { section: { to: string; label: string }; title: string }) {
   return (
-    <Breadcrumb.Root aria-label="Breadcrumb" mb="6" size="md">
-      <Breadcrumb.List flexWrap="wrap">
-        <Breadcrumb.Item>
-          <Breadcrumb.Link asChild>
-            <RemixLink to="/">Home</RemixLink>
-          </Breadcrumb.Link>
-        </Breadcrumb.Item>
-        <Breadcrumb.Separator />
-        <Breadcrumb.Item>
-          <Breadcrumb.Link asChild>
-            <RemixLink to={section.to}>{section.label}</RemixLink>
-          </Breadcrumb.Link>
-        </Breadcrumb.Item>
-        <Breadcrumb.Separator />
-        <Breadcrumb.Item minW="0">
-          <Breadcrumb.CurrentLink overflowWrap="anywhere">{title}</Breadcrumb.CurrentLink>
-        </Breadcrumb.Item>
-      </Breadcrumb.List>
-    </Breadcrumb.Root>
+    <nav aria-label="Breadcrumb" className={breadcrumb.root}>
+      <ol className={breadcrumb.list}>
+        <li className={breadcrumb.item}>
+          <RemixLink to="/" className={breadcrumb.link}>
+            Home
+          </RemixLink>
+        </li>
+        <Separator />
+        <li className={breadcrumb.item}>
+          <RemixLink to={section.to} className={breadcrumb.link}>
+            {section.label}
+          </RemixLink>
+        </li>
+        <Separator />
+        <li className={breadcrumb.itemCurrent}>
+          <span role="link" aria-current="page" className={breadcrumb.current}>
+            {title}
+          </span>
+        </li>
+      </ol>
+    </nav>
   );
 }
 
-/** The page's two columns, 7 : 5 from the large breakpoint, one column below it. */
-export function ListingColumns(props: GridProps) {
-  return <Grid templateColumns={{ base: "1fr", lg: "minmax(0, 7fr) minmax(0, 5fr)" }} gap={{ base: "8", lg: "10" }} {...props} />;
+/**
+ * The page's two columns, 7 : 5 from the large breakpoint, one column below it. `mt="10"`: the lower pair, set
+ * apart from the showcase above it.
+ */
+export function ListingColumns({ mt, children }: { mt?: "10"; children: ReactNode }) {
+  return <div className={classNames(page.columns, mt === "10" && page.columnsBelow)}>{children}</div>;
 }
 
 /** The top of the page: the gallery on the left (opening at picture `startImage`), `children` stacked beside it. */
@@ -47,12 +63,12 @@ export function ListingShowcase({
 }) {
   return (
     <ListingColumns>
-      <GridItem minW="0">
+      <div className={page.cell}>
         <ListingGallery key={listing.id} title={listing.title} images={listing.images} startIndex={startImage} />
-      </GridItem>
-      <GridItem minW="0">
-        <Stack gap="6">{children}</Stack>
-      </GridItem>
+      </div>
+      <div className={page.cell}>
+        <div className={page.side}>{children}</div>
+      </div>
     </ListingColumns>
   );
 }
@@ -60,17 +76,17 @@ export function ListingShowcase({
 /** The seller's description as written (line breaks kept), or a note that there is none. */
 export function ListingDescription({ description, testId }: { description: string; testId?: string }) {
   return (
-    <Stack as="section" gap="3" aria-labelledby="description-heading">
-      <Heading as="h2" size="lg" id="description-heading">
+    <section aria-labelledby="description-heading" className={page.section}>
+      <h2 id="description-heading" className={page.sectionHeading}>
         Description
-      </Heading>
+      </h2>
       {description.trim() ? (
-        <Text whiteSpace="pre-wrap" overflowWrap="anywhere" data-testid={testId}>
+        <p className={page.description} data-testid={testId}>
           {description}
-        </Text>
+        </p>
       ) : (
-        <Text color="fg.muted">No description provided.</Text>
+        <p className={page.muted}>No description provided.</p>
       )}
-    </Stack>
+    </section>
   );
 }

@@ -1,5 +1,4 @@
 // How the listing is sold and at what price, with the watch button and, for its owner or an admin, Edit Listing.
-import { Button, Card, Heading, HStack, Stack, Text } from "@chakra-ui/react";
 import { Link as RemixLink } from "@remix-run/react";
 import { useState } from "react";
 import { formatPrice } from "~/lib/money.ts";
@@ -7,6 +6,7 @@ import { OFFLINE_MESSAGES } from "~/lib/offline/messages.ts";
 import { isOffline } from "~/lib/offline/online.ts";
 import { ContactSellerButton } from "../ContactSellerButton.tsx";
 import { WatchButton } from "../WatchButton.tsx";
+import { panel, typePanel } from "./detail-styles.ts";
 
 export const LISTING_TYPE_LABELS: Record<string, string> = {
   buy_now: "Buy It Now",
@@ -46,56 +46,51 @@ export function ListingTypePanel({
     rows.push({ label: "Buy It Now price", cents: listing.buyNowPriceCents });
   }
   return (
-    <Card.Root variant="subtle" as="section" aria-labelledby="listing-type-heading">
-      <Card.Body gap="4">
-        <Stack gap="1">
-          <Text fontSize="sm" color="fg.muted">
-            Listing type
-          </Text>
-          <Heading as="h2" size="lg" id="listing-type-heading">
+    <section aria-labelledby="listing-type-heading" className={panel.subtleRoot}>
+      <div className={panel.subtleBody}>
+        <div className={typePanel.title}>
+          <p className={typePanel.label}>Listing type</p>
+          <h2 id="listing-type-heading" className={typePanel.heading}>
             {LISTING_TYPE_LABELS[listing.listingType] ?? listing.listingType}
-          </Heading>
-        </Stack>
-        <Stack gap="2">
+          </h2>
+        </div>
+        <div className={typePanel.rows}>
           {rows.map((row) => (
-            <HStack key={row.label} justify="space-between" gap="4">
-              <Text color="fg.muted">{row.label}</Text>
-              <Text fontWeight="bold" fontSize="lg">
-                {formatPrice(row.cents, listing.currency)}
-              </Text>
-            </HStack>
+            <div key={row.label} className={typePanel.row}>
+              <p className={typePanel.rowLabel}>{row.label}</p>
+              <p className={typePanel.rowPrice}>{formatPrice(row.cents, listing.currency)}</p>
+            </div>
           ))}
-        </Stack>
-        {listing.status === "sold" ? <Text fontWeight="semibold">This item has been sold.</Text> : null}
-        <HStack gap="3" wrap="wrap">
+        </div>
+        {listing.status === "sold" ? <p className={typePanel.sold}>This item has been sold.</p> : null}
+        <div className={typePanel.actions}>
           {listing.listingType === "buy_now" && listing.status === "active" && !canEdit ? (
-            <Button asChild colorPalette="blue">
-              <RemixLink
-                to={`/checkout/listing/${listing.id}`}
-                onClick={(event) => {
-                  if (!isOffline()) return;
-                  event.preventDefault();
-                  setOfflineRefusal(true);
-                }}
-              >
-                Buy Now
-              </RemixLink>
-            </Button>
+            <RemixLink
+              to={`/checkout/listing/${listing.id}`}
+              className={typePanel.buy}
+              onClick={(event) => {
+                if (!isOffline()) return;
+                event.preventDefault();
+                setOfflineRefusal(true);
+              }}
+            >
+              Buy Now
+            </RemixLink>
           ) : null}
           <WatchButton listingId={listing.id} watching={watching} title={listing.title} variant="full" />
           {canContact ? <ContactSellerButton listingId={listing.id} /> : null}
           {canEdit ? (
-            <Button asChild variant="outline" colorPalette="blue">
-              <RemixLink to={`/edit-listing/${listing.id}`}>Edit Listing</RemixLink>
-            </Button>
+            <RemixLink to={`/edit-listing/${listing.id}`} className={typePanel.edit}>
+              Edit Listing
+            </RemixLink>
           ) : null}
-        </HStack>
+        </div>
         {offlineRefusal ? (
-          <Text role="alert" color="red.fg" fontWeight="medium">
+          <p role="alert" className={typePanel.refusal}>
             {OFFLINE_MESSAGES.needsConnection}
-          </Text>
+          </p>
         ) : null}
-      </Card.Body>
-    </Card.Root>
+      </div>
+    </section>
   );
 }

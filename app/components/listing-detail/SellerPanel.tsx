@@ -1,7 +1,7 @@
 // Who sells: avatar or initials, company or full name, and the Verified Seller badge.
-import { Avatar, Badge, Card, Heading, HStack, Stack, Text } from "@chakra-ui/react";
 import { initials } from "~/lib/user.ts";
 import { ShieldCheckIcon } from "../icons.tsx";
+import { panel, seller as look } from "./detail-styles.ts";
 
 export interface SellerPanelData {
   firstName: string;
@@ -20,29 +20,29 @@ export function sellerName(seller: SellerPanelData): string {
 export function SellerPanel({ seller }: { seller: SellerPanelData }) {
   const name = sellerName(seller);
   return (
-    <Card.Root as="section" aria-labelledby="seller-heading">
-      <Card.Body gap="3">
-        <Heading as="h2" size="md" id="seller-heading">
+    <section aria-labelledby="seller-heading" className={panel.root}>
+      <div className={panel.body}>
+        <h2 id="seller-heading" className={panel.heading}>
           Seller
-        </Heading>
-        <HStack gap="3">
-          <Avatar.Root size="lg" colorPalette="blue">
-            <Avatar.Fallback>{initials({ firstName: seller.firstName, lastName: seller.lastName, email: name })}</Avatar.Fallback>
-            {seller.avatarUrl ? <Avatar.Image src={seller.avatarUrl} alt="" /> : null}
-          </Avatar.Root>
-          <Stack gap="1">
-            <Text fontWeight="semibold" data-testid="seller-name">
+        </h2>
+        <div className={look.who}>
+          <div className={look.avatar}>
+            <span className={look.avatarFallback}>{initials({ firstName: seller.firstName, lastName: seller.lastName, email: name })}</span>
+            {seller.avatarUrl ? <img src={seller.avatarUrl} alt="" className={look.avatarImage} /> : null}
+          </div>
+          <div className={look.lines}>
+            <p className={look.name} data-testid="seller-name">
               {name}
-            </Text>
+            </p>
             {seller.isVerified ? (
-              <Badge colorPalette="green" variant="subtle" w="fit-content">
+              <span className={look.verified}>
                 <ShieldCheckIcon />
                 Verified Seller
-              </Badge>
+              </span>
             ) : null}
-          </Stack>
-        </HStack>
-      </Card.Body>
-    </Card.Root>
+          </div>
+        </div>
+      </div>
+    </section>
   );
 }

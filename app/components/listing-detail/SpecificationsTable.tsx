@@ -1,25 +1,25 @@
 // The seller's specification rows as a two-column table.
-import { Heading, Stack, Table } from "@chakra-ui/react";
+import { page, specifications as look } from "./detail-styles.ts";
 
 export function SpecificationsTable({ specifications }: { specifications: Array<{ name: string; value: string }> }) {
   if (specifications.length === 0) return null;
   return (
-    <Stack as="section" gap="3" aria-labelledby="specifications-heading">
-      <Heading as="h2" size="lg" id="specifications-heading">
+    <section aria-labelledby="specifications-heading" className={page.section}>
+      <h2 id="specifications-heading" className={page.sectionHeading}>
         Specifications
-      </Heading>
-      <Table.Root size="sm" variant="outline" striped>
-        <Table.Body>
+      </h2>
+      <table className={look.root}>
+        <tbody className={look.body}>
           {specifications.map((row) => (
-            <Table.Row key={row.name}>
-              <Table.Cell as="th" scope="row" fontWeight="semibold" w={{ base: "40%", md: "35%" }} overflowWrap="anywhere">
+            <tr key={row.name} className={look.row}>
+              <th scope="row" className={look.name}>
                 {row.name}
-              </Table.Cell>
-              <Table.Cell overflowWrap="anywhere">{row.value}</Table.Cell>
-            </Table.Row>
+              </th>
+              <td className={look.value}>{row.value}</td>
+            </tr>
           ))}
-        </Table.Body>
-      </Table.Root>
-    </Stack>
+        </tbody>
+      </table>
+    </section>
   );
 }

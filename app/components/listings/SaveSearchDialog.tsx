@@ -1,33 +1,13 @@
 // Save Search: a name field revealed by a <details> element, so it works with or without JavaScript.
 // The form posts the current filters in hidden fields to the /listings action (intent=save-search).
 // /listings loads this module lazily (it brings conform and zod): only members with filters set see it.
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { Box, Button, chakra, HStack, Stack } from "@chakra-ui/react";
 import { Form, useNavigation } from "@remix-run/react";
-import { FormErrors, TextField } from "~/components/forms.tsx";
+import { AlertIcon } from "~/components/icons.tsx";
 import { listingsSearchParams, filtersOnly, type ListingFilters } from "~/lib/listing-filters.ts";
 import { SAVE_SEARCH_INTENT, SaveSearchSchema } from "~/schemas/saved-search.ts";
-import { TOUCH, TOUCH_TARGET } from "~/lib/touch.ts";
-
-const summaryStyles = {
-  display: "inline-flex",
-  alignItems: "center",
-  h: "10",
-  px: "4",
-  rounded: "md",
-  borderWidth: "1px",
-  borderColor: "border",
-  fontWeight: "semibold",
-  fontSize: "sm",
-  cursor: "pointer",
-  listStyle: "none",
-  userSelect: "none",
-  _hover: { bg: "bg.muted" },
-  _focusVisible: { outline: "2px solid", outlineColor: "blue.focusRing", outlineOffset: "2px" },
-  "&::-webkit-details-marker": { display: "none" },
-  [TOUCH]: { minH: TOUCH_TARGET },
-} as const;
+import { ui } from "./listings-styles.ts";
 
 export function SaveSearchDialog({
   filters,
@@ -50,35 +30,74 @@ export function SaveSearchDialog({
   });
   const failed = lastResult?.status === "error";
   return (
-    <chakra.details key={savedKey} open={failed || undefined}>
-      <chakra.summary css={summaryStyles}>Save Search</chakra.summary>
-      <Box
-        mt="3"
-        p="4"
-        borderWidth="1px"
-        rounded="lg"
-        bg="bg.panel"
-        shadow="md"
-        minW={{ base: "full", sm: "xs" }}
-        // The shared field's error colour is too faint on a panel; the palette's text shade passes AA.
-        css={{ "& .chakra-field__errorText, & .chakra-field__requiredIndicator": { color: "red.fg" } }}
-      >
+    <details key={savedKey} open={failed || undefined}>
+      <summary className={ui.saveSummary}>Save Search</summary>
+      <div className={ui.savePanel}>
         <Form method="post" {...getFormProps(form)}>
           <input type="hidden" name="intent" value={SAVE_SEARCH_INTENT} />
           {[...listingsSearchParams(filtersOnly(filters))].map(([name, value]) => (
             <input key={name} type="hidden" name={name} value={value} />
           ))}
-          <Stack gap="3">
+          <div className={ui.saveStack}>
             <FormErrors id={form.errorId} errors={form.errors} />
-            <TextField meta={fields.name} label="Name for this search" placeholder="e.g. Scopes under $5,000" required />
-            <HStack>
-              <Button type="submit" colorPalette="blue" size="sm" loading={saving} loadingText="Saving...">
-                Save
-              </Button>
-            </HStack>
-          </Stack>
+            <NameField meta={fields.name} label="Name for this search" placeholder="e.g. Scopes under $5,000" />
+            <div className={ui.saveActions}>
+              <button type="submit" className={ui.saveButton} disabled={saving} data-loading={saving ? "" : undefined}>
+                {saving ? <span className={ui.spinner} aria-hidden="true" /> : null}
+                {saving ? "Saving..." : "Save"}
+              </button>
+            </div>
+          </div>
         </Form>
-      </Box>
-    </chakra.details>
+      </div>
+    </details>
+  );
+}
+
+/**
+ * The required name field, as the shared TextField (app/components/forms.tsx) draws it with Chakra's Field: conform's
+ * id, name and aria attributes, the label's required mark, and the error text that describes the input.
+ */
+function NameField({ meta, label, placeholder }: { meta: FieldMetadata<string | undefined>; label: string; placeholder: string }) {
+  const errors = meta.errors ?? [];
+  const invalid = errors.length > 0;
+  const { key, ...inputProps } = getInputProps(meta, { type: "text", ariaAttributes: true });
+  const state = { "data-invalid": invalid ? "" : undefined, "data-required": "" };
+  return (
+    <div className={ui.field} role="group" {...state}>
+      <label className={ui.saveLabel} htmlFor={meta.id} {...state}>
+        {label}
+        <span className={ui.requiredMark} aria-hidden="true">
+          *
+        </span>
+      </label>
+      <input
+        key={key}
+        {...inputProps}
+        className={ui.input}
+        placeholder={placeholder}
+        required={false}
+        aria-errormessage={invalid ? meta.errorId : undefined}
+        {...state}
+      />
+      {invalid ? (
+        <span id={meta.errorId} className={ui.error} aria-live="polite">
+          {errors.join(" ")}
+        </span>
+      ) : null}
+    </div>
+  );
+}
+
+/** Errors about the whole form (e.g. a name already saved), announced to screen readers. */
+function FormErrors({ id, errors }: { id: string; errors?: string[] }) {
+  if (!errors || errors.length === 0) return null;
+  return (
+    <div className={ui.formError} id={id} role="alert">
+      <span className={ui.formErrorIcon}>
+        <AlertIcon />
+      </span>
+      <div className={ui.formErrorText}>{errors.join(" ")}</div>
+    </div>
   );
 }

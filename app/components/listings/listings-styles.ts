@@ -80,4 +80,41 @@ export const ui = staticClasses("listings", {
   pageNumber: { recipe: "button", variants: { size: "sm", variant: "ghost" } },
   pageCurrent: { recipe: "button", variants: { size: "sm", variant: "solid" }, css: { colorPalette: "blue" } },
   ellipsis: { px: "2", color: "fg.muted", lineHeight: "2.25rem" },
+
+  // Saved searches card (members)
+  savedCard: { slotRecipe: "card", slot: "root", variants: { size: "sm" } },
+  savedCardBody: { slotRecipe: "card", slot: "body", variants: { size: "sm" }, css: { gap: "2" } },
+  savedCardTitle: { slotRecipe: "card", slot: "title", variants: { size: "sm" }, css: { fontSize: "md" } },
+  savedCardLink: { recipe: "button", variants: { size: "sm", variant: "outline" }, css: { alignSelf: "start" } },
+
+  // Save Search: a <details> panel with the name field
+  saveSummary: {
+    display: "inline-flex",
+    alignItems: "center",
+    h: "10",
+    px: "4",
+    rounded: "md",
+    borderWidth: "1px",
+    borderColor: "border",
+    fontWeight: "semibold",
+    fontSize: "sm",
+    cursor: "pointer",
+    listStyle: "none",
+    userSelect: "none",
+    _hover: { bg: "bg.muted" },
+    _focusVisible: { outline: "2px solid", outlineColor: "blue.focusRing", outlineOffset: "2px" },
+    "&::-webkit-details-marker": { display: "none" },
+    [TOUCH]: { minH: TOUCH_TARGET },
+  },
+  savePanel: { mt: "3", p: "4", borderWidth: "1px", rounded: "lg", bg: "bg.panel", shadow: "md", minW: { base: "full", sm: "xs" } },
+  saveStack: { display: "flex", flexDirection: "column", gap: "3" },
+  saveLabel: { slotRecipe: "field", slot: "label" },
+  // The palette's text shade: the field's default error colour is too faint on a panel (AA).
+  requiredMark: { color: "red.fg", lineHeight: "1" },
+  saveActions: { display: "flex", alignItems: "center", gap: "2" },
+  saveButton: { recipe: "button", variants: { size: "sm" }, css: { colorPalette: "blue" } },
+  spinner: { recipe: "spinner", variants: { size: "inherit" }, css: { borderWidth: "0.125em", color: "inherit" } },
+  formError: { slotRecipe: "alert", slot: "root", variants: { status: "error" } },
+  formErrorIcon: { slotRecipe: "alert", slot: "indicator" },
+  formErrorText: { slotRecipe: "alert", slot: "title" },
 });
