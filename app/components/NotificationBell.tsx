@@ -10,7 +10,7 @@ import { staticClasses } from "~/lib/static-styles.ts";
 import { BellIcon } from "./icons.tsx";
 import { NotificationTypeIcon } from "./NotificationTypeIcon.tsx";
 import type { InboxNotification } from "~/services/notification-inbox.server.ts";
-import { classNames, shell, UNREAD_BADGE_LOOK } from "./shell-styles.ts";
+import { classNames, HEADER_PANEL_LOOK, shell, UNREAD_BADGE_LOOK } from "./shell-styles.ts";
 
 /** Spec 01 §9: the badge shows the count up to 9, then "9+". */
 export function unreadBadgeText(count: number): string {
@@ -37,20 +37,11 @@ const bell = staticClasses("bell", {
     pointerEvents: "none",
   },
   panel: {
-    position: "absolute",
-    top: "calc(100% + 0.25rem)",
+    ...HEADER_PANEL_LOOK,
     insetInlineStart: { base: "2", md: "auto" },
     insetInlineEnd: { base: "2", md: "0" },
     w: { base: "auto", md: "sm" },
     maxW: "calc(100vw - 1rem)",
-    bg: "bg.panel",
-    color: "fg",
-    borderWidth: "1px",
-    rounded: "md",
-    shadow: "lg",
-    zIndex: "dropdown",
-    animationName: "fade-in",
-    animationDuration: "fast",
   },
   head: { display: "flex", alignItems: "center", justifyContent: "space-between", gap: "2", px: "4", py: "3", borderBottomWidth: "1px" },
   heading: { fontWeight: "semibold", fontSize: "md" },

@@ -10,7 +10,7 @@ import { accountLinks } from "~/lib/navigation.ts";
 import { staticClasses } from "~/lib/static-styles.ts";
 import { TOUCH, TOUCH_TARGET } from "~/lib/touch.ts";
 import { displayName, initials, type CurrentUser } from "~/lib/user.ts";
-import { classNames, shell } from "./shell-styles.ts";
+import { classNames, HEADER_PANEL_LOOK, shell } from "./shell-styles.ts";
 
 const menu = staticClasses("user-menu", {
   root: { position: "relative" },
@@ -32,21 +32,7 @@ const menu = staticClasses("user-menu", {
   },
   // A picture that fails to load shows nothing (alt=""), leaving the initials under it.
   avatarImage: { position: "absolute", inset: "0", w: "full", h: "full", objectFit: "cover" },
-  panel: {
-    position: "absolute",
-    insetEnd: "0",
-    top: "calc(100% + 0.25rem)",
-    minW: "56",
-    bg: "bg.panel",
-    color: "fg",
-    borderWidth: "1px",
-    rounded: "l2",
-    boxShadow: "lg",
-    p: "1",
-    zIndex: "dropdown",
-    animationName: "fade-in",
-    animationDuration: "fast",
-  },
+  panel: { ...HEADER_PANEL_LOOK, insetEnd: "0", minW: "56", p: "1" },
   who: { px: "3", py: "2" },
   name: { fontWeight: "semibold" },
   email: { fontSize: "xs", color: "fg.muted", overflowWrap: "anywhere" },

@@ -17,6 +17,20 @@ export const UNREAD_BADGE_LOOK = {
   textAlign: "center",
 } as const;
 
+/** A panel that hangs under its button in the header: the account menu, the notifications. */
+export const HEADER_PANEL_LOOK = {
+  position: "absolute",
+  top: "calc(100% + 0.25rem)",
+  bg: "bg.panel",
+  color: "fg",
+  borderWidth: "1px",
+  rounded: "md",
+  boxShadow: "lg",
+  zIndex: "dropdown",
+  animationName: "fade-in",
+  animationDuration: "fast",
+} as const;
+
 export const shell = staticClasses("shell", {
   /** Chakra's <Container maxW="7xl">. */
   container: { recipe: "container", css: { maxW: "7xl" } },

@@ -56,3 +56,10 @@ export function staticClasses<Key extends string>(scope: string, styles: Record<
 export function registeredStaticClasses(): { version: number; classes: ReadonlyMap<string, StaticStyle> } {
   return { version, classes: registry };
 }
+
+/** Chakra's `<SimpleGrid columns={…}>` as a style: equal columns per breakpoint, e.g. `{ base: 1, md: 3 }`. */
+export function gridColumns(columns: Record<string, number>): SystemStyleObject {
+  const template: Record<string, string> = {};
+  for (const [breakpoint, count] of Object.entries(columns)) template[breakpoint] = `repeat(${count}, minmax(0, 1fr))`;
+  return { display: "grid", gridTemplateColumns: template };
+}

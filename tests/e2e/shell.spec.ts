@@ -92,7 +92,8 @@ test.describe("console", () => {
 
 // ---------------------------------------------------------------------------------------------
 test("the server puts the page's Chakra styles into <head>", async ({ request }) => {
-  const response = await request.get("/");
+  // /login is drawn with Chakra components (the landing pages use static classes only: first-load.spec.ts).
+  const response = await request.get("/login");
   expect(response.status()).toBe(200);
   const html = await response.text();
   expect(html).toMatch(/^<!DOCTYPE html><html/);

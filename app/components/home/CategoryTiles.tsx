@@ -1,9 +1,9 @@
 // Browse by Category: the eight tiles of spec 01 §2, each with its name, a short line and its live count.
 import { Link as RemixLink } from "@remix-run/react";
 import { formatCount } from "~/lib/money.ts";
-import { staticClasses } from "~/lib/static-styles.ts";
+import { gridColumns, staticClasses } from "~/lib/static-styles.ts";
 import { categoryHref } from "./CategoryBrowser.tsx";
-import { gridColumns, home } from "./home-styles.ts";
+import { home } from "./home-styles.ts";
 
 /** The tiles' category slugs in their order (spec 01 §2), with a line on what each holds. */
 export const CATEGORY_TILES: ReadonlyArray<{ slug: string; blurb: string }> = [

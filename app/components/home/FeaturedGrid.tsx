@@ -1,9 +1,8 @@
 // Featured Equipment: six active featured listings, newest first, with View All to /listings.
 import { Link as RemixLink } from "@remix-run/react";
 import { ListingCard } from "~/components/ListingCard.tsx";
-import { staticClasses } from "~/lib/static-styles.ts";
+import { gridColumns, staticClasses } from "~/lib/static-styles.ts";
 import type { ListingCardData } from "~/services/listing-cards.server.ts";
-import { gridColumns } from "./home-styles.ts";
 
 export const NO_FEATURED_LISTINGS = "No featured listings available at the moment.";
 

@@ -1,7 +1,7 @@
 // The four headline numbers (spec 01 §1), with thousands separators; total sales in whole US dollars.
 import { formatCount, formatPrice } from "~/lib/money.ts";
-import { staticClasses } from "~/lib/static-styles.ts";
-import { gridColumns, home } from "./home-styles.ts";
+import { gridColumns, staticClasses } from "~/lib/static-styles.ts";
+import { home } from "./home-styles.ts";
 
 export interface HomeStats {
   activeListings: number;

@@ -1,7 +1,7 @@
 // Three published testimonials; the section is left out when there are none.
-import { staticClasses } from "~/lib/static-styles.ts";
+import { gridColumns, staticClasses } from "~/lib/static-styles.ts";
 import type { Testimonial } from "~/services/testimonials.server.ts";
-import { gridColumns, home } from "./home-styles.ts";
+import { home } from "./home-styles.ts";
 
 const quotes = staticClasses("testimonials", {
   section: { py: "12", bg: "bg.subtle" },

@@ -1,15 +1,7 @@
 // Static classes shared by the home page's sections (see app/lib/static-styles.ts). The home page is a landing page:
 // it renders no Chakra component, so the browser never makes Chakra's system while it starts (issue 6); its sections
 // use plain elements with these classes and their own (each section's module defines the rest).
-import type { SystemStyleObject } from "@chakra-ui/react";
 import { staticClasses } from "~/lib/static-styles.ts";
-
-/** Chakra's `<SimpleGrid columns={…}>`: equal columns per breakpoint. */
-export function gridColumns(columns: Record<string, number>): SystemStyleObject {
-  const template: Record<string, string> = {};
-  for (const [breakpoint, count] of Object.entries(columns)) template[breakpoint] = `repeat(${count}, minmax(0, 1fr))`;
-  return { display: "grid", gridTemplateColumns: template };
-}
 
 export const home = staticClasses("home", {
   /** The middle band of the page: <Container maxW="7xl" py="12">. */

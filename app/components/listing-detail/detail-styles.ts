@@ -2,14 +2,13 @@
 // renders no Chakra component (making Chakra's system is the browser's longest start-up task on a phone, issue 6).
 // The looks are Chakra's own: the same recipes, slot recipes and tokens the page used as components.
 import type { SystemStyleObject } from "@chakra-ui/react";
-import { staticClasses, type StaticStyle } from "~/lib/static-styles.ts";
+import { gridColumns, staticClasses, type StaticStyle } from "~/lib/static-styles.ts";
 import { TOUCH, TOUCH_TARGET } from "~/lib/touch.ts";
 
 /** Chakra's <Stack gap={gap}>. */
 const stack = (gap: string) => ({ display: "flex", flexDirection: "column", gap }) as const;
 /** Chakra's <HStack gap={gap}>. */
 const hstack = (gap: string) => ({ display: "flex", flexDirection: "row", alignItems: "center", gap }) as const;
-const columnsOf = (count: number) => `repeat(${count}, minmax(0, 1fr))`;
 
 /** The page frame, the two column layout and the sections below the showcase. */
 export const page = staticClasses("detail", {
@@ -28,7 +27,7 @@ export const page = staticClasses("detail", {
   feature: { slotRecipe: "list", slot: "item", css: { overflowWrap: "anywhere" } },
   related: { mt: "14" },
   relatedHeading: { recipe: "heading", variants: { size: "xl" }, css: { mb: "5" } },
-  relatedGrid: { display: "grid", gridTemplateColumns: { base: columnsOf(1), sm: columnsOf(2), lg: columnsOf(4) }, gap: "5" },
+  relatedGrid: { ...gridColumns({ base: 1, sm: 2, lg: 4 }), gap: "5" },
 });
 
 const crumb = (slot: string, css?: SystemStyleObject): StaticStyle => ({ slotRecipe: "breadcrumb", slot, variants: { size: "md" }, css: css ?? {} });
