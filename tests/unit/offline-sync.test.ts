@@ -2,9 +2,9 @@
 // a page load right after a sync only sends the outbox; a snapshot of someone else, or an error, changes nothing;
 // signing out sends what is pending, then wipes everything.
 import "fake-indexeddb/auto";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { OFFLINE_DB_NAME, type OfflineListing, type OfflineSnapshot, type OutboxAction } from "~/lib/offline/contracts.ts";
-import { openOfflineDb, pendingActions, queueAction, readSyncState, readWatchlist, wipeOfflineData, type OfflineDb } from "~/lib/offline/offline-db.ts";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { LISTING_IMAGE_CACHE, OFFLINE_DB_NAME, type OfflineListing, type OfflineSnapshot, type OutboxAction } from "~/lib/offline/contracts.ts";
+import { openOfflineDb, pendingActions, queueAction, readSyncState, readWatchlist, rememberBrowsed, wipeOfflineData, type OfflineDb } from "~/lib/offline/offline-db.ts";
 import { clearForSignOut, markCopiesStale, SNAPSHOT_URL, syncOfflineData } from "~/lib/offline/offline-sync.ts";
 
 const BUYER = "buyer-1";
@@ -89,6 +89,33 @@ describe("syncOfflineData", () => {
     const stale = fakeServer(() => Response.json(snapshotWith([1], new Date(Date.now() - 120_000))));
     await syncOfflineData(BUYER, stale.send);
     expect(await syncOfflineData(BUYER, stale.send, { freshForMs: 60_000 })).toBe("synced");
+  });
+
+  it("caches the copies' photos still missing, even when the snapshot is fresh", async () => {
+    // A Cache Storage of one cache, and photo fetches that answer at once (no service worker in control).
+    const cached = new Map<string, Response>();
+    const cache = { match: async (url: string) => cached.get(url), put: async (url: string, response: Response) => void cached.set(url, response) };
+    vi.stubGlobal("caches", { open: async (name: string) => (name === LISTING_IMAGE_CACHE ? cache : null) });
+    const fetched: string[] = [];
+    vi.stubGlobal("fetch", async (url: string) => {
+      fetched.push(url);
+      return new Response("photo", { headers: { "Content-Type": "image/webp" } });
+    });
+    try {
+      const watched = { ...listing(1), imageUrls: ["/uploads/listings/1/a.webp"] };
+      const server = fakeServer(() => Response.json({ ...snapshotWith([]), watchlist: [{ listing: watched, notes: "", watchedAt: new Date().toISOString(), savedAt: new Date().toISOString() }] }));
+      expect(await syncOfflineData(BUYER, server.send)).toBe("synced");
+      expect([...cached.keys()]).toEqual(["/uploads/listings/1/a.webp"]);
+
+      // A listing page left before its photos came: the next page load's sync, fresh or not, fetches them.
+      await rememberBrowsed(db, { ...listing(2), imageUrls: ["/uploads/listings/2/b.webp", "https://elsewhere.example/c.webp"] });
+      expect(await syncOfflineData(BUYER, server.send, { freshForMs: 60_000 })).toBe("fresh");
+      expect([...cached.keys()].sort()).toEqual(["/uploads/listings/1/a.webp", "/uploads/listings/2/b.webp"]);
+      // Photos already cached are not fetched again; another site's never.
+      expect(fetched.sort()).toEqual(["/uploads/listings/1/a.webp", "/uploads/listings/2/b.webp"]);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it("keeps the copies when the answer is an error or someone else's snapshot", async () => {

@@ -14,6 +14,7 @@ import {
   replayOutbox,
   saveSnapshot,
   wipeOfflineData,
+  type OfflineDb,
 } from "./offline-db.ts";
 
 export const SNAPSHOT_URL = "/resources/offline-snapshot";
@@ -63,7 +64,10 @@ export async function syncOfflineData(userId: string, send: typeof fetch = fetch
   const replayed = await replayOutbox(db, send);
   const { lastSyncAt, staleSince } = await readSyncState(db);
   if (options.freshForMs !== undefined && replayed.applied === 0 && staleSince === null) {
-    if (lastSyncAt && Date.now() - Date.parse(lastSyncAt) < options.freshForMs) return "fresh";
+    if (lastSyncAt && Date.now() - Date.parse(lastSyncAt) < options.freshForMs) {
+      await keepCopiedPhotos(db);
+      return "fresh";
+    }
   }
   let response: Response;
   try {
@@ -77,9 +81,17 @@ export async function syncOfflineData(userId: string, send: typeof fetch = fetch
   await saveSnapshot(db, snapshot);
   // A change marked after the snapshot was asked for keeps its mark (the snapshot may predate it).
   if (staleSince !== null) await clearStale(db, staleSince);
+  await keepCopiedPhotos(db);
+  return "synced";
+}
+
+/**
+ * Caches the stored copies' photos that are not cached yet. Also done when the snapshot is fresh: a listing page
+ * left quickly (its photos still loading) gets them on the next page load.
+ */
+async function keepCopiedPhotos(db: OfflineDb): Promise<void> {
   const [watchlist, browsed, searches] = await Promise.all([readWatchlist(db), readBrowsed(db), readSavedSearches(db)]);
   await cacheListingImages(imagesToKeep(watchlist, browsed, searches));
-  return "synced";
 }
 
 /**
