@@ -63,3 +63,9 @@ export function gridColumns(columns: Record<string, number>): SystemStyleObject 
   for (const [breakpoint, count] of Object.entries(columns)) template[breakpoint] = `repeat(${count}, minmax(0, 1fr))`;
   return { display: "grid", gridTemplateColumns: template };
 }
+
+/** Chakra's `<Stack gap={gap}>` as a style. */
+export const stackLook = (gap: string) => ({ display: "flex", flexDirection: "column", gap }) as const;
+
+/** Chakra's `<HStack gap={gap}>` as a style. */
+export const hstackLook = (gap: string) => ({ display: "flex", flexDirection: "row", alignItems: "center", gap }) as const;

@@ -1,9 +1,8 @@
 // Static classes for the auction panel (see app/lib/static-styles.ts): an auctioned listing's page is a landing
 // page, so its auction panel (summary, clock, bid form) renders no Chakra component; /auctions/{id} uses the same.
-import { staticClasses } from "~/lib/static-styles.ts";
+import { stackLook as stack, staticClasses } from "~/lib/static-styles.ts";
 import { TOUCH, TOUCH_TARGET } from "~/lib/touch.ts";
 
-const stack = (gap: string) => ({ display: "flex", flexDirection: "column", gap }) as const;
 const dataList = { orientation: "horizontal", size: "md" } as const;
 // Chakra's solid green (green.600) under white text is below AA contrast: the green buttons and badge use green.700.
 const greenButton = { colorPalette: "green", bg: "green.700", _hover: { bg: "green.800" }, w: "fit-content" } as const;

@@ -2,13 +2,9 @@
 // renders no Chakra component (making Chakra's system is the browser's longest start-up task on a phone, issue 6).
 // The looks are Chakra's own: the same recipes, slot recipes and tokens the page used as components.
 import type { SystemStyleObject } from "@chakra-ui/react";
-import { gridColumns, staticClasses, type StaticStyle } from "~/lib/static-styles.ts";
+import { gridColumns, hstackLook as hstack, stackLook as stack, staticClasses, type StaticStyle } from "~/lib/static-styles.ts";
 import { TOUCH, TOUCH_TARGET } from "~/lib/touch.ts";
 
-/** Chakra's <Stack gap={gap}>. */
-const stack = (gap: string) => ({ display: "flex", flexDirection: "column", gap }) as const;
-/** Chakra's <HStack gap={gap}>. */
-const hstack = (gap: string) => ({ display: "flex", flexDirection: "row", alignItems: "center", gap }) as const;
 
 /** The page frame, the two column layout and the sections below the showcase. */
 export const page = staticClasses("detail", {
