@@ -45,7 +45,7 @@ function superviseWorkers(count) {
       setTimeout(fork, 1000);
     });
   // Live events (bids, auction ends, notifications) reach browsers connected to any worker: the primary passes each
-  // worker's events to the others (app/services/live-events.server.ts).
+  // worker's events to the others (app/services/platform/live-events.server.ts).
   cluster.on("message", (sender, message) => {
     if (!message || typeof message !== "object" || !("tradebenchLiveEvent" in message)) return;
     for (const worker of Object.values(cluster.workers ?? {})) {

@@ -10,12 +10,12 @@ import { renderToPipeableStream } from "react-dom/server";
 import { createEmotionCache, ServerStylesContext, SSR_STYLE_ATTRIBUTE, type ServerStyles } from "~/lib/emotion.ts";
 import { getEnv } from "~/env.server.ts";
 import { NonceContext } from "~/lib/nonce.ts";
-import { recallRender, rememberRender, renderMemoKey } from "~/lib/render-memo.server.ts";
-import { siteStylesheet } from "~/lib/site-stylesheet.server.ts";
+import { recallRender, rememberRender, renderMemoKey } from "~/web/render-memo.server.ts";
+import { siteStylesheet } from "~/web/site-stylesheet.server.ts";
 
 export { prepareServer } from "~/server-start.server.ts";
 /** POST /api/auctions/{id}/bids, answered by server.mjs ahead of Remix. */
-export { answerBidApi } from "~/services/bid-form.server.ts";
+export { answerBidApi } from "~/web/bid-form.server.ts";
 
 export const streamTimeout = 5_000;
 

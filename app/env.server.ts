@@ -29,9 +29,9 @@ const EnvSchema = z.object({
   TRUST_PROXY: flag(false),
   COOKIE_SECURE: flag(false).optional(),
   UPLOADS_DIR: z.string().optional(),
-  /** Reuse a page render when a request's address and loader data equal a recent one (app/lib/render-memo.server.ts). */
+  /** Reuse a page render when a request's address and loader data equal a recent one (app/web/render-memo.server.ts). */
   RENDER_MEMO: flag(true),
-  /** How often the auction scheduler starts and ends due auctions (app/services/auction-lifecycle.server.ts); 0 turns it off. */
+  /** How often the auction scheduler starts and ends due auctions (app/services/auctions/auction-lifecycle.server.ts); 0 turns it off. */
   /** The escrow bank account buyers pay into (shown on orders awaiting payment); unset: buyers are asked to contact support. */
   ESCROW_ACCOUNT_NAME: z.string().min(1).optional(),
   ESCROW_BANK_NAME: z.string().min(1).optional(),

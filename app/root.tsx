@@ -15,9 +15,9 @@ import { colorModeBootScript } from "~/lib/color-mode.ts";
 import { ServerStylesContext, SITE_STYLESHEET_ATTRIBUTE, SSR_STYLE_ATTRIBUTE } from "~/lib/emotion.ts";
 import { useNonce } from "~/lib/nonce.ts";
 import { getDb } from "~/db.server.ts";
-import { getOptionalUser } from "~/services/auth.server.ts";
-import { countUnreadNotifications } from "~/services/notification-inbox.server.ts";
-import { countUnreadMessages } from "~/services/messages.server.ts";
+import { getOptionalUser } from "~/web/auth.server.ts";
+import { countUnreadNotifications } from "~/services/messaging/notification-inbox.server.ts";
+import { countUnreadMessages } from "~/services/messaging/messages.server.ts";
 import { staticClasses } from "~/lib/static-styles.ts";
 import { renderSystem } from "~/theme.ts";
 

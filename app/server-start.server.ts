@@ -3,9 +3,9 @@
 // AUCTION_SCHEDULER_INTERVAL_MS=0).
 import { getEnv } from "~/env.server.ts";
 import { getDb, prepareDatabase } from "~/db.server.ts";
-import { startAuctionScheduler } from "~/services/auction-lifecycle.server.ts";
-import { runScheduledWork } from "~/services/scheduled-work.server.ts";
-import { rekeySavedSearches } from "~/services/saved-search-alerts.server.ts";
+import { startAuctionScheduler } from "~/services/auctions/auction-lifecycle.server.ts";
+import { runScheduledWork } from "~/services/platform/scheduled-work.server.ts";
+import { rekeySavedSearches } from "~/services/alerts/saved-search-alerts.server.ts";
 
 let stopAuctionScheduler: (() => Promise<void>) | undefined;
 

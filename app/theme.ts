@@ -179,7 +179,7 @@ export const system: SystemContext = lazySystem();
 
 /**
  * The system the app renders with. Its global CSS (layer order, reset, the rules above, design tokens) is in the
- * site stylesheet (app/lib/site-stylesheet.server.ts), so <ChakraProvider> must not serialise it again on every
+ * site stylesheet (app/web/site-stylesheet.server.ts), so <ChakraProvider> must not serialise it again on every
  * render as <Global> styles. <ChakraProvider> reads only these two properties: the system itself is made when the
  * first Chakra component renders, so a page drawn with static classes only (/listings) never makes it in the browser.
  */

@@ -1,6 +1,6 @@
 // In-process side of the saved-search alerts benchmark (bench/alerts.mjs runs it with tsx): a fresh database
 // (migrated, categories synced, a few users), N saved searches with alerts on, then M new listings made active one
-// by one through the real matcher (app/services/saved-search-alerts.server.ts), then one flush. Prints JSON.
+// by one through the real matcher (app/services/alerts/saved-search-alerts.server.ts), then one flush. Prints JSON.
 //   run --searches 10000 --listings 1000 [--synchronous FULL] [--seed 7]
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -15,7 +15,7 @@ import { seededRandom, type Random } from "#db/seed/random.ts";
 import { CONDITION_GROUPS, CONDITIONS, type Condition } from "~/lib/conditions.ts";
 import type { SavedSearchParams } from "~/lib/listing-filters.ts";
 import { TEST_LEVELS } from "~/lib/test-levels.ts";
-import { flushSavedSearchAlerts, matchListingToSavedSearches, rekeySavedSearches } from "~/services/saved-search-alerts.server.ts";
+import { flushSavedSearchAlerts, matchListingToSavedSearches, rekeySavedSearches } from "~/services/alerts/saved-search-alerts.server.ts";
 
 const { values } = parseArgs({
   allowPositionals: true,

@@ -9,7 +9,7 @@ import fs from "node:fs";
 import { parseArgs } from "node:util";
 import { sql } from "kysely";
 import { openDatabase, type OpenedDatabase, type SynchronousMode } from "#db/dialect.ts";
-import { BidRejectedError, placeBid } from "~/services/bidding.server.ts";
+import { BidRejectedError, placeBid } from "~/services/auctions/bidding.server.ts";
 import { checkBidLedger, loadBidLedger, type AcceptedBid } from "../tests/support/bidding-model.ts";
 
 const { positionals, values } = parseArgs({

@@ -75,7 +75,7 @@ function engineHelper(args) {
 /**
  * The lot and its bidders, written straight into the database the way the app stores them: a seller with an auction
  * listing and an active auction ending in a week; bidders with profiles and sessions (only the session id's SHA-256
- * is stored; the cookie holds the id, signed with SESSION_SECRET the way app/services/session.server.ts signs it).
+ * is stored; the cookie holds the id, signed with SESSION_SECRET the way app/services/accounts/session.server.ts signs it).
  */
 async function prepareLot(file, secret) {
   const db = new SQLite(file);
@@ -182,7 +182,7 @@ class BidderView {
 /**
  * Who leads, as the accepted answers tell it (in the order the server decided: by version). A bidder that leads does
  * not bid against itself; it waits for the "You have been outbid" notification the server sends when another bid
- * takes the lead (app/services/bidding.server.ts), which names the new price.
+ * takes the lead (app/services/auctions/bidding.server.ts), which names the new price.
  */
 class Leadership {
   version = -1;

@@ -7,8 +7,8 @@ import SQLite from "better-sqlite3";
 import { Kysely, SqliteDialect, type LogEvent } from "kysely";
 import type { Database } from "#db/schema.ts";
 import { parseListingFilters } from "~/lib/listing-filters.ts";
-import { getListingDetail, relatedListings } from "~/services/listing-detail.server.ts";
-import { searchListings } from "~/services/listing-search.server.ts";
+import { getListingDetail, relatedListings } from "~/services/listings/listing-detail.server.ts";
+import { searchListings } from "~/services/listings/listing-search.server.ts";
 
 const showAllPlans = process.argv.includes("--plans");
 // --mmap-mb N: let SQLite map N MB of the file (the server opens it without mmap), to see what page reads cost.

@@ -19,8 +19,8 @@ import { listingPictureSvg, renderPicture, EXTRA_VIEWS } from "../db/seed/listin
 import { seededRandom, type Random } from "../db/seed/random.ts";
 import { CATEGORY_TAXONOMY, itemSlug } from "../db/seed/taxonomy.ts";
 import { CONDITIONS, type Condition } from "../app/lib/conditions.ts";
-import { prepareListingImage } from "../app/services/listing-images.server.ts";
-import { hashPassword } from "../app/services/password.server.ts";
+import { prepareListingImage } from "../app/services/listings/listing-images.server.ts";
+import { hashPassword } from "../app/services/accounts/password.server.ts";
 
 const { values: args } = parseArgs({
   options: {

@@ -4,7 +4,7 @@ import { Link as RemixLink } from "@remix-run/react";
 import { conditionLabel } from "~/lib/conditions.ts";
 import { formatPrice } from "~/lib/money.ts";
 import { staticClasses } from "~/lib/static-styles.ts";
-import type { ListingCardData } from "~/services/listing-cards.server.ts";
+import type { ListingCardData } from "~/services/listings/listing-cards.server.ts";
 import { CardPicture, cardFrame } from "./card-frame.tsx";
 import { ShieldCheckIcon } from "./icons.tsx";
 import { WatchButton } from "./WatchButton.tsx";

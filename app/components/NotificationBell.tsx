@@ -9,7 +9,7 @@ import { formatRelativeTime } from "~/lib/relative-time.ts";
 import { staticClasses } from "~/lib/static-styles.ts";
 import { BellIcon } from "./icons.tsx";
 import { NotificationTypeIcon } from "./NotificationTypeIcon.tsx";
-import type { InboxNotification } from "~/services/notification-inbox.server.ts";
+import type { InboxNotification } from "~/services/messaging/notification-inbox.server.ts";
 import { classNames, HEADER_PANEL_LOOK, shell, UNREAD_BADGE_LOOK } from "./shell-styles.ts";
 
 /** Spec 01 §9: the badge shows the count up to 9, then "9+". */

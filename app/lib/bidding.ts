@@ -1,5 +1,5 @@
 // Bidding rules that both the bid panel and the server need: reading a typed amount, the lowest acceptable next
-// bid, the suggested bids, and the messages of spec 01 §5. The engine itself is app/services/bidding.server.ts.
+// bid, the suggested bids, and the messages of spec 01 §5. The engine itself is app/services/auctions/bidding.server.ts.
 import { formatExactPrice, formatPrice } from "./money.ts";
 
 /** Soft close: a bid accepted in the last 5 minutes moves the end to 5 minutes after it. */

@@ -16,13 +16,13 @@ import { StatsStrip } from "~/components/home/StatsStrip.tsx";
 import { Testimonials } from "~/components/home/Testimonials.tsx";
 import { getDb } from "~/db.server.ts";
 import { canSell } from "~/lib/roles.ts";
-import { getOptionalUser } from "~/services/auth.server.ts";
-import { listCategoryTree } from "~/services/category.server.ts";
-import { featuredListings } from "~/services/featured-listings.server.ts";
-import { getMarketplaceStats } from "~/services/marketplace-stats.server.ts";
-import { recentlyViewed } from "~/services/recent-views.server.ts";
-import { publishedTestimonials } from "~/services/testimonials.server.ts";
-import { watchedAmong } from "~/services/watchlist.server.ts";
+import { getOptionalUser } from "~/web/auth.server.ts";
+import { listCategoryTree } from "~/services/listings/category.server.ts";
+import { featuredListings } from "~/services/listings/featured-listings.server.ts";
+import { getMarketplaceStats } from "~/services/listings/marketplace-stats.server.ts";
+import { recentlyViewed } from "~/services/listings/recent-views.server.ts";
+import { publishedTestimonials } from "~/services/listings/testimonials.server.ts";
+import { watchedAmong } from "~/services/watchlist/watchlist.server.ts";
 
 export const meta: MetaFunction = () => [
   { title: "Tradebench — marketplace for industrial electronics & test equipment" },

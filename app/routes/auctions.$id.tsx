@@ -22,16 +22,16 @@ import { ContactSellerButton } from "~/components/ContactSellerButton.tsx";
 import { RememberBrowsed } from "~/components/pwa/RememberBrowsed.tsx";
 import { WatchButton } from "~/components/WatchButton.tsx";
 import { getDb } from "~/db.server.ts";
-import { takeBidFlash } from "~/lib/bid-flash.server.ts";
+import { takeBidFlash } from "~/web/bid-flash.server.ts";
 import { conditionLabel } from "~/lib/conditions.ts";
 import { toOfflineListing } from "~/lib/offline/listing-copy.ts";
 import { AUCTION_PAGE_MESSAGES, parseAuctionId } from "~/schemas/bid.ts";
 import { galleryStartIndex } from "~/schemas/listing-detail.ts";
-import { getAuctionPage } from "~/services/auction-page.server.ts";
-import { getOptionalUser } from "~/services/auth.server.ts";
-import { recordRecentView } from "~/services/recent-views.server.ts";
-import { watcherCountFor } from "~/services/watchers.server.ts";
-import { watchedAmong } from "~/services/watchlist.server.ts";
+import { getAuctionPage } from "~/services/auctions/auction-page.server.ts";
+import { getOptionalUser } from "~/web/auth.server.ts";
+import { recordRecentView } from "~/services/listings/recent-views.server.ts";
+import { watcherCountFor } from "~/services/watchlist/watchers.server.ts";
+import { watchedAmong } from "~/services/watchlist/watchlist.server.ts";
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => {
   if (!loaded) return [{ title: `${AUCTION_PAGE_MESSAGES.notFound} — Tradebench` }];

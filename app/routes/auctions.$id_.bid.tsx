@@ -4,13 +4,13 @@
 // - a plain form post without JavaScript: a 303 redirect back to the page the form was on, with the outcome in a
 //   short-lived signed cookie that page shows once.
 // Bad input is a clear message with a 4xx status, never a 500. Reading the form, placing the bid and the answer are
-// app/services/bid-form.server.ts answerBidForm, shared with the JSON endpoint POST /api/auctions/{id}/bids.
+// app/web/bid-form.server.ts answerBidForm, shared with the JSON endpoint POST /api/auctions/{id}/bids.
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { commitBidFlash } from "~/lib/bid-flash.server.ts";
-import { readForm } from "~/lib/form-data.server.ts";
+import { commitBidFlash } from "~/web/bid-flash.server.ts";
+import { readForm } from "~/web/form-data.server.ts";
 import { bidReturnPath, parseAuctionId, type BidActionData } from "~/schemas/bid.ts";
-import { getOptionalUser } from "~/services/auth.server.ts";
-import { answerBidForm } from "~/services/bid-form.server.ts";
+import { getOptionalUser } from "~/web/auth.server.ts";
+import { answerBidForm } from "~/web/bid-form.server.ts";
 import { loginUrl } from "~/lib/http.ts";
 
 type Mode = "json" | "fetcher" | "document";

@@ -5,8 +5,8 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { OwnerAuctionConfirmPage } from "~/components/auction/OwnerAuctionControls.tsx";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary.tsx";
 import { getDb } from "~/db.server.ts";
-import { ownerControlAction, ownerControlLoader } from "~/lib/owner-auction-route.server.ts";
-import { endAuctionEarly } from "~/services/auction-lifecycle.server.ts";
+import { ownerControlAction, ownerControlLoader } from "~/web/owner-auction-route.server.ts";
+import { endAuctionEarly } from "~/services/auctions/auction-lifecycle.server.ts";
 
 export const meta: MetaFunction = () => [{ title: "End auction — Tradebench" }];
 

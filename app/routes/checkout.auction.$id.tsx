@@ -11,13 +11,13 @@ import { FormErrors } from "~/components/forms.tsx";
 import { useOnlineOnlySubmit } from "~/components/pwa/use-online-only.ts";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary.tsx";
 import { getDb } from "~/db.server.ts";
-import { checkoutAction } from "~/lib/checkout-action.server.ts";
-import { readForm } from "~/lib/form-data.server.ts";
+import { checkoutAction } from "~/web/checkout-action.server.ts";
+import { readForm } from "~/web/form-data.server.ts";
 import { ORDER_MESSAGES } from "~/lib/orders.ts";
 import { parseId } from "~/schemas/order.ts";
-import { requireUser } from "~/services/auth.server.ts";
-import { confirmAuctionCheckout, getAuctionCheckout } from "~/services/checkout.server.ts";
-import { escrowAccount } from "~/services/orders.server.ts";
+import { requireUser } from "~/web/auth.server.ts";
+import { confirmAuctionCheckout, getAuctionCheckout } from "~/services/orders/checkout.server.ts";
+import { escrowAccount } from "~/services/orders/orders.server.ts";
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
   { title: loaded ? `Checkout: ${loaded.item.title} — Tradebench` : "Checkout — Tradebench" },

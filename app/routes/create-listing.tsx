@@ -13,12 +13,12 @@ import { FormErrors, FormSuccess } from "~/components/forms.tsx";
 import { JsMarker } from "~/components/listing-form/JsMarker.tsx";
 import { ListingFormFields, type ListingFormMetadata } from "~/components/listing-form/ListingFormFields.tsx";
 import { getDb } from "~/db.server.ts";
-import { listingPriceHints } from "~/services/price-hints.server.ts";
+import { listingPriceHints } from "~/services/pricing/price-hints.server.ts";
 import type { PriceHintTable } from "~/lib/pricing/price-hints.ts";
 import { getEnv } from "~/env.server.ts";
 import { loginUrl } from "~/lib/http.ts";
-import { categoryGroups, parseListingFields, readListingRequest } from "~/lib/listing-form.server.ts";
-import type { ReceivedFile } from "~/lib/multipart.server.ts";
+import { categoryGroups, parseListingFields, readListingRequest } from "~/web/listing-form.server.ts";
+import type { ReceivedFile } from "~/web/multipart.server.ts";
 import { canSell } from "~/lib/roles.ts";
 import type { CurrentUser } from "~/lib/user.ts";
 import { AI_CREATE_INTENT, AI_LISTING_MESSAGES, AI_WIZARD_PATH, checkAiCreateForm, type AiCreateAnswer, type FieldErrors } from "~/schemas/ai-listing-create.ts";
@@ -31,11 +31,11 @@ import {
   LISTING_MESSAGES,
   toListingInput,
 } from "~/schemas/listing.ts";
-import { createAiListing } from "~/services/ai-listing-create.server.ts";
-import { getOptionalUser } from "~/services/auth.server.ts";
-import { listCategoryTree } from "~/services/category.server.ts";
-import { categoryExists, checkListingUploads, createListing, ListingFieldError, ListingPermissionError } from "~/services/listing.server.ts";
-import { MAX_LISTING_IMAGES } from "~/services/listing-images.server.ts";
+import { createAiListing } from "~/services/ai/ai-listing-create.server.ts";
+import { getOptionalUser } from "~/web/auth.server.ts";
+import { listCategoryTree } from "~/services/listings/category.server.ts";
+import { categoryExists, checkListingUploads, createListing, ListingFieldError, ListingPermissionError } from "~/services/listings/listing.server.ts";
+import { MAX_LISTING_IMAGES } from "~/services/listings/listing-images.server.ts";
 
 export const meta: MetaFunction = () => [{ title: "Create a listing — Tradebench" }];
 

@@ -7,8 +7,8 @@ import { getDb } from "~/db.server.ts";
 import { memberLinks } from "~/lib/navigation.ts";
 import { dashboardKind, ROLE_LABELS } from "~/lib/roles.ts";
 import { LISTING_MESSAGES } from "~/schemas/listing.ts";
-import { requireUser } from "~/services/auth.server.ts";
-import { computeAiStats, getMarketplaceStats } from "~/services/marketplace-stats.server.ts";
+import { requireUser } from "~/web/auth.server.ts";
+import { computeAiStats, getMarketplaceStats } from "~/services/listings/marketplace-stats.server.ts";
 
 export const meta: MetaFunction = () => [{ title: "Dashboard — Tradebench" }];
 

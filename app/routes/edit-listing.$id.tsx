@@ -11,12 +11,12 @@ import { ImageManager } from "~/components/listing-form/ImageManager.tsx";
 import { ListingFormFields, type ListingFormMetadata } from "~/components/listing-form/ListingFormFields.tsx";
 import { getDb } from "~/db.server.ts";
 import { getEnv } from "~/env.server.ts";
-import { readForm } from "~/lib/form-data.server.ts";
-import { categoryGroups, listingErrorResponse, parseListingFields, readListingRequest } from "~/lib/listing-form.server.ts";
-import { isMultipart } from "~/lib/multipart.server.ts";
+import { readForm } from "~/web/form-data.server.ts";
+import { categoryGroups, listingErrorResponse, parseListingFields, readListingRequest } from "~/web/listing-form.server.ts";
+import { isMultipart } from "~/web/multipart.server.ts";
 import { EDIT_STATUSES, EditListingSchema, isAuctionListingType, LISTING_MESSAGES, toListingInput } from "~/schemas/listing.ts";
-import { requireUser } from "~/services/auth.server.ts";
-import { listCategoryTree } from "~/services/category.server.ts";
+import { requireUser } from "~/web/auth.server.ts";
+import { listCategoryTree } from "~/services/listings/category.server.ts";
 import {
   categoryExists,
   checkListingUploads,
@@ -31,9 +31,9 @@ import {
   setPrimaryListingImage,
   updateListing,
   type Actor,
-} from "~/services/listing.server.ts";
-import { LISTING_IMAGE_MESSAGES, MAX_LISTING_IMAGES } from "~/services/listing-images.server.ts";
-import { listingPriceHints } from "~/services/price-hints.server.ts";
+} from "~/services/listings/listing.server.ts";
+import { LISTING_IMAGE_MESSAGES, MAX_LISTING_IMAGES } from "~/services/listings/listing-images.server.ts";
+import { listingPriceHints } from "~/services/pricing/price-hints.server.ts";
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
   { title: loaded ? `Edit ${loaded.listing.title} — Tradebench` : "Edit listing — Tradebench" },

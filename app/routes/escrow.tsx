@@ -8,8 +8,8 @@ import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary.tsx";
 import { EscrowQueue } from "~/components/orders/EscrowQueue.tsx";
 import { getDb } from "~/db.server.ts";
 import { DISPUTE_RESOLVER_ROLES, ESCROW_DESK_ROLES, isOrderAction, ORDER_ACTION_DONE, PAYMENT_CONFIRMER_ROLES } from "~/lib/orders.ts";
-import { requireRole } from "~/services/auth.server.ts";
-import { escrowDesk } from "~/services/orders.server.ts";
+import { requireRole } from "~/web/auth.server.ts";
+import { escrowDesk } from "~/services/orders/orders.server.ts";
 
 export const meta: MetaFunction = () => [{ title: "Escrow desk — Tradebench" }];
 

@@ -1,9 +1,9 @@
 // GET /events?auction=12&auction=15 (or ?auctions=all): Server-Sent Events for the pages showing those auctions,
 // plus the signed-in viewer's own notifications. Each auction change is made personal (who leads) before it leaves.
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { getOptionalUser } from "~/services/auth.server.ts";
-import { forViewer, type AuctionChange } from "~/services/auction-state.server.ts";
-import { ALL_AUCTIONS_TOPIC, auctionTopic, getLiveEventBus, userTopic, type LiveEvent } from "~/services/live-events.server.ts";
+import { getOptionalUser } from "~/web/auth.server.ts";
+import { forViewer, type AuctionChange } from "~/services/auctions/auction-state.server.ts";
+import { ALL_AUCTIONS_TOPIC, auctionTopic, getLiveEventBus, userTopic, type LiveEvent } from "~/services/platform/live-events.server.ts";
 
 const MAX_AUCTIONS_PER_STREAM = 60;
 const HEARTBEAT_MS = 15_000;

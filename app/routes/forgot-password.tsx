@@ -2,16 +2,16 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { Box, Button, Container, Heading, Link, Stack, Text } from "@chakra-ui/react";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { readForm } from "~/lib/form-data.server.ts";
+import { readForm } from "~/web/form-data.server.ts";
 import { Form, Link as RemixLink, useActionData, useNavigation } from "@remix-run/react";
 import { FormErrors, FormSuccess, TextField } from "~/components/forms.tsx";
 import { Honeypot } from "~/components/Honeypot.tsx";
 import { getDb } from "~/db.server.ts";
 import { getEnv } from "~/env.server.ts";
 import { AUTH_MESSAGES, ForgotPasswordSchema } from "~/schemas/auth.ts";
-import { enforceRateLimits, RATE_LIMITS, requireAnonymous } from "~/services/auth.server.ts";
-import { isHoneypotFilled } from "~/services/form-guard.server.ts";
-import { requestPasswordReset } from "~/services/password-reset.server.ts";
+import { enforceRateLimits, RATE_LIMITS, requireAnonymous } from "~/web/auth.server.ts";
+import { isHoneypotFilled } from "~/web/form-guard.server.ts";
+import { requestPasswordReset } from "~/services/accounts/password-reset.server.ts";
 
 export const meta: MetaFunction = () => [{ title: "Forgot password — Tradebench" }];
 

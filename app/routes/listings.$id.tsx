@@ -15,16 +15,16 @@ import { WatcherCount } from "~/components/listing-detail/WatcherCount.tsx";
 import { ListingCard } from "~/components/ListingCard.tsx";
 import { RememberBrowsed } from "~/components/pwa/RememberBrowsed.tsx";
 import { getDb } from "~/db.server.ts";
-import { takeBidFlash } from "~/lib/bid-flash.server.ts";
+import { takeBidFlash } from "~/web/bid-flash.server.ts";
 import { toOfflineListing } from "~/lib/offline/listing-copy.ts";
 import { LISTING_DETAIL_MESSAGES } from "~/lib/listing-detail-messages.ts";
 import { galleryStartIndex, parseListingId } from "~/schemas/listing-detail.ts";
-import { findLiveAuctionForListing, getAuctionPanel } from "~/services/auction-page.server.ts";
-import { getOptionalUser } from "~/services/auth.server.ts";
-import { canManageListing, getListingDetail, relatedListings } from "~/services/listing-detail.server.ts";
-import { recordListingView } from "~/services/listing-views.server.ts";
-import { watcherCountFor } from "~/services/watchers.server.ts";
-import { watchedAmong } from "~/services/watchlist.server.ts";
+import { findLiveAuctionForListing, getAuctionPanel } from "~/services/auctions/auction-page.server.ts";
+import { getOptionalUser } from "~/web/auth.server.ts";
+import { canManageListing, getListingDetail, relatedListings } from "~/services/listings/listing-detail.server.ts";
+import { recordListingView } from "~/services/listings/listing-views.server.ts";
+import { watcherCountFor } from "~/services/watchlist/watchers.server.ts";
+import { watchedAmong } from "~/services/watchlist/watchlist.server.ts";
 
 const META_DESCRIPTION_LENGTH = 160;
 

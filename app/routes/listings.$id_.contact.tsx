@@ -2,12 +2,12 @@
 // listing's seller about it and goes to it on /messages. Visitors sign in first and come back to the listing.
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { getDb } from "~/db.server.ts";
-import { readForm } from "~/lib/form-data.server.ts";
+import { readForm } from "~/web/form-data.server.ts";
 import { conversationUrl, MESSAGE_TEXT } from "~/lib/messages.ts";
 import { safeRedirect } from "~/schemas/fields.ts";
 import { parseListingId } from "~/schemas/listing-detail.ts";
-import { getOptionalUser } from "~/services/auth.server.ts";
-import { MessagingError, openConversation } from "~/services/messages.server.ts";
+import { getOptionalUser } from "~/web/auth.server.ts";
+import { MessagingError, openConversation } from "~/services/messaging/messages.server.ts";
 import { loginUrl } from "~/lib/http.ts";
 
 /** A stray GET (e.g. a reload after signing in) goes to the listing itself. */

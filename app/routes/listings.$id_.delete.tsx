@@ -7,11 +7,11 @@ import { FormErrors } from "~/components/forms.tsx";
 import { DeleteListingForm } from "~/components/listing-form/DeleteListing.tsx";
 import { getDb } from "~/db.server.ts";
 import { getEnv } from "~/env.server.ts";
-import { readForm } from "~/lib/form-data.server.ts";
-import { listingErrorResponse } from "~/lib/listing-form.server.ts";
+import { readForm } from "~/web/form-data.server.ts";
+import { listingErrorResponse } from "~/web/listing-form.server.ts";
 import { LISTING_MESSAGES } from "~/schemas/listing.ts";
-import { requireUser } from "~/services/auth.server.ts";
-import { deleteListing, findDeletableListing, ListingDeleteRefusedError, listingDeletionBlocker } from "~/services/listing.server.ts";
+import { requireUser } from "~/web/auth.server.ts";
+import { deleteListing, findDeletableListing, ListingDeleteRefusedError, listingDeletionBlocker } from "~/services/listings/listing.server.ts";
 
 export const meta: MetaFunction = () => [{ title: "Delete listing — Tradebench" }];
 

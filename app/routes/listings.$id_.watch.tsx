@@ -1,10 +1,10 @@
 // POST /listings/{id}/watch: the watch toggle. Works as a plain form (redirects back) and through fetchers.
 import { data, redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { getDb } from "~/db.server.ts";
-import { readForm } from "~/lib/form-data.server.ts";
+import { readForm } from "~/web/form-data.server.ts";
 import { safeRedirect } from "~/schemas/fields.ts";
-import { getOptionalUser } from "~/services/auth.server.ts";
-import { ListingNotWatchableError, unwatchListing, watchListing } from "~/services/watchlist.server.ts";
+import { getOptionalUser } from "~/web/auth.server.ts";
+import { ListingNotWatchableError, unwatchListing, watchListing } from "~/services/watchlist/watchlist.server.ts";
 import { loginUrl } from "~/lib/http.ts";
 
 export const WATCH_MESSAGES = {

@@ -16,7 +16,7 @@ import { ResultsSummary } from "~/components/listings/ResultsSummary.tsx";
 import { SavedSearchesCard } from "~/components/listings/SavedSearchesCard.tsx";
 import { SaveSearchSignIn } from "~/components/listings/SaveSearchSignIn.tsx";
 import { getDb } from "~/db.server.ts";
-import { readForm } from "~/lib/form-data.server.ts";
+import { readForm } from "~/web/form-data.server.ts";
 import {
   filtersOnly,
   hasActiveFilter,
@@ -27,11 +27,11 @@ import {
 } from "~/lib/listing-filters.ts";
 import { SAVE_SEARCH_INTENT, SAVE_SEARCH_MESSAGES } from "~/lib/saved-search-messages.ts";
 import { SaveSearchSchema } from "~/schemas/saved-search.ts";
-import { getOptionalUser } from "~/services/auth.server.ts";
-import { getCategoryIndex, searchListings } from "~/services/listing-search.server.ts";
-import { createSavedSearch, SavedSearchError } from "~/services/saved-search.server.ts";
-import { popularSearches, POPULAR_SEARCHES_LIMIT, recordSearch } from "~/services/search-query.server.ts";
-import { watchedAmong } from "~/services/watchlist.server.ts";
+import { getOptionalUser } from "~/web/auth.server.ts";
+import { getCategoryIndex, searchListings } from "~/services/listings/listing-search.server.ts";
+import { createSavedSearch, SavedSearchError } from "~/services/alerts/saved-search.server.ts";
+import { popularSearches, POPULAR_SEARCHES_LIMIT, recordSearch } from "~/services/listings/search-query.server.ts";
+import { watchedAmong } from "~/services/watchlist/watchlist.server.ts";
 import { loginUrl } from "~/lib/http.ts";
 
 // Members with filters set get the Save Search form; its module (conform and zod) loads only for them.

@@ -2,12 +2,12 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { Box, Button, Checkbox, Container, Heading, HStack, Link, Stack, Text } from "@chakra-ui/react";
 import { data, replace, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { readForm } from "~/lib/form-data.server.ts";
+import { readForm } from "~/web/form-data.server.ts";
 import { Form, Link as RemixLink, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { FormErrors, FormSuccess, TextField } from "~/components/forms.tsx";
 import { AUTH_MESSAGES, LoginSchema } from "~/schemas/auth.ts";
 import { safeRedirect } from "~/schemas/fields.ts";
-import { authenticator, endSession, enforceRateLimits, RATE_LIMITS, requireAnonymous, SignInError, startSession } from "~/services/auth.server.ts";
+import { authenticator, endSession, enforceRateLimits, RATE_LIMITS, requireAnonymous, SignInError, startSession } from "~/web/auth.server.ts";
 
 export const meta: MetaFunction = () => [{ title: "Sign in — Tradebench" }];
 

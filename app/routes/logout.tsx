@@ -1,5 +1,5 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
-import { endSession } from "~/services/auth.server.ts";
+import { endSession } from "~/web/auth.server.ts";
 
 /** Signing out changes state, so it is POST only; a GET simply goes home. */
 export async function loader() {

@@ -11,12 +11,12 @@ import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary.tsx";
 import { ConversationList } from "~/components/messages/ConversationList.tsx";
 import { ThreadPane, type SendAnswer } from "~/components/messages/ThreadPane.tsx";
 import { getDb } from "~/db.server.ts";
-import { readForm } from "~/lib/form-data.server.ts";
+import { readForm } from "~/web/form-data.server.ts";
 import { useLiveAuctions } from "~/lib/live/use-live-auctions.ts";
 import { conversationUrl, MESSAGE_TEXT } from "~/lib/messages.ts";
 import { parseConversationId, parseMessageSearch, SendMessageSchema } from "~/schemas/message.ts";
-import { requireUser } from "~/services/auth.server.ts";
-import { listConversations, MessagingError, sendMessage, thread } from "~/services/messages.server.ts";
+import { requireUser } from "~/web/auth.server.ts";
+import { listConversations, MessagingError, sendMessage, thread } from "~/services/messaging/messages.server.ts";
 import { passErrorHeaders } from "~/lib/http.ts";
 
 export const meta: MetaFunction = () => [{ title: "Messages — Tradebench" }];

@@ -2,12 +2,12 @@
 // without it, this page shows it.
 import { Button, Container, Heading, Stack, Text } from "@chakra-ui/react";
 import { data, type ActionFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { readForm } from "~/lib/form-data.server.ts";
+import { readForm } from "~/web/form-data.server.ts";
 import { Link as RemixLink, useActionData } from "@remix-run/react";
 import { getDb } from "~/db.server.ts";
 import { NEWSLETTER_MESSAGES, NewsletterSchema } from "~/schemas/newsletter.ts";
-import { isHoneypotFilled } from "~/services/form-guard.server.ts";
-import { subscribeToNewsletter } from "~/services/newsletter.server.ts";
+import { isHoneypotFilled } from "~/web/form-guard.server.ts";
+import { subscribeToNewsletter } from "~/services/accounts/newsletter.server.ts";
 
 export const meta: MetaFunction = () => [{ title: "Newsletter — Tradebench" }];
 

@@ -10,7 +10,7 @@ import { Pagination } from "~/components/listings/Pagination.tsx";
 import { NotificationTypeIcon } from "~/components/NotificationTypeIcon.tsx";
 import { useNow } from "~/components/use-now.ts";
 import { getDb } from "~/db.server.ts";
-import { readForm } from "~/lib/form-data.server.ts";
+import { readForm } from "~/web/form-data.server.ts";
 import { formatRelativeTime } from "~/lib/relative-time.ts";
 import { safeRedirect } from "~/schemas/fields.ts";
 import {
@@ -21,14 +21,14 @@ import {
   type NotificationIntent,
 } from "~/schemas/notification.ts";
 import { parsePage } from "~/schemas/order.ts";
-import { requireUser } from "~/services/auth.server.ts";
+import { requireUser } from "~/web/auth.server.ts";
 import {
   deleteNotification,
   listNotifications,
   markAllNotificationsRead,
   markNotificationRead,
   type InboxNotification,
-} from "~/services/notification-inbox.server.ts";
+} from "~/services/messaging/notification-inbox.server.ts";
 
 export const meta: MetaFunction = () => [{ title: "Notifications — Tradebench" }];
 

@@ -14,14 +14,14 @@ import { FormSuccess } from "~/components/forms.tsx";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary.tsx";
 import { getDb } from "~/db.server.ts";
 import { formatRate, SELLER_RESPONSE_BUSINESS_DAYS, sellerProceeds } from "~/lib/fees.ts";
-import { readForm } from "~/lib/form-data.server.ts";
+import { readForm } from "~/web/form-data.server.ts";
 import { formatExactPrice } from "~/lib/money.ts";
 import { formatOrderTime, isOrderAction, ORDER_ACTION_DONE, ORDER_MESSAGES, ORDER_STATUS_EXPLAINED } from "~/lib/orders.ts";
 import { safeRedirect } from "~/schemas/fields.ts";
 import { OrderActionSchema, parseId } from "~/schemas/order.ts";
-import { requireUser } from "~/services/auth.server.ts";
-import { OrderFlowError, transitionOrder } from "~/services/order-flow.server.ts";
-import { escrowAccount, getOrderForViewer } from "~/services/orders.server.ts";
+import { requireUser } from "~/web/auth.server.ts";
+import { OrderFlowError, transitionOrder } from "~/services/orders/order-flow.server.ts";
+import { escrowAccount, getOrderForViewer } from "~/services/orders/orders.server.ts";
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
   { title: loaded ? `Order ${loaded.order.reference} — Tradebench` : "Order not found — Tradebench" },

@@ -5,8 +5,8 @@ import { OrderListPage } from "~/components/orders/OrderListPage.tsx";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary.tsx";
 import { getDb } from "~/db.server.ts";
 import { parsePage } from "~/schemas/order.ts";
-import { requireUser } from "~/services/auth.server.ts";
-import { listPurchases } from "~/services/orders.server.ts";
+import { requireUser } from "~/web/auth.server.ts";
+import { listPurchases } from "~/services/orders/orders.server.ts";
 
 export const meta: MetaFunction = () => [{ title: "Your orders — Tradebench" }];
 

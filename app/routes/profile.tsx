@@ -26,15 +26,15 @@ import {
 } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { FormErrors, FormSuccess, TextAreaField, TextField } from "~/components/forms.tsx";
-import { readForm } from "~/lib/form-data.server.ts";
+import { readForm } from "~/web/form-data.server.ts";
 import { getDb } from "~/db.server.ts";
 import { getEnv } from "~/env.server.ts";
 import { EMAIL_ALERTS } from "~/lib/notification-types.ts";
 import { ROLE_LABELS } from "~/lib/roles.ts";
 import { initials } from "~/lib/user.ts";
 import { AVATAR_MAX_BYTES, PROFILE_MESSAGES, ProfileSchema } from "~/schemas/profile.ts";
-import { requireUser } from "~/services/auth.server.ts";
-import { getProfile, NotAnImageError, parsePreferences, removeAvatar, saveAvatar, updateProfile } from "~/services/profile.server.ts";
+import { requireUser } from "~/web/auth.server.ts";
+import { getProfile, NotAnImageError, parsePreferences, removeAvatar, saveAvatar, updateProfile } from "~/services/accounts/profile.server.ts";
 
 export const meta: MetaFunction = () => [{ title: "Your profile — Tradebench" }];
 

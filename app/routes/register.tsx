@@ -2,7 +2,7 @@ import { getFormProps, getSelectProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { Box, Button, Container, Field, Heading, Link, NativeSelect, SimpleGrid, Stack, Text } from "@chakra-ui/react";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { readForm } from "~/lib/form-data.server.ts";
+import { readForm } from "~/web/form-data.server.ts";
 import { Form, Link as RemixLink, useActionData, useNavigation } from "@remix-run/react";
 import { FormErrors, TextField } from "~/components/forms.tsx";
 import { Honeypot } from "~/components/Honeypot.tsx";
@@ -10,10 +10,10 @@ import { getDb } from "~/db.server.ts";
 import { REGISTRATION_INTENTS, roleForIntent, type RegistrationIntent } from "~/lib/roles.ts";
 import { AUTH_MESSAGES, RegisterSchema } from "~/schemas/auth.ts";
 import { MIN_PASSWORD_LENGTH } from "~/schemas/fields.ts";
-import { registerUser, sendWelcomeEmail } from "~/services/account.server.ts";
+import { registerUser, sendWelcomeEmail } from "~/services/accounts/account.server.ts";
 import { getEnv } from "~/env.server.ts";
-import { enforceRateLimits, RATE_LIMITS, requireAnonymous } from "~/services/auth.server.ts";
-import { isHoneypotFilled } from "~/services/form-guard.server.ts";
+import { enforceRateLimits, RATE_LIMITS, requireAnonymous } from "~/web/auth.server.ts";
+import { isHoneypotFilled } from "~/web/form-guard.server.ts";
 
 export const meta: MetaFunction = () => [{ title: "Create an account — Tradebench" }];
 

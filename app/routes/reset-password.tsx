@@ -2,7 +2,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { Box, Button, Container, Heading, Link, Stack, Text } from "@chakra-ui/react";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { readForm } from "~/lib/form-data.server.ts";
+import { readForm } from "~/web/form-data.server.ts";
 import {
   Form,
   Link as RemixLink,
@@ -17,8 +17,8 @@ import { FormErrors, FormSuccess, TextField } from "~/components/forms.tsx";
 import { getDb } from "~/db.server.ts";
 import { AUTH_MESSAGES, ResetPasswordSchema } from "~/schemas/auth.ts";
 import { MIN_PASSWORD_LENGTH } from "~/schemas/fields.ts";
-import { requireAnonymous, startSession } from "~/services/auth.server.ts";
-import { isResetTokenUsable, resetPassword } from "~/services/password-reset.server.ts";
+import { requireAnonymous, startSession } from "~/web/auth.server.ts";
+import { isResetTokenUsable, resetPassword } from "~/services/accounts/password-reset.server.ts";
 
 /** Spec 02 §9: after a successful reset the page moves on to /dashboard after 2 seconds. */
 const REDIRECT_DELAY_SECONDS = 2;

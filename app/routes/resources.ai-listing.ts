@@ -6,15 +6,15 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { getDb } from "~/db.server.ts";
 import type { AiListingErrors } from "~/lib/ai/draft.ts";
 import { CONDITIONS, type Condition } from "~/lib/conditions.ts";
-import { MULTIPART_MESSAGES, isMultipart, type MultipartForm } from "~/lib/multipart.server.ts";
+import { MULTIPART_MESSAGES, isMultipart, type MultipartForm } from "~/web/multipart.server.ts";
 import { AI_LISTING_MESSAGES, WIZARD_MAX_PHOTOS } from "~/schemas/ai-listing-create.ts";
 import { LISTING_LIMITS, LISTING_MESSAGES } from "~/schemas/listing.ts";
 import { allowGeneration, generateAiListing } from "~/services/ai/ai-listing.server.ts";
 import { UploadRefusedError, readPhotoUpload } from "~/services/ai/photo-upload.server.ts";
-import { getOptionalUser } from "~/services/auth.server.ts";
-import { findCategory } from "~/services/category.server.ts";
-import { IMAGE_MESSAGES, ImageRejectedError, inspectImage } from "~/services/image-pipeline.server.ts";
-import { MAX_IMAGE_BYTES } from "~/services/listing-images.server.ts";
+import { getOptionalUser } from "~/web/auth.server.ts";
+import { findCategory } from "~/services/listings/category.server.ts";
+import { IMAGE_MESSAGES, ImageRejectedError, inspectImage } from "~/services/platform/image-pipeline.server.ts";
+import { MAX_IMAGE_BYTES } from "~/services/listings/listing-images.server.ts";
 
 /** The form field carrying the photos. */
 export const PHOTOS_FIELD = "photos";

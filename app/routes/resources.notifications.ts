@@ -2,8 +2,8 @@
 // member only (visitors get 401 and nothing). Never cached: it changes with every notification.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getDb } from "~/db.server.ts";
-import { getOptionalUser } from "~/services/auth.server.ts";
-import { latestNotifications, type InboxNotification } from "~/services/notification-inbox.server.ts";
+import { getOptionalUser } from "~/web/auth.server.ts";
+import { latestNotifications, type InboxNotification } from "~/services/messaging/notification-inbox.server.ts";
 
 export interface BellData {
   items: InboxNotification[];

@@ -10,8 +10,8 @@ import {
   OFFLINE_ACTIONS_MESSAGES,
   OfflineActionsRequestSchema,
 } from "~/schemas/offline-actions.ts";
-import { getOptionalUser } from "~/services/auth.server.ts";
-import { applyOfflineActions } from "~/services/offline-actions.server.ts";
+import { getOptionalUser } from "~/web/auth.server.ts";
+import { applyOfflineActions } from "~/services/offline/offline-actions.server.ts";
 
 const NO_STORE = { "Cache-Control": "no-store" };
 

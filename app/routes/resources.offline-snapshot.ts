@@ -2,8 +2,8 @@
 // (issue 6). Visitors get 401 and nothing. Never cached anywhere: it is one member's data and changes with them.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getDb } from "~/db.server.ts";
-import { getOptionalUser } from "~/services/auth.server.ts";
-import { buildOfflineSnapshot } from "~/services/offline-snapshot.server.ts";
+import { getOptionalUser } from "~/web/auth.server.ts";
+import { buildOfflineSnapshot } from "~/services/offline/offline-snapshot.server.ts";
 
 const NO_STORE = { "Cache-Control": "no-store" };
 

@@ -6,8 +6,8 @@ import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary.tsx";
 import { getDb } from "~/db.server.ts";
 import { formatRate, SUCCESS_FEE_RATE_BP } from "~/lib/fees.ts";
 import { parsePage } from "~/schemas/order.ts";
-import { requireUser } from "~/services/auth.server.ts";
-import { listSales } from "~/services/orders.server.ts";
+import { requireUser } from "~/web/auth.server.ts";
+import { listSales } from "~/services/orders/orders.server.ts";
 
 export const meta: MetaFunction = () => [{ title: "Your sales — Tradebench" }];
 

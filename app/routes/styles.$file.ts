@@ -2,7 +2,7 @@
 // carries a hash of its content, so browsers may keep it for a year. A page from an older deployment asks
 // for an older name: it gets today's stylesheet, to be checked again next time, rather than no styles at all.
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
-import { siteStylesheet } from "~/lib/site-stylesheet.server.ts";
+import { siteStylesheet } from "~/web/site-stylesheet.server.ts";
 
 export function loader({ params }: LoaderFunctionArgs) {
   const file = params.file ?? "";

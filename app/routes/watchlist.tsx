@@ -10,11 +10,11 @@ import { SavedSearchList } from "~/components/watchlist/SavedSearchList.tsx";
 import { WatchedItemList } from "~/components/watchlist/WatchedItemList.tsx";
 import { WatchlistTabs } from "~/components/watchlist/WatchlistTabs.tsx";
 import { getDb } from "~/db.server.ts";
-import { readForm } from "~/lib/form-data.server.ts";
+import { readForm } from "~/web/form-data.server.ts";
 import { toExecutedListingView, toSavedSearchView, toWatchedItemView, type WatchlistActionResult } from "~/lib/watchlist-views.ts";
 import { parsePage } from "~/schemas/order.ts";
 import { isWatchlistIntent, parseWatchlistTab, WATCHLIST_MESSAGES, WATCHLIST_PAGE_SIZE, WATCHLIST_TABS, WatchlistActionSchema } from "~/schemas/watchlist.ts";
-import { requireUser } from "~/services/auth.server.ts";
+import { requireUser } from "~/web/auth.server.ts";
 import {
   deleteSavedSearch,
   executeSavedSearch,
@@ -22,8 +22,8 @@ import {
   listSavedSearches,
   SavedSearchError,
   updateSavedSearch,
-} from "~/services/saved-search.server.ts";
-import { listWatchlist, unwatchListing, updateWatchNotes } from "~/services/watchlist.server.ts";
+} from "~/services/alerts/saved-search.server.ts";
+import { listWatchlist, unwatchListing, updateWatchNotes } from "~/services/watchlist/watchlist.server.ts";
 
 export const meta: MetaFunction = () => [{ title: "Watchlist & Saved Searches — Tradebench" }];
 

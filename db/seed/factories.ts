@@ -1,6 +1,6 @@
 // Factories for demo data and tests: real rows made through the real services.
 import type { Kysely } from "kysely";
-import { registerUser } from "../../app/services/account.server.ts";
+import { registerUser } from "../../app/services/accounts/account.server.ts";
 import type { Role } from "../../app/lib/roles.ts";
 import type { Database } from "../schema.ts";
 import type { Random } from "./random.ts";

@@ -11,14 +11,14 @@ import sharp from "sharp";
 import type { Database, EquipmentListingsTable } from "../schema.ts";
 import { CONDITIONS, type Condition } from "../../app/lib/conditions.ts";
 import type { TestLevel } from "../../app/lib/test-levels.ts";
-import { hashPassword } from "../../app/services/password.server.ts";
+import { hashPassword } from "../../app/services/accounts/password.server.ts";
 import {
   attachListingImages,
   FULL_IMAGE_EDGE,
   prepareListingImage,
   THUMBNAIL_EDGE,
   type PreparedImage,
-} from "../../app/services/listing-images.server.ts";
+} from "../../app/services/listings/listing-images.server.ts";
 import {
   catalogCategoryId,
   catalogProblems,

@@ -7,8 +7,8 @@ import type { Database } from "../schema.ts";
 import type { OrderAction, OrderStatus } from "../../app/lib/orders.ts";
 import type { Role } from "../../app/lib/roles.ts";
 import type { ShippingAddress } from "../../app/schemas/order.ts";
-import { confirmAuctionCheckout } from "../../app/services/checkout.server.ts";
-import { completeInspectedOrders, INSPECTION_PERIOD_MS, transitionOrder } from "../../app/services/order-flow.server.ts";
+import { confirmAuctionCheckout } from "../../app/services/orders/checkout.server.ts";
+import { completeInspectedOrders, INSPECTION_PERIOD_MS, transitionOrder } from "../../app/services/orders/order-flow.server.ts";
 import type { Random } from "./random.ts";
 
 const MINUTE = 60_000;

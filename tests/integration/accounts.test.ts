@@ -3,8 +3,8 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { OpenedDatabase } from "#db/dialect.ts";
-import { getCurrentUser, registerUser, verifyLogin } from "~/services/account.server.ts";
-import { parsePreferences } from "~/services/profile.server.ts";
+import { getCurrentUser, registerUser, verifyLogin } from "~/services/accounts/account.server.ts";
+import { parsePreferences } from "~/services/accounts/profile.server.ts";
 import { createTestDatabase } from "../support/test-database.ts";
 
 const PASSWORD = "correct horse battery";

@@ -5,7 +5,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { OpenedDatabase } from "#db/dialect.ts";
 import { parseEnv } from "~/env.server.ts";
-import { getLiveEventBus, type LiveEvent } from "~/services/live-events.server.ts";
+import { getLiveEventBus, type LiveEvent } from "~/services/platform/live-events.server.ts";
 import {
   AuctionLifecycleError,
   cancelAuction,
@@ -16,8 +16,8 @@ import {
   settleAuctionIfDue,
   startAuctionScheduler,
   startDueAuctions,
-} from "~/services/auction-lifecycle.server.ts";
-import { placeBid } from "~/services/bidding.server.ts";
+} from "~/services/auctions/auction-lifecycle.server.ts";
+import { placeBid } from "~/services/auctions/bidding.server.ts";
 import { insertAuctionRow } from "../support/auctions.ts";
 import { refusalOf } from "../support/refusals.ts";
 import { createTestDatabase } from "../support/test-database.ts";

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { OpenedDatabase } from "#db/dialect.ts";
 import { OwnerAuctionControls, OwnerAuctionOutcome } from "~/components/auction/OwnerAuctionControls.tsx";
-import { placeBid } from "~/services/bidding.server.ts";
+import { placeBid } from "~/services/auctions/bidding.server.ts";
 import { insertAuctionRow } from "../support/auctions.ts";
 import { asResponse, pageRoute, pageText, renderPage, ROUTE_CONTEXT as CONTEXT, sessionCookie, type RouteModule } from "../support/route-pages.tsx";
 import { createTestDatabase } from "../support/test-database.ts";

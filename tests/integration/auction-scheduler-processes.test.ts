@@ -3,7 +3,7 @@
 // order per won auction, no notification twice — whichever process claims it.
 import { afterEach, describe, expect, it } from "vitest";
 import type { OpenedDatabase } from "#db/dialect.ts";
-import { placeBid } from "~/services/bidding.server.ts";
+import { placeBid } from "~/services/auctions/bidding.server.ts";
 import { insertAuctionRow } from "../support/auctions.ts";
 import type { LifecycleProcessConfig, LifecycleProcessReport } from "../support/lifecycle-process.ts";
 import { runTogether } from "../support/processes.ts";

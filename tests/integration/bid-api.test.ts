@@ -1,10 +1,10 @@
-// POST /api/auctions/{id}/bids (app/services/bid-form.server.ts answerBidApi, which server.mjs calls ahead of
+// POST /api/auctions/{id}/bids (app/web/bid-form.server.ts answerBidApi, which server.mjs calls ahead of
 // Remix): sign-in required, every message of spec 01 §5 with the status that says why, and exactly the answer the
 // bid route gives in its `Accept: application/json` mode.
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { OpenedDatabase } from "#db/dialect.ts";
 import type { BidActionData } from "~/schemas/bid.ts";
-import { placeBid } from "~/services/bidding.server.ts";
+import { placeBid } from "~/services/auctions/bidding.server.ts";
 import { insertAuctionRow } from "../support/auctions.ts";
 import { ROUTE_CONTEXT as CONTEXT, sessionCookies } from "../support/route-pages.tsx";
 import { createTestDatabase } from "../support/test-database.ts";
@@ -13,7 +13,7 @@ import { insertUserRow } from "../support/users.ts";
 const database = vi.hoisted(() => ({ current: undefined as unknown }));
 vi.mock("~/db.server.ts", () => ({ getDb: () => database.current }));
 
-const { answerBidApi, BID_API_MESSAGES } = await import("~/services/bid-form.server.ts");
+const { answerBidApi, BID_API_MESSAGES } = await import("~/web/bid-form.server.ts");
 const bidRoute = await import("~/routes/auctions.$id_.bid.tsx");
 const entry = await import("~/entry.server.tsx");
 

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { OpenedDatabase } from "#db/dialect.ts";
 import type { BidActionData } from "~/schemas/bid.ts";
-import { placeBid } from "~/services/bidding.server.ts";
+import { placeBid } from "~/services/auctions/bidding.server.ts";
 import { insertAuctionRow } from "../support/auctions.ts";
 import { ROUTE_CONTEXT as CONTEXT, sessionCookies } from "../support/route-pages.tsx";
 import { createTestDatabase } from "../support/test-database.ts";

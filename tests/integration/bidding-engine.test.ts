@@ -2,7 +2,7 @@
 // notifications to the outbid bidder.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { OpenedDatabase } from "#db/dialect.ts";
-import { BidRejectedError, placeBid } from "~/services/bidding.server.ts";
+import { BidRejectedError, placeBid } from "~/services/auctions/bidding.server.ts";
 import { createTestDatabase } from "../support/test-database.ts";
 import { insertUserRow } from "../support/users.ts";
 import { insertAuctionRow } from "../support/auctions.ts";

@@ -1,12 +1,12 @@
-// Group commit (app/services/bidding.server.ts): bids placed at the same time share one write transaction, each in
+// Group commit (app/services/auctions/bidding.server.ts): bids placed at the same time share one write transaction, each in
 // its own savepoint. Every caller still gets exactly its own outcome, in the order the bids were placed, as if they
 // had been placed one after another; a bid that fails rolls back alone; the live announcements go out only once the
 // bids can be read from another connection (after the commit).
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import SQLite from "better-sqlite3";
 import type { OpenedDatabase } from "#db/dialect.ts";
-import { auctionTopic, getLiveEventBus } from "~/services/live-events.server.ts";
-import { BidRejectedError, placeBid, type BidOutcome, type BidRequest } from "~/services/bidding.server.ts";
+import { auctionTopic, getLiveEventBus } from "~/services/platform/live-events.server.ts";
+import { BidRejectedError, placeBid, type BidOutcome, type BidRequest } from "~/services/auctions/bidding.server.ts";
 import { insertAuctionRow } from "../support/auctions.ts";
 import { AuctionModel } from "../support/bidding-model.ts";
 import { createTestDatabase } from "../support/test-database.ts";

@@ -6,7 +6,7 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { OpenedDatabase } from "#db/dialect.ts";
-import { BidRejectedError, placeBid, type BidOutcome } from "~/services/bidding.server.ts";
+import { BidRejectedError, placeBid, type BidOutcome } from "~/services/auctions/bidding.server.ts";
 import { insertAuctionRow } from "../support/auctions.ts";
 import { AuctionModel, type ModelAuctionSetup } from "../support/bidding-model.ts";
 import { createTestDatabase } from "../support/test-database.ts";

@@ -3,11 +3,11 @@
 // with the buyer as winner; the buy-now race, within one process and across OS processes; the winner's checkout.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { OpenedDatabase } from "#db/dialect.ts";
-import { placeBid } from "~/services/bidding.server.ts";
-import { buyNow, CheckoutError, confirmAuctionCheckout, getAuctionCheckout, getBuyNowCheckout } from "~/services/checkout.server.ts";
-import { InProcessBus, setLiveEventBus, type LiveEvent } from "~/services/live-events.server.ts";
-import { createOrder } from "~/services/order-creation.server.ts";
-import { transitionOrder } from "~/services/order-flow.server.ts";
+import { placeBid } from "~/services/auctions/bidding.server.ts";
+import { buyNow, CheckoutError, confirmAuctionCheckout, getAuctionCheckout, getBuyNowCheckout } from "~/services/orders/checkout.server.ts";
+import { InProcessBus, setLiveEventBus, type LiveEvent } from "~/services/platform/live-events.server.ts";
+import { createOrder } from "~/services/orders/order-creation.server.ts";
+import { transitionOrder } from "~/services/orders/order-flow.server.ts";
 import { insertAuctionRow } from "../support/auctions.ts";
 import { insertListingRow } from "../support/listings.ts";
 import { SHIPPING_ADDRESS } from "../support/orders.ts";

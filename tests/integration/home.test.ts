@@ -3,14 +3,14 @@ import type { Kysely } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { OpenedDatabase } from "#db/dialect.ts";
 import type { Database, NewListing } from "#db/schema.ts";
-import { FEATURED_LISTINGS_LIMIT, featuredListings } from "~/services/featured-listings.server.ts";
+import { FEATURED_LISTINGS_LIMIT, featuredListings } from "~/services/listings/featured-listings.server.ts";
 import {
   ACTIVE_USER_WINDOW_DAYS,
   computeMarketplaceStats,
   createMarketplaceStatsCache,
   MARKETPLACE_STATS_TTL_MS,
-} from "~/services/marketplace-stats.server.ts";
-import { publishedTestimonials } from "~/services/testimonials.server.ts";
+} from "~/services/listings/marketplace-stats.server.ts";
+import { publishedTestimonials } from "~/services/listings/testimonials.server.ts";
 import { insertListingRow } from "../support/listings.ts";
 import { createTestDatabase } from "../support/test-database.ts";
 import { insertUserRow } from "../support/users.ts";

@@ -1,8 +1,8 @@
 // Listing cards of auction listings show the live auction's price and bids, not the stale starting price.
 import { afterEach, beforeEach, expect, it } from "vitest";
 import type { OpenedDatabase } from "#db/dialect.ts";
-import { placeBid } from "~/services/bidding.server.ts";
-import { selectListingCards, toListingCard } from "~/services/listing-cards.server.ts";
+import { placeBid } from "~/services/auctions/bidding.server.ts";
+import { selectListingCards, toListingCard } from "~/services/listings/listing-cards.server.ts";
 import { insertAuctionRow } from "../support/auctions.ts";
 import { insertListingRow } from "../support/listings.ts";
 import { createTestDatabase } from "../support/test-database.ts";

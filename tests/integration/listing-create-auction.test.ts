@@ -18,7 +18,7 @@ import {
   toListingInput,
   type ListingInput,
 } from "~/schemas/listing.ts";
-import { placeBid } from "~/services/bidding.server.ts";
+import { placeBid } from "~/services/auctions/bidding.server.ts";
 import {
   checkListingUploads,
   createListing,
@@ -29,7 +29,7 @@ import {
   listingFormDefaults,
   ListingPermissionError,
   updateListing,
-} from "~/services/listing.server.ts";
+} from "~/services/listings/listing.server.ts";
 import { insertAuctionRow } from "../support/auctions.ts";
 import { createTestDatabase } from "../support/test-database.ts";
 import { insertUserRow } from "../support/users.ts";

@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { OpenedDatabase } from "#db/dialect.ts";
 import { parseListingFilters } from "~/lib/listing-filters.ts";
 import { CreateListingSchema, EditListingSchema, LISTING_MESSAGES, toListingInput } from "~/schemas/listing.ts";
-import { createListing, ListingFieldError, listingFormDefaults, parseFeatures, parseSpecifications } from "~/services/listing.server.ts";
-import { searchListings } from "~/services/listing-search.server.ts";
+import { createListing, ListingFieldError, listingFormDefaults, parseFeatures, parseSpecifications } from "~/services/listings/listing.server.ts";
+import { searchListings } from "~/services/listings/listing-search.server.ts";
 import { createTestDatabase } from "../support/test-database.ts";
 import { insertUserRow } from "../support/users.ts";
 

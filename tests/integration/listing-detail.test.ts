@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { OpenedDatabase } from "#db/dialect.ts";
 import type { NewListing } from "#db/schema.ts";
 import { galleryStartIndex, parseListingId } from "~/schemas/listing-detail.ts";
-import { canManageListing, getListingDetail, relatedListings } from "~/services/listing-detail.server.ts";
+import { canManageListing, getListingDetail, relatedListings } from "~/services/listings/listing-detail.server.ts";
 import { insertListingRow } from "../support/listings.ts";
 import { createTestDatabase } from "../support/test-database.ts";
 import { insertUserRow } from "../support/users.ts";

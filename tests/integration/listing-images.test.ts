@@ -8,7 +8,7 @@ import zlib from "node:zlib";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { OpenedDatabase } from "#db/dialect.ts";
-import { readListingRequest } from "~/lib/listing-form.server.ts";
+import { readListingRequest } from "~/web/listing-form.server.ts";
 import type { ListingInput } from "~/schemas/listing.ts";
 import {
   checkListingUploads,
@@ -18,9 +18,9 @@ import {
   removeListingImage,
   setPrimaryListingImage,
   updateListing,
-} from "~/services/listing.server.ts";
-import { IMAGE_MESSAGES } from "~/services/image-pipeline.server.ts";
-import { listListingImages, MAX_IMAGE_BYTES, type PreparedImage } from "~/services/listing-images.server.ts";
+} from "~/services/listings/listing.server.ts";
+import { IMAGE_MESSAGES } from "~/services/platform/image-pipeline.server.ts";
+import { listListingImages, MAX_IMAGE_BYTES, type PreparedImage } from "~/services/listings/listing-images.server.ts";
 import { createTestDatabase } from "../support/test-database.ts";
 import { insertUserRow } from "../support/users.ts";
 

@@ -21,9 +21,9 @@ import {
   removeListingImage,
   setPrimaryListingImage,
   updateListing,
-} from "~/services/listing.server.ts";
-import { listListingImages } from "~/services/listing-images.server.ts";
-import { searchListings } from "~/services/listing-search.server.ts";
+} from "~/services/listings/listing.server.ts";
+import { listListingImages } from "~/services/listings/listing-images.server.ts";
+import { searchListings } from "~/services/listings/listing-search.server.ts";
 import { createTestDatabase } from "../support/test-database.ts";
 import { insertUserRow } from "../support/users.ts";
 

@@ -6,8 +6,8 @@ import type { Database as Schema } from "#db/schema.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { OpenedDatabase } from "#db/dialect.ts";
 import { parseListingFilters } from "~/lib/listing-filters.ts";
-import { getCategoryIndex, searchListings } from "~/services/listing-search.server.ts";
-import { normaliseSearchQuery, popularSearches, recordSearch } from "~/services/search-query.server.ts";
+import { getCategoryIndex, searchListings } from "~/services/listings/listing-search.server.ts";
+import { normaliseSearchQuery, popularSearches, recordSearch } from "~/services/listings/search-query.server.ts";
 import { createTestDatabase } from "../support/test-database.ts";
 import { insertUserRow } from "../support/users.ts";
 

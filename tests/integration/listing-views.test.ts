@@ -2,7 +2,7 @@
 // and the visitor's IP kept only as a salted hash.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { OpenedDatabase } from "#db/dialect.ts";
-import { hashClientIp, recordListingView } from "~/services/listing-views.server.ts";
+import { hashClientIp, recordListingView } from "~/services/listings/listing-views.server.ts";
 import { insertListingRow } from "../support/listings.ts";
 import { createTestDatabase } from "../support/test-database.ts";
 import { insertUserRow } from "../support/users.ts";

@@ -3,9 +3,9 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { OpenedDatabase } from "#db/dialect.ts";
 import { MESSAGE_TEXT } from "~/lib/messages.ts";
-import { openConversation, sendMessage } from "~/services/messages.server.ts";
-import { RateLimiter } from "~/services/rate-limit.server.ts";
-import { InProcessBus } from "~/services/live-events.server.ts";
+import { openConversation, sendMessage } from "~/services/messaging/messages.server.ts";
+import { RateLimiter } from "~/services/accounts/rate-limit.server.ts";
+import { InProcessBus } from "~/services/platform/live-events.server.ts";
 import { insertListingRow } from "../support/listings.ts";
 import { routeCalls } from "../support/route-calls.ts";
 import { pageRoute, renderPage, type RouteModule } from "../support/route-pages.tsx";

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { OpenedDatabase } from "#db/dialect.ts";
 import { MESSAGE_MAX_LENGTH, MESSAGE_TEXT, MESSAGES_PER_MINUTE } from "~/lib/messages.ts";
-import { InProcessBus, userTopic, type LiveEvent } from "~/services/live-events.server.ts";
+import { InProcessBus, userTopic, type LiveEvent } from "~/services/platform/live-events.server.ts";
 import {
   countUnreadMessages,
   listConversations,
@@ -11,8 +11,8 @@ import {
   openConversation,
   sendMessage,
   thread,
-} from "~/services/messages.server.ts";
-import { RateLimiter } from "~/services/rate-limit.server.ts";
+} from "~/services/messaging/messages.server.ts";
+import { RateLimiter } from "~/services/accounts/rate-limit.server.ts";
 import { insertListingRow } from "../support/listings.ts";
 import { createTestDatabase } from "../support/test-database.ts";
 import { insertUserRow } from "../support/users.ts";

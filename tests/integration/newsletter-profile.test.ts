@@ -6,7 +6,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { OpenedDatabase } from "#db/dialect.ts";
 import { ProfileSchema } from "~/schemas/profile.ts";
-import { subscribeToNewsletter } from "~/services/newsletter.server.ts";
+import { subscribeToNewsletter } from "~/services/accounts/newsletter.server.ts";
 import {
   avatarFilePath,
   getProfile,
@@ -14,7 +14,7 @@ import {
   removeAvatar,
   saveAvatar,
   updateProfile,
-} from "~/services/profile.server.ts";
+} from "~/services/accounts/profile.server.ts";
 import { createTestDatabase } from "../support/test-database.ts";
 import { insertUserRow } from "../support/users.ts";
 

@@ -4,9 +4,9 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { OpenedDatabase } from "#db/dialect.ts";
 import type { Role } from "~/lib/roles.ts";
-import { buyNow } from "~/services/checkout.server.ts";
-import { createOrder } from "~/services/order-creation.server.ts";
-import { transitionOrder } from "~/services/order-flow.server.ts";
+import { buyNow } from "~/services/orders/checkout.server.ts";
+import { createOrder } from "~/services/orders/order-creation.server.ts";
+import { transitionOrder } from "~/services/orders/order-flow.server.ts";
 import { insertAuctionRow } from "../support/auctions.ts";
 import { insertListingRow } from "../support/listings.ts";
 import { SHIPPING_ADDRESS } from "../support/orders.ts";

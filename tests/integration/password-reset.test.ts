@@ -2,9 +2,9 @@
 import crypto from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { OpenedDatabase } from "#db/dialect.ts";
-import { registerUser, verifyLogin } from "~/services/account.server.ts";
-import { isResetTokenUsable, requestPasswordReset, resetPassword } from "~/services/password-reset.server.ts";
-import { createSession, findSessionUserId } from "~/services/session.server.ts";
+import { registerUser, verifyLogin } from "~/services/accounts/account.server.ts";
+import { isResetTokenUsable, requestPasswordReset, resetPassword } from "~/services/accounts/password-reset.server.ts";
+import { createSession, findSessionUserId } from "~/services/accounts/session.server.ts";
 import { createTestDatabase } from "../support/test-database.ts";
 import { insertUserRow } from "../support/users.ts";
 

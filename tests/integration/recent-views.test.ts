@@ -4,9 +4,9 @@
 import type { EntryContext } from "@remix-run/node";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { OpenedDatabase } from "#db/dialect.ts";
-import { renderMemoKey } from "~/lib/render-memo.server.ts";
-import { recordListingView } from "~/services/listing-views.server.ts";
-import { recentlyViewed, recordRecentView, RECENT_VIEWS_LIMIT } from "~/services/recent-views.server.ts";
+import { renderMemoKey } from "~/web/render-memo.server.ts";
+import { recordListingView } from "~/services/listings/listing-views.server.ts";
+import { recentlyViewed, recordRecentView, RECENT_VIEWS_LIMIT } from "~/services/listings/recent-views.server.ts";
 import { insertAuctionRow } from "../support/auctions.ts";
 import { insertListingRow } from "../support/listings.ts";
 import { pageRoute, renderPage, sessionCookie } from "../support/route-pages.tsx";

@@ -10,7 +10,7 @@ import { syncReferenceData, taxonomyRows } from "#db/reference-data.ts";
 import type { Category, Database } from "#db/schema.ts";
 import { CATEGORY_TAXONOMY, itemSlug } from "#db/seed/taxonomy.ts";
 import { ROLE_PERMISSIONS, ROLES } from "~/lib/roles.ts";
-import { listCategoryTree } from "~/services/category.server.ts";
+import { listCategoryTree } from "~/services/listings/category.server.ts";
 import { MIGRATIONS } from "../../migrations/index.ts";
 import { createTestDatabase } from "../support/test-database.ts";
 

@@ -10,16 +10,16 @@ import { CONDITIONS, type Condition } from "~/lib/conditions.ts";
 import { listingsUrl, readSavedSearchParams, savedSearchFilters, savedSearchListingFilters, type SavedSearchParams } from "~/lib/listing-filters.ts";
 import { TEST_LEVELS } from "~/lib/test-levels.ts";
 import { CreateListingSchema, toListingInput } from "~/schemas/listing.ts";
-import { cancelAuction } from "~/services/auction-lifecycle.server.ts";
-import { createListing, updateListing } from "~/services/listing.server.ts";
-import { searchListings } from "~/services/listing-search.server.ts";
+import { cancelAuction } from "~/services/auctions/auction-lifecycle.server.ts";
+import { createListing, updateListing } from "~/services/listings/listing.server.ts";
+import { searchListings } from "~/services/listings/listing-search.server.ts";
 import {
   ALERT_KEY_VERSION,
   alertKeysOf,
   flushSavedSearchAlerts,
   matchListingToSavedSearches,
   SAVED_SEARCH_ALERT_TITLE,
-} from "~/services/saved-search-alerts.server.ts";
+} from "~/services/alerts/saved-search-alerts.server.ts";
 import { createTestDatabase } from "../support/test-database.ts";
 import { insertAuctionRow } from "../support/auctions.ts";
 import { insertUserRow } from "../support/users.ts";

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { OpenedDatabase } from "#db/dialect.ts";
 import { parseListingFilters, savedSearchFilters, listingsUrl, toSavedSearchParams, type SavedSearchParams } from "~/lib/listing-filters.ts";
-import { countSavedSearches, createSavedSearch, SAVED_SEARCH_ERRORS, SavedSearchError } from "~/services/saved-search.server.ts";
+import { countSavedSearches, createSavedSearch, SAVED_SEARCH_ERRORS, SavedSearchError } from "~/services/alerts/saved-search.server.ts";
 import { createTestDatabase } from "../support/test-database.ts";
 import { insertUserRow } from "../support/users.ts";
 

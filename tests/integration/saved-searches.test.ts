@@ -6,8 +6,8 @@ import type { OpenedDatabase } from "#db/dialect.ts";
 import { listingsUrl, parseListingFilters, savedSearchFilters, toSavedSearchParams, type SavedSearchParams } from "~/lib/listing-filters.ts";
 import { SAVE_SEARCH_MESSAGES } from "~/schemas/saved-search.ts";
 import { WATCHLIST_MESSAGES } from "~/schemas/watchlist.ts";
-import { getOptionalUser } from "~/services/auth.server.ts";
-import { searchListings } from "~/services/listing-search.server.ts";
+import { getOptionalUser } from "~/web/auth.server.ts";
+import { searchListings } from "~/services/listings/listing-search.server.ts";
 import {
   createSavedSearch,
   deleteSavedSearch,
@@ -18,7 +18,7 @@ import {
   SAVED_SEARCH_UPDATE_ERRORS,
   SavedSearchError,
   updateSavedSearch,
-} from "~/services/saved-search.server.ts";
+} from "~/services/alerts/saved-search.server.ts";
 import { insertListingRow } from "../support/listings.ts";
 import { routeCalls } from "../support/route-calls.ts";
 import { brokenDatabase, pageRoute, renderPage, ROUTE_CONTEXT as context, type RouteModule } from "../support/route-pages.tsx";

@@ -9,14 +9,14 @@ import { seedDemoMarketplace } from "#db/seed/demo.ts";
 import { SOFT_CLOSE_MS } from "~/lib/bidding.ts";
 import { INSPECTION_PERIOD_DAYS } from "~/lib/fees.ts";
 import { ORDER_STATUSES } from "~/lib/orders.ts";
-import { runAuctionLifecycle } from "~/services/auction-lifecycle.server.ts";
-import { resolveBid, type AuctionBidState } from "~/services/bid-resolution.ts";
-import { completeInspectedOrders } from "~/services/order-flow.server.ts";
-import type * as PasswordModule from "~/services/password.server.ts";
+import { runAuctionLifecycle } from "~/services/auctions/auction-lifecycle.server.ts";
+import { resolveBid, type AuctionBidState } from "~/services/auctions/bid-resolution.ts";
+import { completeInspectedOrders } from "~/services/orders/order-flow.server.ts";
+import type * as PasswordModule from "~/services/accounts/password.server.ts";
 import { createTestDatabase } from "../support/test-database.ts";
 
 // Nobody signs in here, so the accounts get a cheap stand-in hash instead of scrypt.
-vi.mock("~/services/password.server.ts", async (importOriginal) => {
+vi.mock("~/services/accounts/password.server.ts", async (importOriginal) => {
   const real = await importOriginal<typeof PasswordModule>();
   return { ...real, hashPassword: () => Promise.resolve("cheap-test-hash") };
 });

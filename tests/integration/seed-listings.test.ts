@@ -9,13 +9,13 @@ import { seedDemoMarketplace } from "#db/seed/demo.ts";
 import { CATEGORY_TAXONOMY } from "#db/seed/taxonomy.ts";
 import { CONDITIONS } from "~/lib/conditions.ts";
 import { parseListingFilters } from "~/lib/listing-filters.ts";
-import { imageFileOf } from "~/services/listing-images.server.ts";
-import { searchListings } from "~/services/listing-search.server.ts";
-import type * as PasswordModule from "~/services/password.server.ts";
+import { imageFileOf } from "~/services/listings/listing-images.server.ts";
+import { searchListings } from "~/services/listings/listing-search.server.ts";
+import type * as PasswordModule from "~/services/accounts/password.server.ts";
 import { createTestDatabase } from "../support/test-database.ts";
 
 // Nobody signs in here, so the accounts get a cheap stand-in hash instead of scrypt.
-vi.mock("~/services/password.server.ts", async (importOriginal) => {
+vi.mock("~/services/accounts/password.server.ts", async (importOriginal) => {
   const real = await importOriginal<typeof PasswordModule>();
   return { ...real, hashPassword: () => Promise.resolve("cheap-test-hash") };
 });

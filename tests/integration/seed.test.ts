@@ -8,15 +8,15 @@ import type { Profile } from "#db/schema.ts";
 import { seedDemoMarketplace } from "#db/seed/demo.ts";
 import { DEMO_PASSWORD } from "#db/seed/demo-accounts.ts";
 import { DEMO_DEALERS } from "#db/seed/listings.ts";
-import { verifyLogin } from "~/services/account.server.ts";
-import type * as PasswordModule from "~/services/password.server.ts";
+import { verifyLogin } from "~/services/accounts/account.server.ts";
+import type * as PasswordModule from "~/services/accounts/password.server.ts";
 import { createTestDatabase } from "../support/test-database.ts";
 
 // scrypt at full cost takes a second or more per hash on a busy machine. The first database gets real
 // hashes (its accounts are signed into below); the second one, which only checks that the seeded
 // profiles are deterministic, gets a cheap stand-in hash.
 const hashing = vi.hoisted(() => ({ cheap: false }));
-vi.mock("~/services/password.server.ts", async (importOriginal) => {
+vi.mock("~/services/accounts/password.server.ts", async (importOriginal) => {
   const real = await importOriginal<typeof PasswordModule>();
   return {
     ...real,

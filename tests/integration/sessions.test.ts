@@ -9,7 +9,7 @@ import {
   deleteUserSessions,
   findSessionUserId,
   SHORT_SESSION_MS,
-} from "~/services/session.server.ts";
+} from "~/services/accounts/session.server.ts";
 import { createTestDatabase } from "../support/test-database.ts";
 import { insertUserRow } from "../support/users.ts";
 

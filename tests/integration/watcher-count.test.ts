@@ -3,8 +3,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { OpenedDatabase } from "#db/dialect.ts";
 import { watcherCountText } from "~/lib/watchers.ts";
-import { countWatchers } from "~/services/watchers.server.ts";
-import { watchListing } from "~/services/watchlist.server.ts";
+import { countWatchers } from "~/services/watchlist/watchers.server.ts";
+import { watchListing } from "~/services/watchlist/watchlist.server.ts";
 import { insertAuctionRow } from "../support/auctions.ts";
 import { insertListingRow } from "../support/listings.ts";
 import { pageRoute, renderPage, sessionCookie } from "../support/route-pages.tsx";

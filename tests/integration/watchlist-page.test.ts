@@ -4,8 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { OpenedDatabase } from "#db/dialect.ts";
 import { WATCH_NOTES_MAX, WATCHLIST_MESSAGES } from "~/schemas/watchlist.ts";
-import { getOptionalUser } from "~/services/auth.server.ts";
-import { listWatchlist, unwatchListing, watchListing, WATCHLIST_DEFAULT_LIMIT } from "~/services/watchlist.server.ts";
+import { getOptionalUser } from "~/web/auth.server.ts";
+import { listWatchlist, unwatchListing, watchListing, WATCHLIST_DEFAULT_LIMIT } from "~/services/watchlist/watchlist.server.ts";
 import { insertAuctionRow } from "../support/auctions.ts";
 import { insertListingRow } from "../support/listings.ts";
 import { routeCalls } from "../support/route-calls.ts";

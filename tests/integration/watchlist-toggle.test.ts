@@ -1,7 +1,7 @@
 // The watch toggle's service: one row per user and listing, idempotent, only for listings a buyer may see.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { OpenedDatabase } from "#db/dialect.ts";
-import { ListingNotWatchableError, unwatchListing, watchedAmong, watchListing } from "~/services/watchlist.server.ts";
+import { ListingNotWatchableError, unwatchListing, watchedAmong, watchListing } from "~/services/watchlist/watchlist.server.ts";
 import { insertListingRow } from "../support/listings.ts";
 import { createTestDatabase } from "../support/test-database.ts";
 import { insertUserRow } from "../support/users.ts";

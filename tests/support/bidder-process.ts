@@ -5,7 +5,7 @@
 // Usage: tsx tests/support/bidder-process.ts (configuration as JSON in the BIDDER_CONFIG environment variable)
 import readline from "node:readline";
 import { openDatabase } from "#db/dialect.ts";
-import { BidRejectedError, placeBid } from "~/services/bidding.server.ts";
+import { BidRejectedError, placeBid } from "~/services/auctions/bidding.server.ts";
 import type { AcceptedBid } from "./bidding-model.ts";
 
 export interface BidderProcessConfig {

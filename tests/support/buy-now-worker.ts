@@ -2,7 +2,7 @@
 // the listing and prints the outcome as one JSON line. Used by the buy-now race test.
 import readline from "node:readline";
 import { openDatabase } from "#db/dialect.ts";
-import { buyNow, CheckoutError } from "~/services/checkout.server.ts";
+import { buyNow, CheckoutError } from "~/services/orders/checkout.server.ts";
 
 const [file, listingId, buyerId] = process.argv.slice(2);
 const opened = openDatabase({ url: file, synchronous: "OFF", busyTimeoutMs: 20_000 });

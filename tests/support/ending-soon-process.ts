@@ -5,7 +5,7 @@
 // Usage: tsx tests/support/ending-soon-process.ts (configuration as JSON in the ENDING_SOON_CONFIG environment variable)
 import readline from "node:readline";
 import { openDatabase } from "#db/dialect.ts";
-import { alertAuctionsEndingSoon } from "~/services/watcher-alerts.server.ts";
+import { alertAuctionsEndingSoon } from "~/services/alerts/watcher-alerts.server.ts";
 
 export interface EndingSoonProcessConfig {
   databaseFile: string;

@@ -9,7 +9,7 @@ import { renderToString } from "react-dom/server";
 import type { ActionFunctionArgs, LoaderFunctionArgs, RouteObject } from "react-router-dom";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router-dom/server";
 import type { Database as Schema } from "#db/schema.ts";
-import { commitSessionCookie, createSession } from "~/services/session.server.ts";
+import { commitSessionCookie, createSession } from "~/services/accounts/session.server.ts";
 import { system } from "~/theme.ts";
 
 /** The load context server.mjs gives every request. */

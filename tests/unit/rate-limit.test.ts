@@ -1,6 +1,6 @@
 // The fixed-window counters that slow down password guessing and sign-up floods.
 import { describe, expect, it } from "vitest";
-import { RATE_LIMITS, RateLimiter } from "~/services/rate-limit.server.ts";
+import { RATE_LIMITS, RateLimiter } from "~/services/accounts/rate-limit.server.ts";
 
 const RULE = { limit: 3, windowMs: 60_000 };
 const T0 = Date.UTC(2026, 0, 1, 12, 0, 0);

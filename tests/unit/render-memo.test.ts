@@ -1,7 +1,7 @@
 // Reused renders: only for repeatable GET pages, never across different data, always with the new nonce.
 import type { EntryContext } from "@remix-run/node";
 import { beforeEach, describe, expect, it } from "vitest";
-import { forgetRenders, recallRender, rememberRender, renderMemoKey } from "~/lib/render-memo.server.ts";
+import { forgetRenders, recallRender, rememberRender, renderMemoKey } from "~/web/render-memo.server.ts";
 
 function context(loaderData: Record<string, unknown>, extra: Record<string, unknown> = {}): EntryContext {
   // Only staticHandlerContext is read; the rest of EntryContext does not matter here.

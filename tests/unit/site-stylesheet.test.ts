@@ -1,7 +1,7 @@
 // The site stylesheet: Chakra's global CSS and the static classes, compiled once and served under a content hash.
 import { describe, expect, it } from "vitest";
 import { shell } from "~/components/shell-styles.ts";
-import { siteStylesheet } from "~/lib/site-stylesheet.server.ts";
+import { siteStylesheet } from "~/web/site-stylesheet.server.ts";
 import { staticClasses } from "~/lib/static-styles.ts";
 import { loader } from "~/routes/styles.$file.ts";
 

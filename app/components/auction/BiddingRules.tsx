@@ -1,4 +1,4 @@
-// "How bidding works": the engine's rules (app/services/bid-resolution.ts) in plain words, with this lot's numbers.
+// "How bidding works": the engine's rules (app/services/auctions/bid-resolution.ts) in plain words, with this lot's numbers.
 import { Heading, List, Stack, Text } from "@chakra-ui/react";
 import { effectiveIncrement, formatBidMoney, SOFT_CLOSE_MS } from "~/lib/bidding.ts";
 

@@ -12,7 +12,7 @@ export interface LiveAuctionView {
   history: BidHistoryEntry[];
 }
 
-/** What a page's loader sends for one auction (see app/services/auction-page.server.ts). */
+/** What a page's loader sends for one auction (see app/services/auctions/auction-page.server.ts). */
 export interface AuctionPanelView extends LiveAuctionView {
   viewerSignedIn: boolean;
   viewerIsSeller: boolean;

@@ -2,7 +2,7 @@
 import { Link as RemixLink } from "@remix-run/react";
 import { ListingCard } from "~/components/ListingCard.tsx";
 import { gridColumns, staticClasses } from "~/lib/static-styles.ts";
-import type { ListingCardData } from "~/services/listing-cards.server.ts";
+import type { ListingCardData } from "~/services/listings/listing-cards.server.ts";
 
 export const NO_FEATURED_LISTINGS = "No featured listings available at the moment.";
 

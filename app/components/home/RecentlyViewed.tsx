@@ -6,7 +6,7 @@ import { classNames } from "~/components/shell-styles.ts";
 import { conditionLabel } from "~/lib/conditions.ts";
 import { formatPrice } from "~/lib/money.ts";
 import { staticClasses } from "~/lib/static-styles.ts";
-import type { ListingCardData } from "~/services/listing-cards.server.ts";
+import type { ListingCardData } from "~/services/listings/listing-cards.server.ts";
 
 const recent = staticClasses("recent", {
   section: { mb: "10" },

@@ -31,7 +31,7 @@ export interface ListingFormFieldsProps {
   images: { maxFiles: number; existingCount: number; errors: string[]; rechoose: boolean };
   /** The edit form: the listing's live auction, or whether a new one may start. */
   auctions?: ListingAuctionContext;
-  /** What similar equipment sells for (app/services/price-hints.server.ts); no hint without it. */
+  /** What similar equipment sells for (app/services/pricing/price-hints.server.ts); no hint without it. */
   priceHints?: PriceHintTable | null;
 }
 

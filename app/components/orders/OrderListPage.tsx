@@ -3,7 +3,7 @@
 import { Button, Container, Heading, Stack, Text } from "@chakra-ui/react";
 import { Link as RemixLink } from "@remix-run/react";
 import type { ReactNode } from "react";
-import type { OrderListItem } from "~/services/orders.server.ts";
+import type { OrderListItem } from "~/services/orders/orders.server.ts";
 import { Pagination } from "../listings/Pagination.tsx";
 import { OrderTable } from "./OrderTable.tsx";
 

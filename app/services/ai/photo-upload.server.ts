@@ -1,9 +1,9 @@
 // Reading the AI wizard's multipart form (brand, model, condition, photos) with the platform's own parser
 // (undici's Request.formData), which takes a tenth of the CPU time of the streaming parser the listing forms use
-// (app/lib/multipart.server.ts) on photos of several megabytes — the largest cost of a generation after the photos'
+// (app/web/multipart.server.ts) on photos of several megabytes — the largest cost of a generation after the photos'
 // decoding (see bench/ai.mjs). Same answer shape and the same rules: the body is cut off past `maxTotalBytes`
 // (413), each file over `maxFileBytes` is dropped and reported, repeats and files past `maxFiles` likewise.
-import { MULTIPART_MESSAGES, type MultipartForm, type MultipartOptions, type ReceivedFile } from "~/lib/multipart.server.ts";
+import { MULTIPART_MESSAGES, type MultipartForm, type MultipartOptions, type ReceivedFile } from "~/web/multipart.server.ts";
 
 export class UploadRefusedError extends Error {
   constructor(

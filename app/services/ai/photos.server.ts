@@ -2,7 +2,7 @@
 // as data URLs. A 12-megapixel JPEG is decoded at a fraction of its size (sharp's shrink-on-load); what remains is
 // reading the compressed data, about 40 ms of CPU for a 1.6 MB photo, so the photos are shrunk side by side.
 import sharp from "sharp";
-import { MAX_INPUT_PIXELS } from "~/services/image-pipeline.server.ts";
+import { MAX_INPUT_PIXELS } from "~/services/platform/image-pipeline.server.ts";
 
 /** The longest edge sent to the model. */
 export const ANALYSIS_PHOTO_EDGE = 1024;

@@ -1,0 +1,110 @@
+// Accounts: registration, sign-in checks and the current user's summary.
+import crypto from "node:crypto";
+import type { Kysely } from "kysely";
+import type { Database, Profile } from "#db/schema.ts";
+import { normalizeRole, type Role } from "~/lib/roles.ts";
+import type { CurrentUser } from "~/lib/user.ts";
+import { sendEmail } from "../messaging/mailer.server.ts";
+import { decoyPasswordHash, hashPassword, verifyPassword } from "./password.server.ts";
+
+export interface NewAccount {
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+  companyName?: string;
+  role: Role;
+}
+
+export type RegisterResult = { ok: true; userId: string } | { ok: false; reason: "email_taken" };
+
+/** Creates the user and their profile in one transaction. */
+export async function registerUser(db: Kysely<Database>, account: NewAccount): Promise<RegisterResult> {
+  const email = account.email.trim().toLowerCase();
+  const passwordHash = await hashPassword(account.password);
+  const userId = crypto.randomUUID();
+  try {
+    await db.transaction().execute(async (trx) => {
+      await trx.insertInto("users").values({ id: userId, email, password_hash: passwordHash }).execute();
+      await trx
+        .insertInto("profiles")
+        .values({
+          id: userId,
+          email,
+          first_name: account.firstName.trim(),
+          last_name: account.lastName.trim(),
+          company_name: account.companyName?.trim() ?? "",
+          role: account.role,
+          is_verified: 0,
+        })
+        .execute();
+    });
+  } catch (error) {
+    if (error instanceof Error && /UNIQUE constraint failed: users\.email/.test(error.message)) {
+      return { ok: false, reason: "email_taken" };
+    }
+    throw error;
+  }
+  return { ok: true, userId };
+}
+
+/** The user id for a correct e-mail and password, else null. Unknown e-mails cost the same time. */
+export async function verifyLogin(db: Kysely<Database>, email: string, password: string): Promise<string | null> {
+  const user = await db
+    .selectFrom("users")
+    .select(["id", "password_hash"])
+    .where("email", "=", email.trim().toLowerCase())
+    .executeTakeFirst();
+  if (!user) {
+    await verifyPassword(password, await decoyPasswordHash());
+    return null;
+  }
+  return (await verifyPassword(password, user.password_hash)) ? user.id : null;
+}
+
+export async function findUserByEmail(db: Kysely<Database>, email: string): Promise<{ id: string; email: string } | null> {
+  const row = await db.selectFrom("users").select(["id", "email"]).where("email", "=", email.trim().toLowerCase()).executeTakeFirst();
+  return row ?? null;
+}
+
+/** The profile columns a CurrentUser is made of. */
+export const CURRENT_USER_COLUMNS = ["id", "email", "first_name", "last_name", "company_name", "avatar_url", "role"] as const;
+
+export function toCurrentUser(row: Pick<Profile, (typeof CURRENT_USER_COLUMNS)[number]>): CurrentUser {
+  return {
+    id: row.id,
+    email: row.email,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    companyName: row.company_name,
+    avatarUrl: row.avatar_url,
+    role: normalizeRole(row.role),
+  };
+}
+
+export async function getCurrentUser(db: Kysely<Database>, userId: string): Promise<CurrentUser | null> {
+  const row = await db.selectFrom("profiles").select(CURRENT_USER_COLUMNS).where("id", "=", userId).executeTakeFirst();
+  return row ? toCurrentUser(row) : null;
+}
+
+export async function setPassword(db: Kysely<Database>, userId: string, password: string): Promise<void> {
+  const passwordHash = await hashPassword(password);
+  await db
+    .updateTable("users")
+    .set({ password_hash: passwordHash, updated_at: new Date().toISOString() })
+    .where("id", "=", userId)
+    .execute();
+}
+
+export async function sendWelcomeEmail(db: Kysely<Database>, to: string, firstName: string, publicUrl: string): Promise<void> {
+  await sendEmail(db, {
+    to,
+    subject: "Welcome to Tradebench",
+    text: [
+      `Hello ${firstName},`,
+      "Your Tradebench account is ready. Sign in to watch equipment, save searches, bid and sell:",
+      `${publicUrl}/login`,
+      "If you did not create this account, reply to this e-mail and we will close it.",
+    ].join("\n\n"),
+  });
+}

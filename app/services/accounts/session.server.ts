@@ -1,0 +1,118 @@
+// Server-side sessions: a random 256-bit id in a signed, httpOnly cookie; only its digest is stored.
+import { createCookie, type Cookie } from "@remix-run/node";
+import type { Kysely, Transaction } from "kysely";
+import type { Database } from "#db/schema.ts";
+import { CURRENT_USER_COLUMNS } from "./account.server.ts";
+import { getEnv } from "~/env.server.ts";
+import { randomToken, sha256 } from "~/services/accounts/tokens.server.ts";
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export const SESSION_COOKIE_NAME = "__session";
+
+let cookieOfEnv: { env: ReturnType<typeof getEnv>; cookie: Cookie } | undefined;
+
+/** The session cookie for the current settings (made once, not on every request). */
+function sessionCookie(): Cookie {
+  const env = getEnv();
+  if (cookieOfEnv?.env !== env) cookieOfEnv = { env, cookie: makeSessionCookie(env) };
+  return cookieOfEnv.cookie;
+}
+
+function makeSessionCookie(env: ReturnType<typeof getEnv>): Cookie {
+  return createCookie(SESSION_COOKIE_NAME, {
+    httpOnly: true,
+    sameSite: "lax",
+    secure: env.COOKIE_SECURE,
+    path: "/",
+    secrets: [env.SESSION_SECRET],
+    maxAge: env.SESSION_TTL_DAYS * 24 * 60 * 60,
+  });
+}
+
+export interface SessionMeta {
+  ip?: string | null;
+  userAgent?: string | null;
+}
+
+/** Sessions without "Remember me" end with the browser, and on the server after a day. */
+export const SHORT_SESSION_MS = 24 * 60 * 60 * 1000;
+
+export function rememberedSessionMs(): number {
+  return getEnv().SESSION_TTL_DAYS * 24 * 60 * 60 * 1000;
+}
+
+export async function createSession(
+  db: Db,
+  userId: string,
+  meta: SessionMeta = {},
+  ttlMs = rememberedSessionMs(),
+  now = new Date(),
+): Promise<string> {
+  const id = randomToken();
+  await db
+    .insertInto("sessions")
+    .values({
+      id_hash: sha256(id),
+      user_id: userId,
+      expires_at: new Date(now.getTime() + ttlMs).toISOString(),
+      ip: meta.ip ?? null,
+      user_agent: meta.userAgent?.slice(0, 300) ?? null,
+    })
+    .execute();
+  return id;
+}
+
+/** The user id behind a live session id, or null. */
+export async function findSessionUserId(db: Db, sessionId: string, now = new Date()): Promise<string | null> {
+  const row = await db
+    .selectFrom("sessions")
+    .select(["user_id"])
+    .where("id_hash", "=", sha256(sessionId))
+    .where("expires_at", ">", now.toISOString())
+    .executeTakeFirst();
+  return row?.user_id ?? null;
+}
+
+/** The profile of the user behind a live session id, in one query, or null. */
+export async function findSessionProfile(db: Db, sessionId: string, now = new Date()) {
+  const row = await db
+    .selectFrom("sessions")
+    .innerJoin("profiles", "profiles.id", "sessions.user_id")
+    .select(CURRENT_USER_COLUMNS.map((column) => `profiles.${column}` as const))
+    .where("sessions.id_hash", "=", sha256(sessionId))
+    .where("sessions.expires_at", ">", now.toISOString())
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+export async function deleteSession(db: Db, sessionId: string): Promise<void> {
+  await db.deleteFrom("sessions").where("id_hash", "=", sha256(sessionId)).execute();
+}
+
+export async function deleteUserSessions(db: Db, userId: string): Promise<void> {
+  await db.deleteFrom("sessions").where("user_id", "=", userId).execute();
+}
+
+export async function deleteExpiredSessions(db: Db, now = new Date()): Promise<number> {
+  const result = await db.deleteFrom("sessions").where("expires_at", "<=", now.toISOString()).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+export function readSessionId(request: Request): Promise<string | null> {
+  return readSessionIdFromCookieHeader(request.headers.get("Cookie"));
+}
+
+/** The session id in a Cookie header (signature checked), or null. */
+export async function readSessionIdFromCookieHeader(header: string | null): Promise<string | null> {
+  const value: unknown = await sessionCookie().parse(header);
+  return typeof value === "string" && value.length > 0 ? value : null;
+}
+
+export function commitSessionCookie(sessionId: string, persistent: boolean): Promise<string> {
+  return persistent ? sessionCookie().serialize(sessionId) : sessionCookie().serialize(sessionId, { maxAge: undefined });
+}
+
+export function clearSessionCookie(): Promise<string> {
+  return sessionCookie().serialize("", { maxAge: 0, expires: new Date(0) });
+}

@@ -1,0 +1,240 @@
+// Saved searches: a buyer's named /listings filters, stored as JSON so they can be re-run and notified on.
+import type { Kysely, Updateable } from "kysely";
+import type { Database } from "#db/schema.ts";
+import { readSavedSearchParams, savedSearchHasCriteria, savedSearchListingFilters, type SavedSearchParams } from "~/lib/listing-filters.ts";
+import type { ListingCardData } from "../listings/listing-cards.server.ts";
+import { searchListings } from "../listings/listing-search.server.ts";
+import { SAVED_SEARCH_NAME_MAX } from "~/schemas/saved-search.ts";
+
+/** The service messages of spec 01 §8. */
+export const SAVED_SEARCH_ERRORS = {
+  userRequired: "User ID is required",
+  paramsRequired: "Search parameters are required",
+  nameRequired: "Search name is required",
+} as const;
+
+export class SavedSearchError extends Error {}
+
+export interface NewSavedSearch {
+  userId: string | null | undefined;
+  name: string | null | undefined;
+  params: SavedSearchParams | null | undefined;
+  notifyOnNew?: boolean;
+}
+
+export interface CreatedSavedSearch {
+  id: number;
+  name: string;
+}
+
+/** Stores a search under a trimmed name; new listings matching it are to be notified by default. */
+export async function createSavedSearch(db: Kysely<Database>, input: NewSavedSearch): Promise<CreatedSavedSearch> {
+  if (!input.userId) throw new SavedSearchError(SAVED_SEARCH_ERRORS.userRequired);
+  if (!input.params || !savedSearchHasCriteria(input.params)) throw new SavedSearchError(SAVED_SEARCH_ERRORS.paramsRequired);
+  const name = input.name?.trim().slice(0, SAVED_SEARCH_NAME_MAX) ?? "";
+  if (!name) throw new SavedSearchError(SAVED_SEARCH_ERRORS.nameRequired);
+  const now = new Date().toISOString();
+  const row = await db
+    .insertInto("saved_searches")
+    .values({
+      user_id: input.userId,
+      name,
+      search_params: JSON.stringify(input.params),
+      notify_on_new: input.notifyOnNew === false ? 0 : 1,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return { id: row.id, name };
+}
+
+/** How many searches a user has saved (for the Saved Searches card). */
+export async function countSavedSearches(db: Kysely<Database>, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom("saved_searches")
+    .select((eb) => eb.fn.countAll<number>().as("total"))
+    .where("user_id", "=", userId)
+    .executeTakeFirstOrThrow();
+  return Number(row.total);
+}
+
+// ── The Saved Searches tab (/watchlist?tab=saved-searches): list, execute, rename, alerts on or off, delete ──
+
+/** Execute returns at most this many listings (spec 01 §9). */
+export const SAVED_SEARCH_EXECUTE_LIMIT = 50;
+
+/** The rest of the service messages of spec 01 §8. */
+export const SAVED_SEARCH_UPDATE_ERRORS = {
+  searchIdRequired: "Search ID is required",
+  updatesRequired: "Updates are required",
+  notFound: "Saved search not found",
+} as const;
+
+export interface SavedSearchSummary {
+  id: number;
+  name: string;
+  params: SavedSearchParams;
+  notifyOnNew: boolean;
+  lastExecuted: string | null;
+  createdAt: string;
+}
+
+type SavedSearchRow = {
+  id: number;
+  name: string;
+  search_params: string;
+  notify_on_new: number;
+  last_executed: string | null;
+  created_at: string;
+};
+
+function toSummary(row: SavedSearchRow): SavedSearchSummary {
+  return {
+    id: row.id,
+    name: row.name,
+    params: readSavedSearchParams(row.search_params),
+    notifyOnNew: row.notify_on_new === 1,
+    lastExecuted: row.last_executed,
+    createdAt: row.created_at,
+  };
+}
+
+const SUMMARY_COLUMNS = ["id", "name", "search_params", "notify_on_new", "last_executed", "created_at"] as const;
+
+/** A user's saved searches, newest first. */
+export async function listSavedSearches(db: Kysely<Database>, userId: string): Promise<SavedSearchSummary[]> {
+  if (!userId) throw new SavedSearchError(SAVED_SEARCH_ERRORS.userRequired);
+  const rows = await db
+    .selectFrom("saved_searches")
+    .select(SUMMARY_COLUMNS)
+    .where("user_id", "=", userId)
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .execute();
+  return rows.map(toSummary);
+}
+
+/** The owner and search ids every call needs, with the spec's messages when one is missing. */
+function requireIds(userId: string | null | undefined, searchId: number | null | undefined): { userId: string; searchId: number } {
+  if (!userId) throw new SavedSearchError(SAVED_SEARCH_ERRORS.userRequired);
+  if (!searchId) throw new SavedSearchError(SAVED_SEARCH_UPDATE_ERRORS.searchIdRequired);
+  return { userId, searchId };
+}
+
+/** One of the user's saved searches; another user's id finds nothing ("Saved search not found"). */
+export async function getSavedSearch(
+  db: Kysely<Database>,
+  owner: string | null | undefined,
+  id: number | null | undefined,
+): Promise<SavedSearchSummary> {
+  const { userId, searchId } = requireIds(owner, id);
+  const row = await db
+    .selectFrom("saved_searches")
+    .select(SUMMARY_COLUMNS)
+    .where("id", "=", searchId)
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
+  if (!row) throw new SavedSearchError(SAVED_SEARCH_UPDATE_ERRORS.notFound);
+  return toSummary(row);
+}
+
+export interface SavedSearchUpdates {
+  name?: string;
+  params?: SavedSearchParams;
+  notifyOnNew?: boolean;
+}
+
+/**
+ * Changes a saved search of the user's (by id and user id together). At least one field is needed. A change to the
+ * params or to notify_on_new marks the alert keys stale (alert_key_version = 0), so the matcher re-keys the row.
+ */
+export async function updateSavedSearch(
+  db: Kysely<Database>,
+  owner: string | null | undefined,
+  id: number | null | undefined,
+  updates: SavedSearchUpdates | null | undefined,
+): Promise<SavedSearchSummary> {
+  const { userId, searchId } = requireIds(owner, id);
+  if (!updates || (updates.name === undefined && updates.params === undefined && updates.notifyOnNew === undefined)) {
+    throw new SavedSearchError(SAVED_SEARCH_UPDATE_ERRORS.updatesRequired);
+  }
+  const set: Updateable<Database["saved_searches"]> = { updated_at: new Date().toISOString() };
+  if (updates.name !== undefined) {
+    const name = updates.name.trim().slice(0, SAVED_SEARCH_NAME_MAX);
+    if (!name) throw new SavedSearchError(SAVED_SEARCH_ERRORS.nameRequired);
+    set.name = name;
+  }
+  if (updates.params !== undefined) {
+    if (!savedSearchHasCriteria(updates.params)) throw new SavedSearchError(SAVED_SEARCH_ERRORS.paramsRequired);
+    set.search_params = JSON.stringify(updates.params);
+  }
+  if (updates.notifyOnNew !== undefined) set.notify_on_new = updates.notifyOnNew ? 1 : 0;
+  if (updates.params !== undefined || updates.notifyOnNew !== undefined) set.alert_key_version = 0;
+  const row = await db
+    .updateTable("saved_searches")
+    .set(set)
+    .where("id", "=", searchId)
+    .where("user_id", "=", userId)
+    .returning(SUMMARY_COLUMNS)
+    .executeTakeFirst();
+  if (!row) throw new SavedSearchError(SAVED_SEARCH_UPDATE_ERRORS.notFound);
+  return toSummary(row);
+}
+
+/** Deletes a saved search of the user's (by id and user id together); returns what it was. */
+export async function deleteSavedSearch(
+  db: Kysely<Database>,
+  owner: string | null | undefined,
+  id: number | null | undefined,
+): Promise<SavedSearchSummary> {
+  const { userId, searchId } = requireIds(owner, id);
+  const row = await db
+    .deleteFrom("saved_searches")
+    .where("id", "=", searchId)
+    .where("user_id", "=", userId)
+    .returning(SUMMARY_COLUMNS)
+    .executeTakeFirst();
+  if (!row) throw new SavedSearchError(SAVED_SEARCH_UPDATE_ERRORS.notFound);
+  return toSummary(row);
+}
+
+export interface ExecutedListing extends ListingCardData {
+  createdAt: string;
+}
+
+export interface SavedSearchExecution {
+  search: SavedSearchSummary;
+  listings: ExecutedListing[];
+}
+
+/**
+ * Runs a saved search with the engine of /listings: active listings only, newest first, at most 50; then stamps
+ * last_executed.
+ */
+export async function executeSavedSearch(
+  db: Kysely<Database>,
+  owner: string | null | undefined,
+  id: number | null | undefined,
+  now = new Date(),
+): Promise<SavedSearchExecution> {
+  const { userId, searchId } = requireIds(owner, id);
+  const search = await getSavedSearch(db, userId, searchId);
+  const result = await searchListings(
+    db,
+    savedSearchListingFilters(search.params),
+    { pageSize: SAVED_SEARCH_EXECUTE_LIMIT, now },
+  );
+  const ids = result.listings.map((listing) => listing.id);
+  const created = new Map<number, string>();
+  if (ids.length > 0) {
+    const rows = await db.selectFrom("equipment_listings").select(["id", "created_at"]).where("id", "in", ids).execute();
+    for (const row of rows) created.set(row.id, row.created_at);
+  }
+  const stamp = now.toISOString();
+  await db.updateTable("saved_searches").set({ last_executed: stamp }).where("id", "=", search.id).where("user_id", "=", userId).execute();
+  return {
+    search: { ...search, lastExecuted: stamp },
+    listings: result.listings.map((listing) => ({ ...listing, createdAt: created.get(listing.id) ?? "" })),
+  };
+}

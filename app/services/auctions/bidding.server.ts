@@ -1,0 +1,273 @@
+// The bidding engine: one bid is one write transaction that reads the auction, applies the rules
+// (bid-resolution.ts), writes the bids and the new price, and notifies the outbid bidder. Nothing can change the
+// auction between the read and the write, in this process or another one on the same database.
+import { sql, type Kysely } from "kysely";
+import { inWriteTransaction } from "#db/dialect.ts";
+import type { Database } from "#db/schema.ts";
+import { BID_MESSAGES, formatBidMoney } from "~/lib/bidding.ts";
+import { bidderLabel, type BidHistoryEntry } from "~/lib/auctions.ts";
+import { announceAuctionChange, findAuctionRow, toLiveState, type AuctionLiveState } from "./auction-state.server.ts";
+import { resolveBid, type AuctionBidState } from "./bid-resolution.ts";
+import { announceNotifications, insertNotifications, type NotificationDraft } from "../messaging/notifications.server.ts";
+
+export class BidRejectedError extends Error {}
+
+export interface BidRequest {
+  auctionId: number;
+  bidderId: string;
+  amountCents: number;
+  maxCents?: number | null;
+  /** Server time; tests pass their own clock. */
+  now?: Date;
+}
+
+export interface BidOutcome {
+  /** leading: the bidder leads; outbid: an earlier maximum answered at once; maximum_raised: the leader's new maximum. */
+  result: "leading" | "outbid" | "maximum_raised";
+  /** The amount of the bidder's own bid row (what "Your bid of … has been placed!" names). */
+  bidCents: number;
+  state: AuctionLiveState;
+  extended: boolean;
+}
+
+/** What one applied bid leaves to do once its transaction has committed. */
+interface AppliedBid {
+  outcome: BidOutcome;
+  newBids: BidHistoryEntry[];
+  notifications: NotificationDraft[];
+}
+
+interface QueuedBid {
+  request: BidRequest;
+  now: Date;
+  resolve: (outcome: BidOutcome) => void;
+  reject: (error: unknown) => void;
+}
+
+/** At most this many bids share one transaction, so one batch never holds the event loop for long. */
+const MAX_BIDS_PER_COMMIT = 64;
+
+/**
+ * Group commit: bids are applied in the order they arrive, each in its own savepoint, and the bids that arrived
+ * while one write transaction was being committed go together into the next one, so one commit (one fsync at
+ * synchronous FULL) serves the whole batch. A refused or failing bid rolls back to its savepoint alone; its caller
+ * gets its own refusal or error while the others still commit. Everything is announced after the batch commits.
+ * One queue per database handle.
+ */
+class BidQueue {
+  private readonly waiting: QueuedBid[] = [];
+  private draining = false;
+
+  constructor(private readonly db: Kysely<Database>) {}
+
+  add(bid: QueuedBid): void {
+    this.waiting.push(bid);
+    if (this.draining) return;
+    this.draining = true;
+    // Let the requests that have already arrived reach this queue before the first transaction starts.
+    setImmediate(() => void this.drain());
+  }
+
+  private async drain(): Promise<void> {
+    try {
+      while (this.waiting.length > 0) {
+        await this.commitBatch(this.waiting.splice(0, MAX_BIDS_PER_COMMIT));
+        // Requests that arrived during the commit (better-sqlite3 blocks the event loop meanwhile) join the next batch.
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    } finally {
+      this.draining = false;
+    }
+  }
+
+  private async commitBatch(batch: QueuedBid[]): Promise<void> {
+    let results: Array<{ applied: AppliedBid } | { error: unknown }>;
+    try {
+      results = await inWriteTransaction(this.db, async (trx) => {
+        const [only] = batch;
+        // A lone bid needs no savepoint: its failure rolls back the whole transaction.
+        if (batch.length === 1 && only) return [{ applied: await applyBid(trx, only.request, only.now, async () => undefined) }];
+        const settled: Array<{ applied: AppliedBid } | { error: unknown }> = [];
+        for (const bid of batch) {
+          // The savepoint is taken just before the bid's first write: a bid refused before it has nothing to undo.
+          let saved = false;
+          const beforeWrite = async () => {
+            await sql`savepoint bid`.execute(trx);
+            saved = true;
+          };
+          try {
+            settled.push({ applied: await applyBid(trx, bid.request, bid.now, beforeWrite) });
+          } catch (error) {
+            // If the savepoint cannot be rolled back, the whole batch fails (and rolls back) below.
+            if (saved) await sql`rollback to savepoint bid`.execute(trx);
+            settled.push({ error });
+          }
+          if (saved) await sql`release savepoint bid`.execute(trx);
+        }
+        return settled;
+      });
+    } catch (error) {
+      // Nothing of the batch was committed: every caller learns that.
+      for (const bid of batch) bid.reject(error);
+      return;
+    }
+    batch.forEach((bid, index) => {
+      const result = results[index]!;
+      if ("error" in result) return bid.reject(result.error);
+      const { outcome, newBids, notifications } = result.applied;
+      try {
+        if (newBids.length > 0) announceAuctionChange({ reason: "bid", state: outcome.state, newBids });
+        announceNotifications(notifications);
+      } catch (error) {
+        // The bid is committed; a failed announcement must not turn it into an error for the bidder.
+        console.error(`Failed to announce a bid on auction ${outcome.state.auctionId}`, error);
+      }
+      bid.resolve(outcome);
+    });
+  }
+}
+
+const queues = new WeakMap<Kysely<Database>, BidQueue>();
+
+/**
+ * Places one bid atomically (see BidQueue for how concurrent bids share a commit). Resolves once the bid is
+ * committed, with its own outcome; a bid the rules refuse rejects with BidRejectedError (message = the spec text).
+ */
+export function placeBid(db: Kysely<Database>, request: BidRequest): Promise<BidOutcome> {
+  const now = request.now ?? new Date();
+  let queue = queues.get(db);
+  if (!queue) {
+    queue = new BidQueue(db);
+    queues.set(db, queue);
+  }
+  const bidQueue = queue;
+  return new Promise<BidOutcome>((resolve, reject) => bidQueue.add({ request, now, resolve, reject }));
+}
+
+/**
+ * Reads the auction, applies the rules, writes the bid rows, the new price and the outbid notice. `beforeWrite` runs
+ * once the bid is accepted, before its first write.
+ */
+async function applyBid(trx: Kysely<Database>, request: BidRequest, now: Date, beforeWrite: () => Promise<void>): Promise<AppliedBid> {
+  const row = await findAuctionRow(trx, request.auctionId);
+  if (!row) throw new BidRejectedError(BID_MESSAGES.auctionNotFound);
+  const state: AuctionBidState = {
+    status: row.status,
+    startsAt: new Date(row.start_date),
+    endsAt: new Date(row.end_date),
+    sellerId: row.seller_id,
+    currency: row.currency,
+    startingPriceCents: row.starting_price_cents,
+    reserveCents: row.reserve_price_cents,
+    incrementCents: row.bid_increment_cents,
+    currentPriceCents: row.current_price_cents,
+    bidCount: row.bid_count,
+    autoExtend: row.auto_extend === 1,
+    leader:
+      row.leading_bid_id !== null && row.leader_id
+        ? { bidId: row.leading_bid_id, userId: row.leader_id, maxCents: row.leader_max_cents ?? row.leader_amount_cents ?? 0 }
+        : null,
+  };
+  const resolution = resolveBid(state, {
+    bidderId: request.bidderId,
+    amountCents: request.amountCents,
+    maxCents: request.maxCents ?? null,
+    now,
+  });
+  if (resolution.kind === "rejected") throw new BidRejectedError(resolution.message);
+  const stamp = now.toISOString();
+  await beforeWrite();
+
+  if (resolution.kind === "maximum_raised") {
+    await trx.updateTable("bids").set({ max_amount_cents: resolution.maxCents }).where("id", "=", state.leader!.bidId).execute();
+    return {
+      outcome: { result: "maximum_raised" as const, bidCents: resolution.maxCents, state: toLiveState(row), extended: false },
+      newBids: [],
+      notifications: [],
+    };
+  }
+
+  let leadingBidId = 0;
+  const inserted: Array<{ id: number; userId: string; amountCents: number; isAuto: boolean }> = [];
+  for (const bid of resolution.rows) {
+    const { id } = await trx
+      .insertInto("bids")
+      .values({
+        auction_id: row.id,
+        user_id: bid.userId,
+        amount_cents: bid.amountCents,
+        max_amount_cents: bid.maxCents,
+        is_auto: bid.isAuto ? 1 : 0,
+        created_at: stamp,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    leadingBidId = id;
+    inserted.push({ id, userId: bid.userId, amountCents: bid.amountCents, isAuto: bid.isAuto });
+  }
+  const updated = await trx
+    .updateTable("auctions")
+    .set((eb) => ({
+      current_price_cents: resolution.priceCents,
+      bid_count: eb("bid_count", "+", resolution.rows.length),
+      leading_bid_id: leadingBidId,
+      end_date: resolution.endsAt.toISOString(),
+      extension_count: resolution.extended ? eb("extension_count", "+", 1) : eb.ref("extension_count"),
+      version: eb("version", "+", 1),
+      updated_at: stamp,
+    }))
+    .where("id", "=", row.id)
+    .where("version", "=", row.version)
+    .executeTakeFirst();
+  if (Number(updated.numUpdatedRows) !== 1) throw new Error(`Auction ${row.id} changed during a bid`);
+
+  const labels = await bidderLabels(trx, [...new Set(inserted.map((bid) => bid.userId))]);
+  const newBids: BidHistoryEntry[] = inserted.map((bid) => ({
+    id: bid.id,
+    bidderLabel: labels.get(bid.userId) ?? "Bidder",
+    amountCents: bid.amountCents,
+    isAuto: bid.isAuto,
+    createdAt: stamp,
+  }));
+
+  const notifications: NotificationDraft[] = [];
+  const previousLeader = state.leader?.userId;
+  if (previousLeader && previousLeader !== resolution.leaderId) {
+    notifications.push({
+      userId: previousLeader,
+      type: "bid",
+      title: "You have been outbid",
+      message: `Another bidder bid ${formatBidMoney(resolution.priceCents, row.currency)} on "${row.title}". Bid again before the auction ends.`,
+      actionUrl: `/auctions/${row.id}`,
+    });
+  }
+  await insertNotifications(trx, notifications, now);
+
+  const after = {
+    ...row,
+    current_price_cents: resolution.priceCents,
+    bid_count: row.bid_count + resolution.rows.length,
+    leading_bid_id: leadingBidId,
+    end_date: resolution.endsAt.toISOString(),
+    extension_count: row.extension_count + (resolution.extended ? 1 : 0),
+    version: row.version + 1,
+    leader_id: resolution.leaderId,
+  };
+  const ownRow = resolution.rows[0]!;
+  return {
+    outcome: {
+      result: resolution.bidderLeads ? ("leading" as const) : ("outbid" as const),
+      bidCents: ownRow.amountCents,
+      state: toLiveState(after),
+      extended: resolution.extended,
+    },
+    newBids,
+    notifications,
+  };
+}
+
+async function bidderLabels(db: Kysely<Database>, userIds: string[]): Promise<Map<string, string>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db.selectFrom("profiles").select(["id", "first_name", "last_name"]).where("id", "in", userIds).execute();
+  return new Map(rows.map((row) => [row.id, bidderLabel(row.first_name, row.last_name)]));
+}

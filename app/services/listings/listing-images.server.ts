@@ -1,0 +1,172 @@
+// Listing pictures: stored as WebP (≤ 1600 px) plus a 400 px thumbnail under
+// UPLOADS_DIR/listings/{listingId}/{random}.webp, never overwriting; the first picture of a listing is primary.
+import crypto from "node:crypto";
+import fs from "node:fs/promises";
+import path from "node:path";
+import type { Kysely } from "kysely";
+import { inWriteTransaction } from "#db/dialect.ts";
+import type { Database, ListingImage } from "#db/schema.ts";
+import { inspectImage, toWebp } from "../platform/image-pipeline.server.ts";
+
+export const MAX_LISTING_IMAGES = 12;
+export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
+export const FULL_IMAGE_EDGE = 1600;
+export const THUMBNAIL_EDGE = 400;
+export const LISTING_IMAGE_URL_PREFIX = "/uploads/listings/";
+
+export const LISTING_IMAGE_MESSAGES = {
+  tooBig: (name: string) => `${name} is larger than 10 MB`,
+  tooMany: `A listing can have at most ${MAX_LISTING_IMAGES} images`,
+} as const;
+
+export interface ImageUpload {
+  /** The file name as the browser sent it. */
+  name: string;
+  bytes: Uint8Array;
+}
+
+/** Drops files whose name and size repeat an earlier one (in this upload or already on the listing). */
+export function withoutDuplicates<T extends ImageUpload>(
+  uploads: T[],
+  existing: Array<{ original_name: string; original_size: number }> = [],
+): T[] {
+  const seen = new Set(existing.map((image) => `${image.original_name}\u0000${image.original_size}`));
+  return uploads.filter((upload) => {
+    const key = `${upload.name}\u0000${upload.bytes.byteLength}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+export interface PreparedImage {
+  name: string;
+  size: number;
+  full: { bytes: Buffer; width: number; height: number };
+  thumbnail: { bytes: Buffer };
+}
+
+/** Checks and converts one upload; throws ImageRejectedError with the user's message when it is refused. */
+export async function prepareListingImage(upload: ImageUpload): Promise<PreparedImage> {
+  await inspectImage(upload.bytes);
+  const full = await toWebp(upload.bytes, FULL_IMAGE_EDGE);
+  const thumbnail = await toWebp(full.bytes, THUMBNAIL_EDGE, 75);
+  return { name: upload.name, size: upload.bytes.byteLength, full, thumbnail: { bytes: thumbnail.bytes } };
+}
+
+function listingDir(uploadsDir: string, listingId: number): string {
+  return path.join(uploadsDir, "listings", String(listingId));
+}
+
+/**
+ * Writes prepared images to disk and appends them after the listing's existing images.
+ * The first becomes primary only if the listing had no primary image.
+ */
+/**
+ * Writes prepared images under the listing's folder and inserts their rows after the existing ones (the first
+ * becomes primary only if the listing has none), inside the caller's transaction. Every file written is pushed to
+ * `written` at once, so a caller whose transaction fails removes exactly those files.
+ */
+export async function storeListingImages(
+  trx: Kysely<Database>,
+  uploadsDir: string,
+  listingId: number,
+  images: PreparedImage[],
+  written: string[],
+): Promise<void> {
+  if (images.length === 0) return;
+  const existing = await trx
+    .selectFrom("equipment_images")
+    .select((eb) => [eb.fn.max("position").as("last"), eb.fn.max("is_primary").as("has_primary")])
+    .where("listing_id", "=", listingId)
+    .executeTakeFirst();
+  let position = existing?.last === null || existing?.last === undefined ? 0 : Number(existing.last) + 1;
+  let needsPrimary = !existing?.has_primary;
+  for (const image of images) {
+    const id = crypto.randomUUID();
+    const full = listingImageFilePath(uploadsDir, String(listingId), `${id}.webp`);
+    const thumbnail = listingImageFilePath(uploadsDir, String(listingId), `${id}-thumb.webp`);
+    if (!full || !thumbnail) throw new Error(`No image path for listing ${listingId}`);
+    await fs.mkdir(path.dirname(full), { recursive: true });
+    // "wx": never overwrite.
+    await fs.writeFile(full, image.full.bytes, { flag: "wx" });
+    written.push(full);
+    await fs.writeFile(thumbnail, image.thumbnail.bytes, { flag: "wx" });
+    written.push(thumbnail);
+    await trx
+      .insertInto("equipment_images")
+      .values({
+        listing_id: listingId,
+        url: `${LISTING_IMAGE_URL_PREFIX}${listingId}/${id}.webp`,
+        thumbnail_url: `${LISTING_IMAGE_URL_PREFIX}${listingId}/${id}-thumb.webp`,
+        width: image.full.width,
+        height: image.full.height,
+        is_primary: needsPrimary ? 1 : 0,
+        position: position++,
+        original_name: image.name,
+        original_size: image.size,
+      })
+      .execute();
+    needsPrimary = false;
+  }
+}
+
+/** Removes files written by a transaction that then failed, and their folder when nothing else is in it. */
+async function removeWrittenFiles(files: string[]): Promise<void> {
+  const folders = new Set<string>();
+  for (const file of files) {
+    await fs.rm(file, { force: true }).catch(() => undefined);
+    folders.add(path.dirname(file));
+  }
+  // rmdir removes only an empty folder: files of another save to the same listing stay.
+  for (const folder of folders) await fs.rmdir(folder).catch(() => undefined);
+}
+
+/** Runs `work` in one write transaction; if anything fails, the files it wrote are removed again. */
+export async function withFilesInTransaction<T>(db: Kysely<Database>, work: (trx: Kysely<Database>, written: string[]) => Promise<T>): Promise<T> {
+  const written: string[] = [];
+  try {
+    return await inWriteTransaction(db, (trx) => work(trx, written));
+  } catch (error) {
+    await removeWrittenFiles(written);
+    throw error;
+  }
+}
+
+/** Stores prepared images for a listing in their own write transaction (the demo seed; forms use storeListingImages). */
+export async function attachListingImages(
+  db: Kysely<Database>,
+  uploadsDir: string,
+  listingId: number,
+  images: PreparedImage[],
+): Promise<void> {
+  await withFilesInTransaction(db, (trx, written) => storeListingImages(trx, uploadsDir, listingId, images, written));
+}
+
+export async function listListingImages(db: Kysely<Database>, listingId: number): Promise<ListingImage[]> {
+  return db
+    .selectFrom("equipment_images")
+    .selectAll()
+    .where("listing_id", "=", listingId)
+    .orderBy("position")
+    .orderBy("id")
+    .execute();
+}
+
+/** Removes a listing's whole picture folder (after the listing is deleted). */
+export async function removeListingImageFiles(uploadsDir: string, listingId: number): Promise<void> {
+  await fs.rm(listingDir(uploadsDir, listingId), { recursive: true, force: true });
+}
+
+/** The file behind a public image path, or null for anything that is not one of ours. */
+export function listingImageFilePath(uploadsDir: string, listingId: string, name: string): string | null {
+  if (!/^\d+$/.test(listingId) || !/^[0-9a-f-]{36}(-thumb)?\.webp$/.test(name)) return null;
+  return path.join(uploadsDir, "listings", listingId, name);
+}
+
+/** The file of a stored image row (for removal). */
+export function imageFileOf(uploadsDir: string, url: string): string | null {
+  if (!url.startsWith(LISTING_IMAGE_URL_PREFIX)) return null;
+  const [listingId, name] = url.slice(LISTING_IMAGE_URL_PREFIX.length).split("/");
+  return listingImageFilePath(uploadsDir, listingId ?? "", name ?? "");
+}

@@ -1,0 +1,344 @@
+// Buyer–seller messages: one conversation per buyer and listing (with the listing's seller), readable and writable
+// only by its two members. A message is written, its conversation moved to the top and its recipient notified in
+// one transaction; both members' open pages hear of it live after the commit.
+import { sql, type Expression, type Kysely, type SqlBool } from "kysely";
+import type { Database } from "#db/schema.ts";
+import { inWriteTransaction } from "#db/dialect.ts";
+import {
+  conversationUrl,
+  MESSAGE_MAX_LENGTH,
+  MESSAGE_TEXT,
+  messageExcerpt,
+  MESSAGES_PER_MINUTE,
+} from "~/lib/messages.ts";
+import { PUBLIC_LISTING_STATUSES } from "../listings/listing-detail.server.ts";
+import { getLiveEventBus, userTopic, type LiveEventBus } from "../platform/live-events.server.ts";
+import { announceNotifications, insertNotifications, type NotificationDraft } from "./notifications.server.ts";
+import { RateLimiter, workerProcesses, type RateLimitRule } from "../accounts/rate-limit.server.ts";
+import { PARTY_NAME_COLUMNS, partyNames } from "../accounts/party-names.server.ts";
+
+export type MessagingProblem = "not_found" | "forbidden" | "own_listing" | "invalid" | "rate_limited";
+
+/** A refusal with the words to show; `problem` tells the route which status to answer with. */
+export class MessagingError extends Error {
+  constructor(
+    readonly problem: MessagingProblem,
+    message: string,
+    readonly retryAfterSeconds?: number,
+  ) {
+    super(message);
+    this.name = "MessagingError";
+  }
+}
+
+export const MESSAGE_RATE_LIMIT: RateLimitRule = { limit: MESSAGES_PER_MINUTE, windowMs: 60_000 };
+
+export const messageRateLimiter = new RateLimiter(workerProcesses());
+
+/** The SSE event name of a new message on both members' user topics. */
+export const MESSAGE_EVENT = "message";
+
+export interface ConversationMessage {
+  id: number;
+  conversationId: number;
+  senderId: string;
+  body: string;
+  createdAt: string;
+  /** When the recipient opened it; null while unread. */
+  readAt: string | null;
+}
+
+/** What a live `message` event carries. */
+export interface MessageEventData {
+  conversationId: number;
+  message: ConversationMessage;
+}
+
+export interface ConversationSummary {
+  id: number;
+  listingId: number | null;
+  listingTitle: string;
+  /** The viewer's side of the conversation. */
+  viewerIs: "buyer" | "seller";
+  otherPartyId: string;
+  otherPartyName: string;
+  lastMessageAt: string;
+  /** The newest message, shortened; null before the first message. */
+  lastMessage: { excerpt: string; fromViewer: boolean } | null;
+  unreadCount: number;
+}
+
+export interface ConversationThread {
+  conversation: Omit<ConversationSummary, "lastMessage" | "unreadCount">;
+  messages: ConversationMessage[];
+}
+
+/** How many conversations the list shows, newest first; how many of a thread's latest messages are shown. */
+export const CONVERSATION_LIST_LIMIT = 200;
+export const THREAD_MESSAGE_LIMIT = 300;
+
+/**
+ * Finds or starts the conversation of `buyerId` with the seller of `listingId` about it. The listing must be one
+ * buyers can see; a seller cannot start one about their own listing.
+ */
+export async function openConversation(
+  db: Kysely<Database>,
+  buyerId: string,
+  listingId: number,
+  now = new Date(),
+): Promise<{ conversationId: number; created: boolean }> {
+  const listing = await db
+    .selectFrom("equipment_listings")
+    .select(["id", "title", "user_id", "status"])
+    .where("id", "=", listingId)
+    .executeTakeFirst();
+  if (!listing || !PUBLIC_LISTING_STATUSES.includes(listing.status)) throw new MessagingError("not_found", MESSAGE_TEXT.listingNotFound);
+  if (listing.user_id === buyerId) throw new MessagingError("own_listing", MESSAGE_TEXT.ownListing);
+  const at = now.toISOString();
+  const inserted = await db
+    .insertInto("conversations")
+    .values({ listing_id: listing.id, listing_title: listing.title, buyer_id: buyerId, seller_id: listing.user_id, last_message_at: at, created_at: at })
+    .onConflict((oc) => oc.columns(["listing_id", "buyer_id"]).doNothing())
+    .returning("id")
+    .executeTakeFirst();
+  if (inserted) return { conversationId: inserted.id, created: true };
+  const existing = await db
+    .selectFrom("conversations")
+    .select("id")
+    .where("listing_id", "=", listing.id)
+    .where("buyer_id", "=", buyerId)
+    .executeTakeFirstOrThrow();
+  return { conversationId: existing.id, created: false };
+}
+
+/** Trims a message and checks it may be sent (not blank, not too long). */
+export function cleanMessageBody(body: string): string {
+  const text = body.replace(/\r\n?/g, "\n").trim();
+  if (!text) throw new MessagingError("invalid", MESSAGE_TEXT.blank);
+  if (text.length > MESSAGE_MAX_LENGTH) throw new MessagingError("invalid", MESSAGE_TEXT.tooLong);
+  return text;
+}
+
+/** Conversations with both parties' names. */
+function conversationsWithParties(db: Kysely<Database>) {
+  return db
+    .selectFrom("conversations as c")
+    .innerJoin("profiles as buyer", "buyer.id", "c.buyer_id")
+    .innerJoin("profiles as seller", "seller.id", "c.seller_id")
+    .select([
+      "c.id",
+      "c.listing_id",
+      "c.listing_title",
+      "c.buyer_id",
+      "c.seller_id",
+      "c.last_message_at",
+      ...PARTY_NAME_COLUMNS,
+    ]);
+}
+
+async function participantConversation(db: Kysely<Database>, userId: string, conversationId: number) {
+  const row = await conversationsWithParties(db)
+    .where("c.id", "=", conversationId)
+    .executeTakeFirst();
+  // Someone else's conversation and one that does not exist read the same, so ids reveal nothing.
+  if (!row || (row.buyer_id !== userId && row.seller_id !== userId)) throw new MessagingError("forbidden", MESSAGE_TEXT.forbidden);
+  const viewerIs = row.buyer_id === userId ? ("buyer" as const) : ("seller" as const);
+  const names = partyNames(row);
+  return {
+    id: row.id,
+    listingId: row.listing_id,
+    listingTitle: row.listing_title,
+    viewerIs,
+    viewerName: names[viewerIs],
+    otherPartyId: viewerIs === "buyer" ? row.seller_id : row.buyer_id,
+    otherPartyName: viewerIs === "buyer" ? names.seller : names.buyer,
+    lastMessageAt: row.last_message_at,
+  };
+}
+
+export interface SendMessageInput {
+  conversationId: number;
+  senderId: string;
+  body: string;
+  now?: Date;
+}
+
+/**
+ * Sends a message from one member of a conversation to the other: trimmed, never blank, at most 4,000 characters,
+ * at most 20 a minute per sender. The message, the conversation's new last_message_at and the recipient's
+ * notification are written together; then the recipient's and the sender's open pages are told.
+ */
+export async function sendMessage(
+  db: Kysely<Database>,
+  { conversationId, senderId, body, now = new Date() }: SendMessageInput,
+  { limiter = messageRateLimiter, bus = getLiveEventBus() }: { limiter?: RateLimiter; bus?: LiveEventBus } = {},
+): Promise<ConversationMessage> {
+  const text = cleanMessageBody(body);
+  const at = now.toISOString();
+  const { message, drafts, recipientId } = await inWriteTransaction(db, async (trx) => {
+    const conversation = await participantConversation(trx, senderId, conversationId);
+    const allowed = limiter.hit(`message:${senderId}`, MESSAGE_RATE_LIMIT, now.getTime());
+    if (!allowed.allowed) throw new MessagingError("rate_limited", MESSAGE_TEXT.tooFast, allowed.retryAfterSeconds);
+    const inserted = await trx
+      .insertInto("messages")
+      .values({ conversation_id: conversationId, sender_id: senderId, recipient_id: conversation.otherPartyId, body: text, created_at: at, read_at: null })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await trx.updateTable("conversations").set({ last_message_at: at }).where("id", "=", conversationId).execute();
+    const drafts: NotificationDraft[] = [
+      {
+        userId: conversation.otherPartyId,
+        type: "message",
+        title: `New message from ${conversation.viewerName}`,
+        message: `${conversation.listingTitle}: ${messageExcerpt(text, 140)}`,
+        actionUrl: conversationUrl(conversationId),
+      },
+    ];
+    await insertNotifications(trx, drafts, now);
+    const message: ConversationMessage = { id: inserted.id, conversationId, senderId, body: text, createdAt: at, readAt: null };
+    return { message, drafts, recipientId: conversation.otherPartyId };
+  });
+  announceNotifications(drafts, bus);
+  const data: MessageEventData = { conversationId, message };
+  for (const userId of [recipientId, senderId]) bus.publish({ topic: userTopic(userId), name: MESSAGE_EVENT, data });
+  return message;
+}
+
+/** `%text%` for LIKE, with the wildcards of the text itself escaped (by a backslash, see `likeContains`). */
+function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+}
+
+function likeContains(column: Expression<string | null>, pattern: string) {
+  return sql<SqlBool>`${column} like ${pattern} escape '\\'`;
+}
+
+/**
+ * The member's conversations, the latest message first: the other member's name, the listing's title, the last
+ * message shortened and how many messages to the member are unread. A conversation without messages yet shows only
+ * to the buyer who opened it. `search` keeps those whose other member, listing title or any message contains it.
+ */
+export async function listConversations(db: Kysely<Database>, userId: string, search = ""): Promise<ConversationSummary[]> {
+  const term = search.trim();
+  const pattern = containsPattern(term);
+  const rows = await conversationsWithParties(db)
+    .select((eb) => [
+      eb
+        .selectFrom("messages as m")
+        .select("m.body")
+        .whereRef("m.conversation_id", "=", "c.id")
+        .orderBy("m.id", "desc")
+        .limit(1)
+        .as("last_body"),
+      eb
+        .selectFrom("messages as m")
+        .select("m.sender_id")
+        .whereRef("m.conversation_id", "=", "c.id")
+        .orderBy("m.id", "desc")
+        .limit(1)
+        .as("last_sender_id"),
+      eb
+        .selectFrom("messages as m")
+        .select((inner) => inner.fn.countAll<number>().as("n"))
+        .whereRef("m.conversation_id", "=", "c.id")
+        .where("m.recipient_id", "=", userId)
+        .where("m.read_at", "is", null)
+        .as("unread_count"),
+    ])
+    .where((eb) =>
+      eb.or([
+        eb("c.buyer_id", "=", userId),
+        eb.and([eb("c.seller_id", "=", userId), eb.exists(eb.selectFrom("messages as m").select("m.id").whereRef("m.conversation_id", "=", "c.id"))]),
+      ]),
+    )
+    .$if(term !== "", (query) =>
+      query.where((eb) => {
+        const other = (side: "buyer" | "seller") => [
+          likeContains(eb.ref(`${side}.company_name`), pattern),
+          likeContains(sql<string>`${eb.ref(`${side}.first_name`)} || ' ' || ${eb.ref(`${side}.last_name`)}`, pattern),
+        ];
+        return eb.or([
+          likeContains(eb.ref("c.listing_title"), pattern),
+          eb.and([eb("c.buyer_id", "=", userId), eb.or(other("seller"))]),
+          eb.and([eb("c.seller_id", "=", userId), eb.or(other("buyer"))]),
+          eb.exists(
+            eb
+              .selectFrom("messages as m")
+              .select("m.id")
+              .whereRef("m.conversation_id", "=", "c.id")
+              .where(() => likeContains(sql.ref("m.body"), pattern)),
+          ),
+        ]);
+      }),
+    )
+    .orderBy("c.last_message_at", "desc")
+    .orderBy("c.id", "desc")
+    .limit(CONVERSATION_LIST_LIMIT)
+    .execute();
+  return rows.map((row) => {
+    const viewerIs = row.buyer_id === userId ? ("buyer" as const) : ("seller" as const);
+    const otherName = partyNames(row)[viewerIs === "buyer" ? "seller" : "buyer"];
+    return {
+      id: row.id,
+      listingId: row.listing_id,
+      listingTitle: row.listing_title,
+      viewerIs,
+      otherPartyId: viewerIs === "buyer" ? row.seller_id : row.buyer_id,
+      otherPartyName: otherName,
+      lastMessageAt: row.last_message_at,
+      lastMessage: row.last_body === null ? null : { excerpt: messageExcerpt(row.last_body, 90), fromViewer: row.last_sender_id === userId },
+      unreadCount: Number(row.unread_count ?? 0),
+    };
+  });
+}
+
+/** Marks the member's unread messages of a conversation read (they are looking at it); returns how many. */
+export async function markConversationRead(db: Kysely<Database>, userId: string, conversationId: number, now = new Date()): Promise<number> {
+  const result = await db
+    .updateTable("messages")
+    .set({ read_at: now.toISOString() })
+    .where("recipient_id", "=", userId)
+    .where("conversation_id", "=", conversationId)
+    .where("read_at", "is", null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/**
+ * One conversation as its member sees it: the other member, the listing and the latest messages, oldest first.
+ * Opening it marks the messages to the member read. Anyone else is refused (MessagingError "forbidden").
+ */
+export async function thread(db: Kysely<Database>, userId: string, conversationId: number, now = new Date()): Promise<ConversationThread> {
+  const conversation = await participantConversation(db, userId, conversationId);
+  await markConversationRead(db, userId, conversationId, now);
+  const rows = await db
+    .selectFrom("messages")
+    .select(["id", "conversation_id", "sender_id", "body", "created_at", "read_at"])
+    .where("conversation_id", "=", conversationId)
+    .orderBy("id", "desc")
+    .limit(THREAD_MESSAGE_LIMIT)
+    .execute();
+  const { viewerName: _viewerName, ...shown } = conversation;
+  return {
+    conversation: shown,
+    messages: rows.reverse().map((row) => ({
+      id: row.id,
+      conversationId: row.conversation_id,
+      senderId: row.sender_id,
+      body: row.body,
+      createdAt: row.created_at,
+      readAt: row.read_at,
+    })),
+  };
+}
+
+/** How many messages to the member are unread, over all conversations (for a header badge). */
+export async function countUnreadMessages(db: Kysely<Database>, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom("messages")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("recipient_id", "=", userId)
+    .where("read_at", "is", null)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}

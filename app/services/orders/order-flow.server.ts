@@ -1,0 +1,389 @@
+// The order flow (spec 02 §4 buyer protection): pending → paid (escrow) → shipped → delivered → completed, or
+// disputed → refunded | released; pending → cancelled. One table says, per transition, from which states, who may
+// make it, what it stamps and whom it tells; `transitionOrder` applies a row of it in one write transaction that
+// claims the order by its status and version, so two people acting at once can never both succeed.
+import type { Kysely } from "kysely";
+import { inWriteTransaction } from "#db/dialect.ts";
+import type { Database } from "#db/schema.ts";
+import { INSPECTION_PERIOD_DAYS, REFUND_BUSINESS_DAYS, SELLER_RESPONSE_BUSINESS_DAYS } from "~/lib/fees.ts";
+import { formatExactPrice } from "~/lib/money.ts";
+import {
+  DISPUTE_RESOLVER_ROLES,
+  isEscrowStaff,
+  isOrderStatus,
+  ORDER_MESSAGES,
+  PAYMENT_CONFIRMER_ROLES,
+  type OrderAction,
+  type OrderStatus,
+} from "~/lib/orders.ts";
+import type { Role } from "~/lib/roles.ts";
+import { announceNotifications, insertNotifications, type NotificationDraft, type NotificationType } from "../messaging/notifications.server.ts";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+export const INSPECTION_PERIOD_MS = INSPECTION_PERIOD_DAYS * DAY_MS;
+
+export type OrderFlowErrorKind = "not_found" | "forbidden" | "conflict" | "invalid";
+
+/** A refused transition; `message` is what the person sees, `field` the form field it belongs to. */
+export class OrderFlowError extends Error {
+  constructor(
+    message: string,
+    readonly kind: OrderFlowErrorKind,
+    readonly field?: "carrier" | "trackingNumber" | "reason" | "note",
+  ) {
+    super(message);
+  }
+}
+
+export interface OrderActor {
+  id: string;
+  role: Role;
+}
+
+/** The order as the rules need it. */
+export interface OrderForRules {
+  id: number;
+  reference: string;
+  status: string;
+  version: number;
+  buyer_id: string;
+  seller_id: string;
+  listing_id: number;
+  auction_id: number | null;
+  amount_cents: number;
+  currency: string;
+  delivered_at: string | null;
+  title: string;
+}
+
+type Party = "buyer" | "seller";
+type StampColumn = "paid_at" | "shipped_at" | "delivered_at" | "completed_at" | "disputed_at" | "resolved_at" | "cancelled_at";
+
+interface Transition {
+  from: readonly OrderStatus[];
+  to: OrderStatus;
+  /** Which of the order's own parties may make it. */
+  parties: readonly Party[];
+  /** Which staff roles may make it on any order. */
+  roles: readonly Role[];
+  stamp: StampColumn;
+  notAllowed: string;
+  wrongState: string;
+  notification: (order: OrderForRules) => { type: NotificationType; title: string; message: string };
+}
+
+function auctionCancelNote(order: OrderForRules): string {
+  return order.auction_id === null
+    ? "The item is back on sale."
+    : "The auction stays ended and will not be re-run by itself; the item is back on sale and the seller may start a new auction.";
+}
+
+/** The transitions of the buyer-protection flow. */
+export const ORDER_TRANSITIONS: Record<OrderAction, Transition> = {
+  confirm_payment: {
+    from: ["pending"],
+    to: "paid",
+    parties: [],
+    roles: PAYMENT_CONFIRMER_ROLES,
+    stamp: "paid_at",
+    notAllowed: "Only Tradebench billing or an administrator can confirm a payment",
+    wrongState: "Only an order awaiting payment can have its payment confirmed",
+    notification: (order) => ({
+      type: "payment",
+      title: `Payment received for order ${order.reference}`,
+      message: `The payment of ${formatExactPrice(order.amount_cents, order.currency)} for "${order.title}" has arrived and is held in escrow. The seller can now ship the item.`,
+    }),
+  },
+  ship: {
+    from: ["paid"],
+    to: "shipped",
+    parties: ["seller"],
+    roles: [],
+    stamp: "shipped_at",
+    notAllowed: "Only the seller can mark this order as shipped",
+    wrongState: "Only a paid order can be marked as shipped",
+    notification: (order) => ({
+      type: "shipping",
+      title: `Order ${order.reference} has shipped`,
+      message: `"${order.title}" is on its way. The carrier and tracking number are on the order page.`,
+    }),
+  },
+  mark_delivered: {
+    from: ["shipped"],
+    to: "delivered",
+    parties: ["buyer", "seller"],
+    roles: [],
+    stamp: "delivered_at",
+    notAllowed: "Only the buyer or the seller can mark this order as delivered",
+    wrongState: "Only a shipped order can be marked as delivered",
+    notification: (order) => ({
+      type: "shipping",
+      title: `Order ${order.reference} was delivered`,
+      message: `"${order.title}" arrived. The buyer has ${INSPECTION_PERIOD_DAYS} days to inspect it and confirm receipt or open a dispute.`,
+    }),
+  },
+  confirm_receipt: {
+    from: ["shipped", "delivered"],
+    to: "completed",
+    parties: ["buyer"],
+    roles: [],
+    stamp: "completed_at",
+    notAllowed: "Only the buyer can confirm receipt",
+    wrongState: "Receipt can only be confirmed for an order that has been shipped",
+    notification: (order) => ({
+      type: "payment",
+      title: `Order ${order.reference} is complete`,
+      message: `The buyer confirmed receipt of "${order.title}". The payment of ${formatExactPrice(order.amount_cents, order.currency)} is released to the seller.`,
+    }),
+  },
+  open_dispute: {
+    from: ["shipped", "delivered"],
+    to: "disputed",
+    parties: ["buyer"],
+    roles: [],
+    stamp: "disputed_at",
+    notAllowed: "Only the buyer can open a dispute",
+    wrongState: "A dispute can only be opened on an order that has been shipped or delivered",
+    notification: (order) => ({
+      type: "other",
+      title: `A dispute was opened on order ${order.reference}`,
+      message: `The buyer opened a dispute about "${order.title}". The payment stays in escrow while Tradebench reviews it; the seller has ${SELLER_RESPONSE_BUSINESS_DAYS} business days to respond.`,
+    }),
+  },
+  refund: {
+    from: ["disputed"],
+    to: "refunded",
+    parties: [],
+    roles: DISPUTE_RESOLVER_ROLES,
+    stamp: "resolved_at",
+    notAllowed: "Only a dispute resolution referee or an administrator can decide a dispute",
+    wrongState: "Only a disputed order can be refunded",
+    notification: (order) => ({
+      type: "payment",
+      title: `Dispute on order ${order.reference} decided for the buyer`,
+      message: `The payment of ${formatExactPrice(order.amount_cents, order.currency)} for "${order.title}" will be refunded to the buyer within ${REFUND_BUSINESS_DAYS} business days. The listing is archived; the seller can relist it from its edit page.`,
+    }),
+  },
+  release: {
+    from: ["disputed"],
+    to: "released",
+    parties: [],
+    roles: DISPUTE_RESOLVER_ROLES,
+    stamp: "resolved_at",
+    notAllowed: "Only a dispute resolution referee or an administrator can decide a dispute",
+    wrongState: "Only a disputed order can be released to the seller",
+    notification: (order) => ({
+      type: "payment",
+      title: `Dispute on order ${order.reference} decided for the seller`,
+      message: `The payment of ${formatExactPrice(order.amount_cents, order.currency)} for "${order.title}" is released to the seller.`,
+    }),
+  },
+  cancel: {
+    from: ["pending"],
+    to: "cancelled",
+    parties: ["buyer", "seller"],
+    roles: PAYMENT_CONFIRMER_ROLES,
+    stamp: "cancelled_at",
+    notAllowed: "Only the buyer, the seller or Tradebench billing can cancel this order",
+    wrongState: "Only an order awaiting payment can be cancelled",
+    notification: (order) => ({
+      type: "other",
+      title: `Order ${order.reference} was cancelled`,
+      message: `The order for "${order.title}" was cancelled before payment. ${auctionCancelNote(order)}`,
+    }),
+  },
+};
+
+export interface TransitionRequest {
+  orderId: number;
+  actor: OrderActor;
+  action: OrderAction;
+  carrier?: string;
+  trackingNumber?: string;
+  reason?: string;
+  note?: string;
+  now?: Date;
+}
+
+function partyOf(order: Pick<OrderForRules, "buyer_id" | "seller_id">, userId: string): Party | null {
+  if (order.buyer_id === userId) return "buyer";
+  if (order.seller_id === userId) return "seller";
+  return null;
+}
+
+/** Whether this person may see the order at all: its buyer, its seller, or escrow staff. */
+export function canViewOrder(order: Pick<OrderForRules, "buyer_id" | "seller_id">, viewer: OrderActor): boolean {
+  return partyOf(order, viewer.id) !== null || isEscrowStaff(viewer.role);
+}
+
+function mayAct(transition: Transition, order: OrderForRules, actor: OrderActor): boolean {
+  const party = partyOf(order, actor.id);
+  return (party !== null && transition.parties.includes(party)) || transition.roles.includes(actor.role);
+}
+
+function inspectionOpen(order: Pick<OrderForRules, "status" | "delivered_at">, now: Date): boolean {
+  if (order.status !== "delivered" || !order.delivered_at) return true;
+  return now.getTime() < new Date(order.delivered_at).getTime() + INSPECTION_PERIOD_MS;
+}
+
+/** Why `actor` may not make this transition now, or null when they may. */
+function refusal(action: OrderAction, order: OrderForRules, actor: OrderActor, now: Date): OrderFlowError | null {
+  const transition = ORDER_TRANSITIONS[action];
+  if (!canViewOrder(order, actor)) return new OrderFlowError(ORDER_MESSAGES.orderNotFound, "not_found");
+  if (!mayAct(transition, order, actor)) return new OrderFlowError(transition.notAllowed, "forbidden");
+  if (!isOrderStatus(order.status) || !transition.from.includes(order.status)) return new OrderFlowError(transition.wrongState, "conflict");
+  if (action === "open_dispute" && !inspectionOpen(order, now)) return new OrderFlowError(ORDER_MESSAGES.inspectionOver, "conflict");
+  return null;
+}
+
+/** The transitions this person may make on the order now: the forms the order page shows. */
+export function availableOrderActions(order: OrderForRules, actor: OrderActor, now: Date = new Date()): OrderAction[] {
+  return (Object.keys(ORDER_TRANSITIONS) as OrderAction[]).filter((action) => refusal(action, order, actor, now) === null);
+}
+
+/** The end of the buyer's inspection period (7 days after delivery), or null before delivery. */
+export function inspectionEndsAt(deliveredAt: string | null): string | null {
+  return deliveredAt ? new Date(new Date(deliveredAt).getTime() + INSPECTION_PERIOD_MS).toISOString() : null;
+}
+
+/** The order with its listing's title, as the rules read it. */
+export function selectOrderForRules(db: Kysely<Database>) {
+  return db
+    .selectFrom("orders as o")
+    .innerJoin("equipment_listings as l", "l.id", "o.listing_id")
+    .select([
+      "o.id",
+      "o.reference",
+      "o.status",
+      "o.version",
+      "o.buyer_id",
+      "o.seller_id",
+      "o.listing_id",
+      "o.auction_id",
+      "o.amount_cents",
+      "o.currency",
+      "o.delivered_at",
+      "l.title",
+    ]);
+}
+
+function requiredText(value: string | undefined, message: string, field: OrderFlowError["field"]): string {
+  const text = (value ?? "").trim();
+  if (!text) throw new OrderFlowError(message, "invalid", field);
+  return text;
+}
+
+/** A sale undone: the sold listing is on sale again ("active") or back with its seller ("archived"). */
+async function unsellListing(trx: Kysely<Database>, listingId: number, status: "active" | "archived", stamp: string): Promise<void> {
+  await trx.updateTable("equipment_listings").set({ status, updated_at: stamp }).where("id", "=", listingId).where("status", "=", "sold").execute();
+}
+
+/** Applies one transition of the buyer-protection flow; returns the order's new status. Throws OrderFlowError. */
+export async function transitionOrder(db: Kysely<Database>, request: TransitionRequest): Promise<{ status: OrderStatus }> {
+  const now = request.now ?? new Date();
+  const stamp = now.toISOString();
+  const transition = ORDER_TRANSITIONS[request.action];
+  const notifications = await inWriteTransaction(db, async (trx) => {
+    const order = await selectOrderForRules(trx).where("o.id", "=", request.orderId).executeTakeFirst();
+    if (!order) throw new OrderFlowError(ORDER_MESSAGES.orderNotFound, "not_found");
+    const refused = refusal(request.action, order, request.actor, now);
+    if (refused) throw refused;
+
+    let note = (request.note ?? "").trim();
+    const changes: Partial<Record<StampColumn | "carrier" | "tracking_number" | "dispute_reason" | "resolution_note", string>> = {
+      [transition.stamp]: stamp,
+    };
+    if (request.action === "ship") {
+      const carrier = requiredText(request.carrier, ORDER_MESSAGES.carrierRequired, "carrier");
+      const tracking = requiredText(request.trackingNumber, ORDER_MESSAGES.trackingRequired, "trackingNumber");
+      changes.carrier = carrier;
+      changes.tracking_number = tracking;
+      note = `${carrier}, tracking number ${tracking}`;
+    } else if (request.action === "open_dispute") {
+      note = requiredText(request.reason, ORDER_MESSAGES.reasonRequired, "reason");
+      changes.dispute_reason = note;
+    } else if (request.action === "refund" || request.action === "release") {
+      note = requiredText(request.note, ORDER_MESSAGES.noteRequired, "note");
+      changes.resolution_note = note;
+    } else if (request.action === "confirm_receipt" && order.delivered_at === null) {
+      // Confirming receipt straight from "shipped" also records the delivery.
+      changes.delivered_at = stamp;
+    }
+
+    const claimed = await trx
+      .updateTable("orders")
+      .set((eb) => ({ ...changes, status: transition.to, version: eb("version", "+", 1), updated_at: stamp }))
+      .where("id", "=", order.id)
+      .where("status", "=", order.status)
+      .where("version", "=", order.version)
+      .executeTakeFirst();
+    if (Number(claimed.numUpdatedRows) !== 1) throw new OrderFlowError(ORDER_MESSAGES.changed, "conflict");
+
+    if (request.action === "cancel") {
+      await unsellListing(trx, order.listing_id, "active", stamp);
+      if (!note) note = auctionCancelNote(order);
+    }
+    if (request.action === "refund") {
+      // The item goes back to the seller: the listing leaves the sold list, archived until the seller relists it.
+      await unsellListing(trx, order.listing_id, "archived", stamp);
+    }
+    await trx.insertInto("order_events").values({ order_id: order.id, status: transition.to, actor_id: request.actor.id, note, created_at: stamp }).execute();
+
+    const notice = transition.notification(order);
+    const drafts: NotificationDraft[] = [order.buyer_id, order.seller_id]
+      .filter((userId, index, all) => userId !== request.actor.id && all.indexOf(userId) === index)
+      .map((userId) => ({ userId, ...notice, actionUrl: `/orders/${order.id}` }));
+    await insertNotifications(trx, drafts, now);
+    return drafts;
+  });
+  announceNotifications(notifications);
+  return { status: transition.to };
+}
+
+/**
+ * Completes every delivered order whose 7-day inspection period has passed without a dispute, releasing the
+ * payment to the seller. Called by the scheduler; safe to run from several processes at once. Returns how many.
+ */
+export async function completeInspectedOrders(db: Kysely<Database>, now: Date = new Date(), limit = 200): Promise<number> {
+  const stamp = now.toISOString();
+  const cutoff = new Date(now.getTime() - INSPECTION_PERIOD_MS).toISOString();
+  const { completed, notifications } = await inWriteTransaction(db, async (trx) => {
+    const due = await selectOrderForRules(trx)
+      .where("o.status", "=", "delivered")
+      .where("o.delivered_at", "<=", cutoff)
+      .orderBy("o.delivered_at")
+      .limit(limit)
+      .execute();
+    const drafts: NotificationDraft[] = [];
+    let count = 0;
+    for (const order of due) {
+      const claimed = await trx
+        .updateTable("orders")
+        .set((eb) => ({ status: "completed", completed_at: stamp, version: eb("version", "+", 1), updated_at: stamp }))
+        .where("id", "=", order.id)
+        .where("status", "=", "delivered")
+        .where("version", "=", order.version)
+        .executeTakeFirst();
+      if (Number(claimed.numUpdatedRows) !== 1) continue;
+      count += 1;
+      await trx
+        .insertInto("order_events")
+        .values({
+          order_id: order.id,
+          status: "completed",
+          actor_id: null,
+          note: `Completed automatically at the end of the ${INSPECTION_PERIOD_DAYS}-day inspection period`,
+          created_at: stamp,
+        })
+        .execute();
+      const message = `The ${INSPECTION_PERIOD_DAYS}-day inspection period of "${order.title}" ended without a dispute. The payment of ${formatExactPrice(order.amount_cents, order.currency)} is released to the seller.`;
+      for (const userId of [order.buyer_id, order.seller_id]) {
+        drafts.push({ userId, type: "payment", title: `Order ${order.reference} is complete`, message, actionUrl: `/orders/${order.id}` });
+      }
+    }
+    await insertNotifications(trx, drafts, now);
+    return { completed: count, notifications: drafts };
+  });
+  announceNotifications(notifications);
+  return completed;
+}

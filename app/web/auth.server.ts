@@ -1,0 +1,126 @@
+// Who is asking: sessions, the form sign-in strategy and the guards every loader and action uses.
+import { data, redirect, type AppLoadContext } from "@remix-run/node";
+import { Authenticator } from "remix-auth";
+import { FormStrategy } from "remix-auth-form";
+import { getDb } from "~/db.server.ts";
+import { LoginSchema, AUTH_MESSAGES } from "~/schemas/auth.ts";
+import type { Role } from "~/lib/roles.ts";
+import type { CurrentUser } from "~/lib/user.ts";
+import { toCurrentUser, verifyLogin } from "../services/accounts/account.server.ts";
+import { authRateLimiter, RATE_LIMITS, type RateLimitRule } from "../services/accounts/rate-limit.server.ts";
+import {
+  clearSessionCookie,
+  commitSessionCookie,
+  createSession,
+  deleteSession,
+  findSessionProfile,
+  readSessionId,
+  readSessionIdFromCookieHeader,
+  rememberedSessionMs,
+  SHORT_SESSION_MS,
+} from "../services/accounts/session.server.ts";
+import { loginUrl } from "~/lib/http.ts";
+
+export class SignInError extends Error {}
+
+/** remix-auth with the form strategy: checks e-mail and password, yields the user id. */
+export const authenticator = new Authenticator<string>();
+authenticator.use(
+  new FormStrategy(async ({ form }) => {
+    const parsed = LoginSchema.safeParse(Object.fromEntries(form));
+    if (!parsed.success) throw new SignInError(AUTH_MESSAGES.signInFailed);
+    const userId = await verifyLogin(getDb(), parsed.data.email, parsed.data.password);
+    if (!userId) throw new SignInError(AUTH_MESSAGES.signInFailed);
+    return userId;
+  }),
+  "form",
+);
+
+const currentUsers = new WeakMap<Request, Promise<CurrentUser | null>>();
+
+/** The signed-in user, or null; looked up once per request. */
+export function getOptionalUser(request: Request): Promise<CurrentUser | null> {
+  let pending = currentUsers.get(request);
+  if (!pending) {
+    pending = getUserOfCookieHeader(request.headers.get("Cookie"));
+    currentUsers.set(request, pending);
+  }
+  return pending;
+}
+
+/** The user whose live session the Cookie header carries, or null (sessions and profiles read in one query). */
+export async function getUserOfCookieHeader(cookieHeader: string | null): Promise<CurrentUser | null> {
+  const sessionId = await readSessionIdFromCookieHeader(cookieHeader);
+  if (!sessionId) return null;
+  const row = await findSessionProfile(getDb(), sessionId);
+  if (!row) return null;
+  return toCurrentUser(row);
+}
+
+function pathOf(request: Request): string {
+  const url = new URL(request.url);
+  return `${url.pathname}${url.search}`;
+}
+
+/** The signed-in user; anonymous visitors go to /login and come back afterwards. */
+export async function requireUser(request: Request): Promise<CurrentUser> {
+  const user = await getOptionalUser(request);
+  if (!user) {
+    const back = request.method === "GET" ? pathOf(request) : new URL(request.url).pathname;
+    throw redirect(loginUrl(back));
+  }
+  return user;
+}
+
+/** The signed-in user holding one of `roles`; anyone else signed in goes to /. */
+export async function requireRole(request: Request, roles: readonly Role[]): Promise<CurrentUser> {
+  const user = await requireUser(request);
+  if (!roles.includes(user.role)) throw redirect("/");
+  return user;
+}
+
+/** Pages for visitors only (sign-in, register, password screens) send signed-in users to /dashboard. */
+export async function requireAnonymous(request: Request): Promise<void> {
+  if (await getOptionalUser(request)) throw redirect("/dashboard");
+}
+
+/** Starts a fresh session (a new id at every sign-in) and returns its Set-Cookie header value. */
+export async function startSession(
+  userId: string,
+  request: Request,
+  context: AppLoadContext,
+  { remember }: { remember: boolean },
+): Promise<string> {
+  const sessionId = await createSession(
+    getDb(),
+    userId,
+    { ip: context.clientIp, userAgent: request.headers.get("User-Agent") },
+    remember ? rememberedSessionMs() : SHORT_SESSION_MS,
+  );
+  return commitSessionCookie(sessionId, remember);
+}
+
+/** Ends the request's session (if any) and returns the Set-Cookie header value that clears it. */
+export async function endSession(request: Request): Promise<string> {
+  const sessionId = await readSessionId(request);
+  if (sessionId) await deleteSession(getDb(), sessionId);
+  return clearSessionCookie();
+}
+
+/** Counts an attempt against each rule; over the limit, answers 429 with a clear message. */
+export function enforceRateLimits(checks: ReadonlyArray<{ key: string; rule: RateLimitRule }>): void {
+  for (const { key, rule } of checks) {
+    const verdict = authRateLimiter.hit(key, rule);
+    if (!verdict.allowed) {
+      const minutes = Math.max(1, Math.ceil(verdict.retryAfterSeconds / 60));
+      throw data(
+        {
+          message: `Too many attempts. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`,
+        },
+        { status: 429, headers: { "Retry-After": String(verdict.retryAfterSeconds) } },
+      );
+    }
+  }
+}
+
+export { RATE_LIMITS };

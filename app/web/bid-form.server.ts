@@ -1,0 +1,94 @@
+// "Read a bid form, place it, answer": the one implementation behind POST /auctions/{id}/bid (the Remix route, in
+// all its answer modes) and POST /api/auctions/{id}/bids (the JSON endpoint server.mjs answers ahead of Remix).
+import { getDb } from "~/db.server.ts";
+import { BID_MESSAGES } from "~/lib/bidding.ts";
+import type { CurrentUser } from "~/lib/user.ts";
+import { bidOutcomeMessage, BID_FORM_MESSAGES, BidFormSchema, parseAuctionId, type BidActionData, type BidField } from "~/schemas/bid.ts";
+import { forViewer } from "../services/auctions/auction-state.server.ts";
+import { getUserOfCookieHeader } from "./auth.server.ts";
+import { BidRejectedError, placeBid } from "../services/auctions/bidding.server.ts";
+
+export interface BidAnswer {
+  status: number;
+  body: BidActionData;
+}
+
+/** The status that tells a script why a bid was refused. */
+function refusalStatus(message: string): number {
+  if (message === BID_MESSAGES.auctionNotFound) return 404;
+  if (message === BID_MESSAGES.ownAuction) return 403;
+  if (message === BID_MESSAGES.invalidAmount || message === BID_MESSAGES.maximumBelowBid) return 400;
+  // Not active, already leading, or below the price another bid has just reached: the auction's state decides.
+  return 409;
+}
+
+/**
+ * Places the bid a form describes (`amount`, optional `maxAmount`, `intent`) for the signed-in `user` on the auction
+ * `auctionId` (null: not a valid id) and says what to answer. Never throws: an unexpected failure is logged and
+ * answered with the spec's "Failed to place bid" message.
+ */
+export async function answerBidForm(user: CurrentUser | null, auctionId: number | null, fields: Record<string, unknown>): Promise<BidAnswer> {
+  if (!user) return { status: 401, body: { ok: false, error: BID_FORM_MESSAGES.notSignedIn } };
+  if (auctionId === null) return { status: 404, body: { ok: false, error: BID_MESSAGES.auctionNotFound } };
+
+  const parsed = BidFormSchema.safeParse(fields);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const field: BidField = issue?.path[0] === "maxAmount" ? "maxAmount" : "amount";
+    return { status: 400, body: { ok: false, error: issue?.message ?? BID_MESSAGES.invalidAmount, field } };
+  }
+
+  try {
+    const outcome = await placeBid(getDb(), {
+      auctionId,
+      bidderId: user.id,
+      amountCents: parsed.data.amountCents,
+      maxCents: parsed.data.maxCents,
+    });
+    return {
+      status: 200,
+      body: {
+        ok: true,
+        message: bidOutcomeMessage(outcome.result, outcome.bidCents, outcome.state.currency),
+        result: outcome.result,
+        bidCents: outcome.bidCents,
+        snapshot: forViewer(outcome.state, user.id),
+      },
+    };
+  } catch (error) {
+    if (error instanceof BidRejectedError) {
+      const field: BidField | undefined = error.message === BID_MESSAGES.maximumBelowBid ? "maxAmount" : undefined;
+      return { status: refusalStatus(error.message), body: { ok: false, error: error.message, ...(field ? { field } : {}) } };
+    }
+    console.error(`Failed to place a bid on auction ${auctionId}`, error);
+    return { status: 500, body: { ok: false, error: BID_MESSAGES.failed } };
+  }
+}
+
+/** What the JSON endpoint is given by the HTTP server: the path's id, the Cookie header and the raw body. */
+export interface BidApiRequest {
+  /** The `{id}` of /api/auctions/{id}/bids, as it appeared in the path. */
+  auctionId: string;
+  cookie: string | null;
+  contentType: string | null;
+  /** The request body as text (the server limits its size). */
+  body: string;
+}
+
+export const BID_API_MESSAGES = {
+  notAForm: "This request did not contain a form. Send the bid as application/x-www-form-urlencoded.",
+} as const;
+
+/**
+ * POST /api/auctions/{id}/bids: the JSON answer of the bid route's `Accept: application/json` mode, without the
+ * Remix request pipeline. The caller (server.mjs) has already refused requests from other sites.
+ */
+export async function answerBidApi(request: BidApiRequest): Promise<BidAnswer> {
+  // The session is read from the Cookie header the same way every page reads it.
+  if (!/^application\/x-www-form-urlencoded\b/i.test(request.contentType ?? "")) {
+    return { status: 400, body: { ok: false, error: BID_API_MESSAGES.notAForm } };
+  }
+  // The session is read from the Cookie header the same way every page reads it.
+  const user = await getUserOfCookieHeader(request.cookie);
+  return answerBidForm(user, parseAuctionId(request.auctionId), Object.fromEntries(new URLSearchParams(request.body)));
+}
