@@ -1,0 +1,258 @@
+// Migrations, the synced category taxonomy and role permissions, and the connection settings.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { sql, type Kysely } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase, sqliteFilePath, type OpenedDatabase } from "#db/dialect.ts";
+import { migrateToLatest } from "#db/migrate.ts";
+import { syncReferenceData, taxonomyRows } from "#db/reference-data.ts";
+import type { Category, Database } from "#db/schema.ts";
+import { CATEGORY_TAXONOMY, itemSlug } from "#db/seed/taxonomy.ts";
+import { ROLE_PERMISSIONS, ROLES } from "~/lib/roles.ts";
+import { listCategoryTree } from "~/services/listings/category.server.ts";
+import { MIGRATIONS } from "../../../migrations/index.ts";
+import { createTestDatabase } from "../../support/test-database.ts";
+
+const SUBCATEGORY_SLUGS = [
+  "test_measurement",
+  "automation_control",
+  "electronic_components",
+  "data_acquisition",
+  "lab_scientific",
+  "electrical_power",
+  "process_equipment",
+  "construction",
+  "mining",
+  "material_handling",
+];
+
+let database: OpenedDatabase;
+let categories: Category[];
+
+async function allCategories(db: Kysely<Database>): Promise<Category[]> {
+  return db.selectFrom("categories").selectAll().orderBy("id").execute();
+}
+
+beforeAll(async () => {
+  database = createTestDatabase();
+  categories = await allCategories(database.db);
+});
+
+afterAll(async () => {
+  await database?.close();
+});
+
+describe("the category taxonomy", () => {
+  it("has the two main categories", () => {
+    const mains = categories.filter((c) => c.level === 1).sort((a, b) => a.position - b.position);
+    expect(mains.map((c) => [c.id, c.slug, c.name, c.parent_id])).toEqual([
+      ["industrial_electronics", "industrial_electronics", "Industrial Electronics", null],
+      ["heavy_equipment", "heavy_equipment", "Heavy Equipment", null],
+    ]);
+  });
+
+  it("has the ten subcategories under their main categories", () => {
+    const subs = categories.filter((c) => c.level === 2);
+    expect(subs.map((c) => c.slug).sort()).toEqual([...SUBCATEGORY_SLUGS].sort());
+    const parentOf = Object.fromEntries(subs.map((c) => [c.slug, c.parent_id]));
+    for (const slug of SUBCATEGORY_SLUGS.slice(0, 7)) expect(parentOf[slug]).toBe("industrial_electronics");
+    for (const slug of SUBCATEGORY_SLUGS.slice(7)) expect(parentOf[slug]).toBe("heavy_equipment");
+    for (const sub of subs) expect(sub.id).toBe(sub.slug);
+  });
+
+  it("has at least 15 items in every subcategory", () => {
+    for (const slug of SUBCATEGORY_SLUGS) {
+      const items = categories.filter((c) => c.level === 3 && c.parent_id === slug);
+      expect(items.length, slug).toBeGreaterThanOrEqual(15);
+    }
+  });
+
+  it("names every item main_sub_item in lower case with underscores", () => {
+    const byId = new Map(categories.map((c) => [c.id, c]));
+    const items = categories.filter((c) => c.level === 3);
+    expect(items.length).toBeGreaterThan(0);
+    for (const item of items) {
+      const sub = byId.get(item.parent_id ?? "");
+      const main = byId.get(sub?.parent_id ?? "");
+      expect(sub?.level, item.id).toBe(2);
+      expect(main?.level, item.id).toBe(1);
+      expect(item.id).toBe(itemSlug(main?.slug ?? "", sub?.slug ?? "", item.name));
+      expect(item.id.startsWith(`${main?.slug}_${sub?.slug}_`)).toBe(true);
+      expect(item.id).toMatch(/^[a-z0-9]+(?:_[a-z0-9]+)*$/);
+      expect(item.slug).toBe(item.id);
+    }
+    expect(byId.get("industrial_electronics_test_measurement_oscilloscopes")?.name).toBe("Oscilloscopes");
+  });
+
+  it("derives item ids by the documented rule", () => {
+    expect(itemSlug("industrial_electronics", "test_measurement", "Oscilloscopes")).toBe(
+      "industrial_electronics_test_measurement_oscilloscopes",
+    );
+    expect(itemSlug("heavy_equipment", "construction", "Skid Steer / Track Loaders (CTL)")).toBe(
+      "heavy_equipment_construction_skid_steer_track_loaders_ctl",
+    );
+    expect(itemSlug("a", "b", "  AC-DC & Power  ")).toBe("a_b_ac_dc_power");
+  });
+
+  it("stores every item of the taxonomy under its own id (no two items collide)", () => {
+    const itemCount = CATEGORY_TAXONOMY.flatMap((m) => m.subcategories).reduce((n, s) => n + s.items.length, 0);
+    const stored = categories.filter((c) => c.level === 3);
+    expect(stored).toHaveLength(itemCount);
+    expect(new Set(categories.map((c) => c.id)).size).toBe(categories.length);
+    expect(new Set(categories.map((c) => c.slug)).size).toBe(categories.length);
+  });
+
+  it("matches the taxonomy source row for row", () => {
+    const expected = [...taxonomyRows()].sort((a, b) => a.id.localeCompare(b.id));
+    const actual = [...categories].sort((a, b) => a.id.localeCompare(b.id));
+    expect(actual).toEqual(expected);
+  });
+
+  it("keeps the source order as the tree's order", async () => {
+    const tree = await listCategoryTree(database.db);
+    expect(tree.map((m) => m.slug)).toEqual(CATEGORY_TAXONOMY.map((m) => m.slug));
+    const [electronics] = tree;
+    expect(electronics?.children.map((s) => s.slug)).toEqual(SUBCATEGORY_SLUGS.slice(0, 7));
+    expect(electronics?.children[0]?.children.map((i) => i.name)).toEqual(CATEGORY_TAXONOMY[0]?.subcategories[0]?.items);
+  });
+});
+
+describe("role permissions", () => {
+  it("has one row per role with its permission flags", async () => {
+    const rows = await database.db.selectFrom("role_permissions").selectAll().execute();
+    expect(rows.map((r) => r.role).sort()).toEqual([...ROLES].sort());
+    for (const row of rows) {
+      const role = row.role as keyof typeof ROLE_PERMISSIONS;
+      expect(JSON.parse(row.permissions)).toEqual(ROLE_PERMISSIONS[role].permissions);
+      expect(row.description).toBe(ROLE_PERMISSIONS[role].description);
+    }
+  });
+});
+
+describe("syncReferenceData", () => {
+  it("changes nothing when run again", async () => {
+    const rolesBefore = await database.db.selectFrom("role_permissions").selectAll().orderBy("role").execute();
+    await syncReferenceData(database.db);
+    await syncReferenceData(database.db);
+    expect(await allCategories(database.db)).toEqual(categories);
+    expect(await database.db.selectFrom("role_permissions").selectAll().orderBy("role").execute()).toEqual(rolesBefore);
+  });
+
+  it("puts back a renamed or moved category and reset permissions", async () => {
+    await database.db.updateTable("categories").set({ name: "Scopes", position: 99 }).where("id", "=", "industrial_electronics_test_measurement_oscilloscopes").execute();
+    await database.db.updateTable("role_permissions").set({ permissions: "{}" }).where("role", "=", "admin").execute();
+    await syncReferenceData(database.db);
+    expect(await allCategories(database.db)).toEqual(categories);
+    const admin = await database.db.selectFrom("role_permissions").select("permissions").where("role", "=", "admin").executeTakeFirstOrThrow();
+    expect(JSON.parse(admin.permissions)).toEqual(ROLE_PERMISSIONS.admin.permissions);
+  });
+});
+
+describe("migrations", () => {
+  it("apply nothing to an already-migrated database", async () => {
+    expect(await migrateToLatest(database.db, database.dialect)).toEqual([]);
+  });
+
+  it("bring a fresh in-memory database from zero to the latest schema", async () => {
+    const fresh = openDatabase({ url: ":memory:" });
+    try {
+      expect(await migrateToLatest(fresh.db, fresh.dialect)).toEqual(Object.keys(MIGRATIONS).sort());
+      const tables = await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'kysely_%' and name not like 'sqlite_%' order by name`.execute(
+        fresh.db,
+      );
+      expect(tables.rows.map((r) => r.name)).toEqual([
+        "ai_generations",
+        "auctions",
+        "bids",
+        "categories",
+        "conversations",
+        "email_outbox",
+        "equipment_images",
+        "equipment_listings",
+        "listing_search",
+        "listing_search_config",
+        "listing_search_data",
+        "listing_search_docsize",
+        "listing_search_idx",
+        "listing_views",
+        "messages",
+        "newsletter_subscriptions",
+        "notifications",
+        "offline_actions",
+        "order_events",
+        "orders",
+        "password_reset_tokens",
+        "profiles",
+        "recent_views",
+        "role_permissions",
+        "saved_search_matches",
+        "saved_searches",
+        "search_queries",
+        "sessions",
+        "testimonials",
+        "users",
+        "watchlist",
+      ]);
+      await syncReferenceData(fresh.db);
+      const count = await fresh.db.selectFrom("categories").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+      expect(Number(count.n)).toBe(categories.length);
+      expect(await migrateToLatest(fresh.db, fresh.dialect)).toEqual([]);
+    } finally {
+      await fresh.close();
+    }
+  });
+});
+
+describe("connection settings", () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), "tradebench-pragma-"));
+  });
+  afterAll(() => {
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  async function pragma(db: Kysely<Database>, name: string): Promise<unknown> {
+    const result = await sql.raw<Record<string, unknown>>(`pragma ${name}`).execute(db);
+    return Object.values(result.rows[0] ?? {})[0];
+  }
+
+  it("uses WAL, foreign keys and synchronous FULL by default", async () => {
+    const opened = openDatabase({ url: path.join(dir, "nested", "default.sqlite") });
+    try {
+      expect(await pragma(opened.db, "journal_mode")).toBe("wal");
+      expect(await pragma(opened.db, "foreign_keys")).toBe(1);
+      expect(await pragma(opened.db, "synchronous")).toBe(2);
+      expect(await pragma(opened.db, "busy_timeout")).toBe(5000);
+      expect(fs.existsSync(path.join(dir, "nested", "default.sqlite"))).toBe(true);
+    } finally {
+      await opened.close();
+    }
+  });
+
+  it("uses synchronous NORMAL when asked", async () => {
+    const opened = openDatabase({ url: `file:${path.join(dir, "normal.sqlite")}`, synchronous: "NORMAL" });
+    try {
+      expect(await pragma(opened.db, "synchronous")).toBe(1);
+      expect(await pragma(opened.db, "journal_mode")).toBe("wal");
+      expect(opened.file).toBe(path.join(dir, "normal.sqlite"));
+    } finally {
+      await opened.close();
+    }
+  });
+
+  it("enforces foreign keys", async () => {
+    await expect(
+      database.db.insertInto("sessions").values({ id_hash: "h", user_id: "no-such-user", expires_at: "2030-01-01T00:00:00.000Z" }).execute(),
+    ).rejects.toThrow(/FOREIGN KEY constraint failed/);
+  });
+
+  it("reads the supported DATABASE_URL forms and refuses PostgreSQL for now", () => {
+    expect(sqliteFilePath("file:./data/x.sqlite")).toBe("./data/x.sqlite");
+    expect(sqliteFilePath("sqlite:./x.sqlite")).toBe("./x.sqlite");
+    expect(sqliteFilePath("./plain.sqlite")).toBe("./plain.sqlite");
+    expect(sqliteFilePath(":memory:")).toBe(":memory:");
+    expect(() => sqliteFilePath("postgres://db.example/tradebench")).toThrow(/PostgreSQL is not supported/);
+  });
+});
