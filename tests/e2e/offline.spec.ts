@@ -296,7 +296,36 @@ test("the watchlist, a saved search and browsed listings work offline; changes s
       return copies === null ? 0 : copies.watchlist.length + copies.searches.length + copies.browsed.length + copies.outbox;
     })
     .toBe(0);
+  // Nor anywhere else: every database the origin still lists (the service worker's photo index may wait for the
+  // worker to let go before it is deleted) holds no row, and no cache but the app's precache is left.
+  await expect.poll(() => rowsLeftOnDevice(page)).toEqual({ rows: {}, caches: [] });
 });
+
+/** Rows per database that are still on the device, and the caches other than the service worker's precache. */
+function rowsLeftOnDevice(page: Page): Promise<{ rows: Record<string, number>; caches: string[] }> {
+  return page.evaluate(async () => {
+    const rows: Record<string, number> = {};
+    for (const { name } of await indexedDB.databases()) {
+      if (!name) continue;
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const request = indexedDB.open(name);
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error);
+      });
+      for (const store of [...db.objectStoreNames]) {
+        const count = await new Promise<number>((resolve, reject) => {
+          const request = db.transaction(store).objectStore(store).count();
+          request.onsuccess = () => resolve(request.result);
+          request.onerror = () => reject(request.error);
+        });
+        if (count > 0) rows[`${name}/${store}`] = count;
+      }
+      db.close();
+    }
+    const caches_ = (await caches.keys()).filter((cacheName) => !cacheName.startsWith("workbox-precache"));
+    return { rows, caches: caches_ };
+  });
+}
 
 /** Light and dark, axe finds nothing on the page (WCAG 2 A and AA). */
 async function expectAccessible(page: Page): Promise<void> {

@@ -2,12 +2,11 @@
 // browsed listings and an outbox of actions taken offline, in IndexedDB (idb, typed schema). Used by the app
 // (sync, pending list, offline forms) and by the offline page, which renders from it. Client-only: every function
 // takes the database from openOfflineDb(); nothing here talks to the server except replayOutbox.
-import { deleteDB, openDB, type DBSchema, type IDBPDatabase, type IDBPTransaction } from "idb";
+import { openDB, type DBSchema, type IDBPDatabase, type IDBPTransaction } from "idb";
+import { wipeDevice } from "./device-wipe.ts";
 import { savedSearchListingsUrl, savedSearchSummary } from "./saved-search-copy.ts";
 import {
-  AI_WIZARD_DB_NAME,
   BROWSED_LISTINGS_KEPT,
-  LISTING_IMAGE_CACHE,
   OFFLINE_DB_NAME,
   type OfflineListing,
   type OfflineSnapshot,
@@ -632,36 +631,17 @@ export async function dismissNotice(db: OfflineDb, id: string): Promise<void> {
 
 // ── Sign-out ──
 
-/** How long sign-out waits for the database to be deleted when another tab holds it open. */
-const DELETE_WAIT_MS = 2000;
-
 /**
- * Deletes every copy: the database (its stores are emptied first, so nothing is left even if another tab delays
- * the deletion) and the listing image cache.
+ * Deletes every copy: this module's handle is closed first, then every database and cache of the origin is emptied
+ * and deleted (device-wipe.ts), the photo cache and the service worker's photo index included.
  */
 export async function wipeOfflineData(): Promise<void> {
-  if (typeof indexedDB !== "undefined") {
-    try {
-      const db = await openOfflineDb();
-      const tx = db.transaction(ALL_STORES, "readwrite");
-      await clearAll(tx);
-      await tx.done;
-      db.close();
-      forget(db);
-    } catch {
-      // Could not open it: deleting below still removes it.
-    }
-    opening = null;
-    openedDb = null;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    await Promise.race([
-      Promise.all([deleteDB(OFFLINE_DB_NAME), deleteDB(AI_WIZARD_DB_NAME)]).catch(() => {}),
-      new Promise<void>((resolve) => {
-        timer = setTimeout(resolve, DELETE_WAIT_MS);
-      }),
-    ]);
-    clearTimeout(timer);
+  if (openedDb) {
+    openedDb.close();
+    forget(openedDb);
   }
-  if (typeof caches !== "undefined") await caches.delete(LISTING_IMAGE_CACHE).catch(() => false);
+  opening = null;
+  openedDb = null;
+  await wipeDevice();
   announceChange("wiped");
 }
