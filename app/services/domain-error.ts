@@ -17,6 +17,8 @@ export const DOMAIN_ERROR_KINDS = [
   "too_large",
   /** Something the marketplace depends on is not available right now. */
   "unavailable",
+  /** Nobody is signed in, or the credentials given do not sign anyone in. */
+  "unauthenticated",
 ] as const;
 export type DomainErrorKind = (typeof DOMAIN_ERROR_KINDS)[number];
 
