@@ -12,6 +12,8 @@ export interface UsersTable {
   password_hash: string;
   created_at: Generated<Timestamp>;
   updated_at: Generated<Timestamp>;
+  /** When the owner followed the confirmation link; null until then (docs/decisions/0028). */
+  email_confirmed_at: Timestamp | null;
 }
 
 export interface SessionsTable {
@@ -64,6 +66,19 @@ export interface PasswordResetTokensTable {
   created_at: Generated<Timestamp>;
 }
 
+/** One-time links that confirm an account's e-mail address; only a SHA-256 digest of the token is kept. */
+export interface EmailConfirmationTokensTable {
+  id: Generated<number>;
+  user_id: string;
+  token_hash: string;
+  expires_at: Timestamp;
+  /** When the link confirmed the address, or when a newer link replaced it. */
+  used_at: Timestamp | null;
+  /** 1 when a newer link voided this one before it was used. */
+  replaced: Generated<number>;
+  created_at: Generated<Timestamp>;
+}
+
 export interface EmailOutboxTable {
   id: Generated<number>;
   to_address: string;
@@ -84,11 +99,11 @@ export interface NewsletterSubscriptionsTable {
   created_at: Generated<Timestamp>;
 }
 
+/** One permission a role holds (app/lib/permissions.ts names them; read by requirePermission). */
 export interface RolePermissionsTable {
   role: string;
-  /** JSON object of permission flags. */
-  permissions: string;
-  description: string;
+  permission: string;
+  created_at: Generated<Timestamp>;
 }
 
 export interface CategoriesTable {
@@ -419,6 +434,7 @@ export interface Database {
   sessions: SessionsTable;
   profiles: ProfilesTable;
   password_reset_tokens: PasswordResetTokensTable;
+  email_confirmation_tokens: EmailConfirmationTokensTable;
   email_outbox: EmailOutboxTable;
   newsletter_subscriptions: NewsletterSubscriptionsTable;
   role_permissions: RolePermissionsTable;

@@ -6,6 +6,8 @@ import * as listings from "./2026-11-21T1300-listings.ts";
 import * as auctions from "./2026-11-21T1700-auctions.ts";
 import * as buyersLoop from "./2026-11-21T2000-buyers-loop.ts";
 import * as offlineAndAi from "./2026-11-21T2300-offline-and-ai.ts";
+import * as emailConfirmation from "./2026-11-25T1400-email-confirmation.ts";
+import * as rolePermissions from "./2026-11-25T1600-role-permissions.ts";
 
 export interface DialectMigration {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations work on an untyped schema
@@ -18,4 +20,6 @@ export const MIGRATIONS: Record<string, DialectMigration> = {
   "2026-11-21T1700-auctions": auctions,
   "2026-11-21T2000-buyers-loop": buyersLoop,
   "2026-11-21T2300-offline-and-ai": offlineAndAi,
+  "2026-11-25T1400-email-confirmation": emailConfirmation,
+  "2026-11-25T1600-role-permissions": rolePermissions,
 };

@@ -9,6 +9,8 @@ export interface CurrentUser {
   companyName: string;
   avatarUrl: string | null;
   role: Role;
+  /** False until the account follows its e-mail confirmation link (docs/decisions/0028). */
+  emailConfirmed: boolean;
 }
 
 /** First letters of first and last name (spec 01 §2), falling back to the e-mail's first letter. */

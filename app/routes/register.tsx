@@ -10,7 +10,8 @@ import { getDb } from "~/db.server.ts";
 import { REGISTRATION_INTENTS, roleForIntent, type RegistrationIntent } from "~/lib/roles.ts";
 import { AUTH_MESSAGES, RegisterSchema } from "~/schemas/auth.ts";
 import { MIN_PASSWORD_LENGTH } from "~/schemas/fields.ts";
-import { registerUser, sendWelcomeEmail } from "~/services/accounts/account.server.ts";
+import { registerUser } from "~/services/accounts/account.server.ts";
+import { sendWelcomeEmail } from "~/services/accounts/email-confirmation.server.ts";
 import { getEnv } from "~/env.server.ts";
 import { enforceRateLimits, RATE_LIMITS, requireAnonymous } from "~/web/auth.server.ts";
 import { isHoneypotFilled } from "~/web/form-guard.server.ts";
@@ -49,7 +50,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       { status: 409 },
     );
   }
-  await sendWelcomeEmail(getDb(), email, firstName, getEnv().PUBLIC_URL);
+  await sendWelcomeEmail(getDb(), { userId: result.userId, email, firstName }, getEnv().PUBLIC_URL);
   return redirect("/login?registered=1");
 }
 

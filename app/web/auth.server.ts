@@ -1,10 +1,13 @@
 // Who is asking: sessions, the form sign-in strategy and the guards every loader and action uses.
-import { data, redirect, type AppLoadContext } from "@remix-run/node";
+import { redirect, type AppLoadContext } from "@remix-run/node";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { getDb } from "~/db.server.ts";
 import { LoginSchema, AUTH_MESSAGES } from "~/schemas/auth.ts";
+import type { Permission } from "~/lib/permissions.ts";
 import type { Role } from "~/lib/roles.ts";
+import { DomainError } from "../services/domain-error.ts";
+import { roleHasPermission } from "../services/accounts/permissions.server.ts";
 import type { CurrentUser } from "~/lib/user.ts";
 import { toCurrentUser, verifyLogin } from "../services/accounts/account.server.ts";
 import { authRateLimiter, RATE_LIMITS, type RateLimitRule } from "../services/accounts/rate-limit.server.ts";
@@ -20,17 +23,22 @@ import {
   SHORT_SESSION_MS,
 } from "../services/accounts/session.server.ts";
 import { loginUrl } from "~/lib/http.ts";
+import { assertEmailConfirmed } from "../services/accounts/email-confirmation.server.ts";
+import { throwRefusal } from "./domain-answer.server.ts";
 
-export class SignInError extends Error {}
+/** The refusal of a sign-in whose e-mail and password do not match an account (the spec's words, spec 02 §8). */
+function signInFailed(): DomainError {
+  return new DomainError("unauthenticated", AUTH_MESSAGES.signInFailed, { code: "sign_in_failed" });
+}
 
 /** remix-auth with the form strategy: checks e-mail and password, yields the user id. */
 export const authenticator = new Authenticator<string>();
 authenticator.use(
   new FormStrategy(async ({ form }) => {
     const parsed = LoginSchema.safeParse(Object.fromEntries(form));
-    if (!parsed.success) throw new SignInError(AUTH_MESSAGES.signInFailed);
+    if (!parsed.success) throw signInFailed();
     const userId = await verifyLogin(getDb(), parsed.data.email, parsed.data.password);
-    if (!userId) throw new SignInError(AUTH_MESSAGES.signInFailed);
+    if (!userId) throw signInFailed();
     return userId;
   }),
   "form",
@@ -79,6 +87,44 @@ export async function requireRole(request: Request, roles: readonly Role[]): Pro
   return user;
 }
 
+/**
+ * The signed-in user whose e-mail address is confirmed: the guard of every action an unconfirmed account may not
+ * take yet (bid, buy, offer, list, message; docs/decisions/0028). Anonymous visitors go to /login; an unconfirmed
+ * account is refused with a 403 whose body is `{ message }` (the page's error boundary shows it; the app shell's
+ * banner offers a new link).
+ */
+export async function requireConfirmedUser(request: Request): Promise<CurrentUser> {
+  const user = await requireUser(request);
+  try {
+    assertEmailConfirmed(user);
+  } catch (error) {
+    throwRefusal(error);
+  }
+  return user;
+}
+
+export const PERMISSION_MESSAGES = {
+  forbidden: "You do not have permission to do this.",
+} as const;
+
+/**
+ * The signed-in user whose role holds `permission` now (read from role_permissions on every call, so a changed row
+ * takes effect at once). Anonymous visitors go to /login; anyone else is refused with 403 (the error boundary shows
+ * the message). Role-scoped pages (spec 02 §2.2, exact role) keep requireRole.
+ */
+export async function requirePermission(request: Request, permission: Permission): Promise<CurrentUser> {
+  const user = await requireUser(request);
+  if (!(await roleHasPermission(getDb(), user.role, permission))) {
+    throwRefusal(new DomainError("forbidden", PERMISSION_MESSAGES.forbidden, { code: permission }));
+  }
+  return user;
+}
+
+/** Whether the signed-in `user` holds `permission` (for a page that shows more to some staff, never as the guard). */
+export async function userHasPermission(user: CurrentUser, permission: Permission): Promise<boolean> {
+  return roleHasPermission(getDb(), user.role, permission);
+}
+
 /** Pages for visitors only (sign-in, register, password screens) send signed-in users to /dashboard. */
 export async function requireAnonymous(request: Request): Promise<void> {
   if (await getOptionalUser(request)) throw redirect("/dashboard");
@@ -113,11 +159,10 @@ export function enforceRateLimits(checks: ReadonlyArray<{ key: string; rule: Rat
     const verdict = authRateLimiter.hit(key, rule);
     if (!verdict.allowed) {
       const minutes = Math.max(1, Math.ceil(verdict.retryAfterSeconds / 60));
-      throw data(
-        {
-          message: `Too many attempts. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`,
-        },
-        { status: 429, headers: { "Retry-After": String(verdict.retryAfterSeconds) } },
+      throwRefusal(
+        new DomainError("rate_limited", `Too many attempts. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`, {
+          retryAfterSeconds: verdict.retryAfterSeconds,
+        }),
       );
     }
   }

@@ -13,6 +13,7 @@ function user(role: Role, overrides: Partial<CurrentUser> = {}): CurrentUser {
     companyName: "",
     avatarUrl: null,
     role,
+    emailConfirmed: true,
     ...overrides,
   };
 }

@@ -4,7 +4,6 @@ import type { Kysely } from "kysely";
 import type { Database, Profile } from "#db/schema.ts";
 import { normalizeRole, type Role } from "~/lib/roles.ts";
 import type { CurrentUser } from "~/lib/user.ts";
-import { sendEmail } from "../messaging/mailer.server.ts";
 import { decoyPasswordHash, hashPassword, verifyPassword } from "./password.server.ts";
 
 export interface NewAccount {
@@ -67,10 +66,12 @@ export async function findUserByEmail(db: Kysely<Database>, email: string): Prom
   return row ?? null;
 }
 
-/** The profile columns a CurrentUser is made of. */
+/** The profile columns a CurrentUser is made of (with users.email_confirmed_at). */
 export const CURRENT_USER_COLUMNS = ["id", "email", "first_name", "last_name", "company_name", "avatar_url", "role"] as const;
 
-export function toCurrentUser(row: Pick<Profile, (typeof CURRENT_USER_COLUMNS)[number]>): CurrentUser {
+export function toCurrentUser(
+  row: Pick<Profile, (typeof CURRENT_USER_COLUMNS)[number]> & { email_confirmed_at: string | null },
+): CurrentUser {
   return {
     id: row.id,
     email: row.email,
@@ -79,11 +80,18 @@ export function toCurrentUser(row: Pick<Profile, (typeof CURRENT_USER_COLUMNS)[n
     companyName: row.company_name,
     avatarUrl: row.avatar_url,
     role: normalizeRole(row.role),
+    emailConfirmed: row.email_confirmed_at !== null,
   };
 }
 
 export async function getCurrentUser(db: Kysely<Database>, userId: string): Promise<CurrentUser | null> {
-  const row = await db.selectFrom("profiles").select(CURRENT_USER_COLUMNS).where("id", "=", userId).executeTakeFirst();
+  const row = await db
+    .selectFrom("profiles")
+    .innerJoin("users", "users.id", "profiles.id")
+    .select(CURRENT_USER_COLUMNS.map((column) => `profiles.${column}` as const))
+    .select("users.email_confirmed_at")
+    .where("profiles.id", "=", userId)
+    .executeTakeFirst();
   return row ? toCurrentUser(row) : null;
 }
 
@@ -94,17 +102,4 @@ export async function setPassword(db: Kysely<Database>, userId: string, password
     .set({ password_hash: passwordHash, updated_at: new Date().toISOString() })
     .where("id", "=", userId)
     .execute();
-}
-
-export async function sendWelcomeEmail(db: Kysely<Database>, to: string, firstName: string, publicUrl: string): Promise<void> {
-  await sendEmail(db, {
-    to,
-    subject: "Welcome to Tradebench",
-    text: [
-      `Hello ${firstName},`,
-      "Your Tradebench account is ready. Sign in to watch equipment, save searches, bid and sell:",
-      `${publicUrl}/login`,
-      "If you did not create this account, reply to this e-mail and we will close it.",
-    ].join("\n\n"),
-  });
 }

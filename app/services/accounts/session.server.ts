@@ -79,7 +79,9 @@ export async function findSessionProfile(db: Db, sessionId: string, now = new Da
   const row = await db
     .selectFrom("sessions")
     .innerJoin("profiles", "profiles.id", "sessions.user_id")
+    .innerJoin("users", "users.id", "sessions.user_id")
     .select(CURRENT_USER_COLUMNS.map((column) => `profiles.${column}` as const))
+    .select("users.email_confirmed_at")
     .where("sessions.id_hash", "=", sha256(sessionId))
     .where("sessions.expires_at", ">", now.toISOString())
     .executeTakeFirst();
