@@ -1,6 +1,6 @@
-// Reference data every database holds, synced at each start: the category taxonomy and role permissions.
+// Reference data every database holds, synced at each start: the category taxonomy. (Role permissions are rows an
+// administrator may change, seeded once by their migration and never rewritten at start: docs/decisions/0025.)
 import type { Kysely } from "kysely";
-import { ROLE_PERMISSIONS, ROLES } from "../app/lib/roles.ts";
 import type { Database, CategoriesTable } from "./schema.ts";
 import { CATEGORY_TAXONOMY, itemSlug } from "./seed/taxonomy.ts";
 
@@ -28,14 +28,6 @@ export async function syncReferenceData(db: Kysely<Database>): Promise<void> {
         .onConflict((oc) =>
           oc.column("id").doUpdateSet({ name: row.name, parent_id: row.parent_id, position: row.position, level: row.level }),
         )
-        .execute();
-    }
-    for (const role of ROLES) {
-      const { description, permissions } = ROLE_PERMISSIONS[role];
-      await trx
-        .insertInto("role_permissions")
-        .values({ role, description, permissions: JSON.stringify(permissions) })
-        .onConflict((oc) => oc.column("role").doUpdateSet({ description, permissions: JSON.stringify(permissions) }))
         .execute();
     }
   });

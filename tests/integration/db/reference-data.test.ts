@@ -9,7 +9,8 @@ import { migrateToLatest } from "#db/migrate.ts";
 import { syncReferenceData, taxonomyRows } from "#db/reference-data.ts";
 import type { Category, Database } from "#db/schema.ts";
 import { CATEGORY_TAXONOMY, itemSlug } from "#db/seed/taxonomy.ts";
-import { ROLE_PERMISSIONS, ROLES } from "~/lib/roles.ts";
+import { isPermission } from "~/lib/permissions.ts";
+import { ROLES } from "~/lib/roles.ts";
 import { listCategoryTree } from "~/services/listings/category.server.ts";
 import { MIGRATIONS } from "../../../migrations/index.ts";
 import { createTestDatabase } from "../../support/test-database.ts";
@@ -119,33 +120,29 @@ describe("the category taxonomy", () => {
 });
 
 describe("role permissions", () => {
-  it("has one row per role with its permission flags", async () => {
+  it("has rows for every role, each naming a known permission", async () => {
     const rows = await database.db.selectFrom("role_permissions").selectAll().execute();
-    expect(rows.map((r) => r.role).sort()).toEqual([...ROLES].sort());
-    for (const row of rows) {
-      const role = row.role as keyof typeof ROLE_PERMISSIONS;
-      expect(JSON.parse(row.permissions)).toEqual(ROLE_PERMISSIONS[role].permissions);
-      expect(row.description).toBe(ROLE_PERMISSIONS[role].description);
-    }
+    expect([...new Set(rows.map((r) => r.role))].sort()).toEqual([...ROLES].sort());
+    for (const row of rows) expect(isPermission(row.permission), row.permission).toBe(true);
   });
 });
 
 describe("syncReferenceData", () => {
   it("changes nothing when run again", async () => {
-    const rolesBefore = await database.db.selectFrom("role_permissions").selectAll().orderBy("role").execute();
+    const rolesBefore = await database.db.selectFrom("role_permissions").selectAll().orderBy("role").orderBy("permission").execute();
     await syncReferenceData(database.db);
     await syncReferenceData(database.db);
     expect(await allCategories(database.db)).toEqual(categories);
-    expect(await database.db.selectFrom("role_permissions").selectAll().orderBy("role").execute()).toEqual(rolesBefore);
+    expect(await database.db.selectFrom("role_permissions").selectAll().orderBy("role").orderBy("permission").execute()).toEqual(rolesBefore);
   });
 
-  it("puts back a renamed or moved category and reset permissions", async () => {
+  it("puts back a renamed or moved category, and leaves changed permissions as an administrator set them", async () => {
     await database.db.updateTable("categories").set({ name: "Scopes", position: 99 }).where("id", "=", "industrial_electronics_test_measurement_oscilloscopes").execute();
-    await database.db.updateTable("role_permissions").set({ permissions: "{}" }).where("role", "=", "admin").execute();
+    await database.db.deleteFrom("role_permissions").where("role", "=", "support").where("permission", "=", "can_answer_support").execute();
     await syncReferenceData(database.db);
     expect(await allCategories(database.db)).toEqual(categories);
-    const admin = await database.db.selectFrom("role_permissions").select("permissions").where("role", "=", "admin").executeTakeFirstOrThrow();
-    expect(JSON.parse(admin.permissions)).toEqual(ROLE_PERMISSIONS.admin.permissions);
+    const support = await database.db.selectFrom("role_permissions").select("permission").where("role", "=", "support").execute();
+    expect(support.map((r) => r.permission)).not.toContain("can_answer_support");
   });
 });
 

@@ -1,0 +1,36 @@
+// The names of what a role may do (spec 02 §3 ROLE_PERMISSIONS, §6), defined once. Which role holds which is data:
+// the role_permissions table, seeded by migrations/2026-11-25T1600-role-permissions.ts and read by requirePermission
+// (app/web/auth.server.ts) on every guarded request. Client-safe, so the header can hide links it would refuse;
+// hiding is courtesy, the loader and the action decide (docs/decisions/0025-refusals-and-permissions.md).
+
+export const PERMISSIONS = [
+  // Spec 02 §3/§6: the role service's flags.
+  "can_manage_users",
+  "can_manage_admins",
+  "can_manage_listings",
+  "can_manage_categories",
+  "can_view_reports",
+  "can_view_users",
+  "can_manage_promo_codes",
+  "can_manage_billing",
+  "can_resolve_disputes",
+  "can_moderate_content",
+  "can_create_listings",
+  "can_create_auctions",
+  "can_bid",
+  // What the admin pages need besides (issue 14 §3).
+  "can_moderate_listings",
+  "can_confirm_payments",
+  "can_answer_support",
+  "can_edit_content",
+] as const;
+export type Permission = (typeof PERMISSIONS)[number];
+
+export function isPermission(value: unknown): value is Permission {
+  return typeof value === "string" && (PERMISSIONS as readonly string[]).includes(value);
+}
+
+/** Spec 02 §6 canManageUsers: either of the two user-management permissions. */
+export function canManageUsers(permissions: ReadonlySet<Permission>): boolean {
+  return permissions.has("can_manage_users") || permissions.has("can_manage_admins");
+}
