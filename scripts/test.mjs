@@ -45,8 +45,9 @@ run("typecheck", "npx", ["tsc", "--noEmit"]);
 run("typecheck (service worker)", "npx", ["tsc", "--noEmit", "-p", "service-worker"]);
 run("lint", "npx", ["eslint", "--max-warnings", "0", "."]);
 run("unit and integration tests", "npx", ["vitest", "run"]);
-// The app, then the service worker, offline page, manifest icons (scripts/build-pwa.mjs).
-run("build", "npm", ["run", "build"]);
 const chromium = ensureChromium();
+// The README's `npm start` on a fresh clone (no build, no database) makes the production build — the app, then the
+// service worker, offline page and manifest icons — and serves the installable app; the end-to-end tests use that build.
+run("npm start as a newcomer runs it", "node", ["scripts/newcomer-start.mjs", "--chromium", chromium]);
 run("end-to-end tests", "npx", ["playwright", "test"], { CHROMIUM_PATH: chromium });
 console.log(`\nAll checks passed in ${((Date.now() - started) / 1000).toFixed(0)}s.`);
