@@ -1,8 +1,10 @@
 // The success fee schedule: the one place it is defined. Shown to buyers and sellers at checkout and on
 // orders (and later on the pricing page), and used to charge every order. See docs/decisions/0011-fee-schedule.md.
 
-export const SALE_TYPES = ["buy_now", "auction", "hybrid"] as const;
-export type SaleType = (typeof SALE_TYPES)[number];
+import type { ListingType } from "./listing-types.ts";
+
+/** A sale has the type of the listing it came from (app/lib/listing-types.ts has the list and the names). */
+export type SaleType = ListingType;
 
 /** Success fee in basis points of the sale amount (spec 02 §9): charged only on a sale; listing is free. */
 export const SUCCESS_FEE_RATE_BP: Record<SaleType, number> = {
@@ -10,16 +12,6 @@ export const SUCCESS_FEE_RATE_BP: Record<SaleType, number> = {
   auction: 350,
   hybrid: 300,
 };
-
-export const SALE_TYPE_LABELS: Record<SaleType, string> = {
-  buy_now: "Buy Now",
-  auction: "Auction",
-  hybrid: "Auction with Buy Now",
-};
-
-export function isSaleType(value: unknown): value is SaleType {
-  return typeof value === "string" && (SALE_TYPES as readonly string[]).includes(value);
-}
 
 export interface SuccessFee {
   /** The rate charged after the seller's exemption, in basis points. */

@@ -1,5 +1,6 @@
 // Buyer–seller messages: the limits, the words shown to members and how a message's date reads (spec 02 §2.9).
 // Client-safe: the /messages page, its send box and the messages service share it.
+import { formatShortDate } from "./dates.ts";
 
 export const MESSAGE_MAX_LENGTH = 4000;
 /** How many messages one member may send per minute, across all their conversations. */
@@ -60,7 +61,7 @@ export function formatMessageDate(iso: string, now: Date | number, timeZone = "U
   if (days <= 0) return new Intl.DateTimeFormat("en-US", { hour: "numeric", minute: "2-digit", timeZone }).format(date);
   if (days === 1) return "Yesterday";
   if (days < 7) return new Intl.DateTimeFormat("en-US", { weekday: "long", timeZone }).format(date);
-  return new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone }).format(date);
+  return formatShortDate(date, { timeZone });
 }
 
 /** The full date and time, for a tooltip and the `<time>` element's title. */

@@ -1,6 +1,7 @@
 // Orders as buyers, sellers and staff read them (client-safe): the states of the buyer-protection flow
 // (spec 02 §4), their labels, who may act on them, and the messages of checkout and the order flow.
 import type { Role } from "./roles.ts";
+import { formatShortDate } from "./dates.ts";
 
 export const ORDER_STATUSES = [
   "pending",
@@ -143,7 +144,6 @@ const dateTime = new Intl.DateTimeFormat("en-US", {
   timeZone: "UTC",
   timeZoneName: "short",
 });
-const dateOnly = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
 
 /** "Nov 21, 2026, 5:04 PM UTC". */
 export function formatOrderTime(iso: string): string {
@@ -152,5 +152,5 @@ export function formatOrderTime(iso: string): string {
 
 /** "Nov 21, 2026". */
 export function formatOrderDate(iso: string): string {
-  return dateOnly.format(new Date(iso));
+  return formatShortDate(iso);
 }

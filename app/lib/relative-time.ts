@@ -1,5 +1,6 @@
 // Relative times for notifications (spec 01 §9): under a minute "Just now", then minutes, hours and days ago up to
 // 6 days, then a date. Pure and client-safe: the server renders it and the browser keeps it fresh.
+import { formatShortDate } from "./dates.ts";
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -24,5 +25,5 @@ export function formatRelativeTime(at: string | Date, now: Date | number = Date.
   if (elapsed < DAY) return ago(Math.floor(elapsed / HOUR), "hour");
   const days = Math.floor(elapsed / DAY);
   if (days <= MAX_DAYS) return ago(days, "day");
-  return new Intl.DateTimeFormat(locale, { month: "short", day: "numeric", year: "numeric", timeZone }).format(when);
+  return formatShortDate(when, { timeZone, locale });
 }

@@ -5,6 +5,7 @@ import type { ExecutedListing, SavedSearchSummary } from "~/services/alerts/save
 import type { WatchedItem } from "~/services/watchlist/watchlist.server.ts";
 import { formatTimeLeft, LIVE_AUCTION_STATUSES } from "./auctions.ts";
 import { conditionLabel } from "./conditions.ts";
+import { formatShortDate } from "./dates.ts";
 import { listingsUrl, savedSearchFilters } from "./listing-filters.ts";
 import { formatPrice } from "./money.ts";
 import { formatRelativeTime } from "./relative-time.ts";
@@ -73,13 +74,6 @@ export interface SavedSearchView {
   listingsHref: string;
 }
 
-const shortDate = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
-
-/** "Nov 21, 2026" (spec 02 §9: short month, day, year in en-US). */
-export function formatShortDate(at: string): string {
-  const date = new Date(at);
-  return Number.isFinite(date.getTime()) ? shortDate.format(date) : "";
-}
 
 export function toSavedSearchView(search: SavedSearchSummary, now: Date): SavedSearchView {
   return {

@@ -14,7 +14,6 @@ import { useLiveAuction } from "~/components/auction/use-live-auction.ts";
 import { ListingFacts } from "~/components/listing-detail/ListingFacts.tsx";
 import { ListingBreadcrumb, ListingColumns, ListingDescription, ListingShowcase } from "~/components/listing-detail/ListingPageLayout.tsx";
 import { ListingProblem } from "~/components/listing-detail/ListingProblem.tsx";
-import { LISTING_TYPE_LABELS } from "~/components/listing-detail/ListingTypePanel.tsx";
 import { SellerPanel } from "~/components/listing-detail/SellerPanel.tsx";
 import { SpecificationsTable } from "~/components/listing-detail/SpecificationsTable.tsx";
 import { WatcherCount } from "~/components/listing-detail/WatcherCount.tsx";
@@ -24,6 +23,7 @@ import { WatchButton } from "~/components/WatchButton.tsx";
 import { getDb } from "~/db.server.ts";
 import { takeBidFlash } from "~/web/bid-flash.server.ts";
 import { conditionLabel } from "~/lib/conditions.ts";
+import { isListingType, LISTING_TYPE_MEANINGS } from "~/lib/listing-types.ts";
 import { toOfflineListing } from "~/lib/offline/listing-copy.ts";
 import { AUCTION_PAGE_MESSAGES, parseAuctionId } from "~/schemas/bid.ts";
 import { galleryStartIndex } from "~/schemas/listing-detail.ts";
@@ -88,7 +88,7 @@ export default function AuctionLotPage() {
         <Stack gap="3">
           <HStack gap="2" wrap="wrap">
             <Badge size="lg" colorPalette="purple">
-              {LISTING_TYPE_LABELS[listing.listingType] ?? "Auction"}
+              {isListingType(listing.listingType) ? LISTING_TYPE_MEANINGS[listing.listingType] : LISTING_TYPE_MEANINGS.auction}
             </Badge>
             <Badge size="lg" variant="outline">
               {conditionLabel(listing.condition)}

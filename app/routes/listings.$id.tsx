@@ -4,7 +4,7 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { useLoaderData, useRouteError } from "@remix-run/react";
 import { ListingAuctionPanel } from "~/components/auction/ListingAuctionPanel.tsx";
 import { CalibrationPanel } from "~/components/listing-detail/CalibrationPanel.tsx";
-import { isAuctionType, ListingFacts, ListingSummary } from "~/components/listing-detail/ListingFacts.tsx";
+import { ListingFacts, ListingSummary } from "~/components/listing-detail/ListingFacts.tsx";
 import { page } from "~/components/listing-detail/detail-styles.ts";
 import { ListingBreadcrumb, ListingColumns, ListingDescription, ListingShowcase } from "~/components/listing-detail/ListingPageLayout.tsx";
 import { ListingProblem } from "~/components/listing-detail/ListingProblem.tsx";
@@ -18,6 +18,7 @@ import { getDb } from "~/db.server.ts";
 import { takeBidFlash } from "~/web/bid-flash.server.ts";
 import { toOfflineListing } from "~/lib/offline/listing-copy.ts";
 import { LISTING_DETAIL_MESSAGES } from "~/lib/listing-detail-messages.ts";
+import { isAuctionListingType } from "~/lib/listing-types.ts";
 import { galleryStartIndex, parseListingId } from "~/schemas/listing-detail.ts";
 import { findLiveAuctionForListing, getAuctionPanel } from "~/services/auctions/auction-page.server.ts";
 import { getOptionalUser } from "~/web/auth.server.ts";
@@ -64,7 +65,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     watcherCountFor(db, listing, viewer),
   ]);
   // Auction listings show the running (or upcoming) auction's bid panel; a bid posted without JavaScript comes back here.
-  const auctionId = isAuctionType(listing.listingType) ? await findLiveAuctionForListing(db, id) : null;
+  const auctionId = isAuctionListingType(listing.listingType) ? await findLiveAuctionForListing(db, id) : null;
   const auction = auctionId === null ? null : await getAuctionPanel(db, auctionId, user?.id);
   const { flash: bidFlash, headers } = await takeBidFlash(request, auction?.snapshot.auctionId ?? null);
 

@@ -26,6 +26,7 @@ import {
 } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { FormErrors, FormSuccess, TextAreaField, TextField } from "~/components/forms.tsx";
+import { formatShortDate } from "~/lib/dates.ts";
 import { readForm } from "~/web/form-data.server.ts";
 import { getDb } from "~/db.server.ts";
 import { getEnv } from "~/env.server.ts";
@@ -34,7 +35,8 @@ import { ROLE_LABELS } from "~/lib/roles.ts";
 import { initials } from "~/lib/user.ts";
 import { AVATAR_MAX_BYTES, PROFILE_MESSAGES, ProfileSchema } from "~/schemas/profile.ts";
 import { requireUser } from "~/web/auth.server.ts";
-import { getProfile, NotAnImageError, parsePreferences, removeAvatar, saveAvatar, updateProfile } from "~/services/accounts/profile.server.ts";
+import { getProfile, parsePreferences, removeAvatar, saveAvatar, updateProfile } from "~/services/accounts/profile.server.ts";
+import { isDomainError } from "~/services/domain-error.ts";
 
 export const meta: MetaFunction = () => [{ title: "Your profile — Tradebench" }];
 
@@ -85,7 +87,7 @@ async function handleAvatarUpload(request: Request, userId: string): Promise<Ava
   try {
     await saveAvatar(getDb(), getEnv().UPLOADS_DIR, userId, new Uint8Array(await file.arrayBuffer()));
   } catch (error) {
-    if (error instanceof NotAnImageError) return { intent: "avatar", ok: false, message: PROFILE_MESSAGES.avatarNotImage };
+    if (isDomainError(error)) return { intent: "avatar", ok: false, message: error.message };
     throw error;
   }
   return { intent: "avatar", ok: true, message: PROFILE_MESSAGES.avatarSaved };
@@ -112,7 +114,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 function formatDate(iso: string | null): string {
-  return iso ? new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" }).format(new Date(iso)) : "";
+  return iso ? formatShortDate(iso) : "";
 }
 
 export default function ProfilePage() {

@@ -7,6 +7,7 @@ import { AUCTION_DURATION_DAYS, DEFAULT_AUCTION_DURATION_DAYS } from "~/lib/auct
 import { DEFAULT_BID_INCREMENT_CENTS } from "~/lib/bidding.ts";
 import { CURRENCIES, toCents } from "~/lib/money.ts";
 import { TEST_LEVELS } from "~/lib/test-levels.ts";
+import { LISTING_TYPES, type ListingType } from "~/lib/listing-types.ts";
 
 export const LISTING_LIMITS = {
   title: 150,
@@ -30,19 +31,8 @@ export const LISTING_LIMITS = {
 export const BLANK_FEATURE_ROWS = 3;
 export const BLANK_SPECIFICATION_ROWS = 3;
 
-/** Listing types of the manual form (spec 01 §1, §2): a fixed price, an auction, or an auction with a buy-now price. */
-export const LISTING_TYPES = ["buy_now", "auction", "hybrid"] as const;
-export type ListingType = (typeof LISTING_TYPES)[number];
-export const LISTING_TYPE_LABELS: Record<ListingType, string> = {
-  buy_now: "Buy It Now (fixed price)",
-  auction: "Auction",
-  hybrid: "Hybrid (auction with Buy It Now)",
-};
-
-/** Auction and hybrid listings are sold through an auction. */
-export function isAuctionListingType(value: unknown): value is "auction" | "hybrid" {
-  return value === "auction" || value === "hybrid";
-}
+/** Listing types of the manual form (spec 01 §1, §2): defined in app/lib/listing-types.ts. */
+export { isAuctionListingType, LISTING_TYPES, type ListingType } from "~/lib/listing-types.ts";
 
 /** Auction settings the manual form starts with (spec 01 §2): 7 days, $10 increment, auto-extend on, starting now. */
 export const AUCTION_FORM_DEFAULTS = {

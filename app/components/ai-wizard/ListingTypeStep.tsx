@@ -5,15 +5,12 @@ import { Alert, Box, Button, Fieldset, HStack, SimpleGrid, Stack, Text } from "@
 import { CONDITION_LABELS, isCondition } from "~/lib/conditions.ts";
 import { formatExactPrice } from "~/lib/money.ts";
 import { WIZARD_DURATION_DAYS, type AiListingFields, type FieldErrors } from "~/schemas/ai-listing-create.ts";
-import { isAuctionListingType, parseMoneyCents } from "~/schemas/listing.ts";
+import { isAuctionListingType, LISTING_TYPE_DESCRIPTIONS, LISTING_TYPE_LABELS, LISTING_TYPES } from "~/lib/listing-types.ts";
+import { parseMoneyCents } from "~/schemas/listing.ts";
 import type { WizardAction } from "./wizard-state.ts";
 import { WizardInput, WizardSelect } from "./WizardFields.tsx";
 
-const TYPES = [
-  { value: "buy_now", label: "Buy It Now", description: "A fixed price: the first buyer to pay gets it." },
-  { value: "auction", label: "Auction", description: "Buyers bid; the highest bid when the auction ends wins." },
-  { value: "hybrid", label: "Hybrid", description: "An auction, with your price as a Buy It Now price to end it early." },
-] as const;
+const TYPES = LISTING_TYPES.map((value) => ({ value, label: LISTING_TYPE_LABELS[value], description: LISTING_TYPE_DESCRIPTIONS[value] }));
 
 const DURATIONS = WIZARD_DURATION_DAYS.map((days) => ({ value: String(days), label: `${days} days` }));
 

@@ -3,25 +3,11 @@ import { Badge, Heading, HStack, Stack, Text } from "@chakra-ui/react";
 import type { BidHistoryEntry } from "~/lib/auctions.ts";
 import { BID_HISTORY_SIZE, formatBidMoney } from "~/lib/bidding.ts";
 import { useServerNow } from "~/lib/live/use-live-auctions.ts";
-
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
-const DAY = 24 * HOUR;
-
-const DATE = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
-
-function plural(count: number, unit: string): string {
-  return `${count} ${unit}${count === 1 ? "" : "s"} ago`;
-}
+import { formatRelativeTime } from "~/lib/relative-time.ts";
 
 /** Spec 01 §9 relative time: "Just now" under a minute, then minutes, hours, days up to 6, then the date. */
 export function formatBidTime(iso: string, nowMs: number): string {
-  const age = nowMs - Date.parse(iso);
-  if (age < MINUTE) return "Just now";
-  if (age < HOUR) return plural(Math.floor(age / MINUTE), "minute");
-  if (age < DAY) return plural(Math.floor(age / HOUR), "hour");
-  if (age < 7 * DAY) return plural(Math.floor(age / DAY), "day");
-  return DATE.format(new Date(iso));
+  return formatRelativeTime(iso, nowMs);
 }
 
 export function BidHistory({

@@ -1,4 +1,5 @@
 // What test gear buyers check first: how it was tested, when it was calibrated and by whom, and its options.
+import { formatShortDate } from "~/lib/dates.ts";
 import { isTestLevel, TEST_LEVEL_LABELS } from "~/lib/test-levels.ts";
 import { classNames } from "../shell-styles.ts";
 import { calibrationFacts, panel } from "./detail-styles.ts";
@@ -11,12 +12,9 @@ export interface CalibrationData {
   installedOptions: string;
 }
 
-const calendarDate = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" });
-
 /** "2026-03-04" → "Mar 4, 2026"; anything unreadable is shown as stored. */
 export function formatCalendarDate(value: string): string {
-  const date = new Date(`${value}T00:00:00Z`);
-  return Number.isNaN(date.getTime()) ? value : calendarDate.format(date);
+  return (/^\d{4}-\d{2}-\d{2}$/.test(value) && formatShortDate(value)) || value;
 }
 
 export function hasCalibrationData(data: CalibrationData): boolean {

@@ -1,6 +1,7 @@
 // The top of the detail page: title, badges, price and condition, and the definition list of facts.
 import { Link as RemixLink } from "@remix-run/react";
 import { conditionLabel } from "~/lib/conditions.ts";
+import { isAuctionListingType } from "~/lib/listing-types.ts";
 import { formatCount, formatPrice } from "~/lib/money.ts";
 import { LISTING_STATUS_LABELS, LISTING_STATUSES, type ListingStatus } from "~/lib/listing-status.ts";
 import { facts, summary } from "./detail-styles.ts";
@@ -10,9 +11,6 @@ export const NOT_SPECIFIED = "Not specified";
 /** The status badge's colour: red for sold, gray for drafts and archived listings. */
 const STATUS_BADGES: Record<string, string> = { draft: summary.statusGray, archived: summary.statusGray, sold: summary.statusRed };
 
-export function isAuctionType(listingType: string): boolean {
-  return listingType === "auction" || listingType === "hybrid";
-}
 
 export interface ListingSummaryData {
   title: string;
@@ -33,7 +31,7 @@ export function ListingSummary({ listing }: { listing: ListingSummaryData }) {
       <div className={summary.badges}>
         {statusLabel ? <span className={STATUS_BADGES[listing.status] ?? summary.statusGray}>{statusLabel}</span> : null}
         {listing.isFeatured ? <span className={summary.featured}>Featured</span> : null}
-        {isAuctionType(listing.listingType) ? <span className={summary.auction}>Auction</span> : null}
+        {isAuctionListingType(listing.listingType) ? <span className={summary.auction}>Auction</span> : null}
       </div>
       <h1 className={summary.title}>{listing.title}</h1>
       <div className={summary.priceLine}>

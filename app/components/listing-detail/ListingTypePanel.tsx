@@ -1,18 +1,13 @@
 // How the listing is sold and at what price, with the watch button and, for its owner or an admin, Edit Listing.
 import { Link as RemixLink } from "@remix-run/react";
 import { useState } from "react";
+import { isAuctionListingType, listingTypeMeaning } from "~/lib/listing-types.ts";
 import { formatPrice } from "~/lib/money.ts";
 import { OFFLINE_MESSAGES } from "~/lib/offline/messages.ts";
 import { isOffline } from "~/lib/offline/online.ts";
 import { ContactSellerButton } from "../ContactSellerButton.tsx";
 import { WatchButton } from "../WatchButton.tsx";
 import { panel, typePanel } from "./detail-styles.ts";
-
-export const LISTING_TYPE_LABELS: Record<string, string> = {
-  buy_now: "Buy It Now",
-  auction: "Auction",
-  hybrid: "Auction with Buy It Now",
-};
 
 export interface ListingTypePanelData {
   id: number;
@@ -36,7 +31,7 @@ export function ListingTypePanel({
   /** Contact Seller: for everyone but the listing's own seller (visitors are asked to sign in). */
   canContact?: boolean;
 }) {
-  const isBuyNow = listing.listingType !== "auction" && listing.listingType !== "hybrid";
+  const isBuyNow = !isAuctionListingType(listing.listingType);
   // Buying needs a connection: refused at once offline.
   const [offlineRefusal, setOfflineRefusal] = useState(false);
   const rows: Array<{ label: string; cents: number }> = isBuyNow
@@ -51,7 +46,7 @@ export function ListingTypePanel({
         <div className={typePanel.title}>
           <p className={typePanel.label}>Listing type</p>
           <h2 id="listing-type-heading" className={typePanel.heading}>
-            {LISTING_TYPE_LABELS[listing.listingType] ?? listing.listingType}
+            {listingTypeMeaning(listing.listingType)}
           </h2>
         </div>
         <div className={typePanel.rows}>

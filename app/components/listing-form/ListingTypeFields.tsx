@@ -7,19 +7,12 @@ import { Box, Checkbox, Fieldset, HStack, SimpleGrid, Stack, Text } from "@chakr
 import { useEffect, useState, type ReactNode } from "react";
 import { AUCTION_DURATION_DAYS, AUCTION_STATUS_LABELS } from "~/lib/auctions.ts";
 import { CURRENCIES, CURRENCY_SYMBOLS } from "~/lib/money.ts";
-import {
-  isAuctionListingType,
-  KEEP_DURATION,
-  LISTING_TYPE_LABELS,
-  LISTING_TYPES,
-  type ListingFormInput,
-  type ListingType,
-  type LiveAuctionSummary,
-} from "~/schemas/listing.ts";
+import { isAuctionListingType, listingTypeChoiceLabel, LISTING_TYPES, type ListingType } from "~/lib/listing-types.ts";
+import { KEEP_DURATION, type ListingFormInput, type LiveAuctionSummary } from "~/schemas/listing.ts";
 import { InputField } from "./InputField.tsx";
 import { SelectField } from "./SelectField.tsx";
 
-const TYPE_OPTIONS = LISTING_TYPES.map((value) => ({ value, label: LISTING_TYPE_LABELS[value] }));
+const TYPE_OPTIONS = LISTING_TYPES.map((value) => ({ value, label: listingTypeChoiceLabel(value) }));
 const CURRENCY_OPTIONS = CURRENCIES.map((value) => ({ value, label: `${value} (${CURRENCY_SYMBOLS[value]})` }));
 const DURATION_OPTIONS = AUCTION_DURATION_DAYS.map((days) => ({ value: String(days), label: days === 1 ? "1 day" : `${days} days` }));
 
@@ -101,7 +94,7 @@ export function ListingTypeFields({ fields, auctions, priceHint }: { fields: Fie
                 <Text fontWeight="medium" fontSize="sm">
                   Listing type
                 </Text>
-                <Text>{LISTING_TYPE_LABELS[lockedType] ?? lockedType}</Text>
+                <Text>{listingTypeChoiceLabel(lockedType)}</Text>
                 <Text fontSize="sm" color="fg.muted">
                   The type stays while the auction is live.
                 </Text>

@@ -4,11 +4,11 @@ import {
   formatRate,
   INSPECTION_PERIOD_DAYS,
   REFUND_BUSINESS_DAYS,
-  SALE_TYPE_LABELS,
   SELLER_RESPONSE_BUSINESS_DAYS,
   SUCCESS_FEE_RATE_BP,
   type SaleType,
 } from "~/lib/fees.ts";
+import { LISTING_TYPE_MEANINGS } from "~/lib/listing-types.ts";
 
 export function BuyerProtectionNotice({ saleType }: { saleType: SaleType }) {
   return (
@@ -25,7 +25,7 @@ export function BuyerProtectionNotice({ saleType }: { saleType: SaleType }) {
           <Text>
             The seller pays a success fee only when the item sells: {formatRate(SUCCESS_FEE_RATE_BP.buy_now)} on Buy Now sales,{" "}
             {formatRate(SUCCESS_FEE_RATE_BP.auction)} on auctions and {formatRate(SUCCESS_FEE_RATE_BP.hybrid)} on auctions with Buy Now. This
-            sale is a {SALE_TYPE_LABELS[saleType]} sale, so the seller&apos;s fee is {formatRate(SUCCESS_FEE_RATE_BP[saleType])} of the price
+            sale is a {LISTING_TYPE_MEANINGS[saleType]} sale, so the seller&apos;s fee is {formatRate(SUCCESS_FEE_RATE_BP[saleType])} of the price
             (less any fee exemption the seller holds). Listing is free.
           </Text>
         </Stack>

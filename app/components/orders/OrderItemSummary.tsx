@@ -2,7 +2,7 @@
 import { Box, Card, Flex, Heading, HStack, Link, Stack, Text } from "@chakra-ui/react";
 import { Link as RemixLink } from "@remix-run/react";
 import { conditionLabel } from "~/lib/conditions.ts";
-import { isSaleType, SALE_TYPE_LABELS } from "~/lib/fees.ts";
+import { listingTypeMeaning } from "~/lib/listing-types.ts";
 import { formatExactPrice } from "~/lib/money.ts";
 import { ImagePlaceholderIcon } from "../icons.tsx";
 
@@ -20,7 +20,7 @@ export interface OrderItemData {
 
 export function OrderItemSummary({ item, priceLabel = "Price" }: { item: OrderItemData; priceLabel?: string }) {
   const facts = [
-    isSaleType(item.saleType) ? SALE_TYPE_LABELS[item.saleType] : item.saleType,
+    listingTypeMeaning(item.saleType),
     item.condition ? conditionLabel(item.condition) : null,
     item.location || null,
   ].filter(Boolean);

@@ -5,7 +5,7 @@ import { useId } from "react";
 import { ImagePlaceholderIcon, ShieldCheckIcon } from "~/components/icons.tsx";
 import { conditionLabel } from "~/lib/conditions.ts";
 import { formatPrice } from "~/lib/money.ts";
-import { formatShortDate } from "~/lib/pricing/price-history.ts";
+import { formatShortDate } from "~/lib/dates.ts";
 import type { Comparable, PriceGuidance } from "~/lib/pricing/types.ts";
 import { PriceHistoryChart } from "./PriceHistoryChart.tsx";
 

@@ -4,7 +4,8 @@
 import { Box, HStack, Text, VisuallyHidden } from "@chakra-ui/react";
 import { useId } from "react";
 import { formatPrice } from "~/lib/money.ts";
-import { formatShortDate, priceHistoryChart } from "~/lib/pricing/price-history.ts";
+import { formatShortDate } from "~/lib/dates.ts";
+import { priceHistoryChart } from "~/lib/pricing/price-history.ts";
 import type { PriceHistoryPoint } from "~/lib/pricing/types.ts";
 
 const MARK = 4;

@@ -1,6 +1,7 @@
 // What the browser keeps for offline use on the shop floor, and what the server sends to fill it (issue 6).
 // Shared by the app, the offline page and the service worker; nothing here touches the network or IndexedDB.
 import type { SavedSearchParams } from "~/lib/listing-filters.ts";
+import type { ListingType } from "~/lib/listing-types.ts";
 
 /** Name of the IndexedDB database; one per origin, wiped on sign-out. */
 export const OFFLINE_DB_NAME = "tradebench-offline";
@@ -17,7 +18,7 @@ export interface OfflineListing {
   title: string;
   /** Where the listing lives online: /listings/{id}, or /auctions/{auctionId} for an auction lot. */
   url: string;
-  listingType: "buy_now" | "auction" | "hybrid";
+  listingType: ListingType;
   /** The listing's status when copied: active, sold, ended... */
   status: string;
   currency: string;

@@ -5,6 +5,7 @@ import type { ListingCardData } from "~/services/listings/listing-cards.server.t
 import { sellerName, type SellerPanelData } from "~/components/listing-detail/SellerPanel.tsx";
 import { LIVE_AUCTION_STATUSES } from "../auctions.ts";
 import { conditionLabel } from "../conditions.ts";
+import { isListingType } from "../listing-types.ts";
 import type { OfflineListing, OfflineListingCard } from "./contracts.ts";
 
 /** What a copy is made of: the listing as its detail page reads it (ListingDetail fits). */
@@ -39,11 +40,10 @@ export interface OfflineAuctionSource {
   endsAt: string;
 }
 
-const LISTING_TYPES: ReadonlyArray<OfflineListing["listingType"]> = ["buy_now", "auction", "hybrid"];
 const LIVE: readonly string[] = LIVE_AUCTION_STATUSES;
 
 function listingTypeOf(value: string): OfflineListing["listingType"] {
-  return (LISTING_TYPES as readonly string[]).includes(value) ? (value as OfflineListing["listingType"]) : "buy_now";
+  return isListingType(value) ? value : "buy_now";
 }
 
 function textOrNull(value: string | null | undefined): string | null {

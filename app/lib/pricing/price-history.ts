@@ -1,15 +1,9 @@
 // The price-history chart's geometry and words, kept apart from the SVG so they can be tested: where each
 // comparable price sits on the chart, the axis labels, and the sentence a screen reader hears instead of the picture.
 import { formatPrice } from "~/lib/money.ts";
+import { formatShortDate } from "~/lib/dates.ts";
 import type { PriceHistoryPoint } from "./types.ts";
 
-const shortDate = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
-
-/** "Oct 3, 2026", on the UTC calendar so the server and the browser agree. */
-export function formatShortDate(iso: string): string {
-  const at = new Date(iso);
-  return Number.isNaN(at.getTime()) ? iso : shortDate.format(at);
-}
 
 export interface ChartBox {
   width: number;

@@ -8,7 +8,8 @@ import { inWriteTransaction } from "#db/dialect.ts";
 import type { Database } from "#db/schema.ts";
 import { reserveState } from "~/lib/auctions.ts";
 import { formatBidMoney } from "~/lib/bidding.ts";
-import { isSaleType, type SaleType } from "~/lib/fees.ts";
+import type { SaleType } from "~/lib/fees.ts";
+import { isListingType } from "~/lib/listing-types.ts";
 import { announceAuctionChange, findAuctionRow, toLiveState, type AuctionChangeReason, type AuctionRow } from "./auction-state.server.ts";
 import { announceNotifications, insertNotifications, type NotificationDraft } from "../messaging/notifications.server.ts";
 import { createOrder } from "../orders/order-creation.server.ts";
@@ -179,7 +180,7 @@ async function bidderIdsOf(trx: Kysely<Database>, auctionId: number): Promise<st
 }
 
 function saleTypeOf(listingType: string): SaleType {
-  return isSaleType(listingType) && listingType !== "buy_now" ? listingType : "auction";
+  return isListingType(listingType) && listingType !== "buy_now" ? listingType : "auction";
 }
 
 /** Sets a listing active again after an auction without a sale (a sold listing stays sold). */

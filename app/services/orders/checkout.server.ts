@@ -4,7 +4,8 @@
 import type { Kysely } from "kysely";
 import { inWriteTransaction } from "#db/dialect.ts";
 import type { Database } from "#db/schema.ts";
-import { isSaleType, SUCCESS_FEE_RATE_BP, type SaleType } from "~/lib/fees.ts";
+import { SUCCESS_FEE_RATE_BP, type SaleType } from "~/lib/fees.ts";
+import { isAuctionListingType, isListingType } from "~/lib/listing-types.ts";
 import { formatExactPrice } from "~/lib/money.ts";
 import { ORDER_MESSAGES } from "~/lib/orders.ts";
 import type { ShippingAddress } from "~/schemas/order.ts";
@@ -53,7 +54,7 @@ function saleTerms(listing: ListingForSale, auction: AuctionRow | undefined, buy
   if (listing.status === "draft" || listing.status === "archived") return refuse(ORDER_MESSAGES.listingNotFound, "not_found");
   if (listing.user_id === buyerId) return refuse(ORDER_MESSAGES.ownListing, "forbidden");
   if (listing.status === "sold") return refuse(ORDER_MESSAGES.alreadySold);
-  if (listing.status !== "active" || !isSaleType(listing.listing_type)) return refuse(ORDER_MESSAGES.notForSale);
+  if (listing.status !== "active" || !isListingType(listing.listing_type)) return refuse(ORDER_MESSAGES.notForSale);
   if (listing.listing_type === "auction") return refuse(ORDER_MESSAGES.auctionOnly);
   if (listing.listing_type === "buy_now") return { ok: true, priceCents: listing.price_cents, saleType: "buy_now" };
   if (!auction || !buyNowOpen(auction) || auction.buy_now_price_cents === null) return refuse(ORDER_MESSAGES.buyNowClosed);
@@ -285,9 +286,9 @@ function checkoutItem(row: ListingSummary, sale: { currency: string; priceCents:
 /** The Buy Now checkout page of a listing for `viewerId`, or null when there is no such listing to show. */
 export async function getBuyNowCheckout(db: Kysely<Database>, listingId: number, viewerId: string): Promise<BuyNowCheckout | null> {
   const row = await listingSummary(db, listingId);
-  if (!row || row.status === "draft" || row.status === "archived" || !isSaleType(row.listing_type)) return null;
+  if (!row || row.status === "draft" || row.status === "archived" || !isListingType(row.listing_type)) return null;
   const auction =
-    row.listing_type === "auction" || row.listing_type === "hybrid"
+    isAuctionListingType(row.listing_type)
       ? ((await findLiveAuctionRow(db, row.id)) ??
         (await selectAuctionRow(db).where("a.listing_id", "=", row.id).orderBy("a.id", "desc").executeTakeFirst()))
       : undefined;
@@ -332,7 +333,7 @@ export async function getAuctionCheckout(db: Kysely<Database>, auctionId: number
   if (!order) return null;
   const row = await listingSummary(db, order.listing_id);
   if (!row) return null;
-  const saleType: SaleType = isSaleType(order.sale_type) ? order.sale_type : "auction";
+  const saleType: SaleType = isListingType(order.sale_type) ? order.sale_type : "auction";
   return {
     item: checkoutItem(row, { currency: order.currency, priceCents: order.amount_cents, saleType }),
     orderId: order.id,

@@ -1,6 +1,7 @@
 // The price-history chart's geometry and its words for screen readers.
 import { describe, expect, it } from "vitest";
-import { DEFAULT_CHART_BOX, formatShortDate, priceHistoryChart } from "~/lib/pricing/price-history.ts";
+import { formatShortDate } from "~/lib/dates.ts";
+import { DEFAULT_CHART_BOX, priceHistoryChart } from "~/lib/pricing/price-history.ts";
 import type { PriceHistoryPoint } from "~/lib/pricing/types.ts";
 
 const point = (date: string, dollars: number, source: PriceHistoryPoint["source"] = "sold"): PriceHistoryPoint => ({ date: `${date}T12:00:00.000Z`, priceCents: dollars * 100, source });
@@ -49,6 +50,6 @@ describe("price history chart", () => {
 
   it("formats dates on the UTC calendar", () => {
     expect(formatShortDate("2026-12-31T23:30:00.000Z")).toBe("Dec 31, 2026");
-    expect(formatShortDate("garbage")).toBe("garbage");
+    expect(formatShortDate("garbage")).toBe("");
   });
 });
