@@ -17,4 +17,35 @@ export default tseslint.config(
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
     },
   },
+  // The layers (docs/decisions/0024-layout.md): routes → web → services → db; components → lib. A wrong arrow fails
+  // lint. Type-only imports are allowed across layers (they vanish from the build: a component may name the shape its
+  // route's loader returns); what is forbidden is code that runs.
+  ...layerRules(),
 );
+
+/** One `no-restricted-imports` block per layer: the files it covers and the import patterns they may not use. */
+function layerRules() {
+  const pattern = (group, message) => ({ group, message, allowTypeImports: true });
+  const noSeed = pattern(["\\#db/seed/*", "**/db/seed/*"], "The app never imports the demo seed; the seed calls services.");
+  // Routes hand services the handle from ~/db.server.ts; the db/ folder (schema, dialect, migrator) is the services'.
+  const noDb = pattern(["\\#db/*", "**/db/*"], "Only services reach db/ (routes pass getDb() to a service).");
+  const noRoutes = pattern(["~/routes/*", "**/routes/*"], "Nothing imports a route module but the router.");
+  const noServices = pattern(["~/services/*", "**/services/*"], "This layer may not call services.");
+  const noWeb = pattern(["~/web/*", "**/web/*"], "Only routes use the HTTP glue in app/web.");
+  const noComponents = pattern(["~/components/*", "**/components/*"], "This layer may not import components.");
+  const noServer = pattern(["*.server", "*.server.ts", "**/*.server", "**/*.server.ts"], "Client code never imports server modules.");
+  const layers = [
+    { files: ["app/routes/**"], patterns: [noDb, noSeed] },
+    { files: ["app/web/**"], patterns: [noDb, noSeed, noRoutes, noComponents] },
+    { files: ["app/services/**"], patterns: [noSeed, noRoutes, noComponents, noWeb] },
+    { files: ["app/lib/**"], patterns: [noDb, noSeed, noRoutes, noServices, noWeb, noComponents, noServer] },
+    { files: ["app/components/**", "app/offline/**", "app/entry.client.tsx", "service-worker/**"], patterns: [noDb, noSeed, noRoutes, noServices, noWeb, noServer] },
+    { files: ["app/schemas/**"], patterns: [noDb, noSeed, noRoutes, noServices, noWeb, noComponents, noServer] },
+    { files: ["app/*.ts", "app/*.tsx"], ignores: ["app/entry.client.tsx"], patterns: [noSeed, noRoutes] },
+  ];
+  return layers.map(({ files, ignores, patterns }) => ({
+    files,
+    ...(ignores ? { ignores } : {}),
+    rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns }] },
+  }));
+}

@@ -23,3 +23,11 @@ export function displayName(user: Pick<CurrentUser, "firstName" | "lastName" | "
   const name = `${user.firstName} ${user.lastName}`.trim();
   return name || user.email;
 }
+
+/** The name a member goes by in public (orders, messages, listing pages): the company, else the full name. */
+export function publicName(
+  member: { firstName: string | null; lastName: string | null; companyName: string | null },
+  fallback = "Tradebench member",
+): string {
+  return member.companyName?.trim() || `${member.firstName ?? ""} ${member.lastName ?? ""}`.trim() || fallback;
+}

@@ -1,5 +1,5 @@
 // Who sells: avatar or initials, company or full name, and the Verified Seller badge.
-import { initials } from "~/lib/user.ts";
+import { initials, publicName } from "~/lib/user.ts";
 import { ShieldCheckIcon } from "../icons.tsx";
 import { panel, seller as look } from "./detail-styles.ts";
 
@@ -11,10 +11,9 @@ export interface SellerPanelData {
   isVerified: boolean;
 }
 
+/** The seller's public name (company, else full name). */
 export function sellerName(seller: SellerPanelData): string {
-  const company = seller.companyName.trim();
-  if (company) return company;
-  return `${seller.firstName} ${seller.lastName}`.trim() || "Tradebench seller";
+  return publicName(seller, "Tradebench seller");
 }
 
 export function SellerPanel({ seller }: { seller: SellerPanelData }) {

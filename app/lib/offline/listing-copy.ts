@@ -2,7 +2,8 @@
 // auction lot page and the offline snapshot, so a copy reads the same wherever it was taken. Pure and client-safe
 // (types only from the services).
 import type { ListingCardData } from "~/services/listings/listing-cards.server.ts";
-import { sellerName, type SellerPanelData } from "~/components/listing-detail/SellerPanel.tsx";
+import type { SellerPanelData } from "~/components/listing-detail/SellerPanel.tsx";
+import { publicName } from "~/lib/user.ts";
 import { LIVE_AUCTION_STATUSES } from "../auctions.ts";
 import { conditionLabel } from "../conditions.ts";
 import { isListingType } from "../listing-types.ts";
@@ -86,7 +87,7 @@ export function toOfflineListing(listing: OfflineListingSource, auction: Offline
     description: listing.description,
     specifications: listing.specifications.map((row) => ({ key: row.name, value: row.value })),
     features: [...listing.features],
-    sellerName: sellerName(listing.seller),
+    sellerName: publicName(listing.seller, "Tradebench seller"),
     imageUrls: listing.images.map((image) => image.url),
   };
 }

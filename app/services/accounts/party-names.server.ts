@@ -1,8 +1,9 @@
 // The names of the two parties of an order or a conversation, read from profiles joined as "buyer" and "seller".
+import { publicName } from "~/lib/user.ts";
 
 /** A member's name as others see it: company, else first and last name. */
 export function memberName(first: string | null, last: string | null, company: string | null): string {
-  return company?.trim() || `${first ?? ""} ${last ?? ""}`.trim() || "Tradebench member";
+  return publicName({ firstName: first, lastName: last, companyName: company });
 }
 
 /** The name columns of both parties (profiles joined `as buyer` and `as seller`). */
