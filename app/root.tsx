@@ -11,6 +11,7 @@ import { pwaPrompt } from "~/components/pwa/pwa-styles.ts";
 import { ServiceWorkerUpdate } from "~/components/pwa/ServiceWorkerUpdate.tsx";
 import { SiteFooter } from "~/components/SiteFooter.tsx";
 import { SiteHeader } from "~/components/SiteHeader.tsx";
+import { EmailConfirmationBanner } from "~/components/EmailConfirmationBanner.tsx";
 import { colorModeBootScript } from "~/lib/color-mode.ts";
 import { ServerStylesContext, SITE_STYLESHEET_ATTRIBUTE, SSR_STYLE_ATTRIBUTE } from "~/lib/emotion.ts";
 import { useNonce } from "~/lib/nonce.ts";
@@ -92,6 +93,7 @@ export function Layout({ children }: { children: ReactNode }) {
               Skip to content
             </a>
             <SiteHeader user={data?.user ?? null} unreadNotifications={data?.unreadNotifications ?? 0} unreadMessages={data?.unreadMessages ?? 0} />
+            <EmailConfirmationBanner user={data?.user ?? null} />
             {/* Offline use (issue 6): the banner, what waits to sync, and the copies kept in step. */}
             <OfflineBanner signedIn={Boolean(data?.user)} />
             {data?.user ? <PendingActions /> : null}

@@ -3,6 +3,7 @@
 import { Form, useLocation } from "@remix-run/react";
 import { staticClasses } from "~/lib/static-styles.ts";
 import { MessageIcon } from "./icons.tsx";
+import { EmailConfirmationNotice, useNeedsEmailConfirmation } from "./EmailConfirmationBanner.tsx";
 
 // Chakra's <Button variant="outline" colorPalette="blue">, as a static class (app/lib/static-styles.ts).
 const contact = staticClasses("contact-seller", {
@@ -11,6 +12,8 @@ const contact = staticClasses("contact-seller", {
 
 export function ContactSellerButton({ listingId }: { listingId: number }) {
   const location = useLocation();
+  // Messages wait for a confirmed e-mail address: say so instead of a button the server would refuse.
+  if (useNeedsEmailConfirmation()) return <EmailConfirmationNotice />;
   return (
     <Form method="post" action={`/listings/${listingId}/contact`}>
       <input type="hidden" name="returnTo" value={`${location.pathname}${location.search}`} />

@@ -10,6 +10,7 @@ import { useEffect } from "react";
 import { AiWizard } from "~/components/ai-wizard/AiWizard.tsx";
 import { CreateListingTabs, type CreateListingTab } from "~/components/ai-wizard/CreateListingTabs.tsx";
 import { FormErrors, FormSuccess } from "~/components/forms.tsx";
+import { EmailConfirmationNotice } from "~/components/EmailConfirmationBanner.tsx";
 import { JsMarker } from "~/components/listing-form/JsMarker.tsx";
 import { ListingFormFields, type ListingFormMetadata } from "~/components/listing-form/ListingFormFields.tsx";
 import { getDb } from "~/db.server.ts";
@@ -32,7 +33,7 @@ import {
   toListingInput,
 } from "~/schemas/listing.ts";
 import { createAiListing } from "~/services/ai/ai-listing-create.server.ts";
-import { getOptionalUser } from "~/web/auth.server.ts";
+import { getOptionalUser, requireConfirmedUser } from "~/web/auth.server.ts";
 import { listCategoryTree } from "~/services/listings/category.server.ts";
 import { categoryExists, checkListingUploads, createListing, ListingFieldError, ListingPermissionError } from "~/services/listings/listing.server.ts";
 import { MAX_LISTING_IMAGES } from "~/services/listings/listing-images.server.ts";
@@ -103,6 +104,8 @@ async function createFromWizard(user: CurrentUser, fields: FormData, files: Rece
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireCreator(request, new URL(request.url), false);
   if (!user) throw redirect(loginUrl(AI_WIZARD_PATH));
+  // Listing (by hand or from the AI wizard) waits for a confirmed e-mail address (docs/decisions/0028).
+  await requireConfirmedUser(request);
   const { fields, files } = await readListingRequest(request);
   if (fields.get("intent") === AI_CREATE_INTENT) return createFromWizard(user, fields, files);
   const submission = parseListingFields(fields, CreateListingSchema);
@@ -164,6 +167,7 @@ export default function CreateListingPage() {
               : "Describe your equipment, set a price and add photos. Fields marked * are required."}
           </Text>
         </Box>
+        <EmailConfirmationNotice />
         <CreateListingTabs current={tab} manualHref={viewerId === null ? loginUrl("/create-listing") : "/create-listing"} />
         {tab === "ai" ? <AiWizard categoryGroups={groups} viewerId={viewerId} /> : <ManualListing groups={groups} maxImages={maxImages} priceHints={priceHints} />}
       </Stack>

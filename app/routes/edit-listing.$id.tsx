@@ -15,7 +15,7 @@ import { readForm } from "~/web/form-data.server.ts";
 import { categoryGroups, listingErrorResponse, parseListingFields, readListingRequest } from "~/web/listing-form.server.ts";
 import { isMultipart } from "~/web/multipart.server.ts";
 import { EDIT_STATUSES, EditListingSchema, isAuctionListingType, LISTING_MESSAGES, toListingInput } from "~/schemas/listing.ts";
-import { requireUser } from "~/web/auth.server.ts";
+import { requireConfirmedUser, requireUser } from "~/web/auth.server.ts";
 import { listCategoryTree } from "~/services/listings/category.server.ts";
 import {
   categoryExists,
@@ -109,7 +109,7 @@ async function changeImage(actor: Actor, listingId: number, request: Request) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireUser(request);
+  const user = await requireConfirmedUser(request);
   // Ownership is checked before the body is read.
   const { listing, images } = await loadEditable(user, params.id);
   if (!isMultipart(request)) return changeImage(user, listing.id, request);

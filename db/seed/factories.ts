@@ -1,6 +1,7 @@
 // Factories for demo data and tests: real rows made through the real services.
 import type { Kysely } from "kysely";
 import { registerUser } from "../../app/services/accounts/account.server.ts";
+import { markEmailConfirmed } from "../../app/services/accounts/email-confirmation.server.ts";
 import type { Role } from "../../app/lib/roles.ts";
 import type { Database } from "../schema.ts";
 import type { Random } from "./random.ts";
@@ -24,6 +25,8 @@ export interface AccountSpec {
   lastName?: string;
   companyName?: string;
   verified?: boolean;
+  /** Whether the e-mail address counts as confirmed (default true: demo and factory accounts need no link). */
+  emailConfirmed?: boolean;
 }
 
 /** Creates an account (user + profile) and fills a plausible profile from the random source.
@@ -53,5 +56,6 @@ export async function createAccount(db: Kysely<Database>, random: Random, spec: 
     })
     .where("id", "=", result.userId)
     .execute();
+  if (spec.emailConfirmed ?? true) await markEmailConfirmed(db, result.userId, new Date(joined));
   return result.userId;
 }

@@ -625,7 +625,7 @@ async function createDealers(db: Kysely<Database>, random: Random, passwordHash:
     const id = crypto.randomUUID();
     const joined = new Date(Date.UTC(2024, random.int(0, 11), random.int(1, 28))).toISOString();
     const phone = dealer.country === "United States" ? `+1 555 ${random.int(100, 999)} ${random.int(1000, 9999)}` : `+${random.pick(["44", "49", "1"])} ${random.int(100, 999)} ${random.int(100000, 999999)}`;
-    await db.insertInto("users").values({ id, email: dealer.email, password_hash: passwordHash }).execute();
+    await db.insertInto("users").values({ id, email: dealer.email, password_hash: passwordHash, email_confirmed_at: joined }).execute();
     await db
       .insertInto("profiles")
       .values({

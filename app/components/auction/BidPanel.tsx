@@ -13,6 +13,7 @@ import { BID_FORM_MESSAGES, type BidActionData, type BidField, type BidFlash } f
 import { lot } from "./auction-styles.ts";
 import { useAuctionClock, type AuctionClock } from "./Countdown.tsx";
 import { loginUrl } from "~/lib/http.ts";
+import { EmailConfirmationNotice, useNeedsEmailConfirmation } from "../EmailConfirmationBanner.tsx";
 
 export interface BidPanelProps {
   snapshot: AuctionSnapshot;
@@ -77,7 +78,9 @@ export function BidPanel({ snapshot, serverNow, signedIn, viewerIsSeller, flash,
   const minimum = minimumNextBid(snapshot);
   const amountValue = amountText ?? centsToInput(suggestions[0]);
   const reason = standing(clock, snapshot, viewerIsSeller);
-  const canBid = signedIn && reason === null;
+  // An account that has not confirmed its e-mail address sees why instead of a form that would be refused.
+  const needsConfirmation = useNeedsEmailConfirmation();
+  const canBid = signedIn && reason === null && !needsConfirmation;
   const submitting = fetcher.state !== "idle";
   const returnTo = `${location.pathname}${location.search}`;
   const action = `/auctions/${snapshot.auctionId}/bid`;
@@ -181,6 +184,7 @@ export function BidPanel({ snapshot, serverNow, signedIn, viewerIsSeller, flash,
         ) : null}
       </div>
 
+      {signedIn ? <EmailConfirmationNotice /> : null}
       {signedIn ? (
         <fetcher.Form method="post" action={action} onSubmit={checkBid} noValidate aria-labelledby={headingId}>
           {hidden}

@@ -160,9 +160,15 @@ export async function isEmailConfirmed(db: Kysely<Database>, userId: string): Pr
   return Boolean(row?.email_confirmed_at);
 }
 
-/** The refusal of an action an unconfirmed account may not take yet (bid, buy, offer, list, message). */
+/** The refusal of an action an unconfirmed account may not take yet (bid, buy, offer, list, message), or null. */
+export function emailConfirmationRefusal(user: { emailConfirmed: boolean }): DomainError | null {
+  return user.emailConfirmed ? null : new DomainError("forbidden", EMAIL_CONFIRMATION_MESSAGES.required, { code: "email_unconfirmed" });
+}
+
+/** Throws emailConfirmationRefusal when there is one. */
 export function assertEmailConfirmed(user: { emailConfirmed: boolean }): void {
-  if (!user.emailConfirmed) throw new DomainError("forbidden", EMAIL_CONFIRMATION_MESSAGES.required, { code: "email_unconfirmed" });
+  const refusal = emailConfirmationRefusal(user);
+  if (refusal) throw refusal;
 }
 
 /** Marks an account confirmed without a link (the demo seed, and accounts made by staff). */

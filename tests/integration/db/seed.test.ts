@@ -104,6 +104,12 @@ describe("seedDemoMarketplace", () => {
     }
   });
 
+  it("confirms the e-mail address of every demo account and dealer (docs/decisions/0028)", async () => {
+    const users = await seeded.db.selectFrom("users").select(["email", "email_confirmed_at"]).execute();
+    expect(users.length).toBeGreaterThan(DEMO_EMAILS.length);
+    expect(users.filter((u) => u.email_confirmed_at === null).map((u) => u.email)).toEqual([]);
+  });
+
   it.each(EXPECTED_ACCOUNTS)("lets $email sign in with the demo password", async ({ email }) => {
     const profile = await seeded.db.selectFrom("profiles").select("id").where("email", "=", email).executeTakeFirstOrThrow();
     expect(await verifyLogin(seeded.db, email, DEMO_PASSWORD)).toBe(profile.id);
