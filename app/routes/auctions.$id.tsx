@@ -25,7 +25,8 @@ import { takeBidFlash } from "~/web/bid-flash.server.ts";
 import { conditionLabel } from "~/lib/conditions.ts";
 import { isListingType, LISTING_TYPE_MEANINGS } from "~/lib/listing-types.ts";
 import { toOfflineListing } from "~/lib/offline/listing-copy.ts";
-import { AUCTION_PAGE_MESSAGES, parseAuctionId } from "~/schemas/bid.ts";
+import { AUCTION_PAGE_MESSAGES } from "~/schemas/bid.ts";
+import { parseRouteId } from "~/web/route-params.server.ts";
 import { galleryStartIndex } from "~/schemas/listing-detail.ts";
 import { getAuctionPage } from "~/services/auctions/auction-page.server.ts";
 import { getOptionalUser } from "~/web/auth.server.ts";
@@ -42,8 +43,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => {
 };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const auctionId = parseAuctionId(params.id);
-  if (auctionId === null) throw data({ message: AUCTION_PAGE_MESSAGES.notFound }, { status: 404 });
+  const auctionId = parseRouteId(params.id, AUCTION_PAGE_MESSAGES.notFound);
   const db = getDb();
   const user = await getOptionalUser(request);
   const page = await getAuctionPage(db, auctionId, user ? { id: user.id, role: user.role } : null);

@@ -8,7 +8,8 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { commitBidFlash } from "~/web/bid-flash.server.ts";
 import { readForm } from "~/web/form-data.server.ts";
-import { bidReturnPath, parseAuctionId, type BidActionData } from "~/schemas/bid.ts";
+import { bidReturnPath, type BidActionData } from "~/schemas/bid.ts";
+import { routeIdOf } from "~/web/route-params.server.ts";
 import { getOptionalUser } from "~/web/auth.server.ts";
 import { answerBidForm } from "~/web/bid-form.server.ts";
 import { loginUrl } from "~/lib/http.ts";
@@ -17,7 +18,7 @@ type Mode = "json" | "fetcher" | "document";
 
 /** Nothing to show at this address: a visitor who lands here (e.g. after signing in) goes to the lot page. */
 export async function loader({ params }: LoaderFunctionArgs) {
-  const auctionId = parseAuctionId(params.id);
+  const auctionId = routeIdOf(params.id);
   throw redirect(auctionId === null ? "/auctions" : `/auctions/${auctionId}`);
 }
 
@@ -34,7 +35,7 @@ function typed(form: FormData, name: string): string | undefined {
 export async function action({ request, params }: ActionFunctionArgs) {
   const form = await readForm(request);
   const mode = modeOf(request, form);
-  const auctionId = parseAuctionId(params.id);
+  const auctionId = routeIdOf(params.id);
   const returnTo = bidReturnPath(form.get("returnTo"), auctionId === null ? "/auctions" : `/auctions/${auctionId}`);
 
   async function respond(body: BidActionData, status: number) {

@@ -8,15 +8,14 @@ import { BankTransferInstructions } from "~/components/orders/BankTransferInstru
 import { CheckoutLayout } from "~/components/orders/CheckoutLayout.tsx";
 import { ShippingAddressFields, useShippingAddressForm } from "~/components/orders/ShippingAddressFields.tsx";
 import { FormErrors } from "~/components/forms.tsx";
-import { EmailConfirmationNotice } from "~/components/EmailConfirmationBanner.tsx";
 import { useOnlineOnlySubmit } from "~/components/pwa/use-online-only.ts";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary.tsx";
 import { getDb } from "~/db.server.ts";
 import { checkoutAction } from "~/web/checkout-action.server.ts";
 import { readForm } from "~/web/form-data.server.ts";
 import { ORDER_MESSAGES } from "~/lib/orders.ts";
-import { parseId } from "~/schemas/order.ts";
-import { requireConfirmedUser, requireUser } from "~/web/auth.server.ts";
+import { parseRouteId } from "~/web/route-params.server.ts";
+import { requireUser } from "~/web/auth.server.ts";
 import { confirmAuctionCheckout, getAuctionCheckout } from "~/services/orders/checkout.server.ts";
 import { escrowAccount } from "~/services/orders/orders.server.ts";
 
@@ -26,19 +25,18 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const auctionId = parseId(params.id);
+  const auctionId = parseRouteId(params.id, ORDER_MESSAGES.orderNotFound);
   // Only the winner has an order for this auction; for anyone else there is nothing here.
-  const checkout = auctionId === null ? null : await getAuctionCheckout(getDb(), auctionId, user.id);
+  const checkout = await getAuctionCheckout(getDb(), auctionId, user.id);
   if (!checkout) throw data({ message: ORDER_MESSAGES.orderNotFound }, { status: 404 });
   if (checkout.status !== "pending") throw redirect(`/orders/${checkout.orderId}`);
   return { ...checkout, escrowAccount: escrowAccount() };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireConfirmedUser(request);
+  const user = await requireUser(request);
   const form = await readForm(request);
-  const auctionId = parseId(params.id);
-  if (auctionId === null) throw data({ message: ORDER_MESSAGES.orderNotFound }, { status: 404 });
+  const auctionId = parseRouteId(params.id, ORDER_MESSAGES.orderNotFound);
   return checkoutAction(form, (shipping) => confirmAuctionCheckout(getDb(), { auctionId, buyerId: user.id, shipping }), { notFound: "page" });
 }
 
@@ -64,7 +62,6 @@ export default function AuctionCheckoutPage() {
         <Stack gap="6">
           <FormErrors id={form.errorId} errors={form.errors} />
           {onlineOnly.refused ? <FormErrors errors={[onlineOnly.refused]} /> : null}
-          <EmailConfirmationNotice />
           <ShippingAddressFields fields={fields} />
           <Button type="submit" colorPalette="blue" size="lg" alignSelf="start" disabled={busy} loading={busy} loadingText="Saving...">
             {checkedOutAt ? "Update shipping address" : "Confirm shipping address"}

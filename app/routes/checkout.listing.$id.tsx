@@ -8,7 +8,6 @@ import { BankTransferPreview } from "~/components/orders/BankTransferInstruction
 import { CheckoutLayout } from "~/components/orders/CheckoutLayout.tsx";
 import { ShippingAddressFields, useShippingAddressForm } from "~/components/orders/ShippingAddressFields.tsx";
 import { FormErrors } from "~/components/forms.tsx";
-import { EmailConfirmationNotice } from "~/components/EmailConfirmationBanner.tsx";
 import { useOnlineOnlySubmit } from "~/components/pwa/use-online-only.ts";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary.tsx";
 import { getDb } from "~/db.server.ts";
@@ -16,8 +15,8 @@ import { checkoutAction } from "~/web/checkout-action.server.ts";
 import { readForm } from "~/web/form-data.server.ts";
 import { formatExactPrice } from "~/lib/money.ts";
 import { ORDER_MESSAGES } from "~/lib/orders.ts";
-import { parseId } from "~/schemas/order.ts";
-import { requireConfirmedUser, requireUser } from "~/web/auth.server.ts";
+import { parseRouteId } from "~/web/route-params.server.ts";
+import { requireUser } from "~/web/auth.server.ts";
 import { buyNow, getBuyNowCheckout } from "~/services/orders/checkout.server.ts";
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
@@ -26,8 +25,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const listingId = parseId(params.id);
-  if (listingId === null) throw data({ message: ORDER_MESSAGES.listingNotFound }, { status: 404 });
+  const listingId = parseRouteId(params.id, ORDER_MESSAGES.listingNotFound);
   const checkout = await getBuyNowCheckout(getDb(), listingId, user.id);
   if (!checkout) throw data({ message: ORDER_MESSAGES.listingNotFound }, { status: 404 });
   // Back at checkout after buying it: the order is where things happen now.
@@ -36,10 +34,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireConfirmedUser(request);
+  const user = await requireUser(request);
   const form = await readForm(request);
-  const listingId = parseId(params.id);
-  if (listingId === null) throw data({ message: ORDER_MESSAGES.listingNotFound }, { status: 404 });
+  const listingId = parseRouteId(params.id, ORDER_MESSAGES.listingNotFound);
   return checkoutAction(form, (shipping) => buyNow(getDb(), { listingId, buyerId: user.id, shipping }), { notFound: "form" });
 }
 
@@ -82,7 +79,6 @@ export default function BuyNowCheckoutPage() {
           <Stack gap="6">
             <FormErrors id={form.errorId} errors={form.errors} />
             {onlineOnly.refused ? <FormErrors errors={[onlineOnly.refused]} /> : null}
-            <EmailConfirmationNotice />
             <ShippingAddressFields fields={fields} />
             <Stack gap="2">
               <Text>

@@ -15,7 +15,8 @@ import { readForm } from "~/web/form-data.server.ts";
 import { categoryGroups, listingErrorResponse, parseListingFields, readListingRequest } from "~/web/listing-form.server.ts";
 import { isMultipart } from "~/web/multipart.server.ts";
 import { EDIT_STATUSES, EditListingSchema, isAuctionListingType, LISTING_MESSAGES, toListingInput } from "~/schemas/listing.ts";
-import { requireConfirmedUser, requireUser } from "~/web/auth.server.ts";
+import { parseRouteId } from "~/web/route-params.server.ts";
+import { requireUser } from "~/web/auth.server.ts";
 import { listCategoryTree } from "~/services/listings/category.server.ts";
 import {
   categoryExists,
@@ -40,8 +41,9 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
 ];
 
 async function loadEditable(actor: Actor, id: string | undefined) {
+  const listingId = parseRouteId(id, LISTING_MESSAGES.notFound);
   try {
-    return await getListingForEdit(getDb(), actor, Number(id));
+    return await getListingForEdit(getDb(), actor, listingId);
   } catch (error) {
     throw listingErrorResponse(error);
   }
@@ -109,7 +111,7 @@ async function changeImage(actor: Actor, listingId: number, request: Request) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireConfirmedUser(request);
+  const user = await requireUser(request);
   // Ownership is checked before the body is read.
   const { listing, images } = await loadEditable(user, params.id);
   if (!isMultipart(request)) return changeImage(user, listing.id, request);

@@ -19,7 +19,8 @@ import { takeBidFlash } from "~/web/bid-flash.server.ts";
 import { toOfflineListing } from "~/lib/offline/listing-copy.ts";
 import { LISTING_DETAIL_MESSAGES } from "~/lib/listing-detail-messages.ts";
 import { isAuctionListingType } from "~/lib/listing-types.ts";
-import { galleryStartIndex, parseListingId } from "~/schemas/listing-detail.ts";
+import { galleryStartIndex } from "~/schemas/listing-detail.ts";
+import { parseRouteId } from "~/web/route-params.server.ts";
 import { findLiveAuctionForListing, getAuctionPanel } from "~/services/auctions/auction-page.server.ts";
 import { getOptionalUser } from "~/web/auth.server.ts";
 import { canManageListing, getListingDetail, relatedListings } from "~/services/listings/listing-detail.server.ts";
@@ -41,8 +42,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => {
 };
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const id = parseListingId(params.id);
-  if (id === null) throw data({ message: LISTING_DETAIL_MESSAGES.notFound }, { status: 404 });
+  const id = parseRouteId(params.id, LISTING_DETAIL_MESSAGES.notFound);
   const db = getDb();
   const user = await getOptionalUser(request);
   const viewer = user ? { id: user.id, role: user.role } : null;

@@ -5,28 +5,24 @@ import { getDb } from "~/db.server.ts";
 import { readForm } from "~/web/form-data.server.ts";
 import { conversationUrl, MESSAGE_TEXT } from "~/lib/messages.ts";
 import { safeRedirect } from "~/schemas/fields.ts";
-import { parseListingId } from "~/schemas/listing-detail.ts";
-import { getOptionalUser, requireConfirmedUser } from "~/web/auth.server.ts";
+import { parseRouteId } from "~/web/route-params.server.ts";
+import { getOptionalUser } from "~/web/auth.server.ts";
 import { MessagingError, openConversation } from "~/services/messaging/messages.server.ts";
 import { loginUrl } from "~/lib/http.ts";
 
 /** A stray GET (e.g. a reload after signing in) goes to the listing itself. */
 export async function loader({ params }: LoaderFunctionArgs) {
-  const id = parseListingId(params.id);
-  if (id === null) throw data({ message: MESSAGE_TEXT.listingNotFound }, { status: 404 });
+  const id = parseRouteId(params.id, MESSAGE_TEXT.listingNotFound);
   throw redirect(`/listings/${id}`);
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const form = await readForm(request);
-  const id = parseListingId(params.id);
-  if (id === null) throw data({ message: MESSAGE_TEXT.listingNotFound }, { status: 404 });
+  const id = parseRouteId(params.id, MESSAGE_TEXT.listingNotFound);
   // The lot page sends its own address, so a visitor comes back to the page they were on.
   const returnTo = safeRedirect(form.get("returnTo"), `/listings/${id}`);
   const user = await getOptionalUser(request);
   if (!user) throw redirect(loginUrl(returnTo));
-  // Messages wait for a confirmed e-mail address (docs/decisions/0028).
-  await requireConfirmedUser(request);
   let conversationId: number;
   try {
     ({ conversationId } = await openConversation(getDb(), user.id, id));

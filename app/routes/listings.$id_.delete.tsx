@@ -11,6 +11,7 @@ import { readForm } from "~/web/form-data.server.ts";
 import { listingErrorResponse } from "~/web/listing-form.server.ts";
 import { LISTING_MESSAGES } from "~/schemas/listing.ts";
 import { requireUser } from "~/web/auth.server.ts";
+import { parseRouteId } from "~/web/route-params.server.ts";
 import { deleteListing, findDeletableListing, ListingDeleteRefusedError, listingDeletionBlocker } from "~/services/listings/listing.server.ts";
 
 export const meta: MetaFunction = () => [{ title: "Delete listing — Tradebench" }];
@@ -18,7 +19,7 @@ export const meta: MetaFunction = () => [{ title: "Delete listing — Tradebench
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   try {
-    const listing = await findDeletableListing(getDb(), user, Number(params.id));
+    const listing = await findDeletableListing(getDb(), user, parseRouteId(params.id, LISTING_MESSAGES.notFound));
     return { listing: { id: listing.id, title: listing.title }, blocker: await listingDeletionBlocker(getDb(), listing.id) };
   } catch (error) {
     throw listingErrorResponse(error);
@@ -30,7 +31,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const form = await readForm(request);
   try {
     // Checks ownership even when the confirmation is missing, so others learn nothing more.
-    const listing = await findDeletableListing(getDb(), user, Number(params.id));
+    const listing = await findDeletableListing(getDb(), user, parseRouteId(params.id, LISTING_MESSAGES.notFound));
     if (form.get("confirm") !== "yes") return data({ error: LISTING_MESSAGES.deleteConfirmRequired }, { status: 400 });
     await deleteListing(getDb(), getEnv().UPLOADS_DIR, user, listing.id);
   } catch (error) {

@@ -4,6 +4,7 @@ import { getDb } from "~/db.server.ts";
 import { readForm } from "~/web/form-data.server.ts";
 import { safeRedirect } from "~/schemas/fields.ts";
 import { getOptionalUser } from "~/web/auth.server.ts";
+import { routeIdOf } from "~/web/route-params.server.ts";
 import { ListingNotWatchableError, unwatchListing, watchListing } from "~/services/watchlist/watchlist.server.ts";
 import { loginUrl } from "~/lib/http.ts";
 
@@ -20,8 +21,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const returnTo = safeRedirect(form.get("returnTo"), `/listings/${params.id}`);
   const user = await getOptionalUser(request);
   if (!user) throw redirect(loginUrl(returnTo));
-  const listingId = Number(params.id);
-  if (!Number.isSafeInteger(listingId) || listingId <= 0) {
+  const listingId = routeIdOf(params.id);
+  if (listingId === null) {
     return data({ watching: false, error: WATCH_MESSAGES.notFound }, { status: 404 });
   }
   const watching = form.get("intent") === "watch";

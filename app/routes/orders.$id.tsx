@@ -18,7 +18,8 @@ import { readForm } from "~/web/form-data.server.ts";
 import { formatExactPrice } from "~/lib/money.ts";
 import { formatOrderTime, isOrderAction, ORDER_ACTION_DONE, ORDER_MESSAGES, ORDER_STATUS_EXPLAINED } from "~/lib/orders.ts";
 import { safeRedirect } from "~/schemas/fields.ts";
-import { OrderActionSchema, parseId } from "~/schemas/order.ts";
+import { OrderActionSchema } from "~/schemas/order.ts";
+import { parseRouteId } from "~/web/route-params.server.ts";
 import { requireUser } from "~/web/auth.server.ts";
 import { OrderFlowError, transitionOrder } from "~/services/orders/order-flow.server.ts";
 import { escrowAccount, getOrderForViewer } from "~/services/orders/orders.server.ts";
@@ -29,8 +30,8 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const orderId = parseId(params.id);
-  const view = orderId === null ? null : await getOrderForViewer(getDb(), orderId, { id: user.id, role: user.role });
+  const orderId = parseRouteId(params.id, ORDER_MESSAGES.orderNotFound);
+  const view = await getOrderForViewer(getDb(), orderId, { id: user.id, role: user.role });
   if (!view) throw data({ message: ORDER_MESSAGES.orderNotFound }, { status: 404 });
   const url = new URL(request.url);
   const done = url.searchParams.get("done");
@@ -47,8 +48,7 @@ const STATUS_OF: Record<OrderFlowError["kind"], number> = { not_found: 404, forb
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const form = await readForm(request);
-  const orderId = parseId(params.id);
-  if (orderId === null) throw data({ message: ORDER_MESSAGES.orderNotFound }, { status: 404 });
+  const orderId = parseRouteId(params.id, ORDER_MESSAGES.orderNotFound);
   const intent = form.get("intent");
   const parsed = OrderActionSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) {

@@ -22,18 +22,6 @@ export function ownerOutcomeOf(value: string | null | undefined): OwnerOutcome |
   return (OWNER_OUTCOMES as readonly string[]).includes(value ?? "") ? (value as OwnerOutcome) : null;
 }
 
-/** An auction id as it appears in /auctions/{id}: digits only, a positive safe integer. */
-const AuctionIdParam = z
-  .string()
-  .regex(/^\d{1,15}$/)
-  .transform(Number)
-  .refine((id) => Number.isSafeInteger(id) && id > 0);
-
-export function parseAuctionId(value: string | undefined): number | null {
-  const parsed = AuctionIdParam.safeParse(value ?? "");
-  return parsed.success ? parsed.data : null;
-}
-
 /** The confirmation box: ticked sends "yes". */
 export const OwnerControlFormSchema = z.object({
   confirm: z.literal("yes", { errorMap: () => ({ message: OWNER_CONTROL_MESSAGES.confirmRequired }) }),

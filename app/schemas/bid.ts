@@ -57,13 +57,6 @@ export function bidReturnPath(value: unknown, fallback: string): string {
   return `${url.pathname}${url.search}`;
 }
 
-/** An auction id as it appears in /auctions/{id}: digits only, a positive safe integer; else null. */
-export function parseAuctionId(value: string | undefined): number | null {
-  if (!value || !/^\d{1,15}$/.test(value)) return null;
-  const id = Number(value);
-  return Number.isSafeInteger(id) && id > 0 ? id : null;
-}
-
 /** What the bidder reads after an accepted bid (spec 01 §8: "Your bid of {amount} has been placed!"). */
 export function bidOutcomeMessage(result: BidResult, bidCents: number, currency: string): string {
   if (result === "maximum_raised") return BID_MESSAGES.maximumRaised(bidCents, currency);

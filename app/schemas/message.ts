@@ -16,13 +16,6 @@ export const SendMessageSchema = z.object({
 });
 export type SendMessageInput = z.infer<typeof SendMessageSchema>;
 
-/** `?conversation=` of /messages: a positive id, or null when absent or not a number. */
-export function parseConversationId(value: string | null | undefined): number | null {
-  if (value === null || value === undefined || !/^[1-9][0-9]{0,15}$/.test(value)) return null;
-  const id = Number(value);
-  return Number.isSafeInteger(id) ? id : null;
-}
-
 export const MESSAGE_SEARCH_MAX = 100;
 
 /** `?q=` of /messages, trimmed and capped. */

@@ -55,13 +55,6 @@ export const OrderActionSchema = z.discriminatedUnion("intent", [
 ]);
 export type OrderActionInput = z.infer<typeof OrderActionSchema>;
 
-/** Route ids: positive integers only. */
-export function parseId(value: string | undefined): number | null {
-  if (!value || !/^\d{1,15}$/.test(value)) return null;
-  const id = Number(value);
-  return Number.isSafeInteger(id) && id > 0 ? id : null;
-}
-
 /** "?page=3" → 3; anything else → 1. */
 export function parsePage(value: string | null): number {
   const page = value && /^\d{1,6}$/.test(value) ? Number(value) : 1;

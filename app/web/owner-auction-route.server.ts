@@ -4,7 +4,7 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { getDb } from "~/db.server.ts";
 import { readForm } from "~/web/form-data.server.ts";
-import { OWNER_CONTROL_MESSAGES, OwnerControlFormSchema, parseAuctionId, type OwnerOutcome } from "~/schemas/auction-owner.ts";
+import { OWNER_CONTROL_MESSAGES, OwnerControlFormSchema, type OwnerOutcome } from "~/schemas/auction-owner.ts";
 import {
   AuctionLifecycleError,
   LIFECYCLE_MESSAGES,
@@ -14,6 +14,7 @@ import {
   type OwnerRequest,
 } from "~/services/auctions/auction-lifecycle.server.ts";
 import { requireUser } from "~/web/auth.server.ts";
+import { parseRouteId } from "~/web/route-params.server.ts";
 
 const STATUS_OF: Record<LifecycleRefusal, number> = { not_found: 404, permission: 403, state: 409 };
 
@@ -24,7 +25,7 @@ function notFound(): never {
 /** The confirmation page: the auction, and why the action is refused (with its status) if it is. */
 export async function ownerControlLoader({ request, params }: LoaderFunctionArgs, action: OwnerAction) {
   const user = await requireUser(request);
-  const auctionId = parseAuctionId(params.id) ?? notFound();
+  const auctionId = parseRouteId(params.id, LIFECYCLE_MESSAGES.notFound);
   const view = (await ownerControlView(getDb(), { auctionId, userId: user.id }, action)) ?? notFound();
   return data({ view }, { status: view.refusal ? STATUS_OF[view.refusal.reason] : 200 });
 }
@@ -37,7 +38,7 @@ export async function ownerControlAction(
 ) {
   const user = await requireUser(request);
   const form = await readForm(request);
-  const auctionId = parseAuctionId(params.id) ?? notFound();
+  const auctionId = parseRouteId(params.id, LIFECYCLE_MESSAGES.notFound);
   if (!OwnerControlFormSchema.safeParse(Object.fromEntries(form)).success) {
     // Refusals first, so someone else's request learns nothing more than that it is refused.
     const view = (await ownerControlView(getDb(), { auctionId, userId: user.id }, action)) ?? notFound();

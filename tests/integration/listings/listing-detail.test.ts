@@ -3,7 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { OpenedDatabase } from "#db/dialect.ts";
 import type { NewListing } from "#db/schema.ts";
-import { galleryStartIndex, parseListingId } from "~/schemas/listing-detail.ts";
+import { galleryStartIndex } from "~/schemas/listing-detail.ts";
+import { routeIdOf } from "~/web/route-params.server.ts";
 import { canManageListing, getListingDetail, relatedListings } from "~/services/listings/listing-detail.server.ts";
 import { insertListingRow } from "../../support/listings.ts";
 import { createTestDatabase } from "../../support/test-database.ts";
@@ -195,9 +196,9 @@ describe("relatedListings", () => {
 
 describe("detail page input", () => {
   it("accepts only positive whole-number ids", () => {
-    expect(parseListingId("42")).toBe(42);
+    expect(routeIdOf("42")).toBe(42);
     for (const bad of ["abc", "0", "-1", "1.5", "1e3", " 7", "", undefined, "9999999999999999999"]) {
-      expect(parseListingId(bad), String(bad)).toBeNull();
+      expect(routeIdOf(bad), String(bad)).toBeNull();
     }
   });
 
