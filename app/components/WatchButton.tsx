@@ -2,7 +2,7 @@
 // Offline, a signed-in member's toggle goes to the outbox and is sent when the connection returns.
 import { useFetcher, useLocation } from "@remix-run/react";
 import { useEffect, useState, type FormEvent } from "react";
-import { newActionId } from "~/lib/offline/offline-db.ts";
+import { newActionId } from "~/lib/offline/outbox.ts";
 import { isOffline } from "~/lib/offline/online.ts";
 import { staticClasses } from "~/lib/static-styles.ts";
 import { HeartIcon } from "./icons.tsx";

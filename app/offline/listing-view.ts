@@ -1,6 +1,6 @@
 // The offline /listings/{id} and /auctions/{id}: the stored copy of one listing, as its detail page reads, with
 // when the copy was taken, a Watch toggle that queues, and a note that bids and purchases need a connection. Pure.
-import type { ListingCopy } from "~/lib/offline/offline-db.ts";
+import type { ListingCopy } from "~/lib/offline/copies.ts";
 import { OFFLINE_MESSAGES } from "~/lib/offline/messages.ts";
 import { formatDateTime, isLiveAuctionCopy, priceLines, savedAgo, statusText, timeLeftText, type PriceLine } from "./offline-format.ts";
 

@@ -4,23 +4,9 @@
 // returns sends them and reloads, so the real page comes back. Views are built by the pure *-view.ts modules.
 import type { OutboxAction } from "~/lib/offline/contracts.ts";
 import { OFFLINE_MESSAGES } from "~/lib/offline/messages.ts";
-import {
-  dismissNotice,
-  newActionId,
-  onOfflineChange,
-  openOfflineDb,
-  pendingActions,
-  queueAction,
-  readBrowsed,
-  readListingCopy,
-  readListingCopyByAuction,
-  readNotices,
-  readSavedSearches,
-  readSyncState,
-  readWatchlist,
-  replayOutbox,
-  type OfflineDb,
-} from "~/lib/offline/offline-db.ts";
+import { readBrowsed, readListingCopy, readListingCopyByAuction, readSavedSearches, readSyncState, readWatchlist } from "~/lib/offline/copies.ts";
+import { onOfflineChange, openOfflineDb, type OfflineDb } from "~/lib/offline/offline-db.ts";
+import { dismissNotice, newActionId, pendingActions, queueAction, readNotices, replayOutbox } from "~/lib/offline/outbox.ts";
 import { h, replaceChildren, type Child } from "./dom.ts";
 import { offlineIndexView } from "./index-view.ts";
 import { listingOfflineView } from "./listing-view.ts";

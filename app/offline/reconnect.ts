@@ -1,8 +1,8 @@
 // When the offline page tries the connection again. The browser's `online` event can come before requests get
 // through (a network still coming up; the service worker's own network state follows the page's), so sending the
 // outbox and reloading is retried with a growing pause until the server answers. Pure.
-import type { PendingAction } from "~/lib/offline/offline-db.ts";
-import { REPLAY_MESSAGES } from "~/lib/offline/offline-db.ts";
+import type { PendingAction } from "~/lib/offline/outbox.ts";
+import { REPLAY_MESSAGES } from "~/lib/offline/outbox.ts";
 
 /** The pause before retry `round` (0-based) after the `online` event: 1 s, 2 s, 4 s… at most 30 s. */
 export function reconnectDelayMs(round: number): number {

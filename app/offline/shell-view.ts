@@ -1,7 +1,8 @@
 // What every offline page shows around its content: the offline banner, the changes waiting to sync (the outbox)
 // and the changes the server could not apply. Pure.
 import { OFFLINE_MESSAGES } from "~/lib/offline/messages.ts";
-import type { OfflineNotice, PendingAction } from "~/lib/offline/offline-db.ts";
+import type { OfflineNotice } from "~/lib/offline/offline-db.ts";
+import type { PendingAction } from "~/lib/offline/outbox.ts";
 import { formatRelativeTime } from "~/lib/relative-time.ts";
 import { countOf } from "./offline-format.ts";
 

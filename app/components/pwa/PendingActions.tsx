@@ -2,7 +2,8 @@
 // with why it has not gone yet; and, once, the changes the server could not apply. Shown only when there is
 // something to show; refreshed whenever the offline copies change (here or in another tab).
 import { useEffect, useState } from "react";
-import { dismissNotice, onOfflineChange, openOfflineDb, pendingActions, readNotices, type OfflineNotice, type PendingAction } from "~/lib/offline/offline-db.ts";
+import { onOfflineChange, openOfflineDb, type OfflineNotice } from "~/lib/offline/offline-db.ts";
+import { dismissNotice, pendingActions, readNotices, type PendingAction } from "~/lib/offline/outbox.ts";
 import { requestOfflineSync } from "~/lib/offline/offline-sync.ts";
 import { useOnline } from "~/lib/offline/online.ts";
 import { classNames, shell } from "../shell-styles.ts";

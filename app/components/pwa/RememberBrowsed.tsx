@@ -4,7 +4,8 @@ import { useRouteLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
 import type { OfflineListing } from "~/lib/offline/contracts.ts";
 import { cacheListingImages } from "~/lib/offline/images.ts";
-import { claimOwner, openOfflineDb, rememberBrowsed } from "~/lib/offline/offline-db.ts";
+import { claimOwner, rememberBrowsed } from "~/lib/offline/copies.ts";
+import { openOfflineDb } from "~/lib/offline/offline-db.ts";
 
 interface RootData {
   user: { id: string } | null;

@@ -4,7 +4,9 @@
 import { useRouteLoaderData } from "@remix-run/react";
 import { useCallback } from "react";
 import type { OutboxAction } from "~/lib/offline/contracts.ts";
-import { claimOwner, openOfflineDb, queueAction } from "~/lib/offline/offline-db.ts";
+import { claimOwner } from "~/lib/offline/copies.ts";
+import { openOfflineDb } from "~/lib/offline/offline-db.ts";
+import { queueAction } from "~/lib/offline/outbox.ts";
 
 interface RootData {
   user: { id: string } | null;

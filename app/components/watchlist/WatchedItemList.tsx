@@ -9,7 +9,7 @@ import { FormSuccess } from "~/components/forms.tsx";
 import { Pagination } from "~/components/listings/Pagination.tsx";
 import { useOfflineQueue, type QueueOffline } from "~/components/pwa/use-offline-queue.ts";
 import { OFFLINE_MESSAGES } from "~/lib/offline/messages.ts";
-import { newActionId } from "~/lib/offline/offline-db.ts";
+import { newActionId } from "~/lib/offline/outbox.ts";
 import { isOffline } from "~/lib/offline/online.ts";
 import type { WatchedItemView, WatchlistActionResult } from "~/lib/watchlist-views.ts";
 import { WATCH_NOTES_MAX, WATCHLIST_MESSAGES } from "~/lib/watchlist-messages.ts";

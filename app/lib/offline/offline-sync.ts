@@ -2,20 +2,9 @@
 // take a fresh snapshot, keep the photos. Client-only; the schedule lives in components/pwa/OfflineSync.tsx.
 import { OFFLINE_DB_NAME, type OfflineSnapshot } from "./contracts.ts";
 import { cacheListingImages, imagesToKeep } from "./images.ts";
-import {
-  claimOwner,
-  clearStale,
-  markStale,
-  openOfflineDb,
-  readBrowsed,
-  readSavedSearches,
-  readSyncState,
-  readWatchlist,
-  replayOutbox,
-  saveSnapshot,
-  wipeOfflineData,
-  type OfflineDb,
-} from "./offline-db.ts";
+import { claimOwner, clearStale, markStale, readBrowsed, readSavedSearches, readSyncState, readWatchlist, saveSnapshot } from "./copies.ts";
+import { openOfflineDb, wipeOfflineData, type OfflineDb } from "./offline-db.ts";
+import { replayOutbox } from "./outbox.ts";
 
 export const SNAPSHOT_URL = "/resources/offline-snapshot";
 

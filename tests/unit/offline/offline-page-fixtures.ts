@@ -1,6 +1,6 @@
 // Stored copies for the offline page's view tests: what the data layer hands the page.
 import type { OfflineListing, OfflineListingCard, SavedSearchCopy, WatchedCopy } from "~/lib/offline/contracts.ts";
-import type { PendingAction } from "~/lib/offline/offline-db.ts";
+import type { PendingAction } from "~/lib/offline/outbox.ts";
 
 export const NOW = new Date("2026-11-21T12:00:00.000Z");
 const HOUR = 3_600_000;

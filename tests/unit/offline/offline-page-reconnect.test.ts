@@ -1,6 +1,6 @@
 // When the offline page tries the connection again, and when it knows the outbox reached the server.
 import { describe, expect, it } from "vitest";
-import { REPLAY_MESSAGES } from "~/lib/offline/offline-db.ts";
+import { REPLAY_MESSAGES } from "~/lib/offline/outbox.ts";
 import { AUTO_RELOAD_MEMORY_MS, onlineRetryDelayMs, outboxReachedServer, readAutoReloads, reconnectDelayMs } from "~/offline/reconnect.ts";
 import { pending } from "./offline-page-fixtures.ts";
 

@@ -4,7 +4,9 @@
 import "fake-indexeddb/auto";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { LISTING_IMAGE_CACHE, OFFLINE_DB_NAME, type OfflineListing, type OfflineSnapshot, type OutboxAction } from "~/lib/offline/contracts.ts";
-import { openOfflineDb, pendingActions, queueAction, readSyncState, readWatchlist, rememberBrowsed, wipeOfflineData, type OfflineDb } from "~/lib/offline/offline-db.ts";
+import { readSyncState, readWatchlist, rememberBrowsed } from "~/lib/offline/copies.ts";
+import { openOfflineDb, wipeOfflineData, type OfflineDb } from "~/lib/offline/offline-db.ts";
+import { pendingActions, queueAction } from "~/lib/offline/outbox.ts";
 import { clearForSignOut, markCopiesStale, SNAPSHOT_URL, syncOfflineData } from "~/lib/offline/offline-sync.ts";
 
 const BUYER = "buyer-1";
