@@ -8,6 +8,7 @@ import { BankTransferInstructions } from "~/components/orders/BankTransferInstru
 import { CheckoutLayout } from "~/components/orders/CheckoutLayout.tsx";
 import { ShippingAddressFields, useShippingAddressForm } from "~/components/orders/ShippingAddressFields.tsx";
 import { FormErrors } from "~/components/forms.tsx";
+import { EmailConfirmationNotice } from "~/components/EmailConfirmationBanner.tsx";
 import { useOnlineOnlySubmit } from "~/components/pwa/use-online-only.ts";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary.tsx";
 import { getDb } from "~/db.server.ts";
@@ -15,7 +16,7 @@ import { checkoutAction } from "~/web/checkout-action.server.ts";
 import { readForm } from "~/web/form-data.server.ts";
 import { ORDER_MESSAGES } from "~/lib/orders.ts";
 import { parseRouteId } from "~/web/route-params.server.ts";
-import { requireUser } from "~/web/auth.server.ts";
+import { requireConfirmedUser, requireUser } from "~/web/auth.server.ts";
 import { confirmAuctionCheckout, getAuctionCheckout } from "~/services/orders/checkout.server.ts";
 import { escrowAccount } from "~/services/orders/orders.server.ts";
 
@@ -34,7 +35,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireUser(request);
+  const user = await requireConfirmedUser(request);
   const form = await readForm(request);
   const auctionId = parseRouteId(params.id, ORDER_MESSAGES.orderNotFound);
   return checkoutAction(form, (shipping) => confirmAuctionCheckout(getDb(), { auctionId, buyerId: user.id, shipping }), { notFound: "page" });
@@ -62,6 +63,7 @@ export default function AuctionCheckoutPage() {
         <Stack gap="6">
           <FormErrors id={form.errorId} errors={form.errors} />
           {onlineOnly.refused ? <FormErrors errors={[onlineOnly.refused]} /> : null}
+          <EmailConfirmationNotice />
           <ShippingAddressFields fields={fields} />
           <Button type="submit" colorPalette="blue" size="lg" alignSelf="start" disabled={busy} loading={busy} loadingText="Saving...">
             {checkedOutAt ? "Update shipping address" : "Confirm shipping address"}

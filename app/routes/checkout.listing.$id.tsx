@@ -8,6 +8,7 @@ import { BankTransferPreview } from "~/components/orders/BankTransferInstruction
 import { CheckoutLayout } from "~/components/orders/CheckoutLayout.tsx";
 import { ShippingAddressFields, useShippingAddressForm } from "~/components/orders/ShippingAddressFields.tsx";
 import { FormErrors } from "~/components/forms.tsx";
+import { EmailConfirmationNotice } from "~/components/EmailConfirmationBanner.tsx";
 import { useOnlineOnlySubmit } from "~/components/pwa/use-online-only.ts";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary.tsx";
 import { getDb } from "~/db.server.ts";
@@ -16,7 +17,7 @@ import { readForm } from "~/web/form-data.server.ts";
 import { formatExactPrice } from "~/lib/money.ts";
 import { ORDER_MESSAGES } from "~/lib/orders.ts";
 import { parseRouteId } from "~/web/route-params.server.ts";
-import { requireUser } from "~/web/auth.server.ts";
+import { requireConfirmedUser, requireUser } from "~/web/auth.server.ts";
 import { buyNow, getBuyNowCheckout } from "~/services/orders/checkout.server.ts";
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
@@ -34,7 +35,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireUser(request);
+  const user = await requireConfirmedUser(request);
   const form = await readForm(request);
   const listingId = parseRouteId(params.id, ORDER_MESSAGES.listingNotFound);
   return checkoutAction(form, (shipping) => buyNow(getDb(), { listingId, buyerId: user.id, shipping }), { notFound: "form" });
@@ -79,6 +80,7 @@ export default function BuyNowCheckoutPage() {
           <Stack gap="6">
             <FormErrors id={form.errorId} errors={form.errors} />
             {onlineOnly.refused ? <FormErrors errors={[onlineOnly.refused]} /> : null}
+            <EmailConfirmationNotice />
             <ShippingAddressFields fields={fields} />
             <Stack gap="2">
               <Text>

@@ -16,7 +16,7 @@ import { categoryGroups, listingErrorResponse, parseListingFields, readListingRe
 import { isMultipart } from "~/web/multipart.server.ts";
 import { EDIT_STATUSES, EditListingSchema, isAuctionListingType, LISTING_MESSAGES, toListingInput } from "~/schemas/listing.ts";
 import { parseRouteId } from "~/web/route-params.server.ts";
-import { requireUser } from "~/web/auth.server.ts";
+import { requireConfirmedUser, requireUser } from "~/web/auth.server.ts";
 import { listCategoryTree } from "~/services/listings/category.server.ts";
 import {
   categoryExists,
@@ -111,7 +111,7 @@ async function changeImage(actor: Actor, listingId: number, request: Request) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireUser(request);
+  const user = await requireConfirmedUser(request);
   // Ownership is checked before the body is read.
   const { listing, images } = await loadEditable(user, params.id);
   if (!isMultipart(request)) return changeImage(user, listing.id, request);

@@ -6,7 +6,7 @@ import { readForm } from "~/web/form-data.server.ts";
 import { conversationUrl, MESSAGE_TEXT } from "~/lib/messages.ts";
 import { safeRedirect } from "~/schemas/fields.ts";
 import { parseRouteId } from "~/web/route-params.server.ts";
-import { getOptionalUser } from "~/web/auth.server.ts";
+import { getOptionalUser, requireConfirmedUser } from "~/web/auth.server.ts";
 import { MessagingError, openConversation } from "~/services/messaging/messages.server.ts";
 import { loginUrl } from "~/lib/http.ts";
 
@@ -23,6 +23,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const returnTo = safeRedirect(form.get("returnTo"), `/listings/${id}`);
   const user = await getOptionalUser(request);
   if (!user) throw redirect(loginUrl(returnTo));
+  // Messages wait for a confirmed e-mail address (docs/decisions/0028).
+  await requireConfirmedUser(request);
   let conversationId: number;
   try {
     ({ conversationId } = await openConversation(getDb(), user.id, id));

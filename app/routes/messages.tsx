@@ -17,6 +17,7 @@ import { conversationUrl, MESSAGE_TEXT } from "~/lib/messages.ts";
 import { parseMessageSearch, SendMessageSchema } from "~/schemas/message.ts";
 import { routeIdOf } from "~/web/route-params.server.ts";
 import { requireUser } from "~/web/auth.server.ts";
+import { emailConfirmationRefusal } from "~/services/accounts/email-confirmation.server.ts";
 import { listConversations, MessagingError, sendMessage, thread } from "~/services/messaging/messages.server.ts";
 import { passErrorHeaders } from "~/lib/http.ts";
 
@@ -72,6 +73,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const typed = typeof form.get("body") === "string" ? String(form.get("body")) : "";
   const refuse = (error: string, status: number, init: HeadersInit = {}) =>
     data<SendAnswer>({ ok: false, error, body: typed }, { status, headers: init });
+  // Messages wait for a confirmed e-mail address (docs/decisions/0028); the message stays in the box.
+  const unconfirmed = emailConfirmationRefusal(user);
+  if (unconfirmed) return refuse(unconfirmed.message, 403);
 
   const parsed = SendMessageSchema.safeParse({ conversationId: form.get("conversationId"), body: form.get("body") ?? "" });
   if (!parsed.success) {

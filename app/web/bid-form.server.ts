@@ -5,6 +5,7 @@ import { BID_MESSAGES } from "~/lib/bidding.ts";
 import type { CurrentUser } from "~/lib/user.ts";
 import { bidOutcomeMessage, BID_FORM_MESSAGES, BidFormSchema, type BidActionData, type BidField } from "~/schemas/bid.ts";
 import { forViewer } from "../services/auctions/auction-state.server.ts";
+import { emailConfirmationRefusal } from "../services/accounts/email-confirmation.server.ts";
 import { getUserOfCookieHeader } from "./auth.server.ts";
 import { routeIdOf } from "./route-params.server.ts";
 import { BidRejectedError, placeBid } from "../services/auctions/bidding.server.ts";
@@ -30,6 +31,9 @@ function refusalStatus(message: string): number {
  */
 export async function answerBidForm(user: CurrentUser | null, auctionId: number | null, fields: Record<string, unknown>): Promise<BidAnswer> {
   if (!user) return { status: 401, body: { ok: false, error: BID_FORM_MESSAGES.notSignedIn } };
+  // An account that has not confirmed its e-mail address may not bid yet (docs/decisions/0028).
+  const unconfirmed = emailConfirmationRefusal(user);
+  if (unconfirmed) return { status: 403, body: { ok: false, error: unconfirmed.message } };
   if (auctionId === null) return { status: 404, body: { ok: false, error: BID_MESSAGES.auctionNotFound } };
 
   const parsed = BidFormSchema.safeParse(fields);
