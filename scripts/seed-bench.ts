@@ -13,7 +13,7 @@ import SQLite from "better-sqlite3";
 import { openDatabase } from "../db/dialect.ts";
 import { migrateToLatest } from "../db/migrate.ts";
 import { syncReferenceData } from "../db/reference-data.ts";
-import { CONDITION_PRICE_FACTOR } from "../db/seed/listings.ts";
+import { DEMO_CONDITION_PRICE_FACTORS } from "../app/lib/pricing/condition-factors.ts";
 import { EQUIPMENT_CATALOG, type CatalogModel, type CatalogSubcategory } from "../db/seed/equipment-catalog.ts";
 import { listingPictureSvg, renderPicture, EXTRA_VIEWS } from "../db/seed/listing-images.ts";
 import { seededRandom, type Random } from "../db/seed/random.ts";
@@ -399,7 +399,7 @@ for (let start = 1; start <= total; start += BATCH) {
       const [y0, y1] = product.years;
       const year = Math.min(currentYear, y0 + Math.floor(random.next() * (y1 - y0 + 1)));
       const [low, high] = product.price;
-      const dollars = (low + (high - low) * random.next()) * CONDITION_PRICE_FACTOR[condition];
+      const dollars = (low + (high - low) * random.next()) * DEMO_CONDITION_PRICE_FACTORS[condition];
       const step = dollars < 1000 ? 5 : dollars < 10_000 ? 50 : 500;
       const cents = Math.max(step, Math.round(dollars / step) * step) * 100;
       const currencyRoll = random.next();

@@ -10,6 +10,7 @@ import type { Insertable, Kysely } from "kysely";
 import sharp from "sharp";
 import type { Database, EquipmentListingsTable } from "../schema.ts";
 import { CONDITIONS, type Condition } from "../../app/lib/conditions.ts";
+import { DEMO_CONDITION_PRICE_FACTORS } from "../../app/lib/pricing/condition-factors.ts";
 import type { TestLevel } from "../../app/lib/test-levels.ts";
 import { hashPassword } from "../../app/services/accounts/password.server.ts";
 import {
@@ -217,20 +218,6 @@ const KEYSTONE_LOCATIONS = ["Allentown, PA", "Reading, PA", "Harrisburg, PA"];
 const EVERY_SUBCATEGORY_EVENLY = Object.fromEntries(EQUIPMENT_CATALOG.map((s) => [s.sub, 2.2]));
 const ADMIN_WEIGHTS = { test_measurement: 0.6, automation_control: 0.4, electrical_power: 0.3 };
 
-/** How condition moves a used price, relative to a good used unit (shared with scripts/seed-bench.ts). */
-export const CONDITION_PRICE_FACTOR: Record<Condition, number> = {
-  new: 1.3,
-  open_box: 1.15,
-  used_excellent: 1.05,
-  used_very_good: 0.97,
-  used_good: 0.88,
-  used_fair: 0.72,
-  for_repair: 0.38,
-  incomplete: 0.32,
-  parts_only: 0.2,
-  as_is: 0.45,
-};
-
 const CURRENCY_PER_USD: Record<Currency, number> = { USD: 1, EUR: 0.92, GBP: 0.79, CAD: 1.36 };
 
 const CONDITION_SENTENCES: Record<Condition, readonly string[]> = {
@@ -397,7 +384,7 @@ function planListing(
 
   const yearPosition = lastYear === firstYear ? 0.5 : (year - firstYear) / (lastYear - firstYear);
   const [low, high] = model.price;
-  const usd = (low + (high - low) * (0.55 * Math.min(1, yearPosition) + 0.45 * random.next())) * CONDITION_PRICE_FACTOR[condition];
+  const usd = (low + (high - low) * (0.55 * Math.min(1, yearPosition) + 0.45 * random.next())) * DEMO_CONDITION_PRICE_FACTORS[condition];
   const currency: Currency = lister.currency !== "USD" && random.next() < 0.85 ? lister.currency : "USD";
   const price = askingPrice(usd * CURRENCY_PER_USD[currency]);
 

@@ -4,6 +4,7 @@
 // specifications, 5–8 features). It knows the models of the equipment catalogue by their published specifications;
 // for other models it writes from the category and says what the seller should add.
 import { CONDITION_LABELS, type Condition } from "~/lib/conditions.ts";
+import { FALLBACK_CONDITION_FACTORS } from "~/lib/pricing/condition-factors.ts";
 import { roundSuggestedPrice } from "~/lib/pricing/suggest-price.ts";
 import type { ImageAnalysis } from "./draft.ts";
 import {
@@ -20,23 +21,6 @@ import { cleanFeatures, cleanSpecifications, limitWords, trimTitle, wordCount, t
 
 /** Spec 01 §9, mock generator: the base price in dollars. */
 export const FALLBACK_BASE_PRICE = 5000;
-
-/**
- * Spec 01 §9, mock generator: condition factors. The spec names eight conditions; "incomplete" is priced as
- * "for repair" and "parts only" as "as-is".
- */
-export const FALLBACK_CONDITION_FACTORS: Record<Condition, number> = {
-  new: 1,
-  open_box: 0.9,
-  used_excellent: 0.8,
-  used_very_good: 0.7,
-  used_good: 0.6,
-  used_fair: 0.5,
-  for_repair: 0.3,
-  incomplete: 0.3,
-  parts_only: 0.2,
-  as_is: 0.2,
-};
 
 export interface FallbackInput {
   brand: string;

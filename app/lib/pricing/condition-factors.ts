@@ -1,7 +1,7 @@
-// Condition in the price-suggestion helper (spec 01 §9): the helper's factor tiers, the share-of-retail guidance
-// for each tier, and the manual form's price-hint factors. The helper names seven tiers (new, like-new, excellent,
-// good, fair, poor, for-parts); Tradebench's ten canonical conditions (app/lib/conditions.ts) map onto them here,
-// explicitly, one line each.
+// Every price table by condition, in one place (spec 01 §9): the price-suggestion helper's factor tiers, the
+// share-of-retail guidance for each tier, the manual form's price-hint factors, the AI mock generator's factors, and
+// the demo data's asking prices. The helper names seven tiers (new, like-new, excellent, good, fair, poor,
+// for-parts); Tradebench's ten canonical conditions (app/lib/conditions.ts) map onto them here, one line each.
 import { CONDITION_LABELS, isCondition, toCanonicalCondition, type Condition } from "~/lib/conditions.ts";
 
 export const CONDITION_TIERS = ["new", "like-new", "excellent", "good", "fair", "poor", "for-parts"] as const;
@@ -98,3 +98,34 @@ export const PRICE_HINT_FACTORS: Record<Condition, number> = {
 export function priceHintFactor(condition: string | null | undefined): number | null {
   return condition && isCondition(condition) ? PRICE_HINT_FACTORS[condition] : null;
 }
+
+/**
+ * Spec 01 §9, mock generator: condition factors. The spec names eight conditions; "incomplete" is priced as
+ * "for repair" and "parts only" as "as-is".
+ */
+export const FALLBACK_CONDITION_FACTORS: Record<Condition, number> = {
+  new: 1,
+  open_box: 0.9,
+  used_excellent: 0.8,
+  used_very_good: 0.7,
+  used_good: 0.6,
+  used_fair: 0.5,
+  for_repair: 0.3,
+  incomplete: 0.3,
+  parts_only: 0.2,
+  as_is: 0.2,
+};
+
+/** How condition moves a used price, relative to a good used unit (the demo seed and scripts/seed-bench.ts). */
+export const DEMO_CONDITION_PRICE_FACTORS: Record<Condition, number> = {
+  new: 1.3,
+  open_box: 1.15,
+  used_excellent: 1.05,
+  used_very_good: 0.97,
+  used_good: 0.88,
+  used_fair: 0.72,
+  for_repair: 0.38,
+  incomplete: 0.32,
+  parts_only: 0.2,
+  as_is: 0.45,
+};

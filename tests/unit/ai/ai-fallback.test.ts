@@ -3,7 +3,8 @@
 // generator constants.
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { CATALOGUE_CATEGORIES, categoryByName } from "~/lib/ai/equipment-catalogue.ts";
-import { FALLBACK_BASE_PRICE, FALLBACK_CONDITION_FACTORS, fallbackListing, fallbackPriceCents } from "~/lib/ai/fallback.ts";
+import { FALLBACK_BASE_PRICE, fallbackListing, fallbackPriceCents } from "~/lib/ai/fallback.ts";
+import { FALLBACK_CONDITION_FACTORS } from "~/lib/pricing/condition-factors.ts";
 import { ListingTextSchema, wordCount } from "~/lib/ai/reply.ts";
 import { CONDITIONS } from "~/lib/conditions.ts";
 
