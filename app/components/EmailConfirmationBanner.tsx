@@ -3,11 +3,9 @@
 // without JavaScript). Drawn with static classes like the rest of the shell. `EmailConfirmationNotice` lets a page
 // (bid panel, checkout, contact seller, create listing) say the same reason where its button would be.
 import { Form, useRouteLoaderData } from "@remix-run/react";
-import { EMAIL_CONFIRMATION_MESSAGES } from "~/lib/email-confirmation-messages.ts";
+import { CONFIRM_EMAIL_PATH, EMAIL_CONFIRMATION_MESSAGES } from "~/lib/email-confirmation-messages.ts";
 import { staticClasses } from "~/lib/static-styles.ts";
 import type { CurrentUser } from "~/lib/user.ts";
-
-const CONFIRM_EMAIL_PATH = "/confirm-email";
 
 const banner = staticClasses("confirm-email", {
   root: {

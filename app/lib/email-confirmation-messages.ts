@@ -2,6 +2,9 @@
 // unconfirmed account may not take yet, and the /confirm-email page. Client-safe: the banner and the panels that
 // explain why a button is missing show them too.
 
+/** The page the confirmation link leads to (`${PUBLIC_URL}${CONFIRM_EMAIL_PATH}?token=…`), and where "Resend the link" posts. */
+export const CONFIRM_EMAIL_PATH = "/confirm-email";
+
 export const EMAIL_CONFIRMATION_MESSAGES = {
   banner: "Please confirm your email address to bid, buy, sell and send messages. We sent you a link when you registered.",
   resend: "Resend the link",

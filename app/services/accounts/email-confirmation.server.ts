@@ -3,7 +3,7 @@
 // but not bid, buy, offer, list or send messages (the guard is requireConfirmedUser in app/web/auth.server.ts).
 import type { Kysely } from "kysely";
 import type { Database } from "#db/schema.ts";
-import { EMAIL_CONFIRMATION_MESSAGES, type ConfirmationProblem } from "~/lib/email-confirmation-messages.ts";
+import { CONFIRM_EMAIL_PATH, EMAIL_CONFIRMATION_MESSAGES, type ConfirmationProblem } from "~/lib/email-confirmation-messages.ts";
 import { DomainError } from "../domain-error.ts";
 import { sendEmail } from "../messaging/mailer.server.ts";
 import { randomToken, sha256 } from "./tokens.server.ts";
@@ -13,8 +13,6 @@ export const CONFIRMATION_TOKEN_TTL_HOURS = 24;
 export const RESEND_INTERVAL_SECONDS = 60;
 export const LINKS_PER_HOUR = 5;
 
-/** The path of the confirmation page; the link is `${PUBLIC_URL}${CONFIRM_EMAIL_PATH}?token=…`. */
-export const CONFIRM_EMAIL_PATH = "/confirm-email";
 
 /**
  * Makes a new link for the account and voids every earlier unused one (they are marked used and replaced), in one
