@@ -1,5 +1,6 @@
 // The bid form (spec 01 §5 Bids): an amount with digits and up to 2 decimals, an optional maximum for proxy
 // bidding, and where to go back to when the browser posts it without JavaScript.
+import { safeReturnPath } from "~/lib/safe-return.ts";
 import { z } from "zod";
 import { BID_FORM_MESSAGES, type BidResult } from "~/lib/bid-form.ts";
 import { BID_MESSAGES, parseBidAmount } from "~/lib/bidding.ts";
@@ -39,22 +40,10 @@ export const BidFormSchema = z
   });
 export type BidForm = z.infer<typeof BidFormSchema>;
 
-/**
- * Where a form posted without JavaScript goes back to: a lot page or a listing page of this site, else `fallback`.
- * Parsed as a URL so tricks like "//evil.example", "/\evil.example" or a tab inside "/\t/evil.example" cannot leave
- * the site.
- */
+/** Where a bid form posted without JavaScript goes back to: a lot or listing page of this site, else `fallback`. */
 export function bidReturnPath(value: unknown, fallback: string): string {
-  if (typeof value !== "string" || !value.startsWith("/") || value.length > 500) return fallback;
-  const base = "http://tradebench.invalid";
-  let url: URL;
-  try {
-    url = new URL(value, base);
-  } catch {
-    return fallback;
-  }
-  if (url.origin !== base || !/^\/(auctions|listings)\/\d+\/?$/.test(url.pathname)) return fallback;
-  return `${url.pathname}${url.search}`;
+  const path = safeReturnPath(value, fallback);
+  return /^\/(auctions|listings)\/\d+\/?(\?|#|$)/.test(path) ? path.replace(/#.*$/, "") : fallback;
 }
 
 /** What the bidder reads after an accepted bid (spec 01 §8: "Your bid of {amount} has been placed!"). */

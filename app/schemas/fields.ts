@@ -1,4 +1,5 @@
 // Field rules shared by several forms.
+import { safeReturnPath } from "~/lib/safe-return.ts";
 import { z } from "zod";
 
 export const MIN_PASSWORD_LENGTH = 8;
@@ -16,10 +17,12 @@ export const newPasswordField = z
   .min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters long`)
   .max(200, "Password must be at most 200 characters long");
 
+/** Where a form sent without JavaScript goes back to (checked with safeRedirect when it is used). */
+export const returnToField = z.string().max(2000).optional();
+
 /** A same-site path to return to after signing in; anything else falls back to /dashboard. */
 export function safeRedirect(to: unknown, fallback = "/dashboard"): string {
-  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
-  return to;
+  return safeReturnPath(to, fallback);
 }
 
 export { HONEYPOT_FIELD } from "~/lib/honeypot.ts";
