@@ -6,7 +6,8 @@ import sharp from "sharp";
 import type { Kysely } from "kysely";
 import type { Database, Profile } from "#db/schema.ts";
 import { EMAIL_ALERTS, readEmailAlertChoices, type EmailAlertChoices } from "~/lib/notification-types.ts";
-import type { ProfileInput } from "~/schemas/profile.ts";
+import { PROFILE_MESSAGES, type ProfileInput } from "~/schemas/profile.ts";
+import { DomainError } from "../domain-error.ts";
 
 export interface PrivacyPreferences {
   show_email: boolean;
@@ -81,7 +82,9 @@ export async function updateProfile(db: Kysely<Database>, userId: string, input:
 export const AVATAR_SIZE_PX = 256;
 const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp", "gif", "avif", "tiff"]);
 
-export class NotAnImageError extends Error {}
+function notAnImage(): DomainError {
+  return new DomainError("invalid", PROFILE_MESSAGES.avatarNotImage, { field: "avatar" });
+}
 
 /** Turns uploaded bytes into a square WebP; anything sharp cannot read as an image is refused. */
 export async function toAvatarWebp(bytes: Uint8Array): Promise<Buffer> {
@@ -89,9 +92,9 @@ export async function toAvatarWebp(bytes: Uint8Array): Promise<Buffer> {
   try {
     format = (await sharp(bytes).metadata()).format;
   } catch {
-    throw new NotAnImageError();
+    throw notAnImage();
   }
-  if (!format || !ACCEPTED_FORMATS.has(format)) throw new NotAnImageError();
+  if (!format || !ACCEPTED_FORMATS.has(format)) throw notAnImage();
   return sharp(bytes, { animated: false })
     .rotate()
     .resize(AVATAR_SIZE_PX, AVATAR_SIZE_PX, { fit: "cover", position: "attention" })

@@ -6,10 +6,12 @@ import { sql, type Kysely } from "kysely";
 import { toDbTime } from "#db/dialect.ts";
 import type { Database } from "#db/schema.ts";
 import { DEFAULT_BID_INCREMENT_CENTS } from "~/lib/bidding.ts";
-import { canSell } from "~/lib/roles.ts";
 import { AI_LISTING_MESSAGES, ANONYMOUS_CLAIM_HOURS, type AiListingCreateValues } from "~/schemas/ai-listing-create.ts";
 import type { ListingInput } from "~/schemas/listing.ts";
-import { createListing, ListingFieldError, ListingPermissionError, type Actor } from "../listings/listing.server.ts";
+import { DomainError } from "../domain-error.ts";
+import { roleHasPermission } from "../accounts/permissions.server.ts";
+import { createListing } from "../listings/create-listing.server.ts";
+import type { Actor } from "../listings/listing-policy.server.ts";
 import type { PreparedImage } from "../listings/listing-images.server.ts";
 
 export interface AiListingCreated {
@@ -109,8 +111,8 @@ export async function createAiListing(
   images: PreparedImage[],
   now: Date = new Date(),
 ): Promise<AiListingCreated> {
-  if (!canSell(actor.role)) throw new ListingPermissionError(AI_LISTING_MESSAGES.notASeller);
-  if (images.length === 0) throw new ListingFieldError(null, AI_LISTING_MESSAGES.imageRequired);
+  if (!(await roleHasPermission(db, actor.role, "can_create_listings"))) throw new DomainError("forbidden", AI_LISTING_MESSAGES.notASeller);
+  if (images.length === 0) throw new DomainError("invalid", AI_LISTING_MESSAGES.imageRequired, { field: "images" });
   let auctionId: number | null = null;
   let generationClaimed = false;
   const listingId = await createListing(db, uploadsDir, actor.id, toAiListingInput(values), images, "active", now, {

@@ -4,16 +4,10 @@
 // decoding (see bench/ai.mjs). Same answer shape and the same rules: the body is cut off past `maxTotalBytes`
 // (413), each file over `maxFileBytes` is dropped and reported, repeats and files past `maxFiles` likewise.
 import { MULTIPART_MESSAGES, type MultipartForm, type MultipartOptions, type ReceivedFile } from "~/web/multipart.server.ts";
+import { DomainError, isDomainError } from "../domain-error.ts";
 
-export class UploadRefusedError extends Error {
-  constructor(
-    readonly status: 400 | 413,
-    message: string,
-  ) {
-    super(message);
-    this.name = "UploadRefusedError";
-  }
-}
+const tooLarge = () => new DomainError("too_large", MULTIPART_MESSAGES.tooLarge);
+const notAForm = () => new DomainError("invalid", MULTIPART_MESSAGES.notAForm);
 
 /** The body, failing once more than `limit` bytes have arrived (whatever Content-Length claimed). */
 function limitedBody(body: ReadableStream<Uint8Array>, limit: number): ReadableStream<Uint8Array> {
@@ -22,27 +16,27 @@ function limitedBody(body: ReadableStream<Uint8Array>, limit: number): ReadableS
     new TransformStream<Uint8Array, Uint8Array>({
       transform(chunk, controller) {
         received += chunk.byteLength;
-        if (received > limit) controller.error(new UploadRefusedError(413, MULTIPART_MESSAGES.tooLarge));
+        if (received > limit) controller.error(tooLarge());
         else controller.enqueue(chunk);
       },
     }),
   );
 }
 
-/** The text fields and the files of `fileField`, each with what happened to it. Throws UploadRefusedError. */
+/** The text fields and the files of `fileField`, each with what happened to it. Refuses with DomainError (too_large, invalid). */
 export async function readPhotoUpload(request: Request, options: MultipartOptions): Promise<MultipartForm> {
   const type = request.headers.get("Content-Type") ?? "";
-  if (!type.toLowerCase().startsWith("multipart/form-data") || !request.body) throw new UploadRefusedError(400, MULTIPART_MESSAGES.notAForm);
+  if (!type.toLowerCase().startsWith("multipart/form-data") || !request.body) throw notAForm();
   const declared = Number(request.headers.get("Content-Length"));
-  if (Number.isFinite(declared) && declared > options.maxTotalBytes) throw new UploadRefusedError(413, MULTIPART_MESSAGES.tooLarge);
+  if (Number.isFinite(declared) && declared > options.maxTotalBytes) throw tooLarge();
 
   let parsed: FormData;
   try {
     parsed = await new Response(limitedBody(request.body, options.maxTotalBytes), { headers: { "Content-Type": type } }).formData();
   } catch (error) {
-    if (error instanceof UploadRefusedError) throw error;
-    if (error instanceof Error && error.cause instanceof UploadRefusedError) throw error.cause;
-    throw new UploadRefusedError(400, MULTIPART_MESSAGES.notAForm);
+    if (isDomainError(error)) throw error;
+    if (error instanceof Error && isDomainError(error.cause)) throw error.cause;
+    throw notAForm();
   }
 
   const fields = new FormData();
@@ -52,7 +46,7 @@ export async function readPhotoUpload(request: Request, options: MultipartOption
   for (const [name, value] of parsed.entries()) {
     if (typeof value === "string") {
       fieldCount += 1;
-      if (fieldCount > (options.maxFields ?? 1_000) || Buffer.byteLength(value) > maxFieldBytes) throw new UploadRefusedError(413, MULTIPART_MESSAGES.tooLarge);
+      if (fieldCount > (options.maxFields ?? 1_000) || Buffer.byteLength(value) > maxFieldBytes) throw tooLarge();
       fields.append(name, value);
       continue;
     }

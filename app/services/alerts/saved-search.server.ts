@@ -5,6 +5,7 @@ import { readSavedSearchParams, savedSearchHasCriteria, savedSearchListingFilter
 import type { ListingCardData } from "../listings/listing-cards.server.ts";
 import { searchListings } from "../listings/listing-search.server.ts";
 import { SAVED_SEARCH_NAME_MAX } from "~/schemas/saved-search.ts";
+import { DomainError } from "../domain-error.ts";
 
 /** The service messages of spec 01 §8. */
 export const SAVED_SEARCH_ERRORS = {
@@ -13,7 +14,12 @@ export const SAVED_SEARCH_ERRORS = {
   nameRequired: "Search name is required",
 } as const;
 
-export class SavedSearchError extends Error {}
+/** The refusals of this service: who is asking, what was given, whether the search exists. */
+const refuse = {
+  unauthenticated: () => new DomainError("unauthenticated", SAVED_SEARCH_ERRORS.userRequired),
+  invalid: (message: string, field?: string) => new DomainError("invalid", message, field === undefined ? {} : { field }),
+  notFound: () => new DomainError("not_found", SAVED_SEARCH_UPDATE_ERRORS.notFound),
+};
 
 export interface NewSavedSearch {
   userId: string | null | undefined;
@@ -29,10 +35,10 @@ export interface CreatedSavedSearch {
 
 /** Stores a search under a trimmed name; new listings matching it are to be notified by default. */
 export async function createSavedSearch(db: Kysely<Database>, input: NewSavedSearch): Promise<CreatedSavedSearch> {
-  if (!input.userId) throw new SavedSearchError(SAVED_SEARCH_ERRORS.userRequired);
-  if (!input.params || !savedSearchHasCriteria(input.params)) throw new SavedSearchError(SAVED_SEARCH_ERRORS.paramsRequired);
+  if (!input.userId) throw refuse.unauthenticated();
+  if (!input.params || !savedSearchHasCriteria(input.params)) throw refuse.invalid(SAVED_SEARCH_ERRORS.paramsRequired);
   const name = input.name?.trim().slice(0, SAVED_SEARCH_NAME_MAX) ?? "";
-  if (!name) throw new SavedSearchError(SAVED_SEARCH_ERRORS.nameRequired);
+  if (!name) throw refuse.invalid(SAVED_SEARCH_ERRORS.nameRequired, "name");
   const now = new Date().toISOString();
   const row = await db
     .insertInto("saved_searches")
@@ -104,7 +110,7 @@ const SUMMARY_COLUMNS = ["id", "name", "search_params", "notify_on_new", "last_e
 
 /** A user's saved searches, newest first. */
 export async function listSavedSearches(db: Kysely<Database>, userId: string): Promise<SavedSearchSummary[]> {
-  if (!userId) throw new SavedSearchError(SAVED_SEARCH_ERRORS.userRequired);
+  if (!userId) throw refuse.unauthenticated();
   const rows = await db
     .selectFrom("saved_searches")
     .select(SUMMARY_COLUMNS)
@@ -117,8 +123,8 @@ export async function listSavedSearches(db: Kysely<Database>, userId: string): P
 
 /** The owner and search ids every call needs, with the spec's messages when one is missing. */
 function requireIds(userId: string | null | undefined, searchId: number | null | undefined): { userId: string; searchId: number } {
-  if (!userId) throw new SavedSearchError(SAVED_SEARCH_ERRORS.userRequired);
-  if (!searchId) throw new SavedSearchError(SAVED_SEARCH_UPDATE_ERRORS.searchIdRequired);
+  if (!userId) throw refuse.unauthenticated();
+  if (!searchId) throw refuse.invalid(SAVED_SEARCH_UPDATE_ERRORS.searchIdRequired);
   return { userId, searchId };
 }
 
@@ -135,7 +141,7 @@ export async function getSavedSearch(
     .where("id", "=", searchId)
     .where("user_id", "=", userId)
     .executeTakeFirst();
-  if (!row) throw new SavedSearchError(SAVED_SEARCH_UPDATE_ERRORS.notFound);
+  if (!row) throw refuse.notFound();
   return toSummary(row);
 }
 
@@ -157,16 +163,16 @@ export async function updateSavedSearch(
 ): Promise<SavedSearchSummary> {
   const { userId, searchId } = requireIds(owner, id);
   if (!updates || (updates.name === undefined && updates.params === undefined && updates.notifyOnNew === undefined)) {
-    throw new SavedSearchError(SAVED_SEARCH_UPDATE_ERRORS.updatesRequired);
+    throw refuse.invalid(SAVED_SEARCH_UPDATE_ERRORS.updatesRequired);
   }
   const set: Updateable<Database["saved_searches"]> = { updated_at: new Date().toISOString() };
   if (updates.name !== undefined) {
     const name = updates.name.trim().slice(0, SAVED_SEARCH_NAME_MAX);
-    if (!name) throw new SavedSearchError(SAVED_SEARCH_ERRORS.nameRequired);
+    if (!name) throw refuse.invalid(SAVED_SEARCH_ERRORS.nameRequired, "name");
     set.name = name;
   }
   if (updates.params !== undefined) {
-    if (!savedSearchHasCriteria(updates.params)) throw new SavedSearchError(SAVED_SEARCH_ERRORS.paramsRequired);
+    if (!savedSearchHasCriteria(updates.params)) throw refuse.invalid(SAVED_SEARCH_ERRORS.paramsRequired);
     set.search_params = JSON.stringify(updates.params);
   }
   if (updates.notifyOnNew !== undefined) set.notify_on_new = updates.notifyOnNew ? 1 : 0;
@@ -178,7 +184,7 @@ export async function updateSavedSearch(
     .where("user_id", "=", userId)
     .returning(SUMMARY_COLUMNS)
     .executeTakeFirst();
-  if (!row) throw new SavedSearchError(SAVED_SEARCH_UPDATE_ERRORS.notFound);
+  if (!row) throw refuse.notFound();
   return toSummary(row);
 }
 
@@ -195,7 +201,7 @@ export async function deleteSavedSearch(
     .where("user_id", "=", userId)
     .returning(SUMMARY_COLUMNS)
     .executeTakeFirst();
-  if (!row) throw new SavedSearchError(SAVED_SEARCH_UPDATE_ERRORS.notFound);
+  if (!row) throw refuse.notFound();
   return toSummary(row);
 }
 

@@ -10,6 +10,8 @@ import { reserveState } from "~/lib/auctions.ts";
 import { formatBidMoney } from "~/lib/bidding.ts";
 import type { SaleType } from "~/lib/fees.ts";
 import { isListingType } from "~/lib/listing-types.ts";
+import { DomainError, type DomainErrorKind } from "../domain-error.ts";
+import { isOwner } from "../listings/listing-policy.server.ts";
 import { announceAuctionChange, findAuctionRow, toLiveState, type AuctionChangeReason, type AuctionRow } from "./auction-state.server.ts";
 import { announceNotifications, insertNotifications, type NotificationDraft } from "../messaging/notifications.server.ts";
 import { createOrder } from "../orders/order-creation.server.ts";
@@ -26,17 +28,15 @@ export const LIFECYCLE_MESSAGES = {
   cannotCancel: "This auction cannot be cancelled",
 } as const;
 
-export type LifecycleRefusal = "not_found" | "permission" | "state";
+/** Why the owner's end or cancel is refused, shown on the confirmation page: not theirs, or no longer running. */
+export type LifecycleRefusalKind = Extract<DomainErrorKind, "forbidden" | "conflict">;
 
-/** A refused end or cancel; `message` is the text to show. */
-export class AuctionLifecycleError extends Error {
-  constructor(
-    message: string,
-    readonly reason: LifecycleRefusal,
-  ) {
-    super(message);
-    this.name = "AuctionLifecycleError";
-  }
+function permissionMessage(action: OwnerAction): string {
+  return action === "end" ? LIFECYCLE_MESSAGES.endPermission : LIFECYCLE_MESSAGES.cancelPermission;
+}
+
+function stateMessage(action: OwnerAction): string {
+  return action === "end" ? LIFECYCLE_MESSAGES.cannotEnd : LIFECYCLE_MESSAGES.cannotCancel;
 }
 
 /** How an ended auction turned out. */
@@ -324,12 +324,10 @@ export interface OwnerRequest {
  */
 async function ownedRow(trx: Kysely<Database>, request: OwnerRequest, now: Date, action: OwnerAction): Promise<AuctionRow> {
   const row = await findAuctionRow(trx, request.auctionId);
-  if (!row) throw new AuctionLifecycleError(LIFECYCLE_MESSAGES.notFound, "not_found");
-  if (row.seller_id !== request.userId) {
-    throw new AuctionLifecycleError(action === "end" ? LIFECYCLE_MESSAGES.endPermission : LIFECYCLE_MESSAGES.cancelPermission, "permission");
-  }
+  if (!row) throw new DomainError("not_found", LIFECYCLE_MESSAGES.notFound);
+  if (!isOwner({ ownerId: row.seller_id }, request.userId)) throw new DomainError("forbidden", permissionMessage(action));
   if ((row.status !== "active" && row.status !== "upcoming") || row.end_date <= now.toISOString()) {
-    throw new AuctionLifecycleError(action === "end" ? LIFECYCLE_MESSAGES.cannotEnd : LIFECYCLE_MESSAGES.cannotCancel, "state");
+    throw new DomainError("conflict", stateMessage(action));
   }
   return row;
 }
@@ -342,7 +340,7 @@ export interface OwnerControlView {
   title: string;
   status: string;
   bidCount: number;
-  refusal: { reason: Exclude<LifecycleRefusal, "not_found">; message: string } | null;
+  refusal: { kind: LifecycleRefusalKind; message: string } | null;
 }
 
 /** The auction as its owner's end or cancel page shows it; null when there is no such auction. */
@@ -356,13 +354,8 @@ export async function ownerControlView(
   const row = await findAuctionRow(db, request.auctionId);
   if (!row) return null;
   const view = { auctionId: row.id, title: row.title, status: row.status, bidCount: row.bid_count };
-  if (row.seller_id !== request.userId) {
-    const message = action === "end" ? LIFECYCLE_MESSAGES.endPermission : LIFECYCLE_MESSAGES.cancelPermission;
-    return { ...view, refusal: { reason: "permission", message } };
-  }
-  if (row.status !== "active" && row.status !== "upcoming") {
-    return { ...view, refusal: { reason: "state", message: action === "end" ? LIFECYCLE_MESSAGES.cannotEnd : LIFECYCLE_MESSAGES.cannotCancel } };
-  }
+  if (!isOwner({ ownerId: row.seller_id }, request.userId)) return { ...view, refusal: { kind: "forbidden", message: permissionMessage(action) } };
+  if (row.status !== "active" && row.status !== "upcoming") return { ...view, refusal: { kind: "conflict", message: stateMessage(action) } };
   return { ...view, refusal: null };
 }
 
@@ -376,7 +369,7 @@ export async function endAuctionEarly(db: Kysely<Database>, request: OwnerReques
   const committed = await inWriteTransaction(db, async (trx) => {
     const row = await ownedRow(trx, request, now, "end");
     const ended = await endClaimed(trx, row, now, false);
-    if (!ended) throw new AuctionLifecycleError(LIFECYCLE_MESSAGES.cannotEnd, "state");
+    if (!ended) throw new DomainError("conflict", LIFECYCLE_MESSAGES.cannotEnd);
     return ended;
   });
   const result = await announce(db, committed);
@@ -397,7 +390,7 @@ export async function cancelAuction(db: Kysely<Database>, request: OwnerRequest)
       .where("status", "in", ["active", "upcoming"])
       .where("version", "=", row.version)
       .executeTakeFirst();
-    if (Number(claimed.numUpdatedRows) !== 1) throw new AuctionLifecycleError(LIFECYCLE_MESSAGES.cannotCancel, "state");
+    if (Number(claimed.numUpdatedRows) !== 1) throw new DomainError("conflict", LIFECYCLE_MESSAGES.cannotCancel);
     await reactivateListing(trx, row.listing_id, stamp);
     const bidders = row.bid_count > 0 ? await bidderIdsOf(trx, row.id) : [];
     const notifications: NotificationDraft[] = bidders

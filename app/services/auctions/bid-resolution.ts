@@ -39,8 +39,11 @@ export interface NewBidRow {
   isAuto: boolean;
 }
 
+/** Why the rules refused a bid: the code callers branch on (never the message text). */
+export type BidRefusalCode = "not_active" | "own_auction" | "invalid_amount" | "maximum_below_bid" | "already_leading" | "too_low";
+
 export type BidResolution =
-  | { kind: "rejected"; message: string }
+  | { kind: "rejected"; code: BidRefusalCode; message: string }
   /** The leader raised their maximum without moving the price. */
   | { kind: "maximum_raised"; maxCents: number }
   | {
@@ -59,13 +62,13 @@ export function resolveBid(state: AuctionBidState, attempt: BidAttempt): BidReso
   const { currency } = state;
   const now = attempt.now.getTime();
   if (state.status !== "active" || now < state.startsAt.getTime() || now >= state.endsAt.getTime()) {
-    return { kind: "rejected", message: BID_MESSAGES.notActive };
+    return { kind: "rejected", code: "not_active", message: BID_MESSAGES.notActive };
   }
-  if (attempt.bidderId === state.sellerId) return { kind: "rejected", message: BID_MESSAGES.ownAuction };
+  if (attempt.bidderId === state.sellerId) return { kind: "rejected", code: "own_auction", message: BID_MESSAGES.ownAuction };
   const amount = attempt.amountCents;
-  if (!Number.isSafeInteger(amount) || amount <= 0) return { kind: "rejected", message: BID_MESSAGES.invalidAmount };
+  if (!Number.isSafeInteger(amount) || amount <= 0) return { kind: "rejected", code: "invalid_amount", message: BID_MESSAGES.invalidAmount };
   if (attempt.maxCents !== null && (!Number.isSafeInteger(attempt.maxCents) || attempt.maxCents < amount)) {
-    return { kind: "rejected", message: BID_MESSAGES.maximumBelowBid };
+    return { kind: "rejected", code: "maximum_below_bid", message: BID_MESSAGES.maximumBelowBid };
   }
   const bidderMax = attempt.maxCents ?? amount;
   const { leader, reserveCents, incrementCents } = state;
@@ -75,7 +78,7 @@ export function resolveBid(state: AuctionBidState, attempt: BidAttempt): BidReso
 
   if (leader && leader.userId === attempt.bidderId) {
     if (attempt.maxCents === null || attempt.maxCents <= leader.maxCents) {
-      return { kind: "rejected", message: BID_MESSAGES.alreadyLeading };
+      return { kind: "rejected", code: "already_leading", message: BID_MESSAGES.alreadyLeading };
     }
     const price = withReserve(state.currentPriceCents, attempt.maxCents);
     if (price === state.currentPriceCents) return { kind: "maximum_raised", maxCents: attempt.maxCents };
@@ -85,17 +88,17 @@ export function resolveBid(state: AuctionBidState, attempt: BidAttempt): BidReso
 
   if (state.bidCount === 0 || !leader) {
     if (amount < state.startingPriceCents) {
-      return { kind: "rejected", message: BID_MESSAGES.mustBeAtLeast(state.startingPriceCents, currency) };
+      return { kind: "rejected", code: "too_low", message: BID_MESSAGES.mustBeAtLeast(state.startingPriceCents, currency) };
     }
     const price = withReserve(amount, bidderMax);
     return accepted(state, attempt, [{ userId: attempt.bidderId, amountCents: price, maxCents: attempt.maxCents, isAuto: false }], true);
   }
 
   if (amount <= state.currentPriceCents) {
-    return { kind: "rejected", message: BID_MESSAGES.mustBeHigherThan(state.currentPriceCents, currency) };
+    return { kind: "rejected", code: "too_low", message: BID_MESSAGES.mustBeHigherThan(state.currentPriceCents, currency) };
   }
   if (amount < state.currentPriceCents + incrementCents) {
-    return { kind: "rejected", message: BID_MESSAGES.mustBeAtLeast(state.currentPriceCents + incrementCents, currency) };
+    return { kind: "rejected", code: "too_low", message: BID_MESSAGES.mustBeAtLeast(state.currentPriceCents + incrementCents, currency) };
   }
 
   if (bidderMax > leader.maxCents) {

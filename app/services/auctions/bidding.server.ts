@@ -7,10 +7,27 @@ import type { Database } from "#db/schema.ts";
 import { BID_MESSAGES, formatBidMoney } from "~/lib/bidding.ts";
 import { bidderLabel, type BidHistoryEntry } from "~/lib/auctions.ts";
 import { announceAuctionChange, findAuctionRow, toLiveState, type AuctionLiveState } from "./auction-state.server.ts";
-import { resolveBid, type AuctionBidState } from "./bid-resolution.ts";
+import { resolveBid, type AuctionBidState, type BidRefusalCode } from "./bid-resolution.ts";
+import { DomainError, type DomainErrorKind } from "../domain-error.ts";
 import { announceNotifications, insertNotifications, type NotificationDraft } from "../messaging/notifications.server.ts";
 
-export class BidRejectedError extends Error {}
+/** The refusal code of a bid on an auction that does not exist. */
+export const AUCTION_NOT_FOUND = "auction_not_found";
+
+const KIND_OF_REFUSAL: Record<BidRefusalCode, DomainErrorKind> = {
+  not_active: "conflict",
+  own_auction: "forbidden",
+  invalid_amount: "invalid",
+  maximum_below_bid: "invalid",
+  // Already leading, or below the price another bid has just reached: the auction's state decides.
+  already_leading: "conflict",
+  too_low: "conflict",
+};
+
+/** A bid the rules refuse: its kind, the spec's message, the code callers branch on and the field it belongs to. */
+function bidRefusal(code: BidRefusalCode, message: string): DomainError {
+  return new DomainError(KIND_OF_REFUSAL[code], message, { code, ...(code === "maximum_below_bid" ? { field: "maxAmount" } : {}) });
+}
 
 export interface BidRequest {
   auctionId: number;
@@ -131,7 +148,7 @@ const queues = new WeakMap<Kysely<Database>, BidQueue>();
 
 /**
  * Places one bid atomically (see BidQueue for how concurrent bids share a commit). Resolves once the bid is
- * committed, with its own outcome; a bid the rules refuse rejects with BidRejectedError (message = the spec text).
+ * committed, with its own outcome; a bid the rules refuse is refused with a DomainError (kind, the spec text, `code` the BidRefusalCode).
  */
 export function placeBid(db: Kysely<Database>, request: BidRequest): Promise<BidOutcome> {
   const now = request.now ?? new Date();
@@ -150,7 +167,7 @@ export function placeBid(db: Kysely<Database>, request: BidRequest): Promise<Bid
  */
 async function applyBid(trx: Kysely<Database>, request: BidRequest, now: Date, beforeWrite: () => Promise<void>): Promise<AppliedBid> {
   const row = await findAuctionRow(trx, request.auctionId);
-  if (!row) throw new BidRejectedError(BID_MESSAGES.auctionNotFound);
+  if (!row) throw new DomainError("not_found", BID_MESSAGES.auctionNotFound, { code: AUCTION_NOT_FOUND });
   const state: AuctionBidState = {
     status: row.status,
     startsAt: new Date(row.start_date),
@@ -174,7 +191,7 @@ async function applyBid(trx: Kysely<Database>, request: BidRequest, now: Date, b
     maxCents: request.maxCents ?? null,
     now,
   });
-  if (resolution.kind === "rejected") throw new BidRejectedError(resolution.message);
+  if (resolution.kind === "rejected") throw bidRefusal(resolution.code, resolution.message);
   const stamp = now.toISOString();
   await beforeWrite();
 

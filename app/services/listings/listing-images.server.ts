@@ -46,7 +46,7 @@ export interface PreparedImage {
   thumbnail: { bytes: Buffer };
 }
 
-/** Checks and converts one upload; throws ImageRejectedError with the user's message when it is refused. */
+/** Checks and converts one upload; refuses (isImageRefusal) with the user's message. */
 export async function prepareListingImage(upload: ImageUpload): Promise<PreparedImage> {
   await inspectImage(upload.bytes);
   const full = await toWebp(upload.bytes, FULL_IMAGE_EDGE);

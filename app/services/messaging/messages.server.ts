@@ -11,25 +11,13 @@ import {
   messageExcerpt,
   MESSAGES_PER_MINUTE,
 } from "~/lib/messages.ts";
-import { PUBLIC_LISTING_STATUSES } from "../listings/listing-detail.server.ts";
+import { DomainError } from "../domain-error.ts";
+import { isOwner, ownedListing, PUBLIC_LISTING_STATUSES } from "../listings/listing-policy.server.ts";
 import { getLiveEventBus, userTopic, type LiveEventBus } from "../platform/live-events.server.ts";
 import { announceNotifications, insertNotifications, type NotificationDraft } from "./notifications.server.ts";
 import { RateLimiter, workerProcesses, type RateLimitRule } from "../accounts/rate-limit.server.ts";
 import { PARTY_NAME_COLUMNS, partyNames } from "../accounts/party-names.server.ts";
 
-export type MessagingProblem = "not_found" | "forbidden" | "own_listing" | "invalid" | "rate_limited";
-
-/** A refusal with the words to show; `problem` tells the route which status to answer with. */
-export class MessagingError extends Error {
-  constructor(
-    readonly problem: MessagingProblem,
-    message: string,
-    readonly retryAfterSeconds?: number,
-  ) {
-    super(message);
-    this.name = "MessagingError";
-  }
-}
 
 export const MESSAGE_RATE_LIMIT: RateLimitRule = { limit: MESSAGES_PER_MINUTE, windowMs: 60_000 };
 
@@ -92,8 +80,8 @@ export async function openConversation(
     .select(["id", "title", "user_id", "status"])
     .where("id", "=", listingId)
     .executeTakeFirst();
-  if (!listing || !PUBLIC_LISTING_STATUSES.includes(listing.status)) throw new MessagingError("not_found", MESSAGE_TEXT.listingNotFound);
-  if (listing.user_id === buyerId) throw new MessagingError("own_listing", MESSAGE_TEXT.ownListing);
+  if (!listing || !PUBLIC_LISTING_STATUSES.includes(listing.status)) throw new DomainError("not_found", MESSAGE_TEXT.listingNotFound);
+  if (isOwner(ownedListing(listing), buyerId)) throw new DomainError("forbidden", MESSAGE_TEXT.ownListing, { code: "own_listing" });
   const at = now.toISOString();
   const inserted = await db
     .insertInto("conversations")
@@ -114,8 +102,8 @@ export async function openConversation(
 /** Trims a message and checks it may be sent (not blank, not too long). */
 export function cleanMessageBody(body: string): string {
   const text = body.replace(/\r\n?/g, "\n").trim();
-  if (!text) throw new MessagingError("invalid", MESSAGE_TEXT.blank);
-  if (text.length > MESSAGE_MAX_LENGTH) throw new MessagingError("invalid", MESSAGE_TEXT.tooLong);
+  if (!text) throw new DomainError("invalid", MESSAGE_TEXT.blank, { field: "body" });
+  if (text.length > MESSAGE_MAX_LENGTH) throw new DomainError("invalid", MESSAGE_TEXT.tooLong, { field: "body" });
   return text;
 }
 
@@ -141,7 +129,7 @@ async function participantConversation(db: Kysely<Database>, userId: string, con
     .where("c.id", "=", conversationId)
     .executeTakeFirst();
   // Someone else's conversation and one that does not exist read the same, so ids reveal nothing.
-  if (!row || (row.buyer_id !== userId && row.seller_id !== userId)) throw new MessagingError("forbidden", MESSAGE_TEXT.forbidden);
+  if (!row || (row.buyer_id !== userId && row.seller_id !== userId)) throw new DomainError("forbidden", MESSAGE_TEXT.forbidden);
   const viewerIs = row.buyer_id === userId ? ("buyer" as const) : ("seller" as const);
   const names = partyNames(row);
   return {
@@ -178,7 +166,7 @@ export async function sendMessage(
   const { message, drafts, recipientId } = await inWriteTransaction(db, async (trx) => {
     const conversation = await participantConversation(trx, senderId, conversationId);
     const allowed = limiter.hit(`message:${senderId}`, MESSAGE_RATE_LIMIT, now.getTime());
-    if (!allowed.allowed) throw new MessagingError("rate_limited", MESSAGE_TEXT.tooFast, allowed.retryAfterSeconds);
+    if (!allowed.allowed) throw new DomainError("rate_limited", MESSAGE_TEXT.tooFast, { retryAfterSeconds: allowed.retryAfterSeconds });
     const inserted = await trx
       .insertInto("messages")
       .values({ conversation_id: conversationId, sender_id: senderId, recipient_id: conversation.otherPartyId, body: text, created_at: at, read_at: null })
@@ -306,7 +294,7 @@ export async function markConversationRead(db: Kysely<Database>, userId: string,
 
 /**
  * One conversation as its member sees it: the other member, the listing and the latest messages, oldest first.
- * Opening it marks the messages to the member read. Anyone else is refused (MessagingError "forbidden").
+ * Opening it marks the messages to the member read. Anyone else is refused (DomainError "forbidden").
  */
 export async function thread(db: Kysely<Database>, userId: string, conversationId: number, now = new Date()): Promise<ConversationThread> {
   const conversation = await participantConversation(db, userId, conversationId);

@@ -11,8 +11,9 @@ import type { OfflineActionInput } from "~/schemas/offline-actions.ts";
 import { SaveSearchSchema } from "~/schemas/saved-search.ts";
 import { WATCH_NOTES_MAX, WATCHLIST_MESSAGES } from "~/schemas/watchlist.ts";
 import { getCategoryIndex } from "../listings/listing-search.server.ts";
-import { createSavedSearch, SavedSearchError } from "../alerts/saved-search.server.ts";
-import { ListingNotWatchableError, unwatchListing, updateWatchNotes, watchListing } from "../watchlist/watchlist.server.ts";
+import { createSavedSearch } from "../alerts/saved-search.server.ts";
+import { isDomainError } from "../domain-error.ts";
+import { unwatchListing, updateWatchNotes, watchListing } from "../watchlist/watchlist.server.ts";
 
 export const OFFLINE_ACTION_MESSAGES = {
   gone: "This listing is no longer available.",
@@ -72,7 +73,7 @@ async function perform(
       try {
         await watchListing(trx, userId, action.listingId, notes);
       } catch (error) {
-        if (error instanceof ListingNotWatchableError) return { outcome: "gone", message: OFFLINE_ACTION_MESSAGES.gone };
+        if (isDomainError(error) && error.kind === "not_found") return { outcome: "gone", message: OFFLINE_ACTION_MESSAGES.gone };
         throw error;
       }
       return applied;
@@ -93,7 +94,7 @@ async function perform(
       try {
         await createSavedSearch(trx, { userId, name: name.data.name, params, notifyOnNew: action.notifyOnNew });
       } catch (error) {
-        if (error instanceof SavedSearchError) return { outcome: "refused", message: error.message };
+        if (isDomainError(error)) return { outcome: "refused", message: error.message };
         throw error;
       }
       return applied;

@@ -15,18 +15,10 @@ import { primaryThumbnail } from "../listings/listing-cards.server.ts";
 import { announceNotifications, insertNotifications, type NotificationDraft } from "../messaging/notifications.server.ts";
 import { createOrder, profileShippingAddress, shippingColumns } from "./order-creation.server.ts";
 import { itemSoldAlerts } from "../alerts/watcher-alerts.server.ts";
+import { DomainError, type DomainErrorKind } from "../domain-error.ts";
 
-export type CheckoutErrorKind = "not_found" | "forbidden" | "conflict";
-
-/** A refused purchase; `message` is what the buyer sees. */
-export class CheckoutError extends Error {
-  constructor(
-    message: string,
-    readonly kind: CheckoutErrorKind,
-  ) {
-    super(message);
-  }
-}
+/** How a purchase may be refused; the message is what the buyer sees. */
+type CheckoutRefusalKind = Extract<DomainErrorKind, "not_found" | "forbidden" | "conflict">;
 
 interface ListingForSale {
   id: number;
@@ -46,11 +38,11 @@ function selectListingForSale(db: Kysely<Database>, listingId: number) {
     .executeTakeFirst();
 }
 
-type Sale = { ok: true; priceCents: number; saleType: SaleType } | { ok: false; error: CheckoutError };
+type Sale = { ok: true; priceCents: number; saleType: SaleType } | { ok: false; error: DomainError };
 
 /** Whether `buyerId` may buy the listing now, and at what price. */
 function saleTerms(listing: ListingForSale, auction: AuctionRow | undefined, buyerId: string): Sale {
-  const refuse = (message: string, kind: CheckoutErrorKind = "conflict"): Sale => ({ ok: false, error: new CheckoutError(message, kind) });
+  const refuse = (message: string, kind: CheckoutRefusalKind = "conflict"): Sale => ({ ok: false, error: new DomainError(kind, message) });
   if (listing.status === "draft" || listing.status === "archived") return refuse(ORDER_MESSAGES.listingNotFound, "not_found");
   if (listing.user_id === buyerId) return refuse(ORDER_MESSAGES.ownListing, "forbidden");
   if (listing.status === "sold") return refuse(ORDER_MESSAGES.alreadySold);
@@ -71,14 +63,14 @@ export interface BuyNowRequest {
 /**
  * Buys the listing at its Buy Now price for `buyerId`: marks it sold (and ends a hybrid's auction with the buyer as
  * winner), creates the pending order with the shipping address, and tells the seller (and a hybrid's bidders).
- * Throws CheckoutError ("This item has already been sold" for every buyer but the first).
+ * Refuses with DomainError ("This item has already been sold" for every buyer but the first).
  */
 export async function buyNow(db: Kysely<Database>, request: BuyNowRequest): Promise<{ orderId: number; reference: string }> {
   const now = request.now ?? new Date();
   const stamp = now.toISOString();
   const { order, notifications, auctionState } = await inWriteTransaction(db, async (trx) => {
     const listing = await selectListingForSale(trx, request.listingId);
-    if (!listing) throw new CheckoutError(ORDER_MESSAGES.listingNotFound, "not_found");
+    if (!listing) throw new DomainError("not_found", ORDER_MESSAGES.listingNotFound);
     const auction = listing.listing_type === "hybrid" ? await findLiveAuctionRow(trx, listing.id) : undefined;
     const sale = saleTerms(listing, auction, request.buyerId);
     if (!sale.ok) throw sale.error;
@@ -89,7 +81,7 @@ export async function buyNow(db: Kysely<Database>, request: BuyNowRequest): Prom
       .where("id", "=", listing.id)
       .where("status", "=", "active")
       .executeTakeFirst();
-    if (Number(claimed.numUpdatedRows) !== 1) throw new CheckoutError(ORDER_MESSAGES.alreadySold, "conflict");
+    if (Number(claimed.numUpdatedRows) !== 1) throw new DomainError("conflict", ORDER_MESSAGES.alreadySold);
     if (auction) {
       const ended = await trx
         .updateTable("auctions")
@@ -105,7 +97,7 @@ export async function buyNow(db: Kysely<Database>, request: BuyNowRequest): Prom
         .where("version", "=", auction.version)
         .where("status", "in", LIVE_AUCTION_STATUSES)
         .executeTakeFirst();
-      if (Number(ended.numUpdatedRows) !== 1) throw new CheckoutError(ORDER_MESSAGES.alreadySold, "conflict");
+      if (Number(ended.numUpdatedRows) !== 1) throw new DomainError("conflict", ORDER_MESSAGES.alreadySold);
     }
 
     const created = await createOrder(
@@ -192,8 +184,8 @@ export async function confirmAuctionCheckout(db: Kysely<Database>, request: Auct
       .select(["id", "buyer_id", "status", "version"])
       .where("auction_id", "=", request.auctionId)
       .executeTakeFirst();
-    if (!order || order.buyer_id !== request.buyerId) throw new CheckoutError(ORDER_MESSAGES.notTheWinner, "not_found");
-    if (order.status !== "pending") throw new CheckoutError(ORDER_MESSAGES.checkoutClosed, "conflict");
+    if (!order || order.buyer_id !== request.buyerId) throw new DomainError("not_found", ORDER_MESSAGES.notTheWinner);
+    if (order.status !== "pending") throw new DomainError("conflict", ORDER_MESSAGES.checkoutClosed);
     const updated = await trx
       .updateTable("orders")
       .set((eb) => ({ ...shippingColumns(request.shipping), checked_out_at: stamp, version: eb("version", "+", 1), updated_at: stamp }))
@@ -201,7 +193,7 @@ export async function confirmAuctionCheckout(db: Kysely<Database>, request: Auct
       .where("status", "=", "pending")
       .where("version", "=", order.version)
       .executeTakeFirst();
-    if (Number(updated.numUpdatedRows) !== 1) throw new CheckoutError(ORDER_MESSAGES.changed, "conflict");
+    if (Number(updated.numUpdatedRows) !== 1) throw new DomainError("conflict", ORDER_MESSAGES.changed);
     await trx
       .insertInto("order_events")
       .values({ order_id: order.id, status: "pending", actor_id: request.buyerId, note: "The buyer confirmed the shipping address", created_at: stamp })

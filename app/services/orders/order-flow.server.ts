@@ -18,22 +18,13 @@ import {
 } from "~/lib/orders.ts";
 import type { Role } from "~/lib/roles.ts";
 import { announceNotifications, insertNotifications, type NotificationDraft, type NotificationType } from "../messaging/notifications.server.ts";
+import { DomainError } from "../domain-error.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const INSPECTION_PERIOD_MS = INSPECTION_PERIOD_DAYS * DAY_MS;
 
-export type OrderFlowErrorKind = "not_found" | "forbidden" | "conflict" | "invalid";
-
-/** A refused transition; `message` is what the person sees, `field` the form field it belongs to. */
-export class OrderFlowError extends Error {
-  constructor(
-    message: string,
-    readonly kind: OrderFlowErrorKind,
-    readonly field?: "carrier" | "trackingNumber" | "reason" | "note",
-  ) {
-    super(message);
-  }
-}
+/** The form fields a refused transition may belong to. */
+export type OrderFlowField = "carrier" | "trackingNumber" | "reason" | "note";
 
 export interface OrderActor {
   id: string;
@@ -227,12 +218,12 @@ function inspectionOpen(order: Pick<OrderForRules, "status" | "delivered_at">, n
 }
 
 /** Why `actor` may not make this transition now, or null when they may. */
-function refusal(action: OrderAction, order: OrderForRules, actor: OrderActor, now: Date): OrderFlowError | null {
+function refusal(action: OrderAction, order: OrderForRules, actor: OrderActor, now: Date): DomainError | null {
   const transition = ORDER_TRANSITIONS[action];
-  if (!canViewOrder(order, actor)) return new OrderFlowError(ORDER_MESSAGES.orderNotFound, "not_found");
-  if (!mayAct(transition, order, actor)) return new OrderFlowError(transition.notAllowed, "forbidden");
-  if (!isOrderStatus(order.status) || !transition.from.includes(order.status)) return new OrderFlowError(transition.wrongState, "conflict");
-  if (action === "open_dispute" && !inspectionOpen(order, now)) return new OrderFlowError(ORDER_MESSAGES.inspectionOver, "conflict");
+  if (!canViewOrder(order, actor)) return new DomainError("not_found", ORDER_MESSAGES.orderNotFound);
+  if (!mayAct(transition, order, actor)) return new DomainError("forbidden", transition.notAllowed);
+  if (!isOrderStatus(order.status) || !transition.from.includes(order.status)) return new DomainError("conflict", transition.wrongState);
+  if (action === "open_dispute" && !inspectionOpen(order, now)) return new DomainError("conflict", ORDER_MESSAGES.inspectionOver);
   return null;
 }
 
@@ -267,9 +258,9 @@ export function selectOrderForRules(db: Kysely<Database>) {
     ]);
 }
 
-function requiredText(value: string | undefined, message: string, field: OrderFlowError["field"]): string {
+function requiredText(value: string | undefined, message: string, field: OrderFlowField): string {
   const text = (value ?? "").trim();
-  if (!text) throw new OrderFlowError(message, "invalid", field);
+  if (!text) throw new DomainError("invalid", message, { field });
   return text;
 }
 
@@ -278,14 +269,14 @@ async function unsellListing(trx: Kysely<Database>, listingId: number, status: "
   await trx.updateTable("equipment_listings").set({ status, updated_at: stamp }).where("id", "=", listingId).where("status", "=", "sold").execute();
 }
 
-/** Applies one transition of the buyer-protection flow; returns the order's new status. Throws OrderFlowError. */
+/** Applies one transition of the buyer-protection flow; returns the order's new status. Refuses with DomainError. */
 export async function transitionOrder(db: Kysely<Database>, request: TransitionRequest): Promise<{ status: OrderStatus }> {
   const now = request.now ?? new Date();
   const stamp = now.toISOString();
   const transition = ORDER_TRANSITIONS[request.action];
   const notifications = await inWriteTransaction(db, async (trx) => {
     const order = await selectOrderForRules(trx).where("o.id", "=", request.orderId).executeTakeFirst();
-    if (!order) throw new OrderFlowError(ORDER_MESSAGES.orderNotFound, "not_found");
+    if (!order) throw new DomainError("not_found", ORDER_MESSAGES.orderNotFound);
     const refused = refusal(request.action, order, request.actor, now);
     if (refused) throw refused;
 
@@ -317,7 +308,7 @@ export async function transitionOrder(db: Kysely<Database>, request: TransitionR
       .where("status", "=", order.status)
       .where("version", "=", order.version)
       .executeTakeFirst();
-    if (Number(claimed.numUpdatedRows) !== 1) throw new OrderFlowError(ORDER_MESSAGES.changed, "conflict");
+    if (Number(claimed.numUpdatedRows) !== 1) throw new DomainError("conflict", ORDER_MESSAGES.changed);
 
     if (request.action === "cancel") {
       await unsellListing(trx, order.listing_id, "active", stamp);

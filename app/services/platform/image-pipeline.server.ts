@@ -1,6 +1,7 @@
 // Uploaded pictures in, safe WebP out: the content is read by sharp (never trusted from the file name),
 // decompression bombs are refused before decoding, EXIF is dropped and the picture is turned upright.
 import sharp from "sharp";
+import { DomainError, isDomainError } from "../domain-error.ts";
 
 /** Formats we accept, as sharp names them. */
 const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp", "gif", "avif", "tiff", "heif"]);
@@ -12,21 +13,31 @@ export const IMAGE_MESSAGES = {
   tooManyPixels: "This image is too large to process (over 60 megapixels)",
 } as const;
 
-export class ImageRejectedError extends Error {}
+/** The codes of a refused picture, for callers that word the refusal their own way (naming the file). */
+export const IMAGE_REFUSAL_CODES = { notAnImage: "not_an_image", tooManyPixels: "too_many_pixels" } as const;
 
-/** Throws ImageRejectedError unless the bytes are a picture of an accepted format and size. */
+function notAnImage(): DomainError {
+  return new DomainError("invalid", IMAGE_MESSAGES.notAnImage, { code: IMAGE_REFUSAL_CODES.notAnImage });
+}
+
+/** Whether `error` is the refusal of a picture (not an image, too many pixels) rather than a failure. */
+export function isImageRefusal(error: unknown): error is DomainError {
+  return isDomainError(error) && (error.code === IMAGE_REFUSAL_CODES.notAnImage || error.code === IMAGE_REFUSAL_CODES.tooManyPixels);
+}
+
+/** Refuses (DomainError "invalid") unless the bytes are a picture of an accepted format and size. */
 export async function inspectImage(bytes: Uint8Array): Promise<{ format: string; width: number; height: number }> {
   let metadata: sharp.Metadata;
   try {
     metadata = await sharp(bytes, { limitInputPixels: false }).metadata();
   } catch {
-    throw new ImageRejectedError(IMAGE_MESSAGES.notAnImage);
+    throw notAnImage();
   }
   const { format, width, height } = metadata;
   if (!format || !ACCEPTED_FORMATS.has(format) || !width || !height) {
-    throw new ImageRejectedError(IMAGE_MESSAGES.notAnImage);
+    throw notAnImage();
   }
-  if (width * height > MAX_INPUT_PIXELS) throw new ImageRejectedError(IMAGE_MESSAGES.tooManyPixels);
+  if (width * height > MAX_INPUT_PIXELS) throw new DomainError("invalid", IMAGE_MESSAGES.tooManyPixels, { code: IMAGE_REFUSAL_CODES.tooManyPixels });
   return { format, width, height };
 }
 
@@ -47,6 +58,6 @@ export async function toWebp(bytes: Uint8Array, maxEdge: number, quality = 80): 
     return { bytes: data, width: info.width, height: info.height };
   } catch {
     // A file whose header reads as an image but whose body does not decode (a polyglot, a truncated file).
-    throw new ImageRejectedError(IMAGE_MESSAGES.notAnImage);
+    throw notAnImage();
   }
 }

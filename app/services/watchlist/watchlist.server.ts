@@ -1,9 +1,13 @@
 // Watching listings: one row per user and listing; watching again only updates the notes.
 import type { Kysely } from "kysely";
 import type { Database } from "#db/schema.ts";
+import { DomainError } from "../domain-error.ts";
 import { primaryThumbnail } from "../listings/listing-cards.server.ts";
+import { ownedListing, watchableBy } from "../listings/listing-policy.server.ts";
 
-export class ListingNotWatchableError extends Error {}
+export const WATCH_MESSAGES = {
+  notFound: "Listing not found",
+} as const;
 
 /** Starts watching an active listing (or one's own, or any for admins is not needed here). */
 export async function watchListing(db: Kysely<Database>, userId: string, listingId: number, notes?: string): Promise<void> {
@@ -14,7 +18,7 @@ export async function watchListing(db: Kysely<Database>, userId: string, listing
     .select(["id", "status", "user_id"])
     .where("id", "=", listingId)
     .executeTakeFirst();
-  if (!listing || (listing.status !== "active" && listing.user_id !== userId)) throw new ListingNotWatchableError();
+  if (!listing || !watchableBy(ownedListing(listing), userId)) throw new DomainError("not_found", WATCH_MESSAGES.notFound);
   const now = new Date().toISOString();
   await db
     .insertInto("watchlist")

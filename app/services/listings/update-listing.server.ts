@@ -1,0 +1,111 @@
+// Saving the edit form (spec 01 §5, §6): every field, the status, new images and the listing's auction, in one
+// transaction. The owner edits; admins may edit too, but only the owner creates an auction or changes its settings.
+import type { Kysely } from "kysely";
+import { toDbTime } from "#db/dialect.ts";
+import type { Database } from "#db/schema.ts";
+import { isAuctionListingType, LISTING_MESSAGES, type EditableStatus, type ListingInput } from "~/schemas/listing.ts";
+import { alertSavedSearchesOfListing } from "../alerts/saved-search-alerts.server.ts";
+import { priceDropAlerts } from "../alerts/watcher-alerts.server.ts";
+import { DomainError } from "../domain-error.ts";
+import { announceNotifications, insertNotifications, type NotificationDraft } from "../messaging/notifications.server.ts";
+import { announceStarted, auctionChanges, auctionSettingsOf, findLiveAuction, insertAuction } from "./listing-auction.server.ts";
+import { assertCategoryExists, listingColumns, tooManyImages } from "./listing-columns.server.ts";
+import {
+  LISTING_IMAGE_MESSAGES,
+  listListingImages,
+  MAX_LISTING_IMAGES,
+  storeListingImages,
+  withFilesInTransaction,
+  type PreparedImage,
+} from "./listing-images.server.ts";
+import { findEditableListing, isOwner, type Actor } from "./listing-policy.server.ts";
+
+export interface UpdateListingOptions {
+  status?: EditableStatus;
+  images?: PreparedImage[];
+  /** Start a new auction on an auction or hybrid listing whose last auction is over. */
+  startAuction?: boolean;
+  now?: Date;
+}
+
+/**
+ * Saves the edit form: every field, the status (a sold listing stays sold) and new images appended after the
+ * existing ones (the first becomes primary only if the listing had none), in one transaction.
+ *
+ * Auctions (only the owner creates one or changes its settings): a listing with a live auction keeps its type and
+ * stays active, and its auction's settings change only while it has no bids. A buy-now listing turned into an
+ * auction or hybrid listing gets its auction now, as does one whose last auction is over when `startAuction` is set.
+ */
+export async function updateListing(
+  db: Kysely<Database>,
+  uploadsDir: string,
+  actor: Actor,
+  listingId: number,
+  input: ListingInput,
+  options: UpdateListingOptions = {},
+): Promise<void> {
+  const before = await findEditableListing(db, actor, listingId);
+  const images = options.images ?? [];
+  const now = options.now ?? new Date();
+  await assertCategoryExists(db, input.categoryId);
+  let watcherAlerts: NotificationDraft[] = [];
+  const started = await withFilesInTransaction(db, async (trx, written) => {
+    // Read again inside the transaction: a bid or the scheduler may have changed things since the form was loaded.
+    const listing = await findEditableListing(trx, actor, listingId);
+    const existing = await listListingImages(trx, listingId);
+    if (existing.length + images.length > MAX_LISTING_IMAGES) throw tooManyImages(LISTING_IMAGE_MESSAGES.tooMany);
+    const status = listing.status === "sold" ? "sold" : (options.status ?? listing.status);
+    const byOwner = isOwner({ ownerId: listing.user_id }, actor.id);
+    const live = await findLiveAuction(trx, listingId);
+    let startedAuction: { id: number; status: "active" | "upcoming" } | null = null;
+
+    if (live) {
+      if (input.listingType !== listing.listing_type || !isAuctionListingType(input.listingType)) {
+        throw new DomainError("conflict", LISTING_MESSAGES.auctionTypeLocked, { field: "listingType" });
+      }
+      if (status !== "active") throw new DomainError("conflict", LISTING_MESSAGES.auctionKeepsActive, { field: "status" });
+      const changes = auctionChanges(live, input.listingType, auctionSettingsOf(input));
+      if (changes) {
+        if (!byOwner) throw new DomainError("forbidden", LISTING_MESSAGES.auctionSettingsForbidden);
+        if (live.bid_count > 0) throw new DomainError("conflict", LISTING_MESSAGES.auctionHasBids);
+        if (live.status === "active" && new Date(changes.end_date).getTime() <= now.getTime()) {
+          throw new DomainError("invalid", LISTING_MESSAGES.auctionEndsInPast, { field: "duration" });
+        }
+        const result = await trx
+          .updateTable("auctions")
+          .set((eb) => ({ ...changes, version: eb("version", "+", 1), updated_at: toDbTime(now) }))
+          .where("id", "=", live.id)
+          .where("version", "=", live.version)
+          .where("bid_count", "=", 0)
+          .executeTakeFirst();
+        if (Number(result.numUpdatedRows) !== 1) throw new DomainError("conflict", LISTING_MESSAGES.auctionHasBids);
+      }
+    } else if (isAuctionListingType(input.listingType) && (!isAuctionListingType(listing.listing_type) || options.startAuction)) {
+      if (listing.status === "sold") throw new DomainError("conflict", LISTING_MESSAGES.soldNotAuctioned, { field: "listingType" });
+      if (!byOwner) throw new DomainError("forbidden", LISTING_MESSAGES.auctionCreateForbidden);
+      if (status !== "active") throw new DomainError("invalid", LISTING_MESSAGES.auctionMustBeActive, { field: "status" });
+      startedAuction = await insertAuction(trx, listingId, input.currency, input.listingType, auctionSettingsOf(input), now);
+    }
+
+    await trx
+      .updateTable("equipment_listings")
+      .set({ ...listingColumns(input), status, updated_at: toDbTime(now) })
+      .where("id", "=", listingId)
+      .execute();
+    await storeListingImages(trx, uploadsDir, listingId, images, written);
+    watcherAlerts = await priceDropAlerts(trx, {
+      listingId,
+      title: input.title,
+      ownerId: listing.user_id,
+      actorId: actor.id,
+      before: { priceCents: listing.price_cents, currency: listing.currency },
+      after: { priceCents: input.priceCents, currency: input.currency, status },
+    });
+    await insertNotifications(trx, watcherAlerts, now);
+    return startedAuction;
+  });
+  announceNotifications(watcherAlerts);
+  if (started?.status === "active") await announceStarted(db, started.id);
+  // A listing that becomes active is new to saved searches (errors are logged, never the seller's).
+  if (before.status !== "active" && options.status === "active") await alertSavedSearchesOfListing(db, listingId, now);
+}
