@@ -8,6 +8,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { createRequestHandler } from "@remix-run/express";
 import express from "express";
+import { sameOriginOnly, strictTransportSecurity } from "./server-guards.mjs";
 
 const dev = process.argv.includes("--dev");
 const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
@@ -107,26 +108,6 @@ function noCacheForServiceWorker(res, filePath) {
   if (name === "sw.js" || name === "manifest.webmanifest") res.setHeader("Cache-Control", "no-cache");
 }
 
-const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
-
-/** Refuses state-changing requests whose Origin (or, lacking it, Referer) is not this site. */
-function sameOriginOnly(req, res, next) {
-  if (SAFE_METHODS.has(req.method)) return next();
-  const host = req.get("X-Forwarded-Host") && req.app.get("trust proxy") ? req.get("X-Forwarded-Host") : req.get("Host");
-  const source = req.get("Origin") ?? req.get("Referer");
-  let sourceHost = null;
-  try {
-    sourceHost = source && source !== "null" ? new URL(source).host : null;
-  } catch {
-    sourceHost = null;
-  }
-  if (!sourceHost || sourceHost !== host) {
-    res.status(403).type("text/plain").send("This request came from another site and was refused.");
-    return;
-  }
-  next();
-}
-
 const BID_API_BODY_LIMIT = 4096;
 
 /** The request body as text, or null when it is longer than `limit` bytes. */
@@ -160,6 +141,9 @@ async function startServer() {
   app.disable("x-powered-by");
   if (startInfo.trustProxy) app.set("trust proxy", true);
   app.use(securityHeaders);
+  if (startInfo.httpsOnly) {
+    app.use(strictTransportSecurity);
+  }
 
   if (vite) {
     app.use(vite.middlewares);

@@ -9,7 +9,13 @@ import { rekeySavedSearches } from "~/services/alerts/saved-search-alerts.server
 
 let stopAuctionScheduler: (() => Promise<void>) | undefined;
 
-export async function prepareServer(): Promise<{ trustProxy: boolean }> {
+export interface ServerStartInfo {
+  trustProxy: boolean;
+  /** The site is served over HTTPS (PUBLIC_URL is https): browsers are told to use nothing else (HSTS). */
+  httpsOnly: boolean;
+}
+
+export async function prepareServer(): Promise<ServerStartInfo> {
   const env = getEnv();
   await prepareDatabase();
   // Saved searches keyed under older alert rules are re-keyed (until then the matcher checks each of them).
@@ -17,5 +23,5 @@ export async function prepareServer(): Promise<{ trustProxy: boolean }> {
   if (env.AUCTION_SCHEDULER_INTERVAL_MS > 0 && !stopAuctionScheduler) {
     stopAuctionScheduler = startAuctionScheduler(getDb(), { intervalMs: env.AUCTION_SCHEDULER_INTERVAL_MS, afterPass: runScheduledWork });
   }
-  return { trustProxy: env.TRUST_PROXY };
+  return { trustProxy: env.TRUST_PROXY, httpsOnly: env.PUBLIC_URL.startsWith("https:") };
 }
