@@ -9,11 +9,11 @@
 //   7. the brand's usual category                                       → that item, not certain  (0.40)
 //   8. nothing: the spec's default, Oscilloscopes                        → not certain             (0.10)
 // Below CERTAIN_CONFIDENCE the wizard asks the seller to choose.
+import { brandSpellingKey } from "~/lib/brands.ts";
 import {
   CATALOGUE_CATEGORIES,
   CATALOGUE_MODELS,
   DEFAULT_CATEGORY_NAME,
-  brandKeyOf,
   canonicalBrand,
   categoryByName,
   compactModel,
@@ -175,7 +175,7 @@ const SYNONYMS: readonly string[] = [
 ];
 
 /**
- * Model-number families, per brand: "brand keys": "Item=PATTERN; Item=PATTERN". The brand keys are brandKeyOf() of
+ * Model-number families, per brand: "brand keys": "Item=PATTERN; Item=PATTERN". The brand keys are brandSpellingKey() (app/lib/brands.ts) of
  * the brand's spellings; each PATTERN is a regular expression matched at the start of the compact model (upper case,
  * letters and digits only: "S7-1200 CPU" → "S71200CPU"). Within a brand the first matching pattern wins, so the more
  * particular families come first. "*" holds part-number families any maker uses (weaker evidence).
@@ -462,7 +462,7 @@ for (const line of BRAND_PRIORS) {
   // The catalogue's brands: the category most of their models are in (ties: the first listed).
   const counts = new Map<string, Map<string, number>>();
   for (const model of CATALOGUE_MODELS) {
-    const key = brandKeyOf(model.brand);
+    const key = brandSpellingKey(model.brand);
     const perBrand = counts.get(key) ?? new Map<string, number>();
     perBrand.set(model.categoryId, (perBrand.get(model.categoryId) ?? 0) + 1);
     counts.set(key, perBrand);
@@ -479,7 +479,7 @@ for (const line of BRAND_PRIORS) {
 
 /** The brand's keys in the tables: as written and as the catalogue names it ("R&S" → rohdeschwarz). */
 function brandKeys(brand: string): string[] {
-  return [...new Set([brandKeyOf(canonicalBrand(brand)), brandKeyOf(brand)])].filter((key) => key !== "");
+  return [...new Set([brandSpellingKey(canonicalBrand(brand)), brandSpellingKey(brand)])].filter((key) => key !== "");
 }
 
 /**
@@ -520,7 +520,7 @@ export function keywordCategory(text: string): CatalogueCategory | null {
 
 const KEYSIGHT_FAMILY = new Set(["keysight", "agilent", "hp"]);
 function brandFamily(brand: string): string {
-  const key = brandKeyOf(canonicalBrand(brand));
+  const key = brandSpellingKey(canonicalBrand(brand));
   return KEYSIGHT_FAMILY.has(key) ? "keysight" : key;
 }
 

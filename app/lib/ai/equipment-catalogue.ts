@@ -5,6 +5,7 @@
 // copied, so one list serves the demo data and the fallback alike. Pure: no server code, no random numbers.
 import { EQUIPMENT_CATALOG } from "#db/seed/equipment-catalog.ts";
 import { CATEGORY_TAXONOMY, itemSlug } from "#db/seed/taxonomy.ts";
+import { brandName, brandSpellingKey } from "~/lib/brands.ts";
 
 // ——— Taxonomy ———
 
@@ -66,136 +67,9 @@ export function singularItemName(name: string): string {
 
 // ——— Brands ———
 
-/** Lower-case, letters and digits only: "Rohde & Schwarz" → "rohdeschwarz". */
-export function brandKeyOf(text: string): string {
-  return text
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/&/g, "")
-    .replace(/\band\b/g, "")
-    .replace(/[^a-z0-9]+/g, "");
-}
-
-/** Other spellings of a brand → its usual name. */
-const BRAND_ALIASES: Record<string, string> = {
-  rs: "Rohde & Schwarz",
-  rohdeschwarz: "Rohde & Schwarz",
-  rohdeundschwarz: "Rohde & Schwarz",
-  hameg: "Rohde & Schwarz",
-  keysight: "Keysight",
-  keysighttechnologies: "Keysight",
-  agilent: "Agilent",
-  agilenttechnologies: "Agilent",
-  hp: "HP",
-  hewlettpackard: "HP",
-  tek: "Tektronix",
-  tektronix: "Tektronix",
-  keithley: "Keithley",
-  fluke: "Fluke",
-  rigol: "Rigol",
-  siglent: "Siglent",
-  lecroy: "Teledyne LeCroy",
-  teledynelecroy: "Teledyne LeCroy",
-  anritsu: "Anritsu",
-  ab: "Allen-Bradley",
-  allenbradley: "Allen-Bradley",
-  rockwell: "Allen-Bradley",
-  rockwellautomation: "Allen-Bradley",
-  siemens: "Siemens",
-  schneider: "Schneider Electric",
-  schneiderelectric: "Schneider Electric",
-  telemecanique: "Schneider Electric",
-  squared: "Square D",
-  mitsubishi: "Mitsubishi Electric",
-  mitsubishielectric: "Mitsubishi Electric",
-  omron: "Omron",
-  abb: "ABB",
-  fanuc: "Fanuc",
-  gefanuc: "Fanuc",
-  yaskawa: "Yaskawa",
-  motoman: "Yaskawa",
-  kuka: "KUKA",
-  beckhoff: "Beckhoff",
-  pilz: "Pilz",
-  sick: "SICK",
-  cognex: "Cognex",
-  keyence: "Keyence",
-  ni: "NI",
-  nationalinstruments: "NI",
-  yokogawa: "Yokogawa",
-  endresshauser: "Endress+Hauser",
-  eh: "Endress+Hauser",
-  rosemount: "Rosemount",
-  emerson: "Emerson",
-  micromotion: "Emerson Micro Motion",
-  emersonmicromotion: "Emerson Micro Motion",
-  fisher: "Fisher",
-  cat: "Caterpillar",
-  caterpillar: "Caterpillar",
-  komatsu: "Komatsu",
-  johndeere: "John Deere",
-  deere: "John Deere",
-  volvo: "Volvo",
-  volvoce: "Volvo",
-  hitachi: "Hitachi",
-  kubota: "Kubota",
-  bobcat: "Bobcat",
-  jcb: "JCB",
-  case: "Case",
-  casece: "Case",
-  genie: "Genie",
-  jlg: "JLG",
-  liebherr: "Liebherr",
-  grove: "Grove",
-  putzmeister: "Putzmeister",
-  sandvik: "Sandvik",
-  epiroc: "Epiroc",
-  atlascopco: "Atlas Copco",
-  metso: "Metso",
-  metsooutotec: "Metso",
-  toyota: "Toyota",
-  hyster: "Hyster",
-  yale: "Yale",
-  crown: "Crown",
-  raymond: "Raymond",
-  linde: "Linde",
-  jungheinrich: "Jungheinrich",
-  thermo: "Thermo Scientific",
-  thermofisher: "Thermo Scientific",
-  thermoscientific: "Thermo Scientific",
-  thermofisherscientific: "Thermo Scientific",
-  mettler: "Mettler Toledo",
-  mettlertoledo: "Mettler Toledo",
-  eppendorf: "Eppendorf",
-  waters: "Waters",
-  biorad: "Bio-Rad",
-  grundfos: "Grundfos",
-  generac: "Generac",
-  apc: "APC",
-  schweitzer: "SEL",
-  sel: "SEL",
-  schweitzerengineeringlaboratories: "SEL",
-  xilinx: "AMD Xilinx",
-  amdxilinx: "AMD Xilinx",
-  amd: "AMD Xilinx",
-  st: "STMicroelectronics",
-  stmicro: "STMicroelectronics",
-  stmicroelectronics: "STMicroelectronics",
-  infineon: "Infineon",
-  flir: "FLIR",
-  teledyneflir: "FLIR",
-  megger: "Megger",
-};
-
 /** The brand as the catalogue names it ("allen bradley" → "Allen-Bradley"); unknown brands trimmed as given. */
 export function canonicalBrand(brand: string): string {
-  const key = brandKeyOf(brand);
-  const alias = BRAND_ALIASES[key];
-  if (alias) return alias;
-  const known = CATALOGUE_MODELS_BY_BRAND_KEY.get(key);
-  if (known) return known;
-  return brand.trim().replace(/\s+/g, " ");
+  return brandName(brand, CATALOGUE_MODELS_BY_BRAND_KEY);
 }
 
 /**
@@ -251,7 +125,7 @@ export const CATALOGUE_MODELS: readonly CatalogueModel[] = EQUIPMENT_CATALOG.fla
   })),
 );
 
-const CATALOGUE_MODELS_BY_BRAND_KEY = new Map(CATALOGUE_MODELS.map((m) => [brandKeyOf(m.brand), m.brand]));
+const CATALOGUE_MODELS_BY_BRAND_KEY = new Map(CATALOGUE_MODELS.map((m) => [brandSpellingKey(m.brand), m.brand]));
 const MODEL_INDEX = new Map<string, CatalogueModel[]>();
 for (const model of CATALOGUE_MODELS) {
   const key = compactModel(model.model);

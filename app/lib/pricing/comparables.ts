@@ -1,6 +1,7 @@
 // Which sales and listings count as comparables, and in what order (spec 01 §9 "Comparables kept: at most 8,
 // relevance +10 brand, +15 model, +20 both").
-import { brandKey, modelKey } from "./brands.ts";
+import { brandKey } from "~/lib/brands.ts";
+import { modelKey } from "./brands.ts";
 import type { Comparable } from "./types.ts";
 
 export const COMPARABLES_KEPT = 8;

@@ -5,7 +5,7 @@
 // brand has enough data, else the category's. Nothing is shown without data.
 import { conditionLabel, isCondition } from "~/lib/conditions.ts";
 import { formatPrice } from "~/lib/money.ts";
-import { brandKey } from "./brands.ts";
+import { brandKey } from "~/lib/brands.ts";
 import { priceHintFactor } from "./condition-factors.ts";
 import { roundSuggestedPrice } from "./suggest-price.ts";
 
@@ -22,7 +22,7 @@ export interface PriceHintGroup {
 
 export interface PriceHintTable {
   currency: string;
-  /** By category id; `brands` by brand key (app/lib/pricing/brands.ts brandKey). Groups below the minimum are left out. */
+  /** By category id; `brands` by brand key (app/lib/brands.ts brandKey). Groups below the minimum are left out. */
   categories: Record<string, PriceHintGroup & { brands: Record<string, PriceHintGroup> }>;
 }
 

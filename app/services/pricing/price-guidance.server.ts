@@ -3,7 +3,8 @@
 // helper's recommendation. Nothing is made up: with no comparable data the suggestion is null and says so.
 import { sql, type Expression, type Kysely, type RawBuilder, type Transaction } from "kysely";
 import type { Database } from "#db/schema.ts";
-import { brandKey, brandSpellings, modelKey } from "~/lib/pricing/brands.ts";
+import { brandKey, brandSpellings } from "~/lib/brands.ts";
+import { modelKey } from "~/lib/pricing/brands.ts";
 import { comparableRelevance, keepBest } from "~/lib/pricing/comparables.ts";
 import { marketTrend } from "~/lib/pricing/market-trend.ts";
 import { suggestPrice, type PricedComparable } from "~/lib/pricing/suggest-price.ts";
@@ -36,12 +37,25 @@ export const HISTORY_POINTS = 60;
 /** Orders in these states are not sales. */
 const NOT_SOLD = ["cancelled", "refunded"] as const;
 
-/** Lower case without the punctuation brand and model texts use: the SQL side of brandKey/modelKey. */
-function textKey(ref: Expression<string>): RawBuilder<string> {
+/** The punctuation brand and model texts use, dropped by brandSpellingKey and modelKey (their SQL side below). */
+const PUNCTUATION = ["-", ".", "/", "+", "_", ",", "'", "(", ")"];
+
+/**
+ * The SQL side of brandSpellingKey (app/lib/brands.ts): lower case, "&" and the word "and" dropped, punctuation and
+ * spaces dropped. ASCII only: SQLite's lower() leaves accented letters as they are.
+ */
+function brandTextKey(ref: Expression<string>): RawBuilder<string> {
+  let expression: RawBuilder<string> = sql<string>`(' ' || lower(${ref}) || ' ')`;
+  for (const mark of ["&", ...PUNCTUATION]) expression = sql<string>`replace(${expression}, ${mark}, ' ')`;
+  // Twice, for "and" words one after another (" and and ": the first replace consumes the space between them).
+  expression = sql<string>`replace(replace(${expression}, ' and ', ' '), ' and ', ' ')`;
+  return sql<string>`replace(${expression}, ' ', '')`;
+}
+
+/** Lower case without the punctuation and spaces model texts use: the SQL side of modelKey. */
+function modelTextKey(ref: Expression<string>): RawBuilder<string> {
   let expression: RawBuilder<string> = sql<string>`lower(${ref})`;
-  for (const [from, to] of [["&", "and"], [" ", ""], ["-", ""], [".", ""], ["/", ""], ["+", ""], ["_", ""], [",", ""], ["'", ""], ["(", ""], [")", ""]]) {
-    expression = sql<string>`replace(${expression}, ${from}, ${to})`;
-  }
+  for (const mark of [" ", "&", ...PUNCTUATION]) expression = sql<string>`replace(${expression}, ${mark}, '')`;
   return expression;
 }
 
@@ -114,8 +128,8 @@ async function readCandidates(db: Db, input: PriceGuidanceInput): Promise<Candid
       ])
       .where((eb) => {
         const matches = [];
-        if (brandSpellingKeys.length > 0) matches.push(eb(textKey(eb.ref("l.brand")), "in", brandSpellingKeys));
-        if (model !== "") matches.push(eb(textKey(eb.ref("l.model")), "=", model));
+        if (brandSpellingKeys.length > 0) matches.push(eb(brandTextKey(eb.ref("l.brand")), "in", brandSpellingKeys));
+        if (model !== "") matches.push(eb(modelTextKey(eb.ref("l.model")), "=", model));
         return eb.or(matches);
       })
       .$if(scope !== null, (qb) => qb.where("l.category_id", "in", scope ?? []))

@@ -32,7 +32,7 @@ describe("hint table", () => {
       sample({ condition: "mint", count: 5, sumCents: 1 }),
       sample({ brand: "", count: 0, sumCents: 0 }),
     ]);
-    expect(table.categories[SCOPES]?.brands).toEqual({ rohdeandschwarz: { referenceCents: 100_000, count: 3 } });
+    expect(table.categories[SCOPES]?.brands).toEqual({ rohdeschwarz: { referenceCents: 100_000, count: 3 } });
     expect(table.categories[SCOPES]?.count).toBe(3);
   });
 });
