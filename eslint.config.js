@@ -4,7 +4,7 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["build/**", "node_modules/**", "data/**", "test-results/**", "playwright-report/**", ".scratch/**", "tests/.tmp/**"] },
+  { ignores: ["build/**", "build-*/**", "node_modules/**", "data/**", "test-results/**", "playwright-report/**", ".scratch/**", "tests/.tmp/**"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
