@@ -7,8 +7,8 @@
 // app/web/bid-form.server.ts answerBidForm, shared with the JSON endpoint POST /api/auctions/{id}/bids.
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { commitBidFlash } from "~/web/bid-flash.server.ts";
-import { readForm } from "~/web/form-data.server.ts";
-import { bidReturnPath, type BidActionData } from "~/schemas/bid.ts";
+import { parseForm } from "~/web/form-data.server.ts";
+import { BidFormSchema, bidReturnPath, type BidActionData } from "~/schemas/bid.ts";
 import { routeIdOf } from "~/web/route-params.server.ts";
 import { getOptionalUser } from "~/web/auth.server.ts";
 import { answerBidForm } from "~/web/bid-form.server.ts";
@@ -33,7 +33,8 @@ function typed(form: FormData, name: string): string | undefined {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const form = await readForm(request);
+  // Bounded and shaped here; answerBidForm checks the amounts, as it does for the JSON endpoint.
+  const { fields: form } = await parseForm(request, BidFormSchema);
   const mode = modeOf(request, form);
   const auctionId = routeIdOf(params.id);
   const returnTo = bidReturnPath(form.get("returnTo"), auctionId === null ? "/auctions" : `/auctions/${auctionId}`);

@@ -13,7 +13,6 @@ import { useOnlineOnlySubmit } from "~/components/pwa/use-online-only.ts";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary.tsx";
 import { getDb } from "~/db.server.ts";
 import { checkoutAction } from "~/web/checkout-action.server.ts";
-import { readForm } from "~/web/form-data.server.ts";
 import { ORDER_MESSAGES } from "~/lib/orders.ts";
 import { parseRouteId } from "~/web/route-params.server.ts";
 import { requireConfirmedUser, requireUser } from "~/web/auth.server.ts";
@@ -36,9 +35,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireConfirmedUser(request);
-  const form = await readForm(request);
   const auctionId = parseRouteId(params.id, ORDER_MESSAGES.orderNotFound);
-  return checkoutAction(form, (shipping) => confirmAuctionCheckout(getDb(), { auctionId, buyerId: user.id, shipping }), { notFound: "page" });
+  return checkoutAction(request, (shipping) => confirmAuctionCheckout(getDb(), { auctionId, buyerId: user.id, shipping }), { notFound: "page" });
 }
 
 export default function AuctionCheckoutPage() {

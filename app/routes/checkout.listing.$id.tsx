@@ -13,7 +13,6 @@ import { useOnlineOnlySubmit } from "~/components/pwa/use-online-only.ts";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary.tsx";
 import { getDb } from "~/db.server.ts";
 import { checkoutAction } from "~/web/checkout-action.server.ts";
-import { readForm } from "~/web/form-data.server.ts";
 import { formatExactPrice } from "~/lib/money.ts";
 import { ORDER_MESSAGES } from "~/lib/orders.ts";
 import { parseRouteId } from "~/web/route-params.server.ts";
@@ -36,9 +35,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireConfirmedUser(request);
-  const form = await readForm(request);
   const listingId = parseRouteId(params.id, ORDER_MESSAGES.listingNotFound);
-  return checkoutAction(form, (shipping) => buyNow(getDb(), { listingId, buyerId: user.id, shipping }), { notFound: "form" });
+  return checkoutAction(request, (shipping) => buyNow(getDb(), { listingId, buyerId: user.id, shipping }), { notFound: "form" });
 }
 
 export default function BuyNowCheckoutPage() {

@@ -18,9 +18,8 @@ import { listingPriceHints } from "~/services/pricing/price-hints.server.ts";
 import type { PriceHintTable } from "~/lib/pricing/price-hints.ts";
 import { getEnv } from "~/env.server.ts";
 import { loginUrl } from "~/lib/http.ts";
-import { categoryGroups, parseListingFields, readListingRequest } from "~/web/listing-form.server.ts";
+import { categoryGroups, readListingRequest } from "~/web/listing-form.server.ts";
 import type { ReceivedFile } from "~/web/multipart.server.ts";
-import { canSell } from "~/lib/roles.ts";
 import type { CurrentUser } from "~/lib/user.ts";
 import { AI_CREATE_INTENT, AI_LISTING_MESSAGES, AI_WIZARD_PATH, checkAiCreateForm, type AiCreateAnswer, type FieldErrors } from "~/schemas/ai-listing-create.ts";
 import {
@@ -33,9 +32,13 @@ import {
   toListingInput,
 } from "~/schemas/listing.ts";
 import { createAiListing } from "~/services/ai/ai-listing-create.server.ts";
-import { getOptionalUser, requireConfirmedUser } from "~/web/auth.server.ts";
+import { getOptionalUser, requireConfirmedUser, userHasPermission } from "~/web/auth.server.ts";
+import { refusalInit, refusalReply } from "~/web/domain-answer.server.ts";
+import { isDomainError } from "~/services/domain-error.ts";
 import { listCategoryTree } from "~/services/listings/category.server.ts";
-import { categoryExists, checkListingUploads, createListing, ListingFieldError, ListingPermissionError } from "~/services/listings/listing.server.ts";
+import { createListing } from "~/services/listings/create-listing.server.ts";
+import { categoryExists } from "~/services/listings/listing-columns.server.ts";
+import { checkListingUploads } from "~/services/listings/listing-uploads.server.ts";
 import { MAX_LISTING_IMAGES } from "~/services/listings/listing-images.server.ts";
 
 export const meta: MetaFunction = () => [{ title: "Create a listing — Tradebench" }];
@@ -45,7 +48,7 @@ function tabOf(url: URL): CreateListingTab {
 }
 
 /**
- * Who may open the tab: sellers and admins, anything; visitors, only the AI wizard (they sign in to save); other
+ * Who may open the tab: roles holding can_create_listings (sellers and admins), anything; visitors, only the AI wizard (they sign in to save); other
  * roles go to their dashboard. Null: a visitor on the AI tab.
  */
 async function requireCreator(request: Request, url: URL, visitorsMay: boolean): Promise<CurrentUser | null> {
@@ -55,7 +58,7 @@ async function requireCreator(request: Request, url: URL, visitorsMay: boolean):
     const back = request.method === "GET" ? `${url.pathname}${url.search}` : tabOf(url) === "ai" ? AI_WIZARD_PATH : url.pathname;
     throw redirect(loginUrl(back));
   }
-  if (!canSell(user.role)) throw redirect("/dashboard");
+  if (!(await userHasPermission(user, "can_create_listings"))) throw redirect("/dashboard");
   return user;
 }
 
@@ -91,10 +94,9 @@ async function createFromWizard(user: CurrentUser, fields: FormData, files: Rece
     const created = await createAiListing(getDb(), getEnv().UPLOADS_DIR, { id: user.id, role: user.role }, checked.value, uploads.images);
     return data<AiCreateAnswer>({ status: "ai-created", listingId: created.listingId, auctionId: created.auctionId });
   } catch (error) {
-    if (error instanceof ListingFieldError) {
-      return data<AiCreateAnswer>({ status: "ai-invalid", errors: { [error.field ?? ""]: [error.message] } }, { status: 400 });
+    if (isDomainError(error)) {
+      return data<AiCreateAnswer>({ status: "ai-invalid", errors: { [error.field ?? ""]: [error.message] } }, refusalInit(error));
     }
-    if (error instanceof ListingPermissionError) return data<AiCreateAnswer>({ status: "ai-invalid", errors: { "": [error.message] } }, { status: 403 });
     // Nothing was stored: the listing, its images, its auction and the generation's claim are written together or not at all.
     console.error("Creating a listing from the AI wizard failed", error);
     return data<AiCreateAnswer>({ status: "ai-invalid", errors: { "": [AI_LISTING_MESSAGES.failedToCreate] } }, { status: 500 });
@@ -106,9 +108,9 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!user) throw redirect(loginUrl(AI_WIZARD_PATH));
   // Listing (by hand or from the AI wizard) waits for a confirmed e-mail address (docs/decisions/0028).
   await requireConfirmedUser(request);
-  const { fields, files } = await readListingRequest(request);
+  // The wizard's create form is read within the same limits and checked in full by its own schema.
+  const { submission, fields, files } = await readListingRequest(request, CreateListingSchema);
   if (fields.get("intent") === AI_CREATE_INTENT) return createFromWizard(user, fields, files);
-  const submission = parseListingFields(fields, CreateListingSchema);
   const rechoose = files.length > 0;
   // An "add row" or "remove row" button pressed without JavaScript: the form comes back changed.
   if (submission.status === undefined) {
@@ -136,9 +138,9 @@ export async function action({ request }: ActionFunctionArgs) {
     );
   } catch (error) {
     // A rule the schema cannot check alone (the category vanished meanwhile): a message beside the field.
-    if (error instanceof ListingFieldError) {
-      const result = submission.reply(error.field ? { fieldErrors: { [error.field]: [error.message] } } : { formErrors: [error.message] });
-      return data<ActionResult>({ status: "form", result, imageErrors: [], rechoose }, { status: 400 });
+    if (isDomainError(error)) {
+      const refusal = refusalReply(submission, error);
+      return data<ActionResult>({ status: "form", result: refusal.result, imageErrors: [], rechoose }, refusal.init);
     }
     // Nothing was stored: the listing, its images and its auction are written together or not at all.
     console.error("Creating a listing failed", error);

@@ -11,29 +11,24 @@ import { ImageManager } from "~/components/listing-form/ImageManager.tsx";
 import { ListingFormFields, type ListingFormMetadata } from "~/components/listing-form/ListingFormFields.tsx";
 import { getDb } from "~/db.server.ts";
 import { getEnv } from "~/env.server.ts";
-import { readForm } from "~/web/form-data.server.ts";
-import { categoryGroups, listingErrorResponse, parseListingFields, readListingRequest } from "~/web/listing-form.server.ts";
+import { parseForm } from "~/web/form-data.server.ts";
+import { ListingImageChangeSchema } from "~/schemas/listing-manage.ts";
+import { categoryGroups, readListingRequest } from "~/web/listing-form.server.ts";
+import { refusalInit, refusalReply, throwRefusal } from "~/web/domain-answer.server.ts";
 import { isMultipart } from "~/web/multipart.server.ts";
 import { EDIT_STATUSES, EditListingSchema, isAuctionListingType, LISTING_MESSAGES, toListingInput } from "~/schemas/listing.ts";
 import { parseRouteId } from "~/web/route-params.server.ts";
 import { requireConfirmedUser, requireUser } from "~/web/auth.server.ts";
 import { listCategoryTree } from "~/services/listings/category.server.ts";
-import {
-  categoryExists,
-  checkListingUploads,
-  getListingForEdit,
-  ListingFieldError,
-  ListingPermissionError,
-  ListingImageLimitError,
-  listingFormDefaults,
-  liveAuctionSummary,
-  moveListingImage,
-  removeListingImage,
-  setPrimaryListingImage,
-  updateListing,
-  type Actor,
-} from "~/services/listings/listing.server.ts";
-import { LISTING_IMAGE_MESSAGES, MAX_LISTING_IMAGES } from "~/services/listings/listing-images.server.ts";
+import { DomainError, isDomainError } from "~/services/domain-error.ts";
+import { moveListingImage, removeListingImage, setPrimaryListingImage } from "~/services/listings/edit-listing-images.server.ts";
+import { liveAuctionSummary } from "~/services/listings/listing-auction.server.ts";
+import { categoryExists } from "~/services/listings/listing-columns.server.ts";
+import { getListingForEdit, listingFormDefaults } from "~/services/listings/listing-form-defaults.server.ts";
+import { MAX_LISTING_IMAGES } from "~/services/listings/listing-images.server.ts";
+import type { Actor } from "~/services/listings/listing-policy.server.ts";
+import { checkListingUploads } from "~/services/listings/listing-uploads.server.ts";
+import { updateListing } from "~/services/listings/update-listing.server.ts";
 import { listingPriceHints } from "~/services/pricing/price-hints.server.ts";
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
@@ -45,7 +40,7 @@ async function loadEditable(actor: Actor, id: string | undefined) {
   try {
     return await getListingForEdit(getDb(), actor, listingId);
   } catch (error) {
-    throw listingErrorResponse(error);
+    throwRefusal(error);
   }
 }
 
@@ -86,26 +81,20 @@ const IMAGE_MESSAGES = {
   "image-primary": "Primary image changed.",
   "image-remove": "Image removed.",
 } as const;
-type ImageIntent = keyof typeof IMAGE_MESSAGES;
-
-function isImageIntent(value: unknown): value is ImageIntent {
-  return typeof value === "string" && Object.prototype.hasOwnProperty.call(IMAGE_MESSAGES, value);
-}
 
 /** The image manager's buttons: one change to one stored image. */
 async function changeImage(actor: Actor, listingId: number, request: Request) {
-  const form = await readForm(request);
-  const intent = form.get("intent");
-  const imageId = Number(form.get("imageId"));
-  if (!isImageIntent(intent) || !Number.isSafeInteger(imageId)) {
-    throw data({ message: "This request did not say what to change. Please use the buttons on the page." }, { status: 400 });
+  const { submission } = await parseForm(request, ListingImageChangeSchema);
+  if (submission.status !== "success") {
+    throwRefusal(new DomainError("invalid", "This request did not say what to change. Please use the buttons on the page."));
   }
+  const { intent, imageId } = submission.value;
   try {
     if (intent === "image-remove") await removeListingImage(getDb(), getEnv().UPLOADS_DIR, actor, listingId, imageId);
     else if (intent === "image-primary") await setPrimaryListingImage(getDb(), actor, listingId, imageId);
     else await moveListingImage(getDb(), actor, listingId, imageId, intent === "image-up" ? "up" : "down");
   } catch (error) {
-    throw listingErrorResponse(error);
+    throwRefusal(error);
   }
   return data<ActionResult>({ status: "images", imageMessage: IMAGE_MESSAGES[intent] });
 }
@@ -116,8 +105,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { listing, images } = await loadEditable(user, params.id);
   if (!isMultipart(request)) return changeImage(user, listing.id, request);
 
-  const { fields, files } = await readListingRequest(request, images);
-  const submission = parseListingFields(fields, EditListingSchema);
+  const { submission, fields, files } = await readListingRequest(request, EditListingSchema, images);
   const rechoose = files.some((file) => file.status !== "duplicate");
   if (submission.status === undefined) {
     return data<ActionResult>({ status: "form", result: submission.reply(), imageErrors: [], rechoose });
@@ -138,22 +126,16 @@ export async function action({ request, params }: ActionFunctionArgs) {
       startAuction: submission.value.startAuction,
     });
   } catch (error) {
-    // The auction rules that depend on what is stored: a message beside the field, or above the form.
-    if (error instanceof ListingFieldError) {
-      const result = submission.reply(error.field ? { fieldErrors: { [error.field]: [error.message] } } : { formErrors: [error.message] });
-      return data<ActionResult>({ status: "form", result, imageErrors: [], rechoose }, { status: 400 });
+    // Gone meanwhile: the page's own answer.
+    if (!isDomainError(error) || error.kind === "not_found") throwRefusal(error);
+    // Too many images: beside the image picker.
+    if (error.field === "images") {
+      return data<ActionResult>({ status: "form", result: submission.reply(), imageErrors: [error.message], rechoose }, refusalInit(error));
     }
-    // Editing was allowed (checked above), but only the owner creates an auction or changes its settings.
-    if (error instanceof ListingPermissionError) {
-      return data<ActionResult>({ status: "form", result: submission.reply({ formErrors: [error.message] }), imageErrors: [], rechoose }, { status: 403 });
-    }
-    if (error instanceof ListingImageLimitError) {
-      return data<ActionResult>(
-        { status: "form", result: submission.reply(), imageErrors: [LISTING_IMAGE_MESSAGES.tooMany], rechoose },
-        { status: 400 },
-      );
-    }
-    throw listingErrorResponse(error);
+    // The auction rules that depend on what is stored, and the auction settings only the owner changes: beside the
+    // field, or above the form.
+    const refusal = refusalReply(submission, error);
+    return data<ActionResult>({ status: "form", result: refusal.result, imageErrors: [], rechoose }, refusal.init);
   }
   // A fresh value each time, so the form starts again from what was saved.
   throw redirect(`/edit-listing/${listing.id}?saved=${Date.now()}`);

@@ -2,7 +2,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { Box, Button, Container, Heading, Link, Stack, Text } from "@chakra-ui/react";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { readForm } from "~/web/form-data.server.ts";
+import { parseForm } from "~/web/form-data.server.ts";
 import { Form, Link as RemixLink, useActionData, useNavigation } from "@remix-run/react";
 import { FormErrors, FormSuccess, TextField } from "~/components/forms.tsx";
 import { Honeypot } from "~/components/Honeypot.tsx";
@@ -21,8 +21,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const formData = await readForm(request);
-  const submission = parseWithZod(formData, { schema: ForgotPasswordSchema });
+  const { submission, fields: formData } = await parseForm(request, ForgotPasswordSchema);
   if (submission.status !== "success") return data({ result: submission.reply(), sent: false }, { status: 400 });
   if (!isHoneypotFilled(formData)) {
     enforceRateLimits([

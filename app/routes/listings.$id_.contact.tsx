@@ -1,13 +1,15 @@
 // POST /listings/{id}/contact: Contact Seller. Opens (or continues) the signed-in buyer's conversation with the
 // listing's seller about it and goes to it on /messages. Visitors sign in first and come back to the listing.
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { getDb } from "~/db.server.ts";
-import { readForm } from "~/web/form-data.server.ts";
+import { parseForm } from "~/web/form-data.server.ts";
+import { ContactSellerSchema } from "~/schemas/message.ts";
 import { conversationUrl, MESSAGE_TEXT } from "~/lib/messages.ts";
 import { safeRedirect } from "~/schemas/fields.ts";
 import { parseRouteId } from "~/web/route-params.server.ts";
 import { getOptionalUser, requireConfirmedUser } from "~/web/auth.server.ts";
-import { MessagingError, openConversation } from "~/services/messaging/messages.server.ts";
+import { openConversation } from "~/services/messaging/messages.server.ts";
+import { throwRefusal } from "~/web/domain-answer.server.ts";
 import { loginUrl } from "~/lib/http.ts";
 
 /** A stray GET (e.g. a reload after signing in) goes to the listing itself. */
@@ -17,7 +19,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const form = await readForm(request);
+  const { fields: form } = await parseForm(request, ContactSellerSchema);
   const id = parseRouteId(params.id, MESSAGE_TEXT.listingNotFound);
   // The lot page sends its own address, so a visitor comes back to the page they were on.
   const returnTo = safeRedirect(form.get("returnTo"), `/listings/${id}`);
@@ -29,10 +31,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   try {
     ({ conversationId } = await openConversation(getDb(), user.id, id));
   } catch (error) {
-    if (error instanceof MessagingError) {
-      throw data({ message: error.message }, { status: error.problem === "not_found" ? 404 : 403 });
-    }
-    throw error;
+    throwRefusal(error);
   }
   throw redirect(conversationUrl(conversationId));
 }

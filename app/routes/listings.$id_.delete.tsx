@@ -7,12 +7,15 @@ import { FormErrors } from "~/components/forms.tsx";
 import { DeleteListingForm } from "~/components/listing-form/DeleteListing.tsx";
 import { getDb } from "~/db.server.ts";
 import { getEnv } from "~/env.server.ts";
-import { readForm } from "~/web/form-data.server.ts";
-import { listingErrorResponse } from "~/web/listing-form.server.ts";
+import { parseForm } from "~/web/form-data.server.ts";
+import { DeleteListingSchema } from "~/schemas/listing-manage.ts";
 import { LISTING_MESSAGES } from "~/schemas/listing.ts";
 import { requireUser } from "~/web/auth.server.ts";
+import { deleteListing, listingDeletionBlocker } from "~/services/listings/delete-listing.server.ts";
+import { findDeletableListing } from "~/services/listings/listing-policy.server.ts";
+import { isDomainError } from "~/services/domain-error.ts";
+import { refusalInit, throwRefusal } from "~/web/domain-answer.server.ts";
 import { parseRouteId } from "~/web/route-params.server.ts";
-import { deleteListing, findDeletableListing, ListingDeleteRefusedError, listingDeletionBlocker } from "~/services/listings/listing.server.ts";
 
 export const meta: MetaFunction = () => [{ title: "Delete listing — Tradebench" }];
 
@@ -22,22 +25,22 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     const listing = await findDeletableListing(getDb(), user, parseRouteId(params.id, LISTING_MESSAGES.notFound));
     return { listing: { id: listing.id, title: listing.title }, blocker: await listingDeletionBlocker(getDb(), listing.id) };
   } catch (error) {
-    throw listingErrorResponse(error);
+    throwRefusal(error);
   }
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const form = await readForm(request);
+  const { submission } = await parseForm(request, DeleteListingSchema);
   try {
     // Checks ownership even when the confirmation is missing, so others learn nothing more.
     const listing = await findDeletableListing(getDb(), user, parseRouteId(params.id, LISTING_MESSAGES.notFound));
-    if (form.get("confirm") !== "yes") return data({ error: LISTING_MESSAGES.deleteConfirmRequired }, { status: 400 });
+    if (submission.status !== "success") return data({ error: LISTING_MESSAGES.deleteConfirmRequired }, { status: 400 });
     await deleteListing(getDb(), getEnv().UPLOADS_DIR, user, listing.id);
   } catch (error) {
     // Bids on its live auction, or an order: a message, never a database error.
-    if (error instanceof ListingDeleteRefusedError) return data({ error: error.message }, { status: 409 });
-    throw listingErrorResponse(error);
+    if (isDomainError(error) && error.kind === "conflict") return data({ error: error.message }, refusalInit(error));
+    throwRefusal(error);
   }
   throw redirect("/dashboard?deleted=1");
 }

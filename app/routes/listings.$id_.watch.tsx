@@ -1,38 +1,40 @@
 // POST /listings/{id}/watch: the watch toggle. Works as a plain form (redirects back) and through fetchers.
 import { data, redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { getDb } from "~/db.server.ts";
-import { readForm } from "~/web/form-data.server.ts";
+import { parseForm } from "~/web/form-data.server.ts";
+import { WatchToggleSchema } from "~/schemas/watchlist.ts";
 import { safeRedirect } from "~/schemas/fields.ts";
 import { getOptionalUser } from "~/web/auth.server.ts";
 import { routeIdOf } from "~/web/route-params.server.ts";
-import { ListingNotWatchableError, unwatchListing, watchListing } from "~/services/watchlist/watchlist.server.ts";
+import { unwatchListing, WATCH_MESSAGES, watchListing } from "~/services/watchlist/watchlist.server.ts";
+import { DomainError, isDomainError } from "~/services/domain-error.ts";
+import { refusalInit, throwRefusal } from "~/web/domain-answer.server.ts";
 import { loginUrl } from "~/lib/http.ts";
 
-export const WATCH_MESSAGES = {
-  notFound: "Listing not found",
-} as const;
-
 export async function loader() {
-  throw data({ message: "Not found" }, { status: 404 });
+  throwRefusal(new DomainError("not_found", "Not found"));
+}
+
+/** The toggle's answer to a refusal: not watching, the message, the refusal's status. */
+function refused(error: DomainError) {
+  return data({ watching: false, error: error.message }, refusalInit(error));
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const form = await readForm(request);
+  const { fields: form } = await parseForm(request, WatchToggleSchema);
   const returnTo = safeRedirect(form.get("returnTo"), `/listings/${params.id}`);
   const user = await getOptionalUser(request);
   if (!user) throw redirect(loginUrl(returnTo));
   const listingId = routeIdOf(params.id);
   if (listingId === null) {
-    return data({ watching: false, error: WATCH_MESSAGES.notFound }, { status: 404 });
+    return refused(new DomainError("not_found", WATCH_MESSAGES.notFound));
   }
   const watching = form.get("intent") === "watch";
   try {
     if (watching) await watchListing(getDb(), user.id, listingId);
     else await unwatchListing(getDb(), user.id, listingId);
   } catch (error) {
-    if (error instanceof ListingNotWatchableError) {
-      return data({ watching: false, error: WATCH_MESSAGES.notFound }, { status: 404 });
-    }
+    if (isDomainError(error)) return refused(error);
     throw error;
   }
   // Without JavaScript the browser follows the redirect back to where the toggle was.

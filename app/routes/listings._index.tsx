@@ -1,5 +1,4 @@
 // /listings: browse and search active listings (spec 01 §2 /listings), and Save Search.
-import { parseWithZod } from "@conform-to/zod";
 import { Button, Heading, HStack, Stack, Text } from "@chakra-ui/react";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link as RemixLink, useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
@@ -16,7 +15,7 @@ import { ResultsSummary } from "~/components/listings/ResultsSummary.tsx";
 import { SavedSearchesCard } from "~/components/listings/SavedSearchesCard.tsx";
 import { SaveSearchSignIn } from "~/components/listings/SaveSearchSignIn.tsx";
 import { getDb } from "~/db.server.ts";
-import { readForm } from "~/web/form-data.server.ts";
+import { parseForm } from "~/web/form-data.server.ts";
 import {
   filtersOnly,
   hasActiveFilter,
@@ -29,7 +28,9 @@ import { SAVE_SEARCH_INTENT, SAVE_SEARCH_MESSAGES } from "~/lib/saved-search-mes
 import { SaveSearchSchema } from "~/schemas/saved-search.ts";
 import { getOptionalUser } from "~/web/auth.server.ts";
 import { getCategoryIndex, searchListings } from "~/services/listings/listing-search.server.ts";
-import { createSavedSearch, SavedSearchError } from "~/services/alerts/saved-search.server.ts";
+import { createSavedSearch } from "~/services/alerts/saved-search.server.ts";
+import { isDomainError } from "~/services/domain-error.ts";
+import { refusalReply } from "~/web/domain-answer.server.ts";
 import { popularSearches, POPULAR_SEARCHES_LIMIT, recordSearch } from "~/services/listings/search-query.server.ts";
 import { watchedAmong } from "~/services/watchlist/watchlist.server.ts";
 import { loginUrl } from "~/lib/http.ts";
@@ -100,14 +101,13 @@ function filtersOfForm(form: FormData): ListingFilters {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const form = await readForm(request);
+  const { submission, fields: form } = await parseForm(request, SaveSearchSchema);
   const filters = filtersOfForm(form);
   const user = await getOptionalUser(request);
   if (!user) throw redirect(loginUrl(listingsUrl(filters)));
   if (form.get("intent") !== SAVE_SEARCH_INTENT) {
     throw data({ message: "Unknown action" }, { status: 400 });
   }
-  const submission = parseWithZod(form, { schema: SaveSearchSchema });
   if (submission.status !== "success") {
     return data({ result: submission.reply(), saved: null }, { status: 400 });
   }
@@ -121,12 +121,12 @@ export async function action({ request }: ActionFunctionArgs) {
     });
     return { result: submission.reply({ resetForm: true }), saved: { id: saved.id, name: saved.name } };
   } catch (error) {
-    const expected = error instanceof SavedSearchError;
-    if (!expected) console.error("Could not save a search", error);
-    return data(
-      { result: submission.reply({ formErrors: [expected ? error.message : SAVE_SEARCH_MESSAGES.failed] }), saved: null },
-      { status: expected ? 400 : 500 },
-    );
+    if (isDomainError(error)) {
+      const refusal = refusalReply(submission, error);
+      return data({ result: refusal.result, saved: null }, refusal.init);
+    }
+    console.error("Could not save a search", error);
+    return data({ result: submission.reply({ formErrors: [SAVE_SEARCH_MESSAGES.failed] }), saved: null }, { status: 500 });
   }
 }
 

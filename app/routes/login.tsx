@@ -2,12 +2,14 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { Box, Button, Checkbox, Container, Heading, HStack, Link, Stack, Text } from "@chakra-ui/react";
 import { data, replace, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { readForm } from "~/web/form-data.server.ts";
+import { parseForm } from "~/web/form-data.server.ts";
 import { Form, Link as RemixLink, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { FormErrors, FormSuccess, TextField } from "~/components/forms.tsx";
 import { AUTH_MESSAGES, LoginSchema } from "~/schemas/auth.ts";
 import { safeRedirect } from "~/schemas/fields.ts";
-import { authenticator, endSession, enforceRateLimits, RATE_LIMITS, requireAnonymous, SignInError, startSession } from "~/web/auth.server.ts";
+import { isDomainError } from "~/services/domain-error.ts";
+import { refusalInit } from "~/web/domain-answer.server.ts";
+import { authenticator, endSession, enforceRateLimits, RATE_LIMITS, requireAnonymous, startSession } from "~/web/auth.server.ts";
 
 export const meta: MetaFunction = () => [{ title: "Sign in — Tradebench" }];
 
@@ -21,8 +23,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const formData = await readForm(request.clone());
-  const submission = parseWithZod(formData, { schema: LoginSchema });
+  // A copy: the sign-in strategy reads the body again, once this one has been bounded and checked.
+  const { submission } = await parseForm(request.clone(), LoginSchema);
   if (submission.status !== "success") {
     return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
   }
@@ -34,8 +36,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     userId = await authenticator.authenticate("form", request);
   } catch (error) {
-    if (error instanceof SignInError) {
-      return data(submission.reply({ formErrors: [AUTH_MESSAGES.signInFailed], hideFields: ["password"] }), { status: 401 });
+    if (isDomainError(error)) {
+      return data(submission.reply({ formErrors: [error.message], hideFields: ["password"] }), refusalInit(error));
     }
     throw error;
   }

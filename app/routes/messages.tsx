@@ -11,21 +11,24 @@ import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary.tsx";
 import { ConversationList } from "~/components/messages/ConversationList.tsx";
 import { ThreadPane, type SendAnswer } from "~/components/messages/ThreadPane.tsx";
 import { getDb } from "~/db.server.ts";
-import { readForm } from "~/web/form-data.server.ts";
+import { parseForm } from "~/web/form-data.server.ts";
 import { useLiveAuctions } from "~/lib/live/use-live-auctions.ts";
 import { conversationUrl, MESSAGE_TEXT } from "~/lib/messages.ts";
 import { parseMessageSearch, SendMessageSchema } from "~/schemas/message.ts";
 import { routeIdOf } from "~/web/route-params.server.ts";
 import { requireUser } from "~/web/auth.server.ts";
 import { emailConfirmationRefusal } from "~/services/accounts/email-confirmation.server.ts";
-import { listConversations, MessagingError, sendMessage, thread } from "~/services/messaging/messages.server.ts";
+import { listConversations, sendMessage, thread } from "~/services/messaging/messages.server.ts";
+import { DomainError, isDomainError } from "~/services/domain-error.ts";
+import { refusalInit, throwRefusal } from "~/web/domain-answer.server.ts";
 import { passErrorHeaders } from "~/lib/http.ts";
 
 export const meta: MetaFunction = () => [{ title: "Messages — Tradebench" }];
 export const headers = passErrorHeaders;
 
 function forbidden(): never {
-  throw data({ message: MESSAGE_TEXT.forbidden }, { status: 403 });
+  // A conversation that does not exist and one of other people answer alike: nobody learns which ids exist.
+  throwRefusal(new DomainError("forbidden", MESSAGE_TEXT.forbidden));
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -42,7 +45,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     try {
       return await thread(db, user.id, id, now);
     } catch (error) {
-      if (error instanceof MessagingError && error.problem === "forbidden") forbidden();
+      if (isDomainError(error) && error.kind === "forbidden") forbidden();
       throw error;
     }
   };
@@ -67,30 +70,26 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const form = await readForm(request);
+  const { submission, fields: form } = await parseForm(request, SendMessageSchema);
   const user = await requireUser(request);
   const js = form.get("js") === "1";
   const typed = typeof form.get("body") === "string" ? String(form.get("body")) : "";
-  const refuse = (error: string, status: number, init: HeadersInit = {}) =>
-    data<SendAnswer>({ ok: false, error, body: typed }, { status, headers: init });
+  const refuse = (refusal: DomainError) => data<SendAnswer>({ ok: false, error: refusal.message, body: typed }, refusalInit(refusal));
   // Messages wait for a confirmed e-mail address (docs/decisions/0028); the message stays in the box.
   const unconfirmed = emailConfirmationRefusal(user);
-  if (unconfirmed) return refuse(unconfirmed.message, 403);
+  if (unconfirmed) return refuse(unconfirmed);
 
-  const parsed = SendMessageSchema.safeParse({ conversationId: form.get("conversationId"), body: form.get("body") ?? "" });
-  if (!parsed.success) {
-    const issues = parsed.error.flatten().fieldErrors;
-    if (issues.conversationId) forbidden();
-    return refuse(issues.body?.[0] ?? MESSAGE_TEXT.blank, 400);
+  if (submission.status !== "success") {
+    if (submission.error?.conversationId) forbidden();
+    return refuse(new DomainError("invalid", submission.error?.body?.[0] ?? MESSAGE_TEXT.blank, { field: "body" }));
   }
-  const { conversationId, body } = parsed.data;
+  const { conversationId, body } = submission.value;
   try {
     await sendMessage(getDb(), { conversationId, senderId: user.id, body });
   } catch (error) {
-    if (!(error instanceof MessagingError)) throw error;
-    if (error.problem === "forbidden" || error.problem === "not_found") forbidden();
-    if (error.problem === "rate_limited") return refuse(error.message, 429, { "Retry-After": String(error.retryAfterSeconds ?? 60) });
-    return refuse(error.message, 400);
+    if (!isDomainError(error)) throw error;
+    if (error.kind === "forbidden" || error.kind === "not_found") forbidden();
+    return refuse(error);
   }
   // Without JavaScript the browser comes back to the conversation (and a reload does not send it again).
   if (!js) throw redirect(conversationUrl(conversationId));

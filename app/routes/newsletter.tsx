@@ -2,7 +2,7 @@
 // without it, this page shows it.
 import { Button, Container, Heading, Stack, Text } from "@chakra-ui/react";
 import { data, type ActionFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { readForm } from "~/web/form-data.server.ts";
+import { parseForm } from "~/web/form-data.server.ts";
 import { Link as RemixLink, useActionData } from "@remix-run/react";
 import { getDb } from "~/db.server.ts";
 import { NEWSLETTER_MESSAGES, NewsletterSchema } from "~/schemas/newsletter.ts";
@@ -18,13 +18,12 @@ export async function loader() {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const formData = await readForm(request);
-  if (isHoneypotFilled(formData)) return { ok: true as const, message: NEWSLETTER_MESSAGES.subscribed };
-  const parsed = NewsletterSchema.safeParse({ email: formData.get("email") ?? "" });
-  if (!parsed.success) {
-    return data({ ok: false as const, message: parsed.error.issues[0]?.message ?? "Please enter a valid email address" }, { status: 400 });
+  const { submission, fields } = await parseForm(request, NewsletterSchema);
+  if (isHoneypotFilled(fields)) return { ok: true as const, message: NEWSLETTER_MESSAGES.subscribed };
+  if (submission.status !== "success") {
+    return data({ ok: false as const, message: submission.error?.email?.[0] ?? "Please enter a valid email address" }, { status: 400 });
   }
-  const outcome = await subscribeToNewsletter(getDb(), parsed.data.email);
+  const outcome = await subscribeToNewsletter(getDb(), submission.value.email);
   return { ok: true as const, message: outcome === "subscribed" ? NEWSLETTER_MESSAGES.subscribed : NEWSLETTER_MESSAGES.alreadySubscribed };
 }
 

@@ -10,7 +10,7 @@ import { Pagination } from "~/components/listings/Pagination.tsx";
 import { NotificationTypeIcon } from "~/components/NotificationTypeIcon.tsx";
 import { useNow } from "~/components/use-now.ts";
 import { getDb } from "~/db.server.ts";
-import { readForm } from "~/web/form-data.server.ts";
+import { parseForm } from "~/web/form-data.server.ts";
 import { formatRelativeTime } from "~/lib/relative-time.ts";
 import { safeRedirect } from "~/schemas/fields.ts";
 import {
@@ -52,12 +52,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const form = await readForm(request);
+  const { submission, fields: form } = await parseForm(request, NotificationActionSchema);
   const user = await requireUser(request);
-  const parsed = NotificationActionSchema.safeParse(Object.fromEntries(form));
-  if (!parsed.success) return data({ ok: false, formError: NOTIFICATION_MESSAGES.unknownIntent }, { status: 400 });
+  if (submission.status !== "success") return data({ ok: false, formError: NOTIFICATION_MESSAGES.unknownIntent }, { status: 400 });
   const db = getDb();
-  const command = parsed.data;
+  const command = submission.value;
   let found = true;
   if (command.intent === "mark-all-read") await markAllNotificationsRead(db, user.id);
   else if (command.intent === "mark-read") found = await markNotificationRead(db, user.id, command.id);

@@ -14,14 +14,16 @@ import { FormSuccess } from "~/components/forms.tsx";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary.tsx";
 import { getDb } from "~/db.server.ts";
 import { formatRate, SELLER_RESPONSE_BUSINESS_DAYS, sellerProceeds } from "~/lib/fees.ts";
-import { readForm } from "~/web/form-data.server.ts";
+import { parseForm } from "~/web/form-data.server.ts";
 import { formatExactPrice } from "~/lib/money.ts";
 import { formatOrderTime, isOrderAction, ORDER_ACTION_DONE, ORDER_MESSAGES, ORDER_STATUS_EXPLAINED } from "~/lib/orders.ts";
 import { safeRedirect } from "~/schemas/fields.ts";
 import { OrderActionSchema } from "~/schemas/order.ts";
 import { parseRouteId } from "~/web/route-params.server.ts";
 import { requireUser } from "~/web/auth.server.ts";
-import { OrderFlowError, transitionOrder } from "~/services/orders/order-flow.server.ts";
+import { transitionOrder } from "~/services/orders/order-flow.server.ts";
+import { DomainError, isDomainError } from "~/services/domain-error.ts";
+import { refusalInit, throwRefusal } from "~/web/domain-answer.server.ts";
 import { escrowAccount, getOrderForViewer } from "~/services/orders/orders.server.ts";
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
@@ -32,7 +34,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const orderId = parseRouteId(params.id, ORDER_MESSAGES.orderNotFound);
   const view = await getOrderForViewer(getDb(), orderId, { id: user.id, role: user.role });
-  if (!view) throw data({ message: ORDER_MESSAGES.orderNotFound }, { status: 404 });
+  if (!view) throwRefusal(new DomainError("not_found", ORDER_MESSAGES.orderNotFound));
   const url = new URL(request.url);
   const done = url.searchParams.get("done");
   return {
@@ -43,26 +45,23 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
-const STATUS_OF: Record<OrderFlowError["kind"], number> = { not_found: 404, forbidden: 403, conflict: 409, invalid: 400 };
-
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const form = await readForm(request);
+  const { submission, fields: form } = await parseForm(request, OrderActionSchema);
   const orderId = parseRouteId(params.id, ORDER_MESSAGES.orderNotFound);
   const intent = form.get("intent");
-  const parsed = OrderActionSchema.safeParse(Object.fromEntries(form));
-  if (!parsed.success) {
+  if (submission.status !== "success") {
     const fieldErrors: Partial<Record<OrderFormField, string>> = {};
-    for (const issue of parsed.error.issues) {
-      const field = issue.path[0];
-      if (field === "carrier" || field === "trackingNumber" || field === "reason" || field === "note") fieldErrors[field] ??= issue.message;
+    for (const field of ["carrier", "trackingNumber", "reason", "note"] as const) {
+      const message = submission.error?.[field]?.[0];
+      if (message) fieldErrors[field] = message;
     }
     const result: OrderActionResult = isOrderAction(intent)
       ? { intent, fieldErrors }
       : { intent: null, formError: "Please choose what to do with this order." };
     return data(result, { status: 400 });
   }
-  const input = parsed.data;
+  const input = submission.value;
   try {
     await transitionOrder(getDb(), {
       orderId,
@@ -74,12 +73,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
       note: "note" in input ? input.note : undefined,
     });
   } catch (error) {
-    if (!(error instanceof OrderFlowError)) throw error;
-    if (error.kind === "not_found") throw data({ message: error.message }, { status: 404 });
-    const result: OrderActionResult = error.field
-      ? { intent: input.intent, fieldErrors: { [error.field]: error.message } }
-      : { intent: input.intent, formError: error.message };
-    return data(result, { status: STATUS_OF[error.kind] });
+    if (!isDomainError(error) || error.kind === "not_found") throwRefusal(error);
+    const field = error.field;
+    const result: OrderActionResult =
+      field === "carrier" || field === "trackingNumber" || field === "reason" || field === "note"
+        ? { intent: input.intent, fieldErrors: { [field]: error.message } }
+        : { intent: input.intent, formError: error.message };
+    return data(result, refusalInit(error));
   }
   const target = new URL(safeRedirect(form.get("returnTo"), `/orders/${orderId}`), "http://localhost");
   target.searchParams.set("done", input.intent);

@@ -17,9 +17,6 @@ import {
 } from "@chakra-ui/react";
 import {
   data,
-  MaxPartSizeExceededError,
-  unstable_createMemoryUploadHandler,
-  unstable_parseMultipartFormData,
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
   type MetaFunction,
@@ -27,13 +24,13 @@ import {
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { FormErrors, FormSuccess, TextAreaField, TextField } from "~/components/forms.tsx";
 import { formatShortDate } from "~/lib/dates.ts";
-import { readForm } from "~/web/form-data.server.ts";
+import { parseForm } from "~/web/form-data.server.ts";
 import { getDb } from "~/db.server.ts";
 import { getEnv } from "~/env.server.ts";
 import { EMAIL_ALERTS } from "~/lib/notification-types.ts";
 import { ROLE_LABELS } from "~/lib/roles.ts";
 import { initials } from "~/lib/user.ts";
-import { AVATAR_MAX_BYTES, PROFILE_MESSAGES, ProfileSchema } from "~/schemas/profile.ts";
+import { AVATAR_FIELD, AVATAR_MAX_BYTES, AvatarFormSchema, PROFILE_MESSAGES, ProfileSchema } from "~/schemas/profile.ts";
 import { requireUser } from "~/web/auth.server.ts";
 import { getProfile, parsePreferences, removeAvatar, saveAvatar, updateProfile } from "~/services/accounts/profile.server.ts";
 import { isDomainError } from "~/services/domain-error.ts";
@@ -75,17 +72,22 @@ export async function loader({ request }: LoaderFunctionArgs) {
 type AvatarResult = { intent: "avatar"; ok: boolean; message: string };
 
 async function handleAvatarUpload(request: Request, userId: string): Promise<AvatarResult> {
-  let form: FormData;
+  const { files } = await parseForm(request, AvatarFormSchema, {
+    files: {
+      field: AVATAR_FIELD,
+      maxFileBytes: AVATAR_MAX_BYTES,
+      maxFiles: 1,
+      maxFields: 10,
+      maxFieldBytes: 1024,
+      // A photo a little over the limit still gets its message; far over it, the body is refused as it arrives.
+      maxTotalBytes: 2 * AVATAR_MAX_BYTES,
+    },
+  });
+  const file = files[0];
+  if (file?.status === "too_big") return { intent: "avatar", ok: false, message: PROFILE_MESSAGES.avatarTooLarge };
+  if (!file?.bytes || file.size === 0) return { intent: "avatar", ok: false, message: PROFILE_MESSAGES.avatarMissing };
   try {
-    form = await unstable_parseMultipartFormData(request, unstable_createMemoryUploadHandler({ maxPartSize: AVATAR_MAX_BYTES }));
-  } catch (error) {
-    if (error instanceof MaxPartSizeExceededError) return { intent: "avatar", ok: false, message: PROFILE_MESSAGES.avatarTooLarge };
-    throw error;
-  }
-  const file = form.get("avatar");
-  if (!(file instanceof Blob) || file.size === 0) return { intent: "avatar", ok: false, message: PROFILE_MESSAGES.avatarMissing };
-  try {
-    await saveAvatar(getDb(), getEnv().UPLOADS_DIR, userId, new Uint8Array(await file.arrayBuffer()));
+    await saveAvatar(getDb(), getEnv().UPLOADS_DIR, userId, file.bytes);
   } catch (error) {
     if (isDomainError(error)) return { intent: "avatar", ok: false, message: error.message };
     throw error;
@@ -100,12 +102,11 @@ export async function action({ request }: ActionFunctionArgs) {
     const result = await handleAvatarUpload(request, user.id);
     return data(result, { status: result.ok ? 200 : 400 });
   }
-  const formData = await readForm(request);
-  if (formData.get("intent") === "remove-avatar") {
+  const { submission, fields } = await parseForm(request, ProfileSchema);
+  if (fields.get("intent") === "remove-avatar") {
     await removeAvatar(getDb(), getEnv().UPLOADS_DIR, user.id);
     return { intent: "avatar" as const, ok: true, message: PROFILE_MESSAGES.avatarRemoved };
   }
-  const submission = parseWithZod(formData, { schema: ProfileSchema });
   if (submission.status !== "success") {
     return data({ intent: "profile" as const, result: submission.reply(), saved: false }, { status: 400 });
   }

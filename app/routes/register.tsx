@@ -2,7 +2,7 @@ import { getFormProps, getSelectProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { Box, Button, Container, Field, Heading, Link, NativeSelect, SimpleGrid, Stack, Text } from "@chakra-ui/react";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { readForm } from "~/web/form-data.server.ts";
+import { parseForm } from "~/web/form-data.server.ts";
 import { Form, Link as RemixLink, useActionData, useNavigation } from "@remix-run/react";
 import { FormErrors, TextField } from "~/components/forms.tsx";
 import { Honeypot } from "~/components/Honeypot.tsx";
@@ -25,9 +25,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireAnonymous(request);
-  const formData = await readForm(request);
-  if (isHoneypotFilled(formData)) return redirect("/login?registered=1");
-  const submission = parseWithZod(formData, { schema: RegisterSchema });
+  const { submission, fields } = await parseForm(request, RegisterSchema);
+  if (isHoneypotFilled(fields)) return redirect("/login?registered=1");
   if (submission.status !== "success") {
     return data(submission.reply({ hideFields: ["password", "confirmPassword"] }), { status: 400 });
   }

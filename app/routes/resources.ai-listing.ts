@@ -5,16 +5,18 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { getDb } from "~/db.server.ts";
 import type { AiListingErrors } from "~/lib/ai/draft.ts";
-import { CONDITIONS, type Condition } from "~/lib/conditions.ts";
-import { MULTIPART_MESSAGES, isMultipart, type MultipartForm } from "~/web/multipart.server.ts";
+import { MULTIPART_MESSAGES, isMultipart } from "~/web/multipart.server.ts";
+import { formRefusal, parseForm } from "~/web/form-data.server.ts";
+import { AiListingRequestSchema, AiPhotosSchema } from "~/schemas/ai-listing-request.ts";
 import { AI_LISTING_MESSAGES, WIZARD_MAX_PHOTOS } from "~/schemas/ai-listing-create.ts";
-import { LISTING_LIMITS, LISTING_MESSAGES } from "~/schemas/listing.ts";
+import { LISTING_MESSAGES } from "~/schemas/listing.ts";
 import { allowGeneration, generateAiListing } from "~/services/ai/ai-listing.server.ts";
-import { UploadRefusedError, readPhotoUpload } from "~/services/ai/photo-upload.server.ts";
 import { getOptionalUser } from "~/web/auth.server.ts";
 import { findCategory } from "~/services/listings/category.server.ts";
-import { IMAGE_MESSAGES, ImageRejectedError, inspectImage } from "~/services/platform/image-pipeline.server.ts";
+import { IMAGE_REFUSAL_CODES, inspectImage, isImageRefusal } from "~/services/platform/image-pipeline.server.ts";
 import { MAX_IMAGE_BYTES } from "~/services/listings/listing-images.server.ts";
+import { DomainError } from "~/services/domain-error.ts";
+import { refusalInit } from "~/web/domain-answer.server.ts";
 
 /** The form field carrying the photos. */
 export const PHOTOS_FIELD = "photos";
@@ -27,11 +29,6 @@ function problem(status: number, errors: AiListingErrors["errors"], message?: st
   const first = FIELD_ORDER.map((field) => errors[field]?.[0]).find((m): m is string => Boolean(m));
   const body: AiListingErrors = { errors, message: message ?? first ?? AI_LISTING_MESSAGES.failedToGenerate };
   return Response.json(body, { status, headers });
-}
-
-function text(fields: FormData, name: string): string {
-  const value = fields.get(name);
-  return typeof value === "string" ? value.trim() : "";
 }
 
 export function loader() {
@@ -48,21 +45,25 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 }
 
-async function readForm(request: Request): Promise<MultipartForm | Response> {
+async function readForm(request: Request) {
   if (!isMultipart(request)) return problem(400, { photos: [AI_LISTING_MESSAGES.imageRequired] }, MULTIPART_MESSAGES.notAForm);
   try {
-    return await readPhotoUpload(request, {
-      fileField: PHOTOS_FIELD,
-      maxFileBytes: MAX_IMAGE_BYTES,
-      maxFiles: WIZARD_MAX_PHOTOS,
-      isDuplicate: (file, kept) => kept.some((k) => k.name === file.name && k.size === file.size),
-      maxFieldBytes: 10_000,
-      maxFields: 50,
-      // Ten photos at the limit, and room for a few dropped ones.
-      maxTotalBytes: (WIZARD_MAX_PHOTOS + 2) * MAX_IMAGE_BYTES,
+    return await parseForm(request, AiListingRequestSchema, {
+      files: {
+        field: PHOTOS_FIELD,
+        parser: "platform",
+        maxFileBytes: MAX_IMAGE_BYTES,
+        maxFiles: WIZARD_MAX_PHOTOS,
+        isDuplicate: (file, kept) => kept.some((k) => k.name === file.name && k.size === file.size),
+        maxFieldBytes: 10_000,
+        maxFields: 50,
+        // Ten photos at the limit, and room for a few dropped ones.
+        maxTotalBytes: (WIZARD_MAX_PHOTOS + 2) * MAX_IMAGE_BYTES,
+      },
     });
   } catch (error) {
-    if (error instanceof UploadRefusedError) return problem(error.status, {}, error.message);
+    const refusal = formRefusal(error);
+    if (refusal) return problem(refusal.status, {}, refusal.message);
     throw error;
   }
 }
@@ -71,61 +72,56 @@ async function answer(request: Request, clientIp: string): Promise<Response> {
   const user = await getOptionalUser(request);
   const form = await readForm(request);
   if (form instanceof Response) return form;
-  const { fields, files } = form;
+  const { submission, fields, files } = form;
   const errors: AiListingErrors["errors"] = {};
   const add = (field: Field, message: string) => (errors[field] ??= []).push(message);
-
-  const brand = text(fields, "brand");
-  const model = text(fields, "model");
-  if (!brand) add("brand", AI_LISTING_MESSAGES.brandRequired);
-  else if (brand.length > LISTING_LIMITS.brand) add("brand", `Brand must be at most ${LISTING_LIMITS.brand} characters`);
-  if (!model) add("model", AI_LISTING_MESSAGES.modelRequired);
-  else if (model.length > LISTING_LIMITS.model) add("model", `Model must be at most ${LISTING_LIMITS.model} characters`);
+  if (submission.status !== "success") {
+    for (const field of FIELD_ORDER) for (const message of submission.error?.[field] ?? []) add(field, message);
+  }
 
   const photos: Uint8Array[] = [];
-  for (const file of files) {
-    if (file.status === "too_big") add("photos", AI_LISTING_MESSAGES.photoTooBig(file.name));
-    else if (file.status === "over_limit") {
-      if (!errors.photos?.includes(AI_LISTING_MESSAGES.tooManyPhotos)) add("photos", AI_LISTING_MESSAGES.tooManyPhotos);
-    } else if (file.status === "kept" && file.bytes) {
+  const photoCheck = AiPhotosSchema.safeParse(files);
+  if (!photoCheck.success) for (const issue of photoCheck.error.issues) add("photos", issue.message);
+  else {
+    for (const file of files) {
+      if (file.status !== "kept" || !file.bytes) continue;
       try {
         await inspectImage(file.bytes);
         photos.push(file.bytes);
       } catch (error) {
-        if (!(error instanceof ImageRejectedError)) throw error;
-        add("photos", error.message === IMAGE_MESSAGES.notAnImage ? AI_LISTING_MESSAGES.photoNotAnImage(file.name) : `${file.name}: ${error.message}`);
+        if (!isImageRefusal(error)) throw error;
+        add("photos", error.code === IMAGE_REFUSAL_CODES.notAnImage ? AI_LISTING_MESSAGES.photoNotAnImage(file.name) : `${file.name}: ${error.message}`);
       }
     }
   }
-  if (photos.length === 0 && !errors.photos) add("photos", AI_LISTING_MESSAGES.imageRequired);
 
-  const rawCondition = text(fields, "condition");
-  if (!(CONDITIONS as readonly string[]).includes(rawCondition)) add("condition", AI_LISTING_MESSAGES.invalidCondition);
-
-  const categoryId = text(fields, "categoryId");
+  const values = submission.status === "success" ? submission.value : null;
+  const rawCategory = fields.get("categoryId");
+  const categoryId = typeof rawCategory === "string" ? rawCategory.trim().slice(0, 200) : "";
   const category = categoryId ? await findCategory(getDb(), categoryId) : undefined;
   if (categoryId && !category) add("categoryId", LISTING_MESSAGES.categoryUnknown);
 
-  if (Object.keys(errors).length > 0) return problem(400, errors);
+  if (!values || Object.keys(errors).length > 0) return problem(400, errors);
 
   const verdict = allowGeneration({ userId: user?.id ?? null, ip: clientIp });
   if (!verdict.allowed) {
     const minutes = Math.max(1, Math.ceil(verdict.retryAfterSeconds / 60));
-    return problem(
-      429,
-      {},
+    const refusal = new DomainError(
+      "rate_limited",
       `You have generated many listings in a short time. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}${user ? "" : ", or sign in"}.`,
-      { "Retry-After": String(verdict.retryAfterSeconds) },
+      { retryAfterSeconds: verdict.retryAfterSeconds },
     );
+    const { status, headers } = refusalInit(refusal);
+    return problem(status, {}, refusal.message, headers);
   }
 
   const draft = await generateAiListing(
     getDb(),
     {
       userId: user?.id ?? null,
-      brand,
-      model,
-      condition: rawCondition as Condition,
+      brand: values.brand,
+      model: values.model,
+      condition: values.condition,
       chosenCategory: category ? { id: category.id, name: category.name, slug: category.slug } : null,
       photos,
     },

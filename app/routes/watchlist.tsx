@@ -10,7 +10,7 @@ import { SavedSearchList } from "~/components/watchlist/SavedSearchList.tsx";
 import { WatchedItemList } from "~/components/watchlist/WatchedItemList.tsx";
 import { WatchlistTabs } from "~/components/watchlist/WatchlistTabs.tsx";
 import { getDb } from "~/db.server.ts";
-import { readForm } from "~/web/form-data.server.ts";
+import { parseForm } from "~/web/form-data.server.ts";
 import { toExecutedListingView, toSavedSearchView, toWatchedItemView, type WatchlistActionResult } from "~/lib/watchlist-views.ts";
 import { parsePage } from "~/schemas/order.ts";
 import { isWatchlistIntent, parseWatchlistTab, WATCHLIST_MESSAGES, WATCHLIST_PAGE_SIZE, WATCHLIST_TABS, WatchlistActionSchema } from "~/schemas/watchlist.ts";
@@ -20,9 +20,10 @@ import {
   executeSavedSearch,
   getSavedSearch,
   listSavedSearches,
-  SavedSearchError,
   updateSavedSearch,
 } from "~/services/alerts/saved-search.server.ts";
+import { isDomainError } from "~/services/domain-error.ts";
+import { refusalInit } from "~/web/domain-answer.server.ts";
 import { listWatchlist, unwatchListing, updateWatchNotes } from "~/services/watchlist/watchlist.server.ts";
 
 export const meta: MetaFunction = () => [{ title: "Watchlist & Saved Searches — Tradebench" }];
@@ -90,21 +91,18 @@ const FAILED: Record<WatchlistActionResult["intent"] & string, string> = {
 };
 
 export async function action({ request }: ActionFunctionArgs) {
-  const form = await readForm(request);
+  const { submission, fields: form } = await parseForm(request, WatchlistActionSchema);
   const user = await requireUser(request);
   const rawIntent = form.get("intent");
   const intent = isWatchlistIntent(rawIntent) ? rawIntent : null;
   const ids = { listingId: Number(form.get("listingId")) || null, searchId: Number(form.get("searchId")) || null };
   if (!intent) return reply({ intent: null, error: WATCHLIST_MESSAGES.unknownAction }, 400);
-  const parsed = WatchlistActionSchema.safeParse(Object.fromEntries(form));
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const field = issue?.path[0];
-    const fieldError = field === "notes" || field === "name" ? issue!.message : null;
+  if (submission.status !== "success") {
+    const fieldError = submission.error?.notes?.[0] ?? submission.error?.name?.[0] ?? null;
     const notes = intent === "notes" && typeof form.get("notes") === "string" ? String(form.get("notes")) : null;
     return reply({ intent, ...ids, fieldError, notes, error: fieldError ? null : FAILED[intent] }, 400);
   }
-  const input = parsed.data;
+  const input = submission.value;
   const db = getDb();
   try {
     switch (input.intent) {
@@ -148,7 +146,7 @@ export async function action({ request }: ActionFunctionArgs) {
       }
     }
   } catch (error) {
-    if (error instanceof SavedSearchError) return reply({ intent, ...ids, error: error.message }, 404);
+    if (isDomainError(error)) return reply({ intent, ...ids, error: error.message }, refusalInit(error).status);
     console.error(`Watchlist action ${intent} failed`, error);
     return reply({ intent, ...ids, error: FAILED[intent] }, 500);
   }

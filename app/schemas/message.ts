@@ -1,6 +1,7 @@
 // The send box of /messages and the Contact Seller button (spec 02 §5: blank or whitespace-only text is not sent).
 import { z } from "zod";
 import { MESSAGE_MAX_LENGTH, MESSAGE_TEXT } from "~/lib/messages.ts";
+import { returnToField } from "./fields.ts";
 
 const positiveId = z.coerce.number({ invalid_type_error: MESSAGE_TEXT.forbidden }).int().positive().max(Number.MAX_SAFE_INTEGER);
 
@@ -22,3 +23,6 @@ export const MESSAGE_SEARCH_MAX = 100;
 export function parseMessageSearch(value: string | null | undefined): string {
   return (value ?? "").trim().slice(0, MESSAGE_SEARCH_MAX);
 }
+
+/** "Contact seller" on a listing (POST /listings/{id}/contact): the page to come back to. */
+export const ContactSellerSchema = z.object({ returnTo: returnToField });

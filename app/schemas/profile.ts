@@ -43,6 +43,10 @@ export type ProfileInput = z.infer<typeof ProfileSchema>;
 
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
 
+/** The photo form: one file in `avatar` and no text of its own. */
+export const AvatarFormSchema = z.object({});
+export const AVATAR_FIELD = "avatar";
+
 export const PROFILE_MESSAGES = {
   saved: "Your profile has been updated.",
   avatarSaved: "Your photo has been updated.",

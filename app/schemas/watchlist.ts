@@ -2,6 +2,7 @@
 // executing, renaming, alert toggling and deleting saved searches. One action, told apart by `intent`.
 import { z } from "zod";
 import { WATCH_NOTES_MAX, WATCHLIST_MESSAGES } from "~/lib/watchlist-messages.ts";
+import { returnToField } from "./fields.ts";
 import { SAVE_SEARCH_MESSAGES, SAVED_SEARCH_NAME_MAX } from "./saved-search.ts";
 
 export {
@@ -48,3 +49,10 @@ export const WatchlistActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("delete"), searchId: id }),
 ]);
 export type WatchlistActionInput = z.infer<typeof WatchlistActionSchema>;
+
+/** The watch button on a listing (POST /listings/{id}/watch); `js` is "1" when a fetcher sent it. */
+export const WatchToggleSchema = z.object({
+  intent: z.enum(["watch", "unwatch"]).optional(),
+  returnTo: returnToField,
+  js: z.string().max(1).optional(),
+});

@@ -47,6 +47,7 @@ export interface MultipartOptions {
 }
 
 class BodyTooLargeError extends Error {}
+class NotAFormError extends Error {}
 
 export async function readMultipartForm(request: Request, options: MultipartOptions): Promise<MultipartForm> {
   const maxFieldBytes = options.maxFieldBytes ?? 100_000;
@@ -54,6 +55,7 @@ export async function readMultipartForm(request: Request, options: MultipartOpti
   const files: ReceivedFile[] = [];
   let total = 0;
   let fieldCount = 0;
+  let partCount = 0;
 
   /** Reads a part to its end, keeping at most `limit` bytes; `kept` is null when the part was longer. */
   async function readPart(part: UploadHandlerPart, limit: number): Promise<{ size: number; kept: Uint8Array | null }> {
@@ -77,6 +79,7 @@ export async function readMultipartForm(request: Request, options: MultipartOpti
   }
 
   const handler: UploadHandler = async (part) => {
+    partCount += 1;
     if (typeof part.filename !== "string") {
       fieldCount += 1;
       if (fieldCount > maxFields) throw new BodyTooLargeError();
@@ -103,6 +106,8 @@ export async function readMultipartForm(request: Request, options: MultipartOpti
 
   try {
     const fields = await unstable_parseMultipartFormData(request, handler);
+    // Not one part: the body never contained its boundary (every form the pages send has a part).
+    if (partCount === 0) throw new NotAFormError();
     return { fields, files };
   } catch (error) {
     if (error instanceof BodyTooLargeError) throw data({ message: MULTIPART_MESSAGES.tooLarge }, { status: 413 });

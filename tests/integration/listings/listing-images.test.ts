@@ -9,16 +9,12 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { OpenedDatabase } from "#db/dialect.ts";
 import { readListingRequest } from "~/web/listing-form.server.ts";
-import type { ListingInput } from "~/schemas/listing.ts";
-import {
-  checkListingUploads,
-  createListing,
-  deleteListing,
-  moveListingImage,
-  removeListingImage,
-  setPrimaryListingImage,
-  updateListing,
-} from "~/services/listings/listing.server.ts";
+import { CreateListingSchema, type ListingInput } from "~/schemas/listing.ts";
+import { checkListingUploads } from "~/services/listings/listing-uploads.server.ts";
+import { createListing } from "~/services/listings/create-listing.server.ts";
+import { deleteListing } from "~/services/listings/delete-listing.server.ts";
+import { moveListingImage, removeListingImage, setPrimaryListingImage } from "~/services/listings/edit-listing-images.server.ts";
+import { updateListing } from "~/services/listings/update-listing.server.ts";
 import { IMAGE_MESSAGES } from "~/services/platform/image-pipeline.server.ts";
 import { listListingImages, MAX_IMAGE_BYTES, type PreparedImage } from "~/services/listings/listing-images.server.ts";
 import { createTestDatabase } from "../../support/test-database.ts";
@@ -135,7 +131,7 @@ describe("reading the form's files", () => {
       { name: "huge.png", bytes: new Uint8Array(MAX_IMAGE_BYTES + 1) },
       { name: "back.png", bytes: await png(40, 30, "#ff0000") },
     ]);
-    const form = await readListingRequest(request);
+    const form = await readListingRequest(request, CreateListingSchema);
     expect(form.fields.get("title")).toBe("Before the big file");
     expect(form.files.map((f) => [f.name, f.status])).toEqual([
       ["front.png", "kept"],
@@ -148,7 +144,7 @@ describe("reading the form's files", () => {
   });
 
   it("accepts a file of exactly 10 MB as far as size goes", async () => {
-    const form = await readListingRequest(multipartRequest({}, [{ name: "edge.png", bytes: new Uint8Array(MAX_IMAGE_BYTES) }]));
+    const form = await readListingRequest(multipartRequest({}, [{ name: "edge.png", bytes: new Uint8Array(MAX_IMAGE_BYTES) }]), CreateListingSchema);
     expect(form.files[0]).toMatchObject({ name: "edge.png", size: MAX_IMAGE_BYTES, status: "kept" });
   });
 
@@ -161,7 +157,7 @@ describe("reading the form's files", () => {
         { name: "a.png", bytes: a },
         { name: "b.png", bytes: b },
         { name: "c.png", bytes: b },
-      ]),
+      ]), CreateListingSchema,
       [{ original_name: "b.png", original_size: b.byteLength }],
     );
     expect(form.files.map((f) => [f.name, f.status])).toEqual([
@@ -176,17 +172,17 @@ describe("reading the form's files", () => {
   });
 
   it("ignores an empty file input and refuses more than 12 images in all", async () => {
-    const empty = await readListingRequest(multipartRequest({ title: "x" }, [{ name: "", bytes: new Uint8Array(0), type: "application/octet-stream" }]));
+    const empty = await readListingRequest(multipartRequest({ title: "x" }, [{ name: "", bytes: new Uint8Array(0), type: "application/octet-stream" }]), CreateListingSchema);
     expect(empty.files).toEqual([]);
 
     const thirteen = await Promise.all(Array.from({ length: 13 }, (_, i) => png(10 + i, 10)));
-    const form = await readListingRequest(multipartRequest({}, thirteen.map((bytes, i) => ({ name: `p${i}.png`, bytes }))));
+    const form = await readListingRequest(multipartRequest({}, thirteen.map((bytes, i) => ({ name: `p${i}.png`, bytes }))), CreateListingSchema);
     expect(form.files.filter((f) => f.status === "kept")).toHaveLength(12);
     expect(form.files[12]?.status).toBe("over_limit");
     expect((await checkListingUploads(form.files)).errors).toEqual(["A listing can have at most 12 images"]);
 
     const stored = Array.from({ length: 11 }, (_, i) => ({ original_name: `old${i}.png`, original_size: i + 1 }));
-    const two = await readListingRequest(multipartRequest({}, [{ name: "n1.png", bytes: thirteen[0]! }, { name: "n2.png", bytes: thirteen[1]! }]), stored);
+    const two = await readListingRequest(multipartRequest({}, [{ name: "n1.png", bytes: thirteen[0]! }, { name: "n2.png", bytes: thirteen[1]! }]), CreateListingSchema, stored);
     expect((await checkListingUploads(two.files, 11)).errors).toEqual(["A listing can have at most 12 images"]);
   });
 
@@ -197,17 +193,20 @@ describe("reading the form's files", () => {
         headers: { "Content-Type": "multipart/form-data; boundary=----nope" },
         body: "this is not multipart",
       }),
+      CreateListingSchema,
+    ).then(
+      () => null,
+      (thrown: unknown) => thrown,
     );
-    // Nothing readable: the action then answers with the form's "required" messages.
-    expect([...garbage.fields.keys()]).toEqual([]);
-    expect(garbage.files).toEqual([]);
+    // Not one part: a 400 with the form message, never an empty form taken for a real one.
+    expect(garbage).toMatchObject({ init: { status: 400 } });
 
     const noBoundary = await readListingRequest(
       new Request("http://localhost/create-listing", {
         method: "POST",
         headers: { "Content-Type": "multipart/form-data" },
         body: "title=x",
-      }),
+      }), CreateListingSchema,
     ).then(
       () => null,
       (thrown: unknown) => thrown,
