@@ -100,7 +100,8 @@ async function readBody(request: Request, options: ParseFormOptions): Promise<{ 
 async function readBoundedText(request: Request, limit: number): Promise<string> {
   const declared = Number(request.headers.get("Content-Length") ?? Number.NaN);
   if (Number.isFinite(declared) && declared > limit) {
-    await request.body?.cancel().catch(() => undefined);
+    // Not awaited: a copy's cancel settles only once every copy of the body is cancelled (the streams spec's tee).
+    request.body?.cancel().catch(() => undefined);
     refuse(413, FORM_MESSAGES.tooLarge);
   }
   if (!request.body) return "";
@@ -117,17 +118,12 @@ async function readBoundedText(request: Request, limit: number): Promise<string>
     if (next.done) break;
     size += next.value.byteLength;
     if (size > limit) {
-      await reader.cancel().catch(() => undefined);
+      reader.cancel().catch(() => undefined);
       refuse(413, FORM_MESSAGES.tooLarge);
     }
     chunks.push(next.value);
   }
   return Buffer.concat(chunks).toString("utf8");
-}
-
-/** The body as a FormData without checking it against a schema: only for a reader that takes FormData itself. */
-export async function readForm(request: Request, options: Pick<ParseFormOptions, "maxBytes"> = {}): Promise<FormData> {
-  return (await readBody(request, options)).fields;
 }
 
 // ——— The schema's shape: what each field name may hold ———

@@ -57,6 +57,11 @@ describe("body size", () => {
     expect((await refusal(parseForm(request, Simple))).status).toBe(413);
   });
 
+  it("refuses a copy of the request too (the sign-in reads its body twice), without waiting for the other copy", async () => {
+    const original = urlencoded(new URLSearchParams({ password: "x".repeat(100 * 1024) }).toString());
+    expect((await refusal(parseForm(original.clone(), z.object({ password: z.string() })))).status).toBe(413);
+  });
+
   it("takes a route's own larger limit", async () => {
     const body = `brand=${"x".repeat(100 * 1024)}`;
     const { submission } = await parseForm(urlencoded(body), Simple, { maxBytes: 256 * 1024 });

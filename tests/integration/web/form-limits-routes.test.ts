@@ -1,0 +1,106 @@
+// The form limits through the real actions (issue 15, items 1, 2 and 4): a list index far past its max is a 400 with
+// a message at once, a body over its bound a 413, a field sent twice a message beside it (and the page still
+// renders), and a broken multipart body a 400 — never a 500, nothing stored.
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import type { OpenedDatabase } from "#db/dialect.ts";
+import { FORM_MESSAGES, NOT_A_FORM_MESSAGE } from "~/web/form-data.server.ts";
+import { routeCalls } from "../../support/route-calls.ts";
+import { pageRoute, renderPage, ROUTE_CONTEXT, sessionCookie, type RouteModule } from "../../support/route-pages.tsx";
+import { createTestDatabase } from "../../support/test-database.ts";
+import { insertUserRow } from "../../support/users.ts";
+
+const database = vi.hoisted(() => ({ current: undefined as unknown }));
+vi.mock("~/db.server.ts", () => ({ getDb: () => database.current }));
+
+const profileRoute = await import("~/routes/profile.tsx");
+const createRoute = await import("~/routes/create-listing.tsx");
+const loginRoute = await import("~/routes/login.tsx");
+
+let opened: OpenedDatabase;
+let buyer: string;
+let seller: string;
+const { request, post } = routeCalls<{ message?: string; result?: { error?: Record<string, string[]> } }>({ db: () => opened.db });
+
+beforeAll(async () => {
+  opened = createTestDatabase();
+  database.current = opened.db;
+  buyer = await insertUserRow(opened.db);
+  seller = await insertUserRow(opened.db, undefined, "seller");
+});
+afterAll(() => opened.close());
+
+const listingCount = async () => Number((await opened.db.selectFrom("equipment_listings").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
+
+describe("list indices", () => {
+  it("refuses emailAlerts[300000] on /profile with a 400 and a message, at once", async () => {
+    const started = performance.now();
+    const answer = await post(profileRoute, "/profile", buyer, { firstName: "Ada", lastName: "Lovelace", "emailAlerts[300000]": "outbid" });
+    expect(answer.status).toBe(400);
+    expect(answer.data?.message).toEqual(expect.stringMatching(/too many rows/));
+    expect(performance.now() - started).toBeLessThan(1_000);
+  });
+
+  it("refuses features[30000] on /create-listing with a 400 and a message, at once, storing nothing", async () => {
+    const started = performance.now();
+    const answer = await post(createRoute, "/create-listing", seller, { title: "Scope", "features[30000]": "x" });
+    expect(answer.status).toBe(400);
+    expect(answer.data?.message).toMatch(/too many rows/);
+    expect(performance.now() - started).toBeLessThan(1_000);
+    expect(await listingCount()).toBe(0);
+  });
+});
+
+describe("field names the schema cannot take", () => {
+  for (const form of [{ brand: ["Fluke", "Keysight"] }, { "brand[0]": "Fluke" }, { "brand.a": "Fluke" }]) {
+    it(`answers ${JSON.stringify(form)} on /create-listing with a message beside Brand, and the page renders`, async () => {
+      const answer = await post(createRoute, "/create-listing", seller, { title: "Scope", ...form });
+      expect(answer.status).toBe(400);
+      expect(answer.data?.result?.error?.brand).toEqual([FORM_MESSAGES.oneValue]);
+      const page = await renderPage([pageRoute("/create-listing", createRoute as unknown as RouteModule)], await request("/create-listing", seller, { title: "Scope", ...form }));
+      expect(page.status).toBe(400);
+      expect(page.text).toContain(FORM_MESSAGES.oneValue);
+      expect(await listingCount()).toBe(0);
+    });
+  }
+});
+
+describe("body sizes and broken bodies", () => {
+  it("answers a 100 KB password on /login with 413", async () => {
+    const answer = await post(loginRoute, "/login", null, { email: "a@example.test", password: "x".repeat(100 * 1024) });
+    expect(answer.status).toBe(413);
+  });
+
+  it("answers a multipart avatar upload with a cut-off boundary with 400", async () => {
+    let thrown: unknown;
+    try {
+      await profileRoute.action({
+        request: new Request("http://localhost/profile", {
+          method: "POST",
+          headers: { Cookie: await sessionCookie(opened.db, buyer), "Content-Type": "multipart/form-data; boundary=abc" },
+          body: '--abc\r\nContent-Disposition: form-data; name="avatar"; filename="a.png"\r\n\r\n\x89PNG',
+        }),
+        params: {},
+        context: ROUTE_CONTEXT,
+      });
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toMatchObject({ data: { message: NOT_A_FORM_MESSAGE }, init: { status: 400 } });
+  });
+
+  it("answers many large text parts in an avatar upload with 413", async () => {
+    const form = new FormData();
+    for (let i = 0; i < 30; i += 1) form.append(`note${i}`, "x".repeat(64 * 1024));
+    let thrown: unknown;
+    try {
+      await profileRoute.action({
+        request: new Request("http://localhost/profile", { method: "POST", headers: { Cookie: await sessionCookie(opened.db, buyer) }, body: form }),
+        params: {},
+        context: ROUTE_CONTEXT,
+      });
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toMatchObject({ init: { status: 413 } });
+  });
+});
