@@ -5,11 +5,12 @@
 //                                                  50 concurrent promises, at synchronous FULL and NORMAL, plus a refused
 //                                                  bid (no commit) and the same statements as bare better-sqlite3 calls
 //                                                  (one bid per commit, and ten per commit: what group commit would give).
+import { DomainError } from "~/services/domain-error.ts";
 import fs from "node:fs";
 import { parseArgs } from "node:util";
 import { sql } from "kysely";
 import { openDatabase, type OpenedDatabase, type SynchronousMode } from "#db/dialect.ts";
-import { BidRejectedError, placeBid } from "~/services/auctions/bidding.server.ts";
+import { placeBid } from "~/services/auctions/bidding.server.ts";
 import { checkBidLedger, loadBidLedger, type AcceptedBid } from "../tests/support/bidding-model.ts";
 
 const { positionals, values } = parseArgs({
@@ -97,7 +98,7 @@ async function acceptedRate(opened: OpenedDatabase, bidders: string[], concurren
           await placeBid(opened.db, { auctionId, bidderId, amountCents });
           accepted += 1;
         } catch (error) {
-          if (!(error instanceof BidRejectedError)) throw error;
+          if (!(error instanceof DomainError)) throw error;
           rejected += 1;
         }
       }
@@ -118,7 +119,7 @@ async function rejectedRate(opened: OpenedDatabase, bidders: string[], ms: numbe
     try {
       await placeBid(opened.db, { auctionId, bidderId: bidders[1]!, amountCents: 100_500 });
     } catch (error) {
-      if (!(error instanceof BidRejectedError)) throw error;
+      if (!(error instanceof DomainError)) throw error;
       rejected += 1;
     }
   }

@@ -8,20 +8,19 @@ import { forViewer } from "../services/auctions/auction-state.server.ts";
 import { emailConfirmationRefusal } from "../services/accounts/email-confirmation.server.ts";
 import { getUserOfCookieHeader } from "./auth.server.ts";
 import { routeIdOf } from "./route-params.server.ts";
-import { BidRejectedError, placeBid } from "../services/auctions/bidding.server.ts";
+import { AUCTION_NOT_FOUND, placeBid } from "../services/auctions/bidding.server.ts";
+import { DomainError, isDomainError } from "../services/domain-error.ts";
+import { refusalInit } from "./domain-answer.server.ts";
 
 export interface BidAnswer {
   status: number;
   body: BidActionData;
 }
 
-/** The status that tells a script why a bid was refused. */
-function refusalStatus(message: string): number {
-  if (message === BID_MESSAGES.auctionNotFound) return 404;
-  if (message === BID_MESSAGES.ownAuction) return 403;
-  if (message === BID_MESSAGES.invalidAmount || message === BID_MESSAGES.maximumBelowBid) return 400;
-  // Not active, already leading, or below the price another bid has just reached: the auction's state decides.
-  return 409;
+/** A refused bid as the answer: the status of its kind, the message, and the field it belongs beside. */
+function refused(error: DomainError): BidAnswer {
+  const field: BidField | undefined = error.field === "maxAmount" || error.field === "amount" ? error.field : undefined;
+  return { status: refusalInit(error).status, body: { ok: false, error: error.message, ...(field ? { field } : {}) } };
 }
 
 /**
@@ -30,17 +29,17 @@ function refusalStatus(message: string): number {
  * answered with the spec's "Failed to place bid" message.
  */
 export async function answerBidForm(user: CurrentUser | null, auctionId: number | null, fields: Record<string, unknown>): Promise<BidAnswer> {
-  if (!user) return { status: 401, body: { ok: false, error: BID_FORM_MESSAGES.notSignedIn } };
+  if (!user) return refused(new DomainError("unauthenticated", BID_FORM_MESSAGES.notSignedIn));
   // An account that has not confirmed its e-mail address may not bid yet (docs/decisions/0028).
   const unconfirmed = emailConfirmationRefusal(user);
-  if (unconfirmed) return { status: 403, body: { ok: false, error: unconfirmed.message } };
-  if (auctionId === null) return { status: 404, body: { ok: false, error: BID_MESSAGES.auctionNotFound } };
+  if (unconfirmed) return refused(unconfirmed);
+  if (auctionId === null) return refused(new DomainError("not_found", BID_MESSAGES.auctionNotFound, { code: AUCTION_NOT_FOUND }));
 
   const parsed = BidFormSchema.safeParse(fields);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const field: BidField = issue?.path[0] === "maxAmount" ? "maxAmount" : "amount";
-    return { status: 400, body: { ok: false, error: issue?.message ?? BID_MESSAGES.invalidAmount, field } };
+    return refused(new DomainError("invalid", issue?.message ?? BID_MESSAGES.invalidAmount, { field }));
   }
 
   try {
@@ -61,10 +60,7 @@ export async function answerBidForm(user: CurrentUser | null, auctionId: number 
       },
     };
   } catch (error) {
-    if (error instanceof BidRejectedError) {
-      const field: BidField | undefined = error.message === BID_MESSAGES.maximumBelowBid ? "maxAmount" : undefined;
-      return { status: refusalStatus(error.message), body: { ok: false, error: error.message, ...(field ? { field } : {}) } };
-    }
+    if (isDomainError(error)) return refused(error);
     console.error(`Failed to place a bid on auction ${auctionId}`, error);
     return { status: 500, body: { ok: false, error: BID_MESSAGES.failed } };
   }
@@ -91,7 +87,7 @@ export const BID_API_MESSAGES = {
 export async function answerBidApi(request: BidApiRequest): Promise<BidAnswer> {
   // The session is read from the Cookie header the same way every page reads it.
   if (!/^application\/x-www-form-urlencoded\b/i.test(request.contentType ?? "")) {
-    return { status: 400, body: { ok: false, error: BID_API_MESSAGES.notAForm } };
+    return refused(new DomainError("invalid", BID_API_MESSAGES.notAForm));
   }
   // The session is read from the Cookie header the same way every page reads it.
   const user = await getUserOfCookieHeader(request.cookie);

@@ -3,9 +3,10 @@
 // after another through placeBid and prints one JSON line with what was accepted and what was refused.
 //
 // Usage: tsx tests/support/bidder-process.ts (configuration as JSON in the BIDDER_CONFIG environment variable)
+import { DomainError } from "~/services/domain-error.ts";
 import readline from "node:readline";
 import { openDatabase } from "#db/dialect.ts";
-import { BidRejectedError, placeBid } from "~/services/auctions/bidding.server.ts";
+import { placeBid } from "~/services/auctions/bidding.server.ts";
 import type { AcceptedBid } from "./bidding-model.ts";
 
 export interface BidderProcessConfig {
@@ -98,7 +99,7 @@ async function main(): Promise<void> {
         bidCount: outcome.state.bidCount,
       });
     } catch (error) {
-      if (error instanceof BidRejectedError) {
+      if (error instanceof DomainError) {
         const key = error.message.replace(/[$€£][\d,.]+/, "{x}");
         report.rejected[key] = (report.rejected[key] ?? 0) + 1;
         if (key.startsWith("Bid must be") && amountCents >= minimum) report.stale += 1;

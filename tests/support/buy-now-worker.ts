@@ -1,8 +1,9 @@
 // One buyer in its own OS process: opens the database file, says "ready", waits for "go" on stdin, tries to buy
 // the listing and prints the outcome as one JSON line. Used by the buy-now race test.
+import { DomainError } from "~/services/domain-error.ts";
 import readline from "node:readline";
 import { openDatabase } from "#db/dialect.ts";
-import { buyNow, CheckoutError } from "~/services/orders/checkout.server.ts";
+import { buyNow } from "~/services/orders/checkout.server.ts";
 
 const [file, listingId, buyerId] = process.argv.slice(2);
 const opened = openDatabase({ url: file, synchronous: "OFF", busyTimeoutMs: 20_000 });
@@ -26,7 +27,7 @@ input.once("line", async () => {
     const { orderId } = await buyNow(opened.db, { listingId: Number(listingId), buyerId, shipping });
     outcome = { ok: true, orderId };
   } catch (error) {
-    outcome = { ok: false, message: error instanceof CheckoutError ? error.message : String(error) };
+    outcome = { ok: false, message: error instanceof DomainError ? error.message : String(error) };
   }
   process.stdout.write(`${JSON.stringify(outcome)}\n`);
   await opened.close();

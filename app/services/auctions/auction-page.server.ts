@@ -8,6 +8,7 @@ import { BID_HISTORY_SIZE } from "~/lib/bidding.ts";
 import { settleAuctionIfDue } from "./auction-lifecycle.server.ts";
 import { bidHistory, findAuctionRow, findLiveAuctionRow, forViewer, toLiveState } from "./auction-state.server.ts";
 import { getListingDetail, type ListingDetail, type ListingViewer } from "../listings/listing-detail.server.ts";
+import { isOwner } from "../listings/listing-policy.server.ts";
 
 export interface AuctionPanelData {
   /** The public state for this viewer: never the reserve amount, never who leads (only whether the viewer does). */
@@ -50,7 +51,7 @@ export async function getAuctionPanel(
     snapshot: forViewer(toLiveState(row), viewerId),
     history,
     viewerSignedIn: Boolean(viewerId),
-    viewerIsSeller: Boolean(viewerId) && viewerId === row.seller_id,
+    viewerIsSeller: isOwner({ ownerId: row.seller_id }, viewerId),
     serverNow: now.toISOString(),
   };
 }

@@ -1,19 +1,14 @@
 // One listing as its detail page shows it: images, seller, category chain, and who may see it.
 import type { Kysely } from "kysely";
 import type { Database } from "#db/schema.ts";
-import { isAdminRole, type Role } from "~/lib/roles.ts";
 import { selectListingCards, toListingCard, type ListingCardData } from "./listing-cards.server.ts";
+import { ownerOrAdmin, visibleTo, type Actor } from "./listing-policy.server.ts";
 
 /** How many related listings the detail page offers (spec 01 §9). */
 export const RELATED_LISTINGS = 4;
 
-/** Statuses anyone may open; drafts and archived listings are for their owner and admins only. */
-export const PUBLIC_LISTING_STATUSES: readonly string[] = ["active", "sold"];
-
-export interface ListingViewer {
-  id: string;
-  role: Role;
-}
+/** Who is looking: the signed-in user's id and role (the listing policy's actor). */
+export type ListingViewer = Actor;
 
 export interface ListingDetailImage {
   id: number;
@@ -75,13 +70,12 @@ export interface ListingDetail {
 }
 
 export function canViewListing(listing: { status: string; ownerId: string }, viewer: ListingViewer | null): boolean {
-  if (PUBLIC_LISTING_STATUSES.includes(listing.status)) return true;
-  return viewer !== null && (viewer.id === listing.ownerId || isAdminRole(viewer.role));
+  return visibleTo(listing, viewer);
 }
 
 /** Owner or admin: may open the edit screen. */
 export function canManageListing(listing: { ownerId: string }, viewer: ListingViewer | null): boolean {
-  return viewer !== null && (viewer.id === listing.ownerId || isAdminRole(viewer.role));
+  return ownerOrAdmin(listing, viewer);
 }
 
 function parseSpecifications(text: string): Array<{ name: string; value: string }> {

@@ -1,4 +1,5 @@
 // Newsletter sign-ups, profile edits and the avatar upload, against a real database and folder.
+import { DomainError } from "~/services/domain-error.ts";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -10,7 +11,6 @@ import { subscribeToNewsletter } from "~/services/accounts/newsletter.server.ts"
 import {
   avatarFilePath,
   getProfile,
-  NotAnImageError,
   removeAvatar,
   saveAvatar,
   updateProfile,
@@ -166,11 +166,11 @@ describe("avatars", () => {
     // Deterministic noise: not any image format's signature.
     const noise = Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 7919 + 13) % 251));
 
-    await expect(saveAvatar(database.db, uploadsDir, userId, noise)).rejects.toBeInstanceOf(NotAnImageError);
+    await expect(saveAvatar(database.db, uploadsDir, userId, noise)).rejects.toBeInstanceOf(DomainError);
     await expect(saveAvatar(database.db, uploadsDir, userId, Buffer.from("<svg xmlns='http://www.w3.org/2000/svg'/>"))).rejects.toBeInstanceOf(
-      NotAnImageError,
+      DomainError,
     );
-    await expect(saveAvatar(database.db, uploadsDir, userId, new Uint8Array())).rejects.toBeInstanceOf(NotAnImageError);
+    await expect(saveAvatar(database.db, uploadsDir, userId, new Uint8Array())).rejects.toBeInstanceOf(DomainError);
 
     expect(await avatarUrl()).toBe(url);
     expect(avatarFiles()).toEqual(filesBefore);

@@ -2,6 +2,7 @@
 // the listing, its pictures and its auction in one transaction, marked ai_generated with its comparables; who may
 // claim the generation it came from; who may create at all; the spec's messages for bad input (never a 500); and
 // the ai_stats figures built from the generations.
+import { DomainError } from "~/services/domain-error.ts";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -13,7 +14,7 @@ import type { Comparable } from "~/lib/pricing/types.ts";
 import type { Role } from "~/lib/roles.ts";
 import { aiCreateFormData, checkAiCreateForm, type AiListingCreateValues, type AiListingFields } from "~/schemas/ai-listing-create.ts";
 import { createAiListing } from "~/services/ai/ai-listing-create.server.ts";
-import { checkListingUploads, ListingPermissionError } from "~/services/listings/listing.server.ts";
+import { checkListingUploads } from "~/services/listings/listing-uploads.server.ts";
 import type { PreparedImage } from "~/services/listings/listing-images.server.ts";
 import { computeAiStats } from "~/services/listings/marketplace-stats.server.ts";
 import { insertListingRow, OSCILLOSCOPES } from "../../support/listings.ts";
@@ -263,7 +264,7 @@ describe("createAiListing", () => {
     expect(pictures()).toBe(picturesBefore);
     expect(await generation(generationId)).toEqual({ user_id: people.seller.id, listing_id: null });
 
-    await expect(createAiListing(opened.db, uploadsDir, people.buyer, valuesOf(), await images("#abcdef"))).rejects.toBeInstanceOf(ListingPermissionError);
+    await expect(createAiListing(opened.db, uploadsDir, people.buyer, valuesOf(), await images("#abcdef"))).rejects.toBeInstanceOf(DomainError);
     await expect(createAiListing(opened.db, uploadsDir, people.seller, valuesOf(), [])).rejects.toThrow("At least one image is required");
     expect(await counts()).toEqual(before);
   });

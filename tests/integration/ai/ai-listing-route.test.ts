@@ -22,7 +22,8 @@ vi.mock("~/services/ai/provider.server.ts", async (importOriginal) => {
 
 const route = await import("~/routes/resources.ai-listing.ts");
 const { allowGeneration, AI_RATE_LIMITS } = await import("~/services/ai/ai-listing.server.ts");
-const { readPhotoUpload, UploadRefusedError } = await import("~/services/ai/photo-upload.server.ts");
+const { readPhotoUpload } = await import("~/services/ai/photo-upload.server.ts");
+const { DomainError } = await import("~/services/domain-error.ts");
 
 let opened: OpenedDatabase;
 let fake: FakeOpenAi;
@@ -245,12 +246,12 @@ describe("the upload reader", () => {
     const form = new FormData();
     form.append("photos", new File([new Uint8Array(6000)], "a.jpg"));
     const refused = await readPhotoUpload(await multipart(form, withLength), limits).catch((error: unknown) => error);
-    expect(refused).toBeInstanceOf(UploadRefusedError);
-    expect(refused).toMatchObject({ status: 413, message: "The form and its files are too large to send at once. Please send fewer or smaller files." });
+    expect(refused).toBeInstanceOf(DomainError);
+    expect(refused).toMatchObject({ kind: "too_large", message: "The form and its files are too large to send at once. Please send fewer or smaller files." });
   });
 
   it("refuses a body that is not a form", async () => {
     const request = new Request("http://localhost/x", { method: "POST", body: "--x\r\nbroken", headers: { "Content-Type": "multipart/form-data; boundary=x" } });
-    await expect(readPhotoUpload(request, limits)).rejects.toMatchObject({ status: 400 });
+    await expect(readPhotoUpload(request, limits)).rejects.toMatchObject({ kind: "invalid" });
   });
 });

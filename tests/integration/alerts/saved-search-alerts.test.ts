@@ -11,7 +11,8 @@ import { listingsUrl, readSavedSearchParams, savedSearchFilters, savedSearchList
 import { TEST_LEVELS } from "~/lib/test-levels.ts";
 import { CreateListingSchema, toListingInput } from "~/schemas/listing.ts";
 import { cancelAuction } from "~/services/auctions/auction-lifecycle.server.ts";
-import { createListing, updateListing } from "~/services/listings/listing.server.ts";
+import { createListing } from "~/services/listings/create-listing.server.ts";
+import { updateListing } from "~/services/listings/update-listing.server.ts";
 import { searchListings } from "~/services/listings/listing-search.server.ts";
 import {
   ALERT_KEY_VERSION,

@@ -1,8 +1,9 @@
 // Saving a /listings search: what is stored, and the service's rules with the messages of spec 01 §8.
+import { DomainError } from "~/services/domain-error.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { OpenedDatabase } from "#db/dialect.ts";
 import { parseListingFilters, savedSearchFilters, listingsUrl, toSavedSearchParams, type SavedSearchParams } from "~/lib/listing-filters.ts";
-import { countSavedSearches, createSavedSearch, SAVED_SEARCH_ERRORS, SavedSearchError } from "~/services/alerts/saved-search.server.ts";
+import { countSavedSearches, createSavedSearch, SAVED_SEARCH_ERRORS } from "~/services/alerts/saved-search.server.ts";
 import { createTestDatabase } from "../../support/test-database.ts";
 import { insertUserRow } from "../../support/users.ts";
 
@@ -25,7 +26,7 @@ async function rejection(promise: Promise<unknown>): Promise<string> {
   try {
     await promise;
   } catch (error) {
-    expect(error).toBeInstanceOf(SavedSearchError);
+    expect(error).toBeInstanceOf(DomainError);
     return (error as Error).message;
   }
   throw new Error("expected the call to be refused");

@@ -1,6 +1,7 @@
 // The Saved Searches tab: the service (list newest first; rename, alerts on/off and params scoped to the owner by id
 // and user id; every message of spec 01 §8; stale alert keys on changes; Execute = the /listings engine, active only,
 // newest first, at most 50, stamping last_executed) and the /watchlist actions and page around it.
+import { DomainError } from "~/services/domain-error.ts";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { OpenedDatabase } from "#db/dialect.ts";
 import { listingsUrl, parseListingFilters, savedSearchFilters, toSavedSearchParams, type SavedSearchParams } from "~/lib/listing-filters.ts";
@@ -16,7 +17,6 @@ import {
   SAVED_SEARCH_ERRORS,
   SAVED_SEARCH_EXECUTE_LIMIT,
   SAVED_SEARCH_UPDATE_ERRORS,
-  SavedSearchError,
   updateSavedSearch,
 } from "~/services/alerts/saved-search.server.ts";
 import { insertListingRow } from "../../support/listings.ts";
@@ -48,7 +48,7 @@ async function rejection(promise: Promise<unknown>): Promise<string> {
   try {
     await promise;
   } catch (error) {
-    expect(error).toBeInstanceOf(SavedSearchError);
+    expect(error).toBeInstanceOf(DomainError);
     return (error as Error).message;
   }
   throw new Error("expected the call to be refused");

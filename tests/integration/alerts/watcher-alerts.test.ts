@@ -8,7 +8,7 @@ import type { ListingInput } from "~/schemas/listing.ts";
 import { endDueAuctions } from "~/services/auctions/auction-lifecycle.server.ts";
 import { placeBid } from "~/services/auctions/bidding.server.ts";
 import { buyNow } from "~/services/orders/checkout.server.ts";
-import { updateListing } from "~/services/listings/listing.server.ts";
+import { updateListing } from "~/services/listings/update-listing.server.ts";
 import { InProcessBus, setLiveEventBus, type LiveEvent } from "~/services/platform/live-events.server.ts";
 import { runScheduledWork } from "~/services/platform/scheduled-work.server.ts";
 import { alertAuctionsEndingSoon } from "~/services/alerts/watcher-alerts.server.ts";

@@ -7,7 +7,6 @@ import type { OpenedDatabase } from "#db/dialect.ts";
 import { parseEnv } from "~/env.server.ts";
 import { getLiveEventBus, type LiveEvent } from "~/services/platform/live-events.server.ts";
 import {
-  AuctionLifecycleError,
   cancelAuction,
   endAuctionEarly,
   endDueAuctions,
@@ -63,9 +62,9 @@ async function notificationsOf(userId: string) {
   return opened.db.selectFrom("notifications").selectAll().where("user_id", "=", userId).where("type", "!=", "bid").orderBy("id").execute();
 }
 
-async function refusal(promise: Promise<unknown>): Promise<{ message: string; reason: string }> {
-  const { message, reason } = await refusalOf(promise, AuctionLifecycleError);
-  return { message, reason };
+async function refusal(promise: Promise<unknown>): Promise<{ message: string; kind: string }> {
+  const { message, kind } = await refusalOf(promise);
+  return { message, kind };
 }
 
 /** Live events published while `work` runs. */
@@ -201,7 +200,7 @@ describe("ending at the end date", () => {
     ]);
     expect(await refusal(endAuctionEarly(opened.db, { auctionId, userId: seller, now: at(26 * HOUR) }))).toEqual({
       message: "This auction cannot be ended",
-      reason: "state",
+      kind: "conflict",
     });
     expect(await auctionOf(auctionId)).toEqual(first);
     expect(await ordersOf(auctionId)).toHaveLength(1);
@@ -254,7 +253,7 @@ describe("the owner ends early", () => {
     for (const userId of [alice, await insertUserRow(opened.db, undefined, "admin")]) {
       expect(await refusal(endAuctionEarly(opened.db, { auctionId, userId, now: T0 }))).toEqual({
         message: "You do not have permission to end this auction",
-        reason: "permission",
+        kind: "forbidden",
       });
     }
     expect((await auctionOf(auctionId)).status).toBe("active");
@@ -264,7 +263,7 @@ describe("the owner ends early", () => {
     );
     expect(await refusal(endAuctionEarly(opened.db, { auctionId: 987_654, userId: seller, now: T0 }))).toEqual({
       message: "Auction not found",
-      reason: "not_found",
+      kind: "not_found",
     });
   });
 });
@@ -299,12 +298,12 @@ describe("the owner cancels", () => {
     const { auctionId } = await insertAuctionRow(opened.db, seller, {}, T0);
     expect(await refusal(cancelAuction(opened.db, { auctionId, userId: bob, now: T0 }))).toEqual({
       message: "You do not have permission to cancel this auction",
-      reason: "permission",
+      kind: "forbidden",
     });
     await cancelAuction(opened.db, { auctionId, userId: seller, now: T0 });
     expect(await refusal(cancelAuction(opened.db, { auctionId, userId: seller, now: T0 }))).toEqual({
       message: "This auction cannot be cancelled",
-      reason: "state",
+      kind: "conflict",
     });
     const ended = await insertAuctionRow(opened.db, seller, { status: "ended" }, T0);
     expect((await refusal(cancelAuction(opened.db, { auctionId: ended.auctionId, userId: seller, now: T0 }))).message).toBe(
@@ -327,11 +326,11 @@ describe("the owner's confirmation page", () => {
     const { auctionId } = await insertAuctionRow(opened.db, seller, {}, T0);
     expect(await ownerControlView(opened.db, { auctionId, userId: seller }, "end", T0)).toMatchObject({ status: "active", refusal: null });
     expect(await ownerControlView(opened.db, { auctionId, userId: alice }, "cancel", T0)).toMatchObject({
-      refusal: { reason: "permission", message: "You do not have permission to cancel this auction" },
+      refusal: { kind: "forbidden", message: "You do not have permission to cancel this auction" },
     });
     expect(await ownerControlView(opened.db, { auctionId, userId: seller }, "end", AFTER_END)).toMatchObject({
       status: "ended",
-      refusal: { reason: "state", message: "This auction cannot be ended" },
+      refusal: { kind: "conflict", message: "This auction cannot be ended" },
     });
     expect(await ownerControlView(opened.db, { auctionId: 987_654, userId: seller }, "end", T0)).toBeNull();
   });

@@ -1,8 +1,9 @@
 // The bidding engine against a real database: the rules of spec 01 §5, proxy maximums, reserve, soft close,
 // notifications to the outbid bidder.
+import { DomainError } from "~/services/domain-error.ts";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { OpenedDatabase } from "#db/dialect.ts";
-import { BidRejectedError, placeBid } from "~/services/auctions/bidding.server.ts";
+import { placeBid } from "~/services/auctions/bidding.server.ts";
 import { createTestDatabase } from "../../support/test-database.ts";
 import { insertUserRow } from "../../support/users.ts";
 import { insertAuctionRow } from "../../support/auctions.ts";
@@ -26,7 +27,7 @@ async function rejection(promise: Promise<unknown>): Promise<string> {
     () => null,
     (e: unknown) => e,
   );
-  expect(error).toBeInstanceOf(BidRejectedError);
+  expect(error).toBeInstanceOf(DomainError);
   return (error as Error).message;
 }
 

@@ -2,11 +2,12 @@
 // its own savepoint. Every caller still gets exactly its own outcome, in the order the bids were placed, as if they
 // had been placed one after another; a bid that fails rolls back alone; the live announcements go out only once the
 // bids can be read from another connection (after the commit).
+import { DomainError } from "~/services/domain-error.ts";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import SQLite from "better-sqlite3";
 import type { OpenedDatabase } from "#db/dialect.ts";
 import { auctionTopic, getLiveEventBus } from "~/services/platform/live-events.server.ts";
-import { BidRejectedError, placeBid, type BidOutcome, type BidRequest } from "~/services/auctions/bidding.server.ts";
+import { placeBid, type BidOutcome, type BidRequest } from "~/services/auctions/bidding.server.ts";
 import { insertAuctionRow } from "../../support/auctions.ts";
 import { AuctionModel } from "../../support/bidding-model.ts";
 import { createTestDatabase } from "../../support/test-database.ts";
@@ -32,7 +33,7 @@ function told(settled: PromiseSettledResult<BidOutcome>): Told {
     return { result, bidCents, priceCents: state.currentPriceCents, bidCount: state.bidCount };
   }
   const error: unknown = settled.reason;
-  return error instanceof BidRejectedError ? { refused: error.message } : { failed: String(error) };
+  return error instanceof DomainError ? { refused: error.message } : { failed: String(error) };
 }
 
 /** A fixed, varied run of bids: valid, too low, proxies, the leader bidding again, the seller. */

@@ -3,10 +3,11 @@
 // near the leader's maximum and the reserve, reserves, increments, and times running past the soft close and the end.
 // After every bid the engine and the model agree on acceptance, the exact message, price, leader, bid count, end
 // date and reserve state; after every sequence on every bid row and the outbid notifications.
+import { DomainError } from "~/services/domain-error.ts";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { OpenedDatabase } from "#db/dialect.ts";
-import { BidRejectedError, placeBid, type BidOutcome } from "~/services/auctions/bidding.server.ts";
+import { placeBid, type BidOutcome } from "~/services/auctions/bidding.server.ts";
 import { insertAuctionRow } from "../../support/auctions.ts";
 import { AuctionModel, type ModelAuctionSetup } from "../../support/bidding-model.ts";
 import { createTestDatabase } from "../../support/test-database.ts";
@@ -110,7 +111,7 @@ async function attempt(request: Parameters<typeof placeBid>[1]): Promise<BidOutc
   try {
     return await placeBid(opened.db, request);
   } catch (error) {
-    if (error instanceof BidRejectedError) return error.message;
+    if (error instanceof DomainError) return error.message;
     throw error;
   }
 }

@@ -1,5 +1,6 @@
 // Creating a listing: the form's checks in the spec's order and words, what is stored, HTML kept as
 // plain text, and the new listing found by search.
+import { DomainError } from "~/services/domain-error.ts";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -8,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { OpenedDatabase } from "#db/dialect.ts";
 import { parseListingFilters } from "~/lib/listing-filters.ts";
 import { CreateListingSchema, EditListingSchema, LISTING_MESSAGES, toListingInput } from "~/schemas/listing.ts";
-import { createListing, ListingFieldError, listingFormDefaults, parseFeatures, parseSpecifications } from "~/services/listings/listing.server.ts";
+import { createListing } from "~/services/listings/create-listing.server.ts";
+import { listingFormDefaults, parseFeatures, parseSpecifications } from "~/services/listings/listing-form-defaults.server.ts";
 import { searchListings } from "~/services/listings/listing-search.server.ts";
 import { createTestDatabase } from "../../support/test-database.ts";
 import { insertUserRow } from "../../support/users.ts";
@@ -253,7 +255,7 @@ describe("createListing", () => {
   it("refuses a category that does not exist and stores nothing", async () => {
     const before = await database.db.selectFrom("equipment_listings").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
     await expect(createListing(database.db, uploadsDir, seller, validInput({ categoryId: "no_such_category" }), [])).rejects.toBeInstanceOf(
-      ListingFieldError,
+      DomainError,
     );
     const after = await database.db.selectFrom("equipment_listings").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
     expect(after.n).toBe(before.n);

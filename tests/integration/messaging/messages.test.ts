@@ -1,5 +1,6 @@
 // Buyer–seller messages: one conversation per buyer and listing, readable and writable only by its two members,
 // sends trimmed, never blank and rate-limited, the recipient notified (and nobody else), unread counts kept.
+import { DomainError } from "~/services/domain-error.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { OpenedDatabase } from "#db/dialect.ts";
 import { MESSAGE_MAX_LENGTH, MESSAGE_TEXT, MESSAGES_PER_MINUTE } from "~/lib/messages.ts";
@@ -7,7 +8,6 @@ import { InProcessBus, userTopic, type LiveEvent } from "~/services/platform/liv
 import {
   countUnreadMessages,
   listConversations,
-  MessagingError,
   openConversation,
   sendMessage,
   thread,
@@ -33,11 +33,11 @@ async function named(role: string, first: string, last: string, company = ""): P
 const send = (conversationId: number, senderId: string, body: string, now = new Date(), bus = new InProcessBus()) =>
   sendMessage(database.db, { conversationId, senderId, body, now }, { limiter: new RateLimiter(), bus });
 
-async function refusal(work: Promise<unknown>): Promise<{ problem: string; message: string }> {
+async function refusal(work: Promise<unknown>): Promise<{ kind: string; code?: string; message: string }> {
   try {
     await work;
   } catch (error) {
-    if (error instanceof MessagingError) return { problem: error.problem, message: error.message };
+    if (error instanceof DomainError) return { kind: error.kind, ...(error.code ? { code: error.code } : {}), message: error.message };
     throw error;
   }
   throw new Error("expected a refusal");
@@ -72,10 +72,10 @@ describe("opening a conversation", () => {
   });
 
   it("refuses the listing's own seller, missing listings and listings buyers cannot see", async () => {
-    expect(await refusal(openConversation(database.db, seller, listingId))).toEqual({ problem: "own_listing", message: MESSAGE_TEXT.ownListing });
-    expect((await refusal(openConversation(database.db, buyer, 987_654))).problem).toBe("not_found");
+    expect(await refusal(openConversation(database.db, seller, listingId))).toEqual({ kind: "forbidden", code: "own_listing", message: MESSAGE_TEXT.ownListing });
+    expect((await refusal(openConversation(database.db, buyer, 987_654))).kind).toBe("not_found");
     const draft = await insertListingRow(database.db, seller, { status: "draft" });
-    expect((await refusal(openConversation(database.db, buyer, draft))).problem).toBe("not_found");
+    expect((await refusal(openConversation(database.db, buyer, draft))).kind).toBe("not_found");
   });
 });
 
@@ -108,17 +108,17 @@ describe("sending", () => {
   it("refuses blank and whitespace-only text, and text over the limit, with a clear message", async () => {
     const { conversationId } = await openConversation(database.db, buyer, listingId);
     for (const body of ["", "   ", "\n\t \r\n"]) {
-      expect(await refusal(send(conversationId, buyer, body))).toEqual({ problem: "invalid", message: MESSAGE_TEXT.blank });
+      expect(await refusal(send(conversationId, buyer, body))).toEqual({ kind: "invalid", message: MESSAGE_TEXT.blank });
     }
-    expect(await refusal(send(conversationId, buyer, "x".repeat(MESSAGE_MAX_LENGTH + 1)))).toEqual({ problem: "invalid", message: MESSAGE_TEXT.tooLong });
+    expect(await refusal(send(conversationId, buyer, "x".repeat(MESSAGE_MAX_LENGTH + 1)))).toEqual({ kind: "invalid", message: MESSAGE_TEXT.tooLong });
     await send(conversationId, buyer, `  ${"x".repeat(MESSAGE_MAX_LENGTH)}  `);
   });
 
   it("lets only the two members write, and a third member's attempt stores nothing", async () => {
     const { conversationId } = await openConversation(database.db, buyer, listingId);
     const before = await database.db.selectFrom("messages").select("id").where("conversation_id", "=", conversationId).execute();
-    expect(await refusal(send(conversationId, stranger, "Let me in"))).toEqual({ problem: "forbidden", message: MESSAGE_TEXT.forbidden });
-    expect((await refusal(send(999_999, buyer, "Hello?"))).problem).toBe("forbidden");
+    expect(await refusal(send(conversationId, stranger, "Let me in"))).toEqual({ kind: "forbidden", message: MESSAGE_TEXT.forbidden });
+    expect((await refusal(send(999_999, buyer, "Hello?"))).kind).toBe("forbidden");
     const after = await database.db.selectFrom("messages").select("id").where("conversation_id", "=", conversationId).execute();
     expect(after).toHaveLength(before.length);
     await send(conversationId, seller, "Yes, it is.");
@@ -136,7 +136,7 @@ describe("sending", () => {
     const limited = await refusal(
       sendMessage(database.db, { conversationId, senderId: buyer, body: "One more", now: at(30) }, { limiter, bus: new InProcessBus() }),
     );
-    expect(limited).toEqual({ problem: "rate_limited", message: MESSAGE_TEXT.tooFast });
+    expect(limited).toEqual({ kind: "rate_limited", message: MESSAGE_TEXT.tooFast });
     expect(MESSAGE_TEXT.tooFast).toMatch(/^You are sending messages too quickly/);
     // The other member is not held back by the buyer's pace, and the buyer may go on after the minute.
     await sendMessage(database.db, { conversationId, senderId: seller, body: "Answer", now: at(31) }, { limiter, bus: new InProcessBus() });
@@ -214,8 +214,8 @@ describe("reading", () => {
   it("lets only the two members read a conversation, and lists nobody else's", async () => {
     const { conversationId } = await openConversation(database.db, buyer, listingId);
     await send(conversationId, buyer, "Private question");
-    expect(await refusal(thread(database.db, stranger, conversationId))).toEqual({ problem: "forbidden", message: MESSAGE_TEXT.forbidden });
-    expect((await refusal(thread(database.db, stranger, 424_242))).problem).toBe("forbidden");
+    expect(await refusal(thread(database.db, stranger, conversationId))).toEqual({ kind: "forbidden", message: MESSAGE_TEXT.forbidden });
+    expect((await refusal(thread(database.db, stranger, 424_242))).kind).toBe("forbidden");
     expect((await listConversations(database.db, stranger)).some((c) => c.id === conversationId)).toBe(false);
     // The refused look marked nothing read.
     expect((await listConversations(database.db, seller)).find((c) => c.id === conversationId)?.unreadCount).toBeGreaterThan(0);

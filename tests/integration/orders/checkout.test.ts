@@ -4,7 +4,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { OpenedDatabase } from "#db/dialect.ts";
 import { placeBid } from "~/services/auctions/bidding.server.ts";
-import { buyNow, CheckoutError, confirmAuctionCheckout, getAuctionCheckout, getBuyNowCheckout } from "~/services/orders/checkout.server.ts";
+import { buyNow, confirmAuctionCheckout, getAuctionCheckout, getBuyNowCheckout } from "~/services/orders/checkout.server.ts";
 import { InProcessBus, setLiveEventBus, type LiveEvent } from "~/services/platform/live-events.server.ts";
 import { createOrder } from "~/services/orders/order-creation.server.ts";
 import { transitionOrder } from "~/services/orders/order-flow.server.ts";
@@ -39,7 +39,7 @@ beforeEach(async () => {
 });
 afterEach(() => opened.close());
 
-const refusal = (promise: Promise<unknown>) => refusalOf(promise, CheckoutError);
+const refusal = (promise: Promise<unknown>) => refusalOf(promise);
 
 const listingStatus = async (id: number) =>
   (await opened.db.selectFrom("equipment_listings").select("status").where("id", "=", id).executeTakeFirstOrThrow()).status;

@@ -1,13 +1,14 @@
 // The buyer-protection order flow against a real database: every transition allowed and refused (wrong person,
 // wrong state, missing tracking, reason or note), timestamps, the timeline, notifications to the other party,
 // cancellation putting the item back on sale, and automatic completion after the 7-day inspection period.
+import { DomainError } from "~/services/domain-error.ts";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { OpenedDatabase } from "#db/dialect.ts";
 import { ORDER_ACTIONS, ORDER_STATUSES, type OrderAction, type OrderStatus } from "~/lib/orders.ts";
 import type { Role } from "~/lib/roles.ts";
 import { buyNow } from "~/services/orders/checkout.server.ts";
 import { createOrder } from "~/services/orders/order-creation.server.ts";
-import { availableOrderActions, completeInspectedOrders, OrderFlowError, selectOrderForRules, transitionOrder, type OrderActor } from "~/services/orders/order-flow.server.ts";
+import { availableOrderActions, completeInspectedOrders, selectOrderForRules, transitionOrder, type OrderActor } from "~/services/orders/order-flow.server.ts";
 import { insertAuctionRow } from "../../support/auctions.ts";
 import { insertListingRow } from "../../support/listings.ts";
 import { SHIPPING_ADDRESS } from "../../support/orders.ts";
@@ -61,7 +62,7 @@ function act(orderId: number, actor: ActorName, action: OrderAction, now = at(DA
   });
 }
 
-const refusal = (promise: Promise<unknown>) => refusalOf(promise, OrderFlowError);
+const refusal = (promise: Promise<unknown>) => refusalOf(promise);
 
 const orderRow = (orderId: number) => opened.db.selectFrom("orders").selectAll().where("id", "=", orderId).executeTakeFirstOrThrow();
 const events = (orderId: number) =>
@@ -404,7 +405,7 @@ describe("two people acting at once", () => {
     ]);
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
     for (const result of results) {
-      if (result.status === "rejected") expect(result.reason).toBeInstanceOf(OrderFlowError);
+      if (result.status === "rejected") expect(result.reason).toBeInstanceOf(DomainError);
     }
     expect(await events(orderId)).toHaveLength(2);
   });

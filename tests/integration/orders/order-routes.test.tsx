@@ -22,6 +22,7 @@ const orderRoute = await import("~/routes/orders.$id.tsx");
 const ordersRoute = await import("~/routes/orders._index.tsx");
 const salesRoute = await import("~/routes/seller.orders.tsx");
 const escrowRoute = await import("~/routes/escrow.tsx");
+const { PERMISSION_MESSAGES } = await import("~/web/auth.server.ts");
 const buyRoute = await import("~/routes/checkout.listing.$id.tsx");
 const wonRoute = await import("~/routes/checkout.auction.$id.tsx");
 
@@ -135,7 +136,8 @@ describe("/escrow", () => {
   it("is for billing, referees and administrators only, each seeing their own queue", async () => {
     expect((await get(escrowRoute, "/escrow", null)).location).toBe("/login?from=%2Fescrow");
     for (const who of ["buyer", "seller", "support", "moderator"] as const) {
-      expect([who, await get(escrowRoute, "/escrow", people[who])]).toEqual([who, { status: 302, location: "/" }]);
+      // A capability (can_confirm_payments, can_resolve_disputes), not a page of their role: refused with 403.
+      expect([who, await get(escrowRoute, "/escrow", people[who])]).toEqual([who, { status: 403, data: { message: PERMISSION_MESSAGES.forbidden } }]);
     }
     expect((await get(escrowRoute, "/escrow", people.billing)).data).toMatchObject({ payments: true, disputes: false, openDisputes: [] });
     expect((await get(escrowRoute, "/escrow", people.referee)).data).toMatchObject({ payments: false, disputes: true, awaitingPayment: [] });

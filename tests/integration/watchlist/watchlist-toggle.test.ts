@@ -1,7 +1,8 @@
 // The watch toggle's service: one row per user and listing, idempotent, only for listings a buyer may see.
+import { DomainError } from "~/services/domain-error.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { OpenedDatabase } from "#db/dialect.ts";
-import { ListingNotWatchableError, unwatchListing, watchedAmong, watchListing } from "~/services/watchlist/watchlist.server.ts";
+import { unwatchListing, watchedAmong, watchListing } from "~/services/watchlist/watchlist.server.ts";
 import { insertListingRow } from "../../support/listings.ts";
 import { createTestDatabase } from "../../support/test-database.ts";
 import { insertUserRow } from "../../support/users.ts";
@@ -55,8 +56,8 @@ describe("watching a listing", () => {
 
   it("refuses listings that do not exist or that buyers cannot see", async () => {
     const draft = await listing("draft");
-    await expect(watchListing(database.db, buyer, 987_654)).rejects.toBeInstanceOf(ListingNotWatchableError);
-    await expect(watchListing(database.db, buyer, draft)).rejects.toBeInstanceOf(ListingNotWatchableError);
+    await expect(watchListing(database.db, buyer, 987_654)).rejects.toBeInstanceOf(DomainError);
+    await expect(watchListing(database.db, buyer, draft)).rejects.toBeInstanceOf(DomainError);
     expect((await watchRows(buyer)).some((row) => row.listing_id === draft)).toBe(false);
   });
 

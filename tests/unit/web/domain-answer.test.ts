@@ -1,0 +1,69 @@
+// The one function from a refusal to the HTTP answer: every kind's status, the JSON body (message, and field only
+// when there is one), Retry-After for rate limits, the conform reply for forms and the thrown answer for documents.
+import { describe, expect, it } from "vitest";
+import { DOMAIN_ERROR_KINDS, DomainError } from "~/services/domain-error.ts";
+import { answerRefusal, REFUSAL_STATUS, refusalInit, refusalReply, throwRefusal, withRefusals } from "~/web/domain-answer.server.ts";
+
+/** What a `data()` answer carries. */
+function parts(value: unknown): { data: unknown; status: number | undefined; headers: Record<string, string> } {
+  const { data, init } = value as { data: unknown; init: ResponseInit | null };
+  return { data, status: init?.status, headers: Object.fromEntries(new Headers(init?.headers).entries()) };
+}
+
+describe("answerRefusal", () => {
+  const expected: Record<string, number> = {
+    not_found: 404,
+    forbidden: 403,
+    conflict: 409,
+    invalid: 400,
+    rate_limited: 429,
+    too_large: 413,
+    unavailable: 503,
+    unauthenticated: 401,
+  };
+
+  it("has a status for every kind", () => {
+    expect(REFUSAL_STATUS).toEqual(expected);
+    expect(Object.keys(REFUSAL_STATUS).sort()).toEqual([...DOMAIN_ERROR_KINDS].sort());
+  });
+
+  it.each(DOMAIN_ERROR_KINDS)("answers %s with its status and the message as JSON", (kind) => {
+    const answer = parts(answerRefusal(new DomainError(kind, `Refused: ${kind}`)));
+    expect(answer.status).toBe(expected[kind]);
+    expect(answer.data).toEqual({ message: `Refused: ${kind}` });
+  });
+
+  it("names the field when the refusal belongs to one, and never shows the code", () => {
+    const answer = parts(answerRefusal(new DomainError("invalid", "Your maximum bid must be at least your bid", { field: "maxAmount", code: "maximum_below_bid" })));
+    expect(answer.data).toEqual({ message: "Your maximum bid must be at least your bid", field: "maxAmount" });
+  });
+
+  it("says when to try again after a rate limit (rounded up, a minute when unknown)", () => {
+    expect(parts(answerRefusal(new DomainError("rate_limited", "Slow down", { retryAfterSeconds: 12.2 }))).headers["retry-after"]).toBe("13");
+    expect(parts(answerRefusal(new DomainError("rate_limited", "Slow down"))).headers["retry-after"]).toBe("60");
+    expect(refusalInit(new DomainError("conflict", "Sold")).headers).toBeUndefined();
+  });
+});
+
+describe("refusalReply", () => {
+  const submission = { reply: (options?: { formErrors?: string[]; fieldErrors?: Record<string, string[]> }) => ({ status: "error" as const, error: { "": options?.formErrors ?? null, ...options?.fieldErrors } }) };
+
+  it("puts a field's refusal beside the field and the rest above the form, with the refusal's status", () => {
+    const beside = refusalReply(submission, new DomainError("invalid", "Please choose a category from the list", { field: "categoryId" }));
+    expect(beside.result.error).toMatchObject({ categoryId: ["Please choose a category from the list"] });
+    expect(beside.init.status).toBe(400);
+    const above = refusalReply(submission, new DomainError("conflict", "Bids have been placed, so the auction settings can no longer change."));
+    expect(above.result.error).toMatchObject({ "": ["Bids have been placed, so the auction settings can no longer change."] });
+    expect(above.init.status).toBe(409);
+  });
+});
+
+describe("throwRefusal and withRefusals", () => {
+  it("throw a refusal as the document's answer, and anything else as it is", async () => {
+    const thrown = await withRefusals(() => Promise.reject(new DomainError("not_found", "Listing not found"))).catch((e: unknown) => e);
+    expect(parts(thrown)).toMatchObject({ status: 404, data: { message: "Listing not found" } });
+    const crash = new Error("disk full");
+    expect(() => throwRefusal(crash)).toThrow(crash);
+    expect(await withRefusals(async () => 42)).toBe(42);
+  });
+});
