@@ -69,6 +69,15 @@ async function loadBuild(vite) {
   return vite ? vite.ssrLoadModule("virtual:remix/server-build") : import(pathToFileURL(path.join(buildDir, "server/index.js")).href);
 }
 
+/**
+ * The demo seed (db/seed/demo.ts), handed to the app's start so the app itself never imports seed code. The build
+ * puts it in build/seed/ (vite.config.ts); it is loaded only when SEED_DEMO is on and the database needs it.
+ */
+async function loadDemoSeed(vite) {
+  const seed = vite ? await vite.ssrLoadModule("/db/seed/demo.ts") : await import(pathToFileURL(path.join(buildDir, "seed/index.js")).href);
+  return seed.seedDemoMarketplace;
+}
+
 function contentSecurityPolicy(nonce) {
   return [
     "default-src 'self'",
@@ -131,7 +140,7 @@ async function startServer() {
   const initialBuild = await loadBuild(vite);
   let startInfo;
   try {
-    startInfo = await initialBuild.entry.module.prepareServer();
+    startInfo = await initialBuild.entry.module.prepareServer({ seedDemo: (db, options) => loadDemoSeed(vite).then((seed) => seed(db, options)) });
   } catch (error) {
     console.error(`\nTradebench could not start.\n${error instanceof Error ? error.message : String(error)}\n`);
     process.exit(1);

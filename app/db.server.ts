@@ -4,7 +4,6 @@ import { openDatabase, type OpenedDatabase } from "#db/dialect.ts";
 import { migrateToLatest } from "#db/migrate.ts";
 import { syncReferenceData } from "#db/reference-data.ts";
 import type { Database } from "#db/schema.ts";
-import { seedDemoMarketplace } from "#db/seed/demo.ts";
 import { getEnv } from "~/env.server.ts";
 
 let opened: OpenedDatabase | undefined;
@@ -21,14 +20,20 @@ export function getDb(): Kysely<Database> {
   return getOpenedDatabase().db;
 }
 
-/** Migrates, syncs the reference data (categories, role permissions) and seeds an empty database. */
-export async function prepareDatabase(log: (line: string) => void = console.log): Promise<void> {
+/**
+ * Fills an empty database with the demo marketplace and says whether it did. The app never imports the seed: the
+ * server's start passes it in (server.mjs loads db/seed/demo.ts, built beside the app by vite.config.ts).
+ */
+export type DemoSeeder = (db: Kysely<Database>, options: { uploadsDir: string }) => Promise<boolean>;
+
+/** Migrates, syncs the reference data (categories, role permissions) and, with SEED_DEMO on, seeds an empty database. */
+export async function prepareDatabase(log: (line: string) => void = console.log, seedDemo?: DemoSeeder): Promise<void> {
   const { db, dialect } = getOpenedDatabase();
   const applied = await migrateToLatest(db, dialect);
   if (applied.length > 0) log(`Applied migrations: ${applied.join(", ")}`);
   await syncReferenceData(db);
-  if (getEnv().SEED_DEMO) {
-    const seeded = await seedDemoMarketplace(db, { uploadsDir: getEnv().UPLOADS_DIR });
+  if (getEnv().SEED_DEMO && seedDemo) {
+    const seeded = await seedDemo(db, { uploadsDir: getEnv().UPLOADS_DIR });
     if (seeded) log("Seeded the demo marketplace (see README for the demo accounts).");
   }
 }

@@ -2,7 +2,7 @@
 // auction scheduler (starts and ends auctions on time, then the other deadlines of scheduled-work.server.ts; off with
 // AUCTION_SCHEDULER_INTERVAL_MS=0).
 import { getEnv } from "~/env.server.ts";
-import { getDb, prepareDatabase } from "~/db.server.ts";
+import { getDb, prepareDatabase, type DemoSeeder } from "~/db.server.ts";
 import { startAuctionScheduler } from "~/services/auctions/auction-lifecycle.server.ts";
 import { runScheduledWork } from "~/services/platform/scheduled-work.server.ts";
 import { rekeySavedSearches } from "~/services/alerts/saved-search-alerts.server.ts";
@@ -15,9 +15,10 @@ export interface ServerStartInfo {
   httpsOnly: boolean;
 }
 
-export async function prepareServer(): Promise<ServerStartInfo> {
+/** `seedDemo`: the demo seed, which server.mjs passes in (the app does not import db/seed). */
+export async function prepareServer({ seedDemo }: { seedDemo?: DemoSeeder } = {}): Promise<ServerStartInfo> {
   const env = getEnv();
-  await prepareDatabase();
+  await prepareDatabase(console.log, seedDemo);
   // Saved searches keyed under older alert rules are re-keyed (until then the matcher checks each of them).
   await rekeySavedSearches(getDb(), { all: true }).catch((error: unknown) => console.error("Re-keying saved-search alerts failed:", error));
   if (env.AUCTION_SCHEDULER_INTERVAL_MS > 0 && !stopAuctionScheduler) {

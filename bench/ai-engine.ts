@@ -72,7 +72,8 @@ try {
   const { getDb, prepareDatabase } = await import("~/db.server.ts");
   const route = await import("~/routes/resources.ai-listing.ts");
   const { analysisPhotos } = await import("~/services/ai/photos.server.ts");
-  await prepareDatabase(() => {});
+  const { seedDemoMarketplace } = await import("#db/seed/demo.ts");
+  await prepareDatabase(() => {}, seedDemoMarketplace);
   const db = getDb();
 
   const madeAt = performance.now();

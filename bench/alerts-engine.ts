@@ -10,7 +10,7 @@ import { parseArgs } from "node:util";
 import { openDatabase, type SynchronousMode } from "#db/dialect.ts";
 import { migrateToLatest } from "#db/migrate.ts";
 import { syncReferenceData } from "#db/reference-data.ts";
-import { catalogCategoryId, EQUIPMENT_CATALOG, type CatalogModel, type CatalogSubcategory } from "#db/seed/equipment-catalog.ts";
+import { catalogCategoryId, EQUIPMENT_CATALOG, type CatalogModel, type CatalogSubcategory } from "~/lib/equipment-models.ts";
 import { seededRandom, type Random } from "#db/seed/random.ts";
 import { CONDITION_GROUPS, CONDITIONS, type Condition } from "~/lib/conditions.ts";
 import type { SavedSearchParams } from "~/lib/listing-filters.ts";

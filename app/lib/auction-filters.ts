@@ -1,6 +1,7 @@
 // The /auctions query (spec 02 §2.11, spec 01 §2 /auctions): URL parameters into filters and filters back into
 // URLs. Pure and client-safe, so the filter form, the links and the server read the URL the same way.
 import type { AuctionStatus } from "./auctions.ts";
+import { BROWSE_CATEGORIES, type BrowseCategorySlug } from "./browse-categories.ts";
 
 export const AUCTIONS_PAGE_SIZE = 12;
 
@@ -13,18 +14,9 @@ export const AUCTION_LIST_STATUSES = [
 export type AuctionListStatus = (typeof AUCTION_LIST_STATUSES)[number]["value"];
 export const DEFAULT_AUCTION_STATUS: AuctionListStatus = "active";
 
-/** "All" plus the eight categories of the spec, by slug. */
-export const AUCTION_CATEGORIES = [
-  { value: "test_measurement", label: "Test & Measurement" },
-  { value: "automation_control", label: "Automation & Control" },
-  { value: "electronic_components", label: "Electronic Components" },
-  { value: "data_acquisition", label: "Data Acquisition" },
-  { value: "lab_scientific", label: "Laboratory & Scientific" },
-  { value: "electrical_power", label: "Electrical & Power" },
-  { value: "process_equipment", label: "Process Equipment" },
-  { value: "heavy_equipment", label: "Heavy Equipment" },
-] as const;
-export type AuctionCategory = (typeof AUCTION_CATEGORIES)[number]["value"];
+/** "All" plus the eight categories of the spec (app/lib/browse-categories.ts), by slug. */
+export const AUCTION_CATEGORIES = BROWSE_CATEGORIES.map(({ slug, name }) => ({ value: slug, label: name }));
+export type AuctionCategory = BrowseCategorySlug;
 export const ALL_CATEGORIES_LABEL = "All Categories";
 
 /** The sorts of the spec with their labels; `column` and `direction` say what each orders by. */

@@ -6,7 +6,8 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { AiCreatorPanel } from "~/components/home/AiCreatorPanel.tsx";
 import { CategoryBrowser, type BrowserGroup } from "~/components/home/CategoryBrowser.tsx";
-import { CATEGORY_TILES, CategoryTiles } from "~/components/home/CategoryTiles.tsx";
+import { CategoryTiles } from "~/components/home/CategoryTiles.tsx";
+import { BROWSE_CATEGORIES } from "~/lib/browse-categories.ts";
 import { ClosingCallToAction } from "~/components/home/ClosingCallToAction.tsx";
 import { FeaturedGrid } from "~/components/home/FeaturedGrid.tsx";
 import { HeroSearch } from "~/components/home/HeroSearch.tsx";
@@ -57,7 +58,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       items: sub.children.map((item) => ({ id: item.id, name: item.name })),
     })),
   }));
-  const tiles = CATEGORY_TILES.flatMap(({ slug, blurb }) => {
+  const tiles = BROWSE_CATEGORIES.flatMap(({ slug, blurb }) => {
     const category = byId.get(slug);
     return category ? [{ slug: category.id, name: category.name, blurb, activeListings: stats.activeByCategory[category.id] ?? 0 }] : [];
   });

@@ -2,6 +2,7 @@
 // plus the signed-in viewer's own notifications. Each auction change is made personal (who leads) before it leaves.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getOptionalUser } from "~/web/auth.server.ts";
+import { routeIdOf } from "~/web/route-params.server.ts";
 import { forViewer, type AuctionChange } from "~/services/auctions/auction-state.server.ts";
 import { ALL_AUCTIONS_TOPIC, auctionTopic, getLiveEventBus, userTopic, type LiveEvent } from "~/services/platform/live-events.server.ts";
 
@@ -10,8 +11,8 @@ const HEARTBEAT_MS = 15_000;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  const auctionIds = [...new Set(url.searchParams.getAll("auction").map(Number))]
-    .filter((id) => Number.isSafeInteger(id) && id > 0)
+  const auctionIds = [...new Set(url.searchParams.getAll("auction").map(routeIdOf))]
+    .filter((id): id is number => id !== null)
     .slice(0, MAX_AUCTIONS_PER_STREAM);
   const user = await getOptionalUser(request);
   const topics = [

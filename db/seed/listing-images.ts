@@ -1,7 +1,7 @@
 // Pictures for the demo listings, drawn as SVG (a stylised instrument or machine per subcategory, in the
 // maker's colours, with the make and model written on it) and rasterised by sharp. Nothing is downloaded.
 import sharp from "sharp";
-import type { DrawingKind } from "./equipment-catalog.ts";
+import type { DrawingKind } from "../../app/lib/equipment-models.ts";
 
 export const PICTURE_WIDTH = 800;
 export const PICTURE_HEIGHT = 600;

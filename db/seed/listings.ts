@@ -26,7 +26,7 @@ import {
   EQUIPMENT_CATALOG,
   type CatalogModel,
   type CatalogSubcategory,
-} from "./equipment-catalog.ts";
+} from "../../app/lib/equipment-models.ts";
 import { EXTRA_VIEWS, listingPictureSvg, renderPicture, type PictureSubject, type PictureView } from "./listing-images.ts";
 import type { Random } from "./random.ts";
 

@@ -1,21 +1,10 @@
-// Browse by Category: the eight tiles of spec 01 §2, each with its name, a short line and its live count.
+// Browse by Category: the eight tiles of spec 01 §2 (app/lib/browse-categories.ts), each with its name, a short line
+// and its live count.
 import { Link as RemixLink } from "@remix-run/react";
 import { formatCount } from "~/lib/money.ts";
 import { gridColumns, staticClasses } from "~/lib/static-styles.ts";
 import { categoryHref } from "./CategoryBrowser.tsx";
 import { home } from "./home-styles.ts";
-
-/** The tiles' category slugs in their order (spec 01 §2), with a line on what each holds. */
-export const CATEGORY_TILES: ReadonlyArray<{ slug: string; blurb: string }> = [
-  { slug: "test_measurement", blurb: "Oscilloscopes, analyzers, signal generators and meters" },
-  { slug: "automation_control", blurb: "PLCs, HMIs, drives, servo motors and sensors" },
-  { slug: "electronic_components", blurb: "ICs, FPGAs, passives, connectors and relays" },
-  { slug: "data_acquisition", blurb: "Data loggers, DAQ modules and PXI systems" },
-  { slug: "lab_scientific", blurb: "Microscopes, spectrometers, centrifuges and balances" },
-  { slug: "electrical_power", blurb: "Switchgear, breakers, motor control and motors" },
-  { slug: "process_equipment", blurb: "Flow meters, transmitters, analyzers and valves" },
-  { slug: "heavy_equipment", blurb: "Construction, mining and material handling machines" },
-];
 
 export interface CategoryTile {
   slug: string;

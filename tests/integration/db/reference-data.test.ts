@@ -8,7 +8,7 @@ import { openDatabase, sqliteFilePath, type OpenedDatabase } from "#db/dialect.t
 import { migrateToLatest } from "#db/migrate.ts";
 import { syncReferenceData, taxonomyRows } from "#db/reference-data.ts";
 import type { Category, Database } from "#db/schema.ts";
-import { CATEGORY_TAXONOMY, itemSlug } from "#db/seed/taxonomy.ts";
+import { CATEGORY_TAXONOMY, itemSlug } from "~/lib/taxonomy.ts";
 import { isPermission } from "~/lib/permissions.ts";
 import { ROLES } from "~/lib/roles.ts";
 import { listCategoryTree } from "~/services/listings/category.server.ts";

@@ -1,6 +1,7 @@
-// The demo marketplace's equipment: real makes and models of the trade, grouped by subcategory, with the
-// specifications, features and options a dealer would list. Prices are whole US dollars for a used unit in
-// good working order; the seed adjusts them for condition and currency.
+// Reference data: real makes and models of the trade, grouped by subcategory, with the specifications, features and
+// options a dealer would list. The AI catalogue (app/lib/ai/equipment-catalogue.ts) reads it, and the demo seed lists
+// it. Prices are whole US dollars for a used unit in good working order; the seed adjusts them for condition and
+// currency.
 import { CATEGORY_TAXONOMY, itemSlug } from "./taxonomy.ts";
 
 /** How a subcategory's pictures are drawn (db/seed/listing-images.ts). */
@@ -17,7 +18,7 @@ export type DrawingKind =
   | "forklift";
 
 export interface CatalogModel {
-  /** The taxonomy item name (db/seed/taxonomy.ts). */
+  /** The taxonomy item name (app/lib/taxonomy.ts). */
   item: string;
   brand: string;
   model: string;

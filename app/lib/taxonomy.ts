@@ -7,8 +7,12 @@
  *
  * Item names are display names in Title Case and use only ASCII letters,
  * digits, spaces, '&', '/', '-' and parentheses. Item ids are derived with
- * `itemSlug` below and must be unique across the whole taxonomy.
+ * `itemSlug` below and must be unique across the whole taxonomy. The names of the
+ * eight categories buyers browse by come from app/lib/browse-categories.ts.
+ *
+ * Reference data, not demo data: every database holds it (db/reference-data.ts).
  */
+import { browseCategory } from "./browse-categories.ts";
 
 export interface TaxonomySubcategory {
   slug: string;
@@ -48,8 +52,7 @@ export const CATEGORY_TAXONOMY: readonly TaxonomyMainCategory[] = [
     name: "Industrial Electronics",
     subcategories: [
       {
-        slug: "test_measurement",
-        name: "Test & Measurement",
+        ...browseCategory("test_measurement"),
         items: [
           "Oscilloscopes",
           "Spectrum Analyzers",
@@ -84,8 +87,7 @@ export const CATEGORY_TAXONOMY: readonly TaxonomyMainCategory[] = [
         ],
       },
       {
-        slug: "automation_control",
-        name: "Automation & Control",
+        ...browseCategory("automation_control"),
         items: [
           "PLCs",
           "PLC I/O Modules",
@@ -120,8 +122,7 @@ export const CATEGORY_TAXONOMY: readonly TaxonomyMainCategory[] = [
         ],
       },
       {
-        slug: "electronic_components",
-        name: "Electronic Components",
+        ...browseCategory("electronic_components"),
         items: [
           "Integrated Circuits",
           "Microcontrollers",
@@ -156,8 +157,7 @@ export const CATEGORY_TAXONOMY: readonly TaxonomyMainCategory[] = [
         ],
       },
       {
-        slug: "data_acquisition",
-        name: "Data Acquisition",
+        ...browseCategory("data_acquisition"),
         items: [
           "Data Loggers",
           "Temperature Data Loggers",
@@ -190,8 +190,7 @@ export const CATEGORY_TAXONOMY: readonly TaxonomyMainCategory[] = [
         ],
       },
       {
-        slug: "lab_scientific",
-        name: "Laboratory & Scientific",
+        ...browseCategory("lab_scientific"),
         items: [
           "Centrifuges",
           "Microscopes",
@@ -225,8 +224,7 @@ export const CATEGORY_TAXONOMY: readonly TaxonomyMainCategory[] = [
         ],
       },
       {
-        slug: "electrical_power",
-        name: "Electrical & Power",
+        ...browseCategory("electrical_power"),
         items: [
           "Circuit Breakers",
           "Switchgear",
@@ -259,8 +257,7 @@ export const CATEGORY_TAXONOMY: readonly TaxonomyMainCategory[] = [
         ],
       },
       {
-        slug: "process_equipment",
-        name: "Process Equipment",
+        ...browseCategory("process_equipment"),
         items: [
           "Flow Meters",
           "Pressure Transmitters",
@@ -294,8 +291,7 @@ export const CATEGORY_TAXONOMY: readonly TaxonomyMainCategory[] = [
     ],
   },
   {
-    slug: "heavy_equipment",
-    name: "Heavy Equipment",
+    ...browseCategory("heavy_equipment"),
     subcategories: [
       {
         slug: "construction",
