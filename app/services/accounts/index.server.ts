@@ -1,0 +1,15 @@
+// What the accounts domain offers to routes and the web layer. Members and their sessions: registration, sign-in and its limits, passwords and resets, e-mail confirmation, profiles, permissions, newsletter, how members are named.
+// Routes import services through this index; services import each other's files directly.
+export * from "./account.server.ts";
+export * from "./attempt-counters.server.ts";
+export * from "./email-confirmation.server.ts";
+export * from "./newsletter.server.ts";
+export * from "./party-names.server.ts";
+export * from "./password-reset.server.ts";
+export * from "./password.server.ts";
+export * from "./permissions.server.ts";
+export * from "./profile.server.ts";
+export * from "./rate-limit.server.ts";
+export * from "./session.server.ts";
+export * from "./sign-in-limits.server.ts";
+export * from "./tokens.server.ts";
