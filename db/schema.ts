@@ -305,6 +305,35 @@ export interface SearchQueriesTable {
   updated_at: Generated<Timestamp>;
 }
 
+/** Which visitors searched a query today (migration 2026-11-25T1810): a query counts once per visitor. */
+export interface SearchQueryVisitorsTable {
+  query: string;
+  /** Keyed hash of the visitor (user id, else address and user agent) with the day's salt; never the raw address. */
+  visitor_hash: string;
+  /** The UTC day (YYYY-MM-DD) of the salt. */
+  day: string;
+  created_at: Generated<Timestamp>;
+}
+
+/** Attempt counters shared by every process (migration 2026-11-25T1800, docs/decisions/0029). */
+export interface AttemptCountersTable {
+  /** A keyed hash naming what is counted (a sign-in pair, an address, an account, …). */
+  key: string;
+  count: Generated<number>;
+  /** Attempts are refused until then; null when they are not. */
+  blocked_until: Timestamp | null;
+  /** From then on the counter is forgotten. */
+  expires_at: Timestamp;
+  updated_at: Generated<Timestamp>;
+}
+
+/** (account, address) and (account, device) pairs that signed in successfully (docs/decisions/0029). */
+export interface KnownSignInsTable {
+  key: string;
+  expires_at: Timestamp;
+  created_at: Generated<Timestamp>;
+}
+
 export interface TestimonialsTable {
   id: Generated<number>;
   author_name: string;
@@ -445,6 +474,9 @@ export interface Database {
   watchlist: WatchlistTable;
   saved_searches: SavedSearchesTable;
   search_queries: SearchQueriesTable;
+  search_query_visitors: SearchQueryVisitorsTable;
+  attempt_counters: AttemptCountersTable;
+  known_sign_ins: KnownSignInsTable;
   testimonials: TestimonialsTable;
   auctions: AuctionsTable;
   bids: BidsTable;

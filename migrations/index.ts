@@ -8,6 +8,8 @@ import * as buyersLoop from "./2026-11-21T2000-buyers-loop.ts";
 import * as offlineAndAi from "./2026-11-21T2300-offline-and-ai.ts";
 import * as emailConfirmation from "./2026-11-25T1400-email-confirmation.ts";
 import * as rolePermissions from "./2026-11-25T1600-role-permissions.ts";
+import * as signInLimits from "./2026-11-25T1800-sign-in-limits.ts";
+import * as popularSearchVisitors from "./2026-11-25T1810-popular-search-visitors.ts";
 
 export interface DialectMigration {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations work on an untyped schema
@@ -22,4 +24,6 @@ export const MIGRATIONS: Record<string, DialectMigration> = {
   "2026-11-21T2300-offline-and-ai": offlineAndAi,
   "2026-11-25T1400-email-confirmation": emailConfirmation,
   "2026-11-25T1600-role-permissions": rolePermissions,
+  "2026-11-25T1800-sign-in-limits": signInLimits,
+  "2026-11-25T1810-popular-search-visitors": popularSearchVisitors,
 };

@@ -4,7 +4,7 @@ import { Box, Button, Container, Heading, Link, Stack, Text } from "@chakra-ui/r
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { parseForm } from "~/web/form-data.server.ts";
 import { Form, Link as RemixLink, useActionData, useNavigation } from "@remix-run/react";
-import { FormErrors, FormSuccess, TextField } from "~/components/forms.tsx";
+import { FormErrors, FormSuccess, TextField } from "~/components/forms/index.ts";
 import { Honeypot } from "~/components/Honeypot.tsx";
 import { getDb } from "~/db.server.ts";
 import { getEnv } from "~/env.server.ts";
@@ -24,7 +24,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { submission, fields: formData } = await parseForm(request, ForgotPasswordSchema);
   if (submission.status !== "success") return data({ result: submission.reply(), sent: false }, { status: 400 });
   if (!isHoneypotFilled(formData)) {
-    enforceRateLimits([
+    await enforceRateLimits([
       { key: `forgot:ip:${context.clientIp}`, rule: RATE_LIMITS.forgotPerIp },
       { key: `forgot:account:${submission.value.email}`, rule: RATE_LIMITS.forgotPerAccount },
     ]);

@@ -4,7 +4,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Link as RemixLink, useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { lazy, Suspense } from "react";
 import { ListingCard } from "~/components/ListingCard.tsx";
-import { FormSuccess } from "~/components/forms.tsx";
+import { FormSuccess } from "~/components/forms/index.ts";
 import { CategorySidebar, sidebarCategories } from "~/components/listings/CategorySidebar.tsx";
 import { FilterForm } from "~/components/listings/FilterForm.tsx";
 import { ui } from "~/components/listings/listings-styles.ts";
@@ -44,7 +44,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => [
   { title: `${loaderData?.title ?? DEFAULT_LISTINGS_TITLE} — Tradebench` },
 ];
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const { filters, errors } = parseListingFilters(url.searchParams);
   const db = getDb();
@@ -65,7 +65,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
   if (filters.search && filters.page === 1) {
     // Counting a search must never cost the buyer the page.
-    await recordSearch(db, filters.search, result.total, user?.id ?? null).catch((error: unknown) => {
+    const visitor = { userId: user?.id ?? null, ip: context.clientIp, userAgent: request.headers.get("User-Agent") };
+    await recordSearch(db, filters.search, result.total, visitor).catch((error: unknown) => {
       console.error("Could not record a search", error);
     });
   }

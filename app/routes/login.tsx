@@ -4,12 +4,12 @@ import { Box, Button, Checkbox, Container, Heading, HStack, Link, Stack, Text } 
 import { data, replace, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { parseForm } from "~/web/form-data.server.ts";
 import { Form, Link as RemixLink, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { FormErrors, FormSuccess, TextField } from "~/components/forms.tsx";
+import { FormErrors, FormSuccess, TextField } from "~/components/forms/index.ts";
 import { AUTH_MESSAGES, LoginSchema } from "~/schemas/auth.ts";
 import { safeRedirect } from "~/schemas/fields.ts";
 import { isDomainError } from "~/services/domain-error.ts";
 import { refusalInit } from "~/web/domain-answer.server.ts";
-import { authenticator, endSession, enforceRateLimits, RATE_LIMITS, requireAnonymous, startSession } from "~/web/auth.server.ts";
+import { authenticator, claimSignIn, endSession, requireAnonymous, signInSucceeded, startSession } from "~/web/auth.server.ts";
 
 export const meta: MetaFunction = () => [{ title: "Sign in — Tradebench" }];
 
@@ -28,10 +28,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== "success") {
     return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
   }
-  enforceRateLimits([
-    { key: `login:ip:${context.clientIp}`, rule: RATE_LIMITS.loginPerIp },
-    { key: `login:account:${submission.value.email}`, rule: RATE_LIMITS.loginPerAccount },
-  ]);
+  // Counted before the password check, never against the owner's known address or browser (docs/decisions/0029).
+  const claim = await claimSignIn(request, context, submission.value.email);
   let userId: string;
   try {
     userId = await authenticator.authenticate("form", request);
@@ -41,9 +39,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
     throw error;
   }
+  const deviceCookie = await signInSucceeded(claim);
   await endSession(request);
-  const cookie = await startSession(userId, request, context, { remember: submission.value.remember === "on" });
-  return replace(safeRedirect(submission.value.redirectTo), { headers: { "Set-Cookie": cookie } });
+  const headers = new Headers({ "Set-Cookie": await startSession(userId, request, context, { remember: submission.value.remember === "on" }) });
+  if (deviceCookie) headers.append("Set-Cookie", deviceCookie);
+  return replace(safeRedirect(submission.value.redirectTo), { headers });
 }
 
 export default function LoginPage() {

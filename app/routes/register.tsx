@@ -4,7 +4,7 @@ import { Box, Button, Container, Field, Heading, Link, NativeSelect, SimpleGrid,
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { parseForm } from "~/web/form-data.server.ts";
 import { Form, Link as RemixLink, useActionData, useNavigation } from "@remix-run/react";
-import { FormErrors, TextField } from "~/components/forms.tsx";
+import { FormErrors, TextField } from "~/components/forms/index.ts";
 import { Honeypot } from "~/components/Honeypot.tsx";
 import { getDb } from "~/db.server.ts";
 import { REGISTRATION_INTENTS, roleForIntent, type RegistrationIntent } from "~/lib/roles.ts";
@@ -31,7 +31,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return data(submission.reply({ hideFields: ["password", "confirmPassword"] }), { status: 400 });
   }
   const { email, password, firstName, lastName, companyName, intent } = submission.value;
-  enforceRateLimits([
+  await enforceRateLimits([
     { key: `register:ip:${context.clientIp}`, rule: RATE_LIMITS.registerPerIp },
     { key: `register:account:${email}`, rule: RATE_LIMITS.registerPerAccount },
   ]);

@@ -1,4 +1,5 @@
 // Who is asking: sessions, the form sign-in strategy and the guards every loader and action uses.
+import { setTimeout as wait } from "node:timers/promises";
 import { redirect, type AppLoadContext } from "@remix-run/node";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
@@ -10,7 +11,9 @@ import { DomainError } from "../services/domain-error.ts";
 import { roleHasPermission } from "../services/accounts/permissions.server.ts";
 import type { CurrentUser } from "~/lib/user.ts";
 import { toCurrentUser, verifyLogin } from "../services/accounts/account.server.ts";
-import { authRateLimiter, RATE_LIMITS, type RateLimitRule } from "../services/accounts/rate-limit.server.ts";
+import { hitWindow, tooManyAttempts, counterKey, type WindowRule } from "../services/accounts/attempt-counters.server.ts";
+import { claimSignInAttempt, recordSignInSuccess, type SignInClaim } from "../services/accounts/sign-in-limits.server.ts";
+import { newDeviceCookie, readDeviceId } from "./device-cookie.server.ts";
 import {
   clearSessionCookie,
   commitSessionCookie,
@@ -153,19 +156,48 @@ export async function endSession(request: Request): Promise<string> {
   return clearSessionCookie();
 }
 
-/** Counts an attempt against each rule; over the limit, answers 429 with a clear message. */
-export function enforceRateLimits(checks: ReadonlyArray<{ key: string; rule: RateLimitRule }>): void {
+/** Registration and password-reset limits, per client address and per e-mail address, in the database. */
+export const RATE_LIMITS = {
+  registerPerIp: { limit: 10, windowMs: 60 * 60_000 },
+  registerPerAccount: { limit: 5, windowMs: 60 * 60_000 },
+  forgotPerIp: { limit: 10, windowMs: 60 * 60_000 },
+  forgotPerAccount: { limit: 3, windowMs: 60 * 60_000 },
+} as const satisfies Record<string, WindowRule>;
+
+/**
+ * Counts an attempt against each rule (kept in the database, shared by every process); over a limit, answers 429
+ * with Retry-After and "Too many attempts. Please wait N minutes and try again." `key` names what is counted, e.g.
+ * `register:ip:<address>`; only its keyed hash is stored.
+ */
+export async function enforceRateLimits(checks: ReadonlyArray<{ key: string; rule: WindowRule }>): Promise<void> {
   for (const { key, rule } of checks) {
-    const verdict = authRateLimiter.hit(key, rule);
-    if (!verdict.allowed) {
-      const minutes = Math.max(1, Math.ceil(verdict.retryAfterSeconds / 60));
-      throwRefusal(
-        new DomainError("rate_limited", `Too many attempts. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`, {
-          retryAfterSeconds: verdict.retryAfterSeconds,
-        }),
-      );
-    }
+    const verdict = await hitWindow(getDb(), counterKey("limit", key), rule);
+    if (!verdict.allowed) throwRefusal(tooManyAttempts(verdict.retryAfterSeconds));
   }
 }
 
-export { RATE_LIMITS };
+/**
+ * Counts a sign-in attempt for `email` before its password is checked (docs/decisions/0029): answers 429 when this
+ * (account, address) or (account, device) pair, or this address, must wait; otherwise waits the short delay that
+ * failures from unknown places add (at most a few seconds), and returns the claim `signInSucceeded` needs.
+ */
+export async function claimSignIn(request: Request, context: AppLoadContext, email: string): Promise<SignInClaim> {
+  let claim: SignInClaim;
+  try {
+    claim = await claimSignInAttempt(getDb(), { email, ip: context.clientIp, deviceId: await readDeviceId(request) });
+  } catch (error) {
+    throwRefusal(error);
+  }
+  if (claim.delayMs > 0) await wait(claim.delayMs);
+  return claim;
+}
+
+/**
+ * The claimed sign-in succeeded: it is not counted, and this address and browser become known to the account.
+ * Returns the Set-Cookie value of a new device cookie when the browser had none, else null.
+ */
+export async function signInSucceeded(claim: SignInClaim): Promise<string | null> {
+  const fresh = claim.deviceId ? null : await newDeviceCookie();
+  await recordSignInSuccess(getDb(), claim, claim.deviceId ?? fresh!.deviceId);
+  return fresh?.setCookie ?? null;
+}

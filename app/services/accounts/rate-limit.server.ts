@@ -1,18 +1,11 @@
-// Fixed-window attempt counters, per client address and per account, kept in this process's memory.
+// Fixed-window counters kept in this process's memory, for limits that no one can point at somebody else: the AI
+// route's per-address and per-member generations, a member's messages per minute. Sign-in, registration and
+// password-reset limits are counted in the database instead (attempt-counters.server.ts, docs/decisions/0029).
 import cluster from "node:cluster";
 export interface RateLimitRule {
   limit: number;
   windowMs: number;
 }
-
-export const RATE_LIMITS = {
-  loginPerIp: { limit: 30, windowMs: 15 * 60_000 },
-  loginPerAccount: { limit: 10, windowMs: 15 * 60_000 },
-  registerPerIp: { limit: 10, windowMs: 60 * 60_000 },
-  registerPerAccount: { limit: 5, windowMs: 60 * 60_000 },
-  forgotPerIp: { limit: 10, windowMs: 60 * 60_000 },
-  forgotPerAccount: { limit: 3, windowMs: 60 * 60_000 },
-} as const satisfies Record<string, RateLimitRule>;
 
 interface Window {
   count: number;
@@ -54,5 +47,3 @@ export function workerProcesses(): number {
   const count = Number(process.env.WEB_CONCURRENCY);
   return cluster.isWorker && Number.isInteger(count) && count > 1 ? count : 1;
 }
-
-export const authRateLimiter = new RateLimiter(workerProcesses());

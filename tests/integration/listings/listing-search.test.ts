@@ -1,5 +1,5 @@
 // Browsing and searching /listings against a real database: every filter, sort and page, in combination,
-// the category levels, Best match, hostile search text, and the popular-search counter.
+// the category levels, Best match, hostile search text (popular searches: popular-searches.test.ts).
 import Database from "better-sqlite3";
 import { Kysely, SqliteDialect } from "kysely";
 import type { Database as Schema } from "#db/schema.ts";
@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { OpenedDatabase } from "#db/dialect.ts";
 import { parseListingFilters } from "~/lib/listing-filters.ts";
 import { getCategoryIndex, searchListings } from "~/services/listings/listing-search.server.ts";
-import { normaliseSearchQuery, popularSearches, recordSearch } from "~/services/listings/search-query.server.ts";
+import { recordSearch } from "~/services/listings/search-query.server.ts";
 import { createTestDatabase } from "../../support/test-database.ts";
 import { insertUserRow } from "../../support/users.ts";
 
@@ -340,39 +340,6 @@ describe("searching", () => {
   });
 });
 
-describe("popular searches", () => {
-  it("counts a query once per search, normalised", async () => {
-    const buyer = await insertUserRow(database.db);
-    expect(normaliseSearchQuery("  Tektronix   MSO ")).toBe("tektronix mso");
-    await recordSearch(database.db, "  Tektronix   MSO ", 1, buyer);
-    await recordSearch(database.db, "tektronix mso", 3, null);
-    await recordSearch(database.db, "   ", 0, null);
-    const rows = await database.db.selectFrom("search_queries").select(["query", "count", "result_count", "user_id"]).execute();
-    // The latest run's result count; an anonymous search keeps the last signed-in searcher.
-    expect(rows).toEqual([{ query: "tektronix mso", count: 2, result_count: 3, user_id: buyer }]);
-  });
-
-  it("offers the ten most searched, most often first, leaving out searches that found nothing", async () => {
-    await database.db.deleteFrom("search_queries").execute();
-    const counts: Array<[string, number]> = [
-      ["oscilloscope", 9], ["plc", 4], ["multimeter", 7], ["excavator", 1], ["spectrum analyzer", 6], ["servo drive", 2],
-      ["power supply", 5], ["signal generator", 3], ["hmi", 8], ["network analyzer", 10], ["forklift", 1], ["bulldozer", 2],
-    ];
-    for (const [query, times] of counts) {
-      for (let i = 0; i < times; i++) await recordSearch(database.db, query, 5);
-    }
-    for (let i = 0; i < 20; i++) await recordSearch(database.db, "unobtainium", 0);
-    const popular = await popularSearches(database.db);
-    expect(popular.map((p) => p.query)).toEqual([
-      "network analyzer", "oscilloscope", "hmi", "multimeter", "spectrum analyzer", "power supply", "plc", "signal generator",
-      // Equal counts: the most recently searched first.
-      "bulldozer", "servo drive",
-    ]);
-    expect(popular[0]).toEqual({ query: "network analyzer", count: 10 });
-    expect(await popularSearches(database.db, 3)).toHaveLength(3);
-  });
-});
-
 describe("totals stay exact", () => {
   // Totals are remembered between pages of one search until anything is written; these prove the forgetting.
   it("after a listing is added, changed or removed through the app's connection", async () => {
@@ -399,7 +366,7 @@ describe("totals stay exact", () => {
       const page = async (n: number) =>
         (await searchListings(db, { ...parseListingFilters(new URLSearchParams(`search=epiroc&sort=price:asc&page=${n}`)).filters }, { pageSize: 5 })).total;
       expect(await page(1)).toBe(14);
-      await recordSearch(db, "epiroc", 14);
+      await recordSearch(db, "epiroc", 14, { userId: null, ip: "192.0.2.1", userAgent: null });
       expect(await page(2)).toBe(14);
       expect(await page(1)).toBe(14);
       expect(counts()).toBe(1);
