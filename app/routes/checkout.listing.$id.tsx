@@ -7,7 +7,7 @@ import { Form, Link as RemixLink, useActionData, useLoaderData, useNavigation } 
 import { BankTransferPreview } from "~/components/orders/BankTransferInstructions.tsx";
 import { CheckoutLayout } from "~/components/orders/CheckoutLayout.tsx";
 import { ShippingAddressFields, useShippingAddressForm } from "~/components/orders/ShippingAddressFields.tsx";
-import { FormErrors } from "~/components/forms.tsx";
+import { FormErrors } from "~/components/forms/index.ts";
 import { EmailConfirmationNotice } from "~/components/EmailConfirmationBanner.tsx";
 import { useOnlineOnlySubmit } from "~/components/pwa/use-online-only.ts";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary.tsx";

@@ -8,7 +8,7 @@
 import { Box, Button, Container, Heading, Link, Stack, Text } from "@chakra-ui/react";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link as RemixLink, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { FormErrors, FormSuccess } from "~/components/forms.tsx";
+import { FormErrors, FormSuccess } from "~/components/forms/index.ts";
 import { getDb } from "~/db.server.ts";
 import { getEnv } from "~/env.server.ts";
 import { CONFIRM_EMAIL_PATH, EMAIL_CONFIRMATION_MESSAGES, isConfirmationProblem } from "~/lib/email-confirmation-messages.ts";

@@ -9,7 +9,7 @@ import { Form, Link as RemixLink, useActionData, useLoaderData, useNavigate, use
 import { useEffect } from "react";
 import { AiWizard } from "~/components/ai-wizard/AiWizard.tsx";
 import { CreateListingTabs, type CreateListingTab } from "~/components/ai-wizard/CreateListingTabs.tsx";
-import { FormErrors, FormSuccess } from "~/components/forms.tsx";
+import { FormErrors, FormSuccess } from "~/components/forms/index.ts";
 import { EmailConfirmationNotice } from "~/components/EmailConfirmationBanner.tsx";
 import { JsMarker } from "~/components/listing-form/JsMarker.tsx";
 import { ListingFormFields, type ListingFormMetadata } from "~/components/listing-form/ListingFormFields.tsx";

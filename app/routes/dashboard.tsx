@@ -2,7 +2,7 @@ import { Box, Button, Card, Container, Heading, SimpleGrid, Stack, Text } from "
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link as RemixLink, useLoaderData, useSearchParams } from "@remix-run/react";
 import { AiStatsPanel } from "~/components/ai-wizard/AiStatsPanel.tsx";
-import { FormSuccess } from "~/components/forms.tsx";
+import { FormSuccess } from "~/components/forms/index.ts";
 import { getDb } from "~/db.server.ts";
 import { memberLinks } from "~/lib/navigation.ts";
 import { dashboardKind, ROLE_LABELS } from "~/lib/roles.ts";

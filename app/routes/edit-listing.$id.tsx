@@ -5,7 +5,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { Box, Button, Container, Heading, HStack, Link, Stack, Text } from "@chakra-ui/react";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link as RemixLink, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
-import { FormErrors, FormSuccess } from "~/components/forms.tsx";
+import { FormErrors, FormSuccess } from "~/components/forms/index.ts";
 import { DeleteListingSection } from "~/components/listing-form/DeleteListing.tsx";
 import { ImageManager } from "~/components/listing-form/ImageManager.tsx";
 import { ListingFormFields, type ListingFormMetadata } from "~/components/listing-form/ListingFormFields.tsx";

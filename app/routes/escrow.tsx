@@ -3,7 +3,7 @@
 import { Button, Container, Heading, Stack, Text } from "@chakra-ui/react";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
-import { FormSuccess } from "~/components/forms.tsx";
+import { FormSuccess } from "~/components/forms/index.ts";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary.tsx";
 import { EscrowQueue } from "~/components/orders/EscrowQueue.tsx";
 import { getDb } from "~/db.server.ts";

@@ -3,7 +3,7 @@
 import { Box, Button, Container, Heading, Stack, Text } from "@chakra-ui/react";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link as RemixLink, useActionData, useLoaderData } from "@remix-run/react";
-import { FormErrors } from "~/components/forms.tsx";
+import { FormErrors } from "~/components/forms/index.ts";
 import { DeleteListingForm } from "~/components/listing-form/DeleteListing.tsx";
 import { getDb } from "~/db.server.ts";
 import { getEnv } from "~/env.server.ts";

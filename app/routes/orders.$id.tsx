@@ -10,7 +10,7 @@ import { OrderActionForms, type OrderActionResult, type OrderFormField } from "~
 import { OrderItemCard } from "~/components/orders/OrderItemSummary.tsx";
 import { OrderStatusBadge } from "~/components/orders/OrderStatusBadge.tsx";
 import { OrderTimeline } from "~/components/orders/OrderTimeline.tsx";
-import { FormSuccess } from "~/components/forms.tsx";
+import { FormSuccess } from "~/components/forms/index.ts";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary.tsx";
 import { getDb } from "~/db.server.ts";
 import { formatRate, SELLER_RESPONSE_BUSINESS_DAYS, sellerProceeds } from "~/lib/fees.ts";

@@ -22,7 +22,7 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { FormErrors, FormSuccess, TextAreaField, TextField } from "~/components/forms.tsx";
+import { FormErrors, FormSuccess, TextareaField, TextField } from "~/components/forms/index.ts";
 import { formatShortDate } from "~/lib/dates.ts";
 import { parseForm } from "~/web/form-data.server.ts";
 import { getDb } from "~/db.server.ts";
@@ -205,7 +205,7 @@ export default function ProfilePage() {
                   <TextField meta={fields.website} label="Website" type="url" autoComplete="url" placeholder="https://" />
                   <TextField meta={fields.location} label="Location (shown on your listings)" placeholder="e.g. Austin, TX" />
                 </SimpleGrid>
-                <TextAreaField meta={fields.bio} label="Bio" />
+                <TextareaField meta={fields.bio} label="Bio" rows={4} />
               </Fieldset.Content>
             </Fieldset.Root>
             <Fieldset.Root>

@@ -13,7 +13,7 @@ import {
   type ShouldRevalidateFunction,
 } from "@remix-run/react";
 import { useEffect } from "react";
-import { FormErrors, FormSuccess, TextField } from "~/components/forms.tsx";
+import { FormErrors, FormSuccess, TextField } from "~/components/forms/index.ts";
 import { getDb } from "~/db.server.ts";
 import { AUTH_MESSAGES, ResetPasswordSchema } from "~/schemas/auth.ts";
 import { MIN_PASSWORD_LENGTH } from "~/schemas/fields.ts";

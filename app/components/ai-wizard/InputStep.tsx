@@ -6,7 +6,7 @@ import { CONDITION_LABELS, CONDITIONS } from "~/lib/conditions.ts";
 import type { FieldErrors } from "~/schemas/ai-listing-create.ts";
 import { PhotoPicker } from "./PhotoPicker.tsx";
 import { missingForGeneration, type WizardInput as Input, type WizardPhoto } from "./wizard-state.ts";
-import { WizardInput, WizardSelect } from "./WizardFields.tsx";
+import { SelectField, TextField } from "~/components/forms/index.ts";
 
 const CONDITION_CHOICES = CONDITIONS.map((value) => ({ value, label: CONDITION_LABELS[value] }));
 
@@ -43,9 +43,9 @@ export function InputStep({
         title, description, specifications and features and suggests a price from comparable listings on Tradebench.
       </Text>
       <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
-        <WizardInput id="wizard-brand" label="Brand" required value={input.brand} onChange={(v) => onInput("brand", v)} errors={errors.brand} />
-        <WizardInput id="wizard-model" label="Model" required value={input.model} onChange={(v) => onInput("model", v)} errors={errors.model} />
-        <WizardSelect
+        <TextField id="wizard-brand" label="Brand" required value={input.brand} onChange={(v) => onInput("brand", v)} errors={errors.brand} />
+        <TextField id="wizard-model" label="Model" required value={input.model} onChange={(v) => onInput("model", v)} errors={errors.model} />
+        <SelectField
           id="wizard-condition"
           label="Condition"
           value={input.condition}

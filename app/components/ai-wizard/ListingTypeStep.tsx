@@ -8,7 +8,7 @@ import { WIZARD_DURATION_DAYS, type AiListingFields, type FieldErrors } from "~/
 import { isAuctionListingType, LISTING_TYPE_DESCRIPTIONS, LISTING_TYPE_LABELS, LISTING_TYPES } from "~/lib/listing-types.ts";
 import { parseMoneyCents } from "~/schemas/listing.ts";
 import type { WizardAction } from "./wizard-state.ts";
-import { WizardInput, WizardSelect } from "./WizardFields.tsx";
+import { SelectField, TextField } from "~/components/forms/index.ts";
 
 const TYPES = LISTING_TYPES.map((value) => ({ value, label: LISTING_TYPE_LABELS[value], description: LISTING_TYPE_DESCRIPTIONS[value] }));
 
@@ -103,7 +103,7 @@ export function ListingTypeStep({
             {fields.listingType === "hybrid" && priceCents !== null ? ` Buyers can end it at once by paying your price of ${formatExactPrice(priceCents, "USD")}.` : ""}
           </Fieldset.HelperText>
           <SimpleGrid columns={{ base: 1, md: 3 }} gap="4" mt="3">
-            <WizardInput
+            <TextField
               id="wizard-starting-price"
               label="Starting price (USD)"
               required
@@ -116,7 +116,7 @@ export function ListingTypeStep({
               errors={errors.startingPrice}
               helper="Prefilled at 80% of the price."
             />
-            <WizardInput
+            <TextField
               id="wizard-reserve-price"
               label="Reserve price (USD)"
               type="number"
@@ -128,7 +128,7 @@ export function ListingTypeStep({
               errors={errors.reservePrice}
               helper="Optional and hidden from bidders; prefilled at 90% of the price."
             />
-            <WizardSelect id="wizard-duration" label="Duration" value={fields.duration} onChange={set("duration")} options={DURATIONS} errors={errors.duration} />
+            <SelectField id="wizard-duration" label="Duration" value={fields.duration} onChange={set("duration")} options={DURATIONS} errors={errors.duration} />
           </SimpleGrid>
         </Fieldset.Root>
       ) : null}

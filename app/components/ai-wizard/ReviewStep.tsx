@@ -11,15 +11,15 @@ import { CONDITION_LABELS, CONDITIONS } from "~/lib/conditions.ts";
 import { formatPrice } from "~/lib/money.ts";
 import { AI_LISTING_MESSAGES, centsToField, type AiListingFields, type FieldErrors } from "~/schemas/ai-listing-create.ts";
 import { LISTING_LIMITS, parseMoneyCents } from "~/schemas/listing.ts";
-import { FeatureRows, SpecificationRows } from "./RowEditors.tsx";
+import { FeatureRows, SpecificationRows } from "./ReviewRows.tsx";
 import type { WizardAction, WizardPhoto } from "./wizard-state.ts";
-import { WizardInput, WizardSelect, WizardTextarea } from "./WizardFields.tsx";
+import { SelectField, TextareaField, TextField } from "~/components/forms/index.ts";
 
 const CONDITION_CHOICES = CONDITIONS.map((value) => ({ value, label: CONDITION_LABELS[value] }));
 /** Spec 01 §9: at most 4 image previews in the review. */
 const REVIEW_PREVIEWS = 4;
 
-type TextField = Exclude<keyof AiListingFields, "specifications" | "features">;
+type TextFieldName = Exclude<keyof AiListingFields, "specifications" | "features">;
 
 function CategoryHelper({ draft, categoryId }: { draft: AiListingDraft; categoryId: string }) {
   const category = draft.category;
@@ -75,7 +75,7 @@ export function ReviewStep({
   dispatch: (action: WizardAction) => void;
   onApprove: () => void;
 }) {
-  const set = (field: TextField) => (value: string) => dispatch({ type: "field", field, value });
+  const set = (field: TextFieldName) => (value: string) => dispatch({ type: "field", field, value });
   const priceCents = parseMoneyCents(fields.price) ?? draft.priceCents;
   const previews = photos.slice(0, REVIEW_PREVIEWS);
 
@@ -98,9 +98,9 @@ export function ReviewStep({
 
       <Grid templateColumns={{ base: "1fr", lg: "minmax(0, 3fr) minmax(0, 2fr)" }} gap="8" alignItems="start">
         <Stack gap="5">
-          <WizardInput id="wizard-title" label="Title" required value={fields.title} onChange={set("title")} errors={errors.title} maxLength={LISTING_LIMITS.title} />
+          <TextField id="wizard-title" label="Title" required value={fields.title} onChange={set("title")} errors={errors.title} maxLength={LISTING_LIMITS.title} />
           <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-            <WizardInput
+            <TextField
               id="wizard-price"
               label="Price (USD)"
               required
@@ -113,11 +113,11 @@ export function ReviewStep({
               errors={errors.price}
               helper={`Suggested: ${formatPrice(draft.priceCents, "USD")}`}
             />
-            <WizardSelect id="wizard-review-condition" label="Condition" value={fields.condition} onChange={set("condition")} options={CONDITION_CHOICES} errors={errors.condition} />
-            <WizardInput id="wizard-review-brand" label="Brand" required value={fields.brand} onChange={set("brand")} errors={errors.brand} maxLength={LISTING_LIMITS.brand} />
-            <WizardInput id="wizard-review-model" label="Model" required value={fields.model} onChange={set("model")} errors={errors.model} maxLength={LISTING_LIMITS.model} />
+            <SelectField id="wizard-review-condition" label="Condition" value={fields.condition} onChange={set("condition")} options={CONDITION_CHOICES} errors={errors.condition} />
+            <TextField id="wizard-review-brand" label="Brand" required value={fields.brand} onChange={set("brand")} errors={errors.brand} maxLength={LISTING_LIMITS.brand} />
+            <TextField id="wizard-review-model" label="Model" required value={fields.model} onChange={set("model")} errors={errors.model} maxLength={LISTING_LIMITS.model} />
           </SimpleGrid>
-          <WizardSelect
+          <SelectField
             id="wizard-category"
             label="Category"
             required
@@ -128,7 +128,7 @@ export function ReviewStep({
             errors={errors.categoryId}
             helper={<CategoryHelper draft={draft} categoryId={fields.categoryId} />}
           />
-          <WizardTextarea id="wizard-description" label="Description" required rows={12} value={fields.description} onChange={set("description")} errors={errors.description} />
+          <TextareaField id="wizard-description" label="Description" required rows={12} value={fields.description} onChange={set("description")} errors={errors.description} />
           <SpecificationRows
             rows={fields.specifications}
             errors={errors}
@@ -144,9 +144,9 @@ export function ReviewStep({
             onRemove={(index) => dispatch({ type: "remove-feature", index })}
           />
           <SimpleGrid columns={{ base: 1, sm: 3 }} gap="4">
-            <WizardInput id="wizard-location" label="Location" value={fields.location} onChange={set("location")} errors={errors.location} maxLength={LISTING_LIMITS.location} />
-            <WizardInput id="wizard-year" label="Year" type="number" inputMode="numeric" value={fields.year} onChange={set("year")} errors={errors.year} />
-            <WizardInput
+            <TextField id="wizard-location" label="Location" value={fields.location} onChange={set("location")} errors={errors.location} maxLength={LISTING_LIMITS.location} />
+            <TextField id="wizard-year" label="Year" type="number" inputMode="numeric" value={fields.year} onChange={set("year")} errors={errors.year} />
+            <TextField
               id="wizard-serial"
               label="Serial number"
               value={fields.serialNumber}

@@ -6,11 +6,10 @@ import { CONDITION_OPTIONS } from "~/lib/conditions.ts";
 import { priceHint, type PriceHintTable } from "~/lib/pricing/price-hints.ts";
 import { TEST_LEVEL_OPTIONS } from "~/lib/test-levels.ts";
 import { LISTING_LIMITS, LISTING_STATUS_LABELS, type ListingFormInput, type ListingStatus } from "~/schemas/listing.ts";
-import { FeatureRows, SpecificationRows } from "./RowLists.tsx";
+import { FeatureRows, SpecificationRows } from "./ListingRows.tsx";
 import { ImagePicker } from "./ImagePicker.tsx";
-import { InputField, TextareaField } from "./InputField.tsx";
+import { SelectField, TextareaField, TextField } from "~/components/forms/index.ts";
 import { ListingTypeFields, type ListingAuctionContext } from "./ListingTypeFields.tsx";
-import { SelectField } from "./SelectField.tsx";
 
 export interface CategoryGroup {
   label: string;
@@ -46,14 +45,14 @@ export function ListingFormFields({ form, categoryGroups, statuses, images, auct
           The equipment
         </Fieldset.Legend>
         <Fieldset.Content>
-          <InputField meta={fields.title} label="Title" required maxLength={LISTING_LIMITS.title} placeholder="e.g. Keysight DSOX3034T 350 MHz 4-channel oscilloscope" />
+          <TextField meta={fields.title} label="Title" required maxLength={LISTING_LIMITS.title} placeholder="e.g. Keysight DSOX3034T 350 MHz 4-channel oscilloscope" />
           <TextareaField meta={fields.description} label="Description" required rows={8} maxLength={LISTING_LIMITS.description} />
           <SelectField meta={fields.categoryId} label="Category" groups={categoryGroups} placeholder="Select a category" required />
           <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-            <InputField meta={fields.brand} label="Brand" maxLength={LISTING_LIMITS.brand} placeholder="e.g. Keysight" />
-            <InputField meta={fields.model} label="Model" maxLength={LISTING_LIMITS.model} placeholder="e.g. DSOX3034T" />
+            <TextField meta={fields.brand} label="Brand" maxLength={LISTING_LIMITS.brand} placeholder="e.g. Keysight" />
+            <TextField meta={fields.model} label="Model" maxLength={LISTING_LIMITS.model} placeholder="e.g. DSOX3034T" />
             <SelectField meta={fields.condition} label="Condition" options={CONDITION_OPTIONS} placeholder="Select a condition" required />
-            <InputField
+            <TextField
               meta={fields.year}
               label="Year"
               type="number"
@@ -63,8 +62,8 @@ export function ListingFormFields({ form, categoryGroups, statuses, images, auct
               step={1}
               helper={`Year of manufacture, ${LISTING_LIMITS.firstYear}–${latestYear}.`}
             />
-            <InputField meta={fields.serialNumber} label="Serial number" maxLength={LISTING_LIMITS.serialNumber} />
-            <InputField meta={fields.location} label="Location" maxLength={LISTING_LIMITS.location} placeholder="e.g. Austin, TX" />
+            <TextField meta={fields.serialNumber} label="Serial number" maxLength={LISTING_LIMITS.serialNumber} />
+            <TextField meta={fields.location} label="Location" maxLength={LISTING_LIMITS.location} placeholder="e.g. Austin, TX" />
           </SimpleGrid>
         </Fieldset.Content>
       </Fieldset.Root>
@@ -81,8 +80,8 @@ export function ListingFormFields({ form, categoryGroups, statuses, images, auct
         <Fieldset.Content>
           <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
             <SelectField meta={fields.testLevel} label="Test level" options={TEST_LEVEL_OPTIONS} placeholder="Not stated" />
-            <InputField meta={fields.calibrationDate} label="Calibration date" type="date" />
-            <InputField meta={fields.calibrationDue} label="Calibration due" type="date" />
+            <TextField meta={fields.calibrationDate} label="Calibration date" type="date" />
+            <TextField meta={fields.calibrationDue} label="Calibration due" type="date" />
           </SimpleGrid>
           <Checkbox.Root name={fields.calibrationAccredited.name} value="on" defaultChecked={fields.calibrationAccredited.initialValue === "on"}>
             <Checkbox.HiddenInput id={fields.calibrationAccredited.id} />

@@ -9,8 +9,7 @@ import { AUCTION_DURATION_DAYS, AUCTION_STATUS_LABELS } from "~/lib/auctions.ts"
 import { CURRENCIES, CURRENCY_SYMBOLS } from "~/lib/money.ts";
 import { isAuctionListingType, listingTypeChoiceLabel, LISTING_TYPES, type ListingType } from "~/lib/listing-types.ts";
 import { KEEP_DURATION, type ListingFormInput, type LiveAuctionSummary } from "~/schemas/listing.ts";
-import { InputField } from "./InputField.tsx";
-import { SelectField } from "./SelectField.tsx";
+import { SelectField, TextField } from "~/components/forms/index.ts";
 
 const TYPE_OPTIONS = LISTING_TYPES.map((value) => ({ value, label: listingTypeChoiceLabel(value) }));
 const CURRENCY_OPTIONS = CURRENCIES.map((value) => ({ value, label: `${value} (${CURRENCY_SYMBOLS[value]})` }));
@@ -113,7 +112,7 @@ export function ListingTypeFields({ fields, auctions, priceHint }: { fields: Fie
 
           <div hidden={!showBuyNow}>
             <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-              <InputField
+              <TextField
                 meta={fields.price}
                 label="Price"
                 type="number"
@@ -177,7 +176,7 @@ function AuctionSettingsFields({
             </Box>
           ) : null}
           <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-            <InputField
+            <TextField
               meta={fields.startingPrice}
               label="Starting price"
               type="number"
@@ -187,7 +186,7 @@ function AuctionSettingsFields({
               required={!showAll}
               helper="Bidding opens at this price."
             />
-            <InputField
+            <TextField
               meta={fields.reservePrice}
               label="Reserve price (optional)"
               type="number"
@@ -197,7 +196,7 @@ function AuctionSettingsFields({
               helper="Hidden from bidders: they only see whether it is met. Below it the item is not sold. Leave empty for no reserve."
             />
             <div hidden={!showHybrid}>
-              <InputField
+              <TextField
                 meta={fields.buyNowPrice}
                 label="Buy now price"
                 type="number"
@@ -208,7 +207,7 @@ function AuctionSettingsFields({
                 helper={`${showAll ? "Hybrid listings: buyers" : "Buyers"} can buy at once at this price while bids stay below it. It must be higher than the starting price.`}
               />
             </div>
-            <InputField
+            <TextField
               meta={fields.bidIncrement}
               label="Bid increment"
               type="number"
@@ -220,7 +219,7 @@ function AuctionSettingsFields({
             <SelectField meta={fields.duration} label="Duration" options={durationOptions} helper="How long the auction runs from its start." />
             {live ? null : (
               <Stack gap="0">
-                <InputField
+                <TextField
                   meta={fields.startDate}
                   label="Start date and time (optional)"
                   type="datetime-local"

@@ -55,7 +55,7 @@ export function SaveSearchDialog({
 }
 
 /**
- * The required name field, as the shared TextField (app/components/forms.tsx) draws it with Chakra's Field: conform's
+ * The required name field, as the kit's TextField (app/components/forms/) draws it with Chakra's Field: conform's
  * id, name and aria attributes, the label's required mark, and the error text that describes the input.
  */
 function NameField({ meta, label, placeholder }: { meta: FieldMetadata<string | undefined>; label: string; placeholder: string }) {

@@ -6,7 +6,7 @@ import type { ReactNode } from "react";
 import { INSPECTION_PERIOD_DAYS } from "~/lib/fees.ts";
 import { formatExactPrice } from "~/lib/money.ts";
 import { ORDER_ACTION_LABELS, type OrderAction } from "~/lib/orders.ts";
-import { FormErrors } from "../forms.tsx";
+import { FormErrors } from "~/components/forms/index.ts";
 
 export type OrderFormField = "carrier" | "trackingNumber" | "reason" | "note";
 

@@ -3,7 +3,7 @@ import { useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/
 import { parseWithZod } from "@conform-to/zod";
 import { Fieldset, SimpleGrid } from "@chakra-ui/react";
 import { ShippingAddressSchema, type ShippingAddress } from "~/schemas/order.ts";
-import { TextField } from "../forms.tsx";
+import { TextField } from "~/components/forms/index.ts";
 
 type ShippingField =
   | "shippingName"

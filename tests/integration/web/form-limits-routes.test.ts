@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { OpenedDatabase } from "#db/dialect.ts";
 import { FORM_MESSAGES, NOT_A_FORM_MESSAGE } from "~/web/form-data.server.ts";
-import { routeCalls } from "../../support/route-calls.ts";
+import { routeCalls, type FormFields } from "../../support/route-calls.ts";
 import { pageRoute, renderPage, ROUTE_CONTEXT, sessionCookie, type RouteModule } from "../../support/route-pages.tsx";
 import { createTestDatabase } from "../../support/test-database.ts";
 import { insertUserRow } from "../../support/users.ts";
@@ -51,7 +51,8 @@ describe("list indices", () => {
 });
 
 describe("field names the schema cannot take", () => {
-  for (const form of [{ brand: ["Fluke", "Keysight"] }, { "brand[0]": "Fluke" }, { "brand.a": "Fluke" }]) {
+  const forged: FormFields[] = [{ brand: ["Fluke", "Keysight"] }, { "brand[0]": "Fluke" }, { "brand.a": "Fluke" }];
+  for (const form of forged) {
     it(`answers ${JSON.stringify(form)} on /create-listing with a message beside Brand, and the page renders`, async () => {
       const answer = await post(createRoute, "/create-listing", seller, { title: "Scope", ...form });
       expect(answer.status).toBe(400);
