@@ -3,10 +3,13 @@
 import { Box, Button, Link, SimpleGrid, Stack, Text } from "@chakra-ui/react";
 import { Link as RemixLink } from "@remix-run/react";
 import { CONDITION_LABELS, CONDITIONS } from "~/lib/conditions.ts";
-import type { FieldErrors } from "~/schemas/ai-listing-create.ts";
-import { PhotoPicker } from "./PhotoPicker.tsx";
-import { missingForGeneration, type WizardInput as Input, type WizardPhoto } from "./wizard-state.ts";
-import { SelectField, TextField } from "~/components/forms/index.ts";
+import { WIZARD_MAX_PHOTOS, type FieldErrors } from "~/schemas/ai-listing-create.ts";
+import { missingForGeneration, WIZARD_PHOTO_RULES, type WizardInput as Input, type WizardPhoto } from "./wizard-state.ts";
+import { ImagePicker, SelectField, TextField } from "~/components/forms/index.ts";
+
+function newId(): string {
+  return typeof crypto !== "undefined" && "randomUUID" in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
+}
 
 const CONDITION_CHOICES = CONDITIONS.map((value) => ({ value, label: CONDITION_LABELS[value] }));
 
@@ -54,7 +57,19 @@ export function InputStep({
           errors={errors.condition}
         />
       </SimpleGrid>
-      <PhotoPicker photos={photos} urls={urls} onAdd={onAddPhotos} onRemove={onRemovePhoto} errors={[...(errors.photos ?? []), ...(errors.images ?? [])]} disabled={generating} />
+      <ImagePicker
+        mode="controlled"
+        id="wizard-photos"
+        legend="Photos"
+        images={photos}
+        urls={urls}
+        onAdd={(files) => onAddPhotos(files.map((file) => ({ id: newId(), name: file.name, size: file.size, type: file.type, blob: file })))}
+        onRemove={onRemovePhoto}
+        errors={[...(errors.photos ?? []), ...(errors.images ?? [])]}
+        disabled={generating}
+        rules={WIZARD_PHOTO_RULES}
+        helper={`PNG, JPG, GIF up to 10MB. Up to ${WIZARD_MAX_PHOTOS} photos; include the nameplate. The first photo is the primary one.`}
+      />
       <Stack gap="2" align="start">
         <Button colorPalette="purple" size="lg" onClick={onGenerate} disabled={generating || missing.length > 0} loading={generating} loadingText="Generating...">
           Generate AI Listing

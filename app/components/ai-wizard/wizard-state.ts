@@ -1,6 +1,7 @@
 // The AI wizard's state and its transitions (spec 01 §2 AI wizard, §4 "Wizard: 1 to 2 after successful generation;
 // 2 to 3 on Approve; 3 to 4 after successful creation; Back 2 to 1 and 3 to 2"). Pure: no browser APIs, so the
 // rules are tested on their own (tests/unit/ai-wizard-state.test.ts).
+import { acceptImages, type ImageRules } from "~/components/forms/image-rules.ts";
 import type { AiListingDraft } from "~/lib/ai/draft.ts";
 import { isCondition } from "~/lib/conditions.ts";
 import {
@@ -95,35 +96,22 @@ export function missingForGeneration(state: Pick<WizardState, "input" | "photos"
   return missing;
 }
 
+/** What the wizard's photo picker takes: image files only, at most 10 MB each and 10 in all (spec 01 §5). */
+export const WIZARD_PHOTO_RULES: ImageRules = {
+  room: WIZARD_MAX_PHOTOS,
+  maxFileBytes: WIZARD_MAX_PHOTO_BYTES,
+  tooMany: AI_LISTING_MESSAGES.tooManyPhotos,
+};
+
 /**
- * Which picked files join the photos: image files only, at most 10 MB each and 10 in all; a file with the same name
- * and size as one already chosen (or earlier in the same pick) is ignored without a word (spec 01 §5).
+ * Which picked files join the photos; a file with the same name and size as one already chosen (or earlier in the same
+ * pick) is ignored without a word.
  */
 export function acceptPhotos(
   existing: ReadonlyArray<{ name: string; size: number }>,
   picked: ReadonlyArray<{ name: string; size: number; type: string }>,
 ): { accepted: number[]; messages: string[] } {
-  const kept = existing.map((p) => ({ name: p.name, size: p.size }));
-  const accepted: number[] = [];
-  const messages: string[] = [];
-  picked.forEach((file, index) => {
-    if (kept.some((k) => k.name === file.name && k.size === file.size)) return;
-    if (!file.type.startsWith("image/")) {
-      messages.push(AI_LISTING_MESSAGES.photoNotAnImage(file.name));
-      return;
-    }
-    if (file.size > WIZARD_MAX_PHOTO_BYTES) {
-      messages.push(AI_LISTING_MESSAGES.photoTooBig(file.name));
-      return;
-    }
-    if (kept.length >= WIZARD_MAX_PHOTOS) {
-      if (!messages.includes(AI_LISTING_MESSAGES.tooManyPhotos)) messages.push(AI_LISTING_MESSAGES.tooManyPhotos);
-      return;
-    }
-    kept.push({ name: file.name, size: file.size });
-    accepted.push(index);
-  });
-  return { accepted, messages };
+  return acceptImages(existing, picked, WIZARD_PHOTO_RULES);
 }
 
 /** The review fields as the draft proposes them; an uncertain category is left for the seller to choose. */

@@ -7,8 +7,8 @@ import { priceHint, type PriceHintTable } from "~/lib/pricing/price-hints.ts";
 import { TEST_LEVEL_OPTIONS } from "~/lib/test-levels.ts";
 import { LISTING_LIMITS, LISTING_STATUS_LABELS, type ListingFormInput, type ListingStatus } from "~/schemas/listing.ts";
 import { FeatureRows, SpecificationRows } from "./ListingRows.tsx";
-import { ImagePicker } from "./ImagePicker.tsx";
-import { SelectField, TextareaField, TextField } from "~/components/forms/index.ts";
+import { ImagePicker, SelectField, TextareaField, TextField } from "~/components/forms/index.ts";
+import { listingImageHelp, listingImageRules } from "./listing-image-rules.ts";
 import { ListingTypeFields, type ListingAuctionContext } from "./ListingTypeFields.tsx";
 
 export interface CategoryGroup {
@@ -97,7 +97,17 @@ export function ListingFormFields({ form, categoryGroups, statuses, images, auct
           Images
         </Fieldset.Legend>
         <Fieldset.Content>
-          <ImagePicker maxFiles={images.maxFiles} existingCount={images.existingCount} errors={images.errors} rechoose={images.rechoose} />
+          <ImagePicker
+            mode="form"
+            id="listing-images"
+            name="images"
+            label={images.existingCount > 0 ? "Add images" : "Choose images"}
+            primaryFirst={images.existingCount === 0}
+            errors={images.errors}
+            rechoose={images.rechoose}
+            rules={listingImageRules(images.maxFiles, images.existingCount)}
+            helper={listingImageHelp(images.maxFiles, images.existingCount)}
+          />
         </Fieldset.Content>
       </Fieldset.Root>
 
