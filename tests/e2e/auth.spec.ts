@@ -1,13 +1,13 @@
 // Sign-in, registration, sign-out, password reset, sessions, rate limits and the server's guards, in a real browser.
 import type { APIRequestContext, Page } from "@playwright/test";
-import { demoAccount, expect as baseExpect, latestEmailTo, test, uniqueEmail } from "./support.ts";
+import { demoAccount, expect as baseExpect, latestEmailTo, test, uniqueClientIp, uniqueEmail } from "./support.ts";
 
 // Every sign-in and registration runs a real scrypt (N=2^17) hash, which is slow on a busy two-core machine:
 // waits that follow one get more time than the suite's default.
 test.describe.configure({ timeout: 60_000 });
 const expect = baseExpect.configure({ timeout: 20_000 });
 
-// Tests use their own accounts: the per-account sign-in limit (10 per 15 minutes) would trip on a shared demo account.
+// Tests use their own accounts and their own client address (sign-in failures are counted per account and address).
 const PASSWORD = "correct-horse-battery";
 const NEW_PASSWORD = "brand-new-password-2";
 const baseURL = () => String(test.info().project.use.baseURL);
@@ -349,17 +349,27 @@ test.describe("password reset", () => {
 });
 
 test.describe("rate limits", () => {
-  test("the 11th sign-in attempt for one account gets the 429 page", async ({ page, request, clientIp }) => {
-    test.slow(); // ten real password checks (scrypt)
-    const email = uniqueEmail("victim");
-    for (let i = 0; i < 10; i++) expect((await loginAttempt(request, clientIp, email)).status()).toBe(401);
-    await submitLogin(page, email, "wrong-password");
+  test("after 5 wrong passwords for an account from one address the next attempt there gets the 429 page; the owner elsewhere signs in", async ({ page, request, clientIp }) => {
+    const account = await createAccount(request, clientIp);
+    for (let i = 0; i < 5; i++) expect((await loginAttempt(request, clientIp, account.email)).status()).toBe(401);
+    await submitLogin(page, account.email, account.password);
     await expect(page.getByRole("heading", { name: "Too many attempts" })).toBeVisible();
     await expect(page.getByText(/^Too many attempts\. Please wait \d+ minutes? and try again\.$/)).toBeVisible();
 
-    const response = await loginAttempt(request, clientIp, email);
+    const response = await loginAttempt(request, clientIp, account.email, account.password);
     expect(response.status()).toBe(429);
+    expect(Number(response.headers()["retry-after"])).toBeGreaterThan(0);
     expect(await response.text()).toContain("Too many attempts. Please wait");
+    expect((await loginAttempt(request, uniqueClientIp(), account.email, account.password)).status()).toBe(302);
+  });
+
+  test("ten wrong passwords from ten addresses cannot lock the owner out", async ({ request, clientIp }) => {
+    test.slow(); // eleven real password checks (scrypt)
+    const account = await createAccount(request, clientIp);
+    for (let i = 1; i <= 10; i++) expect((await loginAttempt(request, uniqueClientIp(), account.email)).status()).toBe(401);
+    const owner = await loginAttempt(request, uniqueClientIp(), account.email, account.password);
+    expect(owner.status()).toBe(302);
+    expect(owner.headers()["location"]).toBe("/dashboard");
   });
 
   test("the 31st sign-in attempt from one address gets 429, whatever the account", async ({ request, clientIp }) => {
