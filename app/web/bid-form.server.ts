@@ -6,7 +6,8 @@ import type { CurrentUser } from "~/lib/user.ts";
 import { bidOutcomeMessage, BID_FORM_MESSAGES, BidFormSchema, type BidActionData, type BidField } from "~/schemas/bid.ts";
 import { forViewer } from "../services/auctions/auction-state.server.ts";
 import { emailConfirmationRefusal } from "../services/accounts/email-confirmation.server.ts";
-import { getUserOfCookieHeader } from "./auth.server.ts";
+import { roleHasPermission } from "../services/accounts/permissions.server.ts";
+import { getUserOfCookieHeader, PERMISSION_MESSAGES } from "./auth.server.ts";
 import { routeIdOf } from "./route-params.server.ts";
 import { AUCTION_NOT_FOUND, placeBid } from "../services/auctions/bidding.server.ts";
 import { DomainError, isDomainError } from "../services/domain-error.ts";
@@ -33,6 +34,13 @@ export async function answerBidForm(user: CurrentUser | null, auctionId: number 
   // An account that has not confirmed its e-mail address may not bid yet (docs/decisions/0028).
   const unconfirmed = emailConfirmationRefusal(user);
   if (unconfirmed) return refused(unconfirmed);
+  // Bidding is a capability (decision 0025: buyer, seller and administrators hold can_bid; the other staff roles do not).
+  const mayBid = await roleHasPermission(getDb(), user.role, "can_bid").catch((error: unknown) => {
+    console.error("Could not read the can_bid permission", error);
+    return null;
+  });
+  if (mayBid === null) return { status: 500, body: { ok: false, error: BID_MESSAGES.failed } };
+  if (!mayBid) return refused(new DomainError("forbidden", PERMISSION_MESSAGES.forbidden, { code: "can_bid" }));
   if (auctionId === null) return refused(new DomainError("not_found", BID_MESSAGES.auctionNotFound, { code: AUCTION_NOT_FOUND }));
 
   const parsed = BidFormSchema.safeParse(fields);

@@ -1,0 +1,254 @@
+// The route × role table (issue 15, "Suites that keep it so"): every route module in app/routes, its loader and its
+// action, and what each kind of visitor gets from them. route-matrix.test.ts sends every cell as a real request (a
+// session cookie per visitor, a concrete target made in a fresh database) and fails when a file in app/routes has no
+// row here, when a row names a file that is gone, or when a row's "none" disagrees with what the module exports.
+//
+// Outcomes. Passed the guards:
+//   ok            2xx: the page, the data, or the action done in place.
+//   to:<path>     a redirect to <path> that is the route's own answer (an action done, a stray GET sent to its page).
+//   reaches:<n>   the action passed every guard and was stopped by the form's validation (400, a field message) or by
+//                 a marketplace rule of the thing itself (409: already confirmed, wrong order state; 403: contacting
+//                 yourself about your own listing). The forms sent are
+//                 deliberately invalid where a valid one would change what later cells see; a 400 here means "this
+//                 visitor gets as far as validation", which is what the matrix is about.
+// Stopped by a guard (nothing done):
+//   login         a redirect to /login?from=<a same-site path>: visitors sign in first.
+//   away:<path>   a redirect elsewhere, e.g. members on visitor-only pages, roles without a capability → /dashboard.
+//   refused:<n>   401 (no session, JSON endpoints), 403 (signed in but not allowed: role, permission, unconfirmed
+//                 e-mail address, not a member of the conversation), 404 (nothing here for this visitor: someone
+//                 else's order or draft, or no such thing for anyone), 405 (wrong method).
+// A path ending in * matches any address starting with the rest. {listing}, {auction}, … are the fixtures' ids.
+//
+// Readings chosen where the spec leaves room (the stricter one, see issue 15):
+// - Bidding needs the can_bid permission (decision 0025's matrix: buyer, seller, admin, super_admin), not only a
+//   confirmed account: moderators, referees, billing and support are refused with 403, on the route and the API.
+// - Unconfirmed accounts (decision 0028) may read everything a member reads but not bid, buy, list, message or edit
+//   a listing (403); watching, saving searches, notifications, profile and order pages are not in that list.
+// - The actions of /login and /forgot-password serve signed-in members as they serve visitors (their pages send
+//   members to /dashboard): signing in again or asking for a reset link gives a member nothing a visitor lacks.
+// - /seller/orders and /orders list the member's own sales and purchases, so every member may open them (empty
+//   for those who have none); nobody sees another member's rows there.
+// - /listings/{id}/watch and the AI wizard's generation (/resources/ai-listing) are open to every member, and the
+//   generation to visitors (spec 01 §5: visitors try the wizard's first two steps).
+import { SHIPPING_ADDRESS } from "../../support/orders.ts";
+import type { FormFields } from "../../support/route-calls.ts";
+
+export const VISITORS = [
+  "anonymous",
+  "buyer",
+  "unconfirmed_buyer",
+  "seller",
+  "unconfirmed_seller",
+  "admin",
+  "super_admin",
+  "moderator",
+  "dispute_resolution_referee",
+  "billing",
+  "support",
+] as const;
+export type Visitor = (typeof VISITORS)[number];
+
+export type Outcome =
+  | "ok"
+  | "login"
+  | `to:${string}`
+  | `away:${string}`
+  | `reaches:${400 | 403 | 409}`
+  | `refused:${401 | 403 | 404 | 405}`;
+
+/** One request of the matrix: where it goes and what each visitor gets. */
+export interface MatrixCase {
+  /** What this case is about, when a route has more than one. */
+  label?: string;
+  /** Path and query (default: the row's path). */
+  url?: string;
+  /** Route parameters (default: the row's). */
+  params?: Record<string, string>;
+  /** A url-encoded form (actions): minimal, same-site. */
+  form?: FormFields;
+  /** A JSON body instead of a form. */
+  json?: unknown;
+  expect: Record<Visitor, Outcome>;
+}
+
+export interface RouteRow {
+  /** The module's file name in app/routes. */
+  file: string;
+  /** The address, with fixture placeholders. */
+  path: string;
+  params?: Record<string, string>;
+  loader: "none" | MatrixCase | MatrixCase[];
+  action: "none" | MatrixCase | MatrixCase[];
+}
+
+const MEMBERS = VISITORS.filter((visitor) => visitor !== "anonymous");
+const UNCONFIRMED = ["unconfirmed_buyer", "unconfirmed_seller"] as const;
+/** Roles that create listings (can_create_listings), as confirmed and unconfirmed accounts. */
+const CREATORS = ["seller", "unconfirmed_seller", "admin", "super_admin"] as const;
+/** Staff whose roles do not hold can_bid. */
+const NON_BIDDING_STAFF = ["moderator", "dispute_resolution_referee", "billing", "support"] as const;
+/** Who the escrow desk and any order are for besides its parties (can_confirm_payments or can_resolve_disputes). */
+const ESCROW_STAFF = ["admin", "super_admin", "billing", "dispute_resolution_referee"] as const;
+/** Who may manage any listing besides its owner (ownerOrAdmin). */
+const LISTING_ADMINS = ["admin", "super_admin"] as const;
+
+function each(visitors: readonly Visitor[], outcome: Outcome): Partial<Record<Visitor, Outcome>> {
+  return Object.fromEntries(visitors.map((visitor) => [visitor, outcome]));
+}
+
+/** The visitor's outcome, every member's unless one of `except` names them. */
+function outcomes(anonymous: Outcome, members: Outcome, ...except: Array<Partial<Record<Visitor, Outcome>>>): Record<Visitor, Outcome> {
+  return Object.assign({ anonymous }, each(MEMBERS, members), ...except) as Record<Visitor, Outcome>;
+}
+
+const everyone = (outcome: Outcome) => outcomes(outcome, outcome);
+/** Members only, the same for each; visitors sign in first. */
+const members = (outcome: Outcome, ...except: Array<Partial<Record<Visitor, Outcome>>>) => outcomes("login", outcome, ...except);
+/** Visitor-only pages (sign-in, register, passwords): members go to their dashboard. */
+const visitorsOnly = (anonymous: Outcome) => outcomes(anonymous, "away:/dashboard");
+
+/** Bidding (route and API): a confirmed account whose role holds can_bid reaches the amount's validation. */
+const BIDDING: Omit<Record<Visitor, Outcome>, "anonymous"> = {
+  ...(each(MEMBERS, "reaches:400") as Record<Visitor, Outcome>),
+  ...each(UNCONFIRMED, "refused:403"),
+  ...each(NON_BIDDING_STAFF, "refused:403"),
+};
+
+/** A complete shipping address, as the checkout form sends it. */
+const SHIPPING: FormFields = Object.fromEntries(Object.entries(SHIPPING_ADDRESS).map(([name, value]) => [name, String(value ?? "")]));
+
+/** A page of the seller's own auction (end or cancel): the owner only; the lot is public, so others get 403. */
+const OWNER_AUCTION_PAGE = members("refused:403", { seller: "ok" });
+const OWNER_AUCTION_ACTION = members("refused:403", { seller: "reaches:400" });
+
+// prettier-ignore
+export const ROUTE_TABLE: readonly RouteRow[] = [
+  { file: "$.tsx", path: "/no/such/page", params: { "*": "no/such/page" },
+    loader: { expect: everyone("refused:404") },
+    action: { form: {}, expect: everyone("refused:404") } },
+  { file: "_index.tsx", path: "/", loader: { expect: everyone("ok") }, action: "none" },
+  { file: "healthz.ts", path: "/healthz", loader: { expect: everyone("ok") }, action: "none" },
+  { file: "events.ts", path: "/events?auction={auction}", loader: { expect: everyone("ok") }, action: "none" },
+  { file: "styles.$file.ts", path: "/styles/{stylesheet}", params: { file: "{stylesheet}" }, loader: { expect: everyone("ok") }, action: "none" },
+  { file: "uploads.avatars.$file.ts", path: "/uploads/avatars/{avatar}", params: { file: "{avatar}" }, loader: { expect: everyone("ok") }, action: "none" },
+  { file: "uploads.listings.$id.$file.ts", path: "/uploads/listings/{listing}/{image}", params: { id: "{listing}", file: "{image}" },
+    loader: { expect: everyone("ok") }, action: "none" },
+
+  // Visitor-only pages.
+  { file: "login.tsx", path: "/login",
+    loader: { expect: visitorsOnly("ok") },
+    action: { form: { email: "", password: "" }, expect: everyone("reaches:400") } },
+  { file: "register.tsx", path: "/register",
+    loader: { expect: visitorsOnly("ok") },
+    action: { form: { email: "not-an-address" }, expect: visitorsOnly("reaches:400") } },
+  { file: "forgot-password.tsx", path: "/forgot-password",
+    loader: { expect: visitorsOnly("ok") },
+    action: { form: { email: "not-an-address" }, expect: everyone("reaches:400") } },
+  { file: "reset-password.tsx", path: "/reset-password",
+    loader: { expect: visitorsOnly("ok") },
+    action: { form: { token: "" }, expect: visitorsOnly("reaches:400") } },
+  { file: "logout.tsx", path: "/logout",
+    loader: { expect: everyone("to:/") },
+    action: { form: {}, expect: everyone("to:/") } },
+  { file: "confirm-email.tsx", path: "/confirm-email",
+    loader: { expect: everyone("ok") },
+    action: { form: {}, expect: members("reaches:409", each(UNCONFIRMED, "to:/confirm-email?sent=1")) } },
+  { file: "newsletter.tsx", path: "/newsletter",
+    loader: { expect: everyone("ok") },
+    action: { form: { email: "not-an-address" }, expect: everyone("reaches:400") } },
+
+  // Browsing.
+  { file: "listings._index.tsx", path: "/listings",
+    loader: { expect: everyone("ok") },
+    action: { url: "/listings?search=scope", form: { intent: "save-search", name: "" }, expect: members("reaches:400") } },
+  { file: "listings.$id.tsx", path: "/listings/{listing}", params: { id: "{listing}" },
+    loader: [
+      { label: "an active listing", expect: everyone("ok") },
+      { label: "the seller's draft", url: "/listings/{draft}", params: { id: "{draft}" },
+        expect: outcomes("refused:404", "refused:404", { seller: "ok" }, each(LISTING_ADMINS, "ok")) },
+    ],
+    action: "none" },
+  { file: "listings.$id_.watch.tsx", path: "/listings/{listing}/watch", params: { id: "{listing}" },
+    loader: { expect: everyone("refused:404") },
+    action: { form: { intent: "watch", js: "1" }, expect: members("ok") } },
+  { file: "listings.$id_.contact.tsx", path: "/listings/{listing}/contact", params: { id: "{listing}" },
+    loader: { expect: everyone("to:/listings/{listing}") },
+    action: { form: {}, expect: members("to:/messages?conversation=*", each(UNCONFIRMED, "refused:403"), { seller: "reaches:403" }) } },
+  { file: "auctions._index.tsx", path: "/auctions", loader: { expect: everyone("ok") }, action: "none" },
+  { file: "auctions.$id.tsx", path: "/auctions/{auction}", params: { id: "{auction}" }, loader: { expect: everyone("ok") }, action: "none" },
+  { file: "auctions.$id_.bid.tsx", path: "/auctions/{auction}/bid", params: { id: "{auction}" },
+    loader: { expect: everyone("to:/auctions/{auction}") },
+    action: { form: { amount: "not a number", js: "1" }, expect: { anonymous: "login", ...BIDDING } } },
+
+  // Selling.
+  { file: "create-listing.tsx", path: "/create-listing",
+    loader: [
+      { label: "the manual form", expect: members("away:/dashboard", each(CREATORS, "ok")) },
+      { label: "the AI wizard", url: "/create-listing?tab=ai", expect: outcomes("ok", "away:/dashboard", each(CREATORS, "ok")) },
+    ],
+    action: { form: { title: "" }, expect: members("away:/dashboard", each(CREATORS, "reaches:400"), { unconfirmed_seller: "refused:403" }) } },
+  { file: "edit-listing.$id.tsx", path: "/edit-listing/{listing}", params: { id: "{listing}" },
+    loader: { expect: members("refused:403", { seller: "ok" }, each(LISTING_ADMINS, "ok")) },
+    action: { form: { intent: "image-up" },
+      expect: members("refused:403", { seller: "reaches:400" }, each(LISTING_ADMINS, "reaches:400"), each(UNCONFIRMED, "refused:403")) } },
+  { file: "listings.$id_.delete.tsx", path: "/listings/{listing}/delete", params: { id: "{listing}" },
+    loader: { expect: members("refused:403", { seller: "ok" }) },
+    action: { form: {}, expect: members("refused:403", { seller: "reaches:400" }) } },
+  { file: "auctions.$id_.end.tsx", path: "/auctions/{auction}/end", params: { id: "{auction}" },
+    loader: { expect: OWNER_AUCTION_PAGE }, action: { form: {}, expect: OWNER_AUCTION_ACTION } },
+  { file: "auctions.$id_.cancel.tsx", path: "/auctions/{auction}/cancel", params: { id: "{auction}" },
+    loader: { expect: OWNER_AUCTION_PAGE }, action: { form: {}, expect: OWNER_AUCTION_ACTION } },
+  { file: "resources.ai-listing.ts", path: "/resources/ai-listing",
+    loader: { expect: everyone("refused:405") },
+    action: { form: { brand: "" }, expect: everyone("reaches:400") } },
+
+  // Buying and orders.
+  { file: "checkout.listing.$id.tsx", path: "/checkout/listing/{listing}", params: { id: "{listing}" },
+    loader: { expect: members("ok") },
+    action: { form: {}, expect: members("reaches:400", each(UNCONFIRMED, "refused:403")) } },
+  { file: "checkout.auction.$id.tsx", path: "/checkout/auction/{wonAuction}", params: { id: "{wonAuction}" },
+    loader: { expect: members("refused:404", { buyer: "ok" }) },
+    action: { form: SHIPPING, expect: members("refused:404", { buyer: "to:/orders/{order}?placed=1" }, each(UNCONFIRMED, "refused:403")) } },
+  { file: "orders._index.tsx", path: "/orders", loader: { expect: members("ok") }, action: "none" },
+  { file: "seller.orders.tsx", path: "/seller/orders", loader: { expect: members("ok") }, action: "none" },
+  { file: "orders.$id.tsx", path: "/orders/{order}", params: { id: "{order}" },
+    loader: { expect: members("refused:404", { buyer: "ok", seller: "ok" }, each(ESCROW_STAFF, "ok")) },
+    // Marking an order that awaits payment as delivered: its parties reach the state rule (409), escrow staff may
+    // see the order but not make this move (403), anyone else learns nothing (404).
+    action: { form: { intent: "mark_delivered" },
+      expect: members("refused:404", { buyer: "reaches:409", seller: "reaches:409" }, each(ESCROW_STAFF, "refused:403")) } },
+  { file: "escrow.tsx", path: "/escrow", loader: { expect: members("refused:403", each(ESCROW_STAFF, "ok")) }, action: "none" },
+
+  // The member's own things.
+  { file: "dashboard.tsx", path: "/dashboard", loader: { expect: members("ok") }, action: "none" },
+  { file: "profile.tsx", path: "/profile",
+    loader: { expect: members("ok") },
+    action: { form: { firstName: "", lastName: "" }, expect: members("reaches:400") } },
+  { file: "watchlist.tsx", path: "/watchlist",
+    loader: { expect: members("ok") },
+    // Renaming the buyer's saved search: only its owner finds it.
+    action: { form: { intent: "rename", searchId: "{savedSearch}", name: "Bench oscilloscopes" }, expect: members("refused:404", { buyer: "ok" }) } },
+  { file: "notifications.tsx", path: "/notifications",
+    loader: { expect: members("ok") },
+    action: { form: { intent: "mark-read", id: "{notification}" }, expect: members("refused:404", { buyer: "to:/notifications?*" }) } },
+  { file: "messages.tsx", path: "/messages?conversation={conversation}",
+    loader: { expect: members("refused:403", { buyer: "ok", seller: "ok" }) },
+    action: { url: "/messages", form: { conversationId: "{conversation}", body: "Is it still available?" },
+      expect: members("refused:403", { buyer: "to:/messages?conversation=*", seller: "to:/messages?conversation=*" }, each(UNCONFIRMED, "refused:403")) } },
+  { file: "resources.notifications.ts", path: "/resources/notifications", loader: { expect: outcomes("refused:401", "ok") }, action: "none" },
+  { file: "resources.offline-snapshot.ts", path: "/resources/offline-snapshot", loader: { expect: outcomes("refused:401", "ok") }, action: "none" },
+  { file: "resources.offline-actions.ts", path: "/resources/offline-actions",
+    loader: { expect: everyone("refused:405") },
+    action: { json: { actions: [{ id: "matrix-1", kind: "unwatch", listingId: "{listing}" }] }, expect: outcomes("refused:401", "ok") } },
+];
+
+/**
+ * Endpoints answered outside app/routes: server.mjs's POST /api/auctions/{id}/bids (answerBidApi in
+ * app/web/bid-form.server.ts), the bid route's JSON twin. Same readings as the bid route.
+ */
+export const BID_API_CASE: MatrixCase = {
+  label: "POST /api/auctions/{auction}/bids",
+  url: "/api/auctions/{auction}/bids",
+  form: { amount: "not a number" },
+  expect: { anonymous: "refused:401", ...BIDDING },
+};
