@@ -170,10 +170,18 @@ export const ROUTE_TABLE: readonly RouteRow[] = [
     action: "none" },
   { file: "listings.$id_.watch.tsx", path: "/listings/{listing}/watch", params: { id: "{listing}" },
     loader: { expect: everyone("refused:404") },
-    action: { form: { intent: "watch", js: "1" }, expect: members("ok") } },
+    action: [
+      { label: "an active listing", form: { intent: "watch", js: "1" }, expect: members("ok") },
+      { label: "the seller's draft", url: "/listings/{draft}/watch", params: { id: "{draft}" }, form: { intent: "watch", js: "1" },
+        expect: members("refused:404", { seller: "ok" }) },
+    ] },
   { file: "listings.$id_.contact.tsx", path: "/listings/{listing}/contact", params: { id: "{listing}" },
     loader: { expect: everyone("to:/listings/{listing}") },
-    action: { form: {}, expect: members("to:/messages?conversation=*", each(UNCONFIRMED, "refused:403"), { seller: "reaches:403" }) } },
+    action: [
+      { label: "an active listing", form: {}, expect: members("to:/messages?conversation=*", each(UNCONFIRMED, "refused:403"), { seller: "reaches:403" }) },
+      { label: "the seller's draft", url: "/listings/{draft}/contact", params: { id: "{draft}" }, form: {},
+        expect: members("refused:404", each(UNCONFIRMED, "refused:403")) },
+    ] },
   { file: "auctions._index.tsx", path: "/auctions", loader: { expect: everyone("ok") }, action: "none" },
   { file: "auctions.$id.tsx", path: "/auctions/{auction}", params: { id: "{auction}" }, loader: { expect: everyone("ok") }, action: "none" },
   { file: "auctions.$id_.bid.tsx", path: "/auctions/{auction}/bid", params: { id: "{auction}" },
@@ -204,7 +212,10 @@ export const ROUTE_TABLE: readonly RouteRow[] = [
 
   // Buying and orders.
   { file: "checkout.listing.$id.tsx", path: "/checkout/listing/{listing}", params: { id: "{listing}" },
-    loader: { expect: members("ok") },
+    loader: [
+      { label: "an active listing", expect: members("ok") },
+      { label: "the seller's draft", url: "/checkout/listing/{draft}", params: { id: "{draft}" }, expect: members("refused:404") },
+    ],
     action: { form: {}, expect: members("reaches:400", each(UNCONFIRMED, "refused:403")) } },
   { file: "checkout.auction.$id.tsx", path: "/checkout/auction/{wonAuction}", params: { id: "{wonAuction}" },
     loader: { expect: members("refused:404", { buyer: "ok" }) },
