@@ -7,44 +7,11 @@ import {
   type UploadHandler,
   type UploadHandlerPart,
 } from "@remix-run/node";
+import { UPLOAD_MESSAGES, type MultipartForm, type MultipartOptions, type ReceivedFile } from "~/services/uploads.ts";
 
-export const MULTIPART_MESSAGES = {
-  tooLarge: "The form and its files are too large to send at once. Please send fewer or smaller files.",
-  notAForm: "This request did not contain a form. Please submit the form on the page.",
-} as const;
-
-export interface ReceivedFile {
-  /** The file name as the browser sent it (without any folder). */
-  name: string;
-  /** Bytes received. */
-  size: number;
-  /** The bytes, when the file was kept. */
-  bytes: Uint8Array | null;
-  status: "kept" | "too_big" | "duplicate" | "over_limit";
-}
-
-export interface MultipartForm {
-  /** The text fields. */
-  fields: FormData;
-  /** Every file sent in `fileField`, in order, with what happened to it. */
-  files: ReceivedFile[];
-}
-
-export interface MultipartOptions {
-  /** The form field that carries files; files in any other field are ignored. */
-  fileField: string;
-  maxFileBytes: number;
-  /** How many files may be kept. */
-  maxFiles: number;
-  /** Whether a file with this name and size repeats one already kept or stored. */
-  isDuplicate?: (file: { name: string; size: number }, kept: ReadonlyArray<{ name: string; size: number }>) => boolean;
-  /** Longest accepted text field, in bytes. */
-  maxFieldBytes?: number;
-  /** Most text fields accepted. */
-  maxFields?: number;
-  /** The whole body, files that were dropped included. */
-  maxTotalBytes: number;
-}
+export type { MultipartForm, MultipartOptions, ReceivedFile } from "~/services/uploads.ts";
+/** The upload messages (one definition, in app/services/uploads.ts). */
+export const MULTIPART_MESSAGES = UPLOAD_MESSAGES;
 
 class BodyTooLargeError extends Error {}
 class NotAFormError extends Error {}

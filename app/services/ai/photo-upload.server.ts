@@ -3,11 +3,11 @@
 // (app/web/multipart.server.ts) on photos of several megabytes — the largest cost of a generation after the photos'
 // decoding (see bench/ai.mjs). Same answer shape and the same rules: the body is cut off past `maxTotalBytes`
 // (413), each file over `maxFileBytes` is dropped and reported, repeats and files past `maxFiles` likewise.
-import { MULTIPART_MESSAGES, type MultipartForm, type MultipartOptions, type ReceivedFile } from "~/web/multipart.server.ts";
+import { UPLOAD_MESSAGES, type MultipartForm, type MultipartOptions, type ReceivedFile } from "../uploads.ts";
 import { DomainError, isDomainError } from "../domain-error.ts";
 
-const tooLarge = () => new DomainError("too_large", MULTIPART_MESSAGES.tooLarge);
-const notAForm = () => new DomainError("invalid", MULTIPART_MESSAGES.notAForm);
+const tooLarge = () => new DomainError("too_large", UPLOAD_MESSAGES.tooLarge);
+const notAForm = () => new DomainError("invalid", UPLOAD_MESSAGES.notAForm);
 
 /** The body, failing once more than `limit` bytes have arrived (whatever Content-Length claimed). */
 function limitedBody(body: ReadableStream<Uint8Array>, limit: number): ReadableStream<Uint8Array> {

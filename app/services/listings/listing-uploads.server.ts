@@ -1,7 +1,7 @@
 // Images arriving with a listing form: sizes, the 12-image limit, repeats and content are checked before anything is
 // written; the refused files are reported by name beside the image picker.
 import type { ListingImage } from "#db/schema.ts";
-import type { ReceivedFile } from "~/web/multipart.server.ts";
+import type { ReceivedFile } from "../uploads.ts";
 import { isImageRefusal } from "../platform/image-pipeline.server.ts";
 import { LISTING_IMAGE_MESSAGES, MAX_LISTING_IMAGES, prepareListingImage, type PreparedImage } from "./listing-images.server.ts";
 
