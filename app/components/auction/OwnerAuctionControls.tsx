@@ -5,7 +5,7 @@
 import { Box, Button, chakra, Container, Heading, Stack, Text } from "@chakra-ui/react";
 import { Form, Link as RemixLink, useNavigation, useSearchParams } from "@remix-run/react";
 import { useId } from "react";
-import { FormErrors, FormSuccess } from "~/components/forms.tsx";
+import { FormErrors, FormSuccess } from "~/components/forms/index.ts";
 import { OWNER_CONTROL_MESSAGES, OWNER_OUTCOME_MESSAGES, ownerOutcomeOf } from "~/schemas/auction-owner.ts";
 
 export interface OwnerAuctionControlsProps {

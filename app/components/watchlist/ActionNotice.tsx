@@ -1,6 +1,6 @@
 // The page-level answer to a form that changes the list itself (remove, rename, delete): success announced as a
 // status, failure as an alert. Notes, alerts and Execute answer inside their own item.
-import { FormErrors, FormSuccess } from "~/components/forms.tsx";
+import { FormErrors, FormSuccess } from "~/components/forms/index.ts";
 import type { WatchlistActionResult } from "~/lib/watchlist-views.ts";
 
 const PAGE_LEVEL = new Set(["remove", "rename", "delete", null]);

@@ -5,7 +5,7 @@ import { Badge, Box, Button, Field, HStack, Link, Stack, Text, Textarea } from "
 import { Form, Link as RemixLink, useFetcher, useNavigation } from "@remix-run/react";
 import { useState, type FormEvent } from "react";
 import { CardPicture } from "~/components/card-frame.tsx";
-import { FormSuccess } from "~/components/forms.tsx";
+import { FormSuccess } from "~/components/forms/index.ts";
 import { Pagination } from "~/components/listings/Pagination.tsx";
 import { useOfflineQueue, type QueueOffline } from "~/components/pwa/use-offline-queue.ts";
 import { OFFLINE_MESSAGES } from "~/lib/offline/messages.ts";
