@@ -8,7 +8,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import { E2E_OPENAI_API_KEY, E2E_OPENAI_BASE_URL } from "../../playwright.config.ts";
-import { expect, signedInAsDemo, test, uniqueEmail, watchConsole, withDatabase } from "./support.ts";
+import { confirmEmailOf, expect, signedInAsDemo, test, uniqueEmail, watchConsole, withDatabase } from "./support.ts";
 
 const OSCILLOSCOPES = "industrial_electronics_test_measurement_oscilloscopes";
 const PASSWORD = "correct-horse-battery";
@@ -205,6 +205,7 @@ test("a visitor tries two steps, signs in as a seller to save, and the draft is 
     maxRedirects: 0,
   });
   expect(register.headers().location).toBe("/login?registered=1");
+  confirmEmailOf(email);
 
   // /create-listing itself still asks visitors to sign in; the AI tab lets them try.
   await page.goto("/create-listing");

@@ -54,6 +54,17 @@ export function latestEmailTo(address: string): { subject: string; text_body: st
   }
 }
 
+/**
+ * Marks a newly registered account as having followed its confirmation link (docs/decisions/0028), for specs whose
+ * subject is not the confirmation itself (tests/e2e/email-confirmation.spec.ts follows the real link).
+ */
+export function confirmEmailOf(address: string): void {
+  withDatabase((db) => {
+    const changed = db.prepare("update users set email_confirmed_at = ? where email = ?").run(new Date().toISOString(), address.toLowerCase()).changes;
+    if (changed !== 1) throw new Error(`no account for ${address}`);
+  });
+}
+
 export async function signIn(page: Page, email: string, password: string): Promise<void> {
   await page.goto("/login");
   await page.getByRole("textbox", { name: "Email", exact: true }).fill(email);
