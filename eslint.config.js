@@ -33,10 +33,14 @@ function layerRules() {
   const noServices = pattern(["~/services/*", "**/services/*"], "This layer may not call services.");
   const noWeb = pattern(["~/web/*", "**/web/*"], "Only routes use the HTTP glue in app/web.");
   const noComponents = pattern(["~/components/*", "**/components/*"], "This layer may not import components.");
+  const servicesThroughIndex = pattern(
+    ["~/services/*/*", "!~/services/*/index.server.ts"],
+    "Import a service domain through its index (~/services/<domain>/index.server.ts).",
+  );
   const noServer = pattern(["*.server", "*.server.ts", "**/*.server", "**/*.server.ts"], "Client code never imports server modules.");
   const layers = [
-    { files: ["app/routes/**"], patterns: [noDb, noSeed] },
-    { files: ["app/web/**"], patterns: [noDb, noSeed, noRoutes, noComponents] },
+    { files: ["app/routes/**"], patterns: [noDb, noSeed, servicesThroughIndex] },
+    { files: ["app/web/**"], patterns: [noDb, noSeed, noRoutes, noComponents, servicesThroughIndex] },
     { files: ["app/services/**"], patterns: [noSeed, noRoutes, noComponents, noWeb] },
     { files: ["app/lib/**"], patterns: [noDb, noSeed, noRoutes, noServices, noWeb, noComponents, noServer] },
     { files: ["app/components/**", "app/offline/**", "app/entry.client.tsx", "service-worker/**"], patterns: [noDb, noSeed, noRoutes, noServices, noWeb, noServer] },

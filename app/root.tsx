@@ -17,8 +17,7 @@ import { ServerStylesContext, SITE_STYLESHEET_ATTRIBUTE, SSR_STYLE_ATTRIBUTE } f
 import { useNonce } from "~/lib/nonce.ts";
 import { getDb } from "~/db.server.ts";
 import { getOptionalUser } from "~/web/auth.server.ts";
-import { countUnreadNotifications } from "~/services/messaging/notification-inbox.server.ts";
-import { countUnreadMessages } from "~/services/messaging/messages.server.ts";
+import { countUnreadNotifications, countUnreadMessages } from "~/services/messaging/index.server.ts";
 import { staticClasses } from "~/lib/static-styles.ts";
 import { renderSystem } from "~/theme.ts";
 

@@ -3,9 +3,9 @@
 // AUCTION_SCHEDULER_INTERVAL_MS=0).
 import { getEnv } from "~/env.server.ts";
 import { getDb, prepareDatabase, type DemoSeeder } from "~/db.server.ts";
-import { startAuctionScheduler } from "~/services/auctions/auction-lifecycle.server.ts";
-import { runScheduledWork } from "~/services/platform/scheduled-work.server.ts";
-import { rekeySavedSearches } from "~/services/alerts/saved-search-alerts.server.ts";
+import { startAuctionScheduler } from "~/services/auctions/index.server.ts";
+import { runScheduledWork } from "~/services/platform/index.server.ts";
+import { rekeySavedSearches } from "~/services/alerts/index.server.ts";
 
 let stopAuctionScheduler: (() => Promise<void>) | undefined;
 

@@ -18,12 +18,8 @@ import { Testimonials } from "~/components/home/Testimonials.tsx";
 import { getDb } from "~/db.server.ts";
 import { canSell } from "~/lib/roles.ts";
 import { getOptionalUser } from "~/web/auth.server.ts";
-import { listCategoryTree } from "~/services/listings/category.server.ts";
-import { featuredListings } from "~/services/listings/featured-listings.server.ts";
-import { getMarketplaceStats } from "~/services/listings/marketplace-stats.server.ts";
-import { recentlyViewed } from "~/services/listings/recent-views.server.ts";
-import { publishedTestimonials } from "~/services/listings/testimonials.server.ts";
-import { watchedAmong } from "~/services/watchlist/watchlist.server.ts";
+import { listCategoryTree, featuredListings, getMarketplaceStats, recentlyViewed, publishedTestimonials } from "~/services/listings/index.server.ts";
+import { watchedAmong } from "~/services/watchlist/index.server.ts";
 
 export const meta: MetaFunction = () => [
   { title: "Tradebench — marketplace for industrial electronics & test equipment" },

@@ -28,11 +28,10 @@ import { toOfflineListing } from "~/lib/offline/listing-copy.ts";
 import { AUCTION_PAGE_MESSAGES } from "~/schemas/bid.ts";
 import { parseRouteId } from "~/web/route-params.server.ts";
 import { galleryStartIndex } from "~/schemas/listing-detail.ts";
-import { getAuctionPage } from "~/services/auctions/auction-page.server.ts";
+import { getAuctionPage } from "~/services/auctions/index.server.ts";
 import { getOptionalUser } from "~/web/auth.server.ts";
-import { recordRecentView } from "~/services/listings/recent-views.server.ts";
-import { watcherCountFor } from "~/services/watchlist/watchers.server.ts";
-import { watchedAmong } from "~/services/watchlist/watchlist.server.ts";
+import { recordRecentView } from "~/services/listings/index.server.ts";
+import { watcherCountFor, watchedAmong } from "~/services/watchlist/index.server.ts";
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => {
   if (!loaded) return [{ title: `${AUCTION_PAGE_MESSAGES.notFound} — Tradebench` }];

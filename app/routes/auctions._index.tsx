@@ -22,7 +22,7 @@ import { auctionsUrl, parseAuctionFilters } from "~/lib/auction-filters.ts";
 import type { AuctionSnapshot } from "~/lib/auctions.ts";
 import { useLiveAuctions, useServerNow, type LiveAuctionChange } from "~/lib/live/use-live-auctions.ts";
 import { formatCount } from "~/lib/money.ts";
-import { listAuctions, type AuctionCardData } from "~/services/auctions/auction-list.server.ts";
+import { listAuctions, type AuctionCardData } from "~/services/auctions/index.server.ts";
 import { getOptionalUser } from "~/web/auth.server.ts";
 
 export const AUCTIONS_MESSAGES = {

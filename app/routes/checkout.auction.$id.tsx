@@ -16,8 +16,7 @@ import { checkoutAction } from "~/web/checkout-action.server.ts";
 import { ORDER_MESSAGES } from "~/lib/orders.ts";
 import { parseRouteId } from "~/web/route-params.server.ts";
 import { requireConfirmedUser, requireUser } from "~/web/auth.server.ts";
-import { confirmAuctionCheckout, getAuctionCheckout } from "~/services/orders/checkout.server.ts";
-import { escrowAccount } from "~/services/orders/orders.server.ts";
+import { confirmAuctionCheckout, getAuctionCheckout, escrowAccount } from "~/services/orders/index.server.ts";
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
   { title: loaded ? `Checkout: ${loaded.item.title} — Tradebench` : "Checkout — Tradebench" },

@@ -17,7 +17,7 @@ import { formatExactPrice } from "~/lib/money.ts";
 import { ORDER_MESSAGES } from "~/lib/orders.ts";
 import { parseRouteId } from "~/web/route-params.server.ts";
 import { requireConfirmedUser, requireUser } from "~/web/auth.server.ts";
-import { buyNow, getBuyNowCheckout } from "~/services/orders/checkout.server.ts";
+import { buyNow, getBuyNowCheckout } from "~/services/orders/index.server.ts";
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
   { title: loaded ? `Checkout: ${loaded.item.title} — Tradebench` : "Checkout — Tradebench" },

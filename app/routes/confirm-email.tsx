@@ -13,7 +13,7 @@ import { getDb } from "~/db.server.ts";
 import { getEnv } from "~/env.server.ts";
 import { CONFIRM_EMAIL_PATH, EMAIL_CONFIRMATION_MESSAGES, isConfirmationProblem } from "~/lib/email-confirmation-messages.ts";
 import { loginUrl } from "~/lib/http.ts";
-import { confirmEmail, resendConfirmationLink } from "~/services/accounts/email-confirmation.server.ts";
+import { confirmEmail, resendConfirmationLink } from "~/services/accounts/index.server.ts";
 import { isDomainError } from "~/services/domain-error.ts";
 import { getOptionalUser, requireUser } from "~/web/auth.server.ts";
 import { refusalInit } from "~/web/domain-answer.server.ts";

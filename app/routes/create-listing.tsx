@@ -14,7 +14,7 @@ import { EmailConfirmationNotice } from "~/components/EmailConfirmationBanner.ts
 import { JsMarker } from "~/components/listing-form/JsMarker.tsx";
 import { ListingFormFields, type ListingFormMetadata } from "~/components/listing-form/ListingFormFields.tsx";
 import { getDb } from "~/db.server.ts";
-import { listingPriceHints } from "~/services/pricing/price-hints.server.ts";
+import { listingPriceHints } from "~/services/pricing/index.server.ts";
 import type { PriceHintTable } from "~/lib/pricing/price-hints.ts";
 import { getEnv } from "~/env.server.ts";
 import { loginUrl } from "~/lib/http.ts";
@@ -31,15 +31,11 @@ import {
   LISTING_MESSAGES,
   toListingInput,
 } from "~/schemas/listing.ts";
-import { createAiListing } from "~/services/ai/ai-listing-create.server.ts";
+import { createAiListing } from "~/services/ai/index.server.ts";
 import { getOptionalUser, requireConfirmedUser, userHasPermission } from "~/web/auth.server.ts";
 import { refusalInit, refusalReply } from "~/web/domain-answer.server.ts";
 import { isDomainError } from "~/services/domain-error.ts";
-import { listCategoryTree } from "~/services/listings/category.server.ts";
-import { createListing } from "~/services/listings/create-listing.server.ts";
-import { categoryExists } from "~/services/listings/listing-columns.server.ts";
-import { checkListingUploads } from "~/services/listings/listing-uploads.server.ts";
-import { MAX_LISTING_IMAGES } from "~/services/listings/listing-images.server.ts";
+import { listCategoryTree, createListing, categoryExists, checkListingUploads, MAX_LISTING_IMAGES } from "~/services/listings/index.server.ts";
 
 export const meta: MetaFunction = () => [{ title: "Create a listing — Tradebench" }];
 

@@ -8,7 +8,7 @@ import { memberLinks } from "~/lib/navigation.ts";
 import { dashboardKind, ROLE_LABELS } from "~/lib/roles.ts";
 import { LISTING_MESSAGES } from "~/schemas/listing.ts";
 import { requireUser } from "~/web/auth.server.ts";
-import { computeAiStats, getMarketplaceStats } from "~/services/listings/marketplace-stats.server.ts";
+import { computeAiStats, getMarketplaceStats } from "~/services/listings/index.server.ts";
 
 export const meta: MetaFunction = () => [{ title: "Dashboard — Tradebench" }];
 

@@ -19,17 +19,9 @@ import { isMultipart } from "~/web/multipart.server.ts";
 import { EDIT_STATUSES, EditListingSchema, isAuctionListingType, LISTING_MESSAGES, toListingInput } from "~/schemas/listing.ts";
 import { parseRouteId } from "~/web/route-params.server.ts";
 import { requireConfirmedUser, requireUser } from "~/web/auth.server.ts";
-import { listCategoryTree } from "~/services/listings/category.server.ts";
+import { listCategoryTree, moveListingImage, removeListingImage, setPrimaryListingImage, liveAuctionSummary, categoryExists, getListingForEdit, listingFormDefaults, MAX_LISTING_IMAGES, type Actor, checkListingUploads, updateListing } from "~/services/listings/index.server.ts";
 import { DomainError, isDomainError } from "~/services/domain-error.ts";
-import { moveListingImage, removeListingImage, setPrimaryListingImage } from "~/services/listings/edit-listing-images.server.ts";
-import { liveAuctionSummary } from "~/services/listings/listing-auction.server.ts";
-import { categoryExists } from "~/services/listings/listing-columns.server.ts";
-import { getListingForEdit, listingFormDefaults } from "~/services/listings/listing-form-defaults.server.ts";
-import { MAX_LISTING_IMAGES } from "~/services/listings/listing-images.server.ts";
-import type { Actor } from "~/services/listings/listing-policy.server.ts";
-import { checkListingUploads } from "~/services/listings/listing-uploads.server.ts";
-import { updateListing } from "~/services/listings/update-listing.server.ts";
-import { listingPriceHints } from "~/services/pricing/price-hints.server.ts";
+import { listingPriceHints } from "~/services/pricing/index.server.ts";
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
   { title: loaded ? `Edit ${loaded.listing.title} — Tradebench` : "Edit listing — Tradebench" },

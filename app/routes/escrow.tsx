@@ -11,7 +11,7 @@ import { isOrderAction, ORDER_ACTION_DONE } from "~/lib/orders.ts";
 import { PERMISSION_MESSAGES, requireUser, userHasPermission } from "~/web/auth.server.ts";
 import { DomainError } from "~/services/domain-error.ts";
 import { throwRefusal } from "~/web/domain-answer.server.ts";
-import { escrowDesk } from "~/services/orders/orders.server.ts";
+import { escrowDesk } from "~/services/orders/index.server.ts";
 
 export const meta: MetaFunction = () => [{ title: "Escrow desk — Tradebench" }];
 

@@ -3,8 +3,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getOptionalUser } from "~/web/auth.server.ts";
 import { routeIdOf } from "~/web/route-params.server.ts";
-import { forViewer, type AuctionChange } from "~/services/auctions/auction-state.server.ts";
-import { ALL_AUCTIONS_TOPIC, auctionTopic, getLiveEventBus, userTopic, type LiveEvent } from "~/services/platform/live-events.server.ts";
+import { forViewer, type AuctionChange } from "~/services/auctions/index.server.ts";
+import { ALL_AUCTIONS_TOPIC, auctionTopic, getLiveEventBus, userTopic, type LiveEvent } from "~/services/platform/index.server.ts";
 
 const MAX_AUCTIONS_PER_STREAM = 60;
 const HEARTBEAT_MS = 15_000;

@@ -11,7 +11,7 @@ import { getEnv } from "~/env.server.ts";
 import { AUTH_MESSAGES, ForgotPasswordSchema } from "~/schemas/auth.ts";
 import { enforceRateLimits, RATE_LIMITS, requireAnonymous } from "~/web/auth.server.ts";
 import { isHoneypotFilled } from "~/web/form-guard.server.ts";
-import { requestPasswordReset } from "~/services/accounts/password-reset.server.ts";
+import { requestPasswordReset } from "~/services/accounts/index.server.ts";
 
 export const meta: MetaFunction = () => [{ title: "Forgot password — Tradebench" }];
 

@@ -1,6 +1,6 @@
 // GET /healthz: is the server up and does the database answer?
 import { getDb } from "~/db.server.ts";
-import { checkHealth } from "~/services/platform/health.server.ts";
+import { checkHealth } from "~/services/platform/index.server.ts";
 
 export async function loader() {
   const health = await checkHealth(getDb());

@@ -21,12 +21,10 @@ import { LISTING_DETAIL_MESSAGES } from "~/lib/listing-detail-messages.ts";
 import { isAuctionListingType } from "~/lib/listing-types.ts";
 import { galleryStartIndex } from "~/schemas/listing-detail.ts";
 import { parseRouteId } from "~/web/route-params.server.ts";
-import { findLiveAuctionForListing, getAuctionPanel } from "~/services/auctions/auction-page.server.ts";
+import { findLiveAuctionForListing, getAuctionPanel } from "~/services/auctions/index.server.ts";
 import { getOptionalUser } from "~/web/auth.server.ts";
-import { canManageListing, getListingDetail, relatedListings } from "~/services/listings/listing-detail.server.ts";
-import { recordListingView } from "~/services/listings/listing-views.server.ts";
-import { watcherCountFor } from "~/services/watchlist/watchers.server.ts";
-import { watchedAmong } from "~/services/watchlist/watchlist.server.ts";
+import { canManageListing, getListingDetail, relatedListings, recordListingView } from "~/services/listings/index.server.ts";
+import { watcherCountFor, watchedAmong } from "~/services/watchlist/index.server.ts";
 
 const META_DESCRIPTION_LENGTH = 160;
 

@@ -8,7 +8,7 @@ import { conversationUrl, MESSAGE_TEXT } from "~/lib/messages.ts";
 import { safeRedirect } from "~/schemas/fields.ts";
 import { parseRouteId } from "~/web/route-params.server.ts";
 import { getOptionalUser, requireConfirmedUser } from "~/web/auth.server.ts";
-import { openConversation } from "~/services/messaging/messages.server.ts";
+import { openConversation } from "~/services/messaging/index.server.ts";
 import { throwRefusal } from "~/web/domain-answer.server.ts";
 import { loginUrl } from "~/lib/http.ts";
 

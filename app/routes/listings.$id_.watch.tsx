@@ -6,7 +6,7 @@ import { WatchToggleSchema } from "~/schemas/watchlist.ts";
 import { safeRedirect } from "~/schemas/fields.ts";
 import { getOptionalUser } from "~/web/auth.server.ts";
 import { routeIdOf } from "~/web/route-params.server.ts";
-import { unwatchListing, WATCH_MESSAGES, watchListing } from "~/services/watchlist/watchlist.server.ts";
+import { unwatchListing, WATCH_MESSAGES, watchListing } from "~/services/watchlist/index.server.ts";
 import { DomainError, isDomainError } from "~/services/domain-error.ts";
 import { refusalInit, throwRefusal } from "~/web/domain-answer.server.ts";
 import { loginUrl } from "~/lib/http.ts";

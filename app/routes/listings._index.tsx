@@ -27,12 +27,11 @@ import {
 import { SAVE_SEARCH_INTENT, SAVE_SEARCH_MESSAGES } from "~/lib/saved-search-messages.ts";
 import { SaveSearchSchema } from "~/schemas/saved-search.ts";
 import { getOptionalUser } from "~/web/auth.server.ts";
-import { getCategoryIndex, searchListings } from "~/services/listings/listing-search.server.ts";
-import { createSavedSearch } from "~/services/alerts/saved-search.server.ts";
+import { getCategoryIndex, searchListings, popularSearches, POPULAR_SEARCHES_LIMIT, recordSearch } from "~/services/listings/index.server.ts";
+import { createSavedSearch } from "~/services/alerts/index.server.ts";
 import { isDomainError } from "~/services/domain-error.ts";
 import { refusalReply } from "~/web/domain-answer.server.ts";
-import { popularSearches, POPULAR_SEARCHES_LIMIT, recordSearch } from "~/services/listings/search-query.server.ts";
-import { watchedAmong } from "~/services/watchlist/watchlist.server.ts";
+import { watchedAmong } from "~/services/watchlist/index.server.ts";
 import { loginUrl } from "~/lib/http.ts";
 
 // Members with filters set get the Save Search form; its module (conform and zod) loads only for them.

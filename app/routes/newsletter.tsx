@@ -7,7 +7,7 @@ import { Link as RemixLink, useActionData } from "@remix-run/react";
 import { getDb } from "~/db.server.ts";
 import { NEWSLETTER_MESSAGES, NewsletterSchema } from "~/schemas/newsletter.ts";
 import { isHoneypotFilled } from "~/web/form-guard.server.ts";
-import { subscribeToNewsletter } from "~/services/accounts/newsletter.server.ts";
+import { subscribeToNewsletter } from "~/services/accounts/index.server.ts";
 
 export const meta: MetaFunction = () => [{ title: "Newsletter — Tradebench" }];
 

@@ -22,13 +22,7 @@ import {
 } from "~/schemas/notification.ts";
 import { parsePage } from "~/schemas/order.ts";
 import { requireUser } from "~/web/auth.server.ts";
-import {
-  deleteNotification,
-  listNotifications,
-  markAllNotificationsRead,
-  markNotificationRead,
-  type InboxNotification,
-} from "~/services/messaging/notification-inbox.server.ts";
+import { deleteNotification, listNotifications, markAllNotificationsRead, markNotificationRead, type InboxNotification } from "~/services/messaging/index.server.ts";
 
 export const meta: MetaFunction = () => [{ title: "Notifications — Tradebench" }];
 

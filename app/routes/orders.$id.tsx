@@ -21,10 +21,9 @@ import { safeRedirect } from "~/schemas/fields.ts";
 import { OrderActionSchema } from "~/schemas/order.ts";
 import { parseRouteId } from "~/web/route-params.server.ts";
 import { requireUser } from "~/web/auth.server.ts";
-import { transitionOrder } from "~/services/orders/order-flow.server.ts";
+import { transitionOrder, escrowAccount, getOrderForViewer } from "~/services/orders/index.server.ts";
 import { DomainError, isDomainError } from "~/services/domain-error.ts";
 import { refusalInit, throwRefusal } from "~/web/domain-answer.server.ts";
-import { escrowAccount, getOrderForViewer } from "~/services/orders/orders.server.ts";
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
   { title: loaded ? `Order ${loaded.order.reference} — Tradebench` : "Order not found — Tradebench" },

@@ -6,7 +6,7 @@ import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary.tsx";
 import { getDb } from "~/db.server.ts";
 import { parsePage } from "~/schemas/order.ts";
 import { requireUser } from "~/web/auth.server.ts";
-import { listPurchases } from "~/services/orders/orders.server.ts";
+import { listPurchases } from "~/services/orders/index.server.ts";
 
 export const meta: MetaFunction = () => [{ title: "Your orders — Tradebench" }];
 

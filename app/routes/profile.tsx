@@ -32,7 +32,7 @@ import { ROLE_LABELS } from "~/lib/roles.ts";
 import { initials } from "~/lib/user.ts";
 import { AVATAR_FIELD, AVATAR_MAX_BYTES, AvatarFormSchema, PROFILE_MESSAGES, ProfileSchema } from "~/schemas/profile.ts";
 import { requireUser } from "~/web/auth.server.ts";
-import { getProfile, parsePreferences, removeAvatar, saveAvatar, updateProfile } from "~/services/accounts/profile.server.ts";
+import { getProfile, parsePreferences, removeAvatar, saveAvatar, updateProfile } from "~/services/accounts/index.server.ts";
 import { isDomainError } from "~/services/domain-error.ts";
 
 export const meta: MetaFunction = () => [{ title: "Your profile — Tradebench" }];

@@ -18,7 +18,7 @@ import { getDb } from "~/db.server.ts";
 import { AUTH_MESSAGES, ResetPasswordSchema } from "~/schemas/auth.ts";
 import { MIN_PASSWORD_LENGTH } from "~/schemas/fields.ts";
 import { requireAnonymous, startSession } from "~/web/auth.server.ts";
-import { isResetTokenUsable, resetPassword } from "~/services/accounts/password-reset.server.ts";
+import { isResetTokenUsable, resetPassword } from "~/services/accounts/index.server.ts";
 
 /** Spec 02 §9: after a successful reset the page moves on to /dashboard after 2 seconds. */
 const REDIRECT_DELAY_SECONDS = 2;

@@ -10,11 +10,10 @@ import { formRefusal, parseForm } from "~/web/form-data.server.ts";
 import { AiListingRequestSchema, AiPhotosSchema } from "~/schemas/ai-listing-request.ts";
 import { AI_LISTING_MESSAGES, WIZARD_MAX_PHOTOS } from "~/schemas/ai-listing-create.ts";
 import { LISTING_MESSAGES } from "~/schemas/listing.ts";
-import { allowGeneration, generateAiListing } from "~/services/ai/ai-listing.server.ts";
+import { allowGeneration, generateAiListing } from "~/services/ai/index.server.ts";
 import { getOptionalUser } from "~/web/auth.server.ts";
-import { findCategory } from "~/services/listings/category.server.ts";
-import { IMAGE_REFUSAL_CODES, inspectImage, isImageRefusal } from "~/services/platform/image-pipeline.server.ts";
-import { MAX_IMAGE_BYTES } from "~/services/listings/listing-images.server.ts";
+import { findCategory, MAX_IMAGE_BYTES } from "~/services/listings/index.server.ts";
+import { IMAGE_REFUSAL_CODES, inspectImage, isImageRefusal } from "~/services/platform/index.server.ts";
 import { DomainError } from "~/services/domain-error.ts";
 import { refusalInit } from "~/web/domain-answer.server.ts";
 

@@ -3,7 +3,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getDb } from "~/db.server.ts";
 import { getOptionalUser } from "~/web/auth.server.ts";
-import { latestNotifications, type InboxNotification } from "~/services/messaging/notification-inbox.server.ts";
+import { latestNotifications, type InboxNotification } from "~/services/messaging/index.server.ts";
 
 export interface BellData {
   items: InboxNotification[];

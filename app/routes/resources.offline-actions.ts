@@ -11,7 +11,7 @@ import {
   OfflineActionsRequestSchema,
 } from "~/schemas/offline-actions.ts";
 import { getOptionalUser } from "~/web/auth.server.ts";
-import { applyOfflineActions } from "~/services/offline/offline-actions.server.ts";
+import { applyOfflineActions } from "~/services/offline/index.server.ts";
 
 const NO_STORE = { "Cache-Control": "no-store" };
 

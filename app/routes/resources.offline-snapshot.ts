@@ -3,7 +3,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getDb } from "~/db.server.ts";
 import { getOptionalUser } from "~/web/auth.server.ts";
-import { buildOfflineSnapshot } from "~/services/offline/offline-snapshot.server.ts";
+import { buildOfflineSnapshot } from "~/services/offline/index.server.ts";
 
 const NO_STORE = { "Cache-Control": "no-store" };
 

@@ -7,7 +7,7 @@ import { getDb } from "~/db.server.ts";
 import { formatRate, SUCCESS_FEE_RATE_BP } from "~/lib/fees.ts";
 import { parsePage } from "~/schemas/order.ts";
 import { requireUser } from "~/web/auth.server.ts";
-import { listSales } from "~/services/orders/orders.server.ts";
+import { listSales } from "~/services/orders/index.server.ts";
 
 export const meta: MetaFunction = () => [{ title: "Your sales — Tradebench" }];
 

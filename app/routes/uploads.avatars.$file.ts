@@ -2,7 +2,7 @@
 import fs from "node:fs/promises";
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { getEnv } from "~/env.server.ts";
-import { avatarFilePath } from "~/services/accounts/profile.server.ts";
+import { avatarFilePath } from "~/services/accounts/index.server.ts";
 
 export async function loader({ params }: LoaderFunctionArgs) {
   const file = avatarFilePath(getEnv().UPLOADS_DIR, params.file ?? "");

@@ -3,7 +3,7 @@
 import fs from "node:fs/promises";
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { getEnv } from "~/env.server.ts";
-import { listingImageFilePath } from "~/services/listings/listing-images.server.ts";
+import { listingImageFilePath } from "~/services/listings/index.server.ts";
 
 export async function loader({ params }: LoaderFunctionArgs) {
   const file = listingImageFilePath(getEnv().UPLOADS_DIR, params.id ?? "", params.file ?? "");

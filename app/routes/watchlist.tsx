@@ -15,16 +15,10 @@ import { toExecutedListingView, toSavedSearchView, toWatchedItemView, type Watch
 import { parsePage } from "~/schemas/order.ts";
 import { isWatchlistIntent, parseWatchlistTab, WATCHLIST_MESSAGES, WATCHLIST_PAGE_SIZE, WATCHLIST_TABS, WatchlistActionSchema } from "~/schemas/watchlist.ts";
 import { requireUser } from "~/web/auth.server.ts";
-import {
-  deleteSavedSearch,
-  executeSavedSearch,
-  getSavedSearch,
-  listSavedSearches,
-  updateSavedSearch,
-} from "~/services/alerts/saved-search.server.ts";
+import { deleteSavedSearch, executeSavedSearch, getSavedSearch, listSavedSearches, updateSavedSearch } from "~/services/alerts/index.server.ts";
 import { isDomainError } from "~/services/domain-error.ts";
 import { refusalInit } from "~/web/domain-answer.server.ts";
-import { listWatchlist, unwatchListing, updateWatchNotes } from "~/services/watchlist/watchlist.server.ts";
+import { listWatchlist, unwatchListing, updateWatchNotes } from "~/services/watchlist/index.server.ts";
 
 export const meta: MetaFunction = () => [{ title: "Watchlist & Saved Searches — Tradebench" }];
 

@@ -5,7 +5,7 @@
 import { parseWithZod, unstable_coerceFormValue as coerceFormValue, type Submission } from "@conform-to/zod";
 import { data } from "@remix-run/node";
 import { z, type ZodTypeAny } from "zod";
-import { readPhotoUpload } from "~/services/ai/photo-upload.server.ts";
+import { readPhotoUpload } from "~/services/ai/index.server.ts";
 import { isDomainError } from "~/services/domain-error.ts";
 import { isMultipart, readMultipartForm, MULTIPART_MESSAGES, type MultipartOptions, type ReceivedFile } from "./multipart.server.ts";
 

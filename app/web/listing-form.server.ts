@@ -3,9 +3,7 @@
 import type { ZodTypeAny } from "zod";
 import type { ListingImage } from "#db/schema.ts";
 import type { CategoryGroup } from "~/components/listing-form/ListingFormFields.tsx";
-import type { CategoryNode } from "~/services/listings/category.server.ts";
-import { repeatsAnImage } from "~/services/listings/listing-uploads.server.ts";
-import { MAX_IMAGE_BYTES, MAX_LISTING_IMAGES } from "~/services/listings/listing-images.server.ts";
+import { type CategoryNode, repeatsAnImage, MAX_IMAGE_BYTES, MAX_LISTING_IMAGES } from "~/services/listings/index.server.ts";
 import { parseForm, type ParsedForm } from "./form-data.server.ts";
 
 /** The form field that carries the pictures. */
