@@ -98,11 +98,10 @@ export const ORDER_ACTION_DONE: Record<OrderAction, string> = {
   cancel: "The order has been cancelled.",
 };
 
-/** Staff who confirm that a bank transfer arrived (funds then sit in escrow). */
-export const PAYMENT_CONFIRMER_ROLES: readonly Role[] = ["admin", "super_admin", "billing"];
-/** Staff who decide disputes. */
-export const DISPUTE_RESOLVER_ROLES: readonly Role[] = ["admin", "super_admin", "dispute_resolution_referee"];
-/** Staff who may open any order and the escrow desk. */
+/**
+ * Roles shown the Escrow link (courtesy only: the desk and every order action are decided by the
+ * can_confirm_payments / can_resolve_disputes permissions in role_permissions, app/services/orders/order-flow.server.ts).
+ */
 export const ESCROW_DESK_ROLES: readonly Role[] = ["admin", "super_admin", "billing", "dispute_resolution_referee"];
 
 export function isEscrowStaff(role: Role): boolean {

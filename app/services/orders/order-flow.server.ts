@@ -7,18 +7,12 @@ import { inWriteTransaction } from "#db/dialect.ts";
 import type { Database } from "#db/schema.ts";
 import { INSPECTION_PERIOD_DAYS, REFUND_BUSINESS_DAYS, SELLER_RESPONSE_BUSINESS_DAYS } from "~/lib/fees.ts";
 import { formatExactPrice } from "~/lib/money.ts";
-import {
-  DISPUTE_RESOLVER_ROLES,
-  isEscrowStaff,
-  isOrderStatus,
-  ORDER_MESSAGES,
-  PAYMENT_CONFIRMER_ROLES,
-  type OrderAction,
-  type OrderStatus,
-} from "~/lib/orders.ts";
+import { isOrderStatus, ORDER_MESSAGES, type OrderAction, type OrderStatus } from "~/lib/orders.ts";
+import type { Permission } from "~/lib/permissions.ts";
 import type { Role } from "~/lib/roles.ts";
 import { announceNotifications, insertNotifications, type NotificationDraft, type NotificationType } from "../messaging/notifications.server.ts";
 import { DomainError } from "../domain-error.ts";
+import { permissionsOfRole } from "../accounts/permissions.server.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const INSPECTION_PERIOD_MS = INSPECTION_PERIOD_DAYS * DAY_MS;
@@ -55,8 +49,8 @@ interface Transition {
   to: OrderStatus;
   /** Which of the order's own parties may make it. */
   parties: readonly Party[];
-  /** Which staff roles may make it on any order. */
-  roles: readonly Role[];
+  /** The permission (role_permissions) that lets staff make it on any order; null when only the parties may. */
+  permission: Permission | null;
   stamp: StampColumn;
   notAllowed: string;
   wrongState: string;
@@ -75,7 +69,7 @@ export const ORDER_TRANSITIONS: Record<OrderAction, Transition> = {
     from: ["pending"],
     to: "paid",
     parties: [],
-    roles: PAYMENT_CONFIRMER_ROLES,
+    permission: "can_confirm_payments",
     stamp: "paid_at",
     notAllowed: "Only Tradebench billing or an administrator can confirm a payment",
     wrongState: "Only an order awaiting payment can have its payment confirmed",
@@ -89,7 +83,7 @@ export const ORDER_TRANSITIONS: Record<OrderAction, Transition> = {
     from: ["paid"],
     to: "shipped",
     parties: ["seller"],
-    roles: [],
+    permission: null,
     stamp: "shipped_at",
     notAllowed: "Only the seller can mark this order as shipped",
     wrongState: "Only a paid order can be marked as shipped",
@@ -103,7 +97,7 @@ export const ORDER_TRANSITIONS: Record<OrderAction, Transition> = {
     from: ["shipped"],
     to: "delivered",
     parties: ["buyer", "seller"],
-    roles: [],
+    permission: null,
     stamp: "delivered_at",
     notAllowed: "Only the buyer or the seller can mark this order as delivered",
     wrongState: "Only a shipped order can be marked as delivered",
@@ -117,7 +111,7 @@ export const ORDER_TRANSITIONS: Record<OrderAction, Transition> = {
     from: ["shipped", "delivered"],
     to: "completed",
     parties: ["buyer"],
-    roles: [],
+    permission: null,
     stamp: "completed_at",
     notAllowed: "Only the buyer can confirm receipt",
     wrongState: "Receipt can only be confirmed for an order that has been shipped",
@@ -131,7 +125,7 @@ export const ORDER_TRANSITIONS: Record<OrderAction, Transition> = {
     from: ["shipped", "delivered"],
     to: "disputed",
     parties: ["buyer"],
-    roles: [],
+    permission: null,
     stamp: "disputed_at",
     notAllowed: "Only the buyer can open a dispute",
     wrongState: "A dispute can only be opened on an order that has been shipped or delivered",
@@ -145,7 +139,7 @@ export const ORDER_TRANSITIONS: Record<OrderAction, Transition> = {
     from: ["disputed"],
     to: "refunded",
     parties: [],
-    roles: DISPUTE_RESOLVER_ROLES,
+    permission: "can_resolve_disputes",
     stamp: "resolved_at",
     notAllowed: "Only a dispute resolution referee or an administrator can decide a dispute",
     wrongState: "Only a disputed order can be refunded",
@@ -159,7 +153,7 @@ export const ORDER_TRANSITIONS: Record<OrderAction, Transition> = {
     from: ["disputed"],
     to: "released",
     parties: [],
-    roles: DISPUTE_RESOLVER_ROLES,
+    permission: "can_resolve_disputes",
     stamp: "resolved_at",
     notAllowed: "Only a dispute resolution referee or an administrator can decide a dispute",
     wrongState: "Only a disputed order can be released to the seller",
@@ -173,7 +167,7 @@ export const ORDER_TRANSITIONS: Record<OrderAction, Transition> = {
     from: ["pending"],
     to: "cancelled",
     parties: ["buyer", "seller"],
-    roles: PAYMENT_CONFIRMER_ROLES,
+    permission: "can_confirm_payments",
     stamp: "cancelled_at",
     notAllowed: "Only the buyer, the seller or Tradebench billing can cancel this order",
     wrongState: "Only an order awaiting payment can be cancelled",
@@ -202,14 +196,27 @@ function partyOf(order: Pick<OrderForRules, "buyer_id" | "seller_id">, userId: s
   return null;
 }
 
-/** Whether this person may see the order at all: its buyer, its seller, or escrow staff. */
-export function canViewOrder(order: Pick<OrderForRules, "buyer_id" | "seller_id">, viewer: OrderActor): boolean {
-  return partyOf(order, viewer.id) !== null || isEscrowStaff(viewer.role);
+/** The permissions that make someone escrow staff: they may open any order. */
+const ESCROW_DESK_PERMISSIONS: readonly Permission[] = ["can_confirm_payments", "can_resolve_disputes"];
+
+/** What the rules know of the person acting: who they are and what their role may do now. */
+export interface OrderAuthority extends OrderActor {
+  permissions: ReadonlySet<Permission>;
 }
 
-function mayAct(transition: Transition, order: OrderForRules, actor: OrderActor): boolean {
+/** The actor with their role's permissions, read from role_permissions. */
+export async function orderAuthority(db: Kysely<Database>, actor: OrderActor): Promise<OrderAuthority> {
+  return { ...actor, permissions: await permissionsOfRole(db, actor.role) };
+}
+
+/** Whether this person may see the order at all: its buyer, its seller, or escrow staff. */
+export function canViewOrder(order: Pick<OrderForRules, "buyer_id" | "seller_id">, viewer: OrderAuthority): boolean {
+  return partyOf(order, viewer.id) !== null || ESCROW_DESK_PERMISSIONS.some((permission) => viewer.permissions.has(permission));
+}
+
+function mayAct(transition: Transition, order: OrderForRules, actor: OrderAuthority): boolean {
   const party = partyOf(order, actor.id);
-  return (party !== null && transition.parties.includes(party)) || transition.roles.includes(actor.role);
+  return (party !== null && transition.parties.includes(party)) || (transition.permission !== null && actor.permissions.has(transition.permission));
 }
 
 function inspectionOpen(order: Pick<OrderForRules, "status" | "delivered_at">, now: Date): boolean {
@@ -218,7 +225,7 @@ function inspectionOpen(order: Pick<OrderForRules, "status" | "delivered_at">, n
 }
 
 /** Why `actor` may not make this transition now, or null when they may. */
-function refusal(action: OrderAction, order: OrderForRules, actor: OrderActor, now: Date): DomainError | null {
+function refusal(action: OrderAction, order: OrderForRules, actor: OrderAuthority, now: Date): DomainError | null {
   const transition = ORDER_TRANSITIONS[action];
   if (!canViewOrder(order, actor)) return new DomainError("not_found", ORDER_MESSAGES.orderNotFound);
   if (!mayAct(transition, order, actor)) return new DomainError("forbidden", transition.notAllowed);
@@ -228,7 +235,7 @@ function refusal(action: OrderAction, order: OrderForRules, actor: OrderActor, n
 }
 
 /** The transitions this person may make on the order now: the forms the order page shows. */
-export function availableOrderActions(order: OrderForRules, actor: OrderActor, now: Date = new Date()): OrderAction[] {
+export function availableOrderActions(order: OrderForRules, actor: OrderAuthority, now: Date = new Date()): OrderAction[] {
   return (Object.keys(ORDER_TRANSITIONS) as OrderAction[]).filter((action) => refusal(action, order, actor, now) === null);
 }
 
@@ -274,10 +281,11 @@ export async function transitionOrder(db: Kysely<Database>, request: TransitionR
   const now = request.now ?? new Date();
   const stamp = now.toISOString();
   const transition = ORDER_TRANSITIONS[request.action];
+  const actor = await orderAuthority(db, request.actor);
   const notifications = await inWriteTransaction(db, async (trx) => {
     const order = await selectOrderForRules(trx).where("o.id", "=", request.orderId).executeTakeFirst();
     if (!order) throw new DomainError("not_found", ORDER_MESSAGES.orderNotFound);
-    const refused = refusal(request.action, order, request.actor, now);
+    const refused = refusal(request.action, order, actor, now);
     if (refused) throw refused;
 
     let note = (request.note ?? "").trim();

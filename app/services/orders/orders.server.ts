@@ -4,7 +4,7 @@ import type { Database } from "#db/schema.ts";
 import { getEnv } from "~/env.server.ts";
 import { isOrderStatus, type EscrowAccount, type OrderAction, type OrderStatus } from "~/lib/orders.ts";
 import { primaryThumbnail } from "../listings/listing-cards.server.ts";
-import { availableOrderActions, canViewOrder, inspectionEndsAt, type OrderActor } from "./order-flow.server.ts";
+import { availableOrderActions, canViewOrder, inspectionEndsAt, orderAuthority, type OrderActor } from "./order-flow.server.ts";
 import { memberName, PARTY_NAME_COLUMNS, partyNames } from "../accounts/party-names.server.ts";
 
 export const ORDERS_PAGE_SIZE = 20;
@@ -327,10 +327,11 @@ export async function getOrderForViewer(db: Kysely<Database>, orderId: number, v
     delivered_at: order.deliveredAt,
     title: order.title,
   };
-  if (!canViewOrder(rules, viewer)) return null;
+  const authority = await orderAuthority(db, viewer);
+  if (!canViewOrder(rules, authority)) return null;
   return {
     order,
-    actions: availableOrderActions(rules, viewer, now),
+    actions: availableOrderActions(rules, authority, now),
     viewerIs: viewer.id === order.buyerId ? "buyer" : viewer.id === order.sellerId ? "seller" : "staff",
     inspectionEndsAt: inspectionEndsAt(order.deliveredAt),
   };
