@@ -236,6 +236,8 @@ function checkShape(fields: FormData, schema: ZodTypeAny): { form: FormData; pro
   const form = new FormData();
   const problems = new Map<string, string>();
   const counts = new Map<string, number>();
+  /** Names that address a whole list of plain values (a checkbox group's name). */
+  const wholeLists = new Set<string>();
   for (const [name, value] of fields.entries()) {
     const path = pathOf(name);
     if (!path) continue;
@@ -267,11 +269,12 @@ function checkShape(fields: FormData, schema: ZodTypeAny): { form: FormData; pro
       continue;
     }
     if (shape.kind === "absent" && path.length > 1) continue;
-    if (shape.kind === "object") {
-      // A value where the schema wants fields inside it.
+    if (shape.kind === "object" || (shape.kind === "array" && shape.element.kind === "object")) {
+      // A value where the schema wants fields inside it (a row of a list of rows included).
       problems.set(top, FORM_MESSAGES.oneValue);
       continue;
     }
+    if (shape.kind === "array") wholeLists.add(name);
     const count = (counts.get(name) ?? 0) + 1;
     counts.set(name, count);
     if (shape.kind === "array" && count > shape.max + 1) refuse(400, FORM_MESSAGES.tooManyRows(shape.max));
@@ -283,7 +286,31 @@ function checkShape(fields: FormData, schema: ZodTypeAny): { form: FormData; pro
     if (shape.kind === "any" && count > FORM_LIMITS.listLength + 1) refuse(400, FORM_MESSAGES.tooManyRows(FORM_LIMITS.listLength));
     form.append(name, value);
   }
-  return { form, problems: [...problems].map(([name, message]) => ({ name, message })) };
+  return { form: asListItems(form, wholeLists, problems), problems: [...problems].map(([name, message]) => ({ name, message })) };
+}
+
+/**
+ * A list sent by its plain name (checkboxes: `emailAlerts=outbid`) as indexed items (`emailAlerts[0]`), so conform
+ * reads it as a list even when one value came: the form's row editors expect one (a single `features=x` crashed the
+ * listing page). Plain values beside indexed ones for the same list (`features=x&features[1]=y`) are dropped with a
+ * message beside the field.
+ */
+function asListItems(form: FormData, wholeLists: ReadonlySet<string>, problems: Map<string, string>): FormData {
+  if (wholeLists.size === 0) return form;
+  const names = [...new Set(form.keys())];
+  const mixed = new Set([...wholeLists].filter((list) => names.some((name) => name.startsWith(`${list}[`) || name.startsWith(`${list}.`))));
+  for (const list of mixed) problems.set(String(pathOf(list)![0]), FORM_MESSAGES.oneValue);
+  const items = new FormData();
+  const next = new Map<string, number>();
+  for (const [name, value] of form.entries()) {
+    if (!wholeLists.has(name)) items.append(name, value);
+    else if (!mixed.has(name)) {
+      const index = next.get(name) ?? 0;
+      next.set(name, index + 1);
+      items.append(`${name}[${index}]`, value);
+    }
+  }
+  return items;
 }
 
 /** conform + zod; the shape problems join the schema's own messages, first for their field. */

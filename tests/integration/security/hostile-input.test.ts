@@ -1,0 +1,358 @@
+// Hostile input (issue 15, "Suites that keep it so"): fast-check generated bodies against every action in app/routes,
+// sent by a visitor and by a signed-in, confirmed member of the role the action is for (the seller for a listing's
+// and an auction's own pages). For every request: no 5xx and nothing thrown that is not an answer; a refused request
+// (4xx) stores nothing (a checksum of every table before and after); a redirect stays on the site without control
+// characters; and, throughout, a trivial task waiting on a timer runs within 1 s (the event loop is never stalled).
+// The huge bodies of the issue (30 × 5 MB text parts, a 100 MB password) are streamed lazily and refused early.
+//
+// HOSTILE_RUNS sets the generated bodies per route and visitor (default 12); bench/hostile-input.mjs runs many more
+// and reads the figures written to HOSTILE_REPORT.
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import fc from "fast-check";
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import type { OpenedDatabase } from "#db/dialect.ts";
+import { openConversation } from "~/services/messaging/messages.server.ts";
+import { createOrder } from "~/services/orders/order-creation.server.ts";
+import { insertAuctionRow } from "../../support/auctions.ts";
+import { bodyArb, hugeForm, hugeMultipart, requestWith, schemaVocabulary, type HostileBody } from "../../support/hostile-bodies.ts";
+import { insertListingRow } from "../../support/listings.ts";
+import { pageRoute, renderPage, ROUTE_CONTEXT, sessionCookie, sessionCookies, type RouteModule as PageModule } from "../../support/route-pages.tsx";
+import { createTestDatabase } from "../../support/test-database.ts";
+import { insertUserRow } from "../../support/users.ts";
+
+const database = vi.hoisted(() => ({ current: undefined as unknown }));
+vi.mock("~/db.server.ts", () => ({ getDb: () => database.current }));
+
+const UPLOADS_DIR = path.resolve(process.env.TEST_TMP_DIR ?? "tests/.tmp", `uploads-hostile-${crypto.randomUUID()}`);
+process.env.UPLOADS_DIR = UPLOADS_DIR;
+
+const RUNS = Number(process.env.HOSTILE_RUNS ?? 12);
+const ROUTES_DIR = path.resolve("app/routes");
+
+type Member = "buyer" | "seller";
+
+/** Where an action is reached and who it is for. */
+interface ActionTarget {
+  /** Path and query, with {fixture} placeholders. */
+  url: string;
+  params?: Record<string, string>;
+  /** The signed-in member who uses this action (the seller for their own listing's and auction's pages). */
+  member: Member;
+  /** The field files go in, for a multipart form. */
+  fileField?: string;
+  /** The page also renders what the action answered (forms whose field errors are shown). */
+  renders?: string;
+  /** Signing out ends the session sent: each request gets a session of its own. */
+  freshSession?: boolean;
+}
+
+// One entry per app/routes module that exports an action; the test below fails when one is missing.
+const TARGETS: Record<string, ActionTarget> = {
+  "$.tsx": { url: "/no/such/page", params: { "*": "no/such/page" }, member: "buyer" },
+  "auctions.$id_.bid.tsx": { url: "/auctions/{auction}/bid", params: { id: "{auction}" }, member: "buyer" },
+  "auctions.$id_.cancel.tsx": { url: "/auctions/{cancelAuction}/cancel", params: { id: "{cancelAuction}" }, member: "seller" },
+  "auctions.$id_.end.tsx": { url: "/auctions/{endAuction}/end", params: { id: "{endAuction}" }, member: "seller" },
+  "checkout.auction.$id.tsx": { url: "/checkout/auction/{wonAuction}", params: { id: "{wonAuction}" }, member: "buyer" },
+  "checkout.listing.$id.tsx": { url: "/checkout/listing/{listing}", params: { id: "{listing}" }, member: "buyer" },
+  "confirm-email.tsx": { url: "/confirm-email", member: "buyer" },
+  "create-listing.tsx": { url: "/create-listing", member: "seller", fileField: "images", renders: "/create-listing" },
+  "edit-listing.$id.tsx": { url: "/edit-listing/{listing}", params: { id: "{listing}" }, member: "seller", fileField: "images", renders: "/edit-listing/:id" },
+  "forgot-password.tsx": { url: "/forgot-password", member: "buyer" },
+  "listings.$id_.contact.tsx": { url: "/listings/{listing}/contact", params: { id: "{listing}" }, member: "buyer" },
+  "listings.$id_.delete.tsx": { url: "/listings/{deletable}/delete", params: { id: "{deletable}" }, member: "seller" },
+  "listings.$id_.watch.tsx": { url: "/listings/{listing}/watch", params: { id: "{listing}" }, member: "buyer" },
+  "listings._index.tsx": { url: "/listings?search=scope", member: "buyer" },
+  "login.tsx": { url: "/login", member: "buyer" },
+  "logout.tsx": { url: "/logout", member: "buyer", freshSession: true },
+  "messages.tsx": { url: "/messages", member: "buyer" },
+  "newsletter.tsx": { url: "/newsletter", member: "buyer" },
+  "notifications.tsx": { url: "/notifications", member: "buyer" },
+  "orders.$id.tsx": { url: "/orders/{order}", params: { id: "{order}" }, member: "buyer" },
+  "profile.tsx": { url: "/profile", member: "buyer", fileField: "avatar", renders: "/profile" },
+  "register.tsx": { url: "/register", member: "buyer" },
+  "reset-password.tsx": { url: "/reset-password", member: "buyer" },
+  "resources.ai-listing.ts": { url: "/resources/ai-listing", member: "buyer", fileField: "photos" },
+  "resources.offline-actions.ts": { url: "/resources/offline-actions", member: "buyer" },
+  "watchlist.tsx": { url: "/watchlist", member: "buyer" },
+};
+
+/** Tables a refused request may still write: sign-in counters, sessions touched, search statistics. */
+const BOOKKEEPING = new Set(["sessions", "attempt_counters", "known_sign_ins", "search_queries", "search_query_visitors", "recent_views", "listing_views"]);
+
+type Handler = (args: { request: Request; params: Record<string, string>; context: typeof ROUTE_CONTEXT }) => unknown;
+interface RouteModule {
+  action?: Handler;
+  loader?: Handler;
+  default?: unknown;
+}
+
+function routeFiles(): string[] {
+  return fs
+    .readdirSync(ROUTES_DIR)
+    .filter((name) => /\.(tsx?|jsx?)$/.test(name))
+    .sort();
+}
+
+/** The route modules by file name, loaded once. */
+const modules = new Map<string, RouteModule>();
+let opened: OpenedDatabase;
+const people = {} as Record<Member, string>;
+const fixtures: Record<string, string> = {};
+const cookieFor = sessionCookies(() => opened.db);
+let vocabulary: { names: string[]; values: string[] };
+let tables: string[] = [];
+
+// ——— The event loop: a trivial task on a 50 ms timer, and the longest it ever waited past its time ———
+let maxStallMs = 0;
+/** How often the task ran (it must have run throughout for the figure to mean anything). */
+let probeTicks = 0;
+let probe: ReturnType<typeof setTimeout> | undefined;
+function startProbe() {
+  let expected = performance.now() + 50;
+  const tick = () => {
+    const now = performance.now();
+    maxStallMs = Math.max(maxStallMs, now - expected);
+    probeTicks += 1;
+    expected = now + 50;
+    probe = setTimeout(tick, 50);
+  };
+  probe = setTimeout(tick, 50);
+}
+
+// ——— Figures ———
+let requestsSent = 0;
+/** The slowest request, for the report. */
+let slowest = { ms: 0, what: "" };
+
+function describeBody(body: HostileBody): string {
+  if (typeof body.body === "function") return "(streamed)";
+  const text = typeof body.body === "string" ? body.body : body.body ? new TextDecoder().decode(body.body) : "";
+  return JSON.stringify(text.length > 300 ? `${text.slice(0, 300)}… (${text.length} chars)` : text);
+}
+const serverErrors: string[] = [];
+const stored: string[] = [];
+const badRedirects: string[] = [];
+
+beforeAll(async () => {
+  opened = createTestDatabase();
+  database.current = opened.db;
+  const db = opened.db;
+  people.buyer = await insertUserRow(db, "hostile-buyer@example.test", "buyer");
+  people.seller = await insertUserRow(db, "hostile-seller@example.test", "seller");
+  const { buyer, seller } = people;
+  const listing = await insertListingRow(db, seller, { title: "Keysight DSOX3034T oscilloscope" });
+  const deletable = await insertListingRow(db, seller, { title: "Fluke 87V multimeter" });
+  const { auctionId: auction } = await insertAuctionRow(db, seller);
+  const { auctionId: endAuction } = await insertAuctionRow(db, seller);
+  const { auctionId: cancelAuction } = await insertAuctionRow(db, seller);
+  const { auctionId: wonAuction, listingId: wonListing } = await insertAuctionRow(db, seller, { status: "ended", winner_id: buyer });
+  const order = await createOrder(
+    db,
+    { listingId: wonListing, auctionId: wonAuction, buyerId: buyer, sellerId: seller, saleType: "auction", amountCents: 120_000, currency: "USD", createdBy: null },
+    new Date(),
+  );
+  const { conversationId } = await openConversation(db, buyer, listing);
+  const notification = await db
+    .insertInto("notifications")
+    .values({ user_id: buyer, title: "You were outbid", message: "Someone bid more.", type: "bid" })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  Object.assign(fixtures, {
+    listing: String(listing),
+    deletable: String(deletable),
+    auction: String(auction),
+    endAuction: String(endAuction),
+    cancelAuction: String(cancelAuction),
+    wonAuction: String(wonAuction),
+    order: String(order.id),
+    conversation: String(conversationId),
+    notification: String(notification.id),
+  });
+  const fromSchemas = await schemaVocabulary();
+  vocabulary = {
+    names: [...new Set([...fromSchemas.names, "intent", "returnTo", "js", "id", "conversationId", "listingId", "searchId", "body", "photos", "images", "avatar"])],
+    values: [...new Set([...fromSchemas.values, ...Object.values(fixtures), "watch", "unwatch", "mark-read", "mark-all-read", "remove-avatar"])],
+  };
+  tables = (
+    await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like '%_fts%' order by name`.execute(db)
+  ).rows
+    .map((row) => row.name)
+    .filter((name) => !BOOKKEEPING.has(name) && !name.startsWith("kysely_"));
+  // Loading a module runs its code at once (the test's own cost, not the server's): all of them before the probe starts.
+  for (const file of routeFiles()) modules.set(file, (await import(path.join(ROUTES_DIR, file))) as RouteModule);
+  startProbe();
+});
+
+afterAll(async () => {
+  if (probe) clearTimeout(probe);
+  await opened.close();
+  fs.rmSync(UPLOADS_DIR, { recursive: true, force: true });
+  const figures = { requests: requestsSent, serverErrors: serverErrors.length, stored: stored.length, maxStallMs: Math.round(maxStallMs), runsPerRoute: RUNS, probeTicks, slowestMs: Math.round(slowest.ms) };
+  console.info(`slowest request: ${slowest.what}`);
+  console.info(`hostile input: ${JSON.stringify(figures)}`);
+  if (process.env.HOSTILE_REPORT) fs.writeFileSync(process.env.HOSTILE_REPORT, JSON.stringify({ ...figures, problems: [...serverErrors, ...stored, ...badRedirects].slice(0, 50) }));
+});
+
+function fill(text: string): string {
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) => fixtures[name] ?? whole);
+}
+
+/** A digest of every table a request could write (bookkeeping aside). */
+async function checksum(): Promise<string> {
+  const hash = crypto.createHash("sha256");
+  for (const table of tables) {
+    const { rows } = await sql`select * from ${sql.table(table)}`.execute(opened.db);
+    hash.update(table).update(JSON.stringify(rows));
+  }
+  return hash.digest("hex");
+}
+
+interface Answer {
+  status: number;
+  location: string | null;
+  problem?: string;
+}
+
+/** What the Remix server would send for what the action returned or threw. */
+async function answerOf(work: () => unknown): Promise<Answer> {
+  let value: unknown;
+  try {
+    value = await work();
+  } catch (thrown) {
+    value = thrown;
+  }
+  if (value instanceof Response) {
+    await value.body?.cancel().catch(() => {});
+    return { status: value.status, location: value.headers.get("Location") };
+  }
+  if (value && typeof value === "object" && "type" in value && value.type === "DataWithResponseInit") {
+    const { init } = value as unknown as { init: ResponseInit | null };
+    return { status: init?.status ?? 200, location: null };
+  }
+  if (value instanceof Error) return { status: 500, location: null, problem: value.stack ?? value.message };
+  if (value !== null && typeof value === "object" && !Array.isArray(value) && Object.getPrototypeOf(value) !== Object.prototype) {
+    return { status: 500, location: null, problem: `threw or returned a ${String((value as object).constructor?.name)}` };
+  }
+  return { status: 200, location: null };
+}
+
+/** Whether a Location stays on this site as a plain path. */
+function safeLocation(location: string): boolean {
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is looked for
+  if (/[\u0000-\u001f\u007f\\]/.test(location)) return false;
+  if (!location.startsWith("/") || location.startsWith("//")) return false;
+  return new URL(location, "http://localhost").origin === "http://localhost";
+}
+
+async function headersFor(target: ActionTarget, as: Member | null): Promise<Headers> {
+  const headers = new Headers({ Origin: "http://localhost" });
+  if (as) headers.set("Cookie", target.freshSession ? await sessionCookie(opened.db, people[as]) : await cookieFor(people[as]));
+  return headers;
+}
+
+/** Sends one body to one action, and records what went wrong. */
+async function send(file: string, module: RouteModule, target: ActionTarget, as: Member | null, body: HostileBody): Promise<Answer> {
+  const url = `http://localhost${fill(target.url)}`;
+  const params = Object.fromEntries(Object.entries(target.params ?? {}).map(([name, value]) => [name, fill(value)]));
+  // Requests reach a server through its sockets, one event-loop turn each: the harness yields as they would, so the
+  // probe measures how long one request holds the loop (without this, a run of requests would be one long chain of
+  // promise callbacks that never lets a timer run).
+  await new Promise((resolve) => setImmediate(resolve));
+  const before = await checksum();
+  const request = requestWith(url, body, await headersFor(target, as));
+  const started = performance.now();
+  const answer = await answerOf(() => module.action!({ request, params, context: ROUTE_CONTEXT }));
+  const tookMs = performance.now() - started;
+  if (tookMs > slowest.ms) slowest = { ms: tookMs, what: `${file} as ${as ?? "anonymous"}, ${body.label}: ${describeBody(body)} → ${answer.status}` };
+  requestsSent += 1;
+  const who = as ?? "anonymous";
+  if (answer.status >= 500) serverErrors.push(`${file} as ${who}, ${body.label}: ${answer.status} ${answer.problem ?? ""}`);
+  if (answer.status >= 400 && answer.status < 500 && (await checksum()) !== before) stored.push(`${file} as ${who}, ${body.label}: refused with ${answer.status} but stored`);
+  if (answer.location !== null && !safeLocation(answer.location)) badRedirects.push(`${file} as ${who}: Location ${JSON.stringify(answer.location)}`);
+  return answer;
+}
+
+/** The page of `target` after the action answered `body`: it renders (never a 5xx). */
+async function renderAfter(module: RouteModule, target: ActionTarget, as: Member, body: HostileBody): Promise<number> {
+  await new Promise((resolve) => setImmediate(resolve));
+  const request = requestWith(`http://localhost${fill(target.url)}`, body, await headersFor(target, as));
+  const started = performance.now();
+  const page = await renderPage([pageRoute(target.renders!, module as unknown as PageModule)], request);
+  const tookMs = performance.now() - started;
+  if (tookMs > slowest.ms) slowest = { ms: tookMs, what: `page ${target.renders} as ${as}, ${body.label}: ${describeBody(body)} → ${page.status}` };
+  requestsSent += 1;
+  return page.status;
+}
+
+describe("the generators", () => {
+  it("have an entry for every route module in app/routes that exports an action, and none for a file without one", async () => {
+    const withAction: string[] = [];
+    for (const [file, module] of modules) if (typeof module.action === "function") withAction.push(file);
+    expect({ withoutEntry: withAction.filter((file) => !(file in TARGETS)), withoutAction: Object.keys(TARGETS).filter((file) => !withAction.includes(file)) }).toEqual({
+      withoutEntry: [],
+      withoutAction: [],
+    });
+  });
+
+  it("know the forms' field names from app/schemas", () => {
+    expect(vocabulary.names).toEqual(expect.arrayContaining(["brand", "features", "emailAlerts", "returnTo", "password"]));
+  });
+});
+
+for (const [file, target] of Object.entries(TARGETS)) {
+  describe(file, () => {
+    for (const as of [null, target.member] as const) {
+      it(`answers ${RUNS} generated bodies ${as ? `from a signed-in ${as}` : "from a visitor"} without a 5xx, storing nothing when it refuses`, async () => {
+        const module = modules.get(file)!;
+        const before = serverErrors.length + stored.length + badRedirects.length;
+        await fc.assert(
+          fc.asyncProperty(bodyArb(vocabulary.names, vocabulary.values, target.fileField ?? null), async (body) => {
+            const answer = await send(file, module, target, as, body);
+            if (answer.status >= 500) return false;
+            if (as && target.renders && answer.status === 400 && body.label === "form") {
+              return (await renderAfter(module, target, as, body)) < 500;
+            }
+            return true;
+          }),
+          { numRuns: RUNS, endOnFailure: true },
+        );
+        expect([...serverErrors, ...stored, ...badRedirects].slice(before)).toEqual([]);
+      }, 120_000);
+    }
+  });
+}
+
+describe("huge bodies, streamed", () => {
+  const cases: Array<[string, Member | null, () => HostileBody]> = [
+    ["login.tsx", null, () => hugeForm("password", 100)],
+    ["newsletter.tsx", null, () => hugeForm("email", 100)],
+    ["profile.tsx", "buyer", () => hugeMultipart(30, 5)],
+    ["create-listing.tsx", "seller", () => hugeMultipart(30, 5)],
+    ["edit-listing.$id.tsx", "seller", () => hugeMultipart(30, 5)],
+    ["resources.ai-listing.ts", null, () => hugeMultipart(30, 5)],
+  ];
+  for (const [file, as, body] of cases) {
+    it(`refuses ${body().label} to ${file} with a 4xx before reading it all`, async () => {
+      const module = modules.get(file)!;
+      const memoryBefore = process.memoryUsage().rss;
+      const answer = await send(file, module, TARGETS[file]!, as, body());
+      expect(answer.status).toBeGreaterThanOrEqual(400);
+      expect(answer.status).toBeLessThan(500);
+      // Never buffered: far less than the body's 100–150 MB.
+      expect(process.memoryUsage().rss - memoryBefore).toBeLessThan(60 * 1024 * 1024);
+    });
+  }
+});
+
+describe("throughout", () => {
+  it("no request was answered with a server error, stored anything it refused, or redirected off the site", () => {
+    expect({ serverErrors, stored, badRedirects }).toEqual({ serverErrors: [], stored: [], badRedirects: [] });
+  });
+
+  it("a trivial task waiting on a timer always ran within 1 s", () => {
+    expect(maxStallMs).toBeLessThan(1_000);
+  });
+});
