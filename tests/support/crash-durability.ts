@@ -169,6 +169,9 @@ interface SentBid {
   maxCents: number | null;
   state: "acknowledged" | "refused" | "in_doubt";
   accepted?: AcceptedBid;
+  /** When it was sent and when its answer (or the kill's cut) came, on the clock the server stamps bids with. */
+  sentAt: number;
+  endedAt: number;
 }
 
 interface BidAnswerBody {
@@ -202,41 +205,51 @@ interface Reconciled {
   inDoubtStored: number;
 }
 
+/** Server and bidders share the machine's clock; bids are stamped in whole milliseconds. */
+const CLOCK_SLACK_MS = 2;
+const during = (at: number, request: SentBid) => at >= request.sentAt - CLOCK_SLACK_MS && at <= request.endedAt + CLOCK_SLACK_MS;
+
 /**
  * Per bidder, walks their requests on one auction in the order sent against their own rows in id order: each
- * acknowledged bid must find its row; an in-doubt request owns the next row when that row is not the one the bidder's
- * next acknowledged bid was told (a bidder's own rows rise strictly, so the two cannot be confused), else it may have
- * raised the bidder's maximum: the earliest row of the bidder that stores that maximum and was not created with it.
+ * acknowledged bid must find its row. An in-doubt request owns the bidder's next row when that row was stamped while
+ * the request was under way (the kill ended it, and the bidder's next request came after the restart). One that owns
+ * no row but carried a maximum may have raised the bidder's maximum while they led: it did when a row of the bidder
+ * that led while the request was under way stores that maximum and none of the bidder's known bids or raises set it
+ * (a bidder's maximum only grows).
  */
 function reconcile(auctionId: number, rows: LedgerRow[], sent: SentBid[]): Reconciled {
   const accepted: AcceptedBid[] = [];
   let found = 0;
   let inDoubtStored = 0;
   const mine = sent.filter((bid) => bid.auctionId === auctionId && bid.state !== "refused");
-  const createdWith = new Map<number, number | null>();
+  const stamped = rows.map((row) => Date.parse(row.createdAt));
   for (const bidderId of new Set(mine.map((bid) => bid.bidderId))) {
     const requests = mine.filter((bid) => bid.bidderId === bidderId);
     const own = rows.filter((row) => row.userId === bidderId && !row.isAuto);
+    /** The maximums this bidder's known bids and raises set. */
+    const known = new Set<number>();
+    const unplaced: SentBid[] = [];
+    /** What each request that took effect did, given to the model in the order the bidder sent them. */
+    const placed = new Map<SentBid, AcceptedBid>();
     let next = 0;
-    requests.forEach((request, i) => {
+    for (const request of requests) {
       if (request.state === "acknowledged") {
         const bid = request.accepted!;
-        accepted.push(bid);
+        placed.set(request, bid);
+        known.add(bid.result === "maximum_raised" ? bid.bidCents : (request.maxCents ?? bid.bidCents));
         if (bid.result === "maximum_raised") {
           if (rows.some((row) => row.userId === bidderId && (row.maxCents ?? row.amountCents) >= bid.bidCents)) found += 1;
         } else if (own[next]?.amountCents === bid.bidCents) {
-          createdWith.set(own[next]!.id, request.maxCents);
           found += 1;
           next += 1;
         }
-        return;
+        continue;
       }
-      const later = requests.slice(i + 1).find((other) => other.state === "acknowledged" && other.accepted!.result !== "maximum_raised");
       const row = own[next];
-      if (row && row.amountCents >= request.amountCents && row.amountCents !== later?.accepted!.bidCents) {
-        const index = rows.indexOf(row);
+      const index = row ? rows.indexOf(row) : -1;
+      if (row && during(stamped[index]!, request)) {
         const answered = rows[index + 1]?.isAuto === true;
-        accepted.push({
+        placed.set(request, {
           auctionId,
           bidderId,
           amountCents: request.amountCents,
@@ -245,25 +258,42 @@ function reconcile(auctionId: number, rows: LedgerRow[], sent: SentBid[]): Recon
           bidCents: row.amountCents,
           bidCount: index + (answered ? 2 : 1),
         });
-        createdWith.set(row.id, request.maxCents);
+        known.add(request.maxCents ?? row.amountCents);
         inDoubtStored += 1;
         next += 1;
-        return;
+      } else if (request.maxCents !== null) {
+        unplaced.push(request);
       }
-      if (request.maxCents === null) return;
-      const raised = rows.find((other) => other.userId === bidderId && other.maxCents === request.maxCents);
-      if (!raised || (!raised.isAuto && createdWith.get(raised.id) === request.maxCents)) return;
-      accepted.push({
+    }
+    for (const request of unplaced) {
+      const maxCents = request.maxCents!;
+      if (known.has(maxCents)) continue;
+      // The raised row was the newest while the request was under way: stamped before it ended, and the next row
+      // (if any) after it began.
+      const raised = rows.findIndex(
+        (row, index) =>
+          row.userId === bidderId &&
+          row.maxCents === maxCents &&
+          stamped[index]! <= request.endedAt + CLOCK_SLACK_MS &&
+          (stamped[index + 1] ?? Infinity) >= request.sentAt - CLOCK_SLACK_MS,
+      );
+      if (raised < 0) continue;
+      known.add(maxCents);
+      placed.set(request, {
         auctionId,
         bidderId,
         amountCents: request.amountCents,
-        maxCents: request.maxCents,
+        maxCents,
         result: "maximum_raised",
-        bidCents: request.maxCents,
-        bidCount: rows.indexOf(raised) + 1,
+        bidCents: maxCents,
+        bidCount: raised + 1,
       });
       inDoubtStored += 1;
-    });
+    }
+    for (const request of requests) {
+      const bid = placed.get(request);
+      if (bid) accepted.push(bid);
+    }
   }
   return { accepted, found, inDoubtStored };
 }
@@ -356,7 +386,7 @@ export async function runCrashDurability(options: CrashRunOptions): Promise<Cras
     } else {
       amountCents = minimum - 1;
     }
-    const record: SentBid = { bidderId: bidder.id, auctionId: lot.auctionId, amountCents, maxCents, state: "in_doubt" };
+    const record: SentBid = { bidderId: bidder.id, auctionId: lot.auctionId, amountCents, maxCents, state: "in_doubt", sentAt: Date.now(), endedAt: Infinity };
     sent.push(record);
     const form = new URLSearchParams({ amount: dollars(amountCents), intent });
     if (maxCents !== null) form.set("maxAmount", dollars(maxCents));
@@ -370,7 +400,9 @@ export async function runCrashDurability(options: CrashRunOptions): Promise<Cras
       });
       status = response.status;
       body = (await response.json()) as BidAnswerBody;
+      record.endedAt = Date.now();
     } catch (error) {
+      record.endedAt = Date.now();
       // Cut off by the kill: the bid stays in doubt. Anything else is an error.
       if (!running.killed) errors.push(`a bid failed with the server up: ${error instanceof Error ? error.message : String(error)}`);
       return;
