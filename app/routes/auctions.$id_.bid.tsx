@@ -13,11 +13,12 @@ import { routeIdOf } from "~/web/route-params.server.ts";
 import { getOptionalUser } from "~/web/auth.server.ts";
 import { answerBidForm } from "~/web/bid-form.server.ts";
 import { loginUrl } from "~/lib/http.ts";
+import { resourceHandler } from "~/web/resource-route.server.ts";
 
 type Mode = "json" | "fetcher" | "document";
 
 /** Nothing to show at this address: a visitor who lands here (e.g. after signing in) goes to the lot page. */
-export async function loader({ params }: LoaderFunctionArgs) {
+async function auctionPage({ params }: LoaderFunctionArgs) {
   const auctionId = routeIdOf(params.id);
   throw redirect(auctionId === null ? "/auctions" : `/auctions/${auctionId}`);
 }
@@ -32,7 +33,7 @@ function typed(form: FormData, name: string): string | undefined {
   return typeof value === "string" && value.length <= 40 ? value : undefined;
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
+async function placeBidFromForm({ request, params }: ActionFunctionArgs) {
   // Bounded and shaped here; answerBidForm checks the amounts, as it does for the JSON endpoint.
   const { fields: form } = await parseForm(request, BidFormSchema);
   const mode = modeOf(request, form);
@@ -55,3 +56,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { body, status } = await answerBidForm(user, auctionId, Object.fromEntries(form));
   return respond(body, status);
 }
+
+export const loader = resourceHandler(auctionPage);
+export const action = resourceHandler(placeBidFromForm);

@@ -5,6 +5,7 @@ import { getOptionalUser } from "~/web/auth.server.ts";
 import { routeIdOf } from "~/web/route-params.server.ts";
 import { forViewer, type AuctionChange } from "~/services/auctions/index.server.ts";
 import { ALL_AUCTIONS_TOPIC, auctionTopic, getLiveEventBus, userTopic, type LiveEvent } from "~/services/platform/index.server.ts";
+import { onlyGet } from "~/web/resource-route.server.ts";
 
 const MAX_AUCTIONS_PER_STREAM = 60;
 const HEARTBEAT_MS = 15_000;
@@ -71,3 +72,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
     },
   });
 }
+
+/** Only GET: any other method is a 405 with a message (not Remix's "Unexpected Server Error"). */
+export const action = onlyGet;

@@ -11,14 +11,15 @@ import { getOptionalUser, requireConfirmedUser } from "~/web/auth.server.ts";
 import { openConversation } from "~/services/messaging/index.server.ts";
 import { throwRefusal } from "~/web/domain-answer.server.ts";
 import { loginUrl } from "~/lib/http.ts";
+import { resourceHandler } from "~/web/resource-route.server.ts";
 
 /** A stray GET (e.g. a reload after signing in) goes to the listing itself. */
-export async function loader({ params }: LoaderFunctionArgs) {
+async function listingPage({ params }: LoaderFunctionArgs) {
   const id = parseRouteId(params.id, MESSAGE_TEXT.listingNotFound);
   throw redirect(`/listings/${id}`);
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
+async function contactSeller({ request, params }: ActionFunctionArgs) {
   const { fields: form } = await parseForm(request, ContactSellerSchema);
   const id = parseRouteId(params.id, MESSAGE_TEXT.listingNotFound);
   // The lot page sends its own address, so a visitor comes back to the page they were on.
@@ -35,3 +36,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
   throw redirect(conversationUrl(conversationId));
 }
+
+export const loader = resourceHandler(listingPage);
+export const action = resourceHandler(contactSeller);

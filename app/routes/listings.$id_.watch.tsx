@@ -10,8 +10,9 @@ import { unwatchListing, WATCH_MESSAGES, watchListing } from "~/services/watchli
 import { DomainError, isDomainError } from "~/services/domain-error.ts";
 import { refusalInit, throwRefusal } from "~/web/domain-answer.server.ts";
 import { loginUrl } from "~/lib/http.ts";
+import { resourceHandler } from "~/web/resource-route.server.ts";
 
-export async function loader() {
+async function watchPage() {
   throwRefusal(new DomainError("not_found", "Not found"));
 }
 
@@ -20,7 +21,7 @@ function refused(error: DomainError) {
   return data({ watching: false, error: error.message }, refusalInit(error));
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
+async function toggleWatch({ request, params }: ActionFunctionArgs) {
   const { fields: form } = await parseForm(request, WatchToggleSchema);
   const returnTo = safeRedirect(form.get("returnTo"), `/listings/${params.id}`);
   const user = await getOptionalUser(request);
@@ -41,3 +42,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (form.get("js") !== "1") throw redirect(returnTo);
   return { watching, error: null };
 }
+
+export const loader = resourceHandler(watchPage);
+export const action = resourceHandler(toggleWatch);

@@ -10,7 +10,7 @@ import { formRefusal, parseForm } from "~/web/form-data.server.ts";
 import { AiListingRequestSchema, AiPhotosSchema } from "~/schemas/ai-listing-request.ts";
 import { AI_LISTING_MESSAGES, WIZARD_MAX_PHOTOS } from "~/schemas/ai-listing-create.ts";
 import { LISTING_MESSAGES } from "~/schemas/listing.ts";
-import { allowGeneration, generateAiListing } from "~/services/ai/index.server.ts";
+import { allowGeneration, generateAiListing, unreadablePhotos } from "~/services/ai/index.server.ts";
 import { getOptionalUser } from "~/web/auth.server.ts";
 import { findCategory, MAX_IMAGE_BYTES } from "~/services/listings/index.server.ts";
 import { IMAGE_REFUSAL_CODES, inspectImage, isImageRefusal } from "~/services/platform/index.server.ts";
@@ -79,6 +79,7 @@ async function answer(request: Request, clientIp: string): Promise<Response> {
   }
 
   const photos: Uint8Array[] = [];
+  const photoNames: string[] = [];
   const photoCheck = AiPhotosSchema.safeParse(files);
   if (!photoCheck.success) for (const issue of photoCheck.error.issues) add("photos", issue.message);
   else {
@@ -87,10 +88,16 @@ async function answer(request: Request, clientIp: string): Promise<Response> {
       try {
         await inspectImage(file.bytes);
         photos.push(file.bytes);
+        photoNames.push(file.name);
       } catch (error) {
         if (!isImageRefusal(error)) throw error;
         add("photos", error.code === IMAGE_REFUSAL_CODES.notAnImage ? AI_LISTING_MESSAGES.photoNotAnImage(file.name) : `${file.name}: ${error.message}`);
       }
+    }
+    // A header that reads as a picture over a body that does not decode (a truncated JPEG): refused as the listing
+    // form refuses it, rather than left out of the model's view without a word.
+    if (!errors.photos && photos.length > 0) {
+      for (const index of await unreadablePhotos(photos)) add("photos", AI_LISTING_MESSAGES.photoNotAnImage(photoNames[index]!));
     }
   }
 

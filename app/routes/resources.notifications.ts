@@ -4,6 +4,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getDb } from "~/db.server.ts";
 import { getOptionalUser } from "~/web/auth.server.ts";
 import { latestNotifications, type InboxNotification } from "~/services/messaging/index.server.ts";
+import { onlyGet } from "~/web/resource-route.server.ts";
 
 export interface BellData {
   items: InboxNotification[];
@@ -18,3 +19,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const bell: BellData = await latestNotifications(getDb(), user.id);
   return Response.json(bell, { headers: NO_STORE });
 }
+
+/** Only GET: any other method is a 405 with a message (not Remix's "Unexpected Server Error"). */
+export const action = onlyGet;

@@ -4,6 +4,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getDb } from "~/db.server.ts";
 import { getOptionalUser } from "~/web/auth.server.ts";
 import { buildOfflineSnapshot } from "~/services/offline/index.server.ts";
+import { onlyGet } from "~/web/resource-route.server.ts";
 
 const NO_STORE = { "Cache-Control": "no-store" };
 
@@ -23,3 +24,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
     return Response.json({ message: OFFLINE_SNAPSHOT_MESSAGES.failed }, { status: 500, headers: NO_STORE });
   }
 }
+
+/** Only GET: any other method is a 405 with a message (not Remix's "Unexpected Server Error"). */
+export const action = onlyGet;

@@ -3,8 +3,9 @@ import fs from "node:fs/promises";
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { getEnv } from "~/env.server.ts";
 import { avatarFilePath } from "~/services/accounts/index.server.ts";
+import { onlyGet, resourceHandler } from "~/web/resource-route.server.ts";
 
-export async function loader({ params }: LoaderFunctionArgs) {
+async function serveAvatar({ params }: LoaderFunctionArgs) {
   const file = avatarFilePath(getEnv().UPLOADS_DIR, params.file ?? "");
   if (!file) throw data({ message: "Not found" }, { status: 404 });
   try {
@@ -16,3 +17,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
     throw data({ message: "Not found" }, { status: 404 });
   }
 }
+
+export const loader = resourceHandler(serveAvatar);
+/** Only GET: any other method is a 405 with a message (not Remix's "Unexpected Server Error"). */
+export const action = onlyGet;

@@ -4,8 +4,9 @@ import fs from "node:fs/promises";
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { getEnv } from "~/env.server.ts";
 import { listingImageFilePath } from "~/services/listings/index.server.ts";
+import { onlyGet, resourceHandler } from "~/web/resource-route.server.ts";
 
-export async function loader({ params }: LoaderFunctionArgs) {
+async function serveListingImage({ params }: LoaderFunctionArgs) {
   const file = listingImageFilePath(getEnv().UPLOADS_DIR, params.id ?? "", params.file ?? "");
   if (!file) throw data({ message: "Not found" }, { status: 404 });
   try {
@@ -21,3 +22,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
     throw data({ message: "Not found" }, { status: 404 });
   }
 }
+
+export const loader = resourceHandler(serveListingImage);
+/** Only GET: any other method is a 405 with a message (not Remix's "Unexpected Server Error"). */
+export const action = onlyGet;

@@ -8,6 +8,7 @@ import type { Database, Profile } from "#db/schema.ts";
 import { EMAIL_ALERTS, readEmailAlertChoices, type EmailAlertChoices } from "~/lib/notification-types.ts";
 import { PROFILE_MESSAGES, type ProfileInput } from "~/schemas/profile.ts";
 import { DomainError } from "../domain-error.ts";
+import { IMAGE_REFUSAL_CODES, inspectImage, isImageRefusal, MAX_INPUT_PIXELS } from "../platform/image-pipeline.server.ts";
 
 export interface PrivacyPreferences {
   show_email: boolean;
@@ -86,20 +87,30 @@ function notAnImage(): DomainError {
   return new DomainError("invalid", PROFILE_MESSAGES.avatarNotImage, { field: "avatar" });
 }
 
-/** Turns uploaded bytes into a square WebP; anything sharp cannot read as an image is refused. */
+/**
+ * Turns uploaded bytes into a square WebP. Anything sharp cannot read as an image (a truncated file included) is
+ * refused, and so is a picture over the listing photos' megapixel cap, with their message, before it is decoded.
+ */
 export async function toAvatarWebp(bytes: Uint8Array): Promise<Buffer> {
-  let format: string | undefined;
   try {
-    format = (await sharp(bytes).metadata()).format;
-  } catch {
+    const { format } = await inspectImage(bytes);
+    if (!ACCEPTED_FORMATS.has(format)) throw notAnImage();
+  } catch (error) {
+    if (isImageRefusal(error) && error.code === IMAGE_REFUSAL_CODES.tooManyPixels) {
+      throw new DomainError("invalid", error.message, { field: "avatar", code: error.code });
+    }
     throw notAnImage();
   }
-  if (!format || !ACCEPTED_FORMATS.has(format)) throw notAnImage();
-  return sharp(bytes, { animated: false })
-    .rotate()
-    .resize(AVATAR_SIZE_PX, AVATAR_SIZE_PX, { fit: "cover", position: "attention" })
-    .webp({ quality: 82 })
-    .toBuffer();
+  try {
+    return await sharp(bytes, { animated: false, limitInputPixels: MAX_INPUT_PIXELS })
+      .rotate()
+      .resize(AVATAR_SIZE_PX, AVATAR_SIZE_PX, { fit: "cover", position: "attention" })
+      .webp({ quality: 82 })
+      .toBuffer();
+  } catch {
+    // A header that reads as a picture over a body that does not decode (a truncated JPEG, a polyglot).
+    throw notAnImage();
+  }
 }
 
 export const AVATAR_URL_PREFIX = "/uploads/avatars/";

@@ -21,8 +21,20 @@ export interface AnalysisPhoto {
   bytes: number;
 }
 
+/** Shrinks already made for these very bytes (the route's check of the photos and the generation share them). */
+const shrunk = new WeakMap<Uint8Array, Promise<AnalysisPhoto>>();
+
 /** One photo at most ANALYSIS_PHOTO_EDGE pixels on its long edge; throws if the bytes are not a picture. */
-export async function analysisPhoto(bytes: Uint8Array): Promise<AnalysisPhoto> {
+export function analysisPhoto(bytes: Uint8Array): Promise<AnalysisPhoto> {
+  let photo = shrunk.get(bytes);
+  if (!photo) {
+    photo = shrink(bytes);
+    shrunk.set(bytes, photo);
+  }
+  return photo;
+}
+
+async function shrink(bytes: Uint8Array): Promise<AnalysisPhoto> {
   const input = { limitInputPixels: MAX_INPUT_PIXELS, animated: false, sequentialRead: true };
   // Turning upright costs a tenth of the work, and most photos need none: only when the EXIF orientation says so.
   const { orientation = 1 } = await sharp(bytes, input).metadata();
@@ -53,4 +65,29 @@ export async function analysisPhotos(photos: readonly Uint8Array[]): Promise<Ana
   }
   await Promise.all(Array.from({ length: Math.min(CONCURRENCY, chosen.length) }, worker));
   return results.filter((photo): photo is AnalysisPhoto => photo !== null);
+}
+
+/**
+ * The positions of the photos whose content does not decode (a truncated JPEG, a polyglot), for the route to refuse
+ * them as the listing form does. The photos the model will see are shrunk once, here, and the generation reuses
+ * that work; the others are decoded at a small size.
+ */
+export async function unreadablePhotos(photos: readonly Uint8Array[]): Promise<number[]> {
+  const unreadable: number[] = [];
+  let next = 0;
+  async function worker() {
+    while (next < photos.length) {
+      const index = next;
+      next += 1;
+      const bytes = photos[index]!;
+      try {
+        if (index < ANALYSIS_MAX_PHOTOS) await analysisPhoto(bytes);
+        else await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, animated: false, sequentialRead: true }).resize(64, 64, { fit: "inside", fastShrinkOnLoad: true }).raw().toBuffer();
+      } catch {
+        unreadable.push(index);
+      }
+    }
+  }
+  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, photos.length) }, worker));
+  return unreadable.sort((a, b) => a - b);
 }

@@ -121,18 +121,21 @@ const SHIPPING: FormFields = Object.fromEntries(Object.entries(SHIPPING_ADDRESS)
 const OWNER_AUCTION_PAGE = members("refused:403", { seller: "ok" });
 const OWNER_AUCTION_ACTION = members("refused:403", { seller: "reaches:400" });
 
+/** A resource route that serves GET only: any other method is a 405 with a message (app/web/resource-route.server.ts). */
+const ONLY_GET: MatrixCase = { label: "a method it does not serve", form: {}, expect: everyone("refused:405") };
+
 // prettier-ignore
 export const ROUTE_TABLE: readonly RouteRow[] = [
   { file: "$.tsx", path: "/no/such/page", params: { "*": "no/such/page" },
     loader: { expect: everyone("refused:404") },
     action: { form: {}, expect: everyone("refused:404") } },
   { file: "_index.tsx", path: "/", loader: { expect: everyone("ok") }, action: "none" },
-  { file: "healthz.ts", path: "/healthz", loader: { expect: everyone("ok") }, action: "none" },
-  { file: "events.ts", path: "/events?auction={auction}", loader: { expect: everyone("ok") }, action: "none" },
-  { file: "styles.$file.ts", path: "/styles/{stylesheet}", params: { file: "{stylesheet}" }, loader: { expect: everyone("ok") }, action: "none" },
-  { file: "uploads.avatars.$file.ts", path: "/uploads/avatars/{avatar}", params: { file: "{avatar}" }, loader: { expect: everyone("ok") }, action: "none" },
+  { file: "healthz.ts", path: "/healthz", loader: { expect: everyone("ok") }, action: ONLY_GET },
+  { file: "events.ts", path: "/events?auction={auction}", loader: { expect: everyone("ok") }, action: ONLY_GET },
+  { file: "styles.$file.ts", path: "/styles/{stylesheet}", params: { file: "{stylesheet}" }, loader: { expect: everyone("ok") }, action: ONLY_GET },
+  { file: "uploads.avatars.$file.ts", path: "/uploads/avatars/{avatar}", params: { file: "{avatar}" }, loader: { expect: everyone("ok") }, action: ONLY_GET },
   { file: "uploads.listings.$id.$file.ts", path: "/uploads/listings/{listing}/{image}", params: { id: "{listing}", file: "{image}" },
-    loader: { expect: everyone("ok") }, action: "none" },
+    loader: { expect: everyone("ok") }, action: ONLY_GET },
 
   // Visitor-only pages.
   { file: "login.tsx", path: "/login",
@@ -246,8 +249,8 @@ export const ROUTE_TABLE: readonly RouteRow[] = [
     loader: { expect: members("refused:403", { buyer: "ok", seller: "ok" }) },
     action: { url: "/messages", form: { conversationId: "{conversation}", body: "Is it still available?" },
       expect: members("refused:403", { buyer: "to:/messages?conversation=*", seller: "to:/messages?conversation=*" }, each(UNCONFIRMED, "refused:403")) } },
-  { file: "resources.notifications.ts", path: "/resources/notifications", loader: { expect: outcomes("refused:401", "ok") }, action: "none" },
-  { file: "resources.offline-snapshot.ts", path: "/resources/offline-snapshot", loader: { expect: outcomes("refused:401", "ok") }, action: "none" },
+  { file: "resources.notifications.ts", path: "/resources/notifications", loader: { expect: outcomes("refused:401", "ok") }, action: ONLY_GET },
+  { file: "resources.offline-snapshot.ts", path: "/resources/offline-snapshot", loader: { expect: outcomes("refused:401", "ok") }, action: ONLY_GET },
   { file: "resources.offline-actions.ts", path: "/resources/offline-actions",
     loader: { expect: everyone("refused:405") },
     action: { json: { actions: [{ id: "matrix-1", kind: "unwatch", listingId: "{listing}" }] }, expect: outcomes("refused:401", "ok") } },
