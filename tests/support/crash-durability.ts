@@ -403,11 +403,15 @@ export async function runCrashDurability(options: CrashRunOptions): Promise<Cras
       record.endedAt = Date.now();
     } catch (error) {
       record.endedAt = Date.now();
-      // Cut off by the kill: the bid stays in doubt. Anything else is an error.
-      if (!running.killed) errors.push(`a bid failed with the server up: ${error instanceof Error ? error.message : String(error)}`);
-      return;
+      // Cut off by the kill: the bid stays in doubt. Anything else is an error (and counts as an answer).
+      if (running.killed) return;
+      errors.push(`a bid failed with the server up: ${error instanceof Error ? error.message : String(error)}`);
+      status = 0;
+      body = { ok: false };
     }
-    if (status === 200 && body.ok && body.result && body.bidCents !== undefined && body.snapshot) {
+    if (status === 0) {
+      // Already recorded as an error; the request stays in doubt.
+    } else if (status === 200 && body.ok && body.result && body.bidCents !== undefined && body.snapshot) {
       record.state = "acknowledged";
       record.accepted = {
         auctionId: lot.auctionId,
@@ -475,8 +479,14 @@ export async function runCrashDurability(options: CrashRunOptions): Promise<Cras
       answersLeft = Math.floor(fewest + next() * (most - fewest + 1));
       open = server;
       openGate(server);
-      await killedNow;
-      await server.exited;
+      const running = server;
+      await Promise.race([
+        killedNow,
+        running.exited.then(() => {
+          if (!running.killed) throw new Error(`The server stopped by itself (${running.child.exitCode ?? running.child.signalCode}):\n${running.output.join("")}`);
+        }),
+      ]);
+      await running.exited;
     }
   } finally {
     stopped = true;
