@@ -15,6 +15,9 @@
 // - the acknowledged bids plus the in-doubt ones that committed, replayed in commit order through the reference
 //   model (tests/support/bidding-model.ts checkBidLedger), give exactly the stored rows, price, leader, bid count and
 //   outbid notifications (written in the bid's transaction): nothing lost, duplicated or half-written.
+// What a SIGKILL does not show: a power cut. The kernel keeps a killed process's written pages, so this checks that
+// no bid is acknowledged before its commit and that SQLite recovers its WAL, not the fsyncs that
+// DATABASE_SYNCHRONOUS=FULL adds (the run passes with OFF too).
 import { spawn, type ChildProcess } from "node:child_process";
 import { createCookie } from "@remix-run/node";
 import { sql, type Kysely } from "kysely";
