@@ -62,7 +62,7 @@ export async function readMultipartForm(request: Request, options: MultipartOpti
     const { size, kept } = await readPart(part, options.maxFileBytes);
     // A file input with nothing chosen sends an empty part without a name.
     if (part.filename === "" && size === 0) return undefined;
-    const name = part.filename || "unnamed file";
+    const name = originalFileName(part.filename) || "unnamed file";
     const file = { name, size };
     if (options.isDuplicate?.(file, keptSoFar)) files.push({ ...file, bytes: null, status: "duplicate" });
     else if (!kept) files.push({ ...file, bytes: null, status: "too_big" });
@@ -72,7 +72,7 @@ export async function readMultipartForm(request: Request, options: MultipartOpti
   };
 
   try {
-    const fields = await unstable_parseMultipartFormData(request, handler);
+    const fields = await unstable_parseMultipartFormData(withQuotedFileNames(request), handler);
     // Not one part: the body never contained its boundary (every form the pages send has a part).
     if (partCount === 0) throw new NotAFormError();
     return { fields, files };
@@ -86,4 +86,101 @@ export async function readMultipartForm(request: Request, options: MultipartOpti
 /** Whether a request carries a multipart body. */
 export function isMultipart(request: Request): boolean {
   return (request.headers.get("Content-Type") ?? "").toLowerCase().startsWith("multipart/form-data");
+}
+
+// ——— File names with `;` or `=` ———
+// Browsers send a file's name as it is inside quotes (filename="scope=front;1.png"), but the parser under Remix's
+// reader splits the Content-Disposition header at every `;` and `=`, quotes or not, and refused the whole form ("This
+// request did not contain a form") for one such picture. The part headers are rewritten on their way in, the name's
+// `%`, `;` and `=` escaped, and originalFileName undoes it. Only the short header blocks are touched; the data
+// between them flows on as it arrives.
+
+const ESCAPED = /%(25|3B|3D)/gi;
+const ESCAPES: Record<string, string> = { "25": "%", "3B": ";", "3D": "=" };
+
+/** A file name as the browser sent it, from its escaped form. */
+export function originalFileName(name: string): string {
+  return name.replace(ESCAPED, (_whole, code: string) => ESCAPES[code.toUpperCase()]!);
+}
+
+/** A Content-Disposition value whose filename has its `%`, `;` and `=` escaped (quoted strings read as RFC 7578 says). */
+function escapeDisposition(value: string): string {
+  const [type, ...rest] = value.split(";");
+  const parameters = /\s*([^=;\s]+)\s*=\s*("(?:[^"\\]|\\.)*"|[^;]*)\s*;?/gy;
+  const source = rest.join(";");
+  const rebuilt: string[] = [];
+  let read = 0;
+  let match: RegExpExecArray | null;
+  while ((match = parameters.exec(source))) {
+    read = match.index + match[0].length;
+    const [, key, raw] = match;
+    if (key!.toLowerCase() !== "filename") {
+      rebuilt.push(`${key}=${raw}`);
+      continue;
+    }
+    const quoted = raw!.startsWith('"') && raw!.endsWith('"') && raw!.length >= 2;
+    const text = quoted ? raw!.slice(1, -1) : raw!;
+    rebuilt.push(`${key}="${text.replace(/[%;=]/g, (character) => `%${character.charCodeAt(0).toString(16).toUpperCase()}`)}"`);
+  }
+  // Anything the expression could not read is left as it was (the parser then refuses it as before).
+  if (source.slice(read).trim() !== "") return value;
+  return [type, ...rebuilt].join("; ");
+}
+
+function rewriteHeaderBlock(block: Buffer): Buffer {
+  // latin1 keeps every byte as it is (names in UTF-8 included).
+  const text = block.toString("latin1");
+  return Buffer.from(
+    text.replace(/^(content-disposition:)([^\r\n]*)/im, (_whole, header: string, value: string) => `${header} ${escapeDisposition(value.trim())}`),
+    "latin1",
+  );
+}
+
+/** The longest header block looked at; a longer one flows on untouched. */
+const MAX_HEADER_BLOCK = 16 * 1024;
+
+/** `request` with its part headers' file names escaped (see above); the body is still read as it arrives. */
+function withQuotedFileNames(request: Request): Request {
+  const boundary = /;\s*boundary=("?)([^";]+)\1/i.exec(request.headers.get("Content-Type") ?? "")?.[2];
+  if (!boundary || !request.body) return request;
+  const delimiter = Buffer.from(`--${boundary}`, "latin1");
+  const headerEnd = Buffer.from("\r\n\r\n", "latin1");
+  let carry = Buffer.alloc(0);
+  let inHeaders = false;
+  const rewrite = new TransformStream<Uint8Array, Uint8Array>({
+    transform(chunk, controller) {
+      let buffer = carry.length ? Buffer.concat([carry, chunk]) : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+      for (;;) {
+        if (!inHeaders) {
+          const at = buffer.indexOf(delimiter);
+          if (at === -1) {
+            // The end may be the start of a delimiter: keep that much back.
+            const keep = Math.min(buffer.length, delimiter.length - 1);
+            if (buffer.length > keep) controller.enqueue(buffer.subarray(0, buffer.length - keep));
+            carry = Buffer.from(buffer.subarray(buffer.length - keep));
+            return;
+          }
+          if (at > 0) controller.enqueue(buffer.subarray(0, at));
+          buffer = buffer.subarray(at);
+          inHeaders = true;
+        }
+        const end = buffer.indexOf(headerEnd);
+        if (end === -1) {
+          if (buffer.length > MAX_HEADER_BLOCK) {
+            controller.enqueue(buffer);
+            carry = Buffer.alloc(0);
+            inHeaders = false;
+          } else carry = Buffer.from(buffer);
+          return;
+        }
+        controller.enqueue(rewriteHeaderBlock(buffer.subarray(0, end + headerEnd.length)));
+        buffer = buffer.subarray(end + headerEnd.length);
+        inHeaders = false;
+      }
+    },
+    flush(controller) {
+      if (carry.length) controller.enqueue(carry);
+    },
+  });
+  return new Request(request.url, { method: request.method, headers: request.headers, body: request.body.pipeThrough(rewrite), signal: request.signal, duplex: "half" } as RequestInit);
 }
