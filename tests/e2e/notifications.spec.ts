@@ -3,7 +3,7 @@
 // choices on /profile, and accessibility of both in light and dark mode. Each test uses its own fresh member.
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page, TestInfo } from "@playwright/test";
-import { demoAccount, expect, test, uniqueClientIp, uniqueEmail, withDatabase } from "./support.ts";
+import { confirmEmailOf, demoAccount, expect, test, uniqueClientIp, uniqueEmail, withDatabase } from "./support.ts";
 
 // Every test registers and signs in a fresh member first: more set-up than most on a shared machine.
 test.describe.configure({ timeout: 90_000 });
@@ -21,6 +21,7 @@ async function registerMember(page: Page, firstName = "Nora", lastName = "Tice")
     maxRedirects: 0,
   });
   expect(register.headers().location).toBe("/login?registered=1");
+  confirmEmailOf(email);
   const login = await page.request.post("/login", { headers: { Origin: origin }, form: { email, password: PASSWORD, redirectTo: "/" }, maxRedirects: 0 });
   expect(login.headers().location).toBe("/");
   const id = withDatabase((db) => (db.prepare("select id from profiles where email = ?").get(email) as { id: string }).id);

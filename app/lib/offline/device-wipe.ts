@@ -1,12 +1,19 @@
 // Sign-out on a shared tablet leaves nothing of the person behind: every IndexedDB database and every cache this
 // origin holds is found by enumeration (not by a list of names that a new feature would forget to extend) and
 // emptied, then deleted. The only cache kept is the service worker's precache: the app's own files, the same for
-// every visitor. Stores are emptied before deletion because another tab or the service worker (workbox-expiration's
-// photo index) may hold a database open, which delays its deletion until they let go.
+// every visitor. Stores are emptied before deletion because another tab may hold a database open, which delays its
+// deletion until it lets go. The service worker's own databases (workbox-*, e.g. the photo index) are emptied but not
+// deleted: the worker keeps them open for its lifetime, so a deletion would stay pending and every later open of them
+// — the worker's next photo, or this page's — would wait behind it.
 
 /** The service worker's precache (workbox-precaching names it "workbox-precache-v2-<scope>"): no one's data. */
 export function isSharedAppCache(name: string): boolean {
   return name.startsWith("workbox-precache");
+}
+
+/** Databases the service worker's Workbox modules own and hold open. */
+export function isServiceWorkerDatabase(name: string): boolean {
+  return name.startsWith("workbox-");
 }
 
 /** How long the deletion of one database is awaited when another connection holds it open. */
@@ -53,7 +60,10 @@ function deleteDatabase(name: string): Promise<void> {
   });
 }
 
-/** Empties and deletes every IndexedDB database of this origin, and deletes every cache but the app's precache. */
+/**
+ * Empties every IndexedDB database of this origin and deletes all but the service worker's, and deletes every cache
+ * but the app's precache.
+ */
 export async function wipeDevice(): Promise<void> {
   if (typeof indexedDB !== "undefined") {
     const databases = await indexedDB.databases().catch(() => [] as IDBDatabaseInfo[]);
@@ -61,7 +71,7 @@ export async function wipeDevice(): Promise<void> {
       databases.map(async ({ name }) => {
         if (!name) return;
         await emptyDatabase(name).catch(() => {});
-        await deleteDatabase(name);
+        if (!isServiceWorkerDatabase(name)) await deleteDatabase(name);
       }),
     );
   }

@@ -60,8 +60,12 @@ describe("wiping the device at sign-out", () => {
     await put(workerConnection, "cache-entries", { url: "/uploads/listings/7/a.webp", timestamp: Date.now() });
     expect(await count(workerConnection, "cache-entries")).toBe(1);
     await wipeDevice();
-    // Its deletion waits for the worker to let go, but nothing of the user is left in it.
+    // Nothing of the user is left in it, and it is kept (a deletion would wait for the worker for ever and hold up
+    // every later open of it): the worker goes on using its connection.
     expect(await count(workerConnection, "cache-entries")).toBe(0);
+    await put(workerConnection, "cache-entries", { url: "/uploads/listings/8/b.webp", timestamp: Date.now() });
+    expect(await count(workerConnection, "cache-entries")).toBe(1);
+    expect((await indexedDB.databases()).map((database) => database.name)).toContain("workbox-expiration");
     workerConnection.close();
   });
 
