@@ -15,6 +15,11 @@ export interface HostileBody {
   label: string;
   contentType: string | null;
   body: string | Uint8Array | (() => ReadableStream<Uint8Array>) | null;
+  /**
+   * A multipart form a browser could send (a boundary, at least one part, field names the forms could have): it must be
+   * read as a form, never answered "This request did not contain a form". File names may hold anything.
+   */
+  wellFormed?: boolean;
 }
 
 // ——— Names and values the forms know, read from the shared schemas ———
@@ -216,6 +221,7 @@ export function bodyArb(names: readonly string[], values: readonly string[], fil
         label: "multipart",
         contentType: `multipart/form-data; boundary=${BOUNDARY}`,
         body: multipartBody(BOUNDARY, pairs, parts),
+        wellFormed: pairs.length + parts.length > 0 && [...pairs.map(([name]) => name), ...parts.map((part) => part.field)].every((name) => /^[\w.[\]-]+$/.test(name)),
       })),
     },
     {
