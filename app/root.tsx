@@ -12,7 +12,7 @@ import { ServiceWorkerUpdate } from "~/components/pwa/ServiceWorkerUpdate.tsx";
 import { SiteFooter } from "~/components/SiteFooter.tsx";
 import { SiteHeader } from "~/components/SiteHeader.tsx";
 import { EmailConfirmationBanner } from "~/components/EmailConfirmationBanner.tsx";
-import { colorModeBootScript } from "~/lib/color-mode.ts";
+import { colorModeBootScript } from "~/components/color-mode.ts";
 import { ServerStylesContext, SITE_STYLESHEET_ATTRIBUTE, SSR_STYLE_ATTRIBUTE } from "~/lib/emotion.ts";
 import { useNonce } from "~/lib/nonce.ts";
 import { getDb } from "~/db.server.ts";

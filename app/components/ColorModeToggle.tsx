@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { applyColorMode, isDarkModeOn } from "~/lib/color-mode.ts";
+import { applyColorMode, isDarkModeOn } from "~/components/color-mode.ts";
 import { MoonIcon, SunIcon } from "./icons.tsx";
 import { shell } from "./shell-styles.ts";
 

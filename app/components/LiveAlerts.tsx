@@ -1,8 +1,8 @@
 // Live alerts for a signed-in member: when they are outbid, win, or an auction they bid on ends, a short alert
-// appears on whatever page they are on (pushed over the shared live connection, app/lib/live/use-live-auctions.ts).
+// appears on whatever page they are on (pushed over the shared live connection, app/components/live/use-live-auctions.ts).
 import { Link as RemixLink } from "@remix-run/react";
 import { useCallback, useEffect, useState } from "react";
-import { useLiveAuctions, type LiveNotification } from "~/lib/live/use-live-auctions.ts";
+import { useLiveAuctions, type LiveNotification } from "~/components/live/use-live-auctions.ts";
 import { staticClasses } from "~/lib/static-styles.ts";
 import { CloseIcon } from "./icons.tsx";
 

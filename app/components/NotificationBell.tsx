@@ -4,7 +4,7 @@
 // Escape or when focus leaves it. Without JavaScript the bell is a plain link-like button to /notifications.
 import { useFetcher, useLocation, Link as RemixLink } from "@remix-run/react";
 import { useCallback, useEffect, useId, useRef, useState } from "react";
-import { POLL_INTERVAL_MS, useLiveAuctions } from "~/lib/live/use-live-auctions.ts";
+import { POLL_INTERVAL_MS, useLiveAuctions } from "~/components/live/use-live-auctions.ts";
 import { formatRelativeTime } from "~/lib/relative-time.ts";
 import { staticClasses } from "~/lib/static-styles.ts";
 import { BellIcon } from "./icons.tsx";

@@ -4,7 +4,7 @@
 // UserMenu.tsx.
 import { Form, Link as RemixLink, useLocation, useRevalidator } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { useLiveAuctions } from "~/lib/live/use-live-auctions.ts";
+import { useLiveAuctions } from "~/components/live/use-live-auctions.ts";
 import { signOutAfterWipe } from "~/lib/offline/offline-sync.ts";
 import { accountLinks, GUEST_LINKS, memberLinks, PUBLIC_LINKS, unreadLinkLabel, type NavLinkItem } from "~/lib/navigation.ts";
 import { staticClasses } from "~/lib/static-styles.ts";

@@ -20,7 +20,7 @@ import { LoadingSpinner } from "~/components/LoadingSpinner.tsx";
 import { getDb } from "~/db.server.ts";
 import { auctionsUrl, parseAuctionFilters } from "~/lib/auction-filters.ts";
 import type { AuctionSnapshot } from "~/lib/auctions.ts";
-import { useLiveAuctions, useServerNow, type LiveAuctionChange } from "~/lib/live/use-live-auctions.ts";
+import { useLiveAuctions, useServerNow, type LiveAuctionChange } from "~/components/live/use-live-auctions.ts";
 import { formatCount } from "~/lib/money.ts";
 import { listAuctions, type AuctionCardData } from "~/services/auctions/index.server.ts";
 import { getOptionalUser } from "~/web/auth.server.ts";

@@ -12,7 +12,7 @@ import { ConversationList } from "~/components/messages/ConversationList.tsx";
 import { ThreadPane, type SendAnswer } from "~/components/messages/ThreadPane.tsx";
 import { getDb } from "~/db.server.ts";
 import { parseForm } from "~/web/form-data.server.ts";
-import { useLiveAuctions } from "~/lib/live/use-live-auctions.ts";
+import { useLiveAuctions } from "~/components/live/use-live-auctions.ts";
 import { conversationUrl, MESSAGE_TEXT } from "~/lib/messages.ts";
 import { parseMessageSearch, SendMessageSchema } from "~/schemas/message.ts";
 import { routeIdOf } from "~/web/route-params.server.ts";

@@ -2,7 +2,7 @@
 import { Badge, Heading, HStack, Stack, Text } from "@chakra-ui/react";
 import type { BidHistoryEntry } from "~/lib/auctions.ts";
 import { BID_HISTORY_SIZE, formatBidMoney } from "~/lib/bidding.ts";
-import { useServerNow } from "~/lib/live/use-live-auctions.ts";
+import { useServerNow } from "~/components/live/use-live-auctions.ts";
 import { formatRelativeTime } from "~/lib/relative-time.ts";
 
 /** Spec 01 §9 relative time: "Just now" under a minute, then minutes, hours, days up to 6, then the date. */

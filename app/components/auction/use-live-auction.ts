@@ -4,7 +4,7 @@
 import { useCallback, useMemo, useState } from "react";
 import type { AuctionSnapshot, BidHistoryEntry } from "~/lib/auctions.ts";
 import { BID_HISTORY_SIZE } from "~/lib/bidding.ts";
-import { useLiveAuctions, type LiveMode } from "~/lib/live/use-live-auctions.ts";
+import { useLiveAuctions, type LiveMode } from "~/components/live/use-live-auctions.ts";
 
 export interface LiveAuctionView {
   snapshot: AuctionSnapshot;

@@ -1,7 +1,7 @@
 // "Install app", shown only where the browser has offered installation (`beforeinstallprompt`, Chromium); pressing
 // it opens the browser's own install dialog. "Not now" hides the offer on this device for 30 days.
 import { useEffect, useState, useSyncExternalStore } from "react";
-import { promptInstall, pwaServerSnapshot, pwaSnapshot, subscribeToPwa } from "~/lib/pwa/register.ts";
+import { promptInstall, pwaServerSnapshot, pwaSnapshot, subscribeToPwa } from "~/components/pwa/register.ts";
 import { pwaPrompt } from "./pwa-styles.ts";
 
 const DISMISSED_KEY = "tradebench-install-dismissed-at";

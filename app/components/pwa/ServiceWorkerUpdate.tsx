@@ -3,7 +3,7 @@
 // over, then the page reloads under it). The status region appears with the offer (a page holds no empty status
 // regions, so the page's own status messages stay the only ones).
 import { useEffect, useState, useSyncExternalStore } from "react";
-import { applyUpdate, pwaServerSnapshot, pwaSnapshot, registerServiceWorker, subscribeToPwa } from "~/lib/pwa/register.ts";
+import { applyUpdate, pwaServerSnapshot, pwaSnapshot, registerServiceWorker, subscribeToPwa } from "~/components/pwa/register.ts";
 import { pwaPrompt } from "./pwa-styles.ts";
 
 export function ServiceWorkerUpdate() {

@@ -1,6 +1,6 @@
 // The inline <head> script that picks light or dark before the first paint.
 import { describe, expect, it } from "vitest";
-import { colorModeBootScript, DARK_MODE_KEY } from "~/lib/color-mode.ts";
+import { colorModeBootScript, DARK_MODE_KEY } from "~/components/color-mode.ts";
 
 interface FakePage {
   classes: Set<string>;
