@@ -23,3 +23,15 @@ export function formatShortDate(at: string | number | Date, { timeZone = "UTC", 
   const date = at instanceof Date ? at : new Date(at);
   return Number.isFinite(date.getTime()) ? shortDateFormat(locale, timeZone).format(date) : "";
 }
+
+/**
+ * "Nov 19, 2026, 9:05 AM UTC": a moment with its time, in en-US. On the UTC clock (and saying so) unless a
+ * `timeZone` is given; `timeZone: "local"` is the reader's own clock (the browser's), without a zone name.
+ */
+export function formatDateTime(at: string | number | Date, { timeZone = "UTC" }: { timeZone?: string } = {}): string {
+  const date = at instanceof Date ? at : new Date(at);
+  if (!Number.isFinite(date.getTime())) return "";
+  const zone = timeZone === "local" ? undefined : timeZone;
+  const text = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: zone }).format(date);
+  return timeZone === "UTC" ? `${text} UTC` : text;
+}

@@ -1,5 +1,6 @@
 // Buyer–seller messages: the limits, the words shown to members and how a message's date reads (spec 02 §2.9).
 // Client-safe: the /messages page, its send box and the messages service share it.
+import { formatDateTime } from "./dates.ts";
 import { formatShortDate } from "./dates.ts";
 
 export const MESSAGE_MAX_LENGTH = 4000;
@@ -66,8 +67,5 @@ export function formatMessageDate(iso: string, now: Date | number, timeZone = "U
 
 /** The full date and time, for a tooltip and the `<time>` element's title. */
 export function formatMessageDateTime(iso: string, timeZone = "UTC"): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return "";
-  const text = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone }).format(date);
-  return timeZone === "UTC" ? `${text} UTC` : text;
+  return formatDateTime(iso, { timeZone });
 }

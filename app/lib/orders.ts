@@ -1,5 +1,6 @@
 // Orders as buyers, sellers and staff read them (client-safe): the states of the buyer-protection flow
 // (spec 02 §4), their labels, who may act on them, and the messages of checkout and the order flow.
+import { formatDateTime } from "./dates.ts";
 import type { Role } from "./roles.ts";
 import { formatShortDate } from "./dates.ts";
 
@@ -134,19 +135,10 @@ export interface EscrowAccount {
   swift: string;
 }
 
-const dateTime = new Intl.DateTimeFormat("en-US", {
-  month: "short",
-  day: "numeric",
-  year: "numeric",
-  hour: "numeric",
-  minute: "2-digit",
-  timeZone: "UTC",
-  timeZoneName: "short",
-});
 
 /** "Nov 21, 2026, 5:04 PM UTC". */
 export function formatOrderTime(iso: string): string {
-  return dateTime.format(new Date(iso));
+  return formatDateTime(iso);
 }
 
 /** "Nov 21, 2026". */

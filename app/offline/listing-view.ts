@@ -2,7 +2,7 @@
 // when the copy was taken, a Watch toggle that queues, and a note that bids and purchases need a connection. Pure.
 import type { ListingCopy } from "~/lib/offline/copies.ts";
 import { OFFLINE_MESSAGES } from "~/lib/offline/messages.ts";
-import { formatDateTime, isLiveAuctionCopy, priceLines, savedAgo, statusText, timeLeftText, type PriceLine } from "./offline-format.ts";
+import { formatLocalDateTime, isLiveAuctionCopy, priceLines, savedAgo, statusText, timeLeftText, type PriceLine } from "./offline-format.ts";
 
 export interface OfflinePhoto {
   src: string;
@@ -55,7 +55,7 @@ export function listingOfflineView(copy: ListingCopy, now: Date, options: { time
     listing.listingType !== "buy_now" && ends && Number.isFinite(endsMs)
       ? {
           endsAt: ends,
-          endsText: formatDateTime(ends, options.timeZone),
+          endsText: formatLocalDateTime(ends, options.timeZone),
           label: isLiveAuctionCopy(listing) && endsMs > now.getTime() ? "Auction ends" : "Auction ended",
           timeLeft: timeLeftText(listing, now),
         }

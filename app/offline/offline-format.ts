@@ -1,5 +1,6 @@
 // The wording the offline page shares across its views: prices of a stored copy, how old a copy is, the time an
 // auction has left. Pure: every time is computed against the `now` passed in.
+import { formatDateTime } from "~/lib/dates.ts";
 import { formatTimeLeft } from "~/lib/auctions.ts";
 import type { OfflineListing, OfflineListingCard } from "~/lib/offline/contracts.ts";
 import { formatPrice } from "~/lib/money.ts";
@@ -64,10 +65,8 @@ export function statusText(listing: OfflineListing, now: Date): string | null {
 }
 
 /** "Nov 23, 2026, 3:00 PM" in the browser's time zone (or `timeZone`). */
-export function formatDateTime(at: string, timeZone?: string): string {
-  const date = new Date(at);
-  if (!Number.isFinite(date.getTime())) return "";
-  return new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone }).format(date);
+export function formatLocalDateTime(at: string, timeZone?: string): string {
+  return formatDateTime(at, { timeZone: timeZone ?? "local" });
 }
 
 /** "1 watched item", "3 watched items". */

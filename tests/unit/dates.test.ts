@@ -1,6 +1,6 @@
 // The one short date (app/lib/dates.ts): "Nov 21, 2026" in en-US on the UTC calendar, so server and browser agree.
 import { describe, expect, it } from "vitest";
-import { formatShortDate } from "~/lib/dates.ts";
+import { formatDateTime, formatShortDate } from "~/lib/dates.ts";
 
 describe("formatShortDate", () => {
   it("shows short month, day and year on the UTC calendar", () => {
@@ -22,5 +22,17 @@ describe("formatShortDate", () => {
   it("is empty for what is not a time", () => {
     expect(formatShortDate("garbage")).toBe("");
     expect(formatShortDate(Number.NaN)).toBe("");
+  });
+});
+
+describe("formatDateTime", () => {
+  it("says a moment on the UTC clock, naming it", () => {
+    expect(formatDateTime("2026-11-19T09:05:00.000Z")).toBe("Nov 19, 2026, 9:05 AM UTC");
+  });
+  it("uses another clock when given one, without a zone name", () => {
+    expect(formatDateTime("2026-11-19T09:05:00.000Z", { timeZone: "America/Chicago" })).toBe("Nov 19, 2026, 3:05 AM");
+  });
+  it("is empty for what is not a time", () => {
+    expect(formatDateTime("soon")).toBe("");
   });
 });

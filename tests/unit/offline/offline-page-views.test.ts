@@ -183,7 +183,7 @@ describe("an offline listing copy", () => {
   it("gives an auction its end and time left, or says it ended", () => {
     const live = listingOfflineView({ listing: auctionListing({ auctionEndsAt: "2026-11-23T17:00:00.000Z" }), savedAt: hoursAgo(1), watched: null }, NOW, { timeZone: "UTC" });
     expect(live.prices).toEqual([{ label: "Current bid", text: "$215" }]);
-    expect(live.auction).toEqual({ endsAt: "2026-11-23T17:00:00.000Z", endsText: "Nov 23, 2026, 5:00 PM", label: "Auction ends", timeLeft: "2d 5h left" });
+    expect(live.auction).toEqual({ endsAt: "2026-11-23T17:00:00.000Z", endsText: "Nov 23, 2026, 5:00 PM UTC", label: "Auction ends", timeLeft: "2d 5h left" });
     const ended = listingOfflineView({ listing: auctionListing({ auctionEndsAt: hoursAgo(3) }), savedAt: hoursAgo(4), watched: null }, NOW, { timeZone: "UTC" });
     expect(ended.auction).toMatchObject({ label: "Auction ended", timeLeft: null });
     expect(ended.status).toBe("Auction ended");
