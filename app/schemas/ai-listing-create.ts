@@ -1,6 +1,7 @@
 // The AI wizard's listing (spec 01 §2 AI wizard, §3 Listing create payload, §5 AI wizard, §9 durations and prefill):
 // the review step's fields, the listing-type step's fields, and the form the wizard sends to /create-listing to create
 // it. The same checks run in the browser (beside each field, before moving on) and on the server (always).
+import { MAX_PHOTO_BYTES } from "~/lib/photo-limits.ts";
 import { z } from "zod";
 import { CONDITIONS, type Condition } from "~/lib/conditions.ts";
 import type { Comparable } from "~/lib/pricing/types.ts";
@@ -13,7 +14,7 @@ export const DEFAULT_WIZARD_DURATION_DAYS = 7;
 export const WIZARD_PREFILL = { starting: 0.8, reserve: 0.9 } as const;
 /** The photos one generation reads (the AI endpoint's limit), each at most 10 MB. */
 export const WIZARD_MAX_PHOTOS = 10;
-export const WIZARD_MAX_PHOTO_BYTES = 10 * 1024 * 1024;
+export const WIZARD_MAX_PHOTO_BYTES = MAX_PHOTO_BYTES;
 /** How long an anonymous visitor's generation can still be claimed by the listing they save after signing in. */
 export const ANONYMOUS_CLAIM_HOURS = 24;
 /** The form field that says which of /create-listing's forms was sent. */

@@ -6,10 +6,11 @@ import path from "node:path";
 import type { Kysely } from "kysely";
 import { inWriteTransaction } from "#db/dialect.ts";
 import type { Database, ListingImage } from "#db/schema.ts";
+import { MAX_LISTING_IMAGES, MAX_PHOTO_BYTES } from "~/lib/photo-limits.ts";
 import { inspectImage, toWebp } from "../platform/image-pipeline.server.ts";
 
-export const MAX_LISTING_IMAGES = 12;
-export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
+export { MAX_LISTING_IMAGES };
+export const MAX_IMAGE_BYTES = MAX_PHOTO_BYTES;
 export const FULL_IMAGE_EDGE = 1600;
 export const THUMBNAIL_EDGE = 400;
 export const LISTING_IMAGE_URL_PREFIX = "/uploads/listings/";
