@@ -24,7 +24,7 @@ import { parseRouteId } from "~/web/route-params.server.ts";
 import { findLiveAuctionForListing, getAuctionPanel } from "~/services/auctions/index.server.ts";
 import { getOptionalUser } from "~/web/auth.server.ts";
 import { canManageListing, getListingDetail, relatedListings, recordListingView } from "~/services/listings/index.server.ts";
-import { watcherCountFor, watchedAmong } from "~/services/watchlist/index.server.ts";
+import { countWatchers, watchedAmong } from "~/services/watchlist/index.server.ts";
 
 const META_DESCRIPTION_LENGTH = 160;
 
@@ -47,7 +47,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const listing = await getListingDetail(db, id, viewer);
   if (!listing) throw data({ message: LISTING_DETAIL_MESSAGES.notFound }, { status: 404 });
 
-  const [view, related] = await Promise.all([
+  const [view, related, canEdit] = await Promise.all([
     recordListingView(db, { listingId: id, ownerId: listing.ownerId, userId: user?.id, ip: context.clientIp ?? "" }).catch(
       (error: unknown) => {
         // A lost view must not cost the buyer the page.
@@ -56,11 +56,12 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       },
     ),
     relatedListings(db, listing),
+    canManageListing(db, listing, viewer),
   ]);
   const [watched, watcherCount] = await Promise.all([
     watchedAmong(db, user?.id, [id, ...related.map((card) => card.id)]),
-    // Only for the listing's owner and admins (null for everyone else, so nobody else's page data carries it).
-    watcherCountFor(db, listing, viewer),
+    // Only for the listing's owner and listing managers (null for everyone else, so nobody else's page data carries it).
+    canEdit ? countWatchers(db, listing) : Promise.resolve(null),
   ]);
   // Auction listings show the running (or upcoming) auction's bid panel; a bid posted without JavaScript comes back here.
   const auctionId = isAuctionListingType(listing.listingType) ? await findLiveAuctionForListing(db, id) : null;
@@ -72,7 +73,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     {
       listing: { ...listing, views: view.views ?? listing.views },
       startImage: galleryStartIndex(url.searchParams.get("image"), listing.images.length),
-      canEdit: canManageListing(listing, viewer),
+      canEdit,
       canContact: user?.id !== listing.ownerId,
       watching: watched.has(id),
       watcherCount,

@@ -6,6 +6,7 @@ import { AUCTIONS_PAGE_SIZE, AUCTION_SORTS, type AuctionFilters } from "~/lib/au
 import { isAuctionStatus, reserveState, type AuctionStatus, type ReserveState } from "~/lib/auctions.ts";
 import { categoryScope } from "../listings/category.server.ts";
 import { primaryThumbnail } from "../listings/listing-cards.server.ts";
+import { PUBLIC_LISTING_STATUSES } from "../listings/listing-policy.server.ts";
 import { watchedAmong } from "../watchlist/watchlist.server.ts";
 
 export interface AuctionCardData {
@@ -36,9 +37,6 @@ export interface AuctionListPage {
   totalPages: number;
 }
 
-/** Listings that are not shown anywhere public (drafts, archived) keep their auctions off the list too. */
-const HIDDEN_LISTING_STATUSES = ["draft", "archived"];
-
 const SORT_COLUMNS = {
   end_date: "a.end_date",
   current_price: "a.current_price_cents",
@@ -61,7 +59,8 @@ export async function listAuctions(
     .selectFrom("auctions as a")
     .innerJoin("equipment_listings as l", "l.id", "a.listing_id")
     .where("a.status", "=", filters.status)
-    .where("l.status", "not in", HIDDEN_LISTING_STATUSES);
+    // Listings that are not shown anywhere public (drafts, archived) keep their auctions off the list too.
+    .where("l.status", "in", PUBLIC_LISTING_STATUSES);
   if (scope) matching = matching.where("l.category_id", "in", scope);
 
   const sort = AUCTION_SORTS.find((option) => option.value === filters.sort) ?? AUCTION_SORTS[0];

@@ -2,7 +2,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "#db/schema.ts";
 import { selectListingCards, toListingCard, type ListingCardData } from "./listing-cards.server.ts";
-import { ownerOrAdmin, visibleTo, type Actor } from "./listing-policy.server.ts";
+import { listingActor, ownerOrManager, visibleTo, type Actor } from "./listing-policy.server.ts";
 
 /** How many related listings the detail page offers (spec 01 §9). */
 export const RELATED_LISTINGS = 4;
@@ -69,13 +69,21 @@ export interface ListingDetail {
   seller: ListingSeller;
 }
 
-export function canViewListing(listing: { status: string; ownerId: string }, viewer: ListingViewer | null): boolean {
-  return visibleTo(listing, viewer);
+export async function canViewListing(
+  db: Kysely<Database>,
+  listing: { status: string; ownerId: string },
+  viewer: ListingViewer | null,
+): Promise<boolean> {
+  return visibleTo(listing, await listingActor(db, viewer));
 }
 
-/** Owner or admin: may open the edit screen. */
-export function canManageListing(listing: { ownerId: string }, viewer: ListingViewer | null): boolean {
-  return ownerOrAdmin(listing, viewer);
+/** Owner or a holder of can_manage_listings: may open the edit screen. */
+export async function canManageListing(
+  db: Kysely<Database>,
+  listing: { ownerId: string },
+  viewer: ListingViewer | null,
+): Promise<boolean> {
+  return ownerOrManager(listing, await listingActor(db, viewer));
 }
 
 function parseSpecifications(text: string): Array<{ name: string; value: string }> {
@@ -102,14 +110,15 @@ function parseFeatures(text: string): string[] {
 
 /**
  * The listing with id `id` as `viewer` may see it, or null when there is none or it is hidden from them.
- * Two queries, run side by side: the listing with its seller and category chain, and its images.
+ * Three queries, run side by side: the listing with its seller and category chain, its images, and the viewer's
+ * permissions.
  */
 export async function getListingDetail(
   db: Kysely<Database>,
   id: number,
   viewer: ListingViewer | null,
 ): Promise<ListingDetail | null> {
-  const [row, images] = await Promise.all([
+  const [row, images, acting] = await Promise.all([
     db
       .selectFrom("equipment_listings as l")
       .innerJoin("profiles as seller", "seller.id", "l.user_id")
@@ -166,8 +175,9 @@ export async function getListingDetail(
       .orderBy("position")
       .orderBy("id")
       .execute(),
+    listingActor(db, viewer),
   ]);
-  if (!row || !canViewListing({ status: row.status, ownerId: row.user_id }, viewer)) return null;
+  if (!row || !visibleTo({ status: row.status, ownerId: row.user_id }, acting)) return null;
 
   const categoryPath: ListingDetailCategory[] = [];
   for (const [categoryId, name] of [

@@ -1,34 +1,65 @@
-// Who may see and change a listing, in one place (spec 01 §5 Ownership, §6; docs/decisions/0005-listing-ownership.md):
-// the owner edits and deletes, admins may edit too; active and sold listings are public, drafts and archived ones
-// only to their owner and admins; a member may watch what is public and active, or their own listing.
+// Who may see and change a listing, in one place (spec 01 §5 Ownership, §6; docs/decisions/0005-listing-ownership.md,
+// 0025): the owner edits and deletes; whoever holds can_manage_listings (in the role_permissions table, so changing a
+// row changes it at once) may edit too; active and sold listings are public, drafts and archived ones only to their
+// owner and listing managers; a member may watch what is public and active, or their own listing.
 import type { Kysely } from "kysely";
 import type { Database, Listing } from "#db/schema.ts";
-import { isAdminRole, type Role } from "~/lib/roles.ts";
+import type { Permission } from "~/lib/permissions.ts";
+import type { Role } from "~/lib/roles.ts";
 import { LISTING_MESSAGES } from "~/schemas/listing.ts";
+import { permissionsOfRole } from "../accounts/permissions.server.ts";
 import { DomainError } from "../domain-error.ts";
 
-/** Who is acting: the signed-in user's id and role. */
+/** Who is acting: the signed-in user's id and role (what a route knows). */
 export interface Actor {
   id: string;
   role: Role;
 }
 
-/** Statuses anyone may see (the listing page, its auction, messages about it). */
+/** The actor as the policy reads them: their permissions, loaded once per request by the service (listingActor). */
+export interface ListingActor {
+  id: string;
+  role?: Role;
+  permissions: ReadonlySet<Permission>;
+}
+
+/** The permission that lets its holder see and edit any listing, not only their own. */
+export const MANAGE_ANY_LISTING: Permission = "can_manage_listings";
+
+/** `actor` with the permissions their role holds now (null stays null: a visitor). */
+export async function listingActor(db: Kysely<Database>, actor: Actor): Promise<ListingActor>;
+export async function listingActor(db: Kysely<Database>, actor: Actor | null | undefined): Promise<ListingActor | null>;
+export async function listingActor(db: Kysely<Database>, actor: Actor | null | undefined): Promise<ListingActor | null> {
+  if (!actor) return null;
+  return { id: actor.id, role: actor.role, permissions: await permissionsOfRole(db, actor.role) };
+}
+
+/** Statuses anyone may see (the listing page, its auction, messages about it, lists and recent views). */
 export const PUBLIC_LISTING_STATUSES: readonly string[] = ["active", "sold"];
+
+/** Whether a listing in `status` is shown to everyone. */
+export function isPublicStatus(status: string): boolean {
+  return PUBLIC_LISTING_STATUSES.includes(status);
+}
 
 /** Whether `userId` owns the listing (the seller). */
 export function isOwner(listing: { ownerId: string }, userId: string | null | undefined): boolean {
   return userId !== null && userId !== undefined && userId === listing.ownerId;
 }
 
-/** The owner or an admin: may open the edit screen and save it. */
-export function ownerOrAdmin(listing: { ownerId: string }, actor: Actor | null | undefined): boolean {
-  return actor !== null && actor !== undefined && (isOwner(listing, actor.id) || isAdminRole(actor.role));
+/** Whether `actor` may see and edit any listing (holds can_manage_listings). */
+export function managesAnyListing(actor: ListingActor | null | undefined): boolean {
+  return actor !== null && actor !== undefined && actor.permissions.has(MANAGE_ANY_LISTING);
 }
 
-/** Whether the listing is shown to `viewer` (null: anonymous): public statuses to all, the rest to owner and admins. */
-export function visibleTo(listing: { status: string; ownerId: string }, viewer: Actor | null | undefined): boolean {
-  return PUBLIC_LISTING_STATUSES.includes(listing.status) || ownerOrAdmin(listing, viewer);
+/** The owner or a listing manager: may open the edit screen and save it. */
+export function ownerOrManager(listing: { ownerId: string }, actor: ListingActor | null | undefined): boolean {
+  return actor !== null && actor !== undefined && (isOwner(listing, actor.id) || managesAnyListing(actor));
+}
+
+/** Whether the listing is shown to `viewer` (null: anonymous): public statuses to all, the rest to owner and managers. */
+export function visibleTo(listing: { status: string; ownerId: string }, viewer: ListingActor | null | undefined): boolean {
+  return isPublicStatus(listing.status) || ownerOrManager(listing, viewer);
 }
 
 /** Whether `userId` may start watching the listing: an active one, or their own whatever its status. */
@@ -41,12 +72,12 @@ export function ownedListing<T extends Pick<Listing, "user_id" | "status">>(row:
   return { ownerId: row.user_id, status: row.status };
 }
 
-export function canEditListing(actor: Actor, listing: Pick<Listing, "user_id">): boolean {
-  return ownerOrAdmin({ ownerId: listing.user_id }, actor);
+export function canEditListing(actor: ListingActor, listing: Pick<Listing, "user_id">): boolean {
+  return ownerOrManager({ ownerId: listing.user_id }, actor);
 }
 
 /** Only the owner deletes (spec 01 §5, §6). */
-export function canDeleteListing(actor: Actor, listing: Pick<Listing, "user_id">): boolean {
+export function canDeleteListing(actor: { id: string }, listing: Pick<Listing, "user_id">): boolean {
   return isOwner({ ownerId: listing.user_id }, actor.id);
 }
 
@@ -64,7 +95,7 @@ async function findListing(db: Kysely<Database>, listingId: number): Promise<Lis
 /** The listing if `actor` may edit it; a not_found or forbidden DomainError otherwise. */
 export async function findEditableListing(db: Kysely<Database>, actor: Actor, listingId: number): Promise<Listing> {
   const listing = await findListing(db, listingId);
-  if (!canEditListing(actor, listing)) throw new DomainError("forbidden", LISTING_MESSAGES.updateForbidden);
+  if (!canEditListing(await listingActor(db, actor), listing)) throw new DomainError("forbidden", LISTING_MESSAGES.updateForbidden);
   return listing;
 }
 

@@ -4,6 +4,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "#db/schema.ts";
 import { selectListingCards, toListingCard, type ListingCardData } from "./listing-cards.server.ts";
+import { PUBLIC_LISTING_STATUSES } from "./listing-policy.server.ts";
 
 /** Spec 01 §9: recent views, 10. */
 export const RECENT_VIEWS_LIMIT = 10;
@@ -45,7 +46,7 @@ export async function recentlyViewed(db: Kysely<Database>, userId: string, limit
     .select(["rv.viewed_at", "l.status"])
     .where("rv.user_id", "=", userId)
     .where("l.user_id", "!=", userId)
-    .where("l.status", "in", ["active", "sold"])
+    .where("l.status", "in", PUBLIC_LISTING_STATUSES)
     .orderBy("rv.viewed_at", "desc")
     .orderBy("l.id", "desc")
     .limit(Math.max(0, Math.floor(limit)))

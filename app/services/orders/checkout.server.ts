@@ -12,6 +12,7 @@ import type { ShippingAddress } from "~/schemas/order.ts";
 import { LIVE_AUCTION_STATUSES } from "~/lib/auctions.ts";
 import { announceAuctionChange, buyNowOpen, findAuctionRow, findLiveAuctionRow, selectAuctionRow, toLiveState, type AuctionRow } from "../auctions/auction-state.server.ts";
 import { primaryThumbnail } from "../listings/listing-cards.server.ts";
+import { isOwner, ownedListing, visibleTo } from "../listings/listing-policy.server.ts";
 import { announceNotifications, insertNotifications, type NotificationDraft } from "../messaging/notifications.server.ts";
 import { createOrder, profileShippingAddress, shippingColumns } from "./order-creation.server.ts";
 import { itemSoldAlerts } from "../alerts/watcher-alerts.server.ts";
@@ -43,8 +44,8 @@ type Sale = { ok: true; priceCents: number; saleType: SaleType } | { ok: false; 
 /** Whether `buyerId` may buy the listing now, and at what price. */
 function saleTerms(listing: ListingForSale, auction: AuctionRow | undefined, buyerId: string): Sale {
   const refuse = (message: string, kind: CheckoutRefusalKind = "conflict"): Sale => ({ ok: false, error: new DomainError(kind, message) });
-  if (listing.status === "draft" || listing.status === "archived") return refuse(ORDER_MESSAGES.listingNotFound, "not_found");
-  if (listing.user_id === buyerId) return refuse(ORDER_MESSAGES.ownListing, "forbidden");
+  if (!visibleTo(ownedListing(listing), null)) return refuse(ORDER_MESSAGES.listingNotFound, "not_found");
+  if (isOwner(ownedListing(listing), buyerId)) return refuse(ORDER_MESSAGES.ownListing, "forbidden");
   if (listing.status === "sold") return refuse(ORDER_MESSAGES.alreadySold);
   if (listing.status !== "active" || !isListingType(listing.listing_type)) return refuse(ORDER_MESSAGES.notForSale);
   if (listing.listing_type === "auction") return refuse(ORDER_MESSAGES.auctionOnly);
@@ -278,7 +279,7 @@ function checkoutItem(row: ListingSummary, sale: { currency: string; priceCents:
 /** The Buy Now checkout page of a listing for `viewerId`, or null when there is no such listing to show. */
 export async function getBuyNowCheckout(db: Kysely<Database>, listingId: number, viewerId: string): Promise<BuyNowCheckout | null> {
   const row = await listingSummary(db, listingId);
-  if (!row || row.status === "draft" || row.status === "archived" || !isListingType(row.listing_type)) return null;
+  if (!row || !visibleTo(ownedListing(row), null) || !isListingType(row.listing_type)) return null;
   const auction =
     isAuctionListingType(row.listing_type)
       ? ((await findLiveAuctionRow(db, row.id)) ??

@@ -1,4 +1,4 @@
-// Who watches a listing. The count is the seller's (and admins') to see; buyers never learn how many others watch
+// Who watches a listing. The count is the seller's (and listing managers') to see; buyers never learn how many others watch
 // or who they are: every answer here goes through the owner check, or stays on the server (the watcher alerts).
 import type { Kysely } from "kysely";
 import type { Database } from "#db/schema.ts";
@@ -15,13 +15,13 @@ export async function countWatchers(db: Kysely<Database>, listing: { id: number;
   return Number(row?.watchers ?? 0);
 }
 
-/** The watcher count for the listing's owner or an admin; null for everyone else (the page shows nothing). */
+/** The watcher count for the listing's owner or a holder of can_manage_listings; null for everyone else (the page shows nothing). */
 export async function watcherCountFor(
   db: Kysely<Database>,
   listing: { id: number; ownerId: string },
   viewer: ListingViewer | null,
 ): Promise<number | null> {
-  return canManageListing(listing, viewer) ? countWatchers(db, listing) : null;
+  return (await canManageListing(db, listing, viewer)) ? countWatchers(db, listing) : null;
 }
 
 /** The members who watch the listing, leaving out `except` (the actor, the buyer, the seller). Server-side only. */

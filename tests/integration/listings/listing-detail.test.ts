@@ -155,13 +155,13 @@ describe("getListingDetail", () => {
     expect((await getListingDetail(database.db, id, { id: buyer, role: "buyer" }))?.status).toBe("sold");
   });
 
-  it("lets the owner and admins manage the listing, nobody else", () => {
+  it("lets the owner and holders of can_manage_listings (admins) manage the listing, nobody else", async () => {
     const listing = { ownerId: seller };
-    expect(canManageListing(listing, { id: seller, role: "seller" })).toBe(true);
-    expect(canManageListing(listing, { id: admin, role: "admin" })).toBe(true);
-    expect(canManageListing(listing, { id: otherSeller, role: "seller" })).toBe(false);
-    expect(canManageListing(listing, { id: buyer, role: "buyer" })).toBe(false);
-    expect(canManageListing(listing, null)).toBe(false);
+    expect(await canManageListing(database.db, listing, { id: seller, role: "seller" })).toBe(true);
+    expect(await canManageListing(database.db, listing, { id: admin, role: "admin" })).toBe(true);
+    expect(await canManageListing(database.db, listing, { id: otherSeller, role: "seller" })).toBe(false);
+    expect(await canManageListing(database.db, listing, { id: buyer, role: "buyer" })).toBe(false);
+    expect(await canManageListing(database.db, listing, null)).toBe(false);
   });
 });
 
