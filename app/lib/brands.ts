@@ -157,3 +157,12 @@ export function brandSpellings(key: string): string[] {
   const others = Object.keys(BRAND_NAMES).filter((spelling) => spelling !== key && brandSpellingKey(BRAND_NAMES[spelling]) === key);
   return [key, ...others];
 }
+
+/** Brands whose names differ but whose instruments are one line (Keysight was Agilent's, which was HP's). */
+const BRAND_FAMILIES: readonly (readonly string[])[] = [["keysight", "agilent", "hp"]];
+
+/** The family key of a brand: the first brand of its family, else its own brandKey. */
+export function brandFamily(brand: string | null | undefined): string {
+  const key = brandKey(brand);
+  return BRAND_FAMILIES.find((family) => family.includes(key))?.[0] ?? key;
+}

@@ -2,7 +2,7 @@
 // that used to disagree: pricing keyed HP as "hewlettpackard" while the catalogue named it "HP".
 import { describe, expect, it } from "vitest";
 import { canonicalBrand, findCatalogueModel } from "~/lib/ai/equipment-catalogue.ts";
-import { brandKey, brandName, brandSpellingKey, brandSpellings } from "~/lib/brands.ts";
+import { brandFamily, brandKey, brandName, brandSpellingKey, brandSpellings } from "~/lib/brands.ts";
 import { comparableRelevance } from "~/lib/pricing/comparables.ts";
 import { brandTier } from "~/lib/pricing/brands.ts";
 
@@ -53,5 +53,12 @@ describe("brand keys and names", () => {
   it("takes a known maker's own capitalisation from a list when the table has no line for it", () => {
     expect(brandName("tdk lambda", new Map([["tdklambda", "TDK-Lambda"]]))).toBe("TDK-Lambda");
     expect(canonicalBrand("tdk lambda")).toBe("TDK-Lambda");
+  });
+});
+
+describe("brandFamily", () => {
+  it("puts Keysight, Agilent and HP (every spelling) in one family, and other brands in their own", () => {
+    expect(new Set(["Keysight", "Agilent Technologies", "Hewlett-Packard", "HP"].map((brand) => brandFamily(brand)))).toEqual(new Set(["keysight"]));
+    expect(brandFamily("Tektronix")).toBe("tektronix");
   });
 });

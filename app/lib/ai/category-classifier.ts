@@ -9,7 +9,7 @@
 //   7. the brand's usual category                                       → that item, not certain  (0.40)
 //   8. nothing: the spec's default, Oscilloscopes                        → not certain             (0.10)
 // Below CERTAIN_CONFIDENCE the wizard asks the seller to choose.
-import { brandSpellingKey } from "~/lib/brands.ts";
+import { brandFamily, brandSpellingKey } from "~/lib/brands.ts";
 import {
   CATALOGUE_CATEGORIES,
   CATALOGUE_MODELS,
@@ -518,21 +518,20 @@ export function keywordCategory(text: string): CatalogueCategory | null {
   return best?.category ?? null;
 }
 
-const KEYSIGHT_FAMILY = new Set(["keysight", "agilent", "hp"]);
-function brandFamily(brand: string): string {
-  const key = brandSpellingKey(canonicalBrand(brand));
-  return KEYSIGHT_FAMILY.has(key) ? "keysight" : key;
+/** The brand's family key, read through the catalogue's names (brandFamily in app/lib/brands.ts). */
+function familyOf(brand: string): string {
+  return brandFamily(canonicalBrand(brand));
 }
 
 /** Catalogue models of the same brand whose model numbers share the longest prefix (at least 3 characters). */
 function neighbourCategory(brand: string, readings: readonly string[]): { category: CatalogueCategory; confidence: number } | null {
-  const family = brandFamily(brand);
+  const family = familyOf(brand);
   const first = readings[0];
   if (!family || !first) return null;
   let bestLength = 0;
   let votes = new Map<string, number>();
   for (const model of CATALOGUE_MODELS) {
-    if (brandFamily(model.brand) !== family) continue;
+    if (familyOf(model.brand) !== family) continue;
     const other = compactModel(model.model);
     let length = 0;
     while (length < first.length && length < other.length && first[length] === other[length]) length += 1;

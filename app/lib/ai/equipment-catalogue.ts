@@ -5,7 +5,7 @@
 // copied, so one list serves the demo data and the fallback alike. Pure: no server code, no random numbers.
 import { EQUIPMENT_CATALOG } from "~/lib/equipment-models.ts";
 import { CATEGORY_TAXONOMY, itemSlug } from "~/lib/taxonomy.ts";
-import { brandName, brandSpellingKey } from "~/lib/brands.ts";
+import { brandFamily, brandName, brandSpellingKey } from "~/lib/brands.ts";
 
 // ——— Taxonomy ———
 
@@ -132,14 +132,9 @@ for (const model of CATALOGUE_MODELS) {
   MODEL_INDEX.set(key, [...(MODEL_INDEX.get(key) ?? []), model]);
 }
 
-/** Brands whose names differ but whose models are one family (Keysight was Agilent's, which was HP's). */
-const BRAND_FAMILIES: readonly (readonly string[])[] = [["Keysight", "Agilent", "HP"]];
-
+/** The same brand, or brands of one family (brandFamily: Keysight, Agilent and HP). */
 function sameBrand(a: string, b: string): boolean {
-  const x = canonicalBrand(a);
-  const y = canonicalBrand(b);
-  if (x === y) return true;
-  return BRAND_FAMILIES.some((family) => family.includes(x) && family.includes(y));
+  return canonicalBrand(a) === canonicalBrand(b) || brandFamily(canonicalBrand(a)) === brandFamily(canonicalBrand(b));
 }
 
 /**
