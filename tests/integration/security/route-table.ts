@@ -89,8 +89,8 @@ const CREATORS = ["seller", "unconfirmed_seller", "admin", "super_admin"] as con
 const NON_BIDDING_STAFF = ["moderator", "dispute_resolution_referee", "billing", "support"] as const;
 /** Who the escrow desk and any order are for besides its parties (can_confirm_payments or can_resolve_disputes). */
 const ESCROW_STAFF = ["admin", "super_admin", "billing", "dispute_resolution_referee"] as const;
-/** Who may manage any listing besides its owner (ownerOrAdmin). */
-const LISTING_ADMINS = ["admin", "super_admin"] as const;
+/** Who may see and edit any listing besides its owner: roles holding can_manage_listings (the listing policy). */
+const LISTING_ADMINS = ["admin", "super_admin", "moderator"] as const;
 
 function each(visitors: readonly Visitor[], outcome: Outcome): Partial<Record<Visitor, Outcome>> {
   return Object.fromEntries(visitors.map((visitor) => [visitor, outcome]));
