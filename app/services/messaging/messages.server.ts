@@ -12,7 +12,7 @@ import {
   MESSAGES_PER_MINUTE,
 } from "~/lib/messages.ts";
 import { DomainError } from "../domain-error.ts";
-import { isOwner, ownedListing, PUBLIC_LISTING_STATUSES } from "../listings/listing-policy.server.ts";
+import { isOwner, ownedListing, visibleTo } from "../listings/listing-policy.server.ts";
 import { getLiveEventBus, userTopic, type LiveEventBus } from "../platform/live-events.server.ts";
 import { announceNotifications, insertNotifications, type NotificationDraft } from "./notifications.server.ts";
 import { RateLimiter, workerProcesses, type RateLimitRule } from "../accounts/rate-limit.server.ts";
@@ -80,7 +80,8 @@ export async function openConversation(
     .select(["id", "title", "user_id", "status"])
     .where("id", "=", listingId)
     .executeTakeFirst();
-  if (!listing || !PUBLIC_LISTING_STATUSES.includes(listing.status)) throw new DomainError("not_found", MESSAGE_TEXT.listingNotFound);
+  // Messages are about what everyone may see: a draft or archived listing is not found, whoever asks.
+  if (!listing || !visibleTo(ownedListing(listing), null)) throw new DomainError("not_found", MESSAGE_TEXT.listingNotFound);
   if (isOwner(ownedListing(listing), buyerId)) throw new DomainError("forbidden", MESSAGE_TEXT.ownListing, { code: "own_listing" });
   const at = now.toISOString();
   const inserted = await db
