@@ -18,10 +18,12 @@ export const EMAIL_CONFIRMATION_MESSAGES = {
   expired: "This confirmation link has expired. Links work for 24 hours.",
   invalid: "This confirmation link is not valid. Check that you copied the whole link, or ask for a new one.",
   signInForNewLink: "Sign in to get a new link.",
-  waitBeforeResend: (seconds: number) =>
-    seconds <= 90
-      ? `We sent a link less than a minute ago. Please wait ${seconds} seconds before asking for another.`
-      : `You have asked for several links already. Please wait ${Math.ceil(seconds / 60)} minutes before asking for another.`,
+  waitBeforeResend: (seconds: number) => `We sent a link less than a minute ago. Please wait ${seconds} seconds before asking for another.`,
+  /** The hourly limit: the wait rounded up to whole minutes (Retry-After carries the exact seconds). */
+  tooManyLinks: (seconds: number) => {
+    const minutes = Math.max(1, Math.ceil(seconds / 60));
+    return `You have asked for several links already. Please wait ${minutes} ${minutes === 1 ? "minute" : "minutes"} before asking for another.`;
+  },
 } as const;
 
 /** Why a confirmation link did not confirm: the /confirm-email page's `problem` parameter. */

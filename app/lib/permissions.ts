@@ -29,8 +29,3 @@ export type Permission = (typeof PERMISSIONS)[number];
 export function isPermission(value: unknown): value is Permission {
   return typeof value === "string" && (PERMISSIONS as readonly string[]).includes(value);
 }
-
-/** Spec 02 §6 canManageUsers: either of the two user-management permissions. */
-export function canManageUsers(permissions: ReadonlySet<Permission>): boolean {
-  return permissions.has("can_manage_users") || permissions.has("can_manage_admins");
-}

@@ -3,15 +3,15 @@
 // - the bid panel's fetcher (it sends js=1): the same data, for the panel to show;
 // - a plain form post without JavaScript: a 303 redirect back to the page the form was on, with the outcome in a
 //   short-lived signed cookie that page shows once.
-// Bad input is a clear message with a 4xx status, never a 500. Reading the form, placing the bid and the answer are
-// app/web/bid-form.server.ts answerBidForm, shared with the JSON endpoint POST /api/auctions/{id}/bids.
+// Bad input is a clear message with a 4xx status, never a 500. The form is read once, by parseForm; placing the bid
+// and the answer are app/web/bid-form.server.ts answerBidForm, shared with the JSON endpoint POST /api/auctions/{id}/bids.
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { commitBidFlash } from "~/web/bid-flash.server.ts";
 import { parseForm } from "~/web/form-data.server.ts";
 import { BidFormSchema, bidReturnPath, type BidActionData } from "~/schemas/bid.ts";
 import { routeIdOf } from "~/web/route-params.server.ts";
 import { getOptionalUser } from "~/web/auth.server.ts";
-import { answerBidForm } from "~/web/bid-form.server.ts";
+import { answerBidForm, bidFormReadingOf } from "~/web/bid-form.server.ts";
 import { loginUrl } from "~/lib/http.ts";
 import { resourceHandler } from "~/web/resource-route.server.ts";
 
@@ -34,8 +34,8 @@ function typed(form: FormData, name: string): string | undefined {
 }
 
 async function placeBidFromForm({ request, params }: ActionFunctionArgs) {
-  // Bounded and shaped here; answerBidForm checks the amounts, as it does for the JSON endpoint.
-  const { fields: form } = await parseForm(request, BidFormSchema);
+  // Read, bounded and checked once here; answerBidForm takes the reading (the JSON endpoint reads its own small body).
+  const { submission, fields: form } = await parseForm(request, BidFormSchema);
   const mode = modeOf(request, form);
   const auctionId = routeIdOf(params.id);
   const returnTo = bidReturnPath(form.get("returnTo"), auctionId === null ? "/auctions" : `/auctions/${auctionId}`);
@@ -53,7 +53,7 @@ async function placeBidFromForm({ request, params }: ActionFunctionArgs) {
 
   const user = await getOptionalUser(request);
   if (!user && mode !== "json") throw redirect(loginUrl(returnTo));
-  const { body, status } = await answerBidForm(user, auctionId, Object.fromEntries(form));
+  const { body, status } = await answerBidForm(user, auctionId, bidFormReadingOf(submission));
   return respond(body, status);
 }
 

@@ -32,7 +32,7 @@ import {
   toListingInput,
 } from "~/schemas/listing.ts";
 import { createAiListing } from "~/services/ai/index.server.ts";
-import { getOptionalUser, requireConfirmedUser, userHasPermission } from "~/web/auth.server.ts";
+import { getOptionalUser, requireConfirmedUser, requirePermission, userHasPermission } from "~/web/auth.server.ts";
 import { refusalInit, refusalReply } from "~/web/domain-answer.server.ts";
 import { isDomainError } from "~/services/domain-error.ts";
 import { listCategoryTree, createListing, categoryExists, checkListingUploads, MAX_LISTING_IMAGES } from "~/services/listings/index.server.ts";
@@ -100,8 +100,12 @@ async function createFromWizard(user: CurrentUser, fields: FormData, files: Rece
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireCreator(request, new URL(request.url), false);
-  if (!user) throw redirect(loginUrl(AI_WIZARD_PATH));
+  // The page sends other roles to their dashboard (spec 02 §2.2); a post without the capability is refused with 403.
+  if (!(await getOptionalUser(request))) {
+    const url = new URL(request.url);
+    throw redirect(loginUrl(tabOf(url) === "ai" ? AI_WIZARD_PATH : url.pathname));
+  }
+  const user = await requirePermission(request, "can_create_listings");
   // Listing (by hand or from the AI wizard) waits for a confirmed e-mail address (docs/decisions/0028).
   await requireConfirmedUser(request);
   // The wizard's create form is read within the same limits and checked in full by its own schema.

@@ -8,19 +8,16 @@ import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary.tsx";
 import { EscrowQueue } from "~/components/orders/EscrowQueue.tsx";
 import { getDb } from "~/db.server.ts";
 import { isOrderAction, ORDER_ACTION_DONE } from "~/lib/orders.ts";
-import { PERMISSION_MESSAGES, requireUser, userHasPermission } from "~/web/auth.server.ts";
-import { DomainError } from "~/services/domain-error.ts";
-import { throwRefusal } from "~/web/domain-answer.server.ts";
+import { requirePermission, userHasPermission } from "~/web/auth.server.ts";
 import { escrowDesk } from "~/services/orders/index.server.ts";
 
 export const meta: MetaFunction = () => [{ title: "Escrow desk — Tradebench" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   // A capability, not a role (docs/decisions/0025): who confirms payments (billing) or resolves disputes (the referee).
-  const user = await requireUser(request);
+  const user = await requirePermission(request, ["can_confirm_payments", "can_resolve_disputes"]);
   const payments = await userHasPermission(user, "can_confirm_payments");
   const disputes = await userHasPermission(user, "can_resolve_disputes");
-  if (!payments && !disputes) throwRefusal(new DomainError("forbidden", PERMISSION_MESSAGES.forbidden));
   const desk = await escrowDesk(getDb(), { payments, disputes });
   const done = new URL(request.url).searchParams.get("done");
   return { payments, disputes, ...desk, done: isOrderAction(done) ? ORDER_ACTION_DONE[done] : null };

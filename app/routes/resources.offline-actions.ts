@@ -1,6 +1,6 @@
 // POST /resources/offline-actions: a device's outbox of actions taken offline (issue 6), as JSON
 // { actions: OutboxAction[] } (at most 50). Answers { results: OutboxReplayResult[] }, one per action, in order.
-// Visitors get 401; a body that is not such JSON gets 400 with a message, never a 500. Cross-site posts are
+// Visitors get 401; a body that is not such JSON gets 400 (one over its bound 413) with a message, never a 500. Cross-site posts are
 // refused before this (sameOriginOnly in server.mjs), and only JSON is read, which a plain cross-site form cannot send.
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { getDb } from "~/db.server.ts";
@@ -12,6 +12,9 @@ import {
 } from "~/schemas/offline-actions.ts";
 import { getOptionalUser } from "~/web/auth.server.ts";
 import { applyOfflineActions } from "~/services/offline/index.server.ts";
+import { isDomainError } from "~/services/domain-error.ts";
+import { refusalInit } from "~/web/domain-answer.server.ts";
+import { readBoundedText } from "~/web/form-data.server.ts";
 
 const NO_STORE = { "Cache-Control": "no-store" };
 
@@ -24,21 +27,18 @@ export async function loader() {
   return refuse("Send changes with POST.", 405, { Allow: "POST" });
 }
 
-/** The body as JSON, or the 400 answer explaining why it is not. */
+/** The body as JSON (read within its bound while it streams), or the 400/413 answer explaining why it is not. */
 async function readJson(request: Request): Promise<{ ok: true; body: unknown } | { ok: false; response: Response }> {
   const type = request.headers.get("Content-Type") ?? "";
   if (!type.toLowerCase().includes("application/json")) return { ok: false, response: refuse(OFFLINE_ACTIONS_MESSAGES.notJson, 400) };
-  const declared = Number(request.headers.get("Content-Length"));
-  if (Number.isFinite(declared) && declared > OFFLINE_ACTIONS_BODY_LIMIT) {
-    return { ok: false, response: refuse(OFFLINE_ACTIONS_MESSAGES.tooLarge, 400) };
-  }
   let text: string;
   try {
-    text = await request.text();
-  } catch {
-    return { ok: false, response: refuse(OFFLINE_ACTIONS_MESSAGES.notJson, 400) };
+    text = await readBoundedText(request, OFFLINE_ACTIONS_BODY_LIMIT);
+  } catch (error) {
+    if (!isDomainError(error)) throw error;
+    const message = error.kind === "too_large" ? OFFLINE_ACTIONS_MESSAGES.tooLarge : OFFLINE_ACTIONS_MESSAGES.notJson;
+    return { ok: false, response: refuse(message, refusalInit(error).status) };
   }
-  if (text.length > OFFLINE_ACTIONS_BODY_LIMIT) return { ok: false, response: refuse(OFFLINE_ACTIONS_MESSAGES.tooLarge, 400) };
   try {
     return { ok: true, body: JSON.parse(text) as unknown };
   } catch {

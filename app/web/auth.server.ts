@@ -6,7 +6,6 @@ import { FormStrategy } from "remix-auth-form";
 import { getDb } from "~/db.server.ts";
 import { LoginSchema, AUTH_MESSAGES } from "~/schemas/auth.ts";
 import type { Permission } from "~/lib/permissions.ts";
-import type { Role } from "~/lib/roles.ts";
 import { DomainError } from "../services/domain-error.ts";
 import { roleHasPermission } from "../services/accounts/permissions.server.ts";
 import type { CurrentUser } from "~/lib/user.ts";
@@ -83,13 +82,6 @@ export async function requireUser(request: Request): Promise<CurrentUser> {
   return user;
 }
 
-/** The signed-in user holding one of `roles`; anyone else signed in goes to /. */
-export async function requireRole(request: Request, roles: readonly Role[]): Promise<CurrentUser> {
-  const user = await requireUser(request);
-  if (!roles.includes(user.role)) throw redirect("/");
-  return user;
-}
-
 /**
  * The signed-in user whose e-mail address is confirmed: the guard of every action an unconfirmed account may not
  * take yet (bid, buy, offer, list, message; docs/decisions/0028). Anonymous visitors go to /login; an unconfirmed
@@ -111,16 +103,20 @@ export const PERMISSION_MESSAGES = {
 } as const;
 
 /**
- * The signed-in user whose role holds `permission` now (read from role_permissions on every call, so a changed row
- * takes effect at once). Anonymous visitors go to /login; anyone else is refused with 403 (the error boundary shows
- * the message). Role-scoped pages (spec 02 §2.2, exact role) keep requireRole.
+ * The signed-in user whose role holds `permission` (or, given a list, any one of them) now: read from
+ * role_permissions on every call, so a changed row takes effect at once. Anonymous visitors go to /login; anyone
+ * else is refused with 403 (the error boundary shows the message).
  */
-export async function requirePermission(request: Request, permission: Permission): Promise<CurrentUser> {
+export async function requirePermission(
+  request: Request,
+  permission: Permission | readonly Permission[],
+): Promise<CurrentUser> {
   const user = await requireUser(request);
-  if (!(await roleHasPermission(getDb(), user.role, permission))) {
-    throwRefusal(new DomainError("forbidden", PERMISSION_MESSAGES.forbidden, { code: permission }));
+  const wanted: readonly Permission[] = typeof permission === "string" ? [permission] : permission;
+  for (const one of wanted) {
+    if (await userHasPermission(user, one)) return user;
   }
-  return user;
+  throwRefusal(new DomainError("forbidden", PERMISSION_MESSAGES.forbidden, { code: wanted.join(",") }));
 }
 
 /** Whether the signed-in `user` holds `permission` (for a page that shows more to some staff, never as the guard). */

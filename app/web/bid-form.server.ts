@@ -3,11 +3,10 @@
 import { getDb } from "~/db.server.ts";
 import { BID_MESSAGES } from "~/lib/bidding.ts";
 import type { CurrentUser } from "~/lib/user.ts";
-import { bidOutcomeMessage, BID_FORM_MESSAGES, BidFormSchema, type BidActionData, type BidField } from "~/schemas/bid.ts";
+import { bidOutcomeMessage, BID_FORM_MESSAGES, BidFormSchema, type BidActionData, type BidField, type BidForm } from "~/schemas/bid.ts";
 import { forViewer } from "../services/auctions/auction-state.server.ts";
 import { emailConfirmationRefusal } from "../services/accounts/email-confirmation.server.ts";
-import { roleHasPermission } from "../services/accounts/permissions.server.ts";
-import { getUserOfCookieHeader, PERMISSION_MESSAGES } from "./auth.server.ts";
+import { getUserOfCookieHeader, PERMISSION_MESSAGES, userHasPermission } from "./auth.server.ts";
 import { routeIdOf } from "./route-params.server.ts";
 import { AUCTION_NOT_FOUND, placeBid } from "../services/auctions/bidding.server.ts";
 import { DomainError, isDomainError } from "../services/domain-error.ts";
@@ -24,18 +23,41 @@ function refused(error: DomainError): BidAnswer {
   return { status: refusalInit(error).status, body: { ok: false, error: error.message, ...(field ? { field } : {}) } };
 }
 
+/** A bid form read once with BidFormSchema: its amounts, or the refusal of the first field that is wrong. */
+export type BidFormReading = { ok: true; value: BidForm } | { ok: false; refusal: DomainError };
+
+function invalidBidField(name: string | number | undefined, message: string | undefined): BidFormReading {
+  const field: BidField = name === "maxAmount" ? "maxAmount" : "amount";
+  return { ok: false, refusal: new DomainError("invalid", message ?? BID_MESSAGES.invalidAmount, { field }) };
+}
+
+/** Reads a bid form's fields (the JSON endpoint's small urlencoded body) with BidFormSchema. */
+export function readBidFields(fields: Record<string, unknown>): BidFormReading {
+  const parsed = BidFormSchema.safeParse(fields);
+  if (parsed.success) return { ok: true, value: parsed.data };
+  const issue = parsed.error.issues[0];
+  return invalidBidField(issue?.path[0], issue?.message);
+}
+
+/** The reading parseForm(request, BidFormSchema) already made: its value, or its first field's first message. */
+export function bidFormReadingOf(submission: { status?: "success" | "error"; value?: BidForm; error?: Record<string, string[] | null> | null }): BidFormReading {
+  if (submission.status === "success" && submission.value) return { ok: true, value: submission.value };
+  const [name, messages] = Object.entries(submission.error ?? {}).find(([, list]) => (list?.length ?? 0) > 0) ?? [];
+  return invalidBidField(name, messages?.[0]);
+}
+
 /**
- * Places the bid a form describes (`amount`, optional `maxAmount`, `intent`) for the signed-in `user` on the auction
- * `auctionId` (null: not a valid id) and says what to answer. Never throws: an unexpected failure is logged and
- * answered with the spec's "Failed to place bid" message.
+ * Places the bid a read form describes (`amount`, optional `maxAmount`, `intent`) for the signed-in `user` on the
+ * auction `auctionId` (null: not a valid id) and says what to answer. Never throws: an unexpected failure is logged
+ * and answered with the spec's "Failed to place bid" message.
  */
-export async function answerBidForm(user: CurrentUser | null, auctionId: number | null, fields: Record<string, unknown>): Promise<BidAnswer> {
+export async function answerBidForm(user: CurrentUser | null, auctionId: number | null, bid: BidFormReading): Promise<BidAnswer> {
   if (!user) return refused(new DomainError("unauthenticated", BID_FORM_MESSAGES.notSignedIn));
   // An account that has not confirmed its e-mail address may not bid yet (docs/decisions/0028).
   const unconfirmed = emailConfirmationRefusal(user);
   if (unconfirmed) return refused(unconfirmed);
   // Bidding is a capability (decision 0025: buyer, seller and administrators hold can_bid; the other staff roles do not).
-  const mayBid = await roleHasPermission(getDb(), user.role, "can_bid").catch((error: unknown) => {
+  const mayBid = await userHasPermission(user, "can_bid").catch((error: unknown) => {
     console.error("Could not read the can_bid permission", error);
     return null;
   });
@@ -43,19 +65,14 @@ export async function answerBidForm(user: CurrentUser | null, auctionId: number 
   if (!mayBid) return refused(new DomainError("forbidden", PERMISSION_MESSAGES.forbidden, { code: "can_bid" }));
   if (auctionId === null) return refused(new DomainError("not_found", BID_MESSAGES.auctionNotFound, { code: AUCTION_NOT_FOUND }));
 
-  const parsed = BidFormSchema.safeParse(fields);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const field: BidField = issue?.path[0] === "maxAmount" ? "maxAmount" : "amount";
-    return refused(new DomainError("invalid", issue?.message ?? BID_MESSAGES.invalidAmount, { field }));
-  }
+  if (!bid.ok) return refused(bid.refusal);
 
   try {
     const outcome = await placeBid(getDb(), {
       auctionId,
       bidderId: user.id,
-      amountCents: parsed.data.amountCents,
-      maxCents: parsed.data.maxCents,
+      amountCents: bid.value.amountCents,
+      maxCents: bid.value.maxCents,
     });
     return {
       status: 200,
@@ -93,11 +110,10 @@ export const BID_API_MESSAGES = {
  * Remix request pipeline. The caller (server.mjs) has already refused requests from other sites.
  */
 export async function answerBidApi(request: BidApiRequest): Promise<BidAnswer> {
-  // The session is read from the Cookie header the same way every page reads it.
   if (!/^application\/x-www-form-urlencoded\b/i.test(request.contentType ?? "")) {
     return refused(new DomainError("invalid", BID_API_MESSAGES.notAForm));
   }
   // The session is read from the Cookie header the same way every page reads it.
   const user = await getUserOfCookieHeader(request.cookie);
-  return answerBidForm(user, routeIdOf(request.auctionId), Object.fromEntries(new URLSearchParams(request.body)));
+  return answerBidForm(user, routeIdOf(request.auctionId), readBidFields(Object.fromEntries(new URLSearchParams(request.body))));
 }

@@ -3,10 +3,10 @@
 // `brand.a`) into a message beside that field, and validates with the shared zod schema through conform, so the form
 // shows each error next to its field. A body that is not a form is a 400, never a 500 (docs/decisions/0026).
 import { parseWithZod, unstable_coerceFormValue as coerceFormValue, type Submission } from "@conform-to/zod";
-import { data } from "@remix-run/node";
 import { z, type ZodTypeAny } from "zod";
 import { readPhotoUpload } from "~/services/ai/index.server.ts";
-import { isDomainError } from "~/services/domain-error.ts";
+import { DomainError } from "~/services/domain-error.ts";
+import { throwRefusal } from "./domain-answer.server.ts";
 import { isMultipart, readMultipartForm, MULTIPART_MESSAGES, type MultipartOptions, type ReceivedFile } from "./multipart.server.ts";
 
 export const NOT_A_FORM_MESSAGE = MULTIPART_MESSAGES.notAForm;
@@ -55,19 +55,27 @@ export interface ParsedForm<Schema extends ZodTypeAny> {
   files: ReceivedFile[];
 }
 
-/** Reads, bounds and validates the form a request carries. Throws `data({ message }, { status: 400 | 413 })`. */
+/**
+ * Reads, bounds and validates the form a request carries. A body that is not a form, or is over its bounds, is
+ * thrown as the document answer of its DomainError (throwRefusal: `{ message }` with 400 or 413).
+ */
 export async function parseForm<Schema extends ZodTypeAny>(
   request: Request,
   schema: Schema,
   options: ParseFormOptions = {},
 ): Promise<ParsedForm<Schema>> {
-  const { fields, files } = await readBody(request, options);
-  const { form, problems } = checkShape(fields, schema);
-  return { submission: validate(form, schema, problems), fields: form, files };
+  try {
+    const { fields, files } = await readBody(request, options);
+    const { form, problems } = checkShape(fields, schema);
+    // `fields` stays as sent: a route may read a value in a shape of its own (the AI wizard's rows as JSON text).
+    return { submission: validate(form, schema, problems), fields, files };
+  } catch (error) {
+    throwRefusal(error);
+  }
 }
 
-function refuse(status: 400 | 413, message: string): never {
-  throw data({ message }, { status });
+function refuse(kind: "invalid" | "too_large", message: string): never {
+  throw new DomainError(kind, message);
 }
 
 async function readBody(request: Request, options: ParseFormOptions): Promise<{ fields: FormData; files: ReceivedFile[] }> {
@@ -76,12 +84,7 @@ async function readBody(request: Request, options: ParseFormOptions): Promise<{ 
   if (isMultipart(request)) {
     const files = options.files;
     if (files?.parser === "platform") {
-      try {
-        return await readPhotoUpload(request, { ...files, fileField: files.field });
-      } catch (error) {
-        if (isDomainError(error)) refuse(error.kind === "too_large" ? 413 : 400, error.message);
-        throw error;
-      }
+      return readPhotoUpload(request, { ...files, fileField: files.field });
     }
     return readMultipartForm(request, {
       maxFields: FORM_LIMITS.multipartFields,
@@ -89,20 +92,23 @@ async function readBody(request: Request, options: ParseFormOptions): Promise<{ 
       ...(files ? { ...files, fileField: files.field } : { fileField: "", maxFileBytes: 0, maxFiles: 0, maxTotalBytes: maxBytes }),
     });
   }
-  if (!type.startsWith("application/x-www-form-urlencoded")) refuse(400, NOT_A_FORM_MESSAGE);
+  if (!type.startsWith("application/x-www-form-urlencoded")) refuse("invalid", NOT_A_FORM_MESSAGE);
   const text = await readBoundedText(request, maxBytes);
   const fields = new FormData();
   for (const [name, value] of new URLSearchParams(text)) fields.append(name, value);
   return { fields, files: [] };
 }
 
-/** The body as text, refused with 413 as soon as more than `limit` bytes have arrived (or are announced). */
-async function readBoundedText(request: Request, limit: number): Promise<string> {
+/**
+ * The body as text, refused (DomainError too_large, 413) as soon as more than `limit` bytes have arrived or are
+ * announced; a body cut off midway is refused as invalid (400).
+ */
+export async function readBoundedText(request: Request, limit: number): Promise<string> {
   const declared = Number(request.headers.get("Content-Length") ?? Number.NaN);
   if (Number.isFinite(declared) && declared > limit) {
     // Not awaited: a copy's cancel settles only once every copy of the body is cancelled (the streams spec's tee).
     request.body?.cancel().catch(() => undefined);
-    refuse(413, FORM_MESSAGES.tooLarge);
+    refuse("too_large", FORM_MESSAGES.tooLarge);
   }
   if (!request.body) return "";
   const reader = request.body.getReader();
@@ -113,13 +119,13 @@ async function readBoundedText(request: Request, limit: number): Promise<string>
     try {
       next = await reader.read();
     } catch {
-      refuse(400, NOT_A_FORM_MESSAGE);
+      refuse("invalid", NOT_A_FORM_MESSAGE);
     }
     if (next.done) break;
     size += next.value.byteLength;
     if (size > limit) {
       reader.cancel().catch(() => undefined);
-      refuse(413, FORM_MESSAGES.tooLarge);
+      refuse("too_large", FORM_MESSAGES.tooLarge);
     }
     chunks.push(next.value);
   }
@@ -245,7 +251,7 @@ function checkShape(fields: FormData, schema: ZodTypeAny): { form: FormData; pro
     let forged = false;
     for (const segment of path) {
       if (shape.kind === "any" || shape.kind === "absent") {
-        if (typeof segment === "number" && segment >= FORM_LIMITS.listLength) refuse(400, FORM_MESSAGES.tooManyRows(FORM_LIMITS.listLength));
+        if (typeof segment === "number" && segment >= FORM_LIMITS.listLength) refuse("invalid", FORM_MESSAGES.tooManyRows(FORM_LIMITS.listLength));
         continue;
       }
       if (typeof segment === "number") {
@@ -253,7 +259,7 @@ function checkShape(fields: FormData, schema: ZodTypeAny): { form: FormData; pro
           forged = true;
           break;
         }
-        if (segment >= shape.max + 1) refuse(400, FORM_MESSAGES.tooManyRows(shape.max));
+        if (segment >= shape.max + 1) refuse("invalid", FORM_MESSAGES.tooManyRows(shape.max));
         shape = shape.element;
       } else {
         if (shape.kind === "object") shape = shape.field(segment);
@@ -277,13 +283,13 @@ function checkShape(fields: FormData, schema: ZodTypeAny): { form: FormData; pro
     if (shape.kind === "array") wholeLists.add(name);
     const count = (counts.get(name) ?? 0) + 1;
     counts.set(name, count);
-    if (shape.kind === "array" && count > shape.max + 1) refuse(400, FORM_MESSAGES.tooManyRows(shape.max));
+    if (shape.kind === "array" && count > shape.max + 1) refuse("invalid", FORM_MESSAGES.tooManyRows(shape.max));
     if (shape.kind !== "array" && shape.kind !== "any" && count > 1) {
       if (shape.kind === "scalar") problems.set(top, FORM_MESSAGES.oneValue);
-      if (shape.kind === "absent" && count > FORM_LIMITS.listLength + 1) refuse(400, FORM_MESSAGES.tooManyRows(FORM_LIMITS.listLength));
+      if (shape.kind === "absent" && count > FORM_LIMITS.listLength + 1) refuse("invalid", FORM_MESSAGES.tooManyRows(FORM_LIMITS.listLength));
       if (shape.kind === "scalar") continue;
     }
-    if (shape.kind === "any" && count > FORM_LIMITS.listLength + 1) refuse(400, FORM_MESSAGES.tooManyRows(FORM_LIMITS.listLength));
+    if (shape.kind === "any" && count > FORM_LIMITS.listLength + 1) refuse("invalid", FORM_MESSAGES.tooManyRows(FORM_LIMITS.listLength));
     form.append(name, value);
   }
   return { form: asListItems(form, wholeLists, problems), problems: [...problems].map(([name, message]) => ({ name, message })) };

@@ -2,11 +2,11 @@
 // the size limit is read to its end and dropped (so the other fields and files still arrive and the
 // user is told which file was too big), files past the count limit and repeats are dropped the same way.
 import {
-  data,
   unstable_parseMultipartFormData,
   type UploadHandler,
   type UploadHandlerPart,
 } from "@remix-run/node";
+import { DomainError } from "~/services/domain-error.ts";
 import { UPLOAD_MESSAGES, type MultipartForm, type MultipartOptions, type ReceivedFile } from "~/services/uploads.ts";
 
 export type { MultipartForm, MultipartOptions, ReceivedFile } from "~/services/uploads.ts";
@@ -77,9 +77,9 @@ export async function readMultipartForm(request: Request, options: MultipartOpti
     if (partCount === 0) throw new NotAFormError();
     return { fields, files };
   } catch (error) {
-    if (error instanceof BodyTooLargeError) throw data({ message: MULTIPART_MESSAGES.tooLarge }, { status: 413 });
+    if (error instanceof BodyTooLargeError) throw new DomainError("too_large", MULTIPART_MESSAGES.tooLarge);
     // A body that is not multipart at all, or is cut off.
-    throw data({ message: MULTIPART_MESSAGES.notAForm }, { status: 400 });
+    throw new DomainError("invalid", MULTIPART_MESSAGES.notAForm);
   }
 }
 

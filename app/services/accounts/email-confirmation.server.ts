@@ -100,7 +100,7 @@ export async function resendConfirmationLink(
   if (recent.length >= LINKS_PER_HOUR) {
     const oldest = recent[recent.length - 1];
     const wait = Math.max(1, Math.ceil((Date.parse(oldest?.created_at ?? hourAgo) + 3600_000 - now.getTime()) / 1000));
-    throw new DomainError("rate_limited", EMAIL_CONFIRMATION_MESSAGES.waitBeforeResend(Math.max(wait, 91)), { retryAfterSeconds: wait });
+    throw new DomainError("rate_limited", EMAIL_CONFIRMATION_MESSAGES.tooManyLinks(wait), { retryAfterSeconds: wait });
   }
 
   const link = await issueConfirmationLink(db, userId, publicUrl, now);
@@ -151,11 +151,6 @@ export async function confirmEmail(db: Kysely<Database>, token: string, now = ne
     const problem: ConfirmationProblem = row.used_at === null ? "expired" : row.replaced ? "replaced" : "used";
     return { ok: false, problem, userId: row.user_id };
   });
-}
-
-export async function isEmailConfirmed(db: Kysely<Database>, userId: string): Promise<boolean> {
-  const row = await db.selectFrom("users").select("email_confirmed_at").where("id", "=", userId).executeTakeFirst();
-  return Boolean(row?.email_confirmed_at);
 }
 
 /** The refusal of an action an unconfirmed account may not take yet (bid, buy, offer, list, message), or null. */

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import type { OpenedDatabase } from "#db/dialect.ts";
 import { sqliteMigrationDialect } from "#db/dialect.ts";
 import { EMAIL_CONFIRMATION_MESSAGES } from "~/lib/email-confirmation-messages.ts";
-import { confirmEmail } from "~/services/accounts/email-confirmation.server.ts";
+import { confirmEmail, LINKS_PER_HOUR, resendConfirmationLink } from "~/services/accounts/email-confirmation.server.ts";
 import { openConversation } from "~/services/messaging/messages.server.ts";
 import { answerBidApi } from "~/web/bid-form.server.ts";
 import { MIGRATIONS } from "../../../migrations/index.ts";
@@ -137,6 +137,18 @@ describe("the confirmation link", () => {
 
     // Nothing more to send to a confirmed account.
     expect(await post(confirmRoute, "/confirm-email", member.id, {})).toEqual({ status: 409, data: { message: EMAIL_CONFIRMATION_MESSAGES.alreadyConfirmed } });
+  });
+
+  it("is refused after the hour's links with the wait the Retry-After gives, in minutes", async () => {
+    const member = await insertUserRow(opened.db, undefined, "buyer", { confirmed: false });
+    const start = new Date("2026-01-01T10:00:00.000Z");
+    for (let i = 0; i < LINKS_PER_HOUR; i += 1) {
+      await resendConfirmationLink(opened.db, member, "http://localhost", new Date(start.getTime() + i * 120_000));
+    }
+    // 30 seconds before the oldest of the hour's links is an hour old.
+    const refusal = await resendConfirmationLink(opened.db, member, "http://localhost", new Date(start.getTime() + HOUR - 30_000)).catch((e: unknown) => e);
+    expect(refusal).toMatchObject({ kind: "rate_limited", retryAfterSeconds: 30, message: EMAIL_CONFIRMATION_MESSAGES.tooManyLinks(30) });
+    expect((refusal as Error).message).toContain("Please wait 1 minute before");
   });
 
   it("is for signed-in members to ask for", async () => {

@@ -29,7 +29,7 @@ afterAll(async () => {
 });
 
 /** What requirePermission answers `role` asking for `permission`: the user's id, or the refusal's status. */
-async function ask(role: Role | null, permission: Permission) {
+async function ask(role: Role | null, permission: Permission | Permission[]) {
   const request = await calls.request("/guarded", role === null ? null : member[role]);
   return calls.answer(async () => (await requirePermission(request, permission)).id);
 }
@@ -52,6 +52,14 @@ describe("requirePermission", () => {
       const answer = await ask(role, permission);
       if (MATRIX[role].includes(permission)) expect([permission, answer]).toEqual([permission, { status: 200, data: member[role] }]);
       else expect([permission, answer]).toEqual([permission, { status: 403, data: { message: PERMISSION_MESSAGES.forbidden } }]);
+    }
+  });
+
+  it("given several permissions, lets in a role holding any one of them", async () => {
+    const EITHER: Permission[] = ["can_confirm_payments", "can_resolve_disputes"];
+    for (const role of ROLES) {
+      const holds = EITHER.some((permission) => MATRIX[role].includes(permission));
+      expect([role, await ask(role, EITHER)]).toEqual([role, holds ? { status: 200, data: member[role] } : { status: 403, data: { message: PERMISSION_MESSAGES.forbidden } }]);
     }
   });
 

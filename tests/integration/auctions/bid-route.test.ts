@@ -5,6 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import type { OpenedDatabase } from "#db/dialect.ts";
 import type { BidActionData } from "~/schemas/bid.ts";
 import { placeBid } from "~/services/auctions/bidding.server.ts";
+import { FORM_MESSAGES } from "~/web/form-data.server.ts";
 import { insertAuctionRow } from "../../support/auctions.ts";
 import { ROUTE_CONTEXT as CONTEXT, sessionCookies } from "../../support/route-pages.tsx";
 import { createTestDatabase } from "../../support/test-database.ts";
@@ -27,7 +28,8 @@ type Mode = "json" | "fetcher" | "document";
 interface PostOptions {
   as?: string | null;
   mode?: Mode;
-  fields?: Record<string, string>;
+  /** The fields, or name-value pairs when a name is sent more than once. */
+  fields?: Record<string, string> | Array<[string, string]>;
   extraCookie?: string;
 }
 
@@ -130,6 +132,15 @@ describe("POST /auctions/{id}/bid as JSON", () => {
     }
     const row = await opened.db.selectFrom("auctions").select(["bid_count", "current_price_cents"]).where("id", "=", auctionId).executeTakeFirstOrThrow();
     expect(row).toEqual({ bid_count: 1, current_price_cents: 100_000 });
+  });
+
+  it("reads the form once: an amount sent twice is refused beside its field, not bid with the first value", async () => {
+    const { auctionId } = await insertAuctionRow(opened.db, seller);
+    const fields: Array<[string, string]> = [["amount", "1000"], ["amount", "5000"]];
+    const { status, body } = await json(await post(auctionId, { as: bob, fields }));
+    expect({ status, body }).toEqual({ status: 400, body: { ok: false, error: FORM_MESSAGES.oneValue, field: "amount" } });
+    const row = await opened.db.selectFrom("auctions").select("bid_count").where("id", "=", auctionId).executeTakeFirstOrThrow();
+    expect(row.bid_count).toBe(0);
   });
 
   it("refuses bids on auctions that are not running, and on auctions that do not exist", async () => {

@@ -224,13 +224,30 @@ describe("actions that cannot be applied", () => {
 });
 
 describe("bad input", () => {
-  it("answers 400 with a message, never a 500", async () => {
+  it("stops reading a body as soon as it passes its bound (413), even one that never ends", async () => {
+    const buyer = await insertUserRow(opened.db);
+    let pulled = 0;
+    const endless = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulled += 1;
+        controller.enqueue(new TextEncoder().encode(`${"x".repeat(16 * 1024)}`));
+      },
+    });
+    const headers = new Headers({ "Content-Type": "application/json", Cookie: await cookieFor(buyer) });
+    const request = new Request("http://localhost/resources/offline-actions", { method: "POST", headers, body: endless, duplex: "half" } as RequestInit);
+    const response = (await route.action({ request, params: {}, context: ROUTE_CONTEXT } as never)) as Response;
+    expect(response.status).toBe(413);
+    expect(((await response.json()) as Answer["body"]).message).toBe(OFFLINE_ACTIONS_MESSAGES.tooLarge);
+    expect(pulled).toBeLessThan(100);
+  });
+
+  it("answers 400 (413 for a body over its bound) with a message, never a 500", async () => {
     const buyer = await insertUserRow(opened.db);
     const listingId = await insertListingRow(opened.db, seller);
-    const cases: Array<{ body?: unknown; init?: Parameters<typeof send>[2]; message: string | RegExp }> = [
+    const cases: Array<{ body?: unknown; init?: Parameters<typeof send>[2]; message: string | RegExp; status?: number }> = [
       { init: { contentType: "application/x-www-form-urlencoded", raw: `actions=1` }, message: OFFLINE_ACTIONS_MESSAGES.notJson },
       { init: { raw: "{ not json" }, message: OFFLINE_ACTIONS_MESSAGES.notJson },
-      { init: { raw: "x".repeat(300 * 1024) }, message: OFFLINE_ACTIONS_MESSAGES.tooLarge },
+      { init: { raw: "x".repeat(300 * 1024) }, message: OFFLINE_ACTIONS_MESSAGES.tooLarge, status: 413 },
       { body: null, message: /could not be read/ },
       { body: { actions: "all of them" }, message: /could not be read \(actions\)/ },
       { body: { actions: [{ id: newId(), kind: "bid", listingId }] }, message: /could not be read \(actions\.0\.kind\)/ },
@@ -242,9 +259,9 @@ describe("bad input", () => {
         message: OFFLINE_ACTIONS_MESSAGES.tooMany,
       },
     ];
-    for (const { body, init, message } of cases) {
+    for (const { body, init, message, status } of cases) {
       const answer = await send(buyer, body, init);
-      expect(answer.status, String(JSON.stringify(body ?? init ?? null)).slice(0, 80)).toBe(400);
+      expect(answer.status, String(JSON.stringify(body ?? init ?? null)).slice(0, 80)).toBe(status ?? 400);
       if (typeof message === "string") expect(answer.body.message).toBe(message);
       else expect(answer.body.message).toMatch(message);
     }

@@ -197,7 +197,8 @@ export const ROUTE_TABLE: readonly RouteRow[] = [
       { label: "the manual form", expect: members("away:/dashboard", each(CREATORS, "ok")) },
       { label: "the AI wizard", url: "/create-listing?tab=ai", expect: outcomes("ok", "away:/dashboard", each(CREATORS, "ok")) },
     ],
-    action: { form: { title: "" }, expect: members("away:/dashboard", each(CREATORS, "reaches:400"), { unconfirmed_seller: "refused:403" }) } },
+    // The page sends other roles to their dashboard (spec 02 §2.2); a post without can_create_listings is refused.
+    action: { form: { title: "" }, expect: members("refused:403", each(CREATORS, "reaches:400"), { unconfirmed_seller: "refused:403" }) } },
   { file: "edit-listing.$id.tsx", path: "/edit-listing/{listing}", params: { id: "{listing}" },
     loader: { expect: members("refused:403", { seller: "ok" }, each(LISTING_ADMINS, "ok")) },
     action: { form: { intent: "image-up" },
