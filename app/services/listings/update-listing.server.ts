@@ -1,5 +1,6 @@
 // Saving the edit form (spec 01 §5, §6): every field, the status, new images and the listing's auction, in one
-// transaction. The owner edits; holders of can_manage_listings may edit too, but only the owner creates an auction or changes its settings.
+// transaction. The owner edits; holders of can_manage_listings may edit too, but only the owner creates an auction or
+// changes its settings.
 import type { Kysely } from "kysely";
 import { toDbTime } from "#db/dialect.ts";
 import type { Database } from "#db/schema.ts";
