@@ -22,6 +22,8 @@ import {
 } from "~/schemas/notification.ts";
 import { parsePage } from "~/schemas/order.ts";
 import { requireUser } from "~/web/auth.server.ts";
+import { isDomainError } from "~/services/domain-error.ts";
+import { refusalInit } from "~/web/domain-answer.server.ts";
 import { deleteNotification, listNotifications, markAllNotificationsRead, markNotificationRead, type InboxNotification } from "~/services/messaging/index.server.ts";
 
 export const meta: MetaFunction = () => [{ title: "Notifications — Tradebench" }];
@@ -51,11 +53,15 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success") return data({ ok: false, formError: NOTIFICATION_MESSAGES.unknownIntent }, { status: 400 });
   const db = getDb();
   const command = submission.value;
-  let found = true;
-  if (command.intent === "mark-all-read") await markAllNotificationsRead(db, user.id);
-  else if (command.intent === "mark-read") found = await markNotificationRead(db, user.id, command.id);
-  else found = await deleteNotification(db, user.id, command.id);
-  if (!found) return data({ ok: false, formError: NOTIFICATION_MESSAGES.notFound }, { status: 404 });
+  try {
+    if (command.intent === "mark-all-read") await markAllNotificationsRead(db, user.id);
+    else if (command.intent === "mark-read") await markNotificationRead(db, user.id, command.id);
+    else await deleteNotification(db, user.id, command.id);
+  } catch (error) {
+    // Not the member's notification (or nobody's): the form's message, with the refusal's status (404).
+    if (!isDomainError(error)) throw error;
+    return data({ ok: false, formError: error.message }, refusalInit(error));
+  }
   // The bell answers through a fetcher; plain forms go back to where they were.
   if (form.get("js") === "1") return { ok: true, formError: null, message: DONE_MESSAGES[command.intent] };
   const returnTo = form.get("returnTo");

@@ -8,12 +8,14 @@ import { FormErrors, TextField } from "~/components/forms/index.ts";
 import { Honeypot } from "~/components/Honeypot.tsx";
 import { getDb } from "~/db.server.ts";
 import { REGISTRATION_INTENTS, roleForIntent, type RegistrationIntent } from "~/lib/roles.ts";
-import { AUTH_MESSAGES, RegisterSchema } from "~/schemas/auth.ts";
+import { RegisterSchema } from "~/schemas/auth.ts";
 import { MIN_PASSWORD_LENGTH } from "~/schemas/fields.ts";
 import { registerUser, sendWelcomeEmail } from "~/services/accounts/index.server.ts";
 import { getEnv } from "~/env.server.ts";
 import { enforceRateLimits, RATE_LIMITS, requireAnonymous } from "~/web/auth.server.ts";
 import { isHoneypotFilled } from "~/web/form-guard.server.ts";
+import { isDomainError } from "~/services/domain-error.ts";
+import { refusalReply } from "~/web/domain-answer.server.ts";
 
 export const meta: MetaFunction = () => [{ title: "Create an account — Tradebench" }];
 
@@ -34,21 +36,26 @@ export async function action({ request, context }: ActionFunctionArgs) {
     { key: `register:ip:${context.clientIp}`, rule: RATE_LIMITS.registerPerIp },
     { key: `register:account:${email}`, rule: RATE_LIMITS.registerPerAccount },
   ]);
-  const result = await registerUser(getDb(), {
-    email,
-    password,
-    firstName,
-    lastName,
-    companyName,
-    role: roleForIntent(intent as RegistrationIntent),
-  });
-  if (!result.ok) {
-    return data(
-      submission.reply({ fieldErrors: { email: [AUTH_MESSAGES.emailTaken] }, hideFields: ["password", "confirmPassword"] }),
-      { status: 409 },
-    );
+  let userId: string;
+  try {
+    ({ userId } = await registerUser(getDb(), {
+      email,
+      password,
+      firstName,
+      lastName,
+      companyName,
+      role: roleForIntent(intent as RegistrationIntent),
+    }));
+  } catch (error) {
+    // An address that already has an account: the message beside the email field (409).
+    if (!isDomainError(error)) throw error;
+    const passwordsHidden = {
+      reply: (options: Parameters<typeof submission.reply>[0] = {}) => submission.reply({ ...options, hideFields: ["password", "confirmPassword"] }),
+    };
+    const refusal = refusalReply(passwordsHidden, error);
+    return data(refusal.result, refusal.init);
   }
-  await sendWelcomeEmail(getDb(), { userId: result.userId, email, firstName }, getEnv().PUBLIC_URL);
+  await sendWelcomeEmail(getDb(), { userId, email, firstName }, getEnv().PUBLIC_URL);
   return redirect("/login?registered=1");
 }
 

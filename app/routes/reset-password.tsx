@@ -19,6 +19,8 @@ import { AUTH_MESSAGES, ResetPasswordSchema } from "~/schemas/auth.ts";
 import { MIN_PASSWORD_LENGTH } from "~/schemas/fields.ts";
 import { requireAnonymous, startSession } from "~/web/auth.server.ts";
 import { isResetTokenUsable, resetPassword } from "~/services/accounts/index.server.ts";
+import { isDomainError } from "~/services/domain-error.ts";
+import { refusalReply } from "~/web/domain-answer.server.ts";
 
 /** Spec 02 §9: after a successful reset the page moves on to /dashboard after 2 seconds. */
 const REDIRECT_DELAY_SECONDS = 2;
@@ -37,14 +39,19 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields: ["password", "confirmPassword"] }), done: false }, { status: 400 });
   }
-  const outcome = await resetPassword(getDb(), submission.value.token, submission.value.password);
-  if (!outcome.ok) {
-    return data(
-      { result: submission.reply({ formErrors: [AUTH_MESSAGES.resetInvalid], hideFields: ["password", "confirmPassword"] }), done: false },
-      { status: 400 },
-    );
+  let userId: string;
+  try {
+    ({ userId } = await resetPassword(getDb(), submission.value.token, submission.value.password));
+  } catch (error) {
+    // An unknown, used or expired link: the message above the form, with the refusal's status (400).
+    if (!isDomainError(error)) throw error;
+    const passwordsHidden = {
+      reply: (options: Parameters<typeof submission.reply>[0] = {}) => submission.reply({ ...options, hideFields: ["password", "confirmPassword"] }),
+    };
+    const refusal = refusalReply(passwordsHidden, error);
+    return data({ result: refusal.result, done: false }, refusal.init);
   }
-  const cookie = await startSession(outcome.userId, request, context, { remember: false });
+  const cookie = await startSession(userId, request, context, { remember: false });
   return data({ result: submission.reply({ resetForm: true }), done: true }, { headers: { "Set-Cookie": cookie } });
 }
 

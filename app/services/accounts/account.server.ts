@@ -4,6 +4,8 @@ import type { Kysely } from "kysely";
 import type { Database, Profile } from "#db/schema.ts";
 import { normalizeRole, type Role } from "~/lib/roles.ts";
 import type { CurrentUser } from "~/lib/user.ts";
+import { AUTH_MESSAGES } from "~/schemas/auth.ts";
+import { DomainError } from "../domain-error.ts";
 import { decoyPasswordHash, hashPassword, verifyPassword } from "./password.server.ts";
 
 export interface NewAccount {
@@ -15,10 +17,11 @@ export interface NewAccount {
   role: Role;
 }
 
-export type RegisterResult = { ok: true; userId: string } | { ok: false; reason: "email_taken" };
-
-/** Creates the user and their profile in one transaction. */
-export async function registerUser(db: Kysely<Database>, account: NewAccount): Promise<RegisterResult> {
+/**
+ * Creates the user and their profile in one transaction. An address that already has an account is refused
+ * (DomainError conflict, beside the email field, with the spec's words).
+ */
+export async function registerUser(db: Kysely<Database>, account: NewAccount): Promise<{ userId: string }> {
   const email = account.email.trim().toLowerCase();
   const passwordHash = await hashPassword(account.password);
   const userId = crypto.randomUUID();
@@ -40,11 +43,11 @@ export async function registerUser(db: Kysely<Database>, account: NewAccount): P
     });
   } catch (error) {
     if (error instanceof Error && /UNIQUE constraint failed: users\.email/.test(error.message)) {
-      return { ok: false, reason: "email_taken" };
+      throw new DomainError("conflict", AUTH_MESSAGES.emailTaken, { field: "email", code: "email_taken" });
     }
     throw error;
   }
-  return { ok: true, userId };
+  return { userId };
 }
 
 /** The user id for a correct e-mail and password, else null. Unknown e-mails cost the same time. */

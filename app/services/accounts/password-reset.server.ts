@@ -5,6 +5,8 @@ import { randomToken, sha256 } from "~/services/accounts/tokens.server.ts";
 import { findUserByEmail, setPassword } from "./account.server.ts";
 import { sendEmail } from "../messaging/mailer.server.ts";
 import { deleteUserSessions } from "./session.server.ts";
+import { AUTH_MESSAGES } from "~/schemas/auth.ts";
+import { DomainError } from "../domain-error.ts";
 
 export const RESET_TOKEN_TTL_HOURS = 24;
 
@@ -53,14 +55,15 @@ export async function isResetTokenUsable(db: Kysely<Database>, token: string, no
 
 /**
  * Sets a new password with a token. The token is claimed by a conditional update, so it works once
- * even when two requests race; every session of the account is ended.
+ * even when two requests race; every session of the account is ended. An unknown, used or expired token is refused
+ * (DomainError invalid, the spec's "This reset link is invalid or has expired.", above the form).
  */
 export async function resetPassword(
   db: Kysely<Database>,
   token: string,
   newPassword: string,
   now = new Date(),
-): Promise<{ ok: true; userId: string } | { ok: false }> {
+): Promise<{ userId: string }> {
   const claimed = await db
     .updateTable("password_reset_tokens")
     .set({ used_at: now.toISOString() })
@@ -69,8 +72,8 @@ export async function resetPassword(
     .where("expires_at", ">", now.toISOString())
     .returning("user_id")
     .executeTakeFirst();
-  if (!claimed) return { ok: false };
+  if (!claimed) throw new DomainError("invalid", AUTH_MESSAGES.resetInvalid, { code: "reset_invalid" });
   await setPassword(db, claimed.user_id, newPassword);
   await deleteUserSessions(db, claimed.user_id);
-  return { ok: true, userId: claimed.user_id };
+  return { userId: claimed.user_id };
 }

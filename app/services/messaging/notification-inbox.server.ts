@@ -4,6 +4,8 @@
 import type { Kysely } from "kysely";
 import type { Database } from "#db/schema.ts";
 import { isNotificationType } from "~/lib/notification-types.ts";
+import { NOTIFICATION_MESSAGES } from "~/schemas/notification.ts";
+import { DomainError } from "../domain-error.ts";
 import type { NotificationType } from "./notifications.server.ts";
 
 /** Spec 01 §9: the notifications fetch default. */
@@ -105,15 +107,20 @@ export async function latestNotifications(
   return { items, unreadCount };
 }
 
-/** Marks one of the member's notifications read; false when the member has no notification with that id. */
-export async function markNotificationRead(db: Kysely<Database>, userId: string, notificationId: number): Promise<boolean> {
+/** The refusal when the member has no notification with the id they named (theirs or nobody's: the same words). */
+function notificationNotFound(): DomainError {
+  return new DomainError("not_found", NOTIFICATION_MESSAGES.notFound, { code: "notification_not_found" });
+}
+
+/** Marks one of the member's notifications read; refused (not_found) when the member has no notification with that id. */
+export async function markNotificationRead(db: Kysely<Database>, userId: string, notificationId: number): Promise<void> {
   const result = await db
     .updateTable("notifications")
     .set({ is_read: 1 })
     .where("id", "=", notificationId)
     .where("user_id", "=", userId)
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+  if (Number(result.numUpdatedRows) === 0) throw notificationNotFound();
 }
 
 /** Marks every unread notification of the member read; returns how many changed. */
@@ -122,8 +129,8 @@ export async function markAllNotificationsRead(db: Kysely<Database>, userId: str
   return Number(result.numUpdatedRows);
 }
 
-/** Deletes one of the member's notifications; false when the member has no notification with that id. */
-export async function deleteNotification(db: Kysely<Database>, userId: string, notificationId: number): Promise<boolean> {
+/** Deletes one of the member's notifications; refused (not_found) when the member has no notification with that id. */
+export async function deleteNotification(db: Kysely<Database>, userId: string, notificationId: number): Promise<void> {
   const result = await db.deleteFrom("notifications").where("id", "=", notificationId).where("user_id", "=", userId).executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
+  if (Number(result.numDeletedRows) === 0) throw notificationNotFound();
 }

@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { OpenedDatabase } from "#db/dialect.ts";
 import { getCurrentUser, registerUser, verifyLogin } from "~/services/accounts/account.server.ts";
 import { parsePreferences } from "~/services/accounts/profile.server.ts";
+import { DomainError } from "~/services/domain-error.ts";
+import { AUTH_MESSAGES } from "~/schemas/auth.ts";
 import { createTestDatabase } from "../../support/test-database.ts";
 
 const PASSWORD = "correct horse battery";
@@ -22,7 +24,6 @@ beforeAll(async () => {
     companyName: " Northgate Test Labs ",
     role: "seller",
   });
-  if (!result.ok) throw new Error(`registration failed: ${result.reason}`);
   userId = result.userId;
 });
 
@@ -83,14 +84,15 @@ describe("registerUser", () => {
   });
 
   it("refuses a second account for the same e-mail, whatever its case", async () => {
-    const result = await registerUser(database.db, {
+    const refusal = await registerUser(database.db, {
       email: "BIANCA.BYERS@example.com",
       password: "another password",
       firstName: "Imposter",
       lastName: "Byers",
       role: "buyer",
-    });
-    expect(result).toEqual({ ok: false, reason: "email_taken" });
+    }).catch((error: unknown) => error);
+    expect(refusal).toBeInstanceOf(DomainError);
+    expect(refusal).toMatchObject({ kind: "conflict", field: "email", message: AUTH_MESSAGES.emailTaken });
     const users = await database.db.selectFrom("users").select("id").execute();
     const profiles = await database.db.selectFrom("profiles").select(["id", "first_name", "role"]).execute();
     expect(users).toEqual([{ id: userId }]);

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import type { OpenedDatabase } from "#db/dialect.ts";
 import { sqliteMigrationDialect } from "#db/dialect.ts";
 import { EMAIL_CONFIRMATION_MESSAGES } from "~/lib/email-confirmation-messages.ts";
+import { AUTH_MESSAGES } from "~/schemas/auth.ts";
 import { confirmEmail, LINKS_PER_HOUR, resendConfirmationLink } from "~/services/accounts/email-confirmation.server.ts";
 import { openConversation } from "~/services/messaging/messages.server.ts";
 import { answerBidApi } from "~/web/bid-form.server.ts";
@@ -76,6 +77,24 @@ const count = async (table: "bids" | "orders" | "equipment_listings" | "messages
 async function emailConfirmedAt(userId: string): Promise<string | null> {
   return (await opened.db.selectFrom("users").select("email_confirmed_at").where("id", "=", userId).executeTakeFirstOrThrow()).email_confirmed_at;
 }
+
+describe("registering", () => {
+  it("refuses an address that already has an account with 409, beside the email field, passwords not sent back", async () => {
+    const { email } = await register();
+    const answer = await post(registerRoute, "/register", null, {
+      firstName: "Nora",
+      lastName: "Again",
+      email,
+      password: "a long enough password",
+      confirmPassword: "a long enough password",
+      intent: "buy",
+    });
+    expect(answer).toMatchObject({ status: 409, data: { error: { email: [AUTH_MESSAGES.emailTaken] } } });
+    const sent = JSON.stringify(answer);
+    expect(sent).not.toContain("a long enough password");
+    expect(await opened.db.selectFrom("users").select("id").where("email", "=", email).execute()).toHaveLength(1);
+  });
+});
 
 describe("the confirmation link", () => {
   it("is mailed at registration and confirms the account once", async () => {

@@ -14,6 +14,10 @@ import {
 } from "~/services/messaging/notification-inbox.server.ts";
 import { createTestDatabase } from "../../support/test-database.ts";
 import { insertUserRow } from "../../support/users.ts";
+import { NOTIFICATION_MESSAGES } from "~/schemas/notification.ts";
+
+/** How marking or deleting a notification the member does not have is refused. */
+const NOT_FOUND = { kind: "not_found", message: NOTIFICATION_MESSAGES.notFound };
 
 let database: OpenedDatabase;
 let member: string;
@@ -134,10 +138,10 @@ describe("changes are limited to the member's own rows", () => {
     const mine = await insert(member, 2);
     const theirs = await insert(other, 2);
     const before = await snapshot(other);
-    expect(await markNotificationRead(database.db, member, theirs[0]!)).toBe(false);
-    expect(await deleteNotification(database.db, member, theirs[1]!)).toBe(false);
-    expect(await markNotificationRead(database.db, member, 987_654_321)).toBe(false);
-    expect(await deleteNotification(database.db, member, 987_654_321)).toBe(false);
+    await expect(markNotificationRead(database.db, member, theirs[0]!)).rejects.toMatchObject(NOT_FOUND);
+    await expect(deleteNotification(database.db, member, theirs[1]!)).rejects.toMatchObject(NOT_FOUND);
+    await expect(markNotificationRead(database.db, member, 987_654_321)).rejects.toMatchObject(NOT_FOUND);
+    await expect(deleteNotification(database.db, member, 987_654_321)).rejects.toMatchObject(NOT_FOUND);
     expect(await snapshot(other)).toEqual(before);
     expect(await countUnreadNotifications(database.db, other)).toBe(2);
     expect(await countUnreadNotifications(database.db, member)).toBe(2);
@@ -155,11 +159,11 @@ describe("changes are limited to the member's own rows", () => {
 
   it("the member's own notification is marked read and deleted", async () => {
     const [first, second] = await insert(member, 2);
-    expect(await markNotificationRead(database.db, member, first!)).toBe(true);
+    await markNotificationRead(database.db, member, first!);
     expect((await snapshot(member)).map((row) => row.is_read)).toEqual([1, 0]);
-    expect(await deleteNotification(database.db, member, second!)).toBe(true);
+    await deleteNotification(database.db, member, second!);
     expect((await snapshot(member)).map((row) => row.id)).toEqual([first]);
-    expect(await deleteNotification(database.db, member, second!)).toBe(false);
+    await expect(deleteNotification(database.db, member, second!)).rejects.toMatchObject(NOT_FOUND);
   });
 });
 
@@ -170,7 +174,7 @@ describe("the unread count", () => {
     await markNotificationRead(database.db, member, ids[0]!);
     expect(await countUnreadNotifications(database.db, member)).toBe(2);
     // Reading the same one again changes nothing.
-    expect(await markNotificationRead(database.db, member, ids[0]!)).toBe(true);
+    await markNotificationRead(database.db, member, ids[0]!);
     expect(await countUnreadNotifications(database.db, member)).toBe(2);
     await markAllNotificationsRead(database.db, member);
     expect(await countUnreadNotifications(database.db, member)).toBe(0);
