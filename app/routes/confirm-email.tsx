@@ -6,7 +6,7 @@
 //               at most one a minute and five an hour. Works without JavaScript.
 // Following the link does not sign anyone in: a signed-in owner goes on where they were, anyone else signs in as usual.
 import { Box, Button, Container, Heading, Link, Stack, Text } from "@chakra-ui/react";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link as RemixLink, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { FormErrors, FormSuccess } from "~/components/forms/index.ts";
 import { getDb } from "~/db.server.ts";
@@ -16,7 +16,7 @@ import { loginUrl } from "~/lib/http.ts";
 import { confirmEmail, resendConfirmationLink } from "~/services/accounts/index.server.ts";
 import { isDomainError } from "~/services/domain-error.ts";
 import { getOptionalUser, requireUser } from "~/web/auth.server.ts";
-import { refusalInit } from "~/web/domain-answer.server.ts";
+import { answerRefusal } from "~/web/domain-answer.server.ts";
 
 export const meta: MetaFunction = () => [{ title: "Confirm your email address — Tradebench" }];
 
@@ -46,7 +46,7 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     await resendConfirmationLink(getDb(), user.id, getEnv().PUBLIC_URL);
   } catch (error) {
-    if (isDomainError(error)) return data({ message: error.message }, refusalInit(error));
+    if (isDomainError(error)) return answerRefusal(error);
     throw error;
   }
   throw redirect(`${CONFIRM_EMAIL_PATH}?sent=1`, { status: 303 });

@@ -26,7 +26,7 @@ import {
 } from "../services/accounts/session.server.ts";
 import { loginUrl } from "~/lib/http.ts";
 import { assertEmailConfirmed } from "../services/accounts/email-confirmation.server.ts";
-import { throwRefusal } from "./domain-answer.server.ts";
+import { throwRefusal, withRefusals } from "./domain-answer.server.ts";
 
 /** The refusal of a sign-in whose e-mail and password do not match an account (the spec's words, spec 02 §8). */
 function signInFailed(): DomainError {
@@ -178,12 +178,8 @@ export async function enforceRateLimits(checks: ReadonlyArray<{ key: string; rul
  * failures from unknown places add (at most a few seconds), and returns the claim `signInSucceeded` needs.
  */
 export async function claimSignIn(request: Request, context: AppLoadContext, email: string): Promise<SignInClaim> {
-  let claim: SignInClaim;
-  try {
-    claim = await claimSignInAttempt(getDb(), { email, ip: context.clientIp, deviceId: await readDeviceId(request) });
-  } catch (error) {
-    throwRefusal(error);
-  }
+  const deviceId = await readDeviceId(request);
+  const claim = await withRefusals(() => claimSignInAttempt(getDb(), { email, ip: context.clientIp, deviceId }));
   if (claim.delayMs > 0) await wait(claim.delayMs);
   return claim;
 }
