@@ -32,6 +32,7 @@ vi.mock("~/db.server.ts", () => ({ getDb: () => hoisted.database.current }));
 
 const createRoute = await import("~/routes/create-listing.tsx");
 const dashboardRoute = await import("~/routes/dashboard.tsx");
+const { PERMISSION_MESSAGES } = await import("~/web/auth.server.ts");
 
 const DAY = 24 * 60 * 60 * 1000;
 let opened: OpenedDatabase;
@@ -297,7 +298,7 @@ async function wizardForm(fields: Partial<AiListingFields> = {}, photos: Array<{
 }
 
 describe("/create-listing?tab=ai", () => {
-  it("lets visitors open the wizard but not the form, and sends other roles to their dashboard", async () => {
+  it("lets visitors open the wizard but not the form, sends other roles to their dashboard, and refuses their posts", async () => {
     expect(await get(createRoute, "/create-listing?tab=ai", null)).toMatchObject({ status: 200, data: { tab: "ai", viewerId: null } });
     expect(await get(createRoute, "/create-listing", null)).toEqual({ status: 302, location: "/login?from=%2Fcreate-listing" });
     expect(await get(createRoute, "/create-listing?tab=ai", people.buyer.id)).toEqual({ status: 302, location: "/dashboard" });
@@ -305,7 +306,8 @@ describe("/create-listing?tab=ai", () => {
 
     const before = await counts();
     expect(await post(null, await wizardForm())).toEqual({ status: 302, location: `/login?from=${encodeURIComponent("/create-listing?tab=ai")}` });
-    expect(await post(people.buyer.id, await wizardForm())).toEqual({ status: 302, location: "/dashboard" });
+    // The page redirects (spec 02 §2.2); a post without can_create_listings is refused by requirePermission.
+    expect(await post(people.buyer.id, await wizardForm())).toEqual({ status: 403, data: { message: PERMISSION_MESSAGES.forbidden } });
     expect(await counts()).toEqual(before);
   });
 
