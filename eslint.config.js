@@ -34,7 +34,7 @@ function layerRules() {
   const noWeb = pattern(["~/web/*", "**/web/*"], "Only routes use the HTTP glue in app/web.");
   const noComponents = pattern(["~/components/*", "**/components/*"], "This layer may not import components.");
   const servicesThroughIndex = pattern(
-    ["~/services/*/*", "!~/services/*/index.server.ts"],
+    ["~/services/*/*", "!~/services/*/index.server.ts", "**/services/*/*", "!**/services/*/index.server.ts"],
     "Import a service domain through its index (~/services/<domain>/index.server.ts).",
   );
   const noServer = pattern(["*.server", "*.server.ts", "**/*.server", "**/*.server.ts"], "Client code never imports server modules.");

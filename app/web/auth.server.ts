@@ -6,14 +6,18 @@ import { FormStrategy } from "remix-auth-form";
 import { getDb } from "~/db.server.ts";
 import { LoginSchema, AUTH_MESSAGES } from "~/schemas/auth.ts";
 import type { Permission } from "~/lib/permissions.ts";
-import { DomainError } from "../services/domain-error.ts";
-import { roleHasPermission } from "../services/accounts/permissions.server.ts";
-import type { CurrentUser } from "~/lib/user.ts";
-import { toCurrentUser, verifyLogin } from "../services/accounts/account.server.ts";
-import { hitWindow, tooManyAttempts, counterKey, type WindowRule } from "../services/accounts/attempt-counters.server.ts";
-import { claimSignInAttempt, recordSignInSuccess, type SignInClaim } from "../services/accounts/sign-in-limits.server.ts";
-import { newDeviceCookie, readDeviceId } from "./device-cookie.server.ts";
+import { DomainError } from "~/services/domain-error.ts";
 import {
+  roleHasPermission,
+  toCurrentUser,
+  verifyLogin,
+  hitWindow,
+  tooManyAttempts,
+  counterKey,
+  type WindowRule,
+  claimSignInAttempt,
+  recordSignInSuccess,
+  type SignInClaim,
   clearSessionCookie,
   commitSessionCookie,
   createSession,
@@ -23,9 +27,12 @@ import {
   readSessionIdFromCookieHeader,
   rememberedSessionMs,
   SHORT_SESSION_MS,
-} from "../services/accounts/session.server.ts";
+  assertEmailConfirmed,
+} from "~/services/accounts/index.server.ts";
+import type { CurrentUser } from "~/lib/user.ts";
+import { newDeviceCookie, readDeviceId } from "./device-cookie.server.ts";
+
 import { loginUrl } from "~/lib/http.ts";
-import { assertEmailConfirmed } from "../services/accounts/email-confirmation.server.ts";
 import { throwRefusal, withRefusals } from "./domain-answer.server.ts";
 
 /** The refusal of a sign-in whose e-mail and password do not match an account (the spec's words, spec 02 §8). */

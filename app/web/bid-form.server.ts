@@ -4,12 +4,11 @@ import { getDb } from "~/db.server.ts";
 import { BID_MESSAGES } from "~/lib/bidding.ts";
 import type { CurrentUser } from "~/lib/user.ts";
 import { bidOutcomeMessage, BID_FORM_MESSAGES, BidFormSchema, type BidActionData, type BidField, type BidForm } from "~/schemas/bid.ts";
-import { forViewer } from "../services/auctions/auction-state.server.ts";
-import { emailConfirmationRefusal } from "../services/accounts/email-confirmation.server.ts";
+import { forViewer, AUCTION_NOT_FOUND, placeBid } from "~/services/auctions/index.server.ts";
+import { emailConfirmationRefusal } from "~/services/accounts/index.server.ts";
 import { getUserOfCookieHeader, PERMISSION_MESSAGES, userHasPermission } from "./auth.server.ts";
 import { routeIdOf } from "./route-params.server.ts";
-import { AUCTION_NOT_FOUND, placeBid } from "../services/auctions/bidding.server.ts";
-import { DomainError, isDomainError } from "../services/domain-error.ts";
+import { DomainError, isDomainError } from "~/services/domain-error.ts";
 import { refusalInit } from "./domain-answer.server.ts";
 
 export interface BidAnswer {

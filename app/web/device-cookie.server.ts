@@ -3,7 +3,7 @@
 // (docs/decisions/0029). It names no account and carries nothing else.
 import { createCookie, type Cookie } from "@remix-run/node";
 import { getEnv } from "~/env.server.ts";
-import { randomToken } from "../services/accounts/tokens.server.ts";
+import { randomToken } from "~/services/accounts/index.server.ts";
 
 export const DEVICE_COOKIE_NAME = "__device";
 const DEVICE_COOKIE_MAX_AGE_SECONDS = 400 * 24 * 60 * 60;
