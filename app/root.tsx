@@ -18,6 +18,7 @@ import { useNonce } from "~/lib/nonce.ts";
 import { getDb } from "~/db.server.ts";
 import { getOptionalUser } from "~/web/auth.server.ts";
 import { countUnreadNotifications, countUnreadMessages } from "~/services/messaging/index.server.ts";
+import { permissionsOfRole } from "~/services/accounts/index.server.ts";
 import { staticClasses } from "~/lib/static-styles.ts";
 import { renderSystem } from "~/theme.ts";
 
@@ -44,7 +45,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const unreadNotifications = user ? await countUnreadNotifications(getDb(), user.id) : 0;
   // The header's Messages badge.
   const unreadMessages = user ? await countUnreadMessages(getDb(), user.id) : 0;
-  return { user, unreadNotifications, unreadMessages, year: new Date().getFullYear() };
+  // What the member's role may do, for the header's links (courtesy: every route decides for itself).
+  const permissions = user ? [...(await permissionsOfRole(getDb(), user.role))] : [];
+  return { user, permissions, unreadNotifications, unreadMessages, year: new Date().getFullYear() };
 }
 
 const layout = staticClasses("layout", {
@@ -91,7 +94,7 @@ export function Layout({ children }: { children: ReactNode }) {
             <a href="#main" className="skip-link">
               Skip to content
             </a>
-            <SiteHeader user={data?.user ?? null} unreadNotifications={data?.unreadNotifications ?? 0} unreadMessages={data?.unreadMessages ?? 0} />
+            <SiteHeader user={data?.user ?? null} permissions={data?.permissions ?? []} unreadNotifications={data?.unreadNotifications ?? 0} unreadMessages={data?.unreadMessages ?? 0} />
             <EmailConfirmationBanner user={data?.user ?? null} />
             {/* Offline use (issue 6): the banner, what waits to sync, and the copies kept in step. */}
             <OfflineBanner signedIn={Boolean(data?.user)} />

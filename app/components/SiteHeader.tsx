@@ -2,6 +2,7 @@
 // It is on every page, so it is drawn with static classes (compiled once into the site stylesheet) rather than
 // Chakra style props, which would be resolved and serialised again on every render. The signed-in avatar menu is
 // UserMenu.tsx.
+import type { Permission } from "~/lib/permissions.ts";
 import { Form, Link as RemixLink, useLocation, useRevalidator } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useLiveAuctions } from "~/components/live/use-live-auctions.ts";
@@ -84,10 +85,13 @@ function HeaderLink({ item, pathname, onNavigate, unread }: { item: NavLinkItem;
 
 export function SiteHeader({
   user,
+  permissions = [],
   unreadNotifications = 0,
   unreadMessages = 0,
 }: {
   user: CurrentUser | null;
+  /** The member's permissions: which capability links to show. */
+  permissions?: readonly Permission[];
   unreadNotifications?: number;
   unreadMessages?: number;
 }) {
@@ -107,7 +111,7 @@ export function SiteHeader({
     },
   });
 
-  const links = [...PUBLIC_LINKS, ...(user ? memberLinks(user) : [])];
+  const links = [...PUBLIC_LINKS, ...(user ? memberLinks(permissions) : [])];
 
   return (
     <header className={header.root}>
@@ -124,7 +128,7 @@ export function SiteHeader({
         <ColorModeToggle />
         {user ? <NotificationBell unreadCount={unreadNotifications} /> : null}
         {user ? (
-          <UserMenu user={user} />
+          <UserMenu user={user} permissions={permissions} />
         ) : (
           <div className={header.guestLinks}>
             {GUEST_LINKS.map((item) => (
@@ -145,7 +149,7 @@ export function SiteHeader({
       </div>
       <div id={MOBILE_MENU_ID} hidden={!open} className={classNames(shell.container, header.mobileMenu)}>
         <nav aria-label="Mobile" className={header.mobileNav}>
-          {[...links, ...(user ? accountLinks(user) : GUEST_LINKS)].map((item) => (
+          {[...links, ...(user ? accountLinks(permissions) : GUEST_LINKS)].map((item) => (
             <HeaderLink key={item.to} item={item} pathname={location.pathname} onNavigate={() => setOpen(false)} unread={unread} />
           ))}
           {user ? (

@@ -3,6 +3,7 @@
 // and gives focus back to the button; Tab, a click outside or following a link closes it. It is drawn with static
 // classes, and replaces Chakra's Menu, whose state machine and positioning library (~18 KB of gzip) every page's
 // first load carried for one menu that opens under its button.
+import type { Permission } from "~/lib/permissions.ts";
 import { Form, Link as RemixLink, useLocation } from "@remix-run/react";
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { signOutAfterWipe } from "~/lib/offline/offline-sync.ts";
@@ -64,7 +65,7 @@ function nextIndex(key: string, current: number, count: number): number | null {
   return null;
 }
 
-export function UserMenu({ user }: { user: CurrentUser }) {
+export function UserMenu({ user, permissions }: { user: CurrentUser; permissions: readonly Permission[] }) {
   const [open, setOpen] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
   const triggerRef = useRef<HTMLButtonElement>(null);
@@ -131,7 +132,7 @@ export function UserMenu({ user }: { user: CurrentUser }) {
   }
 
   const name = displayName(user);
-  const links = [{ to: "/dashboard", label: "Dashboard" }, { to: "/profile", label: "Profile" }, ...accountLinks(user)];
+  const links = [{ to: "/dashboard", label: "Dashboard" }, { to: "/profile", label: "Profile" }, ...accountLinks(permissions)];
 
   return (
     <div ref={rootRef} className={menu.root}>

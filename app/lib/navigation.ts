@@ -1,7 +1,7 @@
 // The header's links (spec 01 §2), for desktop and mobile menus alike.
-import { isEscrowStaff } from "./orders.ts";
-import { canSell, isAdminRole } from "./roles.ts";
-import type { CurrentUser } from "./user.ts";
+// Which capability links a member sees follows their role's permissions (role_permissions, sent by the root loader):
+// hiding a link is courtesy, the route decides.
+import type { Permission } from "./permissions.ts";
 
 export interface NavLinkItem {
   to: string;
@@ -22,23 +22,23 @@ export const GUEST_LINKS: NavLinkItem[] = [
   { to: "/register", label: "Register" },
 ];
 
-/** Links for a signed-in user: their own pages, then the role-aware ones (spec 01 §2). */
-export function memberLinks(user: CurrentUser): NavLinkItem[] {
+/** Links for a signed-in member: their own pages, then the ones their permissions open (spec 01 §2). */
+export function memberLinks(permissions: readonly Permission[]): NavLinkItem[] {
   const links: NavLinkItem[] = [
     { to: "/dashboard", label: "Dashboard" },
     { to: "/messages", label: "Messages", unread: "messages" },
     { to: "/watchlist", label: "Watchlist & Saved Searches" },
   ];
-  if (canSell(user.role)) links.push({ to: "/create-listing", label: "Create Listing" }, { to: "/bulk-upload", label: "Bulk Upload" });
-  if (isAdminRole(user.role)) links.push({ to: "/admin", label: "Admin Panel" });
+  if (permissions.includes("can_create_listings")) links.push({ to: "/create-listing", label: "Create Listing" }, { to: "/bulk-upload", label: "Bulk Upload" });
+  if (permissions.includes("can_manage_users")) links.push({ to: "/admin", label: "Admin Panel" });
   return links;
 }
 
 /** Orders and money: in the account menu (and the mobile menu), so the header bar keeps the spec's links. */
-export function accountLinks(user: CurrentUser): NavLinkItem[] {
+export function accountLinks(permissions: readonly Permission[]): NavLinkItem[] {
   const links: NavLinkItem[] = [{ to: "/orders", label: "Orders" }];
-  if (canSell(user.role)) links.push({ to: "/seller/orders", label: "Sales" });
-  if (isEscrowStaff(user.role)) links.push({ to: "/escrow", label: "Escrow" });
+  if (permissions.includes("can_create_listings")) links.push({ to: "/seller/orders", label: "Sales" });
+  if (permissions.includes("can_confirm_payments") || permissions.includes("can_resolve_disputes")) links.push({ to: "/escrow", label: "Escrow" });
   return links;
 }
 

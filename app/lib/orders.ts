@@ -1,7 +1,6 @@
 // Orders as buyers, sellers and staff read them (client-safe): the states of the buyer-protection flow
 // (spec 02 §4), their labels, who may act on them, and the messages of checkout and the order flow.
 import { formatDateTime } from "./dates.ts";
-import type { Role } from "./roles.ts";
 import { formatShortDate } from "./dates.ts";
 
 export const ORDER_STATUSES = [
@@ -98,16 +97,6 @@ export const ORDER_ACTION_DONE: Record<OrderAction, string> = {
   release: "The dispute is decided for the seller: the payment is released.",
   cancel: "The order has been cancelled.",
 };
-
-/**
- * Roles shown the Escrow link (courtesy only: the desk and every order action are decided by the
- * can_confirm_payments / can_resolve_disputes permissions in role_permissions, app/services/orders/order-flow.server.ts).
- */
-export const ESCROW_DESK_ROLES: readonly Role[] = ["admin", "super_admin", "billing", "dispute_resolution_referee"];
-
-export function isEscrowStaff(role: Role): boolean {
-  return ESCROW_DESK_ROLES.includes(role);
-}
 
 export const ORDER_MESSAGES = {
   orderNotFound: "Order not found",

@@ -25,8 +25,6 @@ export const ROLE_LABELS: Record<Role, string> = {
 
 /** Roles that pass admin routes (spec 02 §2.1: admin; the role service adds super_admin). */
 export const ADMIN_ROLES: readonly Role[] = ["admin", "super_admin"];
-/** Roles that may create listings and bulk-upload (spec 01 §2: sellers and admins). */
-export const SELLING_ROLES: readonly Role[] = ["seller", ...ADMIN_ROLES];
 
 export function isRole(value: unknown): value is Role {
   return typeof value === "string" && (ROLES as readonly string[]).includes(value);
@@ -35,10 +33,6 @@ export function isRole(value: unknown): value is Role {
 /** Unknown or missing roles are treated as buyer (spec 02 §2.3, §6). */
 export function normalizeRole(value: unknown): Role {
   return isRole(value) ? value : "buyer";
-}
-
-export function canSell(role: Role): boolean {
-  return SELLING_ROLES.includes(role);
 }
 
 export function isAdminRole(role: Role): boolean {

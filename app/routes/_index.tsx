@@ -16,7 +16,7 @@ import { RecentlyViewed } from "~/components/home/RecentlyViewed.tsx";
 import { StatsStrip } from "~/components/home/StatsStrip.tsx";
 import { Testimonials } from "~/components/home/Testimonials.tsx";
 import { getDb } from "~/db.server.ts";
-import { canSell } from "~/lib/roles.ts";
+import { roleHasPermission } from "~/services/accounts/index.server.ts";
 import { getOptionalUser } from "~/web/auth.server.ts";
 import { listCategoryTree, featuredListings, getMarketplaceStats, recentlyViewed, publishedTestimonials } from "~/services/listings/index.server.ts";
 import { watchedAmong } from "~/services/watchlist/index.server.ts";
@@ -60,7 +60,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   });
 
   return {
-    viewer: { signedIn: Boolean(user), canSell: user ? canSell(user.role) : false },
+    viewer: { signedIn: Boolean(user), canSell: user ? await roleHasPermission(db, user.role, "can_create_listings") : false },
     stats: {
       activeListings: stats.activeListings,
       activeUsers: stats.activeUsers,

@@ -9,6 +9,7 @@ import { dashboardKind, ROLE_LABELS } from "~/lib/roles.ts";
 import { LISTING_MESSAGES } from "~/schemas/listing.ts";
 import { requireUser } from "~/web/auth.server.ts";
 import { computeAiStats, getMarketplaceStats } from "~/services/listings/index.server.ts";
+import { permissionsOfRole } from "~/services/accounts/index.server.ts";
 
 export const meta: MetaFunction = () => [{ title: "Dashboard — Tradebench" }];
 
@@ -25,7 +26,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     firstName: user.firstName,
     roleLabel: ROLE_LABELS[user.role],
     kind,
-    links: [...memberLinks(user).filter((l) => l.to !== "/dashboard"), { to: "/profile", label: "Profile" }],
+    links: [...memberLinks([...(await permissionsOfRole(getDb(), user.role))]).filter((l) => l.to !== "/dashboard"), { to: "/profile", label: "Profile" }],
   };
 }
 

@@ -1,7 +1,7 @@
-// Roles decide which dashboard, header links and powers a signed-in user gets.
+// Roles decide which dashboard a signed-in user gets (the header's links follow permissions:
+// tests/integration/accounts/navigation-links.test.ts).
 import { describe, expect, it } from "vitest";
-import { accountLinks, memberLinks } from "~/lib/navigation.ts";
-import { canSell, dashboardKind, isAdminRole, normalizeRole, roleForIntent, ROLES, type Role } from "~/lib/roles.ts";
+import { dashboardKind, isAdminRole, normalizeRole, roleForIntent, ROLES, type Role } from "~/lib/roles.ts";
 import { displayName, initials, type CurrentUser } from "~/lib/user.ts";
 
 function user(role: Role, overrides: Partial<CurrentUser> = {}): CurrentUser {
@@ -18,16 +18,16 @@ function user(role: Role, overrides: Partial<CurrentUser> = {}): CurrentUser {
   };
 }
 
-// role, can sell, is admin, dashboard
-const ROLE_TABLE: ReadonlyArray<[Role, boolean, boolean, "admin" | "seller" | "buyer"]> = [
-  ["buyer", false, false, "buyer"],
-  ["seller", true, false, "seller"],
-  ["admin", true, true, "admin"],
-  ["super_admin", true, true, "admin"],
-  ["moderator", false, false, "buyer"],
-  ["dispute_resolution_referee", false, false, "buyer"],
-  ["billing", false, false, "buyer"],
-  ["support", false, false, "buyer"],
+// role, is admin, dashboard
+const ROLE_TABLE: ReadonlyArray<[Role, boolean, "admin" | "seller" | "buyer"]> = [
+  ["buyer", false, "buyer"],
+  ["seller", false, "seller"],
+  ["admin", true, "admin"],
+  ["super_admin", true, "admin"],
+  ["moderator", false, "buyer"],
+  ["dispute_resolution_referee", false, "buyer"],
+  ["billing", false, "buyer"],
+  ["support", false, "buyer"],
 ];
 
 describe("roles", () => {
@@ -49,43 +49,9 @@ describe("roles", () => {
     expect(normalizeRole(value)).toBe("buyer");
   });
 
-  it.each(ROLE_TABLE)("%s: canSell %s, isAdminRole %s, dashboard %s", (role, sells, admin, dashboard) => {
-    expect(canSell(role)).toBe(sells);
+  it.each(ROLE_TABLE)("%s: isAdminRole %s, dashboard %s", (role, admin, dashboard) => {
     expect(isAdminRole(role)).toBe(admin);
     expect(dashboardKind(role)).toBe(dashboard);
-  });
-});
-
-describe("memberLinks and accountLinks", () => {
-  const common = ["Dashboard", "Messages", "Watchlist & Saved Searches"];
-  const escrowStaff: Role[] = ["admin", "super_admin", "billing", "dispute_resolution_referee"];
-
-  it.each(ROLE_TABLE)("%s sees the links its powers allow", (role, sells, admin) => {
-    const labels = memberLinks(user(role)).map((l) => l.label);
-    const expected = [...common];
-    if (sells) expected.push("Create Listing", "Bulk Upload");
-    if (admin) expected.push("Admin Panel");
-    expect(labels).toEqual(expected);
-    const account = ["Orders"];
-    if (sells) account.push("Sales");
-    if (escrowStaff.includes(role)) account.push("Escrow");
-    expect(accountLinks(user(role)).map((l) => l.label)).toEqual(account);
-  });
-
-  it("points the role links at their pages", () => {
-    expect(memberLinks(user("super_admin"))).toEqual([
-      { to: "/dashboard", label: "Dashboard" },
-      { to: "/messages", label: "Messages", unread: "messages" },
-      { to: "/watchlist", label: "Watchlist & Saved Searches" },
-      { to: "/create-listing", label: "Create Listing" },
-      { to: "/bulk-upload", label: "Bulk Upload" },
-      { to: "/admin", label: "Admin Panel" },
-    ]);
-    expect(accountLinks(user("super_admin"))).toEqual([
-      { to: "/orders", label: "Orders" },
-      { to: "/seller/orders", label: "Sales" },
-      { to: "/escrow", label: "Escrow" },
-    ]);
   });
 });
 
