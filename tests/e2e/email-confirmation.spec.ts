@@ -18,6 +18,8 @@ test("a new account confirms its address with the link from its welcome mail", a
   await page.getByRole("textbox", { name: "Confirm password", exact: true }).fill(PASSWORD);
   await page.getByRole("button", { name: "Create account" }).click();
   await expect(page).toHaveURL(/\/login\?registered=1$/);
+  // The sign-in page is rendered (the register page has Email and Password boxes too: filling those would be lost).
+  await expect(page.getByRole("status")).toHaveText("Registration successful! Please check your email to confirm your account.");
 
   await page.getByRole("textbox", { name: "Email", exact: true }).fill(email);
   await page.getByRole("textbox", { name: "Password", exact: true }).fill(PASSWORD);
