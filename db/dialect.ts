@@ -1,93 +1,73 @@
-// Every dialect-specific line lives here. SQLite (better-sqlite3) is the embedded default;
-// a PostgreSQL branch can be added beside it without touching services or migrations.
-import fs from "node:fs";
-import path from "node:path";
-import SQLite from "better-sqlite3";
-import { Kysely, SqliteDialect, sql, type RawBuilder, type SqlBool } from "kysely";
+// Every engine-specific line lives in db/: this module is what the services and migrations ask of the engine, with
+// one implementation per engine, chosen when the database opens from DATABASE_URL (a postgres:// URL → PostgreSQL
+// through `pg`, db/postgres.ts; a path or file: URL → the embedded SQLite, db/sqlite.ts). Domain queries live in the
+// services; only engine primitives live here (docs/decisions/0030).
+import { PostgresAdapter, sql, type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBool } from "kysely";
+import { isPostgresUrl, openPostgres, postgresMigrationPlugin } from "./postgres.ts";
 import type { Database } from "./schema.ts";
+import { openSqlite, sqliteFilePath, type SynchronousMode } from "./sqlite.ts";
 
-export type SynchronousMode = "OFF" | "NORMAL" | "FULL" | "EXTRA";
+export { isPostgresUrl } from "./postgres.ts";
+export { sqliteFilePath, type SynchronousMode } from "./sqlite.ts";
+
+export type EngineName = "sqlite" | "postgres";
 
 export interface DatabaseOptions {
-  /** `file:./data/x.sqlite`, `sqlite:./x.sqlite`, a plain path, or `:memory:`. */
+  /** `postgres://user:pass@host:port/db`, or for SQLite `file:./data/x.sqlite`, `sqlite:./x.sqlite`, a plain path, or `:memory:`. */
   url: string;
+  /** SQLite only. */
   synchronous?: SynchronousMode;
+  /** SQLite only. */
   busyTimeoutMs?: number;
+  /** PostgreSQL only: connections this process may hold. */
+  poolSize?: number;
+  /** PostgreSQL only: runs once before the first connection (a test creating its database). */
+  beforeConnect?: () => Promise<void>;
 }
 
-/** What migrations may ask of the dialect: the few SQL fragments that differ between engines. */
+/** What migrations may ask of the engine: the few SQL fragments that differ between engines. */
 export interface MigrationDialect {
-  name: "sqlite";
+  name: EngineName;
   /** Column default for "now" as ISO-8601 UTC text. */
   nowDefault: RawBuilder<string>;
+  /** The handle migrations run on (PostgreSQL: integer columns become bigint, auto-increment keys identity columns). */
+  prepare<T>(db: Kysely<T>): Kysely<T>;
 }
 
 export const sqliteMigrationDialect: MigrationDialect = {
   name: "sqlite",
   nowDefault: sql<string>`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`,
+  prepare: (db) => db,
 };
 
-export function sqliteFilePath(url: string): string {
-  if (url === ":memory:") return url;
-  const stripped = url.replace(/^(file:|sqlite:)(\/\/)?/, "");
-  if (/^postgres(ql)?:/.test(url)) {
-    throw new Error("DATABASE_URL: PostgreSQL is not supported yet; use a SQLite file path.");
-  }
-  return stripped;
-}
+export const postgresMigrationDialect: MigrationDialect = {
+  name: "postgres",
+  nowDefault: sql<string>`(to_char(now() at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))`,
+  prepare: (db) => db.withPlugin(postgresMigrationPlugin),
+};
 
 export interface OpenedDatabase {
   db: Kysely<Database>;
+  engine: EngineName;
   dialect: MigrationDialect;
-  /** Close the connection (tests and graceful shutdown). */
+  /** Close the connections (tests and graceful shutdown). */
   close: () => Promise<void>;
-  /** The file behind the database, for tests that copy a template. */
-  file: string;
+  /** What `openDatabase` takes to open this database again (another process of a test, say). */
+  url: string;
 }
 
 export function openDatabase(options: DatabaseOptions): OpenedDatabase {
-  const file = sqliteFilePath(options.url);
-  if (file !== ":memory:") fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
-  const connection = new SQLite(file);
-  connection.pragma("journal_mode = WAL");
-  connection.pragma("foreign_keys = ON");
-  connection.pragma(`busy_timeout = ${options.busyTimeoutMs ?? 5000}`);
-  connection.pragma(`synchronous = ${options.synchronous ?? "FULL"}`);
-  // Read large databases through the page cache of the OS instead of copying pages into SQLite's small one:
-  // halves the CPU of queries that touch many rows at a million listings.
-  connection.pragma("mmap_size = 1073741824");
-  connection.pragma("cache_size = -65536");
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(connection) }) });
-  return { db, dialect: sqliteMigrationDialect, close: () => db.destroy(), file };
+  if (isPostgresUrl(options.url)) {
+    const { db } = openPostgres({ url: options.url, poolSize: options.poolSize, before: options.beforeConnect });
+    return { db, engine: "postgres", dialect: postgresMigrationDialect, close: () => db.destroy(), url: options.url };
+  }
+  const { db, file } = openSqlite({ file: sqliteFilePath(options.url), synchronous: options.synchronous, busyTimeoutMs: options.busyTimeoutMs });
+  return { db, engine: "sqlite", dialect: sqliteMigrationDialect, close: () => db.destroy(), url: file };
 }
 
-const STATEMENT_CACHE_SIZE = 1000;
-
-/**
- * Kysely asks better-sqlite3 to prepare every query afresh; compiling the SQL is a large part of a small query's
- * cost (a fifth of a bid). Queries are built from a fixed set of shapes, so their prepared statements are kept by
- * SQL text (least recently used dropped past 1000). Safe because Kysely runs one query at a time on this connection.
- */
-function withStatementCache(connection: SQLite.Database): SQLite.Database {
-  const statements = new Map<string, SQLite.Statement>();
-  const prepare = (source: string): SQLite.Statement => {
-    let statement = statements.get(source);
-    if (statement) {
-      statements.delete(source);
-    } else {
-      statement = connection.prepare(source);
-      if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value!);
-    }
-    statements.set(source, statement);
-    return statement;
-  };
-  return new Proxy(connection, {
-    get(target, property, receiver) {
-      if (property === "prepare") return prepare;
-      const value: unknown = Reflect.get(target, property, receiver);
-      return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(target) : value;
-    },
-  });
+/** The engine behind a handle (a transaction's handle too). */
+export function engineOf(db: Kysely<Database>): EngineName {
+  return db.getExecutor().adapter instanceof PostgresAdapter ? "postgres" : "sqlite";
 }
 
 /** A cheap round trip that proves the database answers. */
@@ -98,6 +78,57 @@ export async function pingDatabase(db: Kysely<Database>): Promise<void> {
 /** ISO-8601 UTC text for a moment, the format every timestamp column holds. */
 export function toDbTime(date: Date): string {
   return date.toISOString();
+}
+
+/** Values of a list as a row source for `in (…)`: any number of values in one parameter. */
+export function valuesOf<T extends string | number>(db: Kysely<Database>, values: readonly T[]): RawBuilder<T> {
+  const json = JSON.stringify(values);
+  if (engineOf(db) === "sqlite") return sql<T>`(select value from json_each(${json}))`;
+  const numeric = values.length > 0 && values.every((value) => typeof value === "number");
+  return numeric
+    ? sql<T>`(select value::bigint from jsonb_array_elements_text(${json}::jsonb) as value)`
+    : sql<T>`(select value from jsonb_array_elements_text(${json}::jsonb) as value)`;
+}
+
+/**
+ * A column the query planner may not look up through an index (SQLite: unary plus), for the few queries whose best
+ * plan depends on how many rows the full-text index matches, which SQLite cannot know. PostgreSQL keeps statistics and
+ * plans these itself: the column as it is.
+ */
+export function withoutIndex(db: Kysely<Database>, column: string): RawBuilder<unknown> {
+  return engineOf(db) === "sqlite" ? sql`+${sql.ref(column)}` : sql`${sql.ref(column)}`;
+}
+
+/**
+ * `column` contains `lowerCaseText` when the column's ASCII letters are lower-cased (only A–Z fold, on both engines;
+ * JavaScript's twin is asciiLowerCase in app/lib/listing-filters.ts, so both sides select the same rows).
+ */
+export function containsIgnoringAsciiCase(db: Kysely<Database>, column: string, lowerCaseText: string): RawBuilder<SqlBool> {
+  if (engineOf(db) === "sqlite") return sql<SqlBool>`instr(lower(${sql.ref(column)}), ${lowerCaseText}) > 0`;
+  return sql<SqlBool>`strpos(translate(${sql.ref(column)}, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz'), ${lowerCaseText}) > 0`;
+}
+
+/**
+ * A token that changes whenever anything is written to the database, by this process or another (another server, on
+ * PostgreSQL): results cached under it are never stale. SQLite: this connection's rows written and the file's data
+ * version. PostgreSQL: the write-ahead log's position, which every committed write moves on.
+ */
+export async function databaseVersion(db: Kysely<Database>): Promise<{ changes: number; version: string }> {
+  if (engineOf(db) === "postgres") {
+    const { rows } = await sql<{ version: string }>`select pg_current_wal_lsn()::text as version`.execute(db);
+    return { changes: 0, version: rows[0]?.version ?? "" };
+  }
+  const { rows } = await sql<{ changes: number; version: number }>`select total_changes() as changes, data_version as version from pragma_data_version`.execute(db);
+  return { changes: rows[0]?.changes ?? 0, version: String(rows[0]?.version ?? 0) };
+}
+
+/**
+ * Locks the rows a query reads until the transaction ends (PostgreSQL `FOR UPDATE`), inside `inWriteTransaction`.
+ * SQLite's write transaction already holds the whole database: the query as it is.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any select of any table may be locked
+export function forUpdate<QB extends SelectQueryBuilder<any, any, any>>(db: Kysely<Database>, query: QB): QB {
+  return engineOf(db) === "postgres" ? (query.forUpdate() as QB) : query;
 }
 
 // ── Full-text search over listings (SQLite FTS5; table and triggers in the listings migration) ──
@@ -138,59 +169,66 @@ export function listingSearchMatches(expression: string): RawBuilder<boolean> {
  */
 export const listingSearchRank: RawBuilder<number> = sql<number>`bm25(listing_search, 10.0, 1.0, 4.0, 4.0)`;
 
-/**
- * A column the query planner may not look up through an index (SQLite: unary plus), for the few
- * queries whose best plan depends on how many rows the full-text index matches, which SQLite cannot know.
- */
-export function withoutIndex(column: string): RawBuilder<unknown> {
-  return sql`+${sql.ref(column)}`;
-}
-
-/**
- * `column` contains `lowerCaseText` when the column's ASCII letters are lower-cased (SQLite's built-in lower() folds
- * A–Z only; JavaScript's twin is asciiLowerCase in app/lib/listing-filters.ts, so both sides select the same rows).
- */
-export function containsIgnoringAsciiCase(column: string, lowerCaseText: string): RawBuilder<SqlBool> {
-  return sql<SqlBool>`instr(lower(${sql.ref(column)}), ${lowerCaseText}) > 0`;
-}
-
-/**
- * Changes whenever anything is written to the database, by this connection (`changes`, rows written since it
- * opened) or another process (`version`): results cached under it are never stale.
- */
-export async function databaseVersion(db: Kysely<Database>): Promise<{ changes: number; version: number }> {
-  const { rows } = await sql<{ changes: number; version: number }>`select total_changes() as changes, data_version as version from pragma_data_version`.execute(db);
-  return rows[0] ?? { changes: 0, version: 0 };
-}
-
 // ── Write transactions that must not interleave (bids, purchases, auction lifecycle) ──
 
 /** Connection-bound handles handed to work inside `inWriteTransaction`, so a nested call joins the outer one. */
 const boundToWriteTransaction = new WeakSet<Kysely<Database>>();
 
+/** How often a PostgreSQL write transaction is tried again after a serialization failure or a deadlock. */
+export const WRITE_TRANSACTION_ATTEMPTS = 12;
+const RETRYABLE_POSTGRES_CODES = new Set(["40001", "40P01"]);
+
+function isRetryable(error: unknown): boolean {
+  return typeof error === "object" && error !== null && RETRYABLE_POSTGRES_CODES.has(String((error as { code?: unknown }).code));
+}
+
 /**
- * Runs `work` in one transaction that holds the database's write lock from its first statement, so what it reads
- * cannot change before it writes, in this process or another one on the same file. SQLite: `BEGIN IMMEDIATE` on the
- * single connection (other queries of this process wait for it; other processes wait up to the busy timeout).
- * A PostgreSQL branch will run `work` in an ordinary transaction whose reads use `SELECT … FOR UPDATE`
- * to lock the rows it reads. Nested calls run inside the outer transaction.
+ * Runs `work` in one transaction whose reads cannot change before it writes, in this process or another one:
+ * - SQLite: `BEGIN IMMEDIATE` on the single connection holds the database's write lock from the first statement (other
+ *   queries of this process wait for it; other processes wait up to the busy timeout).
+ * - PostgreSQL: a SERIALIZABLE transaction, so the outcome is that of some order of the transactions one at a time; one
+ *   that would break that is rolled back and `work` runs again (up to WRITE_TRANSACTION_ATTEMPTS times), so `work`
+ *   must do nothing outside the database that it cannot repeat. Hot rows (an auction's lot) are read with `forUpdate`
+ *   so that concurrent writers queue for them instead of failing and retrying.
+ * Nested calls run inside the outer transaction.
  */
 export async function inWriteTransaction<T>(db: Kysely<Database>, work: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
   if (boundToWriteTransaction.has(db)) return work(db);
-  return db.connection().execute(async (connection) => {
-    await sql`begin immediate`.execute(connection);
-    boundToWriteTransaction.add(connection);
+  if (engineOf(db) === "sqlite") {
+    return db.connection().execute(async (connection) => {
+      await sql`begin immediate`.execute(connection);
+      boundToWriteTransaction.add(connection);
+      try {
+        const result = await work(connection);
+        await sql`commit`.execute(connection);
+        return result;
+      } catch (error) {
+        await sql`rollback`.execute(connection).catch(() => undefined);
+        throw error;
+      } finally {
+        boundToWriteTransaction.delete(connection);
+      }
+    });
+  }
+  for (let attempt = 1; ; attempt++) {
     try {
-      const result = await work(connection);
-      await sql`commit`.execute(connection);
-      return result;
+      return await db
+        .transaction()
+        .setIsolationLevel("serializable")
+        .execute(async (trx) => {
+          boundToWriteTransaction.add(trx);
+          try {
+            return await work(trx);
+          } finally {
+            boundToWriteTransaction.delete(trx);
+          }
+        });
     } catch (error) {
-      await sql`rollback`.execute(connection).catch(() => undefined);
-      throw error;
-    } finally {
-      boundToWriteTransaction.delete(connection);
+      if (!isRetryable(error) || attempt >= WRITE_TRANSACTION_ATTEMPTS) throw error;
+      // Spread the retries out a little so the same transactions do not collide again at once.
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 4 * attempt));
     }
-  });
+  }
 }
 
 // ── Full-text terms, as the listing search index stores them (saved-search alerts compare them with match keys) ──
@@ -262,10 +300,6 @@ export async function listingMatchesExpressions(db: Kysely<Database>, listingId:
   return expressions.map((_, index) => matched.has(index));
 }
 
-/** Values of a JSON array as a row source for `in (…)`: any number of values in one parameter. */
-export function jsonValues<T extends string | number>(values: readonly T[]): RawBuilder<T> {
-  return sql<T>`(select value from json_each(${JSON.stringify(values)}))`;
-}
 
 // ── Saved-search alerts: the searches a new listing may match, by their match keys ──
 

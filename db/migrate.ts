@@ -16,7 +16,7 @@ class StaticMigrationProvider implements MigrationProvider {
 }
 
 export async function migrateToLatest(db: Kysely<Database>, dialect: MigrationDialect): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: new StaticMigrationProvider(dialect) });
+  const migrator = new Migrator({ db: dialect.prepare(db), provider: new StaticMigrationProvider(dialect) });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === "Error");

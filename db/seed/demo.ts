@@ -2,6 +2,7 @@
 // Later features add their demo rows here, from the same seeded random source.
 import type { Kysely } from "kysely";
 import type { Database } from "../schema.ts";
+import type { UploadStore } from "../../app/services/storage/upload-store.server.ts";
 import { seedDemoAuctions } from "./auctions.ts";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "./demo-accounts.ts";
 import { createAccount } from "./factories.ts";
@@ -9,8 +10,8 @@ import { seedDemoListings } from "./listings.ts";
 import { DEMO_SEED, seededRandom } from "./random.ts";
 
 export interface DemoSeedOptions {
-  /** Where the demo listings' pictures are written (UPLOADS_DIR). */
-  uploadsDir: string;
+  /** Where the demo listings' pictures are written (the app's upload store). */
+  uploads: UploadStore;
   /** The seed's present: listing dates, auctions and orders are counted from here (default: the current time). */
   now?: Date;
   /** See DemoListingsOptions.pictureCacheDir. */
@@ -32,7 +33,7 @@ export async function seedDemoMarketplace(db: Kysely<Database>, options: DemoSee
   const idOf = (role: string) => ids[DEMO_ACCOUNTS.findIndex((account) => account.role === role)] as string;
   // The listings draw from their own sequence, so adding accounts never reshuffles them.
   await seedDemoListings(db, seededRandom(DEMO_SEED + 1), {
-    uploadsDir: options.uploadsDir,
+    uploads: options.uploads,
     sellerId: idOf("seller"),
     adminId: idOf("admin"),
     now,

@@ -29,10 +29,11 @@ import {
 } from "../../app/lib/equipment-models.ts";
 import { EXTRA_VIEWS, listingPictureSvg, renderPicture, type PictureSubject, type PictureView } from "./listing-images.ts";
 import type { Random } from "./random.ts";
+import type { UploadStore } from "../../app/services/storage/upload-store.server.ts";
 
 export interface DemoListingsOptions {
-  /** Where listing pictures are stored (UPLOADS_DIR). */
-  uploadsDir: string;
+  /** Where listing pictures are stored (the app's upload store: UPLOADS_DIR or a bucket). */
+  uploads: UploadStore;
   /** The demo seller (seller@) and admin (admin@) accounts. */
   sellerId: string;
   adminId: string;
@@ -731,7 +732,7 @@ export async function seedDemoListings(
   await inBatches(planned.map((listing, i) => ({ listing, id: ids[i] as number })), 6, async ({ listing, id }) => {
     const files = listing.pictures.map((key) => prepared.get(key) as PreparedImage);
     images += files.length;
-    await attachListingImages(db, options.uploadsDir, id, files);
+    await attachListingImages(db, options.uploads, id, files);
   });
 
   await db

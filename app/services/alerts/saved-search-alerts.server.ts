@@ -207,8 +207,8 @@ export async function rekeySavedSearches(db: Kysely<Database>, { all = false }: 
           : eb("alert_key_version", "<", ALERT_KEY_VERSION),
       )
       // Kept off the primary key, so SQLite reads the (usually empty) range of the version index instead of every row.
-      .where(withoutIndex("id"), ">", afterId)
-      .orderBy(withoutIndex("id"))
+      .where(withoutIndex(db, "id"), ">", afterId)
+      .orderBy(withoutIndex(db, "id"))
       .limit(REKEY_BATCH)
       .execute();
     if (rows.length === 0) return rekeyed;

@@ -267,8 +267,8 @@ async function runSearch(db: Kysely<Database>, filters: ListingFilters, options:
   const matching = (eb: ExpressionBuilder<ListingsTable, "l">, { withText }: { withText: boolean }) => {
     // With few matches the status index is kept out of the plan, so SQLite looks the matches up by id;
     // with many, the id is kept out of it, so SQLite walks the best listing index and checks each entry.
-    const terms: Expression<SqlBool>[] = [eb(fewMatches ? withoutIndex("l.status") : "l.status", "=", "active")];
-    if (expression && withText) terms.push(eb(fewMatches ? "l.id" : withoutIndex("l.id"), "in", listingIdsMatching(expression)));
+    const terms: Expression<SqlBool>[] = [eb(fewMatches ? withoutIndex(db, "l.status") : "l.status", "=", "active")];
+    if (expression && withText) terms.push(eb(fewMatches ? "l.id" : withoutIndex(db, "l.id"), "in", listingIdsMatching(expression)));
     // Single values as "=": SQLite then walks an index such as (status, condition, price) in price order.
     if (categories) terms.push(categories.length === 1 ? eb("l.category_id", "=", categories[0]) : eb("l.category_id", "in", categories));
     if (conditions) terms.push(conditions.length === 1 ? eb("l.condition", "=", conditions[0]) : eb("l.condition", "in", conditions));
@@ -276,7 +276,7 @@ async function runSearch(db: Kysely<Database>, filters: ListingFilters, options:
     if (filters.maxPrice !== undefined) terms.push(eb("l.price_cents", "<=", toCents(filters.maxPrice)));
     if (filters.testLevel) terms.push(eb("l.test_level", "=", filters.testLevel));
     if (calibratedSince) terms.push(eb("l.calibration_date", ">=", calibratedSince));
-    if (filters.brand) terms.push(containsIgnoringAsciiCase("l.brand", asciiLowerCase(filters.brand)));
+    if (filters.brand) terms.push(containsIgnoringAsciiCase(db, "l.brand", asciiLowerCase(filters.brand)));
     return eb.and(terms);
   };
 

@@ -209,7 +209,7 @@ describe("failures for one account from many addresses", () => {
 
 describe("counters in the database", () => {
   it("are shared by two handles on one database, and survive a restart", async () => {
-    const second = openDatabase({ url: opened.file });
+    const second = openDatabase({ url: opened.url });
     try {
       const guess = attempt("shared@example.test", "203.0.113.9");
       // Failures spread over two processes count together.
@@ -221,7 +221,7 @@ describe("counters in the database", () => {
     } finally {
       await second.close();
     }
-    const restarted = openDatabase({ url: opened.file });
+    const restarted = openDatabase({ url: opened.url });
     try {
       expect(await fail(restarted.db, attempt("shared@example.test", "203.0.113.9"), at(2))).toBe(60);
     } finally {

@@ -340,7 +340,7 @@ describe("flushing alerts", () => {
     const counts = await Promise.all([flushSavedSearchAlerts(database.db, NOW, 0), flushSavedSearchAlerts(database.db, NOW, 0)]);
     expect(counts.reduce((a, b) => a + b, 0)).toBe(1);
     // (better-sqlite3 is synchronous: two connections of one process cannot wait for each other, so one at a time.)
-    const second = openDatabase({ url: database.file });
+    const second = openDatabase({ url: database.url });
     try {
       expect(await flushSavedSearchAlerts(second.db, NOW, 0)).toBe(0);
     } finally {

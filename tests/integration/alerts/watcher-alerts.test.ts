@@ -246,7 +246,7 @@ describe("ending soon", () => {
       const { listingId } = await insertAuctionRow(opened.db, seller, { end_date: end }, T0);
       await watchAll(listingId, ...watchers.slice(0, 1 + (i % 3)));
     }
-    const config: EndingSoonProcessConfig = { databaseFile: opened.file, now: T0.toISOString() };
+    const config: EndingSoonProcessConfig = { databaseFile: opened.url, now: T0.toISOString() };
     const reports = await runTogether<EndingSoonProcessReport>(
       [config, config].map((c) => ({ script: "tests/support/ending-soon-process.ts", env: { ENDING_SOON_CONFIG: JSON.stringify(c) } })),
     );

@@ -129,8 +129,8 @@ describe("two scheduler processes on one database", () => {
     fixture = await prepare();
     const ids = [...fixture.ending, ...fixture.starting];
     const reports = await runSchedulers([
-      { databaseFile: fixture.opened.file, now: NOW.toISOString(), readOrder: ids, readFirst: false },
-      { databaseFile: fixture.opened.file, now: NOW.toISOString(), readOrder: [...ids].reverse(), readFirst: false },
+      { databaseFile: fixture.opened.url, now: NOW.toISOString(), readOrder: ids, readFirst: false },
+      { databaseFile: fixture.opened.url, now: NOW.toISOString(), readOrder: [...ids].reverse(), readFirst: false },
     ]);
     for (const report of reports) expect(report).toMatchObject({ failed: 0, errors: [] });
     // Between them the two passes did each change once (which process got which is up to the race).
@@ -143,8 +143,8 @@ describe("two scheduler processes on one database", () => {
     fixture = await prepare();
     const ids = [...fixture.ending, ...fixture.starting];
     const reports = await runSchedulers([
-      { databaseFile: fixture.opened.file, now: NOW.toISOString(), readOrder: [...ids].reverse(), readFirst: true },
-      { databaseFile: fixture.opened.file, now: NOW.toISOString(), readOrder: ids, readFirst: false },
+      { databaseFile: fixture.opened.url, now: NOW.toISOString(), readOrder: [...ids].reverse(), readFirst: true },
+      { databaseFile: fixture.opened.url, now: NOW.toISOString(), readOrder: ids, readFirst: false },
     ]);
     for (const report of reports) expect(report).toMatchObject({ failed: 0, errors: [] });
     await expectEachChangedOnce(fixture);

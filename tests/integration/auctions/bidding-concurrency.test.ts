@@ -50,7 +50,7 @@ describe("four processes bidding on one database", () => {
   it("lose no bid, duplicate none, and leave the state the rules give", async () => {
     const reports = await runTogether<BidderProcessReport>(
       bidders.map((bidderIds, p) => {
-        const config: BidderProcessConfig = { databaseFile: opened.file, seed: 1000 + p, bidderIds, auctionIds, requests: REQUESTS_PER_PROCESS };
+        const config: BidderProcessConfig = { databaseFile: opened.url, seed: 1000 + p, bidderIds, auctionIds, requests: REQUESTS_PER_PROCESS };
         return { script: SCRIPT, env: { BIDDER_CONFIG: JSON.stringify(config) } };
       }),
     );

@@ -131,7 +131,7 @@ describe("bids placed at the same time", () => {
   it("are announced only once another connection can read them", async () => {
     const { auctionId } = await insertAuctionRow(opened.db, seller);
     // A second connection, read synchronously inside the listener: it sees only what is committed.
-    const reader = new SQLite(opened.file, { readonly: true });
+    const reader = new SQLite(opened.url, { readonly: true });
     const count = reader.prepare("select count(*) as count from bids where auction_id = ?");
     const seen: Array<{ announcedCount: number; storedCount: number }> = [];
     const unsubscribe = getLiveEventBus().subscribe([auctionTopic(auctionId)], (event) => {

@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { sql, type Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, sqliteFilePath, type OpenedDatabase } from "#db/dialect.ts";
+import { isPostgresUrl, openDatabase, sqliteFilePath, type OpenedDatabase } from "#db/dialect.ts";
 import { migrateToLatest } from "#db/migrate.ts";
 import { syncReferenceData, taxonomyRows } from "#db/reference-data.ts";
 import type { Category, Database } from "#db/schema.ts";
@@ -237,7 +237,7 @@ describe("connection settings", () => {
     try {
       expect(await pragma(opened.db, "synchronous")).toBe(1);
       expect(await pragma(opened.db, "journal_mode")).toBe("wal");
-      expect(opened.file).toBe(path.join(dir, "normal.sqlite"));
+      expect(opened.url).toBe(path.join(dir, "normal.sqlite"));
     } finally {
       await opened.close();
     }
@@ -249,11 +249,13 @@ describe("connection settings", () => {
     ).rejects.toThrow(/FOREIGN KEY constraint failed/);
   });
 
-  it("reads the supported DATABASE_URL forms and refuses PostgreSQL for now", () => {
+  it("reads the supported DATABASE_URL forms: SQLite paths, and postgres:// URLs for PostgreSQL", () => {
     expect(sqliteFilePath("file:./data/x.sqlite")).toBe("./data/x.sqlite");
     expect(sqliteFilePath("sqlite:./x.sqlite")).toBe("./x.sqlite");
     expect(sqliteFilePath("./plain.sqlite")).toBe("./plain.sqlite");
     expect(sqliteFilePath(":memory:")).toBe(":memory:");
-    expect(() => sqliteFilePath("postgres://db.example/tradebench")).toThrow(/PostgreSQL is not supported/);
+    expect(isPostgresUrl("postgres://db.example/tradebench")).toBe(true);
+    expect(isPostgresUrl("postgresql://u:p@db.example:5433/tradebench")).toBe(true);
+    expect(isPostgresUrl("./postgres.sqlite")).toBe(false);
   });
 });

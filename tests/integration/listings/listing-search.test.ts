@@ -359,7 +359,7 @@ describe("totals stay exact", () => {
 
   it("are counted once while paging, even though page 1 records the search", async () => {
     const queries: string[] = [];
-    const connection = new Database(database.file);
+    const connection = new Database(database.url);
     const db = new Kysely<Schema>({ dialect: new SqliteDialect({ database: connection }), log: (event) => void queries.push(event.query.sql) });
     try {
       const counts = () => queries.filter((text) => text.startsWith('select count(*) as "total"')).length;
@@ -382,7 +382,7 @@ describe("totals stay exact", () => {
   it("after another process writes to the database", async () => {
     const query = `category=${DRILLS}`;
     expect((await search(query, 5)).total).toBe(14);
-    const other = new Database(database.file);
+    const other = new Database(database.url);
     try {
       other.prepare("update equipment_listings set status = 'archived' where id = ?").run(idOf.drill3);
       expect((await search(query, 5)).total).toBe(13);

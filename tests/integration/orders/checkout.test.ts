@@ -204,7 +204,7 @@ describe("the buy-now race", () => {
     const buyers = await Promise.all(Array.from({ length: 4 }, () => insertUserRow(opened.db)));
     // Every process is up with its own connection before any of them buys.
     const results = await runTogether<{ ok: boolean; message?: string }>(
-      buyers.map((buyerId) => ({ script: "tests/support/buy-now-worker.ts", args: [opened.file, String(listingId), buyerId] })),
+      buyers.map((buyerId) => ({ script: "tests/support/buy-now-worker.ts", args: [opened.url, String(listingId), buyerId] })),
     );
     expect(results.filter((r) => r.ok)).toHaveLength(1);
     expect(results.filter((r) => !r.ok).map((r) => r.message)).toEqual(Array(3).fill(SOLD));
