@@ -2,9 +2,11 @@
 // throwaway cluster (scripts/postgres-cluster.mjs), the global setup migrates one template database and each test
 // file gets its own database copied from it (CREATE DATABASE … TEMPLATE, a file copy: no migration per file).
 import crypto from "node:crypto";
+import path from "node:path";
 import pg from "pg";
 
-export const POSTGRES_TEMPLATE = "tradebench_template";
+/** One template per test temp folder (TEST_TMP_DIR), so two runs on one cluster keep apart. */
+export const POSTGRES_TEMPLATE = `template_${crypto.createHash("sha256").update(path.resolve(process.env.TEST_TMP_DIR ?? "tests/.tmp")).digest("hex").slice(0, 12)}`;
 
 /** The admin URL of the test cluster, when the suite runs on PostgreSQL. */
 export function testPostgresUrl(): string | null {
