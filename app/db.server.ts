@@ -5,6 +5,7 @@ import { migrateToLatest } from "#db/migrate.ts";
 import { syncReferenceData } from "#db/reference-data.ts";
 import type { Database } from "#db/schema.ts";
 import { getEnv } from "~/env.server.ts";
+import { getUploadStore, type UploadStore } from "~/services/storage/index.server.ts";
 
 let opened: OpenedDatabase | undefined;
 
@@ -24,7 +25,7 @@ export function getDb(): Kysely<Database> {
  * Fills an empty database with the demo marketplace and says whether it did. The app never imports the seed: the
  * server's start passes it in (server.mjs loads db/seed/demo.ts, built beside the app by vite.config.ts).
  */
-export type DemoSeeder = (db: Kysely<Database>, options: { uploadsDir: string }) => Promise<boolean>;
+export type DemoSeeder = (db: Kysely<Database>, options: { uploads: UploadStore }) => Promise<boolean>;
 
 /** Migrates, syncs the reference data (categories, role permissions) and, with SEED_DEMO on, seeds an empty database. */
 export async function prepareDatabase(log: (line: string) => void = console.log, seedDemo?: DemoSeeder): Promise<void> {
@@ -33,7 +34,7 @@ export async function prepareDatabase(log: (line: string) => void = console.log,
   if (applied.length > 0) log(`Applied migrations: ${applied.join(", ")}`);
   await syncReferenceData(db);
   if (getEnv().SEED_DEMO && seedDemo) {
-    const seeded = await seedDemo(db, { uploadsDir: getEnv().UPLOADS_DIR });
+    const seeded = await seedDemo(db, { uploads: getUploadStore() });
     if (seeded) log("Seeded the demo marketplace (see README for the demo accounts).");
   }
 }

@@ -29,6 +29,15 @@ const EnvSchema = z.object({
   TRUST_PROXY: flag(false),
   COOKIE_SECURE: flag(false).optional(),
   UPLOADS_DIR: z.string().optional(),
+  /** Where uploads live (app/services/storage): "disk" (UPLOADS_DIR, the default) or "s3" (an S3-compatible bucket). */
+  UPLOADS_STORAGE: z.enum(["disk", "s3"], { message: 'use "disk" or "s3"' }).default("disk"),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_REGION: z.string().min(1).optional(),
+  S3_ENDPOINT: z.string().url("must be a URL such as http://127.0.0.1:9000").optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: flag(false),
+  S3_PUBLIC_URL: z.string().url("must be a URL such as https://cdn.tradebench.example/uploads").optional(),
   /** Reuse a page render when a request's address and loader data equal a recent one (app/web/render-memo.server.ts). */
   RENDER_MEMO: flag(true),
   /** How often the auction scheduler starts and ends due auctions (app/services/auctions/auction-lifecycle.server.ts); 0 turns it off. */
@@ -79,6 +88,22 @@ function keptSessionSecret(dataDir: string): string {
   return secret;
 }
 
+/** With UPLOADS_STORAGE=s3: what is missing (the bucket; the region on AWS itself; the keys as a pair). */
+function s3Problems(env: z.infer<typeof EnvSchema>): string[] {
+  if (env.UPLOADS_STORAGE !== "s3") return [];
+  const problems: string[] = [];
+  const missing = (name: string, why: string) => problems.push(`${name}: required with UPLOADS_STORAGE=s3 (${why})`);
+  if (!env.S3_BUCKET) missing("S3_BUCKET", "the bucket that holds the uploads");
+  if (!env.S3_REGION && !env.S3_ENDPOINT) missing("S3_REGION", "the bucket's AWS region, such as eu-central-1");
+  if (env.S3_ACCESS_KEY_ID && !env.S3_SECRET_ACCESS_KEY) missing("S3_SECRET_ACCESS_KEY", "S3_ACCESS_KEY_ID is set");
+  if (env.S3_SECRET_ACCESS_KEY && !env.S3_ACCESS_KEY_ID) missing("S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY is set");
+  if (env.S3_ENDPOINT && !env.S3_ACCESS_KEY_ID && !env.S3_SECRET_ACCESS_KEY) {
+    missing("S3_ACCESS_KEY_ID", "the key of the S3_ENDPOINT service");
+    missing("S3_SECRET_ACCESS_KEY", "the secret of the S3_ENDPOINT service");
+  }
+  return problems;
+}
+
 export function parseEnv(source: NodeJS.ProcessEnv): Env {
   const result = EnvSchema.safeParse(source);
   if (!result.success) {
@@ -86,6 +111,8 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
     throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const env = result.data;
+  const storageProblems = s3Problems(env);
+  if (storageProblems.length > 0) throw new Error(`Invalid configuration:\n${storageProblems.map((line) => `  ${line}`).join("\n")}`);
   const dataDir = dataDirFor(env.DATABASE_URL);
   let secret = env.SESSION_SECRET;
   if (!secret) {

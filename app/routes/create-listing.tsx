@@ -16,7 +16,6 @@ import { ListingFormFields, type ListingFormMetadata } from "~/components/listin
 import { getDb } from "~/db.server.ts";
 import { listingPriceHints } from "~/services/pricing/index.server.ts";
 import type { PriceHintTable } from "~/lib/pricing/price-hints.ts";
-import { getEnv } from "~/env.server.ts";
 import { loginUrl } from "~/lib/http.ts";
 import { categoryGroups, readListingRequest } from "~/web/listing-form.server.ts";
 import type { ReceivedFile } from "~/web/multipart.server.ts";
@@ -35,6 +34,7 @@ import { createAiListing } from "~/services/ai/index.server.ts";
 import { getOptionalUser, requireConfirmedUser, requirePermission, userHasPermission } from "~/web/auth.server.ts";
 import { refusalInit, refusalReply } from "~/web/domain-answer.server.ts";
 import { isDomainError } from "~/services/domain-error.ts";
+import { getUploadStore } from "~/services/storage/index.server.ts";
 import { listCategoryTree, createListing, categoryExists, checkListingUploads, MAX_LISTING_IMAGES } from "~/services/listings/index.server.ts";
 
 export const meta: MetaFunction = () => [{ title: "Create a listing — Tradebench" }];
@@ -87,7 +87,7 @@ async function createFromWizard(user: CurrentUser, fields: FormData, files: Rece
   if (!checked.ok || Object.keys(errors).length > 0) return data<AiCreateAnswer>({ status: "ai-invalid", errors }, { status: 400 });
 
   try {
-    const created = await createAiListing(getDb(), getEnv().UPLOADS_DIR, { id: user.id, role: user.role }, checked.value, uploads.images);
+    const created = await createAiListing(getDb(), getUploadStore(), { id: user.id, role: user.role }, checked.value, uploads.images);
     return data<AiCreateAnswer>({ status: "ai-created", listingId: created.listingId, auctionId: created.auctionId });
   } catch (error) {
     if (isDomainError(error)) {
@@ -130,7 +130,7 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     listingId = await createListing(
       getDb(),
-      getEnv().UPLOADS_DIR,
+      getUploadStore(),
       user.id,
       toListingInput(submission.value),
       uploads.images,

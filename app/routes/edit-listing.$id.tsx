@@ -10,7 +10,6 @@ import { DeleteListingSection } from "~/components/listing-form/DeleteListing.ts
 import { ImageManager } from "~/components/listing-form/ImageManager.tsx";
 import { ListingFormFields, type ListingFormMetadata } from "~/components/listing-form/ListingFormFields.tsx";
 import { getDb } from "~/db.server.ts";
-import { getEnv } from "~/env.server.ts";
 import { parseForm } from "~/web/form-data.server.ts";
 import { ListingImageChangeSchema } from "~/schemas/listing-manage.ts";
 import { categoryGroups, readListingRequest } from "~/web/listing-form.server.ts";
@@ -21,6 +20,7 @@ import { parseRouteId } from "~/web/route-params.server.ts";
 import { requireConfirmedUser, requireUser } from "~/web/auth.server.ts";
 import { listCategoryTree, moveListingImage, removeListingImage, setPrimaryListingImage, liveAuctionSummary, categoryExists, getListingForEdit, listingFormDefaults, MAX_LISTING_IMAGES, type Actor, checkListingUploads, updateListing } from "~/services/listings/index.server.ts";
 import { DomainError, isDomainError } from "~/services/domain-error.ts";
+import { getUploadStore } from "~/services/storage/index.server.ts";
 import { listingPriceHints } from "~/services/pricing/index.server.ts";
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
@@ -82,7 +82,7 @@ async function changeImage(actor: Actor, listingId: number, request: Request) {
   }
   const { intent, imageId } = submission.value;
   try {
-    if (intent === "image-remove") await removeListingImage(getDb(), getEnv().UPLOADS_DIR, actor, listingId, imageId);
+    if (intent === "image-remove") await removeListingImage(getDb(), getUploadStore(), actor, listingId, imageId);
     else if (intent === "image-primary") await setPrimaryListingImage(getDb(), actor, listingId, imageId);
     else await moveListingImage(getDb(), actor, listingId, imageId, intent === "image-up" ? "up" : "down");
   } catch (error) {
@@ -112,7 +112,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
 
   try {
-    await updateListing(getDb(), getEnv().UPLOADS_DIR, user, listing.id, toListingInput(submission.value), {
+    await updateListing(getDb(), getUploadStore(), user, listing.id, toListingInput(submission.value), {
       status: submission.value.status,
       images: uploads.images,
       startAuction: submission.value.startAuction,

@@ -6,13 +6,13 @@ import { Link as RemixLink, useActionData, useLoaderData } from "@remix-run/reac
 import { FormErrors } from "~/components/forms/index.ts";
 import { DeleteListingForm } from "~/components/listing-form/DeleteListing.tsx";
 import { getDb } from "~/db.server.ts";
-import { getEnv } from "~/env.server.ts";
 import { parseForm } from "~/web/form-data.server.ts";
 import { DeleteListingSchema } from "~/schemas/listing-manage.ts";
 import { LISTING_MESSAGES } from "~/schemas/listing.ts";
 import { requireUser } from "~/web/auth.server.ts";
 import { deleteListing, listingDeletionBlocker, findDeletableListing } from "~/services/listings/index.server.ts";
 import { isDomainError } from "~/services/domain-error.ts";
+import { getUploadStore } from "~/services/storage/index.server.ts";
 import { refusalInit, throwRefusal } from "~/web/domain-answer.server.ts";
 import { parseRouteId } from "~/web/route-params.server.ts";
 
@@ -35,7 +35,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     // Checks ownership even when the confirmation is missing, so others learn nothing more.
     const listing = await findDeletableListing(getDb(), user, parseRouteId(params.id, LISTING_MESSAGES.notFound));
     if (submission.status !== "success") return data({ error: LISTING_MESSAGES.deleteConfirmRequired }, { status: 400 });
-    await deleteListing(getDb(), getEnv().UPLOADS_DIR, user, listing.id);
+    await deleteListing(getDb(), getUploadStore(), user, listing.id);
   } catch (error) {
     // Bids on its live auction, or an order: a message, never a database error.
     if (isDomainError(error) && error.kind === "conflict") return data({ error: error.message }, refusalInit(error));

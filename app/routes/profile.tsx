@@ -26,7 +26,6 @@ import { FormErrors, FormSuccess, TextareaField, TextField } from "~/components/
 import { formatShortDate } from "~/lib/dates.ts";
 import { parseForm } from "~/web/form-data.server.ts";
 import { getDb } from "~/db.server.ts";
-import { getEnv } from "~/env.server.ts";
 import { EMAIL_ALERTS } from "~/lib/notification-types.ts";
 import { ROLE_LABELS } from "~/lib/roles.ts";
 import { initials } from "~/lib/user.ts";
@@ -34,6 +33,7 @@ import { AVATAR_FIELD, AVATAR_MAX_BYTES, AvatarFormSchema, PROFILE_MESSAGES, Pro
 import { requireUser } from "~/web/auth.server.ts";
 import { getProfile, parsePreferences, removeAvatar, saveAvatar, updateProfile } from "~/services/accounts/index.server.ts";
 import { isDomainError } from "~/services/domain-error.ts";
+import { getUploadStore } from "~/services/storage/index.server.ts";
 
 export const meta: MetaFunction = () => [{ title: "Your profile — Tradebench" }];
 
@@ -87,7 +87,7 @@ async function handleAvatarUpload(request: Request, userId: string): Promise<Ava
   if (file?.status === "too_big") return { intent: "avatar", ok: false, message: PROFILE_MESSAGES.avatarTooLarge };
   if (!file?.bytes || file.size === 0) return { intent: "avatar", ok: false, message: PROFILE_MESSAGES.avatarMissing };
   try {
-    await saveAvatar(getDb(), getEnv().UPLOADS_DIR, userId, file.bytes);
+    await saveAvatar(getDb(), getUploadStore(), userId, file.bytes);
   } catch (error) {
     if (isDomainError(error)) return { intent: "avatar", ok: false, message: error.message };
     throw error;
@@ -104,7 +104,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const { submission, fields } = await parseForm(request, ProfileSchema);
   if (fields.get("intent") === "remove-avatar") {
-    await removeAvatar(getDb(), getEnv().UPLOADS_DIR, user.id);
+    await removeAvatar(getDb(), getUploadStore(), user.id);
     return { intent: "avatar" as const, ok: true, message: PROFILE_MESSAGES.avatarRemoved };
   }
   if (submission.status !== "success") {

@@ -1,21 +1,11 @@
-// Serves stored avatar images.
-import fs from "node:fs/promises";
-import { data, type LoaderFunctionArgs } from "@remix-run/node";
-import { getEnv } from "~/env.server.ts";
-import { avatarFilePath } from "~/services/accounts/index.server.ts";
+// Serves stored avatar images (from the upload store: the disk or object storage).
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { AVATAR_CACHE_CONTROL, avatarKey } from "~/services/accounts/index.server.ts";
 import { onlyGet, resourceHandler } from "~/web/resource-route.server.ts";
+import { uploadAnswer } from "~/web/upload-answer.server.ts";
 
 async function serveAvatar({ params }: LoaderFunctionArgs) {
-  const file = avatarFilePath(getEnv().UPLOADS_DIR, params.file ?? "");
-  if (!file) throw data({ message: "Not found" }, { status: 404 });
-  try {
-    const bytes = await fs.readFile(file);
-    return new Response(bytes, {
-      headers: { "Content-Type": "image/webp", "Cache-Control": "public, max-age=31536000, immutable" },
-    });
-  } catch {
-    throw data({ message: "Not found" }, { status: 404 });
-  }
+  return uploadAnswer(avatarKey(params.file ?? ""), AVATAR_CACHE_CONTROL);
 }
 
 export const loader = resourceHandler(serveAvatar);

@@ -1,7 +1,5 @@
 // Profiles: reading and editing one's own, privacy choices and the avatar.
 import crypto from "node:crypto";
-import fs from "node:fs/promises";
-import path from "node:path";
 import sharp from "sharp";
 import type { Kysely } from "kysely";
 import type { Database, Profile } from "#db/schema.ts";
@@ -9,6 +7,7 @@ import { EMAIL_ALERTS, readEmailAlertChoices, type EmailAlertChoices } from "~/l
 import { PROFILE_MESSAGES, type ProfileInput } from "~/schemas/profile.ts";
 import { DomainError } from "../domain-error.ts";
 import { IMAGE_REFUSAL_CODES, inspectImage, isImageRefusal, MAX_INPUT_PIXELS } from "../platform/image-pipeline.server.ts";
+import type { UploadStore } from "../storage/upload-store.server.ts";
 
 export interface PrivacyPreferences {
   show_email: boolean;
@@ -114,6 +113,8 @@ export async function toAvatarWebp(bytes: Uint8Array): Promise<Buffer> {
 }
 
 export const AVATAR_URL_PREFIX = "/uploads/avatars/";
+/** An avatar's name is never reused, so browsers (and a CDN) may keep it for good. */
+export const AVATAR_CACHE_CONTROL = "public, max-age=31536000, immutable";
 
 function avatarFileOf(url: string | null): string | null {
   if (!url?.startsWith(AVATAR_URL_PREFIX)) return null;
@@ -121,32 +122,38 @@ function avatarFileOf(url: string | null): string | null {
   return /^[\w-]+\.webp$/.test(name) ? name : null;
 }
 
-/** Stores a new avatar under a fresh name (never overwriting) and removes the old file. */
-export async function saveAvatar(db: Kysely<Database>, uploadsDir: string, userId: string, bytes: Uint8Array): Promise<string> {
+/** Stores a new avatar in the upload store under a fresh name (never overwriting) and removes the old one. */
+export async function saveAvatar(db: Kysely<Database>, uploads: UploadStore, userId: string, bytes: Uint8Array): Promise<string> {
   const webp = await toAvatarWebp(bytes);
-  const dir = path.join(uploadsDir, "avatars");
-  await fs.mkdir(dir, { recursive: true });
   const name = `${crypto.randomUUID()}.webp`;
-  await fs.writeFile(path.join(dir, name), webp, { flag: "wx" });
-  const previous = await db.selectFrom("profiles").select("avatar_url").where("id", "=", userId).executeTakeFirst();
+  const key = `avatars/${name}`;
+  await uploads.put(key, webp, { contentType: "image/webp", cacheControl: AVATAR_CACHE_CONTROL });
   const url = `${AVATAR_URL_PREFIX}${name}`;
-  await db.updateTable("profiles").set({ avatar_url: url, updated_at: new Date().toISOString() }).where("id", "=", userId).execute();
-  await removeAvatarFile(uploadsDir, previous?.avatar_url ?? null);
+  let previous: { avatar_url: string | null } | undefined;
+  try {
+    previous = await db.selectFrom("profiles").select("avatar_url").where("id", "=", userId).executeTakeFirst();
+    await db.updateTable("profiles").set({ avatar_url: url, updated_at: new Date().toISOString() }).where("id", "=", userId).execute();
+  } catch (error) {
+    // The profile still names the old avatar: the new file would be an orphan.
+    await uploads.delete(key).catch(() => undefined);
+    throw error;
+  }
+  await removeAvatarFile(uploads, previous?.avatar_url ?? null);
   return url;
 }
 
-export async function removeAvatar(db: Kysely<Database>, uploadsDir: string, userId: string): Promise<void> {
+export async function removeAvatar(db: Kysely<Database>, uploads: UploadStore, userId: string): Promise<void> {
   const previous = await db.selectFrom("profiles").select("avatar_url").where("id", "=", userId).executeTakeFirst();
   await db.updateTable("profiles").set({ avatar_url: null, updated_at: new Date().toISOString() }).where("id", "=", userId).execute();
-  await removeAvatarFile(uploadsDir, previous?.avatar_url ?? null);
+  await removeAvatarFile(uploads, previous?.avatar_url ?? null);
 }
 
-async function removeAvatarFile(uploadsDir: string, url: string | null): Promise<void> {
+async function removeAvatarFile(uploads: UploadStore, url: string | null): Promise<void> {
   const name = avatarFileOf(url);
-  if (name) await fs.rm(path.join(uploadsDir, "avatars", name), { force: true });
+  if (name) await uploads.delete(`avatars/${name}`);
 }
 
-/** The path of a stored avatar file, or null for any name that is not one of ours. */
-export function avatarFilePath(uploadsDir: string, name: string): string | null {
-  return /^[\w-]+\.webp$/.test(name) ? path.join(uploadsDir, "avatars", name) : null;
+/** The store key of a stored avatar, or null for any name that is not one of ours. */
+export function avatarKey(name: string): string | null {
+  return /^[\w-]+\.webp$/.test(name) ? `avatars/${name}` : null;
 }

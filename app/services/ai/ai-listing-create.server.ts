@@ -13,6 +13,7 @@ import { roleHasPermission } from "../accounts/permissions.server.ts";
 import { createListing } from "../listings/create-listing.server.ts";
 import type { Actor } from "../listings/listing-policy.server.ts";
 import type { PreparedImage } from "../listings/listing-images.server.ts";
+import type { UploadStore } from "../storage/upload-store.server.ts";
 
 export interface AiListingCreated {
   listingId: number;
@@ -105,7 +106,7 @@ async function claimGeneration(
  */
 export async function createAiListing(
   db: Kysely<Database>,
-  uploadsDir: string,
+  uploads: UploadStore,
   actor: Actor,
   values: AiListingCreateValues,
   images: PreparedImage[],
@@ -115,7 +116,7 @@ export async function createAiListing(
   if (images.length === 0) throw new DomainError("invalid", AI_LISTING_MESSAGES.imageRequired, { field: "images" });
   let auctionId: number | null = null;
   let generationClaimed = false;
-  const listingId = await createListing(db, uploadsDir, actor.id, toAiListingInput(values), images, "active", now, {
+  const listingId = await createListing(db, uploads, actor.id, toAiListingInput(values), images, "active", now, {
     aiGenerated: true,
     comparableListings: JSON.stringify(values.comparables),
     withinTransaction: async (trx, created) => {

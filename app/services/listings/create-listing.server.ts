@@ -8,6 +8,7 @@ import { alertSavedSearchesOfListing } from "../alerts/saved-search-alerts.serve
 import { DomainError } from "../domain-error.ts";
 import { announceStarted, auctionSettingsOf, insertAuction } from "./listing-auction.server.ts";
 import { assertCategoryExists, listingColumns, tooManyImages } from "./listing-columns.server.ts";
+import type { UploadStore } from "../storage/upload-store.server.ts";
 import { LISTING_IMAGE_MESSAGES, MAX_LISTING_IMAGES, storeListingImages, withFilesInTransaction, type PreparedImage } from "./listing-images.server.ts";
 
 /** What a listing made with the AI wizard adds to createListing (app/services/ai/ai-listing-create.server.ts). */
@@ -25,7 +26,7 @@ export interface CreateListingExtras {
  */
 export async function createListing(
   db: Kysely<Database>,
-  uploadsDir: string,
+  uploads: UploadStore,
   userId: string,
   input: ListingInput,
   images: PreparedImage[],
@@ -37,7 +38,7 @@ export async function createListing(
   await assertCategoryExists(db, input.categoryId);
   const auction = isAuctionListingType(input.listingType) ? auctionSettingsOf(input) : null;
   if (auction && status !== "active") throw new DomainError("invalid", LISTING_MESSAGES.auctionMustBeActive, { field: "status" });
-  const created = await withFilesInTransaction(db, async (trx, written) => {
+  const created = await withFilesInTransaction(db, uploads, async (trx, written) => {
     const row = await trx
       .insertInto("equipment_listings")
       .values({
@@ -50,7 +51,7 @@ export async function createListing(
       })
       .returning("id")
       .executeTakeFirstOrThrow();
-    await storeListingImages(trx, uploadsDir, row.id, images, written);
+    await storeListingImages(trx, uploads, row.id, images, written);
     const inserted =
       auction && isAuctionListingType(input.listingType)
         ? await insertAuction(trx, row.id, input.currency, input.listingType, auction, now)

@@ -5,6 +5,7 @@ import type { Database } from "#db/schema.ts";
 import { LIVE_AUCTION_STATUSES } from "~/lib/auctions.ts";
 import { LISTING_MESSAGES } from "~/schemas/listing.ts";
 import { DomainError } from "../domain-error.ts";
+import type { UploadStore } from "../storage/upload-store.server.ts";
 import { removeListingImageFiles } from "./listing-images.server.ts";
 import { findDeletableListing, type Actor } from "./listing-policy.server.ts";
 
@@ -28,12 +29,12 @@ export async function listingDeletionBlocker(db: Kysely<Database>, listingId: nu
  * Owner only. Refused (conflict) while its live auction has bids (cancel it first) or an order exists (the database
  * would refuse too: orders keep their listing).
  */
-export async function deleteListing(db: Kysely<Database>, uploadsDir: string, actor: Actor, listingId: number): Promise<void> {
+export async function deleteListing(db: Kysely<Database>, uploads: UploadStore, actor: Actor, listingId: number): Promise<void> {
   await findDeletableListing(db, actor, listingId);
   await inWriteTransaction(db, async (trx) => {
     const blocker = await listingDeletionBlocker(trx, listingId);
     if (blocker) throw new DomainError("conflict", blocker);
     await trx.deleteFrom("equipment_listings").where("id", "=", listingId).execute();
   });
-  await removeListingImageFiles(uploadsDir, listingId);
+  await removeListingImageFiles(uploads, listingId);
 }

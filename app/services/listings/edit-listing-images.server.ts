@@ -1,8 +1,8 @@
 // The image manager of the edit form: remove an image, move it, make it the cover. Owner or admin.
-import fs from "node:fs/promises";
 import type { Kysely } from "kysely";
 import type { Database, ListingImage } from "#db/schema.ts";
-import { imageFileOf, listListingImages } from "./listing-images.server.ts";
+import type { UploadStore } from "../storage/upload-store.server.ts";
+import { imageKeyOf, listListingImages } from "./listing-images.server.ts";
 import { findEditableListing, listingNotFound, type Actor } from "./listing-policy.server.ts";
 
 async function touch(db: Kysely<Database>, listingId: number): Promise<void> {
@@ -29,7 +29,7 @@ async function renumber(db: Kysely<Database>, ordered: ListingImage[]): Promise<
 /** Removes one image and its files; if it was the primary one, the first remaining image becomes primary. */
 export async function removeListingImage(
   db: Kysely<Database>,
-  uploadsDir: string,
+  uploads: UploadStore,
   actor: Actor,
   listingId: number,
   imageId: number,
@@ -46,8 +46,8 @@ export async function removeListingImage(
   await renumber(db, rest);
   await touch(db, listingId);
   for (const url of [image.url, image.thumbnail_url]) {
-    const file = imageFileOf(uploadsDir, url);
-    if (file) await fs.rm(file, { force: true });
+    const key = imageKeyOf(url);
+    if (key) await uploads.delete(key);
   }
 }
 

@@ -1,19 +1,20 @@
-// Listing pictures: stored as WebP (≤ 1600 px) plus a 400 px thumbnail under
-// UPLOADS_DIR/listings/{listingId}/{random}.webp, never overwriting; the first picture of a listing is primary.
+// Listing pictures: stored as WebP (≤ 1600 px) plus a 400 px thumbnail in the upload store under the key
+// listings/{listingId}/{random}.webp, never overwriting; the first picture of a listing is primary.
 import crypto from "node:crypto";
-import fs from "node:fs/promises";
-import path from "node:path";
 import type { Kysely } from "kysely";
 import { inWriteTransaction } from "#db/dialect.ts";
 import type { Database, ListingImage } from "#db/schema.ts";
 import { MAX_LISTING_IMAGES, MAX_PHOTO_BYTES } from "~/lib/photo-limits.ts";
 import { inspectImage, toWebp } from "../platform/image-pipeline.server.ts";
+import type { UploadStore } from "../storage/upload-store.server.ts";
 
 export { MAX_LISTING_IMAGES };
 export const MAX_IMAGE_BYTES = MAX_PHOTO_BYTES;
 export const FULL_IMAGE_EDGE = 1600;
 export const THUMBNAIL_EDGE = 400;
 export const LISTING_IMAGE_URL_PREFIX = "/uploads/listings/";
+/** Spec 01 §9: pictures are cached for 3600 s (the app's route and, on object storage, the object's own header). */
+export const LISTING_IMAGE_CACHE_CONTROL = "public, max-age=3600";
 
 export const LISTING_IMAGE_MESSAGES = {
   tooBig: (name: string) => `${name} is larger than 10 MB`,
@@ -55,22 +56,19 @@ export async function prepareListingImage(upload: ImageUpload): Promise<Prepared
   return { name: upload.name, size: upload.bytes.byteLength, full, thumbnail: { bytes: thumbnail.bytes } };
 }
 
-function listingDir(uploadsDir: string, listingId: number): string {
-  return path.join(uploadsDir, "listings", String(listingId));
+/** The store folder of a listing's pictures. */
+function listingPrefix(listingId: number): string {
+  return `listings/${listingId}/`;
 }
 
 /**
- * Writes prepared images to disk and appends them after the listing's existing images.
- * The first becomes primary only if the listing had no primary image.
- */
-/**
- * Writes prepared images under the listing's folder and inserts their rows after the existing ones (the first
- * becomes primary only if the listing has none), inside the caller's transaction. Every file written is pushed to
- * `written` at once, so a caller whose transaction fails removes exactly those files.
+ * Writes prepared images under the listing's folder of the store and inserts their rows after the existing ones (the
+ * first becomes primary only if the listing has none), inside the caller's transaction. Every key written is pushed
+ * to `written` at once, so a caller whose transaction fails removes exactly those files.
  */
 export async function storeListingImages(
   trx: Kysely<Database>,
-  uploadsDir: string,
+  uploads: UploadStore,
   listingId: number,
   images: PreparedImage[],
   written: string[],
@@ -85,15 +83,15 @@ export async function storeListingImages(
   let needsPrimary = !existing?.has_primary;
   for (const image of images) {
     const id = crypto.randomUUID();
-    const full = listingImageFilePath(uploadsDir, String(listingId), `${id}.webp`);
-    const thumbnail = listingImageFilePath(uploadsDir, String(listingId), `${id}-thumb.webp`);
-    if (!full || !thumbnail) throw new Error(`No image path for listing ${listingId}`);
-    await fs.mkdir(path.dirname(full), { recursive: true });
-    // "wx": never overwrite.
-    await fs.writeFile(full, image.full.bytes, { flag: "wx" });
+    const full = listingImageKey(String(listingId), `${id}.webp`);
+    const thumbnail = listingImageKey(String(listingId), `${id}-thumb.webp`);
+    if (!full || !thumbnail) throw new Error(`No image key for listing ${listingId}`);
+    // A fresh random name each time: nothing is ever overwritten.
+    const stored = { contentType: "image/webp", cacheControl: LISTING_IMAGE_CACHE_CONTROL };
     written.push(full);
-    await fs.writeFile(thumbnail, image.thumbnail.bytes, { flag: "wx" });
+    await uploads.put(full, image.full.bytes, stored);
     written.push(thumbnail);
+    await uploads.put(thumbnail, image.thumbnail.bytes, stored);
     await trx
       .insertInto("equipment_images")
       .values({
@@ -112,24 +110,25 @@ export async function storeListingImages(
   }
 }
 
-/** Removes files written by a transaction that then failed, and their folder when nothing else is in it. */
-async function removeWrittenFiles(files: string[]): Promise<void> {
-  const folders = new Set<string>();
-  for (const file of files) {
-    await fs.rm(file, { force: true }).catch(() => undefined);
-    folders.add(path.dirname(file));
-  }
-  // rmdir removes only an empty folder: files of another save to the same listing stay.
-  for (const folder of folders) await fs.rmdir(folder).catch(() => undefined);
+/**
+ * Removes files written by a transaction that then failed (on the disk, their folder too when nothing else is in it:
+ * files of another save to the same listing stay). A key pushed just before a put that failed is removed as well.
+ */
+async function removeWrittenFiles(uploads: UploadStore, keys: string[]): Promise<void> {
+  for (const key of keys) await uploads.delete(key).catch(() => undefined);
 }
 
-/** Runs `work` in one write transaction; if anything fails, the files it wrote are removed again. */
-export async function withFilesInTransaction<T>(db: Kysely<Database>, work: (trx: Kysely<Database>, written: string[]) => Promise<T>): Promise<T> {
+/** Runs `work` in one write transaction; if anything fails, the files it wrote to `uploads` are removed again. */
+export async function withFilesInTransaction<T>(
+  db: Kysely<Database>,
+  uploads: UploadStore,
+  work: (trx: Kysely<Database>, written: string[]) => Promise<T>,
+): Promise<T> {
   const written: string[] = [];
   try {
     return await inWriteTransaction(db, (trx) => work(trx, written));
   } catch (error) {
-    await removeWrittenFiles(written);
+    await removeWrittenFiles(uploads, written);
     throw error;
   }
 }
@@ -137,11 +136,11 @@ export async function withFilesInTransaction<T>(db: Kysely<Database>, work: (trx
 /** Stores prepared images for a listing in their own write transaction (the demo seed; forms use storeListingImages). */
 export async function attachListingImages(
   db: Kysely<Database>,
-  uploadsDir: string,
+  uploads: UploadStore,
   listingId: number,
   images: PreparedImage[],
 ): Promise<void> {
-  await withFilesInTransaction(db, (trx, written) => storeListingImages(trx, uploadsDir, listingId, images, written));
+  await withFilesInTransaction(db, uploads, (trx, written) => storeListingImages(trx, uploads, listingId, images, written));
 }
 
 export async function listListingImages(db: Kysely<Database>, listingId: number): Promise<ListingImage[]> {
@@ -155,19 +154,19 @@ export async function listListingImages(db: Kysely<Database>, listingId: number)
 }
 
 /** Removes a listing's whole picture folder (after the listing is deleted). */
-export async function removeListingImageFiles(uploadsDir: string, listingId: number): Promise<void> {
-  await fs.rm(listingDir(uploadsDir, listingId), { recursive: true, force: true });
+export async function removeListingImageFiles(uploads: UploadStore, listingId: number): Promise<void> {
+  await uploads.deletePrefix(listingPrefix(listingId));
 }
 
-/** The file behind a public image path, or null for anything that is not one of ours. */
-export function listingImageFilePath(uploadsDir: string, listingId: string, name: string): string | null {
+/** The store key behind a public image path, or null for anything that is not one of ours. */
+export function listingImageKey(listingId: string, name: string): string | null {
   if (!/^\d+$/.test(listingId) || !/^[0-9a-f-]{36}(-thumb)?\.webp$/.test(name)) return null;
-  return path.join(uploadsDir, "listings", listingId, name);
+  return `listings/${listingId}/${name}`;
 }
 
-/** The file of a stored image row (for removal). */
-export function imageFileOf(uploadsDir: string, url: string): string | null {
+/** The store key of a stored image row's address (for removal). */
+export function imageKeyOf(url: string): string | null {
   if (!url.startsWith(LISTING_IMAGE_URL_PREFIX)) return null;
-  const [listingId, name] = url.slice(LISTING_IMAGE_URL_PREFIX.length).split("/");
-  return listingImageFilePath(uploadsDir, listingId ?? "", name ?? "");
+  const [listingId, name, ...rest] = url.slice(LISTING_IMAGE_URL_PREFIX.length).split("/");
+  return rest.length > 0 ? null : listingImageKey(listingId ?? "", name ?? "");
 }

@@ -9,6 +9,7 @@ import { alertSavedSearchesOfListing } from "../alerts/saved-search-alerts.serve
 import { priceDropAlerts } from "../alerts/watcher-alerts.server.ts";
 import { DomainError } from "../domain-error.ts";
 import { announceNotifications, insertNotifications, type NotificationDraft } from "../messaging/notifications.server.ts";
+import type { UploadStore } from "../storage/upload-store.server.ts";
 import { announceStarted, auctionChanges, auctionSettingsOf, findLiveAuction, insertAuction } from "./listing-auction.server.ts";
 import { assertCategoryExists, listingColumns, tooManyImages } from "./listing-columns.server.ts";
 import {
@@ -39,7 +40,7 @@ export interface UpdateListingOptions {
  */
 export async function updateListing(
   db: Kysely<Database>,
-  uploadsDir: string,
+  uploads: UploadStore,
   actor: Actor,
   listingId: number,
   input: ListingInput,
@@ -50,7 +51,7 @@ export async function updateListing(
   const now = options.now ?? new Date();
   await assertCategoryExists(db, input.categoryId);
   let watcherAlerts: NotificationDraft[] = [];
-  const started = await withFilesInTransaction(db, async (trx, written) => {
+  const started = await withFilesInTransaction(db, uploads, async (trx, written) => {
     // Read again inside the transaction: a bid or the scheduler may have changed things since the form was loaded.
     const listing = await findEditableListing(trx, actor, listingId);
     const existing = await listListingImages(trx, listingId);
@@ -93,7 +94,7 @@ export async function updateListing(
       .set({ ...listingColumns(input), status, updated_at: toDbTime(now) })
       .where("id", "=", listingId)
       .execute();
-    await storeListingImages(trx, uploadsDir, listingId, images, written);
+    await storeListingImages(trx, uploads, listingId, images, written);
     watcherAlerts = await priceDropAlerts(trx, {
       listingId,
       title: input.title,

@@ -9,22 +9,25 @@ import type { OpenedDatabase } from "#db/dialect.ts";
 import { ProfileSchema } from "~/schemas/profile.ts";
 import { subscribeToNewsletter } from "~/services/accounts/newsletter.server.ts";
 import {
-  avatarFilePath,
+  avatarKey,
   getProfile,
   removeAvatar,
   saveAvatar,
   updateProfile,
 } from "~/services/accounts/profile.server.ts";
+import { DiskStore } from "~/services/storage/index.server.ts";
 import { createTestDatabase } from "../../support/test-database.ts";
 import { insertUserRow } from "../../support/users.ts";
 
 let database: OpenedDatabase;
 let uploadsDir: string;
+let uploads: DiskStore;
 let userId: string;
 
 beforeAll(() => {
   database = createTestDatabase();
   uploadsDir = fs.mkdtempSync(path.join(os.tmpdir(), "tradebench-uploads-"));
+  uploads = new DiskStore(uploadsDir);
 });
 
 beforeEach(async () => {
@@ -137,20 +140,20 @@ describe("avatars", () => {
       .toBuffer();
 
   it("stores an upload as a 256×256 WebP and points the profile at it", async () => {
-    const url = await saveAvatar(database.db, uploadsDir, userId, await wideJpeg());
+    const url = await saveAvatar(database.db, uploads, userId, await wideJpeg());
 
     expect(url).toMatch(/^\/uploads\/avatars\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.webp$/);
     expect(await avatarUrl()).toBe(url);
     const file = fileOfUrl(url);
     const meta = await sharp(fs.readFileSync(file)).metadata();
     expect(meta).toMatchObject({ format: "webp", width: 256, height: 256 });
-    expect(avatarFilePath(uploadsDir, path.basename(url))).toBe(file);
+    expect(uploads.fileOf(avatarKey(path.basename(url)) ?? "")).toBe(file);
   });
 
   it("replaces the previous photo and deletes its file", async () => {
-    const first = await saveAvatar(database.db, uploadsDir, userId, await wideJpeg());
+    const first = await saveAvatar(database.db, uploads, userId, await wideJpeg());
     const filesBefore = avatarFiles();
-    const second = await saveAvatar(database.db, uploadsDir, userId, await smallPng());
+    const second = await saveAvatar(database.db, uploads, userId, await smallPng());
 
     expect(second).not.toBe(first);
     expect(await avatarUrl()).toBe(second);
@@ -161,28 +164,28 @@ describe("avatars", () => {
   });
 
   it("refuses bytes that are not an image and changes nothing", async () => {
-    const url = await saveAvatar(database.db, uploadsDir, userId, await wideJpeg());
+    const url = await saveAvatar(database.db, uploads, userId, await wideJpeg());
     const filesBefore = avatarFiles();
     // Deterministic noise: not any image format's signature.
     const noise = Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 7919 + 13) % 251));
 
-    await expect(saveAvatar(database.db, uploadsDir, userId, noise)).rejects.toBeInstanceOf(DomainError);
-    await expect(saveAvatar(database.db, uploadsDir, userId, Buffer.from("<svg xmlns='http://www.w3.org/2000/svg'/>"))).rejects.toBeInstanceOf(
+    await expect(saveAvatar(database.db, uploads, userId, noise)).rejects.toBeInstanceOf(DomainError);
+    await expect(saveAvatar(database.db, uploads, userId, Buffer.from("<svg xmlns='http://www.w3.org/2000/svg'/>"))).rejects.toBeInstanceOf(
       DomainError,
     );
-    await expect(saveAvatar(database.db, uploadsDir, userId, new Uint8Array())).rejects.toBeInstanceOf(DomainError);
+    await expect(saveAvatar(database.db, uploads, userId, new Uint8Array())).rejects.toBeInstanceOf(DomainError);
 
     expect(await avatarUrl()).toBe(url);
     expect(avatarFiles()).toEqual(filesBefore);
   });
 
   it("removes the photo: the URL is cleared and the file deleted", async () => {
-    const url = await saveAvatar(database.db, uploadsDir, userId, await smallPng());
-    await removeAvatar(database.db, uploadsDir, userId);
+    const url = await saveAvatar(database.db, uploads, userId, await smallPng());
+    await removeAvatar(database.db, uploads, userId);
     expect(await avatarUrl()).toBeNull();
     expect(fs.existsSync(fileOfUrl(url))).toBe(false);
     // Removing again is harmless.
-    await removeAvatar(database.db, uploadsDir, userId);
+    await removeAvatar(database.db, uploads, userId);
     expect(await avatarUrl()).toBeNull();
   });
 
@@ -190,21 +193,19 @@ describe("avatars", () => {
     const outside = path.join(uploadsDir, "keep.webp");
     fs.writeFileSync(outside, "keep me");
     await database.db.updateTable("profiles").set({ avatar_url: "/uploads/avatars/../keep.webp" }).where("id", "=", userId).execute();
-    await removeAvatar(database.db, uploadsDir, userId);
+    await removeAvatar(database.db, uploads, userId);
     expect(fs.existsSync(outside)).toBe(true);
     expect(await avatarUrl()).toBeNull();
   });
 
   it.each(["../x.webp", "..%2fx.webp", "a/b.webp", "x.png", "x.webp.png", "x.webp/", ".webp", "x y.webp", ""])(
-    "avatarFilePath refuses %j",
+    "avatarKey refuses %j",
     (name) => {
-      expect(avatarFilePath(uploadsDir, name)).toBeNull();
+      expect(avatarKey(name)).toBeNull();
     },
   );
 
-  it("avatarFilePath accepts a stored name", () => {
-    expect(avatarFilePath(uploadsDir, "0b9f6c1e-1111-4a2b-9c3d-123456789abc.webp")).toBe(
-      path.join(uploadsDir, "avatars", "0b9f6c1e-1111-4a2b-9c3d-123456789abc.webp"),
-    );
+  it("avatarKey accepts a stored name", () => {
+    expect(avatarKey("0b9f6c1e-1111-4a2b-9c3d-123456789abc.webp")).toBe("avatars/0b9f6c1e-1111-4a2b-9c3d-123456789abc.webp");
   });
 });

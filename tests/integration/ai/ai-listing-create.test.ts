@@ -20,6 +20,7 @@ import { computeAiStats } from "~/services/listings/marketplace-stats.server.ts"
 import { insertListingRow, OSCILLOSCOPES } from "../../support/listings.ts";
 import { routeCalls } from "../../support/route-calls.ts";
 import { sessionCookies } from "../../support/route-pages.tsx";
+import { DiskStore } from "~/services/storage/index.server.ts";
 import { createTestDatabase } from "../../support/test-database.ts";
 import { insertUserRow } from "../../support/users.ts";
 
@@ -37,6 +38,7 @@ const { PERMISSION_MESSAGES } = await import("~/web/auth.server.ts");
 const DAY = 24 * 60 * 60 * 1000;
 let opened: OpenedDatabase;
 let uploadsDir: string;
+let uploads: DiskStore;
 const people = {} as Record<"seller" | "other" | "admin" | "buyer", { id: string; role: Role }>;
 let comparableListingId: number;
 
@@ -44,6 +46,7 @@ beforeAll(async () => {
   opened = createTestDatabase();
   hoisted.database.current = opened.db;
   uploadsDir = fs.mkdtempSync(path.join(os.tmpdir(), "tradebench-ai-create-"));
+  uploads = new DiskStore(uploadsDir);
   for (const [key, role] of [
     ["seller", "seller"],
     ["other", "seller"],
@@ -155,7 +158,7 @@ describe("createAiListing", () => {
   it("writes a live auction listing with its pictures, comparables and an auction that starts now", async () => {
     const now = new Date();
     const generationId = await insertGeneration({ userId: people.seller.id });
-    const created = await createAiListing(opened.db, uploadsDir, people.seller, valuesOf({}, { generationId }), await images("#224488", "#884422"), now);
+    const created = await createAiListing(opened.db, uploads, people.seller, valuesOf({}, { generationId }), await images("#224488", "#884422"), now);
 
     const listing = await opened.db.selectFrom("equipment_listings").selectAll().where("id", "=", created.listingId).executeTakeFirstOrThrow();
     expect(listing).toMatchObject({
@@ -201,13 +204,13 @@ describe("createAiListing", () => {
   });
 
   it("stores a hybrid's reviewed price as its buy-now price, and a Buy It Now listing without an auction", async () => {
-    const hybrid = await createAiListing(opened.db, uploadsDir, people.admin, valuesOf({ listingType: "hybrid" }), await images("#115511"));
+    const hybrid = await createAiListing(opened.db, uploads, people.admin, valuesOf({ listingType: "hybrid" }), await images("#115511"));
     const hybridRow = await opened.db.selectFrom("equipment_listings").selectAll().where("id", "=", hybrid.listingId).executeTakeFirstOrThrow();
     expect([hybridRow.listing_type, hybridRow.price_cents, hybridRow.buy_now_price_cents]).toEqual(["hybrid", 520_000, 650_000]);
     const hybridAuction = await opened.db.selectFrom("auctions").selectAll().where("id", "=", hybrid.auctionId!).executeTakeFirstOrThrow();
     expect(hybridAuction.buy_now_price_cents).toBe(650_000);
 
-    const fixed = await createAiListing(opened.db, uploadsDir, people.seller, valuesOf({ listingType: "buy_now", startingPrice: "", reservePrice: "" }), await images("#551111"));
+    const fixed = await createAiListing(opened.db, uploads, people.seller, valuesOf({ listingType: "buy_now", startingPrice: "", reservePrice: "" }), await images("#551111"));
     expect(fixed.auctionId).toBeNull();
     const fixedRow = await opened.db.selectFrom("equipment_listings").selectAll().where("id", "=", fixed.listingId).executeTakeFirstOrThrow();
     expect([fixedRow.listing_type, fixedRow.price_cents, fixedRow.buy_now_price_cents, fixedRow.ai_generated]).toEqual(["buy_now", 650_000, null, 1]);
@@ -217,7 +220,7 @@ describe("createAiListing", () => {
   it("claims a generation once: the member's own, or a visitor's recent one for the same equipment", async () => {
     const photos = await images("#333333");
     const create = (actor: { id: string; role: Role }, generationId: number, fields: Partial<AiListingFields> = {}) =>
-      createAiListing(opened.db, uploadsDir, actor, valuesOf({ listingType: "buy_now", ...fields }, { generationId }), photos);
+      createAiListing(opened.db, uploads, actor, valuesOf({ listingType: "buy_now", ...fields }, { generationId }), photos);
 
     // Another member's generation: the listing is created, the generation stays theirs and unused.
     const othersGeneration = await insertGeneration({ userId: people.other.id });
@@ -255,7 +258,7 @@ describe("createAiListing", () => {
     // The last write of the transaction (the generation's claim) fails.
     await sql`create temp trigger refuse_claim before update on ai_generations begin select raise(abort, 'claim refused'); end`.execute(opened.db);
     try {
-      await expect(createAiListing(opened.db, uploadsDir, people.seller, valuesOf({}, { generationId }), await images("#123456", "#654321"))).rejects.toThrow(
+      await expect(createAiListing(opened.db, uploads, people.seller, valuesOf({}, { generationId }), await images("#123456", "#654321"))).rejects.toThrow(
         "claim refused",
       );
     } finally {
@@ -265,8 +268,8 @@ describe("createAiListing", () => {
     expect(pictures()).toBe(picturesBefore);
     expect(await generation(generationId)).toEqual({ user_id: people.seller.id, listing_id: null });
 
-    await expect(createAiListing(opened.db, uploadsDir, people.buyer, valuesOf(), await images("#abcdef"))).rejects.toBeInstanceOf(DomainError);
-    await expect(createAiListing(opened.db, uploadsDir, people.seller, valuesOf(), [])).rejects.toThrow("At least one image is required");
+    await expect(createAiListing(opened.db, uploads, people.buyer, valuesOf(), await images("#abcdef"))).rejects.toBeInstanceOf(DomainError);
+    await expect(createAiListing(opened.db, uploads, people.seller, valuesOf(), [])).rejects.toThrow("At least one image is required");
     expect(await counts()).toEqual(before);
   });
 });

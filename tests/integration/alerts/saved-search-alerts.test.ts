@@ -21,6 +21,7 @@ import {
   matchListingToSavedSearches,
   SAVED_SEARCH_ALERT_TITLE,
 } from "~/services/alerts/saved-search-alerts.server.ts";
+import { DiskStore } from "~/services/storage/index.server.ts";
 import { createTestDatabase } from "../../support/test-database.ts";
 import { insertAuctionRow } from "../../support/auctions.ts";
 import { insertUserRow } from "../../support/users.ts";
@@ -374,7 +375,7 @@ describe("flushing alerts", () => {
 describe("the code paths that make a listing active record its matches", () => {
   beforeEach(clearMarketplace);
 
-  const uploadsDir = path.join(os.tmpdir(), "tradebench-alerts-uploads");
+  const uploads = new DiskStore(path.join(os.tmpdir(), "tradebench-alerts-uploads"));
   const inputOf = (title: string) => {
     const form = new FormData();
     const values = { title, description: "With probes.", categoryId: SCOPES, condition: "used_good", currency: "USD", listingType: "buy_now", price: "900", status: "active" };
@@ -391,10 +392,10 @@ describe("the code paths that make a listing active record its matches", () => {
     await database.db.updateTable("profiles").set({ role: "seller" }).where("id", "=", seller).execute();
     const id = await saveSearch(buyer, params({ keyword: "picoscope" }));
 
-    const created = await createListing(database.db, uploadsDir, seller, inputOf("PicoScope 5444D"), [], "active");
-    const draft = await createListing(database.db, uploadsDir, seller, inputOf("PicoScope 3206D"), [], "draft");
+    const created = await createListing(database.db, uploads, seller, inputOf("PicoScope 5444D"), [], "active");
+    const draft = await createListing(database.db, uploads, seller, inputOf("PicoScope 3206D"), [], "draft");
     expect(await matchesOf(id)).toEqual([{ listing_id: created }]);
-    await updateListing(database.db, uploadsDir, { id: seller, role: "seller" }, draft, inputOf("PicoScope 3206D"), { status: "active" });
+    await updateListing(database.db, uploads, { id: seller, role: "seller" }, draft, inputOf("PicoScope 3206D"), { status: "active" });
     expect(await matchesOf(id)).toEqual([{ listing_id: created }, { listing_id: draft }]);
 
     const { auctionId, listingId } = await insertAuctionRow(database.db, seller, {}, NOW);

@@ -18,6 +18,7 @@ import type { EndingSoonProcessConfig, EndingSoonProcessReport } from "../../sup
 import { insertListingRow } from "../../support/listings.ts";
 import { SHIPPING_ADDRESS } from "../../support/orders.ts";
 import { runTogether } from "../../support/processes.ts";
+import { DiskStore } from "~/services/storage/index.server.ts";
 import { createTestDatabase } from "../../support/test-database.ts";
 import { insertUserRow } from "../../support/users.ts";
 
@@ -60,6 +61,8 @@ async function watchAll(listingId: number, ...userIds: string[]): Promise<void> 
 }
 
 describe("price drop", () => {
+  // Price changes only: nothing is written to the store.
+  const uploads = new DiskStore("/nonexistent-uploads");
   const INPUT: ListingInput = {
     title: "Keysight N9020A MXA signal analyzer",
     description: "26.5 GHz, calibrated last spring.",
@@ -87,7 +90,7 @@ describe("price drop", () => {
     const listingId = await insertListingRow(opened.db, seller, { title: INPUT.title, price_cents: 2_000_000 });
     await watchAll(listingId, watcherA, watcherB, seller);
 
-    await updateListing(opened.db, "/nonexistent-uploads", owner(), listingId, INPUT, { now: T0 });
+    await updateListing(opened.db, uploads, owner(), listingId, INPUT, { now: T0 });
 
     for (const watcher of [watcherA, watcherB]) {
       expect(await notificationsOf(watcher)).toEqual([
@@ -108,7 +111,7 @@ describe("price drop", () => {
     const admin = await insertUserRow(opened.db, undefined, "admin");
     const listingId = await insertListingRow(opened.db, seller, { price_cents: 2_000_000 });
     await watchAll(listingId, watcherA, admin, seller);
-    await updateListing(opened.db, "/nonexistent-uploads", { id: admin, role: "admin" }, listingId, { ...INPUT, priceCents: 1_950_050 }, { now: T0 });
+    await updateListing(opened.db, uploads, { id: admin, role: "admin" }, listingId, { ...INPUT, priceCents: 1_950_050 }, { now: T0 });
     expect((await notificationsOf(watcherA)).map((row) => row.message)).toEqual([`The price of "${INPUT.title}" dropped from $20,000 to $19,500.50.`]);
     expect(await notificationsOf(admin)).toEqual([]);
     expect(await notificationsOf(seller)).toEqual([]);
@@ -117,10 +120,10 @@ describe("price drop", () => {
   it("says nothing when the price goes up, stays the same, changes currency or the listing is not for sale", async () => {
     const listingId = await insertListingRow(opened.db, seller, { price_cents: 1_800_000 });
     await watchAll(listingId, watcherA);
-    await updateListing(opened.db, "/nonexistent-uploads", owner(), listingId, { ...INPUT, priceCents: 2_100_000 }, { now: T0 });
-    await updateListing(opened.db, "/nonexistent-uploads", owner(), listingId, { ...INPUT, priceCents: 2_100_000, title: "Renamed" }, { now: T0 });
-    await updateListing(opened.db, "/nonexistent-uploads", owner(), listingId, { ...INPUT, priceCents: 1_000_000, currency: "EUR" }, { now: T0 });
-    await updateListing(opened.db, "/nonexistent-uploads", owner(), listingId, { ...INPUT, priceCents: 500_000, currency: "EUR" }, { status: "draft", now: T0 });
+    await updateListing(opened.db, uploads, owner(), listingId, { ...INPUT, priceCents: 2_100_000 }, { now: T0 });
+    await updateListing(opened.db, uploads, owner(), listingId, { ...INPUT, priceCents: 2_100_000, title: "Renamed" }, { now: T0 });
+    await updateListing(opened.db, uploads, owner(), listingId, { ...INPUT, priceCents: 1_000_000, currency: "EUR" }, { now: T0 });
+    await updateListing(opened.db, uploads, owner(), listingId, { ...INPUT, priceCents: 500_000, currency: "EUR" }, { status: "draft", now: T0 });
     expect(await notificationsOfType("price_drop")).toEqual([]);
     expect(events.filter((event) => event.name === "notification")).toEqual([]);
   });

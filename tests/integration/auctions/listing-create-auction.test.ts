@@ -26,6 +26,7 @@ import { deleteListing } from "~/services/listings/delete-listing.server.ts";
 import { getListingForEdit, listingFormDefaults } from "~/services/listings/listing-form-defaults.server.ts";
 import { updateListing } from "~/services/listings/update-listing.server.ts";
 import { insertAuctionRow } from "../../support/auctions.ts";
+import { DiskStore } from "~/services/storage/index.server.ts";
 import { createTestDatabase } from "../../support/test-database.ts";
 import { insertUserRow } from "../../support/users.ts";
 
@@ -34,11 +35,13 @@ const OSCILLOSCOPES = "industrial_electronics_test_measurement_oscilloscopes";
 
 let database: OpenedDatabase;
 let uploadsDir: string;
+let uploads: DiskStore;
 const people = {} as Record<"owner" | "admin" | "buyer", { id: string; role: Role }>;
 
 beforeAll(async () => {
   database = createTestDatabase();
   uploadsDir = fs.mkdtempSync(path.join(os.tmpdir(), "tradebench-auction-listings-"));
+  uploads = new DiskStore(uploadsDir);
   for (const [key, role] of [
     ["owner", "seller"],
     ["admin", "admin"],
@@ -263,7 +266,7 @@ describe("the form's checks for auction and hybrid listings", () => {
 describe("creating an auction listing", () => {
   it("creates the listing and an active auction with the defaults: 7 days, $10 increment, auto-extend on", async () => {
     const now = new Date();
-    const id = await createListing(database.db, uploadsDir, people.owner.id, inputOf(AUCTION), [], "active", now);
+    const id = await createListing(database.db, uploads, people.owner.id, inputOf(AUCTION), [], "active", now);
     expect(await listingRow(id)).toMatchObject({ listing_type: "auction", price_cents: 1_200_000, buy_now_price_cents: null, status: "active" });
     const [auction, ...more] = await auctionsOf(id);
     expect(more).toEqual([]);
@@ -287,7 +290,7 @@ describe("creating an auction listing", () => {
     const startText = localText(3 * DAY);
     const start = new Date(`${startText}:00Z`);
     const input = inputOf({ ...AUCTION, startDate: startText, duration: "14", reservePrice: "15000", bidIncrement: "50", currency: "EUR" });
-    const id = await createListing(database.db, uploadsDir, people.owner.id, input, []);
+    const id = await createListing(database.db, uploads, people.owner.id, input, []);
     const [auction] = await auctionsOf(id);
     expect(auction).toMatchObject({
       status: "upcoming",
@@ -301,7 +304,7 @@ describe("creating an auction listing", () => {
 
   it("stores a hybrid's starting price as the listing price and its buy-now price on listing and auction", async () => {
     const { autoExtend: _off, ...unticked } = HYBRID;
-    const id = await createListing(database.db, uploadsDir, people.owner.id, inputOf({ ...unticked, duration: "3" }), []);
+    const id = await createListing(database.db, uploads, people.owner.id, inputOf({ ...unticked, duration: "3" }), []);
     expect(await listingRow(id)).toMatchObject({ listing_type: "hybrid", price_cents: 1_200_000, buy_now_price_cents: 1_850_000 });
     const [auction] = await auctionsOf(id);
     expect(auction).toMatchObject({ status: "active", starting_price_cents: 1_200_000, buy_now_price_cents: 1_850_000, auto_extend: 0 });
@@ -309,7 +312,7 @@ describe("creating an auction listing", () => {
   });
 
   it("keeps buy-now listings without an auction", async () => {
-    const id = await createListing(database.db, uploadsDir, people.owner.id, inputOf({ ...BASE, listingType: "buy_now", price: "950" }), []);
+    const id = await createListing(database.db, uploads, people.owner.id, inputOf({ ...BASE, listingType: "buy_now", price: "950" }), []);
     expect(await auctionsOf(id)).toEqual([]);
   });
 
@@ -328,7 +331,7 @@ describe("creating an auction listing", () => {
     // The database refuses the auction after the listing, its picture files and image rows were written.
     await sql`create trigger refuse_auctions before insert on auctions begin select raise(abort, 'auction refused'); end`.execute(database.db);
     try {
-      const error = await rejection(createListing(database.db, uploadsDir, people.owner.id, inputOf({ ...AUCTION, title }), images));
+      const error = await rejection(createListing(database.db, uploads, people.owner.id, inputOf({ ...AUCTION, title }), images));
       expect(String(error)).toMatch(/auction refused/);
     } finally {
       await sql`drop trigger refuse_auctions`.execute(database.db);
@@ -343,13 +346,13 @@ describe("creating an auction listing", () => {
     }).toEqual(before);
 
     // The same request succeeds once the database accepts auctions again.
-    const id = await createListing(database.db, uploadsDir, people.owner.id, inputOf({ ...AUCTION, title }), images);
+    const id = await createListing(database.db, uploads, people.owner.id, inputOf({ ...AUCTION, title }), images);
     expect(await auctionsOf(id)).toHaveLength(1);
     expect(filesUnder(path.join(uploadsDir, "listings", String(id)))).toHaveLength(4);
   });
 
   it("reads a live auction back into the edit form, keeping its end", async () => {
-    const id = await createListing(database.db, uploadsDir, people.owner.id, inputOf({ ...HYBRID, reservePrice: "13000", bidIncrement: "25" }), []);
+    const id = await createListing(database.db, uploads, people.owner.id, inputOf({ ...HYBRID, reservePrice: "13000", bidIncrement: "25" }), []);
     const { listing, auction } = await getListingForEdit(database.db, people.owner, id);
     expect(listingFormDefaults(listing, auction)).toMatchObject({
       listingType: "hybrid",
@@ -366,7 +369,7 @@ describe("creating an auction listing", () => {
 
 describe("editing a listing with an auction", () => {
   async function liveAuctionListing(values: Record<string, string> = {}) {
-    const id = await createListing(database.db, uploadsDir, people.owner.id, inputOf({ ...AUCTION, ...values }), []);
+    const id = await createListing(database.db, uploads, people.owner.id, inputOf({ ...AUCTION, ...values }), []);
     const [auction] = await auctionsOf(id);
     return { id, auctionId: auction!.id };
   }
@@ -377,7 +380,7 @@ describe("editing a listing with an auction", () => {
   it("changes the settings while there is no bid, and refuses once one exists", async () => {
     const { id, auctionId } = await liveAuctionListing();
     const [before] = await auctionsOf(id);
-    await updateListing(database.db, uploadsDir, people.owner, id, inputOf({ ...EDIT, startingPrice: "9000", duration: "3", bidIncrement: "20" }, EditListingSchema));
+    await updateListing(database.db, uploads, people.owner, id, inputOf({ ...EDIT, startingPrice: "9000", duration: "3", bidIncrement: "20" }, EditListingSchema));
     const [changed] = await auctionsOf(id);
     expect(changed).toMatchObject({
       starting_price_cents: 900_000,
@@ -391,7 +394,7 @@ describe("editing a listing with an auction", () => {
 
     await placeBid(database.db, { auctionId, bidderId: people.buyer.id, amountCents: 900_000 });
     const refused = await rejection(
-      updateListing(database.db, uploadsDir, people.owner, id, inputOf({ ...EDIT, startingPrice: "5000", bidIncrement: "20" }, EditListingSchema)),
+      updateListing(database.db, uploads, people.owner, id, inputOf({ ...EDIT, startingPrice: "5000", bidIncrement: "20" }, EditListingSchema)),
     );
     expect(refused).toBeInstanceOf(DomainError);
     expect((refused as Error).message).toBe("Bids have been placed, so the auction settings can no longer change.");
@@ -400,7 +403,7 @@ describe("editing a listing with an auction", () => {
     // Other fields still change when the settings stay as they are.
     await updateListing(
       database.db,
-      uploadsDir,
+      uploads,
       people.owner,
       id,
       inputOf({ ...EDIT, startingPrice: "9000", bidIncrement: "20", description: "Now with probes." }, EditListingSchema),
@@ -410,11 +413,11 @@ describe("editing a listing with an auction", () => {
 
   it("keeps the type and the Active status while the auction is live", async () => {
     const { id } = await liveAuctionListing();
-    const typeChange = await rejection(updateListing(database.db, uploadsDir, people.owner, id, inputOf({ ...EDIT, listingType: "buy_now", price: "9000" }, EditListingSchema)));
+    const typeChange = await rejection(updateListing(database.db, uploads, people.owner, id, inputOf({ ...EDIT, listingType: "buy_now", price: "9000" }, EditListingSchema)));
     expect(typeChange).toMatchObject({ field: "listingType", message: LISTING_MESSAGES.auctionTypeLocked });
-    const toHybrid = await rejection(updateListing(database.db, uploadsDir, people.owner, id, inputOf({ ...EDIT, listingType: "hybrid", buyNowPrice: "20000" }, EditListingSchema)));
+    const toHybrid = await rejection(updateListing(database.db, uploads, people.owner, id, inputOf({ ...EDIT, listingType: "hybrid", buyNowPrice: "20000" }, EditListingSchema)));
     expect(toHybrid).toMatchObject({ field: "listingType" });
-    const archived = await rejection(updateListing(database.db, uploadsDir, people.owner, id, inputOf(EDIT, EditListingSchema), { status: "archived" }));
+    const archived = await rejection(updateListing(database.db, uploads, people.owner, id, inputOf(EDIT, EditListingSchema), { status: "archived" }));
     expect(archived).toMatchObject({ field: "status", message: LISTING_MESSAGES.auctionKeepsActive });
     expect(await listingRow(id)).toMatchObject({ listing_type: "auction", status: "active" });
   });
@@ -422,28 +425,28 @@ describe("editing a listing with an auction", () => {
   it("refuses a new duration that would end a running auction in the past", async () => {
     const { listingId } = await insertAuctionRow(database.db, people.owner.id, { start_date: new Date(Date.now() - 2 * DAY).toISOString() });
     const input = inputOf({ ...EDIT, startingPrice: "1000", duration: "1" }, EditListingSchema);
-    const error = await rejection(updateListing(database.db, uploadsDir, people.owner, listingId, input));
+    const error = await rejection(updateListing(database.db, uploads, people.owner, listingId, input));
     expect(error).toMatchObject({ field: "duration", message: LISTING_MESSAGES.auctionEndsInPast });
   });
 
   it("lets an admin edit the listing but not create an auction or change its settings", async () => {
     const { id } = await liveAuctionListing();
-    await updateListing(database.db, uploadsDir, people.admin, id, inputOf({ ...EDIT, title: "Checked by an admin" }, EditListingSchema));
+    await updateListing(database.db, uploads, people.admin, id, inputOf({ ...EDIT, title: "Checked by an admin" }, EditListingSchema));
     expect((await listingRow(id))?.title).toBe("Checked by an admin");
-    const settings = await rejection(updateListing(database.db, uploadsDir, people.admin, id, inputOf({ ...EDIT, startingPrice: "1" }, EditListingSchema)));
+    const settings = await rejection(updateListing(database.db, uploads, people.admin, id, inputOf({ ...EDIT, startingPrice: "1" }, EditListingSchema)));
     expect(settings).toBeInstanceOf(DomainError);
     expect((settings as Error).message).toBe(LISTING_MESSAGES.auctionSettingsForbidden);
 
-    const buyNowId = await createListing(database.db, uploadsDir, people.owner.id, inputOf({ ...BASE, listingType: "buy_now", price: "700" }), []);
-    const create = await rejection(updateListing(database.db, uploadsDir, people.admin, buyNowId, inputOf(AUCTION, EditListingSchema)));
+    const buyNowId = await createListing(database.db, uploads, people.owner.id, inputOf({ ...BASE, listingType: "buy_now", price: "700" }), []);
+    const create = await rejection(updateListing(database.db, uploads, people.admin, buyNowId, inputOf(AUCTION, EditListingSchema)));
     expect(create).toBeInstanceOf(DomainError);
     expect((create as Error).message).toBe("You do not have permission to create an auction for this listing");
     expect(await auctionsOf(buyNowId)).toEqual([]);
   });
 
   it("starts an auction when the owner turns a buy-now listing into an auction", async () => {
-    const id = await createListing(database.db, uploadsDir, people.owner.id, inputOf({ ...BASE, listingType: "buy_now", price: "700" }), []);
-    await updateListing(database.db, uploadsDir, people.owner, id, inputOf({ ...HYBRID, startingPrice: "500", buyNowPrice: "800" }, EditListingSchema));
+    const id = await createListing(database.db, uploads, people.owner.id, inputOf({ ...BASE, listingType: "buy_now", price: "700" }), []);
+    await updateListing(database.db, uploads, people.owner, id, inputOf({ ...HYBRID, startingPrice: "500", buyNowPrice: "800" }, EditListingSchema));
     expect(await listingRow(id)).toMatchObject({ listing_type: "hybrid", price_cents: 50_000, buy_now_price_cents: 80_000 });
     expect(await auctionsOf(id)).toMatchObject([{ status: "active", starting_price_cents: 50_000, buy_now_price_cents: 80_000 }]);
   });
@@ -451,10 +454,10 @@ describe("editing a listing with an auction", () => {
   it("starts a new auction on a listing whose auction is over only when asked", async () => {
     const { id, auctionId } = await liveAuctionListing();
     await database.db.updateTable("auctions").set({ status: "cancelled", cancelled_at: new Date().toISOString() }).where("id", "=", auctionId).execute();
-    await updateListing(database.db, uploadsDir, people.owner, id, inputOf({ ...AUCTION, description: "Still for sale." }, EditListingSchema));
+    await updateListing(database.db, uploads, people.owner, id, inputOf({ ...AUCTION, description: "Still for sale." }, EditListingSchema));
     expect((await auctionsOf(id)).map((a) => a.status)).toEqual(["cancelled"]);
     const again = inputOf({ ...AUCTION, startAuction: "on" }, EditListingSchema);
-    await updateListing(database.db, uploadsDir, people.owner, id, again, { startAuction: again.startAuction });
+    await updateListing(database.db, uploads, people.owner, id, again, { startAuction: again.startAuction });
     expect((await auctionsOf(id)).map((a) => a.status)).toEqual(["cancelled", "active"]);
   });
 });
@@ -463,7 +466,7 @@ describe("deleting a listing with an auction", () => {
   it("deletes a listing whose auction has no bids, auction and all", async () => {
     const { listingId, auctionId } = await insertAuctionRow(database.db, people.owner.id);
     expect((await getListingForEdit(database.db, people.owner, listingId)).deleteBlocker).toBeNull();
-    await deleteListing(database.db, uploadsDir, people.owner, listingId);
+    await deleteListing(database.db, uploads, people.owner, listingId);
     expect(await listingRow(listingId)).toBeUndefined();
     expect(await database.db.selectFrom("auctions").select("id").where("id", "=", auctionId).execute()).toEqual([]);
   });
@@ -472,7 +475,7 @@ describe("deleting a listing with an auction", () => {
     const { listingId, auctionId } = await insertAuctionRow(database.db, people.owner.id);
     await placeBid(database.db, { auctionId, bidderId: people.buyer.id, amountCents: 100_000 });
     expect((await getListingForEdit(database.db, people.owner, listingId)).deleteBlocker).toBe(LISTING_MESSAGES.deleteHasBids);
-    const error = await rejection(deleteListing(database.db, uploadsDir, people.owner, listingId));
+    const error = await rejection(deleteListing(database.db, uploads, people.owner, listingId));
     expect(error).toBeInstanceOf(DomainError);
     expect((error as Error).message).toBe("This listing's auction has bids, so the listing cannot be deleted. Cancel the auction first.");
     expect(await listingRow(listingId)).toBeDefined();
@@ -480,7 +483,7 @@ describe("deleting a listing with an auction", () => {
 
     // Once cancelled, the listing can go.
     await database.db.updateTable("auctions").set({ status: "cancelled" }).where("id", "=", auctionId).execute();
-    await deleteListing(database.db, uploadsDir, people.owner, listingId);
+    await deleteListing(database.db, uploads, people.owner, listingId);
     expect(await listingRow(listingId)).toBeUndefined();
   });
 
@@ -500,7 +503,7 @@ describe("deleting a listing with an auction", () => {
         fee_rate_bp: 350,
       })
       .execute();
-    const error = await rejection(deleteListing(database.db, uploadsDir, people.owner, listingId));
+    const error = await rejection(deleteListing(database.db, uploads, people.owner, listingId));
     expect(error).toBeInstanceOf(DomainError);
     expect((error as Error).message).toBe("This listing has an order, so it cannot be deleted.");
     expect(await listingRow(listingId)).toBeDefined();

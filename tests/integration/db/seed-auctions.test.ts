@@ -13,6 +13,7 @@ import { runAuctionLifecycle } from "~/services/auctions/auction-lifecycle.serve
 import { resolveBid, type AuctionBidState } from "~/services/auctions/bid-resolution.ts";
 import { completeInspectedOrders } from "~/services/orders/order-flow.server.ts";
 import type * as PasswordModule from "~/services/accounts/password.server.ts";
+import { DiskStore } from "~/services/storage/index.server.ts";
 import { createTestDatabase } from "../../support/test-database.ts";
 
 // Nobody signs in here, so the accounts get a cheap stand-in hash instead of scrypt.
@@ -31,7 +32,7 @@ const uploadsDir = path.resolve(TMP, `uploads-${crypto.randomUUID()}`);
 
 beforeAll(async () => {
   opened = createTestDatabase();
-  await seedDemoMarketplace(opened.db, { uploadsDir, now: NOW });
+  await seedDemoMarketplace(opened.db, { uploads: new DiskStore(uploadsDir), now: NOW });
 }, 180_000);
 
 afterAll(async () => {
@@ -401,7 +402,7 @@ describe("the demo seed", () => {
     const other = createTestDatabase();
     const otherUploads = `${uploadsDir}-other`;
     try {
-      await seedDemoMarketplace(other.db, { uploadsDir: otherUploads, now: NOW });
+      await seedDemoMarketplace(other.db, { uploads: new DiskStore(otherUploads), now: NOW });
       const [mine, theirs] = await Promise.all([snapshot(opened), snapshot(other)]);
       expect(theirs).toEqual(mine);
     } finally {

@@ -9,7 +9,8 @@ import { seedDemoMarketplace } from "#db/seed/demo.ts";
 import { CATEGORY_TAXONOMY } from "~/lib/taxonomy.ts";
 import { CONDITIONS } from "~/lib/conditions.ts";
 import { parseListingFilters } from "~/lib/listing-filters.ts";
-import { imageFileOf } from "~/services/listings/listing-images.server.ts";
+import { imageKeyOf } from "~/services/listings/listing-images.server.ts";
+import { DiskStore } from "~/services/storage/index.server.ts";
 import { searchListings } from "~/services/listings/listing-search.server.ts";
 import type * as PasswordModule from "~/services/accounts/password.server.ts";
 import { createTestDatabase } from "../../support/test-database.ts";
@@ -26,7 +27,7 @@ const uploadsDir = path.resolve(process.env.TEST_TMP_DIR ?? "tests/.tmp", `uploa
 
 beforeAll(async () => {
   opened = createTestDatabase();
-  await seedDemoMarketplace(opened.db, { uploadsDir, now: NOW });
+  await seedDemoMarketplace(opened.db, { uploads: new DiskStore(uploadsDir), now: NOW });
 }, 180_000);
 
 afterAll(async () => {
@@ -117,9 +118,9 @@ describe("demo listings", () => {
         expect(image.width).toBe(800);
         expect(image.height).toBe(600);
         for (const url of [image.url, image.thumbnail_url]) {
-          const file = imageFileOf(uploadsDir, url);
-          expect(file, url).not.toBeNull();
-          expect(fs.statSync(file as string).size, url).toBeGreaterThan(1000);
+          const key = imageKeyOf(url);
+          expect(key, url).not.toBeNull();
+          expect(fs.statSync(new DiskStore(uploadsDir).fileOf(key as string)).size, url).toBeGreaterThan(1000);
         }
       }
     }

@@ -10,6 +10,7 @@ import { DEMO_PASSWORD } from "#db/seed/demo-accounts.ts";
 import { DEMO_DEALERS } from "#db/seed/listings.ts";
 import { verifyLogin } from "~/services/accounts/account.server.ts";
 import type * as PasswordModule from "~/services/accounts/password.server.ts";
+import { DiskStore } from "~/services/storage/index.server.ts";
 import { createTestDatabase } from "../../support/test-database.ts";
 
 // scrypt at full cost takes a second or more per hash on a busy machine. The first database gets real
@@ -43,7 +44,7 @@ const DEMO_EMAILS = EXPECTED_ACCOUNTS.map((a) => a.email);
 
 beforeAll(async () => {
   seeded = createTestDatabase();
-  firstRun = await seedDemoMarketplace(seeded.db, { uploadsDir });
+  firstRun = await seedDemoMarketplace(seeded.db, { uploads: new DiskStore(uploadsDir) });
 }, 180_000);
 
 afterAll(async () => {
@@ -117,7 +118,7 @@ describe("seedDemoMarketplace", () => {
 
   it("does nothing on a database that already has users", async () => {
     const before = await profilesOf(seeded);
-    expect(await seedDemoMarketplace(seeded.db, { uploadsDir })).toBe(false);
+    expect(await seedDemoMarketplace(seeded.db, { uploads: new DiskStore(uploadsDir) })).toBe(false);
     expect(await profilesOf(seeded)).toEqual(before);
     expect(await seeded.db.selectFrom("users").select("id").execute()).toHaveLength(EXPECTED_ACCOUNTS.length + DEMO_DEALERS.length);
   });
@@ -126,7 +127,7 @@ describe("seedDemoMarketplace", () => {
     const other = createTestDatabase();
     hashing.cheap = true;
     try {
-      expect(await seedDemoMarketplace(other.db, { uploadsDir: `${uploadsDir}-other` })).toBe(true);
+      expect(await seedDemoMarketplace(other.db, { uploads: new DiskStore(`${uploadsDir}-other`) })).toBe(true);
       const hashes = await other.db.selectFrom("users").select("password_hash").execute();
       expect(new Set(hashes.map((h) => h.password_hash))).toEqual(new Set(["cheap-test-hash"]));
 

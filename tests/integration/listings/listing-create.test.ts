@@ -12,6 +12,7 @@ import { CreateListingSchema, EditListingSchema, LISTING_MESSAGES, toListingInpu
 import { createListing } from "~/services/listings/create-listing.server.ts";
 import { listingFormDefaults, parseFeatures, parseSpecifications } from "~/services/listings/listing-form-defaults.server.ts";
 import { searchListings } from "~/services/listings/listing-search.server.ts";
+import { DiskStore } from "~/services/storage/index.server.ts";
 import { createTestDatabase } from "../../support/test-database.ts";
 import { insertUserRow } from "../../support/users.ts";
 
@@ -20,11 +21,13 @@ const THIS_YEAR = new Date().getUTCFullYear();
 
 let database: OpenedDatabase;
 let uploadsDir: string;
+let uploads: DiskStore;
 let seller: string;
 
 beforeAll(async () => {
   database = createTestDatabase();
   uploadsDir = fs.mkdtempSync(path.join(os.tmpdir(), "tradebench-listings-"));
+  uploads = new DiskStore(uploadsDir);
   seller = await insertUserRow(database.db, undefined, "seller");
 });
 
@@ -211,7 +214,7 @@ describe("createListing", () => {
   }
 
   it("stores every field, active by default, and reads back into the edit form", async () => {
-    const id = await createListing(database.db, uploadsDir, seller, validInput(), []);
+    const id = await createListing(database.db, uploads, seller, validInput(), []);
     const row = await database.db.selectFrom("equipment_listings").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
     expect(row).toMatchObject({
       user_id: seller,
@@ -247,14 +250,14 @@ describe("createListing", () => {
   });
 
   it("stores a draft when asked", async () => {
-    const id = await createListing(database.db, uploadsDir, seller, validInput(), [], "draft");
+    const id = await createListing(database.db, uploads, seller, validInput(), [], "draft");
     const row = await database.db.selectFrom("equipment_listings").select("status").where("id", "=", id).executeTakeFirstOrThrow();
     expect(row.status).toBe("draft");
   });
 
   it("refuses a category that does not exist and stores nothing", async () => {
     const before = await database.db.selectFrom("equipment_listings").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
-    await expect(createListing(database.db, uploadsDir, seller, validInput({ categoryId: "no_such_category" }), [])).rejects.toBeInstanceOf(
+    await expect(createListing(database.db, uploads, seller, validInput({ categoryId: "no_such_category" }), [])).rejects.toBeInstanceOf(
       DomainError,
     );
     const after = await database.db.selectFrom("equipment_listings").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
@@ -264,13 +267,13 @@ describe("createListing", () => {
   it("keeps HTML and script in title and description as plain text, unchanged", async () => {
     const title = `<script>alert("x")</script> Fluke 87V & "probes"`;
     const description = `<img src=x onerror="alert(1)"><b>bold</b> </textarea><a href="javascript:alert(1)">link</a>`;
-    const id = await createListing(database.db, uploadsDir, seller, validInput({ title, description }), []);
+    const id = await createListing(database.db, uploads, seller, validInput({ title, description }), []);
     const row = await database.db.selectFrom("equipment_listings").select(["title", "description"]).where("id", "=", id).executeTakeFirstOrThrow();
     expect(row).toEqual({ title, description });
   });
 
   it("is found by search at once", async () => {
-    const id = await createListing(database.db, uploadsDir, seller, validInput({ title: "Rohde Schwarz FSV zygomorphic analyzer" }), []);
+    const id = await createListing(database.db, uploads, seller, validInput({ title: "Rohde Schwarz FSV zygomorphic analyzer" }), []);
     const result = await searchListings(database.db, parseListingFilters(new URLSearchParams({ search: "zygomorphic" })).filters);
     expect(result.listings.map((l) => l.id)).toEqual([id]);
   });

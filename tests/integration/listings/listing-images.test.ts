@@ -17,17 +17,20 @@ import { moveListingImage, removeListingImage, setPrimaryListingImage } from "~/
 import { updateListing } from "~/services/listings/update-listing.server.ts";
 import { IMAGE_MESSAGES } from "~/services/platform/image-pipeline.server.ts";
 import { listListingImages, MAX_IMAGE_BYTES, type PreparedImage } from "~/services/listings/listing-images.server.ts";
+import { DiskStore } from "~/services/storage/index.server.ts";
 import { createTestDatabase } from "../../support/test-database.ts";
 import { insertUserRow } from "../../support/users.ts";
 
 let database: OpenedDatabase;
 let uploadsDir: string;
+let uploads: DiskStore;
 let seller: string;
 const actor = () => ({ id: seller, role: "seller" as const });
 
 beforeAll(async () => {
   database = createTestDatabase();
   uploadsDir = fs.mkdtempSync(path.join(os.tmpdir(), "tradebench-listing-images-"));
+  uploads = new DiskStore(uploadsDir);
   seller = await insertUserRow(database.db, undefined, "seller");
 });
 
@@ -263,7 +266,7 @@ describe("stored pictures", () => {
       { name: "front.png", bytes: await png(2400, 1800) },
       { name: "back.png", bytes: await png(300, 200, "#00aa00") },
     ]);
-    const id = await createListing(database.db, uploadsDir, seller, INPUT, images);
+    const id = await createListing(database.db, uploads, seller, INPUT, images);
     const rows = await listListingImages(database.db, id);
     expect(rows.map((r) => [r.original_name, r.is_primary, r.position, r.width, r.height])).toEqual([
       ["front.png", 1, 0, 1600, 1200],
@@ -294,12 +297,12 @@ describe("stored pictures", () => {
   });
 
   it("appends images on edit (the first new one is primary only when there was none), moves, re-primaries and removes them", async () => {
-    const id = await createListing(database.db, uploadsDir, seller, INPUT, []);
-    await updateListing(database.db, uploadsDir, actor(), id, INPUT, { images: await prepared([{ name: "one.png", bytes: await png(50, 50) }]) });
+    const id = await createListing(database.db, uploads, seller, INPUT, []);
+    await updateListing(database.db, uploads, actor(), id, INPUT, { images: await prepared([{ name: "one.png", bytes: await png(50, 50) }]) });
     let rows = await listListingImages(database.db, id);
     expect(rows.map((r) => [r.original_name, r.is_primary])).toEqual([["one.png", 1]]);
 
-    await updateListing(database.db, uploadsDir, actor(), id, INPUT, {
+    await updateListing(database.db, uploads, actor(), id, INPUT, {
       images: await prepared([
         { name: "two.png", bytes: await png(51, 50) },
         { name: "three.png", bytes: await png(52, 50) },
@@ -326,7 +329,7 @@ describe("stored pictures", () => {
     expect(rows.filter((r) => r.is_primary).map((r) => r.original_name)).toEqual(["two.png"]);
 
     // Removing the primary image deletes its files and makes the first remaining image primary.
-    await removeListingImage(database.db, uploadsDir, actor(), id, two!.id);
+    await removeListingImage(database.db, uploads, actor(), id, two!.id);
     expect(fs.existsSync(fileOfUrl(two!.url))).toBe(false);
     expect(fs.existsSync(fileOfUrl(two!.thumbnail_url))).toBe(false);
     rows = await listListingImages(database.db, id);
@@ -339,17 +342,17 @@ describe("stored pictures", () => {
 
   it("deletes the listing's rows and picture folder with the listing", async () => {
     const images = await prepared([{ name: "gone.png", bytes: await png(30, 30) }]);
-    const id = await createListing(database.db, uploadsDir, seller, INPUT, images);
+    const id = await createListing(database.db, uploads, seller, INPUT, images);
     expect(filesOf(id)).toHaveLength(2);
-    await deleteListing(database.db, uploadsDir, actor(), id);
+    await deleteListing(database.db, uploads, actor(), id);
     expect(filesOf(id)).toEqual([]);
     expect(await listListingImages(database.db, id)).toEqual([]);
   });
 
   it("never overwrites: every stored file gets a fresh random name", async () => {
     const bytes = await png(33, 33);
-    const id = await createListing(database.db, uploadsDir, seller, INPUT, await prepared([{ name: "same.png", bytes }]));
-    await updateListing(database.db, uploadsDir, actor(), id, INPUT, { images: await prepared([{ name: "same-again.png", bytes }]) });
+    const id = await createListing(database.db, uploads, seller, INPUT, await prepared([{ name: "same.png", bytes }]));
+    await updateListing(database.db, uploads, actor(), id, INPUT, { images: await prepared([{ name: "same-again.png", bytes }]) });
     const urls = (await listListingImages(database.db, id)).map((r) => r.url);
     expect(new Set(urls).size).toBe(2);
     expect(crypto.createHash("sha256").update(fs.readFileSync(fileOfUrl(urls[0]!))).digest("hex")).toBe(

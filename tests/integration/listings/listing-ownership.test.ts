@@ -19,16 +19,19 @@ import { moveListingImage, removeListingImage, setPrimaryListingImage } from "~/
 import { updateListing } from "~/services/listings/update-listing.server.ts";
 import { listListingImages } from "~/services/listings/listing-images.server.ts";
 import { searchListings } from "~/services/listings/listing-search.server.ts";
+import { DiskStore } from "~/services/storage/index.server.ts";
 import { createTestDatabase } from "../../support/test-database.ts";
 import { insertUserRow } from "../../support/users.ts";
 
 let database: OpenedDatabase;
 let uploadsDir: string;
+let uploads: DiskStore;
 const people: Record<"owner" | "otherSeller" | "buyer" | "admin" | "superAdmin", { id: string; role: Role }> = {} as never;
 
 beforeAll(async () => {
   database = createTestDatabase();
   uploadsDir = fs.mkdtempSync(path.join(os.tmpdir(), "tradebench-ownership-"));
+  uploads = new DiskStore(uploadsDir);
   for (const [key, role] of [
     ["owner", "seller"],
     ["otherSeller", "seller"],
@@ -75,7 +78,7 @@ async function search(text: string): Promise<number[]> {
 async function listingWithImage(title = INPUT.title): Promise<{ id: number; imageId: number }> {
   const bytes = await sharp({ create: { width: 40, height: 30, channels: 3, background: "#123456" } }).png().toBuffer();
   const { images } = await checkListingUploads([{ name: "front.png", size: bytes.byteLength, bytes, status: "kept" }]);
-  const id = await createListing(database.db, uploadsDir, people.owner.id, { ...INPUT, title }, images);
+  const id = await createListing(database.db, uploads, people.owner.id, { ...INPUT, title }, images);
   const [image] = await listListingImages(database.db, id);
   return { id, imageId: image!.id };
 }
@@ -95,8 +98,8 @@ describe("another seller, a buyer", () => {
 
       for (const attempt of [
         getListingForEdit(database.db, actor, id),
-        updateListing(database.db, uploadsDir, actor, id, { ...INPUT, title: "Hijacked" }, { status: "archived" }),
-        removeListingImage(database.db, uploadsDir, actor, id, imageId),
+        updateListing(database.db, uploads, actor, id, { ...INPUT, title: "Hijacked" }, { status: "archived" }),
+        removeListingImage(database.db, uploads, actor, id, imageId),
         moveListingImage(database.db, actor, id, imageId, "down"),
         setPrimaryListingImage(database.db, actor, id, imageId),
       ]) {
@@ -104,7 +107,7 @@ describe("another seller, a buyer", () => {
         expect(error).toBeInstanceOf(DomainError);
         expect(error).toMatchObject({ message: "You do not have permission to update this listing" });
       }
-      for (const attempt of [findDeletableListing(database.db, actor, id), deleteListing(database.db, uploadsDir, actor, id)]) {
+      for (const attempt of [findDeletableListing(database.db, actor, id), deleteListing(database.db, uploads, actor, id)]) {
         const error = await rejection(attempt);
         expect(error).toBeInstanceOf(DomainError);
         expect(error).toMatchObject({ message: "You do not have permission to delete this listing" });
@@ -123,8 +126,8 @@ describe("admins", () => {
     for (const admin of [people.admin, people.superAdmin]) {
       const forEdit = await getListingForEdit(database.db, admin, id);
       expect(forEdit.canDelete).toBe(false);
-      await updateListing(database.db, uploadsDir, admin, id, { ...INPUT, title: `Checked by ${admin.role}` }, { status: "draft" });
-      const error = await rejection(deleteListing(database.db, uploadsDir, admin, id));
+      await updateListing(database.db, uploads, admin, id, { ...INPUT, title: `Checked by ${admin.role}` }, { status: "draft" });
+      const error = await rejection(deleteListing(database.db, uploads, admin, id));
       expect(error).toMatchObject({ message: LISTING_MESSAGES.deleteForbidden });
     }
     const row = await database.db.selectFrom("equipment_listings").select(["title", "status"]).where("id", "=", id).executeTakeFirstOrThrow();
@@ -150,12 +153,12 @@ describe("the owner", () => {
   it("sets draft, active and archived, but a sold listing stays sold", async () => {
     const { id } = await listingWithImage();
     for (const status of ["archived", "draft", "active"] as const) {
-      await updateListing(database.db, uploadsDir, people.owner, id, INPUT, { status });
+      await updateListing(database.db, uploads, people.owner, id, INPUT, { status });
       const row = await database.db.selectFrom("equipment_listings").select("status").where("id", "=", id).executeTakeFirstOrThrow();
       expect(row.status).toBe(status);
     }
     await database.db.updateTable("equipment_listings").set({ status: "sold" }).where("id", "=", id).execute();
-    await updateListing(database.db, uploadsDir, people.owner, id, { ...INPUT, description: "Sold, notes updated." }, { status: "active" });
+    await updateListing(database.db, uploads, people.owner, id, { ...INPUT, description: "Sold, notes updated." }, { status: "active" });
     const row = await database.db.selectFrom("equipment_listings").select(["status", "description"]).where("id", "=", id).executeTakeFirstOrThrow();
     expect(row).toEqual({ status: "sold", description: "Sold, notes updated." });
   });
@@ -163,7 +166,7 @@ describe("the owner", () => {
   it("keeps search in step with an edit: the new words are found, the old ones no longer", async () => {
     const { id } = await listingWithImage("Agilent quixotically rare spectrum analyzer");
     expect(await search("quixotically")).toEqual([id]);
-    await updateListing(database.db, uploadsDir, people.owner, id, { ...INPUT, title: "Agilent N9020A signal analyzer", brand: "Flibbertigibbet" }, {});
+    await updateListing(database.db, uploads, people.owner, id, { ...INPUT, title: "Agilent N9020A signal analyzer", brand: "Flibbertigibbet" }, {});
     expect(await search("quixotically")).toEqual([]);
     expect(await search("flibbertigibbet")).toEqual([id]);
     expect(await search("N9020A")).toEqual([id]);
@@ -176,13 +179,13 @@ describe("the owner", () => {
     expect(await search("perspicacious")).toEqual([id]);
     expect(fs.readdirSync(folder)).toHaveLength(2);
 
-    await deleteListing(database.db, uploadsDir, people.owner, id);
+    await deleteListing(database.db, uploads, people.owner, id);
 
     expect(await database.db.selectFrom("equipment_listings").select("id").where("id", "=", id).executeTakeFirst()).toBeUndefined();
     expect(await database.db.selectFrom("equipment_images").select("id").where("listing_id", "=", id).execute()).toEqual([]);
     expect(await database.db.selectFrom("watchlist").select("id").where("listing_id", "=", id).execute()).toEqual([]);
     expect(fs.existsSync(folder)).toBe(false);
     expect(await search("perspicacious")).toEqual([]);
-    expect(await rejection(deleteListing(database.db, uploadsDir, people.owner, id))).toBeInstanceOf(DomainError);
+    expect(await rejection(deleteListing(database.db, uploads, people.owner, id))).toBeInstanceOf(DomainError);
   });
 });
