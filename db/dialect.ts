@@ -189,10 +189,21 @@ function isRetryable(error: unknown): boolean {
  * - PostgreSQL: a SERIALIZABLE transaction, so the outcome is that of some order of the transactions one at a time; one
  *   that would break that is rolled back and `work` runs again (up to WRITE_TRANSACTION_ATTEMPTS times), so `work`
  *   must do nothing outside the database that it cannot repeat. Hot rows (an auction's lot) are read with `forUpdate`
- *   so that concurrent writers queue for them instead of failing and retrying.
+ *   in a transaction that decides on locked rows only (below), so that concurrent writers queue for them instead of
+ *   failing and retrying.
  * Nested calls run inside the outer transaction.
+ *
+ * SERIALIZABLE does not let a row lock make writers queue: a transaction that waited for a row another one then
+ * changed fails ("could not serialize access due to concurrent update") and starts over. Work that decides only on rows
+ * it has first locked with `forUpdate` (a bid on its lot, a purchase of its listing, an auction's start or end) passes
+ * `{ decidesOnLockedRows: true }`: on PostgreSQL it runs READ COMMITTED, so each writer of a row waits for its lock and
+ * then reads the row as the previous one committed it. (Deadlocks are still retried.) SQLite: no difference.
  */
-export async function inWriteTransaction<T>(db: Kysely<Database>, work: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
+export async function inWriteTransaction<T>(
+  db: Kysely<Database>,
+  work: (trx: Kysely<Database>) => Promise<T>,
+  options: { decidesOnLockedRows?: boolean } = {},
+): Promise<T> {
   if (boundToWriteTransaction.has(db)) return work(db);
   if (engineOf(db) === "sqlite") {
     return db.connection().execute(async (connection) => {
@@ -214,7 +225,7 @@ export async function inWriteTransaction<T>(db: Kysely<Database>, work: (trx: Ky
     try {
       return await db
         .transaction()
-        .setIsolationLevel("serializable")
+        .setIsolationLevel(options.decidesOnLockedRows ? "read committed" : "serializable")
         .execute(async (trx) => {
           boundToWriteTransaction.add(trx);
           try {

@@ -728,12 +728,15 @@ export async function seedDemoListings(
     return inserted;
   });
 
+  // One listing's pictures at a time: each is a write transaction, and write transactions side by side buy nothing
+  // (SQLite runs them one after another on its one connection) and on PostgreSQL's SERIALIZABLE ones, which all read
+  // and insert equipment_images, they make each other fail until the retries run out.
   let images = 0;
-  await inBatches(planned.map((listing, i) => ({ listing, id: ids[i] as number })), 6, async ({ listing, id }) => {
+  for (const [i, listing] of planned.entries()) {
     const files = listing.pictures.map((key) => prepared.get(key) as PreparedImage);
     images += files.length;
-    await attachListingImages(db, options.uploads, id, files);
-  });
+    await attachListingImages(db, options.uploads, ids[i] as number, files);
+  }
 
   await db
     .insertInto("testimonials")
