@@ -30,7 +30,8 @@ const DELETE_BATCH = 1000;
 
 function isNotFound(error: unknown): boolean {
   if (!(error instanceof S3ServiceException)) return false;
-  return error.name === "NoSuchKey" || error.name === "NotFound" || error.$metadata.httpStatusCode === 404;
+  // Only a missing object: a missing bucket (NoSuchBucket, also 404) is a configuration error and must be loud.
+  return error.name === "NoSuchKey" || error.name === "NotFound";
 }
 
 export class S3Store implements UploadStore {
