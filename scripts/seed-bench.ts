@@ -1,16 +1,18 @@
-// `npm run seed:bench -- --listings N [--database path] [--uploads dir] [--force]`
+// `npm run seed:bench -- --listings N [--database path|postgres://…] [--uploads dir] [--force]`
 // Fills a separate database (default data/bench-N.sqlite) with N synthetic but realistic-looking listings
 // for the search benchmark (bench/listings.mjs): makes and models of the trade in every taxonomy item,
 // oscilloscopes a few percent of the whole, mostly active, all ten conditions. A million listings load in a
 // few minutes: one better-sqlite3 connection, prepared statements, big transactions, synchronous=OFF, and the
 // listing indexes, image index and full-text triggers dropped during the load and recreated from their own
 // SQL (read back from sqlite_master) afterwards, with one FTS 'rebuild'.
+// With a postgres:// --database (or DATABASE_URL), the listings are made the same way in data/bench-N.sqlite (kept and
+// reused unless --force) and then moved into that empty PostgreSQL database by db:copy-to-postgres (1000-row inserts).
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import SQLite from "better-sqlite3";
-import { openDatabase } from "../db/dialect.ts";
+import { isPostgresUrl, openDatabase } from "../db/dialect.ts";
 import { migrateToLatest } from "../db/migrate.ts";
 import { syncReferenceData } from "../db/reference-data.ts";
 import { DEMO_CONDITION_PRICE_FACTORS } from "../app/lib/pricing/condition-factors.ts";
@@ -21,6 +23,7 @@ import { CATEGORY_TAXONOMY, itemSlug } from "../app/lib/taxonomy.ts";
 import { CONDITIONS, type Condition } from "../app/lib/conditions.ts";
 import { prepareListingImage } from "../app/services/listings/listing-images.server.ts";
 import { hashPassword } from "../app/services/accounts/password.server.ts";
+import { copySqliteToPostgres, formatCounts } from "./db-copy-to-postgres.ts";
 
 const { values: args } = parseArgs({
   options: {
@@ -38,8 +41,24 @@ if (!Number.isInteger(total) || total < 1) {
   console.error("Usage: npm run seed:bench -- --listings N [--database data/bench-N.sqlite] [--uploads data/bench-uploads] [--force]");
   process.exit(1);
 }
-const databaseFile = path.resolve(args.database ?? `data/bench-${total}.sqlite`);
+const postgresTarget = [args.database, process.env.DATABASE_URL].find((url) => url !== undefined && isPostgresUrl(url)) ?? null;
+const databaseFile = path.resolve(args.database && !postgresTarget ? args.database : `data/bench-${total}.sqlite`);
 const uploadsDir = path.resolve(args.uploads ?? "data/bench-uploads");
+
+/** Moves the finished SQLite bench database into the PostgreSQL target. */
+async function copyToPostgres(target: string): Promise<void> {
+  console.log(`\nCopying ${databaseFile} into ${new URL(target).pathname.slice(1)} on ${new URL(target).host} …`);
+  const report = await copySqliteToPostgres({ from: databaseFile, to: target, log: (line) => console.log(line) });
+  const { text, allEqual } = formatCounts(report);
+  console.log(`${text}\ncopy ${report.seconds.toFixed(1)} s`);
+  if (!allEqual) throw new Error("The row counts differ after the copy");
+}
+
+if (postgresTarget && fs.existsSync(databaseFile) && !args.force && fs.existsSync(path.join(uploadsDir, "listings", "0"))) {
+  console.log(`Reusing ${databaseFile} (--force makes it again).`);
+  await copyToPostgres(postgresTarget);
+  process.exit(0);
+}
 if (fs.existsSync(databaseFile)) {
   if (!args.force) {
     console.error(`${databaseFile} already exists; pass --force to replace it.`);
@@ -480,3 +499,7 @@ console.log(
 );
 console.log(`${databaseFile}\nUPLOADS_DIR=${uploadsDir}`);
 console.log(`total ${((performance.now() - started) / 1000).toFixed(1)} s`);
+if (postgresTarget) {
+  await copyToPostgres(postgresTarget);
+  console.log(`total with the copy ${((performance.now() - started) / 1000).toFixed(1)} s`);
+}
