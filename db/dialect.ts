@@ -376,3 +376,16 @@ export async function recordSavedSearchMatches(
     on conflict (saved_search_id, listing_id) do nothing`.execute(db);
   return Number(result.numAffectedRows ?? 0);
 }
+
+// ── Small engine-neutral primitives for the services (errors, text matching) ──
+
+/** SQLite's extended result codes for a broken unique index or primary key; PostgreSQL's SQLSTATE for both. */
+const UNIQUE_VIOLATION_CODES = new Set(["SQLITE_CONSTRAINT_UNIQUE", "SQLITE_CONSTRAINT_PRIMARYKEY", "23505"]);
+
+/**
+ * Whether a failed statement broke a unique index or a primary key (better-sqlite3's SqliteError code, `pg`'s
+ * SQLSTATE), so a service can answer "already exists" without reading the engine's wording.
+ */
+export function isUniqueViolation(error: unknown): boolean {
+  return typeof error === "object" && error !== null && UNIQUE_VIOLATION_CODES.has(String((error as { code?: unknown }).code));
+}

@@ -1,6 +1,7 @@
 // Accounts: registration, sign-in checks and the current user's summary.
 import crypto from "node:crypto";
 import type { Kysely } from "kysely";
+import { isUniqueViolation } from "#db/dialect.ts";
 import type { Database, Profile } from "#db/schema.ts";
 import { normalizeRole, type Role } from "~/lib/roles.ts";
 import type { CurrentUser } from "~/lib/user.ts";
@@ -42,7 +43,8 @@ export async function registerUser(db: Kysely<Database>, account: NewAccount): P
         .execute();
     });
   } catch (error) {
-    if (error instanceof Error && /UNIQUE constraint failed: users\.email/.test(error.message)) {
+    // The user's id is a fresh random UUID, so the only unique key these inserts can break is the e-mail.
+    if (isUniqueViolation(error)) {
       throw new DomainError("conflict", AUTH_MESSAGES.emailTaken, { field: "email", code: "email_taken" });
     }
     throw error;

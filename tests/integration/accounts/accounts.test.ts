@@ -1,12 +1,12 @@
 // Registration and sign-in checks against a real (copied) database.
 // Each password hash costs real scrypt work, so this file keeps their number small.
-import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { OpenedDatabase } from "#db/dialect.ts";
 import { getCurrentUser, registerUser, verifyLogin } from "~/services/accounts/account.server.ts";
 import { parsePreferences } from "~/services/accounts/profile.server.ts";
 import { DomainError } from "~/services/domain-error.ts";
 import { AUTH_MESSAGES } from "~/schemas/auth.ts";
+import { refuseWrites } from "../../support/refuse-writes.ts";
 import { createTestDatabase } from "../../support/test-database.ts";
 
 const PASSWORD = "correct horse battery";
@@ -101,8 +101,13 @@ describe("registerUser", () => {
 
   it("rolls the user back when the profile cannot be created", async () => {
     // Make the profile insert (and only it) fail for one address.
-    await sql`create trigger refuse_profile before insert on profiles when new.email = 'rollback@example.com'
-      begin select raise(abort, 'profile insert refused'); end`.execute(database.db);
+    const allowProfiles = await refuseWrites(database.db, {
+      name: "refuse_profile",
+      table: "profiles",
+      event: "insert",
+      when: { column: "email", equals: "rollback@example.com" },
+      message: "profile insert refused",
+    });
     try {
       await expect(
         registerUser(database.db, {
@@ -114,7 +119,7 @@ describe("registerUser", () => {
         }),
       ).rejects.toThrow("profile insert refused");
     } finally {
-      await sql`drop trigger refuse_profile`.execute(database.db);
+      await allowProfiles();
     }
     const orphan = await database.db.selectFrom("users").select("id").where("email", "=", "rollback@example.com").executeTakeFirst();
     expect(orphan).toBeUndefined();
