@@ -78,13 +78,26 @@ async function loadDemoSeed(vite) {
   return seed.seedDemoMarketplace;
 }
 
+/**
+ * Pictures may come from object storage's public address (S3_PUBLIC_URL, a CDN): the app then redirects /uploads/...
+ * there (app/web/upload-answer.server.ts), so the page must be allowed to load images from that origin.
+ */
+function uploadsImageSource() {
+  try {
+    return process.env.UPLOADS_STORAGE === "s3" && process.env.S3_PUBLIC_URL ? ` ${new URL(process.env.S3_PUBLIC_URL).origin}` : "";
+  } catch {
+    return ""; // app/env.server.ts refuses the malformed address with a clear message at start.
+  }
+}
+const IMAGE_SOURCES = `img-src 'self' data: blob:${uploadsImageSource()}`;
+
 function contentSecurityPolicy(nonce) {
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'`,
     // Chakra writes its styles at run time and Ark sets inline style attributes for positioning.
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
+    IMAGE_SOURCES,
     "font-src 'self' data:",
     "connect-src 'self'",
     "manifest-src 'self'",

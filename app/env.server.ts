@@ -33,11 +33,11 @@ const EnvSchema = z.object({
   UPLOADS_STORAGE: z.enum(["disk", "s3"], { message: 'use "disk" or "s3"' }).default("disk"),
   S3_BUCKET: z.string().min(1).optional(),
   S3_REGION: z.string().min(1).optional(),
-  S3_ENDPOINT: z.string().url("must be a URL such as http://127.0.0.1:9000").optional(),
+  S3_ENDPOINT: z.string().regex(/^https?:\/\/[^/\s]+/, "must be a URL such as http://127.0.0.1:9000").optional(),
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: flag(false),
-  S3_PUBLIC_URL: z.string().url("must be a URL such as https://cdn.tradebench.example/uploads").optional(),
+  S3_PUBLIC_URL: z.string().regex(/^https?:\/\/[^/\s]+/, "must be a URL such as https://cdn.tradebench.example/uploads").optional(),
   /** Reuse a page render when a request's address and loader data equal a recent one (app/web/render-memo.server.ts). */
   RENDER_MEMO: flag(true),
   /** How often the auction scheduler starts and ends due auctions (app/services/auctions/auction-lifecycle.server.ts); 0 turns it off. */
