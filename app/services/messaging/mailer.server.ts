@@ -3,6 +3,7 @@
 import nodemailer from "nodemailer";
 import type { Kysely } from "kysely";
 import type { Database } from "#db/schema.ts";
+import { skipLockedRows } from "#db/server-coordination.ts";
 import { getEnv } from "~/env.server.ts";
 
 export interface EmailMessage {
@@ -64,23 +65,22 @@ export async function sendEmail(db: Kysely<Database>, message: EmailMessage): Pr
 }
 
 /**
- * Sends the messages queued by queueEmail, oldest first, up to `limit` per call. Each is claimed by a conditional
- * update first, so two server processes never send the same one. Returns how many were handled.
+ * Sends the messages queued by queueEmail, oldest first, up to `limit` per call. They are claimed first, in one
+ * statement (pending → sending; on PostgreSQL rows another server is claiming at that moment are skipped, `FOR UPDATE
+ * SKIP LOCKED`), so two server processes never send the same one. Returns how many were handled.
  */
 export async function deliverPendingEmails(db: Kysely<Database>, limit = 50): Promise<number> {
-  const pending = await db
-    .selectFrom("email_outbox")
-    .select(["id", "to_address", "subject", "text_body", "html_body"])
+  const oldestPending = db.selectFrom("email_outbox").select("id").where("status", "=", "pending").orderBy("id").limit(limit);
+  const claimed = await db
+    .updateTable("email_outbox")
+    .set({ status: "sending" })
+    .where("id", "in", skipLockedRows(db, oldestPending))
     .where("status", "=", "pending")
-    .orderBy("id")
-    .limit(limit)
+    .returning(["id", "to_address", "subject", "text_body", "html_body"])
     .execute();
-  let handled = 0;
-  for (const row of pending) {
-    const claimed = await db.updateTable("email_outbox").set({ status: "sending" }).where("id", "=", row.id).where("status", "=", "pending").executeTakeFirst();
-    if (Number(claimed.numUpdatedRows) !== 1) continue;
+  claimed.sort((a, b) => a.id - b.id);
+  for (const row of claimed) {
     await deliver(db, row.id, { to: row.to_address, subject: row.subject, text: row.text_body, html: row.html_body ?? undefined });
-    handled += 1;
   }
-  return handled;
+  return claimed.length;
 }

@@ -1,7 +1,9 @@
 // The marketplace's deadlines, run after each pass of the auction scheduler (every server process; each step claims
-// its rows, so two processes never do the same work twice).
+// its rows, so two processes never do the same work twice). With several app servers on PostgreSQL each job also runs
+// on one server at a time: a server that finds a job running elsewhere skips it this pass (docs/decisions/0031).
 import type { Kysely } from "kysely";
 import type { Database } from "#db/schema.ts";
+import { unlessRunningElsewhere } from "#db/server-coordination.ts";
 import { deliverPendingEmails } from "../messaging/mailer.server.ts";
 import { completeInspectedOrders } from "../orders/order-flow.server.ts";
 import { flushSavedSearchAlerts } from "../alerts/saved-search-alerts.server.ts";
@@ -13,13 +15,34 @@ import { prunePastSearchVisitors } from "../listings/search-query.server.ts";
 /**
  * Work after the auctions have been started and ended: order deadlines, watchers of auctions ending soon, then the
  * mail those steps queued; last, forgetting expired sign-in counters and known sign-ins, and past days' search visitors.
+ * Returns the jobs skipped because another server was running them (always none on SQLite).
  */
-export async function runScheduledWork(db: Kysely<Database>, now: Date = new Date()): Promise<void> {
-  await completeInspectedOrders(db, now);
-  await alertAuctionsEndingSoon(db, now);
-  await flushSavedSearchAlerts(db, now);
-  await deliverPendingEmails(db);
-  await pruneExpiredAttemptCounters(db, now);
-  await pruneExpiredKnownSignIns(db, now);
-  await prunePastSearchVisitors(db, now);
+export async function runScheduledWork(db: Kysely<Database>, now: Date = new Date()): Promise<ScheduledJobName[]> {
+  const jobs: Array<[ScheduledJobName, () => Promise<unknown>]> = [
+    ["complete-inspected-orders", () => completeInspectedOrders(db, now)],
+    ["alert-auctions-ending-soon", () => alertAuctionsEndingSoon(db, now)],
+    ["flush-saved-search-alerts", () => flushSavedSearchAlerts(db, now)],
+    ["deliver-pending-emails", () => deliverPendingEmails(db)],
+    ["prune-attempt-counters", () => pruneExpiredAttemptCounters(db, now)],
+    ["prune-known-sign-ins", () => pruneExpiredKnownSignIns(db, now)],
+    ["prune-search-visitors", () => prunePastSearchVisitors(db, now)],
+  ];
+  const skipped: ScheduledJobName[] = [];
+  for (const [name, job] of jobs) {
+    const ran = await unlessRunningElsewhere(db, `scheduled-work:${name}`, async () => {
+      await job();
+    });
+    if (!ran) skipped.push(name);
+  }
+  return skipped;
 }
+
+/** The jobs of a scheduled pass, by the name of the lock that keeps each on one server at a time. */
+export type ScheduledJobName =
+  | "complete-inspected-orders"
+  | "alert-auctions-ending-soon"
+  | "flush-saved-search-alerts"
+  | "deliver-pending-emails"
+  | "prune-attempt-counters"
+  | "prune-known-sign-ins"
+  | "prune-search-visitors";
