@@ -203,6 +203,7 @@ async function recordGeneration(db: Kysely<Database>, request: AiListingRequest,
       server_ms: record.serverMs,
       model_ms: record.modelMs,
     })
+    .returning("id")
     .executeTakeFirstOrThrow();
-  return Number(inserted.insertId);
+  return inserted.id;
 }

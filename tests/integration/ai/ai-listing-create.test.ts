@@ -6,7 +6,6 @@ import { DomainError } from "~/services/domain-error.ts";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { sql } from "kysely";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { OpenedDatabase } from "#db/dialect.ts";
@@ -21,6 +20,7 @@ import { insertListingRow, OSCILLOSCOPES } from "../../support/listings.ts";
 import { routeCalls } from "../../support/route-calls.ts";
 import { sessionCookies } from "../../support/route-pages.tsx";
 import { DiskStore } from "~/services/storage/index.server.ts";
+import { refuseWrites } from "../../support/refuse-writes.ts";
 import { createTestDatabase } from "../../support/test-database.ts";
 import { insertUserRow } from "../../support/users.ts";
 
@@ -256,13 +256,13 @@ describe("createAiListing", () => {
     const pictures = () => filesUnder(uploadsDir).filter((file) => file.endsWith(".webp")).length;
     const picturesBefore = pictures();
     // The last write of the transaction (the generation's claim) fails.
-    await sql`create temp trigger refuse_claim before update on ai_generations begin select raise(abort, 'claim refused'); end`.execute(opened.db);
+    const allowClaims = await refuseWrites(opened.db, { name: "refuse_claim", table: "ai_generations", event: "update", message: "claim refused" });
     try {
       await expect(createAiListing(opened.db, uploads, people.seller, valuesOf({}, { generationId }), await images("#123456", "#654321"))).rejects.toThrow(
         "claim refused",
       );
     } finally {
-      await sql`drop trigger temp.refuse_claim`.execute(opened.db);
+      await allowClaims();
     }
     expect(await counts()).toEqual(before);
     expect(pictures()).toBe(picturesBefore);
