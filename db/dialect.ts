@@ -2,7 +2,7 @@
 // one implementation per engine, chosen when the database opens from DATABASE_URL (a postgres:// URL → PostgreSQL
 // through `pg`, db/postgres.ts; a path or file: URL → the embedded SQLite, db/sqlite.ts). Domain queries live in the
 // services; only engine primitives live here (docs/decisions/0030).
-import { PostgresAdapter, sql, type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBool } from "kysely";
+import { PostgresAdapter, sql, type Expression, type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBool } from "kysely";
 import { isPostgresUrl, openPostgres, postgresMigrationPlugin } from "./postgres.ts";
 import type { Database } from "./schema.ts";
 import { openSqlite, sqliteFilePath, type SynchronousMode } from "./sqlite.ts";
@@ -105,7 +105,10 @@ export function withoutIndex(db: Kysely<Database>, column: string): RawBuilder<u
  */
 export function containsIgnoringAsciiCase(db: Kysely<Database>, column: string, lowerCaseText: string): RawBuilder<SqlBool> {
   if (engineOf(db) === "sqlite") return sql<SqlBool>`instr(lower(${sql.ref(column)}), ${lowerCaseText}) > 0`;
-  return sql<SqlBool>`strpos(translate(${sql.ref(column)}, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz'), ${lowerCaseText}) > 0`;
+  // A LIKE over the folded column (wildcards in the text escaped): the form the trigram indexes on
+  // translate(brand|model, 'A…Z', 'a…z') serve (migration 2026-11-26T0900-postgres-search); same rows as strpos.
+  const pattern = `%${lowerCaseText.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+  return sql<SqlBool>`translate(${sql.ref(column)}, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz') like ${pattern}`;
 }
 
 /**
@@ -131,43 +134,7 @@ export function forUpdate<QB extends SelectQueryBuilder<any, any, any>>(db: Kyse
   return engineOf(db) === "postgres" ? (query.forUpdate() as QB) : query;
 }
 
-// ── Full-text search over listings (SQLite FTS5; table and triggers in the listings migration) ──
-
-/**
- * Turns what a buyer typed into a full-text query: every word must match (stemmed), the last word
- * may be the start of a longer one. Operators and punctuation are dropped, so input can never be
- * read as query syntax. Null when nothing searchable is left.
- */
-export function listingSearchExpression(text: string): string | null {
-  const phrases = listingSearchPhrases(text);
-  if (phrases.length === 0) return null;
-  return phrases.map(({ word, prefix }) => `"${word}"${prefix ? "*" : ""}`).join(" ");
-}
-
-/** The words of `listingSearchExpression`, each a quoted phrase; the last one (of 3 or more letters) also matches as a prefix. */
-export function listingSearchPhrases(text: string): { word: string; prefix: boolean }[] {
-  const words = (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 12);
-  return words.map((word, index) => ({ word, prefix: index === words.length - 1 && word.length >= 3 }));
-}
-
-/** Ids of listings whose title, description, brand or model match, for `where id in (…)`. */
-export function listingIdsMatching(expression: string): RawBuilder<number> {
-  return sql<number>`(select rowid from listing_search where listing_search match ${expression})`;
-}
-
-/** The search index as a row source with `rowid` and `rank` (lower is better), for best-match ordering. */
-export const listingSearchTable = sql<{ rowid: number; rank: number }>`listing_search`.as("fts");
-
-/** The condition that limits `listingSearchTable` to matching rows. */
-export function listingSearchMatches(expression: string): RawBuilder<boolean> {
-  return sql<boolean>`listing_search match ${expression}`;
-}
-
-/**
- * Best-match score of a row of `listingSearchTable` (lower is better): BM25 with a title match
- * weighing most, then brand and model, then the description.
- */
-export const listingSearchRank: RawBuilder<number> = sql<number>`bm25(listing_search, 10.0, 1.0, 4.0, 4.0)`;
+// Full-text search over listings (both engines) is in db/full-text.ts.
 
 // ── Write transactions that must not interleave (bids, purchases, auction lifecycle) ──
 
@@ -242,141 +209,6 @@ export async function inWriteTransaction<T>(
   }
 }
 
-// ── Full-text terms, as the listing search index stores them (saved-search alerts compare them with match keys) ──
-
-/** The tokenizer of the listing_search table (listings migration); the term helpers below must tokenize alike. */
-export const LISTING_SEARCH_TOKENIZER = "porter unicode61 remove_diacritics 2";
-
-/** A term of a text as the listing search index holds it (folded, diacritics removed, stemmed), in text order. */
-export interface FullTextToken {
-  /** The index of the text it came from. */
-  text: number;
-  term: string;
-  /** Its position among the text's tokens. */
-  position: number;
-}
-
-const termTables = new WeakMap<Kysely<Database>, Promise<void>>();
-/** Rows of the scratch table are numbered apart per call, so concurrent calls never read each other's text. */
-let nextScratchRow = 1;
-
-function ensureTermTables(db: Kysely<Database>): Promise<void> {
-  let ready = termTables.get(db);
-  if (!ready) {
-    // A per-connection TEMP table with the listing index's own tokenizer, and its vocabulary by token instance:
-    // SQLite itself stems, so the terms are exactly those the index stores and a search query looks up.
-    ready = (async () => {
-      await sql
-        .raw(
-          `create virtual table if not exists temp.full_text_scratch using fts5(body, content='', contentless_delete=1, tokenize='${LISTING_SEARCH_TOKENIZER}')`,
-        )
-        .execute(db);
-      await sql`create virtual table if not exists temp.full_text_scratch_terms using fts5vocab(temp, 'full_text_scratch', 'instance')`.execute(db);
-    })();
-    ready.catch(() => termTables.delete(db));
-    termTables.set(db, ready);
-  }
-  return ready;
-}
-
-/** The full-text terms of each text, as the listing search index (and its queries) would tokenize it. */
-export async function fullTextTokens(db: Kysely<Database>, texts: readonly string[]): Promise<FullTextToken[]> {
-  if (texts.length === 0) return [];
-  await ensureTermTables(db);
-  const first = nextScratchRow;
-  const last = first + texts.length - 1;
-  nextScratchRow = last + 1 >= Number.MAX_SAFE_INTEGER ? 1 : last + 1;
-  await sql`insert into temp.full_text_scratch(rowid, body) select cast(${first} as integer) + key, value from json_each(${JSON.stringify(texts)})`.execute(db);
-  try {
-    const { rows } = await sql<{ doc: number; term: string; offset: number }>`select doc, term, "offset" from temp.full_text_scratch_terms where doc between ${first} and ${last}`.execute(db);
-    return rows
-      .map((row) => ({ text: row.doc - first, term: row.term, position: row.offset }))
-      .sort((a, b) => a.text - b.text || a.position - b.position);
-  } finally {
-    await sql`delete from temp.full_text_scratch where rowid between ${first} and ${last}`.execute(db);
-  }
-}
-
-/**
- * Which of the full-text expressions (from `listingSearchExpression`) match one listing: the search's own
- * `listing_search match ?` restricted to that row, so the answer is the search's answer.
- * The cast matters: better-sqlite3 binds JavaScript numbers as REAL, and FTS5 silently ignores a `rowid = ?`
- * constraint whose value is REAL (SQLite 3.53), answering for every matching row instead.
- */
-export async function listingMatchesExpressions(db: Kysely<Database>, listingId: number, expressions: readonly string[]): Promise<boolean[]> {
-  if (expressions.length === 0) return [];
-  const { rows } = await sql<{ i: number }>`select e.key as i from json_each(${JSON.stringify(expressions)}) as e
-    where exists (select 1 from listing_search where listing_search match e.value and rowid = cast(${listingId} as integer))`.execute(db);
-  const matched = new Set(rows.map((row) => Number(row.i)));
-  return expressions.map((_, index) => matched.has(index));
-}
-
-
-// ── Saved-search alerts: the searches a new listing may match, by their match keys ──
-
-export interface AlertCandidateQuery {
-  keyVersion: number;
-  sellerId: string;
-  priceCents: number;
-  /** Every value a search's category may hold that covers the listing's category. */
-  categories: readonly string[];
-  /** The listing's full-text terms, and every prefix of them. */
-  terms: readonly string[];
-  prefixes: readonly string[];
-}
-
-/**
- * Saved searches with alerts on (not the seller's) whose keys admit the listing: keyed by one of its terms (exact) or
- * by a prefix of one, or without words (looked up by category), plus rows whose keys are stale (any key version but
- * the current one), all within the category and price keys. SQLite details: the literal `notify_on_new = 1` and
- * `alert_term is null` let the planner use the partial indexes of the buyers' loop migration; the key version is kept
- * out of the plan where every row shares it; INDEXED BY names the index where SQLite, without statistics, would
- * walk every search without words (or every search) instead.
- */
-export async function savedSearchAlertCandidates(
-  db: Kysely<Database>,
-  query: AlertCandidateQuery,
-): Promise<{ id: number; search_params: string }[]> {
-  const keys = sql`user_id != ${query.sellerId}
-    and (alert_min_cents is null or alert_min_cents <= ${query.priceCents})
-    and (alert_max_cents is null or alert_max_cents >= ${query.priceCents})`;
-  const inCategory = sql`(alert_category is null or alert_category in (select value from json_each(${JSON.stringify(query.categories)})))`;
-  const current = sql`+alert_key_version = ${query.keyVersion}`;
-  const { rows } = await sql<{ id: number; search_params: string }>`
-    select id, search_params from saved_searches
-      where notify_on_new = 1 and alert_term in (select value from json_each(${JSON.stringify(query.terms)})) and alert_term_prefix = 0
-        and ${current} and ${keys} and ${inCategory}
-    union all
-    select id, search_params from saved_searches
-      where notify_on_new = 1 and alert_term in (select value from json_each(${JSON.stringify(query.prefixes)})) and alert_term_prefix = 1
-        and ${current} and ${keys} and ${inCategory}
-    union all
-    select id, search_params from saved_searches indexed by saved_searches_alert_unkeyed
-      where notify_on_new = 1 and alert_term is null and alert_category in (select value from json_each(${JSON.stringify(query.categories)}))
-        and ${current} and ${keys}
-    union all
-    select id, search_params from saved_searches indexed by saved_searches_alert_unkeyed
-      where notify_on_new = 1 and alert_term is null and alert_category is null and ${current} and ${keys}
-    union all
-    select id, search_params from saved_searches indexed by saved_searches_alert_key_version
-      where notify_on_new = 1 and (alert_key_version < ${query.keyVersion} or alert_key_version > ${query.keyVersion}) and ${keys} and ${inCategory}`.execute(db);
-  return rows;
-}
-
-/** Records that a listing matched these saved searches (a pair already recorded stays as it was); returns how many are new. */
-export async function recordSavedSearchMatches(
-  db: Kysely<Database>,
-  listingId: number,
-  savedSearchIds: readonly number[],
-  matchedAt: string,
-): Promise<number> {
-  if (savedSearchIds.length === 0) return 0;
-  const result = await sql`insert into saved_search_matches (saved_search_id, listing_id, matched_at)
-    select value, ${listingId}, ${matchedAt} from json_each(${JSON.stringify(savedSearchIds)}) where true
-    on conflict (saved_search_id, listing_id) do nothing`.execute(db);
-  return Number(result.numAffectedRows ?? 0);
-}
-
 // ── Small engine-neutral primitives for the services (errors, text matching) ──
 
 /** SQLite's extended result codes for a broken unique index or primary key; PostgreSQL's SQLSTATE for both. */
@@ -388,4 +220,14 @@ const UNIQUE_VIOLATION_CODES = new Set(["SQLITE_CONSTRAINT_UNIQUE", "SQLITE_CONS
  */
 export function isUniqueViolation(error: unknown): boolean {
   return typeof error === "object" && error !== null && UNIQUE_VIOLATION_CODES.has(String((error as { code?: unknown }).code));
+}
+
+/**
+ * A text with its ASCII letters lower-cased and nothing else changed, the same on both engines (SQLite's `lower` folds
+ * only A–Z; PostgreSQL's would fold every letter, so it translates A–Z instead). Compare it with text lower-cased by
+ * asciiLowerCase (app/lib/listing-filters.ts), e.g. `foldAsciiCase(db, column) like '%…%'`.
+ */
+export function foldAsciiCase(db: Kysely<Database>, text: Expression<string | null>): RawBuilder<string | null> {
+  if (engineOf(db) === "sqlite") return sql<string | null>`lower(${text})`;
+  return sql<string | null>`translate(${text}, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz')`;
 }

@@ -10,6 +10,7 @@ import * as emailConfirmation from "./2026-11-25T1400-email-confirmation.ts";
 import * as rolePermissions from "./2026-11-25T1600-role-permissions.ts";
 import * as signInLimits from "./2026-11-25T1800-sign-in-limits.ts";
 import * as popularSearchVisitors from "./2026-11-25T1810-popular-search-visitors.ts";
+import * as postgresSearch from "./2026-11-26T0900-postgres-search.ts";
 
 export interface DialectMigration {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations work on an untyped schema
@@ -26,4 +27,5 @@ export const MIGRATIONS: Record<string, DialectMigration> = {
   "2026-11-25T1600-role-permissions": rolePermissions,
   "2026-11-25T1800-sign-in-limits": signInLimits,
   "2026-11-25T1810-popular-search-visitors": popularSearchVisitors,
+  "2026-11-26T0900-postgres-search": postgresSearch,
 };

@@ -5,7 +5,8 @@
 // Match keys (saved_searches.alert_*), each a condition every match must meet:
 // - alert_term: one full-text term every match contains, as the search index stores it (stemmed, folded): the best
 //   exact term of the keyword, or the stemmed prefix of its last word (alert_term_prefix = 1); null without keywords,
-//   "" for keywords that can match nothing. Terms come from SQLite's own tokenizer (db/dialect.ts), never a JS stemmer.
+//   "" for keywords that can match nothing. Terms come from the engine's own tokenizer (db/full-text.ts: SQLite's FTS5
+//   tokenizer, PostgreSQL's tradebench_search configuration), never a JS stemmer.
 // - alert_category: the category as saved (id or slug), compared with every value that names the listing's category
 //   or one of its ancestors, so keys never go stale when the taxonomy is re-synced.
 // - alert_min_cents / alert_max_cents: the price bounds.
@@ -17,18 +18,9 @@
 // that term (the last one: a term starting with it), which the listing's terms answer; any other phrase (a word the
 // tokenizer splits) is asked of the index itself for that one listing. tests/integration/saved-search-alerts.test.ts
 // checks the whole against searchListings on random listings and searches.
-import type { Kysely } from "kysely";
-import {
-  fullTextTokens,
-  inWriteTransaction,
-  listingMatchesExpressions,
-  listingSearchExpression,
-  listingSearchPhrases,
-  recordSavedSearchMatches,
-  savedSearchAlertCandidates,
-  toDbTime,
-  withoutIndex,
-} from "#db/dialect.ts";
+import { sql, type Kysely } from "kysely";
+import { engineOf, inWriteTransaction, toDbTime, valuesOf, withoutIndex } from "#db/dialect.ts";
+import { fullTextTokens, listingMatchesExpressions, listingSearchExpression, listingSearchPhrases, phrasesOfExpression } from "#db/full-text.ts";
 import type { Database } from "#db/schema.ts";
 import { getEnv } from "~/env.server.ts";
 import {
@@ -95,11 +87,6 @@ async function phraseTermsOf(db: Kysely<Database>, expressions: readonly string[
       phrasesOf[index]!.map((phrase) => ({ terms: termsOfWord[next++]!, prefix: phrase.prefix })),
     );
   }
-}
-
-/** The phrases of an expression built by listingSearchExpression: `"word"` or, for the last, `"word"*`. */
-function phrasesOfExpression(expression: string): { word: string; prefix: boolean }[] {
-  return [...expression.matchAll(/"([^"]*)"(\*?)/g)].map((match) => ({ word: match[1]!, prefix: match[2] === "*" }));
 }
 
 /**
@@ -236,6 +223,64 @@ export async function rekeySavedSearches(db: Kysely<Database>, { all = false }: 
 }
 
 // ── Matching one listing ──
+
+interface AlertCandidateQuery {
+  keyVersion: number;
+  sellerId: string;
+  priceCents: number;
+  /** Every value a search's category may hold that covers the listing's category. */
+  categories: readonly string[];
+  /** The listing's full-text terms, and every prefix of them. */
+  terms: readonly string[];
+  prefixes: readonly string[];
+}
+
+/**
+ * Saved searches with alerts on (not the seller's) whose keys admit the listing: keyed by one of its terms (exact) or
+ * by a prefix of one, or without words (looked up by category), plus rows whose keys are stale (any key version but
+ * the current one), all within the category and price keys. SQLite details: the literal `notify_on_new = 1` and
+ * `alert_term is null` let the planner use the partial indexes of the buyers' loop migration; the key version is kept
+ * out of the plan where every row shares it; INDEXED BY names the index where SQLite, without statistics, would
+ * walk every search without words (or every search) instead. PostgreSQL keeps statistics and needs no such hint.
+ */
+async function savedSearchAlertCandidates(db: Kysely<Database>, query: AlertCandidateQuery): Promise<{ id: number; search_params: string }[]> {
+  const sqlite = engineOf(db) === "sqlite";
+  const indexedBy = (index: string) => (sqlite ? sql.raw(` indexed by ${index}`) : sql``);
+  const keys = sql`user_id != ${query.sellerId}
+    and (alert_min_cents is null or alert_min_cents <= ${query.priceCents})
+    and (alert_max_cents is null or alert_max_cents >= ${query.priceCents})`;
+  const inCategory = sql`(alert_category is null or alert_category in ${valuesOf(db, query.categories)})`;
+  const current = sql`${withoutIndex(db, "alert_key_version")} = ${query.keyVersion}`;
+  const { rows } = await sql<{ id: number; search_params: string }>`
+    select id, search_params from saved_searches
+      where notify_on_new = 1 and alert_term in ${valuesOf(db, query.terms)} and alert_term_prefix = 0
+        and ${current} and ${keys} and ${inCategory}
+    union all
+    select id, search_params from saved_searches
+      where notify_on_new = 1 and alert_term in ${valuesOf(db, query.prefixes)} and alert_term_prefix = 1
+        and ${current} and ${keys} and ${inCategory}
+    union all
+    select id, search_params from saved_searches${indexedBy("saved_searches_alert_unkeyed")}
+      where notify_on_new = 1 and alert_term is null and alert_category in ${valuesOf(db, query.categories)}
+        and ${current} and ${keys}
+    union all
+    select id, search_params from saved_searches${indexedBy("saved_searches_alert_unkeyed")}
+      where notify_on_new = 1 and alert_term is null and alert_category is null and ${current} and ${keys}
+    union all
+    select id, search_params from saved_searches${indexedBy("saved_searches_alert_key_version")}
+      where notify_on_new = 1 and (alert_key_version < ${query.keyVersion} or alert_key_version > ${query.keyVersion}) and ${keys} and ${inCategory}`.execute(db);
+  return rows;
+}
+
+/** Records that a listing matched these saved searches (a pair already recorded stays as it was); returns how many are new. */
+async function recordSavedSearchMatches(db: Kysely<Database>, listingId: number, savedSearchIds: readonly number[], matchedAt: string): Promise<number> {
+  if (savedSearchIds.length === 0) return 0;
+  // `where true`: SQLite would otherwise read the ON of ON CONFLICT as a join's.
+  const result = await sql`insert into saved_search_matches (saved_search_id, listing_id, matched_at)
+    select m.value, cast(${listingId} as bigint), cast(${matchedAt} as text) from ${valuesOf(db, savedSearchIds)} as m where true
+    on conflict (saved_search_id, listing_id) do nothing`.execute(db);
+  return Number(result.numAffectedRows ?? 0);
+}
 
 interface ListingForMatching {
   status: string;

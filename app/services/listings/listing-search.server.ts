@@ -1,15 +1,7 @@
 // Browsing and searching active listings: filters, sorts, pages and the total behind "Showing X of Y".
 import type { Expression, ExpressionBuilder, Kysely, SqlBool } from "kysely";
-import {
-  containsIgnoringAsciiCase,
-  databaseVersion,
-  listingIdsMatching,
-  listingSearchExpression,
-  listingSearchMatches,
-  listingSearchRank,
-  listingSearchTable,
-  withoutIndex,
-} from "#db/dialect.ts";
+import { containsIgnoringAsciiCase, databaseVersion, withoutIndex } from "#db/dialect.ts";
+import { listingIdsMatching, listingSearchExpression, listingSearchMatches, listingSearchRank, listingSearchTable } from "#db/full-text.ts";
 import type { Database } from "#db/schema.ts";
 import { asciiLowerCase, filterConditions, LISTINGS_PAGE_SIZE, type ListingFilters } from "~/lib/listing-filters.ts";
 import { toCents } from "~/lib/money.ts";
@@ -159,9 +151,9 @@ async function pageOfIds(
   let ids = db.selectFrom("equipment_listings as l").select("l.id").where(matching);
   if (rankBySearch && expression) {
     ids = ids
-      .innerJoin(listingSearchTable, "fts.rowid", "l.id")
-      .where(listingSearchMatches(expression))
-      .orderBy(listingSearchRank)
+      .innerJoin(listingSearchTable(db), "fts.rowid", "l.id")
+      .where(listingSearchMatches(db, expression))
+      .orderBy(listingSearchRank(db, expression))
       .orderBy("l.id", "desc") as unknown as typeof ids;
   } else {
     switch (filters.sort) {
@@ -202,10 +194,10 @@ async function bestMatchesAmongTop(
   if (offset + pageSize > limit) return undefined;
   const candidates = (
     await db
-      .selectFrom(listingSearchTable)
+      .selectFrom(listingSearchTable(db))
       .select("fts.rowid")
-      .where(listingSearchMatches(expression))
-      .orderBy(listingSearchRank)
+      .where(listingSearchMatches(db, expression))
+      .orderBy(listingSearchRank(db, expression))
       .orderBy("fts.rowid", "desc")
       .limit(limit)
       .execute()
@@ -251,9 +243,9 @@ async function runSearch(db: Kysely<Database>, filters: ListingFilters, options:
     const { matches } = await db
       .selectFrom(
         db
-          .selectFrom(listingSearchTable)
+          .selectFrom(listingSearchTable(db))
           .select("fts.rowid")
-          .where(listingSearchMatches(expression))
+          .where(listingSearchMatches(db, expression))
           .limit((options.fewMatches ?? FEW_MATCHES) + 1)
           .as("m"),
       )
@@ -268,7 +260,7 @@ async function runSearch(db: Kysely<Database>, filters: ListingFilters, options:
     // With few matches the status index is kept out of the plan, so SQLite looks the matches up by id;
     // with many, the id is kept out of it, so SQLite walks the best listing index and checks each entry.
     const terms: Expression<SqlBool>[] = [eb(fewMatches ? withoutIndex(db, "l.status") : "l.status", "=", "active")];
-    if (expression && withText) terms.push(eb(fewMatches ? "l.id" : withoutIndex(db, "l.id"), "in", listingIdsMatching(expression)));
+    if (expression && withText) terms.push(eb(fewMatches ? "l.id" : withoutIndex(db, "l.id"), "in", listingIdsMatching(db, expression)));
     // Single values as "=": SQLite then walks an index such as (status, condition, price) in price order.
     if (categories) terms.push(categories.length === 1 ? eb("l.category_id", "=", categories[0]) : eb("l.category_id", "in", categories));
     if (conditions) terms.push(conditions.length === 1 ? eb("l.condition", "=", conditions[0]) : eb("l.condition", "in", conditions));

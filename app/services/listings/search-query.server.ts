@@ -3,7 +3,7 @@
 // distinct visitors searched for it, its text is plain words, and every word finds an active listing (issue 15 §7).
 import crypto from "node:crypto";
 import { sql, type Kysely } from "kysely";
-import { listingSearchMatches, listingSearchTable } from "#db/dialect.ts";
+import { listingSearchMatches, listingSearchTable } from "#db/full-text.ts";
 import type { Database } from "#db/schema.ts";
 import { getEnv } from "~/env.server.ts";
 
@@ -113,10 +113,10 @@ async function wordsOfActiveListings(db: Kysely<Database>, words: readonly strin
   const found = new Set<string>();
   for (const word of new Set(words)) {
     const hit = await db
-      .selectFrom(listingSearchTable)
+      .selectFrom(listingSearchTable(db))
       .innerJoin("equipment_listings as l", "l.id", "fts.rowid")
       .select("l.id")
-      .where(listingSearchMatches(`"${word}"`))
+      .where(listingSearchMatches(db, `"${word}"`))
       .where("l.status", "=", "active")
       .limit(1)
       .executeTakeFirst();

@@ -1,0 +1,150 @@
+// Full-text search over listings, both engines (docs/decisions/0030, 0031). What buyers type becomes a search
+// expression (`"word" "word"*`, FTS5's syntax, built here from letters and digits only); each engine reads it:
+// - SQLite: the FTS5 table listing_search (listings migration), tokenizer `porter unicode61 remove_diacritics 2`, BM25.
+// - PostgreSQL: equipment_listings.search_vector with the text search configuration tradebench_search and the SQL
+//   function listing_search_query (migration 2026-11-26T0900-postgres-search), ts_rank with the same column weights.
+// Only engine primitives live here; the searches themselves are in app/services/listings and app/services/alerts.
+import { sql, type AliasedRawBuilder, type Kysely, type RawBuilder, type SqlBool } from "kysely";
+import { engineOf } from "./dialect.ts";
+import type { Database } from "./schema.ts";
+
+/** The tokenizer of the listing_search table (SQLite); PostgreSQL's tradebench_search configuration mirrors it. */
+export const LISTING_SEARCH_TOKENIZER = "porter unicode61 remove_diacritics 2";
+
+/** A word of a search; the last one (of 3 or more letters) also matches as the start of a longer word. */
+export interface SearchPhrase {
+  word: string;
+  prefix: boolean;
+}
+
+/** The words of a search (at most 12), lower-cased letters and digits only. */
+export function listingSearchPhrases(text: string): SearchPhrase[] {
+  const words = (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 12);
+  return words.map((word, index) => ({ word, prefix: index === words.length - 1 && word.length >= 3 }));
+}
+
+/**
+ * Turns what a buyer typed into a search expression: every word must match (stemmed), the last word may be the start
+ * of a longer one. Operators and punctuation are dropped, so input can never be read as query syntax. Null when
+ * nothing searchable is left. The same text on both engines (it is also a cache key and what alerts remember).
+ */
+export function listingSearchExpression(text: string): string | null {
+  const phrases = listingSearchPhrases(text);
+  if (phrases.length === 0) return null;
+  return phrases.map(({ word, prefix }) => `"${word}"${prefix ? "*" : ""}`).join(" ");
+}
+
+/** The phrases of an expression built by listingSearchExpression. */
+export function phrasesOfExpression(expression: string): SearchPhrase[] {
+  return [...expression.matchAll(/"([^"]*)"(\*?)/g)].map((match) => ({ word: match[1]!, prefix: match[2] === "*" }));
+}
+
+/** The search index as a row source aliased `fts`, with `rowid` (the listing's id), for best-match ordering. */
+export function listingSearchTable(db: Kysely<Database>): AliasedRawBuilder<{ rowid: number }, "fts"> {
+  if (engineOf(db) === "sqlite") return sql<{ rowid: number }>`listing_search`.as("fts");
+  return sql<{ rowid: number }>`(select id as rowid, search_vector from equipment_listings)`.as("fts");
+}
+
+/** The condition that limits `listingSearchTable(db)` to the rows the expression matches. */
+export function listingSearchMatches(db: Kysely<Database>, expression: string): RawBuilder<SqlBool> {
+  if (engineOf(db) === "sqlite") return sql<SqlBool>`listing_search match ${expression}`;
+  return sql<SqlBool>`fts.search_vector @@ listing_search_query(${expression})`;
+}
+
+/**
+ * Best-match score of a row of `listingSearchTable(db)` (lower is better, on both engines): a title match weighs most,
+ * then brand and model, then the description. SQLite: BM25 with column weights 10, 1, 4, 4 (title, description,
+ * brand, model). PostgreSQL: minus ts_rank with weights A (title) 1.0, B (brand, model) 0.4, C (description) 0.1,
+ * divided by 1 + log(document length) as BM25 also favours short documents.
+ */
+export function listingSearchRank(db: Kysely<Database>, expression: string): RawBuilder<number> {
+  if (engineOf(db) === "sqlite") return sql<number>`bm25(listing_search, 10.0, 1.0, 4.0, 4.0)`;
+  return sql<number>`(-ts_rank('{0, 0.1, 0.4, 1.0}', fts.search_vector, listing_search_query(${expression}), 1))`;
+}
+
+/** Ids of listings whose title, description, brand or model match, for `where id in (…)`. */
+export function listingIdsMatching(db: Kysely<Database>, expression: string): RawBuilder<number> {
+  if (engineOf(db) === "sqlite") return sql<number>`(select rowid from listing_search where listing_search match ${expression})`;
+  return sql<number>`(select id from equipment_listings where search_vector @@ listing_search_query(${expression}))`;
+}
+
+// ── Full-text terms, as the index stores them (saved-search alerts compare them with match keys) ──
+
+/** A term of a text as the listing search index holds it (folded, diacritics removed, stemmed), in text order. */
+export interface FullTextToken {
+  /** The index of the text it came from. */
+  text: number;
+  term: string;
+  /** Its position among the text's tokens. */
+  position: number;
+}
+
+const termTables = new WeakMap<Kysely<Database>, Promise<void>>();
+/** Rows of the scratch table are numbered apart per call, so concurrent calls never read each other's text. */
+let nextScratchRow = 1;
+
+function ensureTermTables(db: Kysely<Database>): Promise<void> {
+  let ready = termTables.get(db);
+  if (!ready) {
+    // A per-connection TEMP table with the listing index's own tokenizer, and its vocabulary by token instance:
+    // SQLite itself stems, so the terms are exactly those the index stores and a search query looks up.
+    ready = (async () => {
+      await sql
+        .raw(
+          `create virtual table if not exists temp.full_text_scratch using fts5(body, content='', contentless_delete=1, tokenize='${LISTING_SEARCH_TOKENIZER}')`,
+        )
+        .execute(db);
+      await sql`create virtual table if not exists temp.full_text_scratch_terms using fts5vocab(temp, 'full_text_scratch', 'instance')`.execute(db);
+    })();
+    ready.catch(() => termTables.delete(db));
+    termTables.set(db, ready);
+  }
+  return ready;
+}
+
+/** The full-text terms of each text, as the listing search index (and its queries) would tokenize it. */
+export async function fullTextTokens(db: Kysely<Database>, texts: readonly string[]): Promise<FullTextToken[]> {
+  if (texts.length === 0) return [];
+  if (engineOf(db) === "postgres") {
+    // The very function the search_vector column is generated with: the terms are those the index holds.
+    const { rows } = await sql<{ text: number; term: string; position: number }>`
+      select (t.i - 1)::int as text, v.lexeme as term, p::int as position
+        from jsonb_array_elements_text(${JSON.stringify(texts)}::jsonb) with ordinality as t(body, i)
+        cross join lateral unnest(listing_search_vector(t.body)) as v
+        cross join lateral unnest(v.positions) as p
+        order by t.i, p`.execute(db);
+    return rows;
+  }
+  await ensureTermTables(db);
+  const first = nextScratchRow;
+  const last = first + texts.length - 1;
+  nextScratchRow = last + 1 >= Number.MAX_SAFE_INTEGER ? 1 : last + 1;
+  await sql`insert into temp.full_text_scratch(rowid, body) select cast(${first} as integer) + key, value from json_each(${JSON.stringify(texts)})`.execute(db);
+  try {
+    const { rows } = await sql<{ doc: number; term: string; offset: number }>`select doc, term, "offset" from temp.full_text_scratch_terms where doc between ${first} and ${last}`.execute(db);
+    return rows
+      .map((row) => ({ text: row.doc - first, term: row.term, position: row.offset }))
+      .sort((a, b) => a.text - b.text || a.position - b.position);
+  } finally {
+    await sql`delete from temp.full_text_scratch where rowid between ${first} and ${last}`.execute(db);
+  }
+}
+
+/**
+ * Which of the search expressions (from `listingSearchExpression`) match one listing: the search's own match
+ * condition restricted to that row, so the answer is the search's answer.
+ * SQLite: the cast matters: better-sqlite3 binds JavaScript numbers as REAL, and FTS5 silently ignores a `rowid = ?`
+ * constraint whose value is REAL (SQLite 3.53), answering for every matching row instead.
+ */
+export async function listingMatchesExpressions(db: Kysely<Database>, listingId: number, expressions: readonly string[]): Promise<boolean[]> {
+  if (expressions.length === 0) return [];
+  const json = JSON.stringify(expressions);
+  const { rows } =
+    engineOf(db) === "sqlite"
+      ? await sql<{ i: number }>`select e.key as i from json_each(${json}) as e
+          where exists (select 1 from listing_search where listing_search match e.value and rowid = cast(${listingId} as integer))`.execute(db)
+      : await sql<{ i: number }>`select (e.i - 1)::int as i from jsonb_array_elements_text(${json}::jsonb) with ordinality as e(value, i)
+          where exists (select 1 from equipment_listings where id = ${listingId} and search_vector @@ listing_search_query(e.value))`.execute(db);
+  const matched = new Set(rows.map((row) => Number(row.i)));
+  return expressions.map((_, index) => matched.has(index));
+}
