@@ -3,7 +3,8 @@
 // one transaction; both members' open pages hear of it live after the commit.
 import { sql, type Expression, type Kysely, type SqlBool } from "kysely";
 import type { Database } from "#db/schema.ts";
-import { inWriteTransaction } from "#db/dialect.ts";
+import { foldAsciiCase, inWriteTransaction } from "#db/dialect.ts";
+import { asciiLowerCase } from "~/lib/listing-filters.ts";
 import {
   conversationUrl,
   MESSAGE_MAX_LENGTH,
@@ -164,9 +165,11 @@ export async function sendMessage(
 ): Promise<ConversationMessage> {
   const text = cleanMessageBody(body);
   const at = now.toISOString();
+  // The transaction may run again (PostgreSQL serialization failure): the limiter counts this message once.
+  let verdict: ReturnType<RateLimiter["hit"]> | undefined;
   const { message, drafts, recipientId } = await inWriteTransaction(db, async (trx) => {
     const conversation = await participantConversation(trx, senderId, conversationId);
-    const allowed = limiter.hit(`message:${senderId}`, MESSAGE_RATE_LIMIT, now.getTime());
+    const allowed = (verdict ??= limiter.hit(`message:${senderId}`, MESSAGE_RATE_LIMIT, now.getTime()));
     if (!allowed.allowed) throw new DomainError("rate_limited", MESSAGE_TEXT.tooFast, { retryAfterSeconds: allowed.retryAfterSeconds });
     const inserted = await trx
       .insertInto("messages")
@@ -193,13 +196,20 @@ export async function sendMessage(
   return message;
 }
 
-/** `%text%` for LIKE, with the wildcards of the text itself escaped (by a backslash, see `likeContains`). */
+/**
+ * `%text%` for LIKE, ASCII letters lower-cased, with the wildcards of the text itself escaped (by a backslash, see
+ * `likeContains`).
+ */
 function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+  return `%${asciiLowerCase(text).replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 }
 
-function likeContains(column: Expression<string | null>, pattern: string) {
-  return sql<SqlBool>`${column} like ${pattern} escape '\\'`;
+/**
+ * The text contains the pattern's text, ASCII letters in any case (SQLite's LIKE ignores their case, PostgreSQL's
+ * does not: both compare the folded text, so both find the same conversations).
+ */
+function likeContains(db: Kysely<Database>, column: Expression<string | null>, pattern: string) {
+  return sql<SqlBool>`${foldAsciiCase(db, column)} like ${pattern} escape '\\'`;
 }
 
 /**
@@ -243,11 +253,11 @@ export async function listConversations(db: Kysely<Database>, userId: string, se
     .$if(term !== "", (query) =>
       query.where((eb) => {
         const other = (side: "buyer" | "seller") => [
-          likeContains(eb.ref(`${side}.company_name`), pattern),
-          likeContains(sql<string>`${eb.ref(`${side}.first_name`)} || ' ' || ${eb.ref(`${side}.last_name`)}`, pattern),
+          likeContains(db, eb.ref(`${side}.company_name`), pattern),
+          likeContains(db, sql<string>`${eb.ref(`${side}.first_name`)} || ' ' || ${eb.ref(`${side}.last_name`)}`, pattern),
         ];
         return eb.or([
-          likeContains(eb.ref("c.listing_title"), pattern),
+          likeContains(db, eb.ref("c.listing_title"), pattern),
           eb.and([eb("c.buyer_id", "=", userId), eb.or(other("seller"))]),
           eb.and([eb("c.seller_id", "=", userId), eb.or(other("buyer"))]),
           eb.exists(
@@ -255,7 +265,7 @@ export async function listConversations(db: Kysely<Database>, userId: string, se
               .selectFrom("messages as m")
               .select("m.id")
               .whereRef("m.conversation_id", "=", "c.id")
-              .where(() => likeContains(sql.ref("m.body"), pattern)),
+              .where(() => likeContains(db, sql.ref("m.body"), pattern)),
           ),
         ]);
       }),
