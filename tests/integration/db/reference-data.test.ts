@@ -243,10 +243,16 @@ describe("connection settings", () => {
     }
   });
 
-  it("enforces foreign keys", async () => {
+  it("enforces foreign keys: a row pointing at no user is refused and nothing is stored", async () => {
+    // Each engine words the refusal its own way; what matters is that the write fails and leaves nothing.
     await expect(
       database.db.insertInto("sessions").values({ id_hash: "h", user_id: "no-such-user", expires_at: "2030-01-01T00:00:00.000Z" }).execute(),
-    ).rejects.toThrow(/FOREIGN KEY constraint failed/);
+    ).rejects.toThrow();
+    expect(await database.db.selectFrom("sessions").select("id_hash").where("id_hash", "=", "h").execute()).toEqual([]);
+    // The same row for a user who exists is stored: the refusal was the missing user.
+    await database.db.insertInto("users").values({ id: "fk-user", email: "fk-user@example.com", password_hash: "x" }).execute();
+    await database.db.insertInto("sessions").values({ id_hash: "h", user_id: "fk-user", expires_at: "2030-01-01T00:00:00.000Z" }).execute();
+    expect(await database.db.selectFrom("sessions").select("user_id").where("id_hash", "=", "h").execute()).toEqual([{ user_id: "fk-user" }]);
   });
 
   it("reads the supported DATABASE_URL forms: SQLite paths, and postgres:// URLs for PostgreSQL", () => {
