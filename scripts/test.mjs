@@ -1,6 +1,8 @@
-// `npm test`: typecheck, lint, unit + integration tests, production build, end-to-end tests.
+// `npm test`: typecheck, lint, unit + integration tests (on SQLite, then the service suite on a throwaway PostgreSQL),
+// production build, end-to-end tests.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
+import { findPostgres, startThrowawayCluster } from "./postgres-cluster.mjs";
 
 const CHROMIUM_CANDIDATES = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"].filter(Boolean);
 
@@ -8,6 +10,45 @@ function run(label, command, args, env = {}) {
   console.log(`\n▶ ${label}`);
   const started = Date.now();
   const result = spawnSync(command, args, { stdio: "inherit", env: { ...process.env, ...env } });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  if (result.status !== 0) {
+    console.error(`✖ ${label} failed after ${seconds}s`);
+    process.exit(result.status ?? 1);
+  }
+  console.log(`✔ ${label} (${seconds}s)`);
+}
+
+// The service integration suite again on a real PostgreSQL (issue 16 §6): a throwaway cluster in a temp dir on a free
+// port, installed from Debian's packages first when missing and this runs as root. Skipped, loudly, only when
+// PostgreSQL cannot be had; once it runs, a failing test fails `npm test`.
+async function integrationSuiteOnPostgres() {
+  const label = "service integration suite on PostgreSQL";
+  console.log(`\n▶ ${label}`);
+  const started = Date.now();
+  const { binaries, reason } = findPostgres();
+  if (!binaries) {
+    const rule = "!".repeat(100);
+    console.warn(
+      `\n${rule}\n!! SKIPPED: ${label}\n!! ${reason}.\n` +
+        "!! The services were tested on SQLite only. Install PostgreSQL 15 with pg_trgm (Debian: apt-get install postgresql)\n" +
+        `!! or set POSTGRES_BIN_DIR to its bin directory, then run npm test again.\n${rule}\n`,
+    );
+    return;
+  }
+  let cluster;
+  try {
+    cluster = await startThrowawayCluster({ binaries });
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    console.error(`✖ ${label} failed: PostgreSQL ${binaries.version} is installed but its throwaway cluster did not start`);
+    process.exit(1);
+  }
+  console.log(`PostgreSQL ${cluster.version} throwaway cluster on port ${cluster.port} (${((Date.now() - started) / 1000).toFixed(1)}s)`);
+  const result = spawnSync("npx", ["vitest", "run", "tests/integration"], {
+    stdio: "inherit",
+    env: { ...process.env, TEST_DATABASE_URL: cluster.url, TEST_TMP_DIR: "tests/.tmp-postgres" },
+  });
+  await cluster.stop();
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   if (result.status !== 0) {
     console.error(`✖ ${label} failed after ${seconds}s`);
@@ -44,7 +85,8 @@ const started = Date.now();
 run("typecheck", "npx", ["tsc", "--noEmit"]);
 run("typecheck (service worker)", "npx", ["tsc", "--noEmit", "-p", "service-worker"]);
 run("lint", "npx", ["eslint", "--max-warnings", "0", "."]);
-run("unit and integration tests", "npx", ["vitest", "run"]);
+run("unit and integration tests", "npx", ["vitest", "run"], { TEST_DATABASE_URL: "" });
+await integrationSuiteOnPostgres();
 const chromium = ensureChromium();
 // The README's `npm start` on a fresh clone (no build, no database) makes the production build — the app, then the
 // service worker, offline page and manifest icons — and serves the installable app; the end-to-end tests use that build.
