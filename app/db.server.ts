@@ -12,7 +12,7 @@ let opened: OpenedDatabase | undefined;
 export function getOpenedDatabase(): OpenedDatabase {
   if (!opened) {
     const env = getEnv();
-    opened = openDatabase({ url: env.DATABASE_URL, synchronous: env.DATABASE_SYNCHRONOUS });
+    opened = openDatabase({ url: env.DATABASE_URL, synchronous: env.DATABASE_SYNCHRONOUS, poolSize: env.DATABASE_POOL_SIZE });
   }
   return opened;
 }

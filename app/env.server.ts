@@ -17,6 +17,8 @@ const EnvSchema = z.object({
   PORT: z.coerce.number({ message: "must be a number" }).int().min(0).max(65535).default(3000),
   DATABASE_URL: z.string().min(1).default(DEFAULT_DATABASE_URL),
   DATABASE_SYNCHRONOUS: z.enum(["OFF", "NORMAL", "FULL", "EXTRA"]).default("FULL"),
+  /** PostgreSQL only: connections each server process holds. */
+  DATABASE_POOL_SIZE: z.coerce.number({ message: "must be a number" }).int().min(1).max(200).default(10),
   SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   PUBLIC_URL: z.string().url("must be a URL such as https://tradebench.example").optional(),
