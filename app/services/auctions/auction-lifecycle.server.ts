@@ -3,6 +3,8 @@
 // early or cancel it. Every change is one write transaction that claims the change by a conditional update of the
 // auction row; only the transaction whose update hit the row does the follow-up work (listing, order, notifications),
 // so each auction starts and ends exactly once however many scheduler passes, page reads and server processes race.
+// Each of those transactions locks the auction's row first (lockAuction), so on PostgreSQL they queue behind each
+// other and behind the lot's bids, and read the auction as the previous one committed it.
 import type { Kysely } from "kysely";
 import { inWriteTransaction } from "#db/dialect.ts";
 import type { Database } from "#db/schema.ts";
@@ -12,7 +14,7 @@ import type { SaleType } from "~/lib/fees.ts";
 import { isListingType } from "~/lib/listing-types.ts";
 import { DomainError, type DomainErrorKind } from "../domain-error.ts";
 import { isOwner } from "../listings/listing-policy.server.ts";
-import { announceAuctionChange, findAuctionRow, toLiveState, type AuctionChangeReason, type AuctionRow } from "./auction-state.server.ts";
+import { announceAuctionChange, findAuctionRow, lockAuction, toLiveState, type AuctionChangeReason, type AuctionRow } from "./auction-state.server.ts";
 import { announceNotifications, insertNotifications, type NotificationDraft } from "../messaging/notifications.server.ts";
 import { createOrder } from "../orders/order-creation.server.ts";
 import { completeInspectedOrders } from "../orders/order-flow.server.ts";
@@ -64,6 +66,9 @@ interface Committed<T> {
   notifications: NotificationDraft[];
 }
 
+/** The lifecycle's transactions decide on the auction's row, locked first (see the top of this file). */
+const LOCKED = { decidesOnLockedRows: true } as const;
+
 /** Runs after commit: announces the auction's new state and the notifications. */
 async function announce<T>(db: Kysely<Database>, committed: Committed<T> | null): Promise<T | null> {
   if (!committed) return null;
@@ -82,6 +87,7 @@ async function announce<T>(db: Kysely<Database>, committed: Committed<T> | null)
 async function startOne(db: Kysely<Database>, auctionId: number, now: Date): Promise<boolean> {
   const stamp = now.toISOString();
   const committed = await inWriteTransaction(db, async (trx): Promise<Committed<true> | null> => {
+    await lockAuction(trx, auctionId);
     const claimed = await trx
       .updateTable("auctions")
       .set((eb) => ({ status: "active", version: eb("version", "+", 1), updated_at: stamp }))
@@ -91,7 +97,7 @@ async function startOne(db: Kysely<Database>, auctionId: number, now: Date): Pro
       .executeTakeFirst();
     if (Number(claimed.numUpdatedRows) !== 1) return null;
     return { result: true, reason: "started", auctionId, notifications: [] };
-  });
+  }, LOCKED);
   return (await announce(db, committed)) ?? false;
 }
 
@@ -247,10 +253,11 @@ async function endClaimed(trx: Kysely<Database>, row: AuctionRow, now: Date, due
 /** Ends one active auction whose end date has come; null when it is not due or another writer ended it first. */
 async function endOneDue(db: Kysely<Database>, auctionId: number, now: Date): Promise<EndedAuction | null> {
   const committed = await inWriteTransaction(db, async (trx) => {
+    await lockAuction(trx, auctionId);
     const row = await findAuctionRow(trx, auctionId);
     if (!row || row.status !== "active" || row.end_date > now.toISOString()) return null;
     return endClaimed(trx, row, now, true);
-  });
+  }, LOCKED);
   return announce(db, committed);
 }
 
@@ -323,6 +330,7 @@ export interface OwnerRequest {
  * An auction past its end date has ended (its settlement ran just before) and can be neither ended nor cancelled.
  */
 async function ownedRow(trx: Kysely<Database>, request: OwnerRequest, now: Date, action: OwnerAction): Promise<AuctionRow> {
+  await lockAuction(trx, request.auctionId);
   const row = await findAuctionRow(trx, request.auctionId);
   if (!row) throw new DomainError("not_found", LIFECYCLE_MESSAGES.notFound);
   if (!isOwner({ ownerId: row.seller_id }, request.userId)) throw new DomainError("forbidden", permissionMessage(action));
@@ -371,7 +379,7 @@ export async function endAuctionEarly(db: Kysely<Database>, request: OwnerReques
     const ended = await endClaimed(trx, row, now, false);
     if (!ended) throw new DomainError("conflict", LIFECYCLE_MESSAGES.cannotEnd);
     return ended;
-  });
+  }, LOCKED);
   const result = await announce(db, committed);
   return result!;
 }
@@ -404,7 +412,7 @@ export async function cancelAuction(db: Kysely<Database>, request: OwnerRequest)
       }));
     await insertNotifications(trx, notifications, now);
     return { result: { auctionId: row.id, notified: notifications.length }, reason: "cancelled", auctionId: row.id, notifications };
-  });
+  }, LOCKED);
   const result = await announce(db, committed);
   return result!;
 }

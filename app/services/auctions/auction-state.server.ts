@@ -1,6 +1,7 @@
 // Reading an auction's state and announcing its changes: shared by the bidding engine, the lifecycle, buy-now
 // checkout and the pages.
 import type { Kysely } from "kysely";
+import { forUpdate } from "#db/dialect.ts";
 import type { Database } from "#db/schema.ts";
 import { bidderLabel, isAuctionStatus, LIVE_AUCTION_STATUSES, reserveState, type AuctionSnapshot, type BidHistoryEntry } from "~/lib/auctions.ts";
 import { ALL_AUCTIONS_TOPIC, auctionTopic, getLiveEventBus, type LiveEventBus } from "../platform/live-events.server.ts";
@@ -62,6 +63,21 @@ export type AuctionRow = NonNullable<Awaited<ReturnType<ReturnType<typeof select
 
 export function findAuctionRow(db: Kysely<Database>, auctionId: number): Promise<AuctionRow | undefined> {
   return selectAuctionRow(db).where("a.id", "=", auctionId).executeTakeFirst();
+}
+
+/**
+ * Locks the auction's row until the write transaction ends, before the transaction reads the auction: every change
+ * of a lot (a bid, its start or end, a Buy Now, the owner's controls) takes this lock first, so they queue at it on
+ * PostgreSQL (in `inWriteTransaction(…, { decidesOnLockedRows: true })`) while changes of other lots go ahead.
+ * SQLite's write transaction already holds the whole database.
+ */
+export async function lockAuction(trx: Kysely<Database>, auctionId: number): Promise<void> {
+  await forUpdate(trx, trx.selectFrom("auctions").select("id").where("id", "=", auctionId)).execute();
+}
+
+/** `lockAuction` for the listing's upcoming or running auction, if it has one. */
+export async function lockLiveAuctionOf(trx: Kysely<Database>, listingId: number): Promise<void> {
+  await forUpdate(trx, trx.selectFrom("auctions").select("id").where("listing_id", "=", listingId).where("status", "in", LIVE_AUCTION_STATUSES)).execute();
 }
 
 /** Buy Now on a hybrid stays open while the auction runs and its price is below the buy-now price. */

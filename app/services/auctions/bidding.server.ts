@@ -1,12 +1,14 @@
 // The bidding engine: one bid is one write transaction that reads the auction, applies the rules
 // (bid-resolution.ts), writes the bids and the new price, and notifies the outbid bidder. Nothing can change the
-// auction between the read and the write, in this process or another one on the same database.
+// auction between the read and the write, in this process or another one on the same database: on SQLite the write
+// transaction holds the database (and concurrent bids share commits, BidQueue); on PostgreSQL each bid is its own
+// transaction that first locks the auction's row, so bids on one lot queue there and bids on other lots run alongside.
 import { sql, type Kysely } from "kysely";
-import { inWriteTransaction } from "#db/dialect.ts";
+import { engineOf, inWriteTransaction } from "#db/dialect.ts";
 import type { Database } from "#db/schema.ts";
 import { BID_MESSAGES, formatBidMoney } from "~/lib/bidding.ts";
 import { bidderLabel, type BidHistoryEntry } from "~/lib/auctions.ts";
-import { announceAuctionChange, findAuctionRow, toLiveState, type AuctionLiveState } from "./auction-state.server.ts";
+import { announceAuctionChange, findAuctionRow, lockAuction, toLiveState, type AuctionLiveState } from "./auction-state.server.ts";
 import { resolveBid, type AuctionBidState, type BidRefusalCode } from "./bid-resolution.ts";
 import { DomainError, type DomainErrorKind } from "../domain-error.ts";
 import { announceNotifications, insertNotifications, type NotificationDraft } from "../messaging/notifications.server.ts";
@@ -131,27 +133,51 @@ class BidQueue {
     batch.forEach((bid, index) => {
       const result = results[index]!;
       if ("error" in result) return bid.reject(result.error);
-      const { outcome, newBids, notifications } = result.applied;
-      try {
-        if (newBids.length > 0) announceAuctionChange({ reason: "bid", state: outcome.state, newBids });
-        announceNotifications(notifications);
-      } catch (error) {
-        // The bid is committed; a failed announcement must not turn it into an error for the bidder.
-        console.error(`Failed to announce a bid on auction ${outcome.state.auctionId}`, error);
-      }
-      bid.resolve(outcome);
+      bid.resolve(announceBid(result.applied));
     });
   }
+}
+
+/** Tells the lot's pages and the outbid bidder about a committed bid; returns the bidder's outcome. */
+function announceBid({ outcome, newBids, notifications }: AppliedBid): BidOutcome {
+  try {
+    if (newBids.length > 0) announceAuctionChange({ reason: "bid", state: outcome.state, newBids });
+    announceNotifications(notifications);
+  } catch (error) {
+    // The bid is committed; a failed announcement must not turn it into an error for the bidder.
+    console.error(`Failed to announce a bid on auction ${outcome.state.auctionId}`, error);
+  }
+  return outcome;
+}
+
+/**
+ * PostgreSQL: one bid, one transaction. The auction's row is locked before it is read, so bids on one lot (from any
+ * process or server) queue at the lock and each reads the lot as the one before it left it; no retry, no batching.
+ * The transaction may still be run again after a deadlock, so everything outside the database happens after commit.
+ */
+async function placeBidAlone(db: Kysely<Database>, request: BidRequest, now: Date): Promise<BidOutcome> {
+  const applied = await inWriteTransaction(
+    db,
+    async (trx) => {
+      await lockAuction(trx, request.auctionId);
+      return applyBid(trx, request, now, async () => undefined);
+    },
+    { decidesOnLockedRows: true },
+  );
+  return announceBid(applied);
 }
 
 const queues = new WeakMap<Kysely<Database>, BidQueue>();
 
 /**
- * Places one bid atomically (see BidQueue for how concurrent bids share a commit). Resolves once the bid is
- * committed, with its own outcome; a bid the rules refuse is refused with a DomainError (kind, the spec text, `code` the BidRefusalCode).
+ * Places one bid atomically. Resolves once the bid is committed, with its own outcome; a bid the rules refuse is
+ * refused with a DomainError (kind, the spec text, `code` the BidRefusalCode). On SQLite concurrent bids share
+ * commits (BidQueue: better-sqlite3 blocks the event loop during a commit, so bids pile up meanwhile); on PostgreSQL
+ * each bid is its own transaction (placeBidAlone).
  */
 export function placeBid(db: Kysely<Database>, request: BidRequest): Promise<BidOutcome> {
   const now = request.now ?? new Date();
+  if (engineOf(db) === "postgres") return placeBidAlone(db, request, now);
   let queue = queues.get(db);
   if (!queue) {
     queue = new BidQueue(db);

@@ -1,8 +1,10 @@
 // Checkout: Buy Now (buy_now listings, and hybrids while their Buy Now is open) and the auction winner's
 // checkout. Buying is one write transaction that claims the listing by a conditional update, so of several
-// buyers racing for one item exactly one gets an order and the others are told it has already been sold.
+// buyers racing for one item exactly one gets an order and the others are told it has already been sold. It locks
+// the rows it decides on first — a hybrid's running auction, then the listing (the order every lot change keeps) —
+// so on PostgreSQL racing buyers (and the lot's bids and lifecycle) queue at those locks.
 import type { Kysely } from "kysely";
-import { inWriteTransaction } from "#db/dialect.ts";
+import { forUpdate, inWriteTransaction } from "#db/dialect.ts";
 import type { Database } from "#db/schema.ts";
 import { SUCCESS_FEE_RATE_BP, type SaleType } from "~/lib/fees.ts";
 import { isAuctionListingType, isListingType } from "~/lib/listing-types.ts";
@@ -10,7 +12,16 @@ import { formatExactPrice } from "~/lib/money.ts";
 import { ORDER_MESSAGES } from "~/lib/orders.ts";
 import type { ShippingAddress } from "~/schemas/order.ts";
 import { LIVE_AUCTION_STATUSES } from "~/lib/auctions.ts";
-import { announceAuctionChange, buyNowOpen, findAuctionRow, findLiveAuctionRow, selectAuctionRow, toLiveState, type AuctionRow } from "../auctions/auction-state.server.ts";
+import {
+  announceAuctionChange,
+  buyNowOpen,
+  findAuctionRow,
+  findLiveAuctionRow,
+  lockLiveAuctionOf,
+  selectAuctionRow,
+  toLiveState,
+  type AuctionRow,
+} from "../auctions/auction-state.server.ts";
 import { primaryThumbnail } from "../listings/listing-cards.server.ts";
 import { isOwner, ownedListing, visibleTo } from "../listings/listing-policy.server.ts";
 import { announceNotifications, insertNotifications, type NotificationDraft } from "../messaging/notifications.server.ts";
@@ -31,12 +42,12 @@ interface ListingForSale {
   currency: string;
 }
 
-function selectListingForSale(db: Kysely<Database>, listingId: number) {
-  return db
-    .selectFrom("equipment_listings")
-    .select(["id", "user_id", "title", "listing_type", "status", "price_cents", "currency"])
-    .where("id", "=", listingId)
-    .executeTakeFirst();
+/** The listing as a purchase decides on it, its row locked until the write transaction ends. */
+function lockListingForSale(trx: Kysely<Database>, listingId: number) {
+  return forUpdate(
+    trx,
+    trx.selectFrom("equipment_listings").select(["id", "user_id", "title", "listing_type", "status", "price_cents", "currency"]).where("id", "=", listingId),
+  ).executeTakeFirst();
 }
 
 type Sale = { ok: true; priceCents: number; saleType: SaleType } | { ok: false; error: DomainError };
@@ -70,7 +81,8 @@ export async function buyNow(db: Kysely<Database>, request: BuyNowRequest): Prom
   const now = request.now ?? new Date();
   const stamp = now.toISOString();
   const { order, notifications, auctionState } = await inWriteTransaction(db, async (trx) => {
-    const listing = await selectListingForSale(trx, request.listingId);
+    await lockLiveAuctionOf(trx, request.listingId);
+    const listing = await lockListingForSale(trx, request.listingId);
     if (!listing) throw new DomainError("not_found", ORDER_MESSAGES.listingNotFound);
     const auction = listing.listing_type === "hybrid" ? await findLiveAuctionRow(trx, listing.id) : undefined;
     const sale = saleTerms(listing, auction, request.buyerId);
@@ -162,7 +174,7 @@ export async function buyNow(db: Kysely<Database>, request: BuyNowRequest): Prom
     await insertNotifications(trx, drafts, now);
     const after = auction ? await findAuctionRow(trx, auction.id) : undefined;
     return { order: created, notifications: drafts, auctionState: after ? toLiveState(after) : null };
-  });
+  }, { decidesOnLockedRows: true });
   announceNotifications(notifications);
   if (auctionState) announceAuctionChange({ reason: "bought", state: auctionState, newBids: [] });
   return { orderId: order.id, reference: order.reference };
@@ -180,11 +192,7 @@ export async function confirmAuctionCheckout(db: Kysely<Database>, request: Auct
   const now = request.now ?? new Date();
   const stamp = now.toISOString();
   return inWriteTransaction(db, async (trx) => {
-    const order = await trx
-      .selectFrom("orders")
-      .select(["id", "buyer_id", "status", "version"])
-      .where("auction_id", "=", request.auctionId)
-      .executeTakeFirst();
+    const order = await forUpdate(trx, trx.selectFrom("orders").select(["id", "buyer_id", "status", "version"]).where("auction_id", "=", request.auctionId)).executeTakeFirst();
     if (!order || order.buyer_id !== request.buyerId) throw new DomainError("not_found", ORDER_MESSAGES.notTheWinner);
     if (order.status !== "pending") throw new DomainError("conflict", ORDER_MESSAGES.checkoutClosed);
     const updated = await trx
@@ -200,7 +208,7 @@ export async function confirmAuctionCheckout(db: Kysely<Database>, request: Auct
       .values({ order_id: order.id, status: "pending", actor_id: request.buyerId, note: "The buyer confirmed the shipping address", created_at: stamp })
       .execute();
     return { orderId: order.id };
-  });
+  }, { decidesOnLockedRows: true });
 }
 
 // ── What the checkout pages show ──

@@ -3,7 +3,7 @@
 // make it, what it stamps and whom it tells; `transitionOrder` applies a row of it in one write transaction that
 // claims the order by its status and version, so two people acting at once can never both succeed.
 import type { Kysely } from "kysely";
-import { inWriteTransaction } from "#db/dialect.ts";
+import { forUpdate, inWriteTransaction } from "#db/dialect.ts";
 import type { Database } from "#db/schema.ts";
 import { INSPECTION_PERIOD_DAYS, REFUND_BUSINESS_DAYS, SELLER_RESPONSE_BUSINESS_DAYS } from "~/lib/fees.ts";
 import { formatExactPrice } from "~/lib/money.ts";
@@ -283,6 +283,8 @@ export async function transitionOrder(db: Kysely<Database>, request: TransitionR
   const transition = ORDER_TRANSITIONS[request.action];
   const actor = await orderAuthority(db, request.actor);
   const notifications = await inWriteTransaction(db, async (trx) => {
+    // The order's row is locked before it is read: two parties acting on one order at once queue here (PostgreSQL).
+    await forUpdate(trx, trx.selectFrom("orders").select("id").where("id", "=", request.orderId)).execute();
     const order = await selectOrderForRules(trx).where("o.id", "=", request.orderId).executeTakeFirst();
     if (!order) throw new DomainError("not_found", ORDER_MESSAGES.orderNotFound);
     const refused = refusal(request.action, order, actor, now);
@@ -334,7 +336,7 @@ export async function transitionOrder(db: Kysely<Database>, request: TransitionR
       .map((userId) => ({ userId, ...notice, actionUrl: `/orders/${order.id}` }));
     await insertNotifications(trx, drafts, now);
     return drafts;
-  });
+  }, { decidesOnLockedRows: true });
   announceNotifications(notifications);
   return { status: transition.to };
 }
