@@ -3,9 +3,10 @@
 // price was based on, and the AI generation it came from marked as used (ai_generations.listing_id, the "successful
 // listings" of ai_stats). Who may claim a generation: docs/decisions/0022-ai-wizard.md.
 import { sql, type Kysely } from "kysely";
-import { toDbTime } from "#db/dialect.ts";
+import { foldAsciiCase, toDbTime } from "#db/dialect.ts";
 import type { Database } from "#db/schema.ts";
 import { DEFAULT_BID_INCREMENT_CENTS } from "~/lib/bidding.ts";
+import { asciiLowerCase } from "~/lib/listing-filters.ts";
 import { AI_LISTING_MESSAGES, ANONYMOUS_CLAIM_HOURS, type AiListingCreateValues } from "~/schemas/ai-listing-create.ts";
 import type { ListingInput } from "~/schemas/listing.ts";
 import { DomainError } from "../domain-error.ts";
@@ -90,8 +91,9 @@ async function claimGeneration(
         eb.and([
           eb("user_id", "is", null),
           eb("created_at", ">=", cutoff),
-          eb(sql<string>`lower(trim(brand))`, "=", listing.brand.trim().toLowerCase()),
-          eb(sql<string>`lower(trim(model))`, "=", listing.model.trim().toLowerCase()),
+          // ASCII letters in any case, the same on both engines (PostgreSQL's lower would fold other letters too).
+          eb(foldAsciiCase(trx, sql<string>`trim(brand)`), "=", asciiLowerCase(listing.brand.trim())),
+          eb(foldAsciiCase(trx, sql<string>`trim(model)`), "=", asciiLowerCase(listing.model.trim())),
         ]),
       ]),
     )
