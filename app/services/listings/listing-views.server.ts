@@ -3,6 +3,7 @@
 // A signed-in member's view also updates their recently viewed listings (recent-views.server.ts).
 import crypto from "node:crypto";
 import type { Kysely } from "kysely";
+import { inWriteTransaction } from "#db/dialect.ts";
 import type { Database } from "#db/schema.ts";
 import { getEnv } from "~/env.server.ts";
 import { recordRecentView } from "./recent-views.server.ts";
@@ -76,7 +77,9 @@ export async function recordListingView(db: Kysely<Database>, input: ListingView
     .executeTakeFirst();
   if (seenRecently) return { counted: false, views: null };
 
-  return db.transaction().execute(async (trx) => {
+  // A write transaction: on PostgreSQL two first views at once would otherwise both find no earlier view and both
+  // insert (SERIALIZABLE rolls one back and runs it again, when it sees the other's row); SQLite holds its write lock.
+  return inWriteTransaction(db, async (trx) => {
     const inserted = await trx
       .insertInto("listing_views")
       .columns(["listing_id", "user_id", "viewer_hash", "ip_hash", "viewed_at", "created_at"])
