@@ -118,7 +118,9 @@ export function containsIgnoringAsciiCase(db: Kysely<Database>, column: string, 
  */
 export async function databaseVersion(db: Kysely<Database>): Promise<{ changes: number; version: string }> {
   if (engineOf(db) === "postgres") {
-    const { rows } = await sql<{ version: string }>`select pg_current_wal_lsn()::text as version`.execute(db);
+    // The insert position, not pg_current_wal_lsn() (the position written out): with synchronous_commit off a commit
+    // is written out later, and a search run meanwhile would be remembered under the old token.
+    const { rows } = await sql<{ version: string }>`select pg_current_wal_insert_lsn()::text as version`.execute(db);
     return { changes: 0, version: rows[0]?.version ?? "" };
   }
   const { rows } = await sql<{ changes: number; version: number }>`select total_changes() as changes, data_version as version from pragma_data_version`.execute(db);

@@ -23,7 +23,7 @@ import {
   SAVED_SEARCH_ALERT_TITLE,
 } from "~/services/alerts/saved-search-alerts.server.ts";
 import { DiskStore } from "~/services/storage/index.server.ts";
-import { createTestDatabase } from "../../support/test-database.ts";
+import { createTestDatabase, onPostgres } from "../../support/test-database.ts";
 import { insertAuctionRow } from "../../support/auctions.ts";
 import { insertUserRow } from "../../support/users.ts";
 
@@ -255,14 +255,16 @@ describe("the matcher agrees with running the search", () => {
 
   it("a word the index reads as a phrase of two terms matches only that phrase", async () => {
     const [seller, buyer] = users as [string, string];
-    // U+19B0 is a letter to JavaScript (one search word) but a separator to SQLite's tokenizer: "scope" then "meter".
+    // U+19B0 is a letter to JavaScript (one search word) but a separator to SQLite's tokenizer (Unicode 6.1 data):
+    // "scope" then "meter". PostgreSQL's letter class (the C.UTF-8 ctype, current Unicode) holds it a letter, so there
+    // the word is one term that neither listing has: the matcher and the search agree on each engine.
     const id = await saveSearch(buyer, params({ keyword: "scope\u19b0met" }));
     const apart = await insertListing(seller, { title: "Meter", description: "A scope" });
     const together = await insertListing(seller, { title: "Scope meters" });
     expect((await matchListingToSavedSearches(database.db, apart, NOW)).matched).toEqual([]);
-    expect((await matchListingToSavedSearches(database.db, together, NOW)).matched).toEqual([id]);
+    expect((await matchListingToSavedSearches(database.db, together, NOW)).matched).toEqual(onPostgres ? [] : [id]);
     const run = await searchListings(database.db, savedSearchListingFilters(params({ keyword: "scope\u19b0met" })), { now: NOW });
-    expect(run.listings.map((listing) => listing.id)).toEqual([together]);
+    expect(run.listings.map((listing) => listing.id)).toEqual(onPostgres ? [] : [together]);
   });
 
   it("leaves out the seller's own searches, searches with alerts off, and inactive listings; records a match once", async () => {
