@@ -2,6 +2,7 @@
 // welcome mail and again on request. Until the link is followed an account may browse, watch and save searches,
 // but not bid, buy, offer, list or send messages (the guard is requireConfirmedUser in app/web/auth.server.ts).
 import type { Kysely } from "kysely";
+import { inWriteTransaction } from "#db/dialect.ts";
 import type { Database } from "#db/schema.ts";
 import { CONFIRM_EMAIL_PATH, EMAIL_CONFIRMATION_MESSAGES, type ConfirmationProblem } from "~/lib/email-confirmation-messages.ts";
 import { DomainError } from "../domain-error.ts";
@@ -16,11 +17,12 @@ export const LINKS_PER_HOUR = 5;
 
 /**
  * Makes a new link for the account and voids every earlier unused one (they are marked used and replaced), in one
- * transaction so at most one link of an account works at any time. Returns the link.
+ * write transaction so at most one link of an account works at any time, even when two are asked for at once (on
+ * PostgreSQL a plain transaction would let both void the older links and both insert). Returns the link.
  */
 async function issueConfirmationLink(db: Kysely<Database>, userId: string, publicUrl: string, now: Date): Promise<string> {
   const token = randomToken();
-  await db.transaction().execute(async (trx) => {
+  await inWriteTransaction(db, async (trx) => {
     await trx
       .updateTable("email_confirmation_tokens")
       .set({ used_at: now.toISOString(), replaced: 1 })

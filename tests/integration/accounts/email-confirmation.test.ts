@@ -170,6 +170,15 @@ describe("the confirmation link", () => {
     expect((refusal as Error).message).toContain("Please wait 1 minute before");
   });
 
+  it("leaves one working link when several are asked for at the same moment", async () => {
+    const member = await insertUserRow(opened.db, undefined, "buyer", { confirmed: false });
+    const at = new Date("2026-02-01T10:00:00.000Z");
+    const asked = await Promise.allSettled(Array.from({ length: 4 }, () => resendConfirmationLink(opened.db, member, "http://localhost", at)));
+    expect(asked.some((outcome) => outcome.status === "fulfilled")).toBe(true);
+    const unused = await opened.db.selectFrom("email_confirmation_tokens").select("id").where("user_id", "=", member).where("used_at", "is", null).execute();
+    expect(unused).toHaveLength(1);
+  });
+
   it("is for signed-in members to ask for", async () => {
     expect((await post(confirmRoute, "/confirm-email", null, {})).location).toMatch(/^\/login\?/);
   });
