@@ -1,4 +1,4 @@
-// Full-text search over listings, both engines (docs/decisions/0030, 0031). What buyers type becomes a search
+// Full-text search over listings, both engines (docs/decisions/0030, 0032). What buyers type becomes a search
 // expression (`"word" "word"*`, FTS5's syntax, built here from letters and digits only); each engine reads it:
 // - SQLite: the FTS5 table listing_search (listings migration), tokenizer `porter unicode61 remove_diacritics 2`, BM25.
 // - PostgreSQL: equipment_listings.search_vector with the text search configuration tradebench_search and the SQL

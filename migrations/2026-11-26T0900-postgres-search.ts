@@ -1,4 +1,4 @@
-// Full-text search and partial brand/model matches on PostgreSQL (issue 16 §1; docs/decisions/0031). SQLite has had
+// Full-text search and partial brand/model matches on PostgreSQL (issue 16 §1; docs/decisions/0032). SQLite has had
 // these since the listings migration (FTS5 table listing_search, tokenizer `porter unicode61 remove_diacritics 2`;
 // `instr(lower(col), ?)` scans the brand): this migration does nothing there.
 // - Text search configuration `tradebench_search`: the english configuration with its word tokens mapped through
