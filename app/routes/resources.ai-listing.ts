@@ -109,7 +109,7 @@ async function answer(request: Request, clientIp: string): Promise<Response> {
 
   if (!values || Object.keys(errors).length > 0) return problem(400, errors);
 
-  const verdict = allowGeneration({ userId: user?.id ?? null, ip: clientIp });
+  const verdict = await allowGeneration(getDb(), { userId: user?.id ?? null, ip: clientIp });
   if (!verdict.allowed) {
     const minutes = Math.max(1, Math.ceil(verdict.retryAfterSeconds / 60));
     const refusal = new DomainError(

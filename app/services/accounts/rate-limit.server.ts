@@ -1,49 +1,44 @@
-// Fixed-window counters kept in this process's memory, for limits that no one can point at somebody else: the AI
-// route's per-address and per-member generations, a member's messages per minute. Sign-in, registration and
-// password-reset limits are counted in the database instead (attempt-counters.server.ts, docs/decisions/0029).
-import cluster from "node:cluster";
-export interface RateLimitRule {
-  limit: number;
-  windowMs: number;
-}
+// Fixed-window limits for what no one can point at somebody else: the AI route's per-address and per-member
+// generations, a member's messages per minute. They are counted in the database's attempt_counters table
+// (attempt-counters.server.ts, docs/decisions/0029 and 0031), so every worker process and every app server shares
+// one count and a limit holds however many servers a client's requests reach. Sign-in, registration and
+// password-reset limits use the same table through their own rules.
+import type { Kysely } from "kysely";
+import type { Database } from "#db/schema.ts";
+import { counterKey, hitWindow, type Verdict, type WindowRule } from "./attempt-counters.server.ts";
 
-interface Window {
-  count: number;
-  resetAt: number;
-}
+export type RateLimitRule = WindowRule;
+export type RateLimitVerdict = Verdict;
 
-export class RateLimiter {
-  private readonly windows = new Map<string, Window>();
-
+export interface RateLimiter {
   /**
-   * `processes`: how many processes share the limits, each with its own counters. Each enforces its share of every
-   * limit, so together they never allow more than the limit (a client whose attempts all reach one process meets
-   * that share sooner).
+   * Counts one attempt under `key`; refuses (counting nothing) with the seconds to wait when the window's allowance
+   * is used up. Inside a write transaction the count is part of it (a rolled-back attempt counts nothing).
    */
-  constructor(private readonly processes = 1) {}
+  hit(db: Kysely<Database>, key: string, rule: RateLimitRule, now?: Date): Promise<RateLimitVerdict>;
+}
 
-  /** Counts one attempt; returns the seconds to wait when the limit is already used up. */
-  hit(key: string, rule: RateLimitRule, now = Date.now()): { allowed: true } | { allowed: false; retryAfterSeconds: number } {
+/** The limiter of the app: counts in the database, shared by every process and server. */
+export const sharedRateLimiter: RateLimiter = {
+  hit: (db, key, rule, now = new Date()) => hitWindow(db, counterKey("rate", key), rule, now),
+};
+
+/**
+ * Counts in this process's memory only: for tests that want limits of their own, apart from the database's
+ * (the app itself uses `sharedRateLimiter`).
+ */
+export class MemoryRateLimiter implements RateLimiter {
+  private readonly windows = new Map<string, { count: number; resetAt: number }>();
+
+  async hit(_db: Kysely<Database>, key: string, rule: RateLimitRule, now = new Date()): Promise<RateLimitVerdict> {
+    const at = now.getTime();
     let window = this.windows.get(key);
-    if (!window || window.resetAt <= now) {
-      window = { count: 0, resetAt: now + rule.windowMs };
+    if (!window || window.resetAt <= at) {
+      window = { count: 0, resetAt: at + rule.windowMs };
       this.windows.set(key, window);
     }
-    if (window.count >= Math.max(1, Math.floor(rule.limit / this.processes))) {
-      return { allowed: false, retryAfterSeconds: Math.ceil((window.resetAt - now) / 1000) };
-    }
+    if (window.count >= rule.limit) return { allowed: false, retryAfterSeconds: Math.ceil((window.resetAt - at) / 1000) };
     window.count += 1;
-    if (this.windows.size > 50_000) this.prune(now);
     return { allowed: true };
   }
-
-  private prune(now: number): void {
-    for (const [key, window] of this.windows) if (window.resetAt <= now) this.windows.delete(key);
-  }
-}
-
-/** Worker processes started by server.mjs (WEB_CONCURRENCY) spread connections over themselves and count apart. */
-export function workerProcesses(): number {
-  const count = Number(process.env.WEB_CONCURRENCY);
-  return cluster.isWorker && Number.isInteger(count) && count > 1 ? count : 1;
 }

@@ -16,7 +16,7 @@ import { trendFromChange } from "~/lib/pricing/market-trend.ts";
 import { INSUFFICIENT_DATA_MESSAGE } from "~/lib/pricing/suggest-price.ts";
 import type { PriceGuidance } from "~/lib/pricing/types.ts";
 import { priceGuidance } from "~/services/pricing/price-guidance.server.ts";
-import { RateLimiter, workerProcesses, type RateLimitRule } from "~/services/accounts/rate-limit.server.ts";
+import { sharedRateLimiter, type RateLimitRule, type RateLimitVerdict } from "~/services/accounts/rate-limit.server.ts";
 import { readPhotos, writeListing } from "./model-calls.server.ts";
 import { analysisPhotos } from "./photos.server.ts";
 import { ProviderCallError, aiClient, aiConfigFromEnv, failureOf, type AiConfig } from "./provider.server.ts";
@@ -27,13 +27,11 @@ export const AI_RATE_LIMITS = {
   memberPerUser: { limit: 100, windowMs: 60 * 60_000 },
 } as const satisfies Record<string, RateLimitRule>;
 
-export const aiRateLimiter = new RateLimiter(workerProcesses());
-
-/** Counts one generation for the caller; the seconds to wait when the hour's share is used up. */
-export function allowGeneration(caller: { userId: string | null; ip: string }, now = Date.now()): { allowed: true } | { allowed: false; retryAfterSeconds: number } {
+/** Counts one generation for the caller (in the database: every server shares the count); the seconds to wait when the hour's allowance is used up. */
+export function allowGeneration(db: Kysely<Database>, caller: { userId: string | null; ip: string }, now = new Date()): Promise<RateLimitVerdict> {
   return caller.userId
-    ? aiRateLimiter.hit(`ai:user:${caller.userId}`, AI_RATE_LIMITS.memberPerUser, now)
-    : aiRateLimiter.hit(`ai:ip:${caller.ip}`, AI_RATE_LIMITS.visitorPerIp, now);
+    ? sharedRateLimiter.hit(db, `ai:user:${caller.userId}`, AI_RATE_LIMITS.memberPerUser, now)
+    : sharedRateLimiter.hit(db, `ai:ip:${caller.ip}`, AI_RATE_LIMITS.visitorPerIp, now);
 }
 
 /** The share of the seller's wait the photo reading may use, so the writing still has time. */

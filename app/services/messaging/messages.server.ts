@@ -16,13 +16,11 @@ import { DomainError } from "../domain-error.ts";
 import { isOwner, ownedListing, visibleTo } from "../listings/listing-policy.server.ts";
 import { getLiveEventBus, userTopic, type LiveEventBus } from "../platform/live-events.server.ts";
 import { announceNotifications, insertNotifications, type NotificationDraft } from "./notifications.server.ts";
-import { RateLimiter, workerProcesses, type RateLimitRule } from "../accounts/rate-limit.server.ts";
+import { sharedRateLimiter, type RateLimiter, type RateLimitRule } from "../accounts/rate-limit.server.ts";
 import { PARTY_NAME_COLUMNS, partyNames } from "../accounts/party-names.server.ts";
 
 
 export const MESSAGE_RATE_LIMIT: RateLimitRule = { limit: MESSAGES_PER_MINUTE, windowMs: 60_000 };
-
-export const messageRateLimiter = new RateLimiter(workerProcesses());
 
 /** The SSE event name of a new message on both members' user topics. */
 export const MESSAGE_EVENT = "message";
@@ -161,15 +159,14 @@ export interface SendMessageInput {
 export async function sendMessage(
   db: Kysely<Database>,
   { conversationId, senderId, body, now = new Date() }: SendMessageInput,
-  { limiter = messageRateLimiter, bus = getLiveEventBus() }: { limiter?: RateLimiter; bus?: LiveEventBus } = {},
+  { limiter = sharedRateLimiter, bus = getLiveEventBus() }: { limiter?: RateLimiter; bus?: LiveEventBus } = {},
 ): Promise<ConversationMessage> {
   const text = cleanMessageBody(body);
   const at = now.toISOString();
-  // The transaction may run again (PostgreSQL serialization failure): the limiter counts this message once.
-  let verdict: ReturnType<RateLimiter["hit"]> | undefined;
   const { message, drafts, recipientId } = await inWriteTransaction(db, async (trx) => {
     const conversation = await participantConversation(trx, senderId, conversationId);
-    const allowed = (verdict ??= limiter.hit(`message:${senderId}`, MESSAGE_RATE_LIMIT, now.getTime()));
+    // Counted in this transaction: if it runs again (PostgreSQL serialization failure) the first count was rolled back.
+    const allowed = await limiter.hit(trx, `message:${senderId}`, MESSAGE_RATE_LIMIT, now);
     if (!allowed.allowed) throw new DomainError("rate_limited", MESSAGE_TEXT.tooFast, { retryAfterSeconds: allowed.retryAfterSeconds });
     const inserted = await trx
       .insertInto("messages")

@@ -187,7 +187,7 @@ describe("bad input, with the spec's messages", () => {
 describe("limits and breakdowns", () => {
   it("limits visitors per address, and says when to come back", async () => {
     const ip = "203.0.113.77";
-    for (let i = 0; i < AI_RATE_LIMITS.visitorPerIp.limit; i += 1) allowGeneration({ userId: null, ip });
+    for (let i = 0; i < AI_RATE_LIMITS.visitorPerIp.limit; i += 1) await allowGeneration(opened.db, { userId: null, ip });
     const answer = await post(equipment, [{ name: "a.jpg", bytes: photo }], { ip });
     expect(answer.status).toBe(429);
     expect(Number(answer.headers.get("Retry-After"))).toBeGreaterThan(0);

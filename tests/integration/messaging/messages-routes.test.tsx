@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { OpenedDatabase } from "#db/dialect.ts";
 import { MESSAGE_TEXT } from "~/lib/messages.ts";
 import { openConversation, sendMessage } from "~/services/messaging/messages.server.ts";
-import { RateLimiter } from "~/services/accounts/rate-limit.server.ts";
+import { MemoryRateLimiter } from "~/services/accounts/rate-limit.server.ts";
 import { InProcessBus } from "~/services/platform/live-events.server.ts";
 import { insertListingRow } from "../../support/listings.ts";
 import { routeCalls } from "../../support/route-calls.ts";
@@ -38,7 +38,7 @@ beforeAll(async () => {
   await sendMessage(
     opened.db,
     { conversationId, senderId: buyer, body: "Is it calibrated? Report: https://example.com/cal.pdf <script>alert(1)</script>" },
-    { limiter: new RateLimiter(), bus: new InProcessBus() },
+    { limiter: new MemoryRateLimiter(), bus: new InProcessBus() },
   );
 });
 afterAll(() => opened.close());
@@ -177,7 +177,7 @@ describe("the header's Messages badge (root loader)", () => {
     const listing = await insertListingRow(opened.db, seller, { title: "Rohde & Schwarz FSV signal analyzer" });
     const opening = (await openConversation(opened.db, buyer, listing)).conversationId;
     const before = await unreadFor(seller);
-    await sendMessage(opened.db, { conversationId: opening, senderId: buyer, body: "Which options are installed?" }, { limiter: new RateLimiter(), bus: new InProcessBus() });
+    await sendMessage(opened.db, { conversationId: opening, senderId: buyer, body: "Which options are installed?" }, { limiter: new MemoryRateLimiter(), bus: new InProcessBus() });
     expect(await unreadFor(seller)).toBe(before + 1);
     expect(await unreadFor(null)).toBe(0);
     await get(messagesRoute, `/messages?conversation=${opening}`, seller);

@@ -12,7 +12,7 @@ import {
   sendMessage,
   thread,
 } from "~/services/messaging/messages.server.ts";
-import { RateLimiter } from "~/services/accounts/rate-limit.server.ts";
+import { MemoryRateLimiter } from "~/services/accounts/rate-limit.server.ts";
 import { insertListingRow } from "../../support/listings.ts";
 import { createTestDatabase } from "../../support/test-database.ts";
 import { insertUserRow } from "../../support/users.ts";
@@ -31,7 +31,7 @@ async function named(role: string, first: string, last: string, company = ""): P
 
 /** A fresh limiter per call unless a test is about the limit itself. */
 const send = (conversationId: number, senderId: string, body: string, now = new Date(), bus = new InProcessBus()) =>
-  sendMessage(database.db, { conversationId, senderId, body, now }, { limiter: new RateLimiter(), bus });
+  sendMessage(database.db, { conversationId, senderId, body, now }, { limiter: new MemoryRateLimiter(), bus });
 
 async function refusal(work: Promise<unknown>): Promise<{ kind: string; code?: string; message: string }> {
   try {
@@ -127,7 +127,7 @@ describe("sending", () => {
   it(`allows ${MESSAGES_PER_MINUTE} messages a minute per sender, then asks them to slow down`, async () => {
     const listing = await insertListingRow(database.db, seller);
     const { conversationId } = await openConversation(database.db, buyer, listing);
-    const limiter = new RateLimiter();
+    const limiter = new MemoryRateLimiter();
     const start = new Date("2026-11-21T11:00:00.000Z");
     const at = (seconds: number) => new Date(start.getTime() + seconds * 1000);
     for (let index = 0; index < MESSAGES_PER_MINUTE; index += 1) {
