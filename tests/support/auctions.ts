@@ -1,5 +1,6 @@
 // Inserts an auction listing and its auction directly: for tests that need an auction to bid on.
-import type { Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
+import { engineOf } from "#db/dialect.ts";
 import type { Database, NewAuction } from "#db/schema.ts";
 import { insertListingRow } from "./listings.ts";
 
@@ -38,4 +39,22 @@ export async function insertAuctionRow(
     .returning("id")
     .executeTakeFirstOrThrow();
   return { auctionId: id, listingId };
+}
+
+/**
+ * Makes the database refuse every new auction row with `message` (a trigger, in each engine's syntax), for tests of
+ * what a failed write leaves behind. Returns the function that lifts the refusal again.
+ */
+export async function refuseNewAuctions(db: Kysely<Database>, message: string): Promise<() => Promise<void>> {
+  const text = sql.lit(message);
+  if (engineOf(db) === "sqlite") {
+    await sql`create trigger refuse_auctions before insert on auctions begin select raise(abort, ${text}); end`.execute(db);
+    return async () => void (await sql`drop trigger refuse_auctions`.execute(db));
+  }
+  await sql`create function refuse_auctions() returns trigger language plpgsql as $$ begin raise exception ${text}; end $$`.execute(db);
+  await sql`create trigger refuse_auctions before insert on auctions for each row execute function refuse_auctions()`.execute(db);
+  return async () => {
+    await sql`drop trigger refuse_auctions on auctions`.execute(db);
+    await sql`drop function refuse_auctions()`.execute(db);
+  };
 }

@@ -1,6 +1,7 @@
-// One bidding process for tests/integration/bidding-concurrency.test.ts: opens the database
-// file, says "ready" on stdout, waits for "go" on stdin so all processes start together, then places its bids one
-// after another through placeBid and prints one JSON line with what was accepted and what was refused.
+// One bidding process for tests/integration/bidding-concurrency.test.ts: opens the database (a SQLite file or a
+// postgres:// URL), says "ready" on stdout, waits for "go" on stdin so all processes start together, then places its
+// bids through placeBid — one after another, or `inFlight` at a time (each of those bid loops with its own bidders,
+// so a bidder's bids stay in order) — and prints one JSON line with what was accepted and what was refused.
 //
 // Usage: tsx tests/support/bidder-process.ts (configuration as JSON in the BIDDER_CONFIG environment variable)
 import { DomainError } from "~/services/domain-error.ts";
@@ -15,6 +16,8 @@ export interface BidderProcessConfig {
   bidderIds: string[];
   auctionIds: number[];
   requests: number;
+  /** Bids this process has under way at once (default 1); at most one loop per bidder. */
+  inFlight?: number;
 }
 
 export interface BidderProcessReport {
@@ -53,10 +56,17 @@ async function main(): Promise<void> {
   await go;
   lines.close();
 
-  const started = performance.now();
-  for (let i = 0; i < config.requests; i += 1) {
+  const loops = Math.max(1, Math.min(config.inFlight ?? 1, config.bidderIds.length));
+  let remaining = config.requests;
+  const bidLoop = async (bidderIds: string[]): Promise<void> => {
+    while (remaining > 0) {
+      remaining -= 1;
+      await bidOnce(bidderIds);
+    }
+  };
+  const bidOnce = async (bidderIds: string[]): Promise<void> => {
     const auctionId = pick(config.auctionIds);
-    const bidderId = pick(config.bidderIds);
+    const bidderId = pick(bidderIds);
     // What the bidder sees on the page; by the time the bid arrives other processes may have moved on.
     const seen = await db
       .selectFrom("auctions as a")
@@ -107,7 +117,9 @@ async function main(): Promise<void> {
         report.errors.push(error instanceof Error ? error.message : String(error));
       }
     }
-  }
+  };
+  const started = performance.now();
+  await Promise.all(Array.from({ length: loops }, (_, loop) => bidLoop(config.bidderIds.filter((_, i) => i % loops === loop))));
   report.ms = performance.now() - started;
   await opened.close();
   process.stdout.write(`${JSON.stringify(report)}\n`);

@@ -10,7 +10,7 @@ import { auctionTopic, getLiveEventBus } from "~/services/platform/live-events.s
 import { placeBid, type BidOutcome, type BidRequest } from "~/services/auctions/bidding.server.ts";
 import { insertAuctionRow } from "../../support/auctions.ts";
 import { AuctionModel } from "../../support/bidding-model.ts";
-import { createTestDatabase } from "../../support/test-database.ts";
+import { createTestDatabase, onPostgres } from "../../support/test-database.ts";
 import { insertUserRow } from "../../support/users.ts";
 
 let opened: OpenedDatabase;
@@ -59,7 +59,11 @@ async function storedRows(auctionId: number) {
     .execute();
 }
 
-describe("bids placed at the same time", () => {
+// SQLite only: the group commit is SQLite's (better-sqlite3 blocks the event loop during a commit, so bids pile up and
+// share the next one). On PostgreSQL each bid is its own transaction queued at the lot's row lock, so bids placed at
+// the same time run in the order they reach the lock, not the order placeBid was called; the rules that hold there
+// (no lost or doubled bid, the price and leader the rules give) are bidding-concurrency.test.ts's, on both engines.
+describe.skipIf(onPostgres)("bids placed at the same time", () => {
   it("are told and stored exactly as the same bids placed one after another", async () => {
     const now = new Date();
     const together = await insertAuctionRow(opened.db, seller, {}, now);

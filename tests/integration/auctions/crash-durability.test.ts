@@ -17,6 +17,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { crashBidServerCommand, runCrashDurability } from "../../support/crash-durability.ts";
+import { onPostgres } from "../../support/test-database.ts";
 
 const TEMPLATE = path.join(path.resolve(process.env.TEST_TMP_DIR ?? "tests/.tmp"), "template.sqlite");
 const KILLS = Number(process.env.CRASH_DURABILITY_KILLS ?? 5);
@@ -28,7 +29,10 @@ const file = path.join(dir, "crash.sqlite");
 
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-describe("a bidding server killed with SIGKILL", () => {
+// SQLite only: this is about the embedded database's file (a server killed mid-commit, the WAL replayed at the restart,
+// PRAGMA integrity_check), copied from the SQLite template. On PostgreSQL the database server keeps the commits; killing
+// an app server under load is the cluster bench's run (issue 16: bench/cluster).
+describe.skipIf(onPostgres)("a bidding server killed with SIGKILL", () => {
   it(`keeps every acknowledged bid and an intact database through ${KILLS} kills`, async () => {
     fs.copyFileSync(TEMPLATE, file);
     const report = await runCrashDurability({

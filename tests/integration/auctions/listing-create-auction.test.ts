@@ -6,7 +6,6 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseWithZod } from "@conform-to/zod";
-import { sql } from "kysely";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { OpenedDatabase } from "#db/dialect.ts";
@@ -25,7 +24,7 @@ import { createListing } from "~/services/listings/create-listing.server.ts";
 import { deleteListing } from "~/services/listings/delete-listing.server.ts";
 import { getListingForEdit, listingFormDefaults } from "~/services/listings/listing-form-defaults.server.ts";
 import { updateListing } from "~/services/listings/update-listing.server.ts";
-import { insertAuctionRow } from "../../support/auctions.ts";
+import { insertAuctionRow, refuseNewAuctions } from "../../support/auctions.ts";
 import { DiskStore } from "~/services/storage/index.server.ts";
 import { createTestDatabase } from "../../support/test-database.ts";
 import { insertUserRow } from "../../support/users.ts";
@@ -329,12 +328,12 @@ describe("creating an auction listing", () => {
     };
     const title = "Atomic Rohde Schwarz FSW43 analyzer";
     // The database refuses the auction after the listing, its picture files and image rows were written.
-    await sql`create trigger refuse_auctions before insert on auctions begin select raise(abort, 'auction refused'); end`.execute(database.db);
+    const acceptAuctions = await refuseNewAuctions(database.db, "auction refused");
     try {
       const error = await rejection(createListing(database.db, uploads, people.owner.id, inputOf({ ...AUCTION, title }), images));
       expect(String(error)).toMatch(/auction refused/);
     } finally {
-      await sql`drop trigger refuse_auctions`.execute(database.db);
+      await acceptAuctions();
     }
     expect(await database.db.selectFrom("equipment_listings").select("id").where("title", "=", title).execute()).toEqual([]);
     expect({
