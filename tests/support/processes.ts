@@ -1,7 +1,8 @@
 // Runs test scripts as separate OS processes that start work at the same moment: each process opens what it needs,
 // prints "ready", waits for "go" on stdin, does its work and prints its report as the last line of stdout (JSON).
-// Used by the tests that race server processes on one database file (tests/support/lifecycle-process.ts,
-// tests/support/buy-now-worker.ts, tests/support/bidder-process.ts).
+// Used by the tests that race server processes on one database, a SQLite file or PostgreSQL (each script opens the
+// database from `opened.url`): tests/support/lifecycle-process.ts, buy-now-worker.ts, bidder-process.ts,
+// ending-soon-process.ts.
 import { spawn } from "node:child_process";
 import path from "node:path";
 

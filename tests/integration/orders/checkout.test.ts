@@ -199,7 +199,7 @@ describe("the buy-now race", () => {
     expect(auction).toEqual({ status: "ended", winner_id: orders[0].buyer_id });
   });
 
-  it("gives the item to exactly one of four buyers in four OS processes on one database file", { timeout: 60_000 }, async () => {
+  it("gives the item to exactly one of four buyers in four OS processes on one database", { timeout: 60_000 }, async () => {
     const listingId = await insertListingRow(opened.db, seller);
     const buyers = await Promise.all(Array.from({ length: 4 }, () => insertUserRow(opened.db)));
     // Every process is up with its own connection before any of them buys.
