@@ -114,13 +114,15 @@ export function containsIgnoringAsciiCase(db: Kysely<Database>, column: string, 
 /**
  * A token that changes whenever anything is written to the database, by this process or another (another server, on
  * PostgreSQL): results cached under it are never stale. SQLite: this connection's rows written and the file's data
- * version. PostgreSQL: the write-ahead log's position, which every committed write moves on.
+ * version. PostgreSQL: the current snapshot (`xmin:xmax:in-progress xids`), which says exactly which committed
+ * transactions a query sees, so it changes whenever a write becomes visible (docs/decisions/0031).
  */
 export async function databaseVersion(db: Kysely<Database>): Promise<{ changes: number; version: string }> {
   if (engineOf(db) === "postgres") {
-    // The insert position, not pg_current_wal_lsn() (the position written out): with synchronous_commit off a commit
-    // is written out later, and a search run meanwhile would be remembered under the old token.
-    const { rows } = await sql<{ version: string }>`select pg_current_wal_insert_lsn()::text as version`.execute(db);
+    // Not a WAL position (pg_current_wal_lsn, pg_current_wal_insert_lsn): a commit's WAL record is in place before
+    // the commit is visible (it waits for its flush, and for synchronous standbys). A search run in that gap sees the
+    // old rows, finds the position unchanged afterwards, and its answer would be kept under the new position for good.
+    const { rows } = await sql<{ version: string }>`select pg_current_snapshot()::text as version`.execute(db);
     return { changes: 0, version: rows[0]?.version ?? "" };
   }
   const { rows } = await sql<{ changes: number; version: number }>`select total_changes() as changes, data_version as version from pragma_data_version`.execute(db);
