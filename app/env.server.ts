@@ -75,9 +75,10 @@ function isEmbeddedDatabase(url: string): boolean {
   return !/^[a-z]+:\/\//i.test(url.replace(/^(file|sqlite):(\/\/)?/, ""));
 }
 
+/** Where the embedded database's companions live (uploads, the kept session secret): beside its file, else ./data. */
 function dataDirFor(databaseUrl: string): string {
   const file = databaseUrl.replace(/^(file:|sqlite:)(\/\/)?/, "");
-  return file === ":memory:" ? path.resolve("data") : path.dirname(path.resolve(file));
+  return file === ":memory:" || !isEmbeddedDatabase(databaseUrl) ? path.resolve("data") : path.dirname(path.resolve(file));
 }
 
 /** Reads or creates a secret kept beside the embedded database. */

@@ -145,6 +145,12 @@ describe("parseEnv refusals", () => {
     // No secret file (nor folder named after the URL) was made while refusing.
     expect(fs.existsSync(path.resolve("postgres:"))).toBe(false);
   });
+
+  it("keeps uploads in ./data with a PostgreSQL database, never in a folder named after its URL", () => {
+    const env = parseEnv({ DATABASE_URL: "postgres://tradebench@db.example:5432/tradebench", SESSION_SECRET: "s".repeat(40) });
+    expect(env.UPLOADS_DIR).toBe(path.resolve("data/uploads"));
+    expect(env.DATA_DIR).toBe(path.resolve("data"));
+  });
 });
 
 describe("the kept session secret of an embedded database", () => {
