@@ -373,8 +373,8 @@ describe("totals stay exact", () => {
       await recordSearch(db, "epiroc", 14, { userId: null, ip: "192.0.2.1", userAgent: null });
       expect(await page(2)).toBe(14);
       expect(await page(1)).toBe(14);
-      // SQLite's change token leaves out the rows recordSearch wrote. PostgreSQL's is the write-ahead log's position,
-      // which recording a search moves on like any other commit: there the total is counted again after it (once).
+      // SQLite's change token leaves out the rows recordSearch wrote. PostgreSQL's moves with every committed write,
+      // recording a search included: there the total is counted again after it (once).
       const countsBeforeWrite = onPostgres ? 2 : 1;
       expect(counts()).toBe(countsBeforeWrite);
       await db.updateTable("equipment_listings").set({ price_cents: 123 }).where("id", "=", idOf.drill1).execute();
