@@ -5,11 +5,13 @@
 //                                                  50 concurrent promises, at synchronous FULL and NORMAL, plus a refused
 //                                                  bid (no commit) and the same statements as bare better-sqlite3 calls
 //                                                  (one bid per commit, and ten per commit: what group commit would give).
+//                                                  With --db postgres://…: placeBid sequential and with 50 concurrent
+//                                                  promises, and the refused bid, on fresh lots in that database.
 import { DomainError } from "~/services/domain-error.ts";
 import fs from "node:fs";
 import { parseArgs } from "node:util";
 import { sql } from "kysely";
-import { openDatabase, type OpenedDatabase, type SynchronousMode } from "#db/dialect.ts";
+import { isPostgresUrl, openDatabase, type OpenedDatabase, type SynchronousMode } from "#db/dialect.ts";
 import { placeBid } from "~/services/auctions/bidding.server.ts";
 import { checkBidLedger, loadBidLedger, type AcceptedBid } from "../tests/support/bidding-model.ts";
 
@@ -177,8 +179,25 @@ async function bareStatementsRate(
   };
 }
 
+/** PostgreSQL: placeBid's own rates (synchronous modes and bare better-sqlite3 statements are SQLite's). */
+async function postgresRate(ms: number): Promise<RateResult[]> {
+  const opened = openDatabase({ url: dbFile });
+  try {
+    const bidders = (await opened.db.selectFrom("profiles").select("id").where("role", "=", "buyer").limit(50).execute()).map((row) => row.id);
+    if (bidders.length < 2) throw new Error("the database needs at least two buyers");
+    return [
+      await acceptedRate(opened, bidders, 1, ms, "placeBid sequential (PostgreSQL)"),
+      await acceptedRate(opened, bidders, 50, ms, "placeBid 50 concurrent promises (PostgreSQL, pool of 10)"),
+      await rejectedRate(opened, bidders, ms),
+    ];
+  } finally {
+    await opened.close();
+  }
+}
+
 async function rate(): Promise<void> {
   const ms = Number(values.seconds) * 1000;
+  if (isPostgresUrl(dbFile)) return void console.log(JSON.stringify({ results: await postgresRate(ms) }));
   const results: RateResult[] = [];
   for (const synchronous of ["FULL", "NORMAL"] as const) {
     let opened = openDatabase({ url: dbFile, synchronous });

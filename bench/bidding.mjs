@@ -5,7 +5,9 @@
 //
 // Usage: npm run build && npm run bench:bidding [-- --duration 20 --bidders 50 --proxy-share 0.2 --live --route api]
 //   BUILD_DIR picks the build (default build/, built first when missing). DATABASE_SYNCHRONOUS is passed on to the
-//   server (default FULL, as in production).
+//   server (default FULL, as in production). DATABASE_URL=postgres://user@host:port/db runs it on PostgreSQL instead:
+//   a fresh database is made in that cluster for the run (the server migrates it) and dropped afterwards; the raw
+//   placeBid rates then run on it too (SQLite's synchronous modes and bare statements are left out).
 //   --route api|remix: post to the JSON endpoint POST /api/auctions/{id}/bids (default, answered ahead of Remix) or
 //   to the Remix route POST /auctions/{id}/bid with Accept: application/json (the same answers).
 //   --live: every bidder also keeps the lot's live stream open (GET /events, as the lot page does) and learns the
@@ -30,6 +32,7 @@ import { parseArgs } from "node:util";
 import { createCookie } from "@remix-run/node";
 import autocannon from "autocannon";
 import SQLite from "better-sqlite3";
+import pg from "pg";
 import { freePort, startProcess, stopProcess, waitForOk } from "./processes.mjs";
 
 const { values: options } = parseArgs({
@@ -77,50 +80,98 @@ function engineHelper(args) {
  * listing and an active auction ending in a week; bidders with profiles and sessions (only the session id's SHA-256
  * is stored; the cookie holds the id, signed with SESSION_SECRET the way app/services/accounts/session.server.ts signs it).
  */
-async function prepareLot(file, secret) {
-  const db = new SQLite(file);
-  db.pragma("journal_mode = WAL");
-  db.pragma("busy_timeout = 10000");
+async function prepareLot(database, secret) {
+  const db = await openForSetup(database);
   const cookie = createCookie("__session", { httpOnly: true, sameSite: "lax", path: "/", secrets: [secret] });
   const now = Date.now();
   const iso = (ms) => new Date(ms).toISOString();
-  const addUser = (role, first, last) => {
+  const addUser = async (role, first, last) => {
     const id = crypto.randomUUID();
     const email = `${role}-${id}@bench.test`;
-    db.prepare("insert into users (id, email, password_hash) values (?, ?, 'not-a-real-hash')").run(id, email);
-    db.prepare("insert into profiles (id, email, role, first_name, last_name, is_verified) values (?, ?, ?, ?, ?, 1)").run(id, email, role, first, last);
+    await db.run("insert into users (id, email, password_hash) values (?, ?, 'not-a-real-hash')", [id, email]);
+    await db.run("insert into profiles (id, email, role, first_name, last_name, is_verified) values (?, ?, ?, ?, ?, 1)", [id, email, role, first, last]);
     return id;
   };
   const bidders = [];
-  const auctionId = db.transaction(() => {
-    const sellerId = addUser("seller", "Sam", "Seller");
-    const category = db.prepare("select id from categories order by id limit 1").get().id;
-    const listingId = db
-      .prepare(
-        "insert into equipment_listings (user_id, title, category_id, condition, listing_type, price_cents, status) values (?, ?, ?, 'used_good', 'auction', ?, 'active') returning id",
-      )
-      .get(sellerId, "Keysight N9030B PXA signal analyzer (bench lot)", category, START_CENTS).id;
-    const lotId = db
-      .prepare(
-        `insert into auctions (listing_id, start_date, end_date, starting_price_cents, current_price_cents, bid_increment_cents, status, auto_extend)
-         values (?, ?, ?, ?, ?, ?, 'active', 1) returning id`,
-      )
-      .get(listingId, iso(now - 60_000), iso(now + 7 * 86_400_000), START_CENTS, START_CENTS, INCREMENT_CENTS).id;
-    for (let i = 0; i < bidderCount; i += 1) {
-      const id = addUser("buyer", `Bidder${i}`, `Bench${i}`);
-      const sessionId = crypto.randomBytes(32).toString("base64url");
-      db.prepare("insert into sessions (id_hash, user_id, expires_at) values (?, ?, ?)").run(
-        crypto.createHash("sha256").update(sessionId).digest("hex"),
-        id,
-        iso(now + 86_400_000),
-      );
-      bidders.push({ id, sessionId });
-    }
-    return lotId;
-  })();
-  db.close();
+  await db.run("begin");
+  const sellerId = await addUser("seller", "Sam", "Seller");
+  const [{ id: category }] = await db.run("select id from categories order by id limit 1");
+  const [{ id: listingId }] = await db.run(
+    "insert into equipment_listings (user_id, title, category_id, condition, listing_type, price_cents, status) values (?, ?, ?, 'used_good', 'auction', ?, 'active') returning id",
+    [sellerId, "Keysight N9030B PXA signal analyzer (bench lot)", category, START_CENTS],
+  );
+  const [{ id: auctionId }] = await db.run(
+    `insert into auctions (listing_id, start_date, end_date, starting_price_cents, current_price_cents, bid_increment_cents, status, auto_extend)
+     values (?, ?, ?, ?, ?, ?, 'active', 1) returning id`,
+    [listingId, iso(now - 60_000), iso(now + 7 * 86_400_000), START_CENTS, START_CENTS, INCREMENT_CENTS],
+  );
+  for (let i = 0; i < bidderCount; i += 1) {
+    const id = await addUser("buyer", `Bidder${i}`, `Bench${i}`);
+    const sessionId = crypto.randomBytes(32).toString("base64url");
+    await db.run("insert into sessions (id_hash, user_id, expires_at) values (?, ?, ?)", [
+      crypto.createHash("sha256").update(sessionId).digest("hex"),
+      id,
+      iso(now + 86_400_000),
+    ]);
+    bidders.push({ id, sessionId });
+  }
+  await db.run("commit");
+  await db.close();
   for (const bidder of bidders) bidder.cookie = (await cookie.serialize(bidder.sessionId)).split(";")[0];
   return { auctionId, bidders };
+}
+
+/**
+ * The bench database: a SQLite file in the run's folder, or with DATABASE_URL=postgres://… a fresh database in that
+ * cluster. `url` is what the server and bench/bidding-engine.ts open; `drop` removes it after the run.
+ */
+async function benchDatabase(dir) {
+  const cluster = process.env.DATABASE_URL;
+  if (!cluster || !/^postgres(ql)?:\/\//i.test(cluster)) return { engine: "sqlite", url: path.join(dir, "bench.sqlite"), drop: async () => undefined };
+  const name = `tradebench_bench_bidding_${crypto.randomBytes(4).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: cluster });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(cluster);
+  url.pathname = `/${name}`;
+  return {
+    engine: "postgres",
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: cluster });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+/** A bare connection for writing the lot: `run(sql with ? placeholders, params)` answers the rows. */
+async function openForSetup(database) {
+  if (database.engine === "sqlite") {
+    const db = new SQLite(database.url);
+    db.pragma("journal_mode = WAL");
+    db.pragma("busy_timeout = 10000");
+    return {
+      run: async (text, params = []) => {
+        const statement = db.prepare(text);
+        if (statement.reader) return statement.all(...params);
+        statement.run(...params);
+        return [];
+      },
+      close: async () => db.close(),
+    };
+  }
+  const client = new pg.Client({ connectionString: database.url });
+  await client.connect();
+  return {
+    run: async (text, params = []) => {
+      let n = 0;
+      return (await client.query(text.replace(/\?/g, () => `$${++n}`), params)).rows;
+    },
+    close: () => client.end(),
+  };
 }
 
 /** Where the bidders post their bids: the JSON endpoint (default) or the Remix route's JSON mode (--route remix). */
@@ -409,14 +460,14 @@ async function breakdown(base, auctionId, bidders, pid) {
 async function main() {
   ensureBuild();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "tradebench-bidding-"));
-  const file = path.join(dir, "bench.sqlite");
+  const database = await benchDatabase(dir);
   const secret = crypto.randomBytes(32).toString("hex");
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const server = startServer({
     NODE_ENV: "production",
     PORT: String(port),
-    DATABASE_URL: file,
+    DATABASE_URL: database.url,
     SEED_DEMO: "0",
     BUILD_DIR: buildDir,
     SESSION_SECRET: secret,
@@ -424,7 +475,7 @@ async function main() {
   }, options.profile ? ["--cpu-prof", `--cpu-prof-dir=${path.join(dir, "profile")}`] : []);
   try {
     await waitForOk(`${base}/healthz`, server.child, server.output);
-    const { auctionId, bidders } = await prepareLot(file, secret);
+    const { auctionId, bidders } = await prepareLot(database, secret);
 
     // One bid to check the route, the session and the Origin check before measuring (it stays in the ledger).
     const probe = await fetch(`${base}${bidPath(auctionId)}`, {
@@ -447,7 +498,8 @@ async function main() {
     const loadBefore = load();
     console.log(
       `\n== bidding: ${bidders.length} bidders on one lot over HTTP (POST ${bidPath("{id}")}) for ${durationMs / 1000} s${options.live ? " (each with the live stream open)" : ""}, ` +
-        `proxy share ${proxyShare}, DATABASE_SYNCHRONOUS ${process.env.DATABASE_SYNCHRONOUS ?? "FULL (default)"}, ${os.cpus().length} cores, load average ${loadBefore}`,
+        `proxy share ${proxyShare}, ${database.engine === "postgres" ? "PostgreSQL" : `SQLite, DATABASE_SYNCHRONOUS ${process.env.DATABASE_SYNCHRONOUS ?? "FULL (default)"}`}, ` +
+        `${os.cpus().length} cores, load average ${loadBefore}`,
     );
     const serverCpuBefore = cpuSeconds(server.child.pid);
     const clientCpuBefore = process.cpuUsage();
@@ -476,7 +528,7 @@ async function main() {
     );
     const acceptedFile = path.join(dir, "accepted.json");
     fs.writeFileSync(acceptedFile, JSON.stringify([probeBid, ...accepted]));
-    const checked = engineHelper(["check", "--db", file, "--accepted", acceptedFile, "--auction", String(auctionId)]);
+    const checked = engineHelper(["check", "--db", database.url, "--accepted", acceptedFile, "--auction", String(auctionId)]);
     console.log(
       `invariants: ${checked.rows} bid rows (${checked.autoRows} automatic) = bid count ${checked.bidCount}; one leader; no lost or duplicate bid; ` +
         `amounts rising; replay through the reference model gives the stored price ${money(checked.priceCents)}: ` +
@@ -490,11 +542,15 @@ async function main() {
     if (options.breakdown) await breakdown(base, auctionId, bidders, server.child.pid);
     await stopProcess(server.child);
     if (options.profile) printProfile(path.join(dir, "profile"));
-    const copy = path.join(dir, "in-process.sqlite");
-    const source = new SQLite(file);
-    source.prepare("vacuum into ?").run(copy);
-    source.close();
-    console.log(`\n== raw placeBid in one process (tsx, a copy of the database, ${options["rate-seconds"]} s each), load average ${load()}`);
+    let copy = database.url;
+    if (database.engine === "sqlite") {
+      copy = path.join(dir, "in-process.sqlite");
+      const source = new SQLite(database.url);
+      source.prepare("vacuum into ?").run(copy);
+      source.close();
+    }
+    const where = database.engine === "sqlite" ? "a copy of the database" : "new lots in the same database";
+    console.log(`\n== raw placeBid in one process (tsx, ${where}, ${options["rate-seconds"]} s each), load average ${load()}`);
     const { results } = engineHelper(["rate", "--db", copy, "--seconds", options["rate-seconds"]]);
     for (const result of results) {
       console.log(`${result.label.padEnd(58)} ${fmt(result.perSecond, 0).padStart(7)}/s${result.rejected && result.accepted ? `  (${result.rejected} refused)` : ""}`);
@@ -502,8 +558,10 @@ async function main() {
     if (checked.problems.length > 0) process.exitCode = 1;
   } finally {
     await stopProcess(server.child);
-    if (!options.keep) fs.rmSync(dir, { recursive: true, force: true });
-    else console.log(`kept ${dir}`);
+    if (!options.keep) {
+      fs.rmSync(dir, { recursive: true, force: true });
+      await database.drop();
+    } else console.log(`kept ${dir}${database.engine === "postgres" ? ` and ${database.url}` : ""}`);
   }
 }
 
