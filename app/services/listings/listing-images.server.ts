@@ -126,7 +126,12 @@ export async function withFilesInTransaction<T>(
 ): Promise<T> {
   const written: string[] = [];
   try {
-    return await inWriteTransaction(db, (trx) => work(trx, written));
+    return await inWriteTransaction(db, async (trx) => {
+      // PostgreSQL may roll an attempt back (serialization failure) and run `work` again: the files the rolled-back
+      // attempt wrote name no row, so they go before the next attempt writes its own.
+      await removeWrittenFiles(uploads, written.splice(0));
+      return work(trx, written);
+    });
   } catch (error) {
     await removeWrittenFiles(uploads, written);
     throw error;
