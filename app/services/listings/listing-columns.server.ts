@@ -1,7 +1,7 @@
 // The listing form's values as equipment_listings columns, and the one rule the schema cannot check alone: the
 // category must exist. Shared by creating and updating a listing.
 import type { Kysely } from "kysely";
-import type { Database } from "#db/schema.ts";
+import type { Database, EquipmentListingsTable } from "#db/schema.ts";
 import { LISTING_MESSAGES, type ListingInput } from "~/schemas/listing.ts";
 import { DomainError } from "../domain-error.ts";
 
@@ -46,3 +46,15 @@ export function listingColumns(input: ListingInput) {
 export function tooManyImages(message: string): DomainError {
   return new DomainError("invalid", message, { field: "images", code: "too_many_images" });
 }
+
+/**
+ * Every column of a listing row that the application reads, for selecting a whole listing. Not `selectAll()`: on
+ * PostgreSQL the table also holds the search index's generated `search_vector` (migration 2026-11-26T0900), which
+ * no caller wants carried around (or sent to a browser).
+ */
+export const LISTING_ROW_COLUMNS = [
+  "id", "user_id", "title", "description", "brand", "model", "category_id", "condition", "listing_type", "price_cents",
+  "buy_now_price_cents", "currency", "location", "year", "serial_number", "specifications", "features", "status",
+  "ai_generated", "comparable_listings", "views", "is_featured", "test_level", "calibration_date", "calibration_due",
+  "calibration_accredited", "installed_options", "created_at", "updated_at",
+] as const satisfies ReadonlyArray<keyof EquipmentListingsTable>;

@@ -9,6 +9,7 @@ import type { Role } from "~/lib/roles.ts";
 import { LISTING_MESSAGES } from "~/schemas/listing.ts";
 import { permissionsOfRole } from "../accounts/permissions.server.ts";
 import { DomainError } from "../domain-error.ts";
+import { LISTING_ROW_COLUMNS } from "./listing-columns.server.ts";
 
 /** Who is acting: the signed-in user's id and role (what a route knows). */
 export interface Actor {
@@ -87,7 +88,7 @@ export function listingNotFound(): DomainError {
 
 async function findListing(db: Kysely<Database>, listingId: number): Promise<Listing> {
   if (!Number.isSafeInteger(listingId) || listingId <= 0) throw listingNotFound();
-  const listing = await db.selectFrom("equipment_listings").selectAll().where("id", "=", listingId).executeTakeFirst();
+  const listing = await db.selectFrom("equipment_listings").select(LISTING_ROW_COLUMNS).where("id", "=", listingId).executeTakeFirst();
   if (!listing) throw listingNotFound();
   return listing;
 }

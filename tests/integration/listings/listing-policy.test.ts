@@ -60,6 +60,12 @@ afterAll(async () => {
 });
 
 describe("listing policy by permission", () => {
+  it("hands back the listing's own columns only (on PostgreSQL, never the search index's generated vector)", async () => {
+    const listing = await findEditableListing(database.db, people.owner, activeId);
+    expect(listing.id).toBe(activeId);
+    expect(Object.keys(listing)).not.toContain("search_vector");
+  });
+
   it("lets a moderator (can_manage_listings) view a draft and edit someone else's listing, but not delete it", async () => {
     const moderator = await listingActor(database.db, people.moderator);
     expect(moderator.permissions.has("can_manage_listings")).toBe(true);
