@@ -65,22 +65,33 @@ export async function sendEmail(db: Kysely<Database>, message: EmailMessage): Pr
 }
 
 /**
- * Sends the messages queued by queueEmail, oldest first, up to `limit` per call. They are claimed first, in one
- * statement (pending → sending; on PostgreSQL rows another server is claiming at that moment are skipped, `FOR UPDATE
- * SKIP LOCKED`), so two server processes never send the same one. Returns how many were handled.
+ * Sends the messages queued by queueEmail, oldest first, up to `limit` per call. Each is claimed just before it is
+ * sent, in one statement (pending → sending; on PostgreSQL a row another server is claiming at that moment is skipped,
+ * `FOR UPDATE SKIP LOCKED`), so two server processes never send the same one, and a process that dies leaves at most
+ * the one it was sending in "sending". Returns how many were handled.
  */
 export async function deliverPendingEmails(db: Kysely<Database>, limit = 50): Promise<number> {
-  const oldestPending = db.selectFrom("email_outbox").select("id").where("status", "=", "pending").orderBy("id").limit(limit);
-  const claimed = await db
-    .updateTable("email_outbox")
-    .set({ status: "sending" })
-    .where("id", "in", skipLockedRows(db, oldestPending))
-    .where("status", "=", "pending")
-    .returning(["id", "to_address", "subject", "text_body", "html_body"])
-    .execute();
-  claimed.sort((a, b) => a.id - b.id);
-  for (const row of claimed) {
+  const pending = () => db.selectFrom("email_outbox").select("id").where("status", "=", "pending");
+  let handled = 0;
+  for (let attempt = 0; handled < limit && attempt < 2 * limit; attempt += 1) {
+    // The oldest pending row, chosen once in a WITH query: as an `in (…)` subquery PostgreSQL may run it again for
+    // each row it updates, and each run would lock and claim one more.
+    const row = await db
+      .with("oldest", () => skipLockedRows(db, pending().orderBy("id").limit(1)))
+      .updateTable("email_outbox")
+      .set({ status: "sending" })
+      .where("id", "in", (eb) => eb.selectFrom("oldest").select("oldest.id"))
+      .where("status", "=", "pending")
+      .returning(["id", "to_address", "subject", "text_body", "html_body"])
+      .executeTakeFirst();
+    if (!row) {
+      // PostgreSQL locks after the LIMIT: when the oldest was just taken by another server, the claim finds none
+      // although others wait. Try again while any is pending.
+      if (!(await pending().limit(1).executeTakeFirst())) break;
+      continue;
+    }
     await deliver(db, row.id, { to: row.to_address, subject: row.subject, text: row.text_body, html: row.html_body ?? undefined });
+    handled += 1;
   }
-  return claimed.length;
+  return handled;
 }

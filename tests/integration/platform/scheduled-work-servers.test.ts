@@ -59,6 +59,16 @@ describe("two servers delivering the e-mail outbox at once", () => {
   });
 });
 
+describe("one delivery pass", () => {
+  it("sends at most its limit and leaves the rest pending, none stuck half-claimed", async () => {
+    await queue(5);
+    expect(await deliverPendingEmails(serverA.db, 2)).toBe(2);
+    const statuses = await serverA.db.selectFrom("email_outbox").select("status").orderBy("id").execute();
+    expect(statuses.map((row) => row.status)).toEqual(["queued", "queued", "pending", "pending", "pending"]);
+    expect(sentTo).toEqual(["member0@example.test", "member1@example.test"]);
+  });
+});
+
 describe("a scheduled job another server is running", () => {
   it("is skipped by this server's pass on PostgreSQL, and run by the next pass once that server is done", async () => {
     await queue(3);
