@@ -14,7 +14,7 @@ import { getOptionalUser } from "~/web/auth.server.ts";
 import { applyOfflineActions } from "~/services/offline/index.server.ts";
 import { isDomainError } from "~/services/domain-error.ts";
 import { refusalInit } from "~/web/domain-answer.server.ts";
-import { readBoundedText } from "~/web/form-data.server.ts";
+import { readBoundedText, withoutNul } from "~/web/form-data.server.ts";
 
 const NO_STORE = { "Cache-Control": "no-store" };
 
@@ -40,7 +40,8 @@ async function readJson(request: Request): Promise<{ ok: true; body: unknown } |
     return { ok: false, response: refuse(message, refusalInit(error).status) };
   }
   try {
-    return { ok: true, body: JSON.parse(text) as unknown };
+    // Strings lose their NUL characters, as a form's fields do (withoutNul): PostgreSQL cannot store them as text.
+    return { ok: true, body: JSON.parse(text, (_key, value: unknown) => (typeof value === "string" ? withoutNul(value) : value)) as unknown };
   } catch {
     return { ok: false, response: refuse(OFFLINE_ACTIONS_MESSAGES.notJson, 400) };
   }

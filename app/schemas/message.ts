@@ -19,9 +19,9 @@ export type SendMessageInput = z.infer<typeof SendMessageSchema>;
 
 export const MESSAGE_SEARCH_MAX = 100;
 
-/** `?q=` of /messages, trimmed and capped. */
+/** `?q=` of /messages, trimmed and capped; NUL characters (which PostgreSQL cannot compare as text) dropped. */
 export function parseMessageSearch(value: string | null | undefined): string {
-  return (value ?? "").trim().slice(0, MESSAGE_SEARCH_MAX);
+  return (value ?? "").replaceAll("\u0000", "").trim().slice(0, MESSAGE_SEARCH_MAX);
 }
 
 /** "Contact seller" on a listing (POST /listings/{id}/contact): the page to come back to. */

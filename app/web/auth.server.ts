@@ -7,6 +7,7 @@ import { getDb } from "~/db.server.ts";
 import { LoginSchema, AUTH_MESSAGES } from "~/schemas/auth.ts";
 import type { Permission } from "~/lib/permissions.ts";
 import { DomainError } from "~/services/domain-error.ts";
+import { withoutNul } from "~/web/form-data.server.ts";
 import {
   roleHasPermission,
   toCurrentUser,
@@ -44,7 +45,8 @@ function signInFailed(): DomainError {
 export const authenticator = new Authenticator<string>();
 authenticator.use(
   new FormStrategy(async ({ form }) => {
-    const parsed = LoginSchema.safeParse(Object.fromEntries(form));
+    // Read as parseForm reads it (NUL characters dropped), so the password checked is the one the account was made with.
+    const parsed = LoginSchema.safeParse(Object.fromEntries([...form].map(([name, value]) => [name, typeof value === "string" ? withoutNul(value) : value])));
     if (!parsed.success) throw signInFailed();
     const userId = await verifyLogin(getDb(), parsed.data.email, parsed.data.password);
     if (!userId) throw signInFailed();

@@ -65,13 +65,31 @@ export async function parseForm<Schema extends ZodTypeAny>(
   options: ParseFormOptions = {},
 ): Promise<ParsedForm<Schema>> {
   try {
-    const { fields, files } = await readBody(request, options);
+    const { fields: sent, files } = await readBody(request, options);
+    const fields = withoutNulCharacters(sent);
     const { form, problems } = checkShape(fields, schema);
     // `fields` stays as sent: a route may read a value in a shape of its own (the AI wizard's rows as JSON text).
     return { submission: validate(form, schema, problems), fields, files };
   } catch (error) {
     throwRefusal(error);
   }
+}
+
+/**
+ * U+0000 carries nothing in text a person typed, and PostgreSQL cannot store it in a text column (SQLite can): it is
+ * dropped from every text field as the form is read, so both engines store, and answer with, the same text.
+ */
+export function withoutNul(text: string): string {
+  return text.includes("\u0000") ? text.replaceAll("\u0000", "") : text;
+}
+
+function withoutNulCharacters(fields: FormData): FormData {
+  let found = false;
+  for (const value of fields.values()) if (typeof value === "string" && value.includes("\u0000")) found = true;
+  if (!found) return fields;
+  const cleaned = new FormData();
+  for (const [name, value] of fields.entries()) cleaned.append(withoutNul(name), typeof value === "string" ? withoutNul(value) : value);
+  return cleaned;
 }
 
 function refuse(kind: "invalid" | "too_large", message: string): never {
