@@ -1,7 +1,8 @@
 // The HTTP server: security headers, Origin check, static files, then Remix.
 // `node server.mjs` serves the production build; `node server.mjs --dev` runs Vite in middleware mode.
-// WEB_CONCURRENCY=<n> (production only) runs n worker processes sharing the port, one per core at most; see
-// docs/decisions/0008-server-rendering-speed.md for what is per process then (the sign-in rate limits).
+// WEB_CONCURRENCY=<n> (production only) runs n worker processes sharing the port, one per core at most
+// (docs/decisions/0008-server-rendering-speed.md). Several such servers may share one PostgreSQL database: live
+// events, the scheduler's jobs and the rate limits then go through the database (docs/decisions/0034).
 import cluster from "node:cluster";
 import crypto from "node:crypto";
 import path from "node:path";
@@ -45,8 +46,9 @@ function superviseWorkers(count) {
       console.error(`A worker stopped (${signal ?? `exit code ${code}`}); starting another.`);
       setTimeout(fork, 1000);
     });
-  // Live events (bids, auction ends, notifications) reach browsers connected to any worker: the primary passes each
-  // worker's events to the others (app/services/platform/live-events.server.ts).
+  // Live events (bids, auction ends, notifications) reach browsers connected to any worker: on SQLite the primary
+  // passes each worker's events to the others; on PostgreSQL every worker listens itself (LISTEN/NOTIFY) and sends
+  // nothing here (app/services/platform/live-events.server.ts).
   cluster.on("message", (sender, message) => {
     if (!message || typeof message !== "object" || !("tradebenchLiveEvent" in message)) return;
     for (const worker of Object.values(cluster.workers ?? {})) {

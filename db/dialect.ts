@@ -115,7 +115,7 @@ export function containsIgnoringAsciiCase(db: Kysely<Database>, column: string, 
  * A token that changes whenever anything is written to the database, by this process or another (another server, on
  * PostgreSQL): results cached under it are never stale. SQLite: this connection's rows written and the file's data
  * version. PostgreSQL: the current snapshot (`xmin:xmax:in-progress xids`), which says exactly which committed
- * transactions a query sees, so it changes whenever a write becomes visible (docs/decisions/0031).
+ * transactions a query sees, so it changes whenever a write becomes visible (docs/decisions/0034).
  */
 export async function databaseVersion(db: Kysely<Database>): Promise<{ changes: number; version: string }> {
   if (engineOf(db) === "postgres") {

@@ -1,6 +1,6 @@
 // Fixed-window limits for what no one can point at somebody else: the AI route's per-address and per-member
 // generations, a member's messages per minute. They are counted in the database's attempt_counters table
-// (attempt-counters.server.ts, docs/decisions/0029 and 0031), so every worker process and every app server shares
+// (attempt-counters.server.ts, docs/decisions/0029 and 0034), so every worker process and every app server shares
 // one count and a limit holds however many servers a client's requests reach. Sign-in, registration and
 // password-reset limits use the same table through their own rules.
 import type { Kysely } from "kysely";

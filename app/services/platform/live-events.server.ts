@@ -1,7 +1,7 @@
 // Live events: what changed, announced to the pages that show it (through the SSE route app/routes/events.ts).
 // The bus is an interface: this process's in-memory bus, relayed between worker processes when the server runs
 // as a cluster, or on PostgreSQL a LISTEN/NOTIFY bus that reaches every process of every app server
-// (docs/decisions/0031).
+// (docs/decisions/0034).
 import cluster from "node:cluster";
 import crypto from "node:crypto";
 import { isPostgresUrl } from "#db/dialect.ts";

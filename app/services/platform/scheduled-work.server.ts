@@ -1,6 +1,6 @@
 // The marketplace's deadlines, run after each pass of the auction scheduler (every server process; each step claims
 // its rows, so two processes never do the same work twice). With several app servers on PostgreSQL each job also runs
-// on one server at a time: a server that finds a job running elsewhere skips it this pass (docs/decisions/0031).
+// on one server at a time: a server that finds a job running elsewhere skips it this pass (docs/decisions/0034).
 import type { Kysely } from "kysely";
 import type { Database } from "#db/schema.ts";
 import { unlessRunningElsewhere } from "#db/server-coordination.ts";

@@ -1,5 +1,5 @@
 // The fixed-window limits of the AI route and of messages, counted in the database so that every process and every
-// app server shares them (docs/decisions/0031); sign-in limits: sign-in-limits.test.ts.
+// app server shares them (docs/decisions/0034); sign-in limits: sign-in-limits.test.ts.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { openDatabase, type OpenedDatabase } from "#db/dialect.ts";
 import { MemoryRateLimiter, sharedRateLimiter } from "~/services/accounts/rate-limit.server.ts";
