@@ -32,6 +32,8 @@ export function primaryThumbnail(listingId: Expression<number>) {
     .where("i.listing_id", "=", listingId)
     .orderBy("i.is_primary", "desc")
     .orderBy("i.position")
+    // Equal positions (older rows): the first stored, on either engine (their order of equal rows differs).
+    .orderBy("i.id")
     .limit(1);
 }
 
