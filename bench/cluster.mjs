@@ -268,21 +268,22 @@ async function prepareLot(count) {
     await client.query("insert into profiles (id, email, role, first_name, last_name, is_verified) values ($1, $2, $3, $4, $5, 1)", [id, email, role, first, last]);
     return id;
   };
+  // Without the app's type parser (db/postgres.ts), pg hands bigint ids over as text: the ledger check wants numbers.
   const sellerId = await addUser("seller", "Sam", "Seller");
   const category = (await client.query("select id from categories where level = 3 order by id limit 1")).rows[0].id;
-  const listingId = (
-    await client.query(
+  const listingId = Number(
+    (await client.query(
       "insert into equipment_listings (user_id, title, category_id, condition, listing_type, price_cents, status) values ($1, $2, $3, 'used_good', 'auction', $4, 'active') returning id",
       [sellerId, "Keysight N9030B PXA signal analyzer (cluster bench lot)", category, START_CENTS],
-    )
-  ).rows[0].id;
-  const auctionId = (
-    await client.query(
+    )).rows[0].id,
+  );
+  const auctionId = Number(
+    (await client.query(
       `insert into auctions (listing_id, start_date, end_date, starting_price_cents, current_price_cents, bid_increment_cents, status, auto_extend)
        values ($1, $2, $3, $4, $4, $5, 'active', 1) returning id`,
       [listingId, iso(now - 60_000), iso(now + 7 * 86_400_000), START_CENTS, INCREMENT_CENTS],
-    )
-  ).rows[0].id;
+    )).rows[0].id,
+  );
   const bidders = [];
   for (let i = 0; i < count; i += 1) {
     const id = await addUser("buyer", `Bidder${i}`, `Bench${i}`);
