@@ -76,7 +76,8 @@ describe.skipIf(!onPostgres)("two app servers on one PostgreSQL database", () =>
     await database?.close();
   });
 
-  it("delivers a bid taken by server A to a page connected to server B within a second", async () => {
+  // How fast is measured by bench:cluster (p95 across servers), not asserted here: no timed assertions in the suite.
+  it("delivers a bid taken by server A to a page connected to server B", async () => {
     const [serverA, serverB] = servers as [Server, Server];
     const seller = await insertUserRow(database.db, "seller@example.test");
     const bidder = await insertUserRow(database.db, "bidder@example.test");
@@ -86,17 +87,13 @@ describe.skipIf(!onPostgres)("two app servers on one PostgreSQL database", () =>
     const nextEvent = await openEventStream(`${serverB.url}/events?auction=${auctionId}`, await sessionCookie(database.db, watcher), streams.signal);
     await nextEvent("ready");
 
-    const sentAt = performance.now();
     const bid = fetch(`${serverA.url}/api/auctions/${auctionId}/bids`, {
       method: "POST",
       headers: { Cookie: await sessionCookie(database.db, bidder), "Content-Type": "application/x-www-form-urlencoded" },
       body: "amount=1000",
     });
     const seen = (await nextEvent("auction")) as { snapshot: { auctionId: number; currentPriceCents: number; bidCount: number; viewerLeads: boolean } };
-    const crossedMs = performance.now() - sentAt;
     expect((await bid).status).toBe(200);
     expect(seen.snapshot).toMatchObject({ auctionId, currentPriceCents: 100_000, bidCount: 1, viewerLeads: false });
-    expect(crossedMs).toBeLessThan(1000);
-    console.log(`A bid on server A reached server B's event stream ${crossedMs.toFixed(0)} ms after it was sent.`);
   });
 });
