@@ -2,6 +2,7 @@
 // Pure, so the filter form, saved searches and the server share one reading.
 import { CONDITION_GROUPS, conditionsForFilter, isCondition, type Condition } from "./conditions.ts";
 import { isTestLevel, type TestLevel } from "./test-levels.ts";
+import { withoutNul } from "./typed-text.ts";
 
 export const LISTINGS_PAGE_SIZE = 12;
 
@@ -47,7 +48,7 @@ export interface ParsedListingFilters {
 }
 
 function text(value: string | null): string | undefined {
-  const trimmed = value?.trim().replace(/\s+/g, " ");
+  const trimmed = value === null ? undefined : withoutNul(value).trim().replace(/\s+/g, " ");
   return trimmed ? trimmed : undefined;
 }
 

@@ -14,7 +14,8 @@ import { getOptionalUser } from "~/web/auth.server.ts";
 import { applyOfflineActions } from "~/services/offline/index.server.ts";
 import { isDomainError } from "~/services/domain-error.ts";
 import { refusalInit } from "~/web/domain-answer.server.ts";
-import { readBoundedText, withoutNul } from "~/web/form-data.server.ts";
+import { withoutNul } from "~/lib/typed-text.ts";
+import { readBoundedText } from "~/web/form-data.server.ts";
 
 const NO_STORE = { "Cache-Control": "no-store" };
 

@@ -7,7 +7,7 @@ import { getDb } from "~/db.server.ts";
 import { LoginSchema, AUTH_MESSAGES } from "~/schemas/auth.ts";
 import type { Permission } from "~/lib/permissions.ts";
 import { DomainError } from "~/services/domain-error.ts";
-import { withoutNul } from "~/web/form-data.server.ts";
+import { withoutNul } from "~/lib/typed-text.ts";
 import {
   roleHasPermission,
   toCurrentUser,

@@ -8,6 +8,7 @@ import { readPhotoUpload } from "~/services/ai/index.server.ts";
 import { DomainError } from "~/services/domain-error.ts";
 import { throwRefusal } from "./domain-answer.server.ts";
 import { isMultipart, readMultipartForm, MULTIPART_MESSAGES, type MultipartOptions, type ReceivedFile } from "./multipart.server.ts";
+import { withoutNul } from "~/lib/typed-text.ts";
 
 export const NOT_A_FORM_MESSAGE = MULTIPART_MESSAGES.notAForm;
 
@@ -73,14 +74,6 @@ export async function parseForm<Schema extends ZodTypeAny>(
   } catch (error) {
     throwRefusal(error);
   }
-}
-
-/**
- * U+0000 carries nothing in text a person typed, and PostgreSQL cannot store it in a text column (SQLite can): it is
- * dropped from every text field as the form is read, so both engines store, and answer with, the same text.
- */
-export function withoutNul(text: string): string {
-  return text.includes("\u0000") ? text.replaceAll("\u0000", "") : text;
 }
 
 function withoutNulCharacters(fields: FormData): FormData {

@@ -18,6 +18,7 @@ const profileRoute = await import("~/routes/profile.tsx");
 const registerRoute = await import("~/routes/register.tsx");
 const watchlistRoute = await import("~/routes/watchlist.tsx");
 const offlineActionsRoute = await import("~/routes/resources.offline-actions.ts");
+const listingsRoute = await import("~/routes/listings._index.tsx");
 
 const NUL = "\u0000";
 let opened: OpenedDatabase;
@@ -31,7 +32,7 @@ beforeAll(async () => {
   database.current = opened.db;
   const seller = await insertUserRow(opened.db, undefined, "seller");
   buyer = await insertUserRow(opened.db);
-  listingId = await insertListingRow(opened.db, seller, { title: "Fluke 87V multimeter" });
+  listingId = await insertListingRow(opened.db, seller, { title: "Fluke 87V multimeter", brand: "Fluke" });
   ({ conversationId } = await openConversation(opened.db, buyer, listingId));
   await opened.db.insertInto("watchlist").values({ user_id: buyer, listing_id: listingId }).execute();
 });
@@ -92,6 +93,15 @@ describe("a NUL character elsewhere", () => {
     const conversationsOf = (answer: typeof plain) => (answer.data as { conversations: unknown[] }).conversations;
     expect(conversationsOf(withNul)).toEqual(conversationsOf(plain));
     expect(conversationsOf(plain)).toHaveLength(1);
+  });
+
+  it.each(["brand", "search"])("in the /listings %s filter finds what the filter without it finds", async (name) => {
+    const plain = await get(listingsRoute, `/listings?${name}=Fluke`, buyer);
+    const withNul = await get(listingsRoute, `/listings?${name}=Fl${encodeURIComponent(NUL)}uke${encodeURIComponent(NUL)}`, buyer);
+    expect(withNul.status).toBe(200);
+    const idsOf = (answer: typeof plain) => (answer.data as { listings: Array<{ id: number }> }).listings.map((listing) => listing.id);
+    expect(idsOf(withNul)).toEqual(idsOf(plain));
+    expect(idsOf(plain)).toContain(listingId);
   });
 
   it("in the offline outbox's notes and saved search is left out, and the actions are applied", async () => {
