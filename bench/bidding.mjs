@@ -88,7 +88,7 @@ async function prepareLot(database, secret) {
   const addUser = async (role, first, last) => {
     const id = crypto.randomUUID();
     const email = `${role}-${id}@bench.test`;
-    await db.run("insert into users (id, email, password_hash) values (?, ?, 'not-a-real-hash')", [id, email]);
+    await db.run("insert into users (id, email, password_hash, email_confirmed_at) values (?, ?, 'not-a-real-hash', ?)", [id, email, iso(now)]);
     await db.run("insert into profiles (id, email, role, first_name, last_name, is_verified) values (?, ?, ?, ?, ?, 1)", [id, email, role, first, last]);
     return id;
   };
@@ -168,7 +168,9 @@ async function openForSetup(database) {
   return {
     run: async (text, params = []) => {
       let n = 0;
-      return (await client.query(text.replace(/\?/g, () => `$${++n}`), params)).rows;
+      const { rows } = await client.query(text.replace(/\?/g, () => `$${++n}`), params);
+      // Ids as numbers, as better-sqlite3 and the app's pg handle (db/postgres.ts) give them, not bigint text.
+      return rows.map((row) => ("id" in row && typeof row.id === "string" && /^\d+$/.test(row.id) ? { ...row, id: Number(row.id) } : row));
     },
     close: () => client.end(),
   };

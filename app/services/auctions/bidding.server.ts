@@ -156,6 +156,11 @@ function announceBid({ outcome, newBids, notifications }: AppliedBid): BidOutcom
  * The transaction may still be run again after a deadlock, so everything outside the database happens after commit.
  */
 async function placeBidAlone(db: Kysely<Database>, request: BidRequest, now: Date): Promise<BidOutcome> {
+  // A bid the lot as last committed refuses (most bids on a hot lot: too low by the time they arrive) is refused
+  // without queueing for the lock. That answer is the lot's state at a moment during the request (one statement reads
+  // the auction and its leader together), as a refusal after the lock would be at a later one; a bid it accepts is
+  // decided again under the lock.
+  await decideBid(db, request, now);
   const applied = await inWriteTransaction(
     db,
     async (trx) => {
@@ -187,12 +192,9 @@ export function placeBid(db: Kysely<Database>, request: BidRequest): Promise<Bid
   return new Promise<BidOutcome>((resolve, reject) => bidQueue.add({ request, now, resolve, reject }));
 }
 
-/**
- * Reads the auction, applies the rules, writes the bid rows, the new price and the outbid notice. `beforeWrite` runs
- * once the bid is accepted, before its first write.
- */
-async function applyBid(trx: Kysely<Database>, request: BidRequest, now: Date, beforeWrite: () => Promise<void>): Promise<AppliedBid> {
-  const row = await findAuctionRow(trx, request.auctionId);
+/** Reads the auction and applies the rules: the bid's resolution, or its refusal (thrown). Writes nothing. */
+async function decideBid(db: Kysely<Database>, request: BidRequest, now: Date) {
+  const row = await findAuctionRow(db, request.auctionId);
   if (!row) throw new DomainError("not_found", BID_MESSAGES.auctionNotFound, { code: AUCTION_NOT_FOUND });
   const state: AuctionBidState = {
     status: row.status,
@@ -218,6 +220,15 @@ async function applyBid(trx: Kysely<Database>, request: BidRequest, now: Date, b
     now,
   });
   if (resolution.kind === "rejected") throw bidRefusal(resolution.code, resolution.message);
+  return { row, state, resolution };
+}
+
+/**
+ * Reads the auction, applies the rules, writes the bid rows, the new price and the outbid notice. `beforeWrite` runs
+ * once the bid is accepted, before its first write.
+ */
+async function applyBid(trx: Kysely<Database>, request: BidRequest, now: Date, beforeWrite: () => Promise<void>): Promise<AppliedBid> {
+  const { row, state, resolution } = await decideBid(trx, request, now);
   const stamp = now.toISOString();
   await beforeWrite();
 
