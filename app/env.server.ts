@@ -42,6 +42,8 @@ const EnvSchema = z.object({
   S3_PUBLIC_URL: z.string().regex(/^https?:\/\/[^/\s]+/, "must be a URL such as https://cdn.tradebench.example/uploads").optional(),
   /** Reuse a page render when a request's address and loader data equal a recent one (app/web/render-memo.server.ts). */
   RENDER_MEMO: flag(true),
+  /** Reuse a search's page and total until the next write (app/services/listings/listing-search.server.ts); 0 for benchmarks that measure the queries. */
+  SEARCH_RESULT_CACHE: flag(true),
   /** How often the auction scheduler starts and ends due auctions (app/services/auctions/auction-lifecycle.server.ts); 0 turns it off. */
   /** The escrow bank account buyers pay into (shown on orders awaiting payment); unset: buyers are asked to contact support. */
   ESCROW_ACCOUNT_NAME: z.string().min(1).optional(),

@@ -3,6 +3,7 @@ import type { Expression, ExpressionBuilder, Kysely, SqlBool } from "kysely";
 import { containsIgnoringAsciiCase, databaseVersion, withoutIndex } from "#db/dialect.ts";
 import { listingIdsMatching, listingSearchExpression, listingSearchMatches, listingSearchRank, listingSearchTable } from "#db/full-text.ts";
 import type { Database } from "#db/schema.ts";
+import { getEnv } from "~/env.server.ts";
 import { asciiLowerCase, filterConditions, LISTINGS_PAGE_SIZE, type ListingFilters } from "~/lib/listing-filters.ts";
 import { toCents } from "~/lib/money.ts";
 import { listCategoryTree, type CategoryNode } from "./category.server.ts";
@@ -81,6 +82,7 @@ const remembered = new WeakMap<Kysely<Database>, { version: string; values: Map<
  * so it is never stale. Search results and totals are pure functions of the listings and the query.
  */
 async function untilNextWrite<T>(db: Kysely<Database>, key: string, compute: () => Promise<T>): Promise<T> {
+  if (!getEnv().SEARCH_RESULT_CACHE) return compute();
   const version = await listingsVersion(db);
   let cache = remembered.get(db);
   if (!cache || cache.version !== version) {
