@@ -16,6 +16,7 @@ import { DiskStore } from "~/services/storage/index.server.ts";
 import { copySqliteToPostgres, type CopyReport } from "../../../scripts/db-copy-to-postgres.ts";
 import { onCluster, testPostgresUrl, withDatabaseName } from "../../support/postgres-test-databases.ts";
 import { onPostgres } from "../../support/test-database.ts";
+import { LISTING_ROW_COLUMNS } from "~/services/listings/listing-columns.server.ts";
 
 // Nobody signs in here, so the accounts get a cheap stand-in hash instead of scrypt.
 vi.mock("~/services/accounts/password.server.ts", async (importOriginal) => {
@@ -84,7 +85,8 @@ describe.skipIf(!onPostgres)("copying a SQLite database to PostgreSQL", () => {
   });
 
   it("gives a listing created on PostgreSQL the id after the copied ones", async () => {
-    const copied = await target.db.selectFrom("equipment_listings").selectAll().orderBy("id", "desc").executeTakeFirstOrThrow();
+    // The listing's own columns: the search index's generated search_vector is PostgreSQL's to fill.
+    const copied = await target.db.selectFrom("equipment_listings").select(LISTING_ROW_COLUMNS).orderBy("id", "desc").executeTakeFirstOrThrow();
     const { id: _copiedId, ...values } = copied;
     const created = await target.db
       .insertInto("equipment_listings")
