@@ -20,6 +20,7 @@ import { clearDraft, loadDraft, saveDraft } from "./draft-store.ts";
 import { GeneratingOverlay } from "./GeneratingOverlay.tsx";
 import { generationForm, requestDraft, type GenerationProgress } from "./generate-request.ts";
 import { InputStep } from "./InputStep.tsx";
+import { analysisCopy } from "./shrink-photo.ts";
 import { ListingTypeStep } from "./ListingTypeStep.tsx";
 import { ReviewStep } from "./ReviewStep.tsx";
 import { StepIndicator } from "./StepIndicator.tsx";
@@ -131,6 +132,12 @@ export function AiWizard({ categoryGroups, viewerId }: { categoryGroups: Categor
     return () => clearTimeout(timer);
   }, [state, restored, viewerId]);
 
+  // The photos' analysis copies are made as soon as they are chosen, so Generate rarely waits for them.
+  useEffect(() => {
+    if (state.step !== 1) return;
+    for (const photo of state.photos) void analysisCopy(photo.blob);
+  }, [state.step, state.photos]);
+
   // Focus follows the seller to the new step's heading.
   useEffect(() => {
     if (!stepChanged.current) return;
@@ -154,9 +161,20 @@ export function AiWizard({ categoryGroups, viewerId }: { categoryGroups: Categor
 
   async function generate() {
     setErrors({});
-    const total = state.photos.reduce((sum, photo) => sum + photo.size, 0);
-    setProgress({ phase: "uploading", loaded: 0, total });
-    const request = requestDraft(generationForm(state.input, state.photos), setProgress);
+    setProgress({ phase: "uploading", loaded: 0, total: 0 });
+    // The analysis gets copies of at most 2 megapixels (the originals, where they cannot be shrunk); the listing is
+    // made from the originals (create, below).
+    let cancelled = false;
+    abortRef.current = () => {
+      cancelled = true;
+      abortRef.current = null;
+      setProgress(null);
+    };
+    const copies = await Promise.all(state.photos.map((photo) => analysisCopy(photo.blob)));
+    if (cancelled) return;
+    const sent = state.photos.map((photo, index) => ({ ...photo, blob: copies[index]!, size: copies[index]!.size }));
+    setProgress({ phase: "uploading", loaded: 0, total: sent.reduce((sum, photo) => sum + photo.size, 0) });
+    const request = requestDraft(generationForm(state.input, sent), setProgress);
     abortRef.current = request.abort;
     const outcome = await request.result;
     abortRef.current = null;
@@ -198,6 +216,7 @@ export function AiWizard({ categoryGroups, viewerId }: { categoryGroups: Categor
       generationId: state.draft?.generationId ?? null,
       comparables: state.draft?.guidance.comparables ?? [],
     });
+    // The listing's photos are the original files (not the analysis copies): the image pipeline makes them.
     for (const photo of state.photos) form.append("images", photo.blob, photo.name);
     fetcher.submit(form, { method: "post", action: AI_WIZARD_PATH, encType: "multipart/form-data" });
   }
