@@ -208,24 +208,63 @@ test.describe("as a seller", () => {
   });
 });
 
+/**
+ * Keeps the bodies the page sends with XMLHttpRequest, for sentPhotos: Chromium's DevTools protocol does not hand out
+ * a body made of files (request.postDataBuffer() is null for it).
+ */
+async function recordSentForms(page: Page) {
+  await page.addInitScript(() => {
+    const sent: FormData[] = [];
+    Object.assign(window, { sentForms: sent });
+    const send = XMLHttpRequest.prototype.send;
+    XMLHttpRequest.prototype.send = function (body?: Document | XMLHttpRequestBodyInit | null) {
+      if (body instanceof FormData) sent.push(body);
+      send.call(this, body);
+    };
+  });
+}
+
+/** The photos of the last generation request the page sent (after recordSentForms). */
+async function sentPhotos(page: Page): Promise<Array<{ name: string; type: string; base64: string }>> {
+  return page.evaluate(async () => {
+    const forms = (window as unknown as { sentForms: FormData[] }).sentForms.filter((form) => form.has("photos"));
+    const files = forms.at(-1)?.getAll("photos").filter((part): part is File => typeof part !== "string") ?? [];
+    return Promise.all(
+      files.map(async (file) => {
+        let binary = "";
+        for (const byte of new Uint8Array(await file.arrayBuffer())) binary += String.fromCharCode(byte);
+        return { name: file.name, type: file.type, base64: btoa(binary) };
+      }),
+    );
+  });
+}
+
 test.describe("photos of a seller with a camera", () => {
   signedInAsDemo("seller");
+
+  test("a large photo the browser cannot decode (TIFF) goes to the analysis as it is, and the server reads it", async ({ page }) => {
+    test.setTimeout(120_000);
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="4000" height="3000"><rect width="4000" height="3000" fill="#468"/><text x="1400" y="1600" font-size="300">DSOX</text></svg>`;
+    const tiff = { name: "scan.tiff", mimeType: "image/tiff", buffer: await sharp(Buffer.from(svg)).tiff({ compression: "jpeg", quality: 80 }).toBuffer() };
+    await recordSentForms(page);
+    await page.goto("/create-listing?tab=ai");
+    await waitForHydration(page);
+    await page.getByRole("textbox", { name: "Brand" }).fill("Keysight");
+    await page.getByRole("textbox", { name: "Model" }).fill("DSOX3034T");
+    await page.getByLabel("Choose photos").setInputFiles([tiff]);
+    await page.getByRole("button", { name: "Generate AI Listing" }).click();
+    await expect(page.getByRole("heading", { name: "Step 2 of 4: Review and Edit" })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByText(/^Generated without AI/)).toHaveCount(0);
+    const sent = await sentPhotos(page);
+    expect(sent.map((file) => file.name)).toEqual(["scan.tiff"]);
+    expect(Buffer.from(sent[0]!.base64, "base64").equals(tiff.buffer)).toBe(true);
+  });
 
   test("the analysis gets copies of at most 2 megapixels, turned upright; the listing is made from the original files", async ({ page }) => {
     test.setTimeout(180_000); // a 12-megapixel photo decoded in the browser and twice on the server, on a shared machine
     const camera = await sidewaysCameraPhoto("camera.jpg");
     const nameplate = await pngFile("nameplate.png", "#2255aa");
-    // The bodies the page sends with XMLHttpRequest, kept for the test: Chromium's DevTools protocol does not hand out
-    // a body made of files (request.postDataBuffer() is null for it).
-    await page.addInitScript(() => {
-      const sent: FormData[] = [];
-      Object.assign(window, { sentForms: sent });
-      const send = XMLHttpRequest.prototype.send;
-      XMLHttpRequest.prototype.send = function (body?: Document | XMLHttpRequestBodyInit | null) {
-        if (body instanceof FormData) sent.push(body);
-        send.call(this, body);
-      };
-    });
+    await recordSentForms(page);
     await page.goto("/create-listing?tab=ai");
     await waitForHydration(page);
     await page.getByRole("textbox", { name: "Brand" }).fill("Keysight");
@@ -236,17 +275,7 @@ test.describe("photos of a seller with a camera", () => {
 
     // What the generation request carried: the camera photo as a JPEG of at most 2 megapixels, upright (portrait),
     // without the EXIF turn; the small PNG exactly as chosen.
-    const sent = await page.evaluate(async () => {
-      const forms = (window as unknown as { sentForms: FormData[] }).sentForms.filter((form) => form.has("photos"));
-      const files = forms.at(-1)?.getAll("photos").filter((part): part is File => typeof part !== "string") ?? [];
-      return Promise.all(
-        files.map(async (file) => {
-          let binary = "";
-          for (const byte of new Uint8Array(await file.arrayBuffer())) binary += String.fromCharCode(byte);
-          return { name: file.name, type: file.type, base64: btoa(binary) };
-        }),
-      );
-    });
+    const sent = await sentPhotos(page);
     expect(sent.map((file) => file.name)).toEqual(["camera.jpg", "nameplate.png"]);
     const copy = Buffer.from(sent[0]!.base64, "base64");
     const copyInfo = await sharp(copy).metadata();
