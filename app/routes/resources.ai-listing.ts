@@ -1,7 +1,9 @@
 // POST /resources/ai-listing — the AI wizard's step 1 → 2: brand, model, condition, optional categoryId and 1–10
 // photos (multipart, field "photos", images only, 10 MB each) → the AiListingDraft JSON (app/lib/ai/draft.ts).
 // Visitors may try it (rate-limited per client address). Bad input → 400 with the spec's messages; never a 500:
-// a model failure still answers 200 with the built-in generator's draft (fallbackMode, notice).
+// a model failure still answers 200 with the built-in generator's draft (fallbackMode, notice). The wizard sends
+// copies of at most 2 megapixels when the browser can make them, else the originals; both are read the same way
+// (docs/decisions/0035-ai-photos-shrunk-in-the-browser.md).
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { getDb } from "~/db.server.ts";
 import type { AiListingErrors } from "~/lib/ai/draft.ts";

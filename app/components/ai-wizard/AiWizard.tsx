@@ -1,8 +1,9 @@
 // The AI-Powered Listing tab (spec 01 §2 AI wizard, issue 7): input → review and edit → listing type → success.
 // The wizard keeps its state in the browser (photos included) and saves it on the device after every change, so a
 // reload or a sign-in half-way loses nothing. Generation goes to POST /resources/ai-listing (the server talks to the
-// model); creation to /create-listing (intent ai-create), which checks everything again. Visitors reach step 2 and
-// are asked to sign in to save.
+// model) with copies of the photos shrunk to at most 2 megapixels (shrink-photo.ts); creation to /create-listing
+// (intent ai-create) with the original files, which checks everything again. Visitors reach step 2 and are asked to
+// sign in to save.
 import { Alert, Box, Heading, Stack, Text } from "@chakra-ui/react";
 import { useFetcher } from "@remix-run/react";
 import { useCallback, useEffect, useReducer, useRef, useState } from "react";
