@@ -2,7 +2,7 @@
 // photos (multipart, field "photos", images only, 10 MB each) → the AiListingDraft JSON (app/lib/ai/draft.ts).
 // Visitors may try it (rate-limited per client address). Bad input → 400 with the spec's messages; never a 500:
 // a model failure still answers 200 with the built-in generator's draft (fallbackMode, notice). The wizard sends
-// copies of at most 2 megapixels when the browser can make them, else the originals; both are read the same way
+// copies at the model's 1024 px (≤ 2 MP) when the browser can make them, else the originals; both are read the same way
 // (docs/decisions/0035-ai-photos-shrunk-in-the-browser.md).
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { getDb } from "~/db.server.ts";

@@ -260,7 +260,7 @@ test.describe("photos of a seller with a camera", () => {
     expect(Buffer.from(sent[0]!.base64, "base64").equals(tiff.buffer)).toBe(true);
   });
 
-  test("the analysis gets copies of at most 2 megapixels, turned upright; the listing is made from the original files", async ({ page }) => {
+  test("the analysis gets copies at the model's size (within 2 megapixels), turned upright; the listing is made from the original files", async ({ page }) => {
     test.setTimeout(180_000); // a 12-megapixel photo decoded in the browser and twice on the server, on a shared machine
     const camera = await sidewaysCameraPhoto("camera.jpg");
     const nameplate = await pngFile("nameplate.png", "#2255aa");
@@ -273,15 +273,15 @@ test.describe("photos of a seller with a camera", () => {
     await page.getByRole("button", { name: "Generate AI Listing" }).click();
     await expect(page.getByRole("heading", { name: "Step 2 of 4: Review and Edit" })).toBeVisible({ timeout: 30_000 });
 
-    // What the generation request carried: the camera photo as a JPEG of at most 2 megapixels, upright (portrait),
-    // without the EXIF turn; the small PNG exactly as chosen.
+    // What the generation request carried: the camera photo as a JPEG of at most 2 megapixels, at the model's 1024 px,
+    // upright (portrait) without the EXIF turn; the small PNG exactly as chosen.
     const sent = await sentPhotos(page);
     expect(sent.map((file) => file.name)).toEqual(["camera.jpg", "nameplate.png"]);
     const copy = Buffer.from(sent[0]!.base64, "base64");
     const copyInfo = await sharp(copy).metadata();
     expect(copyInfo.format).toBe("jpeg");
     expect(copyInfo.width! * copyInfo.height!).toBeLessThanOrEqual(2_000_000);
-    expect({ width: copyInfo.width, height: copyInfo.height, turn: copyInfo.orientation ?? 1 }).toEqual({ width: 1224, height: 1632, turn: 1 });
+    expect({ width: copyInfo.width, height: copyInfo.height, turn: copyInfo.orientation ?? 1 }).toEqual({ width: 768, height: 1024, turn: 1 });
     expect(copy.length).toBeLessThan(camera.buffer.length);
     expect(sent[0]!.type).toBe("image/jpeg");
     expect(Buffer.from(sent[1]!.base64, "base64").equals(nameplate.buffer)).toBe(true);
@@ -296,7 +296,7 @@ test.describe("photos of a seller with a camera", () => {
     await expect(page.getByText("Listing Created Successfully")).toBeVisible({ timeout: 30_000 });
 
     // The listing's photos came from the original files (their names and byte sizes are recorded), made by the image
-    // pipeline from the 12-megapixel photo: upright and at the pipeline's full 1600 px, not from the analysis copy.
+    // pipeline from the 12-megapixel photo: upright and at the pipeline's full 1600 px, not the analysis copy's 1024.
     const images = withDatabase((db) =>
       db
         .prepare(

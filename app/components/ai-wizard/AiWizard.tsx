@@ -1,7 +1,7 @@
 // The AI-Powered Listing tab (spec 01 §2 AI wizard, issue 7): input → review and edit → listing type → success.
 // The wizard keeps its state in the browser (photos included) and saves it on the device after every change, so a
 // reload or a sign-in half-way loses nothing. Generation goes to POST /resources/ai-listing (the server talks to the
-// model) with copies of the photos shrunk to at most 2 megapixels (shrink-photo.ts); creation to /create-listing
+// model) with copies of the photos shrunk to the model's 1024 px (shrink-photo.ts); creation to /create-listing
 // (intent ai-create) with the original files, which checks everything again. Visitors reach step 2 and are asked to
 // sign in to save.
 import { Alert, Box, Heading, Stack, Text } from "@chakra-ui/react";
@@ -163,7 +163,7 @@ export function AiWizard({ categoryGroups, viewerId }: { categoryGroups: Categor
   async function generate() {
     setErrors({});
     setProgress({ phase: "uploading", loaded: 0, total: 0 });
-    // The analysis gets copies of at most 2 megapixels (the originals, where they cannot be shrunk); the listing is
+    // The analysis gets copies at the model's size, 1024 px (the originals, where they cannot be shrunk); the listing is
     // made from the originals (create, below).
     let cancelled = false;
     abortRef.current = () => {

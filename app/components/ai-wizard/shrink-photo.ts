@@ -1,10 +1,11 @@
 // The copy of a photo the wizard sends for analysis (issue 17 §6): decoded by the browser (createImageBitmap, turned
-// upright from its EXIF orientation), drawn at most 2 megapixels (app/lib/analysis-photo-size.ts) on an
-// OffscreenCanvas (a canvas element where there is none) and encoded as JPEG. The server then decodes a sixth of the
-// pixels and receives a tenth of the bytes. The listing is still made from the original files (AiWizard's create).
+// upright from its EXIF orientation), drawn at the vision model's size — 1024 px on the long edge, never over
+// 2 megapixels (app/lib/analysis-photo-size.ts) — on an OffscreenCanvas (a canvas element where there is none) and
+// encoded as JPEG. The server then decodes a fifteenth of a 12 MP photo's pixels and receives a tenth of its bytes.
+// The listing is still made from the original files (AiWizard's create). Decision 0035.
 // An optimisation, never a requirement: without createImageBitmap, for a photo the browser cannot decode (HEIC in
 // most browsers) or when anything fails, the original is sent and the server shrinks it itself.
-import { ANALYSIS_UPLOAD_QUALITY, ANALYSIS_UPLOAD_TYPE, fitWithinPixels } from "~/lib/analysis-photo-size.ts";
+import { ANALYSIS_UPLOAD_QUALITY, ANALYSIS_UPLOAD_TYPE, analysisUploadSize } from "~/lib/analysis-photo-size.ts";
 
 /** One copy per photo, made once (started when the photo is chosen, awaited when the seller presses Generate). */
 const copies = new WeakMap<Blob, Promise<Blob>>();
@@ -26,7 +27,7 @@ async function shrink(photo: Blob): Promise<Blob> {
   if (typeof createImageBitmap !== "function") return photo;
   const bitmap = await createImageBitmap(photo, { imageOrientation: "from-image" });
   try {
-    const target = fitWithinPixels(bitmap.width, bitmap.height);
+    const target = analysisUploadSize(bitmap.width, bitmap.height);
     if (!target.shrunk) return photo;
     const copy = await encode(bitmap, target.width, target.height);
     // A browser that cannot encode JPEG answers with PNG, often larger than the original: then the original goes.

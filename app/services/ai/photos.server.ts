@@ -2,10 +2,11 @@
 // as data URLs. A 12-megapixel JPEG is decoded at a fraction of its size (sharp's shrink-on-load); what remains is
 // reading the compressed data, about 40 ms of CPU for a 1.6 MB photo, so the photos are shrunk side by side.
 import sharp from "sharp";
+import { ANALYSIS_PHOTO_EDGE } from "~/lib/analysis-photo-size.ts";
 import { MAX_INPUT_PIXELS } from "~/services/platform/image-pipeline.server.ts";
 
-/** The longest edge sent to the model. */
-export const ANALYSIS_PHOTO_EDGE = 1024;
+// The longest edge sent to the model, ANALYSIS_PHOTO_EDGE, lives in app/lib: the AI wizard's browser shrinks the photos
+// to it before upload (decision 0035), so most photos arrive at that size already.
 /** Photos read per generation: the first ones (the first is the primary photo). */
 export const ANALYSIS_MAX_PHOTOS = 4;
 const JPEG_QUALITY = 80;
