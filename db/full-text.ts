@@ -52,6 +52,16 @@ export function listingSearchMatches(db: Kysely<Database>, expression: string): 
 }
 
 /**
+ * Like `listingSearchMatches`, but the words must all be in the title: Best match's cheap first cut when a search
+ * matches so many listings that scoring them would read the whole index (docs/decisions/0035).
+ * SQLite: an FTS5 column filter (the only MATCH of the query). PostgreSQL: the title's terms (weight A) of the vector.
+ */
+export function listingTitleMatches(db: Kysely<Database>, expression: string): RawBuilder<SqlBool> {
+  if (engineOf(db) === "sqlite") return sql<SqlBool>`listing_search match ${`title : (${expression})`}`;
+  return sql<SqlBool>`ts_filter(fts.search_vector, '{a}') @@ listing_search_query(${expression})`;
+}
+
+/**
  * Best-match score of a row of `listingSearchTable(db)` (lower is better, on both engines): a title match weighs most,
  * then brand and model, then the description. SQLite: BM25 with column weights 10, 1, 4, 4 (title, description,
  * brand, model). PostgreSQL: minus ts_rank with weights A (title) 1.0, B (brand, model) 0.4, C (description) 0.1,

@@ -11,6 +11,7 @@ import * as rolePermissions from "./2026-11-25T1600-role-permissions.ts";
 import * as signInLimits from "./2026-11-25T1800-sign-in-limits.ts";
 import * as popularSearchVisitors from "./2026-11-25T1810-popular-search-visitors.ts";
 import * as postgresSearch from "./2026-11-26T0900-postgres-search.ts";
+import * as listingSearchIndexes from "./2026-11-27T0900-listing-search-indexes.ts";
 
 export interface DialectMigration {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations work on an untyped schema
@@ -28,4 +29,5 @@ export const MIGRATIONS: Record<string, DialectMigration> = {
   "2026-11-25T1800-sign-in-limits": signInLimits,
   "2026-11-25T1810-popular-search-visitors": popularSearchVisitors,
   "2026-11-26T0900-postgres-search": postgresSearch,
+  "2026-11-27T0900-listing-search-indexes": listingSearchIndexes,
 };

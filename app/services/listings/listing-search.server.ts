@@ -1,20 +1,44 @@
 // Browsing and searching active listings: filters, sorts, pages and the total behind "Showing X of Y".
-import type { Expression, ExpressionBuilder, Kysely, SqlBool } from "kysely";
-import { containsIgnoringAsciiCase, databaseVersion, withoutIndex } from "#db/dialect.ts";
-import { listingIdsMatching, listingSearchExpression, listingSearchMatches, listingSearchRank, listingSearchTable } from "#db/full-text.ts";
+// At a million listings no query reads more than a bounded number of rows (issue 17 §2; docs/decisions/0035): totals
+// are exact up to LISTINGS_COUNT_CAP, pages stop at LISTINGS_MAX_PAGE, a very common word searches its newest
+// MATCHES_SEARCHED matches, and the brand filter is an index lookup on the generated brand_key.
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from "kysely";
+import { withoutIndex } from "#db/dialect.ts";
+import {
+  listingIdsMatching,
+  listingSearchExpression,
+  listingSearchMatches,
+  listingSearchRank,
+  listingSearchTable,
+  listingTitleMatches,
+} from "#db/full-text.ts";
 import type { Database } from "#db/schema.ts";
 import { getEnv } from "~/env.server.ts";
-import { asciiLowerCase, filterConditions, LISTINGS_PAGE_SIZE, type ListingFilters } from "~/lib/listing-filters.ts";
+import {
+  asciiLowerCase,
+  filterConditions,
+  LISTINGS_COUNT_CAP,
+  LISTINGS_MAX_PAGE,
+  LISTINGS_PAGE_SIZE,
+  type ListingFilters,
+} from "~/lib/listing-filters.ts";
 import { toCents } from "~/lib/money.ts";
 import { listCategoryTree, type CategoryNode } from "./category.server.ts";
 import { selectListingCards, toListingCard, type ListingCardData } from "./listing-cards.server.ts";
-import { searchQueryRowsWritten } from "./search-query.server.ts";
 
 export interface ListingSearchResult {
   listings: ListingCardData[];
+  /** How many listings match, exactly when `totalIsExact`; otherwise at least this many ("10,000+"). */
   total: number;
+  totalIsExact: boolean;
+  /**
+   * Set when the words match so many listings that only the newest this many of them were searched (the filters,
+   * the sort and Best match apply among those): the page says so.
+   */
+  searchedNewest: number | null;
   page: number;
   pageSize: number;
+  /** Pages that can be shown: never more than LISTINGS_MAX_PAGE. */
   totalPages: number;
 }
 
@@ -66,22 +90,26 @@ export function forgetCategoryIndex(db: Kysely<Database>): void {
   categoryIndexes.delete(db);
 }
 
-// ── Totals, remembered until the next write: paging through one search counts it once ──
+// ── Search results, remembered until the listings change ──
 
-/** Changes with every write that could change a listing (counting a search, which page 1 does, cannot). */
-async function listingsVersion(db: Kysely<Database>): Promise<string> {
-  const { changes, version } = await databaseVersion(db);
-  return `${changes - searchQueryRowsWritten(db)}:${version}`;
+/**
+ * A token that changes with every write that can change which listings a search finds or their order: the version
+ * the listing triggers keep in listing_search_state (migration 2026-11-27T0900). Views, bids, images and profile
+ * edits leave it alone, so they never empty the caches below (cards are read fresh for every page instead).
+ */
+export async function listingsVersion(db: Kysely<Database>): Promise<string> {
+  const row = await db.selectFrom("listing_search_state").select("version").where("id", "=", 1).executeTakeFirst();
+  return String(row?.version ?? 0);
 }
 
 const REMEMBERED_PER_VERSION = 500;
 const remembered = new WeakMap<Kysely<Database>, { version: string; values: Map<string, unknown> }>();
 
 /**
- * Computes a value once per state of the listings: it is reused until anything is written (by any process),
- * so it is never stale. Search results and totals are pure functions of the listings and the query.
+ * Computes a value once per state of the listings: it is reused until a listing changes (in any process), so it is
+ * never stale. Which listings a search finds, in which order, and how many, are pure functions of the listings.
  */
-async function untilNextWrite<T>(db: Kysely<Database>, key: string, compute: () => Promise<T>): Promise<T> {
+async function untilListingsChange<T>(db: Kysely<Database>, key: string, compute: () => Promise<T>): Promise<T> {
   if (!getEnv().SEARCH_RESULT_CACHE) return compute();
   const version = await listingsVersion(db);
   let cache = remembered.get(db);
@@ -91,7 +119,7 @@ async function untilNextWrite<T>(db: Kysely<Database>, key: string, compute: () 
   }
   if (cache.values.has(key)) return cache.values.get(key) as T;
   const value = await compute();
-  // A write may have happened meanwhile; only a value computed under an unchanged version is kept.
+  // A listing may have changed meanwhile; only a value computed under an unchanged version is kept.
   if ((await listingsVersion(db)) === version) {
     if (cache.values.size >= REMEMBERED_PER_VERSION) cache.values.delete(cache.values.keys().next().value as string);
     cache.values.set(key, value);
@@ -99,32 +127,55 @@ async function untilNextWrite<T>(db: Kysely<Database>, key: string, compute: () 
   return value;
 }
 
-interface CountQuery {
-  compile(): { sql: string; parameters: readonly unknown[] };
-  executeTakeFirstOrThrow(): Promise<{ total: number }>;
+// ── Brands: the brand filter's "contains" over the few distinct brands, then an index lookup ──
+
+/**
+ * The distinct brand keys (brands with ASCII letters lower-cased) of active listings, by a loose index scan of
+ * (status, brand_key): one index seek per brand, however many listings there are.
+ */
+async function activeBrandKeys(db: Kysely<Database>): Promise<string[]> {
+  return untilListingsChange(db, "brand keys", async () => {
+    const { rows } = await sql<{ k: string | null }>`
+      with recursive b(k) as (
+        select (select brand_key from equipment_listings where status = 'active' order by brand_key limit 1)
+        union all
+        select (select brand_key from equipment_listings where status = 'active' and brand_key > b.k order by brand_key limit 1)
+          from b where b.k is not null
+      )
+      select k from b where k is not null`.execute(db);
+    return rows.map((row) => row.k as string);
+  });
 }
 
-async function countOnce(db: Kysely<Database>, query: CountQuery): Promise<number> {
-  const compiled = query.compile();
-  const key = `count\u0000${compiled.sql}\u0000${JSON.stringify(compiled.parameters)}`;
-  return untilNextWrite(db, key, async () => Number((await query.executeTakeFirstOrThrow()).total));
+/** The brand keys a brand filter selects: those containing its text, ASCII case ignored (the rule of brandMatches). */
+export async function brandKeysMatching(db: Kysely<Database>, filter: string): Promise<string[]> {
+  const wanted = asciiLowerCase(filter);
+  return (await activeBrandKeys(db)).filter((key) => key.includes(wanted));
 }
 
 // ── Searching ──
 
 /**
- * Up to this many full-text matches, a search starts from the matches and looks each listing up by id;
- * beyond it, from the listing indexes (status, condition, price…), checking each entry against the matches.
+ * Up to this many full-text matches, a search starts from the matches and looks each listing up by id, ranking
+ * every match for Best match; beyond it, see MATCHES_SEARCHED.
  */
 const FEW_MATCHES = 2_000;
 
-const EMPTY_RESULT = (page: number, pageSize: number): ListingSearchResult => ({
-  listings: [],
-  total: 0,
-  page,
-  pageSize,
-  totalPages: 0,
-});
+/**
+ * When the words match more listings than this, only the newest this many matches are searched: the filters, the sort
+ * and Best match apply among them (read from the full-text index newest first, each looked up by id), so a word found
+ * in every listing costs what a rarer one does. The page says so.
+ */
+export const MATCHES_SEARCHED = 12_000;
+
+/** Best match among many matches orders the newest this many that pass the filters: every page that can be shown. */
+const RANKED_CANDIDATES = LISTINGS_MAX_PAGE * LISTINGS_PAGE_SIZE;
+
+/**
+ * A filter with at most this many values (a category's items, most of them empty; the brands containing a word) is read
+ * value by value; one with more (the largest main category) walks the sort's own index instead.
+ */
+const SPLIT_AT_MOST = 100;
 
 /** A date twelve months before `now`, as YYYY-MM-DD: "calibrated within 12 months" means on or after it. */
 export function twelveMonthsBefore(now: Date): string {
@@ -135,175 +186,310 @@ export function twelveMonthsBefore(now: Date): string {
 
 type ListingsTable = { l: Database["equipment_listings"] };
 type Matching = (eb: ExpressionBuilder<ListingsTable, "l">) => Expression<SqlBool>;
+type SortColumn = "l.created_at" | "l.price_cents";
+/** Filters with several values. brand_key is generated by the database and not in db/schema.ts: named here. */
+type SplitColumn = "l.category_id" | "l.brand_key" | "l.condition";
+const columnRef = (column: SplitColumn) => sql.ref<string>(column);
+type SplitName = "category" | "brand" | "condition";
+type FilterName = SplitName | "status" | "price" | "testLevel" | "calibrated";
+type FiltersOnly = (
+  eb: ExpressionBuilder<ListingsTable, "l">,
+  options?: { split?: SplitName; indexed?: (name: FilterName, single: boolean) => boolean },
+) => Expression<SqlBool>;
 
-/**
- * The ids of one page, from the indexes alone where the order allows (no card columns are built for rows
- * that are skipped or sorted away). Best match joins the matches with their score; equal scores go newest
- * (highest id) first.
- */
-async function pageOfIds(
-  db: Kysely<Database>,
-  filters: ListingFilters,
-  expression: string | null,
-  rankBySearch: boolean,
-  matching: Matching,
-  offset: number,
-  pageSize: number,
-): Promise<number[]> {
-  let ids = db.selectFrom("equipment_listings as l").select("l.id").where(matching);
-  if (rankBySearch && expression) {
-    ids = ids
-      .innerJoin(listingSearchTable(db), "fts.rowid", "l.id")
-      .where(listingSearchMatches(db, expression))
-      .orderBy(listingSearchRank(db, expression))
-      .orderBy("l.id", "desc") as unknown as typeof ids;
-  } else {
-    switch (filters.sort) {
-      case "created_at:asc":
-        ids = ids.orderBy("l.created_at", "asc").orderBy("l.id", "asc");
-        break;
-      case "price:asc":
-        ids = ids.orderBy("l.price_cents", "asc").orderBy("l.id", "asc");
-        break;
-      case "price:desc":
-        ids = ids.orderBy("l.price_cents", "desc").orderBy("l.id", "desc");
-        break;
-      default:
-        ids = ids.orderBy("l.created_at", "desc").orderBy("l.id", "desc");
-    }
+function sortOf(filters: ListingFilters): { column: SortColumn; direction: "asc" | "desc" } {
+  switch (filters.sort) {
+    case "created_at:asc":
+      return { column: "l.created_at", direction: "asc" };
+    case "price:asc":
+      return { column: "l.price_cents", direction: "asc" };
+    case "price:desc":
+      return { column: "l.price_cents", direction: "desc" };
+    default:
+      return { column: "l.created_at", direction: "desc" };
   }
-  return (await ids.limit(pageSize).offset(offset).execute()).map((row) => row.id);
 }
 
-/** How many of the best-scored matches Best match looks at first when a search matches many listings. */
-const BEST_MATCH_CANDIDATES = 1_000;
+/** What a search found, before its cards are read: the ids of the page, in order, and the total. */
+interface FoundIds {
+  ids: number[];
+  total: number;
+  totalIsExact: boolean;
+  searchedNewest: number | null;
+}
+
+type SearchOptions = { pageSize?: number; now?: Date; fewMatches?: number; matchesSearched?: number; cached?: boolean };
 
 /**
- * Best match when the words match many listings: joining every match to its listing costs a lookup per
- * match, so the best-scored candidates are read from the full-text index alone and only they are checked
- * against the filters. The order is the same as the full query's (score, then newest id), so when enough
- * candidates pass, their page is exactly the full query's page. Undefined when they do not: the caller
- * then runs the full query.
+ * A page of active listings matching the filters, with the total (exact up to LISTINGS_COUNT_CAP). Which listings a
+ * query finds is remembered until a listing changes; the cards (price, auction state, photo) are read fresh.
+ * `cached: false` bypasses the cache (benchmarks of the queries themselves).
  */
-async function bestMatchesAmongTop(
-  db: Kysely<Database>,
-  expression: string,
-  matching: Matching,
-  offset: number,
-  pageSize: number,
-  limit = BEST_MATCH_CANDIDATES,
-): Promise<number[] | undefined> {
-  if (offset + pageSize > limit) return undefined;
-  const candidates = (
-    await db
-      .selectFrom(listingSearchTable(db))
-      .select("fts.rowid")
-      .where(listingSearchMatches(db, expression))
-      .orderBy(listingSearchRank(db, expression))
-      .orderBy("fts.rowid", "desc")
-      .limit(limit)
-      .execute()
-  ).map((row) => row.rowid);
-  if (candidates.length === 0) return [];
-  const passing = new Set(
-    (await db.selectFrom("equipment_listings as l").select("l.id").where(matching).where("l.id", "in", candidates).execute()).map(
-      (row) => row.id,
-    ),
-  );
-  const ordered = candidates.filter((id) => passing.has(id));
-  // Every match was a candidate, or enough candidates passed: the page is exact.
-  if (candidates.length < limit || ordered.length >= offset + pageSize) return ordered.slice(offset, offset + pageSize);
-  return undefined;
+export async function searchListings(db: Kysely<Database>, filters: ListingFilters, options: SearchOptions = {}): Promise<ListingSearchResult> {
+  const pageSize = options.pageSize ?? LISTINGS_PAGE_SIZE;
+  const calibratedSince = filters.calibrated ? twelveMonthsBefore(options.now ?? new Date()) : undefined;
+  const key = JSON.stringify(["page", filters, calibratedSince, pageSize, options.fewMatches, options.matchesSearched]);
+  const found =
+    options.cached === false
+      ? await findIds(db, filters, pageSize, calibratedSince, options)
+      : await untilListingsChange(db, key, () => findIds(db, filters, pageSize, calibratedSince, options));
+  // Then the cards of just those listings, in the page's order.
+  const cards = found.ids.length ? await selectListingCards(db).where("l.id", "in", found.ids).execute() : [];
+  const byId = new Map(cards.map((row) => [row.id, toListingCard(row)]));
+  return {
+    listings: found.ids.flatMap((id) => byId.get(id) ?? []),
+    total: found.total,
+    totalIsExact: found.totalIsExact,
+    searchedNewest: found.searchedNewest,
+    page: filters.page,
+    pageSize,
+    totalPages: Math.min(Math.ceil(found.total / pageSize), LISTINGS_MAX_PAGE),
+  };
 }
 
-type SearchOptions = { pageSize?: number; now?: Date; fewMatches?: number; bestMatchCandidates?: number };
+const NOTHING: FoundIds = { ids: [], total: 0, totalIsExact: true, searchedNewest: null };
 
-/** A page of active listings matching the filters, with the total; the same query under unchanged listings is answered once. */
-export async function searchListings(
+async function findIds(
   db: Kysely<Database>,
   filters: ListingFilters,
-  options: SearchOptions = {},
-): Promise<ListingSearchResult> {
-  const calibratedSince = filters.calibrated ? twelveMonthsBefore(options.now ?? new Date()) : undefined;
-  const key = JSON.stringify(["page", filters, calibratedSince, options.pageSize, options.fewMatches, options.bestMatchCandidates]);
-  return untilNextWrite(db, key, () => runSearch(db, filters, options));
-}
-
-async function runSearch(db: Kysely<Database>, filters: ListingFilters, options: SearchOptions): Promise<ListingSearchResult> {
-  const pageSize = options.pageSize ?? LISTINGS_PAGE_SIZE;
+  pageSize: number,
+  calibratedSince: string | undefined,
+  options: SearchOptions,
+): Promise<FoundIds> {
   const expression = filters.search ? listingSearchExpression(filters.search) : null;
-  if (filters.search && !expression) return EMPTY_RESULT(filters.page, pageSize);
+  if (filters.search && !expression) return NOTHING;
   const categories = filters.category ? (await getCategoryIndex(db)).find(filters.category)?.scope : undefined;
-  if (filters.category && !categories) return EMPTY_RESULT(filters.page, pageSize);
+  if (filters.category && !categories) return NOTHING;
+  const brandKeys = filters.brand ? await brandKeysMatching(db, filters.brand) : undefined;
+  if (brandKeys && brandKeys.length === 0) return NOTHING;
   const conditions = filterConditions(filters);
-  const rankBySearch = expression !== null && filters.sort === "relevance";
-  const calibratedSince = filters.calibrated ? twelveMonthsBefore(options.now ?? new Date()) : undefined;
+  const offset = (filters.page - 1) * pageSize;
+  // Deeper than the deepest page served: only the total is needed (the page redirects to the last one).
+  const pageWanted = filters.page <= LISTINGS_MAX_PAGE;
 
-  // How many listings the words match, counted only up to FEW_MATCHES, decides where the plan starts.
-  let fewMatches = false;
-  if (expression) {
-    const { matches } = await db
+  /**
+   * Every filter but the words. `split` leaves one filter out (a query that applies it value by value); `indexed` says
+   * which filters the planner may read through an index (the others are checked on each row it reads): by default all.
+   */
+  const filtersOnly: FiltersOnly = (eb, { split, indexed = () => true } = {}) => {
+    const use = (name: FilterName, column: string, single: boolean) => (indexed(name, single) ? sql.ref(column) : withoutIndex(db, column));
+    const terms: Expression<SqlBool>[] = [eb(use("status", "l.status", true), "=", "active")];
+    const oneOf = (name: FilterName, column: SplitColumn, values: readonly string[]) =>
+      values.length === 1 ? eb(use(name, column, true), "=", values[0]!) : eb(use(name, column, false), "in", values);
+    if (categories && split !== "category") terms.push(oneOf("category", "l.category_id", categories));
+    if (brandKeys && split !== "brand") terms.push(oneOf("brand", "l.brand_key", brandKeys));
+    if (conditions && split !== "condition") terms.push(oneOf("condition", "l.condition", conditions));
+    if (filters.minPrice !== undefined) terms.push(eb(use("price", "l.price_cents", true), ">=", toCents(filters.minPrice)));
+    if (filters.maxPrice !== undefined) terms.push(eb(use("price", "l.price_cents", true), "<=", toCents(filters.maxPrice)));
+    if (filters.testLevel) terms.push(eb(use("testLevel", "l.test_level", true), "=", filters.testLevel));
+    if (calibratedSince) terms.push(eb(use("calibrated", "l.calibration_date", true), ">=", calibratedSince));
+    return eb.and(terms);
+  };
+  // Starting from the full-text matches: each is looked up by id, so no listing index may lead the plan.
+  const byIdOnly = { indexed: (name: FilterName, single: boolean) => name !== "status" && single };
+
+  if (!expression) {
+    // The total first (up to the cap, from whichever index narrows most): it decides how the page is read.
+    const counted = await boundedCount(db, (eb) => filtersOnly(eb));
+    const { column, direction } = sortOf(filters);
+    const ids = pageWanted
+      ? await pageInSortOrder(db, { categories, brandKeys, conditions }, { column, direction, few: counted.totalIsExact }, filtersOnly, offset, pageSize)
+      : [];
+    return { ids, ...counted, searchedNewest: null };
+  }
+
+  // How many listings the words match (counted only up to what decides the plan).
+  const fewLimit = options.fewMatches ?? FEW_MATCHES;
+  const searched = Math.max(options.matchesSearched ?? MATCHES_SEARCHED, fewLimit);
+  const newestMatches = async (text: string) => {
+    const probe = await db
       .selectFrom(
         db
           .selectFrom(listingSearchTable(db))
           .select("fts.rowid")
-          .where(listingSearchMatches(db, expression))
-          .limit((options.fewMatches ?? FEW_MATCHES) + 1)
-          .as("m"),
+          .where(listingSearchMatches(db, text))
+          .orderBy("fts.rowid", "desc")
+          .limit(searched + 1)
+          .as("newest"),
       )
-      .select((eb) => eb.fn.countAll<number>().as("matches"))
+      .select((eb) => [eb.fn.countAll<number>().as("matches"), eb.fn.min("newest.rowid").as("oldest")])
       .executeTakeFirstOrThrow();
-    if (Number(matches) === 0) return EMPTY_RESULT(filters.page, pageSize);
-    fewMatches = Number(matches) <= (options.fewMatches ?? FEW_MATCHES);
-  }
-
-  // One set of conditions for the page and for the count, so both always agree.
-  const matching = (eb: ExpressionBuilder<ListingsTable, "l">, { withText }: { withText: boolean }) => {
-    // With few matches the status index is kept out of the plan, so SQLite looks the matches up by id;
-    // with many, the id is kept out of it, so SQLite walks the best listing index and checks each entry.
-    const terms: Expression<SqlBool>[] = [eb(fewMatches ? withoutIndex(db, "l.status") : "l.status", "=", "active")];
-    if (expression && withText) terms.push(eb(fewMatches ? "l.id" : withoutIndex(db, "l.id"), "in", listingIdsMatching(db, expression)));
-    // Single values as "=": SQLite then walks an index such as (status, condition, price) in price order.
-    if (categories) terms.push(categories.length === 1 ? eb("l.category_id", "=", categories[0]) : eb("l.category_id", "in", categories));
-    if (conditions) terms.push(conditions.length === 1 ? eb("l.condition", "=", conditions[0]) : eb("l.condition", "in", conditions));
-    if (filters.minPrice !== undefined) terms.push(eb("l.price_cents", ">=", toCents(filters.minPrice)));
-    if (filters.maxPrice !== undefined) terms.push(eb("l.price_cents", "<=", toCents(filters.maxPrice)));
-    if (filters.testLevel) terms.push(eb("l.test_level", "=", filters.testLevel));
-    if (calibratedSince) terms.push(eb("l.calibration_date", ">=", calibratedSince));
-    if (filters.brand) terms.push(containsIgnoringAsciiCase(db, "l.brand", asciiLowerCase(filters.brand)));
-    return eb.and(terms);
+    return { matches: Number(probe.matches), oldest: Number(probe.oldest) };
   };
+  // A last word is also the start of longer ones ("osc" finds oscilloscopes), which makes the full-text index merge
+  // the lists of every such word in full. When the word as it is (stemmed: "analyzers" is "analyzer") already matches
+  // many listings, it is searched as that word only: as cheap as any other word, and what the buyer typed.
+  let words = expression;
+  let found = expression.endsWith("*") ? await newestMatches(expression.slice(0, -1)) : undefined;
+  if (found && found.matches > fewLimit) words = expression.slice(0, -1);
+  else found = await newestMatches(expression);
+  const { matches } = found;
+  if (matches === 0) return NOTHING;
 
-  const offset = (filters.page - 1) * pageSize;
-  let pageIds: number[] | undefined;
-  if (rankBySearch && expression && !fewMatches) {
-    const filtersOnly: Matching = (eb) => matching(eb, { withText: false });
-    pageIds = await bestMatchesAmongTop(db, expression, filtersOnly, offset, pageSize, options.bestMatchCandidates);
+  if (matches <= fewLimit) {
+    // Few matches: each is looked up by id (the status index kept out of the plan), Best match ranks them all.
+    const matching: Matching = (eb) => eb.and([filtersOnly(eb, byIdOnly), eb("l.id", "in", listingIdsMatching(db, words))]);
+    let ids: number[] = [];
+    if (pageWanted) {
+      let query = db.selectFrom("equipment_listings as l").select("l.id").where(matching);
+      if (filters.sort === "relevance") {
+        query = query
+          .innerJoin(listingSearchTable(db), "fts.rowid", "l.id")
+          .where(listingSearchMatches(db, words))
+          .orderBy(listingSearchRank(db, words))
+          .orderBy("l.id", "desc") as unknown as typeof query;
+      } else {
+        const { column, direction } = sortOf(filters);
+        query = query.orderBy(column, direction).orderBy("l.id", direction);
+      }
+      ids = (await query.limit(pageSize).offset(offset).execute()).map((row) => row.id);
+    }
+    return { ids, ...(await boundedCount(db, matching)), searchedNewest: null };
   }
-  pageIds ??= await pageOfIds(db, filters, expression, rankBySearch, (eb) => matching(eb, { withText: !rankBySearch }), offset, pageSize);
 
-  // Then the cards of just those listings, in the page's order.
-  const cards = pageIds.length ? await selectListingCards(db).where("l.id", "in", pageIds).execute() : [];
-  const byId = new Map(cards.map((row) => [row.id, toListingCard(row)]));
-  const pageRows = pageIds.flatMap((id) => byId.get(id) ?? []);
-
-  // A page that is not full ends the list, so it tells the total; only otherwise is counting needed.
-  // The count reads the listings alone (every listing has its seller's profile), mostly from an index.
-  let total = offset + pageIds.length;
-  if (pageIds.length === pageSize || (pageIds.length === 0 && offset > 0)) {
-    total = await countOnce(
-      db,
-      db
-        .selectFrom("equipment_listings as l")
-        .where((eb) => matching(eb, { withText: true }))
-        .select((eb) => eb.fn.countAll<number>().as("total")),
+  // Many matches: only the newest `searched` of them are searched, read newest first from the full-text index and
+  // each looked up by id (the full-text index drives the loop: SQLite's CROSS JOIN keeps that order).
+  const capped = matches > searched;
+  // Past the newest `searched` matches (cast: SQLite's full-text index ignores a rowid bound it is given as REAL).
+  const olderThanSearched = sql<number>`cast(${capped ? found.oldest : 0} as bigint)`;
+  const window = () =>
+    db
+      .selectFrom(listingSearchTable(db))
+      .crossJoin("equipment_listings as l")
+      .whereRef("l.id", "=", "fts.rowid")
+      .where(listingSearchMatches(db, words))
+      .where("fts.rowid", ">", olderThanSearched)
+      .where((eb) => filtersOnly(eb as unknown as ExpressionBuilder<ListingsTable, "l">, byIdOnly));
+  let ids: number[] = [];
+  if (pageWanted && filters.sort === "relevance") {
+    // Best match among many matches: the newest candidates that pass the filters (every page that can be shown), those
+    // with every word in the title first, then the others, newest first in each. (The full-text score would first
+    // count every match of each word, reading the whole index: a word found in most listings scores ~0 anyway.)
+    const candidates = (await window().select("l.id").orderBy("fts.rowid", "desc").limit(RANKED_CANDIDATES).execute()).map((row) => row.id);
+    const inTitle = new Set<number>();
+    if (candidates.length > 0) {
+      const bound = (id: number) => sql<number>`cast(${id} as bigint)`;
+      const titled = await db
+        .selectFrom(listingSearchTable(db))
+        .select("fts.rowid")
+        .where(listingTitleMatches(db, words))
+        .where("fts.rowid", ">=", bound(candidates[candidates.length - 1]!))
+        .where("fts.rowid", "<=", bound(candidates[0]!))
+        .execute();
+      for (const row of titled) inTitle.add(Number(row.rowid));
+    }
+    const ranked = [...candidates.filter((id) => inTitle.has(id)), ...candidates.filter((id) => !inTitle.has(id))];
+    ids = ranked.slice(offset, offset + pageSize);
+  } else if (pageWanted) {
+    const { column, direction } = sortOf(filters);
+    ids = (await window().select("l.id").orderBy(column, direction).orderBy("l.id", direction).limit(pageSize).offset(offset).execute()).map(
+      (row) => row.id,
     );
   }
+  const counted = await window()
+    .select("l.id")
+    .limit(LISTINGS_COUNT_CAP + 1)
+    .execute()
+    .then((rows) => rows.length);
   return {
-    listings: pageRows,
-    total,
-    page: filters.page,
-    pageSize,
-    totalPages: Math.ceil(total / pageSize),
+    ids,
+    total: Math.min(counted, LISTINGS_COUNT_CAP),
+    totalIsExact: counted <= LISTINGS_COUNT_CAP && !capped,
+    searchedNewest: capped ? searched : null,
   };
+}
+
+/** The total, counted up to LISTINGS_COUNT_CAP and no further. */
+async function boundedCount(db: Kysely<Database>, matching: Matching): Promise<{ total: number; totalIsExact: boolean }> {
+  const { total } = await db
+    .selectFrom(db.selectFrom("equipment_listings as l").select("l.id").where(matching).limit(LISTINGS_COUNT_CAP + 1).as("m"))
+    .select((eb) => eb.fn.countAll<number>().as("total"))
+    .executeTakeFirstOrThrow();
+  const counted = Number(total);
+  return { total: Math.min(counted, LISTINGS_COUNT_CAP), totalIsExact: counted <= LISTINGS_COUNT_CAP };
+}
+
+/**
+ * One page of listings in a sort order.
+ * - Few matches (the total is exact, at most LISTINGS_COUNT_CAP): the planner reads them through the filters' indexes
+ *   and sorts them (never the sort's own index, which could walk past every listing the filters leave out).
+ * - Many: at least one active listing in ~90 passes the filters, so walking an index in the sort order finds a page
+ *   soon: (status, created_at | price_cents), or with one category or brand (category_id | brand_key, status, sort),
+ *   a condition and price (status, condition, price_cents), a test level (status, test_level, created_at). Other
+ *   filters are checked on each entry. A filter with a few values (a small category's items, the brands containing a
+ *   word, a condition group) is read value by value, each in order from its own index, and the heads merged.
+ */
+async function pageInSortOrder(
+  db: Kysely<Database>,
+  lists: { categories?: string[]; brandKeys?: string[]; conditions?: readonly string[] },
+  { column, direction, few }: { column: SortColumn; direction: "asc" | "desc"; few: boolean },
+  filtersOnly: FiltersOnly,
+  offset: number,
+  pageSize: number,
+): Promise<number[]> {
+  if (few) {
+    const rows = await db
+      .selectFrom("equipment_listings as l")
+      .select("l.id")
+      .where((eb) => filtersOnly(eb))
+      .orderBy(withoutIndex(db, column), direction)
+      .orderBy("l.id", direction)
+      .limit(pageSize)
+      .offset(offset)
+      .execute();
+    return rows.map((row) => row.id);
+  }
+  const byPrice = column === "l.price_cents";
+  // What an index in the sort's order can start with.
+  const inOrder = (name: FilterName, single: boolean) =>
+    name === "status" ||
+    (single && (name === "category" || name === "brand")) ||
+    (byPrice && (name === "price" || (single && name === "condition"))) ||
+    (!byPrice && single && name === "testLevel");
+  const split: Array<[SplitName, SplitColumn, readonly string[] | undefined]> = [
+    ["brand", "l.brand_key", lists.brandKeys],
+    ["category", "l.category_id", lists.categories],
+    ["condition", "l.condition", byPrice ? lists.conditions : undefined],
+  ];
+  // One brand or one category already has an index in the sort's order: walk it, checking the rest.
+  const walkOne = lists.brandKeys?.length === 1 || lists.categories?.length === 1;
+  const chosen = walkOne ? undefined : split.find(([, , values]) => values && values.length > 1 && values.length <= SPLIT_AT_MOST);
+  if (chosen) {
+    const [name, splitColumn, values] = chosen;
+    const head = offset + pageSize;
+    const parts = values!.map((value, index) =>
+      db
+        .selectFrom(
+          db
+            .selectFrom("equipment_listings as l")
+            .select(["l.id", `${column} as k`])
+            .where((eb) => eb.and([filtersOnly(eb, { split: name, indexed: inOrder }), eb(columnRef(splitColumn), "=", value)]))
+            .orderBy(column, direction)
+            .orderBy("l.id", direction)
+            .limit(head)
+            .as(`p${index}`),
+        )
+        .select([`p${index}.id as id`, `p${index}.k as k`]),
+    );
+    const union = parts.slice(1).reduce((all, part) => all.unionAll(part), parts[0]!);
+    const rows = await db
+      .selectFrom(union.as("u"))
+      .select("u.id")
+      .orderBy("u.k", direction)
+      .orderBy("u.id", direction)
+      .limit(pageSize)
+      .offset(offset)
+      .execute();
+    return rows.map((row) => row.id);
+  }
+  const rows = await db
+    .selectFrom("equipment_listings as l")
+    .select("l.id")
+    .where((eb) => filtersOnly(eb, { indexed: inOrder }))
+    .orderBy(column, direction)
+    .orderBy("l.id", direction)
+    .limit(pageSize)
+    .offset(offset)
+    .execute();
+  return rows.map((row) => row.id);
 }
