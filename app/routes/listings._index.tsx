@@ -11,7 +11,7 @@ import { ui } from "~/components/listings/listings-styles.ts";
 import { shell } from "~/components/shell-styles.ts";
 import { Pagination } from "~/components/listings/Pagination.tsx";
 import { PopularSearches } from "~/components/listings/PopularSearches.tsx";
-import { ResultsSummary } from "~/components/listings/ResultsSummary.tsx";
+import { ResultsLimit, ResultsSummary } from "~/components/listings/ResultsSummary.tsx";
 import { SavedSearchesCard } from "~/components/listings/SavedSearchesCard.tsx";
 import { SaveSearchSignIn } from "~/components/listings/SaveSearchSignIn.tsx";
 import { getDb } from "~/db.server.ts";
@@ -53,7 +53,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     getCategoryIndex(db),
     filters.search ? Promise.resolve([]) : popularSearches(db, POPULAR_SEARCHES_LIMIT),
   ]);
-  // Past the last page (a stale link): the last page that exists.
+  // Past the last page (a stale link, or deeper than the pages a search shows): the last page that exists.
   if (result.total > 0 && filters.page > result.totalPages) {
     throw redirect(listingsUrl({ ...filters, page: result.totalPages }));
   }
@@ -77,6 +77,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     rawPrices: { minPrice: url.searchParams.get("minPrice") ?? "", maxPrice: url.searchParams.get("maxPrice") ?? "" },
     listings: result.listings,
     total: result.total,
+    totalIsExact: result.totalIsExact,
+    searchedNewest: result.searchedNewest,
+    pageSize: result.pageSize,
     page: result.page,
     totalPages: result.totalPages,
     watchedIds: [...watched],
@@ -168,7 +171,7 @@ export default function ListingsPage() {
           {actionData?.saved ? <FormSuccess>{SAVE_SEARCH_MESSAGES.saved(actionData.saved.name)}</FormSuccess> : null}
 
           <div className={ui.resultsBar}>
-            <ResultsSummary shown={listings.length} total={total} />
+            <ResultsSummary shown={listings.length} total={total} totalIsExact={loaderData.totalIsExact} />
             {hasActiveFilter(filters) ? (
               signedIn ? (
                 <Suspense fallback={null}>
@@ -203,6 +206,7 @@ export default function ListingsPage() {
           )}
 
           <Pagination page={page} totalPages={totalPages} hrefFor={(n) => listingsUrl({ ...filters, page: n })} />
+          <ResultsLimit total={total} totalPages={totalPages} pageSize={loaderData.pageSize} searchedNewest={loaderData.searchedNewest} />
         </div>
       </div>
     </div>

@@ -264,6 +264,7 @@ async function findIds(
   if (brandKeys && brandKeys.length === 0) return NOTHING;
   const conditions = filterConditions(filters);
   const offset = (filters.page - 1) * pageSize;
+  const remember = options.cached !== false;
   // Deeper than the deepest page served: only the total is needed (the page redirects to the last one).
   const pageWanted = filters.page <= LISTINGS_MAX_PAGE;
 
@@ -290,7 +291,7 @@ async function findIds(
 
   if (!expression) {
     // The total first (up to the cap, from whichever index narrows most): it decides how the page is read.
-    const counted = await boundedCount(db, (eb) => filtersOnly(eb));
+    const counted = await boundedCount(db, (eb) => filtersOnly(eb), remember);
     const { column, direction } = sortOf(filters);
     const ids = pageWanted
       ? await pageInSortOrder(db, { categories, brandKeys, conditions }, { column, direction, few: counted.totalIsExact }, filtersOnly, offset, pageSize)
@@ -344,7 +345,7 @@ async function findIds(
       }
       ids = (await query.limit(pageSize).offset(offset).execute()).map((row) => row.id);
     }
-    return { ids, ...(await boundedCount(db, matching)), searchedNewest: null };
+    return { ids, ...(await boundedCount(db, matching, remember)), searchedNewest: null };
   }
 
   // Many matches: only the newest `searched` of them are searched, read newest first from the full-text index and
@@ -386,11 +387,11 @@ async function findIds(
       (row) => row.id,
     );
   }
-  const counted = await window()
-    .select("l.id")
-    .limit(LISTINGS_COUNT_CAP + 1)
-    .execute()
-    .then((rows) => rows.length);
+  const counted = await countUpTo(
+    db,
+    db.selectFrom(window().select("l.id").limit(LISTINGS_COUNT_CAP + 1).as("m")).select((eb) => eb.fn.countAll<number>().as("total")),
+    remember,
+  );
   return {
     ids,
     total: Math.min(counted, LISTINGS_COUNT_CAP),
@@ -399,13 +400,28 @@ async function findIds(
   };
 }
 
+interface CountQuery {
+  compile(): { sql: string; parameters: readonly unknown[] };
+  executeTakeFirstOrThrow(): Promise<{ total: number | string | bigint }>;
+}
+
+/** Runs a count once per state of the listings (when `remember`): paging through one search counts it once. */
+async function countUpTo(db: Kysely<Database>, query: CountQuery, remember: boolean): Promise<number> {
+  const run = async () => Number((await query.executeTakeFirstOrThrow()).total);
+  if (!remember) return run();
+  const compiled = query.compile();
+  return untilListingsChange(db, `count\u0000${compiled.sql}\u0000${JSON.stringify(compiled.parameters)}`, run);
+}
+
 /** The total, counted up to LISTINGS_COUNT_CAP and no further. */
-async function boundedCount(db: Kysely<Database>, matching: Matching): Promise<{ total: number; totalIsExact: boolean }> {
-  const { total } = await db
-    .selectFrom(db.selectFrom("equipment_listings as l").select("l.id").where(matching).limit(LISTINGS_COUNT_CAP + 1).as("m"))
-    .select((eb) => eb.fn.countAll<number>().as("total"))
-    .executeTakeFirstOrThrow();
-  const counted = Number(total);
+async function boundedCount(db: Kysely<Database>, matching: Matching, remember: boolean): Promise<{ total: number; totalIsExact: boolean }> {
+  const counted = await countUpTo(
+    db,
+    db
+      .selectFrom(db.selectFrom("equipment_listings as l").select("l.id").where(matching).limit(LISTINGS_COUNT_CAP + 1).as("m"))
+      .select((eb) => eb.fn.countAll<number>().as("total")),
+    remember,
+  );
   return { total: Math.min(counted, LISTINGS_COUNT_CAP), totalIsExact: counted <= LISTINGS_COUNT_CAP };
 }
 
