@@ -273,17 +273,17 @@ async function findIds(
    * which filters the planner may read through an index (the others are checked on each row it reads): by default all.
    */
   const filtersOnly: FiltersOnly = (eb, { split, indexed = () => true } = {}) => {
-    const use = (name: FilterName, column: string, single: boolean) => (indexed(name, single) ? sql.ref(column) : withoutIndex(db, column));
-    const terms: Expression<SqlBool>[] = [eb(use("status", "l.status", true), "=", "active")];
+    const through = (name: FilterName, column: string, single: boolean) => (indexed(name, single) ? sql.ref(column) : withoutIndex(db, column));
+    const terms: Expression<SqlBool>[] = [eb(through("status", "l.status", true), "=", "active")];
     const oneOf = (name: FilterName, column: SplitColumn, values: readonly string[]) =>
-      values.length === 1 ? eb(use(name, column, true), "=", values[0]!) : eb(use(name, column, false), "in", values);
+      values.length === 1 ? eb(through(name, column, true), "=", values[0]!) : eb(through(name, column, false), "in", values);
     if (categories && split !== "category") terms.push(oneOf("category", "l.category_id", categories));
     if (brandKeys && split !== "brand") terms.push(oneOf("brand", "l.brand_key", brandKeys));
     if (conditions && split !== "condition") terms.push(oneOf("condition", "l.condition", conditions));
-    if (filters.minPrice !== undefined) terms.push(eb(use("price", "l.price_cents", true), ">=", toCents(filters.minPrice)));
-    if (filters.maxPrice !== undefined) terms.push(eb(use("price", "l.price_cents", true), "<=", toCents(filters.maxPrice)));
-    if (filters.testLevel) terms.push(eb(use("testLevel", "l.test_level", true), "=", filters.testLevel));
-    if (calibratedSince) terms.push(eb(use("calibrated", "l.calibration_date", true), ">=", calibratedSince));
+    if (filters.minPrice !== undefined) terms.push(eb(through("price", "l.price_cents", true), ">=", toCents(filters.minPrice)));
+    if (filters.maxPrice !== undefined) terms.push(eb(through("price", "l.price_cents", true), "<=", toCents(filters.maxPrice)));
+    if (filters.testLevel) terms.push(eb(through("testLevel", "l.test_level", true), "=", filters.testLevel));
+    if (calibratedSince) terms.push(eb(through("calibrated", "l.calibration_date", true), ">=", calibratedSince));
     return eb.and(terms);
   };
   // Starting from the full-text matches: each is looked up by id, so no listing index may lead the plan.
