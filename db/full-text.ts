@@ -53,12 +53,13 @@ export function listingSearchMatches(db: Kysely<Database>, expression: string): 
 
 /**
  * Like `listingSearchMatches`, but the words must all be in the title: Best match's cheap first cut when a search
- * matches so many listings that scoring them would read the whole index (docs/decisions/0035).
+ * matches so many listings that scoring them would read the whole index (docs/decisions/0036).
  * SQLite: an FTS5 column filter (the only MATCH of the query). PostgreSQL: the title's terms (weight A) of the vector.
  */
 export function listingTitleMatches(db: Kysely<Database>, expression: string): RawBuilder<SqlBool> {
   if (engineOf(db) === "sqlite") return sql<SqlBool>`listing_search match ${`title : (${expression})`}`;
-  return sql<SqlBool>`ts_filter(fts.search_vector, '{a}') @@ listing_search_query(${expression})`;
+  // The whole vector's match first, so the GIN index can find the rows; then the title's terms among them.
+  return sql<SqlBool>`(fts.search_vector @@ listing_search_query(${expression}) and ts_filter(fts.search_vector, '{a}') @@ listing_search_query(${expression}))`;
 }
 
 /**

@@ -1,4 +1,4 @@
-// Searches that do not scan at a million listings (issue 17 §2; docs/decisions/0035), both engines:
+// Searches that do not scan at a million listings (issue 17 §2; docs/decisions/0036), both engines:
 // - equipment_listings.brand_key: the brand with its ASCII letters lower-cased (what the brand filter compares), a
 //   generated column so every write keeps it in step (SQLite: virtual, `lower`, which folds A–Z only; PostgreSQL:
 //   stored, `translate` A–Z), indexed with status and each sort, so `brand=keysight` is an index lookup.

@@ -7,7 +7,7 @@ import { withoutNul } from "./typed-text.ts";
 export const LISTINGS_PAGE_SIZE = 12;
 /**
  * Matches are counted exactly up to this many; beyond it the page says "10,000+ listings" (counting every match of a
- * broad search at a million listings would read them all). docs/decisions/0035.
+ * broad search at a million listings would read them all). docs/decisions/0036.
  */
 export const LISTINGS_COUNT_CAP = 10_000;
 /** The deepest page a search serves (the first 600 listings); a deeper page address goes to this one. */

@@ -1,5 +1,5 @@
 // "Showing X of Y listings": X is how many are on this page, Y how many match — "10,000+" when there are more than are
-// counted (docs/decisions/0035), and what a search could not cover said in words.
+// counted (docs/decisions/0036), and what a search could not cover said in words.
 import { LISTINGS_MAX_PAGE } from "~/lib/listing-filters.ts";
 import { formatCount } from "~/lib/money.ts";
 import { ui } from "./listings-styles.ts";
