@@ -362,11 +362,14 @@ async function findIds(
       .where("fts.rowid", ">", olderThanSearched)
       .where((eb) => filtersOnly(eb as unknown as ExpressionBuilder<ListingsTable, "l">, byIdOnly));
   let ids: number[] = [];
+  /** How many of the searched matches pass the filters, when the page already tells (a short list ends them). */
+  let passing: number | undefined;
   if (pageWanted && filters.sort === "relevance") {
     // Best match among many matches: the newest candidates that pass the filters (every page that can be shown), those
     // with every word in the title first, then the others, newest first in each. (The full-text score would first
     // count every match of each word, reading the whole index: a word found in most listings scores ~0 anyway.)
     const candidates = (await window().select("l.id").orderBy("fts.rowid", "desc").limit(RANKED_CANDIDATES).execute()).map((row) => row.id);
+    if (candidates.length < RANKED_CANDIDATES) passing = candidates.length;
     const inTitle = new Set<number>();
     if (candidates.length > 0) {
       const bound = (id: number) => sql<number>`cast(${id} as bigint)`;
@@ -386,12 +389,15 @@ async function findIds(
     ids = (await window().select("l.id").orderBy(column, direction).orderBy("l.id", direction).limit(pageSize).offset(offset).execute()).map(
       (row) => row.id,
     );
+    if (ids.length > 0 && ids.length < pageSize) passing = offset + ids.length;
   }
-  const counted = await countUpTo(
-    db,
-    db.selectFrom(window().select("l.id").limit(LISTINGS_COUNT_CAP + 1).as("m")).select((eb) => eb.fn.countAll<number>().as("total")),
-    remember,
-  );
+  const counted =
+    passing ??
+    (await countUpTo(
+      db,
+      db.selectFrom(window().select("l.id").limit(LISTINGS_COUNT_CAP + 1).as("m")).select((eb) => eb.fn.countAll<number>().as("total")),
+      remember,
+    ));
   return {
     ids,
     total: Math.min(counted, LISTINGS_COUNT_CAP),
