@@ -368,8 +368,9 @@ async function findIds(
     // Best match among many matches: the newest candidates that pass the filters (every page that can be shown), those
     // with every word in the title first, then the others, newest first in each. (The full-text score would first
     // count every match of each word, reading the whole index: a word found in most listings scores ~0 anyway.)
-    const candidates = (await window().select("l.id").orderBy("fts.rowid", "desc").limit(RANKED_CANDIDATES).execute()).map((row) => row.id);
-    if (candidates.length < RANKED_CANDIDATES) passing = candidates.length;
+    const wanted = Math.max(RANKED_CANDIDATES, LISTINGS_MAX_PAGE * pageSize);
+    const candidates = (await window().select("l.id").orderBy("fts.rowid", "desc").limit(wanted).execute()).map((row) => row.id);
+    if (candidates.length < wanted) passing = candidates.length;
     const inTitle = new Set<number>();
     if (candidates.length > 0) {
       const bound = (id: number) => sql<number>`cast(${id} as bigint)`;
