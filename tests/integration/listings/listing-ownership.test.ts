@@ -96,19 +96,21 @@ describe("another seller, a buyer", () => {
       const { id, imageId } = await listingWithImage();
       const actor = people[who];
 
+      // Each attempt starts when the one before has been refused (started together, a refusal could arrive before
+      // anything listens for it: an unhandled rejection).
       for (const attempt of [
-        getListingForEdit(database.db, actor, id),
-        updateListing(database.db, uploads, actor, id, { ...INPUT, title: "Hijacked" }, { status: "archived" }),
-        removeListingImage(database.db, uploads, actor, id, imageId),
-        moveListingImage(database.db, actor, id, imageId, "down"),
-        setPrimaryListingImage(database.db, actor, id, imageId),
+        () => getListingForEdit(database.db, actor, id),
+        () => updateListing(database.db, uploads, actor, id, { ...INPUT, title: "Hijacked" }, { status: "archived" }),
+        () => removeListingImage(database.db, uploads, actor, id, imageId),
+        () => moveListingImage(database.db, actor, id, imageId, "down"),
+        () => setPrimaryListingImage(database.db, actor, id, imageId),
       ]) {
-        const error = await rejection(attempt);
+        const error = await rejection(attempt());
         expect(error).toBeInstanceOf(DomainError);
         expect(error).toMatchObject({ message: "You do not have permission to update this listing" });
       }
-      for (const attempt of [findDeletableListing(database.db, actor, id), deleteListing(database.db, uploads, actor, id)]) {
-        const error = await rejection(attempt);
+      for (const attempt of [() => findDeletableListing(database.db, actor, id), () => deleteListing(database.db, uploads, actor, id)]) {
+        const error = await rejection(attempt());
         expect(error).toBeInstanceOf(DomainError);
         expect(error).toMatchObject({ message: "You do not have permission to delete this listing" });
       }
