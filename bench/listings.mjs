@@ -202,6 +202,11 @@ async function runMix(database, mix, warmUp, ids, extraEnv) {
     result.views = await views.stop();
     result.cpuMsPerRequest = cpuBefore !== undefined && cpuAfter !== undefined ? (cpuAfter - cpuBefore) / (result.count + result.views.sent) : NaN;
     result.readyMs = readyMs;
+    const failures = [...result.statuses.keys(), ...result.views.statuses.keys()].filter((status) => !(Number(status) < 500));
+    if (failures.length > 0) {
+      const errors = server.output.join("").split("\n").filter((text) => /error|busy|locked/i.test(text));
+      console.log(`  server errors (${failures.join(", ")}), last lines:\n${errors.slice(-4).map((text) => `    ${text.slice(0, 300)}`).join("\n")}`);
+    }
     return result;
   } finally {
     await stopProcess(server.child);
