@@ -175,6 +175,7 @@ describe("migrations", () => {
         "listing_search_data",
         "listing_search_docsize",
         "listing_search_idx",
+        "listing_search_state",
         "listing_views",
         "messages",
         "newsletter_subscriptions",
