@@ -1,7 +1,7 @@
 // What the benchmarks share for the processes they run: a free port, starting a Node process with its output kept,
 // waiting until a URL answers, and stopping it (every process started is stopped when the benchmark exits).
 import { spawn } from "node:child_process";
-import net from "node:net";
+export { freePort } from "../scripts/free-port.mjs";
 
 const children = new Set();
 function stopChildren() {
@@ -15,17 +15,6 @@ for (const signal of ["SIGINT", "SIGTERM"]) {
   });
 }
 
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** Starts `node ...args` with `env` added; its stdout and stderr are collected in `output`. */
 export function startProcess(args, env) {

@@ -12,10 +12,10 @@
 // once no `postgres -D /tmp/tradebench-pg-…` process runs.
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { freePort } from "./free-port.mjs";
 
 export const SUPERUSER = "tradebench";
 const PREFERRED_MAJOR = 15;
@@ -239,17 +239,6 @@ function sweepStaleClusters(base) {
   }
 }
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 function hasUtf8CLocale() {
   const listed = spawnSync("locale", ["-a"], { encoding: "utf8" });

@@ -12,7 +12,7 @@ import { listingsVersion, searchListings } from "~/services/listings/listing-sea
 import { recordListingView } from "~/services/listings/listing-views.server.ts";
 import { updateListing } from "~/services/listings/update-listing.server.ts";
 import { DiskStore } from "~/services/storage/index.server.ts";
-import { insertListingRow, OSCILLOSCOPES } from "../../support/listings.ts";
+import { insertListingRow, listingInput } from "../../support/listings.ts";
 import { createTestDatabase } from "../../support/test-database.ts";
 import { insertUserRow } from "../../support/users.ts";
 
@@ -80,27 +80,7 @@ describe("deep pages", () => {
 
 describe("the brand filter", () => {
   const uploads = new DiskStore("/nonexistent-uploads");
-  const input = (brand: string): ListingInput => ({
-    title: "Network analyzer, calibrated",
-    description: "",
-    categoryId: OSCILLOSCOPES,
-    listingType: "buy_now",
-    priceCents: 250_000,
-    currency: "USD",
-    condition: "used_excellent",
-    brand,
-    model: "E5071C",
-    location: "",
-    year: null,
-    serialNumber: "",
-    features: [],
-    specifications: [],
-    testLevel: null,
-    calibrationDate: null,
-    calibrationDue: null,
-    calibrationAccredited: false,
-    installedOptions: "",
-  });
+  const input = (brand: string): ListingInput => listingInput({ title: "Network analyzer, calibrated", brand });
   const brandKey = async (id: number) =>
     (await sql<{ brand_key: string }>`select brand_key from equipment_listings where id = ${id}`.execute(database.db)).rows[0]?.brand_key;
   const ids = async (query: string) => (await find(query)).listings.map((listing) => listing.id);

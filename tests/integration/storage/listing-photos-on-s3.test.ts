@@ -14,6 +14,7 @@ import { deleteListing } from "~/services/listings/delete-listing.server.ts";
 import { listListingImages, prepareListingImage } from "~/services/listings/listing-images.server.ts";
 import { getUploadStore } from "~/services/storage/index.server.ts";
 import { startFakeS3Server } from "../../support/fake-s3-server.ts";
+import { listingInput } from "../../support/listings.ts";
 import { resourceServer } from "../../support/remix-resources.ts";
 import { createTestDatabase } from "../../support/test-database.ts";
 import { insertUserRow } from "../../support/users.ts";
@@ -53,27 +54,15 @@ afterAll(async () => {
   fs.rmSync(uploadsDir, { recursive: true, force: true });
 });
 
-const INPUT: ListingInput = {
+const INPUT: ListingInput = listingInput({
   title: "Keysight 34465A digital multimeter",
   description: "6½ digits, with the rack kit.",
-  categoryId: "industrial_electronics_test_measurement_oscilloscopes",
-  listingType: "buy_now",
   priceCents: 145_000,
-  currency: "USD",
-  condition: "used_excellent",
-  brand: "Keysight",
   model: "34465A",
   location: "Boston, MA",
   year: 2020,
-  serialNumber: "",
-  features: [],
-  specifications: [],
   testLevel: "fully_tested",
-  calibrationDate: null,
-  calibrationDue: null,
-  calibrationAccredited: false,
-  installedOptions: "",
-};
+});
 
 async function photos(...colours: string[]) {
   return Promise.all(
