@@ -23,7 +23,8 @@ import { MIGRATIONS } from "../migrations/index.ts";
 const ROWS_PER_INSERT = 1000;
 const MAX_PARAMETERS = 65_535;
 /** Tables the migrations or the reference data fill in an empty database; the source's rows replace them. */
-const PREFILLED_TABLES = new Set(["role_permissions", "categories"]);
+// Rows the target has before the copy: role permissions and the search version (migrations), the taxonomy (its sync).
+const PREFILLED_TABLES = new Set(["role_permissions", "categories", "listing_search_state"]);
 const MIGRATOR_TABLES = new Set(["kysely_migration", "kysely_migration_lock"]);
 
 export interface TableCount {
@@ -54,8 +55,9 @@ interface TargetTable {
 
 const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
+/** SQLite's own tables and the FTS5 index with its shadow tables (listing_search_state is a real table on both). */
 function isSqliteOnly(table: string): boolean {
-  return table.startsWith("sqlite_") || table === "listing_search" || table.startsWith("listing_search_");
+  return table.startsWith("sqlite_") || /^listing_search(_(config|content|data|docsize|idx))?$/.test(table);
 }
 
 async function targetTables(client: pg.Client): Promise<Map<string, TargetTable>> {
