@@ -8,7 +8,9 @@
 // addresses, and issue 17's targets.
 //
 // Usage: npm run bench:listings [-- 100000 1000000] [--duration 20] [--connections 20] [--views-per-second 10]
-//          [--distinct 2500] [--database postgres://…] [--no-uncached] [--no-fixed]
+//          [--distinct 2500] [--database postgres://…] [--no-uncached] [--no-fixed] [--no-single]
+//   The one-connection pass (skipped with --no-single) asks for every distinct address of the mix once, one at a
+//   time, caches off, and prints the slowest: issue 17's "slowest URL of the mix, one connection".
 //   SQLite: data/bench-N.sqlite (made with seed:bench when missing). PostgreSQL: --database or DATABASE_URL =
 //   postgres://…; a cluster's …/postgres means the copy tradebench_bench_N there (made once, see bench-database.mjs).
 //   The server runs from BUILD_DIR (default build/), built first when missing.
@@ -34,6 +36,7 @@ const { values: options, positionals } = parseArgs({
     database: { type: "string" },
     "no-uncached": { type: "boolean", default: false },
     "no-fixed": { type: "boolean", default: false },
+    "no-single": { type: "boolean", default: false },
   },
 });
 const sizes = (positionals.length > 0 ? positionals : ["100000", "1000000"]).map((s) => Number(s.replace(/_/g, "")));
@@ -44,7 +47,7 @@ const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
 const uploadsDir = path.resolve("data/bench-uploads");
 const FIXED_PATH = "/listings?search=oscilloscope&condition=used_good&sort=price:asc&page=3";
 /** Issue 17's targets for the varied mix, 20 connections, per database size. */
-const TARGETS = (size) => (size <= 100_000 ? { p95: 50, share: 1 / 150 } : { p95: 150, share: 1 / 250 });
+const TARGETS = (size) => (size <= 100_000 ? { p95: 50, share: 1 / 150, slowest: 50 } : { p95: 150, share: 1 / 250, slowest: 100 });
 
 const BARE_SERVER = `
 const http = require("node:http");
@@ -213,6 +216,48 @@ async function runMix(database, mix, warmUp, ids, extraEnv) {
   }
 }
 
+/**
+ * Every distinct address of the mix once, in the mix's order, on one connection, caches off (RENDER_MEMO=0
+ * SEARCH_RESULT_CACHE=0): each answer is the full cost of that address. The same warm-up as the mix first.
+ */
+async function runSingle(database, mix, warmUp) {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const server = startServer(database, port, { RENDER_MEMO: "0", SEARCH_RESULT_CACHE: "0" });
+  try {
+    await waitForOk(`${base}/healthz`, server.child, server.output);
+    for (const warm of warmUp) await (await fetch(`${base}${warm}`)).arrayBuffer();
+    const seen = new Set();
+    const answers = [];
+    for (const item of mix.sequence) {
+      if (seen.has(item.path)) continue;
+      seen.add(item.path);
+      const started = performance.now();
+      const response = await fetch(`${base}${item.path}`, { headers: { "user-agent": "bench-listings" } });
+      await response.arrayBuffer();
+      answers.push({ ...item, status: response.status, ms: performance.now() - started });
+    }
+    return answers;
+  } finally {
+    await stopProcess(server.child);
+  }
+}
+
+function printSingle(answers, target, count = 10) {
+  const s = summarise(answers.map((a) => a.ms));
+  const statuses = new Map();
+  for (const a of answers) statuses.set(a.status, (statuses.get(a.status) ?? 0) + 1);
+  console.log(
+    `  one connection, caches off, each of ${answers.length} distinct addresses once: p50 ${fmt(s.p50)} ms, p95 ${fmt(s.p95)} ms, ` +
+      `p99 ${fmt(s.p99)} ms, max ${fmt(s.max)} ms, ${answers.filter((a) => a.ms > target).length} over ${target} ms; ${statusText(statuses)}`,
+  );
+  console.log(`  slowest ${count} (one connection):`);
+  for (const a of [...answers].sort((x, y) => y.ms - x.ms).slice(0, count)) {
+    console.log(`    ${fmt(a.ms).padStart(7)} ms  ${String(a.status).padEnd(3)} ${a.shape.padEnd(24)} ${a.path}`);
+  }
+  return s.max;
+}
+
 /** The server process's CPU time so far (user + system, ms), from /proc; undefined where there is no /proc. */
 async function serverCpu(pid) {
   try {
@@ -264,6 +309,7 @@ async function benchSize(size) {
   );
 
   const results = [];
+  const single = options["no-single"] ? undefined : await runSingle(database, mix, warmUp);
   const barePort = await freePort();
   const bare = startProcess(["-e", BARE_SERVER], { PORT: String(barePort) });
   let bareResult;
@@ -313,6 +359,10 @@ async function benchSize(size) {
   console.log(
     `target: /listings mix throughput 1/${fmt(1 / share, 0)} of bare node:http ≥ 1/${fmt(1 / target.share, 0)}: ${share >= target.share ? "PASS" : "FAIL"}`,
   );
+  if (single) {
+    const slowest = printSingle(single, target.slowest);
+    console.log(`target: slowest address of the mix, one connection, ${fmt(slowest)} ms ≤ ${target.slowest} ms: ${slowest <= target.slowest ? "PASS" : "FAIL"}`);
+  }
   console.log(`load average after: ${loadAverage()}`);
 }
 
