@@ -50,6 +50,12 @@ const EnvSchema = z.object({
   ESCROW_BANK_NAME: z.string().min(1).optional(),
   ESCROW_ACCOUNT_NUMBER: z.string().min(1).optional(),
   ESCROW_SWIFT: z.string().min(1).optional(),
+  /** Trust & safety's mailbox and phone line, named on the policy pages; unset: the pages offer the contact form instead. */
+  TRUST_SAFETY_EMAIL: z.string().email("must be an e-mail address such as safety@tradebench.example").optional(),
+  TRUST_SAFETY_PHONE: z
+    .string()
+    .regex(/^\+?[0-9 ()./-]{5,30}$/, "must be a phone number such as +1 555 010 2030")
+    .optional(),
   AUCTION_SCHEDULER_INTERVAL_MS: z.coerce.number({ message: "must be a number" }).int().min(0).max(3_600_000).default(2000),
   SAVED_SEARCH_ALERT_WINDOW_MS: z.coerce.number({ message: "must be a number" }).int().min(0).max(86_400_000).default(300_000),
   /** The language model (app/services/ai/*): unset key → the built-in generator, and no call to a model at all. */

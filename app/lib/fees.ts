@@ -6,12 +6,62 @@ import type { ListingType } from "./listing-types.ts";
 /** A sale has the type of the listing it came from (app/lib/listing-types.ts has the list and the names). */
 export type SaleType = ListingType;
 
-/** Success fee in basis points of the sale amount (spec 02 §9): charged only on a sale; listing is free. */
-export const SUCCESS_FEE_RATE_BP: Record<SaleType, number> = {
-  buy_now: 250,
-  auction: 350,
-  hybrid: 300,
+/** A price the marketplace charges for a service, in cents, per month or once. */
+export interface ServicePrice {
+  label: string;
+  priceCents: number;
+  per: "month" | "once";
+  description: string;
+}
+
+/** A way to pay for an order and what Tradebench adds for it (a share in basis points plus a fixed amount per payment). */
+export interface PaymentMethodFee {
+  label: string;
+  rateBp: number;
+  fixedCents: number;
+  description: string;
+}
+
+/**
+ * The whole price list (spec 02 §9), read by checkout and orders (the success fee) and rendered by /pricing, so a rate
+ * changed here is charged and shown alike. Only what the code does is listed: see docs/decisions/0037-pricing-page.md.
+ */
+export const FEE_SCHEDULE = {
+  /** Listing is free; the seller pays only when the item sells. */
+  listingFeeCents: 0,
+  /** Success fee in basis points of the sale amount, by the type of the listing that sold. */
+  successFeeBp: { buy_now: 250, auction: 350, hybrid: 300 } as Record<SaleType, number>,
+  /** The buyer pays the price; payment is by bank transfer into escrow (decision 0014), with no Tradebench fee on it. */
+  paymentMethods: [
+    {
+      label: "Bank transfer into escrow",
+      rateBp: 0,
+      fixedCents: 0,
+      description: "Quote the order's payment reference. Your own bank's transfer charges are yours.",
+    },
+  ] as PaymentMethodFee[],
+  /** Placing a listing in the home page's Featured Equipment. */
+  featuredListing: {
+    label: "Featured listing",
+    priceCents: 2500,
+    per: "month",
+    description: "Your listing in Featured Equipment on the home page.",
+  } as ServicePrice,
+  /** Paid extras for sellers. */
+  addOns: [
+    { label: "Advanced analytics", priceCents: 1500, per: "month", description: "Views, watchers and sales trends per listing and category." },
+    { label: "Priority support", priceCents: 1000, per: "month", description: "Your questions answered first by our support team." },
+    { label: "Bulk listing tools", priceCents: 2500, per: "month", description: "Manage many listings at once: prices, status and photos." },
+    { label: "Custom branding", priceCents: 5000, per: "month", description: "Your logo and colours on your seller profile." },
+  ] as ServicePrice[],
+  /** Bulk CSV import: a fee per started block of listings; staff imports are free. */
+  bulkImport: { blockSize: 25, priceCentsPerBlock: 500 },
+  /** The AI listing assistant costs nothing. */
+  aiAssistantPriceCents: 0,
 };
+
+/** Success fee in basis points of the sale amount (spec 02 §9): charged only on a sale; listing is free. */
+export const SUCCESS_FEE_RATE_BP: Record<SaleType, number> = FEE_SCHEDULE.successFeeBp;
 
 export interface SuccessFee {
   /** The rate charged after the seller's exemption, in basis points. */
@@ -23,15 +73,26 @@ export interface SuccessFee {
  * The seller's success fee on a sale: the schedule's rate for the sale type, reduced by the seller's fee exemption
  * (0–100 percent, from their profile), rounded half up to the cent.
  */
-export function successFee(amountCents: number, saleType: SaleType, feeExemptionPercent = 0): SuccessFee {
+export function successFee(
+  amountCents: number,
+  saleType: SaleType,
+  feeExemptionPercent = 0,
+  rates: Readonly<Record<SaleType, number>> = SUCCESS_FEE_RATE_BP,
+): SuccessFee {
   const exemption = Math.min(100, Math.max(0, Number.isFinite(feeExemptionPercent) ? feeExemptionPercent : 0));
-  const rateBp = Math.round((SUCCESS_FEE_RATE_BP[saleType] * (100 - exemption)) / 100);
+  const rateBp = Math.round((rates[saleType] * (100 - exemption)) / 100);
   return { rateBp, feeCents: Math.round((amountCents * rateBp) / 10_000) };
 }
 
 /** What the seller receives when the escrow releases: the price less the success fee. */
 export function sellerProceeds(amountCents: number, feeCents: number): number {
   return amountCents - feeCents;
+}
+
+/** The bulk import fee for `count` listings: each started block of the schedule's size costs its price (spec 02 §9). */
+export function bulkImportFeeCents(count: number, schedule: Pick<typeof FEE_SCHEDULE, "bulkImport"> = FEE_SCHEDULE): number {
+  if (!Number.isFinite(count) || count <= 0) return 0;
+  return Math.ceil(count / schedule.bulkImport.blockSize) * schedule.bulkImport.priceCentsPerBlock;
 }
 
 /** "2.5%", "3%": a rate in basis points as buyers read it. */

@@ -1,6 +1,7 @@
 // The header's links (spec 01 §2), for desktop and mobile menus alike.
 // Which capability links a member sees follows their role's permissions (role_permissions, sent by the root loader):
 // hiding a link is courtesy, the route decides.
+import { CONTACT_PAGE } from "./contact-page.ts";
 import type { Permission } from "./permissions.ts";
 
 export interface NavLinkItem {
@@ -47,7 +48,12 @@ export function unreadLinkLabel(label: string, count: number): string {
   return count > 0 ? `${label}, ${count} unread` : label;
 }
 
-export const FOOTER_LINKS: NavLinkItem[] = [
+/** Links to /contact appear once the contact form is part of the build (./contact-page.ts); never a link to a 404. */
+function withoutMissingPages(links: NavLinkItem[]): NavLinkItem[] {
+  return links.filter((link) => link.to !== "/contact" || CONTACT_PAGE !== null);
+}
+
+export const FOOTER_LINKS: NavLinkItem[] = withoutMissingPages([
   { to: "/pricing", label: "Pricing" },
   { to: "/about", label: "About" },
   { to: "/contact", label: "Contact" },
@@ -56,7 +62,7 @@ export const FOOTER_LINKS: NavLinkItem[] = [
   { to: "/terms", label: "Terms of Service" },
   { to: "/privacy", label: "Privacy Policy" },
   { to: "/prohibited-conduct", label: "Prohibited Conduct" },
-];
+]);
 
 export const SOCIAL_LINKS: NavLinkItem[] = [
   { to: "https://www.linkedin.com/company/tradebench", label: "LinkedIn" },
@@ -66,7 +72,7 @@ export const SOCIAL_LINKS: NavLinkItem[] = [
 ];
 
 /** Pages the not-found screen suggests (spec 02 §2.16). */
-export const NOT_FOUND_LINKS: NavLinkItem[] = [
+export const NOT_FOUND_LINKS: NavLinkItem[] = withoutMissingPages([
   { to: "/", label: "Home" },
   { to: "/listings", label: "Browse equipment" },
   { to: "/auctions", label: "Live auctions" },
@@ -75,4 +81,4 @@ export const NOT_FOUND_LINKS: NavLinkItem[] = [
   { to: "/forum", label: "Forum" },
   { to: "/faq", label: "FAQ" },
   { to: "/contact", label: "Contact us" },
-];
+]);
