@@ -59,8 +59,8 @@ export default function PricingPage() {
         </PolicySubsection>
         <PolicySubsection title="Do buyers pay a fee?">
           <Text>
-            No buyer&apos;s premium. Buyers pay the price or their winning bid and the shipping agreed with the seller, by bank transfer into
-            escrow ({schedule.paymentMethods.every((m) => m.rateBp === 0 && m.fixedCents === 0) ? "Tradebench adds no processing fee" : "see the payment fees above"}).
+            No buyer&apos;s premium. Buyers pay the price or their winning bid by bank transfer into escrow, and arrange shipping with the
+            seller ({schedule.paymentMethods.every((m) => m.rateBp === 0 && m.fixedCents === 0) ? "Tradebench adds no processing fee" : "see the payment fees above"}).
           </Text>
         </PolicySubsection>
         <PolicySubsection title="What does importing many listings cost?">
@@ -88,4 +88,6 @@ export default function PricingPage() {
   );
 }
 
-export { GeneralErrorBoundary as ErrorBoundary };
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

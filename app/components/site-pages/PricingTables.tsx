@@ -67,7 +67,7 @@ export function PricingColumns({ schedule }: { schedule: FeeSchedule }) {
       </Column>
       <Column title="Buyers" badge="buyers">
         <PriceRow label="Browsing, watching and bidding" price="Free" />
-        <PriceRow label="Buyer's premium" price="None" note="You pay the price shown (or your winning bid) plus the shipping you agree with the seller." />
+        <PriceRow label="Buyer's premium" price="None" note="You pay the price shown, or your winning bid. Shipping is arranged with the seller." />
         {schedule.paymentMethods.map((method) => (
           <PriceRow
             key={method.label}
