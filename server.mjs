@@ -5,6 +5,7 @@
 // events, the scheduler's jobs and the rate limits then go through the database (docs/decisions/0034).
 import cluster from "node:cluster";
 import crypto from "node:crypto";
+import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { createRequestHandler } from "@remix-run/express";
@@ -132,6 +133,26 @@ function noCacheForServiceWorker(res, filePath) {
   if (name === "sw.js" || name === "manifest.webmanifest") res.setHeader("Cache-Control", "no-cache");
 }
 
+/**
+ * Runs the static file middleware only for addresses under a name the built client folder holds at its top level
+ * (sw.js, icons/, offline/, …). Pages never are: without this, every page request cost a file-system lookup or two
+ * (the static middleware looks for /listings as a file, / as a folder with an index.html) before Remix answered.
+ */
+function builtFilesOnly(folder, serveStatic) {
+  const names = new Set(fs.readdirSync(folder));
+  return (req, res, next) => {
+    const first = req.path.split("/", 2)[1] ?? "";
+    let name = first;
+    try {
+      name = decodeURIComponent(first);
+    } catch {
+      // A malformed escape names no file (the static middleware passed those on too).
+    }
+    if (names.has(name)) serveStatic(req, res, next);
+    else next();
+  };
+}
+
 const BID_API_BODY_LIMIT = 4096;
 
 /** The request body as text, or null when it is longer than `limit` bytes. */
@@ -155,7 +176,11 @@ async function startServer() {
   const initialBuild = await loadBuild(vite);
   let startInfo;
   try {
-    startInfo = await initialBuild.entry.module.prepareServer({ seedDemo: (db, options) => loadDemoSeed(vite).then((seed) => seed(db, options)) });
+    startInfo = await initialBuild.entry.module.prepareServer({
+      seedDemo: (db, options) => loadDemoSeed(vite).then((seed) => seed(db, options)),
+      // Compiled by the build (vite.config.ts); in development the first page compiles it.
+      siteStylesheetFile: vite ? undefined : path.join(buildDir, "server", "site-stylesheet.json"),
+    });
   } catch (error) {
     console.error(`\nTradebench could not start.\n${error instanceof Error ? error.message : String(error)}\n`);
     process.exit(1);
@@ -173,7 +198,7 @@ async function startServer() {
     app.use(vite.middlewares);
   } else {
     app.use("/assets", express.static(path.join(buildDir, "client/assets"), { immutable: true, maxAge: "1y" }));
-    app.use(express.static(path.join(buildDir, "client"), { maxAge: "1h", setHeaders: noCacheForServiceWorker }));
+    app.use(builtFilesOnly(path.join(buildDir, "client"), express.static(path.join(buildDir, "client"), { maxAge: "1h", setHeaders: noCacheForServiceWorker })));
   }
 
   app.use(sameOriginOnly);

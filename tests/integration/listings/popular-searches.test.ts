@@ -123,6 +123,17 @@ describe("what the chips show", () => {
     expect(popular[0]).toEqual({ query: "s7", count: 14 });
     expect(await popularSearches(opened.db, 3)).toHaveLength(3);
   });
+
+  it("follows the listings: a chip goes when the last listing with its word is sold, and comes back with a new one", async () => {
+    const seller = await insertUserRow(opened.db, undefined, "seller");
+    const first = await insertListingRow(opened.db, seller, { title: "Bruker benchtop NMR", brand: "Bruker" });
+    await searchedBy("bruker", 3);
+    expect(await chips()).toEqual(["bruker"]);
+    await opened.db.updateTable("equipment_listings").set({ status: "sold" }).where("id", "=", first).execute();
+    expect(await chips()).toEqual([]);
+    await insertListingRow(opened.db, seller, { title: "Bruker FTIR spectrometer", brand: "Bruker" });
+    expect(await chips()).toEqual(["bruker"]);
+  });
 });
 
 describe("through /listings", () => {
