@@ -4,7 +4,7 @@
 // - PostgreSQL: equipment_listings.search_vector with the text search configuration tradebench_search and the SQL
 //   function listing_search_query (migration 2026-11-26T0900-postgres-search), ts_rank with the same column weights.
 // Only engine primitives live here; the searches themselves are in app/services/listings and app/services/alerts.
-import { sql, type AliasedRawBuilder, type Kysely, type RawBuilder, type SqlBool } from "kysely";
+import { sql, type AliasedRawBuilder, type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBool } from "kysely";
 import { engineOf } from "./dialect.ts";
 import type { Database } from "./schema.ts";
 
@@ -39,10 +39,41 @@ export function phrasesOfExpression(expression: string): SearchPhrase[] {
   return [...expression.matchAll(/"([^"]*)"(\*?)/g)].map((match) => ({ word: match[1]!, prefix: match[2] === "*" }));
 }
 
-/** The search index as a row source aliased `fts`, with `rowid` (the listing's id), for best-match ordering. */
+/**
+ * The search index as a row source aliased `fts`, with `rowid` (the listing's id), for best-match ordering.
+ * PostgreSQL: the narrow copy listing_search_rows (migration 2026-11-28T0900, docs/decisions/0037).
+ */
 export function listingSearchTable(db: Kysely<Database>): AliasedRawBuilder<{ rowid: number }, "fts"> {
   if (engineOf(db) === "sqlite") return sql<{ rowid: number }>`listing_search`.as("fts");
-  return sql<{ rowid: number }>`(select id as rowid, search_vector from equipment_listings)`.as("fts");
+  return sql<{ rowid: number }>`(select id as rowid, search_vector from listing_search_rows)`.as("fts");
+}
+
+/**
+ * The listings a search with words filters and sorts, aliased `l`: SQLite equipment_listings; PostgreSQL its narrow
+ * copy listing_search_rows (docs/decisions/0037), which holds only id, status, category_id, brand_key, condition,
+ * test_level, calibration_date, price_cents and created_at (and the vector): only those columns may be read from it.
+ */
+export function listingSearchRows(db: Kysely<Database>): AliasedRawBuilder<Database["equipment_listings"], "l"> {
+  if (engineOf(db) === "sqlite") return sql<Database["equipment_listings"]>`equipment_listings`.as("l");
+  return sql<Database["equipment_listings"]>`listing_search_rows`.as("l");
+}
+
+/** The rows of a search with words: each listing `l` (as `listingSearchRows`) with its index entry `fts`. */
+export type ListingMatchRows = SelectQueryBuilder<Database & { l: Database["equipment_listings"]; fts: { rowid: number } }, "l" | "fts", object>;
+
+/**
+ * The full-text index joined with the listings it holds, for a search that reads matches newest first (order by
+ * `fts.rowid`) and filters them (columns of `l` as in `listingSearchRows`); restrict with `listingSearchMatches`.
+ * SQLite: FTS5 first, each match looked up by id (CROSS JOIN keeps that order). PostgreSQL: one table,
+ * listing_search_rows, whose vector is `fts.search_vector` (a lateral alias the planner flattens: no join at all).
+ */
+export function listingMatchRows(db: Kysely<Database>): ListingMatchRows {
+  if (engineOf(db) === "sqlite") {
+    return db.selectFrom(listingSearchTable(db)).crossJoin("equipment_listings as l").whereRef("l.id", "=", "fts.rowid") as unknown as ListingMatchRows;
+  }
+  return db
+    .selectFrom(listingSearchRows(db))
+    .crossJoinLateral(sql<{ rowid: number }>`(select l.id as rowid, l.search_vector)`.as("fts")) as unknown as ListingMatchRows;
 }
 
 /** The condition that limits `listingSearchTable(db)` to the rows the expression matches. */
@@ -76,7 +107,7 @@ export function listingSearchRank(db: Kysely<Database>, expression: string): Raw
 /** Ids of listings whose title, description, brand or model match, for `where id in (…)`. */
 export function listingIdsMatching(db: Kysely<Database>, expression: string): RawBuilder<number> {
   if (engineOf(db) === "sqlite") return sql<number>`(select rowid from listing_search where listing_search match ${expression})`;
-  return sql<number>`(select id from equipment_listings where search_vector @@ listing_search_query(${expression}))`;
+  return sql<number>`(select id from listing_search_rows where search_vector @@ listing_search_query(${expression}))`;
 }
 
 // ── Full-text terms, as the index stores them (saved-search alerts compare them with match keys) ──

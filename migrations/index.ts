@@ -12,6 +12,7 @@ import * as signInLimits from "./2026-11-25T1800-sign-in-limits.ts";
 import * as popularSearchVisitors from "./2026-11-25T1810-popular-search-visitors.ts";
 import * as postgresSearch from "./2026-11-26T0900-postgres-search.ts";
 import * as listingSearchIndexes from "./2026-11-27T0900-listing-search-indexes.ts";
+import * as postgresSearchRows from "./2026-11-28T0900-postgres-search-rows.ts";
 
 export interface DialectMigration {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations work on an untyped schema
@@ -30,4 +31,5 @@ export const MIGRATIONS: Record<string, DialectMigration> = {
   "2026-11-25T1810-popular-search-visitors": popularSearchVisitors,
   "2026-11-26T0900-postgres-search": postgresSearch,
   "2026-11-27T0900-listing-search-indexes": listingSearchIndexes,
+  "2026-11-28T0900-postgres-search-rows": postgresSearchRows,
 };

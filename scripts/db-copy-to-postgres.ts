@@ -9,7 +9,7 @@
 //    order), streaming the source's rows and inserting them 1000 to a statement, ids kept; SQLite-only tables (the
 //    FTS5 `listing_search*` index and its shadow tables, sqlite_*) are skipped. All in one transaction: a copy that
 //    fails leaves the target as empty as it was.
-// 4. Moves every identity sequence past the largest copied id, runs ANALYZE, and checks the row counts per table.
+// 4. Moves every identity sequence past the largest copied id, runs VACUUM ANALYZE, and checks the row counts per table.
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
@@ -288,7 +288,9 @@ export async function copySqliteToPostgres(options: { from: string; to: string; 
         await client.query("rollback").catch(() => undefined);
         throw error;
       }
-      await client.query("analyze");
+      // VACUUM too: a freshly copied table has no visibility map, so no index-only scan (a bounded count, a walk of
+      // (status, created_at)) could skip the rows themselves until autovacuum came by (docs/decisions/0037).
+      await client.query("vacuum analyze");
 
       const counts: TableCount[] = [];
       for (const table of ordered) {

@@ -5,7 +5,7 @@
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from "kysely";
 import { withoutIndex } from "#db/dialect.ts";
 import {
-  listingIdsMatching,
+  listingMatchRows,
   listingSearchExpression,
   listingSearchMatches,
   listingSearchRank,
@@ -327,25 +327,32 @@ async function findIds(
   const { matches } = found;
   if (matches === 0) return NOTHING;
 
+  // The matches with the filters: read from the full-text index, each looked up by id (the status index kept out of the
+  // plan). On PostgreSQL one narrow table holds both (listing_search_rows, docs/decisions/0037).
+  const matchRows = () =>
+    listingMatchRows(db)
+      .where(listingSearchMatches(db, words))
+      .where((eb) => filtersOnly(eb as unknown as ExpressionBuilder<ListingsTable, "l">, byIdOnly));
+
   if (matches <= fewLimit) {
-    // Few matches: each is looked up by id (the status index kept out of the plan), Best match ranks them all.
-    const matching: Matching = (eb) => eb.and([filtersOnly(eb, byIdOnly), eb("l.id", "in", listingIdsMatching(db, words))]);
+    // Few matches: Best match ranks them all.
     let ids: number[] = [];
     if (pageWanted) {
-      let query = db.selectFrom("equipment_listings as l").select("l.id").where(matching);
+      let query = matchRows().select("l.id");
       if (filters.sort === "relevance") {
-        query = query
-          .innerJoin(listingSearchTable(db), "fts.rowid", "l.id")
-          .where(listingSearchMatches(db, words))
-          .orderBy(listingSearchRank(db, words))
-          .orderBy("l.id", "desc") as unknown as typeof query;
+        query = query.orderBy(listingSearchRank(db, words)).orderBy("l.id", "desc");
       } else {
         const { column, direction } = sortOf(filters);
         query = query.orderBy(column, direction).orderBy("l.id", direction);
       }
       ids = (await query.limit(pageSize).offset(offset).execute()).map((row) => row.id);
     }
-    return { ids, ...(await boundedCount(db, matching, remember)), searchedNewest: null };
+    const counted = await countUpTo(
+      db,
+      db.selectFrom(matchRows().select("l.id").limit(LISTINGS_COUNT_CAP + 1).as("m")).select((eb) => eb.fn.countAll<number>().as("total")),
+      remember,
+    );
+    return { ids, total: Math.min(counted, LISTINGS_COUNT_CAP), totalIsExact: counted <= LISTINGS_COUNT_CAP, searchedNewest: null };
   }
 
   // Many matches: only the newest `searched` of them are searched, read newest first from the full-text index and
@@ -353,14 +360,7 @@ async function findIds(
   const capped = matches > searched;
   // Past the newest `searched` matches (cast: SQLite's full-text index ignores a rowid bound it is given as REAL).
   const olderThanSearched = sql<number>`cast(${capped ? found.oldest : 0} as bigint)`;
-  const window = () =>
-    db
-      .selectFrom(listingSearchTable(db))
-      .crossJoin("equipment_listings as l")
-      .whereRef("l.id", "=", "fts.rowid")
-      .where(listingSearchMatches(db, words))
-      .where("fts.rowid", ">", olderThanSearched)
-      .where((eb) => filtersOnly(eb as unknown as ExpressionBuilder<ListingsTable, "l">, byIdOnly));
+  const window = () => matchRows().where("fts.rowid", ">", olderThanSearched);
   let ids: number[] = [];
   /** How many of the searched matches pass the filters, when the page already tells (a short list ends them). */
   let passing: number | undefined;
