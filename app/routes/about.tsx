@@ -2,7 +2,7 @@
 // ways in (register; the contact form once it exists). Figures come from the fee schedule.
 import { Box, Button, Heading, HStack, SimpleGrid, Text } from "@chakra-ui/react";
 import type { MetaFunction } from "@remix-run/node";
-import { Link as RemixLink } from "@remix-run/react";
+import { Link as RemixLink, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary.tsx";
 import { Bullets, PolicyPage, PolicySection } from "~/components/site-pages/PolicyPage.tsx";
 import { CONTACT_PAGE } from "~/lib/contact-page.ts";
@@ -30,8 +30,12 @@ const TEAMS = [
   { title: "Member support", text: "Answers buyers' and sellers' questions, from first listing to final payout." },
 ];
 
+export function loader() {
+  return { lowestRateBp: Math.min(...Object.values(FEE_SCHEDULE.successFeeBp)), inspectionDays: INSPECTION_PERIOD_DAYS };
+}
+
 export default function AboutPage() {
-  const lowestRate = Math.min(...Object.values(FEE_SCHEDULE.successFeeBp));
+  const { lowestRateBp, inspectionDays } = useLoaderData<typeof loader>();
   return (
     <PolicyPage
       title="About Tradebench"
@@ -65,8 +69,8 @@ export default function AboutPage() {
       <PolicySection id="why-tradebench" title="What makes us different">
         <Bullets
           items={[
-            `Listing is free, and sellers pay a success fee from ${formatRate(lowestRate)} only when something sells.`,
-            `Every purchase is paid into escrow, with ${INSPECTION_PERIOD_DAYS} days to inspect the equipment before the seller is paid.`,
+            `Listing is free, and sellers pay a success fee from ${formatRate(lowestRateBp)} only when something sells.`,
+            `Every purchase is paid into escrow, with ${inspectionDays} days to inspect the equipment before the seller is paid.`,
             "Built for technical gear: categories, brands, conditions and test levels that match how equipment is really sold.",
             "Buy It Now, auctions and hybrids, with live bidding and automatic bids up to your maximum.",
             "A free AI assistant that writes a first draft of your listing from the brand, model and photos.",

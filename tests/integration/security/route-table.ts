@@ -160,6 +160,15 @@ export const ROUTE_TABLE: readonly RouteRow[] = [
     loader: { expect: everyone("ok") },
     action: { form: { email: "not-an-address" }, expect: everyone("reaches:400") } },
 
+  // Static and policy pages (issue 18): public, read-only.
+  { file: "about.tsx", path: "/about", loader: { expect: everyone("ok") }, action: "none" },
+  { file: "faq.tsx", path: "/faq?q=refund", loader: { expect: everyone("ok") }, action: "none" },
+  { file: "terms.tsx", path: "/terms", loader: { expect: everyone("ok") }, action: "none" },
+  { file: "privacy.tsx", path: "/privacy", loader: { expect: everyone("ok") }, action: "none" },
+  { file: "prohibited-conduct.tsx", path: "/prohibited-conduct", loader: { expect: everyone("ok") }, action: "none" },
+  { file: "buyer-protection.tsx", path: "/buyer-protection", loader: { expect: everyone("ok") }, action: "none" },
+  { file: "pricing.tsx", path: "/pricing", loader: { expect: everyone("ok") }, action: "none" },
+
   // Browsing.
   { file: "listings._index.tsx", path: "/listings",
     loader: { expect: everyone("ok") },
