@@ -104,6 +104,83 @@ export function listingSearchRank(db: Kysely<Database>, expression: string): Raw
   return sql<number>`(-ts_rank('{0, 0.1, 0.4, 1.0}', fts.search_vector, listing_search_query(${expression}), 1))`;
 }
 
+/** How many listings an expression matches, counted up to a limit, and the oldest (smallest id) of those counted. */
+export interface NewestMatches {
+  /** Matches counted, newest first, never more than the limit asked for. */
+  matches: number;
+  /** The smallest id among them (0 when there are none). */
+  oldest: number;
+}
+
+/**
+ * PostgreSQL: when every term of a search is in so many listings that its newest matches are among the newest this
+ * many rows, those rows are walked; otherwise the GIN index is read (docs/decisions/0037).
+ */
+const WALKED_ROWS = 40_000;
+/** How long the shares of the commonest terms (from pg_stats) are reused: they change only with ANALYZE. */
+const TERM_SHARES_FOR_MS = 10 * 60_000;
+const termShares = new WeakMap<Kysely<Database>, { at: number; shares: Promise<Map<string, number>> }>();
+
+/**
+ * The share of listing_search_rows holding each of its commonest terms: the planner's own statistics of the vector
+ * (most_common_elems, statistics target 1000 in migration 2026-11-28T0900), read once in a while.
+ */
+function commonTermShares(db: Kysely<Database>): Promise<Map<string, number>> {
+  const known = termShares.get(db);
+  if (known && Date.now() - known.at < TERM_SHARES_FOR_MS) return known.shares;
+  const shares = sql<{ term: string; share: number }>`
+    select u.term, u.share from pg_stats
+      cross join lateral unnest(most_common_elems::text::text[], most_common_elem_freqs) as u(term, share)
+      where schemaname = current_schema() and tablename = 'listing_search_rows' and attname = 'search_vector' and u.term is not null`
+    .execute(db)
+    .then(({ rows }) => new Map(rows.map((row) => [row.term, Number(row.share)])));
+  shares.catch(() => termShares.delete(db));
+  termShares.set(db, { at: Date.now(), shares });
+  return shares;
+}
+
+/**
+ * The newest matches of an expression, up to `limit`: how many, and the oldest of them (the search's window).
+ * SQLite: FTS5 reads its matches newest first (rowid order), up to the limit.
+ * PostgreSQL: the GIN index yields matches in no order, so finding the newest fetches every match's row. When every
+ * term is in a large share of the listings (pg_stats), the newest rows are walked instead, at most WALKED_ROWS of
+ * them; two common words with few listings in common fall back to the index. The planner is not left to choose:
+ * it multiplies the shares of the words, and walked every listing for such a pair.
+ */
+export async function newestListingMatches(db: Kysely<Database>, expression: string, limit: number): Promise<NewestMatches> {
+  const summarise = (rows: ReadonlyArray<{ matches: number | string; oldest: number | string | null }>): NewestMatches => ({
+    matches: Number(rows[0]?.matches ?? 0),
+    oldest: Number(rows[0]?.oldest ?? 0),
+  });
+  if (engineOf(db) === "sqlite") {
+    const { rows } = await sql<{ matches: number; oldest: number | null }>`
+      select count(*) as matches, min(rowid) as oldest from (
+        select rowid from listing_search where listing_search match ${expression} order by rowid desc limit ${limit}) as newest`.execute(db);
+    return summarise(rows);
+  }
+  const [shares, terms] = await Promise.all([
+    commonTermShares(db),
+    sql<{ term: string }>`select (regexp_matches(querytree(listing_search_query(${expression})), '''((?:[^'']|'''')+)''', 'g'))[1] as term`.execute(db),
+  ]);
+  const rarest = terms.rows.length === 0 ? 0 : Math.min(...terms.rows.map((row) => shares.get(row.term.replaceAll("''", "'")) ?? 0));
+  if (rarest * WALKED_ROWS >= limit) {
+    // The newest WALKED_ROWS rows at most (the inner limit keeps the walk from going further), stopping at `limit`.
+    const { rows } = await sql<{ matches: string; oldest: string | null }>`
+      select count(*) as matches, min(id) as oldest from (
+        select w.id from (select id, search_vector from listing_search_rows order by id desc limit ${WALKED_ROWS}) as w
+          where w.search_vector @@ listing_search_query(${expression})
+          order by w.id desc limit ${limit}) as newest`.execute(db);
+    const walked = summarise(rows);
+    if (walked.matches >= limit) return walked;
+  }
+  // Through the GIN index, then the newest of its matches (`id + 0`: never the primary key's order, which would walk).
+  const { rows } = await sql<{ matches: string; oldest: string | null }>`
+    select count(*) as matches, min(id) as oldest from (
+      select id from listing_search_rows where search_vector @@ listing_search_query(${expression})
+        order by id + 0 desc limit ${limit}) as newest`.execute(db);
+  return summarise(rows);
+}
+
 /** Ids of listings whose title, description, brand or model match, for `where id in (…)`. */
 export function listingIdsMatching(db: Kysely<Database>, expression: string): RawBuilder<number> {
   if (engineOf(db) === "sqlite") return sql<number>`(select rowid from listing_search where listing_search match ${expression})`;

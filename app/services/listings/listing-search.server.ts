@@ -11,6 +11,7 @@ import {
   listingSearchRank,
   listingSearchTable,
   listingTitleMatches,
+  newestListingMatches,
 } from "#db/full-text.ts";
 import type { Database } from "#db/schema.ts";
 import { getEnv } from "~/env.server.ts";
@@ -302,21 +303,7 @@ async function findIds(
   // How many listings the words match (counted only up to what decides the plan).
   const fewLimit = options.fewMatches ?? FEW_MATCHES;
   const searched = Math.max(options.matchesSearched ?? MATCHES_SEARCHED, fewLimit);
-  const newestMatches = async (text: string) => {
-    const probe = await db
-      .selectFrom(
-        db
-          .selectFrom(listingSearchTable(db))
-          .select("fts.rowid")
-          .where(listingSearchMatches(db, text))
-          .orderBy("fts.rowid", "desc")
-          .limit(searched + 1)
-          .as("newest"),
-      )
-      .select((eb) => [eb.fn.countAll<number>().as("matches"), eb.fn.min("newest.rowid").as("oldest")])
-      .executeTakeFirstOrThrow();
-    return { matches: Number(probe.matches), oldest: Number(probe.oldest) };
-  };
+  const newestMatches = (text: string) => newestListingMatches(db, text, searched + 1);
   // A last word is also the start of longer ones ("osc" finds oscilloscopes), which makes the full-text index merge
   // the lists of every such word in full. When the word as it is (stemmed: "analyzers" is "analyzer") already matches
   // many listings, it is searched as that word only: as cheap as any other word, and what the buyer typed.
