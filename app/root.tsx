@@ -20,7 +20,7 @@ import { getOptionalUser } from "~/web/auth.server.ts";
 import { countUnreadNotifications, countUnreadMessages } from "~/services/messaging/index.server.ts";
 import { permissionsOfRole } from "~/services/accounts/index.server.ts";
 import { staticClasses } from "~/lib/static-styles.ts";
-import { renderSystem } from "~/theme.ts";
+import { renderSystem } from "~/render-system.ts";
 
 export { passErrorHeaders as headers } from "~/lib/http.ts";
 

@@ -48,6 +48,7 @@ import {
   tokens,
 } from "@chakra-ui/react/theme";
 import { TOUCH, TOUCH_TARGET } from "~/lib/touch.ts";
+import { lazySystem, provideSystemFactory } from "~/render-system.ts";
 
 /** The recipes of the Chakra components the app uses, under the keys Chakra's default theme gives them. */
 export const RECIPES = {
@@ -145,42 +146,14 @@ const config = defineConfig({
   },
 });
 
-let created: SystemContext | undefined;
-
-/** Marks the moment the browser made the system (tests/e2e/first-load.spec.ts checks which pages never do). */
-export const SYSTEM_MADE_MARK = "tradebench:chakra-system";
-
 /**
- * The system, made on first use: createSystem is the browser's longest start-up task (~110 ms on a desktop, ~450 ms
- * on a phone), so the pages a buyer lands on (/, /listings, /listings/{id}) render no Chakra component at all.
+ * How the system is made: createSystem is the browser's longest start-up task (~110 ms on a desktop, ~450 ms on a
+ * phone), so it runs when the first Chakra component renders (app/render-system.ts), and the pages a buyer lands on
+ * (/, /listings, /listings/{id}) render no Chakra component at all. This module's code is not in their first load.
  */
-function getSystem(): SystemContext {
-  if (!created) {
-    created = createSystem(defaultBaseConfig, chakraTheme, config);
-    if (typeof window !== "undefined") performance.mark(SYSTEM_MADE_MARK);
-  }
-  return created;
-}
-
-/** An object that makes the system when a property is first read, answering `overrides` without making it. */
-function lazySystem(overrides: Partial<Record<keyof SystemContext, unknown>> = {}): SystemContext {
-  const read = (key: string | symbol) => (key in overrides ? overrides[key as keyof SystemContext] : Reflect.get(getSystem(), key));
-  return new Proxy({} as SystemContext, {
-    get: (_target, key) => read(key),
-    has: (_target, key) => key in overrides || key in getSystem(),
-    ownKeys: () => [...new Set([...Reflect.ownKeys(getSystem()), ...Object.keys(overrides)])],
-    getOwnPropertyDescriptor: (_target, key) =>
-      key in overrides || key in getSystem() ? { configurable: true, enumerable: true, writable: false, value: read(key) } : undefined,
-  });
-}
+provideSystemFactory(() => createSystem(defaultBaseConfig, chakraTheme, config));
 
 /** Tradebench's Chakra system (the server compiles the site stylesheet from it). */
 export const system: SystemContext = lazySystem();
 
-/**
- * The system the app renders with. Its global CSS (layer order, reset, the rules above, design tokens) is in the
- * site stylesheet (app/web/site-stylesheet.server.ts), so <ChakraProvider> must not serialise it again on every
- * render as <Global> styles. <ChakraProvider> reads only these two properties: the system itself is made when the
- * first Chakra component renders, so a page drawn with static classes only (/listings) never makes it in the browser.
- */
-export const renderSystem: SystemContext = lazySystem({ _global: [], _config: { disableLayers: true } });
+export { renderSystem, SYSTEM_MADE_MARK } from "~/render-system.ts";
