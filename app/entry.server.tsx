@@ -14,6 +14,8 @@ import { recallRender, rememberRender, renderMemoKey } from "~/web/render-memo.s
 import { siteStylesheet } from "~/web/site-stylesheet.server.ts";
 
 export { prepareServer } from "~/server-start.server.ts";
+/** For the build (vite.config.ts), which saves the compiled site stylesheet beside the server bundle. */
+export { precompiledSiteStylesheet } from "~/web/site-stylesheet.server.ts";
 /** POST /api/auctions/{id}/bids, answered by server.mjs ahead of Remix. */
 export { answerBidApi } from "~/web/bid-form.server.ts";
 

@@ -6,6 +6,7 @@ import { getDb, prepareDatabase, type DemoSeeder } from "~/db.server.ts";
 import { startAuctionScheduler } from "~/services/auctions/index.server.ts";
 import { runScheduledWork } from "~/services/platform/index.server.ts";
 import { rekeySavedSearches } from "~/services/alerts/index.server.ts";
+import { adoptPrecompiledSiteStylesheet } from "~/web/site-stylesheet.server.ts";
 
 let stopAuctionScheduler: (() => Promise<void>) | undefined;
 
@@ -15,9 +16,15 @@ export interface ServerStartInfo {
   httpsOnly: boolean;
 }
 
-/** `seedDemo`: the demo seed, which server.mjs passes in (the app does not import db/seed). */
-export async function prepareServer({ seedDemo }: { seedDemo?: DemoSeeder } = {}): Promise<ServerStartInfo> {
+/**
+ * `seedDemo`: the demo seed, which server.mjs passes in (the app does not import db/seed). `siteStylesheetFile`: the
+ * site stylesheet the production build compiled (build/server/site-stylesheet.json), so the first page does not.
+ */
+export async function prepareServer({ seedDemo, siteStylesheetFile }: { seedDemo?: DemoSeeder; siteStylesheetFile?: string } = {}): Promise<ServerStartInfo> {
   const env = getEnv();
+  if (siteStylesheetFile && !adoptPrecompiledSiteStylesheet(siteStylesheetFile)) {
+    console.log("The build has no up-to-date compiled site stylesheet: the first page compiles it.");
+  }
   await prepareDatabase(console.log, seedDemo);
   // Saved searches keyed under older alert rules are re-keyed (until then the matcher checks each of them).
   await rekeySavedSearches(getDb(), { all: true }).catch((error: unknown) => console.error("Re-keying saved-search alerts failed:", error));

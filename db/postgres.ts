@@ -1,6 +1,6 @@
 // PostgreSQL (15+) through Kysely's PostgresDialect on `pg`: chosen when DATABASE_URL is a postgres:// URL.
 // Tables keep SQLite's shapes (text timestamps, 0/1 flags, 64-bit integers), so the services run unchanged on both.
-import pg from "pg";
+import type pg from "pg";
 import {
   ColumnDefinitionNode,
   DataTypeNode,
@@ -19,9 +19,22 @@ import type { Database } from "./schema.ts";
 
 const INT8_OID = 20;
 const NUMERIC_OID = 1700;
-// Counts, sums and 64-bit columns arrive as numbers, as better-sqlite3 gives them (every value here is far below 2^53).
-pg.types.setTypeParser(INT8_OID, (text) => Number(text));
-pg.types.setTypeParser(NUMERIC_OID, (text) => Number(text));
+
+let pgModule: Promise<typeof pg> | undefined;
+
+/**
+ * The `pg` driver, loaded when the first PostgreSQL connection is made: a server on SQLite never parses it, and one
+ * on PostgreSQL loads it while it connects (issue 17 §4, start fast).
+ */
+export function loadPg(): Promise<typeof pg> {
+  pgModule ??= import("pg").then(({ default: driver }) => {
+    // Counts, sums and 64-bit columns arrive as numbers, as better-sqlite3 gives them (every value here is far below 2^53).
+    driver.types.setTypeParser(INT8_OID, (text) => Number(text));
+    driver.types.setTypeParser(NUMERIC_OID, (text) => Number(text));
+    return driver;
+  });
+  return pgModule;
+}
 
 export function isPostgresUrl(url: string): boolean {
   return /^postgres(ql)?:\/\//i.test(url);
@@ -39,7 +52,8 @@ export function openPostgres(options: PostgresOptions): { db: Kysely<Database>; 
   let pool: pg.Pool | undefined;
   const makePool = async () => {
     await options.before?.();
-    pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10, idleTimeoutMillis: 30_000 });
+    const driver = await loadPg();
+    pool = new driver.Pool({ connectionString: options.url, max: options.poolSize ?? 10, idleTimeoutMillis: 30_000 });
     // An idle connection that the server drops is an event on the pool, not a crash of the process.
     pool.on("error", (error) => console.error("PostgreSQL pool: an idle connection failed", error.message));
     return pool;

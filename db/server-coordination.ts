@@ -4,8 +4,9 @@
 // SQLite is one file on one machine: its write lock already serialises the processes, so the jobs run as they are.
 import crypto from "node:crypto";
 import { sql, type Kysely, type SelectQueryBuilder } from "kysely";
-import pg from "pg";
+import type pg from "pg";
 import { engineOf } from "./dialect.ts";
+import { loadPg } from "./postgres.ts";
 import type { Database } from "./schema.ts";
 
 // ── One server at a time ──
@@ -142,7 +143,9 @@ export function openNotificationChannel(options: NotificationChannelOptions): No
 
   const connect = async () => {
     if (closed) return;
-    const next = new pg.Client({ connectionString: options.url, application_name: "tradebench live events" });
+    const driver = await loadPg();
+    if (closed) return;
+    const next = new driver.Client({ connectionString: options.url, application_name: "tradebench live events" });
     client = next;
     next.on("notification", (message) => {
       if (message.channel === options.channel && message.payload !== undefined) options.onNotification(message.payload);
@@ -151,7 +154,7 @@ export function openNotificationChannel(options: NotificationChannelOptions): No
     next.on("end", () => dropped("the server closed it"));
     try {
       await next.connect();
-      await next.query(`listen ${pg.escapeIdentifier(options.channel)}`);
+      await next.query(`listen ${driver.escapeIdentifier(options.channel)}`);
     } catch (error) {
       if (client === next) dropped(error instanceof Error ? error.message : String(error));
       return;

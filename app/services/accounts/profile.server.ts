@@ -1,12 +1,11 @@
 // Profiles: reading and editing one's own, privacy choices and the avatar.
 import crypto from "node:crypto";
-import sharp from "sharp";
 import type { Kysely } from "kysely";
 import type { Database, Profile } from "#db/schema.ts";
 import { EMAIL_ALERTS, readEmailAlertChoices, type EmailAlertChoices } from "~/lib/notification-types.ts";
 import { PROFILE_MESSAGES, type ProfileInput } from "~/schemas/profile.ts";
 import { DomainError } from "../domain-error.ts";
-import { IMAGE_REFUSAL_CODES, inspectImage, isImageRefusal, MAX_INPUT_PIXELS } from "../platform/image-pipeline.server.ts";
+import { IMAGE_REFUSAL_CODES, inspectImage, isImageRefusal, loadSharp, MAX_INPUT_PIXELS } from "../platform/image-pipeline.server.ts";
 import type { UploadStore } from "../storage/upload-store.server.ts";
 
 export interface PrivacyPreferences {
@@ -100,6 +99,7 @@ export async function toAvatarWebp(bytes: Uint8Array): Promise<Buffer> {
     }
     throw notAnImage();
   }
+  const sharp = await loadSharp();
   try {
     return await sharp(bytes, { animated: false, limitInputPixels: MAX_INPUT_PIXELS })
       .rotate()

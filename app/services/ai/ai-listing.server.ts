@@ -116,7 +116,7 @@ export async function generateAiListing(db: Kysely<Database>, request: AiListing
   let written: ListingText | null = null;
   let failure: AiFailure | null = null;
   let modelMs = 0;
-  const client = aiClient(config);
+  const client = await aiClient(config);
   if (!client) {
     failure = new AiFailure("not_configured");
   } else {

@@ -1,9 +1,8 @@
 // The seller's photos as the vision model gets them: turned upright, at most 1024 pixels on the long edge, JPEG,
 // as data URLs. A 12-megapixel JPEG is decoded at a fraction of its size (sharp's shrink-on-load); what remains is
 // reading the compressed data, about 40 ms of CPU for a 1.6 MB photo, so the photos are shrunk side by side.
-import sharp from "sharp";
 import { ANALYSIS_PHOTO_EDGE } from "~/lib/analysis-photo-size.ts";
-import { MAX_INPUT_PIXELS } from "~/services/platform/image-pipeline.server.ts";
+import { loadSharp, MAX_INPUT_PIXELS } from "~/services/platform/image-pipeline.server.ts";
 
 // The longest edge sent to the model, ANALYSIS_PHOTO_EDGE, lives in app/lib: the AI wizard's browser shrinks the photos
 // to it before upload (decision 0035), so most photos arrive at that size already.
@@ -36,6 +35,7 @@ export function analysisPhoto(bytes: Uint8Array): Promise<AnalysisPhoto> {
 }
 
 async function shrink(bytes: Uint8Array): Promise<AnalysisPhoto> {
+  const sharp = await loadSharp();
   const input = { limitInputPixels: MAX_INPUT_PIXELS, animated: false, sequentialRead: true };
   // Turning upright costs a tenth of the work, and most photos need none: only when the EXIF orientation says so.
   const { orientation = 1 } = await sharp(bytes, input).metadata();
@@ -74,6 +74,7 @@ export async function analysisPhotos(photos: readonly Uint8Array[]): Promise<Ana
  * that work; the others are decoded at a small size.
  */
 export async function unreadablePhotos(photos: readonly Uint8Array[]): Promise<number[]> {
+  const sharp = await loadSharp();
   const unreadable: number[] = [];
   let next = 0;
   async function worker() {

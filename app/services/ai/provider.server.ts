@@ -2,7 +2,8 @@
 // llama.cpp / Ollama / vLLM server), reached only from the server with the key from the environment. One chat
 // completion at a time, within a deadline, retried per app/lib/ai/retry.ts; every failure becomes an AiFailure of
 // one class of spec 01 §8.
-import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from "openai";
+import type OpenAI from "openai";
+import type * as OpenAiSdk from "openai";
 import type { ChatCompletion, ChatCompletionCreateParamsNonStreaming } from "openai/resources/chat/completions";
 import { getEnv, type Env } from "~/env.server.ts";
 import { AiFailure, cappedRetryDelayMs, failureClassForStatus } from "~/lib/ai/failures.ts";
@@ -31,14 +32,21 @@ export function aiConfigFromEnv(env: Pick<Env, "OPENAI_API_KEY" | "OPENAI_BASE_U
 
 const clients = new Map<string, OpenAI>();
 
+/**
+ * The SDK, loaded the first time a model is called rather than when the server starts (issue 17 §4: start work only
+ * for what every request needs). Its errors can only exist once it is loaded, which failureOf relies on.
+ */
+let sdk: typeof OpenAiSdk | undefined;
+
 /** The SDK client for a configuration (kept per key and address); null without a key. */
-export function aiClient(config: AiConfig): OpenAI | null {
+export async function aiClient(config: AiConfig): Promise<OpenAI | null> {
   if (!config.apiKey) return null;
+  sdk ??= await import("openai");
   const cacheKey = `${config.baseURL ?? ""}\n${config.apiKey}`;
   let client = clients.get(cacheKey);
   if (!client) {
     // maxRetries 0: retries are ours (chatCompletion below), bounded by the seller's deadline.
-    client = new OpenAI({ apiKey: config.apiKey, baseURL: config.baseURL ?? undefined, maxRetries: 0, timeout: config.timeoutMs });
+    client = new sdk.default({ apiKey: config.apiKey, baseURL: config.baseURL ?? undefined, maxRetries: 0, timeout: config.timeoutMs });
     clients.set(cacheKey, client);
   }
   return client;
@@ -47,10 +55,10 @@ export function aiClient(config: AiConfig): OpenAI | null {
 /** The failure class and message of anything a provider call threw. */
 export function failureOf(error: unknown): AiFailure {
   if (error instanceof AiFailure) return error;
-  if (error instanceof APIUserAbortError) return new AiFailure("aborted");
-  if (error instanceof APIConnectionTimeoutError) return new AiFailure("timeout");
-  if (error instanceof APIConnectionError) return new AiFailure("connection", error.message);
-  if (error instanceof APIError && typeof error.status === "number") return new AiFailure(failureClassForStatus(error.status), `HTTP ${error.status}`);
+  if (sdk && error instanceof sdk.APIUserAbortError) return new AiFailure("aborted");
+  if (sdk && error instanceof sdk.APIConnectionTimeoutError) return new AiFailure("timeout");
+  if (sdk && error instanceof sdk.APIConnectionError) return new AiFailure("connection", error.message);
+  if (sdk && error instanceof sdk.APIError && typeof error.status === "number") return new AiFailure(failureClassForStatus(error.status), `HTTP ${error.status}`);
   if (error instanceof Error && error.name === "AbortError") return new AiFailure("aborted");
   return new AiFailure("unexpected", error instanceof Error ? error.message : String(error));
 }
@@ -123,7 +131,7 @@ export async function chatCompletion(client: OpenAI, body: ChatCompletionCreateP
       return { completion, attempts, modelMs: now() - started };
     } catch (error) {
       failure = failureOf(error);
-      if (error instanceof APIError && error.headers instanceof Headers) headers = error.headers;
+      if (sdk && error instanceof sdk.APIError && error.headers instanceof Headers) headers = error.headers;
     }
     if (attempts > RETRY_POLICY.retries || !isRetryable(failure.failureClass)) throw new ProviderCallError(failure, attempts, now() - started);
     const asked = headers ? cappedRetryDelayMs(headers, RETRY_POLICY.maxDelayMs) : null;

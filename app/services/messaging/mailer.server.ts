@@ -1,6 +1,6 @@
 // Outgoing e-mail: every message is recorded in the outbox; with SMTP_URL it is also sent,
 // without it the message is printed to the server log so links work offline.
-import nodemailer from "nodemailer";
+import type nodemailer from "nodemailer";
 import type { Kysely } from "kysely";
 import type { Database } from "#db/schema.ts";
 import { skipLockedRows } from "#db/server-coordination.ts";
@@ -13,9 +13,10 @@ export interface EmailMessage {
   html?: string;
 }
 
-let transport: nodemailer.Transporter | undefined;
-function smtpTransport(url: string): nodemailer.Transporter {
-  transport ??= nodemailer.createTransport(url);
+let transport: Promise<nodemailer.Transporter> | undefined;
+/** The SMTP client, loaded with the first message sent rather than when the server starts (issue 17 §4). */
+function smtpTransport(url: string): Promise<nodemailer.Transporter> {
+  transport ??= import("nodemailer").then((module) => module.default.createTransport(url));
   return transport;
 }
 
@@ -45,7 +46,7 @@ async function deliver(db: Kysely<Database>, id: number, message: EmailMessage):
     return;
   }
   try {
-    await smtpTransport(env.SMTP_URL).sendMail({ from: env.MAIL_FROM, ...message });
+    await (await smtpTransport(env.SMTP_URL)).sendMail({ from: env.MAIL_FROM, ...message });
     await db.updateTable("email_outbox").set({ status: "sent", sent_at: new Date().toISOString() }).where("id", "=", id).execute();
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);

@@ -1,7 +1,18 @@
 // Uploaded pictures in, safe WebP out: the content is read by sharp (never trusted from the file name),
 // decompression bombs are refused before decoding, EXIF is dropped and the picture is turned upright.
-import sharp from "sharp";
+import type sharp from "sharp";
 import { DomainError, isDomainError } from "../domain-error.ts";
+
+let sharpModule: Promise<typeof sharp> | undefined;
+
+/**
+ * sharp (libvips), loaded when the first picture arrives rather than when the server starts: most requests never
+ * touch a picture (issue 17 §4, start fast).
+ */
+export function loadSharp(): Promise<typeof sharp> {
+  sharpModule ??= import("sharp").then((module) => module.default);
+  return sharpModule;
+}
 
 /** Formats we accept, as sharp names them. */
 const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp", "gif", "avif", "tiff", "heif"]);
@@ -27,6 +38,7 @@ export function isImageRefusal(error: unknown): error is DomainError {
 
 /** Refuses (DomainError "invalid") unless the bytes are a picture of an accepted format and size. */
 export async function inspectImage(bytes: Uint8Array): Promise<{ format: string; width: number; height: number }> {
+  const sharp = await loadSharp();
   let metadata: sharp.Metadata;
   try {
     metadata = await sharp(bytes, { limitInputPixels: false }).metadata();
@@ -49,6 +61,7 @@ export interface WebpRendition {
 
 /** Decodes, turns upright, strips metadata and re-encodes within `maxEdge` pixels. */
 export async function toWebp(bytes: Uint8Array, maxEdge: number, quality = 80): Promise<WebpRendition> {
+  const sharp = await loadSharp();
   try {
     const { data, info } = await sharp(bytes, { animated: false, limitInputPixels: MAX_INPUT_PIXELS })
       .rotate()

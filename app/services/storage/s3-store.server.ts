@@ -1,15 +1,8 @@
 // Uploads in an S3-compatible bucket (AWS S3, MinIO, Ceph RGW, Cloudflare R2, …) through @aws-sdk/client-s3, so
 // several app servers share them. Credentials stay on the server: browsers read files through /uploads/<key> (the
 // app reads the object and answers) or, with S3_PUBLIC_URL, from that public address (a CDN or a public bucket).
-import {
-  DeleteObjectCommand,
-  DeleteObjectsCommand,
-  GetObjectCommand,
-  ListObjectsV2Command,
-  PutObjectCommand,
-  S3Client,
-  S3ServiceException,
-} from "@aws-sdk/client-s3";
+import type { S3Client } from "@aws-sdk/client-s3";
+import type * as S3SdkModule from "@aws-sdk/client-s3";
 import { assertValidKey, assertValidPrefix, isValidKey, type PutOptions, type StoredUpload, type UploadStore } from "./upload-store.server.ts";
 
 export interface S3StoreOptions {
@@ -28,8 +21,17 @@ export interface S3StoreOptions {
 /** DeleteObjects takes at most 1,000 keys a request. */
 const DELETE_BATCH = 1000;
 
-function isNotFound(error: unknown): boolean {
-  if (!(error instanceof S3ServiceException)) return false;
+type S3Sdk = typeof S3SdkModule;
+
+/** The SDK (~250 KB of CommonJS to parse), loaded with the first request to the bucket, not at start (issue 17 §4). */
+let sdkModule: Promise<S3Sdk> | undefined;
+function loadSdk(): Promise<S3Sdk> {
+  sdkModule ??= import("@aws-sdk/client-s3");
+  return sdkModule;
+}
+
+function isNotFound(sdk: S3Sdk, error: unknown): boolean {
+  if (!(error instanceof sdk.S3ServiceException)) return false;
   // Only a missing object: a missing bucket (NoSuchBucket, also 404) is a configuration error and must be loud.
   return error.name === "NoSuchKey" || error.name === "NotFound";
 }
@@ -37,13 +39,21 @@ function isNotFound(error: unknown): boolean {
 export class S3Store implements UploadStore {
   readonly kind = "s3" as const;
   readonly bucket: string;
-  private readonly client: S3Client;
+  private readonly options: S3StoreOptions;
+  private client: S3Client | undefined;
   private readonly publicUrl: string | undefined;
 
   constructor(options: S3StoreOptions) {
     this.bucket = options.bucket;
+    this.options = options;
     this.publicUrl = options.publicUrl?.replace(/\/+$/, "");
-    this.client = new S3Client({
+  }
+
+  /** The SDK and this store's client, made on first use. */
+  private async s3(): Promise<{ sdk: S3Sdk; client: S3Client }> {
+    const sdk = await loadSdk();
+    const options = this.options;
+    this.client ??= new sdk.S3Client({
       region: options.region,
       ...(options.endpoint ? { endpoint: options.endpoint } : {}),
       forcePathStyle: options.forcePathStyle ?? false,
@@ -54,13 +64,15 @@ export class S3Store implements UploadStore {
       responseChecksumValidation: "WHEN_REQUIRED",
       maxAttempts: 3,
     });
+    return { sdk, client: this.client };
   }
 
   async put(key: string, bytes: Uint8Array, options: PutOptions): Promise<void> {
     assertValidKey(key);
+    const { sdk, client } = await this.s3();
     // PutObject is atomic: the object appears whole when the request succeeds, not before.
-    await this.client.send(
-      new PutObjectCommand({
+    await client.send(
+      new sdk.PutObjectCommand({
         Bucket: this.bucket,
         Key: key,
         Body: bytes,
@@ -73,36 +85,39 @@ export class S3Store implements UploadStore {
 
   async get(key: string): Promise<StoredUpload | null> {
     if (!isValidKey(key)) return null;
+    const { sdk, client } = await this.s3();
     try {
-      const answer = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
+      const answer = await client.send(new sdk.GetObjectCommand({ Bucket: this.bucket, Key: key }));
       if (!answer.Body) return null;
       // Copied into a plain ArrayBuffer (what a Response body takes); pictures are small.
       const bytes = new Uint8Array(await answer.Body.transformToByteArray());
       return { bytes, contentType: answer.ContentType ?? "application/octet-stream" };
     } catch (error) {
-      if (isNotFound(error)) return null;
+      if (isNotFound(sdk, error)) return null;
       throw error;
     }
   }
 
   async delete(key: string): Promise<void> {
     assertValidKey(key);
+    const { sdk, client } = await this.s3();
     // S3 answers 204 for a key that does not exist, too.
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
+    await client.send(new sdk.DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
   }
 
   async deletePrefix(prefix: string): Promise<void> {
     assertValidPrefix(prefix);
+    const { sdk, client } = await this.s3();
     let continuationToken: string | undefined;
     do {
-      const page = await this.client.send(
-        new ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix, ContinuationToken: continuationToken }),
+      const page = await client.send(
+        new sdk.ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix, ContinuationToken: continuationToken }),
       );
       const keys = (page.Contents ?? []).flatMap((object) => (object.Key ? [object.Key] : []));
       for (let start = 0; start < keys.length; start += DELETE_BATCH) {
         const batch = keys.slice(start, start + DELETE_BATCH);
-        const answer = await this.client.send(
-          new DeleteObjectsCommand({ Bucket: this.bucket, Delete: { Objects: batch.map((Key) => ({ Key })), Quiet: true } }),
+        const answer = await client.send(
+          new sdk.DeleteObjectsCommand({ Bucket: this.bucket, Delete: { Objects: batch.map((Key) => ({ Key })), Quiet: true } }),
         );
         const failed = answer.Errors ?? [];
         if (failed.length > 0) {
@@ -119,6 +134,6 @@ export class S3Store implements UploadStore {
 
   /** Closes the client's connections (tests and scripts that end). */
   close(): void {
-    this.client.destroy();
+    this.client?.destroy();
   }
 }
