@@ -24,7 +24,7 @@ export interface PaymentMethodFee {
 
 /**
  * The whole price list (spec 02 §9), read by checkout and orders (the success fee) and rendered by /pricing, so a rate
- * changed here is charged and shown alike. Only what the code does is listed: see docs/decisions/0037-pricing-page.md.
+ * changed here is charged and shown alike. Only what the code does is listed: see docs/decisions/0038-policy-pages-and-the-price-list.md.
  */
 export const FEE_SCHEDULE = {
   /** Listing is free; the seller pays only when the item sells. */

@@ -1,6 +1,7 @@
 // Orders as buyers, sellers and staff read them (client-safe): the states of the buyer-protection flow
 // (spec 02 §4), their labels, who may act on them, and the messages of checkout and the order flow.
 import { formatDateTime } from "./dates.ts";
+import { INSPECTION_PERIOD_DAYS } from "./fees.ts";
 import { formatShortDate } from "./dates.ts";
 
 export const ORDER_STATUSES = [
@@ -90,7 +91,7 @@ export const ORDER_ACTION_LABELS: Record<OrderAction, string> = {
 export const ORDER_ACTION_DONE: Record<OrderAction, string> = {
   confirm_payment: "Payment confirmed. The funds are held in escrow and the seller has been told to ship.",
   ship: "The order is marked as shipped and the buyer has the tracking details.",
-  mark_delivered: "The order is marked as delivered. The 7-day inspection period has started.",
+  mark_delivered: `The order is marked as delivered. The ${INSPECTION_PERIOD_DAYS}-day inspection period has started.`,
   confirm_receipt: "Thank you. Receipt confirmed and the payment is released to the seller.",
   open_dispute: "Your dispute is open. The seller and Tradebench have been told.",
   refund: "The dispute is decided for the buyer: the payment will be refunded.",
@@ -113,7 +114,7 @@ export const ORDER_MESSAGES = {
   trackingRequired: "Tracking number is required",
   reasonRequired: "Please describe the problem to open a dispute",
   noteRequired: "A note explaining the decision is required",
-  inspectionOver: "The 7-day inspection period has ended, so a dispute can no longer be opened",
+  inspectionOver: `The ${INSPECTION_PERIOD_DAYS}-day inspection period has ended, so a dispute can no longer be opened`,
 } as const;
 
 /** Where the buyer's bank transfer goes: the operator's escrow account, from the server's configuration. */
