@@ -1,9 +1,12 @@
 // The static and policy pages as the server renders them: the pricing page is the fee schedule that checkout charges
 // (change a rate and both change), every page has one h1 and headings in order, the FAQ filters on the server for
 // ?q= (no JavaScript), and the figures shown are the ones the code enforces.
+import fs from "node:fs";
+import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { ReachTrustAndSafety } from "~/components/site-pages/ReachUs.tsx";
 import { CONTACT_PAGE } from "~/lib/contact-page.ts";
+import { FOOTER_LINKS, NOT_FOUND_LINKS } from "~/lib/navigation.ts";
 import { FEE_SCHEDULE, formatRate, INSPECTION_PERIOD_DAYS, REFUND_BUSINESS_DAYS, SELLER_RESPONSE_BUSINESS_DAYS, SUCCESS_FEE_RATE_BP, successFee } from "~/lib/fees.ts";
 import { CLAIM_WINDOWS } from "~/lib/buyer-protection.ts";
 import { MIN_PASSWORD_LENGTH } from "~/schemas/fields.ts";
@@ -170,6 +173,15 @@ describe("the FAQ's search without JavaScript (?q=)", () => {
     const page = await render("/faq");
     const details = [...page.html.matchAll(/<details([^>]*)>/g)].map((m) => m[1]!.includes('open=""'));
     expect(details).toEqual([true, false, false, false, false, false, false]);
+  });
+});
+
+describe("links to the contact form", () => {
+  it("appear exactly when a /contact route file is part of the app", () => {
+    const files = ["contact.tsx", "contact._index.tsx", "contact/route.tsx"].map((file) => path.join("app/routes", file));
+    expect(CONTACT_PAGE).toBe(files.some((file) => fs.existsSync(file)) ? "/contact" : null);
+    expect(FOOTER_LINKS.some((link) => link.to === "/contact")).toBe(CONTACT_PAGE !== null);
+    expect(NOT_FOUND_LINKS.some((link) => link.to === "/contact")).toBe(CONTACT_PAGE !== null);
   });
 });
 
