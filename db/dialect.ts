@@ -100,6 +100,17 @@ export function withoutIndex(db: Kysely<Database>, column: string): RawBuilder<u
 }
 
 /**
+ * A column to sort by that no index may provide the order of (SQLite: unary plus; PostgreSQL: `coalesce(col, col)`,
+ * the same values, which no plain index matches). For a sort over a bounded set of rows the filters' indexes find:
+ * walking the sort's index instead, checking the filters per entry, has no bound when the filters and the sort are
+ * correlated (construction equipment by price from the cheapest: every cheap multimeter first), and PostgreSQL's
+ * planner, which assumes they are not, chose that walk (seconds at 1M listings; docs/decisions/0037).
+ */
+export function sortedWithoutIndex(db: Kysely<Database>, column: string): RawBuilder<unknown> {
+  return engineOf(db) === "sqlite" ? sql`+${sql.ref(column)}` : sql`coalesce(${sql.ref(column)}, ${sql.ref(column)})`;
+}
+
+/**
  * `column` contains `lowerCaseText` when the column's ASCII letters are lower-cased (only A–Z fold, on both engines;
  * JavaScript's twin is asciiLowerCase in app/lib/listing-filters.ts, so both sides select the same rows).
  */

@@ -3,7 +3,7 @@
 // are exact up to LISTINGS_COUNT_CAP, pages stop at LISTINGS_MAX_PAGE, a very common word searches its newest
 // MATCHES_SEARCHED matches, and the brand filter is an index lookup on the generated brand_key.
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from "kysely";
-import { withoutIndex } from "#db/dialect.ts";
+import { sortedWithoutIndex, withoutIndex } from "#db/dialect.ts";
 import {
   listingMatchRows,
   listingSearchExpression,
@@ -442,7 +442,7 @@ async function pageInSortOrder(
       .selectFrom("equipment_listings as l")
       .select("l.id")
       .where((eb) => filtersOnly(eb))
-      .orderBy(withoutIndex(db, column), direction)
+      .orderBy(sortedWithoutIndex(db, column), direction)
       .orderBy("l.id", direction)
       .limit(pageSize)
       .offset(offset)
