@@ -3,7 +3,7 @@
 // addresses of the shared mix, distinct listing ids). CPU per request is the server process's user + system time
 // (/proc/<pid>/stat) over the run divided by the requests answered, so it does not depend on how loaded the machine
 // is the way latency does. Prints ms of CPU per request and req/s for each page; a report, never a test.
-// Usage: BUILD_DIR=build node bench/render-cpu.mjs [--database data/bench-100000.sqlite] [--requests 300] [--only <name part>]
+// Usage: BUILD_DIR=build node bench/render-cpu.mjs [--database data/bench-100000.sqlite] [--requests 300] [--only <name part>] [--paths /a,/b (more fixed pages)]
 // Env: RENDER_MEMO / SEARCH_RESULT_CACHE are passed on to the server (0 turns the memo / the result cache off);
 //      PROFILE=dir writes a --cpu-prof profile of the server into dir; SERVER_OUTPUT=1 shows what the server prints.
 // The database is copied first (listing views are writes).
@@ -130,6 +130,7 @@ const cases = [
   [`/listings/${listingIds[0]} (fixed)`, repeat(`/listings/${listingIds[0]}`), repeat(`/listings/${listingIds[0]}`)],
   ["/listings/<id> (distinct)", ...halves(listingIds.map((id) => `/listings/${id}`))],
 ];
+for (const extra of argument("paths", "").split(",").filter(Boolean)) cases.push([`${extra} (fixed)`, repeat(extra), repeat(extra)]);
 if (auctionId) cases.push([`/auctions/${auctionId} (fixed)`, repeat(`/auctions/${auctionId}`), repeat(`/auctions/${auctionId}`)]);
 
 const only = argument("only", "");

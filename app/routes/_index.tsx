@@ -18,7 +18,14 @@ import { Testimonials } from "~/components/home/Testimonials.tsx";
 import { getDb } from "~/db.server.ts";
 import { roleHasPermission } from "~/services/accounts/index.server.ts";
 import { getOptionalUser } from "~/web/auth.server.ts";
-import { listCategoryTree, featuredListings, getMarketplaceStats, recentlyViewed, publishedTestimonials } from "~/services/listings/index.server.ts";
+import {
+  featuredListings,
+  getCategoryIndex,
+  getMarketplaceStats,
+  recentlyViewed,
+  publishedTestimonials,
+  type CategoryNode,
+} from "~/services/listings/index.server.ts";
 import { watchedAmong } from "~/services/watchlist/index.server.ts";
 
 export const meta: MetaFunction = () => [
@@ -30,12 +37,33 @@ export const meta: MetaFunction = () => [
   },
 ];
 
+const groupsOfTree = new WeakMap<readonly CategoryNode[], BrowserGroup[]>();
+
+/** The category browser's groups, made once per category tree (the same for every visitor and every request). */
+function browserGroups(tree: readonly CategoryNode[]): BrowserGroup[] {
+  let groups = groupsOfTree.get(tree);
+  if (!groups) {
+    groups = tree.map((main) => ({
+      id: main.id,
+      name: main.name,
+      subcategories: main.children.map((sub) => ({
+        id: sub.id,
+        name: sub.name,
+        items: sub.children.map((item) => ({ id: item.id, name: item.name })),
+      })),
+    }));
+    groupsOfTree.set(tree, groups);
+  }
+  return groups;
+}
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const db = getDb();
   const user = await getOptionalUser(request);
-  const [stats, tree, featured, testimonials, recent] = await Promise.all([
+  const [stats, categories, featured, testimonials, recent] = await Promise.all([
     getMarketplaceStats(db),
-    listCategoryTree(db),
+    // The taxonomy as the process read it at its start (app/lib/taxonomy.ts, synced into the database then).
+    getCategoryIndex(db),
     featuredListings(db),
     publishedTestimonials(db),
     // Members only. The render memo keys on the loader data (and the root's user), so a member's strip can never be
@@ -44,18 +72,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   ]);
   const watched = await watchedAmong(db, user?.id, featured.map((listing) => listing.id));
 
-  const byId = new Map(tree.flatMap((main) => [main, ...main.children]).map((node) => [node.id, node]));
-  const groups: BrowserGroup[] = tree.map((main) => ({
-    id: main.id,
-    name: main.name,
-    subcategories: main.children.map((sub) => ({
-      id: sub.id,
-      name: sub.name,
-      items: sub.children.map((item) => ({ id: item.id, name: item.name })),
-    })),
-  }));
   const tiles = BROWSE_CATEGORIES.flatMap(({ slug, blurb }) => {
-    const category = byId.get(slug);
+    const category = categories.find(slug)?.node;
     return category ? [{ slug: category.id, name: category.name, blurb, activeListings: stats.activeByCategory[category.id] ?? 0 }] : [];
   });
 
@@ -67,7 +85,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       totalSalesUsdCents: stats.totalSalesUsdCents,
       aiListings: stats.aiListings,
     },
-    groups,
+    groups: browserGroups(categories.tree),
     tiles,
     featured,
     watchedIds: [...watched],

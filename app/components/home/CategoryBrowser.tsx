@@ -22,8 +22,12 @@ export interface BrowserGroup extends BrowserCategory {
   subcategories: BrowserSubcategory[];
 }
 
+/** Characters a query value keeps as they are (application/x-www-form-urlencoded): every category id is made of them. */
+const PLAIN_QUERY_VALUE = /^[A-Za-z0-9*._-]+$/;
+
 export function categoryHref(id: string): string {
-  return `/listings?${new URLSearchParams({ category: id })}`;
+  // The home page renders a few hundred of these; a URLSearchParams for each was a visible part of its render.
+  return PLAIN_QUERY_VALUE.test(id) ? `/listings?category=${id}` : `/listings?${new URLSearchParams({ category: id })}`;
 }
 
 const summaryLook = {
