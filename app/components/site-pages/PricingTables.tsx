@@ -91,34 +91,36 @@ export function PricingColumns({ schedule }: { schedule: FeeSchedule }) {
 /** The success fee per listing type, with what the seller pays and receives on an example sale. */
 export function SuccessFeeTable({ schedule }: { schedule: FeeSchedule }) {
   return (
-    <Table.Root size="sm" variant="outline" aria-describedby="success-fee-caption">
-      <Table.Caption id="success-fee-caption" captionSide="top" textAlign="start" color="fg.muted" mb="2">
-        Success fee by listing type, on a {formatPrice(EXAMPLE_SALE_CENTS)} sale
-      </Table.Caption>
-      <Table.Header>
-        <Table.Row>
-          <Table.ColumnHeader scope="col">Listing type</Table.ColumnHeader>
-          <Table.ColumnHeader scope="col">Success fee</Table.ColumnHeader>
-          <Table.ColumnHeader scope="col">Fee on {formatPrice(EXAMPLE_SALE_CENTS)}</Table.ColumnHeader>
-          <Table.ColumnHeader scope="col">You receive</Table.ColumnHeader>
-        </Table.Row>
-      </Table.Header>
-      <Table.Body>
-        {LISTING_TYPES.map((type) => {
-          const rateBp = schedule.successFeeBp[type];
-          const feeCents = successFee(EXAMPLE_SALE_CENTS, type, 0, schedule.successFeeBp).feeCents;
-          return (
-            <Table.Row key={type}>
-              <Table.Cell as="th" scope="row" fontWeight="semibold">
-                {LISTING_TYPE_MEANINGS[type]}
-              </Table.Cell>
-              <Table.Cell>{formatRate(rateBp)}</Table.Cell>
-              <Table.Cell>{formatExactPrice(feeCents)}</Table.Cell>
-              <Table.Cell>{formatExactPrice(EXAMPLE_SALE_CENTS - feeCents)}</Table.Cell>
-            </Table.Row>
-          );
-        })}
-      </Table.Body>
-    </Table.Root>
+    <Table.ScrollArea>
+      <Table.Root size="sm" variant="outline">
+        <Table.Caption captionSide="top" textAlign="start" color="fg.muted" mb="2">
+          Success fee by listing type, on a {formatPrice(EXAMPLE_SALE_CENTS)} sale
+        </Table.Caption>
+        <Table.Header>
+          <Table.Row>
+            <Table.ColumnHeader scope="col">Listing type</Table.ColumnHeader>
+            <Table.ColumnHeader scope="col">Success fee</Table.ColumnHeader>
+            <Table.ColumnHeader scope="col">Fee on {formatPrice(EXAMPLE_SALE_CENTS)}</Table.ColumnHeader>
+            <Table.ColumnHeader scope="col">You receive</Table.ColumnHeader>
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {LISTING_TYPES.map((type) => {
+            const rateBp = schedule.successFeeBp[type];
+            const feeCents = successFee(EXAMPLE_SALE_CENTS, type, 0, schedule.successFeeBp).feeCents;
+            return (
+              <Table.Row key={type}>
+                <Table.Cell as="th" scope="row" fontWeight="semibold">
+                  {LISTING_TYPE_MEANINGS[type]}
+                </Table.Cell>
+                <Table.Cell>{formatRate(rateBp)}</Table.Cell>
+                <Table.Cell>{formatExactPrice(feeCents)}</Table.Cell>
+                <Table.Cell>{formatExactPrice(EXAMPLE_SALE_CENTS - feeCents)}</Table.Cell>
+              </Table.Row>
+            );
+          })}
+        </Table.Body>
+      </Table.Root>
+    </Table.ScrollArea>
   );
 }
