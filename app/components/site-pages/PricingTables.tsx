@@ -62,7 +62,7 @@ export function PricingColumns({ schedule }: { schedule: FeeSchedule }) {
         <PriceRow
           label="Bulk CSV import"
           price={`${formatFee(priceCentsPerBlock)} per ${blockSize} listings`}
-          note={`Each started block of ${blockSize} counts: ${blockSize + 1} listings cost ${formatFee(bulkImportFeeCents(blockSize + 1, schedule))}. Promo codes reduce it.`}
+          note={`Each started block of ${blockSize} counts: ${blockSize + 1} listings cost ${formatFee(bulkImportFeeCents(blockSize + 1, schedule))}.`}
         />
       </Column>
       <Column title="Buyers" badge="buyers">
