@@ -112,28 +112,34 @@ export interface NewestMatches {
   oldest: number;
 }
 
-/**
- * PostgreSQL: when every term of a search is in so many listings that its newest matches are among the newest this
- * many rows, those rows are walked; otherwise the GIN index is read (docs/decisions/0037).
- */
-const WALKED_ROWS = 40_000;
+/** PostgreSQL: a walk of the newest rows reads this many times the rows the rarest term's share predicts, at most. */
+const WALK_MARGIN = 1.5;
 /** How long the shares of the commonest terms (from pg_stats) are reused: they change only with ANALYZE. */
 const TERM_SHARES_FOR_MS = 10 * 60_000;
-const termShares = new WeakMap<Kysely<Database>, { at: number; shares: Promise<Map<string, number>> }>();
+interface TermShares {
+  /** Rows of listing_search_rows (pg_class.reltuples, as of the last ANALYZE). */
+  rows: number;
+  shares: Map<string, number>;
+}
+const termShares = new WeakMap<Kysely<Database>, { at: number; shares: Promise<TermShares> }>();
 
 /**
  * The share of listing_search_rows holding each of its commonest terms: the planner's own statistics of the vector
  * (most_common_elems, statistics target 1000 in migration 2026-11-28T0900), read once in a while.
  */
-function commonTermShares(db: Kysely<Database>): Promise<Map<string, number>> {
+function commonTermShares(db: Kysely<Database>): Promise<TermShares> {
   const known = termShares.get(db);
   if (known && Date.now() - known.at < TERM_SHARES_FOR_MS) return known.shares;
-  const shares = sql<{ term: string; share: number }>`
-    select u.term, u.share from pg_stats
-      cross join lateral unnest(most_common_elems::text::text[], most_common_elem_freqs) as u(term, share)
-      where schemaname = current_schema() and tablename = 'listing_search_rows' and attname = 'search_vector' and u.term is not null`
-    .execute(db)
-    .then(({ rows }) => new Map(rows.map((row) => [row.term, Number(row.share)])));
+  const shares = Promise.all([
+    sql<{ term: string; share: number }>`
+      select u.term, u.share from pg_stats
+        cross join lateral unnest(most_common_elems::text::text[], most_common_elem_freqs) as u(term, share)
+        where schemaname = current_schema() and tablename = 'listing_search_rows' and attname = 'search_vector' and u.term is not null`.execute(db),
+    sql<{ rows: number }>`select reltuples::float8 as rows from pg_class where oid = 'listing_search_rows'::regclass`.execute(db),
+  ]).then(([terms, size]) => ({
+    rows: Math.max(0, Number(size.rows[0]?.rows ?? 0)),
+    shares: new Map(terms.rows.map((row) => [row.term, Number(row.share)])),
+  }));
   shares.catch(() => termShares.delete(db));
   termShares.set(db, { at: Date.now(), shares });
   return shares;
@@ -143,8 +149,9 @@ function commonTermShares(db: Kysely<Database>): Promise<Map<string, number>> {
  * The newest matches of an expression, up to `limit`: how many, and the oldest of them (the search's window).
  * SQLite: FTS5 reads its matches newest first (rowid order), up to the limit.
  * PostgreSQL: the GIN index yields matches in no order, so finding the newest fetches every match's row. When every
- * term is in a large share of the listings (pg_stats), the newest rows are walked instead, at most WALKED_ROWS of
- * them; two common words with few listings in common fall back to the index. The planner is not left to choose:
+ * term is in so large a share of the listings (pg_stats) that walking the newest rows reads fewer rows than there are
+ * matches, those rows are walked, at most 1.5 × what the rarest term's share predicts; two common words with few
+ * listings in common then fall back to the index. The planner is not left to choose:
  * it multiplies the shares of the words, and walked every listing for such a pair.
  */
 export async function newestListingMatches(db: Kysely<Database>, expression: string, limit: number): Promise<NewestMatches> {
@@ -158,20 +165,23 @@ export async function newestListingMatches(db: Kysely<Database>, expression: str
         select rowid from listing_search where listing_search match ${expression} order by rowid desc limit ${limit}) as newest`.execute(db);
     return summarise(rows);
   }
-  const [shares, terms] = await Promise.all([
+  const [{ rows: listings, shares }, terms] = await Promise.all([
     commonTermShares(db),
     sql<{ term: string }>`select (regexp_matches(querytree(listing_search_query(${expression})), '''((?:[^'']|'''')+)''', 'g'))[1] as term`.execute(db),
   ]);
   const rarest = terms.rows.length === 0 ? 0 : Math.min(...terms.rows.map((row) => shares.get(row.term.replaceAll("''", "'")) ?? 0));
-  if (rarest * WALKED_ROWS >= limit) {
-    // The newest WALKED_ROWS rows at most (the inner limit keeps the walk from going further), stopping at `limit`.
+  // Walking reads ~limit/share rows, the index one row per match (share × rows): walk when that is fewer.
+  if (rarest > 0 && limit / rarest < rarest * listings) {
+    // The rows the share predicts, with a margin, at most (the inner limit keeps the walk from going further),
+    // stopping at `limit` matches.
+    const walked = Math.ceil((limit / rarest) * WALK_MARGIN);
     const { rows } = await sql<{ matches: string; oldest: string | null }>`
       select count(*) as matches, min(id) as oldest from (
-        select w.id from (select id, search_vector from listing_search_rows order by id desc limit ${WALKED_ROWS}) as w
+        select w.id from (select id, search_vector from listing_search_rows order by id desc limit ${walked}) as w
           where w.search_vector @@ listing_search_query(${expression})
           order by w.id desc limit ${limit}) as newest`.execute(db);
-    const walked = summarise(rows);
-    if (walked.matches >= limit) return walked;
+    const found = summarise(rows);
+    if (found.matches >= limit) return found;
   }
   // Through the GIN index, then the newest of its matches (`id + 0`: never the primary key's order, which would walk).
   const { rows } = await sql<{ matches: string; oldest: string | null }>`
