@@ -5,6 +5,7 @@ import { pathToFileURL } from "node:url";
 import { build, defineConfig } from "vite";
 import tsconfigPaths from "vite-tsconfig-paths";
 import remixConfig from "./remix.config.js";
+import { shellChunks } from "./vite.chunks.ts";
 
 declare module "@remix-run/node" {
   interface Future {
@@ -18,7 +19,8 @@ export default defineConfig({
     target: "es2022",
     // Shared chunks under 12 KB are merged into the chunks that import them where that changes no behaviour:
     // fewer files for a page's first load (each is a request a phone makes over a slow link).
-    rollupOptions: { output: { experimentalMinChunkSize: 12_000 } },
+    // What every page loads is grouped in two files, "framework" and "shell" (vite.chunks.ts).
+    rollupOptions: { output: { experimentalMinChunkSize: 12_000, manualChunks: shellChunks() } },
   },
   // Chakra and the packages under it (Ark, Zag, @internationalized) ship as ~1,500 small ES modules: importing them
   // from node_modules at start cost ~1 s of CPU (resolving, reading and compiling each file), most of a cold start.

@@ -1,8 +1,7 @@
 import { ChakraProvider } from "@chakra-ui/react";
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "@remix-run/react";
-import { useContext, type ReactNode } from "react";
-import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary.tsx";
+import { lazy, Suspense, useContext, type ReactNode } from "react";
 import { InstallButton } from "~/components/pwa/InstallButton.tsx";
 import { OfflineBanner } from "~/components/pwa/OfflineBanner.tsx";
 import { OfflineSync } from "~/components/pwa/OfflineSync.tsx";
@@ -121,6 +120,14 @@ export default function App() {
   return <Outlet />;
 }
 
+// The error page is drawn with Chakra components: loaded when it is needed, it keeps them out of every page's first
+// load (docs/decisions/0037). The server waits for it (onAllReady), so an error page arrives whole.
+const GeneralErrorBoundary = lazy(() => import("~/components/GeneralErrorBoundary.tsx").then((module) => ({ default: module.GeneralErrorBoundary })));
+
 export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
+  return (
+    <Suspense fallback={null}>
+      <GeneralErrorBoundary />
+    </Suspense>
+  );
 }
