@@ -150,8 +150,8 @@ function commonTermShares(db: Kysely<Database>): Promise<TermShares> {
  * SQLite: FTS5 reads its matches newest first (rowid order), up to the limit.
  * PostgreSQL: the GIN index yields matches in no order, so finding the newest fetches every match's row. When every
  * term is in so large a share of the listings (pg_stats) that walking the newest rows reads fewer rows than there are
- * matches, those rows are walked, at most 1.5 × what the rarest term's share predicts; two common words with few
- * listings in common then fall back to the index. The planner is not left to choose:
+ * matches, those rows are walked, at most 1.5 × what the rarest term's share predicts; when the words are rarer
+ * together, once more as far as their share among the walked rows predicts, then the index. The planner is not left to choose:
  * it multiplies the shares of the words, and walked every listing for such a pair.
  */
 export async function newestListingMatches(db: Kysely<Database>, expression: string, limit: number): Promise<NewestMatches> {
@@ -171,10 +171,11 @@ export async function newestListingMatches(db: Kysely<Database>, expression: str
   ]);
   const rarest = terms.rows.length === 0 ? 0 : Math.min(...terms.rows.map((row) => shares.get(row.term.replaceAll("''", "'")) ?? 0));
   // Walking reads ~limit/share rows, the index one row per match (share × rows): walk when that is fewer.
-  if (rarest > 0 && limit / rarest < rarest * listings) {
+  let share = rarest;
+  for (let attempt = 0; attempt < 2 && share > 0 && limit / share < share * listings; attempt += 1) {
     // The rows the share predicts, with a margin, at most (the inner limit keeps the walk from going further),
     // stopping at `limit` matches.
-    const walked = Math.ceil((limit / rarest) * WALK_MARGIN);
+    const walked = Math.ceil((limit / share) * WALK_MARGIN);
     const { rows } = await sql<{ matches: string; oldest: string | null }>`
       select count(*) as matches, min(id) as oldest from (
         select w.id from (select id, search_vector from listing_search_rows order by id desc limit ${walked}) as w
@@ -182,6 +183,9 @@ export async function newestListingMatches(db: Kysely<Database>, expression: str
           order by w.id desc limit ${limit}) as newest`.execute(db);
     const found = summarise(rows);
     if (found.matches >= limit) return found;
+    // Too few: the words are rarer together than the rarest alone. Their share among the rows walked predicts a
+    // second walk, if walking still beats the index (words with nothing in common go to the index at once).
+    share = found.matches / walked;
   }
   // Through the GIN index, then the newest of its matches (`id + 0`: never the primary key's order, which would walk).
   const { rows } = await sql<{ matches: string; oldest: string | null }>`
