@@ -3,7 +3,7 @@
 // modules by the set of route modules that also import them (root + listings, root + auctions, …): 20-odd files of
 // 1–10 KB on a landing page, each a request a phone makes over a slow link (HTTP/1.1 allows six at a time). Grouped
 // here in two files (the framework, and the rest of the shell), they cost no byte more on any page and a landing
-// page's first load is about half as many files (docs/decisions/0037).
+// page's first load is about half as many files (docs/decisions/0040).
 import path from "node:path";
 import type { GetManualChunk, ManualChunkMeta } from "rollup";
 

@@ -5,7 +5,7 @@
 // drawn with static classes (docs/decisions/0023). So the root's <ChakraProvider> gets this proxy, which answers the
 // two properties the provider reads by itself and makes the system from the theme when a Chakra component first asks
 // for it. The theme module registers its factory here when it loads: the server imports it at start (the site
-// stylesheet is compiled from it); the browser loads it on its own (docs/decisions/0037):
+// stylesheet is compiled from it); the browser loads it on its own (docs/decisions/0040):
 // - before hydrating a page whose server render used Chakra components (entry.client.tsx),
 // - when the browser is idle after the first load (so a later navigation finds it),
 // - and, as a last resort, when a component renders before it arrived: reading the system then suspends the render

@@ -121,7 +121,7 @@ export default function App() {
 }
 
 // The error page is drawn with Chakra components: loaded when it is needed, it keeps them out of every page's first
-// load (docs/decisions/0037). The server waits for it (onAllReady), so an error page arrives whole.
+// load (docs/decisions/0040). The server waits for it (onAllReady), so an error page arrives whole.
 const GeneralErrorBoundary = lazy(() => import("~/components/GeneralErrorBoundary.tsx").then((module) => ({ default: module.GeneralErrorBoundary })));
 
 export function ErrorBoundary() {
