@@ -13,6 +13,7 @@ import * as popularSearchVisitors from "./2026-11-25T1810-popular-search-visitor
 import * as postgresSearch from "./2026-11-26T0900-postgres-search.ts";
 import * as listingSearchIndexes from "./2026-11-27T0900-listing-search-indexes.ts";
 import * as postgresSearchRows from "./2026-11-28T0900-postgres-search-rows.ts";
+import * as listingFilterIndexes from "./2026-11-29T0900-listing-filter-indexes.ts";
 
 export interface DialectMigration {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations work on an untyped schema
@@ -32,4 +33,5 @@ export const MIGRATIONS: Record<string, DialectMigration> = {
   "2026-11-26T0900-postgres-search": postgresSearch,
   "2026-11-27T0900-listing-search-indexes": listingSearchIndexes,
   "2026-11-28T0900-postgres-search-rows": postgresSearchRows,
+  "2026-11-29T0900-listing-filter-indexes": listingFilterIndexes,
 };
