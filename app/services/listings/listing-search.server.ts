@@ -12,6 +12,8 @@ import {
   listingSearchTable,
   listingTitleMatches,
   newestListingMatches,
+  phrasesOfExpression,
+  type NewestMatches,
 } from "#db/full-text.ts";
 import type { Database } from "#db/schema.ts";
 import { getEnv } from "~/env.server.ts";
@@ -305,12 +307,19 @@ async function findIds(
   const searched = Math.max(options.matchesSearched ?? MATCHES_SEARCHED, fewLimit);
   const newestMatches = (text: string) => newestListingMatches(db, text, searched + 1);
   // A last word is also the start of longer ones ("osc" finds oscilloscopes), which makes the full-text index merge
-  // the lists of every such word in full. When the word as it is (stemmed: "analyzers" is "analyzer") already matches
-  // many listings, it is searched as that word only: as cheap as any other word, and what the buyer typed.
+  // the lists of every such word in full. When the words as they are (stemmed: "analyzers" is "analyzer") already
+  // match many listings, or the last word alone does ("capacitance highlights": "highlight" is in half the listings,
+  // and merging every word starting with it cost 0.5 s at a million), it is searched as that word only: as cheap as
+  // any other word, and what the buyer typed.
   let words = expression;
-  let found = expression.endsWith("*") ? await newestMatches(expression.slice(0, -1)) : undefined;
-  if (found && found.matches > fewLimit) words = expression.slice(0, -1);
-  else found = await newestMatches(expression);
+  let found: NewestMatches | undefined;
+  if (expression.endsWith("*")) {
+    const exact = expression.slice(0, -1);
+    found = await newestMatches(exact);
+    if (found.matches > fewLimit || (await lastWordIsCommon(db, exact, fewLimit))) words = exact;
+    else found = undefined;
+  }
+  found ??= await newestMatches(words);
   const { matches } = found;
   if (matches === 0) return NOTHING;
 
@@ -400,6 +409,13 @@ interface CountQuery {
 }
 
 /** Runs a count once per state of the listings (when `remember`): paging through one search counts it once. */
+/** Whether the last of several words, as typed, is by itself in more than `fewLimit` listings. */
+async function lastWordIsCommon(db: Kysely<Database>, exact: string, fewLimit: number): Promise<boolean> {
+  const phrases = phrasesOfExpression(exact);
+  if (phrases.length < 2) return false;
+  return (await newestListingMatches(db, `"${phrases.at(-1)!.word}"`, fewLimit + 1)).matches > fewLimit;
+}
+
 async function countUpTo(db: Kysely<Database>, query: CountQuery, remember: boolean): Promise<number> {
   const run = async () => Number((await query.executeTakeFirstOrThrow()).total);
   if (!remember) return run();
@@ -455,7 +471,7 @@ async function pageInSortOrder(
     name === "status" ||
     (single && (name === "category" || name === "brand")) ||
     (byPrice && (name === "price" || (single && name === "condition"))) ||
-    (!byPrice && single && name === "testLevel");
+    (single && name === "testLevel");
   const split: Array<[SplitName, SplitColumn, readonly string[] | undefined]> = [
     ["brand", "l.brand_key", lists.brandKeys],
     ["category", "l.category_id", lists.categories],

@@ -269,6 +269,14 @@ describe("searching", () => {
     expect(await keys("search=tektronix")).toEqual(["mso54"]); // the draft, sold and archived ones stay hidden
   });
 
+  it("takes a last word that many listings hold by itself as typed, not as the start of longer words", async () => {
+    // "rig" is in the 14 drill rigs' titles: with a few-matches threshold of 5 it counts as a common word, so
+    // "oscilloscope rig" no longer also means "oscilloscope rig…" (Rigol); a rare last word still does.
+    expect((await search("search=oscilloscope rig", undefined, 5)).keys).toEqual([]);
+    expect((await search("search=oscilloscope rigo", undefined, 5)).keys).toEqual(["rigol"]);
+    expect(await keys("search=oscilloscope rig")).toEqual(["rigol"]); // "rig" is rare under the real threshold
+  });
+
   it("Best match puts title matches above a description-only match, newer first among equals", async () => {
     // The multimeter is the newest and says oscilloscope three times, but only in its description.
     expect(await keys("search=oscilloscope&sort=created_at:desc")).toEqual(["fluke", "rigol", "dsox", "mso54"]);
