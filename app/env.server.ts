@@ -52,6 +52,8 @@ const EnvSchema = z.object({
   ESCROW_SWIFT: z.string().min(1).optional(),
   /** Trust & safety's mailbox and phone line, named on the policy pages; unset: the pages offer the contact form instead. */
   TRUST_SAFETY_EMAIL: z.string().email("must be an e-mail address such as safety@tradebench.example").optional(),
+  /** Where contact-form messages are e-mailed (through the outbox); unset: they are kept in the support inbox only. */
+  SUPPORT_EMAIL: z.string().email("must be an e-mail address such as support@tradebench.example").optional(),
   TRUST_SAFETY_PHONE: z
     .string()
     .regex(/^\+?[0-9 ()./-]{5,30}$/, "must be a phone number such as +1 555 010 2030")

@@ -99,6 +99,24 @@ export interface NewsletterSubscriptionsTable {
   created_at: Generated<Timestamp>;
 }
 
+/** A message sent through the contact form (issue 18 §2). */
+export interface SupportRequestsTable {
+  id: Generated<number>;
+  name: string;
+  email: string;
+  company: string | null;
+  phone: string | null;
+  subject: string;
+  message: string;
+  /** The signed-in sender, if any. */
+  user_id: string | null;
+  /** The order the message is about: set only when the sender is its buyer or seller. */
+  order_id: number | null;
+  status: Generated<"open" | "closed">;
+  created_at: Generated<Timestamp>;
+  closed_at: Timestamp | null;
+}
+
 /** One permission a role holds (app/lib/permissions.ts names them; read by requirePermission). */
 export interface RolePermissionsTable {
   role: string;
@@ -474,6 +492,7 @@ export interface Database {
   email_confirmation_tokens: EmailConfirmationTokensTable;
   email_outbox: EmailOutboxTable;
   newsletter_subscriptions: NewsletterSubscriptionsTable;
+  support_requests: SupportRequestsTable;
   role_permissions: RolePermissionsTable;
   categories: CategoriesTable;
   equipment_listings: EquipmentListingsTable;

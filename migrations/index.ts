@@ -14,6 +14,7 @@ import * as postgresSearch from "./2026-11-26T0900-postgres-search.ts";
 import * as listingSearchIndexes from "./2026-11-27T0900-listing-search-indexes.ts";
 import * as postgresSearchRows from "./2026-11-28T0900-postgres-search-rows.ts";
 import * as listingFilterIndexes from "./2026-11-29T0900-listing-filter-indexes.ts";
+import * as supportRequests from "./2026-11-30T0900-support-requests.ts";
 
 export interface DialectMigration {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations work on an untyped schema
@@ -34,4 +35,5 @@ export const MIGRATIONS: Record<string, DialectMigration> = {
   "2026-11-27T0900-listing-search-indexes": listingSearchIndexes,
   "2026-11-28T0900-postgres-search-rows": postgresSearchRows,
   "2026-11-29T0900-listing-filter-indexes": listingFilterIndexes,
+  "2026-11-30T0900-support-requests": supportRequests,
 };

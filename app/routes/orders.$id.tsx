@@ -175,7 +175,7 @@ export default function OrderPage() {
           <GridItem>
             <Stack gap="6">
               {order.status === "pending" && viewerIs !== "seller" ? (
-                <BankTransferInstructions reference={order.reference} amountCents={order.amountCents} currency={order.currency} account={account} />
+                <BankTransferInstructions reference={order.reference} amountCents={order.amountCents} currency={order.currency} account={account} orderId={order.id} />
               ) : null}
 
               <Card.Root as="section" aria-labelledby="amounts-heading" variant="outline">

@@ -9,12 +9,15 @@ export function BankTransferInstructions({
   amountCents,
   currency,
   account,
+  orderId,
 }: {
   reference: string;
   amountCents: number;
   currency: string;
   /** Null until the operator has configured the escrow account. */
   account: EscrowAccount | null;
+  /** The order's id, so "Contact us" opens the contact form about it (checkout has no order yet). */
+  orderId?: number;
 }) {
   const rows: Array<[string, string]> = [
     ...(account
@@ -41,7 +44,7 @@ export function BankTransferInstructions({
           <Text>
             The escrow account&apos;s bank details are not published on this site yet.{" "}
             <Link asChild colorPalette="blue">
-              <RemixLink to="/contact">Contact us</RemixLink>
+              <RemixLink to={orderId === undefined ? "/contact" : `/contact?order=${orderId}`}>Contact us</RemixLink>
             </Link>{" "}
             quoting your payment reference and we will send them to you.
           </Text>

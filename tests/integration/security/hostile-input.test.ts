@@ -61,6 +61,7 @@ const TARGETS: Record<string, ActionTarget> = {
   "auctions.$id_.end.tsx": { url: "/auctions/{endAuction}/end", params: { id: "{endAuction}" }, member: "seller" },
   "checkout.auction.$id.tsx": { url: "/checkout/auction/{wonAuction}", params: { id: "{wonAuction}" }, member: "buyer" },
   "checkout.listing.$id.tsx": { url: "/checkout/listing/{listing}", params: { id: "{listing}" }, member: "buyer" },
+  "contact.tsx": { url: "/contact", member: "buyer" },
   "confirm-email.tsx": { url: "/confirm-email", member: "buyer" },
   "create-listing.tsx": { url: "/create-listing", member: "seller", fileField: "images", renders: "/create-listing" },
   "edit-listing.$id.tsx": { url: "/edit-listing/{listing}", params: { id: "{listing}" }, member: "seller", fileField: "images", renders: "/edit-listing/:id" },
@@ -381,6 +382,7 @@ describe("huge bodies, streamed", () => {
   const cases: Array<[string, Member | null, () => HostileBody]> = [
     ["login.tsx", null, () => hugeForm("password", 100)],
     ["newsletter.tsx", null, () => hugeForm("email", 100)],
+    ["contact.tsx", null, () => hugeForm("message", 100)],
     ["profile.tsx", "buyer", () => hugeMultipart(30, 5)],
     ["create-listing.tsx", "seller", () => hugeMultipart(30, 5)],
     ["edit-listing.$id.tsx", "seller", () => hugeMultipart(30, 5)],

@@ -168,6 +168,10 @@ export const ROUTE_TABLE: readonly RouteRow[] = [
   { file: "prohibited-conduct.tsx", path: "/prohibited-conduct", loader: { expect: everyone("ok") }, action: "none" },
   { file: "buyer-protection.tsx", path: "/buyer-protection", loader: { expect: everyone("ok") }, action: "none" },
   { file: "pricing.tsx", path: "/pricing", loader: { expect: everyone("ok") }, action: "none" },
+  // The contact form: public; a message without its subject is refused beside the field (a valid one would be kept).
+  { file: "contact.tsx", path: "/contact",
+    loader: { expect: everyone("ok") },
+    action: { form: { name: "Ada", email: "ada@example.test", subject: "", message: "Hello" }, expect: everyone("reaches:400") } },
 
   // Browsing.
   { file: "listings._index.tsx", path: "/listings",

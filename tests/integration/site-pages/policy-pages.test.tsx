@@ -116,9 +116,9 @@ describe("every static and policy page", () => {
       expect(tags.find((t) => t.name === "description")?.content?.length).toBeGreaterThan(50);
     });
 
-    it(`${path} links only to /contact when the contact form exists`, async () => {
+    it(`${path} links to the contact form`, async () => {
       const page = await render(path);
-      expect(page.html.includes('href="/contact"')).toBe(CONTACT_PAGE !== null);
+      expect(page.html).toContain('href="/contact"');
     });
   }
 });
@@ -177,11 +177,11 @@ describe("the FAQ's search without JavaScript (?q=)", () => {
 });
 
 describe("links to the contact form", () => {
-  it("appear exactly when a /contact route file is part of the app", () => {
-    const files = ["contact.tsx", "contact._index.tsx", "contact/route.tsx"].map((file) => path.join("app/routes", file));
-    expect(CONTACT_PAGE).toBe(files.some((file) => fs.existsSync(file)) ? "/contact" : null);
-    expect(FOOTER_LINKS.some((link) => link.to === "/contact")).toBe(CONTACT_PAGE !== null);
-    expect(NOT_FOUND_LINKS.some((link) => link.to === "/contact")).toBe(CONTACT_PAGE !== null);
+  it("are in the footer and on the 404 page, and lead to the contact route", () => {
+    expect(CONTACT_PAGE).toBe("/contact");
+    expect(fs.existsSync(path.join("app/routes", "contact.tsx"))).toBe(true);
+    expect(FOOTER_LINKS.some((link) => link.to === "/contact")).toBe(true);
+    expect(NOT_FOUND_LINKS.some((link) => link.to === "/contact")).toBe(true);
   });
 });
 
@@ -189,11 +189,12 @@ describe("trust & safety's lines come from the configuration", () => {
   // Given, so parsing never creates a kept secret file beside a database.
   const SESSION_SECRET = "policy-pages-test-secret-0000000000000";
   const env = (values: Record<string, string>) => parseEnv({ SESSION_SECRET, DATABASE_URL: ":memory:", ...values } as unknown as NodeJS.ProcessEnv);
-  it("are null when unset, and the pages then offer the contact form (or say it is coming)", async () => {
+  it("are null when unset, and the pages then offer the contact form", async () => {
     expect(trustAndSafetyContact(env({}))).toEqual({ email: null, phone: null });
     const page = await render("/prohibited-conduct");
     expect(page.html).not.toContain("mailto:");
-    expect(page.text).toContain(CONTACT_PAGE ? "contact form" : "Our contact form is opening soon.");
+    expect(page.text).toContain("contact form");
+    expect(page.html).toContain('href="/contact"');
   });
 
   it("show the configured mailbox and phone as links", () => {
