@@ -4,7 +4,8 @@
 // the mix. These indexes hold the filtered columns after (category_id, status) and after (brand_key, status), so the
 // match is found in the index itself, and they carry the sort columns so counting and ordering read the index only.
 // And (test_level, status, price_cents): `testLevel=for_parts&sort=price:desc` walked every active listing by price
-// testing each row's test level (for-parts listings are the cheap ones): 537 ms.
+// testing each row's test level (for-parts listings are the cheap ones): 537 ms. And (category_id, status,
+// calibration_date) for "calibrated within the last year" in a category: ~200 ms per statement.
 // Frozen once shipped: never edit after it has landed; add a new migration instead.
 import { sql, type Kysely } from "kysely";
 import type { MigrationDialect } from "../db/dialect.ts";
@@ -13,6 +14,7 @@ const INDEXES: Array<[string, string[]]> = [
   ["listings_category_filters", ["category_id", "status", "condition", "brand_key", "test_level", "price_cents", "created_at"]],
   ["listings_brand_status_category", ["brand_key", "status", "category_id", "price_cents", "created_at"]],
   ["listings_test_level_status_price", ["test_level", "status", "price_cents"]],
+  ["listings_category_status_calibration", ["category_id", "status", "calibration_date"]],
 ];
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations are written against an untyped schema on purpose
