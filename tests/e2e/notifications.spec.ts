@@ -1,9 +1,8 @@
 // Notifications for members: the header bell (badge, 5 latest, live arrival when outbid, mark all read, closing),
 // the /notifications page (filter, mark read, mark all read, delete, with and without JavaScript), the e-mail alert
 // choices on /profile, and accessibility of both in light and dark mode. Each test uses its own fresh member.
-import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page, TestInfo } from "@playwright/test";
-import { confirmEmailOf, demoAccount, expect, test, uniqueClientIp, uniqueEmail, withDatabase } from "./support.ts";
+import { confirmEmailOf, demoAccount, expect, expectNoAxeViolations, test, uniqueClientIp, uniqueEmail, withDatabase } from "./support.ts";
 
 // Every test registers and signs in a fresh member first: more set-up than most on a shared machine.
 test.describe.configure({ timeout: 90_000 });
@@ -376,13 +375,7 @@ for (const scheme of ["light", "dark"] as const) {
 
     /** The whole page, or only the header (the open dropdown covers the page under it, which axe cannot judge). */
     async function expectNoViolations(page: Page, only?: string) {
-      const axe = new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]);
-      const results = await (only ? axe.include(only) : axe).analyze();
-      const summarize = (items: typeof results.violations) =>
-        items.map((v) => ({ id: v.id, help: v.help, nodes: v.nodes.map((n) => `${n.target.join(" ")}: ${n.failureSummary ?? ""}`) }));
-      expect(summarize(results.violations)).toEqual([]);
-      expect(summarize(results.incomplete)).toEqual([]);
-      expect(results.passes.map((rule) => rule.id)).toEqual(expect.arrayContaining(["color-contrast", "link-name", "button-name"]));
+      await expectNoAxeViolations(page, { ran: ["color-contrast", "link-name", "button-name"], include: only });
     }
 
     function seed(userId: string) {

@@ -3,6 +3,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
+import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Browser, type Locator, type Page, type TestInfo } from "@playwright/test";
 import type { Role } from "../../app/lib/roles.ts";
 import { demoAccount } from "../../db/seed/demo-accounts.ts";
@@ -128,4 +129,18 @@ export async function toggleWatch(page: Page, toggle: Locator): Promise<void> {
   );
   await toggle.click();
   expect((await stored).ok()).toBe(true);
+}
+
+/**
+ * Axe's WCAG 2 A/AA rules on the page (or only on `include`): no violations, nothing axe could not decide, and the
+ * rules named in `ran` really ran (so a page axe could not judge does not pass by saying nothing).
+ */
+export async function expectNoAxeViolations(page: Page, { ran = [], include }: { ran?: string[]; include?: string } = {}): Promise<void> {
+  const axe = new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]);
+  const results = await (include ? axe.include(include) : axe).analyze();
+  const summarize = (items: typeof results.violations) =>
+    items.map((v) => ({ id: v.id, help: v.help, nodes: v.nodes.map((n) => `${n.target.join(" ")}: ${n.failureSummary ?? ""}`) }));
+  expect(summarize(results.violations)).toEqual([]);
+  expect(summarize(results.incomplete)).toEqual([]);
+  expect(results.passes.map((rule) => rule.id)).toEqual(expect.arrayContaining(ran));
 }
