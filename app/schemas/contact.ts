@@ -51,3 +51,9 @@ export const BUSINESS_HOURS = [
   { days: "Saturday", hours: "10:00 AM – 4:00 PM EST" },
   { days: "Sunday", hours: "Closed" },
 ] as const;
+
+/** The support inbox's one action: close a message. */
+export const CloseSupportRequestSchema = z.object({
+  intent: z.literal("close", { errorMap: () => ({ message: "Please choose what to do." }) }),
+  id: z.coerce.number({ message: "Please choose a message." }).int().positive().max(Number.MAX_SAFE_INTEGER),
+});

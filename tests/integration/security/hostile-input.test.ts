@@ -80,6 +80,8 @@ const TARGETS: Record<string, ActionTarget> = {
   "register.tsx": { url: "/register", member: "buyer" },
   "reset-password.tsx": { url: "/reset-password", member: "buyer" },
   "resources.ai-listing.ts": { url: "/resources/ai-listing", member: "buyer", fileField: "photos" },
+  // Staff only (can_answer_support): members are refused before the body is read; tests/integration/site-pages/support-inbox.test.ts sends staff bodies.
+  "support-inbox.tsx": { url: "/support-inbox", member: "buyer" },
   "resources.offline-actions.ts": { url: "/resources/offline-actions", member: "buyer" },
   "watchlist.tsx": { url: "/watchlist", member: "buyer" },
   // Resource routes that serve GET only: any body is a 405 with a message.

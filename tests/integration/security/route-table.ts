@@ -89,6 +89,8 @@ const CREATORS = ["seller", "unconfirmed_seller", "admin", "super_admin"] as con
 const NON_BIDDING_STAFF = ["moderator", "dispute_resolution_referee", "billing", "support"] as const;
 /** Who the escrow desk and any order are for besides its parties (can_confirm_payments or can_resolve_disputes). */
 const ESCROW_STAFF = ["admin", "super_admin", "billing", "dispute_resolution_referee"] as const;
+/** Who reads and closes the contact form's messages (can_answer_support). */
+const SUPPORT_STAFF = ["admin", "super_admin", "support"] as const;
 /** Who may see and edit any listing besides its owner: roles holding can_manage_listings (the listing policy). */
 const LISTING_ADMINS = ["admin", "super_admin", "moderator"] as const;
 
@@ -172,6 +174,9 @@ export const ROUTE_TABLE: readonly RouteRow[] = [
   { file: "contact.tsx", path: "/contact",
     loader: { expect: everyone("ok") },
     action: { form: { name: "Ada", email: "ada@example.test", subject: "", message: "Hello" }, expect: everyone("reaches:400") } },
+  { file: "support-inbox.tsx", path: "/support-inbox",
+    loader: { expect: members("refused:403", each(SUPPORT_STAFF, "ok")) },
+    action: { form: { intent: "close" }, expect: members("refused:403", each(SUPPORT_STAFF, "reaches:400")) } },
 
   // Browsing.
   { file: "listings._index.tsx", path: "/listings",
