@@ -40,6 +40,7 @@ export function accountLinks(permissions: readonly Permission[]): NavLinkItem[] 
   const links: NavLinkItem[] = [{ to: "/orders", label: "Orders" }];
   if (permissions.includes("can_create_listings")) links.push({ to: "/seller/orders", label: "Sales" });
   if (permissions.includes("can_confirm_payments") || permissions.includes("can_resolve_disputes")) links.push({ to: "/escrow", label: "Escrow" });
+  if (permissions.includes("can_answer_support")) links.push({ to: "/support-inbox", label: "Support inbox" });
   return links;
 }
 

@@ -20,12 +20,12 @@ const COMMON = ["Dashboard", "Messages", "Watchlist & Saved Searches"];
 const LINKS: ReadonlyArray<[Role, string[], string[]]> = [
   ["buyer", [], ["Orders"]],
   ["seller", ["Create Listing", "Bulk Upload"], ["Orders", "Sales"]],
-  ["admin", ["Create Listing", "Bulk Upload", "Admin Panel"], ["Orders", "Sales", "Escrow"]],
-  ["super_admin", ["Create Listing", "Bulk Upload", "Admin Panel"], ["Orders", "Sales", "Escrow"]],
+  ["admin", ["Create Listing", "Bulk Upload", "Admin Panel"], ["Orders", "Sales", "Escrow", "Support inbox"]],
+  ["super_admin", ["Create Listing", "Bulk Upload", "Admin Panel"], ["Orders", "Sales", "Escrow", "Support inbox"]],
   ["moderator", [], ["Orders"]],
   ["dispute_resolution_referee", [], ["Orders", "Escrow"]],
   ["billing", [], ["Orders", "Escrow"]],
-  ["support", [], ["Orders"]],
+  ["support", [], ["Orders", "Support inbox"]],
 ];
 
 describe("header links by permission", () => {
@@ -46,6 +46,7 @@ describe("header links by permission", () => {
       { to: "/orders", label: "Orders" },
       { to: "/seller/orders", label: "Sales" },
       { to: "/escrow", label: "Escrow" },
+      { to: "/support-inbox", label: "Support inbox" },
     ]);
   });
 
