@@ -5,6 +5,7 @@ import type { Kysely } from "kysely";
 import { inWriteTransaction } from "#db/dialect.ts";
 import type { Database } from "#db/schema.ts";
 import { getEnv } from "~/env.server.ts";
+import { SUPPORT_INBOX_MESSAGES } from "~/lib/support-inbox.ts";
 import { DomainError } from "../domain-error.ts";
 import { tooManyAttempts } from "../accounts/attempt-counters.server.ts";
 import { sharedRateLimiter, type RateLimiter, type RateLimitRule } from "../accounts/rate-limit.server.ts";
@@ -168,12 +169,6 @@ export async function listSupportRequests(db: Kysely<Database>, status: SupportR
     })),
   };
 }
-
-export const SUPPORT_INBOX_MESSAGES = {
-  notFound: "This message was not found.",
-  alreadyClosed: "This message is already closed.",
-  closed: "The message was closed.",
-} as const;
 
 /** Closes an open message; refuses one that does not exist (not_found) or is closed already (conflict). */
 export async function closeSupportRequest(db: Kysely<Database>, id: number, now = new Date()): Promise<void> {
