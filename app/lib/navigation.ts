@@ -1,7 +1,6 @@
 // The header's links (spec 01 §2), for desktop and mobile menus alike.
 // Which capability links a member sees follows their role's permissions (role_permissions, sent by the root loader):
 // hiding a link is courtesy, the route decides.
-import { CONTACT_PAGE } from "./contact-page.ts";
 import type { Permission } from "./permissions.ts";
 
 export interface NavLinkItem {
@@ -49,12 +48,7 @@ export function unreadLinkLabel(label: string, count: number): string {
   return count > 0 ? `${label}, ${count} unread` : label;
 }
 
-/** Links to /contact appear once the contact form is part of the build (./contact-page.ts); never a link to a 404. */
-function withoutMissingPages(links: NavLinkItem[]): NavLinkItem[] {
-  return links.filter((link) => link.to !== "/contact" || CONTACT_PAGE !== null);
-}
-
-export const FOOTER_LINKS: NavLinkItem[] = withoutMissingPages([
+export const FOOTER_LINKS: NavLinkItem[] = [
   { to: "/pricing", label: "Pricing" },
   { to: "/about", label: "About" },
   { to: "/contact", label: "Contact" },
@@ -63,7 +57,7 @@ export const FOOTER_LINKS: NavLinkItem[] = withoutMissingPages([
   { to: "/terms", label: "Terms of Service" },
   { to: "/privacy", label: "Privacy Policy" },
   { to: "/prohibited-conduct", label: "Prohibited Conduct" },
-]);
+];
 
 export const SOCIAL_LINKS: NavLinkItem[] = [
   { to: "https://www.linkedin.com/company/tradebench", label: "LinkedIn" },
@@ -73,7 +67,7 @@ export const SOCIAL_LINKS: NavLinkItem[] = [
 ];
 
 /** Pages the not-found screen suggests (spec 02 §2.16). */
-export const NOT_FOUND_LINKS: NavLinkItem[] = withoutMissingPages([
+export const NOT_FOUND_LINKS: NavLinkItem[] = [
   { to: "/", label: "Home" },
   { to: "/listings", label: "Browse equipment" },
   { to: "/auctions", label: "Live auctions" },
@@ -82,4 +76,4 @@ export const NOT_FOUND_LINKS: NavLinkItem[] = withoutMissingPages([
   { to: "/forum", label: "Forum" },
   { to: "/faq", label: "FAQ" },
   { to: "/contact", label: "Contact us" },
-]);
+];

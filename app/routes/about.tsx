@@ -95,11 +95,9 @@ export default function AboutPage() {
         <Button asChild colorPalette="blue">
           <RemixLink to="/register">Join Tradebench</RemixLink>
         </Button>
-        {CONTACT_PAGE ? (
-          <Button asChild variant="outline">
-            <RemixLink to={CONTACT_PAGE}>Contact us</RemixLink>
-          </Button>
-        ) : null}
+        <Button asChild variant="outline">
+          <RemixLink to={CONTACT_PAGE}>Contact us</RemixLink>
+        </Button>
       </HStack>
     </PolicyPage>
   );

@@ -1,5 +1,5 @@
 // How a reader reaches Tradebench from a policy page: the trust & safety mailbox and phone from the server's
-// configuration, else the contact form, and a plain sentence when neither exists yet (no link to a missing page).
+// configuration, else the contact form.
 import { Link } from "@chakra-ui/react";
 import { CONTACT_PAGE } from "~/lib/contact-page.ts";
 import { PageLink } from "./PolicyPage.tsx";
@@ -41,13 +41,11 @@ export function ReachTrustAndSafety({ contact }: { contact: TrustAndSafetyLines 
   return <ReachSupport />;
 }
 
-/** "Use our contact form" with the link when the form exists; otherwise how to reach support without it. */
+/** "Write to our team through the contact form", linked. */
 export function ReachSupport() {
-  return CONTACT_PAGE ? (
+  return (
     <>
       Write to our team through the <PageLink to={CONTACT_PAGE}>contact form</PageLink>.
     </>
-  ) : (
-    <>Our contact form is opening soon.</>
   );
 }
