@@ -39,7 +39,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function AuctionCheckoutPage() {
-  const { item, shipping, reference, checkedOutAt, escrowAccount: account } = useLoaderData<typeof loader>();
+  const { item, shipping, reference, checkedOutAt, escrowAccount: account, orderId } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
@@ -54,7 +54,7 @@ export default function AuctionCheckoutPage() {
       intro="Confirm where it ships, then pay by bank transfer quoting your payment reference."
       item={item}
       priceLabel="Winning bid, you pay"
-      payment={<BankTransferInstructions reference={reference} amountCents={item.priceCents} currency={item.currency} account={account} />}
+      payment={<BankTransferInstructions reference={reference} amountCents={item.priceCents} currency={item.currency} account={account} orderId={orderId} />}
     >
       <Form method="post" {...formProps} onSubmit={onlineOnly.onSubmit}>
         <Stack gap="6">

@@ -16,7 +16,7 @@ export function BankTransferInstructions({
   currency: string;
   /** Null until the operator has configured the escrow account. */
   account: EscrowAccount | null;
-  /** The order's id, so "Contact us" opens the contact form about it (checkout has no order yet). */
+  /** The order's id, so "Contact us" opens the contact form about it (a Buy Now checkout has no order yet). */
   orderId?: number;
 }) {
   const rows: Array<[string, string]> = [

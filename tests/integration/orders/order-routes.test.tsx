@@ -216,9 +216,11 @@ describe("the pages render", () => {
   it("the order page shows bank transfer instructions with the reference while pending, and the timeline", async () => {
     const id = await insertListingRow(opened.db, people.seller, { title: "Keithley 2450 SourceMeter" });
     const { orderId: pending, reference } = await buyNow(opened.db, { listingId: id, buyerId: people.buyer, shipping: SHIPPING_ADDRESS });
-    const { text } = await render(orderRoute, `/orders/${pending}`, "/orders/:id", people.buyer);
+    const { html, text } = await render(orderRoute, `/orders/${pending}`, "/orders/:id", people.buyer);
     expect(text).toContain(`Order ${reference}`);
     expect(text).toContain("Pay by bank transfer");
+    // No escrow account is configured here: "Contact us" opens the contact form about this order.
+    expect(html).toContain(`href="/contact?order=${pending}"`);
     expect(text).toContain("Awaiting payment");
     expect(text).toContain("Order placed");
     expect(text).toContain("Cancel order");
