@@ -51,6 +51,25 @@ test("a message shows Sending..., then the success banner for 5 seconds with the
   await expect(banner).toBeHidden({ timeout: 8_000 });
 });
 
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the form sends, shows the success banner and comes back empty; a missing field is named", async ({ page }) => {
+    await page.goto("/contact");
+    const subject = `No-script question ${crypto.randomUUID().slice(0, 8)}`;
+    await fillForm(page, subject);
+    await page.getByRole("button", { name: "Send message" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Your message has been sent." })).toBeVisible();
+    await expect(field(page, "Subject")).toHaveValue("");
+    expect(withDatabase((db) => db.prepare("select count(*) as n from support_requests where subject = ?").get(subject))).toEqual({ n: 1 });
+
+    await fillForm(page, "");
+    await page.getByRole("button", { name: "Send message" }).click();
+    await expect(page.getByText("Subject is required", { exact: true })).toBeVisible();
+    await expect(field(page, "Message")).toHaveValue("Can a 40 kg signal generator be shipped to Leeds?");
+  });
+});
+
 test("required fields say what is missing, and nothing is sent", async ({ page }) => {
   await page.goto("/contact");
   await waitForHydration(page);
