@@ -114,9 +114,12 @@ test.describe("the header bell", () => {
     await expect(panel).toBeHidden();
 
     // Mark all as read: the badge goes, and stays gone after a reload.
+    // The badge goes at once (optimistic); the reload waits for the server to have answered.
     await bell.click();
+    const markedAll = page.waitForResponse((response) => /^\/notifications(\.data)?$/.test(new URL(response.url()).pathname) && response.request().method() === "POST");
     await panel.getByRole("button", { name: "Mark all as read" }).click();
     await expect(bell).toHaveAccessibleName("Notifications");
+    expect((await markedAll).ok()).toBe(true);
     await expect(bell.getByTestId("notification-badge")).toHaveCount(0);
     await page.reload();
     await waitForHydration(page);
