@@ -27,7 +27,7 @@ function count(text: string, character: string): number {
 }
 
 /** The href for an address, or null when it is not a well-formed http(s) URL with a host. */
-function safeHref(address: string): string | null {
+export function safeHref(address: string): string | null {
   try {
     const url = new URL(address);
     if ((url.protocol !== "http:" && url.protocol !== "https:") || !url.hostname) return null;
