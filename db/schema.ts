@@ -97,6 +97,15 @@ export interface NewsletterSubscriptionsTable {
   email: string;
   source: Generated<string>;
   created_at: Generated<Timestamp>;
+  /** pending (asked, not confirmed: not mailed), subscribed (followed the confirmation link), unsubscribed (issue 18 §5). */
+  status: Generated<"pending" | "subscribed" | "unsubscribed">;
+  /** SHA-256 of the open confirmation link's token; null once used or when none is open. */
+  confirm_token_hash: string | null;
+  confirm_expires_at: Timestamp | null;
+  /** When the last confirmation (or "already subscribed") mail was queued. */
+  confirmation_sent_at: Timestamp | null;
+  confirmed_at: Timestamp | null;
+  unsubscribed_at: Timestamp | null;
 }
 
 /** A message sent through the contact form (issue 18 §2). */
@@ -115,6 +124,20 @@ export interface SupportRequestsTable {
   status: Generated<"open" | "closed">;
   created_at: Generated<Timestamp>;
   closed_at: Timestamp | null;
+  /** The staff member answering it (issue 18 §2); null while nobody is. */
+  assignee_id: Generated<string | null>;
+}
+
+/** One step in a support message's history: assigned (to assignee_id, or to nobody), replied (body mailed to the sender), closed, reopened. */
+export interface SupportRequestEventsTable {
+  id: Generated<number>;
+  request_id: number;
+  kind: "assigned" | "replied" | "closed" | "reopened";
+  /** Who did it; null once that account is gone. */
+  actor_id: string | null;
+  assignee_id: string | null;
+  body: string | null;
+  created_at: Generated<Timestamp>;
 }
 
 /** One permission a role holds (app/lib/permissions.ts names them; read by requirePermission). */
@@ -493,6 +516,7 @@ export interface Database {
   email_outbox: EmailOutboxTable;
   newsletter_subscriptions: NewsletterSubscriptionsTable;
   support_requests: SupportRequestsTable;
+  support_request_events: SupportRequestEventsTable;
   role_permissions: RolePermissionsTable;
   categories: CategoriesTable;
   equipment_listings: EquipmentListingsTable;

@@ -192,6 +192,7 @@ describe("migrations", () => {
         "search_queries",
         "search_query_visitors",
         "sessions",
+        "support_request_events",
         "support_requests",
         "testimonials",
         "users",
