@@ -507,6 +507,76 @@ export interface NotificationsTable {
   created_at: Generated<Timestamp>;
 }
 
+/** A forum category (spec 02 §2.12), reference rows written by the forum migration. */
+export interface ForumCategoriesTable {
+  id: string;
+  name: string;
+  description: string;
+  position: number;
+}
+
+/** A forum topic; its opening post is its first row in forum_posts (is_opening = 1). */
+export interface ForumTopicsTable {
+  id: Generated<number>;
+  category_id: string;
+  author_id: string;
+  title: string;
+  pinned: Flag;
+  locked: Flag;
+  /** Hidden by a moderator: only staff (and its author) see it. */
+  hidden: Flag;
+  /** Visible replies, the opening post not counted. */
+  reply_count: Generated<number>;
+  view_count: Generated<number>;
+  /** The reply marked as the answer. */
+  solution_post_id: number | null;
+  created_at: Generated<Timestamp>;
+  /** The newest visible post's time and author. */
+  last_post_at: Generated<Timestamp>;
+  last_post_author_id: string | null;
+}
+
+/** A post of a topic: the opening post or a reply (Markdown source). */
+export interface ForumPostsTable {
+  id: Generated<number>;
+  topic_id: number;
+  author_id: string;
+  body: string;
+  is_opening: Flag;
+  /** Hidden by a moderator or by three members' flags, pending review. */
+  hidden: Flag;
+  flag_count: Generated<number>;
+  like_count: Generated<number>;
+  created_at: Generated<Timestamp>;
+  edited_at: Timestamp | null;
+}
+
+/** A counted topic view: once per viewer per 30 minutes. */
+export interface ForumTopicViewsTable {
+  id: Generated<number>;
+  topic_id: number;
+  viewer_hash: string;
+  viewed_at: Timestamp;
+}
+
+/** One member's flag or like on one post. */
+export interface ForumPostMarksTable {
+  post_id: number;
+  user_id: string;
+  created_at: Generated<Timestamp>;
+}
+
+/** What staff did to what (forum moderation now, the administration pages later). */
+export interface AuditEventsTable {
+  id: Generated<number>;
+  actor_user_id: string | null;
+  action: string;
+  subject_type: string;
+  subject_id: string;
+  detail: Generated<string>;
+  created_at: Generated<Timestamp>;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -541,6 +611,13 @@ export interface Database {
   listing_search_state: ListingSearchStateTable;
   offline_actions: OfflineActionsTable;
   ai_generations: AiGenerationsTable;
+  forum_categories: ForumCategoriesTable;
+  forum_topics: ForumTopicsTable;
+  forum_posts: ForumPostsTable;
+  forum_topic_views: ForumTopicViewsTable;
+  forum_post_flags: ForumPostMarksTable;
+  forum_post_likes: ForumPostMarksTable;
+  audit_events: AuditEventsTable;
 }
 
 export type User = Selectable<UsersTable>;
