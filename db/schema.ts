@@ -140,6 +140,40 @@ export interface SupportRequestEventsTable {
   created_at: Generated<Timestamp>;
 }
 
+/** A knowledge-base article (issue 18 §4): Markdown written by staff, draft or published. */
+export interface KnowledgeArticlesTable {
+  id: Generated<number>;
+  /** Its address: /knowledge-base/<slug>. */
+  slug: string;
+  title: string;
+  /** A key of KNOWLEDGE_CATEGORIES (app/lib/knowledge-base.ts). */
+  category: string;
+  /** Markdown source. */
+  content: string;
+  status: Generated<"draft" | "published">;
+  author_id: string | null;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+  published_at: Timestamp | null;
+}
+
+/** One tag of an article, lower-cased. */
+export interface KnowledgeArticleTagsTable {
+  article_id: number;
+  tag: string;
+}
+
+/** A reader's "Was this helpful?" answer: one per article and reader ("user:<id>" or a visitor's keyed device hash). */
+export interface KnowledgeArticleVotesTable {
+  article_id: number;
+  voter_key: string;
+  user_id: string | null;
+  /** 1 = Yes, 0 = No. */
+  helpful: number;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
 /** One permission a role holds (app/lib/permissions.ts names them; read by requirePermission). */
 export interface RolePermissionsTable {
   role: string;
@@ -586,6 +620,9 @@ export interface Database {
   email_outbox: EmailOutboxTable;
   newsletter_subscriptions: NewsletterSubscriptionsTable;
   support_requests: SupportRequestsTable;
+  knowledge_articles: KnowledgeArticlesTable;
+  knowledge_article_tags: KnowledgeArticleTagsTable;
+  knowledge_article_votes: KnowledgeArticleVotesTable;
   support_request_events: SupportRequestEventsTable;
   role_permissions: RolePermissionsTable;
   categories: CategoriesTable;

@@ -16,6 +16,7 @@ import * as postgresSearchRows from "./2026-11-28T0900-postgres-search-rows.ts";
 import * as listingFilterIndexes from "./2026-11-29T0900-listing-filter-indexes.ts";
 import * as supportRequests from "./2026-11-30T0900-support-requests.ts";
 import * as forum from "./2026-12-01T0900-forum.ts";
+import * as knowledgeBase from "./2026-12-01T1000-knowledge-base.ts";
 import * as supportInbox from "./2026-12-01T1100-support-inbox.ts";
 import * as newsletterConsent from "./2026-12-01T1200-newsletter-consent.ts";
 
@@ -40,6 +41,7 @@ export const MIGRATIONS: Record<string, DialectMigration> = {
   "2026-11-29T0900-listing-filter-indexes": listingFilterIndexes,
   "2026-11-30T0900-support-requests": supportRequests,
   "2026-12-01T0900-forum": forum,
+  "2026-12-01T1000-knowledge-base": knowledgeBase,
   "2026-12-01T1100-support-inbox": supportInbox,
   "2026-12-01T1200-newsletter-consent": newsletterConsent,
 };
