@@ -19,6 +19,7 @@ import * as forum from "./2026-12-01T0900-forum.ts";
 import * as knowledgeBase from "./2026-12-01T1000-knowledge-base.ts";
 import * as supportInbox from "./2026-12-01T1100-support-inbox.ts";
 import * as newsletterConsent from "./2026-12-01T1200-newsletter-consent.ts";
+import * as offers from "./2026-12-01T1300-offers.ts";
 
 export interface DialectMigration {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations work on an untyped schema
@@ -44,4 +45,5 @@ export const MIGRATIONS: Record<string, DialectMigration> = {
   "2026-12-01T1000-knowledge-base": knowledgeBase,
   "2026-12-01T1100-support-inbox": supportInbox,
   "2026-12-01T1200-newsletter-consent": newsletterConsent,
+  "2026-12-01T1300-offers": offers,
 };

@@ -51,6 +51,7 @@ const LOOKS: Record<NotificationType, { palette: Palette; Icon: ComponentType }>
   price_drop: { palette: "pink", Icon: PriceDropIcon },
   watchlist_update: { palette: "blue", Icon: EyeIcon },
   saved_search: { palette: "purple", Icon: SearchIcon },
+  offer: { palette: "green", Icon: TagIcon },
   fraud: { palette: "red", Icon: AlertIcon },
   system: { palette: "gray", Icon: InfoIcon },
   other: { palette: "gray", Icon: InfoIcon },

@@ -190,6 +190,7 @@ describe("migrations", () => {
         "messages",
         "newsletter_subscriptions",
         "notifications",
+        "offers",
         "offline_actions",
         "order_events",
         "orders",
