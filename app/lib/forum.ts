@@ -93,8 +93,8 @@ export function formatForumTime(at: string | Date, now: Date | number = Date.now
   return formatShortDate(when);
 }
 
-/** The page number a query parameter asks for, within 1…FORUM_LIMITS.maxPage (anything else is page 1). */
+/** The page number a query parameter asks for, within 1…FORUM_LIMITS.maxPage (anything but digits is page 1). */
 export function forumPageOf(value: string | null | undefined): number {
-  if (!value || !/^[0-9]{1,4}$/.test(value)) return 1;
+  if (!value || !/^[0-9]{1,30}$/.test(value)) return 1;
   return Math.min(Math.max(1, Number(value)), FORUM_LIMITS.maxPage);
 }
