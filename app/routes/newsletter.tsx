@@ -1,5 +1,6 @@
 // POST /newsletter: the footer's sign-up. With JavaScript the footer shows the answer in place;
-// without it, this page shows it.
+// without it, this page shows it. A sign-up mails a confirmation link (nothing counts until it is followed), and the
+// answer is the same whatever the address's state (app/services/accounts/newsletter.server.ts). Limited per client address.
 import { Button, Container, Heading, Stack, Text } from "@chakra-ui/react";
 import { data, type ActionFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { parseForm } from "~/web/form-data.server.ts";
@@ -7,7 +8,9 @@ import { Link as RemixLink, useActionData } from "@remix-run/react";
 import { getDb } from "~/db.server.ts";
 import { NEWSLETTER_MESSAGES, NewsletterSchema } from "~/schemas/newsletter.ts";
 import { isHoneypotFilled } from "~/web/form-guard.server.ts";
-import { subscribeToNewsletter } from "~/services/accounts/index.server.ts";
+import { claimNewsletterAttempt, subscribeToNewsletter } from "~/services/accounts/index.server.ts";
+import { isDomainError } from "~/services/domain-error.ts";
+import { refusalInit } from "~/web/domain-answer.server.ts";
 
 export const meta: MetaFunction = () => [{ title: "Newsletter — Tradebench" }];
 
@@ -17,14 +20,21 @@ export async function loader() {
   return null;
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const { submission, fields } = await parseForm(request, NewsletterSchema);
   if (isHoneypotFilled(fields)) return { ok: true as const, message: NEWSLETTER_MESSAGES.subscribed };
   if (submission.status !== "success") {
     return data({ ok: false as const, message: submission.error?.email?.[0] ?? "Please enter a valid email address" }, { status: 400 });
   }
-  const outcome = await subscribeToNewsletter(getDb(), submission.value.email);
-  return { ok: true as const, message: outcome === "subscribed" ? NEWSLETTER_MESSAGES.subscribed : NEWSLETTER_MESSAGES.alreadySubscribed };
+  const db = getDb();
+  try {
+    await claimNewsletterAttempt(db, context.clientIp);
+  } catch (error) {
+    if (!isDomainError(error)) throw error;
+    return data({ ok: false as const, message: error.message }, refusalInit(error));
+  }
+  await subscribeToNewsletter(db, submission.value.email);
+  return { ok: true as const, message: NEWSLETTER_MESSAGES.subscribed };
 }
 
 export default function NewsletterPage() {

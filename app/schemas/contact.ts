@@ -52,8 +52,47 @@ export const BUSINESS_HOURS = [
   { days: "Sunday", hours: "Closed" },
 ] as const;
 
-/** The support inbox's one action: close a message. */
+const supportRequestId = z.coerce.number({ message: "Please choose a message." }).int().positive().max(Number.MAX_SAFE_INTEGER);
+
+/** The support inbox list's one action: close a message. */
 export const CloseSupportRequestSchema = z.object({
   intent: z.literal("close", { errorMap: () => ({ message: "Please choose what to do." }) }),
-  id: z.coerce.number({ message: "Please choose a message." }).int().positive().max(Number.MAX_SAFE_INTEGER),
+  id: supportRequestId,
 });
+
+/** An account id as a form carries it (users.id is a UUID); "" means nobody. */
+const accountId = z
+  .string()
+  .trim()
+  .max(64)
+  .regex(/^[0-9a-zA-Z-]*$/, "Choose a member of the support team.");
+
+/** A reply is a contact-form message the other way: the same bound. */
+export const SUPPORT_REPLY_LIMIT = CONTACT_LIMITS.message;
+
+/** A reply to the sender, and whether to close the message with it. */
+export const SupportReplySchema = z.object({
+  intent: z.literal("reply"),
+  body: z
+    .string({ required_error: "Reply is required" })
+    .trim()
+    .min(1, "Reply is required")
+    .max(SUPPORT_REPLY_LIMIT, `Reply must be at most ${SUPPORT_REPLY_LIMIT} characters long`),
+  then: z.enum(["keep", "close"]).optional().default("keep"),
+});
+
+/**
+ * The actions on one message of the support inbox (/support-inbox/{id}). `expected` is who the page showed as assigned
+ * ("" for nobody): the assignment changes only if it still is (decision 0041, "Assigning").
+ */
+export const SupportRequestActionSchema = z.discriminatedUnion(
+  "intent",
+  [
+    z.object({ intent: z.literal("assign"), assignee: accountId.optional().default(""), expected: accountId.optional().default("") }),
+    z.object({ intent: z.literal("assign-me"), expected: accountId.optional().default("") }),
+    SupportReplySchema,
+    z.object({ intent: z.literal("close") }),
+    z.object({ intent: z.literal("reopen") }),
+  ],
+  { errorMap: () => ({ message: "Please choose what to do." }) },
+);

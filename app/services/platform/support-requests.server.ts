@@ -5,8 +5,6 @@ import type { Kysely } from "kysely";
 import { inWriteTransaction } from "#db/dialect.ts";
 import type { Database } from "#db/schema.ts";
 import { getEnv } from "~/env.server.ts";
-import { SUPPORT_INBOX_MESSAGES } from "~/lib/support-inbox.ts";
-import { DomainError } from "../domain-error.ts";
 import { tooManyAttempts } from "../accounts/attempt-counters.server.ts";
 import { sharedRateLimiter, type RateLimiter, type RateLimitRule } from "../accounts/rate-limit.server.ts";
 import { queueEmail } from "../messaging/mailer.server.ts";
@@ -100,82 +98,4 @@ export async function submitSupportRequest(
   });
 }
 
-export type SupportRequestStatus = "open" | "closed";
-
-/** One message as the support inbox shows it. */
-export interface SupportInboxEntry {
-  id: number;
-  name: string;
-  email: string;
-  company: string | null;
-  phone: string | null;
-  subject: string;
-  message: string;
-  status: SupportRequestStatus;
-  createdAt: string;
-  closedAt: string | null;
-  /** The order's reference, when the message carries one. */
-  orderReference: string | null;
-  orderId: number | null;
-}
-
-/** The most messages the inbox lists at once. */
-export const SUPPORT_INBOX_PAGE = 100;
-
-/** The support inbox: messages of one status, open ones oldest first (the longest waiting on top), closed newest first. */
-export async function listSupportRequests(db: Kysely<Database>, status: SupportRequestStatus): Promise<{ entries: SupportInboxEntry[]; openCount: number }> {
-  const rows = await db
-    .selectFrom("support_requests as r")
-    .leftJoin("orders as o", "o.id", "r.order_id")
-    .select([
-      "r.id",
-      "r.name",
-      "r.email",
-      "r.company",
-      "r.phone",
-      "r.subject",
-      "r.message",
-      "r.status",
-      "r.created_at",
-      "r.closed_at",
-      "r.order_id",
-      "o.reference as order_reference",
-    ])
-    .where("r.status", "=", status)
-    .orderBy("r.created_at", status === "open" ? "asc" : "desc")
-    .orderBy("r.id", status === "open" ? "asc" : "desc")
-    .limit(SUPPORT_INBOX_PAGE)
-    .execute();
-  const { count } = await db
-    .selectFrom("support_requests")
-    .select((eb) => eb.fn.countAll<number | string>().as("count"))
-    .where("status", "=", "open")
-    .executeTakeFirstOrThrow();
-  return {
-    openCount: Number(count),
-    entries: rows.map((row) => ({
-      id: row.id,
-      name: row.name,
-      email: row.email,
-      company: row.company,
-      phone: row.phone,
-      subject: row.subject,
-      message: row.message,
-      status: row.status,
-      createdAt: row.created_at,
-      closedAt: row.closed_at,
-      orderId: row.order_id,
-      orderReference: row.order_reference ?? null,
-    })),
-  };
-}
-
-/** Closes an open message; refuses one that does not exist (not_found) or is closed already (conflict). */
-export async function closeSupportRequest(db: Kysely<Database>, id: number, now = new Date()): Promise<void> {
-  await inWriteTransaction(db, async (trx) => {
-    const row = await trx.selectFrom("support_requests").select("status").where("id", "=", id).executeTakeFirst();
-    if (!row) throw new DomainError("not_found", SUPPORT_INBOX_MESSAGES.notFound);
-    if (row.status === "closed") throw new DomainError("conflict", SUPPORT_INBOX_MESSAGES.alreadyClosed);
-    await trx.updateTable("support_requests").set({ status: "closed", closed_at: now.toISOString() }).where("id", "=", id).execute();
-  });
-}
+// Reading, assigning, replying to and closing messages: support-inbox.server.ts.

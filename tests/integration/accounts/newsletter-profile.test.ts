@@ -53,16 +53,16 @@ function fileOfUrl(url: string): string {
 }
 
 describe("subscribeToNewsletter", () => {
-  it("subscribes once; the same address in another case is already subscribed", async () => {
-    expect(await subscribeToNewsletter(database.db, "Reader@Example.com")).toBe("subscribed");
-    expect(await subscribeToNewsletter(database.db, "  reader@example.COM ")).toBe("already_subscribed");
-    expect(await subscribeToNewsletter(database.db, "reader@example.com", "landing")).toBe("already_subscribed");
-    const rows = await database.db.selectFrom("newsletter_subscriptions").select(["email", "source"]).execute();
-    expect(rows).toEqual([{ email: "reader@example.com", source: "footer" }]);
+  // Confirmation, unsubscribing and their links: tests/integration/accounts/newsletter-consent.test.ts.
+  it("keeps one row per address whatever its case, pending until confirmed, with the first source", async () => {
+    expect(await subscribeToNewsletter(database.db, "Reader@Example.com")).toBe("confirmation_sent");
+    expect(await subscribeToNewsletter(database.db, "  reader@example.COM ", { source: "landing" })).toBe("mail_held");
+    const rows = await database.db.selectFrom("newsletter_subscriptions").select(["email", "source", "status"]).execute();
+    expect(rows).toEqual([{ email: "reader@example.com", source: "footer", status: "pending" }]);
   });
 
   it("subscribes different addresses separately and keeps the source", async () => {
-    expect(await subscribeToNewsletter(database.db, "other@example.com", "landing")).toBe("subscribed");
+    expect(await subscribeToNewsletter(database.db, "other@example.com", { source: "landing" })).toBe("confirmation_sent");
     const row = await database.db
       .selectFrom("newsletter_subscriptions")
       .select("source")

@@ -36,7 +36,7 @@ const RUNS = Number(process.env.HOSTILE_RUNS ?? 16);
 const SEED = process.env.HOSTILE_SEED ? Number(process.env.HOSTILE_SEED) : crypto.randomInt(2 ** 31);
 const ROUTES_DIR = path.resolve("app/routes");
 
-type Member = "buyer" | "seller";
+type Member = "buyer" | "seller" | "support";
 
 /** Where an action is reached and who it is for. */
 interface ActionTarget {
@@ -80,8 +80,12 @@ const TARGETS: Record<string, ActionTarget> = {
   "register.tsx": { url: "/register", member: "buyer" },
   "reset-password.tsx": { url: "/reset-password", member: "buyer" },
   "resources.ai-listing.ts": { url: "/resources/ai-listing", member: "buyer", fileField: "photos" },
-  // Staff only (can_answer_support): members are refused before the body is read; tests/integration/site-pages/support-inbox.test.ts sends staff bodies.
-  "support-inbox.tsx": { url: "/support-inbox", member: "buyer" },
+  // Staff only (can_answer_support): visitors sign in first; the support agent's bodies reach the actions.
+  "support-inbox.tsx": { url: "/support-inbox", member: "support" },
+  "support-inbox_.$id.tsx": { url: "/support-inbox/{supportRequest}", params: { id: "{supportRequest}" }, member: "support" },
+  // The newsletter's mailed links: no sign-in.
+  "newsletter_.confirm.tsx": { url: "/newsletter/confirm?token=x", member: "buyer" },
+  "newsletter_.unsubscribe.tsx": { url: "/newsletter/unsubscribe?s={supportRequest}&t=x", member: "buyer" },
   "resources.offline-actions.ts": { url: "/resources/offline-actions", member: "buyer" },
   "watchlist.tsx": { url: "/watchlist", member: "buyer" },
   // Resource routes that serve GET only: any body is a 405 with a message.
@@ -163,6 +167,7 @@ beforeAll(async () => {
   const db = opened.db;
   people.buyer = await insertUserRow(db, "hostile-buyer@example.test", "buyer");
   people.seller = await insertUserRow(db, "hostile-seller@example.test", "seller");
+  people.support = await insertUserRow(db, "hostile-support@example.test", "support");
   const { buyer, seller } = people;
   const listing = await insertListingRow(db, seller, { title: "Keysight DSOX3034T oscilloscope" });
   const deletable = await insertListingRow(db, seller, { title: "Fluke 87V multimeter" });
@@ -181,9 +186,15 @@ beforeAll(async () => {
     .values({ user_id: buyer, title: "You were outbid", message: "Someone bid more.", type: "bid" })
     .returning("id")
     .executeTakeFirstOrThrow();
+  const supportRequest = await db
+    .insertInto("support_requests")
+    .values({ name: "Ada Lovelace", email: "ada@example.test", subject: "Invoice", message: "Where is my invoice?" })
+    .returning("id")
+    .executeTakeFirstOrThrow();
   Object.assign(fixtures, {
     listing: String(listing),
     deletable: String(deletable),
+    supportRequest: String(supportRequest.id),
     auction: String(auction),
     endAuction: String(endAuction),
     cancelAuction: String(cancelAuction),
@@ -194,8 +205,8 @@ beforeAll(async () => {
   });
   const fromSchemas = await schemaVocabulary();
   vocabulary = {
-    names: [...new Set([...fromSchemas.names, "intent", "returnTo", "js", "id", "conversationId", "listingId", "searchId", "body", "photos", "images", "avatar"])],
-    values: [...new Set([...fromSchemas.values, ...Object.values(fixtures), "watch", "unwatch", "mark-read", "mark-all-read", "remove-avatar"])],
+    names: [...new Set([...fromSchemas.names, "intent", "returnTo", "js", "id", "conversationId", "listingId", "searchId", "body", "photos", "images", "avatar", "assignee", "expected", "then", "token", "s", "t"])],
+    values: [...new Set([...fromSchemas.values, ...Object.values(fixtures), "watch", "unwatch", "mark-read", "mark-all-read", "remove-avatar", "assign", "assign-me", "reply", "close", "reopen"])],
   };
   // Kysely's introspection lists the tables on either engine (SQLite's own and the migrator's left out).
   tables = (await db.introspection.getTables())

@@ -91,6 +91,11 @@ beforeAll(async () => {
     .values({ user_id: buyer, title: "You were outbid", message: "Someone bid more.", type: "bid" })
     .returning("id")
     .executeTakeFirstOrThrow();
+  const supportRequest = await db
+    .insertInto("support_requests")
+    .values({ name: "Ada Lovelace", email: "ada@example.test", subject: "Invoice", message: "Where is my invoice?" })
+    .returning("id")
+    .executeTakeFirstOrThrow();
   const savedSearch = await createSavedSearch(db, {
     userId: buyer,
     name: "Oscilloscopes",
@@ -114,6 +119,7 @@ beforeAll(async () => {
     conversation: String(conversationId),
     notification: String(notification.id),
     savedSearch: String(savedSearch.id),
+    supportRequest: String(supportRequest.id),
     avatar,
     image,
     stylesheet: siteStylesheet().fileName,

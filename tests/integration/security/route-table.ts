@@ -161,6 +161,13 @@ export const ROUTE_TABLE: readonly RouteRow[] = [
   { file: "newsletter.tsx", path: "/newsletter",
     loader: { expect: everyone("ok") },
     action: { form: { email: "not-an-address" }, expect: everyone("reaches:400") } },
+  // The newsletter's mailed links work without signing in; opening one changes nothing, a wrong token is refused.
+  { file: "newsletter_.confirm.tsx", path: "/newsletter/confirm?token=not-a-token",
+    loader: { expect: everyone("ok") },
+    action: { form: { token: "not-a-token" }, expect: everyone("reaches:400") } },
+  { file: "newsletter_.unsubscribe.tsx", path: "/newsletter/unsubscribe?s=1&t=not-a-token",
+    loader: { expect: everyone("ok") },
+    action: { form: { s: "1", t: "not-a-token" }, expect: everyone("reaches:400") } },
 
   // Static and policy pages (issue 18): public, read-only.
   { file: "about.tsx", path: "/about", loader: { expect: everyone("ok") }, action: "none" },
@@ -177,6 +184,10 @@ export const ROUTE_TABLE: readonly RouteRow[] = [
   { file: "support-inbox.tsx", path: "/support-inbox",
     loader: { expect: members("refused:403", each(SUPPORT_STAFF, "ok")) },
     action: { form: { intent: "close" }, expect: members("refused:403", each(SUPPORT_STAFF, "reaches:400")) } },
+  // One message of the inbox: staff only; an empty reply is refused beside its field (a real one would be mailed).
+  { file: "support-inbox_.$id.tsx", path: "/support-inbox/{supportRequest}", params: { id: "{supportRequest}" },
+    loader: { expect: members("refused:403", each(SUPPORT_STAFF, "ok")) },
+    action: { form: { intent: "reply", body: "" }, expect: members("refused:403", each(SUPPORT_STAFF, "reaches:400")) } },
 
   // Browsing.
   { file: "listings._index.tsx", path: "/listings",
