@@ -8,6 +8,7 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "./demo-accounts.ts";
 import { createAccount } from "./factories.ts";
 import { seedDemoListings } from "./listings.ts";
 import { DEMO_SEED, seededRandom } from "./random.ts";
+import { seedDemoSupportInbox } from "./support-inbox.ts";
 
 export interface DemoSeedOptions {
   /** Where the demo listings' pictures are written (the app's upload store). */
@@ -41,6 +42,8 @@ export async function seedDemoMarketplace(db: Kysely<Database>, options: DemoSee
   });
   // Auctions, bids and orders on those listings, up to the same moment.
   await seedDemoAuctions(db, seededRandom(DEMO_SEED + 2), { now });
+  // Contact-form messages in the support inbox, some assigned and answered by the demo support agent and administrator.
+  await seedDemoSupportInbox(db, { buyerId: idOf("buyer"), sellerId: idOf("seller"), supportId: idOf("support"), adminId: idOf("admin") }, { now });
   // The demo's history happened before anyone was there to read mail: its notification e-mails are not sent.
   await db.deleteFrom("email_outbox").where("status", "=", "pending").execute();
   return true;
