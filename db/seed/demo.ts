@@ -6,6 +6,7 @@ import type { UploadStore } from "../../app/services/storage/upload-store.server
 import { seedDemoAuctions } from "./auctions.ts";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "./demo-accounts.ts";
 import { createAccount } from "./factories.ts";
+import { seedDemoKnowledgeBase } from "./knowledge-base.ts";
 import { seedDemoListings } from "./listings.ts";
 import { DEMO_SEED, seededRandom } from "./random.ts";
 import { seedDemoSupportInbox } from "./support-inbox.ts";
@@ -42,6 +43,8 @@ export async function seedDemoMarketplace(db: Kysely<Database>, options: DemoSee
   });
   // Auctions, bids and orders on those listings, up to the same moment.
   await seedDemoAuctions(db, seededRandom(DEMO_SEED + 2), { now });
+  // The knowledge base's articles, written by the demo administrator; the buyer and the seller found some helpful.
+  await seedDemoKnowledgeBase(db, { authorId: idOf("admin"), voterIds: [idOf("buyer"), idOf("seller")], now });
   // Contact-form messages in the support inbox, some assigned and answered by the demo support agent and administrator.
   await seedDemoSupportInbox(db, { buyerId: idOf("buyer"), sellerId: idOf("seller"), supportId: idOf("support"), adminId: idOf("admin") }, { now });
   // The demo's history happened before anyone was there to read mail: its notification e-mails are not sent.
