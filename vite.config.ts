@@ -6,6 +6,7 @@ import { build, defineConfig } from "vite";
 import tsconfigPaths from "vite-tsconfig-paths";
 import remixConfig from "./remix.config.js";
 import { shellChunks } from "./vite.chunks.ts";
+import { routerMatchCache } from "./vite.router-match-cache.ts";
 
 declare module "@remix-run/node" {
   interface Future {
@@ -43,7 +44,12 @@ export default defineConfig({
       "turbo-stream",
     ],
   },
-  plugins: [remix({ ...remixConfig, buildEnd: () => Promise.all([buildDemoSeed(), saveSiteStylesheet()]).then(() => undefined) }), tsconfigPaths()],
+  plugins: [
+    remix({ ...remixConfig, buildEnd: () => Promise.all([buildDemoSeed(), saveSiteStylesheet()]).then(() => undefined) }),
+    tsconfigPaths(),
+    // The server build matches routes once per route table and pattern (vite.router-match-cache.ts).
+    routerMatchCache(),
+  ],
 });
 
 /**
