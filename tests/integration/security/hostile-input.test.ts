@@ -14,6 +14,7 @@ import fc from "fast-check";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { OpenedDatabase } from "#db/dialect.ts";
+import { createForumTopic } from "~/services/community/forum-posting.server.ts";
 import { openConversation } from "~/services/messaging/messages.server.ts";
 import { createOrder } from "~/services/orders/order-creation.server.ts";
 import { insertAuctionRow } from "../../support/auctions.ts";
@@ -66,6 +67,8 @@ const TARGETS: Record<string, ActionTarget> = {
   "create-listing.tsx": { url: "/create-listing", member: "seller", fileField: "images", renders: "/create-listing" },
   "edit-listing.$id.tsx": { url: "/edit-listing/{listing}", params: { id: "{listing}" }, member: "seller", fileField: "images", renders: "/edit-listing/:id" },
   "forgot-password.tsx": { url: "/forgot-password", member: "buyer" },
+  "forum.new-topic.tsx": { url: "/forum/new-topic", member: "buyer" },
+  "forum.topic.$id.tsx": { url: "/forum/topic/{topic}", params: { id: "{topic}" }, member: "buyer" },
   "listings.$id_.contact.tsx": { url: "/listings/{listing}/contact", params: { id: "{listing}" }, member: "buyer" },
   "listings.$id_.delete.tsx": { url: "/listings/{deletable}/delete", params: { id: "{deletable}" }, member: "seller" },
   "listings.$id_.watch.tsx": { url: "/listings/{listing}/watch", params: { id: "{listing}" }, member: "buyer" },
@@ -191,7 +194,9 @@ beforeAll(async () => {
     .values({ name: "Ada Lovelace", email: "ada@example.test", subject: "Invoice", message: "Where is my invoice?" })
     .returning("id")
     .executeTakeFirstOrThrow();
+  const topic = await createForumTopic(db, { userId: seller, canModerate: false }, { categoryId: "general", title: "Crating a 60 kg analyzer", body: "Crate or pallet?" });
   Object.assign(fixtures, {
+    topic: String(topic),
     listing: String(listing),
     deletable: String(deletable),
     supportRequest: String(supportRequest.id),

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { OpenedDatabase } from "#db/dialect.ts";
 import type { Role } from "~/lib/roles.ts";
 import { createSavedSearch } from "~/services/alerts/saved-search.server.ts";
+import { createForumTopic } from "~/services/community/forum-posting.server.ts";
 import { openConversation } from "~/services/messaging/messages.server.ts";
 import { createOrder } from "~/services/orders/order-creation.server.ts";
 import { insertAuctionRow } from "../../support/auctions.ts";
@@ -96,6 +97,7 @@ beforeAll(async () => {
     .values({ name: "Ada Lovelace", email: "ada@example.test", subject: "Invoice", message: "Where is my invoice?" })
     .returning("id")
     .executeTakeFirstOrThrow();
+  const topic = await createForumTopic(db, { userId: buyer, canModerate: false }, { categoryId: "test-measurement", title: "Probe compensation on a DSOX3034T", body: "Square wave overshoots." });
   const savedSearch = await createSavedSearch(db, {
     userId: buyer,
     name: "Oscilloscopes",
@@ -119,6 +121,7 @@ beforeAll(async () => {
     conversation: String(conversationId),
     notification: String(notification.id),
     savedSearch: String(savedSearch.id),
+    topic: String(topic),
     supportRequest: String(supportRequest.id),
     avatar,
     image,

@@ -93,6 +93,8 @@ const ESCROW_STAFF = ["admin", "super_admin", "billing", "dispute_resolution_ref
 const SUPPORT_STAFF = ["admin", "super_admin", "support"] as const;
 /** Who may see and edit any listing besides its owner: roles holding can_manage_listings (the listing policy). */
 const LISTING_ADMINS = ["admin", "super_admin", "moderator"] as const;
+/** Who moderates the forum: roles holding can_moderate_content. */
+const CONTENT_MODERATORS = ["admin", "super_admin", "moderator"] as const;
 
 function each(visitors: readonly Visitor[], outcome: Outcome): Partial<Record<Visitor, Outcome>> {
   return Object.fromEntries(visitors.map((visitor) => [visitor, outcome]));
@@ -188,6 +190,20 @@ export const ROUTE_TABLE: readonly RouteRow[] = [
   { file: "support-inbox_.$id.tsx", path: "/support-inbox/{supportRequest}", params: { id: "{supportRequest}" },
     loader: { expect: members("refused:403", each(SUPPORT_STAFF, "ok")) },
     action: { form: { intent: "reply", body: "" }, expect: members("refused:403", each(SUPPORT_STAFF, "reaches:400")) } },
+
+  // The forum (issue 18 §3): public reading; posting needs a confirmed account; moderation needs can_moderate_content.
+  // The forms sent are incomplete (an empty reply, an unknown category), so nothing is posted or moved.
+  { file: "forum._index.tsx", path: "/forum?sort=popular&page=3", loader: { expect: everyone("ok") }, action: "none" },
+  { file: "forum.new-topic.tsx", path: "/forum/new-topic",
+    loader: { expect: members("ok", each(UNCONFIRMED, "refused:403")) },
+    action: { form: { category: "general", title: "", body: "" }, expect: members("reaches:400", each(UNCONFIRMED, "refused:403")) } },
+  { file: "forum.topic.$id.tsx", path: "/forum/topic/{topic}", params: { id: "{topic}" },
+    loader: { expect: everyone("ok") },
+    action: [
+      { label: "a reply", form: { intent: "reply", body: "" }, expect: members("reaches:400", each(UNCONFIRMED, "refused:403")) },
+      { label: "moving the topic", form: { intent: "move", category: "no-such-category" },
+        expect: members("refused:403", each(UNCONFIRMED, "refused:403"), each(CONTENT_MODERATORS, "reaches:400")) },
+    ] },
 
   // Browsing.
   { file: "listings._index.tsx", path: "/listings",
