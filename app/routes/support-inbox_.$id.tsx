@@ -114,12 +114,30 @@ function historyLine(entry: SupportHistoryEntry, sender: string): string {
   }
 }
 
+/** Who answers the message: the choice starts at whoever does now (`expected`, so a change made meanwhile is refused). */
+function AssignForm({ current, options, busy }: { current: string; options: ReadonlyArray<{ value: string; label: string }>; busy: boolean }) {
+  const [assignee, setAssignee] = useState(current);
+  return (
+    <Form method="post">
+      <input type="hidden" name="intent" value="assign" />
+      <input type="hidden" name="expected" value={current} />
+      <HStack align="end" gap="3" wrap="wrap">
+        <Box minW="16rem">
+          <SelectField id="support-assignee" name="assignee" label="Assign to" options={options} value={assignee} onChange={setAssignee} />
+        </Box>
+        <Button type="submit" variant="outline" disabled={busy}>
+          Assign
+        </Button>
+      </HStack>
+    </Form>
+  );
+}
+
 export default function SupportRequestPage() {
   const { message, staff, viewerId, done } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
-  const [assignee, setAssignee] = useState(message.assignee?.id ?? "");
   const [replyForm, replyFields] = useForm({
     id: "support-reply",
     lastResult: answer?.intent === "reply" ? answer.result : undefined,
@@ -265,18 +283,7 @@ export default function SupportRequestPage() {
               Assignment
             </Heading>
             <Text>{message.assignee ? `Assigned to ${message.assignee.id === viewerId ? "you" : message.assignee.name}.` : "Nobody is assigned to this message."}</Text>
-            <Form method="post">
-              <input type="hidden" name="intent" value="assign" />
-              <input type="hidden" name="expected" value={message.assignee?.id ?? ""} />
-              <HStack align="end" gap="3" wrap="wrap">
-                <Box minW="16rem">
-                  <SelectField id="support-assignee" name="assignee" label="Assign to" options={staffOptions} value={assignee} onChange={setAssignee} />
-                </Box>
-                <Button type="submit" variant="outline" disabled={busy}>
-                  Assign
-                </Button>
-              </HStack>
-            </Form>
+            <AssignForm key={message.assignee?.id ?? ""} current={message.assignee?.id ?? ""} options={staffOptions} busy={busy} />
             {message.assignee?.id !== viewerId ? (
               <Form method="post">
                 <input type="hidden" name="intent" value="assign-me" />
@@ -294,7 +301,8 @@ export default function SupportRequestPage() {
             <Heading as="h2" size="md" id="support-reply-heading">
               Reply by e-mail
             </Heading>
-            <Form method="post" {...getFormProps(replyForm)}>
+            {/* A new key after each reply: the sent text leaves the box. */}
+            <Form method="post" {...getFormProps(replyForm)} key={message.replyCount}>
               <Stack gap="3">
                 <FormErrors errors={replyForm.errors} />
                 <input type="hidden" name="intent" value="reply" />
