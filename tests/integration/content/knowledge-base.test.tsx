@@ -20,7 +20,7 @@ import {
   type ArticleInput,
 } from "~/services/content/index.server.ts";
 import { isDomainError } from "~/services/domain-error.ts";
-import { routeCalls, type FormFields } from "../../support/route-calls.ts";
+import { routeCalls, type FormFields, type RouteHandlers } from "../../support/route-calls.ts";
 import { pageRoute, renderPage, ROUTE_CONTEXT, sessionCookies, type RouteModule } from "../../support/route-pages.tsx";
 import { createTestDatabase } from "../../support/test-database.ts";
 import { insertUserRow } from "../../support/users.ts";
@@ -28,10 +28,12 @@ import { insertUserRow } from "../../support/users.ts";
 const database = vi.hoisted(() => ({ current: undefined as unknown }));
 vi.mock("~/db.server.ts", () => ({ getDb: () => database.current }));
 
-const listRoute = (await import("~/routes/knowledge-base._index.tsx")) as unknown as RouteModule;
-const articleRoute = (await import("~/routes/knowledge-base.$slug.tsx")) as unknown as RouteModule;
-const newRoute = (await import("~/routes/knowledge-base.new.tsx")) as unknown as RouteModule;
-const editRoute = (await import("~/routes/knowledge-base.$slug_.edit.tsx")) as unknown as RouteModule;
+/** A route module as the page renderer and the direct calls both take it. */
+type Route = RouteModule & RouteHandlers;
+const listRoute = (await import("~/routes/knowledge-base._index.tsx")) as unknown as Route;
+const articleRoute = (await import("~/routes/knowledge-base.$slug.tsx")) as unknown as Route;
+const newRoute = (await import("~/routes/knowledge-base.new.tsx")) as unknown as Route;
+const editRoute = (await import("~/routes/knowledge-base.$slug_.edit.tsx")) as unknown as Route;
 
 let opened: OpenedDatabase;
 const db = () => opened.db;

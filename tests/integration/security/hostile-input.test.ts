@@ -15,6 +15,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { OpenedDatabase } from "#db/dialect.ts";
 import { createForumTopic } from "~/services/community/forum-posting.server.ts";
+import { saveArticle } from "~/services/content/knowledge-base.server.ts";
 import { openConversation } from "~/services/messaging/messages.server.ts";
 import { createOrder } from "~/services/orders/order-creation.server.ts";
 import { insertAuctionRow } from "../../support/auctions.ts";
@@ -37,7 +38,7 @@ const RUNS = Number(process.env.HOSTILE_RUNS ?? 16);
 const SEED = process.env.HOSTILE_SEED ? Number(process.env.HOSTILE_SEED) : crypto.randomInt(2 ** 31);
 const ROUTES_DIR = path.resolve("app/routes");
 
-type Member = "buyer" | "seller" | "support";
+type Member = "buyer" | "seller" | "support" | "editor";
 
 /** Where an action is reached and who it is for. */
 interface ActionTarget {
@@ -69,6 +70,10 @@ const TARGETS: Record<string, ActionTarget> = {
   "forgot-password.tsx": { url: "/forgot-password", member: "buyer" },
   "forum.new-topic.tsx": { url: "/forum/new-topic", member: "buyer" },
   "forum.topic.$id.tsx": { url: "/forum/topic/{topic}", params: { id: "{topic}" }, member: "buyer" },
+  // The knowledge base: "Was this helpful?" for everyone; the editor for staff holding can_edit_content.
+  "knowledge-base.$slug.tsx": { url: "/knowledge-base/{article}", params: { slug: "{article}" }, member: "buyer" },
+  "knowledge-base.$slug_.edit.tsx": { url: "/knowledge-base/{article}/edit", params: { slug: "{article}" }, member: "editor", renders: "/knowledge-base/:slug/edit" },
+  "knowledge-base.new.tsx": { url: "/knowledge-base/new", member: "editor", renders: "/knowledge-base/new" },
   "listings.$id_.contact.tsx": { url: "/listings/{listing}/contact", params: { id: "{listing}" }, member: "buyer" },
   "listings.$id_.delete.tsx": { url: "/listings/{deletable}/delete", params: { id: "{deletable}" }, member: "seller" },
   "listings.$id_.watch.tsx": { url: "/listings/{listing}/watch", params: { id: "{listing}" }, member: "buyer" },
@@ -171,6 +176,8 @@ beforeAll(async () => {
   people.buyer = await insertUserRow(db, "hostile-buyer@example.test", "buyer");
   people.seller = await insertUserRow(db, "hostile-seller@example.test", "seller");
   people.support = await insertUserRow(db, "hostile-support@example.test", "support");
+  // Staff who edit the knowledge base (can_edit_content).
+  people.editor = await insertUserRow(db, "hostile-editor@example.test", "admin");
   const { buyer, seller } = people;
   const listing = await insertListingRow(db, seller, { title: "Keysight DSOX3034T oscilloscope" });
   const deletable = await insertListingRow(db, seller, { title: "Fluke 87V multimeter" });
@@ -195,7 +202,9 @@ beforeAll(async () => {
     .returning("id")
     .executeTakeFirstOrThrow();
   const topic = await createForumTopic(db, { userId: seller, canModerate: false }, { categoryId: "general", title: "Crating a 60 kg analyzer", body: "Crate or pallet?" });
+  const article = await saveArticle(db, null, { slug: "crating-an-analyzer", title: "Crating an analyzer", category: "shipping-logistics", content: "Use a pallet.", tags: ["freight"], status: "published" }, people.editor);
   Object.assign(fixtures, {
+    article: article.slug,
     topic: String(topic),
     listing: String(listing),
     deletable: String(deletable),
@@ -401,6 +410,7 @@ describe("huge bodies, streamed", () => {
     ["login.tsx", null, () => hugeForm("password", 100)],
     ["newsletter.tsx", null, () => hugeForm("email", 100)],
     ["contact.tsx", null, () => hugeForm("message", 100)],
+    ["knowledge-base.new.tsx", "editor", () => hugeForm("content", 100)],
     ["profile.tsx", "buyer", () => hugeMultipart(30, 5)],
     ["create-listing.tsx", "seller", () => hugeMultipart(30, 5)],
     ["edit-listing.$id.tsx", "seller", () => hugeMultipart(30, 5)],

@@ -10,6 +10,7 @@ import type { OpenedDatabase } from "#db/dialect.ts";
 import type { Role } from "~/lib/roles.ts";
 import { createSavedSearch } from "~/services/alerts/saved-search.server.ts";
 import { createForumTopic } from "~/services/community/forum-posting.server.ts";
+import { saveArticle } from "~/services/content/knowledge-base.server.ts";
 import { openConversation } from "~/services/messaging/messages.server.ts";
 import { createOrder } from "~/services/orders/order-creation.server.ts";
 import { insertAuctionRow } from "../../support/auctions.ts";
@@ -98,6 +99,9 @@ beforeAll(async () => {
     .returning("id")
     .executeTakeFirstOrThrow();
   const topic = await createForumTopic(db, { userId: buyer, canModerate: false }, { categoryId: "test-measurement", title: "Probe compensation on a DSOX3034T", body: "Square wave overshoots." });
+  // A published knowledge-base article and a draft one (drafts are for staff holding can_edit_content).
+  const article = await saveArticle(db, null, { slug: "reading-calibration-certificates", title: "Reading calibration certificates", category: "testing-calibration", content: "As found, as left.", tags: ["calibration"], status: "published" }, people.admin);
+  const draftArticle = await saveArticle(db, null, { slug: "refurbishing-power-supplies", title: "Refurbishing power supplies", category: "testing-calibration", content: "Notes.", tags: [], status: "draft" }, people.admin);
   const savedSearch = await createSavedSearch(db, {
     userId: buyer,
     name: "Oscilloscopes",
@@ -121,6 +125,8 @@ beforeAll(async () => {
     conversation: String(conversationId),
     notification: String(notification.id),
     savedSearch: String(savedSearch.id),
+    article: article.slug,
+    draftArticle: draftArticle.slug,
     topic: String(topic),
     supportRequest: String(supportRequest.id),
     avatar,

@@ -93,6 +93,8 @@ const ESCROW_STAFF = ["admin", "super_admin", "billing", "dispute_resolution_ref
 const SUPPORT_STAFF = ["admin", "super_admin", "support"] as const;
 /** Who may see and edit any listing besides its owner: roles holding can_manage_listings (the listing policy). */
 const LISTING_ADMINS = ["admin", "super_admin", "moderator"] as const;
+/** Who writes the knowledge base and reads its drafts: roles holding can_edit_content. */
+const CONTENT_EDITORS = ["admin", "super_admin"] as const;
 /** Who moderates the forum: roles holding can_moderate_content. */
 const CONTENT_MODERATORS = ["admin", "super_admin", "moderator"] as const;
 
@@ -204,6 +206,28 @@ export const ROUTE_TABLE: readonly RouteRow[] = [
       { label: "moving the topic", form: { intent: "move", category: "no-such-category" },
         expect: members("refused:403", each(UNCONFIRMED, "refused:403"), each(CONTENT_MODERATORS, "reaches:400")) },
     ] },
+
+  // The knowledge base (issue 18 §4): public reading and "Was this helpful?" (a choice that is neither Yes nor No is
+  // refused; an answer to a draft finds nothing); drafts and the editor for staff holding can_edit_content. The
+  // editor's forms lack a title, so nothing is saved.
+  { file: "knowledge-base._index.tsx", path: "/knowledge-base?q=calibration&category=testing-calibration", loader: { expect: everyone("ok") }, action: "none" },
+  { file: "knowledge-base.$slug.tsx", path: "/knowledge-base/{article}", params: { slug: "{article}" },
+    loader: [
+      { label: "a published article", expect: everyone("ok") },
+      { label: "a draft", url: "/knowledge-base/{draftArticle}", params: { slug: "{draftArticle}" },
+        expect: outcomes("refused:404", "refused:404", each(CONTENT_EDITORS, "ok")) },
+    ],
+    action: [
+      { label: "a published article", form: { intent: "vote", helpful: "maybe" }, expect: everyone("reaches:400") },
+      { label: "a draft", url: "/knowledge-base/{draftArticle}", params: { slug: "{draftArticle}" }, form: { intent: "vote", helpful: "yes" },
+        expect: everyone("refused:404") },
+    ] },
+  { file: "knowledge-base.new.tsx", path: "/knowledge-base/new",
+    loader: { expect: members("refused:403", each(CONTENT_EDITORS, "ok")) },
+    action: { form: { intent: "save", title: "" }, expect: members("refused:403", each(CONTENT_EDITORS, "reaches:400")) } },
+  { file: "knowledge-base.$slug_.edit.tsx", path: "/knowledge-base/{draftArticle}/edit", params: { slug: "{draftArticle}" },
+    loader: { expect: members("refused:403", each(CONTENT_EDITORS, "ok")) },
+    action: { form: { intent: "save", title: "" }, expect: members("refused:403", each(CONTENT_EDITORS, "reaches:400")) } },
 
   // Browsing.
   { file: "listings._index.tsx", path: "/listings",
