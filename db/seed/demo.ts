@@ -4,6 +4,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "../schema.ts";
 import type { UploadStore } from "../../app/services/storage/upload-store.server.ts";
 import { seedDemoAuctions } from "./auctions.ts";
+import { seedDemoForum } from "./forum.ts";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "./demo-accounts.ts";
 import { createAccount } from "./factories.ts";
 import { seedDemoKnowledgeBase } from "./knowledge-base.ts";
@@ -43,6 +44,8 @@ export async function seedDemoMarketplace(db: Kysely<Database>, options: DemoSee
   });
   // Auctions, bids and orders on those listings, up to the same moment.
   await seedDemoAuctions(db, seededRandom(DEMO_SEED + 2), { now });
+  // The forum: topics and replies from the demo accounts and dealers.
+  await seedDemoForum(db, seededRandom(DEMO_SEED + 3), { now });
   // The knowledge base's articles, written by the demo administrator; the buyer and the seller found some helpful.
   await seedDemoKnowledgeBase(db, { authorId: idOf("admin"), voterIds: [idOf("buyer"), idOf("seller")], now });
   // Contact-form messages in the support inbox, some assigned and answered by the demo support agent and administrator.
