@@ -438,18 +438,35 @@ export function supportReplyMail(
 }
 
 /**
+ * The same reply by the same agent within this time is taken for the same submission arriving twice (a double click
+ * without JavaScript, a resent form): it is neither kept nor mailed again.
+ */
+export const REPEATED_REPLY_WINDOW_MS = 2 * 60_000;
+
+/**
  * Replies to a message: the reply is kept in its history and its e-mail to the sender queued in the outbox, in one
  * transaction (never mailed without being kept, nor kept without its mail); with `close`, an open message is closed
- * in the same step. Replying to a closed message is allowed (a follow-up) and leaves it closed.
+ * in the same step. Replying to a closed message is allowed (a follow-up) and leaves it closed. A repeat of the
+ * agent's last reply within REPEATED_REPLY_WINDOW_MS sends nothing (`repeated`).
  */
 export async function replyToSupportRequest(
   db: Kysely<Database>,
   { id, actorId, body, close = false }: { id: number; actorId: string; body: string; close?: boolean },
   { publicUrl = getEnv().PUBLIC_URL, supportEmail = getEnv().SUPPORT_EMAIL ?? null, now = new Date() }: { publicUrl?: string; supportEmail?: string | null; now?: Date } = {},
-): Promise<{ closed: boolean }> {
+): Promise<{ closed: boolean; repeated: boolean }> {
   return inWriteTransaction(db, async (trx) => {
     const row = await trx.selectFrom("support_requests").select(["id", "name", "email", "subject", "message", "status", "created_at"]).where("id", "=", id).executeTakeFirst();
     if (!row) throw new DomainError("not_found", SUPPORT_INBOX_MESSAGES.notFound);
+    const repeat = await trx
+      .selectFrom("support_request_events")
+      .select("id")
+      .where("request_id", "=", id)
+      .where("kind", "=", "replied")
+      .where("actor_id", "=", actorId)
+      .where("body", "=", body)
+      .where("created_at", ">=", new Date(now.getTime() - REPEATED_REPLY_WINDOW_MS).toISOString())
+      .executeTakeFirst();
+    if (repeat) return { closed: false, repeated: true };
     const agent = await trx.selectFrom("profiles").select("first_name").where("id", "=", actorId).executeTakeFirst();
     const at = now.toISOString();
     await trx.insertInto("support_request_events").values({ request_id: id, kind: "replied", actor_id: actorId, body, created_at: at }).execute();
@@ -465,6 +482,6 @@ export async function replyToSupportRequest(
       await trx.updateTable("support_requests").set({ status: "closed", closed_at: at }).where("id", "=", id).execute();
       await trx.insertInto("support_request_events").values({ request_id: id, kind: "closed", actor_id: actorId, created_at: at }).execute();
     }
-    return { closed: closing };
+    return { closed: closing, repeated: false };
   });
 }

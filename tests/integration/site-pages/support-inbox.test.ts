@@ -6,6 +6,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import type { OpenedDatabase } from "#db/dialect.ts";
 import {
   assignSupportRequest,
+  REPEATED_REPLY_WINDOW_MS,
+  replyToSupportRequest,
   submitSupportRequest,
   SUPPORT_INBOX_PAGE_SIZE,
   type SupportInboxEntry,
@@ -266,6 +268,21 @@ describe("replying", () => {
     ]);
     expect(shown.replyCount).toBe(2);
     expect((await inbox(staff.support, "?view=closed")).data?.entries?.[0]).toMatchObject({ id, replyCount: 2 });
+  });
+
+  it("the same reply arriving twice (a double submission) is kept and mailed once; the same words later are a new reply", async () => {
+    const id = await message("Double click");
+    const sentAt = new Date();
+    const [first, second] = await Promise.all([
+      replyToSupportRequest(opened.db, { id, actorId: staff.support, body: "On its way." }, { supportEmail: null, now: sentAt }),
+      replyToSupportRequest(opened.db, { id, actorId: staff.support, body: "On its way." }, { supportEmail: null, now: new Date(sentAt.getTime() + 1000) }),
+    ]);
+    expect([first.repeated, second.repeated].sort()).toEqual([false, true]);
+    expect(await events(id)).toHaveLength(1);
+    expect(await opened.db.selectFrom("email_outbox").select("id").execute()).toHaveLength(1);
+    const later = new Date(sentAt.getTime() + REPEATED_REPLY_WINDOW_MS + 1000);
+    expect(await replyToSupportRequest(opened.db, { id, actorId: staff.support, body: "On its way." }, { supportEmail: null, now: later })).toEqual({ closed: false, repeated: false });
+    expect(await events(id)).toHaveLength(2);
   });
 
   it("refuses an empty or too long reply beside the field, keeping and mailing nothing", async () => {
