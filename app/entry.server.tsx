@@ -29,9 +29,10 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
 
 /**
  * Renders the whole page (onAllReady) and collects its HTML. React writes into a plain collecting sink: a stream
- * would add buffering and events for nothing, since the page is complete before it is written.
+ * would add buffering and events for nothing, since the page is complete before it is written. The HTML stays in
+ * bytes: the response is bytes, and a page decoded to text here was encoded again to be sent.
  */
-function renderPage(app: JSX.Element): Promise<{ html: string; failed: boolean }> {
+function renderPage(app: JSX.Element): Promise<{ html: Buffer; failed: boolean }> {
   return new Promise((resolve, reject) => {
     let failed = false;
     const chunks: Uint8Array[] = [];
@@ -42,7 +43,7 @@ function renderPage(app: JSX.Element): Promise<{ html: string; failed: boolean }
       },
       end() {
         clearTimeout(timer);
-        resolve({ html: Buffer.concat(chunks).toString("utf8"), failed });
+        resolve({ html: Buffer.concat(chunks), failed });
       },
       destroy(error?: Error) {
         clearTimeout(timer);
@@ -70,6 +71,9 @@ function renderPage(app: JSX.Element): Promise<{ html: string; failed: boolean }
     const timer = setTimeout(abort, streamTimeout + 1000);
   });
 }
+
+const HEAD_END = Buffer.from("</head>");
+const DOCTYPE = Buffer.from("<!DOCTYPE html>");
 
 function escapeAttribute(value: string): string {
   return value.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
@@ -125,11 +129,11 @@ export default async function handleRequest(
     </NonceContext.Provider>,
   );
 
-  const headEnd = html.indexOf("</head>");
-  const document = headEnd === -1 ? html : `${html.slice(0, headEnd)}${pageStyleTags(cache)}${html.slice(headEnd)}`;
-
+  const headEnd = html.indexOf(HEAD_END);
+  const parts = headEnd === -1 ? [html] : [html.subarray(0, headEnd), Buffer.from(pageStyleTags(cache)), html.subarray(headEnd)];
   // React already starts a document rendered from <html> with a doctype; a second one is a parse error.
-  const body = document.startsWith("<!DOCTYPE html>") ? document : `<!DOCTYPE html>${document}`;
-  if (memoKey && !failed) rememberRender(memoKey, body, nonce);
+  if (!html.subarray(0, DOCTYPE.length).equals(DOCTYPE)) parts.unshift(DOCTYPE);
+  const body = Buffer.concat(parts);
+  if (memoKey && !failed) rememberRender(memoKey, body.toString("utf8"), nonce);
   return new Response(body, { status: failed ? 500 : responseStatusCode, headers: responseHeaders });
 }

@@ -5,7 +5,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { AiCreatorPanel } from "~/components/home/AiCreatorPanel.tsx";
-import { CategoryBrowser, type BrowserGroup } from "~/components/home/CategoryBrowser.tsx";
+import { CategoryBrowser } from "~/components/home/CategoryBrowser.tsx";
 import { CategoryTiles } from "~/components/home/CategoryTiles.tsx";
 import { BROWSE_CATEGORIES } from "~/lib/browse-categories.ts";
 import { ClosingCallToAction } from "~/components/home/ClosingCallToAction.tsx";
@@ -24,7 +24,6 @@ import {
   getMarketplaceStats,
   recentlyViewed,
   publishedTestimonials,
-  type CategoryNode,
 } from "~/services/listings/index.server.ts";
 import { watchedAmong } from "~/services/watchlist/index.server.ts";
 
@@ -37,32 +36,13 @@ export const meta: MetaFunction = () => [
   },
 ];
 
-const groupsOfTree = new WeakMap<readonly CategoryNode[], BrowserGroup[]>();
-
-/** The category browser's groups, made once per category tree (the same for every visitor and every request). */
-function browserGroups(tree: readonly CategoryNode[]): BrowserGroup[] {
-  let groups = groupsOfTree.get(tree);
-  if (!groups) {
-    groups = tree.map((main) => ({
-      id: main.id,
-      name: main.name,
-      subcategories: main.children.map((sub) => ({
-        id: sub.id,
-        name: sub.name,
-        items: sub.children.map((item) => ({ id: item.id, name: item.name })),
-      })),
-    }));
-    groupsOfTree.set(tree, groups);
-  }
-  return groups;
-}
-
 export async function loader({ request }: LoaderFunctionArgs) {
   const db = getDb();
   const user = await getOptionalUser(request);
   const [stats, categories, featured, testimonials, recent] = await Promise.all([
     getMarketplaceStats(db),
-    // The taxonomy as the process read it at its start (app/lib/taxonomy.ts, synced into the database then).
+    // The taxonomy as the process read it at its start (app/lib/taxonomy.ts, synced into the database then), for the
+    // tiles; the category browser is drawn from the taxonomy itself (components/home/CategoryBrowser.tsx).
     getCategoryIndex(db),
     featuredListings(db),
     publishedTestimonials(db),
@@ -85,7 +65,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
       totalSalesUsdCents: stats.totalSalesUsdCents,
       aiListings: stats.aiListings,
     },
-    groups: browserGroups(categories.tree),
     tiles,
     featured,
     watchedIds: [...watched],
@@ -95,7 +74,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function HomePage() {
-  const { viewer, stats, groups, tiles, featured, watchedIds, testimonials, recentlyViewed: recent } = useLoaderData<typeof loader>();
+  const { viewer, stats, tiles, featured, watchedIds, testimonials, recentlyViewed: recent } = useLoaderData<typeof loader>();
   return (
     <>
       <HeroSearch viewer={viewer} aside={<AiCreatorPanel viewer={viewer} />} />
@@ -103,7 +82,7 @@ export default function HomePage() {
       <div className={home.page}>
         <RecentlyViewed items={recent} />
         <div className={home.layout}>
-          <CategoryBrowser groups={groups} />
+          <CategoryBrowser />
           <FeaturedGrid listings={featured} watchedIds={watchedIds} />
         </div>
       </div>

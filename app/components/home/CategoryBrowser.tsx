@@ -1,9 +1,13 @@
 // The expandable category browser: main category → subcategory (a disclosure) → items. Built on
 // <details>/<summary>, so it opens and closes without JavaScript. Each subcategory shows its first five items,
-// then "+ N more..." reveals the rest. Links use the category ids of the database ({group}_{subcategory}_{item}).
+// then "+ N more..." reveals the rest. Links use the category ids of the database ({group}_{subcategory}_{item}),
+// which the reference data derives from the taxonomy (db/reference-data.ts): the browser is drawn from the taxonomy
+// itself, so the ~300 categories are not sent again as the page's data, and its markup is the same for every
+// visitor, made once per process (and once in the browser) instead of rendered element by element for each page.
 import { useNavigate } from "@remix-run/react";
 import type { MouseEvent } from "react";
 import { staticClasses } from "~/lib/static-styles.ts";
+import { CATEGORY_TAXONOMY, itemSlug, type TaxonomyMainCategory } from "~/lib/taxonomy.ts";
 import { TOUCH, TOUCH_TARGET } from "~/lib/touch.ts";
 
 /** Spec 01 §9: the category browser shows 5 items per subcategory before "+ N more...". */
@@ -86,27 +90,60 @@ const cb = staticClasses("category-browser", {
   empty: { color: "fg.muted" },
 });
 
-function Chevron() {
+const CHEVRON = `<span class="chevron ${cb.chevron}"><svg width="14" height="14" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2.5" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true" focusable="false"><path d="M9 6l6 6-6 6"></path></svg></span>`;
+
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+}
+
+function link(href: string, name: string, className?: string): string {
+  return `<a href="${escapeHtml(href)}"${className ? ` class="${className}"` : ""}>${escapeHtml(name)}</a>`;
+}
+
+function itemLinks(items: readonly BrowserCategory[]): string {
+  return `<ul class="${cb.items}">${items.map((item) => `<li>${link(categoryHref(item.id), item.name)}</li>`).join("")}</ul>`;
+}
+
+function subcategoryDisclosure(subcategory: BrowserSubcategory): string {
+  const shown = subcategory.items.slice(0, BROWSER_ITEMS_SHOWN);
+  const rest = subcategory.items.slice(BROWSER_ITEMS_SHOWN);
+  const more =
+    rest.length > 0
+      ? `<details class="${cb.more}"><summary class="${cb.moreSummary}" data-more-items="${rest.length}">` +
+        `<span class="when-closed">+ ${rest.length} more...</span><span class="when-open">Show fewer</span></summary>${itemLinks(rest)}</details>`
+      : "";
   return (
-    <span className={`chevron ${cb.chevron}`}>
-      <svg width="14" height="14" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
-        <path d="M9 6l6 6-6 6" />
-      </svg>
-    </span>
+    `<details class="${cb.subcategory}" data-subcategory="${escapeHtml(subcategory.id)}"><summary class="${cb.summary}">${CHEVRON}${escapeHtml(subcategory.name)}</summary>` +
+    `<div class="${cb.panel}">${itemLinks(shown)}${more}${link(categoryHref(subcategory.id), `All ${subcategory.name}`, cb.allLink)}</div></details>`
   );
 }
 
-function ItemLinks({ items }: { items: BrowserCategory[] }) {
-  return (
-    <ul className={cb.items}>
-      {items.map((item) => (
-        <li key={item.id}>
-          <a href={categoryHref(item.id)}>{item.name}</a>
-        </li>
-      ))}
-    </ul>
-  );
+/** The browser's groups as the database holds them: main categories, their subcategories and items (db/reference-data.ts). */
+export function browserGroups(taxonomy: readonly TaxonomyMainCategory[]): BrowserGroup[] {
+  return taxonomy.map((main) => ({
+    id: main.slug,
+    name: main.name,
+    subcategories: main.subcategories.map((sub) => ({
+      id: sub.slug,
+      name: sub.name,
+      items: sub.items.map((item) => ({ id: itemSlug(main.slug, sub.slug, item), name: item })),
+    })),
+  }));
 }
+
+/** The markup inside the browser's list of groups: plain elements, static classes, the names escaped. */
+export function categoryBrowserMarkup(groups: readonly BrowserGroup[]): string {
+  if (groups.length === 0) return `<p class="${cb.empty}">No categories yet.</p>`;
+  return groups
+    .map(
+      (group) =>
+        `<div><h3 class="${cb.groupTitle}">${link(categoryHref(group.id), group.name, cb.groupLink)}</h3>` +
+        `<div>${group.subcategories.map(subcategoryDisclosure).join("")}</div></div>`,
+    )
+    .join("");
+}
+
+let taxonomyMarkup: string | undefined;
 
 /** A plain left click on one of the browser's plain anchors navigates inside the app, as a router link would. */
 function useFollowInApp() {
@@ -120,59 +157,19 @@ function useFollowInApp() {
   };
 }
 
-function SubcategoryDisclosure({ subcategory }: { subcategory: BrowserSubcategory }) {
-  const shown = subcategory.items.slice(0, BROWSER_ITEMS_SHOWN);
-  const rest = subcategory.items.slice(BROWSER_ITEMS_SHOWN);
-  return (
-    <details className={cb.subcategory} data-subcategory={subcategory.id}>
-      <summary className={cb.summary}>
-        <Chevron />
-        {subcategory.name}
-      </summary>
-      <div className={cb.panel}>
-        <ItemLinks items={shown} />
-        {rest.length > 0 ? (
-          <details className={cb.more}>
-            <summary className={cb.moreSummary} data-more-items={rest.length}>
-              <span className="when-closed">+ {rest.length} more...</span>
-              <span className="when-open">Show fewer</span>
-            </summary>
-            <ItemLinks items={rest} />
-          </details>
-        ) : null}
-        <a href={categoryHref(subcategory.id)} className={cb.allLink}>
-          All {subcategory.name}
-        </a>
-      </div>
-    </details>
-  );
-}
-
-/** The browser's links are plain anchors; `followInApp` gives them client-side navigation. */
-export function CategoryBrowser({ groups }: { groups: BrowserGroup[] }) {
+/**
+ * The browser's links are plain anchors; `followInApp` gives them client-side navigation. The markup inside is a
+ * string the same on the server and in the browser, so hydration keeps the server's elements as they are.
+ */
+export function CategoryBrowser() {
   const followInApp = useFollowInApp();
+  taxonomyMarkup ??= categoryBrowserMarkup(browserGroups(CATEGORY_TAXONOMY));
   return (
     <nav aria-labelledby="category-browser-heading" className={cb.root} onClick={followInApp}>
       <h2 id="category-browser-heading" className={cb.title}>
         Categories
       </h2>
-      <div className={cb.groups}>
-        {groups.map((group) => (
-          <div key={group.id}>
-            <h3 className={cb.groupTitle}>
-              <a href={categoryHref(group.id)} className={cb.groupLink}>
-                {group.name}
-              </a>
-            </h3>
-            <div>
-              {group.subcategories.map((subcategory) => (
-                <SubcategoryDisclosure key={subcategory.id} subcategory={subcategory} />
-              ))}
-            </div>
-          </div>
-        ))}
-        {groups.length === 0 ? <p className={cb.empty}>No categories yet.</p> : null}
-      </div>
+      <div className={cb.groups} dangerouslySetInnerHTML={{ __html: taxonomyMarkup }} />
     </nav>
   );
 }
