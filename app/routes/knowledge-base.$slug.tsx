@@ -184,7 +184,7 @@ export default function KnowledgeArticlePage() {
             {article.authorName ? <Text>By {article.authorName}</Text> : null}
           </HStack>
           {article.tags.length > 0 ? (
-            <Wrap gap="2" aria-label="Tags">
+            <Wrap gap="2">
               {article.tags.map((tag) => (
                 <Badge key={tag} asChild variant="outline">
                   <RemixLink to={`/knowledge-base?q=${encodeURIComponent(tag)}`}>{tag}</RemixLink>

@@ -160,7 +160,7 @@ export default function KnowledgeBasePage() {
                         {article.excerpt}
                       </Text>
                       {article.tags.length > 0 ? (
-                        <Wrap gap="1" aria-label="Tags">
+                        <Wrap gap="1">
                           {article.tags.map((tag) => (
                             <Badge key={tag} variant="outline" size="sm">
                               {tag}

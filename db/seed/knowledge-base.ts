@@ -56,22 +56,22 @@ export function demoArticles(): DemoArticle[] {
       updatedDaysAgo: 12,
       content: `Buyers of used test and automation equipment are engineers and purchasing teams. They search by model number, compare options, and skip listings that leave questions open. A good listing answers those questions before they are asked.
 
-## Start with the exact model
+# Start with the exact model
 
 Put the manufacturer, the model number and the most important option in the title, for example *Keysight N9020A MXA signal analyzer, option 526 (26.5 GHz)*. Buyers search by part numbers; a vague title such as "spectrum analyzer, works great" is rarely found.
 
-## Say how you tested it
+# Say how you tested it
 
 Choose the test level honestly: ${TEST_LEVELS.map((level) => `*${TEST_LEVEL_LABELS[level]}*`).join(", ")}. Then say in a sentence what you did: "passed self-test and the internal calibration routine", "checked all four channels against a 1 kHz reference". See [test levels explained](/knowledge-base/test-levels-explained).
 
-## Describe the condition and what is included
+# Describe the condition and what is included
 
 - Pick the condition grade that matches the unit, not the one you hope for ([condition grading](/knowledge-base/condition-grading)).
 - List accessories: probes, power cords, rack ears, manuals, software licences, dongles.
 - Give the firmware version and installed options where the instrument shows them.
 - Mention calibration: the date, the lab, and whether it is accredited ([calibration certificates](/knowledge-base/calibration-certificates)).
 
-## Choose how to sell
+# Choose how to sell
 
 ${LISTING_TYPES.map((type) => `- **${LISTING_TYPE_LABELS[type]}**: ${LISTING_TYPE_MEANINGS[type].toLowerCase()}.`).join("\n")}
 
@@ -79,7 +79,7 @@ ${listingFee}. When the item sells, Tradebench charges a success fee that depend
 
 ${successFees}
 
-## Answer questions quickly
+# Answer questions quickly
 
 Messages from buyers arrive in your inbox. A fast, precise answer ("yes, option 1E1 is installed; here is a photo of the options screen") often decides the sale.
 
@@ -94,7 +94,7 @@ Next: [photographing your equipment](/knowledge-base/photography) and [pricing i
       updatedDaysAgo: 20,
       content: `Photos are the closest a buyer gets to the bench. For used instruments they also answer the questions a description cannot: is the screen burnt in, are the connectors damaged, which options are fitted?
 
-## What to photograph
+# What to photograph
 
 1. **The front panel, powered on**, showing the start-up screen or a measurement. A working display is the strongest evidence you can give.
 2. **The options or system information screen**, so buyers can read the installed options and firmware.
@@ -104,13 +104,13 @@ Next: [photographing your equipment](/knowledge-base/photography) and [pricing i
 6. **Every accessory** that comes with it, laid out together.
 7. **Damage**: scratches, dents, missing feet. Showing them builds trust and avoids disputes.
 
-## How to take them
+# How to take them
 
 - Daylight or two lamps at an angle; avoid the flash on glossy screens.
 - A plain background: a clean bench, a grey sheet, a wall.
 - Fill the frame and keep the camera steady; a phone on a stack of books works.
 
-## Limits
+# Limits
 
 A listing holds up to ${MAX_LISTING_IMAGES} photos of up to ${MAX_PHOTO_MB} MB each. The first photo is the one shown in search results, so make it the powered-on front panel.
 
@@ -125,7 +125,7 @@ See also [selling tips](/knowledge-base/selling-tips).`,
       updatedDaysAgo: 9,
       content: `The right price sells in days; the wrong one sits for months or leaves money on the table. Used instrument prices depend less on the original list price than on options, condition and what the market offers right now.
 
-## Find comparable sales
+# Find comparable sales
 
 Search Tradebench for the same model and look at recent prices. Compare like with like:
 
@@ -136,7 +136,7 @@ Search Tradebench for the same model and look at recent prices. Compare like wit
 
 The price guidance on the listing form shows what similar listings are asking and selling for.
 
-## Account for the fees
+# Account for the fees
 
 ${listingFee}; the success fee is charged only when the item sells:
 
@@ -144,11 +144,11 @@ ${successFees}
 
 A seller's fee exemption, where one applies, reduces the rate. To put a listing in front of more buyers, a featured listing costs ${featured}.
 
-## Fixed price or auction?
+# Fixed price or auction?
 
 A fixed price suits items with a clear market value. An auction suits rare or hard-to-value equipment, where buyers set the price; a reserve protects you from selling too low. Read [auctions and proxy bids](/knowledge-base/auctions-and-proxy-bids).
 
-## Adjust
+# Adjust
 
 If a listing has many views but no questions or watchers, the price is probably high. Lower it in small steps rather than one big cut.`,
     },
@@ -161,24 +161,24 @@ If a listing has many views but no questions or watchers, the price is probably 
       updatedDaysAgo: 15,
       content: `Most damage to used instruments happens on the way. A few minutes of packing care protects your sale and your buyer's payment.
 
-## Before you pack
+# Before you pack
 
 - Remove batteries that can leak, and note it in a message to the buyer.
 - Fit front-panel covers, connector caps and transit screws where the instrument has them (some hard drives, balances and optical instruments do).
 - Photograph the unit and its packing: useful if a claim is ever made.
 
-## Packing
+# Packing
 
 1. **Double box**: the instrument in a snug inner carton, then at least 5 cm of foam or air cushions on every side inside a stronger outer carton.
 2. Do not rely on loose packing peanuts for heavy units; they settle and let the instrument reach the wall.
 3. Pack accessories separately so they cannot hit the front panel.
 4. Units over about 30 kg, or anything rack-mounted, belong on a pallet: see [shipping heavy equipment](/knowledge-base/shipping-heavy-equipment).
 
-## Ship and add the tracking
+# Ship and add the tracking
 
 Ship after the order shows as paid: the buyer's payment is then held in escrow. Add the carrier and the tracking number on the order page; the buyer is told at once. Insure the shipment for the sale price.
 
-## After delivery
+# After delivery
 
 The buyer has ${INSPECTION_PERIOD_DAYS} days from delivery to inspect the item and confirm receipt, which releases the payment to you, or to open a dispute. Good packing and honest descriptions are the best way to make that confirmation quick. See [escrow and buyer protection](/knowledge-base/escrow-and-buyer-protection).`,
     },
@@ -191,22 +191,22 @@ The buyer has ${INSPECTION_PERIOD_DAYS} days from delivery to inspect the item a
       updatedDaysAgo: 30,
       content: `Racks, power supplies, CNC controls, generators and lab furnaces do not travel by parcel service. Freight adds steps, but none is hard once you know them.
 
-## Agree on the terms first
+# Agree on the terms first
 
 Before the sale is final, agree in messages on who arranges and pays for the freight, the pickup address, loading facilities (forklift or dock?) and the delivery address's facilities. Put the agreement in writing on Tradebench.
 
-## Preparing the load
+# Preparing the load
 
 - **Pallet**: strap the unit to a sound pallet larger than its footprint. Use a crate for anything with exposed panels or displays.
 - **Centre of gravity**: mark it on the crate for top-heavy units; secure casters and moving parts.
 - **Fluids**: drain coolant, hydraulic oil and fuel as the carrier requires, and say so.
 - **Documents**: attach the packing list to the outside; keep a copy of the bill of lading.
 
-## Delivery
+# Delivery
 
 Many business addresses have a dock; residential or small-shop deliveries often need a liftgate, booked in advance. The buyer should inspect the crate before signing and note visible damage on the delivery receipt; this is what a freight claim rests on.
 
-## On Tradebench
+# On Tradebench
 
 The seller adds the carrier and the tracking or PRO number on the order page. The buyer's ${INSPECTION_PERIOD_DAYS}-day inspection period starts at delivery.`,
     },
@@ -219,7 +219,7 @@ The seller adds the carrier and the tracking or PRO number on the order page. Th
       updatedDaysAgo: 40,
       content: `A calibration certificate records that an instrument was compared against traceable standards on a given date, and what was found. For a buyer it is one of the strongest signs of an instrument's condition.
 
-## Reading a certificate
+# Reading a certificate
 
 - **Date and due date**: when the calibration was done and when the next one is due. Tradebench listings show both when the seller enters them.
 - **Accreditation**: a certificate from a lab accredited to ISO/IEC 17025 for the measured quantities carries the most weight. Listings mark accredited calibrations.
@@ -227,11 +227,11 @@ The seller adds the carrier and the tracking or PRO number on the order page. Th
 - **Measurement uncertainty**: accredited certificates state it for each point.
 - **Traceability**: to national standards such as NIST or PTB.
 
-## "Calibrated" is not "new"
+# "Calibrated" is not "new"
 
 A calibration confirms accuracy at the points tested. It does not cover mechanical wear, fan noise or a failing display. Read the photos and the test level too ([test levels explained](/knowledge-base/test-levels-explained)).
 
-## For sellers
+# For sellers
 
 Upload the certificate or photograph its first page, and enter the calibration date, due date and accreditation on the listing: buyers filter on calibrated equipment.`,
     },
@@ -244,9 +244,9 @@ Upload the certificate or photograph its first page, and enter the calibration d
       updatedDaysAgo: 25,
       content: `Every test and measurement listing on Tradebench states how thoroughly the item was checked before it was listed. The test level is separate from the cosmetic condition: a scratched instrument can be fully tested, a spotless one untested.
 
-${TEST_LEVELS.map((level) => `## ${TEST_LEVEL_LABELS[level]}\n\nThe seller says ${TEST_LEVEL_MEANINGS[level]}`).join("\n\n")}
+${TEST_LEVELS.map((level) => `# ${TEST_LEVEL_LABELS[level]}\n\nThe seller says ${TEST_LEVEL_MEANINGS[level]}`).join("\n\n")}
 
-## Ask when in doubt
+# Ask when in doubt
 
 A good seller will tell you exactly what was tested. Ask in a message before you buy; the answer stays on record with the conversation.`,
     },
@@ -261,7 +261,7 @@ A good seller will tell you exactly what was tested. Ask in a message before you
 
 ${CONDITIONS.map((condition) => `- **${CONDITION_LABELS[condition]}**`).join("\n")}
 
-## How to read them
+# How to read them
 
 - **New** and **Open Box** items should come with their original packaging and accessories; ask if anything is missing.
 - The **Used** grades describe cosmetic wear, from barely visible marks to obvious scratches, dents or missing knobs.
@@ -278,7 +278,7 @@ When the photos and the grade disagree, trust the photos and ask the seller.`,
       updatedDaysAgo: 6,
       content: `Every order on Tradebench is paid into escrow: the seller is paid only after the buyer has received and checked the item.
 
-## How an order runs
+# How an order runs
 
 1. **Pay**: the buyer pays by bank transfer, quoting the order's payment reference. Tradebench confirms the payment when it arrives and holds it.
 2. **Ship**: the seller ships and adds the carrier and tracking number.
@@ -286,17 +286,17 @@ When the photos and the grade disagree, trust the photos and ask the seller.`,
 4. **Inspect**: the buyer has ${INSPECTION_PERIOD_DAYS} days to check the item.
 5. **Confirm or dispute**: confirming receipt releases the payment to the seller; a problem is reported by opening a dispute within the inspection period.
 
-## Claim windows
+# Claim windows
 
 - Not as described, damaged or not working: within ${CLAIM_WINDOWS.itemConditionDaysAfterDelivery} days after delivery, from the order page.
 - Never arrived: within ${CLAIM_WINDOWS.nonDeliveryDaysAfterExpectedDelivery} days of the expected delivery date, through support.
 - Counterfeit or not genuine: within ${CLAIM_WINDOWS.counterfeitDaysAfterDelivery} days after delivery, through support with evidence.
 
-## Disputes
+# Disputes
 
 The seller is asked to respond within ${SELLER_RESPONSE_BUSINESS_DAYS} business days; support reviews the evidence from both sides (photos, messages, tracking). If the dispute is decided for the buyer, the payment is refunded, which usually takes ${REFUND_BUSINESS_DAYS} business days to reach the account. Otherwise it is released to the seller.
 
-## Stay protected
+# Stay protected
 
 Keep the conversation and the payment on Tradebench. A seller asking for payment outside the platform is a warning sign: report it. The full policy is on the [buyer protection](/buyer-protection) page.`,
     },
@@ -309,27 +309,27 @@ Keep the conversation and the payment on Tradebench. A seller asking for payment
       updatedDaysAgo: 18,
       content: `Auctions suit rare instruments and surplus lots whose value is hard to set. Here is how bidding works on Tradebench.
 
-## Bids and increments
+# Bids and increments
 
 Each auction has a bid increment (${formatPrice(DEFAULT_BID_INCREMENT_CENTS)} unless the seller sets another). The next bid must beat the current price by at least one increment; the bid panel suggests ${SUGGESTED_BID_STEPS.join(", ")} increments above it.
 
-## Proxy bids
+# Proxy bids
 
 Instead of watching the clock you can enter a **maximum bid**. Tradebench bids for you, one increment at a time, only as far as needed to keep you in the lead, and never above your maximum. Your maximum stays private. If two bidders set the same maximum, the earlier one leads.
 
-## Reserve prices
+# Reserve prices
 
 A seller may set a reserve: the lowest price they will accept. The auction page shows *${RESERVE_LABELS.not_met}* until bidding reaches it, then *${RESERVE_LABELS.met}*. If the reserve is not met when the auction ends, the item does not sell.
 
-## The end of an auction
+# The end of an auction
 
 Auctions run for ${durations} days (${DEFAULT_AUCTION_DURATION_DAYS} by default). A bid in the last ${softCloseMinutes} minutes extends the end to ${softCloseMinutes} minutes after that bid, so there is always time to answer, and last-second sniping does not pay.
 
-## Auction with Buy It Now
+# Auction with Buy It Now
 
 A ${LISTING_TYPE_MEANINGS.hybrid.toLowerCase()} listing lets a buyer end the auction early at the seller's fixed price.
 
-## After you win
+# After you win
 
 The order is created for you: pay into escrow as for any order ([escrow and buyer protection](/knowledge-base/escrow-and-buyer-protection)).`,
     },
@@ -342,7 +342,7 @@ The order is created for you: pay into escrow as for any order ([escrow and buye
       updatedDaysAgo: 45,
       content: `Some test and measurement equipment is controlled for export, even when it is decades old. Buyers and sellers shipping across borders must check before the item leaves.
 
-## What can be controlled
+# What can be controlled
 
 - High-performance oscilloscopes, signal analyzers and signal generators (by bandwidth, sample rate or frequency range).
 - Network analyzers and equipment for microwave and millimetre-wave work.
@@ -351,17 +351,17 @@ The order is created for you: pay into escrow as for any order ([escrow and buye
 
 The exact rules depend on the exporting country's control list (for example the EU dual-use list or the US Commerce Control List) and on where the item is going and who will use it.
 
-## What sellers should do
+# What sellers should do
 
 - Find the item's export classification: many manufacturers publish it.
 - Check the destination, the buyer and the stated end use against sanctions and restricted-party lists.
 - Obtain a licence where one is required, and keep records.
 
-## What buyers should do
+# What buyers should do
 
 Tell the seller the destination and the end use truthfully, and supply what your customs authority needs (importer details, commodity codes). Import duties and taxes are normally the buyer's.
 
-## Hazardous and restricted items
+# Hazardous and restricted items
 
 Lithium batteries, items containing radioactive sources (some older gauges and detectors) and equipment with refrigerants need special handling or cannot be shipped at all. What may not be listed is in the [prohibited conduct policy](/prohibited-conduct).
 
@@ -376,20 +376,20 @@ This article is guidance, not legal advice: when in doubt, ask a customs broker 
       updatedDaysAgo: 3,
       content: `${listingFee}. Sellers pay when an item sells, and only then.
 
-## Success fees
+# Success fees
 
 ${successFees}
 
 The fee is taken from the payment when the escrow releases it; the order page shows the rate and the amount for each sale.
 
-## Optional extras
+# Optional extras
 
 - **Featured listing**: ${featured}. ${FEE_SCHEDULE.featuredListing.description}
 ${FEE_SCHEDULE.addOns.map((addOn) => `- **${addOn.label}**: ${formatPrice(addOn.priceCents)} per ${addOn.per}. ${addOn.description}`).join("\n")}
 - **Bulk CSV import**: ${bulkImport}.
 - **The AI listing assistant**: ${FEE_SCHEDULE.aiAssistantPriceCents === 0 ? "free" : formatPrice(FEE_SCHEDULE.aiAssistantPriceCents)}.
 
-## Buyers
+# Buyers
 
 Buyers pay the price of the item and the agreed shipping. ${FEE_SCHEDULE.paymentMethods.map((method) => `${method.label}: ${method.rateBp === 0 && method.fixedCents === 0 ? "no Tradebench fee" : `${formatRate(method.rateBp)} + ${formatExactPrice(method.fixedCents)}`}. ${method.description}`).join(" ")}
 
@@ -404,7 +404,7 @@ The complete price list is on the [pricing page](/pricing).`,
       updatedDaysAgo: 27,
       content: `Used instruments can cost a fraction of new ones. This checklist keeps the savings from turning into a repair bill.
 
-## Before you bid or buy
+# Before you bid or buy
 
 - **Exact model and options**: compare the installed options (on the photos of the options screen) with what your measurement needs.
 - **Test level and condition**: read both; they answer different questions ([test levels](/knowledge-base/test-levels-explained), [condition grading](/knowledge-base/condition-grading)).
@@ -413,15 +413,15 @@ The complete price list is on the [pricing page](/pricing).`,
 - **Power and region**: mains voltage, plug, and for RF gear, the frequency plan of your region.
 - **Shipping**: weight, packaging and who pays for freight on heavy items.
 
-## Ask the seller
+# Ask the seller
 
 Message the seller about anything unclear. Answers given on Tradebench stay with the order if there is ever a dispute.
 
-## Keep track
+# Keep track
 
 Watch listings you are considering and save searches for models you want; Tradebench tells you about price drops and new matches.
 
-## Pay safely
+# Pay safely
 
 Always pay through Tradebench so the payment is held in escrow until you have checked the item for ${INSPECTION_PERIOD_DAYS} days ([escrow and buyer protection](/knowledge-base/escrow-and-buyer-protection)).`,
     },
@@ -434,7 +434,7 @@ Always pay through Tradebench so the payment is held in escrow until you have ch
       updatedDaysAgo: 1,
       content: `Draft: notes on cleaning, replacing electrolytic capacitors and load-testing linear and switching bench supplies before listing them.
 
-## To cover
+# To cover
 
 - Safety: discharge, isolation transformer
 - Visual inspection and cleaning

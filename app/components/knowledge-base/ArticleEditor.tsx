@@ -54,7 +54,7 @@ export function ArticleEditor({
           <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
             <TextField
               meta={fields.slug}
-              label="Address"
+              label="Web address"
               helper="/knowledge-base/… : lower-case words joined by hyphens, e.g. shipping-heavy-equipment"
               maxLength={KNOWLEDGE_LIMITS.slug}
               required
@@ -66,7 +66,7 @@ export function ArticleEditor({
           <TextareaField
             meta={fields.content}
             label="Content (Markdown)"
-            helper="# Heading, **bold**, *italic*, - lists, 1. numbered lists, > quotes, `code`, [link text](https://…). HTML is shown as text."
+            helper="# Section heading, ## subheading, **bold**, *italic*, - lists, 1. numbered lists, > quotes, `code`, [link text](https://…). HTML is shown as text."
             rows={18}
             maxLength={KNOWLEDGE_LIMITS.content}
             required
