@@ -2,7 +2,7 @@
 // the forum's real figures, topics pinned first then Most Recent / Most Popular / Most Replies, a category filter, a
 // "Solved" filter, a search over titles and opening posts, pages, and the guidelines. Members see "New Topic",
 // visitors "Login to Post". Every filter is a link or a GET form, so the page works without JavaScript.
-import { Badge, Box, Button, Card, Heading, HStack, Input, Link, List, SimpleGrid, Stack, Stat, Text } from "@chakra-ui/react";
+import { Badge, Box, Button, Card, Grid, Heading, HStack, Input, Link, List, SimpleGrid, Stack, Stat, Text } from "@chakra-ui/react";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link as RemixLink, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary.tsx";
@@ -110,44 +110,35 @@ export default function ForumPage() {
           ))}
         </SimpleGrid>
 
-        <SimpleGrid columns={{ base: 1, lg: 4 }} gap="8">
-          <Stack gap="6" as="aside" aria-label="Categories and guidelines">
-            <Box as="nav" aria-labelledby="forum-categories">
-              <Heading as="h2" size="md" id="forum-categories" mb="3">
-                Categories
-              </Heading>
-              <List.Root listStyleType="none" gap="1">
-                <List.Item>
-                  <Link asChild aria-current={filters.category === null ? "page" : undefined} fontWeight={filters.category === null ? "bold" : "normal"}>
-                    <RemixLink to={forumUrl({ ...filters, category: null })}>All ({number.format(total)})</RemixLink>
+        {/* Phones: categories, topics, then the guidelines; wider screens: categories and guidelines beside the topics. */}
+        <Grid
+          gap="8"
+          templateColumns={{ base: "1fr", lg: "1fr 3fr" }}
+          templateRows={{ lg: "auto 1fr" }}
+          templateAreas={{ base: `"categories" "topics" "guidelines"`, lg: `"categories topics" "guidelines topics"` }}
+        >
+          <Box as="nav" aria-labelledby="forum-categories" gridArea="categories">
+            <Heading as="h2" size="md" id="forum-categories" mb="3">
+              Categories
+            </Heading>
+            <List.Root listStyleType="none" gap="1">
+              <List.Item>
+                <Link asChild aria-current={filters.category === null ? "page" : undefined} fontWeight={filters.category === null ? "bold" : "normal"}>
+                  <RemixLink to={forumUrl({ ...filters, category: null })}>All ({number.format(total)})</RemixLink>
+                </Link>
+              </List.Item>
+              {categories.map((category) => (
+                <List.Item key={category.id}>
+                  <Link asChild aria-current={filters.category === category.id ? "page" : undefined} fontWeight={filters.category === category.id ? "bold" : "normal"}>
+                    <RemixLink to={forumUrl({ ...filters, category: category.id })} title={category.description}>
+                      {category.name} ({number.format(category.topicCount)})
+                    </RemixLink>
                   </Link>
                 </List.Item>
-                {categories.map((category) => (
-                  <List.Item key={category.id}>
-                    <Link asChild aria-current={filters.category === category.id ? "page" : undefined} fontWeight={filters.category === category.id ? "bold" : "normal"}>
-                      <RemixLink to={forumUrl({ ...filters, category: category.id })} title={category.description}>
-                        {category.name} ({number.format(category.topicCount)})
-                      </RemixLink>
-                    </Link>
-                  </List.Item>
-                ))}
-              </List.Root>
-            </Box>
-            <Card.Root as="section" aria-labelledby="forum-guidelines" variant="subtle">
-              <Card.Body gap="3">
-                <Heading as="h2" size="md" id="forum-guidelines">
-                  Forum guidelines
-                </Heading>
-                <List.Root gap="2" ps="4" fontSize="sm">
-                  {FORUM_GUIDELINES.map((line) => (
-                    <List.Item key={line}>{line}</List.Item>
-                  ))}
-                </List.Root>
-              </Card.Body>
-            </Card.Root>
-          </Stack>
-
-          <Stack gap="4" gridColumn={{ lg: "span 3" }}>
+              ))}
+            </List.Root>
+          </Box>
+          <Stack gap="4" gridArea="topics">
             <Form method="get" action="/forum" role="search">
               {filters.category ? <input type="hidden" name="category" value={filters.category} /> : null}
               {filters.sort !== "recent" ? <input type="hidden" name="sort" value={filters.sort} /> : null}
@@ -213,7 +204,19 @@ export default function ForumPage() {
             )}
             <Pagination page={list.page} totalPages={list.pageCount} hrefFor={(page) => forumUrl(filters, page)} />
           </Stack>
-        </SimpleGrid>
+          <Card.Root as="section" aria-labelledby="forum-guidelines" variant="subtle" gridArea="guidelines" alignSelf="start">
+            <Card.Body gap="3">
+              <Heading as="h2" size="md" id="forum-guidelines">
+                Forum guidelines
+              </Heading>
+              <List.Root gap="2" ps="4" fontSize="sm">
+                {FORUM_GUIDELINES.map((line) => (
+                  <List.Item key={line}>{line}</List.Item>
+                ))}
+              </List.Root>
+            </Card.Body>
+          </Card.Root>
+        </Grid>
       </Stack>
     </Box>
   );

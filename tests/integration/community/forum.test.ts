@@ -222,6 +222,15 @@ describe("posting", () => {
     expect(refused.status).toBe(429);
     for (let i = 1; i <= 4; i++) await topic(`Regular question ${i}`, { by: people.member });
   });
+
+  it("the new-account limit holds when a new member's topics arrive all at once", async () => {
+    const fresh = await insertUserRow(opened.db, undefined, "buyer");
+    const outcomes = await Promise.allSettled(Array.from({ length: 6 }, (_, i) => topic(`Burst question ${i + 1}`, { by: fresh })));
+    expect(outcomes.filter((outcome) => outcome.status === "fulfilled")).toHaveLength(3);
+    for (const outcome of outcomes) if (outcome.status === "rejected") expect(outcome.reason).toMatchObject({ kind: "rate_limited" });
+    const rows = await opened.db.selectFrom("forum_topics").select("id").where("author_id", "=", fresh).execute();
+    expect(rows).toHaveLength(3);
+  });
 });
 
 describe("locks, solutions, likes, flags and moderation", () => {
