@@ -42,7 +42,10 @@ function orderIdOf(value: unknown): number | null {
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getOptionalUser(request);
-  const orderId = orderIdOf(new URL(request.url).searchParams.get("order"));
+  const url = new URL(request.url);
+  const orderId = orderIdOf(url.searchParams.get("order"));
+  // A subject a link starts the form with (the knowledge base's "Submit an Article"), within the field's bound.
+  const subject = (url.searchParams.get("subject") ?? "").replace(/\p{Cc}/gu, " ").trim().slice(0, CONTACT_LIMITS.subject);
   const order = user ? await orderForContact(getDb(), user.id, orderId) : null;
   const sections = faqSections({
     minPasswordLength: MIN_PASSWORD_LENGTH,
@@ -59,6 +62,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     prefill: user ? { name: `${user.firstName} ${user.lastName}`.trim(), email: user.email } : null,
     order,
     faq,
+    subject,
   };
 }
 
@@ -98,7 +102,7 @@ function useSuccessBanner(answer: { sent: boolean } | undefined): boolean {
 }
 
 export default function ContactPage() {
-  const { prefill, order, faq } = useLoaderData<typeof loader>();
+  const { prefill, order, faq, subject } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const navigation = useNavigation();
   const sending = navigation.state !== "idle" && navigation.formMethod === "POST" && navigation.formAction?.startsWith("/contact") === true;
@@ -106,7 +110,7 @@ export default function ContactPage() {
   const [form, fields] = useForm({
     id: "contact",
     lastResult: answer?.result,
-    defaultValue: { name: prefill?.name ?? "", email: prefill?.email ?? "", order: order ? String(order.id) : "" },
+    defaultValue: { name: prefill?.name ?? "", email: prefill?.email ?? "", order: order ? String(order.id) : "", subject },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: ContactSchema }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",

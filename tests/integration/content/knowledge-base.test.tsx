@@ -6,7 +6,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import type { OpenedDatabase } from "#db/dialect.ts";
 import { demoArticles, seedDemoKnowledgeBase } from "#db/seed/knowledge-base.ts";
 import { FEE_SCHEDULE, formatRate, INSPECTION_PERIOD_DAYS } from "~/lib/fees.ts";
-import { KNOWLEDGE_LIMITS, readTimeMinutes } from "~/lib/knowledge-base.ts";
+import { KNOWLEDGE_LIMITS, readTimeMinutes, SUBMIT_ARTICLE_SUBJECT } from "~/lib/knowledge-base.ts";
+import { CONTACT_LIMITS } from "~/schemas/contact.ts";
 import { MAX_LISTING_IMAGES } from "~/lib/photo-limits.ts";
 import { ArticleFormSchema } from "~/schemas/knowledge-base.ts";
 import {
@@ -359,6 +360,17 @@ describe("hostile Markdown", () => {
     }
     expect(page.html).toContain("<h1 class=\"chakra-heading css-");
     expect(page.html).toContain("&lt;script&gt;alert(&quot;title&quot;)&lt;/script&gt;</h1>");
+  });
+});
+
+describe("Submit an Article", () => {
+  it("opens the contact form with its subject filled in (bounded, control characters out)", async () => {
+    const contactRoute = (await import("~/routes/contact.tsx")) as unknown as Route;
+    const calls = routeCalls<{ subject?: string }>({ db });
+    const answer = await calls.get(contactRoute, `/contact?subject=${encodeURIComponent(SUBMIT_ARTICLE_SUBJECT)}`, null);
+    expect(answer.data?.subject).toBe(SUBMIT_ARTICLE_SUBJECT);
+    const hostile = await calls.get(contactRoute, `/contact?subject=${encodeURIComponent(`a\u0000b\n${"c".repeat(500)}`)}`, null);
+    expect(hostile.data?.subject).toBe(`a b ${"c".repeat(CONTACT_LIMITS.subject - 4)}`);
   });
 });
 
