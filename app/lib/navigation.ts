@@ -36,7 +36,10 @@ export function memberLinks(permissions: readonly Permission[]): NavLinkItem[] {
 
 /** Orders and money: in the account menu (and the mobile menu), so the header bar keeps the spec's links. */
 export function accountLinks(permissions: readonly Permission[]): NavLinkItem[] {
-  const links: NavLinkItem[] = [{ to: "/orders", label: "Orders" }];
+  const links: NavLinkItem[] = [
+    { to: "/orders", label: "Orders" },
+    { to: "/offers", label: "Offers" },
+  ];
   if (permissions.includes("can_create_listings")) links.push({ to: "/seller/orders", label: "Sales" });
   if (permissions.includes("can_confirm_payments") || permissions.includes("can_resolve_disputes")) links.push({ to: "/escrow", label: "Escrow" });
   if (permissions.includes("can_answer_support")) links.push({ to: "/support-inbox", label: "Support inbox" });

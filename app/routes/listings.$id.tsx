@@ -13,6 +13,7 @@ import { SellerPanel } from "~/components/listing-detail/SellerPanel.tsx";
 import { SpecificationsTable } from "~/components/listing-detail/SpecificationsTable.tsx";
 import { WatcherCount } from "~/components/listing-detail/WatcherCount.tsx";
 import { ListingCard } from "~/components/ListingCard.tsx";
+import { MakeOfferPanel } from "~/components/offers/MakeOfferPanel.tsx";
 import { RememberBrowsed } from "~/components/pwa/RememberBrowsed.tsx";
 import { getDb } from "~/db.server.ts";
 import { takeBidFlash } from "~/web/bid-flash.server.ts";
@@ -25,6 +26,7 @@ import { findLiveAuctionForListing, getAuctionPanel } from "~/services/auctions/
 import { getOptionalUser } from "~/web/auth.server.ts";
 import { canManageListing, getListingDetail, relatedListings, recordListingView } from "~/services/listings/index.server.ts";
 import { countWatchers, watchedAmong } from "~/services/watchlist/index.server.ts";
+import { getOfferPanel } from "~/services/orders/index.server.ts";
 
 const META_DESCRIPTION_LENGTH = 160;
 
@@ -67,6 +69,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const auctionId = isAuctionListingType(listing.listingType) ? await findLiveAuctionForListing(db, id) : null;
   const auction = auctionId === null ? null : await getAuctionPanel(db, auctionId, user?.id);
   const { flash: bidFlash, headers } = await takeBidFlash(request, auction?.snapshot.auctionId ?? null);
+  // Make Offer (issue 23): for everyone but the listing's managers; it never carries the seller's automatic prices.
+  const offerPanel = canEdit ? null : await getOfferPanel(db, id, user?.id ?? null);
 
   const url = new URL(request.url);
   return data(
@@ -80,6 +84,10 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       related: related.map((card) => ({ card, watching: watched.has(card.id) })),
       auction,
       bidFlash,
+      offerPanel,
+      signedIn: user !== null,
+      // The clock for an open offer's time left; only then, so other pages' data stays the same for the render memo.
+      now: offerPanel?.open ? new Date().toISOString() : null,
       // Signed-in members keep a copy of what they open for offline use (issue 6).
       offlineCopy: user ? toOfflineListing(listing, auction?.snapshot ?? null) : null,
     },
@@ -88,7 +96,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 }
 
 export default function ListingDetailPage() {
-  const { listing, startImage, canEdit, canContact, watching, watcherCount, related, auction, bidFlash, offlineCopy } = useLoaderData<typeof loader>();
+  const { listing, startImage, canEdit, canContact, watching, watcherCount, related, auction, bidFlash, offlineCopy, offerPanel, signedIn, now } =
+    useLoaderData<typeof loader>();
   return (
     <div className={page.container}>
       <RememberBrowsed listing={offlineCopy} />
@@ -98,6 +107,7 @@ export default function ListingDetailPage() {
         <ListingSummary listing={listing} />
         <ListingFacts listing={listing} />
         <ListingTypePanel listing={listing} watching={watching} canEdit={canEdit} canContact={canContact} />
+        {offerPanel ? <MakeOfferPanel listingId={listing.id} panel={offerPanel} signedIn={signedIn} serverNow={now} /> : null}
         {watcherCount !== null ? <WatcherCount count={watcherCount} /> : null}
         {auction ? <ListingAuctionPanel key={auction.snapshot.auctionId} auction={auction} flash={bidFlash} /> : null}
         <SellerPanel seller={listing.seller} />

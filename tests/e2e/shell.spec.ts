@@ -240,6 +240,7 @@ test.describe("mobile menu", () => {
         "Messages",
         "Watchlist & Saved Searches",
         "Orders",
+        "Offers",
       ]);
       await expect(mobile.getByRole("button", { name: "Sign Out" })).toBeVisible();
     });

@@ -36,7 +36,11 @@ import { buyNowOpen, findLiveAuctionRow, lockLiveAuctionOf, type AuctionRow } fr
 import { isOwner, ownedListing, visibleTo } from "../listings/listing-policy.server.ts";
 import { announceNotifications, insertNotifications, type NotificationDraft } from "../messaging/notifications.server.ts";
 import { PARTY_NAME_COLUMNS, partyNames } from "../accounts/party-names.server.ts";
-import { createOrder } from "./order-creation.server.ts";
+import { createOrder, shippingColumns } from "./order-creation.server.ts";
+import { checkoutItem, listingSummary, type CheckoutItem } from "./checkout.server.ts";
+import { isListingType } from "~/lib/listing-types.ts";
+import { ORDER_MESSAGES } from "~/lib/orders.ts";
+import type { ShippingAddress } from "~/schemas/order.ts";
 import { DomainError } from "../domain-error.ts";
 
 interface ListingForOffers {
@@ -632,6 +636,7 @@ export async function cancelUnpaidOfferOrders(db: Kysely<Database>, now: Date = 
 
 /** The Make Offer panel of a listing page; never carries the seller's automatic prices. */
 export interface OfferPanel {
+  listingTitle: string;
   /** Whether the viewer could make an offer now (signed in, not the seller, offers left, none open). */
   canOffer: boolean;
   /** Why not, when a signed-in buyer cannot. */
@@ -650,7 +655,7 @@ export async function getOfferPanel(db: Kysely<Database>, listingId: number, vie
   const auction = listing.listing_type === "hybrid" ? await findLiveAuctionRow(db, listingId) : undefined;
   const terms = offerTerms(listing, auction);
   if (!terms.ok) return null;
-  const base = { priceCents: terms.priceCents, currency: listing.currency };
+  const base = { listingTitle: listing.title, priceCents: terms.priceCents, currency: listing.currency };
   if (!viewerId) return { ...base, canOffer: false, problem: null, offersRemaining: MAX_OFFERS_PER_LISTING, open: null };
   if (viewerId === listing.user_id) return null;
   const rows = await db
@@ -824,4 +829,79 @@ export async function saveOfferSettings(db: Kysely<Database>, listingId: number,
     })
     .where("id", "=", listingId)
     .execute();
+}
+
+// ── The accepted offer's checkout ──
+
+export interface OfferCheckout {
+  item: CheckoutItem;
+  orderId: number;
+  reference: string;
+  status: string;
+  checkedOutAt: string | null;
+  shipping: ShippingAddress;
+  /** When the order is cancelled if still unpaid. */
+  payBy: string;
+}
+
+/** The buyer's checkout of an accepted offer (the order at the agreed amount), or null for anyone else. */
+export async function getOfferCheckout(db: Kysely<Database>, offerId: number, viewerId: string): Promise<OfferCheckout | null> {
+  const offer = await db.selectFrom("offers").select(["order_id", "buyer_id"]).where("id", "=", offerId).executeTakeFirst();
+  if (!offer || offer.buyer_id !== viewerId || offer.order_id === null) return null;
+  const order = await db.selectFrom("orders").selectAll().where("id", "=", offer.order_id).executeTakeFirst();
+  if (!order) return null;
+  const row = await listingSummary(db, order.listing_id);
+  if (!row) return null;
+  const saleType: SaleType = isListingType(order.sale_type) ? order.sale_type : "buy_now";
+  return {
+    item: checkoutItem(row, { currency: order.currency, priceCents: order.amount_cents, saleType }),
+    orderId: order.id,
+    reference: order.reference,
+    status: order.status,
+    checkedOutAt: order.checked_out_at,
+    shipping: {
+      shippingName: order.shipping_name,
+      shippingCompany: order.shipping_company,
+      shippingAddress: order.shipping_address,
+      shippingCity: order.shipping_city,
+      shippingState: order.shipping_state,
+      shippingZip: order.shipping_zip,
+      shippingCountry: order.shipping_country,
+      shippingPhone: order.shipping_phone,
+    },
+    payBy: new Date(Date.parse(order.created_at) + OFFER_ORDER_PAYMENT_MS).toISOString(),
+  };
+}
+
+/** The buyer confirms the shipping address of the order their accepted offer made. */
+export async function confirmOfferCheckout(
+  db: Kysely<Database>,
+  request: { offerId: number; buyerId: string; shipping: ShippingAddress; now?: Date },
+): Promise<{ orderId: number }> {
+  const now = request.now ?? new Date();
+  const stamp = now.toISOString();
+  return inWriteTransaction(
+    db,
+    async (trx) => {
+      const offer = await trx.selectFrom("offers").select(["order_id", "buyer_id"]).where("id", "=", request.offerId).executeTakeFirst();
+      if (!offer || offer.buyer_id !== request.buyerId || offer.order_id === null) throw new DomainError("not_found", OFFER_MESSAGES.offerOrderNotFound);
+      const order = await forUpdate(trx, trx.selectFrom("orders").select(["id", "status", "version"]).where("id", "=", offer.order_id)).executeTakeFirst();
+      if (!order) throw new DomainError("not_found", OFFER_MESSAGES.offerOrderNotFound);
+      if (order.status !== "pending") throw new DomainError("conflict", ORDER_MESSAGES.checkoutClosed);
+      const updated = await trx
+        .updateTable("orders")
+        .set((eb) => ({ ...shippingColumns(request.shipping), checked_out_at: stamp, version: eb("version", "+", 1), updated_at: stamp }))
+        .where("id", "=", order.id)
+        .where("status", "=", "pending")
+        .where("version", "=", order.version)
+        .executeTakeFirst();
+      if (Number(updated.numUpdatedRows) !== 1) throw new DomainError("conflict", ORDER_MESSAGES.changed);
+      await trx
+        .insertInto("order_events")
+        .values({ order_id: order.id, status: "pending", actor_id: request.buyerId, note: "The buyer confirmed the shipping address", created_at: stamp })
+        .execute();
+      return { orderId: order.id };
+    },
+    { decidesOnLockedRows: true },
+  );
 }

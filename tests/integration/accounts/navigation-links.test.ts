@@ -18,14 +18,14 @@ const COMMON = ["Dashboard", "Messages", "Watchlist & Saved Searches"];
 
 // role, header links beyond the common ones, account-menu links
 const LINKS: ReadonlyArray<[Role, string[], string[]]> = [
-  ["buyer", [], ["Orders"]],
-  ["seller", ["Create Listing", "Bulk Upload"], ["Orders", "Sales"]],
-  ["admin", ["Create Listing", "Bulk Upload", "Admin Panel"], ["Orders", "Sales", "Escrow", "Support inbox"]],
-  ["super_admin", ["Create Listing", "Bulk Upload", "Admin Panel"], ["Orders", "Sales", "Escrow", "Support inbox"]],
-  ["moderator", [], ["Orders"]],
-  ["dispute_resolution_referee", [], ["Orders", "Escrow"]],
-  ["billing", [], ["Orders", "Escrow"]],
-  ["support", [], ["Orders", "Support inbox"]],
+  ["buyer", [], ["Orders", "Offers"]],
+  ["seller", ["Create Listing", "Bulk Upload"], ["Orders", "Offers", "Sales"]],
+  ["admin", ["Create Listing", "Bulk Upload", "Admin Panel"], ["Orders", "Offers", "Sales", "Escrow", "Support inbox"]],
+  ["super_admin", ["Create Listing", "Bulk Upload", "Admin Panel"], ["Orders", "Offers", "Sales", "Escrow", "Support inbox"]],
+  ["moderator", [], ["Orders", "Offers"]],
+  ["dispute_resolution_referee", [], ["Orders", "Offers", "Escrow"]],
+  ["billing", [], ["Orders", "Offers", "Escrow"]],
+  ["support", [], ["Orders", "Offers", "Support inbox"]],
 ];
 
 describe("header links by permission", () => {
@@ -44,6 +44,7 @@ describe("header links by permission", () => {
     ]);
     expect(accountLinks(permissions)).toEqual([
       { to: "/orders", label: "Orders" },
+      { to: "/offers", label: "Offers" },
       { to: "/seller/orders", label: "Sales" },
       { to: "/escrow", label: "Escrow" },
       { to: "/support-inbox", label: "Support inbox" },

@@ -275,7 +275,7 @@ describe("pages", () => {
   it("never gives buyers the seller's automatic prices, and counts what awaits each party's answer", async () => {
     const listingId = await offerListing({ auto_accept_cents: 95_000, auto_decline_cents: 40_000 });
     const panel = await getOfferPanel(opened.db, listingId, buyer, T0);
-    expect(panel).toEqual({ canOffer: true, problem: null, offersRemaining: 3, priceCents: 100_000, currency: "USD", open: null });
+    expect(panel).toEqual({ listingTitle: "Keysight N9020A signal analyzer", canOffer: true, problem: null, offersRemaining: 3, priceCents: 100_000, currency: "USD", open: null });
     expect(JSON.stringify(panel)).not.toMatch(/95000|40000/);
     expect(await getOfferPanel(opened.db, listingId, seller, T0)).toBeNull();
     await makeOffer(opened.db, { listingId, buyerId: buyer, amountCents: 70_000, now: T0 });

@@ -1,0 +1,87 @@
+// /listings/{id}/offer: Make Offer (issue 23). POST makes the signed-in, confirmed buyer's offer and goes to /offers
+// (Sent), where its answer will appear; a refused offer (above the price, the cap, one already open…) comes back on
+// this page with the message beside its field. GET shows the form on a page of its own (where a refused offer lands,
+// and where a visitor comes back after signing in). Works without JavaScript.
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary.tsx";
+import { MakeOfferForm, offerUi, type OfferFormErrors } from "~/components/offers/MakeOfferPanel.tsx";
+import { getDb } from "~/db.server.ts";
+import { formatExactPrice } from "~/lib/money.ts";
+import { OFFER_MESSAGES, offersRemainingText } from "~/lib/offers.ts";
+import { MakeOfferSchema } from "~/schemas/offers.ts";
+import { isDomainError } from "~/services/domain-error.ts";
+import { getOfferPanel, makeOffer } from "~/services/orders/index.server.ts";
+import { requireConfirmedUser } from "~/web/auth.server.ts";
+import { refusalInit, throwRefusal } from "~/web/domain-answer.server.ts";
+import { parseForm } from "~/web/form-data.server.ts";
+import { parseRouteId } from "~/web/route-params.server.ts";
+import { DomainError } from "~/services/domain-error.ts";
+
+export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [{ title: `Make an offer${loaded ? `: ${loaded.title}` : ""} — Tradebench` }];
+
+async function offerPage(listingId: number, userId: string) {
+  const panel = await getOfferPanel(getDb(), listingId, userId);
+  if (!panel) throwRefusal(new DomainError("not_found", OFFER_MESSAGES.notTakingOffers));
+  return { listingId, title: panel.listingTitle, panel };
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const listingId = parseRouteId(params.id, OFFER_MESSAGES.listingNotFound);
+  const user = await requireConfirmedUser(request);
+  return offerPage(listingId, user.id);
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const listingId = parseRouteId(params.id, OFFER_MESSAGES.listingNotFound);
+  const user = await requireConfirmedUser(request);
+  const { submission, fields } = await parseForm(request, MakeOfferSchema);
+  const values = { amount: String(fields.get("amount") ?? ""), message: String(fields.get("message") ?? "") };
+  if (submission.status !== "success") {
+    const errors: OfferFormErrors = { amount: submission.error?.amount?.[0], message: submission.error?.message?.[0] };
+    return data({ errors, values }, { status: 400 });
+  }
+  try {
+    await makeOffer(getDb(), { listingId, buyerId: user.id, amountCents: submission.value.amount, message: submission.value.message });
+  } catch (error) {
+    if (!isDomainError(error) || error.kind === "not_found") throwRefusal(error);
+    const errors: OfferFormErrors = error.field === "amount" || error.field === "message" ? { [error.field]: error.message } : { form: error.message };
+    return data({ errors, values }, refusalInit(error));
+  }
+  throw redirect("/offers?tab=sent");
+}
+
+export default function MakeOfferPage() {
+  const { listingId, title, panel } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  return (
+    <main className={offerUi.page}>
+      <div className={offerUi.panel}>
+        <h1 className={offerUi.pageTitle}>
+          Make an offer
+        </h1>
+        <p>
+          <Link to={`/listings/${listingId}`} className={offerUi.link}>
+            {title}
+          </Link>{" "}
+          — price {formatExactPrice(panel.priceCents, panel.currency)}
+        </p>
+        <p className={offerUi.muted}>{offersRemainingText(panel.offersRemaining)}</p>
+        {panel.canOffer || answer ? (
+          <MakeOfferForm listingId={listingId} panel={panel} errors={answer?.errors} values={answer?.values} />
+        ) : (
+          <p>
+            {panel.problem}{" "}
+            <Link to="/offers?tab=sent" className={offerUi.link}>
+              See your offers
+            </Link>
+          </p>
+        )}
+      </div>
+    </main>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}
