@@ -1,20 +1,22 @@
 // Route matching done once per route table in the server build (vite.config.ts; issue 17 §3). React Router's
 // matchRoutes flattens and ranks the whole route table on every call and compiles a regular expression for every
 // route pattern it tries, and a page render calls it two or three times (the router's own match, Remix's partial
-// manifest for each parent path): 10–15% of a small page's server CPU went there. This plugin changes the server
-// build's copy of @remix-run/router (bundled, vite.config.ts `ssr.noExternal`) so that
-// - a pattern's compiled expression is kept (keyed by pattern, case sensitivity and `end`: a pure function of them,
-//   and the patterns are the route table's, a finite set), and
-// - a route array's ranked branches are kept for that array (a WeakMap on the array: the server never changes a
-//   route array once it matches with it; the browser's copy, which patches routes in as it discovers them, is left
-//   as it is).
+// manifest for each parent path); RemixServer also rebuilt the route table's React Router form for every page:
+// 10–15% of a small page's server CPU went there. This plugin changes the server build's copies (bundled,
+// vite.config.ts `ssr.noExternal`; the browser's copies are left as they are) so that
+// - @remix-run/router keeps a pattern's compiled expression (keyed by pattern, case sensitivity and `end`: a pure
+//   function of them, and the patterns are the route table's, a finite set) and a route array's ranked branches (a
+//   WeakMap on the array: the server never changes a route array once it matches with it);
+// - RemixServer makes the React Router routes once per route manifest and set of route modules (the same for every
+//   page of a build) instead of for each page, and the static router converts them once per route array, so the
+//   matching above finds the same arrays page after page.
 // The match results are the library's own. When the library's text changes so that a replacement no longer applies,
 // the build stops with this file's name: look at the new version (it may cache by itself) and update or drop this.
 import type { Plugin } from "vite";
 
-const ROUTER_FILE = /\/node_modules\/@remix-run\/router\/dist\/router\.(js|cjs\.js)$/;
+type Replacement = [name: string, from: string, to: string];
 
-const replacements: Array<[name: string, from: string, to: string]> = [
+const ROUTER: Replacement[] = [
   [
     "compilePath",
     "function compilePath(path, caseSensitive, end) {",
@@ -43,12 +45,64 @@ function compilePathUncached(path, caseSensitive, end) {`,
   ["ranked branches cache", "function matchRoutesImpl(", "const rankedBranchesOf = new WeakMap();\nfunction matchRoutesImpl("],
 ];
 
+const REMIX_SERVER: Replacement[] = [
+  [
+    "RemixServer's routes",
+    "  let routes = createServerRoutes(manifest.routes, routeModules, context.future, context.isSpaMode);",
+    `  let made = serverRoutesOf.get(manifest.routes);
+  if (made === undefined || !sameRouteModules(made.routeModules, routeModules)) {
+    made = { routeModules, routes: createServerRoutes(manifest.routes, routeModules, context.future, context.isSpaMode) };
+    serverRoutesOf.set(manifest.routes, made);
+  }
+  let routes = made.routes;`,
+  ],
+  [
+    "server routes cache",
+    "function RemixServer(",
+    `const serverRoutesOf = new WeakMap();
+// Remix hands RemixServer a new object of route modules for each page; the modules in it are the build's own.
+function sameRouteModules(made, given) {
+  const ids = Object.keys(given);
+  if (ids.length !== Object.keys(made).length) return false;
+  for (const id of ids) if (made[id] !== given[id]) return false;
+  return true;
+}
+function RemixServer(`,
+  ],
+];
+
+const STATIC_ROUTER: Replacement[] = [
+  [
+    "createStaticRouter's data routes",
+    "  let manifest = {};\n  let dataRoutes = UNSAFE_convertRoutesToDataRoutes(routes, UNSAFE_mapRouteProperties, undefined, manifest);",
+    `  let converted = dataRoutesOf.get(routes);
+  if (converted === undefined) {
+    let manifest = {};
+    converted = { manifest, dataRoutes: UNSAFE_convertRoutesToDataRoutes(routes, UNSAFE_mapRouteProperties, undefined, manifest) };
+    dataRoutesOf.set(routes, converted);
+  }
+  let { manifest, dataRoutes } = converted;`,
+  ],
+  ["data routes cache", "function createStaticRouter(", "const dataRoutesOf = new WeakMap();\nfunction createStaticRouter("],
+];
+
+const FILES: Array<[file: RegExp, replacements: Replacement[]]> = [
+  [/\/node_modules\/@remix-run\/router\/dist\/router\.(js|cjs\.js)$/, ROUTER],
+  [/\/node_modules\/@remix-run\/react\/dist\/esm\/server\.js$/, REMIX_SERVER],
+  [/\/node_modules\/react-router-dom\/server\.mjs$/, STATIC_ROUTER],
+];
+
 export function routerMatchCache(): Plugin {
   return {
     name: "tradebench-router-match-cache",
+    // The production build only: the development server reloads route modules, and keeps the libraries as they are.
+    apply: "build",
     enforce: "pre",
     transform(code, id, options) {
-      if (!options?.ssr || !ROUTER_FILE.test(id.split("?")[0])) return null;
+      if (!options?.ssr) return null;
+      const file = id.split("?")[0];
+      const replacements = FILES.find(([pattern]) => pattern.test(file))?.[1];
+      if (!replacements) return null;
       let changed = code;
       for (const [name, from, to] of replacements) {
         if (changed.split(from).length !== 2) {

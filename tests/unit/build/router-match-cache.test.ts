@@ -1,5 +1,5 @@
-// The server build's route-matching cache (vite.router-match-cache.ts) applies to the installed @remix-run/router and
-// matches exactly as the library does, repeated calls included.
+// The server build's route-matching cache (vite.router-match-cache.ts) applies to the installed @remix-run/router,
+// @remix-run/react and react-router-dom, and matches exactly as the library does, repeated calls included.
 import fs from "node:fs";
 import path from "node:path";
 import { createRequire } from "node:module";
@@ -39,7 +39,7 @@ async function loadRouter(changed: boolean): Promise<RouterModule> {
   const code = changed ? transform(source, routerFile, { ssr: true })?.code : source;
   if (!code) throw new Error("the plugin left the router unchanged");
   const file = path.join(folder, changed ? "cached.mjs" : "original.mjs");
-  fs.writeFileSync(file, code);
+  fs.writeFileSync(file, code.replace(/^\/\/# sourceMappingURL=.*$/m, "")); // its map is not copied
   return import(pathToFileURL(file).href) as Promise<RouterModule>;
 }
 
@@ -80,6 +80,13 @@ describe("route matching in the server build", () => {
     expect(changed?.code).toContain("compiledPaths");
     // The browser's copy is left as it is.
     expect(transform("unchanged", routerFile, { ssr: false })).toBeNull();
+  });
+
+  it("changes the installed RemixServer and static router so the route table is made once per build", () => {
+    const remixServer = require.resolve("@remix-run/react").replace(/dist\/index\.js$/, "dist/esm/server.js");
+    const staticRouter = require.resolve("react-router-dom/server.mjs");
+    expect(transform(fs.readFileSync(remixServer, "utf8"), remixServer, { ssr: true })?.code).toContain("serverRoutesOf.get(manifest.routes)");
+    expect(transform(fs.readFileSync(staticRouter, "utf8"), staticRouter, { ssr: true })?.code).toContain("dataRoutesOf.get(routes)");
   });
 
   it("matches every address as the library does, on first and repeated calls and on a new route table", async () => {
