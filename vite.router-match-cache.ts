@@ -9,7 +9,8 @@
 //   WeakMap on the array: the server never changes a route array once it matches with it);
 // - RemixServer makes the React Router routes once per route manifest and set of route modules (the same for every
 //   page of a build) instead of for each page, and the static router converts them once per route array, so the
-//   matching above finds the same arrays page after page.
+//   matching above finds the same arrays page after page, and Remix's partial manifest keeps the routes matching
+//   each parent path of a page ("/", "/listings", …) instead of matching them again for every page.
 // The match results are the library's own. When the library's text changes so that a replacement no longer applies,
 // the build stops with this file's name: look at the new version (it may cache by itself) and update or drop this.
 import type { Plugin } from "vite";
@@ -86,9 +87,41 @@ const STATIC_ROUTER: Replacement[] = [
   ["data routes cache", "function createStaticRouter(", "const dataRoutesOf = new WeakMap();\nfunction createStaticRouter("],
 ];
 
+const PARTIAL_MANIFEST: Replacement[] = [
+  [
+    "getPartialManifest's parent matches",
+    "    let matches = matchRoutes(router.routes, path, router.basename);\n    if (matches) {\n      matches.forEach(m => routeIds.add(m.route.id));\n    }",
+    "    for (let id of parentRouteIds(router.routes, path, router.basename)) routeIds.add(id);",
+  ],
+  [
+    "parent matches cache",
+    "function getPartialManifest(",
+    `const parentRouteIdsOf = new WeakMap();
+// The route ids matching a parent path ("/", "/listings", …) of the page, kept per route array (bounded: a parent path
+// can hold an id).
+function parentRouteIds(routes, path, basename) {
+  let known = parentRouteIdsOf.get(routes);
+  if (known === undefined) {
+    known = new Map();
+    parentRouteIdsOf.set(routes, known);
+  }
+  let key = String(basename) + "\\0" + path;
+  let ids = known.get(key);
+  if (ids === undefined) {
+    ids = (matchRoutes(routes, path, basename) || []).map(m => m.route.id);
+    if (known.size >= 1000) known.clear();
+    known.set(key, ids);
+  }
+  return ids;
+}
+function getPartialManifest(`,
+  ],
+];
+
 const FILES: Array<[file: RegExp, replacements: Replacement[]]> = [
   [/\/node_modules\/@remix-run\/router\/dist\/router\.(js|cjs\.js)$/, ROUTER],
   [/\/node_modules\/@remix-run\/react\/dist\/esm\/server\.js$/, REMIX_SERVER],
+  [/\/node_modules\/@remix-run\/react\/dist\/esm\/fog-of-war\.js$/, PARTIAL_MANIFEST],
   [/\/node_modules\/react-router-dom\/server\.mjs$/, STATIC_ROUTER],
 ];
 

@@ -87,6 +87,8 @@ describe("route matching in the server build", () => {
     const staticRouter = require.resolve("react-router-dom/server.mjs");
     expect(transform(fs.readFileSync(remixServer, "utf8"), remixServer, { ssr: true })?.code).toContain("serverRoutesOf.get(manifest.routes)");
     expect(transform(fs.readFileSync(staticRouter, "utf8"), staticRouter, { ssr: true })?.code).toContain("dataRoutesOf.get(routes)");
+    const partialManifest = remixServer.replace(/server\.js$/, "fog-of-war.js");
+    expect(transform(fs.readFileSync(partialManifest, "utf8"), partialManifest, { ssr: true })?.code).toContain("parentRouteIds(router.routes, path, router.basename)");
   });
 
   it("matches every address as the library does, on first and repeated calls and on a new route table", async () => {
