@@ -123,6 +123,16 @@ export function containsIgnoringAsciiCase(db: Kysely<Database>, column: string, 
 }
 
 /**
+ * `column` contains `text` as it is, no case folding: for a column stored already folded (the forum's search_text), so
+ * PostgreSQL's trigram index on the bare column serves it and no row pays for a `translate` (SQLite: instr).
+ */
+export function containsText(db: Kysely<Database>, column: string, text: string): RawBuilder<SqlBool> {
+  if (engineOf(db) === "sqlite") return sql<SqlBool>`instr(${sql.ref(column)}, ${text}) > 0`;
+  const pattern = `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+  return sql<SqlBool>`${sql.ref(column)} like ${pattern}`;
+}
+
+/**
  * A token that changes whenever anything is written to the database, by this process or another (another server, on
  * PostgreSQL): results cached under it are never stale. SQLite: this connection's rows written and the file's data
  * version. PostgreSQL: the current snapshot (`xmin:xmax:in-progress xids`), which says exactly which committed

@@ -600,6 +600,8 @@ export interface ForumTopicsTable {
   /** The newest visible post's time and author. */
   last_post_at: Generated<Timestamp>;
   last_post_author_id: string | null;
+  /** Title and opening post, ASCII-lower-cased and bounded (FORUM_LIMITS.searchTextMax): what the search matches. */
+  search_text: Generated<string>;
 }
 
 /** A post of a topic: the opening post or a reply (Markdown source). */

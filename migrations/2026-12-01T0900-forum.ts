@@ -3,7 +3,7 @@
 // on every post), counted views (once per viewer per 30 minutes, as listing views are), flags, likes, and
 // audit_events: a generic record of what staff did to what, reused by the administration pages later.
 // Frozen once shipped: never edit after it has landed; add a new migration instead.
-import type { Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 import type { MigrationDialect } from "../db/dialect.ts";
 
 const CATEGORIES = [
@@ -47,6 +47,8 @@ export async function up(db: Kysely<any>, dialect: MigrationDialect): Promise<vo
     // The newest visible post (the opening one until someone replies) and who wrote it.
     .addColumn("last_post_at", "text", (c) => c.notNull().defaultTo(dialect.nowDefault))
     .addColumn("last_post_author_id", "text", (c) => c.references("users.id").onDelete("set null"))
+    // The title and the opening post, ASCII-lower-cased and cut to a bound: what the forum's search matches.
+    .addColumn("search_text", "text", (c) => c.notNull().defaultTo(""))
     .execute();
   // The list: pinned first, then each sort, for all categories and for one.
   for (const [name, column] of [
@@ -62,6 +64,15 @@ export async function up(db: Kysely<any>, dialect: MigrationDialect): Promise<vo
       .execute();
   }
   await db.schema.createIndex("forum_topics_author_created").on("forum_topics").columns(["author_id", "created_at"]).execute();
+  // The forum's figures (topics, replies, views) read from the index alone; the "Solved" filter finds its few topics.
+  await db.schema.createIndex("forum_topics_stats").on("forum_topics").columns(["hidden", "reply_count", "view_count"]).execute();
+  await db.schema.createIndex("forum_topics_solved").on("forum_topics").columns(["hidden", "solution_post_id"]).execute();
+  // PostgreSQL: a trigram index on the (already folded) text, so "contains a word" finds rare words through the index;
+  // SQLite scans the column (instr).
+  if (dialect.name === "postgres") {
+    await sql`create extension if not exists pg_trgm`.execute(db);
+    await sql`create index forum_topics_search_trigram on forum_topics using gin (search_text gin_trgm_ops)`.execute(db);
+  }
 
   await db.schema
     .createTable("forum_posts")

@@ -27,6 +27,8 @@ export const FORUM_LIMITS = {
   /** The search box: characters, and the words of it that are matched. */
   searchMax: 100,
   searchWords: 5,
+  /** How much of a topic (title, then opening post) the search looks through. */
+  searchTextMax: 4_000,
   /** Participants told of a new reply (the topic's author and the latest repliers). */
   notifiedParticipants: 50,
 } as const;
@@ -97,4 +99,9 @@ export function formatForumTime(at: string | Date, now: Date | number = Date.now
 export function forumPageOf(value: string | null | undefined): number {
   if (!value || !/^[0-9]{1,30}$/.test(value)) return 1;
   return Math.min(Math.max(1, Number(value)), FORUM_LIMITS.maxPage);
+}
+
+/** What the search matches for a topic: its title and opening post, ASCII-lower-cased, at most searchTextMax long. */
+export function forumSearchText(title: string, body: string): string {
+  return `${title}\n${body}`.slice(0, FORUM_LIMITS.searchTextMax).replace(/[A-Z]/g, (letter) => letter.toLowerCase());
 }

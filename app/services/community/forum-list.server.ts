@@ -1,10 +1,11 @@
 // /forum's data (spec 02 §2.12): the categories with their topic counts, the forum's real figures, and one page of
 // topics — pinned first, then by the chosen sort — filtered by category, by "solved", and by a bounded search over
-// titles and opening posts. Hidden topics are left out except for moderators, who see them marked.
+// titles and opening posts (their folded, bounded copy in forum_topics.search_text). Hidden topics are left out except for moderators, who see them marked.
 import { sql, type Expression, type Kysely, type SqlBool } from "kysely";
-import { containsIgnoringAsciiCase } from "#db/dialect.ts";
+import { containsText } from "#db/dialect.ts";
 import type { Database } from "#db/schema.ts";
 import { FORUM_LIMITS, type ForumSort } from "~/lib/forum.ts";
+import { withoutNul } from "~/lib/typed-text.ts";
 import { memberName } from "./forum-names.server.ts";
 
 export interface ForumCategorySummary {
@@ -61,7 +62,7 @@ export interface ForumTopicPage {
 /** The words of a search, lower-cased (ASCII), at most FORUM_LIMITS.searchWords of them. */
 export function forumSearchWords(search: string | null | undefined): string[] {
   if (!search) return [];
-  return search
+  return withoutNul(search)
     .slice(0, FORUM_LIMITS.searchMax)
     .replace(/[A-Z]/g, (letter) => letter.toLowerCase())
     .split(/\s+/)
@@ -107,21 +108,8 @@ export async function listForumTopics(db: Kysely<Database>, query: ForumTopicQue
       if (!query.includeHidden) conditions.push(eb("t.hidden", "=", 0));
       if (query.categoryId) conditions.push(eb("t.category_id", "=", query.categoryId));
       if (query.solvedOnly) conditions.push(eb("t.solution_post_id", "is not", null));
-      for (const word of words) {
-        conditions.push(
-          eb.or([
-            containsIgnoringAsciiCase(db, "t.title", word),
-            eb.exists(
-              eb
-                .selectFrom("forum_posts as o")
-                .select("o.id")
-                .whereRef("o.topic_id", "=", "t.id")
-                .where("o.is_opening", "=", 1)
-                .where(containsIgnoringAsciiCase(db, "o.body", word)),
-            ),
-          ]),
-        );
-      }
+      // search_text and the words are folded alike (forumSearchText, forumSearchWords), so matching is exact.
+      for (const word of words) conditions.push(containsText(db, "t.search_text", word));
       return eb.and(conditions);
     });
   const { count } = await base.select((eb) => eb.fn.countAll<number | string>().as("count")).executeTakeFirstOrThrow();

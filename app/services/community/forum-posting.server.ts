@@ -4,7 +4,7 @@
 import type { Kysely } from "kysely";
 import { inWriteTransaction } from "#db/dialect.ts";
 import type { Database } from "#db/schema.ts";
-import { FORUM_EDIT_WINDOW_MS, FORUM_LIMITS, FORUM_MESSAGES, FORUM_NEW_ACCOUNT_LIMITS, FORUM_NEW_ACCOUNT_MS } from "~/lib/forum.ts";
+import { FORUM_EDIT_WINDOW_MS, FORUM_LIMITS, FORUM_MESSAGES, FORUM_NEW_ACCOUNT_LIMITS, FORUM_NEW_ACCOUNT_MS, forumSearchText } from "~/lib/forum.ts";
 import { DomainError } from "../domain-error.ts";
 import { announceNotifications, insertNotifications, type NotificationDraft } from "../messaging/notifications.server.ts";
 import { findVisibleTopic, type ForumActor } from "./forum-topic.server.ts";
@@ -51,7 +51,18 @@ export async function createForumTopic(db: Kysely<Database>, actor: ForumActor, 
     const at = now.toISOString();
     const { id } = await trx
       .insertInto("forum_topics")
-      .values({ category_id: input.categoryId, author_id: actor.userId, title: input.title, pinned: 0, locked: 0, hidden: 0, created_at: at, last_post_at: at, last_post_author_id: actor.userId })
+      .values({
+        category_id: input.categoryId,
+        author_id: actor.userId,
+        title: input.title,
+        pinned: 0,
+        locked: 0,
+        hidden: 0,
+        created_at: at,
+        last_post_at: at,
+        last_post_author_id: actor.userId,
+        search_text: forumSearchText(input.title, input.body),
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
     await trx.insertInto("forum_posts").values({ topic_id: id, author_id: actor.userId, body: input.body, is_opening: 1, hidden: 0, created_at: at }).execute();
@@ -142,12 +153,13 @@ export async function replyToForumTopic(db: Kysely<Database>, actor: ForumActor,
 /** Changes the text of one's own post, within FORUM_EDIT_WINDOW_MS of posting it. */
 export async function editForumPost(db: Kysely<Database>, actor: ForumActor, postId: number, body: string, now = new Date()): Promise<{ topicId: number }> {
   return inWriteTransaction(db, async (trx) => {
-    const post = await trx.selectFrom("forum_posts").select(["topic_id", "author_id", "created_at", "hidden"]).where("id", "=", postId).executeTakeFirst();
+    const post = await trx.selectFrom("forum_posts").select(["topic_id", "author_id", "created_at", "is_opening"]).where("id", "=", postId).executeTakeFirst();
     if (!post) throw new DomainError("not_found", FORUM_MESSAGES.postNotFound);
-    await findVisibleTopic(trx, post.topic_id, actor);
+    const topic = await findVisibleTopic(trx, post.topic_id, actor);
     if (post.author_id !== actor.userId) throw new DomainError("forbidden", FORUM_MESSAGES.notYourPost);
     if (now.getTime() - Date.parse(post.created_at) >= FORUM_EDIT_WINDOW_MS) throw new DomainError("conflict", FORUM_MESSAGES.editWindowOver);
     await trx.updateTable("forum_posts").set({ body, edited_at: now.toISOString() }).where("id", "=", postId).execute();
+    if (post.is_opening === 1) await trx.updateTable("forum_topics").set({ search_text: forumSearchText(topic.title, body) }).where("id", "=", post.topic_id).execute();
     return { topicId: post.topic_id };
   });
 }

@@ -124,6 +124,15 @@ describe("reading", () => {
     expect(await ids("?q=PROBE")).toEqual([scope]);
     expect(await ids("?q=overshoot")).toHaveLength(2);
     expect(await ids("?q=overshoot%20tektronix")).toEqual([scope]);
+    // Wildcards are searched as typed; a NUL character is dropped.
+    expect(await ids("?q=100%25")).toEqual([]);
+    expect(await ids("?q=_")).toEqual([]);
+    expect(await ids("?q=pro%00be")).toEqual([scope]);
+    // Editing the opening post changes what finds the topic.
+    const opening = (await getForumTopic(opened.db, scope, member(people.author))).opening!;
+    await editForumPost(opened.db, member(people.author), opening.id, "Ringing at 250 MHz with the ground spring.");
+    expect(await ids("?q=ground%20spring")).toEqual([scope]);
+    expect(await ids("?q=overshoot")).toHaveLength(1);
     // An unknown category is no filter; a search is cut to its bound.
     expect(await ids("?category=nope")).toHaveLength(3);
     expect((await list(`?q=${"x".repeat(5_000)}`)).status).toBe(200);
