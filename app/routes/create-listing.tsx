@@ -13,6 +13,9 @@ import { FormErrors, FormSuccess } from "~/components/forms/index.ts";
 import { EmailConfirmationNotice } from "~/components/EmailConfirmationBanner.tsx";
 import { JsMarker } from "~/components/listing-form/JsMarker.tsx";
 import { ListingFormFields, type ListingFormMetadata } from "~/components/listing-form/ListingFormFields.tsx";
+import { OfferSettingsFields, offerSettingsDefaults } from "~/components/offers/OfferSettingsFields.tsx";
+import { saveOfferSettings } from "~/services/orders/index.server.ts";
+import { readOfferSettings } from "~/web/offer-settings.server.ts";
 import { getDb } from "~/db.server.ts";
 import { listingPriceHints } from "~/services/pricing/index.server.ts";
 import type { PriceHintTable } from "~/lib/pricing/price-hints.ts";
@@ -125,6 +128,8 @@ export async function action({ request }: ActionFunctionArgs) {
     const result = submission.reply(unknownCategory ? { fieldErrors: { categoryId: [LISTING_MESSAGES.categoryUnknown] } } : {});
     return data<ActionResult>({ status: "form", result, imageErrors: uploads.errors, rechoose }, { status: 400 });
   }
+  const offers = readOfferSettings(fields, toListingInput(submission.value));
+  if (!offers.ok) return data<ActionResult>({ status: "form", result: submission.reply({ fieldErrors: offers.fieldErrors }), imageErrors: [], rechoose }, { status: 400 });
 
   let listingId: number;
   try {
@@ -147,6 +152,8 @@ export async function action({ request }: ActionFunctionArgs) {
     const result = submission.reply({ formErrors: [LISTING_MESSAGES.failedToCreate] });
     return data<ActionResult>({ status: "form", result, imageErrors: [], rechoose }, { status: 500 });
   }
+  // The offer settings were checked with the form above; they are saved on the listing just made (issue 23).
+  await saveOfferSettings(getDb(), listingId, offers.settings);
   // Without JavaScript the browser goes straight to the new listing.
   if (fields.get("js") !== "1") throw redirect(`/listings/${listingId}`);
   return data<ActionResult>({ status: "created", listingId });
@@ -249,6 +256,7 @@ function ManualListing({
                   rechoose: formResult?.rechoose ?? false,
                 }}
               />
+              <OfferSettingsFields defaults={offerSettingsDefaults(null, formResult?.result.initialValue)} errors={formResult?.result.error ?? undefined} />
               <Button type="submit" colorPalette="blue" size="lg" alignSelf="start" disabled={submitting} loading={submitting} loadingText="Creating...">
                 Create Listing
               </Button>

@@ -9,6 +9,9 @@ import { FormErrors, FormSuccess } from "~/components/forms/index.ts";
 import { DeleteListingSection } from "~/components/listing-form/DeleteListing.tsx";
 import { ImageManager } from "~/components/listing-form/ImageManager.tsx";
 import { ListingFormFields, type ListingFormMetadata } from "~/components/listing-form/ListingFormFields.tsx";
+import { OfferSettingsFields, offerSettingsDefaults } from "~/components/offers/OfferSettingsFields.tsx";
+import { getOfferSettings, saveOfferSettings } from "~/services/orders/index.server.ts";
+import { readOfferSettings } from "~/web/offer-settings.server.ts";
 import { getDb } from "~/db.server.ts";
 import { parseForm } from "~/web/form-data.server.ts";
 import { ListingImageChangeSchema } from "~/schemas/listing-manage.ts";
@@ -60,6 +63,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     categoryGroups: categoryGroups(await listCategoryTree(getDb())),
     maxImages: MAX_LISTING_IMAGES,
     priceHints: await listingPriceHints(getDb(), { excludeListingId: listing.id }),
+    // The seller's offer settings (issue 23): this page is the seller's (or an admin's) alone.
+    offerSettings: await getOfferSettings(getDb(), listing.id),
   };
 }
 
@@ -110,6 +115,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const result = submission.reply(unknownCategory ? { fieldErrors: { categoryId: [LISTING_MESSAGES.categoryUnknown] } } : {});
     return data<ActionResult>({ status: "form", result, imageErrors: uploads.errors, rechoose }, { status: 400 });
   }
+  const offers = readOfferSettings(fields, toListingInput(submission.value));
+  if (!offers.ok) return data<ActionResult>({ status: "form", result: submission.reply({ fieldErrors: offers.fieldErrors }), imageErrors: [], rechoose }, { status: 400 });
 
   try {
     await updateListing(getDb(), getUploadStore(), user, listing.id, toListingInput(submission.value), {
@@ -117,6 +124,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       images: uploads.images,
       startAuction: submission.value.startAuction,
     });
+    await saveOfferSettings(getDb(), listing.id, offers.settings);
   } catch (error) {
     // Gone meanwhile: the page's own answer.
     if (!isDomainError(error) || error.kind === "not_found") throwRefusal(error);
@@ -170,7 +178,7 @@ function EditImages() {
 }
 
 function EditForm() {
-  const { listing, defaults, images, auctions, categoryGroups: groups, maxImages, priceHints } = useLoaderData<typeof loader>();
+  const { listing, defaults, images, auctions, categoryGroups: groups, maxImages, priceHints, offerSettings } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting" && navigation.formEncType === "multipart/form-data";
@@ -204,6 +212,7 @@ function EditForm() {
               rechoose: formResult?.rechoose ?? false,
             }}
           />
+          <OfferSettingsFields defaults={offerSettingsDefaults(offerSettings, formResult?.result.initialValue)} errors={formResult?.result.error ?? undefined} />
           <Button type="submit" colorPalette="blue" size="lg" alignSelf="start" disabled={submitting} loading={submitting} loadingText="Saving...">
             Save changes
           </Button>

@@ -18,6 +18,7 @@ import { createForumTopic } from "~/services/community/forum-posting.server.ts";
 import { saveArticle } from "~/services/content/knowledge-base.server.ts";
 import { openConversation } from "~/services/messaging/messages.server.ts";
 import { createOrder } from "~/services/orders/order-creation.server.ts";
+import { makeOffer, respondToOffer } from "~/services/orders/offers.server.ts";
 import { insertAuctionRow } from "../../support/auctions.ts";
 import { NOT_A_FORM_MESSAGE } from "~/web/form-data.server.ts";
 import { bodyArb, hugeForm, hugeMultipart, requestWith, schemaVocabulary, type HostileBody } from "../../support/hostile-bodies.ts";
@@ -63,6 +64,10 @@ const TARGETS: Record<string, ActionTarget> = {
   "auctions.$id_.end.tsx": { url: "/auctions/{endAuction}/end", params: { id: "{endAuction}" }, member: "seller" },
   "checkout.auction.$id.tsx": { url: "/checkout/auction/{wonAuction}", params: { id: "{wonAuction}" }, member: "buyer" },
   "checkout.listing.$id.tsx": { url: "/checkout/listing/{listing}", params: { id: "{listing}" }, member: "buyer" },
+  // Make Offer (issue 23): the offer form (a refused one comes back on its page), the answers on /offers, the accepted offer's checkout.
+  "checkout.offer.$id.tsx": { url: "/checkout/offer/{acceptedOffer}", params: { id: "{acceptedOffer}" }, member: "buyer" },
+  "listings.$id_.offer.tsx": { url: "/listings/{offerListing}/offer", params: { id: "{offerListing}" }, member: "buyer", renders: "/listings/:id/offer" },
+  "offers.tsx": { url: "/offers", member: "seller", renders: "/offers" },
   "contact.tsx": { url: "/contact", member: "buyer" },
   "confirm-email.tsx": { url: "/confirm-email", member: "buyer" },
   "create-listing.tsx": { url: "/create-listing", member: "seller", fileField: "images", renders: "/create-listing" },
@@ -181,6 +186,12 @@ beforeAll(async () => {
   const { buyer, seller } = people;
   const listing = await insertListingRow(db, seller, { title: "Keysight DSOX3034T oscilloscope" });
   const deletable = await insertListingRow(db, seller, { title: "Fluke 87V multimeter" });
+  // Listings that take offers: one with the buyer's open offer awaiting the seller, one whose offer was accepted.
+  const offerListing = await insertListingRow(db, seller, { title: "Tektronix AFG31000 function generator", accepts_offers: 1 });
+  const { offerId: openOffer } = await makeOffer(db, { listingId: offerListing, buyerId: buyer, amountCents: 50_000 });
+  const soldByOffer = await insertListingRow(db, seller, { title: "Agilent 34970A data acquisition unit", accepts_offers: 1 });
+  const { offerId: acceptedOffer } = await makeOffer(db, { listingId: soldByOffer, buyerId: buyer, amountCents: 60_000 });
+  await respondToOffer(db, { offerId: acceptedOffer, userId: seller, action: "accept" });
   const { auctionId: auction } = await insertAuctionRow(db, seller);
   const { auctionId: endAuction } = await insertAuctionRow(db, seller);
   const { auctionId: cancelAuction } = await insertAuctionRow(db, seller);
@@ -208,6 +219,9 @@ beforeAll(async () => {
     topic: String(topic),
     listing: String(listing),
     deletable: String(deletable),
+    offerListing: String(offerListing),
+    openOffer: String(openOffer),
+    acceptedOffer: String(acceptedOffer),
     supportRequest: String(supportRequest.id),
     auction: String(auction),
     endAuction: String(endAuction),
@@ -220,7 +234,7 @@ beforeAll(async () => {
   const fromSchemas = await schemaVocabulary();
   vocabulary = {
     names: [...new Set([...fromSchemas.names, "intent", "returnTo", "js", "id", "conversationId", "listingId", "searchId", "body", "photos", "images", "avatar", "assignee", "expected", "then", "token", "s", "t"])],
-    values: [...new Set([...fromSchemas.values, ...Object.values(fixtures), "watch", "unwatch", "mark-read", "mark-all-read", "remove-avatar", "assign", "assign-me", "reply", "close", "reopen"])],
+    values: [...new Set([...fromSchemas.values, ...Object.values(fixtures), "watch", "unwatch", "mark-read", "mark-all-read", "remove-avatar", "assign", "assign-me", "reply", "close", "reopen", "accept", "decline", "counter", "withdraw", "received", "sent"])],
   };
   // Kysely's introspection lists the tables on either engine (SQLite's own and the migrator's left out).
   tables = (await db.introspection.getTables())

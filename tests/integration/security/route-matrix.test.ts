@@ -13,6 +13,7 @@ import { createForumTopic } from "~/services/community/forum-posting.server.ts";
 import { saveArticle } from "~/services/content/knowledge-base.server.ts";
 import { openConversation } from "~/services/messaging/messages.server.ts";
 import { createOrder } from "~/services/orders/order-creation.server.ts";
+import { makeOffer, respondToOffer } from "~/services/orders/offers.server.ts";
 import { insertAuctionRow } from "../../support/auctions.ts";
 import { insertListingRow } from "../../support/listings.ts";
 import { ROUTE_CONTEXT, sessionCookie, sessionCookies } from "../../support/route-pages.tsx";
@@ -77,7 +78,12 @@ beforeAll(async () => {
   }
   const { seller, buyer } = people;
 
-  const listing = await insertListingRow(db, seller, { title: "Keysight DSOX3034T oscilloscope" });
+  // It takes offers (issue 23), so its Make Offer page has something to show.
+  const listing = await insertListingRow(db, seller, { title: "Keysight DSOX3034T oscilloscope", accepts_offers: 1 });
+  // An offer the seller accepted: its order awaits the buyer's checkout.
+  const offered = await insertListingRow(db, seller, { title: "Rohde & Schwarz FSV signal analyzer", accepts_offers: 1 });
+  const { offerId: acceptedOffer } = await makeOffer(db, { listingId: offered, buyerId: buyer, amountCents: 80_000 });
+  const { orderId: offerOrder } = await respondToOffer(db, { offerId: acceptedOffer, userId: seller, action: "accept" });
   const draft = await insertListingRow(db, seller, { title: "Fluke 87V multimeter (draft)", status: "draft" });
   const { auctionId: auction } = await insertAuctionRow(db, seller);
   // An auction the buyer won: its order awaits the shipping address and the payment.
@@ -121,6 +127,8 @@ beforeAll(async () => {
     draft: String(draft),
     auction: String(auction),
     wonAuction: String(wonAuction),
+    acceptedOffer: String(acceptedOffer),
+    offerOrder: String(offerOrder),
     order: String(order.id),
     conversation: String(conversationId),
     notification: String(notification.id),

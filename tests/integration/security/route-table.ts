@@ -254,6 +254,10 @@ export const ROUTE_TABLE: readonly RouteRow[] = [
       { label: "the seller's draft", url: "/listings/{draft}/contact", params: { id: "{draft}" }, form: {},
         expect: members("refused:404", each(UNCONFIRMED, "refused:403")) },
     ] },
+  // Make Offer (issue 23): confirmed members other than the listing's seller; the seller has no offer page (404).
+  { file: "listings.$id_.offer.tsx", path: "/listings/{listing}/offer", params: { id: "{listing}" },
+    loader: { expect: members("ok", each(UNCONFIRMED, "refused:403"), { seller: "refused:404" }) },
+    action: { form: { amount: "" }, expect: members("reaches:400", each(UNCONFIRMED, "refused:403")) } },
   { file: "auctions._index.tsx", path: "/auctions", loader: { expect: everyone("ok") }, action: "none" },
   { file: "auctions.$id.tsx", path: "/auctions/{auction}", params: { id: "{auction}" }, loader: { expect: everyone("ok") }, action: "none" },
   { file: "auctions.$id_.bid.tsx", path: "/auctions/{auction}/bid", params: { id: "{auction}" },
@@ -293,6 +297,17 @@ export const ROUTE_TABLE: readonly RouteRow[] = [
   { file: "checkout.auction.$id.tsx", path: "/checkout/auction/{wonAuction}", params: { id: "{wonAuction}" },
     loader: { expect: members("refused:404", { buyer: "ok" }) },
     action: { form: SHIPPING, expect: members("refused:404", { buyer: "to:/orders/{order}?placed=1" }, each(UNCONFIRMED, "refused:403")) } },
+  // The accepted offer's checkout: its buyer only (anyone else learns nothing).
+  { file: "checkout.offer.$id.tsx", path: "/checkout/offer/{acceptedOffer}", params: { id: "{acceptedOffer}" },
+    loader: { expect: members("refused:404", { buyer: "ok" }) },
+    action: { form: SHIPPING, expect: members("refused:404", { buyer: "to:/orders/{offerOrder}?placed=1" }, each(UNCONFIRMED, "refused:403")) } },
+  // Every member's own offers, received and sent; answering needs a confirmed account, and the answer's form is checked first.
+  { file: "offers.tsx", path: "/offers",
+    loader: [
+      { label: "received", expect: members("ok") },
+      { label: "sent", url: "/offers?tab=sent", expect: members("ok") },
+    ],
+    action: { form: { intent: "accept", offerId: "not-a-number" }, expect: members("reaches:400", each(UNCONFIRMED, "refused:403")) } },
   { file: "orders._index.tsx", path: "/orders", loader: { expect: members("ok") }, action: "none" },
   { file: "seller.orders.tsx", path: "/seller/orders", loader: { expect: members("ok") }, action: "none" },
   { file: "orders.$id.tsx", path: "/orders/{order}", params: { id: "{order}" },

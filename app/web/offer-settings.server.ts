@@ -1,0 +1,35 @@
+// The listing form's offer settings (issue 23 rule 1), read beside the listing's own fields by /create-listing and
+// /edit-listing: parsed with their schema and checked against the listing type and price the same form sends, so a
+// refusal comes back beside its field before anything is saved.
+import { OfferSettingsSchema } from "~/schemas/offers.ts";
+import type { ListingInput } from "~/schemas/listing.ts";
+import { checkOfferSettings, type OfferSettings } from "~/services/orders/index.server.ts";
+import { isDomainError } from "~/services/domain-error.ts";
+
+export type OfferSettingsReading = { ok: true; settings: OfferSettings } | { ok: false; fieldErrors: Record<string, string[]> };
+
+export function readOfferSettings(fields: FormData, listing: Pick<ListingInput, "listingType" | "priceCents" | "buyNowPriceCents">): OfferSettingsReading {
+  const parsed = OfferSettingsSchema.safeParse({
+    acceptsOffers: fields.get("acceptsOffers") ?? undefined,
+    autoAcceptPrice: fields.get("autoAcceptPrice") ?? undefined,
+    autoDeclinePrice: fields.get("autoDeclinePrice") ?? undefined,
+  });
+  if (!parsed.success) {
+    const fieldErrors: Record<string, string[]> = {};
+    for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0])] = [issue.message];
+    return { ok: false, fieldErrors };
+  }
+  const settings: OfferSettings = {
+    acceptsOffers: parsed.data.acceptsOffers,
+    autoAcceptCents: parsed.data.autoAcceptPrice,
+    autoDeclineCents: parsed.data.autoDeclinePrice,
+  };
+  const price = listing.listingType === "hybrid" ? (listing.buyNowPriceCents ?? 0) : listing.priceCents;
+  try {
+    checkOfferSettings(settings, listing.listingType, price);
+  } catch (error) {
+    if (isDomainError(error)) return { ok: false, fieldErrors: { [error.field ?? "acceptsOffers"]: [error.message] } };
+    throw error;
+  }
+  return { ok: true, settings };
+}
