@@ -68,13 +68,15 @@ export const READING_WORDS_PER_MINUTE = 200;
 
 /** Minutes to read an article's Markdown, at least 1. */
 export function readTimeMinutes(markdown: string): number {
-  const words = markdownPlainText(markdown).split(/\s+/).filter((word) => /[\p{L}\p{N}]/u.test(word)).length;
+  // Words: runs of non-space characters holding a letter or a digit (a lone "-" or "—" is not a word).
+  const words = markdownPlainText(markdown).match(/[^\s\p{L}\p{N}]*[\p{L}\p{N}]\S*/gu)?.length ?? 0;
   return Math.max(1, Math.ceil(words / READING_WORDS_PER_MINUTE));
 }
 
 /** The first `length` characters of the article's text, cut at a word, for the list. */
 export function articleExcerpt(markdown: string, length = 180): string {
-  const text = markdownPlainText(markdown);
+  // Only the opening of the source can reach the excerpt: the marks it drops are never 8 times the words it keeps.
+  const text = markdownPlainText(markdown.slice(0, length * 8));
   if (text.length <= length) return text;
   const cut = text.slice(0, length);
   const space = cut.lastIndexOf(" ");
@@ -85,7 +87,7 @@ export function articleExcerpt(markdown: string, length = 180): string {
 export function searchWords(query: string): string[] {
   const words = query
     .slice(0, KNOWLEDGE_LIMITS.query)
-    .replace(/[A-Z]/g, (letter) => letter.toLowerCase())
+    .toLowerCase()
     .split(/\s+/)
     .map((word) => word.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, "").slice(0, 40))
     .filter((word) => word !== "");

@@ -2,7 +2,7 @@
 // filter, Popular Topics, related articles) and staff writing them (Markdown, draft or published). Drafts are read only
 // by callers that say they may (the routes ask whether the member holds can_edit_content).
 import { sql, type Kysely } from "kysely";
-import { containsIgnoringAsciiCase, inWriteTransaction, isUniqueViolation } from "#db/dialect.ts";
+import { containsIgnoringCase, inWriteTransaction, isUniqueViolation } from "#db/dialect.ts";
 import type { Database } from "#db/schema.ts";
 import {
   articleExcerpt,
@@ -68,7 +68,8 @@ async function tagsOf(db: Executor, ids: readonly number[]): Promise<Map<number,
 }
 
 /**
- * Articles matching every word of the search in their title, content or tags (ASCII letters compared without case),
+ * Articles matching every word of the search in their title, content or tags (letters compared without case: A–Z on
+ * SQLite, every letter on PostgreSQL),
  * in a category when one is given; newest change first, titles that hold the first word ahead. At most
  * KNOWLEDGE_LIMITS.listed of them, and only the first KNOWLEDGE_LIMITS.queryWords words are searched.
  */
@@ -82,19 +83,19 @@ export async function listArticles(db: Executor, { query = "", category = null, 
   for (const word of words) {
     select = select.where((eb) =>
       eb.or([
-        containsIgnoringAsciiCase(db, "a.title", word),
-        containsIgnoringAsciiCase(db, "a.content", word),
+        containsIgnoringCase(db, "a.title", word),
+        containsIgnoringCase(db, "a.content", word),
         eb.exists(
           eb
             .selectFrom("knowledge_article_tags as t")
             .select("t.tag")
             .whereRef("t.article_id", "=", "a.id")
-            .where(containsIgnoringAsciiCase(db, "t.tag", word)),
+            .where(containsIgnoringCase(db, "t.tag", word)),
         ),
       ]),
     );
   }
-  if (words.length > 0) select = select.orderBy(sql`case when ${containsIgnoringAsciiCase(db, "a.title", words[0])} then 0 else 1 end`);
+  if (words.length > 0) select = select.orderBy(sql`case when ${containsIgnoringCase(db, "a.title", words[0])} then 0 else 1 end`);
   const rows = await select
     .orderBy("a.updated_at", "desc")
     .orderBy("a.id", "desc")
