@@ -23,6 +23,8 @@ interface ForumFilters {
   sort: ForumSort;
   solved: boolean;
   q: string;
+  /** Moderators only: topics that are hidden or hold a hidden post. */
+  review: boolean;
 }
 
 /** The address of the list with these filters (defaults left out) and page. */
@@ -32,6 +34,7 @@ function forumUrl(filters: ForumFilters, page = 1): string {
   if (filters.sort !== "recent") params.set("sort", filters.sort);
   if (filters.solved) params.set("solved", "1");
   if (filters.q) params.set("q", filters.q);
+  if (filters.review) params.set("review", "1");
   if (page > 1) params.set("page", String(page));
   const query = params.toString();
   return query ? `/forum?${query}` : "/forum";
@@ -50,6 +53,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     sort: isForumSort(sort) ? sort : "recent",
     solved: params.get("solved") === "1",
     q: (params.get("q") ?? "").trim().slice(0, FORUM_LIMITS.searchMax),
+    review: canModerate && params.get("review") === "1",
   };
   const [list, stats] = await Promise.all([
     listForumTopics(db, {
@@ -59,16 +63,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
       search: filters.q,
       page: forumPageOf(params.get("page")),
       includeHidden: canModerate,
+      reviewOnly: filters.review,
     }),
     forumStats(db),
   ]);
-  return { categories, stats, list, filters, signedIn: user !== null, now: new Date().toISOString() };
+  return { categories, stats, list, filters, signedIn: user !== null, canModerate, now: new Date().toISOString() };
 }
 
 const number = new Intl.NumberFormat("en-US");
 
 export default function ForumPage() {
-  const { categories, stats, list, filters, signedIn, now: serverNow } = useLoaderData<typeof loader>();
+  const { categories, stats, list, filters, signedIn, canModerate, now: serverNow } = useLoaderData<typeof loader>();
   const now = useNow(serverNow);
   const total = categories.reduce((sum, category) => sum + category.topicCount, 0);
   return (
@@ -165,10 +170,15 @@ export default function ForumPage() {
               <Link asChild aria-current={filters.solved ? "true" : undefined} fontWeight={filters.solved ? "bold" : "normal"} textDecoration="underline">
                 <RemixLink to={forumUrl({ ...filters, solved: !filters.solved })}>{filters.solved ? "All topics" : "Solved"}</RemixLink>
               </Link>
+              {canModerate ? (
+                <Link asChild aria-current={filters.review ? "true" : undefined} fontWeight={filters.review ? "bold" : "normal"} textDecoration="underline">
+                  <RemixLink to={forumUrl({ ...filters, review: !filters.review })}>{filters.review ? "All topics" : "Needs review"}</RemixLink>
+                </Link>
+              ) : null}
             </HStack>
 
             {list.topics.length === 0 ? (
-              <Text py="8">{filters.q || filters.solved || filters.category ? "No topics match these filters." : "No topics yet. Start the first one!"}</Text>
+              <Text py="8">{filters.review ? "Nothing to review." : filters.q || filters.solved || filters.category ? "No topics match these filters." : "No topics yet. Start the first one!"}</Text>
             ) : (
               <Stack as="ul" listStyleType="none" gap="3" aria-label="Topics">
                 {list.topics.map((topic) => (

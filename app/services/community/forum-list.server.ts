@@ -50,6 +50,8 @@ export interface ForumTopicQuery {
   search?: string | null;
   /** Moderators also see hidden topics. */
   includeHidden?: boolean;
+  /** Moderators' review list: only topics that are hidden or hold a hidden post (flagged or hidden by staff). */
+  reviewOnly?: boolean;
 }
 
 export interface ForumTopicPage {
@@ -108,6 +110,14 @@ export async function listForumTopics(db: Kysely<Database>, query: ForumTopicQue
       if (!query.includeHidden) conditions.push(eb("t.hidden", "=", 0));
       if (query.categoryId) conditions.push(eb("t.category_id", "=", query.categoryId));
       if (query.solvedOnly) conditions.push(eb("t.solution_post_id", "is not", null));
+      if (query.includeHidden && query.reviewOnly) {
+        conditions.push(
+          eb.or([
+            eb("t.hidden", "=", 1),
+            eb.exists(eb.selectFrom("forum_posts as h").select("h.id").whereRef("h.topic_id", "=", "t.id").where("h.hidden", "=", 1)),
+          ]),
+        );
+      }
       // search_text and the words are folded alike (forumSearchText, forumSearchWords), so matching is exact.
       for (const word of words) conditions.push(containsText(db, "t.search_text", word));
       return eb.and(conditions);

@@ -327,11 +327,18 @@ describe("locks, solutions, likes, flags and moderation", () => {
     expect((await openTopic(id, people.member)).data?.topic.replyPage.map((entry) => entry.hidden)).toEqual([true]);
     expect((await openTopic(id, people.moderator)).data?.topic.replyPage.map((entry) => entry.hidden)).toEqual([true]);
 
+    // Moderators find it in their review list; members asking for that list get the usual one.
+    expect((await list("?review=1", people.moderator)).data?.list.topics.map((entry) => entry.id)).toEqual([id]);
+    expect((await list("?review=1", people.member)).data?.list.topics.map((entry) => entry.id)).toEqual([id]);
+    const other = await topic("Nothing wrong here");
+    expect((await list("?review=1", people.moderator)).data?.list.topics.map((entry) => entry.id)).toEqual([id]);
+    expect((await list("?review=1", people.member)).data?.list.topics.map((entry) => entry.id).sort()).toEqual([id, other].sort());
     // A moderator's review restores it (flags cleared), recorded.
     expect((await act(id, people.member, { intent: "restore-post", postId: String(spam) })).status).toBe(403);
     expect((await act(id, people.moderator, { intent: "restore-post", postId: String(spam) })).status).toBe(302);
     expect((await openTopic(id)).data?.topic.replies).toBe(1);
     expect((await listAuditEvents(opened.db, { type: "forum_post", id: spam }))[0]?.action).toBe("forum.post.restore");
+    expect((await list("?review=1", people.moderator)).data?.list.topics).toEqual([]);
   });
 });
 
