@@ -79,6 +79,26 @@ test.describe("a member", () => {
   });
 });
 
+test.describe("a moderator", () => {
+  signedInAsDemo("moderator");
+
+  test("locks and unlocks a topic and moves it to another category from the topic page", async ({ page }) => {
+    await page.goto("/forum");
+    await page.getByRole("link", { name: /Generator load bank testing/ }).click();
+    await waitForHydration(page);
+    const moderation = page.getByRole("region", { name: "Moderation" });
+    await moderation.getByRole("button", { name: "Lock" }).click();
+    await expect(moderation.getByRole("button", { name: "Unlock" })).toBeVisible();
+    await expect(page.getByText("Locked", { exact: true })).toBeVisible();
+    await moderation.getByRole("combobox", { name: "Move to category" }).selectOption({ label: "General" });
+    await moderation.getByRole("button", { name: "Move" }).click();
+    await expect(page.getByRole("link", { name: "← General" })).toBeVisible();
+    await moderation.getByRole("button", { name: "Unlock" }).click();
+    await expect(moderation.getByRole("button", { name: "Lock" })).toBeVisible();
+    await expectNoAxeViolations(page, { ran: ["label", "button-name"] });
+  });
+});
+
 for (const scheme of ["light", "dark"] as const) {
   test.describe(`accessibility in ${scheme} mode`, () => {
     test.use({ colorScheme: scheme });
