@@ -9,6 +9,7 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "./demo-accounts.ts";
 import { createAccount } from "./factories.ts";
 import { seedDemoKnowledgeBase } from "./knowledge-base.ts";
 import { seedDemoListings } from "./listings.ts";
+import { seedDemoOffers } from "./offers.ts";
 import { DEMO_SEED, seededRandom } from "./random.ts";
 import { seedDemoSupportInbox } from "./support-inbox.ts";
 
@@ -50,6 +51,8 @@ export async function seedDemoMarketplace(db: Kysely<Database>, options: DemoSee
   await seedDemoKnowledgeBase(db, { authorId: idOf("admin"), voterIds: [idOf("buyer"), idOf("seller")], now });
   // Contact-form messages in the support inbox, some assigned and answered by the demo support agent and administrator.
   await seedDemoSupportInbox(db, { buyerId: idOf("buyer"), sellerId: idOf("seller"), supportId: idOf("support"), adminId: idOf("admin") }, { now });
+  // Offers (issue 23): the demo buyer's negotiations with the demo seller, one in each state.
+  await seedDemoOffers(db, { buyerId: idOf("buyer"), sellerId: idOf("seller") }, { now });
   // The demo's history happened before anyone was there to read mail: its notification e-mails are not sent.
   await db.deleteFrom("email_outbox").where("status", "=", "pending").execute();
   return true;
