@@ -83,6 +83,21 @@ test.describe("a reader", () => {
   });
 });
 
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("a reader searches and answers Was this helpful? with plain forms", async ({ page }) => {
+    await page.goto("/knowledge-base");
+    await page.getByRole("searchbox", { name: "Search articles" }).fill("proxy");
+    await page.getByRole("button", { name: "Search" }).click();
+    await page.getByRole("link", { name: "Auctions and proxy bids" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Auctions and proxy bids" })).toBeVisible();
+    await page.getByRole("button", { name: "Yes" }).click();
+    await expect(page.getByText("Thanks for your feedback! You answered Yes")).toBeVisible();
+    await expect(page.getByTestId("kb-helpful-summary")).toContainText("found this helpful");
+  });
+});
+
 test.describe("the demo administrator", () => {
   signedInAsDemo("admin");
 
