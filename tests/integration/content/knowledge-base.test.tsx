@@ -12,6 +12,7 @@ import { MAX_LISTING_IMAGES } from "~/lib/photo-limits.ts";
 import { ArticleFormSchema } from "~/schemas/knowledge-base.ts";
 import {
   getArticle,
+  HELPFUL_VOTE_RATE_LIMIT,
   helpfulTally,
   listArticles,
   popularTopics,
@@ -216,6 +217,20 @@ describe("Was this helpful?", () => {
     // Not Yes or No: refused, nothing changes.
     const calls = routeCalls({ db });
     expect((await calls.post(articleRoute, "/knowledge-base/visitor-vote", null, { intent: "vote", helpful: "maybe" }, { slug: "visitor-vote" })).status).toBe(400);
+  });
+
+  it("are limited per client address: past the hour's allowance a vote is refused (429) and changes nothing", async () => {
+    await write("limited", {});
+    const calls = routeCalls<{ message?: string; tally?: { yes: number; no: number } | null }>({ db });
+    for (let i = 0; i < HELPFUL_VOTE_RATE_LIMIT.limit; i += 1) {
+      const answer = await calls.post(articleRoute, "/knowledge-base/limited", people.buyer, { intent: "vote", helpful: i % 2 === 0 ? "yes" : "no" }, { slug: "limited" });
+      expect(answer.status).toBe(200);
+    }
+    const refused = await calls.post(articleRoute, "/knowledge-base/limited", people.seller, { intent: "vote", helpful: "yes" }, { slug: "limited" });
+    expect(refused.status).toBe(429);
+    expect(refused.data).toMatchObject({ message: expect.stringMatching(/^Too many attempts/), tally: null });
+    const id = (await getArticle(db(), { slug: "limited" })).id;
+    expect(await helpfulTally(db(), id, null)).toEqual({ yes: 0, no: 1, mine: null });
   });
 
   it("feeds Popular Topics: tags of helpful articles first, drafts never", async () => {
