@@ -64,6 +64,7 @@ export const FORUM_MESSAGES = {
   posted: "Your reply was posted.",
   edited: "Your post was updated.",
   flagged: "Thank you: the moderators will review this post.",
+  invalidAction: "This request could not be understood. Please reload the page and try again.",
 } as const;
 
 /** The guidelines (spec 02 §2.12), in Tradebench's words. */

@@ -76,8 +76,13 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const id = parseRouteId(params.id, FORUM_MESSAGES.topicNotFound);
   const user = await requireConfirmedUser(request);
-  const { submission } = await parseForm(request, TopicActionSchema, { maxBytes: BODY_BYTES });
-  if (submission.status !== "success") return data({ result: submission.reply(), message: null }, { status: 400 });
+  const { submission, fields } = await parseForm(request, TopicActionSchema, { maxBytes: BODY_BYTES });
+  if (submission.status !== "success") {
+    // The reply form shows its messages beside its field; the small forms (edit, like, moderation…) above the posts.
+    if (fields.get("intent") === "reply") return data({ result: submission.reply(), message: null }, { status: 400 });
+    const first = Object.values(submission.error ?? {}).flatMap((messages) => messages ?? [])[0];
+    return data({ result: null, message: first ?? FORUM_MESSAGES.invalidAction }, { status: 400 });
+  }
   const db = getDb();
   const actor: ForumActor = { userId: user.id, canModerate: await userHasPermission(user, "can_moderate_content") };
   const value = submission.value;

@@ -73,8 +73,8 @@ const TARGETS: Record<string, ActionTarget> = {
   "create-listing.tsx": { url: "/create-listing", member: "seller", fileField: "images", renders: "/create-listing" },
   "edit-listing.$id.tsx": { url: "/edit-listing/{listing}", params: { id: "{listing}" }, member: "seller", fileField: "images", renders: "/edit-listing/:id" },
   "forgot-password.tsx": { url: "/forgot-password", member: "buyer" },
-  "forum.new-topic.tsx": { url: "/forum/new-topic", member: "buyer" },
-  "forum.topic.$id.tsx": { url: "/forum/topic/{topic}", params: { id: "{topic}" }, member: "buyer" },
+  "forum.new-topic.tsx": { url: "/forum/new-topic", member: "buyer", renders: "/forum/new-topic" },
+  "forum.topic.$id.tsx": { url: "/forum/topic/{topic}", params: { id: "{topic}" }, member: "buyer", renders: "/forum/topic/:id" },
   // The knowledge base: "Was this helpful?" for everyone; the editor for staff holding can_edit_content.
   "knowledge-base.$slug.tsx": { url: "/knowledge-base/{article}", params: { slug: "{article}" }, member: "buyer" },
   "knowledge-base.$slug_.edit.tsx": { url: "/knowledge-base/{article}/edit", params: { slug: "{article}" }, member: "editor", renders: "/knowledge-base/:slug/edit" },
