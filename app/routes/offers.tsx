@@ -219,7 +219,7 @@ function NegotiationCard({ negotiation, tab, now, refusal }: { negotiation: Offe
               {negotiation.actions.includes("accept") ? (
                 <Form method="post">
                   {hidden}
-                  <Button type="submit" name="intent" value="accept" colorPalette="green" disabled={busy}>
+                  <Button type="submit" name="intent" value="accept" colorPalette="blue" disabled={busy}>
                     Accept {formatExactPrice(latest.amountCents, currency)}
                   </Button>
                 </Form>

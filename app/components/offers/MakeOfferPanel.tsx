@@ -27,7 +27,7 @@ export interface OfferFormErrors {
 
 export const offerUi = staticClasses("offer", {
   panel: { borderWidth: "1px", borderColor: "border", rounded: "l3", p: "4", display: "flex", flexDirection: "column", gap: "3" },
-  summary: { recipe: "button", variants: { variant: "solid" }, css: { colorPalette: "green", cursor: "pointer", listStyle: "none", w: "fit-content", "&::-webkit-details-marker": { display: "none" } } },
+  summary: { recipe: "button", variants: { variant: "solid" }, css: { colorPalette: "blue", cursor: "pointer", listStyle: "none", w: "fit-content", "&::-webkit-details-marker": { display: "none" } } },
   heading: { fontWeight: "semibold", fontSize: "md" },
   muted: { color: "fg.muted", fontSize: "sm" },
   form: { display: "flex", flexDirection: "column", gap: "3", mt: "3" },
@@ -37,7 +37,7 @@ export const offerUi = staticClasses("offer", {
   textarea: { recipe: "textarea", css: { minH: "5rem" } },
   error: { color: "fg.error", fontSize: "sm" },
   formError: { color: "fg.error", fontWeight: "medium" },
-  submit: { recipe: "button", css: { colorPalette: "green", w: "fit-content" } },
+  submit: { recipe: "button", css: { colorPalette: "blue", w: "fit-content" } },
   link: { color: "blue.fg", textDecoration: "underline" },
   page: { maxW: "2xl", mx: "auto", px: "4", py: { base: "6", md: "10" } },
   pageTitle: { recipe: "heading", variants: { size: "xl" } },
