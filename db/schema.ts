@@ -627,6 +627,13 @@ export interface ForumTopicViewsTable {
   viewed_at: Timestamp;
 }
 
+/** A member who hears of every reply to a topic. */
+export interface ForumTopicFollowersTable {
+  topic_id: number;
+  user_id: string;
+  created_at: Generated<Timestamp>;
+}
+
 /** One member's flag or like on one post. */
 export interface ForumPostMarksTable {
   post_id: number;
@@ -687,6 +694,7 @@ export interface Database {
   forum_topics: ForumTopicsTable;
   forum_posts: ForumPostsTable;
   forum_topic_views: ForumTopicViewsTable;
+  forum_topic_followers: ForumTopicFollowersTable;
   forum_post_flags: ForumPostMarksTable;
   forum_post_likes: ForumPostMarksTable;
   audit_events: AuditEventsTable;

@@ -1,6 +1,6 @@
 // The forum (issue 18 §3, spec 02 §2.12): its categories (the six of the spec, reference rows written here), topics,
 // posts (a topic's opening post is its first row in forum_posts, so editing, flagging, liking and hiding work the same
-// on every post), counted views (once per viewer per 30 minutes, as listing views are), flags, likes, and
+// on every post), counted views (once per viewer per 30 minutes, as listing views are), followers, flags, likes, and
 // audit_events: a generic record of what staff did to what, reused by the administration pages later.
 // Frozen once shipped: never edit after it has landed; add a new migration instead.
 import { sql, type Kysely } from "kysely";
@@ -101,6 +101,16 @@ export async function up(db: Kysely<any>, dialect: MigrationDialect): Promise<vo
     .addColumn("viewed_at", "text", (c) => c.notNull())
     .execute();
   await db.schema.createIndex("forum_topic_views_topic_viewer").on("forum_topic_views").columns(["topic_id", "viewer_hash", "viewed_at"]).execute();
+
+  // Members who asked to hear of every reply to a topic (besides its participants, who always do).
+  await db.schema
+    .createTable("forum_topic_followers")
+    .addColumn("topic_id", "integer", (c) => c.notNull().references("forum_topics.id").onDelete("cascade"))
+    .addColumn("user_id", "text", (c) => c.notNull().references("users.id").onDelete("cascade"))
+    .addColumn("created_at", "text", (c) => c.notNull().defaultTo(dialect.nowDefault))
+    .addPrimaryKeyConstraint("forum_topic_followers_pk", ["topic_id", "user_id"])
+    .execute();
+  await db.schema.createIndex("forum_topic_followers_user").on("forum_topic_followers").columns(["user_id", "created_at"]).execute();
 
   for (const table of ["forum_post_flags", "forum_post_likes"]) {
     await db.schema

@@ -31,6 +31,8 @@ export const FORUM_LIMITS = {
   searchTextMax: 4_000,
   /** Participants told of a new reply (the topic's author and the latest repliers). */
   notifiedParticipants: 50,
+  /** Followers told of a new reply besides them (the earliest to follow first). */
+  notifiedFollowers: 500,
 } as const;
 
 /** An author may edit a post this long after writing it. */
@@ -64,6 +66,8 @@ export const FORUM_MESSAGES = {
   posted: "Your reply was posted.",
   edited: "Your post was updated.",
   flagged: "Thank you: the moderators will review this post.",
+  followed: "You are following this topic: replies will show in your notifications.",
+  unfollowed: "You no longer follow this topic.",
   invalidAction: "This request could not be understood. Please reload the page and try again.",
 } as const;
 

@@ -20,6 +20,7 @@ import { TopicActionSchema, type TopicAction } from "~/schemas/forum.ts";
 import {
   editForumPost,
   flagForumPost,
+  followForumTopic,
   getForumTopic,
   likeForumPost,
   listForumCategories,
@@ -48,6 +49,8 @@ const DONE: Partial<Record<TopicAction["intent"], string>> = {
   reply: FORUM_MESSAGES.posted,
   edit: FORUM_MESSAGES.edited,
   flag: FORUM_MESSAGES.flagged,
+  follow: FORUM_MESSAGES.followed,
+  unfollow: FORUM_MESSAGES.unfollowed,
 };
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
@@ -111,6 +114,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
       case "flag":
         await flagForumPost(db, actor, value.postId);
         return back("?done=flag");
+      case "follow":
+      case "unfollow":
+        await followForumTopic(db, actor, id, value.intent === "follow");
+        return back(`?done=${value.intent}`);
       case "hide-post":
       case "restore-post":
         await moderateForumPost(db, actor, value.postId, value.intent === "hide-post" ? "hide" : "restore");
@@ -317,9 +324,12 @@ export default function ForumTopicPage() {
           <Heading as="h1" size="2xl" overflowWrap="anywhere">
             {topic.title}
           </Heading>
-          <Text color="fg.muted" mt="1" fontSize="sm">
-            Started by {topic.authorName} · {topic.replies} {topic.replies === 1 ? "reply" : "replies"} · {topic.views} {topic.views === 1 ? "view" : "views"}
-          </Text>
+          <HStack justify="space-between" align="center" wrap="wrap" gap="2" mt="1">
+            <Text color="fg.muted" fontSize="sm">
+              Started by {topic.authorName} · {topic.replies} {topic.replies === 1 ? "reply" : "replies"} · {topic.views} {topic.views === 1 ? "view" : "views"}
+            </Text>
+            {viewer?.confirmed ? <IntentButton intent={topic.viewerFollows ? "unfollow" : "follow"}>{topic.viewerFollows ? "Unfollow" : "Follow"}</IntentButton> : null}
+          </HStack>
         </Box>
         {done ? <FormSuccess>{done}</FormSuccess> : null}
         {answer?.message ? <FormErrors errors={[answer.message]} /> : null}

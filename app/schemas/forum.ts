@@ -27,6 +27,7 @@ export const TopicActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("like"), postId: id }),
   z.object({ intent: z.literal("unlike"), postId: id }),
   z.object({ intent: z.literal("flag"), postId: id }),
+  z.object({ intent: z.enum(["follow", "unfollow"]) }),
   z.object({ intent: z.enum(["pin", "unpin", "lock", "unlock", "hide", "unhide"]) }),
   z.object({ intent: z.literal("move"), category: z.string().trim().min(1, "Please choose a category.").max(40, "Please choose a category.") }),
   z.object({ intent: z.enum(["hide-post", "restore-post"]), postId: id }),

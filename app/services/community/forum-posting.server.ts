@@ -1,6 +1,6 @@
 // Writing in the forum: starting a topic, replying, editing one's own post within 10 minutes. Accounts younger than
 // a day post under tighter limits (counted from their own posts in the same write transaction, so two posts at once
-// cannot both slip under the limit). A reply tells the topic's participants, in the reply's transaction.
+// cannot both slip under the limit). A reply tells the topic's participants and followers, in the reply's transaction.
 import type { Kysely } from "kysely";
 import { inWriteTransaction } from "#db/dialect.ts";
 import type { Database } from "#db/schema.ts";
@@ -117,14 +117,41 @@ async function participantsOf(trx: Kysely<Database>, topic: { id: number; author
   return [...ids].slice(0, FORUM_LIMITS.notifiedParticipants);
 }
 
-/** Posts a reply; its participants are notified. Returns the new post's id. */
+/** The topic's followers, without `except`, the earliest to follow first, at most FORUM_LIMITS.notifiedFollowers. */
+async function followersOf(trx: Kysely<Database>, topicId: number, except: string): Promise<string[]> {
+  const rows = await trx
+    .selectFrom("forum_topic_followers")
+    .select("user_id")
+    .where("topic_id", "=", topicId)
+    .where("user_id", "!=", except)
+    .orderBy("created_at")
+    .orderBy("user_id")
+    .limit(FORUM_LIMITS.notifiedFollowers)
+    .execute();
+  return rows.map((row) => row.user_id);
+}
+
+/** Follows (or, with `follow: false`, stops following) a topic: its followers hear of every reply. */
+export async function followForumTopic(db: Kysely<Database>, actor: ForumActor, topicId: number, follow = true, now = new Date()): Promise<void> {
+  await inWriteTransaction(db, async (trx) => {
+    await findVisibleTopic(trx, topicId, actor);
+    if (follow) {
+      await trx.insertInto("forum_topic_followers").values({ topic_id: topicId, user_id: actor.userId, created_at: now.toISOString() }).onConflict((oc) => oc.doNothing()).execute();
+    } else {
+      await trx.deleteFrom("forum_topic_followers").where("topic_id", "=", topicId).where("user_id", "=", actor.userId).execute();
+    }
+  });
+}
+
+/** Posts a reply; its participants and followers are notified. Returns the new post's id. */
 export async function replyToForumTopic(db: Kysely<Database>, actor: ForumActor, topicId: number, body: string, now = new Date()): Promise<number> {
   const { postId, drafts } = await inWriteTransaction(db, async (trx) => {
     const topic = await findVisibleTopic(trx, topicId, actor);
     if (topic.locked === 1 && !actor.canModerate) throw new DomainError("conflict", FORUM_MESSAGES.locked);
     await assertNewAccountAllowance(trx, actor.userId, "replies", now);
     const at = now.toISOString();
-    const recipients = await participantsOf(trx, topic, actor.userId);
+    const participants = await participantsOf(trx, topic, actor.userId);
+    const followers = (await followersOf(trx, topicId, actor.userId)).filter((userId) => !participants.includes(userId));
     const { id } = await trx
       .insertInto("forum_posts")
       .values({ topic_id: topicId, author_id: actor.userId, body, is_opening: 0, hidden: 0, created_at: at })
@@ -136,13 +163,14 @@ export async function replyToForumTopic(db: Kysely<Database>, actor: ForumActor,
       .where("id", "=", topicId)
       .execute();
     const replier = await trx.selectFrom("profiles").select(["first_name", "last_name", "company_name"]).where("id", "=", actor.userId).executeTakeFirstOrThrow();
-    const notes: NotificationDraft[] = recipients.map((userId) => ({
+    const note = (userId: string, why: string): NotificationDraft => ({
       userId,
       type: "other",
       title: `New reply: ${topic.title}`.slice(0, 200),
-      message: `${memberName(replier)} replied in a forum topic you took part in.`,
+      message: `${memberName(replier)} replied in a forum topic ${why}.`,
       actionUrl: `/forum/topic/${topicId}#post-${id}`,
-    }));
+    });
+    const notes = [...participants.map((userId) => note(userId, "you took part in")), ...followers.map((userId) => note(userId, "you follow"))];
     await insertNotifications(trx, notes, now);
     return { postId: id, drafts: notes };
   });

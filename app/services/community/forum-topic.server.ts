@@ -56,6 +56,7 @@ export interface ForumTopicView {
   pageCount: number;
   /** What the viewer may do here. */
   viewerIsAuthor: boolean;
+  viewerFollows: boolean;
   canReply: boolean;
   canMarkSolution: boolean;
 }
@@ -149,6 +150,9 @@ export async function getForumTopic(
   const openingRow = specialRows.find((row) => row.is_opening === 1);
   const solutionRow = specialRows.find((row) => row.id === solutionId && row.is_opening === 0);
   const viewerIsAuthor = viewer.userId === topic.author_id;
+  const viewerFollows =
+    viewer.userId !== null &&
+    (await db.selectFrom("forum_topic_followers").select("topic_id").where("topic_id", "=", topicId).where("user_id", "=", viewer.userId).executeTakeFirst()) !== undefined;
   return {
     id: topic.id,
     title: topic.title,
@@ -169,6 +173,7 @@ export async function getForumTopic(
     page,
     pageCount,
     viewerIsAuthor,
+    viewerFollows,
     canReply: viewer.userId !== null && (topic.locked === 0 || viewer.canModerate),
     canMarkSolution: viewer.userId !== null && (viewerIsAuthor || viewer.canModerate),
   };

@@ -223,6 +223,33 @@ describe("posting", () => {
     expect(rows[0]?.action_url).toMatch(new RegExp(`^/forum/topic/${id}#post-\\d+$`));
   });
 
+  it("followers hear of every reply too (once, even when they also took part); unfollowing stops it; visitors sign in first", async () => {
+    const id = await topic("Rohde & Schwarz ZVL calibration kit");
+    expect((await act(id, null, { intent: "follow" })).location).toMatch(/^\/login/);
+    expect((await act(id, people.third, { intent: "follow" })).location).toBe(`/forum/topic/${id}?done=follow`);
+    expect((await openTopic(id, people.third)).data?.topic.viewerFollows).toBe(true);
+    await act(id, people.fourth, { intent: "follow" });
+    await act(id, people.fourth, { intent: "follow" });
+    await replyToForumTopic(opened.db, member(people.fourth), id, "The ZV-Z135 kit fits.");
+    await replyToForumTopic(opened.db, member(people.member), id, "So does the 85052D with adapters.");
+    const told = async () => (await opened.db.selectFrom("notifications").select(["user_id", "message"]).orderBy("id").execute()).map((row) => [row.user_id, row.message.endsWith("you follow.")]);
+    expect(await told()).toEqual(
+      expect.arrayContaining([
+        [people.third, true],
+        [people.fourth, false],
+      ]),
+    );
+    // The second reply: the author, the earlier replier (a follower, told once) and the follower who never posted.
+    const second = (await told()).slice(2);
+    expect(second.map(([userId]) => userId).sort()).toEqual([people.author, people.fourth, people.third].sort());
+    await act(id, people.third, { intent: "unfollow" });
+    await opened.db.deleteFrom("notifications").execute();
+    await replyToForumTopic(opened.db, member(people.other), id, "Check the connector gender.");
+    const third = (await told()).map(([userId]) => userId);
+    expect(third).not.toContain(people.third);
+    expect(third.sort()).toEqual([people.author, people.fourth, people.member].sort());
+  });
+
   it("new accounts start at most 3 topics an hour (429), older ones are not limited", async () => {
     const fresh = await insertUserRow(opened.db, undefined, "buyer");
     for (let i = 1; i <= 3; i++) await topic(`New member question ${i}`, { by: fresh });

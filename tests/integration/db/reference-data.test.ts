@@ -174,6 +174,7 @@ describe("migrations", () => {
         "forum_post_flags",
         "forum_post_likes",
         "forum_posts",
+        "forum_topic_followers",
         "forum_topic_views",
         "forum_topics",
         "knowledge_article_tags",
