@@ -346,11 +346,22 @@ async function acceptOffer(
     const ended = await trx
       .updateTable("auctions")
       .set((eb) => ({ status: "ended", winner_id: offer.buyer_id, ended_at: at, end_date: at, version: eb("version", "+", 1), updated_at: at }))
-      .where("id", "=", terms.auction!.id)
-      .where("version", "=", terms.auction!.version)
+      .where("id", "=", terms.auction.id)
+      .where("version", "=", terms.auction.version)
       .where("status", "in", LIVE_AUCTION_STATUSES)
       .executeTakeFirst();
     if (Number(ended.numUpdatedRows) !== 1) throw new DomainError("conflict", OFFER_MESSAGES.alreadySold);
+    // Its bidders learn why bidding stopped, as they do when a Buy Now ends it.
+    const bidders = await trx.selectFrom("bids").select("user_id").distinct().where("auction_id", "=", terms.auction.id).where("user_id", "!=", offer.buyer_id).execute();
+    for (const { user_id } of bidders) {
+      effects.notifications.push({
+        userId: user_id,
+        type: "auction_ended",
+        title: `Auction ended: ${listing.title}`,
+        message: `The seller accepted an offer on "${listing.title}", so the auction has ended and no further bids are taken.`,
+        actionUrl: `/auctions/${terms.auction.id}`,
+      });
+    }
   }
   const actorId = actedBy === "buyer" ? offer.buyer_id : actedBy === "seller" ? offer.seller_id : null;
   const order = await createOrder(

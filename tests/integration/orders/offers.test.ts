@@ -6,6 +6,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { OpenedDatabase } from "#db/dialect.ts";
 import { buyNow } from "~/services/orders/checkout.server.ts";
+import { placeBid } from "~/services/auctions/bidding.server.ts";
 import {
   cancelUnpaidOfferOrders,
   countOffersAwaitingAnswer,
@@ -176,11 +177,14 @@ describe("answering an offer", () => {
     expect(await ordersOf(listingId)).toEqual([]);
   });
 
-  it("sells a hybrid's item at the offer, ending its auction with the buyer as winner", async () => {
+  it("sells a hybrid's item at the offer, ending its auction with the buyer as winner and telling its bidders", async () => {
     const { auctionId, listingId } = await insertAuctionRow(opened.db, seller, { buy_now_price_cents: 150_000 }, T0);
     await saveOfferSettings(opened.db, listingId, { acceptsOffers: true, autoAcceptCents: null, autoDeclineCents: null });
+    await placeBid(opened.db, { auctionId, bidderId: other, amountCents: 100_000, now: T0 });
     const offer = await makeOffer(opened.db, { listingId, buyerId: buyer, amountCents: 130_000, now: T0 });
     await respondToOffer(opened.db, { offerId: offer.offerId, userId: seller, action: "accept", now: at(1) });
+    // The bidder learns why bidding stopped.
+    expect((await noticesOf(other)).map((n) => n.title)).toContain("Auction ended: Tektronix MDO3104 mixed domain oscilloscope");
     expect(await opened.db.selectFrom("auctions").select(["status", "winner_id"]).where("id", "=", auctionId).executeTakeFirstOrThrow()).toEqual({ status: "ended", winner_id: buyer });
     expect(await ordersOf(listingId)).toEqual([expect.objectContaining({ amount_cents: 130_000, sale_type: "hybrid", fee_cents: 3_900, auction_id: auctionId })]);
   });
