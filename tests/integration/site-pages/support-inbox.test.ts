@@ -167,7 +167,8 @@ describe("one message", () => {
     expect((await page(staff.support, "abc")).status).toBe(404);
     expect((await page(staff.buyer, id)).status).toBe(403);
     expect((await page(null, id)).location).toMatch(/^\/login/);
-    for (const form of [{ intent: "assign-me" }, { intent: "reply", body: "Hello" }, { intent: "close" }, { intent: "reopen" }]) {
+    const forms: Record<string, string>[] = [{ intent: "assign-me" }, { intent: "reply", body: "Hello" }, { intent: "close" }, { intent: "reopen" }];
+    for (const form of forms) {
       expect((await act(staff.buyer, id, form)).status).toBe(403);
       expect((await act(null, id, form)).location).toMatch(/^\/login/);
     }
