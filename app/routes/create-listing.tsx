@@ -87,10 +87,14 @@ async function createFromWizard(user: CurrentUser, fields: FormData, files: Rece
   if (uploads.errors.length > 0) errors.images = uploads.errors;
   else if (uploads.images.length === 0) errors.images = [AI_LISTING_MESSAGES.imageRequired];
   if (checked.ok && !(await categoryExists(getDb(), checked.value.categoryId))) errors.categoryId = [LISTING_MESSAGES.categoryUnknown];
-  if (!checked.ok || Object.keys(errors).length > 0) return data<AiCreateAnswer>({ status: "ai-invalid", errors }, { status: 400 });
+  // The offer settings of the listing-type step (issue 23), checked against the type and price chosen.
+  const offers = checked.ok ? readOfferSettings(fields, { listingType: checked.value.listingType, priceCents: checked.value.priceCents, buyNowPriceCents: checked.value.priceCents }) : null;
+  if (offers && !offers.ok) Object.assign(errors, offers.fieldErrors);
+  if (!checked.ok || !offers?.ok || Object.keys(errors).length > 0) return data<AiCreateAnswer>({ status: "ai-invalid", errors }, { status: 400 });
 
   try {
     const created = await createAiListing(getDb(), getUploadStore(), { id: user.id, role: user.role }, checked.value, uploads.images);
+    await saveOfferSettings(getDb(), created.listingId, offers.settings);
     return data<AiCreateAnswer>({ status: "ai-created", listingId: created.listingId, auctionId: created.auctionId });
   } catch (error) {
     if (isDomainError(error)) {

@@ -63,6 +63,10 @@ export interface AiListingFields {
   startingPrice: string;
   reservePrice: string;
   duration: string;
+  /** Make Offer (issue 23), Buy Now and hybrid listings: "on" when the seller takes offers, and the two optional prices. */
+  acceptsOffers?: string;
+  autoAcceptPrice?: string;
+  autoDeclinePrice?: string;
 }
 
 /** The review step's fields, checked. */
@@ -297,6 +301,12 @@ export function aiCreateFormData(fields: AiListingFields, extra: { generationId:
     "duration",
   ] as const) {
     form.set(name, fields[name]);
+  }
+  // The offer settings are read on the server beside the listing's own fields (app/web/offer-settings.server.ts).
+  if (fields.acceptsOffers === "on" && fields.listingType !== "auction") {
+    form.set("acceptsOffers", "on");
+    form.set("autoAcceptPrice", fields.autoAcceptPrice ?? "");
+    form.set("autoDeclinePrice", fields.autoDeclinePrice ?? "");
   }
   form.set("specifications", JSON.stringify(fields.specifications));
   form.set("features", JSON.stringify(fields.features));

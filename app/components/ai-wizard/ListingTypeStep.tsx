@@ -1,7 +1,7 @@
 // Step 3 (spec 01 §2 AI wizard): Buy It Now, Auction or Hybrid; Auction and Hybrid show Auction Settings (starting
 // price and reserve prefilled at 80 % and 90 % of the price, duration 3/5/7/10/14 days, default 7). "Create Listing"
 // is enabled once a type is chosen and reads "Creating..." while the listing is created; "Back to Edit".
-import { Alert, Box, Button, Fieldset, HStack, SimpleGrid, Stack, Text } from "@chakra-ui/react";
+import { Alert, Box, Button, Checkbox, Fieldset, HStack, SimpleGrid, Stack, Text } from "@chakra-ui/react";
 import { CONDITION_LABELS, isCondition } from "~/lib/conditions.ts";
 import { formatExactPrice } from "~/lib/money.ts";
 import { WIZARD_DURATION_DAYS, type AiListingFields, type FieldErrors } from "~/schemas/ai-listing-create.ts";
@@ -130,6 +130,53 @@ export function ListingTypeStep({
             />
             <SelectField id="wizard-duration" label="Duration" value={fields.duration} onChange={set("duration")} options={DURATIONS} errors={errors.duration} />
           </SimpleGrid>
+        </Fieldset.Root>
+      ) : null}
+
+      {fields.listingType === "buy_now" || fields.listingType === "hybrid" ? (
+        <Fieldset.Root invalid={Boolean(errors.acceptsOffers ?? errors.autoAcceptPrice ?? errors.autoDeclinePrice)}>
+          <Fieldset.Legend fontSize="lg" fontWeight="semibold">
+            Offers
+          </Fieldset.Legend>
+          <Fieldset.HelperText>Buyers may offer below your price; you accept, decline or counter within 48 hours. The two prices are never shown to buyers.</Fieldset.HelperText>
+          <Checkbox.Root
+            mt="3"
+            checked={fields.acceptsOffers === "on"}
+            onCheckedChange={(change) => dispatch({ type: "field", field: "acceptsOffers", value: change.checked === true ? "on" : "" })}
+          >
+            <Checkbox.HiddenInput />
+            <Checkbox.Control />
+            <Checkbox.Label>Accept offers</Checkbox.Label>
+          </Checkbox.Root>
+          {errors.acceptsOffers ? <Fieldset.ErrorText>{errors.acceptsOffers.join(" ")}</Fieldset.ErrorText> : null}
+          {fields.acceptsOffers === "on" ? (
+            <SimpleGrid columns={{ base: 1, md: 2 }} gap="4" mt="3">
+              <TextField
+                id="wizard-auto-accept-price"
+                label="Auto-accept offers at or above (USD)"
+                type="number"
+                inputMode="decimal"
+                min={0}
+                step={0.01}
+                value={fields.autoAcceptPrice ?? ""}
+                onChange={(value) => dispatch({ type: "field", field: "autoAcceptPrice", value })}
+                errors={errors.autoAcceptPrice}
+                helper="Optional; below your price."
+              />
+              <TextField
+                id="wizard-auto-decline-price"
+                label="Auto-decline offers below (USD)"
+                type="number"
+                inputMode="decimal"
+                min={0}
+                step={0.01}
+                value={fields.autoDeclinePrice ?? ""}
+                onChange={(value) => dispatch({ type: "field", field: "autoDeclinePrice", value })}
+                errors={errors.autoDeclinePrice}
+                helper="Optional; below the auto-accept price."
+              />
+            </SimpleGrid>
+          ) : null}
         </Fieldset.Root>
       ) : null}
 

@@ -327,6 +327,20 @@ describe("/create-listing?tab=ai", () => {
     expect(filesUnder(path.join(hoisted.uploads, "listings", String(listingId))).length).toBe(2);
   });
 
+  it("saves the listing-type step's offer settings (issue 23), and refuses ones above the price beside their field", async () => {
+    const before = await counts();
+    const refused = await post(people.seller.id, await wizardForm({ listingType: "buy_now", acceptsOffers: "on", autoAcceptPrice: "6500" }));
+    expect(refused).toMatchObject({ status: 400, data: { status: "ai-invalid", errors: { autoAcceptPrice: ["The auto-accept price must be below the price"] } } });
+    expect(await counts()).toEqual(before);
+    const answer = await post(people.seller.id, await wizardForm({ listingType: "buy_now", acceptsOffers: "on", autoAcceptPrice: "6000", autoDeclinePrice: "4000" }));
+    const { listingId } = answer.data as { listingId: number };
+    expect(await opened.db.selectFrom("equipment_listings").select(["accepts_offers", "auto_accept_cents", "auto_decline_cents"]).where("id", "=", listingId).executeTakeFirstOrThrow()).toEqual({
+      accepts_offers: 1,
+      auto_accept_cents: 600_000,
+      auto_decline_cents: 400_000,
+    });
+  });
+
   it("answers bad input with the spec's messages beside each field, never a 500", async () => {
     const before = await counts();
     const blank = await post(
