@@ -535,12 +535,6 @@ export async function seedDemoAuctions(db: Kysely<Database>, random: Random, opt
       if (pass.started + pass.ended + pass.failed + completed > 0) {
         throw new Error(`The demo auctions left work for the scheduler: ${JSON.stringify({ ...pass, completed })}`);
       }
-      // People have read what is more than a day and a half old.
-      await trx
-        .updateTable("notifications")
-        .set({ is_read: 1 })
-        .where("created_at", "<", new Date(now - 36 * HOUR).toISOString())
-        .execute();
     });
   } finally {
     setLiveEventBus(previousBus);

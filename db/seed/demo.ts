@@ -53,6 +53,12 @@ export async function seedDemoMarketplace(db: Kysely<Database>, options: DemoSee
   await seedDemoSupportInbox(db, { buyerId: idOf("buyer"), sellerId: idOf("seller"), supportId: idOf("support"), adminId: idOf("admin") }, { now });
   // Offers (issue 23): the demo buyer's negotiations with the demo seller, one in each state.
   await seedDemoOffers(db, { buyerId: idOf("buyer"), sellerId: idOf("seller") }, { now });
+  // People have read what is more than a day and a half old (the auctions', the forum's and the offers' notices alike).
+  await db
+    .updateTable("notifications")
+    .set({ is_read: 1 })
+    .where("created_at", "<", new Date(now.getTime() - 36 * 3_600_000).toISOString())
+    .execute();
   // The demo's history happened before anyone was there to read mail: its notification e-mails are not sent.
   await db.deleteFrom("email_outbox").where("status", "=", "pending").execute();
   return true;

@@ -371,10 +371,11 @@ describe("demo orders", () => {
       expect(notes.some((n) => n.is_read === 1), email).toBe(true);
       for (const n of notes) {
         expect(ms(n.created_at)).toBeLessThan(NOW.getTime());
-        expect(n.is_read).toBe(ms(n.created_at) < NOW.getTime() - 36 * HOUR ? 1 : 0);
+        expect(n.is_read, n.title).toBe(ms(n.created_at) < NOW.getTime() - 36 * HOUR ? 1 : 0);
       }
-      // Newest last, as the bell reads them.
-      const times = notes.map((n) => n.created_at);
+      // The auctions' own notices were written as they happened (the bell orders by time, so other parts of the demo
+      // may add older ones later).
+      const times = notes.filter((n) => ["bid", "payment", "shipping", "auction_won", "auction_ended"].includes(n.type)).map((n) => n.created_at);
       expect([...times].sort()).toEqual(times);
       const types = new Set(notes.map((n) => n.type));
       for (const type of ["bid", "payment", "shipping"]) expect(types, email).toContain(type);
