@@ -23,8 +23,9 @@ import { MIGRATIONS } from "../migrations/index.ts";
 const ROWS_PER_INSERT = 1000;
 const MAX_PARAMETERS = 65_535;
 /** Tables the migrations or the reference data fill in an empty database; the source's rows replace them. */
-// Rows the target has before the copy: role permissions and the search version (migrations), the taxonomy (its sync).
-const PREFILLED_TABLES = new Set(["role_permissions", "categories", "listing_search_state"]);
+// Rows the target has before the copy: role permissions, the search version and the forum's categories (migrations), the
+// taxonomy (its sync).
+const PREFILLED_TABLES = new Set(["role_permissions", "categories", "listing_search_state", "forum_categories"]);
 const MIGRATOR_TABLES = new Set(["kysely_migration", "kysely_migration_lock"]);
 
 export interface TableCount {
