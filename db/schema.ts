@@ -661,10 +661,10 @@ export interface Database {
   email_outbox: EmailOutboxTable;
   newsletter_subscriptions: NewsletterSubscriptionsTable;
   support_requests: SupportRequestsTable;
+  support_request_events: SupportRequestEventsTable;
   knowledge_articles: KnowledgeArticlesTable;
   knowledge_article_tags: KnowledgeArticleTagsTable;
   knowledge_article_votes: KnowledgeArticleVotesTable;
-  support_request_events: SupportRequestEventsTable;
   role_permissions: RolePermissionsTable;
   categories: CategoriesTable;
   equipment_listings: EquipmentListingsTable;
