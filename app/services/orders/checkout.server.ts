@@ -3,7 +3,7 @@
 // buyers racing for one item exactly one gets an order and the others are told it has already been sold. It locks
 // the rows it decides on first — a hybrid's running auction, then the listing (the order every lot change keeps) —
 // so on PostgreSQL racing buyers (and the lot's bids and lifecycle) queue at those locks.
-import type { Kysely } from "kysely";
+import type { Kysely, Selectable } from "kysely";
 import { forUpdate, inWriteTransaction } from "#db/dialect.ts";
 import type { Database } from "#db/schema.ts";
 import { SUCCESS_FEE_RATE_BP, type SaleType } from "~/lib/fees.ts";
@@ -332,10 +332,14 @@ export async function getAuctionCheckout(db: Kysely<Database>, auctionId: number
     .where("auction_id", "=", auctionId)
     .where("buyer_id", "=", viewerId)
     .executeTakeFirst();
-  if (!order) return null;
+  return order ? existingOrderCheckout(db, order, "auction") : null;
+}
+
+/** The checkout of an order that already exists (an auction won, an offer accepted), read from the order itself. */
+export async function existingOrderCheckout(db: Kysely<Database>, order: Selectable<Database["orders"]>, fallbackSaleType: SaleType): Promise<AuctionCheckout | null> {
   const row = await listingSummary(db, order.listing_id);
   if (!row) return null;
-  const saleType: SaleType = isListingType(order.sale_type) ? order.sale_type : "auction";
+  const saleType: SaleType = isListingType(order.sale_type) ? order.sale_type : fallbackSaleType;
   return {
     item: checkoutItem(row, { currency: order.currency, priceCents: order.amount_cents, saleType }),
     orderId: order.id,

@@ -37,8 +37,7 @@ import { isOwner, ownedListing, visibleTo } from "../listings/listing-policy.ser
 import { announceNotifications, insertNotifications, type NotificationDraft } from "../messaging/notifications.server.ts";
 import { PARTY_NAME_COLUMNS, partyNames } from "../accounts/party-names.server.ts";
 import { createOrder, shippingColumns } from "./order-creation.server.ts";
-import { checkoutItem, listingSummary, type CheckoutItem } from "./checkout.server.ts";
-import { isListingType } from "~/lib/listing-types.ts";
+import { existingOrderCheckout, type AuctionCheckout } from "./checkout.server.ts";
 import { ORDER_MESSAGES } from "~/lib/orders.ts";
 import type { ShippingAddress } from "~/schemas/order.ts";
 import { DomainError } from "../domain-error.ts";
@@ -844,13 +843,7 @@ export async function saveOfferSettings(db: Kysely<Database>, listingId: number,
 
 // ── The accepted offer's checkout ──
 
-export interface OfferCheckout {
-  item: CheckoutItem;
-  orderId: number;
-  reference: string;
-  status: string;
-  checkedOutAt: string | null;
-  shipping: ShippingAddress;
+export interface OfferCheckout extends AuctionCheckout {
   /** When the order is cancelled if still unpaid. */
   payBy: string;
 }
@@ -860,28 +853,9 @@ export async function getOfferCheckout(db: Kysely<Database>, offerId: number, vi
   const offer = await db.selectFrom("offers").select(["order_id", "buyer_id"]).where("id", "=", offerId).executeTakeFirst();
   if (!offer || offer.buyer_id !== viewerId || offer.order_id === null) return null;
   const order = await db.selectFrom("orders").selectAll().where("id", "=", offer.order_id).executeTakeFirst();
-  if (!order) return null;
-  const row = await listingSummary(db, order.listing_id);
-  if (!row) return null;
-  const saleType: SaleType = isListingType(order.sale_type) ? order.sale_type : "buy_now";
-  return {
-    item: checkoutItem(row, { currency: order.currency, priceCents: order.amount_cents, saleType }),
-    orderId: order.id,
-    reference: order.reference,
-    status: order.status,
-    checkedOutAt: order.checked_out_at,
-    shipping: {
-      shippingName: order.shipping_name,
-      shippingCompany: order.shipping_company,
-      shippingAddress: order.shipping_address,
-      shippingCity: order.shipping_city,
-      shippingState: order.shipping_state,
-      shippingZip: order.shipping_zip,
-      shippingCountry: order.shipping_country,
-      shippingPhone: order.shipping_phone,
-    },
-    payBy: new Date(Date.parse(order.created_at) + OFFER_ORDER_PAYMENT_MS).toISOString(),
-  };
+  const checkout = order ? await existingOrderCheckout(db, order, "buy_now") : null;
+  if (!order || !checkout) return null;
+  return { ...checkout, payBy: new Date(Date.parse(order.created_at) + OFFER_ORDER_PAYMENT_MS).toISOString() };
 }
 
 /** The buyer confirms the shipping address of the order their accepted offer made. */
