@@ -550,6 +550,43 @@ export interface OffersTable {
   updated_at: Generated<Timestamp>;
 }
 
+/** A review one side of a completed order gave the other (issue 22); hidden from all but its author until published_at. */
+export interface ReviewsTable {
+  id: Generated<number>;
+  order_id: number;
+  reviewer_id: string;
+  reviewed_id: string;
+  /** buyer (reviewing the seller) or seller (reviewing the buyer). */
+  reviewer_role: string;
+  /** 1–5 stars overall. */
+  rating: number;
+  /** 1–5, the buyer's review only (null on the seller's). */
+  item_as_described: number | null;
+  communication: number | null;
+  shipping: number | null;
+  comment: Generated<string>;
+  created_at: Generated<Timestamp>;
+  /** The end of the review window (the order's completion + 60 days): a lone review publishes then. */
+  window_ends_at: Timestamp;
+  /** When both sides had reviewed, or the window ended; null while double-blind. */
+  published_at: Timestamp | null;
+  /** The reviewed party's one reply. */
+  reply: string | null;
+  replied_at: Timestamp | null;
+  hidden_at: Timestamp | null;
+  hidden_by: string | null;
+  hidden_reason: string | null;
+}
+
+/** A member's report of a review, once per member and review. */
+export interface ReviewReportsTable {
+  id: Generated<number>;
+  review_id: number;
+  reporter_id: string;
+  reason: string;
+  created_at: Generated<Timestamp>;
+}
+
 export interface OrderEventsTable {
   id: Generated<number>;
   order_id: number;
@@ -681,6 +718,8 @@ export interface Database {
   bids: BidsTable;
   orders: OrdersTable;
   order_events: OrderEventsTable;
+  reviews: ReviewsTable;
+  review_reports: ReviewReportsTable;
   offers: OffersTable;
   notifications: NotificationsTable;
   saved_search_matches: SavedSearchMatchesTable;

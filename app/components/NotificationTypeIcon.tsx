@@ -52,6 +52,7 @@ const LOOKS: Record<NotificationType, { palette: Palette; Icon: ComponentType }>
   watchlist_update: { palette: "blue", Icon: EyeIcon },
   saved_search: { palette: "purple", Icon: SearchIcon },
   offer: { palette: "green", Icon: TagIcon },
+  review: { palette: "yellow", Icon: MessageIcon },
   fraud: { palette: "red", Icon: AlertIcon },
   system: { palette: "gray", Icon: InfoIcon },
   other: { palette: "gray", Icon: InfoIcon },

@@ -14,6 +14,7 @@ export const NOTIFICATION_TYPES = [
   "watchlist_update",
   "saved_search",
   "offer",
+  "review",
   "fraud",
   "system",
   "other",

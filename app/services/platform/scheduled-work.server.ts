@@ -6,6 +6,7 @@ import type { Database } from "#db/schema.ts";
 import { unlessRunningElsewhere } from "#db/server-coordination.ts";
 import { deliverPendingEmails } from "../messaging/mailer.server.ts";
 import { completeInspectedOrders } from "../orders/order-flow.server.ts";
+import { publishDueReviews } from "../reviews/reviews.server.ts";
 import { cancelUnpaidOfferOrders, expireDueOffers } from "../orders/offers.server.ts";
 import { flushSavedSearchAlerts } from "../alerts/saved-search-alerts.server.ts";
 import { alertAuctionsEndingSoon } from "../alerts/watcher-alerts.server.ts";
@@ -21,6 +22,7 @@ import { prunePastSearchVisitors } from "../listings/search-query.server.ts";
 export async function runScheduledWork(db: Kysely<Database>, now: Date = new Date()): Promise<ScheduledJobName[]> {
   const jobs: Array<[ScheduledJobName, () => Promise<unknown>]> = [
     ["complete-inspected-orders", () => completeInspectedOrders(db, now)],
+    ["publish-due-reviews", () => publishDueReviews(db, now)],
     ["expire-offers", () => expireDueOffers(db, now)],
     ["cancel-unpaid-offer-orders", () => cancelUnpaidOfferOrders(db, now)],
     ["alert-auctions-ending-soon", () => alertAuctionsEndingSoon(db, now)],
@@ -43,6 +45,7 @@ export async function runScheduledWork(db: Kysely<Database>, now: Date = new Dat
 /** The jobs of a scheduled pass, by the name of the lock that keeps each on one server at a time. */
 export type ScheduledJobName =
   | "complete-inspected-orders"
+  | "publish-due-reviews"
   | "expire-offers"
   | "cancel-unpaid-offer-orders"
   | "alert-auctions-ending-soon"

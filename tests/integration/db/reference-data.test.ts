@@ -198,6 +198,8 @@ describe("migrations", () => {
         "password_reset_tokens",
         "profiles",
         "recent_views",
+        "review_reports",
+        "reviews",
         "role_permissions",
         "saved_search_matches",
         "saved_searches",
