@@ -1,0 +1,143 @@
+// The public profile of a member (/user/{id}, spec 02 §2.8) on real data: the card (name, role, rating, location,
+// verification, member since), the contact details and figures the privacy policy lets this viewer see, the counts of
+// the tabs, and the seller's active listings a page at a time. Ratings come from the reviews domain.
+import type { Kysely } from "kysely";
+import type { Database } from "#db/schema.ts";
+import { normalizeRole, ROLE_LABELS, type Role } from "~/lib/roles.ts";
+import { ratingSummary, type RatingSummary } from "../reviews/rating-summary.server.ts";
+import { memberName } from "./party-names.server.ts";
+import { profileVisibility, type ProfileViewer } from "./profile-privacy.server.ts";
+import { parsePreferences } from "./profile.server.ts";
+
+/** Sales that went through: completed (receipt confirmed or inspection ended) or a dispute released to the seller. */
+const COMPLETED_SALE_STATUSES = ["completed", "released"] as const;
+/** Profile listing pages hold at most this many listings. */
+export const PROFILE_LISTINGS_PAGE_SIZE = 12;
+
+export interface MoneyTotal {
+  currency: string;
+  cents: number;
+}
+
+export interface PublicProfile {
+  id: string;
+  name: string;
+  initials: string;
+  avatarUrl: string | null;
+  role: Role;
+  roleLabel: string;
+  location: string;
+  bio: string;
+  website: string;
+  verifiedSince: string | null;
+  memberSince: string;
+  /** Present only when the privacy policy lets this viewer see them. */
+  email: string | null;
+  phone: string | null;
+  rating: RatingSummary;
+  counts: { listings: number; auctions: number; reviews: number };
+  /** Sellers: active listings, completed sales and their value. */
+  sellerStats: { listings: number; sold: number; totalSales: MoneyTotal[] } | null;
+  /** Buyers, for the owner and administrators only. */
+  buyerStats: { purchases: number; totalSpent: MoneyTotal[]; watching: number } | null;
+  /** Whether the Message and Follow buttons show. */
+  contactButtons: boolean;
+}
+
+function initialsOf(first: string, last: string, company: string, email: string): string {
+  const letters = `${first.trim().charAt(0)}${last.trim().charAt(0)}`.toUpperCase();
+  return letters || company.trim().charAt(0).toUpperCase() || email.charAt(0).toUpperCase();
+}
+
+async function completedOrderTotals(db: Kysely<Database>, column: "seller_id" | "buyer_id", userId: string): Promise<{ count: number; totals: MoneyTotal[] }> {
+  const rows = await db
+    .selectFrom("orders")
+    .select((eb) => ["currency", eb.fn.countAll<number>().as("n"), eb.fn.sum<number>("amount_cents").as("cents")])
+    .where(column, "=", userId)
+    .where("status", "in", COMPLETED_SALE_STATUSES)
+    .groupBy("currency")
+    .orderBy("currency")
+    .execute();
+  return { count: rows.reduce((sum, row) => sum + Number(row.n), 0), totals: rows.map((row) => ({ currency: row.currency, cents: Number(row.cents) })) };
+}
+
+/** The profile as `viewer` may see it, or null when there is no such member. */
+export async function publicProfile(db: Kysely<Database>, userId: string, viewer: ProfileViewer): Promise<PublicProfile | null> {
+  const profile = await db.selectFrom("profiles").selectAll().where("id", "=", userId).executeTakeFirst();
+  if (!profile) return null;
+  const role = normalizeRole(profile.role);
+  const visibility = profileVisibility(viewer, profile.id, parsePreferences(profile.preferences).privacy);
+  const isSeller = role === "seller";
+
+  const [rating, listings, auctions] = await Promise.all([
+    ratingSummary(db, profile.id),
+    db
+      .selectFrom("equipment_listings")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("user_id", "=", profile.id)
+      .where("status", "=", "active")
+      .executeTakeFirstOrThrow(),
+    isSeller
+      ? db
+          .selectFrom("auctions as a")
+          .innerJoin("equipment_listings as l", "l.id", "a.listing_id")
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .where("l.user_id", "=", profile.id)
+          .where("a.status", "in", ["upcoming", "active"])
+          .executeTakeFirstOrThrow()
+      : Promise.resolve({ n: 0 }),
+  ]);
+  const sales = isSeller ? await completedOrderTotals(db, "seller_id", profile.id) : null;
+  let buyerStats: PublicProfile["buyerStats"] = null;
+  if (!isSeller && visibility.buyerStats) {
+    const purchases = await completedOrderTotals(db, "buyer_id", profile.id);
+    const watching = await db.selectFrom("watchlist").select((eb) => eb.fn.countAll<number>().as("n")).where("user_id", "=", profile.id).executeTakeFirstOrThrow();
+    buyerStats = { purchases: purchases.count, totalSpent: purchases.totals, watching: Number(watching.n) };
+  }
+
+  return {
+    id: profile.id,
+    name: memberName(profile.first_name, profile.last_name, profile.company_name),
+    initials: initialsOf(profile.first_name, profile.last_name, profile.company_name, profile.email),
+    avatarUrl: profile.avatar_url,
+    role,
+    roleLabel: ROLE_LABELS[role],
+    location: profile.location || [profile.city, profile.state, profile.country].filter(Boolean).join(", "),
+    bio: profile.bio,
+    website: profile.website,
+    verifiedSince: profile.is_verified ? (profile.verification_date ?? profile.created_at) : null,
+    memberSince: profile.created_at,
+    email: visibility.email ? profile.email : null,
+    phone: visibility.phone && profile.phone ? profile.phone : null,
+    rating,
+    counts: { listings: Number(listings.n), auctions: Number(auctions.n), reviews: rating.count },
+    sellerStats: sales ? { listings: Number(listings.n), sold: sales.count, totalSales: sales.totals } : null,
+    buyerStats,
+    contactButtons: visibility.contactButtons,
+  };
+}
+
+export interface ProfileListing {
+  id: number;
+  title: string;
+  priceCents: number;
+  currency: string;
+  condition: string;
+  createdAt: string;
+}
+
+/** One page (1-based) of a member's active listings, newest first. */
+export async function profileListings(db: Kysely<Database>, userId: string, page = 1): Promise<ProfileListing[]> {
+  const offset = (Math.max(1, Math.floor(page)) - 1) * PROFILE_LISTINGS_PAGE_SIZE;
+  const rows = await db
+    .selectFrom("equipment_listings")
+    .select(["id", "title", "price_cents", "currency", "condition", "created_at"])
+    .where("user_id", "=", userId)
+    .where("status", "=", "active")
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .limit(PROFILE_LISTINGS_PAGE_SIZE)
+    .offset(offset)
+    .execute();
+  return rows.map((row) => ({ id: row.id, title: row.title, priceCents: row.price_cents, currency: row.currency, condition: row.condition, createdAt: row.created_at }));
+}
