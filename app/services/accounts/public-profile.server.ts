@@ -104,7 +104,8 @@ export async function publicProfile(db: Kysely<Database>, userId: string, viewer
     roleLabel: ROLE_LABELS[role],
     location: profile.location || [profile.city, profile.state, profile.country].filter(Boolean).join(", "),
     bio: profile.bio,
-    website: profile.website,
+    // Only a web address is ever a link (never javascript: or data:).
+    website: /^https?:\/\/[^\s]+$/i.test(profile.website) ? profile.website : "",
     verifiedSince: profile.is_verified ? (profile.verification_date ?? profile.created_at) : null,
     memberSince: profile.created_at,
     email: visibility.email ? profile.email : null,

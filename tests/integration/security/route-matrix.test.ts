@@ -136,6 +136,7 @@ beforeAll(async () => {
     article: article.slug,
     draftArticle: draftArticle.slug,
     topic: String(topic),
+    member: seller,
     supportRequest: String(supportRequest.id),
     avatar,
     image,

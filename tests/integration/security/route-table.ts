@@ -323,6 +323,15 @@ export const ROUTE_TABLE: readonly RouteRow[] = [
   { file: "profile.tsx", path: "/profile",
     loader: { expect: members("ok") },
     action: { form: { firstName: "", lastName: "" }, expect: members("reaches:400") } },
+  // The public profile (issue 22): everyone reads it; an unknown member or an address that is no member id is not found.
+  { file: "user.$id.tsx", path: "/user/{member}", params: { id: "{member}" },
+    loader: [
+      { label: "the seller's profile", expect: everyone("ok") },
+      { label: "the reviews tab", url: "/user/{member}?tab=reviews&page=2", expect: everyone("ok") },
+      { label: "nobody", url: "/user/00000000-0000-0000-0000-000000000000", params: { id: "00000000-0000-0000-0000-000000000000" }, expect: everyone("refused:404") },
+      { label: "not an id", url: "/user/..%2Fadmin", params: { id: "../admin" }, expect: everyone("refused:404") },
+    ],
+    action: "none" },
   { file: "watchlist.tsx", path: "/watchlist",
     loader: { expect: members("ok") },
     // Renaming the buyer's saved search: only its owner finds it.
