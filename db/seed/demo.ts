@@ -10,6 +10,7 @@ import { createAccount } from "./factories.ts";
 import { seedDemoKnowledgeBase } from "./knowledge-base.ts";
 import { seedDemoListings } from "./listings.ts";
 import { seedDemoOffers } from "./offers.ts";
+import { seedDemoReviews } from "./reviews.ts";
 import { DEMO_SEED, seededRandom } from "./random.ts";
 import { seedDemoSupportInbox } from "./support-inbox.ts";
 
@@ -53,6 +54,8 @@ export async function seedDemoMarketplace(db: Kysely<Database>, options: DemoSee
   await seedDemoSupportInbox(db, { buyerId: idOf("buyer"), sellerId: idOf("seller"), supportId: idOf("support"), adminId: idOf("admin") }, { now });
   // Offers (issue 23): the demo buyer's negotiations with the demo seller, one in each state.
   await seedDemoOffers(db, { buyerId: idOf("buyer"), sellerId: idOf("seller") }, { now });
+  // Reviews (issue 22): both sides of the completed orders review each other; some lone reviews published at the window's end.
+  await seedDemoReviews(db, seededRandom(DEMO_SEED + 4), { now });
   // People have read what is more than a day and a half old (the auctions', the forum's and the offers' notices alike).
   await db
     .updateTable("notifications")

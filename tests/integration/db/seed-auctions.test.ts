@@ -437,7 +437,14 @@ async function snapshot(database: OpenedDatabase) {
     events: eventRows.map((e) => ({ ...e, actor_id: who(e.actor_id) })),
     // One event's notifications go out in the order of the recipients' ids, which are fresh on every database.
     notifications: notes
-      .map(({ id: _id, ...n }) => ({ ...n, user_id: who(n.user_id), title: mask(n.title), message: mask(n.message) }))
+      .map(({ id: _id, ...n }) => ({
+        ...n,
+        user_id: who(n.user_id),
+        title: mask(n.title),
+        message: mask(n.message),
+        // Links to a member's profile (/user/{id}, the reviews' notices) name the member by e-mail too.
+        action_url: n.action_url?.replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, (id) => who(id) ?? "?") ?? null,
+      }))
       .sort((x, y) => x.created_at.localeCompare(y.created_at) || String(x.user_id).localeCompare(String(y.user_id)) || x.title.localeCompare(y.title)),
   };
 }
