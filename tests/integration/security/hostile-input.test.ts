@@ -89,6 +89,8 @@ const TARGETS: Record<string, ActionTarget> = {
   "newsletter.tsx": { url: "/newsletter", member: "buyer" },
   "notifications.tsx": { url: "/notifications", member: "buyer" },
   "orders.$id.tsx": { url: "/orders/{order}", params: { id: "{order}" }, member: "buyer" },
+  // Reviews (issue 22): the buyer reviews a completed order.
+  "orders.$id_.review.tsx": { url: "/orders/{completedOrder}/review", params: { id: "{completedOrder}" }, member: "buyer", renders: "/orders/:id/review" },
   "profile.tsx": { url: "/profile", member: "buyer", fileField: "avatar", renders: "/profile" },
   "register.tsx": { url: "/register", member: "buyer" },
   "reset-password.tsx": { url: "/reset-password", member: "buyer" },
@@ -201,6 +203,14 @@ beforeAll(async () => {
     { listingId: wonListing, auctionId: wonAuction, buyerId: buyer, sellerId: seller, saleType: "auction", amountCents: 120_000, currency: "USD", createdBy: null },
     new Date(),
   );
+  // A completed order (receipt confirmed), so a review of it may be stored.
+  const { listingId: reviewedListing, auctionId: reviewedAuction } = await insertAuctionRow(db, seller, { status: "ended", winner_id: buyer });
+  const completedOrder = await createOrder(
+    db,
+    { listingId: reviewedListing, auctionId: reviewedAuction, buyerId: buyer, sellerId: seller, saleType: "auction", amountCents: 90_000, currency: "USD", createdBy: null },
+    new Date(),
+  );
+  await db.updateTable("orders").set({ status: "completed", completed_at: new Date().toISOString() }).where("id", "=", completedOrder.id).execute();
   const { conversationId } = await openConversation(db, buyer, listing);
   const notification = await db
     .insertInto("notifications")
@@ -228,6 +238,7 @@ beforeAll(async () => {
     cancelAuction: String(cancelAuction),
     wonAuction: String(wonAuction),
     order: String(order.id),
+    completedOrder: String(completedOrder.id),
     conversation: String(conversationId),
     notification: String(notification.id),
   });

@@ -316,6 +316,12 @@ export const ROUTE_TABLE: readonly RouteRow[] = [
     // see the order but not make this move (403), anyone else learns nothing (404).
     action: { form: { intent: "mark_delivered" },
       expect: members("refused:404", { buyer: "reaches:409", seller: "reaches:409" }, each(ESCROW_STAFF, "refused:403")) } },
+  // Reviewing an order (issue 22): only its parties find the page; on an order awaiting payment they read why they
+  // cannot review yet, and a valid review is refused by the completion rule (409); unconfirmed accounts may not post.
+  { file: "orders.$id_.review.tsx", path: "/orders/{order}/review", params: { id: "{order}" },
+    loader: { expect: members("refused:404", { buyer: "ok", seller: "ok" }) },
+    action: { form: { rating: "5", itemAsDescribed: "5", communication: "5", shipping: "5", comment: "Fine." },
+      expect: members("refused:404", { buyer: "reaches:409", seller: "reaches:409" }, each(UNCONFIRMED, "refused:403")) } },
   { file: "escrow.tsx", path: "/escrow", loader: { expect: members("refused:403", each(ESCROW_STAFF, "ok")) }, action: "none" },
 
   // The member's own things.
