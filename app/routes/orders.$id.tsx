@@ -1,9 +1,9 @@
 // /orders/{id}: one order for its buyer, its seller and escrow staff (everyone else gets 404): the item, where it
 // stands, how to pay while it awaits payment, shipping, the timeline, and the forms of the transitions the viewer may
 // make. Each form posts here and works without JavaScript.
-import { Box, Card, Container, DataList, Grid, GridItem, Heading, HStack, Stack, Text } from "@chakra-ui/react";
+import { Box, Button, Card, Container, DataList, Grid, GridItem, Heading, HStack, Stack, Text } from "@chakra-ui/react";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { Link as RemixLink, useActionData, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { BankTransferInstructions } from "~/components/orders/BankTransferInstructions.tsx";
 import { OrderActionForms, type OrderActionResult, type OrderFormField } from "~/components/orders/OrderActionForms.tsx";
@@ -23,6 +23,7 @@ import { parseRouteId } from "~/web/route-params.server.ts";
 import { requireUser } from "~/web/auth.server.ts";
 import { transitionOrder, escrowAccount, getOrderForViewer } from "~/services/orders/index.server.ts";
 import { DomainError, isDomainError } from "~/services/domain-error.ts";
+import { reviewEligibility } from "~/services/reviews/index.server.ts";
 import { refusalInit, throwRefusal } from "~/web/domain-answer.server.ts";
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
@@ -41,6 +42,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     escrowAccount: escrowAccount(),
     placed: url.searchParams.get("placed") === "1" && view.viewerIs === "buyer",
     done: isOrderAction(done) ? ORDER_ACTION_DONE[done] : null,
+    // "Leave a review" (issue 22): the buyer or the seller of a completed order, once, within the review window.
+    reviewDue: (await reviewEligibility(getDb(), orderId, user.id)).canReview,
   };
 }
 
@@ -95,7 +98,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 }
 
 export default function OrderPage() {
-  const { order, actions, viewerIs, inspectionEndsAt, placed, done, escrowAccount: account } = useLoaderData<typeof loader>();
+  const { order, actions, viewerIs, inspectionEndsAt, placed, done, reviewDue, escrowAccount: account } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const shipping = order.shipping;
   const addressLines = [
@@ -161,6 +164,12 @@ export default function OrderPage() {
                   </Text>
                 ) : null}
               </Box>
+
+              {reviewDue ? (
+                <Button asChild colorPalette="blue" alignSelf="start">
+                  <RemixLink to={`/orders/${order.id}/review`}>Leave a review</RemixLink>
+                </Button>
+              ) : null}
 
               <OrderActionForms
                 order={{ id: order.id, reference: order.reference, amountCents: order.amountCents, currency: order.currency, auctionId: order.auctionId }}
