@@ -2,24 +2,30 @@
 // or full name, role, rating and review count, location, verification, member since), About, the contact details and
 // figures the privacy policy (app/services/accounts/profile-privacy.server.ts) lets this viewer see, the rating
 // breakdown, and the Listings and Reviews tabs, each paged. An unknown member is "User not found".
-import { Badge, Box, Card, Container, Heading, HStack, Image, Link, SimpleGrid, Stack, Text } from "@chakra-ui/react";
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { isRouteErrorResponse, Link as RemixLink, useLoaderData, useRouteError } from "@remix-run/react";
+import { Badge, Box, Button, Card, Container, Heading, HStack, Image, Link, SimpleGrid, Stack, Text, Textarea } from "@chakra-ui/react";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, isRouteErrorResponse, Link as RemixLink, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
+import { FormErrors, FormSuccess } from "~/components/forms/index.ts";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary.tsx";
 import { Pagination } from "~/components/listings/Pagination.tsx";
 import { getDb } from "~/db.server.ts";
 import { formatShortDate } from "~/lib/dates.ts";
 import { formatExactPrice, formatPrice } from "~/lib/money.ts";
-import { REVIEW_STARS, REVIEWS_PAGE_SIZE, SELLER_RATING_ASPECTS } from "~/lib/reviews.ts";
+import { REVIEW_REPLY_MAX, REVIEW_REPORT_REASON_MAX, REVIEW_STARS, REVIEWS_PAGE_SIZE, SELLER_RATING_ASPECTS } from "~/lib/reviews.ts";
+import { ReviewResponseSchema } from "~/schemas/review.ts";
+import { isDomainError } from "~/services/domain-error.ts";
 import { parsePage } from "~/schemas/order.ts";
 import { PROFILE_LISTINGS_PAGE_SIZE, profileListings, publicProfile, type MoneyTotal } from "~/services/accounts/index.server.ts";
-import { listReceivedReviews } from "~/services/reviews/index.server.ts";
-import { getOptionalUser } from "~/web/auth.server.ts";
+import { listReceivedReviews, replyToReview, reportReview } from "~/services/reviews/index.server.ts";
+import { getOptionalUser, requireConfirmedUser } from "~/web/auth.server.ts";
+import { refusalInit } from "~/web/domain-answer.server.ts";
+import { parseForm } from "~/web/form-data.server.ts";
 
 const USER_NOT_FOUND = "User not found";
 /** Member ids are UUIDs; anything else is nobody. */
 const MEMBER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const TABS = ["listings", "reviews"] as const;
+const DONE = { reply: "Your reply is published under the review.", report: "Thank you. A moderator will look at this review." } as const;
 type Tab = (typeof TABS)[number];
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [{ title: loaded ? `${loaded.profile.name} — Tradebench` : `${USER_NOT_FOUND} — Tradebench` }];
@@ -36,7 +42,29 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const page = parsePage(search.get("page"));
   const listings = tab === "listings" ? await profileListings(db, profile.id, page) : [];
   const reviews = tab === "reviews" ? (await listReceivedReviews(db, profile.id, { page })).reviews : [];
-  return { profile, tab, page, listings, reviews };
+  const done = search.get("done");
+  return { profile, tab, page, listings, reviews, viewerId: viewer?.id ?? null, done: done === "reply" || done === "report" ? DONE[done] : null };
+}
+
+/** The Reviews tab's forms: the reviewed member's one reply, a member's report. */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const id = params.id ?? "";
+  if (!MEMBER_ID.test(id)) throw data({ message: USER_NOT_FOUND }, { status: 404 });
+  const user = await requireConfirmedUser(request);
+  const { submission } = await parseForm(request, ReviewResponseSchema);
+  if (submission.status !== "success") {
+    const messages = Object.values(submission.error ?? {}).flat().filter((message): message is string => typeof message === "string");
+    return data({ formError: messages[0] ?? "Check the form and try again" }, { status: 400 });
+  }
+  const command = submission.value;
+  try {
+    if (command.intent === "reply") await replyToReview(getDb(), { reviewId: command.reviewId, userId: user.id, reply: command.reply });
+    else await reportReview(getDb(), { reviewId: command.reviewId, reporterId: user.id, reason: command.reason });
+  } catch (error) {
+    if (!isDomainError(error)) throw error;
+    return data({ formError: error.message }, refusalInit(error));
+  }
+  throw redirect(`/user/${id.toLowerCase()}?tab=reviews&done=${command.intent}`);
 }
 
 function Stars({ value, label }: { value: number; label: string }) {
@@ -66,7 +94,9 @@ function Figure({ label, value }: { label: string; value: string }) {
 }
 
 export default function UserProfilePage() {
-  const { profile, tab, page, listings, reviews } = useLoaderData<typeof loader>();
+  const { profile, tab, page, listings, reviews, viewerId, done } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const isOwner = viewerId === profile.id;
   const { rating } = profile;
   const tabHref = (to: Tab, toPage = 1) => `/user/${profile.id}?tab=${to}${toPage > 1 ? `&page=${toPage}` : ""}`;
   const tabCounts: Record<Tab, number> = { listings: profile.counts.listings, reviews: profile.counts.reviews };
@@ -212,6 +242,8 @@ export default function UserProfilePage() {
           </HStack>
         </Box>
 
+        {done ? <FormSuccess>{done}</FormSuccess> : null}
+        {answer?.formError ? <FormErrors errors={[answer.formError]} /> : null}
         {tab === "listings" ? (
           listings.length === 0 ? (
             <Text color="fg.muted">No listings found</Text>
@@ -252,6 +284,44 @@ export default function UserProfilePage() {
                       {review.reply}
                     </Text>
                   </Box>
+                ) : isOwner ? (
+                  <Form method="post">
+                    <input type="hidden" name="intent" value="reply" />
+                    <input type="hidden" name="reviewId" value={review.id} />
+                    <Stack gap="2" mt="2">
+                      <label htmlFor={`reply-${review.id}`}>
+                        <Text fontSize="sm" fontWeight="semibold">
+                          Your reply (once, shown to everyone)
+                        </Text>
+                      </label>
+                      <Textarea id={`reply-${review.id}`} name="reply" rows={3} maxLength={REVIEW_REPLY_MAX} required />
+                      <Button type="submit" size="sm" alignSelf="start">
+                        Reply
+                      </Button>
+                    </Stack>
+                  </Form>
+                ) : null}
+                {viewerId !== null && viewerId !== review.reviewerId ? (
+                  <details>
+                    <summary>
+                      <Text as="span" fontSize="sm" color="fg.muted">
+                        Report this review
+                      </Text>
+                    </summary>
+                    <Form method="post">
+                      <input type="hidden" name="intent" value="report" />
+                      <input type="hidden" name="reviewId" value={review.id} />
+                      <Stack gap="2" mt="2">
+                        <label htmlFor={`report-${review.id}`}>
+                          <Text fontSize="sm">What is wrong with it?</Text>
+                        </label>
+                        <Textarea id={`report-${review.id}`} name="reason" rows={2} maxLength={REVIEW_REPORT_REASON_MAX} required />
+                        <Button type="submit" size="sm" variant="outline" alignSelf="start">
+                          Send report
+                        </Button>
+                      </Stack>
+                    </Form>
+                  </details>
                 ) : null}
               </Box>
             ))}

@@ -1,7 +1,7 @@
 // The review form (issue 22): overall stars, the buyer's three detailed ratings, an optional comment. Shared by the
 // form and the action; the service checks again which ratings this side must give.
 import { z } from "zod";
-import { REVIEW_COMMENT_MAX, REVIEW_MESSAGES } from "~/lib/reviews.ts";
+import { REVIEW_COMMENT_MAX, REVIEW_MESSAGES, REVIEW_REPLY_MAX, REVIEW_REPORT_REASON_MAX } from "~/lib/reviews.ts";
 
 const stars = z
   .string({ required_error: REVIEW_MESSAGES.ratingRequired })
@@ -17,3 +17,22 @@ export const ReviewSchema = z.object({
   comment: z.string().trim().max(REVIEW_COMMENT_MAX, REVIEW_MESSAGES.commentTooLong).optional(),
 });
 export type ReviewForm = z.infer<typeof ReviewSchema>;
+
+/** The Reviews tab of a profile: the reviewed member's one reply, or a member's report of a review. */
+export const ReviewResponseSchema = z.discriminatedUnion("intent", [
+  z.object({
+    intent: z.literal("reply"),
+    reviewId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+    reply: z.string({ required_error: REVIEW_MESSAGES.replyRequired }).trim().min(1, REVIEW_MESSAGES.replyRequired).max(REVIEW_REPLY_MAX, REVIEW_MESSAGES.replyTooLong),
+  }),
+  z.object({
+    intent: z.literal("report"),
+    reviewId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+    reason: z
+      .string({ required_error: REVIEW_MESSAGES.reasonRequired })
+      .trim()
+      .min(1, REVIEW_MESSAGES.reasonRequired)
+      .max(REVIEW_REPORT_REASON_MAX, REVIEW_MESSAGES.reasonTooLong),
+  }),
+]);
+export type ReviewResponse = z.infer<typeof ReviewResponseSchema>;

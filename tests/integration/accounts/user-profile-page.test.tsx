@@ -46,8 +46,18 @@ beforeEach(async () => {
 });
 afterEach(() => opened.close());
 
-const open = async (path: string, viewer?: string) =>
-  renderPage([pageRoute("/user/:id", userRoute as unknown as RouteModule)], new Request(`http://localhost${path}`, { headers: viewer ? { Cookie: await sessionCookie(opened.db, viewer) } : {} }));
+const routes = () => [pageRoute("/user/:id", userRoute as unknown as RouteModule)];
+const open = async (path: string, viewer?: string | null) =>
+  renderPage(routes(), new Request(`http://localhost${path}`, { headers: viewer ? { Cookie: await sessionCookie(opened.db, viewer) } : {} }));
+const post = async (path: string, viewer: string, form: Record<string, string>) =>
+  renderPage(
+    routes(),
+    new Request(`http://localhost${path}`, {
+      method: "POST",
+      headers: { Cookie: await sessionCookie(opened.db, viewer), "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams(form),
+    }),
+  );
 
 describe("/user/{id}", () => {
   it("shows the seller's card, rating breakdown, figures and listings to a visitor, without the hidden e-mail or an unsafe website", async () => {
@@ -80,6 +90,26 @@ describe("/user/{id}", () => {
     const own = await open(`/user/${buyer.id}`, buyer.id);
     expect(own.text).toContain("Buyer stats");
     expect(own.text).toContain("bianca@northgate.example");
+  });
+
+  it("lets the reviewed member reply once from the Reviews tab, and another member report a review", async () => {
+    const form = await open(`/user/${buyer.id}?tab=reviews`, buyer.id);
+    expect(form.text).toContain("Your reply (once, shown to everyone)");
+    expect((await open(`/user/${buyer.id}?tab=reviews`, seller.id)).text).not.toContain("Your reply");
+    const review = await opened.db.selectFrom("reviews").select("id").where("reviewed_id", "=", buyer.id).executeTakeFirstOrThrow();
+    const sent = await post(`/user/${buyer.id}`, buyer.id, { intent: "reply", reviewId: String(review.id), reply: "Thanks, smooth handover." });
+    expect(sent.location).toBe(`/user/${buyer.id}?tab=reviews&done=reply`);
+    expect((await open(sent.location!, null)).text).toContain("Reply from Bianca Byers Thanks, smooth handover.");
+    const again = await post(`/user/${buyer.id}`, buyer.id, { intent: "reply", reviewId: String(review.id), reply: "Edited." });
+    expect(again.status).toBe(409);
+    expect(again.text).toContain("You have already replied to this review");
+
+    const member = await insertUserRow(opened.db);
+    const aboutSeller = await opened.db.selectFrom("reviews").select("id").where("reviewed_id", "=", seller.id).executeTakeFirstOrThrow();
+    expect((await open(`/user/${seller.id}?tab=reviews`, member)).text).toContain("Report this review");
+    const reported = await post(`/user/${seller.id}`, member, { intent: "report", reviewId: String(aboutSeller.id), reason: "Mentions a different instrument." });
+    expect(reported.location).toBe(`/user/${seller.id}?tab=reviews&done=report`);
+    expect(await opened.db.selectFrom("review_reports").select(["reporter_id", "reason"]).execute()).toEqual([{ reporter_id: member, reason: "Mentions a different instrument." }]);
   });
 
   it("answers 404 'User not found' with Return to Home for an unknown member or an address that is no member id", async () => {

@@ -90,6 +90,7 @@ const TARGETS: Record<string, ActionTarget> = {
   "notifications.tsx": { url: "/notifications", member: "buyer" },
   "orders.$id.tsx": { url: "/orders/{order}", params: { id: "{order}" }, member: "buyer" },
   // Reviews (issue 22): the buyer reviews a completed order.
+  "user.$id.tsx": { url: "/user/{sellerMember}", params: { id: "{sellerMember}" }, member: "seller", renders: "/user/:id" },
   "orders.$id_.review.tsx": { url: "/orders/{completedOrder}/review", params: { id: "{completedOrder}" }, member: "buyer", renders: "/orders/:id/review" },
   "profile.tsx": { url: "/profile", member: "buyer", fileField: "avatar", renders: "/profile" },
   "register.tsx": { url: "/register", member: "buyer" },
@@ -239,6 +240,7 @@ beforeAll(async () => {
     wonAuction: String(wonAuction),
     order: String(order.id),
     completedOrder: String(completedOrder.id),
+    sellerMember: seller,
     conversation: String(conversationId),
     notification: String(notification.id),
   });

@@ -337,7 +337,8 @@ export const ROUTE_TABLE: readonly RouteRow[] = [
       { label: "nobody", url: "/user/00000000-0000-0000-0000-000000000000", params: { id: "00000000-0000-0000-0000-000000000000" }, expect: everyone("refused:404") },
       { label: "not an id", url: "/user/..%2Fadmin", params: { id: "../admin" }, expect: everyone("refused:404") },
     ],
-    action: "none" },
+    // A reply with no text: confirmed members reach the form's message; unconfirmed accounts may not post.
+    action: { form: { intent: "reply", reviewId: "1", reply: "" }, expect: members("reaches:400", each(UNCONFIRMED, "refused:403")) } },
   { file: "watchlist.tsx", path: "/watchlist",
     loader: { expect: members("ok") },
     // Renaming the buyer's saved search: only its owner finds it.
