@@ -15,7 +15,8 @@ import { REVIEW_REPLY_MAX, REVIEW_REPORT_REASON_MAX, REVIEW_STARS, REVIEWS_PAGE_
 import { ReviewResponseSchema } from "~/schemas/review.ts";
 import { isDomainError } from "~/services/domain-error.ts";
 import { parsePage } from "~/schemas/order.ts";
-import { PROFILE_LISTINGS_PAGE_SIZE, profileListings, publicProfile, type MoneyTotal } from "~/services/accounts/index.server.ts";
+import { PROFILE_LISTINGS_PAGE_SIZE } from "~/lib/profiles.ts";
+import { profileListings, publicProfile, type MoneyTotal } from "~/services/accounts/index.server.ts";
 import { listReceivedReviews, replyToReview, reportReview } from "~/services/reviews/index.server.ts";
 import { getOptionalUser, requireConfirmedUser } from "~/web/auth.server.ts";
 import { refusalInit } from "~/web/domain-answer.server.ts";

@@ -3,6 +3,7 @@
 // the tabs, and the seller's active listings a page at a time. Ratings come from the reviews domain.
 import type { Kysely } from "kysely";
 import type { Database } from "#db/schema.ts";
+import { PROFILE_LISTINGS_PAGE_SIZE } from "~/lib/profiles.ts";
 import { normalizeRole, ROLE_LABELS, type Role } from "~/lib/roles.ts";
 import { ratingSummary, type RatingSummary } from "../reviews/rating-summary.server.ts";
 import { memberName } from "./party-names.server.ts";
@@ -11,8 +12,6 @@ import { parsePreferences } from "./profile.server.ts";
 
 /** Sales that went through: completed (receipt confirmed or inspection ended) or a dispute released to the seller. */
 const COMPLETED_SALE_STATUSES = ["completed", "released"] as const;
-/** Profile listing pages hold at most this many listings. */
-export const PROFILE_LISTINGS_PAGE_SIZE = 12;
 
 export interface MoneyTotal {
   currency: string;
