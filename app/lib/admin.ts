@@ -1,6 +1,7 @@
 // The administration's client-safe rules and words (issue 19, spec 02 §2.15, §5, §6, §9): the bounds of the users
 // list and the audit log, the fee-exemption range, and the messages the service refuses with. Defined once; the
 // service (app/services/admin) and the admin pages both import them.
+import type { Permission } from "./permissions.ts";
 
 /** Users on one page of /admin/users. */
 export const ADMIN_USERS_PAGE_SIZE = 25;
@@ -49,3 +50,22 @@ export const ADMIN_MESSAGES = {
   feeExemptionRange: "Fee exemption must be a number from 0 to 100.",
   unknownRole: "Choose one of the roles listed.",
 } as const;
+
+/** Staff whose role holds any of these open the admin console (/admin); each page inside checks its own. */
+export const ADMIN_CONSOLE_PERMISSIONS = [
+  "can_manage_users",
+  "can_manage_admins",
+  "can_view_users",
+  "can_moderate_listings",
+  "can_manage_categories",
+  "can_view_reports",
+  "can_manage_promo_codes",
+  "can_confirm_payments",
+  "can_resolve_disputes",
+  "can_answer_support",
+] as const satisfies readonly Permission[];
+
+/** Who reads /admin/users. */
+export const ADMIN_USERS_READERS = ["can_view_users", "can_manage_users", "can_manage_admins"] as const satisfies readonly Permission[];
+/** Who changes a member's role and fee exemption there, and reads the audit log. */
+export const ADMIN_USERS_MANAGERS = ["can_manage_users", "can_manage_admins"] as const satisfies readonly Permission[];
