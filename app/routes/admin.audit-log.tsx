@@ -97,7 +97,7 @@ export default function AuditLogPage() {
       {entries.length === 0 ? (
         <Text>No entries match these filters.</Text>
       ) : (
-        <Table.ScrollArea>
+        <Table.ScrollArea tabIndex={0} role="region" aria-label="Audit log entries">
           <Table.Root size="sm">
             <Table.Caption>Audit log entries, newest first</Table.Caption>
             <Table.Header>
