@@ -21,6 +21,7 @@ import * as supportInbox from "./2026-12-01T1100-support-inbox.ts";
 import * as newsletterConsent from "./2026-12-01T1200-newsletter-consent.ts";
 import * as offers from "./2026-12-01T1300-offers.ts";
 import * as reviews from "./2026-12-02T0800-reviews.ts";
+import * as administrationIndexes from "./2026-12-02T0900-administration-indexes.ts";
 
 export interface DialectMigration {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations work on an untyped schema
@@ -48,4 +49,5 @@ export const MIGRATIONS: Record<string, DialectMigration> = {
   "2026-12-01T1200-newsletter-consent": newsletterConsent,
   "2026-12-01T1300-offers": offers,
   "2026-12-02T0800-reviews": reviews,
+  "2026-12-02T0900-administration-indexes": administrationIndexes,
 };

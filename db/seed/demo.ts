@@ -3,6 +3,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../schema.ts";
 import type { UploadStore } from "../../app/services/storage/upload-store.server.ts";
+import { seedDemoAdministration } from "./administration.ts";
 import { seedDemoAuctions } from "./auctions.ts";
 import { seedDemoForum } from "./forum.ts";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "./demo-accounts.ts";
@@ -56,6 +57,8 @@ export async function seedDemoMarketplace(db: Kysely<Database>, options: DemoSee
   await seedDemoOffers(db, { buyerId: idOf("buyer"), sellerId: idOf("seller") }, { now });
   // Reviews (issue 22): both sides of the completed orders review each other; some lone reviews published at the window's end.
   await seedDemoReviews(db, seededRandom(DEMO_SEED + 4), { now });
+  // The administration's history (issue 19): the demo super administrator's fee exemption for a launch-partner dealer.
+  await seedDemoAdministration(db, { superAdminId: idOf("super_admin") }, { now });
   // People have read what is more than a day and a half old (the auctions', the forum's and the offers' notices alike).
   await db
     .updateTable("notifications")

@@ -19,6 +19,7 @@ const TO_DASHBOARD = redirectsTo("/dashboard", /^Welcome, /);
 
 const HOME = /industrial electronics/;
 const NOT_FOUND: Outcome = { url: "", status: 404, heading: "Page not found", redirected: false };
+const NOT_ALLOWED: Outcome = { url: "", status: 403, heading: "Not allowed", redirected: false };
 
 // The contract: where each visitor's GET of each path ends. shows(url, h1) = that page itself, 200, no redirect;
 // TO_DASHBOARD / toLogin(from) = a 302 to /dashboard, resp. to /login?from=<from>; NOT_FOUND = the
@@ -38,8 +39,9 @@ const ACCESS: ReadonlyArray<{ path: string } & Record<Visitor, Outcome>> = [
   { path: "/watchlist",         anonymous: toLogin("/watchlist"),                              buyer: shows("/watchlist", "Watchlist & Saved Searches"), seller: shows("/watchlist", "Watchlist & Saved Searches"), admin: shows("/watchlist", "Watchlist & Saved Searches") },
   { path: "/messages",          anonymous: toLogin("/messages"),                               buyer: shows("/messages", "Messages"),         seller: shows("/messages", "Messages"),         admin: shows("/messages", "Messages")      },
   { path: "/notifications",     anonymous: toLogin("/notifications"),                          buyer: shows("/notifications", "Notifications"), seller: shows("/notifications", "Notifications"), admin: shows("/notifications", "Notifications") },
-  // Routes that later issues build: until then every visitor gets the friendly 404 page, at the same address.
-  { path: "/admin",             anonymous: NOT_FOUND,                                          buyer: NOT_FOUND,                              seller: NOT_FOUND,                              admin: NOT_FOUND                           },
+  // The admin console (issue 19): staff only; members without a staff permission get the 403 page at the address.
+  { path: "/admin",             anonymous: toLogin("/admin"),                                  buyer: NOT_ALLOWED,                            seller: NOT_ALLOWED,                            admin: shows("/admin", "Welcome back, Ada") },
+  // Anything else: every visitor gets the friendly 404 page, at the same address.
   { path: "/some/unknown/path", anonymous: NOT_FOUND,                                          buyer: NOT_FOUND,                              seller: NOT_FOUND,                              admin: NOT_FOUND                           },
 ];
 

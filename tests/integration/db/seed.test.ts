@@ -9,6 +9,7 @@ import { seedDemoMarketplace } from "#db/seed/demo.ts";
 import { DEMO_PASSWORD } from "#db/seed/demo-accounts.ts";
 import { DEMO_DEALERS } from "#db/seed/listings.ts";
 import { verifyLogin } from "~/services/accounts/account.server.ts";
+import { queryAuditLog } from "~/services/admin/index.server.ts";
 import type * as PasswordModule from "~/services/accounts/password.server.ts";
 import { DiskStore } from "~/services/storage/index.server.ts";
 import { createTestDatabase } from "../../support/test-database.ts";
@@ -90,6 +91,16 @@ describe("seedDemoMarketplace", () => {
     expect(new Set(hashes.map((h) => h.password_hash)).size).toBe(1);
     expect(hashes[0]?.password_hash).toMatch(/^scrypt\$/);
     expect(await verifyLogin(seeded.db, DEMO_DEALERS[0]?.email ?? "", DEMO_PASSWORD)).toBeNull();
+  });
+
+  it("gives one dealer a launch-partner fee exemption through the admin service, both changes in the audit log", async () => {
+    const dealer = await seeded.db.selectFrom("profiles").select(["id", "fee_exemption"]).where("email", "=", DEMO_DEALERS[0]?.email ?? "").executeTakeFirstOrThrow();
+    expect(Number(dealer.fee_exemption)).toBe(25);
+    const log = await queryAuditLog(seeded.db, { subject: { type: "user", id: dealer.id } });
+    expect(log.entries.map((entry) => [entry.action, entry.actorEmail, entry.newValues])).toEqual([
+      ["user.fee_exemption_change", "superadmin@tradebench.test", { fee_exemption: 25 }],
+      ["user.fee_exemption_change", "superadmin@tradebench.test", { fee_exemption: 15 }],
+    ]);
   });
 
   it("verifies everyone but the buyer, and fills a plausible profile", async () => {

@@ -96,6 +96,8 @@ const TARGETS: Record<string, ActionTarget> = {
   "register.tsx": { url: "/register", member: "buyer" },
   "reset-password.tsx": { url: "/reset-password", member: "buyer" },
   "resources.ai-listing.ts": { url: "/resources/ai-listing", member: "buyer", fileField: "photos" },
+  // Staff only (can_manage_users): the administrator's bodies reach the role change.
+  "admin.users.tsx": { url: "/admin/users", member: "editor" },
   // Staff only (can_answer_support): visitors sign in first; the support agent's bodies reach the actions.
   "support-inbox.tsx": { url: "/support-inbox", member: "support" },
   "support-inbox_.$id.tsx": { url: "/support-inbox/{supportRequest}", params: { id: "{supportRequest}" }, member: "support" },

@@ -97,6 +97,12 @@ const LISTING_ADMINS = ["admin", "super_admin", "moderator"] as const;
 const CONTENT_EDITORS = ["admin", "super_admin"] as const;
 /** Who moderates the forum: roles holding can_moderate_content. */
 const CONTENT_MODERATORS = ["admin", "super_admin", "moderator"] as const;
+/** Who opens the admin console: every staff role (each holds one of ADMIN_CONSOLE_PERMISSIONS in app/lib/admin.ts). */
+const ADMIN_CONSOLE_STAFF = ["admin", "super_admin", "moderator", "dispute_resolution_referee", "billing", "support"] as const;
+/** Who reads /admin/users: can_view_users, can_manage_users or can_manage_admins. */
+const USER_READERS = ["admin", "super_admin", "support"] as const;
+/** Who changes roles and fee exemption and reads the audit log: can_manage_users or can_manage_admins. */
+const USER_MANAGERS = ["admin", "super_admin"] as const;
 
 function each(visitors: readonly Visitor[], outcome: Outcome): Partial<Record<Visitor, Outcome>> {
   return Object.fromEntries(visitors.map((visitor) => [visitor, outcome]));
@@ -192,6 +198,15 @@ export const ROUTE_TABLE: readonly RouteRow[] = [
   { file: "support-inbox_.$id.tsx", path: "/support-inbox/{supportRequest}", params: { id: "{supportRequest}" },
     loader: { expect: members("refused:403", each(SUPPORT_STAFF, "ok")) },
     action: { form: { intent: "reply", body: "" }, expect: members("refused:403", each(SUPPORT_STAFF, "reaches:400")) } },
+
+  // The admin console (issue 19): staff only, each page behind its own permission. The role change sent names no
+  // member, so it stops at validation for those who may make it.
+  { file: "admin.tsx", path: "/admin", loader: { expect: members("refused:403", each(ADMIN_CONSOLE_STAFF, "ok")) }, action: "none" },
+  { file: "admin._index.tsx", path: "/admin", loader: { expect: members("refused:403", each(ADMIN_CONSOLE_STAFF, "ok")) }, action: "none" },
+  { file: "admin.users.tsx", path: "/admin/users?q=scope&role=seller&page=2",
+    loader: { expect: members("refused:403", each(USER_READERS, "ok")) },
+    action: { form: { intent: "change-access", role: "admin" }, expect: members("refused:403", each(USER_MANAGERS, "reaches:400")) } },
+  { file: "admin.audit-log.tsx", path: "/admin/audit-log?action=user.&from=2026-01-01", loader: { expect: members("refused:403", each(USER_MANAGERS, "ok")) }, action: "none" },
 
   // The forum (issue 18 §3): public reading; posting needs a confirmed account; moderation needs can_moderate_content.
   // The forms sent are incomplete (an empty reply, an unknown category), so nothing is posted or moved.

@@ -1,0 +1,71 @@
+// The administration's client-safe rules and words (issue 19, spec 02 §2.15, §5, §6, §9): the bounds of the users
+// list and the audit log, the fee-exemption range, and the messages the service refuses with. Defined once; the
+// service (app/services/admin) and the admin pages both import them.
+import type { Permission } from "./permissions.ts";
+
+/** Users on one page of /admin/users. */
+export const ADMIN_USERS_PAGE_SIZE = 25;
+/** The deepest page the users list serves (search narrows beyond that). */
+export const ADMIN_USERS_MAX_PAGE = 400;
+/** The longest search text the users list accepts. */
+export const ADMIN_SEARCH_MAX_LENGTH = 100;
+
+/** Spec 02 §9: the audit log shows the last 50 entries by default. */
+export const AUDIT_LOG_DEFAULT_LIMIT = 50;
+/** The most entries one read of the audit log returns. */
+export const AUDIT_LOG_MAX_LIMIT = 100;
+/** The longest action or actor filter the audit log accepts. */
+export const AUDIT_LOG_FILTER_MAX_LENGTH = 100;
+
+/** Spec 02 §5, §9: fee exemption is a percentage from 0 to 100. */
+export const FEE_EXEMPTION_MIN = 0;
+export const FEE_EXEMPTION_MAX = 100;
+
+/** Spec 02 §5: the fee-exemption input turns anything that is not a number into 0, and keeps it within 0–100. */
+export function feeExemptionFromInput(value: unknown): number {
+  const number = typeof value === "number" ? value : Number(String(value ?? "").trim());
+  if (!Number.isFinite(number) || String(value ?? "").trim() === "") return 0;
+  return Math.round(Math.min(FEE_EXEMPTION_MAX, Math.max(FEE_EXEMPTION_MIN, number)) * 100) / 100;
+}
+
+/** What the audit log calls the acts the administration records. */
+export const ADMIN_AUDIT_ACTIONS = {
+  roleChange: "user.role_change",
+  feeExemptionChange: "user.fee_exemption_change",
+} as const;
+
+export const ADMIN_MESSAGES = {
+  // Spec 02 §8 (successes and the error prefix of the users screen).
+  roleUpdated: "User role updated successfully",
+  updateFailed: (message: string) => `Error updating user role: ${message}`,
+  loadFailed: (message: string) => `Error loading data: ${message}`,
+  // Spec 02 §2.15.
+  noName: "No Name",
+  // Issue 19 §1: the rules of the role change, in Tradebench's words.
+  forbidden: "You do not have permission to do this.",
+  ownAccount: "You cannot change your own role or fee exemption; ask another administrator.",
+  adminRolesOnlySuperAdmin: "Only a super administrator can grant or remove administrator roles, or change an administrator's account.",
+  lastSuperAdmin: "There must always be at least one super administrator: promote another account first.",
+  userNotFound: "User not found",
+  feeExemptionRange: "Fee exemption must be a number from 0 to 100.",
+  unknownRole: "Choose one of the roles listed.",
+} as const;
+
+/** Staff whose role holds any of these open the admin console (/admin); each page inside checks its own. */
+export const ADMIN_CONSOLE_PERMISSIONS = [
+  "can_manage_users",
+  "can_manage_admins",
+  "can_view_users",
+  "can_moderate_listings",
+  "can_manage_categories",
+  "can_view_reports",
+  "can_manage_promo_codes",
+  "can_confirm_payments",
+  "can_resolve_disputes",
+  "can_answer_support",
+] as const satisfies readonly Permission[];
+
+/** Who reads /admin/users. */
+export const ADMIN_USERS_READERS = ["can_view_users", "can_manage_users", "can_manage_admins"] as const satisfies readonly Permission[];
+/** Who changes a member's role and fee exemption there, and reads the audit log. */
+export const ADMIN_USERS_MANAGERS = ["can_manage_users", "can_manage_admins"] as const satisfies readonly Permission[];

@@ -1,0 +1,208 @@
+// /admin/users: Admin User Management (issue 19 §3, spec 02 §2.15): members found by name, e-mail or company, filtered
+// by role, 25 to a page; staff holding can_manage_users change a member's role and fee exemption (0–100, non-numeric
+// becomes 0) with the rules of the admin service (only a super admin touches administrator roles, nobody edits their
+// own account, the last super admin stays), each change audited. Support staff (can_view_users) read the list only.
+// The loader and the action check the permission on every request; the edit form works without JavaScript.
+import { Badge, Box, Button, Heading, HStack, Input, NativeSelect, Stack, Table, Text } from "@chakra-ui/react";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { FormErrors, FormSuccess } from "~/components/forms/index.ts";
+import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary.tsx";
+import { Pagination } from "~/components/listings/Pagination.tsx";
+import { getDb } from "~/db.server.ts";
+import { ADMIN_MESSAGES, ADMIN_USERS_MANAGERS, ADMIN_USERS_READERS } from "~/lib/admin.ts";
+import { isAdminRole, ROLE_LABELS, ROLES, type Role } from "~/lib/roles.ts";
+import { AdminUsersQuerySchema, ChangeUserAccessSchema } from "~/schemas/admin.ts";
+import { permissionsOfRole } from "~/services/accounts/index.server.ts";
+import { changeUserAccess, listUsersForAdmin, type AdminUsersPage } from "~/services/admin/index.server.ts";
+import { isDomainError } from "~/services/domain-error.ts";
+import { requirePermission } from "~/web/auth.server.ts";
+import { refusalBody, refusalInit } from "~/web/domain-answer.server.ts";
+import { parseForm } from "~/web/form-data.server.ts";
+
+export const meta: MetaFunction = () => [{ title: "Admin User Management — Tradebench" }];
+
+/** Spec 02 §2.15: admin purple, seller blue, buyer green; the other roles their own colours. */
+const ROLE_COLOURS: Record<Role, string> = {
+  admin: "purple",
+  super_admin: "pink",
+  seller: "blue",
+  buyer: "green",
+  moderator: "orange",
+  dispute_resolution_referee: "cyan",
+  billing: "yellow",
+  support: "teal",
+};
+
+const shortDate = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
+
+function usersUrl(query: { q?: string; role?: string }, page: number): string {
+  const params = new URLSearchParams();
+  if (query.q) params.set("q", query.q);
+  if (query.role) params.set("role", query.role);
+  if (page > 1) params.set("page", String(page));
+  const search = params.toString();
+  return search ? `/admin/users?${search}` : "/admin/users";
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requirePermission(request, ADMIN_USERS_READERS);
+  const held = await permissionsOfRole(getDb(), user.role);
+  const url = new URL(request.url);
+  const parsed = AdminUsersQuerySchema.safeParse({
+    q: url.searchParams.get("q") ?? undefined,
+    role: url.searchParams.get("role") ?? undefined,
+    page: url.searchParams.get("page") ?? undefined,
+  });
+  const viewer = {
+    id: user.id,
+    canManage: held.has("can_manage_users") || held.has("can_manage_admins"),
+    canManageAdmins: held.has("can_manage_admins"),
+  };
+  if (!parsed.success) {
+    const empty: AdminUsersPage = { users: [], total: 0, page: 1, pageCount: 1, pageSize: 0 };
+    const none: { q?: string; role?: Role } = {};
+    return { ...empty, query: none, viewer, problem: parsed.error.issues[0]?.message ?? "Please check the search." };
+  }
+  const query: { q?: string; role?: Role } = { q: parsed.data.q || undefined, role: parsed.data.role };
+  const page = await listUsersForAdmin(getDb(), { search: query.q, role: query.role, page: parsed.data.page });
+  return { ...page, query, viewer, problem: null };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requirePermission(request, ADMIN_USERS_MANAGERS);
+  const { submission } = await parseForm(request, ChangeUserAccessSchema);
+  if (submission.status !== "success") {
+    const first = Object.values(submission.error ?? {}).flat()[0];
+    return data({ ok: false as const, message: ADMIN_MESSAGES.updateFailed(first ?? "please check the form.") }, { status: 400 });
+  }
+  try {
+    await changeUserAccess(getDb(), user.id, submission.value.userId, { role: submission.value.role, feeExemption: submission.value.feeExemption });
+  } catch (error) {
+    if (!isDomainError(error)) throw error;
+    return data({ ok: false as const, message: ADMIN_MESSAGES.updateFailed(refusalBody(error).message) }, refusalInit(error));
+  }
+  return { ok: true as const, message: ADMIN_MESSAGES.roleUpdated };
+}
+
+export default function AdminUsersPage() {
+  const { users, total, page, pageCount, query, viewer, problem } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const roleChoices = ROLES.filter((role) => viewer.canManageAdmins || !isAdminRole(role));
+  return (
+    <Stack gap="6">
+      <Heading as="h1" size="2xl">
+        Admin User Management
+      </Heading>
+      <Form method="get" role="search" aria-label="Find members">
+        <HStack gap="3" wrap="wrap" align="end">
+          <Box>
+            <label htmlFor="users-q">Name, e-mail or company</label>
+            <Input id="users-q" name="q" type="search" defaultValue={query.q ?? ""} maxLength={100} />
+          </Box>
+          <Box>
+            <label htmlFor="users-role">Role</label>
+            <NativeSelect.Root>
+              <NativeSelect.Field id="users-role" name="role" defaultValue={query.role ?? ""}>
+                <option value="">All roles</option>
+                {ROLES.map((role) => (
+                  <option key={role} value={role}>
+                    {ROLE_LABELS[role]}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+          </Box>
+          <Button type="submit" variant="outline">
+            Search
+          </Button>
+        </HStack>
+      </Form>
+      {answer?.ok ? <FormSuccess>{answer.message}</FormSuccess> : null}
+      <FormErrors errors={answer && !answer.ok ? [answer.message] : problem ? [problem] : undefined} />
+      <Text aria-live="polite">{total === 1 ? "1 member" : `${total} members`}</Text>
+      {users.length === 0 ? (
+        <Text>No members match this search.</Text>
+      ) : (
+        <Table.ScrollArea tabIndex={0} role="region" aria-label="Members">
+          <Table.Root size="sm">
+            <Table.Caption>Members, newest first</Table.Caption>
+            <Table.Header>
+              <Table.Row>
+                <Table.ColumnHeader>Name</Table.ColumnHeader>
+                <Table.ColumnHeader>E-mail</Table.ColumnHeader>
+                <Table.ColumnHeader>Role</Table.ColumnHeader>
+                <Table.ColumnHeader>Fee exemption</Table.ColumnHeader>
+                <Table.ColumnHeader>Last updated</Table.ColumnHeader>
+                {viewer.canManage ? <Table.ColumnHeader>Edit</Table.ColumnHeader> : null}
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {users.map((member) => {
+                const name = `${member.firstName} ${member.lastName}`.trim() || ADMIN_MESSAGES.noName;
+                const editable = viewer.canManage && member.id !== viewer.id && (viewer.canManageAdmins || !isAdminRole(member.role));
+                return (
+                  <Table.Row key={member.id}>
+                    <Table.Cell>
+                      {name}
+                      {member.companyName ? <Text fontSize="xs" color="fg.muted">{member.companyName}</Text> : null}
+                    </Table.Cell>
+                    <Table.Cell>{member.email}</Table.Cell>
+                    <Table.Cell>
+                      <Badge colorPalette={ROLE_COLOURS[member.role]}>{ROLE_LABELS[member.role]}</Badge>
+                    </Table.Cell>
+                    <Table.Cell>{member.feeExemption}%</Table.Cell>
+                    <Table.Cell>{shortDate.format(new Date(member.updatedAt))}</Table.Cell>
+                    {viewer.canManage ? (
+                      <Table.Cell>
+                        {editable ? (
+                          <details>
+                            <summary>Edit {name}</summary>
+                            <Form method="post">
+                              <Stack gap="2" py="2" minW="14rem">
+                                <input type="hidden" name="intent" value="change-access" />
+                                <input type="hidden" name="userId" value={member.id} />
+                                <label htmlFor={`role-${member.id}`}>Role</label>
+                                <NativeSelect.Root size="sm">
+                                  <NativeSelect.Field id={`role-${member.id}`} name="role" defaultValue={member.role}>
+                                    {roleChoices.map((role) => (
+                                      <option key={role} value={role}>
+                                        {ROLE_LABELS[role]}
+                                      </option>
+                                    ))}
+                                  </NativeSelect.Field>
+                                  <NativeSelect.Indicator />
+                                </NativeSelect.Root>
+                                <label htmlFor={`fee-${member.id}`}>Fee exemption (%)</label>
+                                <Input id={`fee-${member.id}`} name="feeExemption" type="number" min={0} max={100} step="0.01" size="sm" defaultValue={member.feeExemption} />
+                                <Button type="submit" size="sm" disabled={busy}>
+                                  Update
+                                </Button>
+                              </Stack>
+                            </Form>
+                          </details>
+                        ) : (
+                          <Text fontSize="sm" color="fg.muted">
+                            {member.id === viewer.id ? "Your account" : "Super administrators only"}
+                          </Text>
+                        )}
+                      </Table.Cell>
+                    ) : null}
+                  </Table.Row>
+                );
+              })}
+            </Table.Body>
+          </Table.Root>
+        </Table.ScrollArea>
+      )}
+      <Pagination page={page} totalPages={pageCount} hrefFor={(target) => usersUrl(query, target)} />
+    </Stack>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,248 @@
+// Users as administrators see them (issue 19 §3, spec 02 §2.15, §6, §7 Role service): the searchable, bounded list,
+// and the one change of a member's role and fee exemption with its rules (issue 19 §1):
+// - the actor's role must hold can_manage_users or can_manage_admins, read inside the change's transaction;
+// - only can_manage_admins (super_admin) grants or removes admin and super_admin, or edits an administrator's account;
+// - nobody changes their own role or fee exemption;
+// - the last super_admin is never demoted (checked on locked rows, so two super admins demoting each other at once
+//   leave one);
+// - every change writes its audit_events row (old and new values) in the same transaction.
+import { sql, type Kysely } from "kysely";
+import { forUpdate, inWriteTransaction } from "#db/dialect.ts";
+import type { Database } from "#db/schema.ts";
+import {
+  ADMIN_AUDIT_ACTIONS,
+  ADMIN_MESSAGES,
+  ADMIN_SEARCH_MAX_LENGTH,
+  ADMIN_USERS_MAX_PAGE,
+  ADMIN_USERS_PAGE_SIZE,
+  FEE_EXEMPTION_MAX,
+  FEE_EXEMPTION_MIN,
+} from "~/lib/admin.ts";
+import type { Permission } from "~/lib/permissions.ts";
+import { isAdminRole, isRole, normalizeRole, type Role } from "~/lib/roles.ts";
+import { permissionsOfRole } from "../accounts/permissions.server.ts";
+import { DomainError } from "../domain-error.ts";
+import { recordAuditEvent } from "../platform/audit-log.server.ts";
+
+export interface AdminUserRow {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  companyName: string;
+  role: Role;
+  feeExemption: number;
+  lastRoleChange: string | null;
+  changedBy: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface AdminUsersQuery {
+  /** Matched, case-insensitively, anywhere in the e-mail, the first and last name, or the company name. */
+  search?: string;
+  role?: Role;
+  /** 1-based; clamped to 1…ADMIN_USERS_MAX_PAGE. */
+  page?: number;
+}
+
+export interface AdminUsersPage {
+  users: AdminUserRow[];
+  /** How many users match the search and the role filter. */
+  total: number;
+  page: number;
+  pageCount: number;
+  pageSize: number;
+}
+
+/** `text` as a LIKE pattern that matches it literally anywhere (\ escapes %, _ and itself). */
+function containsPattern(text: string): string {
+  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** A page of users, newest first, filtered by search text and role. */
+export async function listUsersForAdmin(db: Kysely<Database>, query: AdminUsersQuery = {}): Promise<AdminUsersPage> {
+  const search = (query.search ?? "").trim();
+  if (search.length > ADMIN_SEARCH_MAX_LENGTH) {
+    throw new DomainError("too_large", `Search for at most ${ADMIN_SEARCH_MAX_LENGTH} characters.`, { field: "q" });
+  }
+  const page = Math.min(ADMIN_USERS_MAX_PAGE, Math.max(1, Math.trunc(Number.isFinite(query.page) ? (query.page as number) : 1)));
+  let base = db.selectFrom("profiles");
+  if (query.role) base = base.where("role", "=", query.role);
+  if (search !== "") {
+    const pattern = containsPattern(search);
+    base = base.where((eb) =>
+      eb.or([
+        eb(sql`lower(email)`, "like", sql`${pattern} escape '\\'`),
+        eb(sql`lower(first_name || ' ' || last_name)`, "like", sql`${pattern} escape '\\'`),
+        eb(sql`lower(company_name)`, "like", sql`${pattern} escape '\\'`),
+      ]),
+    );
+  }
+  const [rows, counted] = await Promise.all([
+    base
+      .select(["id", "email", "first_name", "last_name", "company_name", "role", "fee_exemption", "last_role_change", "changed_by", "created_at", "updated_at"])
+      .orderBy("created_at", "desc")
+      .orderBy("id", "desc")
+      .limit(ADMIN_USERS_PAGE_SIZE)
+      .offset((page - 1) * ADMIN_USERS_PAGE_SIZE)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number | string>().as("count")).executeTakeFirstOrThrow(),
+  ]);
+  const total = Number(counted.count);
+  return {
+    users: rows.map(toAdminUserRow),
+    total,
+    page,
+    pageCount: Math.min(ADMIN_USERS_MAX_PAGE, Math.max(1, Math.ceil(total / ADMIN_USERS_PAGE_SIZE))),
+    pageSize: ADMIN_USERS_PAGE_SIZE,
+  };
+}
+
+/** One user as the admin detail page and the edit dialog show them, or null. */
+export async function getUserForAdmin(db: Kysely<Database>, userId: string): Promise<AdminUserRow | null> {
+  const row = await db
+    .selectFrom("profiles")
+    .select(["id", "email", "first_name", "last_name", "company_name", "role", "fee_exemption", "last_role_change", "changed_by", "created_at", "updated_at"])
+    .where("id", "=", userId)
+    .executeTakeFirst();
+  return row ? toAdminUserRow(row) : null;
+}
+
+function toAdminUserRow(row: {
+  id: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  company_name: string;
+  role: string;
+  fee_exemption: number;
+  last_role_change: string | null;
+  changed_by: string | null;
+  created_at: string;
+  updated_at: string;
+}): AdminUserRow {
+  return {
+    id: row.id,
+    email: row.email,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    companyName: row.company_name,
+    role: normalizeRole(row.role),
+    feeExemption: Number(row.fee_exemption),
+    lastRoleChange: row.last_role_change,
+    changedBy: row.changed_by,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+/** What an administrator changes about a member; an absent field stays as it is. */
+export interface UserAccessChange {
+  role?: Role;
+  /** Percent 0–100 taken off the member's success fee (spec 02 §5). */
+  feeExemption?: number;
+}
+
+export interface UserAccessChangeOutcome {
+  user: AdminUserRow;
+  /** False when the values given were the member's values already (nothing written, nothing audited). */
+  changed: boolean;
+}
+
+const MANAGES_USERS: readonly Permission[] = ["can_manage_users", "can_manage_admins"];
+
+/**
+ * Changes `targetUserId`'s role and/or fee exemption on behalf of `actorUserId`, with the rules above, in one write
+ * transaction that also writes one audit_events row per changed value. Refusals are DomainErrors: forbidden (the
+ * actor may not), not_found (no such member), conflict (the last super_admin), invalid (a value out of range).
+ */
+export async function changeUserAccess(
+  db: Kysely<Database>,
+  actorUserId: string,
+  targetUserId: string,
+  change: UserAccessChange,
+  now = new Date(),
+): Promise<UserAccessChangeOutcome> {
+  if (change.role !== undefined && !isRole(change.role)) throw new DomainError("invalid", ADMIN_MESSAGES.unknownRole, { field: "role" });
+  const feeExemption = change.feeExemption;
+  if (feeExemption !== undefined && !(Number.isFinite(feeExemption) && feeExemption >= FEE_EXEMPTION_MIN && feeExemption <= FEE_EXEMPTION_MAX)) {
+    throw new DomainError("invalid", ADMIN_MESSAGES.feeExemptionRange, { field: "feeExemption" });
+  }
+  const newFee = feeExemption === undefined ? undefined : Math.round(feeExemption * 100) / 100;
+
+  return inWriteTransaction(db, async (trx) => {
+    const actor = await trx.selectFrom("profiles").select("role").where("id", "=", actorUserId).executeTakeFirst();
+    const actorPermissions = actor ? await permissionsOfRole(trx, normalizeRole(actor.role)) : new Set<Permission>();
+    if (!MANAGES_USERS.some((permission) => actorPermissions.has(permission))) {
+      throw new DomainError("forbidden", ADMIN_MESSAGES.forbidden, { code: "can_manage_users" });
+    }
+    const target = await forUpdate(
+      trx,
+      trx
+        .selectFrom("profiles")
+        .select(["id", "email", "first_name", "last_name", "company_name", "role", "fee_exemption", "last_role_change", "changed_by", "created_at", "updated_at"])
+        .where("id", "=", targetUserId),
+    ).executeTakeFirst();
+    if (!target) throw new DomainError("not_found", ADMIN_MESSAGES.userNotFound);
+    const oldRole = normalizeRole(target.role);
+    const oldFee = Number(target.fee_exemption);
+    const roleChanges = change.role !== undefined && change.role !== target.role;
+    const feeChanges = newFee !== undefined && newFee !== oldFee;
+    if (!roleChanges && !feeChanges) return { user: toAdminUserRow(target), changed: false };
+
+    if (targetUserId === actorUserId) throw new DomainError("forbidden", ADMIN_MESSAGES.ownAccount, { code: "own_account" });
+    const touchesAdmin = isAdminRole(oldRole) || (roleChanges && isAdminRole(change.role as Role));
+    if (touchesAdmin && !actorPermissions.has("can_manage_admins")) {
+      throw new DomainError("forbidden", ADMIN_MESSAGES.adminRolesOnlySuperAdmin, { code: "can_manage_admins", field: "role" });
+    }
+    if (roleChanges && target.role === "super_admin") {
+      // The super admins' rows, locked: a concurrent demotion of another one waits (or, on PostgreSQL, retries) and
+      // then counts without the one demoted here.
+      const superAdmins = await forUpdate(trx, trx.selectFrom("profiles").select("id").where("role", "=", "super_admin")).execute();
+      if (superAdmins.filter((row) => row.id !== targetUserId).length === 0) {
+        throw new DomainError("conflict", ADMIN_MESSAGES.lastSuperAdmin, { code: "last_super_admin", field: "role" });
+      }
+    }
+
+    const stamp = now.toISOString();
+    if (roleChanges) {
+      await trx
+        .updateTable("profiles")
+        .set({ role: change.role as Role, last_role_change: stamp, changed_by: actorUserId, updated_at: stamp })
+        .where("id", "=", targetUserId)
+        .execute();
+      await recordAuditEvent(
+        trx,
+        {
+          actorUserId,
+          action: ADMIN_AUDIT_ACTIONS.roleChange,
+          subjectType: "user",
+          subjectId: targetUserId,
+          detail: JSON.stringify({ old: { role: target.role }, new: { role: change.role } }),
+        },
+        now,
+      );
+    }
+    if (feeChanges) {
+      await trx.updateTable("profiles").set({ fee_exemption: newFee, updated_at: stamp }).where("id", "=", targetUserId).execute();
+      await recordAuditEvent(
+        trx,
+        {
+          actorUserId,
+          action: ADMIN_AUDIT_ACTIONS.feeExemptionChange,
+          subjectType: "user",
+          subjectId: targetUserId,
+          detail: JSON.stringify({ old: { fee_exemption: oldFee }, new: { fee_exemption: newFee } }),
+        },
+        now,
+      );
+    }
+    const updated = await trx
+      .selectFrom("profiles")
+      .select(["id", "email", "first_name", "last_name", "company_name", "role", "fee_exemption", "last_role_change", "changed_by", "created_at", "updated_at"])
+      .where("id", "=", targetUserId)
+      .executeTakeFirstOrThrow();
+    return { user: toAdminUserRow(updated), changed: true };
+  });
+}
