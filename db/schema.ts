@@ -55,6 +55,10 @@ export interface ProfilesTable {
   changed_by: string | null;
   created_at: Generated<Timestamp>;
   updated_at: Generated<Timestamp>;
+  /** When staff suspended the account; null while it is not suspended (issue 19 §3). */
+  suspended_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
+  suspended_by: ColumnType<string | null, string | null | undefined, string | null>;
+  suspension_reason: Generated<string>;
 }
 
 export interface PasswordResetTokensTable {
@@ -689,6 +693,44 @@ export interface AuditEventsTable {
   created_at: Generated<Timestamp>;
 }
 
+/** A promo code staff created (spec 02 §3 PROMO_CODE); `current_uses` counts its redemptions. */
+export interface PromoCodesTable {
+  id: Generated<number>;
+  code: string;
+  description: Generated<string>;
+  discount_type: "percentage" | "fixed";
+  /** percentage: hundredths of a percent (0–10000); fixed: cents. */
+  discount_value: number;
+  /** null: unlimited. */
+  max_uses: number | null;
+  current_uses: Generated<number>;
+  valid_from: Generated<Timestamp>;
+  valid_until: Timestamp | null;
+  active: Generated<number>;
+  created_by: string | null;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
+/** One member's use of one promo code (at most one per member and code). */
+export interface PromoCodeRedemptionsTable {
+  id: Generated<number>;
+  promo_code_id: number;
+  user_id: string;
+  amount_cents: number;
+  discount_cents: number;
+  created_at: Generated<Timestamp>;
+}
+
+/** A successful sign-in, kept for the member's page in the console. */
+export interface SignInEventsTable {
+  id: Generated<number>;
+  user_id: string;
+  ip: string | null;
+  user_agent: string | null;
+  created_at: Generated<Timestamp>;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -737,6 +779,9 @@ export interface Database {
   forum_post_flags: ForumPostMarksTable;
   forum_post_likes: ForumPostMarksTable;
   audit_events: AuditEventsTable;
+  promo_codes: PromoCodesTable;
+  promo_code_redemptions: PromoCodeRedemptionsTable;
+  sign_in_events: SignInEventsTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -22,6 +22,7 @@ import * as newsletterConsent from "./2026-12-01T1200-newsletter-consent.ts";
 import * as offers from "./2026-12-01T1300-offers.ts";
 import * as reviews from "./2026-12-02T0800-reviews.ts";
 import * as administrationIndexes from "./2026-12-02T0900-administration-indexes.ts";
+import * as adminUsers from "./2026-12-03T1100-adminusers.ts";
 
 export interface DialectMigration {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations work on an untyped schema
@@ -50,4 +51,5 @@ export const MIGRATIONS: Record<string, DialectMigration> = {
   "2026-12-01T1300-offers": offers,
   "2026-12-02T0800-reviews": reviews,
   "2026-12-02T0900-administration-indexes": administrationIndexes,
+  "2026-12-03T1100-adminusers": adminUsers,
 };

@@ -8,3 +8,15 @@ export const LISTING_STATUS_LABELS: Record<ListingStatus, string> = {
   sold: "Sold",
   archived: "Archived",
 };
+
+/** Status badge colours (spec 02 §4: active green, sold blue, draft yellow, archived gray). */
+export const LISTING_STATUS_PALETTES: Record<ListingStatus, "green" | "blue" | "yellow" | "gray"> = {
+  active: "green",
+  sold: "blue",
+  draft: "yellow",
+  archived: "gray",
+};
+
+export function isListingStatus(value: unknown): value is ListingStatus {
+  return typeof value === "string" && (LISTING_STATUSES as readonly string[]).includes(value);
+}

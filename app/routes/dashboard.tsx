@@ -10,18 +10,23 @@ import { LISTING_MESSAGES } from "~/schemas/listing.ts";
 import { requireUser } from "~/web/auth.server.ts";
 import { computeAiStats, getMarketplaceStats } from "~/services/listings/index.server.ts";
 import { permissionsOfRole } from "~/services/accounts/index.server.ts";
+import { SellerDashboard } from "~/components/dashboards/SellerDashboard.tsx";
+import { loadSellerDashboard } from "~/web/dashboard-sections.server.ts";
 
 export const meta: MetaFunction = () => [{ title: "Dashboard — Tradebench" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const kind = dashboardKind(user.role);
+  // Spec 02 §2.3: the dashboard of the profile's role (any other role: the buyer's).
+  if (kind === "seller") return { kind, seller: await loadSellerDashboard(user) } as const;
   // Administrators see ai_stats (spec 02 §2.4: AI Listings Processed).
   const aiStats =
     kind === "admin"
       ? await Promise.all([computeAiStats(getDb()), getMarketplaceStats(getDb())]).then(([ai, marketplace]) => ({ ...ai, aiListings: marketplace.aiListings }))
       : null;
   return {
+    seller: null,
     aiStats,
     firstName: user.firstName,
     roleLabel: ROLE_LABELS[user.role],
@@ -37,13 +42,23 @@ const INTRO: Record<ReturnType<typeof dashboardKind>, string> = {
 };
 
 export default function DashboardPage() {
-  const { aiStats, firstName, roleLabel, kind, links } = useLoaderData<typeof loader>();
+  const data = useLoaderData<typeof loader>();
   const [searchParams] = useSearchParams();
+  // After /listings/{id}/delete (no flash session: the confirmation rides on the URL).
+  const deleted = searchParams.get("deleted") === "1" ? <FormSuccess>{LISTING_MESSAGES.deleted}</FormSuccess> : null;
+  if (data.seller) {
+    return (
+      <Container maxW="7xl" py="8">
+        {deleted}
+        <SellerDashboard data={data.seller} />
+      </Container>
+    );
+  }
+  const { aiStats, firstName, roleLabel, kind, links } = data;
   return (
     <Container maxW="5xl" py="10">
       <Stack gap="8">
-        {/* After /listings/{id}/delete (no flash session: the confirmation rides on the URL). */}
-        {searchParams.get("deleted") === "1" ? <FormSuccess>{LISTING_MESSAGES.deleted}</FormSuccess> : null}
+        {deleted}
         <Box>
           <Heading as="h1" size="2xl">
             Welcome{firstName ? `, ${firstName}` : ""}

@@ -107,6 +107,18 @@ export async function recordListingView(db: Kysely<Database>, input: ListingView
       )
       .executeTakeFirst();
     if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return { counted: false, views: null };
+    // The per-day counts the dashboards read (migration 2026-12-03T1300): one more view today for the listing and its seller.
+    const day = viewedAt.slice(0, 10);
+    await trx
+      .insertInto("listing_view_days")
+      .values({ listing_id: input.listingId, day, views: 1 })
+      .onConflict((oc) => oc.columns(["listing_id", "day"]).doUpdateSet((eb) => ({ views: eb("listing_view_days.views", "+", 1) })))
+      .execute();
+    await trx
+      .insertInto("seller_view_days")
+      .values({ seller_id: input.ownerId, day, views: 1 })
+      .onConflict((oc) => oc.columns(["seller_id", "day"]).doUpdateSet((eb) => ({ views: eb("seller_view_days.views", "+", 1) })))
+      .execute();
     const updated = await trx
       .updateTable("equipment_listings")
       .set((eb) => ({ views: eb("views", "+", 1) }))

@@ -117,7 +117,7 @@ const TARGETS: Record<string, ActionTarget> = {
 };
 
 /** Tables a refused request may still write: sign-in counters, sessions touched, search statistics. */
-const BOOKKEEPING = new Set(["sessions", "attempt_counters", "known_sign_ins", "search_queries", "search_query_visitors", "recent_views", "listing_views"]);
+const BOOKKEEPING = new Set(["sessions", "attempt_counters", "known_sign_ins", "search_queries", "search_query_visitors", "recent_views", "listing_views", "listing_view_days", "seller_view_days"]);
 
 type Handler = (args: { request: Request; params: Record<string, string>; context: typeof ROUTE_CONTEXT }) => unknown;
 interface RouteModule {

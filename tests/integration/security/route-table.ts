@@ -341,6 +341,8 @@ export const ROUTE_TABLE: readonly RouteRow[] = [
 
   // The member's own things.
   { file: "dashboard.tsx", path: "/dashboard", loader: { expect: members("ok") }, action: "none" },
+  // Role dashboards: the exact role only (spec 02 §2.2), everyone else to /.
+  { file: "seller-dashboard.tsx", path: "/seller-dashboard", loader: { expect: members("away:/", each(["seller", "unconfirmed_seller"], "ok")) }, action: "none" },
   { file: "profile.tsx", path: "/profile",
     loader: { expect: members("ok") },
     action: { form: { firstName: "", lastName: "" }, expect: members("reaches:400") } },
