@@ -285,6 +285,20 @@ export interface ListingViewsTable {
   created_at: Generated<Timestamp>;
 }
 
+/** Counted views (rows of listing_views) per listing and UTC day (YYYY-MM-DD), kept by recordListingView. */
+export interface ListingViewDaysTable {
+  listing_id: number;
+  day: string;
+  views: number;
+}
+
+/** Counted views of all of a seller's listings per UTC day, kept by recordListingView (the seller dashboard's figures). */
+export interface SellerViewDaysTable {
+  seller_id: string;
+  day: string;
+  views: number;
+}
+
 export interface WatchlistTable {
   id: Generated<number>;
   user_id: string;
@@ -749,6 +763,8 @@ export interface Database {
   equipment_listings: EquipmentListingsTable;
   equipment_images: EquipmentImagesTable;
   listing_views: ListingViewsTable;
+  listing_view_days: ListingViewDaysTable;
+  seller_view_days: SellerViewDaysTable;
   watchlist: WatchlistTable;
   saved_searches: SavedSearchesTable;
   search_queries: SearchQueriesTable;

@@ -23,6 +23,7 @@ import * as offers from "./2026-12-01T1300-offers.ts";
 import * as reviews from "./2026-12-02T0800-reviews.ts";
 import * as administrationIndexes from "./2026-12-02T0900-administration-indexes.ts";
 import * as adminUsers from "./2026-12-03T1100-adminusers.ts";
+import * as dashboards from "./2026-12-03T1300-dashboards.ts";
 
 export interface DialectMigration {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations work on an untyped schema
@@ -52,4 +53,5 @@ export const MIGRATIONS: Record<string, DialectMigration> = {
   "2026-12-02T0800-reviews": reviews,
   "2026-12-02T0900-administration-indexes": administrationIndexes,
   "2026-12-03T1100-adminusers": adminUsers,
+  "2026-12-03T1300-dashboards": dashboards,
 };
