@@ -696,6 +696,45 @@ export interface ForumPostMarksTable {
   created_at: Generated<Timestamp>;
 }
 
+/** A member's report of a listing to the moderators (migration 2026-12-03T1200; at most one open per member). */
+export interface ListingReportsTable {
+  id: Generated<number>;
+  listing_id: number;
+  reporter_id: string;
+  /** prohibited_item, misleading_description, suspicious_price, counterfeit (app/lib/moderation.ts) */
+  reason: string;
+  note: Generated<string>;
+  status: Generated<"open" | "closed">;
+  created_at: Generated<Timestamp>;
+  resolved_at: Timestamp | null;
+  resolved_by: string | null;
+  /** dismissed, warned, unpublished, removed */
+  resolution: string | null;
+}
+
+/** A member's report of another member (spec 01 §3 Fraud report; one pending per reporter and member). */
+export interface FraudReportsTable {
+  id: Generated<number>;
+  reported_user_id: string;
+  reporter_id: string;
+  reason: string;
+  note: Generated<string>;
+  status: Generated<"pending" | "dismissed" | "confirmed">;
+  created_at: Generated<Timestamp>;
+  resolved_at: Timestamp | null;
+  resolved_by: string | null;
+}
+
+/** Staff's changes to the taxonomy: a new name, hidden, or an item staff added (its categories row exists for it). */
+export interface CategoryOverridesTable {
+  category_id: string;
+  name: string | null;
+  hidden: Generated<number>;
+  added: Generated<number>;
+  updated_by: string | null;
+  updated_at: Generated<Timestamp>;
+}
+
 /** What staff did to what (forum moderation now, the administration pages later). */
 export interface AuditEventsTable {
   id: Generated<number>;
@@ -795,6 +834,9 @@ export interface Database {
   forum_post_flags: ForumPostMarksTable;
   forum_post_likes: ForumPostMarksTable;
   audit_events: AuditEventsTable;
+  listing_reports: ListingReportsTable;
+  fraud_reports: FraudReportsTable;
+  category_overrides: CategoryOverridesTable;
   promo_codes: PromoCodesTable;
   promo_code_redemptions: PromoCodeRedemptionsTable;
   sign_in_events: SignInEventsTable;

@@ -3,3 +3,4 @@
 // Routes import services through this index; services import each other's files directly.
 export * from "./audit-log-view.server.ts";
 export * from "./user-administration.server.ts";
+export * from "./listing-reports.server.ts";

@@ -1,0 +1,84 @@
+// Reports and moderation (issue 19 §5; spec 02 §3 Flagged listing, spec 01 §3 Fraud report): the reasons, bounds and
+// words that the report forms, the moderators' pages and the services share. Client-safe: no server imports.
+
+/** Spec 02 §3 Flagged listing: flag_reason. */
+export const LISTING_REPORT_REASONS = ["prohibited_item", "misleading_description", "suspicious_price", "counterfeit"] as const;
+export type ListingReportReason = (typeof LISTING_REPORT_REASONS)[number];
+export const LISTING_REPORT_REASON_LABELS: Record<ListingReportReason, string> = {
+  prohibited_item: "Prohibited item",
+  misleading_description: "Misleading description",
+  suspicious_price: "Suspicious price",
+  counterfeit: "Counterfeit",
+};
+
+/** Why a member reports another member (the spec names only the report's status; these are Tradebench's). */
+export const FRAUD_REPORT_REASONS = ["non_delivery", "payment_fraud", "counterfeit_goods", "impersonation", "other"] as const;
+export type FraudReportReason = (typeof FRAUD_REPORT_REASONS)[number];
+export const FRAUD_REPORT_REASON_LABELS: Record<FraudReportReason, string> = {
+  non_delivery: "Took payment and never shipped",
+  payment_fraud: "Payment fraud or a fake payment",
+  counterfeit_goods: "Sells counterfeit equipment",
+  impersonation: "Pretends to be another company or person",
+  other: "Something else",
+};
+
+/** The longest note a report may carry. */
+export const REPORT_NOTE_MAX = 1000;
+/** Listings reported by this many different members are hidden from search until a moderator reviews them. */
+export const REPORTERS_TO_HIDE = 3;
+/** Reports (of listings and of members together) one member may send per hour. */
+export const REPORT_RATE_LIMIT = { limit: 10, windowMs: 60 * 60_000 } as const;
+
+/** A listing hidden from search by its reports, waiting for a moderator (not a status a seller can choose). */
+export const LISTING_UNDER_REVIEW = "under_review";
+/** A listing a moderator removed: the seller cannot put it back on sale. */
+export const LISTING_REMOVED = "removed";
+/** The statuses moderation gives a listing, with their labels (the seller's and the moderators' pages show them). */
+export const MODERATION_STATUS_LABELS: Record<string, string> = {
+  [LISTING_UNDER_REVIEW]: "Under review",
+  [LISTING_REMOVED]: "Removed",
+};
+
+/** What a moderator's review of a reported listing decides. */
+export const LISTING_REVIEW_DECISIONS = ["dismiss", "warn", "unpublish", "remove"] as const;
+export type ListingReviewDecision = (typeof LISTING_REVIEW_DECISIONS)[number];
+export const LISTING_REVIEW_DECISION_LABELS: Record<ListingReviewDecision, string> = {
+  dismiss: "Dismiss the reports",
+  warn: "Warn the seller",
+  unpublish: "Unpublish the listing",
+  remove: "Remove the listing",
+};
+/** The longest message a moderator writes to the seller. */
+export const MODERATOR_MESSAGE_MAX = 1000;
+
+/** Flagged listings per page of the queue; the dashboard shows fewer. */
+export const FLAGGED_LISTINGS_PAGE = 25;
+export const FRAUD_REPORTS_PAGE = 25;
+
+export const MODERATION_MESSAGES = {
+  reported: "Thank you. Your report was sent to our moderators, who will review this listing.",
+  alreadyReported: "You have already reported this listing. Our moderators will review it.",
+  ownListing: "You cannot report your own listing.",
+  listingNotFound: "Listing not found",
+  reasonRequired: "Choose why you are reporting this listing.",
+  noteTooLong: `Keep the note under ${REPORT_NOTE_MAX} characters.`,
+  memberReported: "Thank you. Your report was sent to our trust and safety team.",
+  memberAlreadyReported: "You have already reported this member. Our team will look at it.",
+  ownAccount: "You cannot report yourself.",
+  memberNotFound: "User not found",
+  memberReasonRequired: "Choose what happened.",
+  notModerator: "Only moderators can review reported listings.",
+  noOpenReports: "This listing has no open reports.",
+  decisionRequired: "Choose what to do with the listing.",
+  messageRequired: "Write the seller a short explanation.",
+  messageTooLong: `Keep the message under ${MODERATOR_MESSAGE_MAX} characters.`,
+  dismissed: "Reports dismissed. The listing is back in search.",
+  warned: "The seller was warned. The listing is back in search.",
+  unpublished: "The listing was unpublished and the seller was told why.",
+  removed: "The listing was removed and the seller was told.",
+  fraudResolved: "The report was closed.",
+  fraudNotFound: "Report not found",
+  flaggedLoadFailed: "Failed to load flagged listings",
+  noFlagged: "No flagged listings at this time.",
+  noFraudReports: "No member reports are waiting.",
+} as const;
