@@ -104,3 +104,46 @@ export function formatRate(rateBp: number): string {
 export const INSPECTION_PERIOD_DAYS = 7;
 export const SELLER_RESPONSE_BUSINESS_DAYS = 3;
 export const REFUND_BUSINESS_DAYS = "3–5";
+
+/** A promo code's discount as the fee arithmetic reads it: a percentage in hundredths of a percent, or cents off. */
+export interface FeeDiscount {
+  type: "percentage" | "fixed";
+  /** percentage: 0–10000 (hundredths of a percent); fixed: cents. */
+  value: number;
+}
+
+export interface BulkImportCharge {
+  /** ceil(count / 25) × $5. */
+  feeCents: number;
+  /** What the seller's fee exemption takes off. */
+  exemptionCents: number;
+  /** What the promo code takes off (after the exemption). */
+  discountCents: number;
+  /** What is charged: never below 0; 0 for staff. */
+  totalCents: number;
+  waived: boolean;
+}
+
+/**
+ * The bulk import charge (spec 02 §6, §9; issue 21 §5): the block fee, less the seller's fee exemption percent, less
+ * the promo discount (a percentage of what is left, or a fixed amount), never below 0; admins and super admins pay
+ * nothing. Percentages round half up to the cent.
+ */
+export function bulkImportCharge(input: { count: number; feeExemptionPercent?: number; isStaff?: boolean; discount?: FeeDiscount | null }): BulkImportCharge {
+  const feeCents = bulkImportFeeCents(input.count);
+  if (input.isStaff) return { feeCents, exemptionCents: feeCents, discountCents: 0, totalCents: 0, waived: true };
+  const raw = input.feeExemptionPercent ?? 0;
+  const exemption = Math.min(100, Math.max(0, Number.isFinite(raw) ? raw : 0));
+  const exemptionCents = Math.round((feeCents * exemption) / 100);
+  const afterExemption = feeCents - exemptionCents;
+  let discountCents = 0;
+  const discount = input.discount;
+  if (discount && Number.isFinite(discount.value) && discount.value > 0) {
+    discountCents =
+      discount.type === "percentage"
+        ? Math.round((afterExemption * Math.min(10_000, discount.value)) / 10_000)
+        : Math.round(discount.value);
+  }
+  discountCents = Math.min(discountCents, afterExemption);
+  return { feeCents, exemptionCents, discountCents, totalCents: afterExemption - discountCents, waived: false };
+}
