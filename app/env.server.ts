@@ -60,6 +60,14 @@ const EnvSchema = z.object({
     .optional(),
   AUCTION_SCHEDULER_INTERVAL_MS: z.coerce.number({ message: "must be a number" }).int().min(0).max(3_600_000).default(2000),
   SAVED_SEARCH_ALERT_WINDOW_MS: z.coerce.number({ message: "must be a number" }).int().min(0).max(86_400_000).default(300_000),
+  /**
+   * Bulk import photos (app/services/platform/remote-photo.server.ts): hosts ("127.0.0.1:4100", comma-separated) the
+   * server may fetch from although they are private or loopback. Only the tests and the benchmark set it; never in production.
+   */
+  PHOTO_FETCH_ALLOWED_HOSTS: z
+    .string()
+    .optional()
+    .transform((v) => (v ?? "").split(",").map((h) => h.trim().toLowerCase()).filter(Boolean)),
   /** The language model (app/services/ai/*): unset key → the built-in generator, and no call to a model at all. */
   OPENAI_API_KEY: z
     .string()

@@ -784,6 +784,99 @@ export interface SignInEventsTable {
   created_at: Generated<Timestamp>;
 }
 
+/** One bulk CSV upload and where its wizard stands (issue 21). */
+export interface BulkImportsTable {
+  id: Generated<number>;
+  user_id: string;
+  file_name: string;
+  status: Generated<"mapping" | "review" | "payment" | "importing" | "imported" | "cancelled">;
+  /** JSON array of the header cells. */
+  headers: string;
+  /** JSON array: the field each column is mapped to, or null. */
+  mapping: string;
+  row_count: Generated<number>;
+  ai_state: Generated<"idle" | "running" | "done">;
+  ai_total: Generated<number>;
+  ai_done: Generated<number>;
+  ai_started_at: Timestamp | null;
+  ai_lease_until: Timestamp | null;
+  import_lease_until: Timestamp | null;
+  created_count: Generated<number>;
+  failed_count: Generated<number>;
+  total_cents: Generated<number>;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+  completed_at: Timestamp | null;
+}
+
+/** One row of a bulk upload, with its report, its AI results and the listing it became. */
+export interface BulkImportRowsTable {
+  id: Generated<number>;
+  import_id: number;
+  row_number: number;
+  /** `{import id}:{row number}`: a retried import never creates a second listing for it. */
+  row_key: string;
+  cells: string;
+  brand: Generated<string>;
+  model: Generated<string>;
+  condition: Generated<string>;
+  price: Generated<string>;
+  category_id: Generated<string>;
+  category_source: Generated<string>;
+  description: Generated<string>;
+  specifications: Generated<string>;
+  features: Generated<string>;
+  location: Generated<string>;
+  photo_urls: Generated<string>;
+  errors: Generated<string>;
+  removed: Generated<number>;
+  ai_done: Generated<number>;
+  ai_processed: Generated<number>;
+  suggested_price_cents: number | null;
+  needs_price_review: Generated<number>;
+  comparable_listings: Generated<string>;
+  processing_error: string | null;
+  photo_errors: Generated<string>;
+  listing_id: number | null;
+  import_error: string | null;
+}
+
+/** The bulk import fee ledger: one entry per paid import (read by the admin reports). */
+export interface BulkImportChargesTable {
+  id: Generated<number>;
+  import_id: number;
+  user_id: string;
+  listing_count: number;
+  fee_cents: number;
+  exemption_percent: Generated<number>;
+  exemption_cents: Generated<number>;
+  promo_code: string | null;
+  discount_cents: Generated<number>;
+  total_cents: number;
+  status: "waived" | "invoiced";
+  created_at: Generated<Timestamp>;
+}
+
+/** How many listings were created in a month ("YYYY-MM") and now have a status; kept by triggers (admin dashboard). */
+export interface ListingCountsByMonthTable {
+  month: string;
+  status: string;
+  listings: number;
+}
+
+/** How many listings of a category have a status; kept by triggers (admin dashboard). */
+export interface ListingCountsByCategoryTable {
+  category_id: string;
+  status: string;
+  listings: number;
+}
+
+/** How many members joined in a month ("YYYY-MM"); kept by triggers (admin dashboard). */
+export interface ProfileCountsByMonthTable {
+  month: string;
+  profiles: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -840,6 +933,9 @@ export interface Database {
   promo_codes: PromoCodesTable;
   promo_code_redemptions: PromoCodeRedemptionsTable;
   sign_in_events: SignInEventsTable;
+  bulk_imports: BulkImportsTable;
+  bulk_import_rows: BulkImportRowsTable;
+  bulk_import_charges: BulkImportChargesTable;
 }
 
 export type User = Selectable<UsersTable>;

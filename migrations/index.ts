@@ -25,6 +25,7 @@ import * as administrationIndexes from "./2026-12-02T0900-administration-indexes
 import * as moderation from "./2026-12-03T1200-moderation.ts";
 import * as adminUsers from "./2026-12-03T1100-adminusers.ts";
 import * as dashboards from "./2026-12-03T1300-dashboards.ts";
+import * as bulkImport from "./2026-12-03T1400-bulk-import.ts";
 
 export interface DialectMigration {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations work on an untyped schema
@@ -56,4 +57,5 @@ export const MIGRATIONS: Record<string, DialectMigration> = {
   "2026-12-03T1200-moderation": moderation,
   "2026-12-03T1100-adminusers": adminUsers,
   "2026-12-03T1300-dashboards": dashboards,
+  "2026-12-03T1400-bulk-import": bulkImport,
 };
