@@ -8,6 +8,7 @@ import type { CurrentUser } from "~/lib/user.ts";
 import { AUTH_MESSAGES } from "~/schemas/auth.ts";
 import { DomainError } from "../domain-error.ts";
 import { decoyPasswordHash, hashPassword, verifyPassword } from "./password.server.ts";
+import { assertNotSuspended } from "./suspension.server.ts";
 
 export interface NewAccount {
   email: string;
@@ -63,7 +64,10 @@ export async function verifyLogin(db: Kysely<Database>, email: string, password:
     await verifyPassword(password, await decoyPasswordHash());
     return null;
   }
-  return (await verifyPassword(password, user.password_hash)) ? user.id : null;
+  if (!(await verifyPassword(password, user.password_hash))) return null;
+  // Only once the password matched: a suspended account is told so, and gets no session.
+  await assertNotSuspended(db, user.id);
+  return user.id;
 }
 
 export async function findUserByEmail(db: Kysely<Database>, email: string): Promise<{ id: string; email: string } | null> {

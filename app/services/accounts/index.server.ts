@@ -14,4 +14,5 @@ export * from "./public-profile.server.ts";
 export * from "./rate-limit.server.ts";
 export * from "./session.server.ts";
 export * from "./sign-in-limits.server.ts";
+export * from "./suspension.server.ts";
 export * from "./tokens.server.ts";

@@ -5,6 +5,7 @@ import type { Database } from "#db/schema.ts";
 import { CURRENT_USER_COLUMNS } from "./account.server.ts";
 import { getEnv } from "~/env.server.ts";
 import { randomToken, sha256 } from "~/services/accounts/tokens.server.ts";
+import { assertNotSuspended } from "./suspension.server.ts";
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -49,6 +50,8 @@ export async function createSession(
   ttlMs = rememberedSessionMs(),
   now = new Date(),
 ): Promise<string> {
+  // A suspended account never gets a session (docs: ./suspension.server.ts); every session is a sign-in to record.
+  await assertNotSuspended(db, userId);
   const id = randomToken();
   await db
     .insertInto("sessions")
@@ -59,6 +62,10 @@ export async function createSession(
       ip: meta.ip ?? null,
       user_agent: meta.userAgent?.slice(0, 300) ?? null,
     })
+    .execute();
+  await db
+    .insertInto("sign_in_events")
+    .values({ user_id: userId, ip: meta.ip ?? null, user_agent: meta.userAgent?.slice(0, 300) ?? null, created_at: now.toISOString() })
     .execute();
   return id;
 }
@@ -84,6 +91,8 @@ export async function findSessionProfile(db: Db, sessionId: string, now = new Da
     .select("users.email_confirmed_at")
     .where("sessions.id_hash", "=", sha256(sessionId))
     .where("sessions.expires_at", ">", now.toISOString())
+    // A suspended account's session names nobody (./suspension.server.ts).
+    .where("profiles.suspended_at", "is", null)
     .executeTakeFirst();
   return row ?? null;
 }

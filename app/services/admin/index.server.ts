@@ -3,4 +3,7 @@
 // Routes import services through this index; services import each other's files directly.
 export * from "./audit-log-view.server.ts";
 export * from "./user-administration.server.ts";
+export * from "./member-detail.server.ts";
+export * from "./member-suspension.server.ts";
+export * from "./role-permissions.server.ts";
 export * from "./listing-reports.server.ts";

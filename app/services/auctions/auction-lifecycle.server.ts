@@ -323,6 +323,8 @@ export interface OwnerRequest {
   auctionId: number;
   userId: string;
   now?: Date;
+  /** Staff cancel on the owner's behalf (the owner's account was suspended): bidders are told Tradebench cancelled it. */
+  byStaff?: boolean;
 }
 
 /**
@@ -407,7 +409,9 @@ export async function cancelAuction(db: Kysely<Database>, request: OwnerRequest)
         userId: bidderId,
         type: "auction_ended",
         title: "Auction cancelled",
-        message: `The seller cancelled the auction for "${row.title}". Your bids no longer count and nothing is owed.`,
+        message: request.byStaff
+          ? `Tradebench cancelled the auction for "${row.title}": the seller's account is suspended. Your bids no longer count and nothing is owed.`
+          : `The seller cancelled the auction for "${row.title}". Your bids no longer count and nothing is owed.`,
         actionUrl: `/auctions/${row.id}`,
       }));
     await insertNotifications(trx, notifications, now);
