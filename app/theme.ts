@@ -97,6 +97,8 @@ const touchSize = { [TOUCH]: { minH: TOUCH_TARGET, minW: TOUCH_TARGET } };
 const touchField = { [TOUCH]: { "--input-height": `sizes.${TOUCH_TARGET}` } };
 const touchSelect = { root: { [TOUCH]: { "--select-field-height": `sizes.${TOUCH_TARGET}` } } };
 
+const SOLID_PRESSED = "color-mix(in srgb, {colors.colorPalette.solid} 85%, black)";
+
 const config = defineConfig({
   theme: {
     semanticTokens: {
@@ -107,7 +109,14 @@ const config = defineConfig({
     },
     // The sizes under 44 px grow to 44 px on touch screens (buttons and icon buttons, inputs, selects).
     recipes: {
-      button: { variants: { size: { "2xs": touchSize, xs: touchSize, sm: touchSize, md: touchSize } } },
+      button: {
+        variants: {
+          size: { "2xs": touchSize, xs: touchSize, sm: touchSize, md: touchSize },
+          // Chakra's hover lightens a solid button (90 % over the page), taking white on blue.600 below AA (4.3:1).
+          // Hover darkens it instead, which keeps the contrast of its label at or above the resting one.
+          variant: { solid: { _hover: { bg: SOLID_PRESSED }, _expanded: { bg: SOLID_PRESSED } } },
+        },
+      },
       input: { variants: { size: { "2xs": touchField, xs: touchField, sm: touchField, md: touchField } } },
     },
     slotRecipes: {
