@@ -350,6 +350,8 @@ export interface ConversationsTable {
   seller_id: string;
   last_message_at: Generated<Timestamp>;
   created_at: Generated<Timestamp>;
+  /** 1: a general conversation opened from a profile (not about a listing); buyer_id is who opened it. */
+  general: Flag;
 }
 
 export interface MessagesTable {
@@ -603,6 +605,24 @@ export interface ReviewReportsTable {
   reporter_id: string;
   reason: string;
   created_at: Generated<Timestamp>;
+  /** A moderator found nothing wrong (the review stays); null while the report is open. */
+  dismissed_at: Timestamp | null;
+  dismissed_by: string | null;
+}
+
+/** A member following a seller (issue 22): the seller's new listings are announced to them, batched. */
+export interface FollowsTable {
+  follower_id: string;
+  seller_id: string;
+  created_at: Generated<Timestamp>;
+}
+
+/** A listing a seller put up that their followers are told of at the next flush (one row per listing, once). */
+export interface FollowedListingAlertsTable {
+  listing_id: number;
+  seller_id: string;
+  listed_at: Timestamp;
+  notified_at: Timestamp | null;
 }
 
 export interface OrderEventsTable {
@@ -910,6 +930,8 @@ export interface Database {
   order_events: OrderEventsTable;
   reviews: ReviewsTable;
   review_reports: ReviewReportsTable;
+  follows: FollowsTable;
+  followed_listing_alerts: FollowedListingAlertsTable;
   offers: OffersTable;
   notifications: NotificationsTable;
   saved_search_matches: SavedSearchMatchesTable;

@@ -26,6 +26,7 @@ import * as moderation from "./2026-12-03T1200-moderation.ts";
 import * as adminUsers from "./2026-12-03T1100-adminusers.ts";
 import * as dashboards from "./2026-12-03T1300-dashboards.ts";
 import * as bulkImport from "./2026-12-03T1400-bulk-import.ts";
+import * as trust from "./2026-12-03T0900-trust.ts";
 
 export interface DialectMigration {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations work on an untyped schema
@@ -58,4 +59,5 @@ export const MIGRATIONS: Record<string, DialectMigration> = {
   "2026-12-03T1100-adminusers": adminUsers,
   "2026-12-03T1300-dashboards": dashboards,
   "2026-12-03T1400-bulk-import": bulkImport,
+  "2026-12-03T0900-trust": trust,
 };

@@ -53,6 +53,7 @@ const LOOKS: Record<NotificationType, { palette: Palette; Icon: ComponentType }>
   saved_search: { palette: "purple", Icon: SearchIcon },
   offer: { palette: "green", Icon: TagIcon },
   review: { palette: "yellow", Icon: MessageIcon },
+  followed_seller: { palette: "blue", Icon: TagIcon },
   fraud: { palette: "red", Icon: AlertIcon },
   system: { palette: "gray", Icon: InfoIcon },
   other: { palette: "gray", Icon: InfoIcon },

@@ -18,7 +18,12 @@ export const MESSAGE_TEXT = {
   noMatches: "No conversations match your search",
   noneSelected: "No conversation selected",
   noMessagesYet: "No messages yet. Say hello and ask your question.",
+  memberNotFound: "User not found",
+  ownProfile: "This is your own profile: other members message you from theirs.",
 } as const;
+
+/** The title a general conversation (opened from a profile's Message button, about no listing) shows. */
+export const GENERAL_CONVERSATION_TITLE = "General conversation";
 
 /** The action_url of a message notification (contract with the notifications helper). */
 export function conversationUrl(conversationId: number): string {

@@ -15,6 +15,7 @@ export const NOTIFICATION_TYPES = [
   "saved_search",
   "offer",
   "review",
+  "followed_seller",
   "fraud",
   "system",
   "other",
@@ -33,12 +34,13 @@ export const EMAIL_ALERTS = [
   { key: "message", label: "I receive a message", types: ["message"] },
   { key: "saved_search", label: "New listings match a saved search", types: ["saved_search"] },
   { key: "offer", label: "I receive an offer, or an answer to mine", types: ["offer"] },
+  { key: "followed_seller", label: "A seller I follow lists something new", types: ["followed_seller"] },
 ] as const satisfies ReadonlyArray<{ key: string; label: string; types: readonly NotificationType[] }>;
 export type EmailAlertKey = (typeof EMAIL_ALERTS)[number]["key"];
 export type EmailAlertChoices = Record<EmailAlertKey, boolean>;
 
 /** Until a member chooses, every e-mail alert is on (as on most marketplaces). */
-export const DEFAULT_EMAIL_ALERTS: EmailAlertChoices = { outbid: true, auction_won: true, item_sold: true, message: true, saved_search: true, offer: true };
+export const DEFAULT_EMAIL_ALERTS: EmailAlertChoices = { outbid: true, auction_won: true, item_sold: true, message: true, saved_search: true, offer: true, followed_seller: true };
 
 /** The e-mail alert that governs a notification type, if any. */
 export function emailAlertFor(type: NotificationType): EmailAlertKey | undefined {

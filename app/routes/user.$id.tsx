@@ -1,8 +1,10 @@
 // /user/{id} (spec 02 §2.8, issue 22): a member's public profile on real data — the card (initials or avatar, company
 // or full name, role, rating and review count, location, verification, member since), About, the contact details and
 // figures the privacy policy (app/services/accounts/profile-privacy.server.ts) lets this viewer see, the rating
-// breakdown, and the Listings and Reviews tabs, each paged. An unknown member is "User not found".
-import { Badge, Box, Button, Card, Container, Heading, HStack, Image, Link, SimpleGrid, Stack, Text, Textarea } from "@chakra-ui/react";
+// breakdown, and the Listings, Auctions (sellers) and Reviews tabs, each paged. An unknown member is "User not found".
+// Signed-in members on someone else's profile get Message (a general conversation, or one about a listing of theirs)
+// and, on a seller's, Follow / Unfollow; staff holding can_manage_users mark a seller verified with a date (audited).
+import { Badge, Box, Button, Card, Container, Heading, HStack, Image, Input, Link, NativeSelect, SimpleGrid, Stack, Text, Textarea } from "@chakra-ui/react";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, isRouteErrorResponse, Link as RemixLink, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
 import { FormErrors, FormSuccess } from "~/components/forms/index.ts";
@@ -12,22 +14,46 @@ import { getDb } from "~/db.server.ts";
 import { formatShortDate } from "~/lib/dates.ts";
 import { formatExactPrice, formatPrice } from "~/lib/money.ts";
 import { REVIEW_REPLY_MAX, REVIEW_REPORT_REASON_MAX, REVIEW_STARS, REVIEWS_PAGE_SIZE, SELLER_RATING_ASPECTS } from "~/lib/reviews.ts";
-import { ReviewResponseSchema } from "~/schemas/review.ts";
+import { UserProfileActionSchema } from "~/schemas/user-profile.ts";
+import { conversationUrl } from "~/lib/messages.ts";
+import { FOLLOW_MESSAGES } from "~/lib/follows.ts";
+import { formatResponseRate, formatResponseTime, PROFILE_AUCTIONS_PAGE_SIZE } from "~/lib/profiles.ts";
 import { isDomainError } from "~/services/domain-error.ts";
 import { parsePage } from "~/schemas/order.ts";
 import { PROFILE_LISTINGS_PAGE_SIZE } from "~/lib/profiles.ts";
-import { profileListings, publicProfile, type MoneyTotal } from "~/services/accounts/index.server.ts";
+import {
+  followSeller,
+  profileAuctions,
+  profileListings,
+  publicProfile,
+  setSellerVerification,
+  unfollowSeller,
+  VERIFICATION_MESSAGES,
+  type MoneyTotal,
+} from "~/services/accounts/index.server.ts";
+import { openConversation, openGeneralConversation } from "~/services/messaging/index.server.ts";
 import { listReceivedReviews, replyToReview, reportReview } from "~/services/reviews/index.server.ts";
-import { getOptionalUser, requireConfirmedUser } from "~/web/auth.server.ts";
+import { getOptionalUser, requireConfirmedUser, userHasPermission } from "~/web/auth.server.ts";
 import { refusalInit } from "~/web/domain-answer.server.ts";
 import { parseForm } from "~/web/form-data.server.ts";
 
 const USER_NOT_FOUND = "User not found";
 /** Member ids are UUIDs; anything else is nobody. */
 const MEMBER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const TABS = ["listings", "reviews"] as const;
-const DONE = { reply: "Your reply is published under the review.", report: "Thank you. A moderator will look at this review." } as const;
+const TABS = ["listings", "auctions", "reviews"] as const;
+const DONE = {
+  reply: "Your reply is published under the review.",
+  report: "Thank you. A moderator will look at this review.",
+  follow: FOLLOW_MESSAGES.followed,
+  unfollow: FOLLOW_MESSAGES.unfollowed,
+  verified: VERIFICATION_MESSAGES.verified,
+  unverified: VERIFICATION_MESSAGES.unverified,
+} as const;
 type Tab = (typeof TABS)[number];
+type Done = keyof typeof DONE;
+const isDone = (value: string | null): value is Done => value !== null && Object.hasOwn(DONE, value);
+/** Spec 02 §2.8: active and upcoming auctions in colour, any other status grey. */
+const AUCTION_STATUS_COLOURS: Record<string, string> = { active: "green", upcoming: "blue" };
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [{ title: loaded ? `${loaded.profile.name} — Tradebench` : `${USER_NOT_FOUND} — Tradebench` }];
 
@@ -39,33 +65,75 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const profile = await publicProfile(db, id.toLowerCase(), viewer ? { id: viewer.id, role: viewer.role } : null);
   if (!profile) throw data({ message: USER_NOT_FOUND }, { status: 404 });
   const search = new URL(request.url).searchParams;
-  const tab: Tab = search.get("tab") === "reviews" ? "reviews" : "listings";
+  const asked = search.get("tab");
+  const tab: Tab = asked === "reviews" ? "reviews" : asked === "auctions" && profile.role === "seller" ? "auctions" : "listings";
   const page = parsePage(search.get("page"));
-  const listings = tab === "listings" ? await profileListings(db, profile.id, page) : [];
+  const listings = tab === "listings" || (profile.contactButtons && profile.counts.listings > 0) ? await profileListings(db, profile.id, tab === "listings" ? page : 1) : [];
+  const auctions = tab === "auctions" ? await profileAuctions(db, profile.id, page) : [];
   const reviews = tab === "reviews" ? (await listReceivedReviews(db, profile.id, { page })).reviews : [];
+  const canVerify = viewer !== null && profile.role === "seller" && (await userHasPermission(viewer, "can_manage_users"));
+  // The Message form's "about" choices: the first page of their active listings.
+  const messageAbout = profile.contactButtons ? listings.map((listing) => ({ id: listing.id, title: listing.title })) : [];
   const done = search.get("done");
-  return { profile, tab, page, listings, reviews, viewerId: viewer?.id ?? null, done: done === "reply" || done === "report" ? DONE[done] : null };
+  return {
+    profile,
+    tab,
+    page,
+    listings: tab === "listings" ? listings : [],
+    auctions,
+    reviews,
+    messageAbout,
+    canVerify,
+    viewerId: viewer?.id ?? null,
+    done: isDone(done) ? DONE[done] : null,
+  };
 }
 
-/** The Reviews tab's forms: the reviewed member's one reply, a member's report. */
+/** The profile's forms: the reviewed member's one reply, a member's report, Follow, Message, and verification (staff). */
 export async function action({ request, params }: ActionFunctionArgs) {
   const id = params.id ?? "";
   if (!MEMBER_ID.test(id)) throw data({ message: USER_NOT_FOUND }, { status: 404 });
   const user = await requireConfirmedUser(request);
-  const { submission } = await parseForm(request, ReviewResponseSchema);
+  const { submission } = await parseForm(request, UserProfileActionSchema);
   if (submission.status !== "success") {
     const messages = Object.values(submission.error ?? {}).flat().filter((message): message is string => typeof message === "string");
     return data({ formError: messages[0] ?? "Check the form and try again" }, { status: 400 });
   }
   const command = submission.value;
+  const memberId = id.toLowerCase();
+  const db = getDb();
+  let done: Done;
   try {
-    if (command.intent === "reply") await replyToReview(getDb(), { reviewId: command.reviewId, userId: user.id, reply: command.reply });
-    else await reportReview(getDb(), { reviewId: command.reviewId, reporterId: user.id, reason: command.reason });
+    switch (command.intent) {
+      case "reply":
+        await replyToReview(db, { reviewId: command.reviewId, userId: user.id, reply: command.reply });
+        throw redirect(`/user/${memberId}?tab=reviews&done=reply`);
+      case "report":
+        await reportReview(db, { reviewId: command.reviewId, reporterId: user.id, reason: command.reason });
+        throw redirect(`/user/${memberId}?tab=reviews&done=report`);
+      case "message": {
+        const { conversationId } =
+          typeof command.listingId === "number" ? await openConversation(db, user.id, command.listingId) : await openGeneralConversation(db, user.id, memberId);
+        throw redirect(conversationUrl(conversationId));
+      }
+      case "follow":
+        await followSeller(db, user.id, memberId);
+        done = "follow";
+        break;
+      case "unfollow":
+        await unfollowSeller(db, user.id, memberId);
+        done = "unfollow";
+        break;
+      case "verify":
+        await setSellerVerification(db, { actor: { id: user.id, role: user.role }, sellerId: memberId, verified: command.verified === "yes", since: command.since });
+        done = command.verified === "yes" ? "verified" : "unverified";
+        break;
+    }
   } catch (error) {
     if (!isDomainError(error)) throw error;
     return data({ formError: error.message }, refusalInit(error));
   }
-  throw redirect(`/user/${id.toLowerCase()}?tab=reviews&done=${command.intent}`);
+  throw redirect(`/user/${memberId}?done=${done}`);
 }
 
 const STAR_POINTS = "10,1 12.9,7 19.5,7.6 14.5,12 16,18.5 10,15 4,18.5 5.5,12 0.5,7.6 7.1,7";
@@ -110,14 +178,16 @@ function Figure({ label, value }: { label: string; value: string }) {
 }
 
 export default function UserProfilePage() {
-  const { profile, tab, page, listings, reviews, viewerId, done } = useLoaderData<typeof loader>();
+  const { profile, tab, page, listings, auctions, reviews, messageAbout, canVerify, viewerId, done } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const isOwner = viewerId === profile.id;
   const { rating } = profile;
   const tabHref = (to: Tab, toPage = 1) => `/user/${profile.id}?tab=${to}${toPage > 1 ? `&page=${toPage}` : ""}`;
-  const tabCounts: Record<Tab, number> = { listings: profile.counts.listings, reviews: profile.counts.reviews };
-  const tabLabels: Record<Tab, string> = { listings: "Listings", reviews: "Reviews" };
-  const pageSize = tab === "listings" ? PROFILE_LISTINGS_PAGE_SIZE : REVIEWS_PAGE_SIZE;
+  const tabCounts: Record<Tab, number> = { listings: profile.counts.listings, auctions: profile.counts.auctions, reviews: profile.counts.reviews };
+  const tabLabels: Record<Tab, string> = { listings: "Listings", auctions: "Auctions", reviews: "Reviews" };
+  const shownTabs = TABS.filter((one) => one !== "auctions" || profile.role === "seller");
+  const pageSize = tab === "listings" ? PROFILE_LISTINGS_PAGE_SIZE : tab === "auctions" ? PROFILE_AUCTIONS_PAGE_SIZE : REVIEWS_PAGE_SIZE;
+  const isSeller = profile.role === "seller";
 
   return (
     <Container maxW="5xl" py="8">
@@ -151,7 +221,45 @@ export default function UserProfilePage() {
                   Member since {formatShortDate(profile.memberSince)}
                   {profile.verifiedSince ? ` · Verified since ${formatShortDate(profile.verifiedSince)}` : ""}
                 </Text>
+                {isSeller ? (
+                  <Text fontSize="sm" color="fg.muted">
+                    {profile.followers} {profile.followers === 1 ? "follower" : "followers"}
+                  </Text>
+                ) : null}
               </Stack>
+              {profile.contactButtons ? (
+                <Stack gap="2" minW="56">
+                  <Form method="post">
+                    <input type="hidden" name="intent" value="message" />
+                    <Stack gap="2">
+                      {messageAbout.length > 0 ? (
+                        <NativeSelect.Root size="sm">
+                          <NativeSelect.Field name="listingId" aria-label={`What to message ${profile.name} about`} defaultValue="">
+                            <option value="">General question</option>
+                            {messageAbout.map((listing) => (
+                              <option key={listing.id} value={listing.id}>
+                                About: {listing.title}
+                              </option>
+                            ))}
+                          </NativeSelect.Field>
+                          <NativeSelect.Indicator />
+                        </NativeSelect.Root>
+                      ) : null}
+                      <Button type="submit" size="sm" colorPalette="blue">
+                        Message
+                      </Button>
+                    </Stack>
+                  </Form>
+                  {isSeller ? (
+                    <Form method="post">
+                      <input type="hidden" name="intent" value={profile.viewerFollows ? "unfollow" : "follow"} />
+                      <Button type="submit" size="sm" variant="outline" w="full">
+                        {profile.viewerFollows ? "Unfollow" : "Follow"}
+                      </Button>
+                    </Form>
+                  ) : null}
+                </Stack>
+              ) : null}
             </HStack>
           </Card.Body>
         </Card.Root>
@@ -189,6 +297,8 @@ export default function UserProfilePage() {
                   <Figure label="Active listings" value={String(profile.sellerStats.listings)} />
                   <Figure label="Sold" value={String(profile.sellerStats.sold)} />
                   <Figure label="Total sales" value={money(profile.sellerStats.totalSales)} />
+                  <Figure label="Response rate" value={formatResponseRate(profile.sellerStats.responseRate)} />
+                  <Figure label="Response time" value={formatResponseTime(profile.sellerStats.responseTimeMs)} />
                 </SimpleGrid>
               </Box>
             ) : null}
@@ -246,7 +356,7 @@ export default function UserProfilePage() {
 
         <Box as="nav" aria-label="Profile sections">
           <HStack as="ul" gap="4" listStyleType="none" borderBottomWidth="1px">
-            {TABS.map((one) => (
+            {shownTabs.map((one) => (
               <li key={one}>
                 <Link asChild py="2" display="inline-block" fontWeight={one === tab ? "semibold" : "normal"} borderBottomWidth={one === tab ? "2px" : "0"} borderColor="blue.solid">
                   <RemixLink to={tabHref(one)} aria-current={one === tab ? "page" : undefined}>
@@ -260,7 +370,35 @@ export default function UserProfilePage() {
 
         {done ? <FormSuccess>{done}</FormSuccess> : null}
         {answer?.formError ? <FormErrors errors={[answer.formError]} /> : null}
-        {tab === "listings" ? (
+        {tab === "auctions" ? (
+          auctions.length === 0 ? (
+            <Text color="fg.muted">No auctions yet</Text>
+          ) : (
+            <Stack as="ul" gap="3" listStyleType="none">
+              {auctions.map((auction) => (
+                <HStack as="li" key={auction.id} gap="4" borderBottomWidth="1px" py="2" align="start">
+                  {auction.thumbnailUrl ? (
+                    <Image src={auction.thumbnailUrl} alt="" boxSize="16" objectFit="cover" rounded="md" />
+                  ) : (
+                    <Box boxSize="16" bg="bg.muted" rounded="md" aria-hidden="true" />
+                  )}
+                  <Stack gap="1" flex="1">
+                    <Link asChild color="blue.fg" fontWeight="semibold">
+                      <RemixLink to={`/auctions/${auction.id}`}>{auction.title}</RemixLink>
+                    </Link>
+                    <HStack gap="3" flexWrap="wrap" fontSize="sm">
+                      <Badge colorPalette={AUCTION_STATUS_COLOURS[auction.status] ?? "gray"}>{auction.status}</Badge>
+                      <Text>Current price {formatPrice(auction.currentPriceCents, auction.currency)}</Text>
+                      <Text color="fg.muted">
+                        {auction.bidCount} {auction.bidCount === 1 ? "bid" : "bids"} · Ends {formatShortDate(auction.endDate)}
+                      </Text>
+                    </HStack>
+                  </Stack>
+                </HStack>
+              ))}
+            </Stack>
+          )
+        ) : tab === "listings" ? (
           listings.length === 0 ? (
             <Text color="fg.muted">No listings found</Text>
           ) : (
@@ -343,6 +481,39 @@ export default function UserProfilePage() {
             ))}
           </Stack>
         )}
+        {canVerify ? (
+          <Box as="section" aria-labelledby="verification-heading" borderWidth="1px" rounded="md" p="4">
+            <Heading as="h2" size="md" id="verification-heading" mb="2">
+              Seller verification (staff)
+            </Heading>
+            <Form method="post">
+              <input type="hidden" name="intent" value="verify" />
+              <HStack gap="3" flexWrap="wrap" align="end">
+                <Stack gap="1">
+                  <label htmlFor="verified">
+                    <Text fontSize="sm">Status</Text>
+                  </label>
+                  <NativeSelect.Root size="sm" w="48">
+                    <NativeSelect.Field id="verified" name="verified" defaultValue={profile.verifiedSince ? "yes" : "no"}>
+                      <option value="yes">Verified</option>
+                      <option value="no">Not verified</option>
+                    </NativeSelect.Field>
+                    <NativeSelect.Indicator />
+                  </NativeSelect.Root>
+                </Stack>
+                <Stack gap="1">
+                  <label htmlFor="since">
+                    <Text fontSize="sm">Verified since</Text>
+                  </label>
+                  <Input id="since" name="since" type="date" size="sm" w="48" defaultValue={profile.verifiedSince ? profile.verifiedSince.slice(0, 10) : ""} />
+                </Stack>
+                <Button type="submit" size="sm">
+                  Save verification
+                </Button>
+              </HStack>
+            </Form>
+          </Box>
+        ) : null}
         <Pagination page={page} totalPages={Math.ceil(tabCounts[tab] / pageSize)} hrefFor={(to) => tabHref(tab, to)} />
       </Stack>
     </Container>

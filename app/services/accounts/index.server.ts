@@ -3,6 +3,7 @@
 export * from "./account.server.ts";
 export * from "./attempt-counters.server.ts";
 export * from "./email-confirmation.server.ts";
+export * from "./follows.server.ts";
 export * from "./newsletter.server.ts";
 export * from "./party-names.server.ts";
 export * from "./password-reset.server.ts";
@@ -12,6 +13,7 @@ export * from "./profile-privacy.server.ts";
 export * from "./profile.server.ts";
 export * from "./public-profile.server.ts";
 export * from "./rate-limit.server.ts";
+export * from "./seller-verification.server.ts";
 export * from "./session.server.ts";
 export * from "./sign-in-limits.server.ts";
 export * from "./suspension.server.ts";

@@ -3,8 +3,9 @@
 // the tabs, and the seller's active listings a page at a time. Ratings come from the reviews domain.
 import type { Kysely } from "kysely";
 import type { Database } from "#db/schema.ts";
-import { PROFILE_LISTINGS_PAGE_SIZE } from "~/lib/profiles.ts";
+import { PROFILE_AUCTIONS_PAGE_SIZE, PROFILE_LISTINGS_PAGE_SIZE } from "~/lib/profiles.ts";
 import { normalizeRole, ROLE_LABELS, type Role } from "~/lib/roles.ts";
+import { sellerResponseFigures } from "../messaging/response-figures.server.ts";
 import { ratingSummary, type RatingSummary } from "../reviews/rating-summary.server.ts";
 import { memberName } from "./party-names.server.ts";
 import { profileVisibility, type ProfileViewer } from "./profile-privacy.server.ts";
@@ -35,8 +36,12 @@ export interface PublicProfile {
   phone: string | null;
   rating: RatingSummary;
   counts: { listings: number; auctions: number; reviews: number };
-  /** Sellers: active listings, completed sales and their value. */
-  sellerStats: { listings: number; sold: number; totalSales: MoneyTotal[] } | null;
+  /** Sellers: active listings, completed sales and their value, how often and how fast they answer messages. */
+  sellerStats: { listings: number; sold: number; totalSales: MoneyTotal[]; responseRate: number | null; responseTimeMs: number | null } | null;
+  /** Members following this seller. */
+  followers: number;
+  /** Whether the signed-in viewer follows this seller. */
+  viewerFollows: boolean;
   /** Buyers, for the owner and administrators only. */
   buyerStats: { purchases: number; totalSpent: MoneyTotal[]; watching: number } | null;
   /** Whether the Message and Follow buttons show. */
@@ -68,7 +73,7 @@ export async function publicProfile(db: Kysely<Database>, userId: string, viewer
   const visibility = profileVisibility(viewer, profile.id, parsePreferences(profile.preferences).privacy);
   const isSeller = role === "seller";
 
-  const [rating, listings, auctions] = await Promise.all([
+  const [rating, listings, auctions, follows] = await Promise.all([
     ratingSummary(db, profile.id),
     db
       .selectFrom("equipment_listings")
@@ -82,11 +87,19 @@ export async function publicProfile(db: Kysely<Database>, userId: string, viewer
           .innerJoin("equipment_listings as l", "l.id", "a.listing_id")
           .select((eb) => eb.fn.countAll<number>().as("n"))
           .where("l.user_id", "=", profile.id)
-          .where("a.status", "in", ["upcoming", "active"])
           .executeTakeFirstOrThrow()
       : Promise.resolve({ n: 0 }),
+    db
+      .selectFrom("follows")
+      .select((eb) => [
+        eb.fn.countAll<number>().as("n"),
+        eb.fn.sum<number>(eb.case().when("follower_id", "=", viewer?.id ?? "").then(1).else(0).end()).as("mine"),
+      ])
+      .where("seller_id", "=", profile.id)
+      .executeTakeFirstOrThrow(),
   ]);
   const sales = isSeller ? await completedOrderTotals(db, "seller_id", profile.id) : null;
+  const response = isSeller ? await sellerResponseFigures(db, profile.id) : null;
   let buyerStats: PublicProfile["buyerStats"] = null;
   if (!isSeller && visibility.buyerStats) {
     const purchases = await completedOrderTotals(db, "buyer_id", profile.id);
@@ -111,7 +124,12 @@ export async function publicProfile(db: Kysely<Database>, userId: string, viewer
     phone: visibility.phone && profile.phone ? profile.phone : null,
     rating,
     counts: { listings: Number(listings.n), auctions: Number(auctions.n), reviews: rating.count },
-    sellerStats: sales ? { listings: Number(listings.n), sold: sales.count, totalSales: sales.totals } : null,
+    sellerStats:
+      sales && response
+        ? { listings: Number(listings.n), sold: sales.count, totalSales: sales.totals, responseRate: response.responseRate, responseTimeMs: response.responseTimeMs }
+        : null,
+    followers: Number(follows.n),
+    viewerFollows: Number(follows.mine ?? 0) > 0,
     buyerStats,
     contactButtons: visibility.contactButtons,
   };
@@ -140,4 +158,59 @@ export async function profileListings(db: Kysely<Database>, userId: string, page
     .offset(offset)
     .execute();
   return rows.map((row) => ({ id: row.id, title: row.title, priceCents: row.price_cents, currency: row.currency, condition: row.condition, createdAt: row.created_at }));
+}
+
+export interface ProfileAuction {
+  id: number;
+  listingId: number;
+  title: string;
+  status: string;
+  currentPriceCents: number;
+  currency: string;
+  endDate: string;
+  bidCount: number;
+  thumbnailUrl: string | null;
+}
+
+/** One page (1-based) of a seller's auctions (every status), those ending latest first. One query, images joined. */
+export async function profileAuctions(db: Kysely<Database>, userId: string, page = 1): Promise<ProfileAuction[]> {
+  const offset = (Math.max(1, Math.floor(page)) - 1) * PROFILE_AUCTIONS_PAGE_SIZE;
+  const rows = await db
+    .selectFrom("auctions as a")
+    .innerJoin("equipment_listings as l", "l.id", "a.listing_id")
+    .select((eb) => [
+      "a.id",
+      "a.listing_id",
+      "l.title",
+      "a.status",
+      "a.current_price_cents",
+      "a.currency",
+      "a.end_date",
+      "a.bid_count",
+      eb
+        .selectFrom("equipment_images as i")
+        .select("i.thumbnail_url")
+        .whereRef("i.listing_id", "=", "l.id")
+        .orderBy("i.is_primary", "desc")
+        .orderBy("i.position")
+        .limit(1)
+        .as("thumbnail_url"),
+    ])
+    .where("l.user_id", "=", userId)
+    .orderBy("a.end_date", "desc")
+    .orderBy("a.id", "desc")
+    .limit(PROFILE_AUCTIONS_PAGE_SIZE)
+    .offset(offset)
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    listingId: row.listing_id,
+    title: row.title,
+    status: row.status,
+    currentPriceCents: row.current_price_cents,
+    currency: row.currency,
+    endDate: row.end_date,
+    bidCount: row.bid_count,
+    thumbnailUrl: row.thumbnail_url ?? null,
+  }));
 }

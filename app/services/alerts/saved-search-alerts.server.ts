@@ -36,6 +36,7 @@ import {
 import { toCents } from "~/lib/money.ts";
 import { getCategoryIndex, twelveMonthsBefore, type CategoryIndex } from "../listings/listing-search.server.ts";
 import { announceNotifications, insertNotifications, type NotificationDraft } from "../messaging/notifications.server.ts";
+import { recordFollowedSellerListing } from "./followed-seller-alerts.server.ts";
 
 /** The version of the key rules below; raise it when they change, and every row is re-keyed at the next start. */
 export const ALERT_KEY_VERSION = 1;
@@ -415,6 +416,12 @@ export async function alertSavedSearchesOfListing(db: Kysely<Database>, listingI
     await matchListingToSavedSearches(db, listingId, now);
   } catch (error) {
     console.error(`Saved-search alerts for listing ${listingId} failed:`, error);
+  }
+  // The same moment tells the seller's followers (issue 22), batched by their own flush.
+  try {
+    await recordFollowedSellerListing(db, listingId, now);
+  } catch (error) {
+    console.error(`Follower alerts for listing ${listingId} failed:`, error);
   }
 }
 

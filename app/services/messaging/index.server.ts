@@ -4,3 +4,4 @@ export * from "./mailer.server.ts";
 export * from "./messages.server.ts";
 export * from "./notification-inbox.server.ts";
 export * from "./notifications.server.ts";
+export * from "./response-figures.server.ts";

@@ -3,10 +3,11 @@
 // one transaction; both members' open pages hear of it live after the commit.
 import { sql, type Expression, type Kysely, type SqlBool } from "kysely";
 import type { Database } from "#db/schema.ts";
-import { foldAsciiCase, inWriteTransaction } from "#db/dialect.ts";
+import { foldAsciiCase, inWriteTransaction, isUniqueViolation } from "#db/dialect.ts";
 import { asciiLowerCase } from "~/lib/listing-filters.ts";
 import {
   conversationUrl,
+  GENERAL_CONVERSATION_TITLE,
   MESSAGE_MAX_LENGTH,
   MESSAGE_TEXT,
   messageExcerpt,
@@ -97,6 +98,42 @@ export async function openConversation(
     .where("buyer_id", "=", buyerId)
     .executeTakeFirstOrThrow();
   return { conversationId: existing.id, created: false };
+}
+
+/**
+ * Finds or starts a general conversation (about no listing) between `fromId` and the member `withId`, opened from
+ * their profile's Message button. The pair has one: a general conversation either of them opened is reused.
+ */
+export async function openGeneralConversation(
+  db: Kysely<Database>,
+  fromId: string,
+  withId: string,
+  now = new Date(),
+): Promise<{ conversationId: number; created: boolean }> {
+  if (fromId === withId) throw new DomainError("forbidden", MESSAGE_TEXT.ownProfile, { code: "own_profile" });
+  const member = await db.selectFrom("profiles").select("id").where("id", "=", withId).executeTakeFirst();
+  if (!member) throw new DomainError("not_found", MESSAGE_TEXT.memberNotFound);
+  // One lookup per direction, each an equality on the partial unique index (SQLite's planner fails on the OR of both).
+  const opened = (buyerId: string, sellerId: string) =>
+    db.selectFrom("conversations").select("id").where("general", "=", 1).where("buyer_id", "=", buyerId).where("seller_id", "=", sellerId).executeTakeFirst();
+  const existing = async () => (await opened(fromId, withId)) ?? (await opened(withId, fromId));
+  const found = await existing();
+  if (found) return { conversationId: found.id, created: false };
+  const at = now.toISOString();
+  // Two clicks at once: the partial unique index (conversations_general_pair) keeps one row; the other finds it.
+  try {
+    const inserted = await db
+      .insertInto("conversations")
+      .values({ listing_id: null, listing_title: GENERAL_CONVERSATION_TITLE, buyer_id: fromId, seller_id: withId, general: 1, last_message_at: at, created_at: at })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    return { conversationId: inserted.id, created: true };
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+  }
+  const raced = await existing();
+  if (!raced) throw new DomainError("conflict", MESSAGE_TEXT.forbidden);
+  return { conversationId: raced.id, created: false };
 }
 
 /** Trims a message and checks it may be sent (not blank, not too long). */

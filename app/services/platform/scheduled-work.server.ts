@@ -9,6 +9,7 @@ import { completeInspectedOrders } from "../orders/order-flow.server.ts";
 import { publishDueReviews } from "../reviews/reviews.server.ts";
 import { cancelUnpaidOfferOrders, expireDueOffers } from "../orders/offers.server.ts";
 import { flushSavedSearchAlerts } from "../alerts/saved-search-alerts.server.ts";
+import { flushFollowedSellerAlerts } from "../alerts/followed-seller-alerts.server.ts";
 import { alertAuctionsEndingSoon } from "../alerts/watcher-alerts.server.ts";
 import { pruneExpiredAttemptCounters } from "../accounts/attempt-counters.server.ts";
 import { pruneExpiredKnownSignIns } from "../accounts/sign-in-limits.server.ts";
@@ -29,6 +30,7 @@ export async function runScheduledWork(db: Kysely<Database>, now: Date = new Dat
     ["flush-saved-search-alerts", () => flushSavedSearchAlerts(db, now)],
     ["deliver-pending-emails", () => deliverPendingEmails(db)],
     ["prune-attempt-counters", () => pruneExpiredAttemptCounters(db, now)],
+    ["flush-followed-seller-alerts", () => flushFollowedSellerAlerts(db, now)],
     ["prune-known-sign-ins", () => pruneExpiredKnownSignIns(db, now)],
     ["prune-search-visitors", () => prunePastSearchVisitors(db, now)],
   ];
@@ -54,3 +56,4 @@ export type ScheduledJobName =
   | "prune-attempt-counters"
   | "prune-known-sign-ins"
   | "prune-search-visitors";
+  | "flush-followed-seller-alerts"

@@ -173,6 +173,8 @@ describe("migrations", () => {
         "email_outbox",
         "equipment_images",
         "equipment_listings",
+        "followed_listing_alerts",
+        "follows",
         "forum_categories",
         "forum_post_flags",
         "forum_post_likes",
