@@ -4,7 +4,7 @@
 import { getEnv } from "~/env.server.ts";
 import { getDb, prepareDatabase, type DemoSeeder } from "~/db.server.ts";
 import { startAuctionScheduler } from "~/services/auctions/index.server.ts";
-import { runScheduledWork } from "~/services/platform/index.server.ts";
+import { recordSchedulerPass, runScheduledWork } from "~/services/platform/index.server.ts";
 import { rekeySavedSearches } from "~/services/alerts/index.server.ts";
 import { adoptPrecompiledSiteStylesheet } from "~/web/site-stylesheet.server.ts";
 
@@ -29,7 +29,19 @@ export async function prepareServer({ seedDemo, siteStylesheetFile }: { seedDemo
   // Saved searches keyed under older alert rules are re-keyed (until then the matcher checks each of them).
   await rekeySavedSearches(getDb(), { all: true }).catch((error: unknown) => console.error("Re-keying saved-search alerts failed:", error));
   if (env.AUCTION_SCHEDULER_INTERVAL_MS > 0 && !stopAuctionScheduler) {
-    stopAuctionScheduler = startAuctionScheduler(getDb(), { intervalMs: env.AUCTION_SCHEDULER_INTERVAL_MS, afterPass: runScheduledWork });
+    stopAuctionScheduler = startAuctionScheduler(getDb(), {
+      intervalMs: env.AUCTION_SCHEDULER_INTERVAL_MS,
+      // Each finished pass is noted for /admin/system-status (last pass and lag).
+      afterPass: async (db, now) => {
+        try {
+          await runScheduledWork(db, now);
+          recordSchedulerPass({ startedAt: now, finishedAt: new Date(), ok: true });
+        } catch (error) {
+          recordSchedulerPass({ startedAt: now, finishedAt: new Date(), ok: false });
+          throw error;
+        }
+      },
+    });
   }
   return { trustProxy: env.TRUST_PROXY, httpsOnly: env.PUBLIC_URL.startsWith("https:") };
 }

@@ -949,6 +949,9 @@ export interface Database {
   forum_post_flags: ForumPostMarksTable;
   forum_post_likes: ForumPostMarksTable;
   audit_events: AuditEventsTable;
+  listing_counts_by_month: ListingCountsByMonthTable;
+  listing_counts_by_category: ListingCountsByCategoryTable;
+  profile_counts_by_month: ProfileCountsByMonthTable;
   listing_reports: ListingReportsTable;
   fraud_reports: FraudReportsTable;
   category_overrides: CategoryOverridesTable;

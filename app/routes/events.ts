@@ -4,7 +4,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getOptionalUser } from "~/web/auth.server.ts";
 import { routeIdOf } from "~/web/route-params.server.ts";
 import { forViewer, type AuctionChange } from "~/services/auctions/index.server.ts";
-import { ALL_AUCTIONS_TOPIC, auctionTopic, getLiveEventBus, userTopic, type LiveEvent } from "~/services/platform/index.server.ts";
+import { ALL_AUCTIONS_TOPIC, auctionTopic, getLiveEventBus, trackLiveConnection, userTopic, type LiveEvent } from "~/services/platform/index.server.ts";
 import { onlyGet } from "~/web/resource-route.server.ts";
 
 const MAX_AUCTIONS_PER_STREAM = 60;
@@ -42,9 +42,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
       };
       const unsubscribe = getLiveEventBus().subscribe(topics, deliver);
       const heartbeat = setInterval(() => send(": heartbeat\n\n"), HEARTBEAT_MS);
+      const release = trackLiveConnection();
       cleanup = () => {
         clearInterval(heartbeat);
         unsubscribe();
+        release();
         cleanup = () => {};
       };
       request.signal.addEventListener("abort", () => {

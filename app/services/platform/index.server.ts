@@ -5,6 +5,7 @@ export * from "./health.server.ts";
 export * from "./image-pipeline.server.ts";
 export * from "./live-events.server.ts";
 export * from "./scheduled-work.server.ts";
+export * from "./service-heartbeats.server.ts";
 export * from "./support-inbox.server.ts";
 export * from "./support-requests.server.ts";
 export * from "./trust-and-safety.server.ts";

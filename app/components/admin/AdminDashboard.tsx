@@ -1,0 +1,277 @@
+// The admin dashboard (issue 19 §2, spec 02 §2.4): greeting, the four figures, Recent Sales, Flagged Listings,
+// Category Distribution, Quick Actions, Recent Users, System Status and the growth charts. Each section shows its own
+// error or empty text; a section the viewer's role does not open is left out. Rendered by /admin and, for
+// administrators, by /dashboard: the data comes from loadAdminDashboard (app/services/admin/dashboard.server.ts).
+import { Avatar, Badge, Box, Flex, Heading, Image, Link, List, SimpleGrid, Stack, Table, Text } from "@chakra-ui/react";
+import { Link as RemixLink } from "@remix-run/react";
+import {
+  DASHBOARD_MESSAGES,
+  FLAG_REASON_LABELS,
+  ROLE_BADGE_COLOURS,
+  monthLabel,
+  type AdminDashboardData,
+  type GrowthMonth,
+} from "~/lib/admin-dashboard.ts";
+import { formatShortDate } from "~/lib/dates.ts";
+import { formatCount, formatPrice } from "~/lib/money.ts";
+import { ROLE_LABELS } from "~/lib/roles.ts";
+import { DashboardSection, StatCard } from "../dashboards/DashboardParts.tsx";
+import { TrendChart } from "../dashboards/TrendChart.tsx";
+import { CategoryChart } from "./CategoryChart.tsx";
+import { CheckStateBadge, SystemStatusList } from "./SystemStatusList.tsx";
+
+const scrollRegion = { overflowX: "auto", tabIndex: 0 } as const;
+
+export function AdminDashboard({ firstName, dashboard, headingLevel = "h1" }: { firstName: string; dashboard: AdminDashboardData; headingLevel?: "h1" | "h2" }) {
+  const { stats, recentSales, flaggedListings, categories, recentUsers, growth, systemStatus, quickActions } = dashboard;
+  return (
+    <Stack gap="6">
+      <Heading as={headingLevel} size="2xl">
+        Welcome back, {firstName}
+      </Heading>
+
+      {stats ? (
+        stats.state === "error" ? (
+          <Text role="alert" color="fg.error">
+            {stats.message}
+          </Text>
+        ) : (
+          <Box as="section" aria-label="Marketplace figures">
+            <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="4">
+              <StatCard label="Total Listings" value={formatCount(stats.data.totalListings)} />
+              <StatCard label="Total Users" value={formatCount(stats.data.totalUsers)} />
+              <StatCard label="Total Sales" value={formatPrice(stats.data.totalSalesCents)} />
+              <StatCard
+                label="AI Listings Processed"
+                value={formatCount(stats.data.aiListingsProcessed)}
+                help={stats.data.pendingFraudReports === null ? undefined : `${formatCount(stats.data.pendingFraudReports)} fraud reports pending`}
+              />
+            </SimpleGrid>
+          </Box>
+        )
+      ) : null}
+
+      <SimpleGrid columns={{ base: 1, lg: 2 }} gap="6">
+        {recentSales ? (
+          <DashboardSection
+            id="recent-sales"
+            title="Recent Sales"
+            section={recentSales}
+            viewAll="/admin/sales"
+            isEmpty={(sales) => sales.length === 0}
+            empty={DASHBOARD_MESSAGES.noSales}
+          >
+            {(sales) => (
+              <Box {...scrollRegion} aria-label="Recent sales table">
+                <Table.Root size="sm">
+                  <Table.Header>
+                    <Table.Row>
+                      <Table.ColumnHeader scope="col">Item</Table.ColumnHeader>
+                      <Table.ColumnHeader scope="col">Amount</Table.ColumnHeader>
+                      <Table.ColumnHeader scope="col">Buyer</Table.ColumnHeader>
+                      <Table.ColumnHeader scope="col">Seller</Table.ColumnHeader>
+                      <Table.ColumnHeader scope="col">Date</Table.ColumnHeader>
+                    </Table.Row>
+                  </Table.Header>
+                  <Table.Body>
+                    {sales.map((sale) => (
+                      <Table.Row key={sale.id}>
+                        <Table.Cell>
+                          <Link asChild textDecoration="underline">
+                            <RemixLink to={`/listings/${sale.listingId}`}>{sale.title}</RemixLink>
+                          </Link>
+                        </Table.Cell>
+                        <Table.Cell>{formatPrice(sale.amountCents, sale.currency)}</Table.Cell>
+                        <Table.Cell>{sale.buyer.name}</Table.Cell>
+                        <Table.Cell>{sale.seller.name}</Table.Cell>
+                        <Table.Cell whiteSpace="nowrap">{formatShortDate(sale.createdAt)}</Table.Cell>
+                      </Table.Row>
+                    ))}
+                  </Table.Body>
+                </Table.Root>
+              </Box>
+            )}
+          </DashboardSection>
+        ) : null}
+
+        {flaggedListings ? (
+          <DashboardSection
+            id="flagged-listings"
+            title="Flagged Listings"
+            section={flaggedListings}
+            viewAll="/admin/flagged-listings"
+            isEmpty={(listings) => listings.length === 0}
+            empty={DASHBOARD_MESSAGES.noFlagged}
+          >
+            {(listings) => (
+              <Box {...scrollRegion} aria-label="Flagged listings table">
+                <Table.Root size="sm">
+                  <Table.Header>
+                    <Table.Row>
+                      <Table.ColumnHeader scope="col">Listing</Table.ColumnHeader>
+                      <Table.ColumnHeader scope="col">Price</Table.ColumnHeader>
+                      <Table.ColumnHeader scope="col">Reason</Table.ColumnHeader>
+                      <Table.ColumnHeader scope="col">Seller</Table.ColumnHeader>
+                      <Table.ColumnHeader scope="col">Flagged</Table.ColumnHeader>
+                      <Table.ColumnHeader scope="col">
+                        <Text srOnly>Actions</Text>
+                      </Table.ColumnHeader>
+                    </Table.Row>
+                  </Table.Header>
+                  <Table.Body>
+                    {listings.map((listing) => (
+                      <Table.Row key={listing.listingId}>
+                        <Table.Cell>
+                          <Flex gap="2" align="center">
+                            {listing.imageUrl ? (
+                              <Image src={listing.imageUrl} alt="" boxSize="10" objectFit="cover" rounded="sm" loading="lazy" />
+                            ) : (
+                              <Box boxSize="10" bg="bg.muted" rounded="sm" aria-hidden="true" />
+                            )}
+                            <Link asChild textDecoration="underline">
+                              <RemixLink to={`/listings/${listing.listingId}`}>{listing.title}</RemixLink>
+                            </Link>
+                          </Flex>
+                        </Table.Cell>
+                        <Table.Cell>{formatPrice(listing.priceCents, listing.currency)}</Table.Cell>
+                        <Table.Cell>
+                          <Badge colorPalette="red" variant="subtle">
+                            {FLAG_REASON_LABELS[listing.reason] ?? listing.reason}
+                          </Badge>
+                        </Table.Cell>
+                        <Table.Cell>{listing.sellerName}</Table.Cell>
+                        <Table.Cell whiteSpace="nowrap">{formatShortDate(listing.flaggedAt)}</Table.Cell>
+                        <Table.Cell>
+                          <Link asChild textDecoration="underline">
+                            <RemixLink to={`/admin/review-listing/${listing.listingId}`} aria-label={`Review ${listing.title}`}>
+                              Review
+                            </RemixLink>
+                          </Link>
+                        </Table.Cell>
+                      </Table.Row>
+                    ))}
+                  </Table.Body>
+                </Table.Root>
+              </Box>
+            )}
+          </DashboardSection>
+        ) : null}
+
+        {categories ? (
+          <DashboardSection
+            id="category-distribution"
+            title="Category Distribution"
+            section={categories}
+            isEmpty={(shares) => shares.length === 0}
+            empty={DASHBOARD_MESSAGES.noCategories}
+          >
+            {(shares) => <CategoryChart categories={shares} />}
+          </DashboardSection>
+        ) : null}
+
+        {quickActions.length > 0 ? (
+          <DashboardSection id="quick-actions" title="Quick Actions" section={{ state: "ok", data: quickActions }}>
+            {(actions) => (
+              <List.Root variant="plain" gap="2">
+                {actions.map((action) => (
+                  <List.Item key={action.to}>
+                    <Link asChild textDecoration="underline">
+                      <RemixLink to={action.to}>{action.label}</RemixLink>
+                    </Link>
+                  </List.Item>
+                ))}
+              </List.Root>
+            )}
+          </DashboardSection>
+        ) : null}
+
+        {recentUsers ? (
+          <DashboardSection
+            id="recent-users"
+            title="Recent Users"
+            section={recentUsers}
+            viewAll="/admin/users"
+            isEmpty={(users) => users.length === 0}
+            empty={DASHBOARD_MESSAGES.noUsers}
+          >
+            {(users) => (
+              <List.Root variant="plain" gap="3">
+                {users.map((member) => (
+                  <List.Item key={member.id}>
+                    <Flex gap="3" align="center" minW="0">
+                      <Avatar.Root size="sm">
+                        <Avatar.Fallback>{member.initials}</Avatar.Fallback>
+                        {member.avatarUrl ? <Avatar.Image src={member.avatarUrl} alt="" /> : null}
+                      </Avatar.Root>
+                      <Box minW="0" flex="1">
+                        <Link asChild textDecoration="underline" fontWeight="medium">
+                          <RemixLink to={`/admin/users/${member.id}`}>{member.name}</RemixLink>
+                        </Link>
+                        <Text fontSize="sm" color="fg.muted" truncate>
+                          {member.email}
+                        </Text>
+                      </Box>
+                      <Badge colorPalette={ROLE_BADGE_COLOURS[member.role]}>{ROLE_LABELS[member.role]}</Badge>
+                    </Flex>
+                  </List.Item>
+                ))}
+              </List.Root>
+            )}
+          </DashboardSection>
+        ) : null}
+
+        {systemStatus ? (
+          <DashboardSection id="system-status" title="System Status" section={systemStatus} viewAll="/admin/system-status">
+            {(status) => (
+              <Stack gap="3">
+                <Flex gap="2" align="center">
+                  <Text>Overall:</Text>
+                  <CheckStateBadge state={status.overall} />
+                </Flex>
+                <SystemStatusList checks={status.checks} compact />
+              </Stack>
+            )}
+          </DashboardSection>
+        ) : null}
+      </SimpleGrid>
+
+      {growth ? (
+        <DashboardSection
+          id="growth"
+          title="Growth by month"
+          section={growth}
+          isEmpty={(months) => months.every((month) => month.users === 0 && month.sales === 0 && month.listings === 0)}
+          empty={DASHBOARD_MESSAGES.noGrowth}
+        >
+          {(months) => <GrowthCharts months={months} />}
+        </DashboardSection>
+      ) : null}
+    </Stack>
+  );
+}
+
+function GrowthCharts({ months }: { months: GrowthMonth[] }) {
+  const series = (pick: (month: GrowthMonth) => number) => months.map((month) => ({ label: monthLabel(month.month), value: pick(month) }));
+  return (
+    <SimpleGrid columns={{ base: 1, lg: 3 }} gap="6">
+      <Stack gap="2">
+        <Heading as="h3" size="sm">
+          New users
+        </Heading>
+        <TrendChart points={series((month) => month.users)} caption="New users by month" valueLabel="New users" color="teal.solid" />
+      </Stack>
+      <Stack gap="2">
+        <Heading as="h3" size="sm">
+          Sales
+        </Heading>
+        <TrendChart points={series((month) => month.sales)} caption="Sales by month" valueLabel="Sales" color="purple.solid" />
+      </Stack>
+      <Stack gap="2">
+        <Heading as="h3" size="sm">
+          New listings
+        </Heading>
+        <TrendChart points={series((month) => month.listings)} caption="New listings by month" valueLabel="New listings" color="blue.solid" />
+      </Stack>
+    </SimpleGrid>
+  );
+}

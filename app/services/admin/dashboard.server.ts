@@ -1,0 +1,320 @@
+// The admin dashboard's data (issue 19 §2, spec 02 §2.4, §3 Admin stats, 01 §7 Analytics: Admin): the four figures,
+// recent sales, flagged listings, category distribution, recent users, growth by month and the system status. Each
+// section loads and fails on its own (a failed one carries its message, the others still show), and only the sections
+// the viewer's permissions open are read. Nothing here scans the listings: counts come from the tables the triggers of
+// migrations/2026-12-03T1000-admin-dashboard-counts.ts keep, sales from the orders' (created_at, status, amounts) index.
+import { sql, type Kysely } from "kysely";
+import { engineOf } from "#db/dialect.ts";
+import type { Database } from "#db/schema.ts";
+import {
+  DASHBOARD_FLAGGED_LISTINGS,
+  DASHBOARD_MESSAGES,
+  DASHBOARD_RECENT_SALES,
+  DASHBOARD_RECENT_USERS,
+  FLAGGED_LISTINGS_READERS,
+  GROWTH_MONTHS,
+  RECENT_USERS_READERS,
+  SALES_READERS,
+  SOLD_ORDER_STATUSES,
+  SYSTEM_STATUS_READERS,
+  monthsEndingAt,
+  type AdminDashboardData,
+  type CategoryShare,
+  type DashboardStats,
+  type FlaggedListing,
+  type GrowthMonth,
+  type RecentUser,
+  type SaleRow,
+  type QuickAction,
+  type Section,
+} from "~/lib/admin-dashboard.ts";
+import type { Permission } from "~/lib/permissions.ts";
+import { normalizeRole } from "~/lib/roles.ts";
+import { initials, publicName } from "~/lib/user.ts";
+import { latestSystemStatus } from "./system-status.server.ts";
+
+
+/** Runs one section, turning its failure into its own message (logged, never thrown to the page). */
+async function section<T>(load: () => Promise<T>, message: string): Promise<Section<T>> {
+  try {
+    return { state: "ok", data: await load() };
+  } catch (error) {
+    console.error(`Admin dashboard: ${message}`, error);
+    return { state: "error", message };
+  }
+}
+
+const holdsAny = (held: ReadonlySet<Permission>, wanted: readonly Permission[]) => wanted.some((one) => held.has(one));
+
+/** The pages a quick action may lead to, with who may open them; only routes that exist are offered. */
+const QUICK_ACTIONS: ReadonlyArray<QuickAction & { readers: readonly Permission[] }> = [
+  { to: "/admin/users", label: "Manage users", readers: RECENT_USERS_READERS },
+  { to: "/admin/sales", label: "Review sales", readers: SALES_READERS },
+  { to: "/admin/reports", label: "Marketplace reports", readers: ["can_view_reports"] },
+  { to: "/admin/system-status", label: "System status", readers: SYSTEM_STATUS_READERS },
+];
+
+/**
+ * Everything the dashboard shows to a viewer holding `held`. `extraQuickActions`: pages other parts of the console
+ * add (listings, categories, flagged listings) once they exist, with their readers.
+ */
+export async function loadAdminDashboard(
+  db: Kysely<Database>,
+  held: ReadonlySet<Permission>,
+  { now = new Date(), extraQuickActions = [] }: { now?: Date; extraQuickActions?: ReadonlyArray<QuickAction & { readers: readonly Permission[] }> } = {},
+): Promise<AdminDashboardData> {
+  const sales = holdsAny(held, SALES_READERS);
+  const [stats, recentSales, categories, growth, recentUsers, flaggedListings, systemStatus] = await Promise.all([
+    sales ? section(() => dashboardStats(db), DASHBOARD_MESSAGES.statsFailed) : null,
+    sales ? section(() => recentSalesOf(db, DASHBOARD_RECENT_SALES), DASHBOARD_MESSAGES.salesFailed) : null,
+    sales ? section(() => categoryDistribution(db), DASHBOARD_MESSAGES.categoriesFailed) : null,
+    sales ? section(() => growthByMonth(db, now, GROWTH_MONTHS), DASHBOARD_MESSAGES.growthFailed) : null,
+    holdsAny(held, RECENT_USERS_READERS) ? section(() => recentUsersOf(db, DASHBOARD_RECENT_USERS), DASHBOARD_MESSAGES.usersFailed) : null,
+    holdsAny(held, FLAGGED_LISTINGS_READERS) ? section(() => flaggedListingsOf(db, DASHBOARD_FLAGGED_LISTINGS), DASHBOARD_MESSAGES.flaggedFailed) : null,
+    holdsAny(held, SYSTEM_STATUS_READERS) ? section(() => latestSystemStatus(db), DASHBOARD_MESSAGES.statusFailed) : null,
+  ]);
+  const quickActions = [...QUICK_ACTIONS, ...extraQuickActions].filter((action) => holdsAny(held, action.readers)).map(({ to, label }) => ({ to, label }));
+  return { stats, recentSales, flaggedListings, categories, recentUsers, growth, systemStatus, quickActions };
+}
+
+/** Spec 02 §3 Admin stats: totalListings, totalUsers, totalSales, aiListingsProcessed (and the pending fraud reports). */
+export async function dashboardStats(db: Kysely<Database>): Promise<DashboardStats> {
+  const [listings, users, salesTotal, ai, fraud] = await Promise.all([
+    db.selectFrom("listing_counts_by_month").select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>("listings"), sql<number>`0`).as("n")).executeTakeFirstOrThrow(),
+    db.selectFrom("profile_counts_by_month").select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>("profiles"), sql<number>`0`).as("n")).executeTakeFirstOrThrow(),
+    db
+      .selectFrom("orders")
+      .where("status", "in", SOLD_ORDER_STATUSES)
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>("amount_cents"), sql<number>`0`).as("n"))
+      .executeTakeFirstOrThrow(),
+    db.selectFrom("ai_generations").select((eb) => eb.fn.countAll<number | string>().as("n")).executeTakeFirstOrThrow(),
+    pendingFraudReports(db),
+  ]);
+  return {
+    totalListings: Number(listings.n),
+    totalUsers: Number(users.n),
+    totalSalesCents: Number(salesTotal.n),
+    aiListingsProcessed: Number(ai.n),
+    pendingFraudReports: fraud,
+  };
+}
+
+/** Pending fraud reports (spec 01 §7), or null where the fraud-report table does not exist yet. */
+async function pendingFraudReports(db: Kysely<Database>): Promise<number | null> {
+  if (!(await tableExists(db, "fraud_reports"))) return null;
+  const { rows } = await sql<{ n: number | string }>`select count(*) as n from fraud_reports where status = 'pending'`.execute(db);
+  return Number(rows[0]?.n ?? 0);
+}
+
+const knownTables = new Map<string, boolean>();
+export async function tableExists(db: Kysely<Database>, table: string): Promise<boolean> {
+  const key = `${engineOf(db)}:${table}`;
+  const known = knownTables.get(key);
+  if (known) return true;
+  const query =
+    engineOf(db) === "sqlite"
+      ? sql<{ n: number }>`select count(*) as n from sqlite_master where type = 'table' and name = ${table}`
+      : sql<{ n: number | string }>`select count(*) as n from information_schema.tables where table_schema = current_schema() and table_name = ${table}`;
+  const { rows } = await query.execute(db);
+  const exists = Number(rows[0]?.n ?? 0) > 0;
+  // Only a table that exists is remembered: one created later (a migration at the next start) is found then.
+  if (exists) knownTables.set(key, true);
+  return exists;
+}
+
+/** The newest orders that count as sales, with the listing and both parties (spec 02 §2.4 Recent Sales). */
+export async function recentSalesOf(db: Kysely<Database>, limit: number): Promise<SaleRow[]> {
+  const rows = await saleRowsQuery(db).where("o.status", "in", SOLD_ORDER_STATUSES).orderBy("o.created_at", "desc").orderBy("o.id", "desc").limit(limit).execute();
+  return rows.map(toSaleRow);
+}
+
+/** Orders with their listing's title and both parties' names, for the dashboard, /admin/sales and its CSV. */
+export function saleRowsQuery(db: Kysely<Database>) {
+  return db
+    .selectFrom("orders as o")
+    .innerJoin("equipment_listings as l", "l.id", "o.listing_id")
+    .innerJoin("profiles as b", "b.id", "o.buyer_id")
+    .innerJoin("profiles as s", "s.id", "o.seller_id")
+    .select([
+      "o.id",
+      "o.listing_id",
+      "l.title",
+      "o.amount_cents",
+      "o.fee_cents",
+      "o.currency",
+      "o.status",
+      "o.created_at",
+      "o.buyer_id",
+      "b.first_name as buyer_first",
+      "b.last_name as buyer_last",
+      "b.company_name as buyer_company",
+      "o.seller_id",
+      "s.first_name as seller_first",
+      "s.last_name as seller_last",
+      "s.company_name as seller_company",
+    ]);
+}
+
+type SaleQueryRow = Awaited<ReturnType<ReturnType<typeof saleRowsQuery>["executeTakeFirstOrThrow"]>>;
+
+export function toSaleRow(row: SaleQueryRow): SaleRow {
+  return {
+    id: Number(row.id),
+    listingId: Number(row.listing_id),
+    title: row.title,
+    amountCents: Number(row.amount_cents),
+    feeCents: Number(row.fee_cents),
+    currency: row.currency,
+    status: row.status,
+    // Spec 02 §2.4: buyer and seller by company name, else first plus last name.
+    buyer: { id: row.buyer_id, name: publicName({ firstName: row.buyer_first, lastName: row.buyer_last, companyName: row.buyer_company }) },
+    seller: { id: row.seller_id, name: publicName({ firstName: row.seller_first, lastName: row.seller_last, companyName: row.seller_company }) },
+    createdAt: row.created_at,
+  };
+}
+
+/** Live listings by main category (the taxonomy's first level), largest first; categories with none left out. */
+export async function categoryDistribution(db: Kysely<Database>): Promise<CategoryShare[]> {
+  const [counts, categories] = await Promise.all([
+    db.selectFrom("listing_counts_by_category").select(["category_id", "listings"]).where("status", "=", "active").where("listings", ">", 0).execute(),
+    db.selectFrom("categories").select(["id", "name", "parent_id"]).execute(),
+  ]);
+  const byId = new Map(categories.map((category) => [category.id, category]));
+  const rootOf = (id: string): string => {
+    let current = byId.get(id);
+    for (let depth = 0; current?.parent_id && depth < 5; depth += 1) current = byId.get(current.parent_id) ?? current;
+    return current?.id ?? id;
+  };
+  const totals = new Map<string, number>();
+  for (const row of counts) {
+    const root = rootOf(row.category_id);
+    totals.set(root, (totals.get(root) ?? 0) + Number(row.listings));
+  }
+  return [...totals.entries()]
+    .map(([categoryId, listings]) => ({ categoryId, name: byId.get(categoryId)?.name ?? categoryId, listings }))
+    .sort((a, b) => b.listings - a.listings || a.name.localeCompare(b.name));
+}
+
+/** Members who joined, sales made and listings created in each of the `months` months ending with `now`'s. */
+export async function growthByMonth(db: Kysely<Database>, now: Date, months: number): Promise<GrowthMonth[]> {
+  const range = monthsEndingAt(now, months);
+  const first = range[0] ?? "";
+  const [users, listings, sales] = await Promise.all([
+    db.selectFrom("profile_counts_by_month").select(["month", "profiles"]).where("month", ">=", first).execute(),
+    db
+      .selectFrom("listing_counts_by_month")
+      .select((eb) => ["month", eb.fn.sum<number | string>("listings").as("listings")])
+      .where("month", ">=", first)
+      .groupBy("month")
+      .execute(),
+    salesByMonth(db, first),
+  ]);
+  const usersBy = new Map(users.map((row) => [row.month, Number(row.profiles)]));
+  const listingsBy = new Map(listings.map((row) => [row.month, Number(row.listings)]));
+  const salesBy = new Map(sales.map((row) => [row.month, row.orders]));
+  return range.map((month) => ({ month, users: usersBy.get(month) ?? 0, sales: salesBy.get(month) ?? 0, listings: listingsBy.get(month) ?? 0 }));
+}
+
+export interface SalesMonth {
+  month: string;
+  orders: number;
+  amountCents: number;
+  feeCents: number;
+}
+
+/** Orders that count as sales by the month they were placed, from `fromMonth` ("YYYY-MM") on (the orders' index). */
+export async function salesByMonth(db: Kysely<Database>, fromMonth: string, statuses: readonly string[] = SOLD_ORDER_STATUSES): Promise<SalesMonth[]> {
+  const month = sql<string>`substr(created_at, 1, 7)`;
+  const rows = await db
+    .selectFrom("orders")
+    .where("created_at", ">=", fromMonth)
+    .where("status", "in", statuses)
+    .select((eb) => [
+      month.as("month"),
+      eb.fn.countAll<number | string>().as("orders"),
+      eb.fn.sum<number | string>("amount_cents").as("amount"),
+      eb.fn.sum<number | string>("fee_cents").as("fees"),
+    ])
+    .groupBy(month)
+    .orderBy(month)
+    .execute();
+  return rows.map((row) => ({ month: row.month, orders: Number(row.orders), amountCents: Number(row.amount ?? 0), feeCents: Number(row.fees ?? 0) }));
+}
+
+/** Spec 02 §2.4 Recent Users: the newest members (the profiles' (created_at, id) index). */
+export async function recentUsersOf(db: Kysely<Database>, limit: number): Promise<RecentUser[]> {
+  const rows = await db
+    .selectFrom("profiles")
+    .select(["id", "email", "first_name", "last_name", "company_name", "role", "avatar_url", "created_at"])
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .limit(limit)
+    .execute();
+  return rows.map((row) => {
+    const name = `${row.first_name} ${row.last_name}`.trim();
+    return {
+      id: row.id,
+      name: name || row.company_name.trim() || row.email,
+      email: row.email,
+      role: normalizeRole(row.role),
+      avatarUrl: row.avatar_url,
+      initials: initials({ firstName: row.first_name, lastName: row.last_name, email: row.email }),
+      createdAt: row.created_at,
+    };
+  });
+}
+
+/**
+ * Spec 02 §2.4 Flagged Listings: listings with open reports (the moderation's listing_reports), most recently flagged
+ * first, with the first report's reason and the number of reports; empty where the table does not exist yet.
+ */
+export async function flaggedListingsOf(db: Kysely<Database>, limit: number): Promise<FlaggedListing[]> {
+  if (!(await tableExists(db, "listing_reports"))) return [];
+  const { rows } = await sql<{
+    listing_id: number | string;
+    reports: number | string;
+    flagged_at: string;
+    first_at: string;
+  }>`select listing_id, count(*) as reports, max(created_at) as flagged_at, min(created_at) as first_at
+       from listing_reports where status = 'open' group by listing_id order by max(created_at) desc, listing_id desc limit ${limit}`.execute(db);
+  if (rows.length === 0) return [];
+  const ids = rows.map((row) => Number(row.listing_id));
+  const [listings, reasons, images] = await Promise.all([
+    db
+      .selectFrom("equipment_listings as l")
+      .innerJoin("profiles as p", "p.id", "l.user_id")
+      .select(["l.id", "l.title", "l.price_cents", "l.currency", "p.first_name", "p.last_name", "p.company_name"])
+      .where("l.id", "in", ids)
+      .execute(),
+    sql<{ listing_id: number | string; reason: string; created_at: string }>`select listing_id, reason, created_at from listing_reports
+       where status = 'open' and listing_id in (${sql.join(ids)}) order by created_at, id`.execute(db),
+    db.selectFrom("equipment_images").select(["listing_id", "thumbnail_url", "is_primary", "position"]).where("listing_id", "in", ids).execute(),
+  ]);
+  const listingBy = new Map(listings.map((row) => [Number(row.id), row]));
+  const reasonBy = new Map<number, string>();
+  for (const report of reasons.rows) if (!reasonBy.has(Number(report.listing_id))) reasonBy.set(Number(report.listing_id), report.reason);
+  const imageBy = new Map<number, { url: string; rank: number }>();
+  for (const image of images) {
+    const rank = (image.is_primary ? 0 : 1_000_000) + Number(image.position);
+    const current = imageBy.get(Number(image.listing_id));
+    if (!current || rank < current.rank) imageBy.set(Number(image.listing_id), { url: image.thumbnail_url, rank });
+  }
+  return rows.flatMap((row) => {
+    const id = Number(row.listing_id);
+    const listing = listingBy.get(id);
+    if (!listing) return [];
+    return [
+      {
+        listingId: id,
+        title: listing.title,
+        priceCents: Number(listing.price_cents),
+        currency: listing.currency,
+        imageUrl: imageBy.get(id)?.url ?? null,
+        reason: reasonBy.get(id) ?? "",
+        sellerName: publicName({ firstName: listing.first_name, lastName: listing.last_name, companyName: listing.company_name }),
+        flaggedAt: row.flagged_at,
+        reports: Number(row.reports),
+      },
+    ];
+  });
+}
