@@ -19,6 +19,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const links: Array<{ to: string; label: string }> = [{ to: "/admin", label: "Overview" }];
   if (held.has("can_view_users") || held.has("can_manage_users") || held.has("can_manage_admins")) links.push({ to: "/admin/users", label: "Users" });
   if (held.has("can_manage_users") || held.has("can_manage_admins")) links.push({ to: "/admin/audit-log", label: "Audit log" });
+  if (held.has("can_moderate_content")) links.push({ to: "/admin/flagged-listings", label: "Flagged listings" });
+  if (held.has("can_manage_listings")) links.push({ to: "/admin/listings", label: "Listings" });
+  if (held.has("can_manage_categories")) links.push({ to: "/admin/categories", label: "Categories" });
   if (held.has("can_confirm_payments") || held.has("can_resolve_disputes")) links.push({ to: "/escrow", label: "Escrow desk" });
   if (held.has("can_answer_support")) links.push({ to: "/support-inbox", label: "Support inbox" });
   return { links };

@@ -18,6 +18,7 @@ import { SellerPanel } from "~/components/listing-detail/SellerPanel.tsx";
 import { SpecificationsTable } from "~/components/listing-detail/SpecificationsTable.tsx";
 import { WatcherCount } from "~/components/listing-detail/WatcherCount.tsx";
 import { ContactSellerButton } from "~/components/ContactSellerButton.tsx";
+import { ReportListingControl } from "~/components/moderation/ReportListingForm.tsx";
 import { RememberBrowsed } from "~/components/pwa/RememberBrowsed.tsx";
 import { WatchButton } from "~/components/WatchButton.tsx";
 import { getDb } from "~/db.server.ts";
@@ -132,6 +133,7 @@ export default function AuctionLotPage() {
         {watcherCount !== null ? <WatcherCount count={watcherCount} /> : null}
 
         <SellerPanel seller={listing.seller} />
+        {viewerSignedIn && !viewerIsSeller ? <ReportListingControl listingId={listing.id} /> : null}
       </ListingShowcase>
 
       <ListingColumns mt="10">

@@ -14,6 +14,7 @@ import { SpecificationsTable } from "~/components/listing-detail/SpecificationsT
 import { WatcherCount } from "~/components/listing-detail/WatcherCount.tsx";
 import { ListingCard } from "~/components/ListingCard.tsx";
 import { MakeOfferPanel } from "~/components/offers/MakeOfferPanel.tsx";
+import { ReportListingControl } from "~/components/moderation/ReportListingForm.tsx";
 import { RememberBrowsed } from "~/components/pwa/RememberBrowsed.tsx";
 import { getDb } from "~/db.server.ts";
 import { takeBidFlash } from "~/web/bid-flash.server.ts";
@@ -111,6 +112,7 @@ export default function ListingDetailPage() {
         {watcherCount !== null ? <WatcherCount count={watcherCount} /> : null}
         {auction ? <ListingAuctionPanel key={auction.snapshot.auctionId} auction={auction} flash={bidFlash} /> : null}
         <SellerPanel seller={listing.seller} />
+        {signedIn && canContact ? <ReportListingControl listingId={listing.id} /> : null}
       </ListingShowcase>
 
       <ListingColumns mt="10">

@@ -12,6 +12,7 @@ import { LIVE_AUCTION_STATUSES } from "~/lib/auctions.ts";
 import {
   FLAGGED_LISTINGS_PAGE,
   LISTING_REMOVED,
+  LISTING_REPORT_REASON_LABELS,
   LISTING_REPORT_REASONS,
   LISTING_UNDER_REVIEW,
   MODERATION_MESSAGES,
@@ -108,6 +109,19 @@ export async function reportListing(
     }
     return { hidden: true };
   });
+}
+
+/**
+ * What the report page shows of a listing: its title, and whether `userId` may report it (not the seller's, no open
+ * report of theirs); null when it is not a listing anyone may report.
+ */
+export async function reportableListing(db: Kysely<Database>, listingId: number, userId: string): Promise<{ id: number; title: string; problem: string | null } | null> {
+  if (!Number.isSafeInteger(listingId) || listingId <= 0) return null;
+  const listing = await db.selectFrom("equipment_listings").select(["id", "title", "user_id", "status"]).where("id", "=", listingId).executeTakeFirst();
+  if (!listing || !(REPORTABLE_STATUSES as readonly string[]).includes(listing.status)) return null;
+  if (listing.user_id === userId) return { id: listing.id, title: listing.title, problem: MODERATION_MESSAGES.ownListing };
+  const open = await db.selectFrom("listing_reports").select("id").where("listing_id", "=", listingId).where("reporter_id", "=", userId).where("status", "=", "open").executeTakeFirst();
+  return { id: listing.id, title: listing.title, problem: open ? MODERATION_MESSAGES.alreadyReported : null };
 }
 
 // ── The moderators' queue ──
@@ -344,7 +358,7 @@ export async function getListingReview(db: Kysely<Database>, listingId: number):
 
 export interface ListingReviewInput {
   decision: ListingReviewDecision;
-  /** To the seller: required to warn, unpublish or remove; ignored on dismiss. */
+  /** To the seller: required to warn; unpublish and remove without one name the reports' reasons; ignored on dismiss. */
   message?: string;
 }
 
@@ -374,7 +388,7 @@ export async function reviewReportedListing(
   const decision = input.decision;
   if (!(decision in RESOLUTION_OF)) throw new DomainError("invalid", MODERATION_MESSAGES.decisionRequired, { field: "decision" });
   const message = (input.message ?? "").trim();
-  if (decision !== "dismiss" && message.length === 0) throw new DomainError("invalid", MODERATION_MESSAGES.messageRequired, { field: "message" });
+  if (decision === "warn" && message.length === 0) throw new DomainError("invalid", MODERATION_MESSAGES.messageRequired, { field: "message" });
   if (message.length > MODERATOR_MESSAGE_MAX) throw new DomainError("invalid", MODERATION_MESSAGES.messageTooLong, { field: "message" });
   if (!Number.isSafeInteger(listingId) || listingId <= 0) throw new DomainError("not_found", MODERATION_MESSAGES.listingNotFound);
   const stamp = now.toISOString();
@@ -385,8 +399,11 @@ export async function reviewReportedListing(
       await assertModerator(trx, actorUserId);
       const listing = await forUpdate(trx, trx.selectFrom("equipment_listings").select(["id", "title", "status", "user_id"]).where("id", "=", listingId)).executeTakeFirst();
       if (!listing) throw new DomainError("not_found", MODERATION_MESSAGES.listingNotFound);
-      const open = await trx.selectFrom("listing_reports").select("id").where("listing_id", "=", listingId).where("status", "=", "open").execute();
+      const open = await trx.selectFrom("listing_reports").select(["id", "reason"]).where("listing_id", "=", listingId).where("status", "=", "open").execute();
       if (open.length === 0) throw new DomainError("conflict", MODERATION_MESSAGES.noOpenReports);
+      // Unpublish and remove without a message (the dashboard's Remove button) tell the seller the reports' reasons.
+      const reasons = [...new Set(open.map((row) => row.reason))].filter(isListingReportReason).map((reason) => LISTING_REPORT_REASON_LABELS[reason].toLowerCase());
+      const told = message || `members reported it (${reasons.join(", ")}) and our moderators agreed.`;
       if ((decision === "unpublish" || decision === "remove") && listing.status === "sold") {
         throw new DomainError("conflict", "A sold listing cannot be unpublished or removed; dismiss the reports or warn the seller.");
       }
@@ -430,7 +447,7 @@ export async function reviewReportedListing(
         .where("listing_id", "=", listingId)
         .where("status", "=", "open")
         .executeTakeFirst();
-      const sellerNotice = sellerNotification(decision, listing.title, listingId, message);
+      const sellerNotice = sellerNotification(decision, listing.title, listingId, told);
       const bidderCount = notifications.length;
       if (sellerNotice) notifications.push({ userId: listing.user_id, ...sellerNotice });
       await insertNotifications(trx, notifications, now);
@@ -445,7 +462,7 @@ export async function reviewReportedListing(
             old: { status: listing.status },
             new: { status },
             reports: Number(closed.numUpdatedRows),
-            ...(message && decision !== "dismiss" ? { message } : {}),
+            ...(decision !== "dismiss" ? { message: told } : {}),
             ...(cancelledAuction !== null ? { cancelledAuction, biddersNotified: bidderCount } : {}),
           }),
         },

@@ -12,6 +12,7 @@ import { reserveState } from "~/lib/auctions.ts";
 import { formatBidMoney } from "~/lib/bidding.ts";
 import type { SaleType } from "~/lib/fees.ts";
 import { isListingType } from "~/lib/listing-types.ts";
+import { LISTING_REMOVED, LISTING_UNDER_REVIEW } from "~/lib/moderation.ts";
 import { DomainError, type DomainErrorKind } from "../domain-error.ts";
 import { isOwner } from "../listings/listing-policy.server.ts";
 import { announceAuctionChange, findAuctionRow, lockAuction, toLiveState, type AuctionChangeReason, type AuctionRow } from "./auction-state.server.ts";
@@ -189,9 +190,17 @@ function saleTypeOf(listingType: string): SaleType {
   return isListingType(listingType) && listingType !== "buy_now" ? listingType : "auction";
 }
 
-/** Sets a listing active again after an auction without a sale (a sold listing stays sold). */
+/**
+ * Sets a listing active again after an auction without a sale (a sold listing stays sold; one its reports hid from
+ * search, or a moderator removed, stays so: docs/decisions, moderation).
+ */
 async function reactivateListing(trx: Kysely<Database>, listingId: number, stamp: string): Promise<void> {
-  await trx.updateTable("equipment_listings").set({ status: "active", updated_at: stamp }).where("id", "=", listingId).where("status", "!=", "sold").execute();
+  await trx
+    .updateTable("equipment_listings")
+    .set({ status: "active", updated_at: stamp })
+    .where("id", "=", listingId)
+    .where("status", "not in", ["sold", LISTING_UNDER_REVIEW, LISTING_REMOVED])
+    .execute();
 }
 
 /**

@@ -4,6 +4,7 @@
 // owner and listing managers; a member may watch what is public and active, or their own listing.
 import type { Kysely } from "kysely";
 import type { Database, Listing } from "#db/schema.ts";
+import { LISTING_UNDER_REVIEW } from "~/lib/moderation.ts";
 import type { Permission } from "~/lib/permissions.ts";
 import type { Role } from "~/lib/roles.ts";
 import { LISTING_MESSAGES } from "~/schemas/listing.ts";
@@ -58,9 +59,12 @@ export function ownerOrManager(listing: { ownerId: string }, actor: ListingActor
   return actor !== null && actor !== undefined && (isOwner(listing, actor.id) || managesAnyListing(actor));
 }
 
-/** Whether the listing is shown to `viewer` (null: anonymous): public statuses to all, the rest to owner and managers. */
+/**
+ * Whether the listing is shown to `viewer` (null: anonymous): public statuses to all, the rest to owner and managers.
+ * A listing its reports put under review keeps its page (only search, lists and checkout leave it out meanwhile).
+ */
 export function visibleTo(listing: { status: string; ownerId: string }, viewer: ListingActor | null | undefined): boolean {
-  return isPublicStatus(listing.status) || ownerOrManager(listing, viewer);
+  return isPublicStatus(listing.status) || listing.status === LISTING_UNDER_REVIEW || ownerOrManager(listing, viewer);
 }
 
 /** Whether `userId` may start watching the listing: an active one, or their own whatever its status. */

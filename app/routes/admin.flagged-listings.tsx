@@ -1,0 +1,243 @@
+// /admin/flagged-listings: the moderators' queues (issue 19 §5; spec 02 §2.4 Flagged Listings, §3 Flagged listing).
+// Listings: every listing with open reports, oldest report first, one row per listing with its report count, Review
+// links to /admin/review-listing/{id}. Members (?tab=members): pending fraud reports (spec 01 §3), oldest first, each
+// dismissed or confirmed here. Both need can_moderate_content, checked by the loader and the action.
+import { Badge, Box, Button, Heading, HStack, Image, Link, Stack, Table, Text } from "@chakra-ui/react";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link as RemixLink, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { FormErrors, FormSuccess } from "~/components/forms/index.ts";
+import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary.tsx";
+import { getDb } from "~/db.server.ts";
+import { formatPrice } from "~/lib/money.ts";
+import {
+  FLAGGED_LISTINGS_PAGE,
+  FRAUD_REPORT_REASON_LABELS,
+  FRAUD_REPORTS_PAGE,
+  LISTING_REPORT_REASON_LABELS,
+  LISTING_REVIEW_DECISIONS,
+  MODERATION_MESSAGES,
+  MODERATION_STATUS_LABELS,
+  type ListingReviewDecision,
+} from "~/lib/moderation.ts";
+import { FraudReportDecisionSchema } from "~/schemas/moderation.ts";
+import { countFlaggedListings, countPendingFraudReports, listFlaggedListings, listPendingFraudReports, resolveFraudReport } from "~/services/admin/index.server.ts";
+import { isDomainError } from "~/services/domain-error.ts";
+import { requirePermission } from "~/web/auth.server.ts";
+import { refusalBody, refusalInit } from "~/web/domain-answer.server.ts";
+import { parseForm } from "~/web/form-data.server.ts";
+
+export const meta: MetaFunction = () => [{ title: "Flagged listings — Admin — Tradebench" }];
+
+const shortDate = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
+const MAX_PAGE = 400;
+
+const DONE_MESSAGES: Record<ListingReviewDecision, string> = {
+  dismiss: MODERATION_MESSAGES.dismissed,
+  warn: MODERATION_MESSAGES.warned,
+  unpublish: MODERATION_MESSAGES.unpublished,
+  remove: MODERATION_MESSAGES.removed,
+};
+
+function pageOf(value: string | null): number {
+  const page = Number(value ?? "1");
+  return Number.isSafeInteger(page) && page >= 1 ? Math.min(page, MAX_PAGE) : 1;
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requirePermission(request, "can_moderate_content");
+  const url = new URL(request.url);
+  const tab = url.searchParams.get("tab") === "members" ? "members" : "listings";
+  const page = pageOf(url.searchParams.get("page"));
+  const doneParam = url.searchParams.get("done");
+  const done = (LISTING_REVIEW_DECISIONS as readonly string[]).includes(doneParam ?? "") ? DONE_MESSAGES[doneParam as ListingReviewDecision] : null;
+  const db = getDb();
+  const [flaggedCount, pendingMembers] = await Promise.all([countFlaggedListings(db), countPendingFraudReports(db)]);
+  if (tab === "members") {
+    const reports = await listPendingFraudReports(db, { limit: FRAUD_REPORTS_PAGE, offset: (page - 1) * FRAUD_REPORTS_PAGE });
+    return { tab, page, done, flaggedCount, pendingMembers, listings: [], reports, pageCount: Math.max(1, Math.ceil(pendingMembers / FRAUD_REPORTS_PAGE)) };
+  }
+  const listings = await listFlaggedListings(db, { limit: FLAGGED_LISTINGS_PAGE, offset: (page - 1) * FLAGGED_LISTINGS_PAGE });
+  return { tab, page, done, flaggedCount, pendingMembers, listings, reports: [], pageCount: Math.max(1, Math.ceil(flaggedCount / FLAGGED_LISTINGS_PAGE)) };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requirePermission(request, "can_moderate_content");
+  const { submission } = await parseForm(request, FraudReportDecisionSchema);
+  if (submission.status !== "success") return data({ ok: false as const, message: MODERATION_MESSAGES.fraudNotFound }, { status: 400 });
+  try {
+    await resolveFraudReport(getDb(), user.id, submission.value.reportId, submission.value.decision);
+  } catch (error) {
+    if (!isDomainError(error)) throw error;
+    return data({ ok: false as const, message: refusalBody(error).message }, refusalInit(error));
+  }
+  return { ok: true as const, message: MODERATION_MESSAGES.fraudResolved };
+}
+
+function pageLink(tab: string, page: number): string {
+  const params = new URLSearchParams();
+  if (tab === "members") params.set("tab", "members");
+  if (page > 1) params.set("page", String(page));
+  const search = params.toString();
+  return search ? `/admin/flagged-listings?${search}` : "/admin/flagged-listings";
+}
+
+export default function FlaggedListingsPage() {
+  const { tab, page, done, flaggedCount, pendingMembers, listings, reports, pageCount } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
+  return (
+    <Stack gap="6">
+      <Heading as="h1" size="2xl">
+        Flagged listings
+      </Heading>
+      <HStack as="nav" aria-label="Report queues" gap="5" wrap="wrap">
+        <Link asChild textDecoration="underline" fontWeight={tab === "listings" ? "bold" : undefined}>
+          <RemixLink to="/admin/flagged-listings" aria-current={tab === "listings" ? "page" : undefined}>
+            Listings ({flaggedCount})
+          </RemixLink>
+        </Link>
+        <Link asChild textDecoration="underline" fontWeight={tab === "members" ? "bold" : undefined}>
+          <RemixLink to="/admin/flagged-listings?tab=members" aria-current={tab === "members" ? "page" : undefined}>
+            Member reports ({pendingMembers} pending)
+          </RemixLink>
+        </Link>
+      </HStack>
+      {done ? <FormSuccess>{done}</FormSuccess> : null}
+      {answer?.ok ? <FormSuccess>{answer.message}</FormSuccess> : null}
+      <FormErrors errors={answer && !answer.ok ? [answer.message] : undefined} />
+      {tab === "listings" ? (
+        listings.length === 0 ? (
+          <Text>{MODERATION_MESSAGES.noFlagged}</Text>
+        ) : (
+          <Table.ScrollArea tabIndex={0} role="region" aria-label="Flagged listings">
+            <Table.Root size="sm">
+              <Table.Caption>Listings with open reports, oldest report first</Table.Caption>
+              <Table.Header>
+                <Table.Row>
+                  <Table.ColumnHeader>Listing</Table.ColumnHeader>
+                  <Table.ColumnHeader>Price</Table.ColumnHeader>
+                  <Table.ColumnHeader>Reason</Table.ColumnHeader>
+                  <Table.ColumnHeader>Reports</Table.ColumnHeader>
+                  <Table.ColumnHeader>Seller</Table.ColumnHeader>
+                  <Table.ColumnHeader>Flagged</Table.ColumnHeader>
+                  <Table.ColumnHeader>Review</Table.ColumnHeader>
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {listings.map((row) => (
+                  <Table.Row key={row.listingId}>
+                    <Table.Cell>
+                      <HStack gap="3">
+                        {row.imageUrl ? <Image src={row.imageUrl} alt="" boxSize="10" objectFit="cover" rounded="sm" /> : <Box boxSize="10" bg="bg.muted" rounded="sm" />}
+                        <Stack gap="0">
+                          <Link asChild textDecoration="underline">
+                            <RemixLink to={`/listings/${row.listingId}`}>{row.title}</RemixLink>
+                          </Link>
+                          {MODERATION_STATUS_LABELS[row.status] ? (
+                            <Text fontSize="xs" color="fg.muted">
+                              {MODERATION_STATUS_LABELS[row.status]}: hidden from search
+                            </Text>
+                          ) : null}
+                        </Stack>
+                      </HStack>
+                    </Table.Cell>
+                    <Table.Cell>{formatPrice(row.priceCents, row.currency)}</Table.Cell>
+                    <Table.Cell>
+                      <Badge colorPalette="red">{LISTING_REPORT_REASON_LABELS[row.reason]}</Badge>
+                    </Table.Cell>
+                    <Table.Cell>{row.reportCount}</Table.Cell>
+                    <Table.Cell>{row.sellerName}</Table.Cell>
+                    <Table.Cell>{shortDate.format(new Date(row.flaggedAt))}</Table.Cell>
+                    <Table.Cell>
+                      <Link asChild textDecoration="underline">
+                        <RemixLink to={`/admin/review-listing/${row.listingId}`} aria-label={`Review ${row.title}`}>
+                          Review
+                        </RemixLink>
+                      </Link>
+                    </Table.Cell>
+                  </Table.Row>
+                ))}
+              </Table.Body>
+            </Table.Root>
+          </Table.ScrollArea>
+        )
+      ) : reports.length === 0 ? (
+        <Text>{MODERATION_MESSAGES.noFraudReports}</Text>
+      ) : (
+        <Table.ScrollArea tabIndex={0} role="region" aria-label="Member reports">
+          <Table.Root size="sm">
+            <Table.Caption>Pending reports about members, oldest first</Table.Caption>
+            <Table.Header>
+              <Table.Row>
+                <Table.ColumnHeader>Member</Table.ColumnHeader>
+                <Table.ColumnHeader>Reason</Table.ColumnHeader>
+                <Table.ColumnHeader>Note</Table.ColumnHeader>
+                <Table.ColumnHeader>Reported by</Table.ColumnHeader>
+                <Table.ColumnHeader>Date</Table.ColumnHeader>
+                <Table.ColumnHeader>Decision</Table.ColumnHeader>
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {reports.map((report) => (
+                <Table.Row key={report.id}>
+                  <Table.Cell>
+                    <Link asChild textDecoration="underline">
+                      <RemixLink to={`/user/${report.member.id}`}>{report.member.name || report.member.email}</RemixLink>
+                    </Link>
+                    <Text fontSize="xs" color="fg.muted">
+                      {report.member.email} · {report.pendingAboutMember} pending
+                    </Text>
+                  </Table.Cell>
+                  <Table.Cell>{FRAUD_REPORT_REASON_LABELS[report.reason]}</Table.Cell>
+                  <Table.Cell maxW="xs" whiteSpace="pre-wrap" overflowWrap="anywhere">
+                    {report.note || "—"}
+                  </Table.Cell>
+                  <Table.Cell>{report.reporter.name}</Table.Cell>
+                  <Table.Cell>{shortDate.format(new Date(report.createdAt))}</Table.Cell>
+                  <Table.Cell>
+                    <HStack gap="2">
+                      <Form method="post">
+                        <input type="hidden" name="reportId" value={report.id} />
+                        <Button type="submit" name="decision" value="dismiss" size="xs" variant="outline" disabled={busy}>
+                          Dismiss
+                        </Button>
+                      </Form>
+                      <Form method="post">
+                        <input type="hidden" name="reportId" value={report.id} />
+                        <Button type="submit" name="decision" value="confirm" size="xs" colorPalette="red" disabled={busy}>
+                          Confirm
+                        </Button>
+                      </Form>
+                    </HStack>
+                  </Table.Cell>
+                </Table.Row>
+              ))}
+            </Table.Body>
+          </Table.Root>
+        </Table.ScrollArea>
+      )}
+      {pageCount > 1 ? (
+        <HStack as="nav" aria-label="Pages" gap="4">
+          {page > 1 ? (
+            <Link asChild textDecoration="underline">
+              <RemixLink to={pageLink(tab, page - 1)}>Previous page</RemixLink>
+            </Link>
+          ) : null}
+          <Text>
+            Page {page} of {pageCount}
+          </Text>
+          {page < pageCount ? (
+            <Link asChild textDecoration="underline">
+              <RemixLink to={pageLink(tab, page + 1)}>Next page</RemixLink>
+            </Link>
+          ) : null}
+        </HStack>
+      ) : null}
+    </Stack>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

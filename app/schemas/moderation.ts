@@ -1,0 +1,38 @@
+// The report forms (listing, member) and the moderators' forms (review a listing, close a member report, the admin
+// listings and categories pages), shared by the forms and their actions (issue 19 §5, §6).
+import { z } from "zod";
+import {
+  FRAUD_REPORT_REASONS,
+  LISTING_REPORT_REASONS,
+  LISTING_REVIEW_DECISIONS,
+  MODERATION_MESSAGES,
+  MODERATOR_MESSAGE_MAX,
+  REPORT_NOTE_MAX,
+} from "~/lib/moderation.ts";
+
+const note = z.string().trim().max(REPORT_NOTE_MAX, MODERATION_MESSAGES.noteTooLong).optional().default("");
+
+export const ListingReportSchema = z.object({
+  reason: z.enum(LISTING_REPORT_REASONS, { errorMap: () => ({ message: MODERATION_MESSAGES.reasonRequired }) }),
+  note,
+});
+
+export const FraudReportSchema = z.object({
+  reason: z.enum(FRAUD_REPORT_REASONS, { errorMap: () => ({ message: MODERATION_MESSAGES.memberReasonRequired }) }),
+  note,
+});
+
+export const ListingReviewSchema = z.object({
+  decision: z.enum(LISTING_REVIEW_DECISIONS, { errorMap: () => ({ message: MODERATION_MESSAGES.decisionRequired }) }),
+  message: z.string().trim().max(MODERATOR_MESSAGE_MAX, MODERATION_MESSAGES.messageTooLong).optional().default(""),
+});
+
+export const FraudReportDecisionSchema = z.object({
+  reportId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  decision: z.enum(["dismiss", "confirm"]),
+});
+
+export const FeatureListingSchema = z.object({
+  listingId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  featured: z.enum(["1", "0"]),
+});
