@@ -68,6 +68,7 @@ const TARGETS: Record<string, ActionTarget> = {
   "checkout.offer.$id.tsx": { url: "/checkout/offer/{acceptedOffer}", params: { id: "{acceptedOffer}" }, member: "buyer" },
   "listings.$id_.offer.tsx": { url: "/listings/{offerListing}/offer", params: { id: "{offerListing}" }, member: "buyer", renders: "/listings/:id/offer" },
   "offers.tsx": { url: "/offers", member: "seller", renders: "/offers" },
+  "seller.listings.tsx": { url: "/seller/listings", member: "seller", renders: "/seller/listings" },
   "contact.tsx": { url: "/contact", member: "buyer" },
   "confirm-email.tsx": { url: "/confirm-email", member: "buyer" },
   "create-listing.tsx": { url: "/create-listing", member: "seller", fileField: "images", renders: "/create-listing" },

@@ -342,6 +342,10 @@ export const ROUTE_TABLE: readonly RouteRow[] = [
   // The member's own things.
   { file: "dashboard.tsx", path: "/dashboard", loader: { expect: members("ok") }, action: "none" },
   // Role dashboards: the exact role only (spec 02 §2.2), everyone else to /.
+  // The seller's own listings: roles that create listings; the bulk form also needs a confirmed address (decision 0028).
+  { file: "seller.listings.tsx", path: "/seller/listings",
+    loader: { expect: members("refused:403", each(CREATORS, "ok")) },
+    action: { form: { intent: "publish" }, expect: members("refused:403", each(["seller", "admin", "super_admin"], "reaches:400")) } },
   { file: "seller-dashboard.tsx", path: "/seller-dashboard", loader: { expect: members("away:/", each(["seller", "unconfirmed_seller"], "ok")) }, action: "none" },
   { file: "profile.tsx", path: "/profile",
     loader: { expect: members("ok") },

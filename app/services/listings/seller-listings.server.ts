@@ -1,0 +1,215 @@
+// /seller/listings (issue 20 §3): every listing of one seller in every status, with counts per status, search, sort and
+// pages of 12; and the bulk actions — publish drafts, archive, relist a listing whose auction ended unsold — each
+// checked per listing against its owner and state on the server (a listing of someone else is "not found").
+import type { Kysely } from "kysely";
+import { inWriteTransaction, containsIgnoringCase, toDbTime } from "#db/dialect.ts";
+import type { Database } from "#db/schema.ts";
+import { LIVE_AUCTION_STATUSES } from "~/lib/auctions.ts";
+import { LISTING_STATUSES, type ListingStatus } from "~/lib/listing-status.ts";
+import {
+  SELLER_LISTINGS_MESSAGES,
+  SELLER_LISTINGS_PAGE_SIZE,
+  type SellerListingAction,
+  type SellerListingsQuery,
+} from "~/schemas/seller-listings.ts";
+import { alertSavedSearchesOfListing } from "../alerts/saved-search-alerts.server.ts";
+import { primaryThumbnail } from "./listing-cards.server.ts";
+
+export interface SellerListingItem {
+  id: number;
+  title: string;
+  brand: string;
+  model: string;
+  priceCents: number;
+  currency: string;
+  status: string;
+  listingType: string;
+  views: number;
+  createdAt: string;
+  imageUrl: string | null;
+  /** The listing's latest auction, if it ever had one. */
+  auction: { id: number; status: string; sold: boolean } | null;
+  /** Whether it may start a new auction from /create-auction (active or draft, no live auction). */
+  canStartAuction: boolean;
+  /** Whether its auction ended unsold and it may be relisted. */
+  canRelist: boolean;
+}
+
+export interface SellerListingsPage {
+  items: SellerListingItem[];
+  total: number;
+  page: number;
+  pages: number;
+  counts: Record<ListingStatus | "all", number>;
+}
+
+function latestAuctionState(db: Kysely<Database>, ids: number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom("auctions")
+    .select(["id", "listing_id", "status", "winner_id"])
+    .where("listing_id", "in", ids)
+    .orderBy("id", "desc")
+    .execute();
+}
+
+/** An auction that ended (or was cancelled) without a sale. */
+function endedUnsold(auction: { status: string; winner_id: string | null }): boolean {
+  return (auction.status === "ended" && auction.winner_id === null) || auction.status === "cancelled";
+}
+
+export async function listSellerListings(db: Kysely<Database>, sellerId: string, query: SellerListingsQuery): Promise<SellerListingsPage> {
+  let filtered = db.selectFrom("equipment_listings as l").where("l.user_id", "=", sellerId);
+  if (query.status !== "all") filtered = filtered.where("l.status", "=", query.status);
+  if (query.q) {
+    const text = query.q.toLowerCase();
+    filtered = filtered.where((eb) =>
+      eb.or([containsIgnoringCase(db, "l.title", text), containsIgnoringCase(db, "l.brand", text), containsIgnoringCase(db, "l.model", text)]),
+    );
+  }
+  const [countRows, totalRow] = await Promise.all([
+    db
+      .selectFrom("equipment_listings")
+      .select(["status", (eb) => eb.fn.countAll<number>().as("n")])
+      .where("user_id", "=", sellerId)
+      .groupBy("status")
+      .execute(),
+    filtered.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
+  ]);
+  const counts = Object.fromEntries([["all", 0], ...LISTING_STATUSES.map((status) => [status, 0])]) as Record<ListingStatus | "all", number>;
+  for (const row of countRows) {
+    counts.all += Number(row.n);
+    if ((LISTING_STATUSES as readonly string[]).includes(row.status)) counts[row.status as ListingStatus] += Number(row.n);
+  }
+  const total = Number(totalRow.n);
+  const pages = Math.max(1, Math.ceil(total / SELLER_LISTINGS_PAGE_SIZE));
+  const page = Math.min(query.page, pages);
+  let rows = filtered.select((eb) => [
+    "l.id",
+    "l.title",
+    "l.brand",
+    "l.model",
+    "l.price_cents",
+    "l.currency",
+    "l.status",
+    "l.listing_type",
+    "l.views",
+    "l.created_at",
+    primaryThumbnail(eb.ref("l.id")).as("image_url"),
+  ]);
+  switch (query.sort) {
+    case "oldest":
+      rows = rows.orderBy("l.created_at", "asc").orderBy("l.id", "asc");
+      break;
+    case "views":
+      rows = rows.orderBy("l.views", "desc").orderBy("l.id", "desc");
+      break;
+    case "price_desc":
+      rows = rows.orderBy("l.price_cents", "desc").orderBy("l.id", "desc");
+      break;
+    case "price_asc":
+      rows = rows.orderBy("l.price_cents", "asc").orderBy("l.id", "asc");
+      break;
+    case "title":
+      rows = rows.orderBy("l.title", "asc").orderBy("l.id", "asc");
+      break;
+    default:
+      rows = rows.orderBy("l.created_at", "desc").orderBy("l.id", "desc");
+  }
+  const listed = await rows.limit(SELLER_LISTINGS_PAGE_SIZE).offset((page - 1) * SELLER_LISTINGS_PAGE_SIZE).execute();
+  const auctions = await latestAuctionState(db, listed.map((row) => row.id));
+  const latest = new Map<number, (typeof auctions)[number]>();
+  for (const auction of auctions) if (!latest.has(auction.listing_id)) latest.set(auction.listing_id, auction);
+  return {
+    total,
+    page,
+    pages,
+    counts,
+    items: listed.map((row) => {
+      const auction = latest.get(row.id);
+      const live = auction !== undefined && (LIVE_AUCTION_STATUSES as readonly string[]).includes(auction.status);
+      return {
+        id: row.id,
+        title: row.title,
+        brand: row.brand,
+        model: row.model,
+        priceCents: row.price_cents,
+        currency: row.currency,
+        status: row.status,
+        listingType: row.listing_type,
+        views: Number(row.views),
+        createdAt: row.created_at,
+        imageUrl: row.image_url,
+        auction: auction ? { id: auction.id, status: auction.status, sold: auction.winner_id !== null } : null,
+        canStartAuction: (row.status === "active" || row.status === "draft") && !live,
+        canRelist: row.status !== "sold" && auction !== undefined && endedUnsold(auction),
+      };
+    }),
+  };
+}
+
+export interface BulkOutcome {
+  changed: number[];
+  refused: Array<{ id: number; message: string }>;
+}
+
+/** The refusal of `action` for one listing in its current state, or null when it may go ahead. */
+function refusalFor(
+  action: SellerListingAction,
+  listing: { status: string },
+  auction: { status: string; winner_id: string | null } | undefined,
+): string | null {
+  const live = auction !== undefined && (LIVE_AUCTION_STATUSES as readonly string[]).includes(auction.status);
+  if (action === "publish") return listing.status === "draft" ? null : SELLER_LISTINGS_MESSAGES.publishOnlyDrafts;
+  if (action === "archive") {
+    if (listing.status === "sold") return SELLER_LISTINGS_MESSAGES.archiveSold;
+    if (listing.status === "archived") return SELLER_LISTINGS_MESSAGES.alreadyArchived;
+    return live ? SELLER_LISTINGS_MESSAGES.archiveLiveAuction : null;
+  }
+  return listing.status !== "sold" && auction !== undefined && endedUnsold(auction) ? null : SELLER_LISTINGS_MESSAGES.relistOnlyUnsoldAuction;
+}
+
+/**
+ * Applies a bulk action to the seller's listings among `ids`, each checked in one write transaction: a listing that is
+ * not the seller's (or does not exist) is refused as not found, one in the wrong state with the rule's message.
+ * Publishing and relisting make the listing active (new to saved searches afterwards); archiving hides it.
+ */
+export async function applySellerListingAction(
+  db: Kysely<Database>,
+  sellerId: string,
+  action: SellerListingAction,
+  ids: readonly number[],
+  now: Date = new Date(),
+): Promise<BulkOutcome> {
+  const wanted = [...new Set(ids)];
+  const outcome = await inWriteTransaction(db, async (trx) => {
+    const result: BulkOutcome = { changed: [], refused: [] };
+    const owned = await trx.selectFrom("equipment_listings").select(["id", "status"]).where("id", "in", wanted).where("user_id", "=", sellerId).execute();
+    const byId = new Map(owned.map((row) => [row.id, row]));
+    const auctions = await latestAuctionState(trx, owned.map((row) => row.id));
+    const latest = new Map<number, (typeof auctions)[number]>();
+    for (const auction of auctions) if (!latest.has(auction.listing_id)) latest.set(auction.listing_id, auction);
+    for (const id of wanted) {
+      const listing = byId.get(id);
+      if (!listing) {
+        result.refused.push({ id, message: SELLER_LISTINGS_MESSAGES.notFound });
+        continue;
+      }
+      const refusal = refusalFor(action, listing, latest.get(id));
+      if (refusal) result.refused.push({ id, message: refusal });
+      else result.changed.push(id);
+    }
+    if (result.changed.length > 0) {
+      await trx
+        .updateTable("equipment_listings")
+        .set({ status: action === "archive" ? "archived" : "active", updated_at: toDbTime(now) })
+        .where("id", "in", result.changed)
+        .where("user_id", "=", sellerId)
+        .execute();
+    }
+    return result;
+  });
+  // Listings that became active are new to saved searches (after commit; errors are logged, never the seller's).
+  if (action !== "archive") for (const id of outcome.changed) await alertSavedSearchesOfListing(db, id, now);
+  return outcome;
+}
