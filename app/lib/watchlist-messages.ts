@@ -5,10 +5,11 @@
 export const WATCHLIST_PAGE_SIZE = 12;
 export const WATCH_NOTES_MAX = 1000;
 
-export const WATCHLIST_TABS = { watched: "watched", savedSearches: "saved-searches" } as const;
+export const WATCHLIST_TABS = { watched: "watched", savedSearches: "saved-searches", following: "following" } as const;
 export type WatchlistTab = (typeof WATCHLIST_TABS)[keyof typeof WATCHLIST_TABS];
 
 export function parseWatchlistTab(value: string | null): WatchlistTab {
+  if (value === WATCHLIST_TABS.following) return WATCHLIST_TABS.following;
   return value === WATCHLIST_TABS.savedSearches ? WATCHLIST_TABS.savedSearches : WATCHLIST_TABS.watched;
 }
 

@@ -24,6 +24,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (held.has("can_manage_categories")) links.push({ to: "/admin/categories", label: "Categories" });
   if (held.has("can_confirm_payments") || held.has("can_resolve_disputes")) links.push({ to: "/escrow", label: "Escrow desk" });
   if (held.has("can_answer_support")) links.push({ to: "/support-inbox", label: "Support inbox" });
+  if (held.has("can_moderate_content")) links.push({ to: "/admin/review-reports", label: "Reported reviews" });
   return { links };
 }
 

@@ -7,13 +7,15 @@ import { getDb } from "~/db.server.ts";
 import { parsePage } from "~/schemas/order.ts";
 import { requireUser } from "~/web/auth.server.ts";
 import { listPurchases } from "~/services/orders/index.server.ts";
+import { reviewsDueFor } from "~/services/reviews/index.server.ts";
 
 export const meta: MetaFunction = () => [{ title: "Your orders — Tradebench" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const page = parsePage(new URL(request.url).searchParams.get("page"));
-  return listPurchases(getDb(), user.id, page);
+  const [orders, reviewsDue] = await Promise.all([listPurchases(getDb(), user.id, page), reviewsDueFor(getDb(), user.id)]);
+  return { ...orders, reviewsDue: reviewsDue.filter((due) => due.role === "buyer") };
 }
 
 export default function OrdersPage() {
@@ -26,6 +28,7 @@ export default function OrdersPage() {
       side="purchases"
       caption="Your purchases"
       orders={orders}
+      reviewsDue={orders.reviewsDue}
       pageHref={(p) => `/orders?page=${p}`}
       empty={{ text: "You have not bought anything yet.", to: "/listings", label: "Browse equipment" }}
     />

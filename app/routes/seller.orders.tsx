@@ -8,13 +8,15 @@ import { formatRate, SUCCESS_FEE_RATE_BP } from "~/lib/fees.ts";
 import { parsePage } from "~/schemas/order.ts";
 import { requireUser } from "~/web/auth.server.ts";
 import { listSales } from "~/services/orders/index.server.ts";
+import { reviewsDueFor } from "~/services/reviews/index.server.ts";
 
 export const meta: MetaFunction = () => [{ title: "Your sales — Tradebench" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const page = parsePage(new URL(request.url).searchParams.get("page"));
-  return listSales(getDb(), user.id, page);
+  const [orders, reviewsDue] = await Promise.all([listSales(getDb(), user.id, page), reviewsDueFor(getDb(), user.id)]);
+  return { ...orders, reviewsDue: reviewsDue.filter((due) => due.role === "seller") };
 }
 
 export default function SellerOrdersPage() {
@@ -34,6 +36,7 @@ export default function SellerOrdersPage() {
       side="sales"
       caption="Your sales"
       orders={orders}
+      reviewsDue={orders.reviewsDue}
       pageHref={(p) => `/seller/orders?page=${p}`}
       empty={{ text: "You have not sold anything yet.", to: "/create-listing", label: "Create a listing" }}
       maxW="7xl"

@@ -19,6 +19,8 @@ import { deleteSavedSearch, executeSavedSearch, getSavedSearch, listSavedSearche
 import { isDomainError } from "~/services/domain-error.ts";
 import { refusalInit } from "~/web/domain-answer.server.ts";
 import { listWatchlist, unwatchListing, updateWatchNotes } from "~/services/watchlist/index.server.ts";
+import { listFollowedSellers } from "~/services/accounts/index.server.ts";
+import { FollowingList } from "~/components/watchlist/FollowingList.tsx";
 
 export const meta: MetaFunction = () => [{ title: "Watchlist & Saved Searches — Tradebench" }];
 
@@ -28,6 +30,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const tab = parseWatchlistTab(url.searchParams.get("tab"));
   const db = getDb();
   const now = new Date();
+  if (tab === WATCHLIST_TABS.following) {
+    const page = parsePage(url.searchParams.get("page"));
+    const following = { ...(await listFollowedSellers(db, user.id, page)), page };
+    return { tab, watched: null, searches: null, following, confirmDelete: null, error: null };
+  }
   if (tab === WATCHLIST_TABS.watched) {
     const page = parsePage(url.searchParams.get("page"));
     try {
@@ -166,6 +173,8 @@ export default function WatchlistPage() {
           </Text>
         ) : loaded.watched ? (
           <WatchedItemList list={loaded.watched} actionData={actionData} />
+        ) : "following" in loaded && loaded.following ? (
+          <FollowingList following={loaded.following} />
         ) : loaded.searches ? (
           <SavedSearchList searches={loaded.searches} confirmDeleteId={loaded.confirmDelete} actionData={actionData} />
         ) : null}

@@ -36,3 +36,17 @@ export const ReviewResponseSchema = z.discriminatedUnion("intent", [
   }),
 ]);
 export type ReviewResponse = z.infer<typeof ReviewResponseSchema>;
+
+/** /admin/review-reports: a moderator hides a reported review (with the reason) or dismisses its reports. */
+export const ReviewModerationSchema = z.discriminatedUnion("intent", [
+  z.object({
+    intent: z.literal("hide"),
+    reviewId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+    reason: z
+      .string({ required_error: REVIEW_MESSAGES.reasonRequired })
+      .trim()
+      .min(1, REVIEW_MESSAGES.reasonRequired)
+      .max(REVIEW_REPORT_REASON_MAX, REVIEW_MESSAGES.reasonTooLong),
+  }),
+  z.object({ intent: z.literal("dismiss"), reviewId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) }),
+]);

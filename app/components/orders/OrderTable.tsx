@@ -48,7 +48,15 @@ export function OrderTable({ orders, side, caption }: { orders: OrderListItem[];
               <Table.Cell maxW="xs">
                 <Text lineClamp={2}>{order.title}</Text>
               </Table.Cell>
-              <Table.Cell>{order.counterpartName}</Table.Cell>
+              <Table.Cell>
+                {order.counterpartId ? (
+                  <Link asChild color="blue.fg">
+                    <RemixLink to={`/user/${order.counterpartId}`}>{order.counterpartName}</RemixLink>
+                  </Link>
+                ) : (
+                  order.counterpartName
+                )}
+              </Table.Cell>
               <Table.Cell whiteSpace="nowrap">
                 <time dateTime={order.createdAt}>{formatOrderDate(order.createdAt)}</time>
               </Table.Cell>

@@ -24,6 +24,8 @@ export interface OrderListItem {
   createdAt: string;
   /** The other party: the seller on a purchase, the buyer on a sale. */
   counterpartName: string;
+  /** The other party's id, for the link to their profile (lists of one member's orders). */
+  counterpartId?: string;
 }
 
 export interface OrderPage {
@@ -102,6 +104,7 @@ function selectOrderRows(db: Kysely<Database>, counterpart: Side) {
       "p.first_name",
       "p.last_name",
       "p.company_name",
+      "p.id as counterpart_id",
       primaryThumbnail(eb.ref("o.listing_id")).as("image_url"),
     ]);
 }
@@ -109,7 +112,7 @@ function selectOrderRows(db: Kysely<Database>, counterpart: Side) {
 type OrderRow = Awaited<ReturnType<ReturnType<typeof selectOrderRows>["execute"]>>[number];
 
 function toListItem(row: OrderRow): OrderListItem {
-  return listItemOf(row, row.image_url, memberName(row.first_name, row.last_name, row.company_name));
+  return { ...listItemOf(row, row.image_url, memberName(row.first_name, row.last_name, row.company_name)), counterpartId: row.counterpart_id };
 }
 
 async function pageOfOrders(db: Kysely<Database>, side: Side, userId: string, page: number, pageSize: number): Promise<OrderPage> {

@@ -1,0 +1,136 @@
+// /admin/review-reports (issue 22 §2): the reviews members reported, the most reported first, with the review, who
+// wrote it about whom and the reasons given. A moderator (can_moderate_content) hides a review from every profile and
+// rating, or dismisses its reports when nothing is wrong; both are recorded in the audit log. The loader and the
+// action check the permission on every request; the forms work without JavaScript.
+import { Badge, Box, Button, Heading, HStack, Input, Link, Stack, Text } from "@chakra-ui/react";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link as RemixLink, useActionData, useLoaderData } from "@remix-run/react";
+import { FormErrors, FormSuccess } from "~/components/forms/index.ts";
+import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary.tsx";
+import { Pagination } from "~/components/listings/Pagination.tsx";
+import { getDb } from "~/db.server.ts";
+import { formatShortDate } from "~/lib/dates.ts";
+import { REVIEW_REPORT_REASON_MAX } from "~/lib/reviews.ts";
+import { parsePage } from "~/schemas/order.ts";
+import { ReviewModerationSchema } from "~/schemas/review.ts";
+import { isDomainError } from "~/services/domain-error.ts";
+import { dismissReviewReports, hideReview, listReportedReviews, REVIEW_REPORTS_PAGE_SIZE } from "~/services/reviews/index.server.ts";
+import { requirePermission } from "~/web/auth.server.ts";
+import { refusalInit } from "~/web/domain-answer.server.ts";
+import { parseForm } from "~/web/form-data.server.ts";
+
+export const meta: MetaFunction = () => [{ title: "Reported reviews — Tradebench" }];
+
+const DONE = { hide: "The review is hidden from every profile.", dismiss: "The reports are dismissed; the review stays." } as const;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requirePermission(request, "can_moderate_content");
+  const search = new URL(request.url).searchParams;
+  const page = parsePage(search.get("page"));
+  const { reviews, total } = await listReportedReviews(getDb(), page);
+  const done = search.get("done");
+  return { reviews, total, page, done: done === "hide" || done === "dismiss" ? DONE[done] : null };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requirePermission(request, "can_moderate_content");
+  const { submission } = await parseForm(request, ReviewModerationSchema);
+  if (submission.status !== "success") {
+    const first = Object.values(submission.error ?? {}).flat().find((message): message is string => typeof message === "string");
+    return data({ formError: first ?? "Check the form and try again" }, { status: 400 });
+  }
+  const command = submission.value;
+  const moderator = { id: user.id, role: user.role };
+  try {
+    if (command.intent === "hide") await hideReview(getDb(), { reviewId: command.reviewId, moderator, reason: command.reason });
+    else await dismissReviewReports(getDb(), { reviewId: command.reviewId, moderator });
+  } catch (error) {
+    if (!isDomainError(error)) throw error;
+    return data({ formError: error.message }, refusalInit(error));
+  }
+  throw redirect(`/admin/review-reports?done=${command.intent}`);
+}
+
+export default function ReviewReportsPage() {
+  const { reviews, total, page, done } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  return (
+    <Stack gap="6">
+      <Heading as="h1" size="2xl">
+        Reported reviews
+      </Heading>
+      {done ? <FormSuccess>{done}</FormSuccess> : null}
+      {answer?.formError ? <FormErrors errors={[answer.formError]} /> : null}
+      <Text aria-live="polite">{total === 1 ? "1 reported review" : `${total} reported reviews`}</Text>
+      {reviews.length === 0 ? (
+        <Text color="fg.muted">No reported reviews are waiting.</Text>
+      ) : (
+        <Stack as="ul" gap="5" listStyleType="none">
+          {reviews.map((review) => (
+            <Box as="li" key={review.reviewId} borderWidth="1px" rounded="md" p="4">
+              <HStack gap="2" flexWrap="wrap">
+                <Badge colorPalette="red">
+                  {review.reportCount} {review.reportCount === 1 ? "report" : "reports"}
+                </Badge>
+                <Text fontWeight="semibold">{review.rating} of 5 stars</Text>
+                <Text fontSize="sm" color="fg.muted">
+                  by{" "}
+                  <Link asChild color="blue.fg">
+                    <RemixLink to={`/user/${review.reviewerId}`}>{review.reviewerName}</RemixLink>
+                  </Link>{" "}
+                  ({review.reviewerRole}) about{" "}
+                  <Link asChild color="blue.fg">
+                    <RemixLink to={`/user/${review.reviewedId}?tab=reviews`}>{review.reviewedName}</RemixLink>
+                  </Link>{" "}
+                  · published {formatShortDate(review.publishedAt)}
+                </Text>
+              </HStack>
+              <Text mt="2" whiteSpace="pre-line">
+                {review.comment || "(no comment)"}
+              </Text>
+              <Heading as="h2" size="sm" mt="3" mb="1">
+                Reasons given
+              </Heading>
+              <Stack as="ul" gap="1" ps="4" fontSize="sm">
+                {review.reasons.map((one, index) => (
+                  <li key={index}>
+                    {one.reason} <Text as="span" color="fg.muted">({formatShortDate(one.reportedAt)})</Text>
+                  </li>
+                ))}
+              </Stack>
+              <HStack gap="4" mt="3" flexWrap="wrap" align="end">
+                <Form method="post">
+                  <input type="hidden" name="intent" value="hide" />
+                  <input type="hidden" name="reviewId" value={review.reviewId} />
+                  <HStack gap="2" align="end">
+                    <Box>
+                      <label htmlFor={`reason-${review.reviewId}`}>
+                        <Text fontSize="sm">Reason for hiding (kept in the audit log)</Text>
+                      </label>
+                      <Input id={`reason-${review.reviewId}`} name="reason" size="sm" maxLength={REVIEW_REPORT_REASON_MAX} required />
+                    </Box>
+                    <Button type="submit" size="sm" colorPalette="red">
+                      Hide review
+                    </Button>
+                  </HStack>
+                </Form>
+                <Form method="post">
+                  <input type="hidden" name="intent" value="dismiss" />
+                  <input type="hidden" name="reviewId" value={review.reviewId} />
+                  <Button type="submit" size="sm" variant="outline">
+                    Dismiss reports
+                  </Button>
+                </Form>
+              </HStack>
+            </Box>
+          ))}
+        </Stack>
+      )}
+      <Pagination page={page} totalPages={Math.ceil(total / REVIEW_REPORTS_PAGE_SIZE)} hrefFor={(to) => `/admin/review-reports${to > 1 ? `?page=${to}` : ""}`} />
+    </Stack>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}
