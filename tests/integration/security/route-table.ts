@@ -103,6 +103,8 @@ const ADMIN_CONSOLE_STAFF = ["admin", "super_admin", "moderator", "dispute_resol
 const USER_READERS = ["admin", "super_admin", "support"] as const;
 /** Who changes roles and fee exemption and reads the audit log: can_manage_users or can_manage_admins. */
 const USER_MANAGERS = ["admin", "super_admin"] as const;
+/** Who reads sales and the marketplace reports: can_view_reports (admin, super_admin, billing) or billing's own flags. */
+const SALES_STAFF = ["admin", "super_admin", "billing"] as const;
 
 function each(visitors: readonly Visitor[], outcome: Outcome): Partial<Record<Visitor, Outcome>> {
   return Object.fromEntries(visitors.map((visitor) => [visitor, outcome]));
@@ -207,6 +209,13 @@ export const ROUTE_TABLE: readonly RouteRow[] = [
     loader: { expect: members("refused:403", each(USER_READERS, "ok")) },
     action: { form: { intent: "change-access", role: "admin" }, expect: members("refused:403", each(USER_MANAGERS, "reaches:400")) } },
   { file: "admin.audit-log.tsx", path: "/admin/audit-log?action=user.&from=2026-01-01", loader: { expect: members("refused:403", each(USER_MANAGERS, "ok")) }, action: "none" },
+  // Sales and reports (issue 19 §6): administrators and billing (can_view_reports, can_manage_billing,
+  // can_confirm_payments); system status (§8): the administrators (can_manage_users, can_manage_admins).
+  { file: "admin.sales.tsx", path: "/admin/sales?status=pending&page=2", loader: { expect: members("refused:403", each(SALES_STAFF, "ok")) }, action: "none" },
+  { file: "admin.sales[.csv].tsx", path: "/admin/sales.csv?status=sold", loader: { expect: members("refused:403", each(SALES_STAFF, "ok")) }, action: ONLY_GET },
+  { file: "admin.reports.tsx", path: "/admin/reports?months=6", loader: { expect: members("refused:403", each(SALES_STAFF, "ok")) }, action: "none" },
+  { file: "admin.reports[.csv].tsx", path: "/admin/reports.csv?months=24", loader: { expect: members("refused:403", each(SALES_STAFF, "ok")) }, action: ONLY_GET },
+  { file: "admin.system-status.tsx", path: "/admin/system-status", loader: { expect: members("refused:403", each(USER_MANAGERS, "ok")) }, action: "none" },
 
   // The forum (issue 18 §3): public reading; posting needs a confirmed account; moderation needs can_moderate_content.
   // The forms sent are incomplete (an empty reply, an unknown category), so nothing is posted or moved.

@@ -1,0 +1,137 @@
+// /admin/reports (issue 19 §6, spec 01 §7 Analytics: Admin): the marketplace by month — GMV (sales), fees (success fees
+// and invoiced bulk-import fees), orders, new members, new listings, listing views and the view-to-sale conversion —
+// as charts and a table, for the last 3 to 36 months, with a CSV export (/admin/reports.csv). Readers: can_view_reports.
+import { Box, Button, chakra, Flex, Heading, Link, NativeSelect, SimpleGrid, Stack, Table } from "@chakra-ui/react";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, useLoaderData } from "@remix-run/react";
+import { TrendChart } from "~/components/dashboards/TrendChart.tsx";
+import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary.tsx";
+import { getDb } from "~/db.server.ts";
+import { REPORTS_READERS, monthLabel } from "~/lib/admin-dashboard.ts";
+import { formatCount, formatPrice } from "~/lib/money.ts";
+import { queryOf, ReportQuerySchema } from "~/schemas/admin-reports.ts";
+import { marketplaceReport } from "~/services/admin/index.server.ts";
+import { requirePermission } from "~/web/auth.server.ts";
+
+export const meta: MetaFunction = () => [{ title: "Reports — Admin console — Tradebench" }];
+
+const PERIODS = [3, 6, 12, 24, 36] as const;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requirePermission(request, REPORTS_READERS);
+  const { months } = ReportQuerySchema.parse(queryOf(new URL(request.url), ["months"]));
+  return { months, report: await marketplaceReport(getDb(), { months }) };
+}
+
+export default function AdminReports() {
+  const { months, report } = useLoaderData<typeof loader>();
+  const series = (pick: (row: (typeof report)[number]) => number) => report.map((row) => ({ label: monthLabel(row.month), value: pick(row) }));
+  const dollars = (value: number) => formatPrice(Math.round(value * 100));
+  return (
+    <Stack gap="6">
+      <Flex justify="space-between" align="end" gap="4" wrap="wrap">
+        <Heading as="h1" size="2xl">
+          Marketplace reports
+        </Heading>
+        <Link asChild textDecoration="underline">
+          <a href={`/admin/reports.csv?months=${months}`} download>
+            Export CSV
+          </a>
+        </Link>
+      </Flex>
+      <Form method="get">
+        <Flex gap="3" align="end" wrap="wrap">
+          <Box>
+            <chakra.label htmlFor="report-months" fontSize="sm" fontWeight="medium" display="block">
+              Period
+            </chakra.label>
+            <NativeSelect.Root size="sm" width="48">
+              <NativeSelect.Field id="report-months" name="months" defaultValue={String(months)}>
+                {PERIODS.map((period) => (
+                  <option key={period} value={period}>
+                    Last {period} months
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+          </Box>
+          <Button type="submit" size="sm" variant="outline">
+            Show
+          </Button>
+        </Flex>
+      </Form>
+      <SimpleGrid columns={{ base: 1, lg: 2 }} gap="6">
+        <ReportChart title="Gross merchandise value" caption="Gross merchandise value by month, in US dollars" label="GMV (USD)" points={series((row) => row.gmvCents / 100)} format={dollars} color="purple.solid" />
+        <ReportChart title="Fees" caption="Fees earned by month, in US dollars" label="Fees (USD)" points={series((row) => row.feeCents / 100)} format={dollars} color="teal.solid" />
+        <ReportChart title="Orders" caption="Orders sold by month" label="Orders" points={series((row) => row.orders)} color="blue.solid" />
+        <ReportChart title="New users" caption="New members by month" label="New users" points={series((row) => row.newUsers)} color="green.solid" />
+        <ReportChart title="New listings" caption="Listings created by month" label="Listings" points={series((row) => row.listings)} color="orange.solid" />
+        <ReportChart
+          title="View-to-sale conversion"
+          caption="Sales per 100 listing views by month, in percent"
+          label="Conversion (%)"
+          points={series((row) => row.conversionPercent ?? 0)}
+          format={(value) => `${value.toFixed(2)} %`}
+          color="pink.solid"
+        />
+      </SimpleGrid>
+      <Box overflowX="auto" tabIndex={0} aria-label="Marketplace figures by month">
+        <Table.Root size="sm">
+          <Table.Header>
+            <Table.Row>
+              {["Month", "GMV", "Fees", "Orders", "New users", "Listings", "Views", "Conversion"].map((heading) => (
+                <Table.ColumnHeader key={heading} scope="col">
+                  {heading}
+                </Table.ColumnHeader>
+              ))}
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {report.map((row) => (
+              <Table.Row key={row.month}>
+                <Table.Cell>{monthLabel(row.month)}</Table.Cell>
+                <Table.Cell>{formatPrice(row.gmvCents)}</Table.Cell>
+                <Table.Cell>{formatPrice(row.feeCents)}</Table.Cell>
+                <Table.Cell>{formatCount(row.orders)}</Table.Cell>
+                <Table.Cell>{formatCount(row.newUsers)}</Table.Cell>
+                <Table.Cell>{formatCount(row.listings)}</Table.Cell>
+                <Table.Cell>{formatCount(row.views)}</Table.Cell>
+                <Table.Cell>{row.conversionPercent === null ? "—" : `${row.conversionPercent.toFixed(2)} %`}</Table.Cell>
+              </Table.Row>
+            ))}
+          </Table.Body>
+        </Table.Root>
+      </Box>
+    </Stack>
+  );
+}
+
+function ReportChart({
+  title,
+  caption,
+  label,
+  points,
+  format,
+  color,
+}: {
+  title: string;
+  caption: string;
+  label: string;
+  points: Array<{ label: string; value: number }>;
+  format?: (value: number) => string;
+  color: string;
+}) {
+  return (
+    <Stack gap="2" as="section" aria-label={title}>
+      <Heading as="h2" size="md">
+        {title}
+      </Heading>
+      <TrendChart points={points} caption={caption} valueLabel={label} formatValue={format} color={color} />
+    </Stack>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

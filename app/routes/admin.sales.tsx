@@ -1,0 +1,173 @@
+// /admin/sales (issue 19 §6): completed and pending orders with amounts, fees and both parties, newest first, 25 a page,
+// filtered by status; totals by month for the last 12 months; CSV export (/admin/sales.csv, bounded). Administrators
+// and billing staff read it (SALES_READERS: can_view_reports, can_manage_billing, can_confirm_payments).
+import { Badge, Box, Button, chakra, Flex, Heading, Link, NativeSelect, SimpleGrid, Stack, Table, Text } from "@chakra-ui/react";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link as RemixLink, useLoaderData } from "@remix-run/react";
+import { StatCard } from "~/components/dashboards/DashboardParts.tsx";
+import { TrendChart } from "~/components/dashboards/TrendChart.tsx";
+import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary.tsx";
+import { Pagination } from "~/components/listings/Pagination.tsx";
+import { getDb } from "~/db.server.ts";
+import { DASHBOARD_MESSAGES, SALES_READERS, monthLabel } from "~/lib/admin-dashboard.ts";
+import { formatShortDate } from "~/lib/dates.ts";
+import { formatCount, formatExactPrice, formatPrice } from "~/lib/money.ts";
+import { isOrderStatus, ORDER_STATUS_LABELS, ORDER_STATUS_PALETTES } from "~/lib/orders.ts";
+import { queryOf, SALES_FILTERS, SalesQuerySchema } from "~/schemas/admin-reports.ts";
+import { listSalesForAdmin } from "~/services/admin/index.server.ts";
+import { requirePermission } from "~/web/auth.server.ts";
+
+export const meta: MetaFunction = () => [{ title: "Sales — Admin console — Tradebench" }];
+
+const FILTER_LABELS: Record<(typeof SALES_FILTERS)[number], string> = {
+  all: "Sales and orders awaiting payment",
+  sold: "Sales only",
+  ...ORDER_STATUS_LABELS,
+};
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requirePermission(request, SALES_READERS);
+  const query = SalesQuerySchema.parse(queryOf(new URL(request.url), ["status", "page"]));
+  const page = await listSalesForAdmin(getDb(), { filter: query.status, page: query.page });
+  return { status: query.status, page };
+}
+
+const salesUrl = (status: string, page: number) => `/admin/sales?${new URLSearchParams({ ...(status !== "all" ? { status } : {}), ...(page > 1 ? { page: String(page) } : {}) })}`;
+
+export default function AdminSales() {
+  const { status, page } = useLoaderData<typeof loader>();
+  return (
+    <Stack gap="6">
+      <Flex justify="space-between" align="end" gap="4" wrap="wrap">
+        <Heading as="h1" size="2xl">
+          Sales
+        </Heading>
+        <Link asChild textDecoration="underline">
+          <a href={`/admin/sales.csv${status !== "all" ? `?status=${status}` : ""}`} download>
+            Export CSV
+          </a>
+        </Link>
+      </Flex>
+      <Form method="get">
+        <Flex gap="3" align="end" wrap="wrap">
+          <Box>
+            <chakra.label htmlFor="sales-status" fontSize="sm" fontWeight="medium" display="block">
+              Show
+            </chakra.label>
+            <NativeSelect.Root size="sm" width="64">
+              <NativeSelect.Field id="sales-status" name="status" defaultValue={status}>
+                {SALES_FILTERS.map((filter) => (
+                  <option key={filter} value={filter}>
+                    {FILTER_LABELS[filter]}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+          </Box>
+          <Button type="submit" size="sm" variant="outline">
+            Filter
+          </Button>
+        </Flex>
+      </Form>
+      <SimpleGrid columns={{ base: 1, sm: 3 }} gap="4">
+        <StatCard label="Orders" value={formatCount(page.totals.orders)} />
+        <StatCard label="Amount" value={formatPrice(page.totals.amountCents)} />
+        <StatCard label="Fees" value={formatPrice(page.totals.feeCents)} />
+      </SimpleGrid>
+      <Stack gap="2" as="section" aria-labelledby="sales-by-month">
+        <Heading as="h2" size="md" id="sales-by-month">
+          By month
+        </Heading>
+        <TrendChart
+          points={page.months.map((month) => ({ label: monthLabel(month.month), value: month.amountCents / 100 }))}
+          caption="Order amounts by month, in US dollars"
+          valueLabel="Amount (USD)"
+          formatValue={(value) => formatPrice(Math.round(value * 100))}
+        />
+        <Box overflowX="auto" tabIndex={0} aria-label="Totals by month">
+          <Table.Root size="sm">
+            <Table.Header>
+              <Table.Row>
+                <Table.ColumnHeader scope="col">Month</Table.ColumnHeader>
+                <Table.ColumnHeader scope="col">Orders</Table.ColumnHeader>
+                <Table.ColumnHeader scope="col">Amount</Table.ColumnHeader>
+                <Table.ColumnHeader scope="col">Fees</Table.ColumnHeader>
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {page.months.map((month) => (
+                <Table.Row key={month.month}>
+                  <Table.Cell>{monthLabel(month.month)}</Table.Cell>
+                  <Table.Cell>{formatCount(month.orders)}</Table.Cell>
+                  <Table.Cell>{formatPrice(month.amountCents)}</Table.Cell>
+                  <Table.Cell>{formatExactPrice(month.feeCents)}</Table.Cell>
+                </Table.Row>
+              ))}
+            </Table.Body>
+          </Table.Root>
+        </Box>
+      </Stack>
+      <Stack gap="2" as="section" aria-labelledby="sales-orders">
+        <Heading as="h2" size="md" id="sales-orders">
+          Orders
+        </Heading>
+        {page.sales.length === 0 ? (
+          <Text color="fg.muted">{status === "all" || status === "sold" ? DASHBOARD_MESSAGES.noSales : DASHBOARD_MESSAGES.noOrders}</Text>
+        ) : (
+          <Box overflowX="auto" tabIndex={0} aria-label="Orders table">
+            <Table.Root size="sm">
+              <Table.Header>
+                <Table.Row>
+                  <Table.ColumnHeader scope="col">Order</Table.ColumnHeader>
+                  <Table.ColumnHeader scope="col">Item</Table.ColumnHeader>
+                  <Table.ColumnHeader scope="col">Amount</Table.ColumnHeader>
+                  <Table.ColumnHeader scope="col">Fee</Table.ColumnHeader>
+                  <Table.ColumnHeader scope="col">Buyer</Table.ColumnHeader>
+                  <Table.ColumnHeader scope="col">Seller</Table.ColumnHeader>
+                  <Table.ColumnHeader scope="col">Status</Table.ColumnHeader>
+                  <Table.ColumnHeader scope="col">Date</Table.ColumnHeader>
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {page.sales.map((sale) => (
+                  <Table.Row key={sale.id}>
+                    <Table.Cell>
+                      <Link asChild textDecoration="underline">
+                        <RemixLink to={`/orders/${sale.id}`}>#{sale.id}</RemixLink>
+                      </Link>
+                    </Table.Cell>
+                    <Table.Cell>
+                      <Link asChild textDecoration="underline">
+                        <RemixLink to={`/listings/${sale.listingId}`}>{sale.title}</RemixLink>
+                      </Link>
+                    </Table.Cell>
+                    <Table.Cell>{formatPrice(sale.amountCents, sale.currency)}</Table.Cell>
+                    <Table.Cell>{formatExactPrice(sale.feeCents, sale.currency)}</Table.Cell>
+                    <Table.Cell>{sale.buyer.name}</Table.Cell>
+                    <Table.Cell>{sale.seller.name}</Table.Cell>
+                    <Table.Cell>
+                      {isOrderStatus(sale.status) ? (
+                        <Badge colorPalette={ORDER_STATUS_PALETTES[sale.status]} variant="subtle">
+                          {ORDER_STATUS_LABELS[sale.status]}
+                        </Badge>
+                      ) : (
+                        sale.status
+                      )}
+                    </Table.Cell>
+                    <Table.Cell whiteSpace="nowrap">{formatShortDate(sale.createdAt)}</Table.Cell>
+                  </Table.Row>
+                ))}
+              </Table.Body>
+            </Table.Root>
+          </Box>
+        )}
+        <Pagination page={page.page} totalPages={page.pageCount} hrefFor={(target) => salesUrl(status, target)} />
+      </Stack>
+    </Stack>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}
