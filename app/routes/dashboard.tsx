@@ -11,7 +11,8 @@ import { requireUser } from "~/web/auth.server.ts";
 import { computeAiStats, getMarketplaceStats } from "~/services/listings/index.server.ts";
 import { permissionsOfRole } from "~/services/accounts/index.server.ts";
 import { SellerDashboard } from "~/components/dashboards/SellerDashboard.tsx";
-import { loadSellerDashboard } from "~/web/dashboard-sections.server.ts";
+import { BuyerDashboard } from "~/components/dashboards/BuyerDashboard.tsx";
+import { loadBuyerDashboard, loadSellerDashboard } from "~/web/dashboard-sections.server.ts";
 
 export const meta: MetaFunction = () => [{ title: "Dashboard — Tradebench" }];
 
@@ -19,7 +20,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const kind = dashboardKind(user.role);
   // Spec 02 §2.3: the dashboard of the profile's role (any other role: the buyer's).
-  if (kind === "seller") return { kind, seller: await loadSellerDashboard(user) } as const;
+  if (kind === "seller") return { kind, seller: await loadSellerDashboard(user), buyer: null } as const;
+  if (kind === "buyer") return { kind, seller: null, buyer: await loadBuyerDashboard(user) } as const;
   // Administrators see ai_stats (spec 02 §2.4: AI Listings Processed).
   const aiStats =
     kind === "admin"
@@ -27,6 +29,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       : null;
   return {
     seller: null,
+    buyer: null,
     aiStats,
     firstName: user.firstName,
     roleLabel: ROLE_LABELS[user.role],
@@ -51,6 +54,14 @@ export default function DashboardPage() {
       <Container maxW="7xl" py="8">
         {deleted}
         <SellerDashboard data={data.seller} />
+      </Container>
+    );
+  }
+  if (data.buyer) {
+    return (
+      <Container maxW="7xl" py="8">
+        {deleted}
+        <BuyerDashboard data={data.buyer} />
       </Container>
     );
   }

@@ -25,7 +25,7 @@ import { alertSavedSearchesOfListing } from "../alerts/saved-search-alerts.serve
 import { getLiveEventBus, userTopic } from "../platform/live-events.server.ts";
 import { fetchRemotePhoto, type RemotePhotoOptions } from "../platform/remote-photo.server.ts";
 import type { UploadStore } from "../storage/upload-store.server.ts";
-import { categoryIndex, checkRow, listingInputOfRow, type BulkComparable } from "./bulk-import.server.ts";
+import { bulkCategoryIndex, checkRow, listingInputOfRow, type BulkComparable } from "./bulk-import.server.ts";
 import { createListing } from "./create-listing.server.ts";
 import { prepareListingImage, type PreparedImage } from "./listing-images.server.ts";
 
@@ -105,7 +105,7 @@ export async function runBulkAiJob(db: Kysely<Database>, importId: number, optio
   if (!(await claimLease(db, importId, "ai", clock()))) return false;
   const imp = await db.selectFrom("bulk_imports").selectAll().where("id", "=", importId).executeTakeFirstOrThrow();
   if (imp.ai_state !== "running") return true;
-  const categories = await categoryIndex(db);
+  const categories = await bulkCategoryIndex(db);
   const categoryRows = new Map((await db.selectFrom("categories").select(["id", "name", "slug"]).execute()).map((c) => [c.id, c]));
   const started = imp.ai_started_at ? Date.parse(imp.ai_started_at) : clock().getTime();
   for (;;) {

@@ -308,13 +308,13 @@ export async function listBulkImports(db: Kysely<Database>, userId: string): Pro
 
 // ── Mapping and validation ──
 
-export interface CategoryIndex {
+export interface BulkCategoryIndex {
   byKey: Map<string, { id: string; name: string }>;
   ids: Set<string>;
 }
 
 /** Every category by id, slug and name (lower case): a CSV may name a category any of these ways. */
-export async function categoryIndex(db: Kysely<Database>): Promise<CategoryIndex> {
+export async function bulkCategoryIndex(db: Kysely<Database>): Promise<BulkCategoryIndex> {
   const rows = await db.selectFrom("categories").select(["id", "name", "slug", "level"]).orderBy("level", "desc").execute();
   const byKey = new Map<string, { id: string; name: string }>();
   for (const row of rows) {
@@ -400,7 +400,7 @@ function formValuesOf(row: Omit<CheckedRow, "errors" | "photo_urls" | "category_
  * Checks one row with the listing form's schema (CreateListingSchema) and the bulk rules (photo URLs; the category
  * named by id, slug or name, or classified from brand and model when blank). The report lists each field's first message.
  */
-export function checkRow(values: Record<BulkField, string>, categories: CategoryIndex, previous?: { category_id: string; category_source: string }): CheckedRow {
+export function checkRow(values: Record<BulkField, string>, categories: BulkCategoryIndex, previous?: { category_id: string; category_source: string }): CheckedRow {
   const issues: BulkRowIssue[] = [];
   let categoryId = "";
   let categorySource = "";
@@ -476,7 +476,7 @@ export async function applyBulkMapping(db: Kysely<Database>, userId: string, imp
   }
   const missing = missingRequiredFields(mapping);
   if (missing.length > 0) throw new DomainError("invalid", BULK_MESSAGES.missingFields(missing), { field: "mapping" });
-  const categories = await categoryIndex(db);
+  const categories = await bulkCategoryIndex(db);
   await inWriteTransaction(db, async (trx) => {
     const current = await trx.selectFrom("bulk_imports").select("status").where("id", "=", importId).executeTakeFirstOrThrow();
     expectStatus(current, "mapping");
@@ -515,7 +515,7 @@ export interface BulkRowEdits {
 export async function editBulkRow(db: Kysely<Database>, userId: string, importId: number, rowNumber: number, edits: BulkRowEdits): Promise<BulkRowView> {
   const imp = await importRowOf(db, userId, importId);
   expectStatus(imp, "review");
-  const categories = await categoryIndex(db);
+  const categories = await bulkCategoryIndex(db);
   return inWriteTransaction(db, async (trx) => {
     const row = await trx.selectFrom("bulk_import_rows").selectAll().where("import_id", "=", importId).where("row_number", "=", rowNumber).executeTakeFirst();
     if (!row) throw new DomainError("not_found", "This row was not found.");

@@ -14,6 +14,8 @@ import { alertAuctionsEndingSoon } from "../alerts/watcher-alerts.server.ts";
 import { pruneExpiredAttemptCounters } from "../accounts/attempt-counters.server.ts";
 import { pruneExpiredKnownSignIns } from "../accounts/sign-in-limits.server.ts";
 import { prunePastSearchVisitors } from "../listings/search-query.server.ts";
+import { resumeBulkImportJobs } from "../listings/bulk-import-jobs.server.ts";
+import { getUploadStore } from "../storage/index.server.ts";
 
 /**
  * Work after the auctions have been started and ended: order deadlines, watchers of auctions ending soon, then the
@@ -33,6 +35,8 @@ export async function runScheduledWork(db: Kysely<Database>, now: Date = new Dat
     ["flush-followed-seller-alerts", () => flushFollowedSellerAlerts(db, now)],
     ["prune-known-sign-ins", () => pruneExpiredKnownSignIns(db, now)],
     ["prune-search-visitors", () => prunePastSearchVisitors(db, now)],
+    // Starts (in the background) the bulk-import jobs a stopped server left with an expired lease.
+    ["resume-bulk-imports", () => resumeBulkImportJobs(db, getUploadStore(), now)],
   ];
   const skipped: ScheduledJobName[] = [];
   for (const [name, job] of jobs) {
@@ -55,5 +59,6 @@ export type ScheduledJobName =
   | "deliver-pending-emails"
   | "prune-attempt-counters"
   | "prune-known-sign-ins"
-  | "prune-search-visitors";
+  | "prune-search-visitors"
+  | "resume-bulk-imports";
   | "flush-followed-seller-alerts"

@@ -69,6 +69,8 @@ const TARGETS: Record<string, ActionTarget> = {
   "listings.$id_.offer.tsx": { url: "/listings/{offerListing}/offer", params: { id: "{offerListing}" }, member: "buyer", renders: "/listings/:id/offer" },
   "offers.tsx": { url: "/offers", member: "seller", renders: "/offers" },
   "seller.listings.tsx": { url: "/seller/listings", member: "seller", renders: "/seller/listings" },
+  // Bulk CSV import (issue 21): the upload is multipart (field "file"), every other step a small form.
+  "bulk-upload.tsx": { url: "/bulk-upload", member: "seller", fileField: "file" },
   "contact.tsx": { url: "/contact", member: "buyer" },
   "confirm-email.tsx": { url: "/confirm-email", member: "buyer" },
   "create-listing.tsx": { url: "/create-listing", member: "seller", fileField: "images", renders: "/create-listing" },
@@ -443,6 +445,7 @@ describe("huge bodies, streamed", () => {
     ["knowledge-base.new.tsx", "editor", () => hugeForm("content", 100)],
     ["profile.tsx", "buyer", () => hugeMultipart(30, 5)],
     ["create-listing.tsx", "seller", () => hugeMultipart(30, 5)],
+    ["bulk-upload.tsx", "seller", () => hugeMultipart(30, 5)],
     ["edit-listing.$id.tsx", "seller", () => hugeMultipart(30, 5)],
     ["resources.ai-listing.ts", null, () => hugeMultipart(30, 5)],
   ];

@@ -355,6 +355,9 @@ export const ROUTE_TABLE: readonly RouteRow[] = [
   { file: "seller.listings.tsx", path: "/seller/listings",
     loader: { expect: members("refused:403", each(CREATORS, "ok")) },
     action: { form: { intent: "publish" }, expect: members("refused:403", each(["seller", "admin", "super_admin"], "reaches:400")) } },
+  { file: "buyer-dashboard.tsx", path: "/buyer-dashboard", loader: { expect: members("away:/", each(["buyer", "unconfirmed_buyer"], "ok")) }, action: "none" },
+  // The saved searches live on /watchlist's tab (spec 02 §2.1 link target).
+  { file: "saved-searches.tsx", path: "/saved-searches", loader: { expect: members("to:/watchlist?tab=saved-searches") }, action: "none" },
   { file: "seller-dashboard.tsx", path: "/seller-dashboard", loader: { expect: members("away:/", each(["seller", "unconfirmed_seller"], "ok")) }, action: "none" },
   { file: "profile.tsx", path: "/profile",
     loader: { expect: members("ok") },
