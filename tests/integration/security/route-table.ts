@@ -289,6 +289,15 @@ export const ROUTE_TABLE: readonly RouteRow[] = [
     action: { form: { amount: "not a number", js: "1" }, expect: { anonymous: "login", ...BIDDING } } },
 
   // Selling.
+  // Bulk CSV import (issue 21): creators only (can_create_listings); posting also needs a confirmed account. The form
+  // sent names no step, so it stops at validation (400).
+  { file: "bulk-upload.tsx", path: "/bulk-upload",
+    loader: [
+      { label: "the wizard and the history", expect: members("refused:403", each(CREATORS, "ok")) },
+      { label: "the template CSV", url: "/bulk-upload?download=template", expect: members("refused:403", each(CREATORS, "ok")) },
+      { label: "someone else's (or no) import", url: "/bulk-upload?import=999999", expect: members("refused:403", each(CREATORS, "refused:404")) },
+    ],
+    action: { form: { intent: "bogus" }, expect: members("refused:403", each(CREATORS, "reaches:400"), { unconfirmed_seller: "refused:403" }) } },
   { file: "create-listing.tsx", path: "/create-listing",
     loader: [
       { label: "the manual form", expect: members("away:/dashboard", each(CREATORS, "ok")) },
