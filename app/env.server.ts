@@ -59,6 +59,8 @@ const EnvSchema = z.object({
     .regex(/^\+?[0-9 ()./-]{5,30}$/, "must be a phone number such as +1 555 010 2030")
     .optional(),
   AUCTION_SCHEDULER_INTERVAL_MS: z.coerce.number({ message: "must be a number" }).int().min(0).max(3_600_000).default(2000),
+  /** How long the admin dashboard reuses the last system-status checks (0: check on every view; /admin/system-status always checks). */
+  ADMIN_STATUS_REUSE_MS: z.coerce.number({ message: "must be a number" }).int().min(0).max(600_000).default(30_000),
   SAVED_SEARCH_ALERT_WINDOW_MS: z.coerce.number({ message: "must be a number" }).int().min(0).max(86_400_000).default(300_000),
   /**
    * Bulk import photos (app/services/platform/remote-photo.server.ts): hosts ("127.0.0.1:4100", comma-separated) the

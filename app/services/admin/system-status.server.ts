@@ -5,7 +5,7 @@
 //   outcome. Scheduler: this process's last pass and how late the next one is. Live events: streams open on this
 //   process. E-mails: queued and failed in the outbox.
 // - Overall: outage when the database or storage is down, degraded when anything else is not operational.
-// The dashboard's summary reuses a result younger than STATUS_REUSE_MS (latestSystemStatus); the page always checks.
+// The dashboard's summary reuses a result younger than ADMIN_STATUS_REUSE_MS (30 s; latestSystemStatus); the page always checks.
 import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import net from "node:net";
@@ -20,8 +20,6 @@ import { lastSchedulerPass, liveConnectionCount } from "../platform/service-hear
 
 /** No check takes longer than this; one that does is reported as timed out. */
 export const CHECK_TIMEOUT_MS = 2_000;
-/** The dashboard's summary reuses a status this fresh instead of checking again. */
-export const STATUS_REUSE_MS = 30_000;
 /** Free disk thresholds. */
 export const DISK_WARN = { fraction: 0.1, bytes: 2 * 1024 ** 3 };
 export const DISK_CRITICAL = { fraction: 0.03, bytes: 500 * 1024 ** 2 };
@@ -202,9 +200,9 @@ export async function checkSystemStatus(db: Kysely<Database>, options: SystemSta
 let latest: { at: number; status: SystemStatus } | null = null;
 let inFlight: Promise<SystemStatus> | null = null;
 
-/** The dashboard's summary: the last result when younger than STATUS_REUSE_MS, else a fresh check (one at a time). */
+/** The dashboard's summary: the last result when younger than ADMIN_STATUS_REUSE_MS, else a fresh check (one at a time). */
 export async function latestSystemStatus(db: Kysely<Database>, { now = Date.now() }: { now?: number } = {}): Promise<SystemStatus> {
-  if (latest && now - latest.at < STATUS_REUSE_MS) return latest.status;
+  if (latest && now - latest.at < getEnv().ADMIN_STATUS_REUSE_MS) return latest.status;
   inFlight ??= checkSystemStatus(db)
     .then((status) => {
       latest = { at: Date.now(), status };
