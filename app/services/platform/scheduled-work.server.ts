@@ -30,9 +30,9 @@ export async function runScheduledWork(db: Kysely<Database>, now: Date = new Dat
     ["cancel-unpaid-offer-orders", () => cancelUnpaidOfferOrders(db, now)],
     ["alert-auctions-ending-soon", () => alertAuctionsEndingSoon(db, now)],
     ["flush-saved-search-alerts", () => flushSavedSearchAlerts(db, now)],
+    ["flush-followed-seller-alerts", () => flushFollowedSellerAlerts(db, now)],
     ["deliver-pending-emails", () => deliverPendingEmails(db)],
     ["prune-attempt-counters", () => pruneExpiredAttemptCounters(db, now)],
-    ["flush-followed-seller-alerts", () => flushFollowedSellerAlerts(db, now)],
     ["prune-known-sign-ins", () => pruneExpiredKnownSignIns(db, now)],
     ["prune-search-visitors", () => prunePastSearchVisitors(db, now)],
     // Starts (in the background) the bulk-import jobs a stopped server left with an expired lease.
@@ -56,9 +56,9 @@ export type ScheduledJobName =
   | "cancel-unpaid-offer-orders"
   | "alert-auctions-ending-soon"
   | "flush-saved-search-alerts"
+  | "flush-followed-seller-alerts"
   | "deliver-pending-emails"
   | "prune-attempt-counters"
   | "prune-known-sign-ins"
   | "prune-search-visitors"
   | "resume-bulk-imports";
-  | "flush-followed-seller-alerts"
