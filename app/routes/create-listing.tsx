@@ -68,7 +68,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     tab,
     viewerId: user?.id ?? null,
-    categoryGroups: categoryGroups(await listCategoryTree(getDb())),
+    categoryGroups: categoryGroups(await listCategoryTree(getDb()), { offeredOnly: true }),
     maxImages: MAX_LISTING_IMAGES,
     // The price hint under the manual form's price (the wizard has its own price guidance).
     priceHints: tab === "ai" ? null : await listingPriceHints(getDb()),

@@ -36,6 +36,7 @@ import { listReceivedReviews, replyToReview, reportReview } from "~/services/rev
 import { getOptionalUser, requireConfirmedUser, userHasPermission } from "~/web/auth.server.ts";
 import { refusalInit } from "~/web/domain-answer.server.ts";
 import { parseForm } from "~/web/form-data.server.ts";
+import { ReportMemberControl } from "~/components/moderation/ReportMemberForm.tsx";
 
 const USER_NOT_FOUND = "User not found";
 /** Member ids are UUIDs; anything else is nobody. */
@@ -263,6 +264,7 @@ export default function UserProfilePage() {
             </HStack>
           </Card.Body>
         </Card.Root>
+        {viewerId !== null && !isOwner ? <ReportMemberControl userId={profile.id} /> : null}
 
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="6">
           <Stack gap="4">

@@ -36,3 +36,15 @@ export const FeatureListingSchema = z.object({
   listingId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
   featured: z.enum(["1", "0"]),
 });
+
+const categoryId = z.string().trim().min(1).max(200);
+const categoryName = z.string({ required_error: "Enter a name." }).trim().min(1, "Enter a name.").max(80, "Keep the name under 80 characters.");
+
+/** /admin/categories: one change per post, named by `intent`. */
+export const CategoryChangeSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("rename"), categoryId, name: categoryName }),
+  z.object({ intent: z.literal("hide"), categoryId }),
+  z.object({ intent: z.literal("show"), categoryId }),
+  z.object({ intent: z.literal("add"), parentId: categoryId, name: categoryName }),
+  z.object({ intent: z.literal("delete"), categoryId }),
+]);

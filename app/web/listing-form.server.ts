@@ -38,12 +38,16 @@ export function readListingRequest<Schema extends ZodTypeAny>(
   });
 }
 
-/** The taxonomy as select groups: one group per subcategory, holding its items. */
-export function categoryGroups(tree: CategoryNode[]): CategoryGroup[] {
-  return tree.flatMap((main) =>
-    main.children.map((sub) => ({
-      label: tree.length > 1 ? `${main.name} — ${sub.name}` : sub.name,
-      options: (sub.children.length > 0 ? sub.children : [sub]).map((item) => ({ value: item.id, label: item.name })),
-    })),
+/**
+ * The taxonomy as select groups: one group per subcategory, holding its items. With `offeredOnly`, categories staff
+ * hid on /admin/categories are left out (the new-listing form; an edit keeps offering the listing's own).
+ */
+export function categoryGroups(tree: CategoryNode[], { offeredOnly = false }: { offeredOnly?: boolean } = {}): CategoryGroup[] {
+  const shown = (node: CategoryNode) => !offeredOnly || !node.hidden;
+  return tree.filter(shown).flatMap((main) =>
+    main.children.filter(shown).flatMap((sub) => {
+      const options = (sub.children.length > 0 ? sub.children.filter(shown) : [sub]).map((item) => ({ value: item.id, label: item.name }));
+      return options.length > 0 ? [{ label: tree.length > 1 ? `${main.name} — ${sub.name}` : sub.name, options }] : [];
+    }),
   );
 }

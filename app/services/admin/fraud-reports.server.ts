@@ -30,6 +30,14 @@ export async function memberReportProblem(db: Kysely<Database>, reporterId: stri
   return pending ? MODERATION_MESSAGES.memberAlreadyReported : null;
 }
 
+/** What /user/{id}/report shows of the member: their name, and the problem instead of the form; null when unknown. */
+export async function reportableMember(db: Kysely<Database>, memberId: string, reporterId: string): Promise<{ id: string; name: string; problem: string | null } | null> {
+  if (memberId.length > 100) return null;
+  const member = await db.selectFrom("profiles").select(["id", "company_name", "first_name", "last_name"]).where("id", "=", memberId).executeTakeFirst();
+  if (!member) return null;
+  return { id: member.id, name: sellerNameOf(member) || "This member", problem: await memberReportProblem(db, reporterId, memberId) };
+}
+
 /** Files a member's fraud report about another member. Refuses (DomainError) self, unknown members, a second pending one, past the rate limit. */
 export async function reportMember(
   db: Kysely<Database>,

@@ -8,6 +8,8 @@ export * from "./member-suspension.server.ts";
 export * from "./role-permissions.server.ts";
 export * from "./listing-reports.server.ts";
 export * from "./fraud-reports.server.ts";
+export * from "./listing-administration.server.ts";
+export * from "./category-administration.server.ts";
 export * from "./dashboard.server.ts";
 export * from "./sales-report.server.ts";
 export * from "./system-status.server.ts";

@@ -6,15 +6,25 @@ export interface CategoryNode {
   id: string;
   name: string;
   slug: string;
+  /** Hidden by staff on /admin/categories: not offered for new listings (still found and filtered by). */
+  hidden?: boolean;
   children: CategoryNode[];
 }
 
+/** The stored taxonomy with the names staff gave categories on /admin/categories (category_overrides). */
 export async function listCategoryTree(db: Kysely<Database>): Promise<CategoryNode[]> {
-  const rows = await db.selectFrom("categories").selectAll().orderBy("level").orderBy("position").execute();
+  const rows = await db
+    .selectFrom("categories as c")
+    .leftJoin("category_overrides as o", "o.category_id", "c.id")
+    .select((eb) => ["c.id", eb.fn.coalesce("o.name", "c.name").as("name"), "c.slug", "c.level", "c.parent_id", "c.position", "o.hidden"])
+    .orderBy("c.level")
+    .orderBy("c.position")
+    .execute();
   const nodes = new Map<string, CategoryNode>();
   const roots: CategoryNode[] = [];
-  for (const row of rows as Category[]) {
+  for (const row of rows) {
     const node: CategoryNode = { id: row.id, name: row.name, slug: row.slug, children: [] };
+    if (row.hidden === 1) node.hidden = true;
     nodes.set(row.id, node);
     const parent = row.parent_id ? nodes.get(row.parent_id) : undefined;
     if (parent) parent.children.push(node);

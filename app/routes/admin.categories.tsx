@@ -1,0 +1,153 @@
+// /admin/categories (issue 19 §6): the three-level taxonomy (main category › subcategory › item) with listing counts;
+// staff holding can_manage_categories rename a category, hide or show it, add an item under a subcategory, and delete
+// an item they added while no listing uses it (a category in use is never deleted). Each change is audited. The
+// changes are an overlay on the taxonomy in code (category_overrides): see app/services/admin/category-administration.
+import { Badge, Box, Button, Heading, HStack, Input, Stack, Text, VisuallyHidden } from "@chakra-ui/react";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { FormErrors, FormSuccess } from "~/components/forms/index.ts";
+import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary.tsx";
+import { getDb } from "~/db.server.ts";
+import { CategoryChangeSchema } from "~/schemas/moderation.ts";
+import { CATEGORY_NAME_MAX, changeCategory, listCategoriesForAdmin, type AdminCategoryNode, type CategoryChange } from "~/services/admin/index.server.ts";
+import { isDomainError } from "~/services/domain-error.ts";
+import { requirePermission } from "~/web/auth.server.ts";
+import { refusalBody, refusalInit } from "~/web/domain-answer.server.ts";
+import { parseForm } from "~/web/form-data.server.ts";
+
+export const meta: MetaFunction = () => [{ title: "Categories — Admin — Tradebench" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requirePermission(request, "can_manage_categories");
+  return { tree: await listCategoriesForAdmin(getDb()) };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requirePermission(request, "can_manage_categories");
+  const { submission } = await parseForm(request, CategoryChangeSchema);
+  if (submission.status !== "success") {
+    const first = Object.values(submission.error ?? {}).flat()[0];
+    return data({ ok: false as const, message: first ?? "Please check the form." }, { status: 400 });
+  }
+  const value = submission.value;
+  const change: CategoryChange =
+    value.intent === "add" ? { action: "add", parentId: value.parentId, name: value.name } : value.intent === "rename" ? { action: "rename", categoryId: value.categoryId, name: value.name } : { action: value.intent, categoryId: value.categoryId };
+  try {
+    return { ok: true as const, message: await changeCategory(getDb(), user.id, change) };
+  } catch (error) {
+    if (!isDomainError(error)) throw error;
+    return data({ ok: false as const, message: refusalBody(error).message }, refusalInit(error));
+  }
+}
+
+function CategoryRow({ node, busy }: { node: AdminCategoryNode; busy: boolean }) {
+  const label = node.level === 1 ? "main category" : node.level === 2 ? "subcategory" : "item";
+  return (
+    <Box as="li" listStyleType="none" ps={node.level === 1 ? "0" : "5"} py="1">
+      <HStack gap="3" wrap="wrap">
+        <Text fontWeight={node.level === 1 ? "semibold" : node.level === 2 ? "medium" : undefined}>{node.name}</Text>
+        {node.name !== node.originalName ? (
+          <Text fontSize="xs" color="fg.muted">
+            (was {node.originalName})
+          </Text>
+        ) : null}
+        <Text fontSize="sm" color="fg.muted">
+          {node.listings === 1 ? "1 listing" : `${node.listings.toLocaleString("en-US")} listings`}
+        </Text>
+        {node.hidden ? <Badge colorPalette="gray">Hidden</Badge> : null}
+        {node.added ? <Badge colorPalette="blue">Added</Badge> : null}
+        <details>
+          <summary>
+            Edit <VisuallyHidden>{node.name}</VisuallyHidden>
+          </summary>
+          <Stack gap="2" py="2" maxW="md">
+            <Form method="post">
+              <input type="hidden" name="intent" value="rename" />
+              <input type="hidden" name="categoryId" value={node.id} />
+              <HStack gap="2" align="end">
+                <Box flex="1">
+                  <label htmlFor={`rename-${node.id}`}>New name for the {label}</label>
+                  <Input id={`rename-${node.id}`} name="name" size="sm" defaultValue={node.name} maxLength={CATEGORY_NAME_MAX} required />
+                </Box>
+                <Button type="submit" size="sm" variant="outline" disabled={busy}>
+                  Rename
+                </Button>
+              </HStack>
+            </Form>
+            <Form method="post">
+              <input type="hidden" name="intent" value={node.hidden ? "show" : "hide"} />
+              <input type="hidden" name="categoryId" value={node.id} />
+              <Button type="submit" size="sm" variant="outline" disabled={busy}>
+                {node.hidden ? "Show it again" : "Hide it"}
+              </Button>
+            </Form>
+            {node.level === 2 ? (
+              <Form method="post">
+                <input type="hidden" name="intent" value="add" />
+                <input type="hidden" name="parentId" value={node.id} />
+                <HStack gap="2" align="end">
+                  <Box flex="1">
+                    <label htmlFor={`add-${node.id}`}>New item under {node.name}</label>
+                    <Input id={`add-${node.id}`} name="name" size="sm" maxLength={CATEGORY_NAME_MAX} required />
+                  </Box>
+                  <Button type="submit" size="sm" disabled={busy}>
+                    Add item
+                  </Button>
+                </HStack>
+              </Form>
+            ) : null}
+            {node.added && node.listings === 0 ? (
+              <Form method="post">
+                <input type="hidden" name="intent" value="delete" />
+                <input type="hidden" name="categoryId" value={node.id} />
+                <Button type="submit" size="sm" colorPalette="red" variant="outline" disabled={busy}>
+                  Delete this item
+                </Button>
+              </Form>
+            ) : null}
+          </Stack>
+        </details>
+      </HStack>
+      {node.children.length > 0 ? (
+        <Box as="ul" m="0" p="0">
+          {node.children.map((child) => (
+            <CategoryRow key={child.id} node={child} busy={busy} />
+          ))}
+        </Box>
+      ) : null}
+    </Box>
+  );
+}
+
+export default function AdminCategoriesPage() {
+  const { tree } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
+  return (
+    <Stack gap="6">
+      <Heading as="h1" size="2xl">
+        Categories
+      </Heading>
+      <Text color="fg.muted">
+        Main categories, their subcategories and items, with the listings in each (every status). A hidden category is no longer offered for new
+        listings; a category with listings is never deleted.
+      </Text>
+      {answer?.ok ? <FormSuccess>{answer.message}</FormSuccess> : null}
+      <FormErrors errors={answer && !answer.ok ? [answer.message] : undefined} />
+      {tree.length === 0 ? (
+        <Text>No category data available yet.</Text>
+      ) : (
+        <Box as="ul" m="0" p="0">
+          {tree.map((node) => (
+            <CategoryRow key={node.id} node={node} busy={busy} />
+          ))}
+        </Box>
+      )}
+    </Stack>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

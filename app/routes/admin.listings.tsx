@@ -1,0 +1,214 @@
+// /admin/listings (issue 19 §6; spec 02 §2.4 Quick Actions): every listing found by title, status, seller and
+// category, newest first, 25 to a page; Feature / Unfeature puts an active listing in the home page's Featured
+// Equipment or takes it out, audited. can_manage_listings, checked by the loader and the action. Works without JavaScript.
+import { Badge, Box, Button, Heading, HStack, Image, Input, Link, NativeSelect, Stack, Table, Text } from "@chakra-ui/react";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link as RemixLink, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { FormErrors, FormSuccess } from "~/components/forms/index.ts";
+import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary.tsx";
+import { getDb } from "~/db.server.ts";
+import { LISTING_STATUS_LABELS, LISTING_STATUSES, type ListingStatus } from "~/lib/listing-status.ts";
+import { LISTING_REMOVED, LISTING_UNDER_REVIEW, MODERATION_STATUS_LABELS } from "~/lib/moderation.ts";
+import { formatPrice } from "~/lib/money.ts";
+import { FeatureListingSchema } from "~/schemas/moderation.ts";
+import { ADMIN_LISTINGS_TEXT_MAX, listCategoriesForAdmin, listListingsForAdmin, setListingFeatured, type AdminListingsPage } from "~/services/admin/index.server.ts";
+import { isDomainError } from "~/services/domain-error.ts";
+import { requirePermission } from "~/web/auth.server.ts";
+import { refusalBody, refusalInit } from "~/web/domain-answer.server.ts";
+import { parseForm } from "~/web/form-data.server.ts";
+
+export const meta: MetaFunction = () => [{ title: "Listings — Admin — Tradebench" }];
+
+const STATUSES = [...LISTING_STATUSES, LISTING_UNDER_REVIEW, LISTING_REMOVED];
+const shortDate = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
+
+function statusLabel(status: string): string {
+  return LISTING_STATUS_LABELS[status as ListingStatus] ?? MODERATION_STATUS_LABELS[status] ?? status;
+}
+
+type Query = { q: string; status: string; seller: string; category: string };
+
+function listingsUrl(query: Query, page: number): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) if (value) params.set(key, value);
+  if (page > 1) params.set("page", String(page));
+  const search = params.toString();
+  return search ? `/admin/listings?${search}` : "/admin/listings";
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requirePermission(request, "can_manage_listings");
+  const url = new URL(request.url);
+  const text = (name: string) => (url.searchParams.get(name) ?? "").trim().slice(0, ADMIN_LISTINGS_TEXT_MAX);
+  const status = text("status");
+  const query: Query = { q: text("q"), status: STATUSES.includes(status) ? status : "", seller: text("seller"), category: text("category") };
+  const page = Number(url.searchParams.get("page") ?? "1");
+  const db = getDb();
+  const [result, tree] = await Promise.all([
+    listListingsForAdmin(db, { search: query.q, status: query.status || undefined, seller: query.seller, category: query.category || undefined, page: Number.isSafeInteger(page) ? page : 1 }),
+    listCategoriesForAdmin(db),
+  ]);
+  const categories = tree.flatMap((main) => [{ id: main.id, label: main.name }, ...main.children.map((sub) => ({ id: sub.id, label: `${main.name} › ${sub.name}` }))]);
+  return { ...(result satisfies AdminListingsPage), query, categories };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requirePermission(request, "can_manage_listings");
+  const { submission } = await parseForm(request, FeatureListingSchema);
+  if (submission.status !== "success") return data({ ok: false as const, message: "Choose a listing to feature." }, { status: 400 });
+  const featured = submission.value.featured === "1";
+  try {
+    await setListingFeatured(getDb(), user.id, submission.value.listingId, featured);
+  } catch (error) {
+    if (!isDomainError(error)) throw error;
+    return data({ ok: false as const, message: refusalBody(error).message }, refusalInit(error));
+  }
+  return { ok: true as const, message: featured ? "The listing is featured on the home page." : "The listing is no longer featured." };
+}
+
+export default function AdminListingsPage() {
+  const { listings, total, totalIsExact, page, pageCount, query, categories } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
+  return (
+    <Stack gap="6">
+      <Heading as="h1" size="2xl">
+        Listings
+      </Heading>
+      <Form method="get" role="search" aria-label="Find listings">
+        <HStack gap="3" wrap="wrap" align="end">
+          <Box>
+            <label htmlFor="listings-q">Title</label>
+            <Input id="listings-q" name="q" type="search" defaultValue={query.q} maxLength={ADMIN_LISTINGS_TEXT_MAX} />
+          </Box>
+          <Box>
+            <label htmlFor="listings-seller">Seller (e-mail, company or name)</label>
+            <Input id="listings-seller" name="seller" type="search" defaultValue={query.seller} maxLength={ADMIN_LISTINGS_TEXT_MAX} />
+          </Box>
+          <Box>
+            <label htmlFor="listings-status">Status</label>
+            <NativeSelect.Root>
+              <NativeSelect.Field id="listings-status" name="status" defaultValue={query.status}>
+                <option value="">Any status</option>
+                {STATUSES.map((status) => (
+                  <option key={status} value={status}>
+                    {statusLabel(status)}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+          </Box>
+          <Box>
+            <label htmlFor="listings-category">Category</label>
+            <NativeSelect.Root>
+              <NativeSelect.Field id="listings-category" name="category" defaultValue={query.category}>
+                <option value="">Any category</option>
+                {categories.map((category) => (
+                  <option key={category.id} value={category.id}>
+                    {category.label}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+          </Box>
+          <Button type="submit" variant="outline">
+            Search
+          </Button>
+        </HStack>
+      </Form>
+      {answer?.ok ? <FormSuccess>{answer.message}</FormSuccess> : null}
+      <FormErrors errors={answer && !answer.ok ? [answer.message] : undefined} />
+      <Text aria-live="polite">{total === 1 ? "1 listing" : `${total.toLocaleString("en-US")}${totalIsExact ? "" : "+"} listings`}</Text>
+      {listings.length === 0 ? (
+        <Text>No listings found</Text>
+      ) : (
+        <Table.ScrollArea tabIndex={0} role="region" aria-label="Listings">
+          <Table.Root size="sm">
+            <Table.Caption>Listings, newest first</Table.Caption>
+            <Table.Header>
+              <Table.Row>
+                <Table.ColumnHeader>Listing</Table.ColumnHeader>
+                <Table.ColumnHeader>Price</Table.ColumnHeader>
+                <Table.ColumnHeader>Status</Table.ColumnHeader>
+                <Table.ColumnHeader>Seller</Table.ColumnHeader>
+                <Table.ColumnHeader>Listed</Table.ColumnHeader>
+                <Table.ColumnHeader>Featured</Table.ColumnHeader>
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {listings.map((row) => (
+                <Table.Row key={row.id}>
+                  <Table.Cell>
+                    <HStack gap="3">
+                      {row.imageUrl ? <Image src={row.imageUrl} alt="" boxSize="10" objectFit="cover" rounded="sm" /> : <Box boxSize="10" bg="bg.muted" rounded="sm" />}
+                      <Stack gap="0">
+                        <Link asChild textDecoration="underline">
+                          <RemixLink to={`/listings/${row.id}`}>{row.title}</RemixLink>
+                        </Link>
+                        {row.openReports > 0 ? (
+                          <Link asChild fontSize="xs" textDecoration="underline">
+                            <RemixLink to={`/admin/review-listing/${row.id}`}>{row.openReports === 1 ? "1 open report" : `${row.openReports} open reports`}</RemixLink>
+                          </Link>
+                        ) : null}
+                      </Stack>
+                    </HStack>
+                  </Table.Cell>
+                  <Table.Cell>{formatPrice(row.priceCents, row.currency)}</Table.Cell>
+                  <Table.Cell>
+                    <Badge>{statusLabel(row.status)}</Badge>
+                  </Table.Cell>
+                  <Table.Cell>
+                    {row.sellerName || row.sellerEmail}
+                    <Text fontSize="xs" color="fg.muted">
+                      {row.sellerEmail}
+                    </Text>
+                  </Table.Cell>
+                  <Table.Cell>{shortDate.format(new Date(row.createdAt))}</Table.Cell>
+                  <Table.Cell>
+                    {row.isFeatured || row.status === "active" ? (
+                      <Form method="post">
+                        <input type="hidden" name="listingId" value={row.id} />
+                        <input type="hidden" name="featured" value={row.isFeatured ? "0" : "1"} />
+                        <Button type="submit" size="xs" variant={row.isFeatured ? "solid" : "outline"} disabled={busy} aria-label={`${row.isFeatured ? "Unfeature" : "Feature"} ${row.title}`}>
+                          {row.isFeatured ? "Unfeature" : "Feature"}
+                        </Button>
+                      </Form>
+                    ) : (
+                      <Text fontSize="xs" color="fg.muted">
+                        Active listings only
+                      </Text>
+                    )}
+                  </Table.Cell>
+                </Table.Row>
+              ))}
+            </Table.Body>
+          </Table.Root>
+        </Table.ScrollArea>
+      )}
+      {pageCount > 1 ? (
+        <HStack as="nav" aria-label="Pages" gap="4">
+          {page > 1 ? (
+            <Link asChild textDecoration="underline">
+              <RemixLink to={listingsUrl(query, page - 1)}>Previous page</RemixLink>
+            </Link>
+          ) : null}
+          <Text>
+            Page {page} of {pageCount}
+          </Text>
+          {page < pageCount ? (
+            <Link asChild textDecoration="underline">
+              <RemixLink to={listingsUrl(query, page + 1)}>Next page</RemixLink>
+            </Link>
+          ) : null}
+        </HStack>
+      ) : null}
+    </Stack>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}
