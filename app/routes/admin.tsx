@@ -25,7 +25,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (held.has("can_view_reports") || held.has("can_manage_billing") || held.has("can_confirm_payments")) links.push({ to: "/admin/sales", label: "Sales" });
   if (held.has("can_view_reports")) links.push({ to: "/admin/reports", label: "Reports" });
   if (held.has("can_manage_users") || held.has("can_manage_admins")) links.push({ to: "/admin/system-status", label: "System status" });
-  if (held.has("can_confirm_payments") || held.has("can_resolve_disputes")) links.push({ to: "/escrow", label: "Escrow desk" });
+  if (held.has("can_manage_promo_codes")) links.push({ to: "/admin/promo-codes", label: "Promo codes" });
+  if (held.has("can_manage_users") || held.has("can_manage_admins")) links.push({ to: "/admin/roles", label: "Roles" });
+  // The escrow desk's two queues: billing confirms payments, referees decide disputes (app/routes/escrow.tsx).
+  if (held.has("can_confirm_payments")) links.push({ to: "/escrow#payments", label: "Payments queue" });
+  if (held.has("can_resolve_disputes")) links.push({ to: "/escrow#disputes", label: "Disputes queue" });
   if (held.has("can_answer_support")) links.push({ to: "/support-inbox", label: "Support inbox" });
   if (held.has("can_moderate_content")) links.push({ to: "/admin/review-reports", label: "Reported reviews" });
   return { links };

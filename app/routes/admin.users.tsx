@@ -3,9 +3,10 @@
 // becomes 0) with the rules of the admin service (only a super admin touches administrator roles, nobody edits their
 // own account, the last super admin stays), each change audited. Support staff (can_view_users) read the list only.
 // The loader and the action check the permission on every request; the edit form works without JavaScript.
-import { Badge, Box, Button, Heading, HStack, Input, NativeSelect, Stack, Table, Text } from "@chakra-ui/react";
+import { Box, Button, Heading, HStack, Input, Link, NativeSelect, Stack, Table, Text } from "@chakra-ui/react";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link as RemixLink, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { AdminUsersTabs, RoleBadge } from "~/components/admin/MemberAdminParts.tsx";
 import { FormErrors, FormSuccess } from "~/components/forms/index.ts";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary.tsx";
 import { Pagination } from "~/components/listings/Pagination.tsx";
@@ -21,18 +22,6 @@ import { refusalBody, refusalInit } from "~/web/domain-answer.server.ts";
 import { parseForm } from "~/web/form-data.server.ts";
 
 export const meta: MetaFunction = () => [{ title: "Admin User Management — Tradebench" }];
-
-/** Spec 02 §2.15: admin purple, seller blue, buyer green; the other roles their own colours. */
-const ROLE_COLOURS: Record<Role, string> = {
-  admin: "purple",
-  super_admin: "pink",
-  seller: "blue",
-  buyer: "green",
-  moderator: "orange",
-  dispute_resolution_referee: "cyan",
-  billing: "yellow",
-  support: "teal",
-};
 
 const shortDate = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
 
@@ -58,6 +47,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     id: user.id,
     canManage: held.has("can_manage_users") || held.has("can_manage_admins"),
     canManageAdmins: held.has("can_manage_admins"),
+    canManagePromoCodes: held.has("can_manage_promo_codes"),
   };
   if (!parsed.success) {
     const empty: AdminUsersPage = { users: [], total: 0, page: 1, pageCount: 1, pageSize: 0 };
@@ -96,6 +86,7 @@ export default function AdminUsersPage() {
       <Heading as="h1" size="2xl">
         Admin User Management
       </Heading>
+      <AdminUsersTabs current="users" showPromoCodes={viewer.canManagePromoCodes} refreshTo={usersUrl(query, page)} />
       <Form method="get" role="search" aria-label="Find members">
         <HStack gap="3" wrap="wrap" align="end">
           <Box>
@@ -147,12 +138,14 @@ export default function AdminUsersPage() {
                 return (
                   <Table.Row key={member.id}>
                     <Table.Cell>
-                      {name}
+                      <Link asChild textDecoration="underline">
+                        <RemixLink to={`/admin/users/${member.id}`}>{name}</RemixLink>
+                      </Link>
                       {member.companyName ? <Text fontSize="xs" color="fg.muted">{member.companyName}</Text> : null}
                     </Table.Cell>
                     <Table.Cell>{member.email}</Table.Cell>
                     <Table.Cell>
-                      <Badge colorPalette={ROLE_COLOURS[member.role]}>{ROLE_LABELS[member.role]}</Badge>
+                      <RoleBadge role={member.role} />
                     </Table.Cell>
                     <Table.Cell>{member.feeExemption}%</Table.Cell>
                     <Table.Cell>{shortDate.format(new Date(member.updatedAt))}</Table.Cell>

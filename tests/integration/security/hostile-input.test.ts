@@ -101,6 +101,12 @@ const TARGETS: Record<string, ActionTarget> = {
   "resources.ai-listing.ts": { url: "/resources/ai-listing", member: "buyer", fileField: "photos" },
   // Staff only (can_manage_users): the administrator's bodies reach the role change.
   "admin.users.tsx": { url: "/admin/users", member: "editor" },
+  // A member's page (suspend / reinstate): a member id nobody has, so no body can suspend a fixture that other targets
+  // sign in as; the administrator's bodies reach validation and the service. Promo codes: bodies may create codes.
+  // Roles: can_manage_admins only, so the administrator's bodies are refused.
+  "admin.users_.$id.tsx": { url: "/admin/users/00000000-0000-4000-8000-000000000000", params: { id: "00000000-0000-4000-8000-000000000000" }, member: "editor", renders: "/admin/users/:id" },
+  "admin.promo-codes.tsx": { url: "/admin/promo-codes", member: "editor", renders: "/admin/promo-codes" },
+  "admin.roles.tsx": { url: "/admin/roles", member: "editor" },
   // Staff only (can_answer_support): visitors sign in first; the support agent's bodies reach the actions.
   "support-inbox.tsx": { url: "/support-inbox", member: "support" },
   "support-inbox_.$id.tsx": { url: "/support-inbox/{supportRequest}", params: { id: "{supportRequest}" }, member: "support" },
@@ -119,8 +125,8 @@ const TARGETS: Record<string, ActionTarget> = {
   "uploads.listings.$id.$file.ts": { url: "/uploads/listings/{listing}/x.webp", member: "buyer" },
 };
 
-/** Tables a refused request may still write: sign-in counters, sessions touched, search statistics. */
-const BOOKKEEPING = new Set(["sessions", "attempt_counters", "known_sign_ins", "search_queries", "search_query_visitors", "recent_views", "listing_views", "listing_view_days", "seller_view_days"]);
+/** Tables a refused request may still write: sign-in counters, sessions touched (and the sign-ins they record), search statistics. */
+const BOOKKEEPING = new Set(["sessions", "sign_in_events", "attempt_counters", "known_sign_ins", "search_queries", "search_query_visitors", "recent_views", "listing_views", "listing_view_days", "seller_view_days"]);
 
 type Handler = (args: { request: Request; params: Record<string, string>; context: typeof ROUTE_CONTEXT }) => unknown;
 interface RouteModule {

@@ -103,6 +103,8 @@ const ADMIN_CONSOLE_STAFF = ["admin", "super_admin", "moderator", "dispute_resol
 const USER_READERS = ["admin", "super_admin", "support"] as const;
 /** Who changes roles and fee exemption and reads the audit log: can_manage_users or can_manage_admins. */
 const USER_MANAGERS = ["admin", "super_admin"] as const;
+/** Who creates and deactivates promo codes: can_manage_promo_codes. */
+const PROMO_MANAGERS = ["admin", "super_admin"] as const;
 /** Who reads sales and the marketplace reports: can_view_reports (admin, super_admin, billing) or billing's own flags. */
 const SALES_STAFF = ["admin", "super_admin", "billing"] as const;
 
@@ -209,6 +211,18 @@ export const ROUTE_TABLE: readonly RouteRow[] = [
     loader: { expect: members("refused:403", each(USER_READERS, "ok")) },
     action: { form: { intent: "change-access", role: "admin" }, expect: members("refused:403", each(USER_MANAGERS, "reaches:400")) } },
   { file: "admin.audit-log.tsx", path: "/admin/audit-log?action=user.&from=2026-01-01", loader: { expect: members("refused:403", each(USER_MANAGERS, "ok")) }, action: "none" },
+  // A member's page (issue 19 §3): read by who reads members; suspension by who manages them (an over-long reason
+  // stops at validation, so the member stays active). Promo codes (§4): can_manage_promo_codes (an empty code stops
+  // at validation). Roles (§1): read by who manages members, changed only with can_manage_admins (an unknown role).
+  { file: "admin.users_.$id.tsx", path: "/admin/users/{member}", params: { id: "{member}" },
+    loader: { expect: members("refused:403", each(USER_READERS, "ok")) },
+    action: { form: { intent: "suspend", reason: "x".repeat(600) }, expect: members("refused:403", each(USER_MANAGERS, "reaches:400")) } },
+  { file: "admin.promo-codes.tsx", path: "/admin/promo-codes?page=2",
+    loader: { expect: members("refused:403", each(PROMO_MANAGERS, "ok")) },
+    action: { form: { intent: "create", code: "", discountType: "percentage", value: "10" }, expect: members("refused:403", each(PROMO_MANAGERS, "reaches:400")) } },
+  { file: "admin.roles.tsx", path: "/admin/roles",
+    loader: { expect: members("refused:403", each(USER_MANAGERS, "ok")) },
+    action: { form: { role: "wizard", permissions: "can_bid" }, expect: members("refused:403", { super_admin: "reaches:400" }) } },
   // Sales and reports (issue 19 §6): administrators and billing (can_view_reports, can_manage_billing,
   // can_confirm_payments); system status (§8): the administrators (can_manage_users, can_manage_admins).
   { file: "admin.sales.tsx", path: "/admin/sales?status=pending&page=2", loader: { expect: members("refused:403", each(SALES_STAFF, "ok")) }, action: "none" },

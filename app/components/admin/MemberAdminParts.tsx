@@ -1,0 +1,38 @@
+// Pieces the member administration pages share (issue 19 §3, §4, spec 02 §2.15): the role badge in the spec's colours,
+// and the Users / Promo Codes tabs of Admin User Management with their Refresh link.
+import { Badge, HStack, Link } from "@chakra-ui/react";
+import { Link as RemixLink } from "@remix-run/react";
+import { LinkTabs, type LinkTab } from "~/components/LinkTabs.tsx";
+import { ROLE_LABELS, type Role } from "~/lib/roles.ts";
+
+/** Spec 02 §2.15: admin purple, seller blue, buyer green; the other roles their own colours. */
+export const ROLE_COLOURS: Record<Role, string> = {
+  admin: "purple",
+  super_admin: "pink",
+  seller: "blue",
+  buyer: "green",
+  moderator: "orange",
+  dispute_resolution_referee: "cyan",
+  billing: "yellow",
+  support: "teal",
+};
+
+export function RoleBadge({ role }: { role: Role }) {
+  return <Badge colorPalette={ROLE_COLOURS[role]}>{ROLE_LABELS[role]}</Badge>;
+}
+
+/** The tabs of Admin User Management; Promo Codes only for staff who manage them. `refreshTo` reloads the tab. */
+export function AdminUsersTabs({ current, showPromoCodes, refreshTo }: { current: "users" | "promo-codes"; showPromoCodes: boolean; refreshTo: string }) {
+  const tabs: LinkTab<"users" | "promo-codes">[] = [{ tab: "users", label: "Users", to: "/admin/users" }];
+  if (showPromoCodes) tabs.push({ tab: "promo-codes", label: "Promo Codes", to: "/admin/promo-codes" });
+  return (
+    <HStack justify="space-between" align="end" wrap="wrap" gap="3">
+      <LinkTabs label="Admin user management" tabs={tabs} current={current} />
+      <Link asChild textDecoration="underline">
+        <RemixLink to={refreshTo}>
+          Refresh
+        </RemixLink>
+      </Link>
+    </HStack>
+  );
+}

@@ -1,0 +1,308 @@
+// /admin/users/{id}: one member in the console (issue 19 §3): profile, role, fee exemption and suspension; their newest
+// listings and orders; reports about and by them; their sign-in history. Staff who read members (can_view_users) see
+// it; staff who manage members suspend and reinstate from here (an administrator's account: super administrators
+// only; never one's own), with the rules and the audit row of the admin service. The form works without JavaScript.
+import { Box, Button, Heading, HStack, Link, SimpleGrid, Stack, Table, Text, Textarea } from "@chakra-ui/react";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link as RemixLink, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { RoleBadge } from "~/components/admin/MemberAdminParts.tsx";
+import { FormErrors, FormSuccess } from "~/components/forms/index.ts";
+import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary.tsx";
+import { getDb } from "~/db.server.ts";
+import { ADMIN_MESSAGES, ADMIN_USERS_READERS } from "~/lib/admin.ts";
+import { MEMBER_MESSAGES, MEMBER_SUSPENDERS, SUSPENSION_REASON_MAX_LENGTH } from "~/lib/admin-members.ts";
+import { formatPrice } from "~/lib/money.ts";
+import { isAdminRole } from "~/lib/roles.ts";
+import { MemberSuspensionSchema } from "~/schemas/admin-members.ts";
+import { permissionsOfRole } from "~/services/accounts/index.server.ts";
+import { getMemberDetail, reinstateUser, suspendUser } from "~/services/admin/index.server.ts";
+import { DomainError, isDomainError } from "~/services/domain-error.ts";
+import { requirePermission } from "~/web/auth.server.ts";
+import { refusalBody, refusalInit, throwRefusal } from "~/web/domain-answer.server.ts";
+import { parseForm } from "~/web/form-data.server.ts";
+
+export const meta: MetaFunction<typeof loader> = ({ data: page }) => [
+  { title: `${page ? page.member.email : "Member"} — Admin console — Tradebench` },
+];
+
+const shortDate = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
+const dateTime = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", hour: "2-digit", minute: "2-digit", timeZone: "UTC", timeZoneName: "short" });
+
+/** Member ids are UUIDs; anything longer than this is no member's. */
+const MEMBER_ID_MAX_LENGTH = 64;
+
+function memberIdOf(params: { id?: string }): string {
+  const id = params.id ?? "";
+  if (id === "" || id.length > MEMBER_ID_MAX_LENGTH) throwRefusal(new DomainError("not_found", ADMIN_MESSAGES.userNotFound));
+  return id;
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requirePermission(request, ADMIN_USERS_READERS);
+  const id = memberIdOf(params);
+  const member = await getMemberDetail(getDb(), id);
+  if (!member) throwRefusal(new DomainError("not_found", ADMIN_MESSAGES.userNotFound));
+  const held = await permissionsOfRole(getDb(), user.role);
+  const canSuspend =
+    member.id !== user.id && (held.has("can_manage_admins") || (held.has("can_manage_users") && !isAdminRole(member.role)));
+  return { member, canSuspend };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requirePermission(request, MEMBER_SUSPENDERS);
+  const id = memberIdOf(params);
+  const { submission } = await parseForm(request, MemberSuspensionSchema);
+  if (submission.status !== "success") {
+    const first = Object.values(submission.error ?? {}).flat()[0];
+    return data({ ok: false as const, message: first ?? "Please check the form." }, { status: 400 });
+  }
+  try {
+    if (submission.value.intent === "suspend") {
+      const outcome = await suspendUser(getDb(), user.id, id, { reason: submission.value.reason });
+      if (!outcome.changed) return { ok: true as const, message: MEMBER_MESSAGES.alreadySuspended };
+      const auctions = outcome.auctionsCancelled > 0 ? ` ${MEMBER_MESSAGES.auctionsCancelled(outcome.auctionsCancelled)}` : "";
+      return { ok: true as const, message: `${MEMBER_MESSAGES.suspended}${auctions}` };
+    }
+    const outcome = await reinstateUser(getDb(), user.id, id);
+    return { ok: true as const, message: outcome.changed ? MEMBER_MESSAGES.reinstated : MEMBER_MESSAGES.notSuspended };
+  } catch (error) {
+    if (!isDomainError(error)) throw error;
+    return data({ ok: false as const, message: refusalBody(error).message }, refusalInit(error));
+  }
+}
+
+function Fact({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <Box>
+      <Text as="dt" fontSize="sm" color="fg.muted">
+        {label}
+      </Text>
+      <Box as="dd" m="0">
+        {children}
+      </Box>
+    </Box>
+  );
+}
+
+export default function AdminMemberPage() {
+  const { member, canSuspend } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const name = `${member.firstName} ${member.lastName}`.trim() || ADMIN_MESSAGES.noName;
+  return (
+    <Stack gap="8">
+      <Stack gap="1">
+        <Link asChild fontSize="sm" textDecoration="underline">
+          <RemixLink to="/admin/users">Back to Admin User Management</RemixLink>
+        </Link>
+        <Heading as="h1" size="2xl">
+          {name}
+        </Heading>
+        <HStack gap="3" wrap="wrap">
+          <RoleBadge role={member.role} />
+          {member.suspension ? <Text fontWeight="semibold" color="red.fg">Suspended</Text> : <Text color="fg.muted">Active account</Text>}
+        </HStack>
+      </Stack>
+
+      {answer?.ok ? <FormSuccess>{answer.message}</FormSuccess> : null}
+      <FormErrors errors={answer && !answer.ok ? [answer.message] : undefined} />
+
+      <Box as="section" aria-labelledby="member-profile">
+        <Heading as="h2" id="member-profile" size="lg" mb="3">
+          Profile
+        </Heading>
+        <SimpleGrid as="dl" columns={{ base: 1, md: 3 }} gap="4">
+          <Fact label="E-mail">
+            {member.email} {member.emailConfirmed ? "(confirmed)" : "(not confirmed)"}
+          </Fact>
+          <Fact label="Company">{member.companyName || "—"}</Fact>
+          <Fact label="Phone">{member.phone || "—"}</Fact>
+          <Fact label="Location">{member.location || "—"}</Fact>
+          <Fact label="Fee exemption">{member.feeExemption}%</Fact>
+          <Fact label="Verified seller">{member.isVerified ? "Yes" : "No"}</Fact>
+          <Fact label="Joined">{shortDate.format(new Date(member.createdAt))}</Fact>
+          <Fact label="Last updated">{shortDate.format(new Date(member.updatedAt))}</Fact>
+          <Fact label="Last role change">{member.lastRoleChange ? shortDate.format(new Date(member.lastRoleChange)) : "—"}</Fact>
+        </SimpleGrid>
+        <Text mt="3" fontSize="sm">
+          Role and fee exemption are changed on{" "}
+          <Link asChild textDecoration="underline">
+            <RemixLink to={`/admin/users?q=${encodeURIComponent(member.email)}`}>Admin User Management</RemixLink>
+          </Link>
+          .
+        </Text>
+      </Box>
+
+      <Box as="section" aria-labelledby="member-suspension">
+        <Heading as="h2" id="member-suspension" size="lg" mb="3">
+          Suspension
+        </Heading>
+        {member.suspension ? (
+          <Text>
+            Suspended since {dateTime.format(new Date(member.suspension.since))}
+            {member.suspension.byEmail ? ` by ${member.suspension.byEmail}` : ""}.{" "}
+            {member.suspension.reason ? `Reason: ${member.suspension.reason}` : "No reason was given."}
+          </Text>
+        ) : (
+          <Text>This member can sign in, bid, list, make offers and buy.</Text>
+        )}
+        {canSuspend ? (
+          <Form method="post">
+            <Stack gap="3" mt="3" maxW="xl">
+              {member.suspension ? (
+                <>
+                  <input type="hidden" name="intent" value="reinstate" />
+                  <Button type="submit" alignSelf="start" colorPalette="green" disabled={busy}>
+                    Reinstate account
+                  </Button>
+                </>
+              ) : (
+                <>
+                  <input type="hidden" name="intent" value="suspend" />
+                  <label htmlFor="suspension-reason">Reason (kept in the audit log)</label>
+                  <Textarea id="suspension-reason" name="reason" rows={3} maxLength={SUSPENSION_REASON_MAX_LENGTH} />
+                  <Text fontSize="sm" color="fg.muted">
+                    Suspending signs the member out everywhere at once. They cannot sign in, bid, list, make offers or buy
+                    until reinstated, and their live auctions are cancelled with the bidders told.
+                  </Text>
+                  <Button type="submit" alignSelf="start" colorPalette="red" disabled={busy}>
+                    Suspend account
+                  </Button>
+                </>
+              )}
+            </Stack>
+          </Form>
+        ) : null}
+      </Box>
+
+      <Box as="section" aria-labelledby="member-reports">
+        <Heading as="h2" id="member-reports" size="lg" mb="3">
+          Reports
+        </Heading>
+        <SimpleGrid as="dl" columns={{ base: 1, md: 3 }} gap="4">
+          <Fact label="Reports of their listings">
+            {member.reports.listingReportsOpen} open of {member.reports.listingReportsTotal}
+          </Fact>
+          <Fact label="Fraud reports about them">
+            {member.reports.fraudReportsPending} pending of {member.reports.fraudReportsTotal}
+          </Fact>
+          <Fact label="Reports they filed">{member.reports.filed}</Fact>
+        </SimpleGrid>
+      </Box>
+
+      <Box as="section" aria-labelledby="member-listings">
+        <Heading as="h2" id="member-listings" size="lg" mb="3">
+          Listings ({member.listings.total})
+        </Heading>
+        {member.listings.rows.length === 0 ? (
+          <Text>No listings found</Text>
+        ) : (
+          <Table.ScrollArea tabIndex={0} role="region" aria-label="Their listings">
+            <Table.Root size="sm">
+              <Table.Caption>Newest {member.listings.rows.length} of {member.listings.total}</Table.Caption>
+              <Table.Header>
+                <Table.Row>
+                  <Table.ColumnHeader>Title</Table.ColumnHeader>
+                  <Table.ColumnHeader>Status</Table.ColumnHeader>
+                  <Table.ColumnHeader>Price</Table.ColumnHeader>
+                  <Table.ColumnHeader>Listed</Table.ColumnHeader>
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {member.listings.rows.map((listing) => (
+                  <Table.Row key={listing.id}>
+                    <Table.Cell>
+                      <Link asChild textDecoration="underline">
+                        <RemixLink to={`/listings/${listing.id}`}>{listing.title}</RemixLink>
+                      </Link>
+                    </Table.Cell>
+                    <Table.Cell>{listing.status}</Table.Cell>
+                    <Table.Cell>{formatPrice(listing.priceCents, listing.currency)}</Table.Cell>
+                    <Table.Cell>{shortDate.format(new Date(listing.createdAt))}</Table.Cell>
+                  </Table.Row>
+                ))}
+              </Table.Body>
+            </Table.Root>
+          </Table.ScrollArea>
+        )}
+      </Box>
+
+      <Box as="section" aria-labelledby="member-orders">
+        <Heading as="h2" id="member-orders" size="lg" mb="3">
+          Orders ({member.orders.total})
+        </Heading>
+        {member.orders.rows.length === 0 ? (
+          <Text>No orders yet.</Text>
+        ) : (
+          <Table.ScrollArea tabIndex={0} role="region" aria-label="Their orders">
+            <Table.Root size="sm">
+              <Table.Caption>Newest {member.orders.rows.length} of {member.orders.total}, as buyer or seller</Table.Caption>
+              <Table.Header>
+                <Table.Row>
+                  <Table.ColumnHeader>Order</Table.ColumnHeader>
+                  <Table.ColumnHeader>Item</Table.ColumnHeader>
+                  <Table.ColumnHeader>As</Table.ColumnHeader>
+                  <Table.ColumnHeader>Status</Table.ColumnHeader>
+                  <Table.ColumnHeader>Amount</Table.ColumnHeader>
+                  <Table.ColumnHeader>Date</Table.ColumnHeader>
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {member.orders.rows.map((order) => (
+                  <Table.Row key={order.id}>
+                    <Table.Cell>
+                      <Link asChild textDecoration="underline">
+                        <RemixLink to={`/orders/${order.id}`}>{order.reference}</RemixLink>
+                      </Link>
+                    </Table.Cell>
+                    <Table.Cell>{order.title}</Table.Cell>
+                    <Table.Cell>{order.side === "buyer" ? "Buyer" : "Seller"}</Table.Cell>
+                    <Table.Cell>{order.status}</Table.Cell>
+                    <Table.Cell>{formatPrice(order.amountCents, order.currency)}</Table.Cell>
+                    <Table.Cell>{shortDate.format(new Date(order.createdAt))}</Table.Cell>
+                  </Table.Row>
+                ))}
+              </Table.Body>
+            </Table.Root>
+          </Table.ScrollArea>
+        )}
+      </Box>
+
+      <Box as="section" aria-labelledby="member-sign-ins">
+        <Heading as="h2" id="member-sign-ins" size="lg" mb="3">
+          Sign-in history ({member.signIns.total})
+        </Heading>
+        {member.signIns.rows.length === 0 ? (
+          <Text>No sign-ins recorded.</Text>
+        ) : (
+          <Table.ScrollArea tabIndex={0} role="region" aria-label="Their sign-ins">
+            <Table.Root size="sm">
+              <Table.Caption>Newest {member.signIns.rows.length} of {member.signIns.total}</Table.Caption>
+              <Table.Header>
+                <Table.Row>
+                  <Table.ColumnHeader>When</Table.ColumnHeader>
+                  <Table.ColumnHeader>Address</Table.ColumnHeader>
+                  <Table.ColumnHeader>Browser</Table.ColumnHeader>
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {member.signIns.rows.map((signIn, index) => (
+                  <Table.Row key={`${signIn.at}-${index}`}>
+                    <Table.Cell>{dateTime.format(new Date(signIn.at))}</Table.Cell>
+                    <Table.Cell>{signIn.ip ?? "—"}</Table.Cell>
+                    <Table.Cell>{signIn.userAgent ?? "—"}</Table.Cell>
+                  </Table.Row>
+                ))}
+              </Table.Body>
+            </Table.Root>
+          </Table.ScrollArea>
+        )}
+      </Box>
+    </Stack>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}
