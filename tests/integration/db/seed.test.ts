@@ -10,6 +10,7 @@ import { DEMO_PASSWORD } from "#db/seed/demo-accounts.ts";
 import { DEMO_DEALERS } from "#db/seed/listings.ts";
 import { verifyLogin } from "~/services/accounts/account.server.ts";
 import { queryAuditLog } from "~/services/admin/index.server.ts";
+import { listPromoCodes } from "~/services/promotions/index.server.ts";
 import type * as PasswordModule from "~/services/accounts/password.server.ts";
 import { DiskStore } from "~/services/storage/index.server.ts";
 import { createTestDatabase } from "../../support/test-database.ts";
@@ -101,6 +102,18 @@ describe("seedDemoMarketplace", () => {
       ["user.fee_exemption_change", "superadmin@tradebench.test", { fee_exemption: 25 }],
       ["user.fee_exemption_change", "superadmin@tradebench.test", { fee_exemption: 15 }],
     ]);
+  });
+
+  it("has promo codes made through the promotions service: one used once, one standing, one retired", async () => {
+    const codes = await listPromoCodes(seeded.db);
+    expect(codes.codes.map((c) => [c.code, c.currentUses, c.maxUses, c.active]).sort()).toEqual([
+      ["FIVEOFF", 0, null, true],
+      ["LAUNCH25", 1, 50, true],
+      ["TRADESHOW", 0, 200, false],
+    ]);
+    const dealer = await seeded.db.selectFrom("profiles").select("id").where("email", "=", DEMO_DEALERS[0]?.email ?? "").executeTakeFirstOrThrow();
+    const used = await seeded.db.selectFrom("promo_code_redemptions").select(["user_id", "discount_cents"]).execute();
+    expect(used).toEqual([{ user_id: dealer.id, discount_cents: 250 }]);
   });
 
   it("verifies everyone but the buyer, and fills a plausible profile", async () => {
