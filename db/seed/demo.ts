@@ -10,6 +10,7 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "./demo-accounts.ts";
 import { createAccount } from "./factories.ts";
 import { seedDemoKnowledgeBase } from "./knowledge-base.ts";
 import { seedDemoListings } from "./listings.ts";
+import { seedDemoModeration } from "./moderation.ts";
 import { seedDemoOffers } from "./offers.ts";
 import { seedDemoReviews } from "./reviews.ts";
 import { DEMO_SEED, seededRandom } from "./random.ts";
@@ -59,6 +60,8 @@ export async function seedDemoMarketplace(db: Kysely<Database>, options: DemoSee
   await seedDemoReviews(db, seededRandom(DEMO_SEED + 4), { now });
   // The administration's history (issue 19): the demo super administrator's fee exemption for a launch-partner dealer.
   await seedDemoAdministration(db, { superAdminId: idOf("super_admin") }, { now });
+  // Reports and moderation (issue 19 §5): reported dealer listings (one hidden by three reporters), a dismissed report, a fraud report.
+  await seedDemoModeration(db, { buyerId: idOf("buyer"), sellerId: idOf("seller"), moderatorId: idOf("moderator") }, { now });
   // People have read what is more than a day and a half old (the auctions', the forum's and the offers' notices alike).
   await db
     .updateTable("notifications")

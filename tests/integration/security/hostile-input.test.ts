@@ -107,6 +107,15 @@ const TARGETS: Record<string, ActionTarget> = {
   "admin.users_.$id.tsx": { url: "/admin/users/00000000-0000-4000-8000-000000000000", params: { id: "00000000-0000-4000-8000-000000000000" }, member: "editor", renders: "/admin/users/:id" },
   "admin.promo-codes.tsx": { url: "/admin/promo-codes", member: "editor", renders: "/admin/promo-codes" },
   "admin.roles.tsx": { url: "/admin/roles", member: "editor" },
+  // Moderation (issue 19 §5, §6): the review of a listing nobody has (no body can remove a fixture other targets use);
+  // the member-report queue, listings (feature) and categories reach their services with the administrator's bodies.
+  "admin.flagged-listings.tsx": { url: "/admin/flagged-listings?tab=members", member: "editor" },
+  "admin.review-listing.$id.tsx": { url: "/admin/review-listing/999999999", params: { id: "999999999" }, member: "editor" },
+  "admin.listings.tsx": { url: "/admin/listings", member: "editor" },
+  "admin.categories.tsx": { url: "/admin/categories", member: "editor" },
+  // Report this listing / member: the buyer's bodies reach the report (a refused one comes back on its page).
+  "listings.$id_.report.tsx": { url: "/listings/{listing}/report", params: { id: "{listing}" }, member: "buyer", renders: "/listings/:id/report" },
+  "user.$id_.report.tsx": { url: "/user/{sellerMember}/report", params: { id: "{sellerMember}" }, member: "buyer", renders: "/user/:id/report" },
   // Staff only (can_answer_support): visitors sign in first; the support agent's bodies reach the actions.
   "support-inbox.tsx": { url: "/support-inbox", member: "support" },
   "support-inbox_.$id.tsx": { url: "/support-inbox/{supportRequest}", params: { id: "{supportRequest}" }, member: "support" },

@@ -223,6 +223,21 @@ export const ROUTE_TABLE: readonly RouteRow[] = [
   { file: "admin.roles.tsx", path: "/admin/roles",
     loader: { expect: members("refused:403", each(USER_MANAGERS, "ok")) },
     action: { form: { role: "wizard", permissions: "can_bid" }, expect: members("refused:403", { super_admin: "reaches:400" }) } },
+  // Moderation (issue 19 §5, §6): report queues and reviews need can_moderate_content, /admin/listings
+  // can_manage_listings, /admin/categories can_manage_categories; the forms sent stop at validation (no decision, no
+  // listing, no name), so nothing changes for later cells.
+  { file: "admin.flagged-listings.tsx", path: "/admin/flagged-listings?tab=members&page=2",
+    loader: { expect: members("refused:403", each(CONTENT_MODERATORS, "ok")) },
+    action: { form: { reportId: "0", decision: "dismiss" }, expect: members("refused:403", each(CONTENT_MODERATORS, "reaches:400")) } },
+  { file: "admin.review-listing.$id.tsx", path: "/admin/review-listing/{listing}", params: { id: "{listing}" },
+    loader: { expect: members("refused:403", each(CONTENT_MODERATORS, "ok")) },
+    action: { form: { decision: "" }, expect: members("refused:403", each(CONTENT_MODERATORS, "reaches:400")) } },
+  { file: "admin.listings.tsx", path: "/admin/listings?q=scope&status=active&seller=example&page=2",
+    loader: { expect: members("refused:403", each(LISTING_ADMINS, "ok")) },
+    action: { form: { listingId: "", featured: "1" }, expect: members("refused:403", each(LISTING_ADMINS, "reaches:400")) } },
+  { file: "admin.categories.tsx", path: "/admin/categories",
+    loader: { expect: members("refused:403", each(USER_MANAGERS, "ok")) },
+    action: { form: { intent: "rename", categoryId: "test_measurement", name: "" }, expect: members("refused:403", each(USER_MANAGERS, "reaches:400")) } },
   // Sales and reports (issue 19 §6): administrators and billing (can_view_reports, can_manage_billing,
   // can_confirm_payments); system status (§8): the administrators (can_manage_users, can_manage_admins).
   { file: "admin.sales.tsx", path: "/admin/sales?status=pending&page=2", loader: { expect: members("refused:403", each(SALES_STAFF, "ok")) }, action: "none" },
@@ -296,6 +311,14 @@ export const ROUTE_TABLE: readonly RouteRow[] = [
   { file: "listings.$id_.offer.tsx", path: "/listings/{listing}/offer", params: { id: "{listing}" },
     loader: { expect: members("ok", each(UNCONFIRMED, "refused:403"), { seller: "refused:404" }) },
     action: { form: { amount: "" }, expect: members("reaches:400", each(UNCONFIRMED, "refused:403")) } },
+  // Report this listing / member (issue 19 §5): confirmed members; the seller's own page says they cannot report it.
+  // An empty reason stops at validation.
+  { file: "listings.$id_.report.tsx", path: "/listings/{listing}/report", params: { id: "{listing}" },
+    loader: { expect: members("ok", each(UNCONFIRMED, "refused:403")) },
+    action: { form: { reason: "" }, expect: members("reaches:400", each(UNCONFIRMED, "refused:403")) } },
+  { file: "user.$id_.report.tsx", path: "/user/{member}/report", params: { id: "{member}" },
+    loader: { expect: members("ok", each(UNCONFIRMED, "refused:403")) },
+    action: { form: { reason: "" }, expect: members("reaches:400", each(UNCONFIRMED, "refused:403")) } },
   { file: "auctions._index.tsx", path: "/auctions", loader: { expect: everyone("ok") }, action: "none" },
   { file: "auctions.$id.tsx", path: "/auctions/{auction}", params: { id: "{auction}" }, loader: { expect: everyone("ok") }, action: "none" },
   { file: "auctions.$id_.bid.tsx", path: "/auctions/{auction}/bid", params: { id: "{auction}" },
