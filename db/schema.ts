@@ -891,6 +891,15 @@ export interface ListingCountsByCategoryTable {
   listings: number;
 }
 
+/** Orders placed in a month ("YYYY-MM") that now have a status: how many, and their amounts and fees; kept by triggers. */
+export interface OrderTotalsByMonthTable {
+  month: string;
+  status: string;
+  orders: number;
+  amount_cents: number;
+  fee_cents: number;
+}
+
 /** How many members joined in a month ("YYYY-MM"); kept by triggers (admin dashboard). */
 export interface ProfileCountsByMonthTable {
   month: string;
@@ -952,6 +961,7 @@ export interface Database {
   listing_counts_by_month: ListingCountsByMonthTable;
   listing_counts_by_category: ListingCountsByCategoryTable;
   profile_counts_by_month: ProfileCountsByMonthTable;
+  order_totals_by_month: OrderTotalsByMonthTable;
   listing_reports: ListingReportsTable;
   fraud_reports: FraudReportsTable;
   category_overrides: CategoryOverridesTable;

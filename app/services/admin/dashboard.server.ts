@@ -2,9 +2,10 @@
 // recent sales, flagged listings, category distribution, recent users, growth by month and the system status. Each
 // section loads and fails on its own (a failed one carries its message, the others still show), and only the sections
 // the viewer's permissions open are read. Nothing here scans the listings: counts come from the tables the triggers of
-// migrations/2026-12-03T1000-admin-dashboard-counts.ts keep, sales from the orders' (created_at, status, amounts) index.
-import { sql, type Kysely } from "kysely";
-import { engineOf } from "#db/dialect.ts";
+// migrations/2026-12-03T1000-admin-dashboard-counts.ts and …-admin-order-totals.ts keep; recent sales walk the orders'
+// created_at index.
+import { sql, type Kysely, type RawBuilder } from "kysely";
+import { engineOf, withoutIndex } from "#db/dialect.ts";
 import type { Database } from "#db/schema.ts";
 import {
   DASHBOARD_FLAGGED_LISTINGS,
@@ -83,7 +84,7 @@ export async function dashboardStats(db: Kysely<Database>): Promise<DashboardSta
     db.selectFrom("listing_counts_by_month").select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>("listings"), sql<number>`0`).as("n")).executeTakeFirstOrThrow(),
     db.selectFrom("profile_counts_by_month").select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>("profiles"), sql<number>`0`).as("n")).executeTakeFirstOrThrow(),
     db
-      .selectFrom("orders")
+      .selectFrom("order_totals_by_month")
       .where("status", "in", SOLD_ORDER_STATUSES)
       .select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>("amount_cents"), sql<number>`0`).as("n"))
       .executeTakeFirstOrThrow(),
@@ -124,8 +125,16 @@ export async function tableExists(db: Kysely<Database>, table: string): Promise<
 
 /** The newest orders that count as sales, with the listing and both parties (spec 02 §2.4 Recent Sales). */
 export async function recentSalesOf(db: Kysely<Database>, limit: number): Promise<SaleRow[]> {
-  const rows = await saleRowsQuery(db).where("o.status", "in", SOLD_ORDER_STATUSES).orderBy("o.created_at", "desc").orderBy("o.id", "desc").limit(limit).execute();
+  const rows = await saleRowsQuery(db).where(statusUnindexed(db), "in", SOLD_ORDER_STATUSES).orderBy("o.created_at", "desc").orderBy("o.id", "desc").limit(limit).execute();
   return rows.map(toSaleRow);
+}
+
+/**
+ * The order's status as a filter the orders are not looked up by: most orders are sales, so walking the orders newest
+ * first (their created_at index) and skipping the few others beats fetching every sale by status and sorting them.
+ */
+export function statusUnindexed(db: Kysely<Database>) {
+  return withoutIndex(db, "o.status") as RawBuilder<string>;
 }
 
 /** Orders with their listing's title and both parties' names, for the dashboard, /admin/sales and its CSV. */
@@ -222,21 +231,20 @@ export interface SalesMonth {
   feeCents: number;
 }
 
-/** Orders that count as sales by the month they were placed, from `fromMonth` ("YYYY-MM") on (the orders' index). */
+/** Orders of `statuses` by the month they were placed, from `fromMonth` ("YYYY-MM") on (the maintained totals). */
 export async function salesByMonth(db: Kysely<Database>, fromMonth: string, statuses: readonly string[] = SOLD_ORDER_STATUSES): Promise<SalesMonth[]> {
-  const month = sql<string>`substr(created_at, 1, 7)`;
   const rows = await db
-    .selectFrom("orders")
-    .where("created_at", ">=", fromMonth)
+    .selectFrom("order_totals_by_month")
+    .where("month", ">=", fromMonth)
     .where("status", "in", statuses)
     .select((eb) => [
-      month.as("month"),
-      eb.fn.countAll<number | string>().as("orders"),
+      "month",
+      eb.fn.sum<number | string>("orders").as("orders"),
       eb.fn.sum<number | string>("amount_cents").as("amount"),
       eb.fn.sum<number | string>("fee_cents").as("fees"),
     ])
-    .groupBy(month)
-    .orderBy(month)
+    .groupBy("month")
+    .orderBy("month")
     .execute();
   return rows.map((row) => ({ month: row.month, orders: Number(row.orders), amountCents: Number(row.amount ?? 0), feeCents: Number(row.fees ?? 0) }));
 }

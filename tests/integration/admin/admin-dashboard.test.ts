@@ -110,6 +110,17 @@ describe("admin dashboard figures", () => {
     expect(stats.aiListingsProcessed).toBe(2);
   });
 
+  it("sales figures follow an order's refund and its deletion", async () => {
+    const paid = await opened.db.selectFrom("orders").select("id").where("status", "=", "paid").executeTakeFirstOrThrow();
+    await opened.db.updateTable("orders").set({ status: "refunded" }).where("id", "=", paid.id).execute();
+    expect((await dashboardStats(opened.db)).totalSalesCents).toBe(250_000);
+    const extra = await opened.db.selectFrom("equipment_listings").select("id").where("status", "=", "draft").executeTakeFirstOrThrow();
+    await insertOrder(extra.id, "completed", 1_000, "2026-11-07T09:00:00.000Z");
+    await opened.db.deleteFrom("orders").where("reference", "=", `TB-TEST-${reference}`).execute();
+    await opened.db.updateTable("orders").set({ status: "paid" }).where("id", "=", paid.id).execute();
+    expect((await dashboardStats(opened.db)).totalSalesCents).toBe(370_050);
+  });
+
   it("categories count live listings by main category; growth follows moves and deletions", async () => {
     const shares = await categoryDistribution(opened.db);
     const live = await slowCount("select count(*) as n from equipment_listings where status = 'active'");
