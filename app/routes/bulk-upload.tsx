@@ -10,7 +10,7 @@ import { Form, Link as RemixLink, useActionData, useLoaderData, useNavigate, use
 import { useEffect, useState } from "react";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary.tsx";
 import { getDb } from "~/db.server.ts";
-import { BULK_FIELD_LABELS, BULK_FIELDS, BULK_LIMITS, BULK_MESSAGES, bulkTemplateCsv, REQUIRED_BULK_FIELDS, timeLeftText } from "~/lib/bulk-import.ts";
+import { BULK_FIELD_LABELS, BULK_FIELDS, BULK_LIMITS, BULK_MESSAGES, REQUIRED_BULK_FIELDS, timeLeftText } from "~/lib/bulk-import.ts";
 import { CONDITION_OPTIONS } from "~/lib/conditions.ts";
 import { formatShortDate } from "~/lib/dates.ts";
 import { formatExactPrice, formatPrice } from "~/lib/money.ts";
@@ -29,7 +29,6 @@ import {
   kickBulkImportJob,
   listBulkImports,
   parseBulkCsv,
-  rejectedRowsCsv,
   setBulkRowRemoved,
   startBulkAi,
   startBulkImport,
@@ -48,23 +47,12 @@ import { routeIdOf } from "~/web/route-params.server.ts";
 
 export const meta: MetaFunction = () => [{ title: "Bulk Upload — Tradebench" }];
 
-const CSV_HEADERS = (name: string) => ({
-  "Content-Type": "text/csv; charset=utf-8",
-  "Content-Disposition": `attachment; filename="${name}"`,
-  "Cache-Control": "no-store",
-});
-
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requirePermission(request, "can_create_listings");
   const db = getDb();
   const url = new URL(request.url);
-  const download = url.searchParams.get("download");
-  if (download === "template") return new Response(bulkTemplateCsv(), { headers: CSV_HEADERS("tradebench-bulk-template.csv") });
   const requested = routeIdOf(url.searchParams.get("import"));
   try {
-    if (download === "rejected" && requested !== null) {
-      return new Response(await rejectedRowsCsv(db, user.id, requested), { headers: CSV_HEADERS(`tradebench-import-${requested}-rejected.csv`) });
-    }
     const fresh = url.searchParams.get("new") === "1";
     const id = requested ?? (fresh ? null : await currentBulkImportId(db, user.id));
     const page = routeIdOf(url.searchParams.get("page")) ?? 1;
@@ -185,7 +173,8 @@ export async function action({ request }: ActionFunctionArgs) {
       case "import":
         await startBulkImport(db, user.id, command.importId, command.promoCode.trim() === "" ? null : command.promoCode);
         void kickBulkImportJob(db, getUploadStore(), command.importId, "import");
-        throw redirect(bulkImportUrl(command.importId));
+        // done=1: when the import has finished, the page shows the success step and returns to step 1 after 3 s.
+        throw redirect(`${bulkImportUrl(command.importId)}&done=1`);
     }
   } catch (error) {
     if (!isDomainError(error)) throw error;
@@ -206,9 +195,14 @@ function useBulkProgress(importId: number | null, active: boolean): BulkProgress
     const startPolling = () => {
       poll ??= setInterval(() => revalidator.revalidate(), 3_000);
     };
+    // A slow check as well: a job that ends before the stream is open sends its last event to nobody.
+    const check = setInterval(() => revalidator.revalidate(), 5_000);
     if (typeof EventSource === "undefined") {
       startPolling();
-      return () => clearInterval(poll!);
+      return () => {
+        clearInterval(check);
+        clearInterval(poll!);
+      };
     }
     const source = new EventSource("/events");
     source.addEventListener("bulk-import", (event) => {
@@ -220,6 +214,7 @@ function useBulkProgress(importId: number | null, active: boolean): BulkProgress
     source.addEventListener("error", startPolling);
     return () => {
       source.close();
+      clearInterval(check);
       if (poll) clearInterval(poll);
     };
     // The revalidator object changes on every render; the subscription depends on the import only.
@@ -295,7 +290,7 @@ function UploadStep({ error, busy }: { error: string | null; busy: boolean }) {
             {BULK_LIMITS.fileBytes / 1024 / 1024} MB and {BULK_LIMITS.rows.toLocaleString("en-US")} rows; comma, semicolon or tab separated.
           </Text>
           <Link asChild colorPalette="blue" width="fit-content">
-            <a href="/bulk-upload?download=template" download>
+            <a href="/bulk-upload.csv?file=template" download>
               Download the template CSV
             </a>
           </Link>
@@ -545,7 +540,7 @@ function ReviewStep({ view, categories, error, errorRow, busy }: { view: BulkImp
           </Text>
           {view.errorCount > 0 || view.failedCount > 0 ? (
             <Link asChild colorPalette="blue" width="fit-content">
-              <a href={`/bulk-upload?import=${view.id}&download=rejected`} download>
+              <a href={`/bulk-upload.csv?import=${view.id}`} download>
                 Download the rejected rows (CSV with an error column)
               </a>
             </Link>
@@ -658,9 +653,6 @@ function ImportStep({ view, justDone }: { view: BulkImportView; justDone: boolea
   const progress = useBulkProgress(view.id, importing);
   const navigate = useNavigate();
   useEffect(() => {
-    if (progress?.phase === "import" && progress.finished) navigate(`${bulkImportUrl(view.id)}&done=1`, { replace: true });
-  }, [progress, navigate, view.id]);
-  useEffect(() => {
     if (view.status !== "imported" || !justDone) return;
     const timer = setTimeout(() => navigate("/bulk-upload?new=1"), BULK_LIMITS.successResetMs);
     return () => clearTimeout(timer);
@@ -692,7 +684,7 @@ function ImportStep({ view, justDone }: { view: BulkImportView; justDone: boolea
           <Text color="red.fg">
             {view.failedCount} row{view.failedCount === 1 ? " was" : "s were"} not imported: see the report below, or{" "}
             <Link asChild colorPalette="blue">
-              <a href={`/bulk-upload?import=${view.id}&download=rejected`} download>
+              <a href={`/bulk-upload.csv?import=${view.id}`} download>
                 download them as CSV
               </a>
             </Link>

@@ -13,7 +13,9 @@ type RouteModule = Record<string, unknown>;
 export function routePath(file: string): string {
   return file
     .replace(/\.(tsx?|jsx?)$/, "")
-    .split(".")
+    // Dots inside [ ] are escaped characters of the address (bulk-upload[.csv] → /bulk-upload.csv), not separators.
+    .split(/\.(?![^[]*\])/)
+    .map((segment) => segment.replace(/\[([^\]]*)\]/g, "$1"))
     .filter((segment) => segment !== "_index")
     .map((segment) => segment.replace(/_$/, ""))
     .map((segment) => (segment === "$" ? "*" : segment.startsWith("$") ? `:${segment.slice(1)}` : segment))

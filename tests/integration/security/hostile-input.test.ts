@@ -71,6 +71,7 @@ const TARGETS: Record<string, ActionTarget> = {
   "seller.listings.tsx": { url: "/seller/listings", member: "seller", renders: "/seller/listings" },
   // Bulk CSV import (issue 21): the upload is multipart (field "file"), every other step a small form.
   "bulk-upload.tsx": { url: "/bulk-upload", member: "seller", fileField: "file" },
+  "bulk-upload[.csv].tsx": { url: "/bulk-upload.csv?file=template", member: "seller" },
   "contact.tsx": { url: "/contact", member: "buyer" },
   "confirm-email.tsx": { url: "/confirm-email", member: "buyer" },
   "create-listing.tsx": { url: "/create-listing", member: "seller", fileField: "images", renders: "/create-listing" },

@@ -331,10 +331,15 @@ export const ROUTE_TABLE: readonly RouteRow[] = [
   { file: "bulk-upload.tsx", path: "/bulk-upload",
     loader: [
       { label: "the wizard and the history", expect: members("refused:403", each(CREATORS, "ok")) },
-      { label: "the template CSV", url: "/bulk-upload?download=template", expect: members("refused:403", each(CREATORS, "ok")) },
       { label: "someone else's (or no) import", url: "/bulk-upload?import=999999", expect: members("refused:403", each(CREATORS, "refused:404")) },
     ],
     action: { form: { intent: "bogus" }, expect: members("refused:403", each(CREATORS, "reaches:400"), { unconfirmed_seller: "refused:403" }) } },
+  { file: "bulk-upload[.csv].tsx", path: "/bulk-upload.csv?file=template",
+    loader: [
+      { label: "the template", expect: members("refused:403", each(CREATORS, "ok")) },
+      { label: "the rejected rows of an import that is not yours", url: "/bulk-upload.csv?import=999999", expect: members("refused:403", each(CREATORS, "refused:404")) },
+    ],
+    action: ONLY_GET },
   { file: "create-listing.tsx", path: "/create-listing",
     loader: [
       { label: "the manual form", expect: members("away:/dashboard", each(CREATORS, "ok")) },
