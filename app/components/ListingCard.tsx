@@ -1,4 +1,5 @@
-// A listing in a grid: picture, Featured, title, price, condition, location, Verified Seller and the watch toggle.
+// A listing in a grid: picture, Featured, title, price, condition, location, the seller (linking to their profile),
+// Verified Seller and the watch toggle.
 // Drawn with static classes (app/lib/static-styles.ts): a grid renders many of them, and Chakra components cost per element.
 import { Link as RemixLink } from "@remix-run/react";
 import { conditionLabel } from "~/lib/conditions.ts";
@@ -19,6 +20,9 @@ const card = staticClasses("card", {
   condition: { recipe: "badge", variants: { variant: "outline" } },
   auction: { recipe: "badge", css: { colorPalette: "purple" } },
   location: { fontSize: "sm", color: "fg.muted" },
+  seller: { fontSize: "sm", color: "fg.muted" },
+  /** Above the card's overlay link, so it takes its own clicks. */
+  sellerLink: { position: "relative", zIndex: "1", color: "blue.fg", textDecoration: "underline", _hover: { textDecoration: "none" } },
   verified: { display: "flex", alignItems: "center", gap: "1", color: "green.fg", fontSize: "sm" },
 });
 
@@ -51,6 +55,14 @@ export function ListingCard({ listing, watching, lead = false }: { listing: List
           {listing.listingType !== "buy_now" ? <span className={card.auction}>Auction</span> : null}
         </div>
         <p className={card.location}>{listing.location || "Location not specified"}</p>
+        {listing.sellerId && listing.sellerName ? (
+          <p className={card.seller}>
+            Sold by{" "}
+            <a href={`/user/${listing.sellerId}`} className={card.sellerLink}>
+              {listing.sellerName}
+            </a>
+          </p>
+        ) : null}
         {listing.sellerVerified ? (
           <p className={card.verified}>
             <ShieldCheckIcon />

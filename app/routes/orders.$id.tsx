@@ -1,7 +1,7 @@
 // /orders/{id}: one order for its buyer, its seller and escrow staff (everyone else gets 404): the item, where it
 // stands, how to pay while it awaits payment, shipping, the timeline, and the forms of the transitions the viewer may
 // make. Each form posts here and works without JavaScript.
-import { Box, Button, Card, Container, DataList, Grid, GridItem, Heading, HStack, Stack, Text } from "@chakra-ui/react";
+import { Box, Button, Card, Container, DataList, Grid, GridItem, Heading, HStack, Link, Stack, Text } from "@chakra-ui/react";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link as RemixLink, useActionData, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
@@ -23,7 +23,8 @@ import { parseRouteId } from "~/web/route-params.server.ts";
 import { requireUser } from "~/web/auth.server.ts";
 import { transitionOrder, escrowAccount, getOrderForViewer } from "~/services/orders/index.server.ts";
 import { DomainError, isDomainError } from "~/services/domain-error.ts";
-import { reviewEligibility } from "~/services/reviews/index.server.ts";
+import { ratingSummary, reviewEligibility } from "~/services/reviews/index.server.ts";
+import { SellerRating } from "~/components/reviews/SellerRating.tsx";
 import { refusalInit, throwRefusal } from "~/web/domain-answer.server.ts";
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
@@ -44,6 +45,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     done: isOrderAction(done) ? ORDER_ACTION_DONE[done] : null,
     // "Leave a review" (issue 22): the buyer or the seller of a completed order, once, within the review window.
     reviewDue: (await reviewEligibility(getDb(), orderId, user.id)).canReview,
+    // The seller's rating from buyers' reviews, beside their name (issue 22).
+    sellerRating: await ratingSummary(getDb(), view.order.sellerId, "seller"),
   };
 }
 
@@ -98,7 +101,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 }
 
 export default function OrderPage() {
-  const { order, actions, viewerIs, inspectionEndsAt, placed, done, reviewDue, escrowAccount: account } = useLoaderData<typeof loader>();
+  const { order, actions, viewerIs, inspectionEndsAt, placed, done, reviewDue, sellerRating, escrowAccount: account } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const shipping = order.shipping;
   const addressLines = [
@@ -124,7 +127,15 @@ export default function OrderPage() {
             </Box>
           </HStack>
           <Text color="fg.muted">
-            Placed <time dateTime={order.createdAt}>{formatOrderTime(order.createdAt)}</time> · Buyer {order.buyerName} · Seller {order.sellerName}
+            Placed <time dateTime={order.createdAt}>{formatOrderTime(order.createdAt)}</time> · Buyer{" "}
+            <Link asChild color="blue.fg">
+              <RemixLink to={`/user/${order.buyerId}`}>{order.buyerName}</RemixLink>
+            </Link>{" "}
+            · Seller{" "}
+            <Link asChild color="blue.fg">
+              <RemixLink to={`/user/${order.sellerId}`}>{order.sellerName}</RemixLink>
+            </Link>{" "}
+            <SellerRating average={sellerRating.average} count={sellerRating.count} />
           </Text>
         </Stack>
 

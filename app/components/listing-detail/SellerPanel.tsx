@@ -1,5 +1,7 @@
-// Who sells: avatar or initials, company or full name, and the Verified Seller badge.
+// Who sells: avatar or initials, company or full name linking to their profile, their rating from buyers' reviews,
+// and the Verified Seller badge.
 import { initials, publicName } from "~/lib/user.ts";
+import { SellerRating } from "../reviews/SellerRating.tsx";
 import { ShieldCheckIcon } from "../icons.tsx";
 import { panel, seller as look } from "./detail-styles.ts";
 
@@ -9,6 +11,10 @@ export interface SellerPanelData {
   companyName: string;
   avatarUrl: string | null;
   isVerified: boolean;
+  /** With an id, the name links to /user/{id}; with a count, the rating shows. */
+  id?: string;
+  ratingCount?: number;
+  ratingAverage?: number | null;
 }
 
 /** The seller's public name (company, else full name). */
@@ -31,8 +37,15 @@ export function SellerPanel({ seller }: { seller: SellerPanelData }) {
           </div>
           <div className={look.lines}>
             <p className={look.name} data-testid="seller-name">
-              {name}
+              {seller.id ? (
+                <a href={`/user/${seller.id}`} className={look.profileLink}>
+                  {name}
+                </a>
+              ) : (
+                name
+              )}
             </p>
+            {seller.ratingCount !== undefined ? <SellerRating average={seller.ratingAverage ?? null} count={seller.ratingCount} className={look.rating} /> : null}
             {seller.isVerified ? (
               <span className={look.verified}>
                 <ShieldCheckIcon />

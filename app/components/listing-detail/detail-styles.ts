@@ -169,6 +169,8 @@ export const seller = staticClasses("detail-seller", {
   avatarFallback: avatarPart("fallback"),
   lines: stack("1"),
   name: { fontWeight: "semibold" },
+  profileLink: { color: "blue.fg", textDecoration: "underline", _hover: { textDecoration: "none" } },
+  rating: { fontSize: "sm", color: "fg.muted" },
   verified: { recipe: "badge", variants: { variant: "subtle" }, css: { colorPalette: "green", w: "fit-content" } },
 });
 

@@ -4,7 +4,7 @@
 import { Box, Button, chakra, Heading, HStack, Link, Stack, Text, Textarea } from "@chakra-ui/react";
 import { Link as RemixLink, useFetcher } from "@remix-run/react";
 import { useEffect, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
-import { conversationUrl, formatMessageDate, formatMessageDateTime, MESSAGE_MAX_LENGTH, MESSAGE_TEXT } from "~/lib/messages.ts";
+import { conversationUrl, formatMessageDate, formatMessageDateTime, GENERAL_CONVERSATION_TITLE, MESSAGE_MAX_LENGTH, MESSAGE_TEXT } from "~/lib/messages.ts";
 import type { ConversationThread } from "~/services/messaging/messages.server.ts";
 import { ChevronLeftIcon } from "../icons.tsx";
 import { MessageText } from "./MessageText.tsx";
@@ -115,10 +115,12 @@ export function ThreadPane({
           </RemixLink>
         </Link>
         <Heading as="h2" size="md" id="thread-heading" truncate>
-          {conversation.otherPartyName}
+          <Link asChild colorPalette="blue" variant="underline">
+            <RemixLink to={`/user/${conversation.otherPartyId}`}>{conversation.otherPartyName}</RemixLink>
+          </Link>
         </Heading>
         <Text fontSize="sm" color="fg.muted" truncate>
-          {conversation.viewerIs === "buyer" ? "Seller" : "Buyer"} ·{" "}
+          {conversation.listingId === null && conversation.listingTitle === GENERAL_CONVERSATION_TITLE ? "Member" : conversation.viewerIs === "buyer" ? "Seller" : "Buyer"} ·{" "}
           {conversation.listingId !== null ? (
             <Link asChild colorPalette="blue" variant="underline">
               <RemixLink to={`/listings/${conversation.listingId}`}>{conversation.listingTitle}</RemixLink>

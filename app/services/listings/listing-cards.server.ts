@@ -2,6 +2,7 @@
 import { expressionBuilder, sql, type Expression, type Kysely, type Transaction } from "kysely";
 import type { Database } from "#db/schema.ts";
 import { LIVE_AUCTION_STATUSES } from "~/lib/auctions.ts";
+import { publicName } from "~/lib/user.ts";
 
 export interface ListingCardData {
   id: number;
@@ -13,6 +14,12 @@ export interface ListingCardData {
   location: string;
   isFeatured: boolean;
   sellerVerified: boolean;
+  /**
+   * Who sells it, for the link to their profile (issue 22): columns of the seller row the card already joins. Absent
+   * from cards kept offline before issue 22 (the card then leaves the line out).
+   */
+  sellerId?: string;
+  sellerName?: string;
   /** Thumbnail of the primary image, else the first image; null shows the placeholder. */
   imageUrl: string | null;
   /** Auction and hybrid listings with an upcoming or live auction: its current price and bids. */
@@ -52,6 +59,10 @@ export function selectListingCards(db: Db) {
       "l.location",
       "l.is_featured",
       "seller.is_verified as seller_verified",
+      "l.user_id as seller_id",
+      "seller.first_name as seller_first_name",
+      "seller.last_name as seller_last_name",
+      "seller.company_name as seller_company_name",
       primaryThumbnail(eb.ref("l.id")).as("image_url"),
       eb
         .selectFrom("auctions as a")
@@ -73,6 +84,10 @@ type CardRow = {
   location: string;
   is_featured: number;
   seller_verified: number;
+  seller_id: string;
+  seller_first_name: string;
+  seller_last_name: string;
+  seller_company_name: string;
   image_url: string | null;
   /** "current price cents:bid count" of the listing's upcoming or live auction. */
   live_auction: string | null;
@@ -89,6 +104,8 @@ export function toListingCard(row: CardRow): ListingCardData {
     location: row.location,
     isFeatured: row.is_featured === 1,
     sellerVerified: row.seller_verified === 1,
+    sellerId: row.seller_id,
+    sellerName: publicName({ firstName: row.seller_first_name, lastName: row.seller_last_name, companyName: row.seller_company_name }, "Tradebench seller"),
     imageUrl: row.image_url,
     auction: parseLiveAuction(row.live_auction),
   };

@@ -1,5 +1,5 @@
 // One listing as its detail page shows it: images, seller, category chain, and who may see it.
-import type { Kysely } from "kysely";
+import { sql, type ExpressionBuilder, type Kysely } from "kysely";
 import type { Database } from "#db/schema.ts";
 import { selectListingCards, toListingCard, type ListingCardData } from "./listing-cards.server.ts";
 import { listingActor, ownerOrManager, visibleTo, type Actor } from "./listing-policy.server.ts";
@@ -31,6 +31,19 @@ export interface ListingSeller {
   companyName: string;
   avatarUrl: string | null;
   isVerified: boolean;
+  /** The seller's rating from buyers' published reviews (issue 22): how many, and the mean (null with none). */
+  ratingCount: number;
+  ratingAverage: number | null;
+}
+
+/** The published, not hidden reviews buyers gave the listing's seller (correlated with the listing row `l`). */
+function sellerReviews(eb: ExpressionBuilder<Database & { l: Database["equipment_listings"] }, "l">) {
+  return eb
+    .selectFrom("reviews as rv")
+    .whereRef("rv.reviewed_id", "=", "l.user_id")
+    .where("rv.reviewer_role", "=", "buyer")
+    .where("rv.published_at", "is not", null)
+    .where("rv.hidden_at", "is", null);
 }
 
 export interface ListingDetail {
@@ -125,7 +138,7 @@ export async function getListingDetail(
       .leftJoin("categories as item", "item.id", "l.category_id")
       .leftJoin("categories as parent", "parent.id", "item.parent_id")
       .leftJoin("categories as grandparent", "grandparent.id", "parent.parent_id")
-      .select([
+      .select((eb) => [
         "l.id",
         "l.user_id",
         "l.title",
@@ -164,6 +177,9 @@ export async function getListingDetail(
         "parent.name as category_name_1",
         "grandparent.id as category_id_2",
         "grandparent.name as category_name_2",
+        // The seller's rating in the same query (issue 22): the reviews index (reviewed_id, published_at) answers it.
+        sellerReviews(eb).select((inner) => inner.fn.countAll<number>().as("n")).as("seller_rating_count"),
+        sellerReviews(eb).select(sql<number | null>`round(avg(rv.rating), 2)`.as("a")).as("seller_rating_average"),
       ])
       .where("l.id", "=", id)
       .executeTakeFirst(),
@@ -232,6 +248,8 @@ export async function getListingDetail(
       companyName: row.seller_company_name,
       avatarUrl: row.seller_avatar_url,
       isVerified: row.seller_is_verified === 1,
+      ratingCount: Number(row.seller_rating_count ?? 0),
+      ratingAverage: row.seller_rating_average === null ? null : Number(row.seller_rating_average),
     },
   };
 }
