@@ -80,6 +80,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       startImage: galleryStartIndex(url.searchParams.get("image"), listing.images.length),
       canEdit,
       canContact: user?.id !== listing.ownerId,
+      // The owner may put an active or draft listing without a live auction up for auction (/create-auction, issue 20).
+      canStartAuction: user?.id === listing.ownerId && (listing.status === "active" || listing.status === "draft") && auctionId === null,
       watching: watched.has(id),
       watcherCount,
       related: related.map((card) => ({ card, watching: watched.has(card.id) })),
@@ -97,7 +99,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 }
 
 export default function ListingDetailPage() {
-  const { listing, startImage, canEdit, canContact, watching, watcherCount, related, auction, bidFlash, offlineCopy, offerPanel, signedIn, now } =
+  const { listing, startImage, canEdit, canContact, canStartAuction, watching, watcherCount, related, auction, bidFlash, offlineCopy, offerPanel, signedIn, now } =
     useLoaderData<typeof loader>();
   return (
     <div className={page.container}>
@@ -107,7 +109,7 @@ export default function ListingDetailPage() {
       <ListingShowcase listing={listing} startImage={startImage}>
         <ListingSummary listing={listing} />
         <ListingFacts listing={listing} />
-        <ListingTypePanel listing={listing} watching={watching} canEdit={canEdit} canContact={canContact} />
+        <ListingTypePanel listing={listing} watching={watching} canEdit={canEdit} canContact={canContact} canStartAuction={canStartAuction} />
         {offerPanel ? <MakeOfferPanel listingId={listing.id} panel={offerPanel} signedIn={signedIn} serverNow={now} /> : null}
         {watcherCount !== null ? <WatcherCount count={watcherCount} /> : null}
         {auction ? <ListingAuctionPanel key={auction.snapshot.auctionId} auction={auction} flash={bidFlash} /> : null}

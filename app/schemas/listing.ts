@@ -468,3 +468,9 @@ export function toListingInput(values: Omit<ListingFormValues, "status" | "start
 
 /** The form's raw values (what conform reads and writes). */
 export type ListingFormInput = z.input<typeof EditListingSchema>;
+
+/**
+ * The manual form's listing type and auction settings on their own, checked by the same rules in the same order
+ * (spec 01 §5): /create-auction starts an auction for an existing listing with them (issue 20).
+ */
+export const AuctionTypeFieldsSchema = typeFields({ allowKeepDuration: false });

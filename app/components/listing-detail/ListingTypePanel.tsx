@@ -24,10 +24,13 @@ export function ListingTypePanel({
   watching,
   canEdit,
   canContact = false,
+  canStartAuction = false,
 }: {
   listing: ListingTypePanelData;
   watching: boolean;
   canEdit: boolean;
+  /** The owner's own active or draft listing without a live auction: a link to /create-auction for it. */
+  canStartAuction?: boolean;
   /** Contact Seller: for everyone but the listing's own seller (visitors are asked to sign in). */
   canContact?: boolean;
 }) {
@@ -77,6 +80,11 @@ export function ListingTypePanel({
           {canEdit ? (
             <RemixLink to={`/edit-listing/${listing.id}`} className={typePanel.edit}>
               Edit Listing
+            </RemixLink>
+          ) : null}
+          {canStartAuction ? (
+            <RemixLink to={`/create-auction?listing=${listing.id}`} className={typePanel.edit}>
+              Start an Auction
             </RemixLink>
           ) : null}
         </div>

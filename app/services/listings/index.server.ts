@@ -22,5 +22,6 @@ export * from "./marketplace-stats.server.ts";
 export * from "./recent-views.server.ts";
 export * from "./search-query.server.ts";
 export * from "./seller-listings.server.ts";
+export * from "./start-listing-auction.server.ts";
 export * from "./testimonials.server.ts";
 export * from "./update-listing.server.ts";

@@ -177,7 +177,7 @@ describe("the buyer dashboard page", () => {
     expect(await pageAs(buyerDashboardRoute, "/buyer-dashboard", people.seller)).toMatchObject({ status: 302, location: "/" });
     expect((await pageAs(buyerDashboardRoute, "/buyer-dashboard", null)).location).toMatch(/^\/login\?/);
     const cookie = await sessionCookie(opened.db, people.buyer);
-    const answer = await savedSearchesRoute.loader({ request: new Request("http://localhost/saved-searches", { headers: { Cookie: cookie } }), params: {}, context: {} }).catch((thrown: unknown) => thrown);
+    const answer = await savedSearchesRoute.loader({ request: new Request("http://localhost/saved-searches", { headers: { Cookie: cookie } }), params: {}, context: { cspNonce: "", clientIp: "192.0.2.1" } }).catch((thrown: unknown) => thrown);
     expect(answer).toBeInstanceOf(Response);
     expect((answer as Response).headers.get("Location")).toBe("/watchlist?tab=saved-searches");
   });

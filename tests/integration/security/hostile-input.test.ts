@@ -69,6 +69,7 @@ const TARGETS: Record<string, ActionTarget> = {
   "listings.$id_.offer.tsx": { url: "/listings/{offerListing}/offer", params: { id: "{offerListing}" }, member: "buyer", renders: "/listings/:id/offer" },
   "offers.tsx": { url: "/offers", member: "seller", renders: "/offers" },
   "seller.listings.tsx": { url: "/seller/listings", member: "seller", renders: "/seller/listings" },
+  "create-auction.tsx": { url: "/create-auction", member: "seller", renders: "/create-auction" },
   // Bulk CSV import (issue 21): the upload is multipart (field "file"), every other step a small form.
   "bulk-upload.tsx": { url: "/bulk-upload", member: "seller", fileField: "file" },
   "bulk-upload[.csv].tsx": { url: "/bulk-upload.csv?file=template", member: "seller" },
