@@ -51,6 +51,11 @@ export const LISTING_REVIEW_DECISION_LABELS: Record<ListingReviewDecision, strin
 /** The longest message a moderator writes to the seller. */
 export const MODERATOR_MESSAGE_MAX = 1000;
 
+/** /admin/listings: the longest title or seller text searched. */
+export const ADMIN_LISTINGS_TEXT_MAX = 100;
+/** /admin/categories: the longest name staff give a category. */
+export const CATEGORY_NAME_MAX = 80;
+
 /** Flagged listings per page of the queue; the dashboard shows fewer. */
 export const FLAGGED_LISTINGS_PAGE = 25;
 export const FRAUD_REPORTS_PAGE = 25;

@@ -8,8 +8,9 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { FormErrors, FormSuccess } from "~/components/forms/index.ts";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary.tsx";
 import { getDb } from "~/db.server.ts";
+import { CATEGORY_NAME_MAX } from "~/lib/moderation.ts";
 import { CategoryChangeSchema } from "~/schemas/moderation.ts";
-import { CATEGORY_NAME_MAX, changeCategory, listCategoriesForAdmin, type AdminCategoryNode, type CategoryChange } from "~/services/admin/index.server.ts";
+import { changeCategory, listCategoriesForAdmin, type AdminCategoryNode, type CategoryChange } from "~/services/admin/index.server.ts";
 import { isDomainError } from "~/services/domain-error.ts";
 import { requirePermission } from "~/web/auth.server.ts";
 import { refusalBody, refusalInit } from "~/web/domain-answer.server.ts";

@@ -7,6 +7,7 @@
 import type { Kysely } from "kysely";
 import { inWriteTransaction } from "#db/dialect.ts";
 import type { Database } from "#db/schema.ts";
+import { CATEGORY_NAME_MAX } from "~/lib/moderation.ts";
 import type { Role } from "~/lib/roles.ts";
 import { itemSlug } from "~/lib/taxonomy.ts";
 import { permissionsOfRole } from "../accounts/permissions.server.ts";
@@ -14,7 +15,6 @@ import { DomainError } from "../domain-error.ts";
 import { forgetCategoryIndex } from "../listings/listing-search.server.ts";
 import { recordAuditEvent } from "../platform/audit-log.server.ts";
 
-export const CATEGORY_NAME_MAX = 80;
 
 export const CATEGORY_MESSAGES = {
   forbidden: "Only category managers can change categories.",

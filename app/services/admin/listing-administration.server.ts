@@ -5,6 +5,7 @@
 import { sql, type Kysely } from "kysely";
 import { inWriteTransaction } from "#db/dialect.ts";
 import type { Database } from "#db/schema.ts";
+import { ADMIN_LISTINGS_TEXT_MAX } from "~/lib/moderation.ts";
 import type { Role } from "~/lib/roles.ts";
 import { permissionsOfRole } from "../accounts/permissions.server.ts";
 import { DomainError } from "../domain-error.ts";
@@ -16,7 +17,6 @@ import { sellerNameOf } from "./listing-reports.server.ts";
 export const ADMIN_LISTINGS_PAGE_SIZE = 25;
 export const ADMIN_LISTINGS_MAX_PAGE = 400;
 export const ADMIN_LISTINGS_COUNT_CAP = 10_000;
-export const ADMIN_LISTINGS_TEXT_MAX = 100;
 
 export interface AdminListingsQuery {
   /** Words of the title (a case-insensitive "contains"). */
