@@ -121,3 +121,62 @@ describe("/user/{id}", () => {
     }
   });
 });
+
+describe("/user/{id}: Message, Follow, the Auctions tab and verification", () => {
+  it("shows Message and Follow only to signed-in members on someone else's profile; both work", async () => {
+    expect((await open(`/user/${seller.id}`)).text).not.toMatch(/Message|Follow\b/);
+    const own = await open(`/user/${seller.id}`, seller.id);
+    expect(own.html).not.toContain('value="message"');
+    expect(own.html).not.toContain('value="follow"');
+    const asBuyer = await open(`/user/${seller.id}`, buyer.id);
+    expect(asBuyer.text).toContain("0 followers");
+    expect(asBuyer.html).toContain('value="follow"');
+    // The Message form offers a general question or one of their listings.
+    expect(asBuyer.text).toContain("General question");
+    expect(asBuyer.text).toContain("About: Keithley 2450 SourceMeter");
+
+    const followed = await post(`/user/${seller.id}`, buyer.id, { intent: "follow" });
+    expect(followed.location).toBe(`/user/${seller.id}?done=follow`);
+    const after = await open(followed.location!, buyer.id);
+    expect(after.text).toContain("1 follower");
+    expect(after.html).toContain('value="unfollow"');
+
+    const general = await post(`/user/${seller.id}`, buyer.id, { intent: "message", listingId: "" });
+    expect(general.location).toMatch(/^\/messages\?conversation=\d+$/);
+    const again = await post(`/user/${seller.id}`, buyer.id, { intent: "message" });
+    expect(again.location).toBe(general.location);
+    const listing = await opened.db.selectFrom("equipment_listings").select("id").where("title", "=", "Keithley 2450 SourceMeter").executeTakeFirstOrThrow();
+    const about = await post(`/user/${seller.id}`, buyer.id, { intent: "message", listingId: String(listing.id) });
+    expect(about.location).not.toBe(general.location);
+    const conversations = await opened.db.selectFrom("conversations").select(["listing_id", "general"]).orderBy("id").execute();
+    expect(conversations).toEqual([
+      { listing_id: null, general: 1 },
+      { listing_id: listing.id, general: 0 },
+    ]);
+    // A buyer's profile has no Follow: only sellers are followed.
+    expect((await open(`/user/${buyer.id}`, seller.id)).html).not.toContain('value="follow"');
+  });
+
+  it("lists the seller's auctions on the Auctions tab, and none for a buyer", async () => {
+    const page = await open(`/user/${seller.id}?tab=auctions`);
+    expect(page.text).toContain("Auctions (0)");
+    expect(page.text).toContain("No auctions yet");
+    expect((await open(`/user/${buyer.id}`)).text).not.toContain("Auctions (");
+  });
+
+  it("lets staff holding can_manage_users mark the seller verified with a date, audited; nobody else", async () => {
+    const admin = await insertUserRow(opened.db, undefined, "admin");
+    expect((await open(`/user/${seller.id}`, buyer.id)).text).not.toContain("Seller verification");
+    expect((await open(`/user/${seller.id}`, admin)).text).toContain("Seller verification (staff)");
+    const refused = await post(`/user/${seller.id}`, buyer.id, { intent: "verify", verified: "yes", since: "2026-10-01" });
+    expect(refused.status).toBe(403);
+    const done = await post(`/user/${seller.id}`, admin, { intent: "verify", verified: "yes", since: "2026-10-01" });
+    expect(done.location).toBe(`/user/${seller.id}?done=verified`);
+    const page = await open(`/user/${seller.id}`);
+    expect(page.text).toContain("Verified Seller");
+    expect(page.text).toContain("Verified since Oct 1, 2026");
+    expect(await opened.db.selectFrom("audit_events").select(["action", "actor_user_id"]).where("subject_id", "=", seller.id).execute()).toEqual([
+      { action: "seller.verify", actor_user_id: admin },
+    ]);
+  });
+});

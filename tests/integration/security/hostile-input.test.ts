@@ -96,6 +96,8 @@ const TARGETS: Record<string, ActionTarget> = {
   "orders.$id.tsx": { url: "/orders/{order}", params: { id: "{order}" }, member: "buyer" },
   // Reviews (issue 22): the buyer reviews a completed order.
   "user.$id.tsx": { url: "/user/{sellerMember}", params: { id: "{sellerMember}" }, member: "seller", renders: "/user/:id" },
+  // Reported reviews: the administrator's bodies reach hide and dismiss (of reviews the fixtures may not have).
+  "admin.review-reports.tsx": { url: "/admin/review-reports", member: "editor" },
   "orders.$id_.review.tsx": { url: "/orders/{completedOrder}/review", params: { id: "{completedOrder}" }, member: "buyer", renders: "/orders/:id/review" },
   "profile.tsx": { url: "/profile", member: "buyer", fileField: "avatar", renders: "/profile" },
   "register.tsx": { url: "/register", member: "buyer" },

@@ -417,11 +417,16 @@ export const ROUTE_TABLE: readonly RouteRow[] = [
   { file: "profile.tsx", path: "/profile",
     loader: { expect: members("ok") },
     action: { form: { firstName: "", lastName: "" }, expect: members("reaches:400") } },
+  // Reported reviews (issue 22): can_moderate_content; a hide without a reason stops at validation.
+  { file: "admin.review-reports.tsx", path: "/admin/review-reports?page=2",
+    loader: { expect: members("refused:403", each(CONTENT_MODERATORS, "ok")) },
+    action: { form: { intent: "hide", reviewId: "1", reason: "" }, expect: members("refused:403", each(CONTENT_MODERATORS, "reaches:400")) } },
   // The public profile (issue 22): everyone reads it; an unknown member or an address that is no member id is not found.
   { file: "user.$id.tsx", path: "/user/{member}", params: { id: "{member}" },
     loader: [
       { label: "the seller's profile", expect: everyone("ok") },
       { label: "the reviews tab", url: "/user/{member}?tab=reviews&page=2", expect: everyone("ok") },
+      { label: "the auctions tab", url: "/user/{member}?tab=auctions", expect: everyone("ok") },
       { label: "nobody", url: "/user/00000000-0000-0000-0000-000000000000", params: { id: "00000000-0000-0000-0000-000000000000" }, expect: everyone("refused:404") },
       { label: "not an id", url: "/user/..%2Fadmin", params: { id: "../admin" }, expect: everyone("refused:404") },
     ],
