@@ -23,7 +23,6 @@ import * as offers from "./2026-12-01T1300-offers.ts";
 import * as reviews from "./2026-12-02T0800-reviews.ts";
 import * as administrationIndexes from "./2026-12-02T0900-administration-indexes.ts";
 import * as adminDashboardCounts from "./2026-12-03T1000-admin-dashboard-counts.ts";
-import * as adminOrderTotals from "./2026-12-03T1000-admin-order-totals.ts";
 import * as moderation from "./2026-12-03T1200-moderation.ts";
 import * as adminUsers from "./2026-12-03T1100-adminusers.ts";
 import * as dashboards from "./2026-12-03T1300-dashboards.ts";
@@ -58,7 +57,6 @@ export const MIGRATIONS: Record<string, DialectMigration> = {
   "2026-12-02T0800-reviews": reviews,
   "2026-12-02T0900-administration-indexes": administrationIndexes,
   "2026-12-03T1000-admin-dashboard-counts": adminDashboardCounts,
-  "2026-12-03T1000-admin-order-totals": adminOrderTotals,
   "2026-12-03T1200-moderation": moderation,
   "2026-12-03T1100-adminusers": adminUsers,
   "2026-12-03T1300-dashboards": dashboards,
