@@ -15,6 +15,7 @@ import { seedDemoOffers } from "./offers.ts";
 import { seedDemoReviews } from "./reviews.ts";
 import { DEMO_SEED, seededRandom } from "./random.ts";
 import { seedDemoSupportInbox } from "./support-inbox.ts";
+import { seedDemoTrust } from "./trust.ts";
 
 export interface DemoSeedOptions {
   /** Where the demo listings' pictures are written (the app's upload store). */
@@ -58,6 +59,8 @@ export async function seedDemoMarketplace(db: Kysely<Database>, options: DemoSee
   await seedDemoOffers(db, { buyerId: idOf("buyer"), sellerId: idOf("seller") }, { now });
   // Reviews (issue 22): both sides of the completed orders review each other; some lone reviews published at the window's end.
   await seedDemoReviews(db, seededRandom(DEMO_SEED + 4), { now });
+  // Trust (issue 22): the demo buyer follows sellers, a dealer is verified, a general question answered, a review reported.
+  await seedDemoTrust(db, { buyerId: idOf("buyer"), sellerId: idOf("seller"), adminId: idOf("admin") }, { now });
   // The administration's history (issue 19): the demo super administrator's fee exemption for a launch-partner dealer.
   await seedDemoAdministration(db, { superAdminId: idOf("super_admin") }, { now });
   // Reports and moderation (issue 19 §5): reported dealer listings (one hidden by three reporters), a dismissed report, a fraud report.

@@ -46,3 +46,13 @@ it("reviews the demo's completed orders from both sides, published by the double
   expect(summary.count).toBeGreaterThan(0);
   expect(summary.average).toBeGreaterThanOrEqual(1);
 });
+
+it("seeds the trust demo: follows, an audited verification, a general conversation answered, a reported review", async () => {
+  const follows = await seeded.db.selectFrom("follows").selectAll().execute();
+  expect(follows.length).toBe(3);
+  expect(await seeded.db.selectFrom("audit_events").select("action").where("action", "=", "seller.verify").execute()).toHaveLength(1);
+  const general = await seeded.db.selectFrom("conversations").select("id").where("general", "=", 1).execute();
+  expect(general).toHaveLength(1);
+  expect(await seeded.db.selectFrom("messages").select("id").where("conversation_id", "=", general[0]!.id).execute()).toHaveLength(2);
+  expect(await seeded.db.selectFrom("review_reports").select("id").where("dismissed_at", "is", null).execute()).not.toHaveLength(0);
+});
