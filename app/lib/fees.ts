@@ -2,6 +2,7 @@
 // orders (and later on the pricing page), and used to charge every order. See docs/decisions/0011-fee-schedule.md.
 
 import type { ListingType } from "./listing-types.ts";
+import { promoDiscountCents } from "./promotions.ts";
 
 /** A sale has the type of the listing it came from (app/lib/listing-types.ts has the list and the names). */
 export type SaleType = ListingType;
@@ -136,14 +137,9 @@ export function bulkImportCharge(input: { count: number; feeExemptionPercent?: n
   const exemption = Math.min(100, Math.max(0, Number.isFinite(raw) ? raw : 0));
   const exemptionCents = Math.round((feeCents * exemption) / 100);
   const afterExemption = feeCents - exemptionCents;
-  let discountCents = 0;
+  // The promo code's discount on what is left: the one rule of app/lib/promotions.ts (never more than the amount).
   const discount = input.discount;
-  if (discount && Number.isFinite(discount.value) && discount.value > 0) {
-    discountCents =
-      discount.type === "percentage"
-        ? Math.round((afterExemption * Math.min(10_000, discount.value)) / 10_000)
-        : Math.round(discount.value);
-  }
-  discountCents = Math.min(discountCents, afterExemption);
+  const discountCents =
+    discount && Number.isFinite(discount.value) ? promoDiscountCents(afterExemption, { discountType: discount.type, discountValue: Math.round(discount.value) }) : 0;
   return { feeCents, exemptionCents, discountCents, totalCents: afterExemption - discountCents, waived: false };
 }
