@@ -351,6 +351,9 @@ export const ROUTE_TABLE: readonly RouteRow[] = [
     loader: { expect: members("refused:403", { seller: "ok" }, each(LISTING_ADMINS, "ok")) },
     action: { form: { intent: "image-up" },
       expect: members("refused:403", { seller: "reaches:400" }, each(LISTING_ADMINS, "reaches:400"), each(UNCONFIRMED, "refused:403")) } },
+  // Per-listing analytics (issue 20 §4): the owner or an administrator (spec 01 §6).
+  { file: "listings.$id_.analytics.tsx", path: "/listings/{listing}/analytics", params: { id: "{listing}" },
+    loader: { expect: members("refused:403", { seller: "ok", admin: "ok", super_admin: "ok" }) }, action: "none" },
   { file: "listings.$id_.delete.tsx", path: "/listings/{listing}/delete", params: { id: "{listing}" },
     loader: { expect: members("refused:403", { seller: "ok" }) },
     action: { form: {}, expect: members("refused:403", { seller: "reaches:400" }) } },
