@@ -5,6 +5,7 @@ import type { Database } from "../schema.ts";
 import type { UploadStore } from "../../app/services/storage/upload-store.server.ts";
 import { seedDemoAdministration } from "./administration.ts";
 import { seedDemoAuctions } from "./auctions.ts";
+import { seedDemoBulkImport } from "./bulk-import.ts";
 import { seedDemoForum } from "./forum.ts";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "./demo-accounts.ts";
 import { createAccount } from "./factories.ts";
@@ -65,6 +66,8 @@ export async function seedDemoMarketplace(db: Kysely<Database>, options: DemoSee
   await seedDemoAdministration(db, { superAdminId: idOf("super_admin") }, { now });
   // Reports and moderation (issue 19 §5): reported dealer listings (one hidden by three reporters), a dismissed report, a fraud report.
   await seedDemoModeration(db, { buyerId: idOf("buyer"), sellerId: idOf("seller"), moderatorId: idOf("moderator") }, { now });
+  // Bulk import (issue 21): the demo seller's past import, with its per-row report, in the history of /bulk-upload.
+  await seedDemoBulkImport(db, options.uploads, { sellerId: idOf("seller"), now });
   // People have read what is more than a day and a half old (the auctions', the forum's and the offers' notices alike).
   await db
     .updateTable("notifications")

@@ -116,6 +116,15 @@ describe("seedDemoMarketplace", () => {
     expect(used).toEqual([{ user_id: dealer.id, discount_cents: 250 }]);
   });
 
+  it("gives the demo seller a past bulk import: three listings created, one row removed, photos refused and reported", async () => {
+    const seller = await seeded.db.selectFrom("profiles").select("id").where("email", "=", "seller@tradebench.test").executeTakeFirstOrThrow();
+    const imports = await seeded.db.selectFrom("bulk_imports").selectAll().where("user_id", "=", seller.id).execute();
+    expect(imports.map((i) => [i.status, i.row_count, i.created_count, i.failed_count, i.total_cents])).toEqual([["imported", 4, 3, 0, 500]]);
+    const rows = await seeded.db.selectFrom("bulk_import_rows").select(["removed", "listing_id", "photo_errors"]).where("import_id", "=", imports[0]!.id).orderBy("row_number").execute();
+    expect(rows.map((r) => [r.removed, r.listing_id !== null])).toEqual([[0, true], [0, true], [0, true], [1, false]]);
+    expect(rows[0]!.photo_errors).toContain("private or local network");
+  });
+
   it("verifies everyone but the buyer, and fills a plausible profile", async () => {
     for (const profile of await demoProfilesOf(seeded)) {
       const verified = profile.role !== "buyer";
