@@ -10,7 +10,7 @@ export const REPORTS_READERS = ["can_view_reports"] as const satisfies readonly 
 /** The dashboard's Recent Users. */
 export const RECENT_USERS_READERS = ["can_view_users", "can_manage_users", "can_manage_admins"] as const satisfies readonly Permission[];
 /** The dashboard's Flagged Listings. */
-export const FLAGGED_LISTINGS_READERS = ["can_moderate_listings", "can_moderate_content"] as const satisfies readonly Permission[];
+export const FLAGGED_LISTINGS_READERS = ["can_moderate_content"] as const satisfies readonly Permission[];
 /** /admin/system-status and the dashboard's System Status: the administrators who run the site. */
 export const SYSTEM_STATUS_READERS = ["can_manage_users", "can_manage_admins"] as const satisfies readonly Permission[];
 

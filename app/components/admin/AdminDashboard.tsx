@@ -2,8 +2,8 @@
 // Category Distribution, Quick Actions, Recent Users, System Status and the growth charts. Each section shows its own
 // error or empty text; a section the viewer's role does not open is left out. Rendered by /admin and, for
 // administrators, by /dashboard: the data comes from loadAdminDashboard (app/services/admin/dashboard.server.ts).
-import { Avatar, Badge, Box, Flex, Heading, Image, Link, List, SimpleGrid, Stack, Table, Text } from "@chakra-ui/react";
-import { Link as RemixLink } from "@remix-run/react";
+import { Avatar, Badge, Box, Button, Flex, Heading, Image, Link, List, SimpleGrid, Stack, Table, Text } from "@chakra-ui/react";
+import { Form, Link as RemixLink } from "@remix-run/react";
 import {
   DASHBOARD_MESSAGES,
   FLAG_REASON_LABELS,
@@ -142,11 +142,14 @@ export function AdminDashboard({ firstName, dashboard, headingLevel = "h1" }: { 
                         <Table.Cell>{listing.sellerName}</Table.Cell>
                         <Table.Cell whiteSpace="nowrap">{formatShortDate(listing.flaggedAt)}</Table.Cell>
                         <Table.Cell>
-                          <Link asChild textDecoration="underline">
-                            <RemixLink to={`/admin/review-listing/${listing.listingId}`} aria-label={`Review ${listing.title}`}>
-                              Review
-                            </RemixLink>
-                          </Link>
+                          <Flex gap="3" align="center">
+                            <Link asChild textDecoration="underline">
+                              <RemixLink to={`/admin/review-listing/${listing.listingId}`} aria-label={`Review ${listing.title}`}>
+                                Review
+                              </RemixLink>
+                            </Link>
+                            <RemoveListingForm listingId={listing.listingId} title={listing.title} />
+                          </Flex>
                         </Table.Cell>
                       </Table.Row>
                     ))}
@@ -247,6 +250,28 @@ export function AdminDashboard({ firstName, dashboard, headingLevel = "h1" }: { 
         </DashboardSection>
       ) : null}
     </Stack>
+  );
+}
+
+/**
+ * Remove a flagged listing: the moderation's review (decision "remove": archived, its live auction cancelled, the seller
+ * told, audited), back to this page afterwards. A plain POST form, so it works without JavaScript; with it, a confirm.
+ */
+function RemoveListingForm({ listingId, title }: { listingId: number; title: string }) {
+  return (
+    <Form
+      method="post"
+      action={`/admin/review-listing/${listingId}`}
+      onSubmit={(event) => {
+        if (!window.confirm(`Remove "${title}"? The listing is taken down and the seller is told.`)) event.preventDefault();
+      }}
+    >
+      <input type="hidden" name="decision" value="remove" />
+      <input type="hidden" name="returnTo" value="/admin" />
+      <Button type="submit" size="xs" variant="outline" colorPalette="red" aria-label={`Remove ${title}`}>
+        Remove
+      </Button>
+    </Form>
   );
 }
 

@@ -32,6 +32,7 @@ import {
 import type { Permission } from "~/lib/permissions.ts";
 import { normalizeRole } from "~/lib/roles.ts";
 import { initials, publicName } from "~/lib/user.ts";
+import { listFlaggedListings } from "./listing-reports.server.ts";
 import { latestSystemStatus } from "./system-status.server.ts";
 
 
@@ -273,56 +274,20 @@ export async function recentUsersOf(db: Kysely<Database>, limit: number): Promis
 }
 
 /**
- * Spec 02 §2.4 Flagged Listings: listings with open reports (the moderation's listing_reports), most recently flagged
- * first, with the first report's reason and the number of reports; empty where the table does not exist yet.
+ * Spec 02 §2.4 Flagged Listings: the moderators' queue (listings with open reports, oldest report first; the
+ * moderation's listFlaggedListings), its first `limit`.
  */
 export async function flaggedListingsOf(db: Kysely<Database>, limit: number): Promise<FlaggedListing[]> {
-  if (!(await tableExists(db, "listing_reports"))) return [];
-  const { rows } = await sql<{
-    listing_id: number | string;
-    reports: number | string;
-    flagged_at: string;
-    first_at: string;
-  }>`select listing_id, count(*) as reports, max(created_at) as flagged_at, min(created_at) as first_at
-       from listing_reports where status = 'open' group by listing_id order by max(created_at) desc, listing_id desc limit ${limit}`.execute(db);
-  if (rows.length === 0) return [];
-  const ids = rows.map((row) => Number(row.listing_id));
-  const [listings, reasons, images] = await Promise.all([
-    db
-      .selectFrom("equipment_listings as l")
-      .innerJoin("profiles as p", "p.id", "l.user_id")
-      .select(["l.id", "l.title", "l.price_cents", "l.currency", "p.first_name", "p.last_name", "p.company_name"])
-      .where("l.id", "in", ids)
-      .execute(),
-    sql<{ listing_id: number | string; reason: string; created_at: string }>`select listing_id, reason, created_at from listing_reports
-       where status = 'open' and listing_id in (${sql.join(ids)}) order by created_at, id`.execute(db),
-    db.selectFrom("equipment_images").select(["listing_id", "thumbnail_url", "is_primary", "position"]).where("listing_id", "in", ids).execute(),
-  ]);
-  const listingBy = new Map(listings.map((row) => [Number(row.id), row]));
-  const reasonBy = new Map<number, string>();
-  for (const report of reasons.rows) if (!reasonBy.has(Number(report.listing_id))) reasonBy.set(Number(report.listing_id), report.reason);
-  const imageBy = new Map<number, { url: string; rank: number }>();
-  for (const image of images) {
-    const rank = (image.is_primary ? 0 : 1_000_000) + Number(image.position);
-    const current = imageBy.get(Number(image.listing_id));
-    if (!current || rank < current.rank) imageBy.set(Number(image.listing_id), { url: image.thumbnail_url, rank });
-  }
-  return rows.flatMap((row) => {
-    const id = Number(row.listing_id);
-    const listing = listingBy.get(id);
-    if (!listing) return [];
-    return [
-      {
-        listingId: id,
-        title: listing.title,
-        priceCents: Number(listing.price_cents),
-        currency: listing.currency,
-        imageUrl: imageBy.get(id)?.url ?? null,
-        reason: reasonBy.get(id) ?? "",
-        sellerName: publicName({ firstName: listing.first_name, lastName: listing.last_name, companyName: listing.company_name }),
-        flaggedAt: row.flagged_at,
-        reports: Number(row.reports),
-      },
-    ];
-  });
+  const listings = await listFlaggedListings(db, { limit });
+  return listings.map((listing) => ({
+    listingId: listing.listingId,
+    title: listing.title,
+    priceCents: listing.priceCents,
+    currency: listing.currency,
+    imageUrl: listing.imageUrl,
+    reason: listing.reason,
+    sellerName: listing.sellerName,
+    flaggedAt: listing.flaggedAt,
+    reports: listing.reportCount,
+  }));
 }

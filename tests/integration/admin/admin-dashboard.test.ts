@@ -10,6 +10,7 @@ import { permissionsOfRole } from "~/services/accounts/index.server.ts";
 import {
   categoryDistribution,
   dashboardStats,
+  flaggedListingsOf,
   growthByMonth,
   listSalesForAdmin,
   loadAdminDashboard,
@@ -19,6 +20,7 @@ import {
   salesCsv,
 } from "~/services/admin/index.server.ts";
 import { OSCILLOSCOPES, insertListingRow } from "../../support/listings.ts";
+import { routeCalls } from "../../support/route-calls.ts";
 import { pageRoute, renderPage, sessionCookie, type RouteModule } from "../../support/route-pages.tsx";
 import { createTestDatabase } from "../../support/test-database.ts";
 import { insertUserRow } from "../../support/users.ts";
@@ -27,6 +29,7 @@ const database = vi.hoisted(() => ({ current: undefined as unknown }));
 vi.mock("~/db.server.ts", () => ({ getDb: () => database.current }));
 
 const overviewRoute = await import("~/routes/admin._index.tsx");
+const reviewRoute = await import("~/routes/admin.review-listing.$id.tsx");
 
 let opened: OpenedDatabase;
 const people = { admin: "", moderator: "", billing: "", seller: "", buyer: "" };
@@ -175,6 +178,22 @@ describe("admin dashboard figures", () => {
       new Request("http://localhost/admin", { headers: { Cookie: await sessionCookie(opened.db, people.buyer) } }),
     );
     expect(page.status).toBe(403);
+  });
+});
+
+describe("flagged listings on the dashboard", () => {
+  it("lists a reported listing with its reason and seller, and its Remove form takes it down and comes back to /admin", async () => {
+    const listingId = await insertListingRow(opened.db, people.seller, { title: "Fluke 87V multimeter (reported)", created_at: "2026-11-08T08:00:00.000Z" });
+    await opened.db.insertInto("listing_reports").values({ listing_id: listingId, reporter_id: people.buyer, reason: "counterfeit", note: "" }).execute();
+    const flagged = await flaggedListingsOf(opened.db, 5);
+    expect(flagged).toMatchObject([{ listingId, reason: "counterfeit", sellerName: "Okafor Test Systems", reports: 1 }]);
+
+    const calls = routeCalls({ db: () => opened.db });
+    const answer = await calls.post(reviewRoute, `/admin/review-listing/${listingId}`, people.moderator, { decision: "remove", returnTo: "/admin" }, { id: String(listingId) });
+    expect(answer).toMatchObject({ status: 302, location: "/admin" });
+    expect(await flaggedListingsOf(opened.db, 5)).toEqual([]);
+    const listing = await opened.db.selectFrom("equipment_listings").select("status").where("id", "=", listingId).executeTakeFirstOrThrow();
+    expect(listing.status).not.toBe("active");
   });
 });
 
