@@ -26,3 +26,13 @@ export function formatResponseTime(ms: number | null): string {
 export function formatResponseRate(percent: number | null): string {
   return percent === null ? "—" : `${percent}%`;
 }
+
+/** Seller verification (issue 22 §3): the words of the staff form and the service's refusals. */
+export const VERIFICATION_MESSAGES = {
+  forbidden: "You do not have permission to do this.",
+  memberNotFound: "User not found",
+  notSeller: "Only sellers can be verified.",
+  badDate: "Enter the verification date as YYYY-MM-DD, not in the future.",
+  verified: "The seller is marked verified.",
+  unverified: "The seller is no longer marked verified.",
+} as const;

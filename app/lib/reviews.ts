@@ -49,3 +49,7 @@ export const REVIEW_MESSAGES = {
   alreadyReported: "You have already reported this review",
   notModerator: "Only a moderator can hide a review",
 } as const;
+
+/** Reported reviews on one page of /admin/review-reports; reasons shown per review. */
+export const REVIEW_REPORTS_PAGE_SIZE = 20;
+export const REVIEW_REPORT_REASONS_SHOWN = 10;

@@ -17,7 +17,7 @@ import { REVIEW_REPLY_MAX, REVIEW_REPORT_REASON_MAX, REVIEW_STARS, REVIEWS_PAGE_
 import { UserProfileActionSchema } from "~/schemas/user-profile.ts";
 import { conversationUrl } from "~/lib/messages.ts";
 import { FOLLOW_MESSAGES } from "~/lib/follows.ts";
-import { formatResponseRate, formatResponseTime, PROFILE_AUCTIONS_PAGE_SIZE } from "~/lib/profiles.ts";
+import { formatResponseRate, formatResponseTime, PROFILE_AUCTIONS_PAGE_SIZE, VERIFICATION_MESSAGES } from "~/lib/profiles.ts";
 import { isDomainError } from "~/services/domain-error.ts";
 import { parsePage } from "~/schemas/order.ts";
 import { PROFILE_LISTINGS_PAGE_SIZE } from "~/lib/profiles.ts";
@@ -28,7 +28,6 @@ import {
   publicProfile,
   setSellerVerification,
   unfollowSeller,
-  VERIFICATION_MESSAGES,
   type MoneyTotal,
 } from "~/services/accounts/index.server.ts";
 import { openConversation, openGeneralConversation } from "~/services/messaging/index.server.ts";

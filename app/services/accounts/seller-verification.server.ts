@@ -4,19 +4,13 @@
 import type { Kysely } from "kysely";
 import { inWriteTransaction } from "#db/dialect.ts";
 import type { Database } from "#db/schema.ts";
+import { VERIFICATION_MESSAGES } from "~/lib/profiles.ts";
 import { normalizeRole, type Role } from "~/lib/roles.ts";
 import { DomainError } from "../domain-error.ts";
 import { recordAuditEvent } from "../platform/audit-log.server.ts";
 import { permissionsOfRole } from "./permissions.server.ts";
 
-export const VERIFICATION_MESSAGES = {
-  forbidden: "You do not have permission to do this.",
-  memberNotFound: "User not found",
-  notSeller: "Only sellers can be verified.",
-  badDate: "Enter the verification date as YYYY-MM-DD, not in the future.",
-  verified: "The seller is marked verified.",
-  unverified: "The seller is no longer marked verified.",
-} as const;
+export { VERIFICATION_MESSAGES };
 
 export const VERIFICATION_AUDIT_ACTIONS = { verify: "seller.verify", unverify: "seller.unverify" } as const;
 

@@ -6,15 +6,12 @@ import type { Kysely } from "kysely";
 import { inWriteTransaction } from "#db/dialect.ts";
 import type { Database } from "#db/schema.ts";
 import type { Role } from "~/lib/roles.ts";
-import { REVIEW_MESSAGES, type ReviewerRole } from "~/lib/reviews.ts";
+import { REVIEW_MESSAGES, REVIEW_REPORT_REASONS_SHOWN, REVIEW_REPORTS_PAGE_SIZE, type ReviewerRole } from "~/lib/reviews.ts";
 import { permissionsOfRole } from "../accounts/permissions.server.ts";
 import { memberName } from "../accounts/party-names.server.ts";
 import { DomainError } from "../domain-error.ts";
 import { recordAuditEvent } from "../platform/audit-log.server.ts";
 
-/** Reported reviews on one page of the list; reasons shown per review. */
-export const REVIEW_REPORTS_PAGE_SIZE = 20;
-export const REVIEW_REPORT_REASONS_SHOWN = 10;
 
 export interface ReportedReview {
   reviewId: number;
