@@ -5,6 +5,7 @@ import { randomToken, sha256 } from "~/services/accounts/tokens.server.ts";
 import { findUserByEmail, setPassword } from "./account.server.ts";
 import { sendEmail } from "../messaging/mailer.server.ts";
 import { deleteUserSessions } from "./session.server.ts";
+import { assertNotSuspended } from "./suspension.server.ts";
 import { AUTH_MESSAGES } from "~/schemas/auth.ts";
 import { DomainError } from "../domain-error.ts";
 
@@ -75,5 +76,7 @@ export async function resetPassword(
   if (!claimed) throw new DomainError("invalid", AUTH_MESSAGES.resetInvalid, { code: "reset_invalid" });
   await setPassword(db, claimed.user_id, newPassword);
   await deleteUserSessions(db, claimed.user_id);
+  // The new password is kept, but a suspended account is told it cannot sign in rather than given a session.
+  await assertNotSuspended(db, claimed.user_id);
   return { userId: claimed.user_id };
 }

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { OpenedDatabase } from "#db/dialect.ts";
 import { MEMBER_AUDIT_ACTIONS, MEMBER_MESSAGES } from "~/lib/admin-members.ts";
-import { createSession, findSessionProfile, hashPassword, SUSPENDED_MESSAGE, verifyLogin } from "~/services/accounts/index.server.ts";
+import { createSession, findSessionProfile, hashPassword, requestPasswordReset, resetPassword, SUSPENDED_MESSAGE, verifyLogin } from "~/services/accounts/index.server.ts";
 import { getMemberDetail, listRolePermissions, reinstateUser, setRolePermissions, suspendUser } from "~/services/admin/index.server.ts";
 import { placeBid } from "~/services/auctions/index.server.ts";
 import { DomainError } from "~/services/domain-error.ts";
@@ -90,6 +90,16 @@ describe("suspending a member", () => {
     const [reinstateRow] = await auditRows(MEMBER_AUDIT_ACTIONS.reinstate);
     expect(JSON.parse(reinstateRow!.detail)).toMatchObject({ old: { suspended: true, reason: "Listings of counterfeit probes" }, new: { suspended: false } });
     expect((await reinstateUser(opened.db, people.admin, people.seller)).changed).toBe(false);
+  });
+
+  it("a suspended member who resets their password is told they cannot sign in, and gets no session", async () => {
+    await suspendUser(opened.db, people.admin, people.seller);
+    await requestPasswordReset(opened.db, "seller@example.test", "http://localhost");
+    const mail = await opened.db.selectFrom("email_outbox").select("text_body").where("to_address", "=", "seller@example.test").orderBy("id", "desc").executeTakeFirstOrThrow();
+    const token = decodeURIComponent(/token=([^\s]+)/.exec(mail.text_body)![1]!);
+    const refused = await refusal(resetPassword(opened.db, token, "a brand new passphrase"));
+    expect(refused.message).toBe(SUSPENDED_MESSAGE);
+    expect(await opened.db.selectFrom("sessions").select("user_id").where("user_id", "=", people.seller).execute()).toEqual([]);
   });
 
   it("cancels the member's live auctions and tells their bidders; ended ones stay", async () => {
