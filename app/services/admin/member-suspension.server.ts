@@ -1,6 +1,7 @@
 // Suspending and reinstating a member (issue 19 §3), by staff whose role holds can_manage_users (an administrator's
 // account: can_manage_admins), never one's own. Suspending, in one write transaction: marks the profile, deletes every
-// session of the member (they are signed out at once) and writes the audit row {old, new}. Then, after the commit,
+// session of the member (they are signed out at once), caps the proxy maximums they left on live auctions at the bids
+// those already placed (so nothing bids for them any more) and writes the audit row {old, new}. Then, after the commit,
 // each of their live (active or upcoming) auctions is cancelled through the auctions domain, which tells the
 // bidders. Reinstating clears the mark (audited). What a suspended account can no longer do is enforced in the
 // accounts domain (app/services/accounts/suspension.server.ts).
@@ -63,6 +64,16 @@ export async function suspendUser(
       .where("id", "=", targetUserId)
       .execute();
     await deleteUserSessions(trx, targetUserId);
+    // A proxy maximum they left on a live auction stops bidding for them: it is capped at the bid it already placed.
+    const live = trx.selectFrom("auctions").select("id").where("status", "in", ["active", "upcoming"]);
+    await trx
+      .updateTable("bids")
+      .set((eb) => ({ max_amount_cents: eb.ref("amount_cents") }))
+      .where("user_id", "=", targetUserId)
+      .where("max_amount_cents", "is not", null)
+      .where((eb) => eb("max_amount_cents", ">", eb.ref("amount_cents")))
+      .where("auction_id", "in", live)
+      .execute();
     await recordAuditEvent(
       trx,
       {

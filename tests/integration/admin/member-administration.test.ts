@@ -1,7 +1,7 @@
 // Suspending and reinstating a member, the member's page and the role permission editor (issue 19 §1, §3), on both
 // engines: who may act (member, support, admin, super admin; administrators' accounts; own account); a suspension
 // ends every session at once, refuses sign-in with its message, voids any session it would still hold, cancels the
-// member's live auctions with their bidders told, and is audited {old, new}; reinstating lets them sign in again;
+// member's live auctions with their bidders told, stops their proxy maximums, and is audited {old, new}; reinstating lets them sign in again;
 // sign-ins are recorded; role permissions edited only with can_manage_admins, audited, and super_admin keeps it.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { OpenedDatabase } from "#db/dialect.ts";
@@ -121,6 +121,18 @@ describe("suspending a member", () => {
     const told = await opened.db.selectFrom("notifications").select(["user_id", "message"]).where("title", "=", "Auction cancelled").orderBy("user_id").execute();
     expect(told.map((n) => n.user_id).sort()).toEqual([people.bidder1, people.bidder2].sort());
     for (const note of told) expect(note.message).toContain("the seller's account is suspended");
+  });
+
+  it("stops the proxy maximum a suspended bidder left on a live auction from bidding for them", async () => {
+    const now = new Date();
+    const { auctionId } = await insertAuctionRow(opened.db, people.seller, {}, now);
+    await placeBid(opened.db, { auctionId, bidderId: people.bidder1, amountCents: 100_000, maxCents: 150_000, now });
+    await suspendUser(opened.db, people.admin, people.bidder1, {}, now);
+    const outcome = await placeBid(opened.db, { auctionId, bidderId: people.bidder2, amountCents: 110_000, now });
+    expect(outcome.result).toBe("leading");
+    const auction = await opened.db.selectFrom("auctions").select(["current_price_cents", "leading_bid_id"]).where("id", "=", auctionId).executeTakeFirstOrThrow();
+    const leader = await opened.db.selectFrom("bids").select("user_id").where("id", "=", auction.leading_bid_id!).executeTakeFirstOrThrow();
+    expect([leader.user_id, Number(auction.current_price_cents)]).toEqual([people.bidder2, 110_000]);
   });
 
   it("refuses a member, support staff, one's own account, and an administrator's account to anyone but a super admin", async () => {
