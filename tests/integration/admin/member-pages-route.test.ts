@@ -2,7 +2,8 @@
 // engines: /admin/users rows link to /admin/users/{id}; that page shows the member and their sign-ins; an
 // administrator suspends a member there and the member's session stops working at once (and reinstates them);
 // /admin/promo-codes creates a code in upper case, lists it with "used / max" (∞) and deactivates it after the
-// confirm; /admin/roles saves a role's permissions for a super administrator only.
+// confirm; /admin/roles saves a role's permissions for a super administrator only; the console links the escrow desk's
+// queues for billing and referees.
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { OpenedDatabase } from "#db/dialect.ts";
 import { MEMBER_AUDIT_ACTIONS, MEMBER_MESSAGES } from "~/lib/admin-members.ts";
@@ -21,9 +22,10 @@ const usersRoute = await import("~/routes/admin.users.tsx");
 const memberRoute = await import("~/routes/admin.users_.$id.tsx");
 const promoRoute = await import("~/routes/admin.promo-codes.tsx");
 const rolesRoute = await import("~/routes/admin.roles.tsx");
+const frameRoute = await import("~/routes/admin.tsx");
 
 let opened: OpenedDatabase;
-const calls = () => routeCalls<{ ok?: boolean; message?: string; code?: string }>({ db: () => opened.db });
+const calls = () => routeCalls<{ ok?: boolean; message?: string; code?: string; links?: { to: string; label: string }[] }>({ db: () => opened.db });
 const people = { superAdmin: "", admin: "", support: "", seller: "" };
 
 beforeAll(async () => {
@@ -139,5 +141,19 @@ describe("/admin/roles", () => {
     const audit = await opened.db.selectFrom("audit_events").select("detail").where("action", "=", MEMBER_AUDIT_ACTIONS.rolePermissionsChange).execute();
     expect(audit).toHaveLength(1);
     await calls().post(rolesRoute, "/admin/roles", people.superAdmin, { role: "support", permissions: ["can_view_users", "can_answer_support"] });
+  });
+});
+
+describe("the console's links", () => {
+  it("lead billing to the payments queue, referees to the disputes queue, and administrators to promo codes and roles", async () => {
+    const billing = await insertUserRow(opened.db, "billing@example.test", "billing");
+    const referee = await insertUserRow(opened.db, "referee@example.test", "dispute_resolution_referee");
+    const linksOf = async (userId: string) => ((await calls().get(frameRoute, "/admin", userId)).data?.links ?? []).map((link) => link.to);
+    expect(await linksOf(billing)).toContain("/escrow#payments");
+    expect(await linksOf(billing)).not.toContain("/escrow#disputes");
+    expect(await linksOf(referee)).toContain("/escrow#disputes");
+    expect(await linksOf(referee)).not.toContain("/admin/promo-codes");
+    expect(await linksOf(people.admin)).toEqual(expect.arrayContaining(["/admin/promo-codes", "/admin/roles", "/escrow#payments", "/escrow#disputes"]));
+    expect(await linksOf(people.support)).not.toContain("/admin/roles");
   });
 });
