@@ -5,6 +5,7 @@ import { isAuctionListingType } from "~/lib/listing-types.ts";
 import { formatCount, formatPrice } from "~/lib/money.ts";
 import { LISTING_STATUS_LABELS, LISTING_STATUSES, type ListingStatus } from "~/lib/listing-status.ts";
 import { facts, summary } from "./detail-styles.ts";
+import { MODERATION_STATUS_LABELS } from "~/lib/moderation.ts";
 
 export const NOT_SPECIFIED = "Not specified";
 
@@ -23,9 +24,9 @@ export interface ListingSummaryData {
 }
 
 export function ListingSummary({ listing }: { listing: ListingSummaryData }) {
-  // Active listings need no badge; drafts, archived and sold listings say so.
+  // Active listings need no badge; drafts, archived and sold listings say so, as do those under a moderator's review.
   const status = LISTING_STATUSES.find((value): value is ListingStatus => value === listing.status);
-  const statusLabel = status && status !== "active" ? LISTING_STATUS_LABELS[status] : null;
+  const statusLabel = status && status !== "active" ? LISTING_STATUS_LABELS[status] : (MODERATION_STATUS_LABELS[listing.status] ?? null);
   return (
     <div className={summary.root}>
       <div className={summary.badges}>
