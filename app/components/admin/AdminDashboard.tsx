@@ -8,16 +8,14 @@ import {
   DASHBOARD_MESSAGES,
   FLAG_REASON_LABELS,
   ROLE_BADGE_COLOURS,
-  monthLabel,
   type AdminDashboardData,
-  type GrowthMonth,
 } from "~/lib/admin-dashboard.ts";
 import { formatShortDate } from "~/lib/dates.ts";
 import { formatCount, formatPrice } from "~/lib/money.ts";
 import { ROLE_LABELS } from "~/lib/roles.ts";
 import { DashboardSection, StatCard } from "../dashboards/DashboardParts.tsx";
-import { TrendChart } from "../dashboards/TrendChart.tsx";
 import { CategoryChart } from "./CategoryChart.tsx";
+import { GrowthChart } from "./GrowthChart.tsx";
 import { CheckStateBadge, SystemStatusList } from "./SystemStatusList.tsx";
 
 const scrollRegion = { overflowX: "auto", tabIndex: 0 } as const;
@@ -246,7 +244,7 @@ export function AdminDashboard({ firstName, dashboard, headingLevel = "h1" }: { 
           isEmpty={(months) => months.every((month) => month.users === 0 && month.sales === 0 && month.listings === 0)}
           empty={DASHBOARD_MESSAGES.noGrowth}
         >
-          {(months) => <GrowthCharts months={months} />}
+          {(months) => <GrowthChart months={months} />}
         </DashboardSection>
       ) : null}
     </Stack>
@@ -272,31 +270,5 @@ function RemoveListingForm({ listingId, title }: { listingId: number; title: str
         Remove
       </Button>
     </Form>
-  );
-}
-
-function GrowthCharts({ months }: { months: GrowthMonth[] }) {
-  const series = (pick: (month: GrowthMonth) => number) => months.map((month) => ({ label: monthLabel(month.month), value: pick(month) }));
-  return (
-    <SimpleGrid columns={{ base: 1, lg: 3 }} gap="6">
-      <Stack gap="2">
-        <Heading as="h3" size="sm">
-          New users
-        </Heading>
-        <TrendChart points={series((month) => month.users)} caption="New users by month" valueLabel="New users" color="teal.solid" />
-      </Stack>
-      <Stack gap="2">
-        <Heading as="h3" size="sm">
-          Sales
-        </Heading>
-        <TrendChart points={series((month) => month.sales)} caption="Sales by month" valueLabel="Sales" color="purple.solid" />
-      </Stack>
-      <Stack gap="2">
-        <Heading as="h3" size="sm">
-          New listings
-        </Heading>
-        <TrendChart points={series((month) => month.listings)} caption="New listings by month" valueLabel="New listings" color="blue.solid" />
-      </Stack>
-    </SimpleGrid>
   );
 }

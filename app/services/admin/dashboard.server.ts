@@ -126,16 +126,33 @@ export async function tableExists(db: Kysely<Database>, table: string): Promise<
 
 /** The newest orders that count as sales, with the listing and both parties (spec 02 §2.4 Recent Sales). */
 export async function recentSalesOf(db: Kysely<Database>, limit: number): Promise<SaleRow[]> {
-  const rows = await saleRowsQuery(db).where(statusUnindexed(db), "in", SOLD_ORDER_STATUSES).orderBy("o.created_at", "desc").orderBy("o.id", "desc").limit(limit).execute();
-  return rows.map(toSaleRow);
+  return newestOrders(db, SOLD_ORDER_STATUSES, { limit });
 }
 
 /**
- * The order's status as a filter the orders are not looked up by: most orders are sales, so walking the orders newest
- * first (their created_at index) and skipping the few others beats fetching every sale by status and sorting them.
+ * Orders of `statuses`, newest first, with their listing and parties: the page's ids are read from the orders alone,
+ * then their rows are joined, so the planner never starts from the members or listings. `walkByDate` (for status sets
+ * that hold most orders) walks the created_at index and skips the others rather than fetching by status and sorting.
+ * `before`: the keyset of the last row of the previous page (created_at, id).
  */
-export function statusUnindexed(db: Kysely<Database>) {
-  return withoutIndex(db, "o.status") as RawBuilder<string>;
+export async function newestOrders(
+  db: Kysely<Database>,
+  statuses: readonly string[],
+  { limit, offset = 0, before, walkByDate = true }: { limit: number; offset?: number; before?: { createdAt: string; id: number }; walkByDate?: boolean },
+): Promise<SaleRow[]> {
+  let query = db
+    .selectFrom("orders")
+    .select("id")
+    .where(walkByDate ? (withoutIndex(db, "status") as RawBuilder<string>) : sql.ref<string>("status"), "in", statuses);
+  if (before) {
+    const { createdAt, id } = before;
+    query = query.where((eb) => eb.or([eb("created_at", "<", createdAt), eb.and([eb("created_at", "=", createdAt), eb("id", "<", id)])]));
+  }
+  const ids = (await query.orderBy("created_at", "desc").orderBy("id", "desc").limit(limit).offset(offset).execute()).map((row) => Number(row.id));
+  if (ids.length === 0) return [];
+  const rows = await saleRowsQuery(db).where("o.id", "in", ids).execute();
+  const byId = new Map(rows.map((row) => [Number(row.id), toSaleRow(row)]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 /** Orders with their listing's title and both parties' names, for the dashboard, /admin/sales and its CSV. */

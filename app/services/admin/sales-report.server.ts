@@ -15,7 +15,7 @@ import {
   monthsEndingAt,
   type SaleRow,
 } from "~/lib/admin-dashboard.ts";
-import { salesByMonth, saleRowsQuery, statusUnindexed, tableExists, toSaleRow, type SalesMonth } from "./dashboard.server.ts";
+import { newestOrders, salesByMonth, tableExists, type SalesMonth } from "./dashboard.server.ts";
 
 /** all: pending and sold; sold: the orders that count as sales; or one status. */
 export type SalesFilter = "all" | "sold" | (typeof SALES_LIST_STATUSES)[number];
@@ -52,18 +52,12 @@ export async function listSalesForAdmin(
   const pageCount = Math.max(1, Math.min(SALES_MAX_PAGE, Math.ceil(total / SALES_PAGE_SIZE)));
   const current = Math.min(wanted, pageCount);
   const [rows, months] = await Promise.all([
-    saleRowsQuery(db)
-      .where(filter === "all" || filter === "sold" ? statusUnindexed(db) : sql.ref<string>("o.status"), "in", statuses)
-      .orderBy("o.created_at", "desc")
-      .orderBy("o.id", "desc")
-      .limit(SALES_PAGE_SIZE)
-      .offset((current - 1) * SALES_PAGE_SIZE)
-      .execute(),
+    newestOrders(db, statuses, { limit: SALES_PAGE_SIZE, offset: (current - 1) * SALES_PAGE_SIZE, walkByDate: filter === "all" || filter === "sold" }),
     salesByMonth(db, monthsEndingAt(now, 12)[0] ?? "", statuses),
   ]);
   const byMonth = new Map(months.map((month) => [month.month, month]));
   return {
-    sales: rows.map(toSaleRow),
+    sales: rows,
     total,
     page: current,
     pageCount,
@@ -93,12 +87,7 @@ export async function* salesCsv(db: Kysely<Database>, filter: SalesFilter = "all
   let written = 0;
   while (written < SALES_CSV_MAX_ROWS) {
     const limit = Math.min(500, SALES_CSV_MAX_ROWS - written);
-    let query = saleRowsQuery(db).where(filter === "all" || filter === "sold" ? statusUnindexed(db) : sql.ref<string>("o.status"), "in", statuses);
-    if (after) {
-      const { createdAt, id } = after;
-      query = query.where((eb) => eb.or([eb("o.created_at", "<", createdAt), eb.and([eb("o.created_at", "=", createdAt), eb("o.id", "<", id)])]));
-    }
-    const rows = (await query.orderBy("o.created_at", "desc").orderBy("o.id", "desc").limit(limit + 1).execute()).map(toSaleRow);
+    const rows = await newestOrders(db, statuses, { limit: limit + 1, before: after ?? undefined, walkByDate: filter === "all" || filter === "sold" });
     const page = rows.slice(0, limit);
     if (page.length === 0) return;
     yield page

@@ -168,7 +168,7 @@ describe("admin dashboard figures", () => {
     expect(page.text).toContain("Okafor Test Systems");
     expect(page.text).toContain(DASHBOARD_MESSAGES.noFlagged);
     expect(page.text).toContain("Live listings by main category");
-    expect(page.text).toContain("New listings by month");
+    expect(page.text).toContain("New users, sales and new listings by month");
     expect(page.text).toContain("buyer@example.test");
   });
 
