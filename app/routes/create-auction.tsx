@@ -112,7 +112,7 @@ export default function CreateAuctionPage() {
                 label="Extend the auction when a bid arrives in its last minutes"
               />
               <input type="hidden" name={fields.startDateOffset.name} value="0" />
-              <Button type="submit" colorPalette="teal" alignSelf="flex-start" loading={navigation.state === "submitting"}>
+              <Button type="submit" colorPalette="blue" alignSelf="flex-start" loading={navigation.state === "submitting"}>
                 Start auction
               </Button>
             </Stack>
@@ -126,11 +126,11 @@ export default function CreateAuctionPage() {
 function HStackLinks() {
   return (
     <Text>
-      <Link asChild colorPalette="teal">
+      <Link asChild colorPalette="blue">
         <RemixLink to="/create-listing">Create a listing</RemixLink>
       </Link>{" "}
       or see{" "}
-      <Link asChild colorPalette="teal">
+      <Link asChild colorPalette="blue">
         <RemixLink to="/seller/listings">your listings</RemixLink>
       </Link>
       .

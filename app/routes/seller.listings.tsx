@@ -82,7 +82,7 @@ export default function SellerListingsPage() {
             <Button asChild variant="outline">
               <RemixLink to="/create-auction">Create Auction</RemixLink>
             </Button>
-            <Button asChild colorPalette="teal">
+            <Button asChild colorPalette="blue">
               <RemixLink to="/create-listing">Create Listing</RemixLink>
             </Button>
           </HStack>
@@ -241,7 +241,7 @@ export default function SellerListingsPage() {
                 </Table.Root>
               </Table.ScrollArea>
               <HStack gap="2" wrap="wrap" role="group" aria-label="With the selected listings">
-                <Button type="submit" name="intent" value="publish" size="sm" colorPalette="teal" disabled={busy}>
+                <Button type="submit" name="intent" value="publish" size="sm" colorPalette="blue" disabled={busy}>
                   Publish drafts
                 </Button>
                 <Button type="submit" name="intent" value="archive" size="sm" variant="outline" disabled={busy}>
@@ -254,7 +254,7 @@ export default function SellerListingsPage() {
             </Stack>
           </Form>
         ) : total === 0 && !query.q && query.status === "all" ? (
-          <Button asChild alignSelf="flex-start" colorPalette="teal">
+          <Button asChild alignSelf="flex-start" colorPalette="blue">
             <RemixLink to="/create-listing">Create Listing</RemixLink>
           </Button>
         ) : null}

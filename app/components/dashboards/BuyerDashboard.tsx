@@ -138,7 +138,7 @@ function ActiveBids({ bids, serverNow }: { bids: ActiveBidView[]; serverNow: str
                 {bid.status === "ended" || bid.status === "cancelled" ? "Auction ended" : `${formatTimeLeft(left)} left`}
               </Text>
             </Box>
-            <Badge colorPalette={bid.leading ? "green" : "red"} variant="solid" alignSelf="center" data-testid="bid-state">
+            <Badge colorPalette={bid.leading ? "green" : "red"} variant="subtle" alignSelf="center" data-testid="bid-state">
               {bid.leading ? "Leading" : "Outbid"}
             </Badge>
           </List.Item>
@@ -176,7 +176,7 @@ export function BuyerDashboard({ data }: { data: BuyerDashboardView }) {
             empty={
               <Stack align="flex-start" gap="3">
                 <Text>You are not watching any equipment yet.</Text>
-                <Button asChild size="sm" colorPalette="teal">
+                <Button asChild size="sm" colorPalette="blue">
                   <RemixLink to="/listings">Browse Equipment</RemixLink>
                 </Button>
               </Stack>
@@ -243,7 +243,7 @@ export function BuyerDashboard({ data }: { data: BuyerDashboardView }) {
         empty={
           <Text>
             You have no bids on live auctions.{" "}
-            <Link asChild colorPalette="teal">
+            <Link asChild colorPalette="blue">
               <RemixLink to="/auctions">See live auctions</RemixLink>
             </Link>
           </Text>
@@ -268,7 +268,7 @@ export function BuyerDashboard({ data }: { data: BuyerDashboardView }) {
                   <Text minW="0">
                     {order.title} <Text as="span" color="fg.muted" fontSize="sm">({order.reference})</Text>
                   </Text>
-                  <Button asChild size="xs" colorPalette="teal" variant="outline">
+                  <Button asChild size="xs" colorPalette="blue" variant="outline">
                     <RemixLink to={order.href} aria-label={`${ORDER_ACTION_LABELS[order.action]}: ${order.title}`}>
                       {ORDER_ACTION_LABELS[order.action]}
                     </RemixLink>
@@ -334,7 +334,7 @@ export function BuyerDashboard({ data }: { data: BuyerDashboardView }) {
             <List.Root variant="plain" gap="2">
               {list.items.map((search) => (
                 <List.Item key={search.id} display="flex" justifyContent="space-between" alignItems="center" gap="3">
-                  <Link asChild colorPalette="teal" minW="0">
+                  <Link asChild colorPalette="blue" minW="0">
                     <RemixLink to={search.listingsHref}>{search.title}</RemixLink>
                   </Link>
                   <WatchlistActionButton

@@ -1,5 +1,5 @@
 // Pieces both dashboards share: a section card with its own error and empty states, a stat card, a listing status badge.
-import { Badge, Box, Card, Flex, Heading, Link, Stat, Text } from "@chakra-ui/react";
+import { Badge, Box, Card, Flex, Heading, Link, Text } from "@chakra-ui/react";
 import { Link as RemixLink } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { isListingStatus, LISTING_STATUS_LABELS, LISTING_STATUS_PALETTES } from "~/lib/listing-status.ts";
@@ -33,7 +33,7 @@ export function DashboardSection<T>({
             {title}
           </Heading>
           {viewAll ? (
-            <Link asChild fontSize="sm" fontWeight="medium" colorPalette="teal">
+            <Link asChild fontSize="sm" fontWeight="medium" colorPalette="blue">
               <RemixLink to={viewAll} aria-label={`View All: ${title}`}>
                 View All
               </RemixLink>
@@ -59,12 +59,18 @@ export function DashboardSection<T>({
 export function StatCard({ label, value, help }: { label: string; value: ReactNode; help?: ReactNode }) {
   return (
     <Card.Root size="sm">
-      <Card.Body>
-        <Stat.Root>
-          <Stat.Label>{label}</Stat.Label>
-          <Stat.ValueText>{value}</Stat.ValueText>
-          {help ? <Stat.HelpText color="fg.muted">{help}</Stat.HelpText> : null}
-        </Stat.Root>
+      <Card.Body gap="1">
+        <Text fontSize="sm" color="fg.muted">
+          {label}
+        </Text>
+        <Text fontSize="2xl" fontWeight="semibold" lineHeight="short">
+          {value}
+        </Text>
+        {help ? (
+          <Text fontSize="xs" color="fg.muted">
+            {help}
+          </Text>
+        ) : null}
       </Card.Body>
     </Card.Root>
   );

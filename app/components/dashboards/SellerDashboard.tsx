@@ -84,7 +84,7 @@ export function SellerDashboard({ data }: { data: SellerDashboardView }) {
         <Heading as="h1" size="2xl">
           Welcome back, {data.firstName || "User"}
         </Heading>
-        <Button asChild colorPalette="teal">
+        <Button asChild colorPalette="blue">
           <RemixLink to="/create-listing">Create New Listing</RemixLink>
         </Button>
       </Flex>
@@ -115,7 +115,7 @@ export function SellerDashboard({ data }: { data: SellerDashboardView }) {
         empty={
           <Stack align="flex-start" gap="3">
             <Text>No listings yet</Text>
-            <Button asChild size="sm" colorPalette="teal">
+            <Button asChild size="sm" colorPalette="blue">
               <RemixLink to="/create-listing">Create Listing</RemixLink>
             </Button>
           </Stack>
@@ -273,7 +273,7 @@ export function SellerDashboard({ data }: { data: SellerDashboardView }) {
             <List.Root variant="plain" gap="2">
               {tips.map((tip) => (
                 <List.Item key={tip.to}>
-                  <Link asChild colorPalette="teal">
+                  <Link asChild colorPalette="blue">
                     <RemixLink to={tip.to}>{tip.label}</RemixLink>
                   </Link>
                 </List.Item>

@@ -29,7 +29,7 @@ export function TrendChart({
     <Box>
       <Box aria-hidden="true" css={{ "& svg": { width: "100%", height: "auto" } }}>
         <Chart.Root chart={chart} aspectRatio="auto" maxW="full">
-          <BarChart data={chart.data} width={640} height={240} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
+          <BarChart data={chart.data} width={640} height={240} margin={{ top: 8, right: 8, bottom: 0, left: 0 }} accessibilityLayer={false}>
             <CartesianGrid stroke={chart.color("border.muted")} vertical={false} />
             <XAxis dataKey="label" tickLine={false} axisLine={false} interval="preserveStartEnd" minTickGap={12} />
             <YAxis tickLine={false} axisLine={false} allowDecimals={false} width={48} tickFormatter={(value: number) => formatValue(value)} />
