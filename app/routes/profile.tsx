@@ -11,6 +11,7 @@ import {
   Heading,
   HStack,
   Input,
+  Link,
   SimpleGrid,
   Stack,
   Text,
@@ -21,7 +22,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link as RemixLink, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { FormErrors, FormSuccess, TextareaField, TextField } from "~/components/forms/index.ts";
 import { formatShortDate } from "~/lib/dates.ts";
 import { parseForm } from "~/web/form-data.server.ts";
@@ -44,6 +45,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { privacy, email_alerts: emailAlerts } = parsePreferences(profile.preferences);
   return {
     profile: {
+      id: profile.id,
       email: profile.email,
       role: ROLE_LABELS[user.role],
       avatarUrl: profile.avatar_url,
@@ -156,6 +158,10 @@ export default function ProfilePage() {
               {profile.role} · {profile.email} · Member since {formatDate(profile.memberSince)}
               {profile.isVerified ? ` · Verified since ${formatDate(profile.verificationDate)}` : ""}
             </Text>
+            {/* Issue 22: what others see, through the privacy choices below. */}
+            <Link asChild color="blue.fg" width="fit-content">
+              <RemixLink to={`/user/${profile.id}`}>View your public profile</RemixLink>
+            </Link>
           </Box>
         </HStack>
 
