@@ -39,12 +39,13 @@ export function AdminDashboard({ firstName, dashboard, headingLevel = "h1" }: { 
               <StatCard label="Total Listings" value={formatCount(stats.data.totalListings)} />
               <StatCard label="Total Users" value={formatCount(stats.data.totalUsers)} />
               <StatCard label="Total Sales" value={formatPrice(stats.data.totalSalesCents)} />
-              <StatCard
-                label="AI Listings Processed"
-                value={formatCount(stats.data.aiListingsProcessed)}
-                help={stats.data.pendingFraudReports === null ? undefined : `${formatCount(stats.data.pendingFraudReports)} fraud reports pending`}
-              />
+              <StatCard label="AI Listings Processed" value={formatCount(stats.data.aiListingsProcessed)} />
             </SimpleGrid>
+            {stats.data.pendingFraudReports === null ? null : (
+              <Text mt="2" fontSize="sm" color="fg.muted">
+                Fraud reports awaiting review: {formatCount(stats.data.pendingFraudReports)}
+              </Text>
+            )}
           </Box>
         )
       ) : null}

@@ -15,7 +15,7 @@ export function CategoryChart({ categories }: { categories: CategoryShare[] }) {
     <Box>
       <Box aria-hidden="true" css={{ "& svg": { width: "100%", height: "auto" } }}>
         <Chart.Root chart={chart} aspectRatio="auto" maxW="full">
-          <BarChart layout="vertical" data={chart.data} width={640} height={height} margin={{ top: 4, right: 16, bottom: 4, left: 8 }}>
+          <BarChart accessibilityLayer={false} layout="vertical" data={chart.data} width={640} height={height} margin={{ top: 4, right: 16, bottom: 4, left: 8 }}>
             <CartesianGrid stroke={chart.color("border.muted")} horizontal={false} />
             <XAxis type="number" allowDecimals={false} tickLine={false} axisLine={false} tick={{ fill: chart.color("fg.muted") }} tickFormatter={(value: number) => formatCount(value)} />
             <YAxis type="category" dataKey="name" width={200} tickLine={false} axisLine={false} tick={{ fill: chart.color("fg") }} />

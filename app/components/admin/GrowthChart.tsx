@@ -21,7 +21,7 @@ export function GrowthChart({ months }: { months: GrowthMonth[] }) {
     <Box>
       <Box aria-hidden="true" css={{ "& svg": { width: "100%", height: "auto" } }}>
         <Chart.Root chart={chart} aspectRatio="auto" maxW="full">
-          <BarChart data={chart.data} width={960} height={280} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
+          <BarChart accessibilityLayer={false} data={chart.data} width={960} height={280} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
             <CartesianGrid stroke={chart.color("border.muted")} vertical={false} />
             <XAxis dataKey="label" tickLine={false} axisLine={false} interval="preserveStartEnd" minTickGap={12} tick={{ fill: chart.color("fg.muted") }} />
             <YAxis tickLine={false} axisLine={false} allowDecimals={false} width={56} tick={{ fill: chart.color("fg.muted") }} tickFormatter={(value: number) => formatCount(value)} />
