@@ -76,7 +76,7 @@ export default function AdminReports() {
           color="pink.solid"
         />
       </SimpleGrid>
-      <Box overflowX="auto" tabIndex={0} aria-label="Marketplace figures by month">
+      <Box overflowX="auto" tabIndex={0} role="region" aria-label="Marketplace figures by month">
         <Table.Root size="sm">
           <Table.Header>
             <Table.Row>

@@ -85,7 +85,7 @@ export default function AdminSales() {
           valueLabel="Amount (USD)"
           formatValue={(value) => formatPrice(Math.round(value * 100))}
         />
-        <Box overflowX="auto" tabIndex={0} aria-label="Totals by month">
+        <Box overflowX="auto" tabIndex={0} role="region" aria-label="Totals by month">
           <Table.Root size="sm">
             <Table.Header>
               <Table.Row>
@@ -115,7 +115,7 @@ export default function AdminSales() {
         {page.sales.length === 0 ? (
           <Text color="fg.muted">{status === "all" || status === "sold" ? DASHBOARD_MESSAGES.noSales : DASHBOARD_MESSAGES.noOrders}</Text>
         ) : (
-          <Box overflowX="auto" tabIndex={0} aria-label="Orders table">
+          <Box overflowX="auto" tabIndex={0} role="region" aria-label="Orders table">
             <Table.Root size="sm">
               <Table.Header>
                 <Table.Row>

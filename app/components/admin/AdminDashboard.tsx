@@ -18,7 +18,7 @@ import { CategoryChart } from "./CategoryChart.tsx";
 import { GrowthChart } from "./GrowthChart.tsx";
 import { CheckStateBadge, SystemStatusList } from "./SystemStatusList.tsx";
 
-const scrollRegion = { overflowX: "auto", tabIndex: 0 } as const;
+const scrollRegion = { overflowX: "auto", tabIndex: 0, role: "region" } as const;
 
 export function AdminDashboard({ firstName, dashboard, headingLevel = "h1" }: { firstName: string; dashboard: AdminDashboardData; headingLevel?: "h1" | "h2" }) {
   const { stats, recentSales, flaggedListings, categories, recentUsers, growth, systemStatus, quickActions } = dashboard;

@@ -17,8 +17,8 @@ export function CategoryChart({ categories }: { categories: CategoryShare[] }) {
         <Chart.Root chart={chart} aspectRatio="auto" maxW="full">
           <BarChart accessibilityLayer={false} layout="vertical" data={chart.data} width={640} height={height} margin={{ top: 4, right: 16, bottom: 4, left: 8 }}>
             <CartesianGrid stroke={chart.color("border.muted")} horizontal={false} />
-            <XAxis type="number" allowDecimals={false} tickLine={false} axisLine={false} tick={{ fill: chart.color("fg.muted") }} tickFormatter={(value: number) => formatCount(value)} />
-            <YAxis type="category" dataKey="name" width={200} tickLine={false} axisLine={false} tick={{ fill: chart.color("fg") }} />
+            <XAxis type="number" allowDecimals={false} tickLine={false} axisLine={false} tickFormatter={(value: number) => formatCount(value)} />
+            <YAxis type="category" dataKey="name" width={200} tickLine={false} axisLine={false} />
             <Tooltip cursor={{ fill: chart.color("bg.muted") }} animationDuration={0} content={<Chart.Tooltip />} />
             {chart.series.map((item) => (
               <Bar key={String(item.name)} isAnimationActive={false} dataKey={chart.key(item.name)} fill={chart.color(item.color)} name="Live listings" />

@@ -2,9 +2,9 @@
 // chart (Chakra's charts on recharts; one drawing, not three, to keep the dashboard's server render light). Fixed
 // drawing size scaled to its box, so it renders on the server; theme tokens, so dark mode follows; screen readers get
 // the same figures as a table (the drawing is hidden from them).
-import { Box, Table, VisuallyHidden } from "@chakra-ui/react";
+import { Box, HStack, Table, Text, VisuallyHidden } from "@chakra-ui/react";
 import { Chart, useChart } from "@chakra-ui/charts";
-import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from "recharts";
+import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from "recharts";
 import { monthLabel, type GrowthMonth } from "~/lib/admin-dashboard.ts";
 import { formatCount } from "~/lib/money.ts";
 
@@ -19,14 +19,21 @@ export function GrowthChart({ months }: { months: GrowthMonth[] }) {
   const chart = useChart({ data, series: SERIES.map((series) => ({ name: series.name, label: series.label, color: series.color })) });
   return (
     <Box>
+      <HStack aria-hidden="true" gap="4" wrap="wrap" mb="2">
+        {SERIES.map((series) => (
+          <HStack key={series.name} gap="1.5">
+            <Box boxSize="3" rounded="sm" bg={series.color} />
+            <Text fontSize="sm">{series.label}</Text>
+          </HStack>
+        ))}
+      </HStack>
       <Box aria-hidden="true" css={{ "& svg": { width: "100%", height: "auto" } }}>
         <Chart.Root chart={chart} aspectRatio="auto" maxW="full">
           <BarChart accessibilityLayer={false} data={chart.data} width={960} height={280} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
             <CartesianGrid stroke={chart.color("border.muted")} vertical={false} />
-            <XAxis dataKey="label" tickLine={false} axisLine={false} interval="preserveStartEnd" minTickGap={12} tick={{ fill: chart.color("fg.muted") }} />
-            <YAxis tickLine={false} axisLine={false} allowDecimals={false} width={56} tick={{ fill: chart.color("fg.muted") }} tickFormatter={(value: number) => formatCount(value)} />
+            <XAxis dataKey="label" tickLine={false} axisLine={false} interval="preserveStartEnd" minTickGap={12} />
+            <YAxis tickLine={false} axisLine={false} allowDecimals={false} width={56} tickFormatter={(value: number) => formatCount(value)} />
             <Tooltip cursor={{ fill: chart.color("bg.muted") }} animationDuration={0} content={<Chart.Tooltip />} />
-            <Legend content={<Chart.Legend />} />
             {chart.series.map((item) => (
               <Bar key={String(item.name)} isAnimationActive={false} dataKey={chart.key(item.name)} fill={chart.color(item.color)} name={String(item.label)} />
             ))}
