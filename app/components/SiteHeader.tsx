@@ -7,13 +7,14 @@ import { Form, Link as RemixLink, useLocation, useRevalidator } from "@remix-run
 import { useEffect, useState } from "react";
 import { useLiveAuctions } from "~/components/live/use-live-auctions.ts";
 import { signOutAfterWipe } from "~/lib/offline/offline-sync.ts";
-import { accountLinks, GUEST_LINKS, memberLinks, PUBLIC_LINKS, unreadLinkLabel, type NavLinkItem } from "~/lib/navigation.ts";
+import { adminLink, GUEST_LINKS, memberBarLinks, mobileMenuLinks, PUBLIC_LINKS, sellLinks, unreadLinkLabel, type NavLinkItem } from "~/lib/navigation.ts";
 import { staticClasses } from "~/lib/static-styles.ts";
 import { TOUCH, TOUCH_TARGET } from "~/lib/touch.ts";
 import type { CurrentUser } from "~/lib/user.ts";
 import { ColorModeToggle } from "./ColorModeToggle.tsx";
 import { LiveAlerts } from "./LiveAlerts.tsx";
 import { NotificationBell, unreadBadgeText } from "./NotificationBell.tsx";
+import { SellMenu } from "./SellMenu.tsx";
 import { UserMenu } from "./UserMenu.tsx";
 import { CloseIcon, MenuIcon } from "./icons.tsx";
 import { classNames, shell, UNREAD_BADGE_LOOK } from "./shell-styles.ts";
@@ -24,18 +25,20 @@ const header = staticClasses("header", {
   root: { borderBottomWidth: "1px", bg: "bg", position: "sticky", top: "0", zIndex: "sticky" },
   bar: { display: "flex", alignItems: "center", gap: { base: "1", sm: "2" }, py: "2" },
   brand: { fontWeight: "bold", fontSize: "xl", color: "blue.fg", mr: { base: "1", sm: "4" }, [TOUCH]: { display: "inline-flex", alignItems: "center", minH: TOUCH_TARGET } },
-  mainNav: { display: { base: "none", lg: "flex" }, alignItems: "center", flex: "1", flexWrap: "wrap" },
+  // One row from 1024 px (issue 20 §8): the role tools sit in the Sell menu and one admin entry, links never wrap.
+  mainNav: { display: { base: "none", lg: "flex" }, alignItems: "center", flex: "1", flexWrap: "nowrap", minW: "0" },
   spacer: { flex: "1", display: { base: "block", lg: "none" } },
   guestLinks: { display: { base: "none", lg: "flex" }, alignItems: "center", gap: "1" },
   // The current section's link carries aria-current="page".
   link: {
     display: "block",
-    px: "3",
+    px: { base: "3", lg: "2", xl: "3" },
     py: "2",
     rounded: "md",
     fontSize: "sm",
     fontWeight: "medium",
     color: "fg",
+    whiteSpace: "nowrap",
     _hover: { bg: "bg.muted" },
     "&[aria-current=page]": { fontWeight: "semibold", color: "blue.fg" },
     [TOUCH]: { display: "flex", alignItems: "center", minH: TOUCH_TARGET },
@@ -52,6 +55,7 @@ const header = staticClasses("header", {
   // Fades in when shown (display: none restarts the animation each time it opens).
   mobileMenu: { pb: "3", display: { lg: "none" }, animationName: "fade-in", animationDuration: "moderate" },
   mobileNav: { display: "flex", flexDirection: "column" },
+  mobileGroup: { fontSize: "xs", fontWeight: "semibold", color: "fg.muted", textTransform: "uppercase", letterSpacing: "wide", px: "3", pt: "3", pb: "1" },
   signOut: { justifyContent: "flex-start", w: "full" },
 });
 
@@ -111,7 +115,10 @@ export function SiteHeader({
     },
   });
 
-  const links = [...PUBLIC_LINKS, ...(user ? memberLinks(permissions) : [])];
+  const links = [...PUBLIC_LINKS, ...(user ? memberBarLinks() : [])];
+  const admin = user ? adminLink(permissions) : null;
+  const mobile = mobileMenuLinks(user ? permissions : []);
+  const isCurrent = (to: string) => isCurrentSection(location.pathname, to);
 
   return (
     <header className={header.root}>
@@ -123,6 +130,8 @@ export function SiteHeader({
           {links.map((item) => (
             <HeaderLink key={item.to} item={item} pathname={location.pathname} unread={unread} />
           ))}
+          {user ? <SellMenu links={sellLinks(permissions)} isCurrent={isCurrent} /> : null}
+          {admin ? <HeaderLink item={admin} pathname={location.pathname} /> : null}
         </nav>
         <div className={header.spacer} />
         <ColorModeToggle />
@@ -149,7 +158,24 @@ export function SiteHeader({
       </div>
       <div id={MOBILE_MENU_ID} hidden={!open} className={classNames(shell.container, header.mobileMenu)}>
         <nav aria-label="Mobile" className={header.mobileNav}>
-          {[...links, ...(user ? accountLinks(permissions) : GUEST_LINKS)].map((item) => (
+          {(user ? mobile.main : links).map((item) => (
+            <HeaderLink key={item.to} item={item} pathname={location.pathname} onNavigate={() => setOpen(false)} unread={unread} />
+          ))}
+          {user && mobile.sell.length > 0 ? (
+            <>
+              <p className={header.mobileGroup} id="mobile-sell-heading">
+                Sell
+              </p>
+              <ul aria-labelledby="mobile-sell-heading" style={{ listStyle: "none", margin: 0, padding: 0 }}>
+                {mobile.sell.map((item) => (
+                  <li key={item.to}>
+                    <HeaderLink item={item} pathname={location.pathname} onNavigate={() => setOpen(false)} />
+                  </li>
+                ))}
+              </ul>
+            </>
+          ) : null}
+          {(user ? mobile.account : GUEST_LINKS).map((item) => (
             <HeaderLink key={item.to} item={item} pathname={location.pathname} onNavigate={() => setOpen(false)} unread={unread} />
           ))}
           {user ? (

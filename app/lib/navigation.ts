@@ -1,6 +1,7 @@
 // The header's links (spec 01 §2), for desktop and mobile menus alike.
 // Which capability links a member sees follows their role's permissions (role_permissions, sent by the root loader):
 // hiding a link is courtesy, the route decides.
+import { ADMIN_CONSOLE_PERMISSIONS } from "./admin.ts";
 import type { Permission } from "./permissions.ts";
 
 export interface NavLinkItem {
@@ -80,3 +81,35 @@ export const NOT_FOUND_LINKS: NavLinkItem[] = [
   { to: "/faq", label: "FAQ" },
   { to: "/contact", label: "Contact us" },
 ];
+
+/** The seller's tools, grouped in the header's "Sell" menu (issue 20 §8) and listed in the mobile menu. */
+export function sellLinks(permissions: readonly Permission[]): NavLinkItem[] {
+  if (!permissions.includes("can_create_listings")) return [];
+  return [
+    { to: "/create-listing", label: "Create Listing" },
+    { to: "/bulk-upload", label: "Bulk Upload" },
+    { to: "/seller/listings", label: "My listings" },
+    { to: "/seller/orders", label: "Orders" },
+    { to: "/offers", label: "Offers" },
+  ];
+}
+
+/** The header's admin entry: for every staff member who can open the admin console (ADMIN_CONSOLE_PERMISSIONS). */
+export function adminLink(permissions: readonly Permission[]): NavLinkItem | null {
+  return ADMIN_CONSOLE_PERMISSIONS.some((permission) => permissions.includes(permission)) ? { to: "/admin", label: "Admin Panel" } : null;
+}
+
+/** The header bar's own member links (Dashboard, Messages, Watchlist): the role tools sit in the Sell menu and the admin entry. */
+export function memberBarLinks(): NavLinkItem[] {
+  return memberLinks([]);
+}
+
+/** Every link of the mobile menu in order, each address once: the bar's links, the Sell menu, the admin entry, then the account links. */
+export function mobileMenuLinks(permissions: readonly Permission[]): { main: NavLinkItem[]; sell: NavLinkItem[]; account: NavLinkItem[] } {
+  const seen = new Set<string>();
+  const once = (links: NavLinkItem[]) => links.filter((link) => (seen.has(link.to) ? false : (seen.add(link.to), true)));
+  const admin = adminLink(permissions);
+  const main = once([...PUBLIC_LINKS, ...memberBarLinks(), ...(admin ? [admin] : [])]);
+  const sell = once(sellLinks(permissions));
+  return { main, sell, account: once(accountLinks(permissions)) };
+}

@@ -6,6 +6,7 @@ import type { UploadStore } from "../../app/services/storage/upload-store.server
 import { seedDemoAdministration } from "./administration.ts";
 import { seedDemoAuctions } from "./auctions.ts";
 import { seedDemoBulkImport } from "./bulk-import.ts";
+import { seedDemoListingViews } from "./dashboards.ts";
 import { seedDemoForum } from "./forum.ts";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "./demo-accounts.ts";
 import { createAccount } from "./factories.ts";
@@ -68,6 +69,8 @@ export async function seedDemoMarketplace(db: Kysely<Database>, options: DemoSee
   await seedDemoModeration(db, { buyerId: idOf("buyer"), sellerId: idOf("seller"), moderatorId: idOf("moderator") }, { now });
   // Bulk import (issue 21): the demo seller's past import, with its per-row report, in the history of /bulk-upload.
   await seedDemoBulkImport(db, options.uploads, { sellerId: idOf("seller"), now });
+  // Dashboards (issue 20): a month of counted views of the demo seller's listings, for the seller dashboard's figures.
+  await seedDemoListingViews(db, seededRandom(DEMO_SEED + 5), { sellerId: idOf("seller"), now });
   // People have read what is more than a day and a half old (the auctions', the forum's and the offers' notices alike).
   await db
     .updateTable("notifications")

@@ -15,7 +15,8 @@ interface Outcome {
 const shows = (url: string, heading: string | RegExp): Outcome => ({ url, status: 200, heading, redirected: false });
 const redirectsTo = (url: string, heading: string | RegExp): Outcome => ({ url, status: 200, heading, redirected: true });
 const toLogin = (from: string) => redirectsTo(`/login?from=${encodeURIComponent(from)}`, "Sign in");
-const TO_DASHBOARD = redirectsTo("/dashboard", /^Welcome, /);
+// Members land on their role's dashboard: "Welcome, Bianca" (buyer, seller) or "Welcome back, Ada" (the admin dashboard).
+const TO_DASHBOARD = redirectsTo("/dashboard", /^Welcome(,| back,) /);
 
 const HOME = /industrial electronics/;
 const NOT_FOUND: Outcome = { url: "", status: 404, heading: "Page not found", redirected: false };
@@ -32,7 +33,7 @@ const ACCESS: ReadonlyArray<{ path: string } & Record<Visitor, Outcome>> = [
   { path: "/forgot-password",   anonymous: shows("/forgot-password", "Forgot your password?"), buyer: TO_DASHBOARD,                           seller: TO_DASHBOARD,                           admin: TO_DASHBOARD                        },
   { path: "/reset-password",    anonymous: shows("/reset-password", "Choose a new password"),  buyer: TO_DASHBOARD,                           seller: TO_DASHBOARD,                           admin: TO_DASHBOARD                        },
   { path: "/confirm-email",     anonymous: shows("/confirm-email", "Confirm your email address"), buyer: shows("/confirm-email", "Email address confirmed"), seller: shows("/confirm-email", "Email address confirmed"), admin: shows("/confirm-email", "Email address confirmed") },
-  { path: "/dashboard",         anonymous: toLogin("/dashboard"),                              buyer: shows("/dashboard", "Welcome, Bianca"), seller: shows("/dashboard", "Welcome, Samuel"), admin: shows("/dashboard", "Welcome, Ada") },
+  { path: "/dashboard",         anonymous: toLogin("/dashboard"),                              buyer: shows("/dashboard", "Welcome, Bianca"), seller: shows("/dashboard", "Welcome, Samuel"), admin: shows("/dashboard", "Welcome back, Ada") },
   { path: "/profile",           anonymous: toLogin("/profile"),                                buyer: shows("/profile", "Bianca Byers"),      seller: shows("/profile", "Samuel Sellwood"),   admin: shows("/profile", "Ada Admiral")    },
   { path: "/create-listing",    anonymous: toLogin("/create-listing"),                         buyer: TO_DASHBOARD,                           seller: shows("/create-listing", "Create a listing"), admin: shows("/create-listing", "Create a listing") },
   { path: "/listings",          anonymous: shows("/listings", "Equipment Listings"),           buyer: shows("/listings", "Equipment Listings"), seller: shows("/listings", "Equipment Listings"), admin: shows("/listings", "Equipment Listings") },
@@ -54,8 +55,9 @@ const MEMBER_NAV = [...PUBLIC_NAV, "Dashboard", "Messages", "Watchlist & Saved S
 const HEADER: Record<Visitor, { nav: string[]; guest: string[]; absent: string[] }> = {
   anonymous: { nav: PUBLIC_NAV, guest: ["Sign In", "Register"], absent: ["Dashboard", "Create Listing", "Bulk Upload", "Admin Panel"] },
   buyer: { nav: MEMBER_NAV, guest: [], absent: ["Sign In", "Register", "Create Listing", "Bulk Upload", "Admin Panel"] },
-  seller: { nav: [...MEMBER_NAV, "Create Listing", "Bulk Upload"], guest: [], absent: ["Sign In", "Register", "Admin Panel"] },
-  admin: { nav: [...MEMBER_NAV, "Create Listing", "Bulk Upload", "Admin Panel"], guest: [], absent: ["Sign In", "Register"] },
+  // Sellers' tools (Create Listing, Bulk Upload…) sit in the closed Sell menu (issue 20 §8), so the bar shows none of them.
+  seller: { nav: MEMBER_NAV, guest: [], absent: ["Sign In", "Register", "Admin Panel"] },
+  admin: { nav: [...MEMBER_NAV, "Admin Panel"], guest: [], absent: ["Sign In", "Register"] },
 };
 
 const VISITORS: Visitor[] = ["anonymous", "buyer", "seller", "admin"];

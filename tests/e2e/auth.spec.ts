@@ -94,10 +94,14 @@ test.describe("registration", () => {
       await expect(page.getByRole("status")).toHaveText("Registration successful! Please check your email to confirm your account.");
 
       await signIn(page, email, PASSWORD);
+      // The role's dashboard (issue 20): the seller's has Create New Listing, the buyer's Your Watchlist.
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcome, Rowan");
-      await expect(page.getByText(`Signed in as ${role}.`)).toBeVisible();
+      await expect(page.getByRole("heading", { level: 2, name: sells ? "Your Listings" : "Your Watchlist" })).toBeVisible();
       const nav = page.getByRole("navigation", { name: "Main" });
       await expect(nav.getByRole("link", { name: "Dashboard" })).toBeVisible();
+      // The seller's tools sit in the header's Sell menu.
+      await expect(nav.getByText("Sell", { exact: true })).toHaveCount(sells ? 1 : 0);
+      if (sells) await nav.getByText("Sell", { exact: true }).click();
       for (const name of ["Create Listing", "Bulk Upload"]) {
         await expect(nav.getByRole("link", { name })).toHaveCount(sells ? 1 : 0);
       }

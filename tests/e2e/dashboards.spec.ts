@@ -154,10 +154,38 @@ for (const scheme of ["light", "dark"] as const) {
         test(`the ${role} dashboard has no WCAG 2 A/AA violations`, async ({ page }) => {
           await page.goto("/dashboard");
           await waitForHydration(page);
-          await expect(page.getByRole("heading", { level: 1 })).toContainText("Welcome back");
+          await expect(page.getByRole("heading", { level: 1 })).toContainText("Welcome");
           await expectNoAxeViolationsBesideCharts(page);
         });
       });
     }
+  });
+}
+
+for (const role of ["seller", "admin"] as const) {
+  test.describe(`the header for the ${role} at 1024 px`, () => {
+    signedInAsDemo(role);
+    test.use({ viewport: { width: 1024, height: 800 } });
+
+    test("is one row, and the Sell menu opens and closes from the keyboard", async ({ page }) => {
+      await page.goto("/listings");
+      await waitForHydration(page);
+      const nav = page.getByRole("banner").getByRole("navigation", { name: "Main" });
+      const items = nav.locator(":scope > a, :scope > details > summary");
+      const tops = new Set<number>();
+      for (const box of await Promise.all((await items.all()).map((item) => item.boundingBox()))) if (box) tops.add(Math.round(box.y));
+      expect([...tops]).toHaveLength(1);
+      if (role === "admin") await expect(nav.getByRole("link", { name: "Admin Panel" })).toBeVisible();
+
+      const sell = nav.getByText("Sell", { exact: true });
+      await sell.focus();
+      await page.keyboard.press("Enter");
+      for (const name of ["Create Listing", "Bulk Upload", "My listings", "Orders", "Offers"]) await expect(nav.getByRole("link", { name, exact: true })).toBeVisible();
+      await page.keyboard.press("Tab");
+      await expect(nav.getByRole("link", { name: "Create Listing" })).toBeFocused();
+      await page.keyboard.press("Escape");
+      await expect(nav.getByRole("link", { name: "Create Listing" })).toBeHidden();
+      await expect(sell).toBeFocused();
+    });
   });
 }

@@ -142,7 +142,7 @@ describe("the buyer dashboard page", () => {
     const page = await pageAs(dashboardRoute, "/dashboard", people.buyer);
     expect(page.status).toBe(200);
     const text = page.text;
-    for (const heading of ["Welcome back, Noor", "Your Watchlist", "Recently Viewed", "Profile Summary", "Saved Searches", "Recent Notifications", "My active bids", "Orders awaiting your action", "Your purchases"]) {
+    for (const heading of ["Welcome, Noor", "Your Watchlist", "Recently Viewed", "Profile Summary", "Saved Searches", "Recent Notifications", "My active bids", "Orders awaiting your action", "Your purchases"]) {
       expect(text).toContain(heading);
     }
     expect(text).toContain("buyer@example.test");
