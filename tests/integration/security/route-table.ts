@@ -416,6 +416,8 @@ export const ROUTE_TABLE: readonly RouteRow[] = [
   { file: "create-auction.tsx", path: "/create-auction",
     loader: { expect: members("refused:403", each(CREATORS, "ok")) },
     action: { form: { listingId: "" }, expect: members("refused:403", each(["seller", "admin", "super_admin"], "reaches:400")) } },
+  // The seller's conversations about their listings (issue 20 §6): every member, their own only (empty for most).
+  { file: "seller.messages.tsx", path: "/seller/messages", loader: { expect: members("ok") }, action: "none" },
   { file: "seller-dashboard.tsx", path: "/seller-dashboard", loader: { expect: members("away:/", each(["seller", "unconfirmed_seller"], "ok")) }, action: "none" },
   { file: "profile.tsx", path: "/profile",
     loader: { expect: members("ok") },
