@@ -162,7 +162,7 @@ export function BuyerDashboard({ data }: { data: BuyerDashboardView }) {
   return (
     <Stack gap="6">
       <Heading as="h1" size="2xl">
-        Welcome back{profile.firstName ? `, ${profile.firstName}` : ""}
+        Welcome{profile.firstName ? `, ${profile.firstName}` : ""}
       </Heading>
 
       <SimpleGrid columns={{ base: 1, lg: 3 }} gap="6">

@@ -82,7 +82,7 @@ export function SellerDashboard({ data }: { data: SellerDashboardView }) {
     <Stack gap="6">
       <Flex justify="space-between" align="center" gap="4" wrap="wrap">
         <Heading as="h1" size="2xl">
-          Welcome back, {data.firstName || "User"}
+          Welcome, {data.firstName || "User"}
         </Heading>
         <Button asChild colorPalette="blue">
           <RemixLink to="/create-listing">Create New Listing</RemixLink>
