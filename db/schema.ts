@@ -958,13 +958,13 @@ export interface Database {
   forum_post_flags: ForumPostMarksTable;
   forum_post_likes: ForumPostMarksTable;
   audit_events: AuditEventsTable;
+  listing_reports: ListingReportsTable;
+  fraud_reports: FraudReportsTable;
+  category_overrides: CategoryOverridesTable;
   listing_counts_by_month: ListingCountsByMonthTable;
   listing_counts_by_category: ListingCountsByCategoryTable;
   profile_counts_by_month: ProfileCountsByMonthTable;
   order_totals_by_month: OrderTotalsByMonthTable;
-  listing_reports: ListingReportsTable;
-  fraud_reports: FraudReportsTable;
-  category_overrides: CategoryOverridesTable;
   promo_codes: PromoCodesTable;
   promo_code_redemptions: PromoCodeRedemptionsTable;
   sign_in_events: SignInEventsTable;

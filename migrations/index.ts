@@ -22,12 +22,12 @@ import * as newsletterConsent from "./2026-12-01T1200-newsletter-consent.ts";
 import * as offers from "./2026-12-01T1300-offers.ts";
 import * as reviews from "./2026-12-02T0800-reviews.ts";
 import * as administrationIndexes from "./2026-12-02T0900-administration-indexes.ts";
+import * as trust from "./2026-12-03T0900-trust.ts";
 import * as adminDashboardCounts from "./2026-12-03T1000-admin-dashboard-counts.ts";
-import * as moderation from "./2026-12-03T1200-moderation.ts";
 import * as adminUsers from "./2026-12-03T1100-adminusers.ts";
+import * as moderation from "./2026-12-03T1200-moderation.ts";
 import * as dashboards from "./2026-12-03T1300-dashboards.ts";
 import * as bulkImport from "./2026-12-03T1400-bulk-import.ts";
-import * as trust from "./2026-12-03T0900-trust.ts";
 
 export interface DialectMigration {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations work on an untyped schema
@@ -56,10 +56,10 @@ export const MIGRATIONS: Record<string, DialectMigration> = {
   "2026-12-01T1300-offers": offers,
   "2026-12-02T0800-reviews": reviews,
   "2026-12-02T0900-administration-indexes": administrationIndexes,
+  "2026-12-03T0900-trust": trust,
   "2026-12-03T1000-admin-dashboard-counts": adminDashboardCounts,
-  "2026-12-03T1200-moderation": moderation,
   "2026-12-03T1100-adminusers": adminUsers,
+  "2026-12-03T1200-moderation": moderation,
   "2026-12-03T1300-dashboards": dashboards,
   "2026-12-03T1400-bulk-import": bulkImport,
-  "2026-12-03T0900-trust": trust,
 };
