@@ -43,6 +43,7 @@ import {
   spinnerRecipe,
   statSlotRecipe,
   tableSlotRecipe,
+  tabsSlotRecipe,
   textareaRecipe,
   textStyles,
   tokens,
@@ -81,6 +82,7 @@ export const SLOT_RECIPES = {
   slider: sliderSlotRecipe,
   stat: statSlotRecipe,
   table: tableSlotRecipe,
+  tabs: tabsSlotRecipe,
 };
 
 /** Chakra's default theme (as in @chakra-ui/react's `defaultThemeConfig`), with the recipes above only. */

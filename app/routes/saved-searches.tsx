@@ -3,8 +3,11 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { WATCHLIST_TABS } from "~/lib/watchlist-messages.ts";
 import { requireUser } from "~/web/auth.server.ts";
+import { onlyGet } from "~/web/resource-route.server.ts";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request);
   throw redirect(`/watchlist?tab=${WATCHLIST_TABS.savedSearches}`);
 }
+
+export const action = onlyGet;

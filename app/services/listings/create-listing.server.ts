@@ -47,6 +47,8 @@ export async function createListing(
         status,
         ai_generated: extras.aiGenerated ? 1 : 0,
         is_featured: 0,
+        created_at: now.toISOString(),
+        updated_at: now.toISOString(),
         ...(extras.comparableListings === undefined ? {} : { comparable_listings: extras.comparableListings }),
       })
       .returning("id")

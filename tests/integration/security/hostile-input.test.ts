@@ -131,6 +131,9 @@ const TARGETS: Record<string, ActionTarget> = {
   // Resource routes that serve GET only: any body is a 405 with a message.
   "events.ts": { url: "/events?auction={auction}", member: "buyer" },
   "healthz.ts": { url: "/healthz", member: "buyer" },
+  "saved-searches.tsx": { url: "/saved-searches", member: "buyer" },
+  "admin.reports[.csv].tsx": { url: "/admin/reports.csv", member: "editor" },
+  "admin.sales[.csv].tsx": { url: "/admin/sales.csv", member: "editor" },
   "resources.notifications.ts": { url: "/resources/notifications", member: "buyer" },
   "resources.offline-snapshot.ts": { url: "/resources/offline-snapshot", member: "buyer" },
   "styles.$file.ts": { url: "/styles/site-0.css", member: "buyer" },
