@@ -4,6 +4,7 @@
 import { Badge, Box, Button, Heading, HStack, Image, Input, Link, NativeSelect, Stack, Table, Text } from "@chakra-ui/react";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link as RemixLink, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { PageLinks } from "~/components/admin/PageLinks.tsx";
 import { FormErrors, FormSuccess } from "~/components/forms/index.ts";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary.tsx";
 import { getDb } from "~/db.server.ts";
@@ -188,23 +189,7 @@ export default function AdminListingsPage() {
           </Table.Root>
         </Table.ScrollArea>
       )}
-      {pageCount > 1 ? (
-        <HStack as="nav" aria-label="Pages" gap="4">
-          {page > 1 ? (
-            <Link asChild textDecoration="underline">
-              <RemixLink to={listingsUrl(query, page - 1)}>Previous page</RemixLink>
-            </Link>
-          ) : null}
-          <Text>
-            Page {page} of {pageCount}
-          </Text>
-          {page < pageCount ? (
-            <Link asChild textDecoration="underline">
-              <RemixLink to={listingsUrl(query, page + 1)}>Next page</RemixLink>
-            </Link>
-          ) : null}
-        </HStack>
-      ) : null}
+      <PageLinks page={page} pageCount={pageCount} hrefFor={(target) => listingsUrl(query, target)} />
     </Stack>
   );
 }
