@@ -2,18 +2,18 @@
 // of spec 02 §3's reasons and a note) and answers on this page: thanks, or the refusal (own listing, already reported,
 // too many reports) with the field's message. GET shows the form on its own page (where a visitor lands after signing
 // in, and where the listing and lot pages' disclosure posts). Works without JavaScript.
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary.tsx";
-import { ReportListingForm, reportUi, type ReportFormAnswer } from "~/components/moderation/ReportListingForm.tsx";
+import { ReportListingForm, reportUi } from "~/components/moderation/ReportListingForm.tsx";
 import { getDb } from "~/db.server.ts";
 import { MODERATION_MESSAGES } from "~/lib/moderation.ts";
 import { ListingReportSchema } from "~/schemas/moderation.ts";
 import { reportableListing, reportListing } from "~/services/admin/index.server.ts";
-import { DomainError, isDomainError } from "~/services/domain-error.ts";
+import { DomainError } from "~/services/domain-error.ts";
 import { requireConfirmedUser } from "~/web/auth.server.ts";
-import { refusalInit, throwRefusal } from "~/web/domain-answer.server.ts";
-import { parseForm } from "~/web/form-data.server.ts";
+import { throwRefusal } from "~/web/domain-answer.server.ts";
+import { reportAction } from "~/web/report-action.server.ts";
 import { parseRouteId } from "~/web/route-params.server.ts";
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [{ title: `Report a listing${loaded ? `: ${loaded.title}` : ""} — Tradebench` }];
@@ -30,24 +30,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return reportPage(listingId, user.id);
 }
 
-type Answer = ReportFormAnswer & { sent?: string };
-
 export async function action({ request, params }: ActionFunctionArgs) {
   const listingId = parseRouteId(params.id, MODERATION_MESSAGES.listingNotFound);
   const user = await requireConfirmedUser(request);
-  const { submission, fields } = await parseForm(request, ListingReportSchema);
-  const values = { reason: String(fields.get("reason") ?? ""), note: String(fields.get("note") ?? "") };
-  if (submission.status !== "success") {
-    return data<Answer>({ errors: { reason: submission.error?.reason?.[0], note: submission.error?.note?.[0] }, values }, { status: 400 });
-  }
-  try {
-    await reportListing(getDb(), { listingId, reporterId: user.id, reason: submission.value.reason, note: submission.value.note });
-  } catch (error) {
-    if (!isDomainError(error) || error.kind === "not_found") throwRefusal(error);
-    const errors = error.field === "reason" || error.field === "note" ? { [error.field]: error.message } : { form: error.message };
-    return data<Answer>({ errors, values }, refusalInit(error));
-  }
-  return data<Answer>({ sent: MODERATION_MESSAGES.reported });
+  return reportAction(request, ListingReportSchema, (report) => reportListing(getDb(), { listingId, reporterId: user.id, ...report }), MODERATION_MESSAGES.reported);
 }
 
 export default function ReportListingPage() {

@@ -2,20 +2,19 @@
 // member's report (what happened and a note) for the moderators' queue (/admin/flagged-listings?tab=members) and
 // answers on this page: thanks, or the refusal (self, already reported, too many reports). GET shows the form on its
 // own page (the public profile's disclosure posts here). Works without JavaScript.
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary.tsx";
-import type { ReportFormAnswer } from "~/components/moderation/ReportListingForm.tsx";
 import { reportUi } from "~/components/moderation/ReportListingForm.tsx";
 import { ReportMemberForm } from "~/components/moderation/ReportMemberForm.tsx";
 import { getDb } from "~/db.server.ts";
 import { MODERATION_MESSAGES } from "~/lib/moderation.ts";
 import { FraudReportSchema } from "~/schemas/moderation.ts";
 import { reportableMember, reportMember } from "~/services/admin/index.server.ts";
-import { DomainError, isDomainError } from "~/services/domain-error.ts";
+import { DomainError } from "~/services/domain-error.ts";
 import { requireConfirmedUser } from "~/web/auth.server.ts";
-import { refusalInit, throwRefusal } from "~/web/domain-answer.server.ts";
-import { parseForm } from "~/web/form-data.server.ts";
+import { throwRefusal } from "~/web/domain-answer.server.ts";
+import { reportAction } from "~/web/report-action.server.ts";
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [{ title: `Report a member${loaded ? `: ${loaded.name}` : ""} — Tradebench` }];
 
@@ -34,24 +33,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return member;
 }
 
-type Answer = ReportFormAnswer & { sent?: string };
-
 export async function action({ request, params }: ActionFunctionArgs) {
   const memberId = memberIdOf(params.id);
   const user = await requireConfirmedUser(request);
-  const { submission, fields } = await parseForm(request, FraudReportSchema);
-  const values = { reason: String(fields.get("reason") ?? ""), note: String(fields.get("note") ?? "") };
-  if (submission.status !== "success") {
-    return data<Answer>({ errors: { reason: submission.error?.reason?.[0], note: submission.error?.note?.[0] }, values }, { status: 400 });
-  }
-  try {
-    await reportMember(getDb(), { memberId, reporterId: user.id, reason: submission.value.reason, note: submission.value.note });
-  } catch (error) {
-    if (!isDomainError(error) || error.kind === "not_found") throwRefusal(error);
-    const errors = error.field === "reason" || error.field === "note" ? { [error.field]: error.message } : { form: error.message };
-    return data<Answer>({ errors, values }, refusalInit(error));
-  }
-  return data<Answer>({ sent: MODERATION_MESSAGES.memberReported });
+  return reportAction(request, FraudReportSchema, (report) => reportMember(getDb(), { memberId, reporterId: user.id, ...report }), MODERATION_MESSAGES.memberReported);
 }
 
 export default function ReportMemberPage() {
