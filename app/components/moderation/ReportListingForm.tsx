@@ -28,9 +28,32 @@ export interface ReportFormAnswer {
   values?: { reason?: string; note?: string };
 }
 
-export function ReportListingForm({ listingId, answer }: { listingId: number; answer?: ReportFormAnswer }) {
+/** The element ids of one report form's note and error messages (unique on the page that shows the form). */
+export interface ReportFormIds {
+  reasonError: string;
+  note: string;
+  noteError: string;
+}
+
+/** The report form both reports share: a reason (radio buttons), an optional note, a line on who reads it, Send report. */
+export function ReportForm({
+  action,
+  answer,
+  legend,
+  reasons,
+  noteLabel,
+  footnote,
+  ids,
+}: {
+  action: string;
+  answer?: ReportFormAnswer;
+  legend: string;
+  reasons: readonly { value: string; label: string }[];
+  noteLabel: string;
+  footnote: string;
+  ids: ReportFormIds;
+}) {
   const navigation = useNavigation();
-  const action = `/listings/${listingId}/report`;
   const sending = navigation.state === "submitting" && navigation.formAction === action;
   const errors = answer?.errors;
   return (
@@ -40,42 +63,58 @@ export function ReportListingForm({ listingId, answer }: { listingId: number; an
           {errors.form}
         </p>
       ) : null}
-      <fieldset className={reportUi.fieldset} aria-describedby={errors?.reason ? `report-reason-error-${listingId}` : undefined}>
-        <legend className={reportUi.legend}>Why are you reporting it?</legend>
-        {LISTING_REPORT_REASONS.map((reason) => (
-          <label key={reason} className={reportUi.option}>
-            <input type="radio" name="reason" value={reason} required defaultChecked={answer?.values?.reason === reason} />
-            {LISTING_REPORT_REASON_LABELS[reason]}
+      <fieldset className={reportUi.fieldset} aria-describedby={errors?.reason ? ids.reasonError : undefined}>
+        <legend className={reportUi.legend}>{legend}</legend>
+        {reasons.map((reason) => (
+          <label key={reason.value} className={reportUi.option}>
+            <input type="radio" name="reason" value={reason.value} required defaultChecked={answer?.values?.reason === reason.value} />
+            {reason.label}
           </label>
         ))}
         {errors?.reason ? (
-          <span id={`report-reason-error-${listingId}`} className={reportUi.error}>
+          <span id={ids.reasonError} className={reportUi.error}>
             {errors.reason}
           </span>
         ) : null}
       </fieldset>
-      <label htmlFor={`report-note-${listingId}`} className={reportUi.label}>
-        What did you notice? (optional)
+      <label htmlFor={ids.note} className={reportUi.label}>
+        {noteLabel}
       </label>
       <textarea
-        id={`report-note-${listingId}`}
+        id={ids.note}
         name="note"
         maxLength={REPORT_NOTE_MAX}
         defaultValue={answer?.values?.note}
         className={reportUi.textarea}
         aria-invalid={errors?.note ? true : undefined}
-        aria-describedby={errors?.note ? `report-note-error-${listingId}` : undefined}
+        aria-describedby={errors?.note ? ids.noteError : undefined}
       />
       {errors?.note ? (
-        <span id={`report-note-error-${listingId}`} className={reportUi.error}>
+        <span id={ids.noteError} className={reportUi.error}>
           {errors.note}
         </span>
       ) : null}
-      <p className={reportUi.muted}>Our moderators read every report. The seller is not told who reported the listing.</p>
+      <p className={reportUi.muted}>{footnote}</p>
       <button type="submit" className={reportUi.submit} disabled={sending}>
         {sending ? "Sending report…" : "Send report"}
       </button>
     </Form>
+  );
+}
+
+const LISTING_REASONS = LISTING_REPORT_REASONS.map((value) => ({ value, label: LISTING_REPORT_REASON_LABELS[value] }));
+
+export function ReportListingForm({ listingId, answer }: { listingId: number; answer?: ReportFormAnswer }) {
+  return (
+    <ReportForm
+      action={`/listings/${listingId}/report`}
+      answer={answer}
+      legend="Why are you reporting it?"
+      reasons={LISTING_REASONS}
+      noteLabel="What did you notice? (optional)"
+      footnote="Our moderators read every report. The seller is not told who reported the listing."
+      ids={{ reasonError: `report-reason-error-${listingId}`, note: `report-note-${listingId}`, noteError: `report-note-error-${listingId}` }}
+    />
   );
 }
 
