@@ -4,6 +4,7 @@
 import { Box, Button, chakra, Flex, Heading, Link, NativeSelect, SimpleGrid, Stack, Table } from "@chakra-ui/react";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
+import { RegionTable } from "~/components/dashboards/DashboardParts.tsx";
 import { TrendChart } from "~/components/dashboards/TrendChart.tsx";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary.tsx";
 import { getDb } from "~/db.server.ts";
@@ -76,33 +77,20 @@ export default function AdminReports() {
           color="pink.solid"
         />
       </SimpleGrid>
-      <Box overflowX="auto" tabIndex={0} role="region" aria-label="Marketplace figures by month">
-        <Table.Root size="sm">
-          <Table.Header>
-            <Table.Row>
-              {["Month", "GMV", "Fees", "Orders", "New users", "Listings", "Views", "Conversion"].map((heading) => (
-                <Table.ColumnHeader key={heading} scope="col">
-                  {heading}
-                </Table.ColumnHeader>
-              ))}
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {report.map((row) => (
-              <Table.Row key={row.month}>
-                <Table.Cell>{monthLabel(row.month)}</Table.Cell>
-                <Table.Cell>{formatPrice(row.gmvCents)}</Table.Cell>
-                <Table.Cell>{formatPrice(row.feeCents)}</Table.Cell>
-                <Table.Cell>{formatCount(row.orders)}</Table.Cell>
-                <Table.Cell>{formatCount(row.newUsers)}</Table.Cell>
-                <Table.Cell>{formatCount(row.listings)}</Table.Cell>
-                <Table.Cell>{formatCount(row.views)}</Table.Cell>
-                <Table.Cell>{row.conversionPercent === null ? "—" : `${row.conversionPercent.toFixed(2)} %`}</Table.Cell>
-              </Table.Row>
-            ))}
-          </Table.Body>
-        </Table.Root>
-      </Box>
+      <RegionTable label="Marketplace figures by month" columns={["Month", "GMV", "Fees", "Orders", "New users", "Listings", "Views", "Conversion"]}>
+        {report.map((row) => (
+          <Table.Row key={row.month}>
+            <Table.Cell>{monthLabel(row.month)}</Table.Cell>
+            <Table.Cell>{formatPrice(row.gmvCents)}</Table.Cell>
+            <Table.Cell>{formatPrice(row.feeCents)}</Table.Cell>
+            <Table.Cell>{formatCount(row.orders)}</Table.Cell>
+            <Table.Cell>{formatCount(row.newUsers)}</Table.Cell>
+            <Table.Cell>{formatCount(row.listings)}</Table.Cell>
+            <Table.Cell>{formatCount(row.views)}</Table.Cell>
+            <Table.Cell>{row.conversionPercent === null ? "—" : `${row.conversionPercent.toFixed(2)} %`}</Table.Cell>
+          </Table.Row>
+        ))}
+      </RegionTable>
     </Stack>
   );
 }

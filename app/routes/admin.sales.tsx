@@ -4,7 +4,7 @@
 import { Badge, Box, Button, chakra, Flex, Heading, Link, NativeSelect, SimpleGrid, Stack, Table, Text } from "@chakra-ui/react";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link as RemixLink, useLoaderData } from "@remix-run/react";
-import { StatCard } from "~/components/dashboards/DashboardParts.tsx";
+import { RegionTable, StatCard } from "~/components/dashboards/DashboardParts.tsx";
 import { TrendChart } from "~/components/dashboards/TrendChart.tsx";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary.tsx";
 import { Pagination } from "~/components/listings/Pagination.tsx";
@@ -85,28 +85,16 @@ export default function AdminSales() {
           valueLabel="Amount (USD)"
           formatValue={(value) => formatPrice(Math.round(value * 100))}
         />
-        <Box overflowX="auto" tabIndex={0} role="region" aria-label="Totals by month">
-          <Table.Root size="sm">
-            <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeader scope="col">Month</Table.ColumnHeader>
-                <Table.ColumnHeader scope="col">Orders</Table.ColumnHeader>
-                <Table.ColumnHeader scope="col">Amount</Table.ColumnHeader>
-                <Table.ColumnHeader scope="col">Fees</Table.ColumnHeader>
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {page.months.map((month) => (
-                <Table.Row key={month.month}>
-                  <Table.Cell>{monthLabel(month.month)}</Table.Cell>
-                  <Table.Cell>{formatCount(month.orders)}</Table.Cell>
-                  <Table.Cell>{formatPrice(month.amountCents)}</Table.Cell>
-                  <Table.Cell>{formatExactPrice(month.feeCents)}</Table.Cell>
-                </Table.Row>
-              ))}
-            </Table.Body>
-          </Table.Root>
-        </Box>
+        <RegionTable label="Totals by month" columns={["Month", "Orders", "Amount", "Fees"]}>
+          {page.months.map((month) => (
+            <Table.Row key={month.month}>
+              <Table.Cell>{monthLabel(month.month)}</Table.Cell>
+              <Table.Cell>{formatCount(month.orders)}</Table.Cell>
+              <Table.Cell>{formatPrice(month.amountCents)}</Table.Cell>
+              <Table.Cell>{formatExactPrice(month.feeCents)}</Table.Cell>
+            </Table.Row>
+          ))}
+        </RegionTable>
       </Stack>
       <Stack gap="2" as="section" aria-labelledby="sales-orders">
         <Heading as="h2" size="md" id="sales-orders">
@@ -115,52 +103,36 @@ export default function AdminSales() {
         {page.sales.length === 0 ? (
           <Text color="fg.muted">{status === "all" || status === "sold" ? DASHBOARD_MESSAGES.noSales : DASHBOARD_MESSAGES.noOrders}</Text>
         ) : (
-          <Box overflowX="auto" tabIndex={0} role="region" aria-label="Orders table">
-            <Table.Root size="sm">
-              <Table.Header>
-                <Table.Row>
-                  <Table.ColumnHeader scope="col">Order</Table.ColumnHeader>
-                  <Table.ColumnHeader scope="col">Item</Table.ColumnHeader>
-                  <Table.ColumnHeader scope="col">Amount</Table.ColumnHeader>
-                  <Table.ColumnHeader scope="col">Fee</Table.ColumnHeader>
-                  <Table.ColumnHeader scope="col">Buyer</Table.ColumnHeader>
-                  <Table.ColumnHeader scope="col">Seller</Table.ColumnHeader>
-                  <Table.ColumnHeader scope="col">Status</Table.ColumnHeader>
-                  <Table.ColumnHeader scope="col">Date</Table.ColumnHeader>
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {page.sales.map((sale) => (
-                  <Table.Row key={sale.id}>
-                    <Table.Cell>
-                      <Link asChild textDecoration="underline">
-                        <RemixLink to={`/orders/${sale.id}`}>#{sale.id}</RemixLink>
-                      </Link>
-                    </Table.Cell>
-                    <Table.Cell>
-                      <Link asChild textDecoration="underline">
-                        <RemixLink to={`/listings/${sale.listingId}`}>{sale.title}</RemixLink>
-                      </Link>
-                    </Table.Cell>
-                    <Table.Cell>{formatPrice(sale.amountCents, sale.currency)}</Table.Cell>
-                    <Table.Cell>{formatExactPrice(sale.feeCents, sale.currency)}</Table.Cell>
-                    <Table.Cell>{sale.buyer.name}</Table.Cell>
-                    <Table.Cell>{sale.seller.name}</Table.Cell>
-                    <Table.Cell>
-                      {isOrderStatus(sale.status) ? (
-                        <Badge colorPalette={ORDER_STATUS_PALETTES[sale.status]} variant="subtle">
-                          {ORDER_STATUS_LABELS[sale.status]}
-                        </Badge>
-                      ) : (
-                        sale.status
-                      )}
-                    </Table.Cell>
-                    <Table.Cell whiteSpace="nowrap">{formatShortDate(sale.createdAt)}</Table.Cell>
-                  </Table.Row>
-                ))}
-              </Table.Body>
-            </Table.Root>
-          </Box>
+          <RegionTable label="Orders table" columns={["Order", "Item", "Amount", "Fee", "Buyer", "Seller", "Status", "Date"]}>
+            {page.sales.map((sale) => (
+              <Table.Row key={sale.id}>
+                <Table.Cell>
+                  <Link asChild textDecoration="underline">
+                    <RemixLink to={`/orders/${sale.id}`}>#{sale.id}</RemixLink>
+                  </Link>
+                </Table.Cell>
+                <Table.Cell>
+                  <Link asChild textDecoration="underline">
+                    <RemixLink to={`/listings/${sale.listingId}`}>{sale.title}</RemixLink>
+                  </Link>
+                </Table.Cell>
+                <Table.Cell>{formatPrice(sale.amountCents, sale.currency)}</Table.Cell>
+                <Table.Cell>{formatExactPrice(sale.feeCents, sale.currency)}</Table.Cell>
+                <Table.Cell>{sale.buyer.name}</Table.Cell>
+                <Table.Cell>{sale.seller.name}</Table.Cell>
+                <Table.Cell>
+                  {isOrderStatus(sale.status) ? (
+                    <Badge colorPalette={ORDER_STATUS_PALETTES[sale.status]} variant="subtle">
+                      {ORDER_STATUS_LABELS[sale.status]}
+                    </Badge>
+                  ) : (
+                    sale.status
+                  )}
+                </Table.Cell>
+                <Table.Cell whiteSpace="nowrap">{formatShortDate(sale.createdAt)}</Table.Cell>
+              </Table.Row>
+            ))}
+          </RegionTable>
         )}
         <Pagination page={page.page} totalPages={page.pageCount} hrefFor={(target) => salesUrl(status, target)} />
       </Stack>

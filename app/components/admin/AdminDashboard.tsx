@@ -13,12 +13,10 @@ import {
 import { formatShortDate } from "~/lib/dates.ts";
 import { formatCount, formatPrice } from "~/lib/money.ts";
 import { ROLE_LABELS } from "~/lib/roles.ts";
-import { DashboardSection, StatCard } from "../dashboards/DashboardParts.tsx";
+import { DashboardSection, RegionTable, StatCard } from "../dashboards/DashboardParts.tsx";
 import { CategoryChart } from "./CategoryChart.tsx";
 import { GrowthChart } from "./GrowthChart.tsx";
 import { CheckStateBadge, SystemStatusList } from "./SystemStatusList.tsx";
-
-const scrollRegion = { overflowX: "auto", tabIndex: 0, role: "region" } as const;
 
 export function AdminDashboard({ firstName, dashboard, headingLevel = "h1" }: { firstName: string; dashboard: AdminDashboardData; headingLevel?: "h1" | "h2" }) {
   const { stats, recentSales, flaggedListings, categories, recentUsers, growth, systemStatus, quickActions } = dashboard;
@@ -61,34 +59,21 @@ export function AdminDashboard({ firstName, dashboard, headingLevel = "h1" }: { 
             empty={DASHBOARD_MESSAGES.noSales}
           >
             {(sales) => (
-              <Box {...scrollRegion} aria-label="Recent sales table">
-                <Table.Root size="sm">
-                  <Table.Header>
-                    <Table.Row>
-                      <Table.ColumnHeader scope="col">Item</Table.ColumnHeader>
-                      <Table.ColumnHeader scope="col">Amount</Table.ColumnHeader>
-                      <Table.ColumnHeader scope="col">Buyer</Table.ColumnHeader>
-                      <Table.ColumnHeader scope="col">Seller</Table.ColumnHeader>
-                      <Table.ColumnHeader scope="col">Date</Table.ColumnHeader>
-                    </Table.Row>
-                  </Table.Header>
-                  <Table.Body>
-                    {sales.map((sale) => (
-                      <Table.Row key={sale.id}>
-                        <Table.Cell>
-                          <Link asChild textDecoration="underline">
-                            <RemixLink to={`/listings/${sale.listingId}`}>{sale.title}</RemixLink>
-                          </Link>
-                        </Table.Cell>
-                        <Table.Cell>{formatPrice(sale.amountCents, sale.currency)}</Table.Cell>
-                        <Table.Cell>{sale.buyer.name}</Table.Cell>
-                        <Table.Cell>{sale.seller.name}</Table.Cell>
-                        <Table.Cell whiteSpace="nowrap">{formatShortDate(sale.createdAt)}</Table.Cell>
-                      </Table.Row>
-                    ))}
-                  </Table.Body>
-                </Table.Root>
-              </Box>
+              <RegionTable label="Recent sales table" columns={["Item", "Amount", "Buyer", "Seller", "Date"]}>
+                {sales.map((sale) => (
+                  <Table.Row key={sale.id}>
+                    <Table.Cell>
+                      <Link asChild textDecoration="underline">
+                        <RemixLink to={`/listings/${sale.listingId}`}>{sale.title}</RemixLink>
+                      </Link>
+                    </Table.Cell>
+                    <Table.Cell>{formatPrice(sale.amountCents, sale.currency)}</Table.Cell>
+                    <Table.Cell>{sale.buyer.name}</Table.Cell>
+                    <Table.Cell>{sale.seller.name}</Table.Cell>
+                    <Table.Cell whiteSpace="nowrap">{formatShortDate(sale.createdAt)}</Table.Cell>
+                  </Table.Row>
+                ))}
+              </RegionTable>
             )}
           </DashboardSection>
         ) : null}
@@ -103,58 +88,42 @@ export function AdminDashboard({ firstName, dashboard, headingLevel = "h1" }: { 
             empty={DASHBOARD_MESSAGES.noFlagged}
           >
             {(listings) => (
-              <Box {...scrollRegion} aria-label="Flagged listings table">
-                <Table.Root size="sm">
-                  <Table.Header>
-                    <Table.Row>
-                      <Table.ColumnHeader scope="col">Listing</Table.ColumnHeader>
-                      <Table.ColumnHeader scope="col">Price</Table.ColumnHeader>
-                      <Table.ColumnHeader scope="col">Reason</Table.ColumnHeader>
-                      <Table.ColumnHeader scope="col">Seller</Table.ColumnHeader>
-                      <Table.ColumnHeader scope="col">Flagged</Table.ColumnHeader>
-                      <Table.ColumnHeader scope="col">
-                        <Text srOnly>Actions</Text>
-                      </Table.ColumnHeader>
-                    </Table.Row>
-                  </Table.Header>
-                  <Table.Body>
-                    {listings.map((listing) => (
-                      <Table.Row key={listing.listingId}>
-                        <Table.Cell>
-                          <Flex gap="2" align="center">
-                            {listing.imageUrl ? (
-                              <Image src={listing.imageUrl} alt="" boxSize="10" objectFit="cover" rounded="sm" loading="lazy" />
-                            ) : (
-                              <Box boxSize="10" bg="bg.muted" rounded="sm" aria-hidden="true" />
-                            )}
-                            <Link asChild textDecoration="underline">
-                              <RemixLink to={`/listings/${listing.listingId}`}>{listing.title}</RemixLink>
-                            </Link>
-                          </Flex>
-                        </Table.Cell>
-                        <Table.Cell>{formatPrice(listing.priceCents, listing.currency)}</Table.Cell>
-                        <Table.Cell>
-                          <Badge colorPalette="red" variant="subtle">
-                            {FLAG_REASON_LABELS[listing.reason] ?? listing.reason}
-                          </Badge>
-                        </Table.Cell>
-                        <Table.Cell>{listing.sellerName}</Table.Cell>
-                        <Table.Cell whiteSpace="nowrap">{formatShortDate(listing.flaggedAt)}</Table.Cell>
-                        <Table.Cell>
-                          <Flex gap="3" align="center">
-                            <Link asChild textDecoration="underline">
-                              <RemixLink to={`/admin/review-listing/${listing.listingId}`} aria-label={`Review ${listing.title}`}>
-                                Review
-                              </RemixLink>
-                            </Link>
-                            <RemoveListingForm listingId={listing.listingId} title={listing.title} />
-                          </Flex>
-                        </Table.Cell>
-                      </Table.Row>
-                    ))}
-                  </Table.Body>
-                </Table.Root>
-              </Box>
+              <RegionTable label="Flagged listings table" columns={["Listing", "Price", "Reason", "Seller", "Flagged", <Text srOnly>Actions</Text>]}>
+                {listings.map((listing) => (
+                  <Table.Row key={listing.listingId}>
+                    <Table.Cell>
+                      <Flex gap="2" align="center">
+                        {listing.imageUrl ? (
+                          <Image src={listing.imageUrl} alt="" boxSize="10" objectFit="cover" rounded="sm" loading="lazy" />
+                        ) : (
+                          <Box boxSize="10" bg="bg.muted" rounded="sm" aria-hidden="true" />
+                        )}
+                        <Link asChild textDecoration="underline">
+                          <RemixLink to={`/listings/${listing.listingId}`}>{listing.title}</RemixLink>
+                        </Link>
+                      </Flex>
+                    </Table.Cell>
+                    <Table.Cell>{formatPrice(listing.priceCents, listing.currency)}</Table.Cell>
+                    <Table.Cell>
+                      <Badge colorPalette="red" variant="subtle">
+                        {FLAG_REASON_LABELS[listing.reason] ?? listing.reason}
+                      </Badge>
+                    </Table.Cell>
+                    <Table.Cell>{listing.sellerName}</Table.Cell>
+                    <Table.Cell whiteSpace="nowrap">{formatShortDate(listing.flaggedAt)}</Table.Cell>
+                    <Table.Cell>
+                      <Flex gap="3" align="center">
+                        <Link asChild textDecoration="underline">
+                          <RemixLink to={`/admin/review-listing/${listing.listingId}`} aria-label={`Review ${listing.title}`}>
+                            Review
+                          </RemixLink>
+                        </Link>
+                        <RemoveListingForm listingId={listing.listingId} title={listing.title} />
+                      </Flex>
+                    </Table.Cell>
+                  </Table.Row>
+                ))}
+              </RegionTable>
             )}
           </DashboardSection>
         ) : null}

@@ -1,5 +1,6 @@
-// Pieces both dashboards share: a section card with its own error and empty states, a stat card, a listing status badge.
-import { Badge, Box, Card, Flex, Heading, Link, Text } from "@chakra-ui/react";
+// Pieces both dashboards share: a section card with its own error and empty states, a stat card, a listing status badge,
+// and the small scrollable table of the admin dashboard and reports pages.
+import { Badge, Box, Card, Flex, Heading, Link, Table, Text } from "@chakra-ui/react";
 import { Link as RemixLink } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { isListingStatus, LISTING_STATUS_LABELS, LISTING_STATUS_PALETTES } from "~/lib/listing-status.ts";
@@ -53,6 +54,26 @@ export function DashboardSection<T>({
         )}
       </Card.Body>
     </Card.Root>
+  );
+}
+
+/** A small table in a keyboard-scrollable region named `label`, one scope="col" header a column; children are its rows. */
+export function RegionTable({ label, columns, children }: { label: string; columns: readonly ReactNode[]; children: ReactNode }) {
+  return (
+    <Box overflowX="auto" tabIndex={0} role="region" aria-label={label}>
+      <Table.Root size="sm">
+        <Table.Header>
+          <Table.Row>
+            {columns.map((column, index) => (
+              <Table.ColumnHeader key={index} scope="col">
+                {column}
+              </Table.ColumnHeader>
+            ))}
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>{children}</Table.Body>
+      </Table.Root>
+    </Box>
   );
 }
 
