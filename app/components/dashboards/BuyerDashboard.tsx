@@ -13,32 +13,9 @@ import { formatShortDate } from "~/lib/dates.ts";
 import { formatCount, formatPrice } from "~/lib/money.ts";
 import type { NotificationType } from "~/lib/notification-types.ts";
 import { initials } from "~/lib/user.ts";
+import type { ActiveBid as ActiveBidView, DashboardWatchItem as WatchItem } from "~/services/dashboards/buyer-dashboard.server.ts";
 import { DashboardSection, StatCard, type SectionState } from "./DashboardParts.tsx";
 import { TrendChart } from "./TrendChart.tsx";
-
-interface WatchItem {
-  listingId: number;
-  title: string;
-  brand: string;
-  model: string;
-  priceCents: number;
-  currency: string;
-  imageUrl: string | null;
-}
-
-interface ActiveBidView {
-  auctionId: number;
-  listingId: number;
-  title: string;
-  currency: string;
-  currentPriceCents: number;
-  bidCount: number;
-  endsAt: string;
-  status: string;
-  myBidCents: number;
-  leading: boolean;
-  version: number;
-}
 
 export interface BuyerDashboardView {
   profile: { firstName: string; lastName: string; email: string; avatarUrl: string | null };

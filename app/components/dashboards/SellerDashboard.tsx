@@ -5,6 +5,7 @@ import { Box, Button, Flex, Heading, Image, Link, List, SimpleGrid, Stack, Table
 import { Link as RemixLink } from "@remix-run/react";
 import { formatShortDate } from "~/lib/dates.ts";
 import { formatCount, formatPrice } from "~/lib/money.ts";
+import type { SellerListingRow } from "~/services/dashboards/seller-dashboard.server.ts";
 import { DashboardSection, ListingStatusBadge, StatCard, type SectionState } from "./DashboardParts.tsx";
 import { TrendChart } from "./TrendChart.tsx";
 
@@ -13,21 +14,8 @@ interface MoneyTotal {
   cents: number;
 }
 
-export interface SellerListingView {
-  id: number;
-  title: string;
-  brand: string;
-  model: string;
-  priceCents: number;
-  currency: string;
-  status: string;
-  views: number;
-  createdAt: string;
-  imageUrl: string | null;
-  watchers: number;
-  sales: number;
-  conversion: number | null;
-}
+/** A row of Your Listings and Top Performing Listings, as the service reads it. */
+type SellerListingView = SellerListingRow;
 
 export interface SellerDashboardView {
   firstName: string;
