@@ -4,6 +4,7 @@
 import { Button, Code, Heading, HStack, Input, Stack, Table, Text } from "@chakra-ui/react";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link as RemixLink, useLoaderData } from "@remix-run/react";
+import { AdminTable } from "~/components/admin/AdminTable.tsx";
 import { FormErrors } from "~/components/forms/index.ts";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary.tsx";
 import { getDb } from "~/db.server.ts";
@@ -97,37 +98,22 @@ export default function AuditLogPage() {
       {entries.length === 0 ? (
         <Text>No entries match these filters.</Text>
       ) : (
-        <Table.ScrollArea tabIndex={0} role="region" aria-label="Audit log entries">
-          <Table.Root size="sm">
-            <Table.Caption>Audit log entries, newest first</Table.Caption>
-            <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeader>When (UTC)</Table.ColumnHeader>
-                <Table.ColumnHeader>Staff member</Table.ColumnHeader>
-                <Table.ColumnHeader>Action</Table.ColumnHeader>
-                <Table.ColumnHeader>Subject</Table.ColumnHeader>
-                <Table.ColumnHeader>Before</Table.ColumnHeader>
-                <Table.ColumnHeader>After</Table.ColumnHeader>
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {entries.map((entry) => (
-                <Table.Row key={entry.id}>
-                  <Table.Cell>{dateTime.format(new Date(entry.createdAt))}</Table.Cell>
-                  <Table.Cell>{entry.actorUserId === null ? "The marketplace" : entry.actorName ? `${entry.actorName} (${entry.actorEmail ?? ""})` : (entry.actorEmail ?? "A former member")}</Table.Cell>
-                  <Table.Cell>
-                    <Code>{entry.action}</Code>
-                  </Table.Cell>
-                  <Table.Cell>
-                    {entry.subjectType} {entry.subjectId}
-                  </Table.Cell>
-                  <Table.Cell>{describeValues(entry.oldValues)}</Table.Cell>
-                  <Table.Cell>{entry.newValues ? describeValues(entry.newValues) : entry.detail || "—"}</Table.Cell>
-                </Table.Row>
-              ))}
-            </Table.Body>
-          </Table.Root>
-        </Table.ScrollArea>
+        <AdminTable label="Audit log entries" caption="Audit log entries, newest first" columns={["When (UTC)", "Staff member", "Action", "Subject", "Before", "After"]}>
+          {entries.map((entry) => (
+            <Table.Row key={entry.id}>
+              <Table.Cell>{dateTime.format(new Date(entry.createdAt))}</Table.Cell>
+              <Table.Cell>{entry.actorUserId === null ? "The marketplace" : entry.actorName ? `${entry.actorName} (${entry.actorEmail ?? ""})` : (entry.actorEmail ?? "A former member")}</Table.Cell>
+              <Table.Cell>
+                <Code>{entry.action}</Code>
+              </Table.Cell>
+              <Table.Cell>
+                {entry.subjectType} {entry.subjectId}
+              </Table.Cell>
+              <Table.Cell>{describeValues(entry.oldValues)}</Table.Cell>
+              <Table.Cell>{entry.newValues ? describeValues(entry.newValues) : entry.detail || "—"}</Table.Cell>
+            </Table.Row>
+          ))}
+        </AdminTable>
       )}
       {olderUrl ? (
         <RemixLink to={olderUrl} rel="next">

@@ -5,6 +5,7 @@
 import { Badge, Box, Button, Heading, HStack, Image, Link, Stack, Table, Text } from "@chakra-ui/react";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link as RemixLink, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { AdminTable } from "~/components/admin/AdminTable.tsx";
 import { PageLinks } from "~/components/admin/PageLinks.tsx";
 import { FormErrors, FormSuccess } from "~/components/forms/index.ts";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary.tsx";
@@ -111,112 +112,81 @@ export default function FlaggedListingsPage() {
         listings.length === 0 ? (
           <Text>{MODERATION_MESSAGES.noFlagged}</Text>
         ) : (
-          <Table.ScrollArea tabIndex={0} role="region" aria-label="Flagged listings">
-            <Table.Root size="sm">
-              <Table.Caption>Listings with open reports, oldest report first</Table.Caption>
-              <Table.Header>
-                <Table.Row>
-                  <Table.ColumnHeader>Listing</Table.ColumnHeader>
-                  <Table.ColumnHeader>Price</Table.ColumnHeader>
-                  <Table.ColumnHeader>Reason</Table.ColumnHeader>
-                  <Table.ColumnHeader>Reports</Table.ColumnHeader>
-                  <Table.ColumnHeader>Seller</Table.ColumnHeader>
-                  <Table.ColumnHeader>Flagged</Table.ColumnHeader>
-                  <Table.ColumnHeader>Review</Table.ColumnHeader>
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {listings.map((row) => (
-                  <Table.Row key={row.listingId}>
-                    <Table.Cell>
-                      <HStack gap="3">
-                        {row.imageUrl ? <Image src={row.imageUrl} alt="" boxSize="10" objectFit="cover" rounded="sm" /> : <Box boxSize="10" bg="bg.muted" rounded="sm" />}
-                        <Stack gap="0">
-                          <Link asChild textDecoration="underline">
-                            <RemixLink to={`/listings/${row.listingId}`}>{row.title}</RemixLink>
-                          </Link>
-                          {MODERATION_STATUS_LABELS[row.status] ? (
-                            <Text fontSize="xs" color="fg.muted">
-                              {MODERATION_STATUS_LABELS[row.status]}: hidden from search
-                            </Text>
-                          ) : null}
-                        </Stack>
-                      </HStack>
-                    </Table.Cell>
-                    <Table.Cell>{formatPrice(row.priceCents, row.currency)}</Table.Cell>
-                    <Table.Cell>
-                      <Badge colorPalette="red">{LISTING_REPORT_REASON_LABELS[row.reason]}</Badge>
-                    </Table.Cell>
-                    <Table.Cell>{row.reportCount}</Table.Cell>
-                    <Table.Cell>{row.sellerName}</Table.Cell>
-                    <Table.Cell>{shortDate.format(new Date(row.flaggedAt))}</Table.Cell>
-                    <Table.Cell>
+          <AdminTable label="Flagged listings" caption="Listings with open reports, oldest report first" columns={["Listing", "Price", "Reason", "Reports", "Seller", "Flagged", "Review"]}>
+            {listings.map((row) => (
+              <Table.Row key={row.listingId}>
+                <Table.Cell>
+                  <HStack gap="3">
+                    {row.imageUrl ? <Image src={row.imageUrl} alt="" boxSize="10" objectFit="cover" rounded="sm" /> : <Box boxSize="10" bg="bg.muted" rounded="sm" />}
+                    <Stack gap="0">
                       <Link asChild textDecoration="underline">
-                        <RemixLink to={`/admin/review-listing/${row.listingId}`} aria-label={`Review ${row.title}`}>
-                          Review
-                        </RemixLink>
+                        <RemixLink to={`/listings/${row.listingId}`}>{row.title}</RemixLink>
                       </Link>
-                    </Table.Cell>
-                  </Table.Row>
-                ))}
-              </Table.Body>
-            </Table.Root>
-          </Table.ScrollArea>
+                      {MODERATION_STATUS_LABELS[row.status] ? (
+                        <Text fontSize="xs" color="fg.muted">
+                          {MODERATION_STATUS_LABELS[row.status]}: hidden from search
+                        </Text>
+                      ) : null}
+                    </Stack>
+                  </HStack>
+                </Table.Cell>
+                <Table.Cell>{formatPrice(row.priceCents, row.currency)}</Table.Cell>
+                <Table.Cell>
+                  <Badge colorPalette="red">{LISTING_REPORT_REASON_LABELS[row.reason]}</Badge>
+                </Table.Cell>
+                <Table.Cell>{row.reportCount}</Table.Cell>
+                <Table.Cell>{row.sellerName}</Table.Cell>
+                <Table.Cell>{shortDate.format(new Date(row.flaggedAt))}</Table.Cell>
+                <Table.Cell>
+                  <Link asChild textDecoration="underline">
+                    <RemixLink to={`/admin/review-listing/${row.listingId}`} aria-label={`Review ${row.title}`}>
+                      Review
+                    </RemixLink>
+                  </Link>
+                </Table.Cell>
+              </Table.Row>
+            ))}
+          </AdminTable>
         )
       ) : reports.length === 0 ? (
         <Text>{MODERATION_MESSAGES.noFraudReports}</Text>
       ) : (
-        <Table.ScrollArea tabIndex={0} role="region" aria-label="Member reports">
-          <Table.Root size="sm">
-            <Table.Caption>Pending reports about members, oldest first</Table.Caption>
-            <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeader>Member</Table.ColumnHeader>
-                <Table.ColumnHeader>Reason</Table.ColumnHeader>
-                <Table.ColumnHeader>Note</Table.ColumnHeader>
-                <Table.ColumnHeader>Reported by</Table.ColumnHeader>
-                <Table.ColumnHeader>Date</Table.ColumnHeader>
-                <Table.ColumnHeader>Decision</Table.ColumnHeader>
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {reports.map((report) => (
-                <Table.Row key={report.id}>
-                  <Table.Cell>
-                    <Link asChild textDecoration="underline">
-                      <RemixLink to={`/user/${report.member.id}`}>{report.member.name || report.member.email}</RemixLink>
-                    </Link>
-                    <Text fontSize="xs" color="fg.muted">
-                      {report.member.email} · {report.pendingAboutMember} pending
-                    </Text>
-                  </Table.Cell>
-                  <Table.Cell>{FRAUD_REPORT_REASON_LABELS[report.reason]}</Table.Cell>
-                  <Table.Cell maxW="xs" whiteSpace="pre-wrap" overflowWrap="anywhere">
-                    {report.note || "—"}
-                  </Table.Cell>
-                  <Table.Cell>{report.reporter.name}</Table.Cell>
-                  <Table.Cell>{shortDate.format(new Date(report.createdAt))}</Table.Cell>
-                  <Table.Cell>
-                    <HStack gap="2">
-                      <Form method="post">
-                        <input type="hidden" name="reportId" value={report.id} />
-                        <Button type="submit" name="decision" value="dismiss" size="xs" variant="outline" disabled={busy}>
-                          Dismiss
-                        </Button>
-                      </Form>
-                      <Form method="post">
-                        <input type="hidden" name="reportId" value={report.id} />
-                        <Button type="submit" name="decision" value="confirm" size="xs" colorPalette="red" disabled={busy}>
-                          Confirm
-                        </Button>
-                      </Form>
-                    </HStack>
-                  </Table.Cell>
-                </Table.Row>
-              ))}
-            </Table.Body>
-          </Table.Root>
-        </Table.ScrollArea>
+        <AdminTable label="Member reports" caption="Pending reports about members, oldest first" columns={["Member", "Reason", "Note", "Reported by", "Date", "Decision"]}>
+          {reports.map((report) => (
+            <Table.Row key={report.id}>
+              <Table.Cell>
+                <Link asChild textDecoration="underline">
+                  <RemixLink to={`/user/${report.member.id}`}>{report.member.name || report.member.email}</RemixLink>
+                </Link>
+                <Text fontSize="xs" color="fg.muted">
+                  {report.member.email} · {report.pendingAboutMember} pending
+                </Text>
+              </Table.Cell>
+              <Table.Cell>{FRAUD_REPORT_REASON_LABELS[report.reason]}</Table.Cell>
+              <Table.Cell maxW="xs" whiteSpace="pre-wrap" overflowWrap="anywhere">
+                {report.note || "—"}
+              </Table.Cell>
+              <Table.Cell>{report.reporter.name}</Table.Cell>
+              <Table.Cell>{shortDate.format(new Date(report.createdAt))}</Table.Cell>
+              <Table.Cell>
+                <HStack gap="2">
+                  <Form method="post">
+                    <input type="hidden" name="reportId" value={report.id} />
+                    <Button type="submit" name="decision" value="dismiss" size="xs" variant="outline" disabled={busy}>
+                      Dismiss
+                    </Button>
+                  </Form>
+                  <Form method="post">
+                    <input type="hidden" name="reportId" value={report.id} />
+                    <Button type="submit" name="decision" value="confirm" size="xs" colorPalette="red" disabled={busy}>
+                      Confirm
+                    </Button>
+                  </Form>
+                </HStack>
+              </Table.Cell>
+            </Table.Row>
+          ))}
+        </AdminTable>
       )}
       <PageLinks page={page} pageCount={pageCount} hrefFor={(target) => pageLink(tab, target)} />
     </Stack>

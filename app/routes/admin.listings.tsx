@@ -4,6 +4,7 @@
 import { Badge, Box, Button, Heading, HStack, Image, Input, Link, NativeSelect, Stack, Table, Text } from "@chakra-ui/react";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link as RemixLink, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { AdminTable } from "~/components/admin/AdminTable.tsx";
 import { PageLinks } from "~/components/admin/PageLinks.tsx";
 import { FormErrors, FormSuccess } from "~/components/forms/index.ts";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary.tsx";
@@ -126,68 +127,53 @@ export default function AdminListingsPage() {
       {listings.length === 0 ? (
         <Text>No listings found</Text>
       ) : (
-        <Table.ScrollArea tabIndex={0} role="region" aria-label="Listings">
-          <Table.Root size="sm">
-            <Table.Caption>Listings, newest first</Table.Caption>
-            <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeader>Listing</Table.ColumnHeader>
-                <Table.ColumnHeader>Price</Table.ColumnHeader>
-                <Table.ColumnHeader>Status</Table.ColumnHeader>
-                <Table.ColumnHeader>Seller</Table.ColumnHeader>
-                <Table.ColumnHeader>Listed</Table.ColumnHeader>
-                <Table.ColumnHeader>Featured</Table.ColumnHeader>
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {listings.map((row) => (
-                <Table.Row key={row.id}>
-                  <Table.Cell>
-                    <HStack gap="3">
-                      {row.imageUrl ? <Image src={row.imageUrl} alt="" boxSize="10" objectFit="cover" rounded="sm" /> : <Box boxSize="10" bg="bg.muted" rounded="sm" />}
-                      <Stack gap="0">
-                        <Link asChild textDecoration="underline">
-                          <RemixLink to={`/listings/${row.id}`}>{row.title}</RemixLink>
-                        </Link>
-                        {row.openReports > 0 ? (
-                          <Link asChild fontSize="xs" textDecoration="underline">
-                            <RemixLink to={`/admin/review-listing/${row.id}`}>{row.openReports === 1 ? "1 open report" : `${row.openReports} open reports`}</RemixLink>
-                          </Link>
-                        ) : null}
-                      </Stack>
-                    </HStack>
-                  </Table.Cell>
-                  <Table.Cell>{formatPrice(row.priceCents, row.currency)}</Table.Cell>
-                  <Table.Cell>
-                    <Badge>{statusLabel(row.status)}</Badge>
-                  </Table.Cell>
-                  <Table.Cell>
-                    {row.sellerName || row.sellerEmail}
-                    <Text fontSize="xs" color="fg.muted">
-                      {row.sellerEmail}
-                    </Text>
-                  </Table.Cell>
-                  <Table.Cell>{shortDate.format(new Date(row.createdAt))}</Table.Cell>
-                  <Table.Cell>
-                    {row.isFeatured || row.status === "active" ? (
-                      <Form method="post">
-                        <input type="hidden" name="listingId" value={row.id} />
-                        <input type="hidden" name="featured" value={row.isFeatured ? "0" : "1"} />
-                        <Button type="submit" size="xs" variant={row.isFeatured ? "solid" : "outline"} disabled={busy} aria-label={`${row.isFeatured ? "Unfeature" : "Feature"} ${row.title}`}>
-                          {row.isFeatured ? "Unfeature" : "Feature"}
-                        </Button>
-                      </Form>
-                    ) : (
-                      <Text fontSize="xs" color="fg.muted">
-                        Active listings only
-                      </Text>
-                    )}
-                  </Table.Cell>
-                </Table.Row>
-              ))}
-            </Table.Body>
-          </Table.Root>
-        </Table.ScrollArea>
+        <AdminTable label="Listings" caption="Listings, newest first" columns={["Listing", "Price", "Status", "Seller", "Listed", "Featured"]}>
+          {listings.map((row) => (
+            <Table.Row key={row.id}>
+              <Table.Cell>
+                <HStack gap="3">
+                  {row.imageUrl ? <Image src={row.imageUrl} alt="" boxSize="10" objectFit="cover" rounded="sm" /> : <Box boxSize="10" bg="bg.muted" rounded="sm" />}
+                  <Stack gap="0">
+                    <Link asChild textDecoration="underline">
+                      <RemixLink to={`/listings/${row.id}`}>{row.title}</RemixLink>
+                    </Link>
+                    {row.openReports > 0 ? (
+                      <Link asChild fontSize="xs" textDecoration="underline">
+                        <RemixLink to={`/admin/review-listing/${row.id}`}>{row.openReports === 1 ? "1 open report" : `${row.openReports} open reports`}</RemixLink>
+                      </Link>
+                    ) : null}
+                  </Stack>
+                </HStack>
+              </Table.Cell>
+              <Table.Cell>{formatPrice(row.priceCents, row.currency)}</Table.Cell>
+              <Table.Cell>
+                <Badge>{statusLabel(row.status)}</Badge>
+              </Table.Cell>
+              <Table.Cell>
+                {row.sellerName || row.sellerEmail}
+                <Text fontSize="xs" color="fg.muted">
+                  {row.sellerEmail}
+                </Text>
+              </Table.Cell>
+              <Table.Cell>{shortDate.format(new Date(row.createdAt))}</Table.Cell>
+              <Table.Cell>
+                {row.isFeatured || row.status === "active" ? (
+                  <Form method="post">
+                    <input type="hidden" name="listingId" value={row.id} />
+                    <input type="hidden" name="featured" value={row.isFeatured ? "0" : "1"} />
+                    <Button type="submit" size="xs" variant={row.isFeatured ? "solid" : "outline"} disabled={busy} aria-label={`${row.isFeatured ? "Unfeature" : "Feature"} ${row.title}`}>
+                      {row.isFeatured ? "Unfeature" : "Feature"}
+                    </Button>
+                  </Form>
+                ) : (
+                  <Text fontSize="xs" color="fg.muted">
+                    Active listings only
+                  </Text>
+                )}
+              </Table.Cell>
+            </Table.Row>
+          ))}
+        </AdminTable>
       )}
       <PageLinks page={page} pageCount={pageCount} hrefFor={(target) => listingsUrl(query, target)} />
     </Stack>

@@ -8,6 +8,7 @@ import { Badge, Box, Button, Heading, HStack, SimpleGrid, Stack, Table, Text } f
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
+import { AdminTable } from "~/components/admin/AdminTable.tsx";
 import { AdminUsersTabs } from "~/components/admin/MemberAdminParts.tsx";
 import { FormErrors, FormSuccess, SelectField, TextField } from "~/components/forms/index.ts";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary.tsx";
@@ -240,66 +241,50 @@ export default function AdminPromoCodesPage() {
         {codes.length === 0 ? (
           <Text>No promo codes yet.</Text>
         ) : (
-          <Table.ScrollArea tabIndex={0} role="region" aria-label="Promo codes">
-            <Table.Root size="sm">
-              <Table.Caption>Promo codes, newest first</Table.Caption>
-              <Table.Header>
-                <Table.Row>
-                  <Table.ColumnHeader>Code</Table.ColumnHeader>
-                  <Table.ColumnHeader>Description</Table.ColumnHeader>
-                  <Table.ColumnHeader>Discount</Table.ColumnHeader>
-                  <Table.ColumnHeader>Usage</Table.ColumnHeader>
-                  <Table.ColumnHeader>Valid</Table.ColumnHeader>
-                  <Table.ColumnHeader>Status</Table.ColumnHeader>
-                  <Table.ColumnHeader>Actions</Table.ColumnHeader>
+          <AdminTable label="Promo codes" caption="Promo codes, newest first" columns={["Code", "Description", "Discount", "Usage", "Valid", "Status", "Actions"]}>
+            {codes.map((promo) => {
+              const expired = promo.validUntil !== null && promo.validUntil <= now;
+              return (
+                <Table.Row key={promo.id}>
+                  <Table.Cell fontFamily="mono">{promo.code}</Table.Cell>
+                  <Table.Cell>{promo.description || PROMO_MESSAGES.noDescription}</Table.Cell>
+                  <Table.Cell>{formatPromoDiscount(promo)}</Table.Cell>
+                  <Table.Cell>{formatPromoUsage(promo.currentUses, promo.maxUses)}</Table.Cell>
+                  <Table.Cell fontSize="xs">
+                    from {dateTime.format(new Date(promo.validFrom))}
+                    {promo.validUntil ? <> until {dateTime.format(new Date(promo.validUntil))}</> : null}
+                    {expired ? " (expired)" : ""}
+                  </Table.Cell>
+                  <Table.Cell>
+                    <Badge colorPalette={promo.active ? "green" : "gray"}>{promo.active ? "Active" : "Inactive"}</Badge>
+                  </Table.Cell>
+                  <Table.Cell>
+                    {promo.active ? (
+                      <details>
+                        <summary>Deactivate {promo.code}</summary>
+                        <Form method="post">
+                          <Stack gap="2" py="2" minW="14rem">
+                            <Text fontSize="sm">{PROMO_MESSAGES.deactivateConfirm}</Text>
+                            <input type="hidden" name="intent" value="deactivate" />
+                            <input type="hidden" name="promoCodeId" value={promo.id} />
+                            <HStack>
+                              <Button type="submit" size="sm" colorPalette="red" disabled={busy}>
+                                Yes, deactivate
+                              </Button>
+                            </HStack>
+                          </Stack>
+                        </Form>
+                      </details>
+                    ) : (
+                      <Text fontSize="sm" color="fg.muted">
+                        —
+                      </Text>
+                    )}
+                  </Table.Cell>
                 </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {codes.map((promo) => {
-                  const expired = promo.validUntil !== null && promo.validUntil <= now;
-                  return (
-                    <Table.Row key={promo.id}>
-                      <Table.Cell fontFamily="mono">{promo.code}</Table.Cell>
-                      <Table.Cell>{promo.description || PROMO_MESSAGES.noDescription}</Table.Cell>
-                      <Table.Cell>{formatPromoDiscount(promo)}</Table.Cell>
-                      <Table.Cell>{formatPromoUsage(promo.currentUses, promo.maxUses)}</Table.Cell>
-                      <Table.Cell fontSize="xs">
-                        from {dateTime.format(new Date(promo.validFrom))}
-                        {promo.validUntil ? <> until {dateTime.format(new Date(promo.validUntil))}</> : null}
-                        {expired ? " (expired)" : ""}
-                      </Table.Cell>
-                      <Table.Cell>
-                        <Badge colorPalette={promo.active ? "green" : "gray"}>{promo.active ? "Active" : "Inactive"}</Badge>
-                      </Table.Cell>
-                      <Table.Cell>
-                        {promo.active ? (
-                          <details>
-                            <summary>Deactivate {promo.code}</summary>
-                            <Form method="post">
-                              <Stack gap="2" py="2" minW="14rem">
-                                <Text fontSize="sm">{PROMO_MESSAGES.deactivateConfirm}</Text>
-                                <input type="hidden" name="intent" value="deactivate" />
-                                <input type="hidden" name="promoCodeId" value={promo.id} />
-                                <HStack>
-                                  <Button type="submit" size="sm" colorPalette="red" disabled={busy}>
-                                    Yes, deactivate
-                                  </Button>
-                                </HStack>
-                              </Stack>
-                            </Form>
-                          </details>
-                        ) : (
-                          <Text fontSize="sm" color="fg.muted">
-                            —
-                          </Text>
-                        )}
-                      </Table.Cell>
-                    </Table.Row>
-                  );
-                })}
-              </Table.Body>
-            </Table.Root>
-          </Table.ScrollArea>
+              );
+            })}
+          </AdminTable>
         )}
         <Pagination page={page} totalPages={pageCount} hrefFor={(target) => (target > 1 ? `/admin/promo-codes?page=${target}` : "/admin/promo-codes")} />
       </Box>

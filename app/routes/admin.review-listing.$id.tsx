@@ -7,6 +7,7 @@
 import { Badge, Box, Button, DataList, Heading, HStack, Image, Link, NativeSelect, Stack, Table, Text, Textarea } from "@chakra-ui/react";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link as RemixLink, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { AdminTable } from "~/components/admin/AdminTable.tsx";
 import { FormErrors } from "~/components/forms/index.ts";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary.tsx";
 import { getDb } from "~/db.server.ts";
@@ -123,34 +124,21 @@ export default function ReviewListingPage() {
         {reports.length === 0 ? (
           <Text>{MODERATION_MESSAGES.noOpenReports}</Text>
         ) : (
-          <Table.ScrollArea tabIndex={0} role="region" aria-label="Reports">
-            <Table.Root size="sm">
-              <Table.Header>
-                <Table.Row>
-                  <Table.ColumnHeader>Reason</Table.ColumnHeader>
-                  <Table.ColumnHeader>Note</Table.ColumnHeader>
-                  <Table.ColumnHeader>Reported by</Table.ColumnHeader>
-                  <Table.ColumnHeader>Date</Table.ColumnHeader>
-                  <Table.ColumnHeader>State</Table.ColumnHeader>
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {reports.map((report) => (
-                  <Table.Row key={report.id}>
-                    <Table.Cell>
-                      <Badge colorPalette="red">{LISTING_REPORT_REASON_LABELS[report.reason]}</Badge>
-                    </Table.Cell>
-                    <Table.Cell maxW="sm" whiteSpace="pre-wrap" overflowWrap="anywhere">
-                      {report.note || "—"}
-                    </Table.Cell>
-                    <Table.Cell>{report.reporterName}</Table.Cell>
-                    <Table.Cell>{shortDate.format(new Date(report.createdAt))}</Table.Cell>
-                    <Table.Cell>{report.status === "open" ? "Open" : `Closed (${report.resolution ?? "—"})`}</Table.Cell>
-                  </Table.Row>
-                ))}
-              </Table.Body>
-            </Table.Root>
-          </Table.ScrollArea>
+          <AdminTable label="Reports" columns={["Reason", "Note", "Reported by", "Date", "State"]}>
+            {reports.map((report) => (
+              <Table.Row key={report.id}>
+                <Table.Cell>
+                  <Badge colorPalette="red">{LISTING_REPORT_REASON_LABELS[report.reason]}</Badge>
+                </Table.Cell>
+                <Table.Cell maxW="sm" whiteSpace="pre-wrap" overflowWrap="anywhere">
+                  {report.note || "—"}
+                </Table.Cell>
+                <Table.Cell>{report.reporterName}</Table.Cell>
+                <Table.Cell>{shortDate.format(new Date(report.createdAt))}</Table.Cell>
+                <Table.Cell>{report.status === "open" ? "Open" : `Closed (${report.resolution ?? "—"})`}</Table.Cell>
+              </Table.Row>
+            ))}
+          </AdminTable>
         )}
       </Stack>
 

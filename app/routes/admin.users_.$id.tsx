@@ -5,6 +5,7 @@
 import { Box, Button, Heading, HStack, Link, SimpleGrid, Stack, Table, Text, Textarea } from "@chakra-ui/react";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link as RemixLink, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { AdminTable } from "~/components/admin/AdminTable.tsx";
 import { RoleBadge } from "~/components/admin/MemberAdminParts.tsx";
 import { FormErrors, FormSuccess } from "~/components/forms/index.ts";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary.tsx";
@@ -198,33 +199,20 @@ export default function AdminMemberPage() {
         {member.listings.rows.length === 0 ? (
           <Text>No listings found</Text>
         ) : (
-          <Table.ScrollArea tabIndex={0} role="region" aria-label="Their listings">
-            <Table.Root size="sm">
-              <Table.Caption>Newest {member.listings.rows.length} of {member.listings.total}</Table.Caption>
-              <Table.Header>
-                <Table.Row>
-                  <Table.ColumnHeader>Title</Table.ColumnHeader>
-                  <Table.ColumnHeader>Status</Table.ColumnHeader>
-                  <Table.ColumnHeader>Price</Table.ColumnHeader>
-                  <Table.ColumnHeader>Listed</Table.ColumnHeader>
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {member.listings.rows.map((listing) => (
-                  <Table.Row key={listing.id}>
-                    <Table.Cell>
-                      <Link asChild textDecoration="underline">
-                        <RemixLink to={`/listings/${listing.id}`}>{listing.title}</RemixLink>
-                      </Link>
-                    </Table.Cell>
-                    <Table.Cell>{listing.status}</Table.Cell>
-                    <Table.Cell>{formatPrice(listing.priceCents, listing.currency)}</Table.Cell>
-                    <Table.Cell>{shortDate.format(new Date(listing.createdAt))}</Table.Cell>
-                  </Table.Row>
-                ))}
-              </Table.Body>
-            </Table.Root>
-          </Table.ScrollArea>
+          <AdminTable label="Their listings" caption={<>Newest {member.listings.rows.length} of {member.listings.total}</>} columns={["Title", "Status", "Price", "Listed"]}>
+            {member.listings.rows.map((listing) => (
+              <Table.Row key={listing.id}>
+                <Table.Cell>
+                  <Link asChild textDecoration="underline">
+                    <RemixLink to={`/listings/${listing.id}`}>{listing.title}</RemixLink>
+                  </Link>
+                </Table.Cell>
+                <Table.Cell>{listing.status}</Table.Cell>
+                <Table.Cell>{formatPrice(listing.priceCents, listing.currency)}</Table.Cell>
+                <Table.Cell>{shortDate.format(new Date(listing.createdAt))}</Table.Cell>
+              </Table.Row>
+            ))}
+          </AdminTable>
         )}
       </Box>
 
@@ -235,37 +223,22 @@ export default function AdminMemberPage() {
         {member.orders.rows.length === 0 ? (
           <Text>No orders yet.</Text>
         ) : (
-          <Table.ScrollArea tabIndex={0} role="region" aria-label="Their orders">
-            <Table.Root size="sm">
-              <Table.Caption>Newest {member.orders.rows.length} of {member.orders.total}, as buyer or seller</Table.Caption>
-              <Table.Header>
-                <Table.Row>
-                  <Table.ColumnHeader>Order</Table.ColumnHeader>
-                  <Table.ColumnHeader>Item</Table.ColumnHeader>
-                  <Table.ColumnHeader>As</Table.ColumnHeader>
-                  <Table.ColumnHeader>Status</Table.ColumnHeader>
-                  <Table.ColumnHeader>Amount</Table.ColumnHeader>
-                  <Table.ColumnHeader>Date</Table.ColumnHeader>
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {member.orders.rows.map((order) => (
-                  <Table.Row key={order.id}>
-                    <Table.Cell>
-                      <Link asChild textDecoration="underline">
-                        <RemixLink to={`/orders/${order.id}`}>{order.reference}</RemixLink>
-                      </Link>
-                    </Table.Cell>
-                    <Table.Cell>{order.title}</Table.Cell>
-                    <Table.Cell>{order.side === "buyer" ? "Buyer" : "Seller"}</Table.Cell>
-                    <Table.Cell>{order.status}</Table.Cell>
-                    <Table.Cell>{formatPrice(order.amountCents, order.currency)}</Table.Cell>
-                    <Table.Cell>{shortDate.format(new Date(order.createdAt))}</Table.Cell>
-                  </Table.Row>
-                ))}
-              </Table.Body>
-            </Table.Root>
-          </Table.ScrollArea>
+          <AdminTable label="Their orders" caption={<>Newest {member.orders.rows.length} of {member.orders.total}, as buyer or seller</>} columns={["Order", "Item", "As", "Status", "Amount", "Date"]}>
+            {member.orders.rows.map((order) => (
+              <Table.Row key={order.id}>
+                <Table.Cell>
+                  <Link asChild textDecoration="underline">
+                    <RemixLink to={`/orders/${order.id}`}>{order.reference}</RemixLink>
+                  </Link>
+                </Table.Cell>
+                <Table.Cell>{order.title}</Table.Cell>
+                <Table.Cell>{order.side === "buyer" ? "Buyer" : "Seller"}</Table.Cell>
+                <Table.Cell>{order.status}</Table.Cell>
+                <Table.Cell>{formatPrice(order.amountCents, order.currency)}</Table.Cell>
+                <Table.Cell>{shortDate.format(new Date(order.createdAt))}</Table.Cell>
+              </Table.Row>
+            ))}
+          </AdminTable>
         )}
       </Box>
 
@@ -276,27 +249,15 @@ export default function AdminMemberPage() {
         {member.signIns.rows.length === 0 ? (
           <Text>No sign-ins recorded.</Text>
         ) : (
-          <Table.ScrollArea tabIndex={0} role="region" aria-label="Their sign-ins">
-            <Table.Root size="sm">
-              <Table.Caption>Newest {member.signIns.rows.length} of {member.signIns.total}</Table.Caption>
-              <Table.Header>
-                <Table.Row>
-                  <Table.ColumnHeader>When</Table.ColumnHeader>
-                  <Table.ColumnHeader>Address</Table.ColumnHeader>
-                  <Table.ColumnHeader>Browser</Table.ColumnHeader>
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {member.signIns.rows.map((signIn, index) => (
-                  <Table.Row key={`${signIn.at}-${index}`}>
-                    <Table.Cell>{dateTime.format(new Date(signIn.at))}</Table.Cell>
-                    <Table.Cell>{signIn.ip ?? "—"}</Table.Cell>
-                    <Table.Cell>{signIn.userAgent ?? "—"}</Table.Cell>
-                  </Table.Row>
-                ))}
-              </Table.Body>
-            </Table.Root>
-          </Table.ScrollArea>
+          <AdminTable label="Their sign-ins" caption={<>Newest {member.signIns.rows.length} of {member.signIns.total}</>} columns={["When", "Address", "Browser"]}>
+            {member.signIns.rows.map((signIn, index) => (
+              <Table.Row key={`${signIn.at}-${index}`}>
+                <Table.Cell>{dateTime.format(new Date(signIn.at))}</Table.Cell>
+                <Table.Cell>{signIn.ip ?? "—"}</Table.Cell>
+                <Table.Cell>{signIn.userAgent ?? "—"}</Table.Cell>
+              </Table.Row>
+            ))}
+          </AdminTable>
         )}
       </Box>
     </Stack>
