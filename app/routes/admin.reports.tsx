@@ -1,9 +1,10 @@
 // /admin/reports (issue 19 §6, spec 01 §7 Analytics: Admin): the marketplace by month — GMV (sales), fees (success fees
 // and invoiced bulk-import fees), orders, new members, new listings, listing views and the view-to-sale conversion —
 // as charts and a table, for the last 3 to 36 months, with a CSV export (/admin/reports.csv). Readers: can_view_reports.
-import { Box, Button, chakra, Flex, Heading, Link, NativeSelect, SimpleGrid, Stack, Table } from "@chakra-ui/react";
+import { Heading, SimpleGrid, Stack, Table } from "@chakra-ui/react";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { ReportTitle, SelectFilterForm } from "~/components/admin/ReportParts.tsx";
 import { RegionTable } from "~/components/dashboards/DashboardParts.tsx";
 import { TrendChart } from "~/components/dashboards/TrendChart.tsx";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary.tsx";
@@ -17,6 +18,7 @@ import { requirePermission } from "~/web/auth.server.ts";
 export const meta: MetaFunction = () => [{ title: "Reports — Admin console — Tradebench" }];
 
 const PERIODS = [3, 6, 12, 24, 36] as const;
+const PERIOD_OPTIONS = PERIODS.map((period) => ({ value: String(period), label: `Last ${period} months` }));
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requirePermission(request, REPORTS_READERS);
@@ -30,38 +32,8 @@ export default function AdminReports() {
   const dollars = (value: number) => formatPrice(Math.round(value * 100));
   return (
     <Stack gap="6">
-      <Flex justify="space-between" align="end" gap="4" wrap="wrap">
-        <Heading as="h1" size="2xl">
-          Marketplace reports
-        </Heading>
-        <Link asChild textDecoration="underline">
-          <a href={`/admin/reports.csv?months=${months}`} download>
-            Export CSV
-          </a>
-        </Link>
-      </Flex>
-      <Form method="get">
-        <Flex gap="3" align="end" wrap="wrap">
-          <Box>
-            <chakra.label htmlFor="report-months" fontSize="sm" fontWeight="medium" display="block">
-              Period
-            </chakra.label>
-            <NativeSelect.Root size="sm" width="48">
-              <NativeSelect.Field id="report-months" name="months" defaultValue={String(months)}>
-                {PERIODS.map((period) => (
-                  <option key={period} value={period}>
-                    Last {period} months
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-          </Box>
-          <Button type="submit" size="sm" variant="outline">
-            Show
-          </Button>
-        </Flex>
-      </Form>
+      <ReportTitle title="Marketplace reports" csvHref={`/admin/reports.csv?months=${months}`} />
+      <SelectFilterForm id="report-months" name="months" label="Period" width="48" value={String(months)} options={PERIOD_OPTIONS} submit="Show" />
       <SimpleGrid columns={{ base: 1, lg: 2 }} gap="6">
         <ReportChart title="Gross merchandise value" caption="Gross merchandise value by month, in US dollars" label="GMV (USD)" points={series((row) => row.gmvCents / 100)} format={dollars} color="purple.solid" />
         <ReportChart title="Fees" caption="Fees earned by month, in US dollars" label="Fees (USD)" points={series((row) => row.feeCents / 100)} format={dollars} color="teal.solid" />

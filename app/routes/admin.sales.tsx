@@ -1,9 +1,10 @@
 // /admin/sales (issue 19 §6): completed and pending orders with amounts, fees and both parties, newest first, 25 a page,
 // filtered by status; totals by month for the last 12 months; CSV export (/admin/sales.csv, bounded). Administrators
 // and billing staff read it (SALES_READERS: can_view_reports, can_manage_billing, can_confirm_payments).
-import { Badge, Box, Button, chakra, Flex, Heading, Link, NativeSelect, SimpleGrid, Stack, Table, Text } from "@chakra-ui/react";
+import { Badge, Heading, Link, SimpleGrid, Stack, Table, Text } from "@chakra-ui/react";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link as RemixLink, useLoaderData } from "@remix-run/react";
+import { Link as RemixLink, useLoaderData } from "@remix-run/react";
+import { ReportTitle, SelectFilterForm } from "~/components/admin/ReportParts.tsx";
 import { RegionTable, StatCard } from "~/components/dashboards/DashboardParts.tsx";
 import { TrendChart } from "~/components/dashboards/TrendChart.tsx";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary.tsx";
@@ -24,6 +25,7 @@ const FILTER_LABELS: Record<(typeof SALES_FILTERS)[number], string> = {
   sold: "Sales only",
   ...ORDER_STATUS_LABELS,
 };
+const FILTER_OPTIONS = SALES_FILTERS.map((filter) => ({ value: filter, label: FILTER_LABELS[filter] }));
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requirePermission(request, SALES_READERS);
@@ -38,38 +40,8 @@ export default function AdminSales() {
   const { status, page } = useLoaderData<typeof loader>();
   return (
     <Stack gap="6">
-      <Flex justify="space-between" align="end" gap="4" wrap="wrap">
-        <Heading as="h1" size="2xl">
-          Sales
-        </Heading>
-        <Link asChild textDecoration="underline">
-          <a href={`/admin/sales.csv${status !== "all" ? `?status=${status}` : ""}`} download>
-            Export CSV
-          </a>
-        </Link>
-      </Flex>
-      <Form method="get">
-        <Flex gap="3" align="end" wrap="wrap">
-          <Box>
-            <chakra.label htmlFor="sales-status" fontSize="sm" fontWeight="medium" display="block">
-              Show
-            </chakra.label>
-            <NativeSelect.Root size="sm" width="64">
-              <NativeSelect.Field id="sales-status" name="status" defaultValue={status}>
-                {SALES_FILTERS.map((filter) => (
-                  <option key={filter} value={filter}>
-                    {FILTER_LABELS[filter]}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-          </Box>
-          <Button type="submit" size="sm" variant="outline">
-            Filter
-          </Button>
-        </Flex>
-      </Form>
+      <ReportTitle title="Sales" csvHref={`/admin/sales.csv${status !== "all" ? `?status=${status}` : ""}`} />
+      <SelectFilterForm id="sales-status" name="status" label="Show" width="64" value={status} options={FILTER_OPTIONS} submit="Filter" />
       <SimpleGrid columns={{ base: 1, sm: 3 }} gap="4">
         <StatCard label="Orders" value={formatCount(page.totals.orders)} />
         <StatCard label="Amount" value={formatPrice(page.totals.amountCents)} />
