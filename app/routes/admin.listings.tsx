@@ -1,10 +1,11 @@
 // /admin/listings (issue 19 §6; spec 02 §2.4 Quick Actions): every listing found by title, status, seller and
 // category, newest first, 25 to a page; Feature / Unfeature puts an active listing in the home page's Featured
 // Equipment or takes it out, audited. can_manage_listings, checked by the loader and the action. Works without JavaScript.
-import { Badge, Box, Button, Heading, HStack, Image, Input, Link, NativeSelect, Stack, Table, Text } from "@chakra-ui/react";
+import { Badge, Box, Button, Heading, HStack, Image, Input, Link, Stack, Table, Text } from "@chakra-ui/react";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link as RemixLink, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AdminTable } from "~/components/admin/AdminTable.tsx";
+import { FilterSelect } from "~/components/admin/FilterSelect.tsx";
 import { PageLinks } from "~/components/admin/PageLinks.tsx";
 import { FormErrors, FormSuccess } from "~/components/forms/index.ts";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary.tsx";
@@ -88,34 +89,8 @@ export default function AdminListingsPage() {
             <label htmlFor="listings-seller">Seller (e-mail, company or name)</label>
             <Input id="listings-seller" name="seller" type="search" defaultValue={query.seller} maxLength={ADMIN_LISTINGS_TEXT_MAX} />
           </Box>
-          <Box>
-            <label htmlFor="listings-status">Status</label>
-            <NativeSelect.Root>
-              <NativeSelect.Field id="listings-status" name="status" defaultValue={query.status}>
-                <option value="">Any status</option>
-                {STATUSES.map((status) => (
-                  <option key={status} value={status}>
-                    {statusLabel(status)}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-          </Box>
-          <Box>
-            <label htmlFor="listings-category">Category</label>
-            <NativeSelect.Root>
-              <NativeSelect.Field id="listings-category" name="category" defaultValue={query.category}>
-                <option value="">Any category</option>
-                {categories.map((category) => (
-                  <option key={category.id} value={category.id}>
-                    {category.label}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-          </Box>
+          <FilterSelect id="listings-status" name="status" label="Status" value={query.status} anyLabel="Any status" options={STATUSES.map((status) => ({ value: status, label: statusLabel(status) }))} />
+          <FilterSelect id="listings-category" name="category" label="Category" value={query.category} anyLabel="Any category" options={categories.map((category) => ({ value: category.id, label: category.label }))} />
           <Button type="submit" variant="outline">
             Search
           </Button>

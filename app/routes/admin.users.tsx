@@ -6,6 +6,7 @@
 import { Box, Button, Heading, HStack, Input, Link, NativeSelect, Stack, Table, Text } from "@chakra-ui/react";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link as RemixLink, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { FilterSelect } from "~/components/admin/FilterSelect.tsx";
 import { AdminUsersTabs, RoleBadge } from "~/components/admin/MemberAdminParts.tsx";
 import { FormErrors, FormSuccess } from "~/components/forms/index.ts";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary.tsx";
@@ -93,20 +94,7 @@ export default function AdminUsersPage() {
             <label htmlFor="users-q">Name, e-mail or company</label>
             <Input id="users-q" name="q" type="search" defaultValue={query.q ?? ""} maxLength={100} />
           </Box>
-          <Box>
-            <label htmlFor="users-role">Role</label>
-            <NativeSelect.Root>
-              <NativeSelect.Field id="users-role" name="role" defaultValue={query.role ?? ""}>
-                <option value="">All roles</option>
-                {ROLES.map((role) => (
-                  <option key={role} value={role}>
-                    {ROLE_LABELS[role]}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-          </Box>
+          <FilterSelect id="users-role" name="role" label="Role" value={query.role ?? ""} anyLabel="All roles" options={ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }))} />
           <Button type="submit" variant="outline">
             Search
           </Button>
