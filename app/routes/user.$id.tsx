@@ -36,6 +36,7 @@ import { getOptionalUser, requireConfirmedUser, userHasPermission } from "~/web/
 import { refusalInit } from "~/web/domain-answer.server.ts";
 import { parseForm } from "~/web/form-data.server.ts";
 import { ReportMemberControl } from "~/components/moderation/ReportMemberForm.tsx";
+import { StarRow } from "~/components/reviews/SellerRating.tsx";
 
 const USER_NOT_FOUND = "User not found";
 /** Member ids are UUIDs; anything else is nobody. */
@@ -136,26 +137,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
   throw redirect(`/user/${memberId}?done=${done}`);
 }
 
-const STAR_POINTS = "10,1 12.9,7 19.5,7.6 14.5,12 16,18.5 10,15 4,18.5 5.5,12 0.5,7.6 7.1,7";
-
 /** Five stars, the first `value` (rounded) filled; drawn, so the label is what assistive technology reads. */
 function Stars({ value, label }: { value: number; label: string }) {
-  const whole = Math.round(value);
   return (
     <Box as="span" display="inline-flex" color="orange.fg">
-      <svg role="img" aria-label={label} width="100" height="20" viewBox="0 0 100 20">
-        <title>{label}</title>
-        {REVIEW_STARS.map((star) => (
-          <polygon
-            key={star}
-            points={STAR_POINTS}
-            transform={`translate(${(star - 1) * 20} 0)`}
-            fill={star <= whole ? "currentColor" : "none"}
-            stroke="currentColor"
-            strokeWidth="1.2"
-          />
-        ))}
-      </svg>
+      <StarRow value={value} label={label} width="100" height="20" />
     </Box>
   );
 }
