@@ -3,9 +3,9 @@
 // too many reports) with the field's message. GET shows the form on its own page (where a visitor lands after signing
 // in, and where the listing and lot pages' disclosure posts). Works without JavaScript.
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary.tsx";
-import { ReportListingForm, reportUi } from "~/components/moderation/ReportListingForm.tsx";
+import { ReportListingForm, ReportPage } from "~/components/moderation/ReportListingForm.tsx";
 import { getDb } from "~/db.server.ts";
 import { MODERATION_MESSAGES } from "~/lib/moderation.ts";
 import { ListingReportSchema } from "~/schemas/moderation.ts";
@@ -40,23 +40,14 @@ export default function ReportListingPage() {
   const listing = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   return (
-    <main className={reportUi.page}>
-      <h1 className={reportUi.pageTitle}>Report a listing</h1>
-      <p>
-        <Link to={`/listings/${listing.id}`} className={reportUi.link}>
-          {listing.title}
-        </Link>
-      </p>
-      {answer?.sent ? (
-        <p role="status" className={reportUi.notice}>
-          {answer.sent}
-        </p>
-      ) : listing.problem && !answer ? (
-        <p className={reportUi.notice}>{listing.problem}</p>
-      ) : (
-        <ReportListingForm listingId={listing.id} answer={answer} />
-      )}
-    </main>
+    <ReportPage
+      title="Report a listing"
+      href={`/listings/${listing.id}`}
+      name={listing.title}
+      sent={answer?.sent}
+      problem={answer ? null : listing.problem}
+      form={<ReportListingForm listingId={listing.id} answer={answer} />}
+    />
   );
 }
 

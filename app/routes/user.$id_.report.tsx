@@ -3,9 +3,9 @@
 // answers on this page: thanks, or the refusal (self, already reported, too many reports). GET shows the form on its
 // own page (the public profile's disclosure posts here). Works without JavaScript.
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary.tsx";
-import { reportUi } from "~/components/moderation/ReportListingForm.tsx";
+import { ReportPage } from "~/components/moderation/ReportListingForm.tsx";
 import { ReportMemberForm } from "~/components/moderation/ReportMemberForm.tsx";
 import { getDb } from "~/db.server.ts";
 import { MODERATION_MESSAGES } from "~/lib/moderation.ts";
@@ -43,23 +43,14 @@ export default function ReportMemberPage() {
   const member = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   return (
-    <main className={reportUi.page}>
-      <h1 className={reportUi.pageTitle}>Report a member</h1>
-      <p>
-        <Link to={`/user/${member.id}`} className={reportUi.link}>
-          {member.name}
-        </Link>
-      </p>
-      {answer?.sent ? (
-        <p role="status" className={reportUi.notice}>
-          {answer.sent}
-        </p>
-      ) : member.problem && !answer ? (
-        <p className={reportUi.notice}>{member.problem}</p>
-      ) : (
-        <ReportMemberForm userId={member.id} answer={answer} />
-      )}
-    </main>
+    <ReportPage
+      title="Report a member"
+      href={`/user/${member.id}`}
+      name={member.name}
+      sent={answer?.sent}
+      problem={answer ? null : member.problem}
+      form={<ReportMemberForm userId={member.id} answer={answer} />}
+    />
   );
 }
 

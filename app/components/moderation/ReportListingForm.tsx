@@ -1,7 +1,8 @@
 // "Report this listing" (issue 19 §5): the reasons of spec 02 §3 and a short note, posted to /listings/{id}/report.
 // On the listing and lot pages it sits in a closed <details> (no script, no query: the pages already know whether the
 // viewer is signed in and not the seller); /listings/{id}/report shows the same form with its answer.
-import { Form, useNavigation } from "@remix-run/react";
+import { Form, Link, useNavigation } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { LISTING_REPORT_REASON_LABELS, LISTING_REPORT_REASONS, REPORT_NOTE_MAX } from "~/lib/moderation.ts";
 import { staticClasses } from "~/lib/static-styles.ts";
 
@@ -26,6 +27,32 @@ export const reportUi = staticClasses("report", {
 export interface ReportFormAnswer {
   errors?: { reason?: string; note?: string; form?: string };
   values?: { reason?: string; note?: string };
+}
+
+/**
+ * The page of one report (/listings/{id}/report, /user/{id}/report): its title, a link to what is reported, then the
+ * thanks once sent, the reason it cannot be reported (before any answer), or the form.
+ */
+export function ReportPage({ title, href, name, sent, problem, form }: { title: string; href: string; name: string; sent?: string; problem?: string | null; form: ReactNode }) {
+  return (
+    <main className={reportUi.page}>
+      <h1 className={reportUi.pageTitle}>{title}</h1>
+      <p>
+        <Link to={href} className={reportUi.link}>
+          {name}
+        </Link>
+      </p>
+      {sent ? (
+        <p role="status" className={reportUi.notice}>
+          {sent}
+        </p>
+      ) : problem ? (
+        <p className={reportUi.notice}>{problem}</p>
+      ) : (
+        form
+      )}
+    </main>
+  );
 }
 
 /** The element ids of one report form's note and error messages (unique on the page that shows the form). */
