@@ -411,7 +411,7 @@ export const ROUTE_TABLE: readonly RouteRow[] = [
     action: { form: { intent: "publish" }, expect: members("refused:403", each(["seller", "admin", "super_admin"], "reaches:400")) } },
   { file: "buyer-dashboard.tsx", path: "/buyer-dashboard", loader: { expect: members("away:/", each(["buyer", "unconfirmed_buyer"], "ok")) }, action: "none" },
   // The saved searches live on /watchlist's tab (spec 02 §2.1 link target).
-  { file: "saved-searches.tsx", path: "/saved-searches", loader: { expect: members("to:/watchlist?tab=saved-searches") }, action: "none" },
+  { file: "saved-searches.tsx", path: "/saved-searches", loader: { expect: members("to:/watchlist?tab=saved-searches") }, action: ONLY_GET },
   // Starting an auction for one's own listing (issue 20 §5): creators; posting also needs a confirmed address.
   { file: "create-auction.tsx", path: "/create-auction",
     loader: { expect: members("refused:403", each(CREATORS, "ok")) },
