@@ -4,6 +4,7 @@
 import { sql, type Kysely } from "kysely";
 import type { Database } from "#db/schema.ts";
 import { primaryThumbnail } from "~/services/listings/listing-cards.server.ts";
+import { sellerListingFields } from "~/services/listings/seller-listings.server.ts";
 import { LISTING_STATUSES, type ListingStatus } from "~/lib/listing-status.ts";
 import type { OrderStatus } from "~/lib/orders.ts";
 
@@ -148,16 +149,7 @@ export async function getSellerListingRows(
     const views = Number(row.views);
     const sold = sales.get(row.id) ?? 0;
     return {
-      id: row.id,
-      title: row.title,
-      brand: row.brand,
-      model: row.model,
-      priceCents: row.price_cents,
-      currency: row.currency,
-      status: row.status,
-      views,
-      createdAt: row.created_at,
-      imageUrl: row.image_url,
+      ...sellerListingFields(row),
       watchers: watchers.get(row.id) ?? 0,
       sales: sold,
       conversion: views > 0 ? sold / views : null,

@@ -58,6 +58,33 @@ function endedUnsold(auction: { status: string; winner_id: string | null }): boo
   return (auction.status === "ended" && auction.winner_id === null) || auction.status === "cancelled";
 }
 
+/** A seller's listing as both the seller's listings page and the seller dashboard show it, from its row. */
+export function sellerListingFields(row: {
+  id: number;
+  title: string;
+  brand: string;
+  model: string;
+  price_cents: number;
+  currency: string;
+  status: string;
+  views: number | string;
+  created_at: string;
+  image_url: string | null;
+}) {
+  return {
+    id: row.id,
+    title: row.title,
+    brand: row.brand,
+    model: row.model,
+    priceCents: row.price_cents,
+    currency: row.currency,
+    status: row.status,
+    views: Number(row.views),
+    createdAt: row.created_at,
+    imageUrl: row.image_url,
+  };
+}
+
 export async function listSellerListings(db: Kysely<Database>, sellerId: string, query: SellerListingsQuery): Promise<SellerListingsPage> {
   let filtered = db.selectFrom("equipment_listings as l").where("l.user_id", "=", sellerId);
   if (query.status !== "all") filtered = filtered.where("l.status", "=", query.status);
@@ -129,17 +156,8 @@ export async function listSellerListings(db: Kysely<Database>, sellerId: string,
       const auction = latest.get(row.id);
       const live = auction !== undefined && (LIVE_AUCTION_STATUSES as readonly string[]).includes(auction.status);
       return {
-        id: row.id,
-        title: row.title,
-        brand: row.brand,
-        model: row.model,
-        priceCents: row.price_cents,
-        currency: row.currency,
-        status: row.status,
+        ...sellerListingFields(row),
         listingType: row.listing_type,
-        views: Number(row.views),
-        createdAt: row.created_at,
-        imageUrl: row.image_url,
         auction: auction ? { id: auction.id, status: auction.status, sold: auction.winner_id !== null } : null,
         canStartAuction: (row.status === "active" || row.status === "draft") && !live,
         canRelist: row.status !== "sold" && auction !== undefined && endedUnsold(auction),
