@@ -54,6 +54,7 @@ export const DASHBOARD_MESSAGES = {
   reportFailed: "Failed to load the marketplace report",
 } as const;
 
+/** Spec 02 §2.15: admin purple, seller blue, buyer green; the other roles their own colours (RoleBadge). */
 export const ROLE_BADGE_COLOURS: Record<Role, string> = {
   admin: "purple",
   super_admin: "pink",

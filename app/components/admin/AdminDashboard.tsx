@@ -7,15 +7,14 @@ import { Form, Link as RemixLink } from "@remix-run/react";
 import {
   DASHBOARD_MESSAGES,
   FLAG_REASON_LABELS,
-  ROLE_BADGE_COLOURS,
   type AdminDashboardData,
 } from "~/lib/admin-dashboard.ts";
 import { formatShortDate } from "~/lib/dates.ts";
 import { formatCount, formatPrice } from "~/lib/money.ts";
-import { ROLE_LABELS } from "~/lib/roles.ts";
 import { DashboardSection, RegionTable, StatCard } from "../dashboards/DashboardParts.tsx";
 import { CategoryChart } from "./CategoryChart.tsx";
 import { GrowthChart } from "./GrowthChart.tsx";
+import { RoleBadge } from "./MemberAdminParts.tsx";
 import { CheckStateBadge, SystemStatusList } from "./SystemStatusList.tsx";
 
 export function AdminDashboard({ firstName, dashboard, headingLevel = "h1" }: { firstName: string; dashboard: AdminDashboardData; headingLevel?: "h1" | "h2" }) {
@@ -182,7 +181,7 @@ export function AdminDashboard({ firstName, dashboard, headingLevel = "h1" }: { 
                           {member.email}
                         </Text>
                       </Box>
-                      <Badge colorPalette={ROLE_BADGE_COLOURS[member.role]}>{ROLE_LABELS[member.role]}</Badge>
+                      <RoleBadge role={member.role} />
                     </Flex>
                   </List.Item>
                 ))}

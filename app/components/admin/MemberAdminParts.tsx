@@ -3,22 +3,11 @@
 import { Badge, HStack, Link } from "@chakra-ui/react";
 import { Link as RemixLink } from "@remix-run/react";
 import { LinkTabs, type LinkTab } from "~/components/LinkTabs.tsx";
+import { ROLE_BADGE_COLOURS } from "~/lib/admin-dashboard.ts";
 import { ROLE_LABELS, type Role } from "~/lib/roles.ts";
 
-/** Spec 02 §2.15: admin purple, seller blue, buyer green; the other roles their own colours. */
-export const ROLE_COLOURS: Record<Role, string> = {
-  admin: "purple",
-  super_admin: "pink",
-  seller: "blue",
-  buyer: "green",
-  moderator: "orange",
-  dispute_resolution_referee: "cyan",
-  billing: "yellow",
-  support: "teal",
-};
-
 export function RoleBadge({ role }: { role: Role }) {
-  return <Badge colorPalette={ROLE_COLOURS[role]}>{ROLE_LABELS[role]}</Badge>;
+  return <Badge colorPalette={ROLE_BADGE_COLOURS[role]}>{ROLE_LABELS[role]}</Badge>;
 }
 
 /** The tabs of Admin User Management; Promo Codes only for staff who manage them. `refreshTo` reloads the tab. */
