@@ -5,23 +5,16 @@
 import type { Kysely } from "kysely";
 import type { Database } from "#db/schema.ts";
 import { MEMBER_PAGE_LIST_SIZE } from "~/lib/admin-members.ts";
-import { normalizeRole, type Role } from "~/lib/roles.ts";
+import { normalizeRole } from "~/lib/roles.ts";
+import type { AdminUserRow } from "./user-administration.server.ts";
 
-export interface MemberDetail {
-  id: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  companyName: string;
-  role: Role;
-  feeExemption: number;
+/** The member as /admin/users lists them (but who changed the role), and what only their page shows. */
+export interface MemberDetail
+  extends Pick<AdminUserRow, "id" | "email" | "firstName" | "lastName" | "companyName" | "role" | "feeExemption" | "createdAt" | "updatedAt" | "lastRoleChange"> {
   phone: string;
   location: string;
   isVerified: boolean;
   emailConfirmed: boolean;
-  createdAt: string;
-  updatedAt: string;
-  lastRoleChange: string | null;
   suspension: { since: string; by: string | null; byEmail: string | null; reason: string } | null;
   listings: { total: number; rows: { id: number; title: string; status: string; priceCents: number; currency: string; createdAt: string }[] };
   orders: {
