@@ -479,13 +479,15 @@ test.describe("profile", () => {
 });
 
 // ---------------------------------------------------------------------------------------------
-const AXE_PAGES = [
+const AXE_PAGES: Array<{ path: string; signedIn: boolean; exclude?: string }> = [
   { path: "/", signedIn: false },
   { path: "/login", signedIn: false },
   { path: "/register", signedIn: false },
   { path: "/forgot-password", signedIn: false },
   { path: "/no-such-page", signedIn: false },
-  { path: "/dashboard", signedIn: true },
+  // The buyer dashboard's chart drawings are left out as in dashboards.spec.ts: aria-hidden, their figures in the tables
+  // beside them, and axe cannot decide the contrast of their SVG text (it leaves it "incomplete").
+  { path: "/dashboard", signedIn: true, exclude: ".recharts-wrapper" },
   { path: "/profile", signedIn: true },
 ];
 
@@ -495,12 +497,13 @@ for (const scheme of ["light", "dark"] as const) {
     for (const signedIn of [false, true]) {
       test.describe(signedIn ? "signed in" : "anonymous", () => {
         if (signedIn) signedInAsDemo("buyer");
-        for (const { path: url } of AXE_PAGES.filter((p) => p.signedIn === signedIn)) {
+        for (const { path: url, exclude } of AXE_PAGES.filter((p) => p.signedIn === signedIn)) {
           test(`${url} has no WCAG 2 A/AA violations`, async ({ page }) => {
             await page.goto(url);
             await waitForHydration(page);
             await expect(page.locator("html")).toHaveClass(scheme);
-            const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
+            const axe = new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]);
+            const results = await (exclude ? axe.exclude(exclude) : axe).analyze();
             const summarize = (items: typeof results.violations) =>
               items.map((v) => ({ id: v.id, help: v.help, nodes: v.nodes.map((n) => `${n.target.join(" ")}: ${n.failureSummary ?? ""}`) }));
             expect(summarize(results.violations)).toEqual([]);

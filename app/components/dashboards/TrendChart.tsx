@@ -29,7 +29,16 @@ export function TrendChart({
     <Box>
       <Box aria-hidden="true" css={{ "& svg": { width: "100%", height: "auto" } }}>
         <Chart.Root chart={chart} aspectRatio="auto" maxW="full">
-          <BarChart data={chart.data} width={640} height={240} margin={{ top: 8, right: 8, bottom: 0, left: 0 }} accessibilityLayer={false}>
+          {/* recharts sizes its wrapper div to width×height in an inline style; the style prop overrides it, so the wrapper
+              takes its box's width and the 640×240 drawing scales down with it (else it is 640 px wide on a phone). */}
+          <BarChart
+            data={chart.data}
+            width={640}
+            height={240}
+            style={{ width: "100%", height: "auto" }}
+            margin={{ top: 8, right: 8, bottom: 0, left: 0 }}
+            accessibilityLayer={false}
+          >
             <CartesianGrid stroke={chart.color("border.muted")} vertical={false} />
             <XAxis dataKey="label" tickLine={false} axisLine={false} interval="preserveStartEnd" minTickGap={12} />
             <YAxis tickLine={false} axisLine={false} allowDecimals={false} width={48} tickFormatter={(value: number) => formatValue(value)} />
