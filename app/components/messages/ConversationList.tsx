@@ -42,7 +42,9 @@ export function ConversationList({
           {search ? MESSAGE_TEXT.noMatches : MESSAGE_TEXT.noConversations}
         </Box>
       ) : (
-        <Box as="ul" listStyleType="none" overflowY="auto" flex="1" minH="0" borderWidth="1px" rounded="md" aria-label="Conversations">
+        // The scrolling list paints its own background: the conversations scrolled out of it still lie, clipped, below the
+        // 600 px column (past the page's end when the list is long), where the page's background does not reach.
+        <Box as="ul" listStyleType="none" overflowY="auto" flex="1" minH="0" borderWidth="1px" rounded="md" bg="bg" aria-label="Conversations">
           {conversations.map((conversation) => {
             const selected = conversation.id === selectedId;
             return (
