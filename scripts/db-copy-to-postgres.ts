@@ -27,6 +27,11 @@ const MAX_PARAMETERS = 65_535;
 // taxonomy (its sync).
 const PREFILLED_TABLES = new Set(["role_permissions", "categories", "listing_search_state", "forum_categories"]);
 const MIGRATOR_TABLES = new Set(["kysely_migration", "kysely_migration_lock"]);
+/**
+ * Counts the database keeps by triggers (migration 2026-12-03T1000): copying the rows they count fills them on the way,
+ * so they are copied last, over what the triggers wrote, and end as the source's rows.
+ */
+const TRIGGER_KEPT_TABLES = new Set(["listing_counts_by_month", "listing_counts_by_category", "profile_counts_by_month", "order_totals_by_month"]);
 
 export interface TableCount {
   table: string;
@@ -270,7 +275,9 @@ export async function copySqliteToPostgres(options: { from: string; to: string; 
         for (const table of [...ordered].reverse()) {
           if (PREFILLED_TABLES.has(table.name)) await client.query(`delete from ${quote(table.name)}`);
         }
-        for (const table of ordered) {
+        const triggerKept = ordered.filter((table) => TRIGGER_KEPT_TABLES.has(table.name));
+        for (const table of [...ordered.filter((table) => !TRIGGER_KEPT_TABLES.has(table.name)), ...triggerKept]) {
+          if (TRIGGER_KEPT_TABLES.has(table.name)) await client.query(`delete from ${quote(table.name)}`);
           const tableStarted = performance.now();
           await copyTable(source, client, table, columnsOf.get(table.name) ?? []);
           const seconds = (performance.now() - tableStarted) / 1000;
