@@ -24,7 +24,18 @@ export async function seedDemoModeration(
   const [first, second, third] = DEMO_DEALERS.map((dealer) => dealers.find((row) => row.email === dealer.email)?.id).filter((id): id is string => Boolean(id));
   if (!first || !second || !third) return;
   const activeOf = async (sellerId: string, count: number) =>
-    (await db.selectFrom("equipment_listings").select("id").where("user_id", "=", sellerId).where("status", "=", "active").orderBy("id").limit(count).execute()).map((row) => row.id);
+    (
+      await db
+        .selectFrom("equipment_listings")
+        .select("id")
+        .where("user_id", "=", sellerId)
+        .where("status", "=", "active")
+        // Fixed-price listings only: a report never hides a lot the auction seed left live.
+        .where("listing_type", "=", "buy_now")
+        .orderBy("id")
+        .limit(count)
+        .execute()
+    ).map((row) => row.id);
   const [hidden, single, dismissed] = [...(await activeOf(first, 2)), ...(await activeOf(second, 1))];
   if (hidden === undefined || single === undefined || dismissed === undefined) return;
   // The demo's own limiter: seeding is not the reporters' hourly allowance.
