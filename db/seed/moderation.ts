@@ -30,8 +30,10 @@ export async function seedDemoModeration(
         .select("id")
         .where("user_id", "=", sellerId)
         .where("status", "=", "active")
-        // Fixed-price listings only: a report never hides a lot the auction seed left live.
-        .where("listing_type", "=", "buy_now")
+        // A report never hides a lot the auction seed left live.
+        .where(({ not, exists, selectFrom }) =>
+          not(exists(selectFrom("auctions").select("auctions.id").whereRef("auctions.listing_id", "=", "equipment_listings.id").where("auctions.status", "in", ["active", "upcoming"]))),
+        )
         .orderBy("id")
         .limit(count)
         .execute()
