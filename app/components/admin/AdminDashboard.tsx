@@ -93,7 +93,7 @@ export function AdminDashboard({ firstName, dashboard, headingLevel = "h1" }: { 
                     <Table.Cell>
                       <Flex gap="2" align="center">
                         {listing.imageUrl ? (
-                          <Image src={listing.imageUrl} alt="" boxSize="10" objectFit="cover" rounded="sm" loading="lazy" />
+                          <Image src={listing.imageUrl} alt="" boxSize="10" flexShrink={0} objectFit="cover" rounded="sm" loading="lazy" />
                         ) : (
                           <Box boxSize="10" bg="bg.muted" rounded="sm" aria-hidden="true" />
                         )}
