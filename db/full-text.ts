@@ -49,12 +49,12 @@ export function listingSearchTable(db: Kysely<Database>): AliasedRawBuilder<{ ro
 }
 
 /**
- * The listings a search with words filters and sorts, aliased `l`: SQLite equipment_listings; PostgreSQL its narrow
- * copy listing_search_rows (docs/decisions/0037), which holds only id, status, category_id, brand_key, condition,
- * test_level, calibration_date, price_cents and created_at (and the vector): only those columns may be read from it.
+ * The listings a search with words filters and sorts, aliased `l`: their narrow copy listing_search_rows on both
+ * engines (PostgreSQL docs/decisions/0037, SQLite 0053), which holds only id, status, category_id, brand_key,
+ * condition, test_level, calibration_date, price_cents and created_at (and on PostgreSQL the vector): only those
+ * columns may be read from it.
  */
-export function listingSearchRows(db: Kysely<Database>): AliasedRawBuilder<Database["equipment_listings"], "l"> {
-  if (engineOf(db) === "sqlite") return sql<Database["equipment_listings"]>`equipment_listings`.as("l");
+export function listingSearchRows(): AliasedRawBuilder<Database["equipment_listings"], "l"> {
   return sql<Database["equipment_listings"]>`listing_search_rows`.as("l");
 }
 
@@ -64,15 +64,15 @@ export type ListingMatchRows = SelectQueryBuilder<Database & { l: Database["equi
 /**
  * The full-text index joined with the listings it holds, for a search that reads matches newest first (order by
  * `fts.rowid`) and filters them (columns of `l` as in `listingSearchRows`); restrict with `listingSearchMatches`.
- * SQLite: FTS5 first, each match looked up by id (CROSS JOIN keeps that order). PostgreSQL: one table,
+ * SQLite: FTS5 first, each match looked up by id in listing_search_rows (CROSS JOIN keeps that order). PostgreSQL: one table,
  * listing_search_rows, whose vector is `fts.search_vector` (a lateral alias the planner flattens: no join at all).
  */
 export function listingMatchRows(db: Kysely<Database>): ListingMatchRows {
   if (engineOf(db) === "sqlite") {
-    return db.selectFrom(listingSearchTable(db)).crossJoin("equipment_listings as l").whereRef("l.id", "=", "fts.rowid") as unknown as ListingMatchRows;
+    return db.selectFrom(listingSearchTable(db)).crossJoin(listingSearchRows()).whereRef("l.id", "=", "fts.rowid") as unknown as ListingMatchRows;
   }
   return db
-    .selectFrom(listingSearchRows(db))
+    .selectFrom(listingSearchRows())
     .crossJoinLateral(sql<{ rowid: number }>`(select l.id as rowid, l.search_vector)`.as("fts")) as unknown as ListingMatchRows;
 }
 

@@ -28,6 +28,7 @@ import * as adminUsers from "./2026-12-03T1100-adminusers.ts";
 import * as moderation from "./2026-12-03T1200-moderation.ts";
 import * as dashboards from "./2026-12-03T1300-dashboards.ts";
 import * as bulkImport from "./2026-12-03T1400-bulk-import.ts";
+import * as sqliteSearchRows from "./2026-12-04T0900-sqlite-search-rows.ts";
 
 export interface DialectMigration {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations work on an untyped schema
@@ -62,4 +63,5 @@ export const MIGRATIONS: Record<string, DialectMigration> = {
   "2026-12-03T1200-moderation": moderation,
   "2026-12-03T1300-dashboards": dashboards,
   "2026-12-03T1400-bulk-import": bulkImport,
+  "2026-12-04T0900-sqlite-search-rows": sqliteSearchRows,
 };

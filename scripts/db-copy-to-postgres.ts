@@ -61,9 +61,12 @@ interface TargetTable {
 
 const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
-/** SQLite's own tables and the FTS5 index with its shadow tables (listing_search_state is a real table on both). */
+/**
+ * SQLite's own tables, the FTS5 index with its shadow tables, and listing_search_rows (the target's triggers write its
+ * rows from the listings; listing_search_state is a real table on both).
+ */
 function isSqliteOnly(table: string): boolean {
-  return table.startsWith("sqlite_") || /^listing_search(_(config|content|data|docsize|idx))?$/.test(table);
+  return table.startsWith("sqlite_") || /^listing_search(_(config|content|data|docsize|idx|rows))?$/.test(table);
 }
 
 async function targetTables(client: pg.Client): Promise<Map<string, TargetTable>> {
@@ -256,7 +259,7 @@ export async function copySqliteToPostgres(options: { from: string; to: string; 
       const tables = await targetTables(client);
       const sourceTables = source.prepare("select name from sqlite_master where type = 'table' order by name").pluck().all() as string[];
       const skipped = sourceTables.filter((name) => isSqliteOnly(name));
-      const shared = [...tables.values()].filter((table) => sourceTables.includes(table.name));
+      const shared = [...tables.values()].filter((table) => sourceTables.includes(table.name) && !isSqliteOnly(table.name));
       const leftOver = sourceTables.filter((name) => !isSqliteOnly(name) && !MIGRATOR_TABLES.has(name) && !tables.has(name));
       if (leftOver.length > 0) throw new Error(`The target has no table for ${leftOver.join(", ")}: are both databases at the same migration?`);
       const ordered = parentsFirst(shared);

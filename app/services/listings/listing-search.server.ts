@@ -323,8 +323,8 @@ async function findIds(
   const { matches } = found;
   if (matches === 0) return NOTHING;
 
-  // The matches with the filters: read from the full-text index, each looked up by id (the status index kept out of the
-  // plan). On PostgreSQL one narrow table holds both (listing_search_rows, docs/decisions/0037).
+  // The matches with the filters: read from the full-text index, each looked up by id in the narrow listing_search_rows
+  // (the status index kept out of the plan; docs/decisions/0053). On PostgreSQL that table holds the words too (0037).
   const matchRows = () =>
     listingMatchRows(db)
       .where(listingSearchMatches(db, words))

@@ -7,6 +7,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { sql } from "kysely";
 import { openDatabase, type OpenedDatabase } from "#db/dialect.ts";
 import { migrateToLatest } from "#db/migrate.ts";
 import { syncReferenceData } from "#db/reference-data.ts";
@@ -69,6 +70,14 @@ describe.skipIf(!onPostgres)("copying a SQLite database to PostgreSQL", () => {
     // The search version row is a real table on both engines: the source's row replaces the migration's.
     expect(report.tables.find((row) => row.table === "listing_search_state")).toEqual({ table: "listing_search_state", sqlite: 1, postgres: 1 });
     expect(report.skipped).toContain("listing_search");
+    expect(report.skipped).toContain("listing_search_rows");
+  });
+
+  it("leaves the narrow search rows to the target's triggers, one per copied listing", async () => {
+    const countOf = async (opened: OpenedDatabase, table: "equipment_listings" | "listing_search_rows") =>
+      Number((await sql<{ n: number }>`select count(*) as n from ${sql.table(table)}`.execute(opened.db)).rows[0]!.n);
+    expect(await countOf(target, "listing_search_rows")).toBe(await countOf(source, "equipment_listings"));
+    expect(await countOf(source, "listing_search_rows")).toBe(await countOf(source, "equipment_listings"));
   });
 
   it("keeps ids and values: listings, an auction's bids, the profiles", async () => {

@@ -196,6 +196,7 @@ describe("migrations", () => {
         "listing_search_data",
         "listing_search_docsize",
         "listing_search_idx",
+        "listing_search_rows",
         "listing_search_state",
         "listing_view_days",
         "listing_views",
