@@ -38,4 +38,5 @@ export const PriceDropIcon = () => <LineIcon d="M23 18l-9.5-9.5-5 5L1 6M17 18h6v
 export const EyeIcon = () => <LineIcon d="M1 12s4-8 11-8 11 8 11 8-4 8-11 8-11-8-11-8zM12 9a3 3 0 100 6 3 3 0 000-6z" />;
 export const SearchIcon = () => <LineIcon d="M11 3a8 8 0 100 16 8 8 0 000-16zM21 21l-4.4-4.4" />;
 export const AlertIcon = () => <LineIcon d="M10.3 3.9L1.8 18a2 2 0 001.7 3h17a2 2 0 001.7-3L13.7 3.9a2 2 0 00-3.4 0zM12 9v4M12 17h.01" />;
+export const CheckCircleIcon = () => <LineIcon d="M12 3a9 9 0 100 18 9 9 0 000-18zM8 12l3 3 5-6" />;
 export const InfoIcon = () => <LineIcon d="M12 3a9 9 0 100 18 9 9 0 000-18zM12 16v-4M12 8h.01" />;

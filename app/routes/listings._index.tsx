@@ -1,10 +1,9 @@
 // /listings: browse and search active listings (spec 01 §2 /listings), and Save Search.
-import { Button, Heading, HStack, Stack, Text } from "@chakra-ui/react";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link as RemixLink, useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { lazy, Suspense } from "react";
 import { ListingCard } from "~/components/ListingCard.tsx";
-import { FormSuccess } from "~/components/forms/index.ts";
+import { CheckCircleIcon } from "~/components/icons.tsx";
 import { CategorySidebar, sidebarCategories } from "~/components/listings/CategorySidebar.tsx";
 import { FilterForm } from "~/components/listings/FilterForm.tsx";
 import { ui } from "~/components/listings/listings-styles.ts";
@@ -168,7 +167,14 @@ export default function ListingsPage() {
 
           {!filters.search ? <PopularSearches searches={loaderData.popular} /> : null}
 
-          {actionData?.saved ? <FormSuccess>{SAVE_SEARCH_MESSAGES.saved(actionData.saved.name)}</FormSuccess> : null}
+          {actionData?.saved ? (
+            <div className={ui.formSuccess} role="status">
+              <span className={ui.alertIcon}>
+                <CheckCircleIcon />
+              </span>
+              <div className={ui.alertText}>{SAVE_SEARCH_MESSAGES.saved(actionData.saved.name)}</div>
+            </div>
+          ) : null}
 
           <div className={ui.resultsBar}>
             <ResultsSummary shown={listings.length} total={total} totalIsExact={loaderData.totalIsExact} />
@@ -215,16 +221,12 @@ export default function ListingsPage() {
 
 function NoListings() {
   return (
-    <Stack align="center" textAlign="center" gap="3" py="16" borderWidth="1px" borderStyle="dashed" rounded="lg">
-      <Heading as="h2" size="lg">
-        No listings found
-      </Heading>
-      <Text color="fg.muted">Try other words, a wider price range or another category.</Text>
-      <HStack>
-        <Button asChild colorPalette="blue" variant="outline">
-          <RemixLink to="/listings">Clear All Filters</RemixLink>
-        </Button>
-      </HStack>
-    </Stack>
+    <div className={ui.empty}>
+      <h2 className={ui.emptyTitle}>No listings found</h2>
+      <p className={ui.emptyText}>Try other words, a wider price range or another category.</p>
+      <RemixLink to="/listings" className={ui.emptyAction}>
+        Clear All Filters
+      </RemixLink>
+    </div>
   );
 }

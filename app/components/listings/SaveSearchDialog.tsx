@@ -94,10 +94,10 @@ function FormErrors({ id, errors }: { id: string; errors?: string[] }) {
   if (!errors || errors.length === 0) return null;
   return (
     <div className={ui.formError} id={id} role="alert">
-      <span className={ui.formErrorIcon}>
+      <span className={ui.alertIcon}>
         <AlertIcon />
       </span>
-      <div className={ui.formErrorText}>{errors.join(" ")}</div>
+      <div className={ui.alertText}>{errors.join(" ")}</div>
     </div>
   );
 }

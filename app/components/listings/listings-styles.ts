@@ -115,6 +115,13 @@ export const ui = staticClasses("listings", {
   saveButton: { recipe: "button", variants: { size: "sm" }, css: { colorPalette: "blue" } },
   spinner: { recipe: "spinner", variants: { size: "inherit" }, css: { borderWidth: "0.125em", color: "inherit" } },
   formError: { slotRecipe: "alert", slot: "root", variants: { status: "error" } },
-  formErrorIcon: { slotRecipe: "alert", slot: "indicator" },
-  formErrorText: { slotRecipe: "alert", slot: "title" },
+  alertIcon: { slotRecipe: "alert", slot: "indicator" },
+  alertText: { slotRecipe: "alert", slot: "title" },
+  formSuccess: { slotRecipe: "alert", slot: "root", variants: { status: "success" } },
+
+  // No listings found
+  empty: { display: "flex", flexDirection: "column", alignItems: "center", textAlign: "center", gap: "3", py: "16", borderWidth: "1px", borderStyle: "dashed", rounded: "lg" },
+  emptyTitle: { recipe: "heading", variants: { size: "lg" } },
+  emptyText: { color: "fg.muted" },
+  emptyAction: { recipe: "button", variants: { variant: "outline" }, css: { colorPalette: "blue" } },
 });
