@@ -8,7 +8,6 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { createRequestHandler } from "@remix-run/express";
 import express from "express";
 import { sameOriginOnly, strictTransportSecurity } from "./server-guards.mjs";
 
@@ -227,9 +226,12 @@ async function startServer() {
       next(error);
     }
   });
+  // Remix's request handler comes from the build (app/entry.server.tsx): the production build bundles Remix's server
+  // runtime, and the handler must use the same copy as the app's routes. Importing @remix-run/express (or
+  // @remix-run/node) here would load a second one from node_modules.
   app.all(
     "*",
-    createRequestHandler({
+    initialBuild.entry.module.createRequestHandler({
       build: vite ? () => loadBuild(vite) : initialBuild,
       mode: dev ? "development" : "production",
       getLoadContext: (req, res) => ({ cspNonce: res.locals.cspNonce, clientIp: req.ip ?? "unknown" }),

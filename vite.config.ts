@@ -14,7 +14,7 @@ declare module "@remix-run/node" {
   }
 }
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   server: { port: 3000 },
   build: {
     target: "es2022",
@@ -22,12 +22,21 @@ export default defineConfig({
     // fewer files for a page's first load (each is a request a phone makes over a slow link).
     // What every page loads is grouped in two files, "framework" and "shell" (vite.chunks.ts).
     rollupOptions: { output: { experimentalMinChunkSize: 12_000, manualChunks: shellChunks() } },
+    // @remix-run/node's `installGlobals` requires undici or @remix-run/web-fetch inside the function; bundled, those
+    // requires would become imports loaded at every start. Node 20 has fetch and the app never installs globals, so
+    // they stay as they are (a call to installGlobals in the server build would fail: "require is not defined").
+    commonjsOptions: { ignore: ["undici", "@remix-run/web-fetch"] },
   },
   // Chakra and the packages under it (Ark, Zag, @internationalized) ship as ~1,500 small ES modules: importing them
   // from node_modules at start cost ~1 s of CPU (resolving, reading and compiling each file), most of a cold start.
   // Bundled into the server build, only what the app uses is kept, in one file (issue 17 §4). So are Kysely (~280
-  // modules) and @remix-run/react with its router (a UMD bundle behind CommonJS wrappers): ~120 ms more. React,
-  // react-dom and @remix-run/node stay outside: server.mjs's request handler must share them with the app.
+  // modules) and @remix-run/react with its router (a UMD bundle behind CommonJS wrappers): ~120 ms more. React and
+  // react-dom stay outside.
+  // The production build also bundles Remix's server runtime with its Express adapter: server.mjs takes the request
+  // handler from the build (app/entry.server.tsx re-exports it), so the handler, the routes' `data`/`redirect`/cookies
+  // and the router they share are one copy, the one vite.router-match-cache.ts changes (docs/decisions/0044). The
+  // development server keeps them outside (they are CommonJS, which it does not transform): there server.mjs and the
+  // app both load node_modules' copy.
   ssr: {
     noExternal: [
       /^@chakra-ui\//,
@@ -42,6 +51,7 @@ export default defineConfig({
       "react-router-dom",
       "@remix-run/router",
       "turbo-stream",
+      ...(command === "build" ? ["@remix-run/express", "@remix-run/node", "@remix-run/server-runtime"] : []),
     ],
   },
   plugins: [
@@ -50,7 +60,7 @@ export default defineConfig({
     // The server build matches routes once per route table and pattern (vite.router-match-cache.ts).
     routerMatchCache(),
   ],
-});
+}));
 
 /**
  * The demo seed as a server module of its own, beside the app's (build/seed/index.js): server.mjs hands it to the

@@ -11,6 +11,12 @@
 //   page of a build) instead of for each page, and the static router converts them once per route array, so the
 //   matching above finds the same arrays page after page, and Remix's partial manifest keeps the routes matching
 //   each parent path of a page ("/", "/listings", …) instead of matching them again for every page.
+// Remix's server runtime matches with the same bundled router: vite.config.ts bundles @remix-run/server-runtime,
+// @remix-run/node and @remix-run/express, and server.mjs takes its request handler from the build
+// (docs/decisions/0044). The runtime makes its routes and its static handler once per build in production, so its
+// route match and its static handler's find their ranked branches kept too. The build fails, naming this file,
+// if the server build imports any of those packages from node_modules again (the runtime's matching would be the
+// library's, and server.mjs's handler could see a second copy of the runtime).
 // The match results are the library's own. When the library's text changes so that a replacement no longer applies,
 // the build stops with this file's name: look at the new version (it may cache by itself) and update or drop this.
 import type { Plugin } from "vite";
@@ -125,6 +131,20 @@ const FILES: Array<[file: RegExp, replacements: Replacement[]]> = [
   [/\/node_modules\/react-router-dom\/server\.mjs$/, STATIC_ROUTER],
 ];
 
+/** Packages the server build must bundle, never import: the runtime's matching goes through the router changed here. */
+export const BUNDLED_RUNTIME = ["@remix-run/router", "@remix-run/server-runtime", "@remix-run/node", "@remix-run/express"];
+
+/** The bundled-runtime packages that the chunks of a build import from outside it. */
+export function runtimeImportedFromOutside(chunks: Iterable<{ imports?: readonly string[]; dynamicImports?: readonly string[] }>): string[] {
+  const outside = new Set<string>();
+  for (const chunk of chunks) {
+    for (const name of [...(chunk.imports ?? []), ...(chunk.dynamicImports ?? [])]) {
+      if (BUNDLED_RUNTIME.some((runtime) => name === runtime || name.startsWith(`${runtime}/`))) outside.add(name);
+    }
+  }
+  return [...outside];
+}
+
 export function routerMatchCache(): Plugin {
   return {
     name: "tradebench-router-match-cache",
@@ -144,6 +164,12 @@ export function routerMatchCache(): Plugin {
         changed = changed.replace(from, () => to);
       }
       return { code: changed, map: null };
+    },
+    generateBundle(_options, bundle) {
+      const outside = runtimeImportedFromOutside(Object.values(bundle).map((file) => (file.type === "chunk" ? file : {})));
+      if (outside.length > 0) {
+        throw new Error(`vite.router-match-cache.ts: the build imports ${outside.join(", ")} from node_modules; vite.config.ts must bundle them (ssr.noExternal); see the file's header.`);
+      }
     },
   };
 }

@@ -18,6 +18,11 @@ export { prepareServer } from "~/server-start.server.ts";
 export { precompiledSiteStylesheet } from "~/web/site-stylesheet.server.ts";
 /** POST /api/auctions/{id}/bids, answered by server.mjs ahead of Remix. */
 export { answerBidApi } from "~/web/bid-form.server.ts";
+/**
+ * Remix's Express request handler, for server.mjs: taken from the server build, it runs on the build's own copy of
+ * Remix's server runtime, the one the routes' `data`, `redirect` and cookies come from (vite.config.ts `ssr.noExternal`).
+ */
+export { createRequestHandler } from "@remix-run/express";
 
 export const streamTimeout = 5_000;
 

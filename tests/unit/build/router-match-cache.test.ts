@@ -1,11 +1,12 @@
 // The server build's route-matching cache (vite.router-match-cache.ts) applies to the installed @remix-run/router,
-// @remix-run/react and react-router-dom, and matches exactly as the library does, repeated calls included.
+// @remix-run/react and react-router-dom, and matches exactly as the library does, repeated calls included, also as
+// Remix's server runtime uses the router (its route match and its static handler's query).
 import fs from "node:fs";
 import path from "node:path";
 import { createRequire } from "node:module";
 import { pathToFileURL } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
-import { routerMatchCache } from "../../../vite.router-match-cache.ts";
+import { routerMatchCache, runtimeImportedFromOutside } from "../../../vite.router-match-cache.ts";
 
 interface RouteObject {
   id: string;
@@ -20,8 +21,18 @@ interface RouteMatch {
   pathnameBase: string;
   route: RouteObject;
 }
+interface StaticContext {
+  statusCode: number;
+  matches: RouteMatch[];
+  loaderData: Record<string, unknown>;
+  errors: Record<string, { status?: number; statusText?: string }> | null;
+}
 interface RouterModule {
   matchRoutes(routes: RouteObject[], location: string, basename?: string): RouteMatch[] | null;
+  createStaticHandler(routes: RouteObject[]): { query(request: Request): Promise<StaticContext | Response> };
+}
+interface RuntimeMatchingModule {
+  matchServerRoutes(routes: RouteObject[], pathname: string, basename?: string): RouteMatch[] | null;
 }
 
 const require = createRequire(import.meta.url);
@@ -41,6 +52,18 @@ async function loadRouter(changed: boolean): Promise<RouterModule> {
   const file = path.join(folder, changed ? "cached.mjs" : "original.mjs");
   fs.writeFileSync(file, code.replace(/^\/\/# sourceMappingURL=.*$/m, "")); // its map is not copied
   return import(pathToFileURL(file).href) as Promise<RouterModule>;
+}
+
+/** Remix's server runtime's route matching (its ES module) over the unchanged or the changed router. */
+async function loadRuntimeMatching(changed: boolean): Promise<RuntimeMatchingModule> {
+  await loadRouter(changed);
+  const runtimeFile = path.join(path.dirname(require.resolve("@remix-run/server-runtime")), "esm", "routeMatching.js");
+  const source = fs.readFileSync(runtimeFile, "utf8");
+  const code = source.replace("from '@remix-run/router'", `from './${changed ? "cached" : "original"}.mjs'`);
+  if (code === source) throw new Error("the server runtime no longer imports matchRoutes from @remix-run/router");
+  const file = path.join(folder, changed ? "runtime-cached.mjs" : "runtime-original.mjs");
+  fs.writeFileSync(file, code);
+  return import(pathToFileURL(file).href) as Promise<RuntimeMatchingModule>;
 }
 
 afterAll(() => fs.rmSync(folder, { recursive: true, force: true }));
@@ -108,5 +131,45 @@ describe("route matching in the server build", () => {
     expect(cached.matchRoutes(other, "/listings")).toBeNull();
     // The matched route objects are the table's own.
     expect(cached.matchRoutes(routes, "/listings/5")?.[1]?.route).toBe(routes[0].children?.[2]);
+  });
+
+  it("matches in Remix's server runtime and its static handler as with the library, request after request", async () => {
+    const [original, cached] = await Promise.all([loadRouter(false), loadRouter(true)]);
+    const [originalRuntime, cachedRuntime] = await Promise.all([loadRuntimeMatching(false), loadRuntimeMatching(true)]);
+    // As in production: the runtime makes its routes and its static handler once, then answers every request with them.
+    const routes = routeTable();
+    const withLoaders = (table: RouteObject[]): RouteObject[] =>
+      table.map((route) => ({
+        ...route,
+        loader: ({ params }: { params: Record<string, string | undefined> }) => ({ route: route.id, params }),
+        children: route.children && withLoaders(route.children),
+      }));
+    const originalHandler = original.createStaticHandler(withLoaders(routeTable()));
+    const cachedHandler = cached.createStaticHandler(withLoaders(routeTable()));
+    const answer = async (handler: ReturnType<RouterModule["createStaticHandler"]>, address: string) => {
+      const context = await handler.query(new Request(`http://tradebench.test${address}`));
+      if (context instanceof Response) return { status: context.status, location: context.headers.get("Location") };
+      const errors = context.errors && Object.fromEntries(Object.entries(context.errors).map(([id, error]) => [id, { status: error.status, statusText: error.statusText }]));
+      return { status: context.statusCode, matches: summary(context.matches), loaderData: context.loaderData, errors };
+    };
+    for (const round of [1, 2]) {
+      for (const address of addresses) {
+        const pathname = new URL(`http://tradebench.test${address}`).pathname;
+        expect(summary(cachedRuntime.matchServerRoutes(routes, pathname)), `${address} (round ${round})`).toEqual(summary(originalRuntime.matchServerRoutes(routeTable(), pathname)));
+        expect(await answer(cachedHandler, address), `${address} (round ${round})`).toEqual(await answer(originalHandler, address));
+      }
+    }
+    expect(await answer(cachedHandler, "/listings/42")).toMatchObject({ status: 200, loaderData: { listing: { route: "listing", params: { id: "42" } } } });
+  });
+
+  it("fails the build when the server build imports the runtime or the router from node_modules", () => {
+    expect(runtimeImportedFromOutside([{ imports: ["react", "react-dom/server", "node:fs"] }, {}])).toEqual([]);
+    expect(runtimeImportedFromOutside([{ imports: ["react", "@remix-run/node"] }, { imports: ["@remix-run/router"], dynamicImports: ["@remix-run/express/dist/server.js"] }])).toEqual([
+      "@remix-run/node",
+      "@remix-run/router",
+      "@remix-run/express/dist/server.js",
+    ]);
+    // Only these packages: a name that merely begins like one is another package.
+    expect(runtimeImportedFromOutside([{ imports: ["@remix-run/react", "@remix-run/node-fetch-server"] }])).toEqual([]);
   });
 });
