@@ -19,9 +19,22 @@ export function taxonomyRows(): CategoriesTable[] {
   return rows;
 }
 
+/** The columns a start keeps in step with the code's taxonomy (a row's slug is its id and never changes). */
+const SYNCED = ["name", "parent_id", "position", "level"] as const;
+
+/**
+ * Writes the taxonomy rows the database lacks or holds differently. A start with an unchanged taxonomy reads the
+ * table once and writes nothing (one upsert per row was ~300 round trips, ~100 ms of every start on PostgreSQL).
+ */
 export async function syncReferenceData(db: Kysely<Database>): Promise<void> {
+  const present = new Map((await db.selectFrom("categories").select(["id", ...SYNCED]).execute()).map((row) => [row.id, row]));
+  const changed = taxonomyRows().filter((row) => {
+    const held = present.get(row.id);
+    return !held || SYNCED.some((column) => (held[column] === null ? null : String(held[column])) !== (row[column] === null ? null : String(row[column])));
+  });
+  if (changed.length === 0) return;
   await db.transaction().execute(async (trx) => {
-    for (const row of taxonomyRows()) {
+    for (const row of changed) {
       await trx
         .insertInto("categories")
         .values(row)

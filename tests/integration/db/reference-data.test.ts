@@ -138,6 +138,8 @@ describe("syncReferenceData", () => {
 
   it("puts back a renamed or moved category, and leaves changed permissions as an administrator set them", async () => {
     await database.db.updateTable("categories").set({ name: "Scopes", position: 99 }).where("id", "=", "industrial_electronics_test_measurement_oscilloscopes").execute();
+    // Moved under another main category a level down: only its parent and level differ.
+    await database.db.updateTable("categories").set({ parent_id: "construction", level: 3 }).where("id", "=", "test_measurement").execute();
     await database.db.deleteFrom("role_permissions").where("role", "=", "support").where("permission", "=", "can_answer_support").execute();
     await syncReferenceData(database.db);
     expect(await allCategories(database.db)).toEqual(categories);
