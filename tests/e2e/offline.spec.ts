@@ -168,6 +168,17 @@ async function expectOfflinePage(page: Page): Promise<void> {
 }
 
 const ids = (listings: Listing[]) => listings.map((listing) => listing.id).sort((a, b) => a - b);
+
+/**
+ * Opens a listing's page and waits until the page has kept its copy: the copy is written after hydration, and a
+ * navigation that comes first (as a quick test's next `goto` does) would abandon it.
+ */
+async function browse(page: Page, listing: Listing): Promise<void> {
+  await page.goto(`/listings/${listing.id}`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(listing.title);
+  await waitForHydration(page);
+  await expect.poll(async () => (await readStoredCopies(page))?.browsed.includes(listing.id) ?? false, { timeout: 20_000 }).toBe(true);
+}
 const article = (page: Page, title: string) => page.getByRole("article").filter({ has: page.getByRole("heading", { name: title, exact: true }) });
 
 test("the watchlist, a saved search and browsed listings work offline; changes sync back; sign-out wipes them", async ({ page, context }) => {
@@ -193,11 +204,7 @@ test("the watchlist, a saved search and browsed listings work offline; changes s
   await expect(page.getByRole("status").filter({ hasText: "saved successfully" })).toBeVisible();
 
   // Browse two listings.
-  for (const listing of browsed) {
-    await page.goto(`/listings/${listing.id}`);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(listing.title);
-    await waitForHydration(page);
-  }
+  for (const listing of browsed) await browse(page, listing);
 
   // The data layer has synced: the copies and their photos are on the device.
   await page.goto("/watchlist");
@@ -400,8 +407,7 @@ test("offline on a phone: notes, a new saved search and a watch wait in the outb
   await page.waitForFunction(() => navigator.serviceWorker.controller?.state === "activated");
   await waitForHydration(page);
   await toggleWatch(page, page.getByRole("button", { name: "Watch", exact: true }));
-  await page.goto(`/listings/${browsedOnly.id}`);
-  await waitForHydration(page);
+  await browse(page, browsedOnly);
   await page.goto("/watchlist");
   await waitForHydration(page);
   await expect
