@@ -4,6 +4,7 @@
 // MATCHES_SEARCHED matches, and the brand filter is an index lookup on the generated brand_key.
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from "kysely";
 import { sortedWithoutIndex, withoutIndex } from "#db/dialect.ts";
+import { pageOfOrderedWalks } from "#db/ordered-walks.ts";
 import {
   listingMatchRows,
   listingSearchExpression,
@@ -156,6 +157,44 @@ export async function brandKeysMatching(db: Kysely<Database>, filter: string): P
   return (await activeBrandKeys(db)).filter((key) => key.includes(wanted));
 }
 
+// ── Categories' sizes: how a category filter is best read ──
+
+/** Active listings per category, from the counts the listing triggers keep (migration 2026-12-03T1000). */
+async function activeListingsByCategory(db: Kysely<Database>): Promise<{ byCategory: Map<string, number>; all: number }> {
+  return untilListingsChange(db, "category sizes", async () => {
+    const rows = await db.selectFrom("listing_counts_by_category").select(["category_id", "listings"]).where("status", "=", "active").execute();
+    const byCategory = new Map(rows.map((row) => [row.category_id, Number(row.listings)]));
+    let all = 0;
+    for (const count of byCategory.values()) all += count;
+    return { byCategory, all };
+  });
+}
+
+/**
+ * The items of a category filter (those with listings) worth reading one by one for a page, or null when walking the
+ * (status, created_at) index and checking each listing's category finds the page sooner. Reading item by item costs
+ * about one index walk per item that has listings; walking costs about 1 / share rows per listing found. So the split
+ * pays only for a few items holding a small share: a main category (80% of the listings in 200 items) or a second-level
+ * one (4–18% in 30) is walked. Each item's walk reads only its index when no other filter is checked row by row, which
+ * is worth a few items more.
+ */
+async function categoryItemsToSplit(
+  db: Kysely<Database>,
+  categories: readonly string[],
+  { byPrice, checkedPerRow }: { byPrice: boolean; checkedPerRow: boolean },
+): Promise<string[] | null> {
+  const { byCategory, all } = await activeListingsByCategory(db);
+  const stocked = categories.filter((id) => (byCategory.get(id) ?? 0) > 0);
+  // In price order a category's listings can sit together at one end (heavy equipment is dear), where a walk of the
+  // whole price index would pass every other listing first: always split.
+  if (byPrice || stocked.length <= 1 || all === 0) return stocked;
+  const share = stocked.reduce((sum, id) => sum + byCategory.get(id)!, 0) / all;
+  return stocked.length * share <= (checkedPerRow ? 1 : INDEX_ONLY_ADVANTAGE) ? stocked : null;
+}
+
+/** How many index entries reading one costs as much as one row looked up for a check (measured ~4–6 at a million). */
+const INDEX_ONLY_ADVANTAGE = 4;
+
 // ── Searching ──
 
 /**
@@ -197,7 +236,7 @@ type SplitName = "category" | "brand" | "condition";
 type FilterName = SplitName | "status" | "price" | "testLevel" | "calibrated";
 type FiltersOnly = (
   eb: ExpressionBuilder<ListingsTable, "l">,
-  options?: { split?: SplitName; indexed?: (name: FilterName, single: boolean) => boolean },
+  options?: { split?: readonly SplitName[]; indexed?: (name: FilterName, single: boolean) => boolean },
 ) => Expression<SqlBool>;
 
 function sortOf(filters: ListingFilters): { column: SortColumn; direction: "asc" | "desc" } {
@@ -272,17 +311,17 @@ async function findIds(
   const pageWanted = filters.page <= LISTINGS_MAX_PAGE;
 
   /**
-   * Every filter but the words. `split` leaves one filter out (a query that applies it value by value); `indexed` says
+   * Every filter but the words. `split` leaves filters out (a query that applies them value by value); `indexed` says
    * which filters the planner may read through an index (the others are checked on each row it reads): by default all.
    */
-  const filtersOnly: FiltersOnly = (eb, { split, indexed = () => true } = {}) => {
+  const filtersOnly: FiltersOnly = (eb, { split = [], indexed = () => true } = {}) => {
     const through = (name: FilterName, column: string, single: boolean) => (indexed(name, single) ? sql.ref(column) : withoutIndex(db, column));
     const terms: Expression<SqlBool>[] = [eb(through("status", "l.status", true), "=", "active")];
     const oneOf = (name: FilterName, column: SplitColumn, values: readonly string[]) =>
       values.length === 1 ? eb(through(name, column, true), "=", values[0]!) : eb(through(name, column, false), "in", values);
-    if (categories && split !== "category") terms.push(oneOf("category", "l.category_id", categories));
-    if (brandKeys && split !== "brand") terms.push(oneOf("brand", "l.brand_key", brandKeys));
-    if (conditions && split !== "condition") terms.push(oneOf("condition", "l.condition", conditions));
+    if (categories && !split.includes("category")) terms.push(oneOf("category", "l.category_id", categories));
+    if (brandKeys && !split.includes("brand")) terms.push(oneOf("brand", "l.brand_key", brandKeys));
+    if (conditions && !split.includes("condition")) terms.push(oneOf("condition", "l.condition", conditions));
     if (filters.minPrice !== undefined) terms.push(eb(through("price", "l.price_cents", true), ">=", toCents(filters.minPrice)));
     if (filters.maxPrice !== undefined) terms.push(eb(through("price", "l.price_cents", true), "<=", toCents(filters.maxPrice)));
     if (filters.testLevel) terms.push(eb(through("testLevel", "l.test_level", true), "=", filters.testLevel));
@@ -296,8 +335,19 @@ async function findIds(
     // The total first (up to the cap, from whichever index narrows most): it decides how the page is read.
     const counted = await boundedCount(db, (eb) => filtersOnly(eb), remember);
     const { column, direction } = sortOf(filters);
+    // A filter besides the category: in newest order, reading a category item by item checks it on each row.
+    const beyondCategory = Boolean(
+      conditions || brandKeys || filters.testLevel || calibratedSince || filters.minPrice !== undefined || filters.maxPrice !== undefined,
+    );
     const ids = pageWanted
-      ? await pageInSortOrder(db, { categories, brandKeys, conditions }, { column, direction, few: counted.totalIsExact }, filtersOnly, offset, pageSize)
+      ? await pageInSortOrder(
+          db,
+          { categories, brandKeys, conditions },
+          { column, direction, few: counted.totalIsExact, checkedPerRow: beyondCategory },
+          filtersOnly,
+          offset,
+          pageSize,
+        )
       : [];
     return { ids, ...counted, searchedNewest: null };
   }
@@ -435,6 +485,42 @@ async function boundedCount(db: Kysely<Database>, matching: Matching, remember: 
   return { total: Math.min(counted, LISTINGS_COUNT_CAP), totalIsExact: counted <= LISTINGS_COUNT_CAP };
 }
 
+interface Split {
+  name: SplitName;
+  column: SplitColumn;
+  values: readonly string[];
+}
+
+/**
+ * The filters a page in sort order is read value by value on (none: walk the sort's index, checking each row):
+ * - brands containing a word (a few, each a small share);
+ * - else a category's stocked items, when that pays (categoryItemsToSplit);
+ * - in price order, a condition group too: within each category item, from (category_id, status, condition,
+ *   price_cents), or alone from (status, condition, price_cents).
+ */
+async function splitsFor(
+  db: Kysely<Database>,
+  lists: { categories?: string[]; brandKeys?: string[]; conditions?: readonly string[] },
+  { byPrice, checkedPerRow }: { byPrice: boolean; checkedPerRow: boolean },
+): Promise<Split[]> {
+  const several = (values: readonly string[] | undefined): values is readonly string[] =>
+    values !== undefined && values.length > 1 && values.length <= SPLIT_AT_MOST;
+  if (several(lists.brandKeys)) return [{ name: "brand", column: "l.brand_key", values: lists.brandKeys }];
+  const splits: Split[] = [];
+  if (lists.categories && lists.categories.length > 1) {
+    const items = await categoryItemsToSplit(db, lists.categories, { byPrice, checkedPerRow });
+    if (items && items.length > 0 && items.length <= SPLIT_AT_MOST) splits.push({ name: "category", column: "l.category_id", values: items });
+  }
+  const walks = splits[0]?.values.length ?? 1;
+  if (byPrice && several(lists.conditions) && walks * lists.conditions.length <= WALKS_AT_MOST) {
+    splits.push({ name: "condition", column: "l.condition", values: lists.conditions });
+  }
+  return splits;
+}
+
+/** Ordered walks merged for one page at most (SQLite allows 500 parts in a compound SELECT). */
+const WALKS_AT_MOST = 400;
+
 /**
  * One page of listings in a sort order.
  * - Few matches (the total is exact, at most LISTINGS_COUNT_CAP): the planner reads them through the filters' indexes
@@ -442,13 +528,14 @@ async function boundedCount(db: Kysely<Database>, matching: Matching, remember: 
  * - Many: at least one active listing in ~90 passes the filters, so walking an index in the sort order finds a page
  *   soon: (status, created_at | price_cents), or with one category or brand (category_id | brand_key, status, sort),
  *   a condition and price (status, condition, price_cents), a test level (status, test_level, created_at). Other
- *   filters are checked on each entry. A filter with a few values (a small category's items, the brands containing a
- *   word, a condition group) is read value by value, each in order from its own index, and the heads merged.
+ *   filters are checked on each entry. A filter with a few values (the brands containing a word, a category's items
+ *   when they hold a small share or the order is by price, a condition group by price) is read value by value, each
+ *   in order from its own index, and the heads merged (splitsFor).
  */
 async function pageInSortOrder(
   db: Kysely<Database>,
   lists: { categories?: string[]; brandKeys?: string[]; conditions?: readonly string[] },
-  { column, direction, few }: { column: SortColumn; direction: "asc" | "desc"; few: boolean },
+  { column, direction, few, checkedPerRow }: { column: SortColumn; direction: "asc" | "desc"; few: boolean; checkedPerRow: boolean },
   filtersOnly: FiltersOnly,
   offset: number,
   pageSize: number,
@@ -472,41 +559,22 @@ async function pageInSortOrder(
     (single && (name === "category" || name === "brand")) ||
     (byPrice && (name === "price" || (single && name === "condition"))) ||
     (single && name === "testLevel");
-  const split: Array<[SplitName, SplitColumn, readonly string[] | undefined]> = [
-    ["brand", "l.brand_key", lists.brandKeys],
-    ["category", "l.category_id", lists.categories],
-    ["condition", "l.condition", byPrice ? lists.conditions : undefined],
-  ];
   // One brand or one category already has an index in the sort's order: walk it, checking the rest.
   const walkOne = lists.brandKeys?.length === 1 || lists.categories?.length === 1;
-  const chosen = walkOne ? undefined : split.find(([, , values]) => values && values.length > 1 && values.length <= SPLIT_AT_MOST);
-  if (chosen) {
-    const [name, splitColumn, values] = chosen;
-    const head = offset + pageSize;
-    const parts = values!.map((value, index) =>
+  const splits = walkOne ? [] : await splitsFor(db, lists, { byPrice, checkedPerRow });
+  if (splits.length > 0) {
+    const names = splits.map((one) => one.name);
+    // Every combination of the split values (a category item, or an item and a condition): one ordered walk each.
+    const combinations = splits.reduce<string[][]>((all, one) => all.flatMap((values) => one.values.map((value) => [...values, value])), [[]]);
+    const walk = (values: readonly string[]) =>
       db
-        .selectFrom(
-          db
-            .selectFrom("equipment_listings as l")
-            .select(["l.id", `${column} as k`])
-            .where((eb) => eb.and([filtersOnly(eb, { split: name, indexed: inOrder }), eb(columnRef(splitColumn), "=", value)]))
-            .orderBy(column, direction)
-            .orderBy("l.id", direction)
-            .limit(head)
-            .as(`p${index}`),
-        )
-        .select([`p${index}.id as id`, `p${index}.k as k`]),
-    );
-    const union = parts.slice(1).reduce((all, part) => all.unionAll(part), parts[0]!);
-    const rows = await db
-      .selectFrom(union.as("u"))
-      .select("u.id")
-      .orderBy("u.k", direction)
-      .orderBy("u.id", direction)
-      .limit(pageSize)
-      .offset(offset)
-      .execute();
-    return rows.map((row) => row.id);
+        .selectFrom("equipment_listings as l")
+        .select(["l.id", `${column} as k`])
+        .where((eb) => eb.and([filtersOnly(eb, { split: names, indexed: inOrder }), ...splits.map((one, at) => eb(columnRef(one.column), "=", values[at]!))]))
+        .orderBy(column, direction)
+        .orderBy("l.id", direction)
+        .limit(offset + pageSize);
+    return pageOfOrderedWalks(db, walk, combinations, { direction, limit: pageSize, offset });
   }
   const rows = await db
     .selectFrom("equipment_listings as l")
