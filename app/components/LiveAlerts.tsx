@@ -4,6 +4,7 @@ import { Link as RemixLink } from "@remix-run/react";
 import { useCallback, useEffect, useState } from "react";
 import { useLiveAuctions, type LiveNotification } from "~/components/live/use-live-auctions.ts";
 import { staticClasses } from "~/lib/static-styles.ts";
+import { TOUCH, TOUCH_TARGET } from "~/lib/touch.ts";
 import { CloseIcon } from "./icons.tsx";
 
 /** How long an alert stays unless the member closes it. */
@@ -39,7 +40,13 @@ const alerts = staticClasses("alerts", {
   body: { flex: "1", minW: "0" },
   title: { fontWeight: "semibold", fontSize: "sm", color: "fg" },
   message: { fontSize: "sm", color: "fg.muted" },
-  link: { fontSize: "sm", fontWeight: "medium", color: "blue.fg", textDecoration: "underline" },
+  link: {
+    fontSize: "sm",
+    fontWeight: "medium",
+    color: "blue.fg",
+    textDecoration: "underline",
+    [TOUCH]: { display: "inline-flex", alignItems: "center", minH: TOUCH_TARGET },
+  },
   close: {
     display: "inline-flex",
     alignItems: "center",
@@ -50,6 +57,7 @@ const alerts = staticClasses("alerts", {
     color: "fg.muted",
     _hover: { bg: "bg.muted" },
     _focusVisible: { outline: "2px solid", outlineColor: "blue.focusRing" },
+    [TOUCH]: { minW: TOUCH_TARGET, h: TOUCH_TARGET },
   },
 });
 

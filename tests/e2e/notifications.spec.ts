@@ -219,6 +219,35 @@ test.describe("the header bell", () => {
     });
   });
 
+  test.describe("two members bidding, on a phone", () => {
+    test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+    test("the live alert of an outbid has touch-sized controls, and View opens the lot", async ({ page, browser }, testInfo) => {
+      const { auctionId } = insertLot("Fluke 87V multimeter (alert test)");
+      await registerMember(page, "Petra", "Phone");
+      await page.goto("/listings");
+      await waitForHydration(page);
+      await expect(page.locator('[data-live-mode="live"]')).toBeAttached();
+      expect(await bid(page, auctionId, "1000")).toBe(200);
+      const rival = await newMemberContext(browser, testInfo);
+      try {
+        const rivalPage = await rival.newPage();
+        await registerMember(rivalPage, "Rory", "Rival");
+        expect(await bid(rivalPage, auctionId, "1100")).toBe(200);
+      } finally {
+        await rival.close();
+      }
+
+      const alert = page.getByTestId("live-alert");
+      await expect(alert).toContainText("You have been outbid");
+      const view = alert.getByRole("link", { name: "View" });
+      const dismiss = alert.getByRole("button", { name: "Dismiss alert" });
+      for (const control of [view, dismiss]) expect((await control.boundingBox())?.height).toBeGreaterThanOrEqual(43.5);
+      await view.click();
+      await expect(page).toHaveURL(new RegExp(`/auctions/${auctionId}$`));
+      await expect(alert).toHaveCount(0);
+    });
+  });
+
   test.describe("without JavaScript", () => {
     test.use({ javaScriptEnabled: false });
     test("the bell opens /notifications", async ({ page }) => {
