@@ -200,14 +200,7 @@ test.describe("the header bell", () => {
       await expect(bellButton(page)).toHaveAccessibleName("Notifications");
 
       expect(await bid(page, auctionId, "1000")).toBe(200);
-      const rival = await newMemberContext(browser, testInfo);
-      try {
-        const rivalPage = await rival.newPage();
-        await registerMember(rivalPage, "Rita", "Rival");
-        expect(await bid(rivalPage, auctionId, "1100")).toBe(200);
-      } finally {
-        await rival.close();
-      }
+      await outbidByRival(browser, testInfo, auctionId);
 
       const bell = bellButton(page);
       await expect(bell).toHaveAccessibleName("Notifications, 1 unread");
@@ -228,14 +221,7 @@ test.describe("the header bell", () => {
       await waitForHydration(page);
       await expect(page.locator('[data-live-mode="live"]')).toBeAttached();
       expect(await bid(page, auctionId, "1000")).toBe(200);
-      const rival = await newMemberContext(browser, testInfo);
-      try {
-        const rivalPage = await rival.newPage();
-        await registerMember(rivalPage, "Rory", "Rival");
-        expect(await bid(rivalPage, auctionId, "1100")).toBe(200);
-      } finally {
-        await rival.close();
-      }
+      await outbidByRival(browser, testInfo, auctionId);
 
       const alert = page.getByTestId("live-alert");
       await expect(alert).toContainText("You have been outbid");
@@ -291,6 +277,18 @@ async function bid(page: Page, auctionId: number, amount: string): Promise<numbe
     form: { amount },
   });
   return response.status();
+}
+
+/** A new member, in a browser context of their own, bids $1,100 on the lot. */
+async function outbidByRival(browser: Browser, testInfo: TestInfo, auctionId: number): Promise<void> {
+  const rival = await newMemberContext(browser, testInfo);
+  try {
+    const rivalPage = await rival.newPage();
+    await registerMember(rivalPage, "Rita", "Rival");
+    expect(await bid(rivalPage, auctionId, "1100")).toBe(200);
+  } finally {
+    await rival.close();
+  }
 }
 
 function newMemberContext(browser: Browser, testInfo: TestInfo) {
