@@ -3,7 +3,6 @@
 // WEB_CONCURRENCY=<n> (production only) runs n worker processes sharing the port, one per core at most
 // (docs/decisions/0008-server-rendering-speed.md). Several such servers may share one PostgreSQL database: live
 // events, the scheduler's jobs and the rate limits then go through the database (docs/decisions/0034).
-import cluster from "node:cluster";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
@@ -27,7 +26,9 @@ function workerCount() {
 }
 
 const workers = workerCount();
-if (workers > 1 && cluster.isPrimary) superviseWorkers(workers);
+// node:cluster (and child_process under it, ~20 ms of a start) is loaded only when the server runs several workers.
+const cluster = workers > 1 ? (await import("node:cluster")).default : undefined;
+if (cluster?.isPrimary) superviseWorkers(workers);
 else await startServer();
 
 /**
@@ -242,7 +243,7 @@ async function startServer() {
   const server = app.listen(port, () => {
     const address = server.address();
     const actualPort = typeof address === "object" && address ? address.port : port;
-    console.log(`Tradebench is ready on http://localhost:${actualPort}${cluster.isWorker ? ` (worker ${cluster.worker.id} of ${workers})` : ""}`);
+    console.log(`Tradebench is ready on http://localhost:${actualPort}${cluster?.isWorker ? ` (worker ${cluster.worker.id} of ${workers})` : ""}`);
   });
 
   for (const signal of ["SIGINT", "SIGTERM"]) {

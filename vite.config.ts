@@ -6,6 +6,7 @@ import { build, defineConfig } from "vite";
 import tsconfigPaths from "vite-tsconfig-paths";
 import remixConfig from "./remix.config.js";
 import { shellChunks } from "./vite.chunks.ts";
+import { reactDomOnDemand } from "./vite.react-dom-on-demand.ts";
 import { routerMatchCache } from "./vite.router-match-cache.ts";
 
 declare module "@remix-run/node" {
@@ -59,6 +60,8 @@ export default defineConfig(({ command }) => ({
     tsconfigPaths(),
     // The server build matches routes once per route table and pattern (vite.router-match-cache.ts).
     routerMatchCache(),
+    // The server build loads react-dom (the browser renderer) only if something calls it (vite.react-dom-on-demand.ts).
+    reactDomOnDemand(),
   ],
 }));
 

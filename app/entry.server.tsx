@@ -6,7 +6,7 @@ import { CacheProvider } from "@emotion/react";
 import type { EmotionCache } from "@emotion/cache";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
-import { renderToPipeableStream } from "react-dom/server";
+import type { renderToPipeableStream as RenderToPipeableStream } from "react-dom/server";
 import { createEmotionCache, ServerStylesContext, SSR_STYLE_ATTRIBUTE, type ServerStyles } from "~/lib/emotion.ts";
 import { getEnv } from "~/env.server.ts";
 import { NonceContext } from "~/lib/nonce.ts";
@@ -37,7 +37,16 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
  * would add buffering and events for nothing, since the page is complete before it is written. The HTML stays in
  * bytes: the response is bytes, and a page decoded to text here was encoded again to be sent.
  */
-function renderPage(app: JSX.Element): Promise<{ html: Buffer; failed: boolean }> {
+let serverRenderer: Promise<{ renderToPipeableStream: typeof RenderToPipeableStream }> | undefined;
+
+/** React's server renderer, loaded with the first page: a server starting (and /healthz) does not wait for it (issue 17 §4). */
+function loadServerRenderer(): Promise<{ renderToPipeableStream: typeof RenderToPipeableStream }> {
+  serverRenderer ??= import("react-dom/server");
+  return serverRenderer;
+}
+
+async function renderPage(app: JSX.Element): Promise<{ html: Buffer; failed: boolean }> {
+  const { renderToPipeableStream } = await loadServerRenderer();
   return new Promise((resolve, reject) => {
     let failed = false;
     const chunks: Uint8Array[] = [];

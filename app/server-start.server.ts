@@ -22,10 +22,13 @@ export interface ServerStartInfo {
  */
 export async function prepareServer({ seedDemo, siteStylesheetFile }: { seedDemo?: DemoSeeder; siteStylesheetFile?: string } = {}): Promise<ServerStartInfo> {
   const env = getEnv();
+  // The database is asked first: the stylesheet is read while its answers travel (on PostgreSQL, the driver's loading
+  // and the connection), instead of after them.
+  const databaseReady = prepareDatabase(console.log, seedDemo);
   if (siteStylesheetFile && !adoptPrecompiledSiteStylesheet(siteStylesheetFile)) {
     console.log("The build has no up-to-date compiled site stylesheet: the first page compiles it.");
   }
-  await prepareDatabase(console.log, seedDemo);
+  await databaseReady;
   // Saved searches keyed under older alert rules are re-keyed (until then the matcher checks each of them).
   await rekeySavedSearches(getDb(), { all: true }).catch((error: unknown) => console.error("Re-keying saved-search alerts failed:", error));
   if (env.AUCTION_SCHEDULER_INTERVAL_MS > 0 && !stopAuctionScheduler) {

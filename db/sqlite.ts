@@ -1,7 +1,8 @@
 // The embedded engine: one better-sqlite3 connection per process on a file (or `:memory:`), in WAL mode.
 import fs from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
-import SQLite from "better-sqlite3";
+import type SQLite from "better-sqlite3";
 import { Kysely, SqliteDialect } from "kysely";
 import type { Database } from "./schema.ts";
 
@@ -13,10 +14,23 @@ export function sqliteFilePath(url: string): string {
   return url.replace(/^(file:|sqlite:)(\/\/)?/, "");
 }
 
+let driver: typeof SQLite | undefined;
+
+/**
+ * better-sqlite3, loaded when the first SQLite database opens: a server on PostgreSQL never loads it (nor its native
+ * library), as one on SQLite never loads `pg` (db/postgres.ts; issue 17 §4, start fast). Required, not imported, so that
+ * opening stays synchronous.
+ */
+function loadBetterSqlite3(): typeof SQLite {
+  driver ??= createRequire(import.meta.url)("better-sqlite3") as typeof SQLite;
+  return driver;
+}
+
 export function openSqlite(options: { file: string; synchronous?: SynchronousMode; busyTimeoutMs?: number }): { db: Kysely<Database>; file: string } {
   const { file } = options;
   if (file !== ":memory:") fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
-  const connection = new SQLite(file);
+  const Driver = loadBetterSqlite3();
+  const connection = new Driver(file);
   connection.pragma("journal_mode = WAL");
   connection.pragma("foreign_keys = ON");
   connection.pragma(`busy_timeout = ${options.busyTimeoutMs ?? 5000}`);

@@ -2,7 +2,7 @@
 // count are checked while reading and a body over its bound is refused without being kept. UTF-8 with or without a
 // BOM; quoted fields with commas, quotes and line breaks; CRLF or LF; the delimiter (comma, semicolon or tab) is read
 // from the header line. A file that is not text (NUL bytes, invalid UTF-8) is "Please upload a CSV file".
-import { parse, CsvError } from "csv-parse";
+import type * as CsvParse from "csv-parse";
 import { BULK_LIMITS, BULK_MESSAGES } from "~/lib/bulk-import.ts";
 import { DomainError } from "../domain-error.ts";
 
@@ -50,7 +50,16 @@ function firstLineOf(text: string): string | null {
 const HEADER_PEEK_CHARS = 64 * 1024;
 
 /** Reads a CSV upload from its bytes as they arrive. Refusals are DomainErrors with the page's messages. */
+let csvParse: Promise<typeof CsvParse> | undefined;
+
+/** csv-parse, loaded with the first upload: a starting server does not load what only bulk uploads use (issue 17 §4). */
+function loadCsvParse(): Promise<typeof CsvParse> {
+  csvParse ??= import("csv-parse");
+  return csvParse;
+}
+
 export async function parseBulkCsv(source: AsyncIterable<Uint8Array>, limits: CsvLimits = BULK_LIMITS): Promise<ParsedCsv> {
+  const { parse, CsvError } = await loadCsvParse();
   const decoder = new TextDecoder("utf-8", { fatal: true });
   let bytes = 0;
   let pending = "";

@@ -2,8 +2,9 @@
 // The bus is an interface: this process's in-memory bus, relayed between worker processes when the server runs
 // as a cluster, or on PostgreSQL a LISTEN/NOTIFY bus that reaches every process of every app server
 // (docs/decisions/0034).
-import cluster from "node:cluster";
+import type cluster from "node:cluster";
 import crypto from "node:crypto";
+import { createRequire } from "node:module";
 import { isPostgresUrl } from "#db/dialect.ts";
 import { openNotificationChannel, type NotificationChannel } from "#db/server-coordination.ts";
 import { getEnv } from "~/env.server.ts";
@@ -215,13 +216,21 @@ export class PostgresBus extends InProcessBus {
 let bus: LiveEventBus | undefined;
 
 /**
+ * Whether this process is a worker of a cluster. node:cluster (with child_process under it, ~20 ms) is loaded only
+ * here, when a SQLite server makes its bus: a server's start does not load it (issue 17 §4, start fast).
+ */
+function isClusterWorker(): boolean {
+  return (createRequire(import.meta.url)("node:cluster") as typeof cluster).isWorker;
+}
+
+/**
  * This process's bus: on PostgreSQL (DATABASE_URL postgres://) LISTEN/NOTIFY, so every app server and every worker
  * process hears every event; on SQLite the in-process bus, relayed between cluster workers through the primary.
  */
 export function getLiveEventBus(): LiveEventBus {
   if (!bus) {
     const url = getEnv().DATABASE_URL;
-    bus = isPostgresUrl(url) ? new PostgresBus({ url }) : cluster.isWorker ? new ClusterRelayBus() : new InProcessBus();
+    bus = isPostgresUrl(url) ? new PostgresBus({ url }) : isClusterWorker() ? new ClusterRelayBus() : new InProcessBus();
   }
   return bus;
 }

@@ -153,6 +153,31 @@ describe("migrations", () => {
     expect(await migrateToLatest(database.db, database.dialect)).toEqual([]);
   });
 
+  it("leave a database holding a migration this code does not know to the Migrator, which refuses it", async () => {
+    const fresh = openDatabase({ url: ":memory:" });
+    try {
+      await migrateToLatest(fresh.db, fresh.dialect);
+      await sql`insert into kysely_migration (name, timestamp) values ('2099-01-01T0000-from-a-newer-version', '2099-01-01T00:00:00.000Z')`.execute(fresh.db);
+      await expect(migrateToLatest(fresh.db, fresh.dialect)).rejects.toThrow(/corrupted migrations/);
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it("leave a database holding as many migrations as the code, but not the same ones, to the Migrator", async () => {
+    const fresh = openDatabase({ url: ":memory:" });
+    try {
+      const names = Object.keys(MIGRATIONS).sort();
+      await migrateToLatest(fresh.db, fresh.dialect);
+      // The newest migration's row swapped for an unknown one: same count, different names.
+      await sql`delete from kysely_migration where name = ${names[names.length - 1]}`.execute(fresh.db);
+      await sql`insert into kysely_migration (name, timestamp) values ('2000-01-01T0000-unknown', '2000-01-01T00:00:00.000Z')`.execute(fresh.db);
+      await expect(migrateToLatest(fresh.db, fresh.dialect)).rejects.toThrow(/corrupted migrations/);
+    } finally {
+      await fresh.close();
+    }
+  });
+
   it("bring a fresh in-memory database from zero to the latest schema", async () => {
     const fresh = openDatabase({ url: ":memory:" });
     try {
