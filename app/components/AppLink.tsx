@@ -15,21 +15,8 @@
 //   and leaving or blurring it removes them (one intent at a time, held by AppLinks below).
 // One context read per link; the navigate function and the intent state live once in <AppLinks> (the root).
 // Outside <AppLinks> (a component rendered alone in a test) it is Remix's <Link>.
-import {
-  Link as RemixLink,
-  PrefetchPageLinks,
-  useNavigate,
-} from "@remix-run/react";
-import {
-  createContext,
-  useContext,
-  useEffect,
-  useMemo,
-  useState,
-  type AnchorHTMLAttributes,
-  type MouseEvent,
-  type ReactNode,
-} from "react";
+import { Link as RemixLink, PrefetchPageLinks, useNavigate } from "@remix-run/react";
+import { createContext, useContext, useEffect, useMemo, useState, type AnchorHTMLAttributes, type MouseEvent, type ReactNode } from "react";
 
 interface AppLinkHandlers {
   follow: (event: MouseEvent<HTMLAnchorElement>) => void;
@@ -57,22 +44,14 @@ export function AppLinks({ children }: { children: ReactNode }) {
   const handlers = useMemo<AppLinkHandlers>(
     () => ({
       follow(event) {
-        if (
-          event.defaultPrevented ||
-          event.button !== 0 ||
-          isModifiedClick(event)
-        )
-          return;
+        if (event.defaultPrevented || event.button !== 0 || isModifiedClick(event)) return;
         const anchor = event.currentTarget;
         const target = anchor.getAttribute("target");
         if (target && target !== "_self") return;
         event.preventDefault();
         const here = window.location;
         // React Router's <Link> replaces the entry when the link leads to the current address.
-        const replace =
-          anchor.pathname === here.pathname &&
-          anchor.search === here.search &&
-          anchor.hash === here.hash;
+        const replace = anchor.pathname === here.pathname && anchor.search === here.search && anchor.hash === here.hash;
         navigate(anchor.getAttribute("href") ?? "/", { replace });
       },
       intend(event) {
@@ -83,7 +62,7 @@ export function AppLinks({ children }: { children: ReactNode }) {
         setPrefetched(null);
       },
     }),
-    [navigate]
+    [navigate],
   );
 
   return (
@@ -103,68 +82,35 @@ export interface AppLinkProps extends AnchorProps {
   prefetch?: "none" | "intent";
 }
 
-export function AppLink({
-  to,
-  prefetch = "none",
-  onClick,
-  onMouseEnter,
-  onMouseLeave,
-  onFocus,
-  onBlur,
-  onTouchStart,
-  ...rest
-}: AppLinkProps) {
+export function AppLink({ to, prefetch = "none", onClick, onMouseEnter, onMouseLeave, onFocus, onBlur, onTouchStart, ...rest }: AppLinkProps) {
   const handlers = useContext(AppLinkContext);
   // Anything but a path from the root (a relative path, "//host", a URL) is resolved by Remix's <Link>.
   if (!handlers || to.charCodeAt(0) !== 47 /* / */ || to.charCodeAt(1) === 47) {
-    return (
-      <RemixLink
-        to={to}
-        prefetch={prefetch}
-        onClick={onClick}
-        onMouseEnter={onMouseEnter}
-        onMouseLeave={onMouseLeave}
-        onFocus={onFocus}
-        onBlur={onBlur}
-        onTouchStart={onTouchStart}
-        {...rest}
-      />
-    );
+    const events = { onClick, onMouseEnter, onMouseLeave, onFocus, onBlur, onTouchStart };
+    return <RemixLink to={to} prefetch={prefetch} {...events} {...rest} />;
   }
+  // The shared handlers themselves when the caller gives none of its own (no closures per link).
   const intent = prefetch === "intent";
   return (
     <a
       {...rest}
       data-discover="true"
       href={to}
-      onClick={(event) => {
-        onClick?.(event);
-        handlers.follow(event);
-      }}
-      onMouseEnter={
-        intent ? compose(onMouseEnter, handlers.intend) : onMouseEnter
-      }
+      onClick={compose(onClick, handlers.follow)}
+      onMouseEnter={intent ? compose(onMouseEnter, handlers.intend) : onMouseEnter}
       onFocus={intent ? compose(onFocus, handlers.intend) : onFocus}
-      onTouchStart={
-        intent ? compose(onTouchStart, handlers.intend) : onTouchStart
-      }
-      onMouseLeave={
-        intent ? compose(onMouseLeave, handlers.cancelIntent) : onMouseLeave
-      }
+      onTouchStart={intent ? compose(onTouchStart, handlers.intend) : onTouchStart}
+      onMouseLeave={intent ? compose(onMouseLeave, handlers.cancelIntent) : onMouseLeave}
       onBlur={intent ? compose(onBlur, handlers.cancelIntent) : onBlur}
     />
   );
 }
 
 /** Remix's composeEventHandlers: theirs first, ours unless they prevented the default. */
-function compose<
-  E extends { defaultPrevented: boolean; currentTarget: HTMLAnchorElement }
->(
-  theirs: ((event: E) => void) | undefined,
-  ours: (event: E) => void
-): (event: E) => void {
+function compose<E extends { defaultPrevented: boolean }>(theirs: ((event: E) => void) | undefined, ours: (event: E) => void): (event: E) => void {
+  if (!theirs) return ours;
   return (event) => {
-    theirs?.(event);
+    theirs(event);
     if (!event.defaultPrevented) ours(event);
   };
 }
