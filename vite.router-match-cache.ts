@@ -50,6 +50,38 @@ function compilePathUncached(path, caseSensitive, end) {`,
   }`,
   ],
   ["ranked branches cache", "function matchRoutesImpl(", "const rankedBranchesOf = new WeakMap();\nfunction matchRoutesImpl("],
+  ["lower-cased path", "  let decoded = decodePath(pathname);", "  let decoded = decodePath(pathname);\n  let decodedLower = allowPartial ? \"\" : decoded.toLowerCase();"],
+  [
+    "branches skipped by their leading words",
+    "    matches = matchRouteBranch(branches[i], decoded, allowPartial);",
+    "    if (allowPartial || mayMatchBranch(branches[i], decodedLower)) matches = matchRouteBranch(branches[i], decoded, allowPartial);",
+  ],
+  [
+    "leading words of a branch",
+    "function matchRouteBranch(",
+    `// A branch's pattern starts with its literal segments (up to the first with a parameter, a splat or an optional
+// mark); its expression only matches a path that starts with them, compared without case (the expressions' "i" flag),
+// followed by "/" or the end. Checking that first skips most branches without running their expressions. Branches with
+// a case-sensitive route, or literals that are not plain ASCII, are always tried. Never used for partial matches.
+const leadingLiteralOf = new WeakMap();
+function mayMatchBranch(branch, decodedLower) {
+  let literal = leadingLiteralOf.get(branch);
+  if (literal === undefined) {
+    literal = "";
+    if (!branch.routesMeta.some(meta => meta.caseSensitive)) {
+      for (let segment of branch.path.split("/")) {
+        if (segment === "") continue;
+        if (!/^[A-Za-z0-9._~!$&'()+,;=@-]+$/.test(segment)) break;
+        literal += "/" + segment.toLowerCase();
+      }
+    }
+    leadingLiteralOf.set(branch, literal);
+  }
+  if (literal === "") return true;
+  return decodedLower.startsWith(literal) && (decodedLower.length === literal.length || decodedLower.charCodeAt(literal.length) === 47);
+}
+function matchRouteBranch(`,
+  ],
 ];
 
 const REMIX_SERVER: Replacement[] = [

@@ -8,6 +8,7 @@ import { OfflineSync } from "~/components/pwa/OfflineSync.tsx";
 import { PendingActions } from "~/components/pwa/PendingActions.tsx";
 import { pwaPrompt } from "~/components/pwa/pwa-styles.ts";
 import { ServiceWorkerUpdate } from "~/components/pwa/ServiceWorkerUpdate.tsx";
+import { AppLinks } from "~/components/AppLink.tsx";
 import { SiteFooter } from "~/components/SiteFooter.tsx";
 import { SiteHeader } from "~/components/SiteHeader.tsx";
 import { EmailConfirmationBanner } from "~/components/EmailConfirmationBanner.tsx";
@@ -89,25 +90,28 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         <ChakraProvider value={renderSystem}>
-          <div className={layout.page}>
-            <a href="#main" className="skip-link">
-              Skip to content
-            </a>
-            <SiteHeader user={data?.user ?? null} permissions={data?.permissions ?? []} unreadNotifications={data?.unreadNotifications ?? 0} unreadMessages={data?.unreadMessages ?? 0} />
-            <EmailConfirmationBanner user={data?.user ?? null} />
-            {/* Offline use (issue 6): the banner, what waits to sync, and the copies kept in step. */}
-            <OfflineBanner signedIn={Boolean(data?.user)} />
-            {data?.user ? <PendingActions /> : null}
-            <OfflineSync userId={data?.user?.id ?? null} />
-            <main id="main" className={layout.main} tabIndex={-1}>
-              {children}
-            </main>
-            <SiteFooter year={data?.year ?? new Date().getFullYear()} />
-          </div>
-          <div className={pwaPrompt.stack}>
-            <ServiceWorkerUpdate />
-            <InstallButton />
-          </div>
+          {/* Navigation and prefetching for the app's links (components/AppLink.tsx). */}
+          <AppLinks>
+            <div className={layout.page}>
+              <a href="#main" className="skip-link">
+                Skip to content
+              </a>
+              <SiteHeader user={data?.user ?? null} permissions={data?.permissions ?? []} unreadNotifications={data?.unreadNotifications ?? 0} unreadMessages={data?.unreadMessages ?? 0} />
+              <EmailConfirmationBanner user={data?.user ?? null} />
+              {/* Offline use (issue 6): the banner, what waits to sync, and the copies kept in step. */}
+              <OfflineBanner signedIn={Boolean(data?.user)} />
+              {data?.user ? <PendingActions /> : null}
+              <OfflineSync userId={data?.user?.id ?? null} />
+              <main id="main" className={layout.main} tabIndex={-1}>
+                {children}
+              </main>
+              <SiteFooter year={data?.year ?? new Date().getFullYear()} />
+            </div>
+            <div className={pwaPrompt.stack}>
+              <ServiceWorkerUpdate />
+              <InstallButton />
+            </div>
+          </AppLinks>
         </ChakraProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

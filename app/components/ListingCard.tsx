@@ -1,7 +1,7 @@
 // A listing in a grid: picture, Featured, title, price, condition, location, the seller (linking to their profile),
 // Verified Seller and the watch toggle.
 // Drawn with static classes (app/lib/static-styles.ts): a grid renders many of them, and Chakra components cost per element.
-import { Link as RemixLink } from "@remix-run/react";
+import { AppLink } from "~/components/AppLink.tsx";
 import { conditionLabel } from "~/lib/conditions.ts";
 import { formatPrice } from "~/lib/money.ts";
 import { staticClasses } from "~/lib/static-styles.ts";
@@ -37,9 +37,9 @@ export function ListingCard({ listing, watching, lead = false }: { listing: List
         </div>
       </CardPicture>
       <div className={card.body}>
-        <RemixLink to={`/listings/${listing.id}`} className={card.overlay}>
+        <AppLink to={`/listings/${listing.id}`} className={card.overlay}>
           <h3 className={cardFrame.title}>{listing.title}</h3>
-        </RemixLink>
+        </AppLink>
         {listing.auction ? (
           <p className={card.price}>
             {formatPrice(listing.auction.currentPriceCents, listing.currency)}{" "}

@@ -1,6 +1,6 @@
 // The global footer: policy links, newsletter, social links, copyright with the current year.
 // Drawn with static classes like the header (see SiteHeader.tsx): it is on every page.
-import { Link as RemixLink } from "@remix-run/react";
+import { AppLink } from "~/components/AppLink.tsx";
 import { FOOTER_LINKS, SOCIAL_LINKS } from "~/lib/navigation.ts";
 import { staticClasses } from "~/lib/static-styles.ts";
 import { NewsletterForm } from "./NewsletterForm.tsx";
@@ -29,9 +29,9 @@ export function SiteFooter({ year }: { year: number }) {
           <nav aria-label="Footer">
             <div className={footer.links}>
               {FOOTER_LINKS.map((item) => (
-                <RemixLink key={item.to} to={item.to} className={shell.link}>
+                <AppLink key={item.to} to={item.to} className={shell.link}>
                   {item.label}
-                </RemixLink>
+                </AppLink>
               ))}
             </div>
           </nav>

@@ -3,7 +3,8 @@
 // Chakra style props, which would be resolved and serialised again on every render. The signed-in avatar menu is
 // UserMenu.tsx.
 import type { Permission } from "~/lib/permissions.ts";
-import { Form, Link as RemixLink, useLocation, useRevalidator } from "@remix-run/react";
+import { Form, useLocation, useRevalidator } from "@remix-run/react";
+import { AppLink } from "~/components/AppLink.tsx";
 import { useEffect, useState } from "react";
 import { useLiveAuctions } from "~/components/live/use-live-auctions.ts";
 import { signOutAfterWipe } from "~/lib/offline/offline-sync.ts";
@@ -73,7 +74,7 @@ interface UnreadCounts {
 function HeaderLink({ item, pathname, onNavigate, unread }: { item: NavLinkItem; pathname: string; onNavigate?: () => void; unread?: UnreadCounts }) {
   const count = item.unread && unread ? unread[item.unread] : 0;
   return (
-    <RemixLink
+    <AppLink
       to={item.to}
       prefetch="intent"
       onClick={onNavigate}
@@ -83,7 +84,7 @@ function HeaderLink({ item, pathname, onNavigate, unread }: { item: NavLinkItem;
       data-unread={count > 0 ? unreadBadgeText(count) : undefined}
     >
       {item.label}
-    </RemixLink>
+    </AppLink>
   );
 }
 
@@ -123,9 +124,9 @@ export function SiteHeader({
   return (
     <header className={header.root}>
       <div className={classNames(shell.container, header.bar)}>
-        <RemixLink to="/" aria-label="Tradebench home" className={header.brand}>
+        <AppLink to="/" aria-label="Tradebench home" className={header.brand}>
           Tradebench
-        </RemixLink>
+        </AppLink>
         <nav aria-label="Main" className={header.mainNav}>
           {links.map((item) => (
             <HeaderLink key={item.to} item={item} pathname={location.pathname} unread={unread} />

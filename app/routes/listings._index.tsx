@@ -1,6 +1,7 @@
 // /listings: browse and search active listings (spec 01 §2 /listings), and Save Search.
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link as RemixLink, useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
+import { useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
+import { AppLink } from "~/components/AppLink.tsx";
 import { lazy, Suspense } from "react";
 import { ListingCard } from "~/components/ListingCard.tsx";
 import { CheckCircleIcon } from "~/components/icons.tsx";
@@ -224,9 +225,9 @@ function NoListings() {
     <div className={ui.empty}>
       <h2 className={ui.emptyTitle}>No listings found</h2>
       <p className={ui.emptyText}>Try other words, a wider price range or another category.</p>
-      <RemixLink to="/listings" className={ui.emptyAction}>
+      <AppLink to="/listings" className={ui.emptyAction}>
         Clear All Filters
-      </RemixLink>
+      </AppLink>
     </div>
   );
 }

@@ -530,3 +530,37 @@ test("the first Tab on the home page reaches a visible “Skip to content” lin
   await expect(page).toHaveURL(/#main$/);
   await expect(page.getByRole("main")).toBeFocused();
 });
+
+test("the shell's links, a listing card and the footer navigate inside the app; hovering a header link prefetches its page", async ({ page }) => {
+  await page.goto("/");
+  await waitForHydration(page);
+  // A document load would drop this: it shows every click below stayed in the same document.
+  await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+  const sameDocument = () => page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument === true);
+
+  const main = page.getByRole("navigation", { name: "Main" });
+  // Hovering "Auctions" for a moment adds Remix's prefetch links for its data, as <Link prefetch="intent"> did.
+  await main.getByRole("link", { name: "Auctions" }).hover();
+  await expect(page.locator('link[rel="prefetch"][href^="/auctions.data"]')).toBeAttached();
+
+  await main.getByRole("link", { name: "Equipment" }).click();
+  await expect(page).toHaveURL(/\/listings$/);
+  await expect(main.getByRole("link", { name: "Equipment" })).toHaveAttribute("aria-current", "page");
+  expect(await sameDocument()).toBe(true);
+
+  const firstCard = page.getByRole("list", { name: "Listings" }).getByRole("article").first();
+  const title = (await firstCard.getByRole("heading", { level: 3 }).textContent()) ?? "";
+  await firstCard.getByRole("link", { name: title }).click();
+  await expect(page).toHaveURL(/\/listings\/\d+$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
+  expect(await sameDocument()).toBe(true);
+
+  await page.getByRole("navigation", { name: "Footer" }).getByRole("link", { name: "Pricing" }).click();
+  await expect(page).toHaveURL(/\/pricing$/);
+  expect(await sameDocument()).toBe(true);
+
+  // Back returns to the listing, in the app too.
+  await page.goBack();
+  await expect(page).toHaveURL(/\/listings\/\d+$/);
+  expect(await sameDocument()).toBe(true);
+});

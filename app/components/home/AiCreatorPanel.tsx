@@ -1,6 +1,6 @@
 // The AI listing creator, as the hero's side panel: sellers open the wizard (/create-listing?tab=ai) or the listing
 // form; visitors may try the wizard's first two steps and sign in to save (docs/decisions/0022-ai-wizard.md).
-import { Link as RemixLink } from "@remix-run/react";
+import { AppLink } from "~/components/AppLink.tsx";
 import { staticClasses } from "~/lib/static-styles.ts";
 import { classNames } from "~/components/shell-styles.ts";
 import { home } from "./home-styles.ts";
@@ -45,12 +45,12 @@ export function AiCreatorPanel({ viewer }: { viewer: HomeViewer }) {
         <div>
           {viewer.canSell ? (
             <div className={home.buttonRow}>
-              <RemixLink to="/create-listing?tab=ai" className={panel.aiButton}>
+              <AppLink to="/create-listing?tab=ai" className={panel.aiButton}>
                 Create with AI
-              </RemixLink>
-              <RemixLink to="/create-listing" className={panel.formButton}>
+              </AppLink>
+              <AppLink to="/create-listing" className={panel.formButton}>
                 Create Listing
-              </RemixLink>
+              </AppLink>
             </div>
           ) : viewer.signedIn ? (
             <p className={home.mutedSmall}>Listing equipment is open to seller accounts.</p>
@@ -59,9 +59,9 @@ export function AiCreatorPanel({ viewer }: { viewer: HomeViewer }) {
               <p className={classNames(home.mutedSmall, panel.noteSpaced)}>
                 Try it without an account; to save the listing, sign in with a seller account.
               </p>
-              <RemixLink to="/create-listing?tab=ai" className={panel.aiButton}>
+              <AppLink to="/create-listing?tab=ai" className={panel.aiButton}>
                 Try the AI listing creator
-              </RemixLink>
+              </AppLink>
             </>
           )}
         </div>

@@ -1,6 +1,6 @@
 // Browse by Category: the eight tiles of spec 01 §2 (app/lib/browse-categories.ts), each with its name, a short line
 // and its live count.
-import { Link as RemixLink } from "@remix-run/react";
+import { AppLink } from "~/components/AppLink.tsx";
 import { formatCount } from "~/lib/money.ts";
 import { gridColumns, staticClasses } from "~/lib/static-styles.ts";
 import { categoryHref } from "./CategoryBrowser.tsx";
@@ -49,9 +49,9 @@ export function CategoryTiles({ tiles }: { tiles: CategoryTile[] }) {
             <li key={tile.slug} className={tileClasses.tile}>
               <div className={tileClasses.card}>
                 <div className={tileClasses.body}>
-                  <RemixLink to={categoryHref(tile.slug)} className={tileClasses.overlay}>
+                  <AppLink to={categoryHref(tile.slug)} className={tileClasses.overlay}>
                     <h3 className={tileClasses.name}>{tile.name}</h3>
-                  </RemixLink>
+                  </AppLink>
                   <p className={home.mutedSmall}>{tile.blurb}</p>
                   <p className={tileClasses.count} data-testid="tile-count">
                     {listingCount(tile.activeListings)}

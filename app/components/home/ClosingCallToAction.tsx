@@ -1,6 +1,6 @@
 // The closing call to action: Create an Account and Browse Equipment (spec 01 §2). Signed-in users have an
 // account already, so they are offered their next step instead.
-import { Link as RemixLink } from "@remix-run/react";
+import { AppLink } from "~/components/AppLink.tsx";
 import { staticClasses } from "~/lib/static-styles.ts";
 import { home } from "./home-styles.ts";
 import type { HomeViewer } from "./viewer.ts";
@@ -25,21 +25,21 @@ export function ClosingCallToAction({ viewer }: { viewer: HomeViewer }) {
         </p>
         <div className={closing.actions}>
           {!viewer.signedIn ? (
-            <RemixLink to="/register" className={home.primaryButtonLg}>
+            <AppLink to="/register" className={home.primaryButtonLg}>
               Create an Account
-            </RemixLink>
+            </AppLink>
           ) : viewer.canSell ? (
-            <RemixLink to="/create-listing" className={home.primaryButtonLg}>
+            <AppLink to="/create-listing" className={home.primaryButtonLg}>
               Create Listing
-            </RemixLink>
+            </AppLink>
           ) : (
-            <RemixLink to="/dashboard" className={home.primaryButtonLg}>
+            <AppLink to="/dashboard" className={home.primaryButtonLg}>
               Go to Dashboard
-            </RemixLink>
+            </AppLink>
           )}
-          <RemixLink to="/listings" className={home.outlineButtonLg}>
+          <AppLink to="/listings" className={home.outlineButtonLg}>
             Browse Equipment
-          </RemixLink>
+          </AppLink>
         </div>
       </div>
     </section>

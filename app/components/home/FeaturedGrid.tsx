@@ -1,5 +1,5 @@
 // Featured Equipment: six active featured listings, newest first, with View All to /listings.
-import { Link as RemixLink } from "@remix-run/react";
+import { AppLink } from "~/components/AppLink.tsx";
 import { ListingCard } from "~/components/ListingCard.tsx";
 import { gridColumns, staticClasses } from "~/lib/static-styles.ts";
 import type { ListingCardData } from "~/services/listings/listing-cards.server.ts";
@@ -23,9 +23,9 @@ export function FeaturedGrid({ listings, watchedIds }: { listings: ListingCardDa
         <h2 id="featured-heading" className={featured.title}>
           Featured Equipment
         </h2>
-        <RemixLink to="/listings" className={featured.viewAll}>
+        <AppLink to="/listings" className={featured.viewAll}>
           View All
-        </RemixLink>
+        </AppLink>
       </div>
       {listings.length === 0 ? (
         <div className={featured.empty}>

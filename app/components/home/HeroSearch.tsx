@@ -1,6 +1,7 @@
 // The hero: the page's heading, the search box and the first links, with the AI creator panel beside it.
 // The search is a GET form to /listings that works without JavaScript; with it, the text is trimmed first.
-import { Link as RemixLink, useNavigate } from "@remix-run/react";
+import { useNavigate } from "@remix-run/react";
+import { AppLink } from "~/components/AppLink.tsx";
 import type { FormEvent, ReactNode } from "react";
 import { staticClasses } from "~/lib/static-styles.ts";
 import { home } from "./home-styles.ts";
@@ -105,17 +106,17 @@ export function HeroSearch({ viewer, aside }: { viewer: HomeViewer; aside?: Reac
               </div>
             </form>
             <div className={home.buttonRow}>
-              <RemixLink to="/listings" className={home.outlineButton}>
+              <AppLink to="/listings" className={home.outlineButton}>
                 Browse Equipment
-              </RemixLink>
+              </AppLink>
               {!viewer.signedIn ? (
-                <RemixLink to="/register" className={home.outlineButton}>
+                <AppLink to="/register" className={home.outlineButton}>
                   Create an Account
-                </RemixLink>
+                </AppLink>
               ) : viewer.canSell ? (
-                <RemixLink to="/create-listing" className={home.outlineButton}>
+                <AppLink to="/create-listing" className={home.outlineButton}>
                   Create Listing
-                </RemixLink>
+                </AppLink>
               ) : null}
             </div>
           </div>

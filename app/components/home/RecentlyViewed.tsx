@@ -1,6 +1,6 @@
 // "Recently viewed" on the home page, for signed-in members who have looked at listings: up to 10 cards, newest
 // view first, in one row that scrolls sideways. A listing sold since is marked Sold instead of priced.
-import { Link as RemixLink } from "@remix-run/react";
+import { AppLink } from "~/components/AppLink.tsx";
 import { CardPicture, cardFrame } from "~/components/card-frame.tsx";
 import { classNames } from "~/components/shell-styles.ts";
 import { conditionLabel } from "~/lib/conditions.ts";
@@ -53,9 +53,9 @@ function RecentCard({ card, sold }: RecentlyViewedItem) {
     <article className={cardFrame.root}>
       <CardPicture imageUrl={card.imageUrl}>{sold ? <span className={recent.sold}>Sold</span> : null}</CardPicture>
       <div className={recent.body}>
-        <RemixLink to={`/listings/${card.id}`} className={recent.link}>
+        <AppLink to={`/listings/${card.id}`} className={recent.link}>
           <h3 className={classNames(cardFrame.title, recent.cardTitle)}>{card.title}</h3>
-        </RemixLink>
+        </AppLink>
         {sold ? (
           <p className={recent.soldText}>No longer available</p>
         ) : (

@@ -1,5 +1,5 @@
 // The top of the detail page: title, badges, price and condition, and the definition list of facts.
-import { Link as RemixLink } from "@remix-run/react";
+import { AppLink } from "~/components/AppLink.tsx";
 import { conditionLabel } from "~/lib/conditions.ts";
 import { isAuctionListingType } from "~/lib/listing-types.ts";
 import { formatCount, formatPrice } from "~/lib/money.ts";
@@ -70,9 +70,9 @@ export function ListingFacts({ listing }: { listing: ListingFactsData }) {
         <dt className={facts.label}>Category</dt>
         <dd className={facts.value}>
           {category ? (
-            <RemixLink to={`/listings?${new URLSearchParams({ category: category.id })}`} className={facts.categoryLink}>
+            <AppLink to={`/listings?${new URLSearchParams({ category: category.id })}`} className={facts.categoryLink}>
               {listing.categoryPath.map((step) => step.name).join(" › ")}
-            </RemixLink>
+            </AppLink>
           ) : (
             NOT_SPECIFIED
           )}

@@ -1,7 +1,7 @@
 // What the listing page and the auction lot page share: the breadcrumb trail, the two columns (pictures and the
 // buying side above, the item's story and the side panel below) and the description section.
 // Plain elements and static classes (detail-styles.ts): /listings/{id} renders no Chakra component.
-import { Link as RemixLink } from "@remix-run/react";
+import { AppLink } from "~/components/AppLink.tsx";
 import type { ReactNode } from "react";
 import { ChevronRightIcon } from "../icons.tsx";
 import { classNames } from "../shell-styles.ts";
@@ -22,15 +22,15 @@ export function ListingBreadcrumb({ section, title }: { section: { to: string; l
     <nav aria-label="Breadcrumb" className={breadcrumb.root}>
       <ol className={breadcrumb.list}>
         <li className={breadcrumb.item}>
-          <RemixLink to="/" className={breadcrumb.link}>
+          <AppLink to="/" className={breadcrumb.link}>
             Home
-          </RemixLink>
+          </AppLink>
         </li>
         <Separator />
         <li className={breadcrumb.item}>
-          <RemixLink to={section.to} className={breadcrumb.link}>
+          <AppLink to={section.to} className={breadcrumb.link}>
             {section.label}
-          </RemixLink>
+          </AppLink>
         </li>
         <Separator />
         <li className={breadcrumb.itemCurrent}>

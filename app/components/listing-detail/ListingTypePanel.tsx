@@ -1,5 +1,5 @@
 // How the listing is sold and at what price, with the watch button and, for its owner or an admin, Edit Listing.
-import { Link as RemixLink } from "@remix-run/react";
+import { AppLink } from "~/components/AppLink.tsx";
 import { useState } from "react";
 import { isAuctionListingType, listingTypeMeaning } from "~/lib/listing-types.ts";
 import { formatPrice } from "~/lib/money.ts";
@@ -63,7 +63,7 @@ export function ListingTypePanel({
         {listing.status === "sold" ? <p className={typePanel.sold}>This item has been sold.</p> : null}
         <div className={typePanel.actions}>
           {listing.listingType === "buy_now" && listing.status === "active" && !canEdit ? (
-            <RemixLink
+            <AppLink
               to={`/checkout/listing/${listing.id}`}
               className={typePanel.buy}
               onClick={(event) => {
@@ -73,19 +73,19 @@ export function ListingTypePanel({
               }}
             >
               Buy Now
-            </RemixLink>
+            </AppLink>
           ) : null}
           <WatchButton listingId={listing.id} watching={watching} title={listing.title} variant="full" />
           {canContact ? <ContactSellerButton listingId={listing.id} /> : null}
           {canEdit ? (
-            <RemixLink to={`/edit-listing/${listing.id}`} className={typePanel.edit}>
+            <AppLink to={`/edit-listing/${listing.id}`} className={typePanel.edit}>
               Edit Listing
-            </RemixLink>
+            </AppLink>
           ) : null}
           {canStartAuction ? (
-            <RemixLink to={`/create-auction?listing=${listing.id}`} className={typePanel.edit}>
+            <AppLink to={`/create-auction?listing=${listing.id}`} className={typePanel.edit}>
               Start an Auction
-            </RemixLink>
+            </AppLink>
           ) : null}
         </div>
         {offlineRefusal ? (

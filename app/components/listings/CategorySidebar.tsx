@@ -1,6 +1,6 @@
 // The category sidebar: main categories → subcategories → items (items of the current subcategory
 // only, to keep the page light). Links keep the other filters and start again at page 1.
-import { Link as RemixLink } from "@remix-run/react";
+import { AppLink } from "~/components/AppLink.tsx";
 import type { CategoryNode } from "~/services/listings/category.server.ts";
 import { classNames } from "../shell-styles.ts";
 import { ui } from "./listings-styles.ts";
@@ -34,13 +34,13 @@ export function sidebarCategories(tree: CategoryNode[], currentId: string | unde
 
 function CategoryLink({ category, href, main = false }: { category: { name: string; current: boolean }; href: string; main?: boolean }) {
   return (
-    <RemixLink
+    <AppLink
       to={href}
       aria-current={category.current ? "true" : undefined}
       className={classNames(ui.sideLink, main && ui.sideLinkMain, category.current && ui.sideLinkCurrent)}
     >
       {category.name}
-    </RemixLink>
+    </AppLink>
   );
 }
 

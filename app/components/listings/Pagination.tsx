@@ -1,5 +1,5 @@
 // Previous / numbered pages / Next, as real links; the current page is marked with aria-current.
-import { Link as RemixLink } from "@remix-run/react";
+import { AppLink } from "~/components/AppLink.tsx";
 import { pageItems } from "~/lib/listing-filters.ts";
 import { ui } from "./listings-styles.ts";
 
@@ -10,9 +10,9 @@ export function Pagination({ page, totalPages, hrefFor }: { page: number; totalP
       <ul className={ui.pager}>
         <li>
           {page > 1 ? (
-            <RemixLink to={hrefFor(page - 1)} rel="prev" className={ui.pageStep}>
+            <AppLink to={hrefFor(page - 1)} rel="prev" className={ui.pageStep}>
               Previous
-            </RemixLink>
+            </AppLink>
           ) : (
             <button type="button" className={ui.pageStep} disabled>
               Previous
@@ -26,22 +26,22 @@ export function Pagination({ page, totalPages, hrefFor }: { page: number; totalP
             </li>
           ) : (
             <li key={item}>
-              <RemixLink
+              <AppLink
                 to={hrefFor(item)}
                 aria-label={`Page ${item}`}
                 aria-current={item === page ? "page" : undefined}
                 className={item === page ? ui.pageCurrent : ui.pageNumber}
               >
                 {item}
-              </RemixLink>
+              </AppLink>
             </li>
           ),
         )}
         <li>
           {page < totalPages ? (
-            <RemixLink to={hrefFor(page + 1)} rel="next" className={ui.pageStep}>
+            <AppLink to={hrefFor(page + 1)} rel="next" className={ui.pageStep}>
               Next
-            </RemixLink>
+            </AppLink>
           ) : (
             <button type="button" className={ui.pageStep} disabled>
               Next

@@ -1,5 +1,5 @@
 // The most searched queries as chips, offered while the search box is empty.
-import { Link as RemixLink } from "@remix-run/react";
+import { AppLink } from "~/components/AppLink.tsx";
 import { listingsUrl } from "~/lib/listing-filters.ts";
 import { ui } from "./listings-styles.ts";
 
@@ -13,9 +13,9 @@ export function PopularSearches({ searches }: { searches: { query: string }[] })
       <ul className={ui.chips}>
         {searches.map(({ query }) => (
           <li key={query}>
-            <RemixLink to={listingsUrl({ search: query })} className={ui.chip}>
+            <AppLink to={listingsUrl({ search: query })} className={ui.chip}>
               {query}
-            </RemixLink>
+            </AppLink>
           </li>
         ))}
       </ul>

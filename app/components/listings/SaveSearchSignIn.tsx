@@ -1,12 +1,12 @@
 // Save Search for visitors: signing in comes first, then back to the same search.
-import { Link as RemixLink } from "@remix-run/react";
+import { AppLink } from "~/components/AppLink.tsx";
 import { loginUrl } from "~/lib/http.ts";
 import { ui } from "./listings-styles.ts";
 
 export function SaveSearchSignIn({ returnTo }: { returnTo: string }) {
   return (
-    <RemixLink to={loginUrl(returnTo)} className={ui.outlineButton}>
+    <AppLink to={loginUrl(returnTo)} className={ui.outlineButton}>
       Save Search
-    </RemixLink>
+    </AppLink>
   );
 }

@@ -2,6 +2,7 @@
 import { sql, type ExpressionBuilder, type Kysely } from "kysely";
 import type { Database } from "#db/schema.ts";
 import { selectListingCards, toListingCard, type ListingCardData } from "./listing-cards.server.ts";
+import { fromTemplate } from "./query-templates.server.ts";
 import { listingActor, ownerOrManager, visibleTo, type Actor } from "./listing-policy.server.ts";
 
 /** How many related listings the detail page offers (spec 01 §9). */
@@ -260,13 +261,16 @@ export async function relatedListings(
   listing: { id: number; categoryId: string },
   limit: number = RELATED_LISTINGS,
 ): Promise<ListingCardData[]> {
-  const rows = await selectListingCards(db)
-    .where("l.status", "=", "active")
-    .where("l.category_id", "=", listing.categoryId)
-    .where("l.id", "!=", listing.id)
-    .orderBy("l.created_at", "desc")
-    .orderBy("l.id", "desc")
-    .limit(limit)
-    .execute();
+  // Compiled once per limit (query-templates.server.ts): building it cost more than running it.
+  const query = fromTemplate(db, `related listings, ${limit}`, ["string", "number"], [listing.categoryId, listing.id], (database, [categoryId, id]) =>
+    selectListingCards(database)
+      .where("l.status", "=", "active")
+      .where("l.category_id", "=", categoryId as string)
+      .where("l.id", "!=", id as number)
+      .orderBy("l.created_at", "desc")
+      .orderBy("l.id", "desc")
+      .limit(limit),
+  );
+  const { rows } = await db.executeQuery(query);
   return rows.map(toListingCard);
 }

@@ -29,6 +29,7 @@ import {
 import { toCents } from "~/lib/money.ts";
 import { listCategoryTree, type CategoryNode } from "./category.server.ts";
 import { selectListingCards, toListingCard, type ListingCardData } from "./listing-cards.server.ts";
+import { fromTemplate } from "./query-templates.server.ts";
 
 export interface ListingSearchResult {
   listings: ListingCardData[];
@@ -276,7 +277,7 @@ export async function searchListings(db: Kysely<Database>, filters: ListingFilte
       ? await findIds(db, filters, pageSize, calibratedSince, options)
       : await untilListingsChange(db, key, () => findIds(db, filters, pageSize, calibratedSince, options));
   // Then the cards of just those listings, in the page's order.
-  const cards = found.ids.length ? await selectListingCards(db).where("l.id", "in", found.ids).execute() : [];
+  const cards = found.ids.length ? (await db.executeQuery(cardsOf(db, found.ids))).rows : [];
   const byId = new Map(cards.map((row) => [row.id, toListingCard(row)]));
   return {
     listings: found.ids.flatMap((id) => byId.get(id) ?? []),
@@ -287,6 +288,17 @@ export async function searchListings(db: Kysely<Database>, filters: ListingFilte
     pageSize,
     totalPages: Math.min(Math.ceil(found.total / pageSize), LISTINGS_MAX_PAGE),
   };
+}
+
+/** The cards of `ids`, by a query compiled once per number of ids (query-templates.server.ts). */
+function cardsOf(db: Kysely<Database>, ids: readonly number[]) {
+  return fromTemplate(
+    db,
+    `cards of ${ids.length} ids`,
+    ids.map(() => "number" as const),
+    ids,
+    (database, placeholders) => selectListingCards(database).where("l.id", "in", placeholders as number[]),
+  );
 }
 
 const NOTHING: FoundIds = { ids: [], total: 0, totalIsExact: true, searchedNewest: null };
@@ -468,7 +480,9 @@ async function lastWordIsCommon(db: Kysely<Database>, exact: string, fewLimit: n
 
 async function countUpTo(db: Kysely<Database>, query: CountQuery, remember: boolean): Promise<number> {
   const run = async () => Number((await query.executeTakeFirstOrThrow()).total);
-  if (!remember) return run();
+  // Without the result cache the key is not needed: compiling it only to have untilListingsChange run the query anyway
+  // compiled the query twice.
+  if (!remember || !getEnv().SEARCH_RESULT_CACHE) return run();
   const compiled = query.compile();
   return untilListingsChange(db, `count\u0000${compiled.sql}\u0000${JSON.stringify(compiled.parameters)}`, run);
 }

@@ -84,13 +84,14 @@ function routeTable(): RouteObject[] {
         { id: "case", path: "About", caseSensitive: true },
         { id: "lang", path: ":lang?/help" },
         { id: "layout", children: [{ id: "in-layout", path: "orders/:orderId" }] },
+        { id: "report", path: "admin/reports.csv" },
         { id: "not-found", path: "*" },
       ],
     },
   ];
 }
 
-const addresses = ["/", "/listings", "/listings/", "/listings/42", "/LISTINGS/42", "/listings/42/contact", "/listings/a%20b", "/auctions/7", "/About", "/about", "/help", "/de/help", "/orders/9", "/nowhere/at/all", "/listings/42/extra"];
+const addresses = ["/", "/listings", "/listings/", "/listings/42", "/LISTINGS/42", "/listings/42/contact", "/listings/a%20b", "/auctions/7", "/About", "/about", "/help", "/de/help", "/orders/9", "/nowhere/at/all", "/listings/42/extra", "/listings//42", "/listingsx/1", "//listings", "/auctions/", "/Auctions/7/", "/orders/9/", "/abOut", "/admin/reports.csv", "/admin/REPORTS.CSV", "/admin/reports.csvx", "/admin/reports/csv", "/de/HELP"];
 
 function summary(matches: RouteMatch[] | null) {
   return matches?.map((match) => ({ id: match.route.id, params: match.params, pathname: match.pathname, base: match.pathnameBase })) ?? null;
