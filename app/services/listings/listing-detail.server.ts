@@ -2,7 +2,7 @@
 import { sql, type ExpressionBuilder, type Kysely } from "kysely";
 import type { Database } from "#db/schema.ts";
 import { selectListingCards, toListingCard, type ListingCardData } from "./listing-cards.server.ts";
-import { fromTemplate } from "./query-templates.server.ts";
+import { fromTemplate } from "#db/query-templates.ts";
 import { listingActor, ownerOrManager, visibleTo, type Actor } from "./listing-policy.server.ts";
 
 /** How many related listings the detail page offers (spec 01 §9). */
@@ -261,7 +261,7 @@ export async function relatedListings(
   listing: { id: number; categoryId: string },
   limit: number = RELATED_LISTINGS,
 ): Promise<ListingCardData[]> {
-  // Compiled once per limit (query-templates.server.ts): building it cost more than running it.
+  // Compiled once per limit (db/query-templates.ts): building it cost more than running it.
   const query = fromTemplate(db, `related listings, ${limit}`, ["string", "number"], [listing.categoryId, listing.id], (database, [categoryId, id]) =>
     selectListingCards(database)
       .where("l.status", "=", "active")

@@ -29,7 +29,7 @@ import {
 import { toCents } from "~/lib/money.ts";
 import { listCategoryTree, type CategoryNode } from "./category.server.ts";
 import { selectListingCards, toListingCard, type ListingCardData } from "./listing-cards.server.ts";
-import { fromTemplate } from "./query-templates.server.ts";
+import { fromTemplate } from "#db/query-templates.ts";
 
 export interface ListingSearchResult {
   listings: ListingCardData[];
@@ -290,7 +290,7 @@ export async function searchListings(db: Kysely<Database>, filters: ListingFilte
   };
 }
 
-/** The cards of `ids`, by a query compiled once per number of ids (query-templates.server.ts). */
+/** The cards of `ids`, by a query compiled once per number of ids (db/query-templates.ts). */
 function cardsOf(db: Kysely<Database>, ids: readonly number[]) {
   return fromTemplate(
     db,

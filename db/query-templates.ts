@@ -2,9 +2,9 @@
 // values. Building and compiling a query with Kysely (its builders, the operation tree, the compiler's visit) cost
 // more CPU than SQLite running these small queries: ~0.1 ms each for the listing cards' query (issue 17 §3).
 import type { CompiledQuery, Kysely } from "kysely";
-import type { Database } from "#db/schema.ts";
+import type { Database } from "./schema.ts";
 
-interface Template<Row> {
+export interface Template<Row> {
   compiled: CompiledQuery<Row>;
   /** Where each placeholder's value goes in the compiled parameters. */
   positions: number[];
@@ -38,17 +38,34 @@ export function fromTemplate<Row>(
   }
   let template = byShape.get(shape) as Template<Row> | null | undefined;
   if (template === undefined) {
-    const placeholders = kinds.map((kind, index) => placeholder(index, kind));
-    const compiled = build(db, placeholders).compile();
-    const positions = placeholders.map((value) => {
-      const at = compiled.parameters.indexOf(value);
-      return at !== -1 && compiled.parameters.lastIndexOf(value) === at ? at : -1;
-    });
-    template = positions.includes(-1) ? null : { compiled, positions };
+    template = compileTemplate(kinds, (placeholders) => build(db, placeholders));
     if (byShape.size < TEMPLATES_PER_DATABASE) byShape.set(shape, template);
   }
   if (template === null) return build(db, values as (number | string)[]).compile();
+  return { ...template.compiled, parameters: parametersOf(template, values) };
+}
+
+/**
+ * The query `build` makes, compiled once with a placeholder for each value (`kinds`: number or string), and where each
+ * placeholder landed among its parameters; null when one does not appear exactly once (a builder that copies or
+ * transforms it).
+ */
+export function compileTemplate<Row>(
+  kinds: readonly ("number" | "string")[],
+  build: (placeholders: readonly (number | string)[]) => { compile(): CompiledQuery<Row> },
+): Template<Row> | null {
+  const placeholders = kinds.map((kind, index) => placeholder(index, kind));
+  const compiled = build(placeholders).compile();
+  const positions = placeholders.map((value) => {
+    const at = compiled.parameters.indexOf(value);
+    return at !== -1 && compiled.parameters.lastIndexOf(value) === at ? at : -1;
+  });
+  return positions.includes(-1) ? null : { compiled, positions };
+}
+
+/** A template's parameters with `values` in the placeholders' places. */
+export function parametersOf(template: Template<unknown>, values: readonly unknown[]): unknown[] {
   const parameters = template.compiled.parameters.slice();
   template.positions.forEach((position, index) => (parameters[position] = values[index]));
-  return { ...template.compiled, parameters };
+  return parameters;
 }
