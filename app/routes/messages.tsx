@@ -6,7 +6,7 @@
 // one in place when the list reorders, without switching a phone to the thread.
 import { Box, Container, Grid, Heading, Stack, Text } from "@chakra-ui/react";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData, useLocation, useNavigate, useRevalidator } from "@remix-run/react";
+import { useActionData, useLoaderData, useLocation, useNavigate, useNavigation, useRevalidator } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary.tsx";
 import { ConversationList } from "~/components/messages/ConversationList.tsx";
 import { ThreadPane, type SendAnswer } from "~/components/messages/ThreadPane.tsx";
@@ -102,14 +102,17 @@ export default function MessagesPage() {
   const revalidator = useRevalidator();
   const navigate = useNavigate();
   const location = useLocation();
+  const navigation = useNavigation();
 
   useLiveAuctions({
     auctionIds: [],
     onMessage: () => {
       // Reload the list and the thread. When the thread was picked automatically, pin it first: a message in another
-      // conversation moves that one to the top, and the pane must not jump to it.
+      // conversation moves that one to the top, and the pane must not jump to it. While the member is already going
+      // somewhere (they tapped a conversation, searched, sent), a navigation from here would cancel theirs: then only
+      // reload, which makes the page they are going to load fresh data.
       const params = new URLSearchParams(location.search);
-      if (!explicit && selected && params.get("pin") !== String(selected.conversation.id)) {
+      if (navigation.state === "idle" && !explicit && selected && params.get("pin") !== String(selected.conversation.id)) {
         params.set("pin", String(selected.conversation.id));
         navigate(`/messages?${params}`, { replace: true, preventScrollReset: true });
       } else {

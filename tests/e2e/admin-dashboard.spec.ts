@@ -5,11 +5,7 @@
 // /admin/system-status in light and dark mode.
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { expect, signedInAsDemo, test, withDatabase } from "./support.ts";
-
-async function waitForHydration(page: Page) {
-  await expect(page.getByRole("button", { name: /^Switch to (light|dark) mode$/ })).toHaveAttribute("aria-pressed", /^(true|false)$/);
-}
+import { expect, signedInAsDemo, test, waitForHydration, withDatabase } from "./support.ts";
 
 /**
  * Axe's WCAG 2 A/AA rules as support.ts's expectNoAxeViolations runs them (no violations, nothing undecided, the

@@ -4,11 +4,10 @@
 // deactivates it after the confirm; /admin/users/{id}, /admin/promo-codes and /admin/roles pass axe in light and
 // dark mode. (A super administrator cannot be demoted below one: tests/e2e/admin-users.spec.ts.)
 import crypto from "node:crypto";
-import type { Page } from "@playwright/test";
 import { MEMBER_MESSAGES } from "../../app/lib/admin-members.ts";
 import { PROMO_MESSAGES } from "../../app/lib/promotions.ts";
 import { SUSPENDED_MESSAGE } from "../../app/services/accounts/suspension.server.ts";
-import { DEMO_PASSWORD, demoAccount, expect, expectNoAxeViolations, signedInAsDemo, signIn, test, uniqueClientIp, withDatabase } from "./support.ts";
+import { DEMO_PASSWORD, demoAccount, expect, expectNoAxeViolations, signedInAsDemo, signIn, test, uniqueClientIp, waitForHydration, withDatabase } from "./support.ts";
 
 /** A member of our own who can sign in with the demo password (the demo buyer's hash), so no demo account is suspended. */
 function insertMember(): { id: string; email: string; name: string } {
@@ -22,10 +21,6 @@ function insertMember(): { id: string; email: string; name: string } {
     db.prepare("insert into profiles (id, email, role, is_verified, first_name, last_name, company_name) values (?, ?, 'seller', 0, 'Noor', ?, 'Delta Bench Services')").run(id, email, `Haddad ${tag}`);
   });
   return { id, email, name: `Noor Haddad ${tag}` };
-}
-
-async function waitForHydration(page: Page) {
-  await expect(page.getByRole("button", { name: /^Switch to (light|dark) mode$/ })).toHaveAttribute("aria-pressed", /^(true|false)$/);
 }
 
 test.describe("as the demo administrator", () => {

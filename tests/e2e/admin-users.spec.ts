@@ -3,8 +3,7 @@
 // account and a super administrator cannot edit their own (so the last one is never demoted from the page); support
 // staff read the list without edit forms; axe in light and dark mode.
 import crypto from "node:crypto";
-import type { Page } from "@playwright/test";
-import { expect, expectNoAxeViolations, signedInAsDemo, test, withDatabase } from "./support.ts";
+import { expect, expectNoAxeViolations, signedInAsDemo, test, waitForHydration, withDatabase } from "./support.ts";
 
 /** A member of our own, so the demo accounts other specs sign in with keep their roles. */
 function insertMember(): { email: string; name: string } {
@@ -21,10 +20,6 @@ function insertMember(): { email: string; name: string } {
 
 /** The demo administrator's address, not matching the super administrator's "superadmin@…". */
 const ADMIN_EMAIL = /(^|[^r])admin@tradebench\.test/;
-
-async function waitForHydration(page: Page) {
-  await expect(page.getByRole("button", { name: /^Switch to (light|dark) mode$/ })).toHaveAttribute("aria-pressed", /^(true|false)$/);
-}
 
 test.describe("as the demo administrator", () => {
   signedInAsDemo("admin");

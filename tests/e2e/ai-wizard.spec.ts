@@ -8,7 +8,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import { E2E_OPENAI_API_KEY, E2E_OPENAI_BASE_URL } from "../../playwright.config.ts";
-import { confirmEmailOf, expect, signedInAsDemo, test, uniqueEmail, watchConsole, withDatabase } from "./support.ts";
+import { confirmEmailOf, expect, signedInAsDemo, test, uniqueEmail, waitForHydration, watchConsole, withDatabase } from "./support.ts";
 
 const OSCILLOSCOPES = "industrial_electronics_test_measurement_oscilloscopes";
 const PASSWORD = "correct-horse-battery";
@@ -30,11 +30,6 @@ async function sidewaysCameraPhoto(name: string) {
     <text x="1400" y="1600" font-size="300">DSOX3034T</text></svg>`;
   const buffer = await sharp(Buffer.from(svg)).jpeg({ quality: 90 }).withMetadata({ orientation: 6 }).toBuffer();
   return { name, mimeType: "image/jpeg", buffer };
-}
-
-/** The colour toggle learns the mode in an effect, so its aria-pressed appears once React has hydrated. */
-async function waitForHydration(page: Page) {
-  await expect(page.getByRole("button", { name: /^Switch to (light|dark) mode$/ })).toHaveAttribute("aria-pressed", /^(true|false)$/);
 }
 
 async function expectAccessible(page: Page, where: string) {

@@ -6,7 +6,7 @@
 import crypto from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { demoStorageState, expect, test, uniqueClientIp, uniqueEmail, watchConsole, withDatabase } from "./support.ts";
+import { demoStorageState, expect, test, uniqueClientIp, uniqueEmail, waitForHydration, watchConsole, withDatabase } from "./support.ts";
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -93,11 +93,6 @@ const timeLine = (article: ReturnType<typeof card>) => article.locator("p").filt
 /** The page's address has exactly these query parameters (in any order). */
 async function expectQuery(page: Page, expected: Record<string, string>) {
   await expect.poll(() => Object.fromEntries(new URL(page.url()).searchParams)).toEqual(expected);
-}
-
-/** The colour toggle learns the mode in an effect, so its aria-pressed appears once React has hydrated. */
-async function waitForHydration(page: Page) {
-  await expect(page.getByRole("button", { name: /^Switch to (light|dark) mode$/ })).toHaveAttribute("aria-pressed", /^(true|false)$/);
 }
 
 // ---------------------------------------------------------------------------------------------

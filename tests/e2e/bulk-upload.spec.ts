@@ -2,14 +2,9 @@
 // (its progress comes over SSE and the page shows the result without a reload), pays with a promo code, imports, and
 // finds the listings on /seller/listings. The photos point at the app's own address, which the server refuses to fetch
 // (loopback): each row reports it and the import goes on without them. axe in light and dark mode on the review step.
-import type { Page } from "@playwright/test";
-import { expect, expectNoAxeViolations, signedInAsDemo, test, withDatabase } from "./support.ts";
+import { expect, expectNoAxeViolations, signedInAsDemo, test, waitForHydration, withDatabase } from "./support.ts";
 
 signedInAsDemo("seller");
-
-async function waitForHydration(page: Page) {
-  await expect(page.getByRole("button", { name: /^Switch to (light|dark) mode$/ })).toHaveAttribute("aria-pressed", /^(true|false)$/);
-}
 
 test("upload, fix a row, process with AI, pay with a promo code, import, see the listings", async ({ page, baseURL }) => {
   test.setTimeout(120_000);

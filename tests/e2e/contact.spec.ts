@@ -3,12 +3,7 @@
 // page's "Contact us" carrying the order, and axe in light and dark mode.
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { demoAccount, expect, signedInAsDemo, test, withDatabase } from "./support.ts";
-
-/** The colour toggle learns the mode in an effect, so its aria-pressed appears once React has hydrated. */
-async function waitForHydration(page: Page) {
-  await expect(page.getByRole("button", { name: /^Switch to (light|dark) mode$/ })).toHaveAttribute("aria-pressed", /^(true|false)$/);
-}
+import { demoAccount, expect, signedInAsDemo, test, waitForHydration, withDatabase } from "./support.ts";
 
 const field = (page: Page, name: string) => page.getByRole("main").getByRole("textbox", { name, exact: true });
 

@@ -3,16 +3,12 @@
 // pass axe in light and dark mode.
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page, TestInfo } from "@playwright/test";
-import { confirmEmailOf, demoAccount, expect, signedInAsDemo, test, uniqueClientIp, uniqueEmail, withDatabase } from "./support.ts";
+import { confirmEmailOf, demoAccount, expect, signedInAsDemo, test, uniqueClientIp, uniqueEmail, waitForHydration, withDatabase } from "./support.ts";
 
 test.describe.configure({ timeout: 90_000 });
 
 const PASSWORD = "correct-horse-battery";
 const OSCILLOSCOPES = "industrial_electronics_test_measurement_oscilloscopes";
-
-async function waitForHydration(page: Page) {
-  await expect(page.getByRole("button", { name: /^Switch to (light|dark) mode$/ })).toHaveAttribute("aria-pressed", /^(true|false)$/);
-}
 
 function sellerId(): string {
   return withDatabase((db) => (db.prepare("select id from profiles where email = ?").get(demoAccount("seller").email) as { id: string }).id);
@@ -98,7 +94,7 @@ test.describe("the seller", () => {
     await page.getByRole("link", { name: `Start an auction for ${title}` }).click();
     await expect(page).toHaveURL(new RegExp(`/create-auction\\?listing=${listingId}$`));
     await waitForHydration(page);
-    await expect(page.getByLabel("Listing")).toHaveValue(String(listingId));
+    await expect(page.getByRole("combobox", { name: "Listing", exact: true })).toHaveValue(String(listingId));
     await page.getByLabel("Starting price").fill("900");
     await page.getByRole("button", { name: "Start auction" }).click();
     await expect(page).toHaveURL(/\/auctions\/\d+$/);

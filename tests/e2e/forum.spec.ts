@@ -1,13 +1,7 @@
 // The forum in a browser (issue 18 §3): a visitor reads the demo forum (pinned welcome topic first, Login to Post),
 // a member starts a topic written in Markdown, replies, marks the reply as the solution and finds the topic under
 // "Solved"; axe on the list and a topic page in light and dark mode.
-import type { Page } from "@playwright/test";
-import { expect, expectNoAxeViolations, signedInAsDemo, test } from "./support.ts";
-
-/** The colour toggle learns the mode in an effect, so its aria-pressed appears once React has hydrated. */
-async function waitForHydration(page: Page) {
-  await expect(page.getByRole("button", { name: /^Switch to (light|dark) mode$/ })).toHaveAttribute("aria-pressed", /^(true|false)$/);
-}
+import { expect, expectNoAxeViolations, signedInAsDemo, test, waitForHydration } from "./support.ts";
 
 const WELCOME = "Welcome to the Tradebench forum: read this before posting";
 

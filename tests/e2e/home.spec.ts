@@ -1,9 +1,8 @@
 // The home page on live data: hero search, category browser, tiles, featured equipment, statistics, testimonials,
 // the calls to action and accessibility. What to expect is read from the server's own database.
 import Database from "better-sqlite3";
-import type { Page } from "@playwright/test";
 import { e2eDatabaseFile } from "../../playwright.config.ts";
-import { expect, expectNoAxeViolations, signedInAsDemo, test, uniqueEmail, watchConsole } from "./support.ts";
+import { expect, expectNoAxeViolations, signedInAsDemo, test, uniqueEmail, waitForHydration, watchConsole } from "./support.ts";
 
 const NO_FEATURED = "No featured listings available at the moment.";
 const TILE_SLUGS = [
@@ -28,10 +27,6 @@ function query<T>(sql: string, ...params: unknown[]): T[] {
   }
 }
 const one = (sql: string, ...params: unknown[]) => Number(Object.values(query<Record<string, number>>(sql, ...params)[0] ?? {})[0] ?? 0);
-
-async function waitForHydration(page: Page) {
-  await expect(page.getByRole("button", { name: /^Switch to (light|dark) mode$/ })).toHaveAttribute("aria-pressed", /^(true|false)$/);
-}
 
 /** Spec reading in docs/decisions/0007-home-statistics.md: a sign of activity in the last 90 days; only accounts made by `createdBy`. */
 function activeUsers(createdBy: string): number {

@@ -3,12 +3,7 @@
 // administrator writes an article with a preview, saves it as a draft nobody else sees, then publishes it; members
 // without can_edit_content are refused the editor. Axe in light and dark mode on the list, an article and the editor.
 import type { Page } from "@playwright/test";
-import { expect, expectNoAxeViolations, signedInAsDemo, test } from "./support.ts";
-
-/** The colour toggle learns the mode in an effect, so its aria-pressed appears once React has hydrated. */
-async function waitForHydration(page: Page) {
-  await expect(page.getByRole("button", { name: /^Switch to (light|dark) mode$/ })).toHaveAttribute("aria-pressed", /^(true|false)$/);
-}
+import { expect, expectNoAxeViolations, signedInAsDemo, test, waitForHydration } from "./support.ts";
 
 const articles = (page: Page) => page.getByRole("list", { name: "Articles" }).getByRole("article");
 

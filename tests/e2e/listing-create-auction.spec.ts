@@ -4,7 +4,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import Database from "better-sqlite3";
-import { databaseFile, expect, signedInAsDemo, test, watchConsole } from "./support.ts";
+import { databaseFile, expect, signedInAsDemo, test, waitForHydration, watchConsole } from "./support.ts";
 
 const OSCILLOSCOPES = "industrial_electronics_test_measurement_oscilloscopes";
 const DAY = 24 * 60 * 60 * 1000;
@@ -38,11 +38,6 @@ function storedAuction(listingId: number): StoredAuction | undefined {
   } finally {
     db.close();
   }
-}
-
-/** The colour toggle learns the mode in an effect, so its aria-pressed appears once React has hydrated. */
-async function waitForHydration(page: Page) {
-  await expect(page.getByRole("button", { name: /^Switch to (light|dark) mode$/ })).toHaveAttribute("aria-pressed", /^(true|false)$/);
 }
 
 async function fillListing(page: Page, title: string) {

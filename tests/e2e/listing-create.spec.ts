@@ -3,7 +3,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "@playwright/test";
 import sharp from "sharp";
-import { demoStorageState, expect, signedInAsDemo, test, toggleWatch, uniqueClientIp, uniqueEmail, watchConsole, withDatabase } from "./support.ts";
+import { demoStorageState, expect, signedInAsDemo, test, toggleWatch, uniqueClientIp, uniqueEmail, waitForHydration, watchConsole, withDatabase } from "./support.ts";
 
 const OSCILLOSCOPES = "industrial_electronics_test_measurement_oscilloscopes";
 const PASSWORD = "correct-horse-battery";
@@ -11,11 +11,6 @@ const PASSWORD = "correct-horse-battery";
 async function pngFile(name: string, colour: string) {
   const buffer = await sharp({ create: { width: 640, height: 480, channels: 3, background: colour } }).png().toBuffer();
   return { name, mimeType: "image/png", buffer };
-}
-
-/** The colour toggle learns the mode in an effect, so its aria-pressed appears once React has hydrated. */
-async function waitForHydration(page: Page) {
-  await expect(page.getByRole("button", { name: /^Switch to (light|dark) mode$/ })).toHaveAttribute("aria-pressed", /^(true|false)$/);
 }
 
 function origin(): string {

@@ -4,7 +4,7 @@
 // Each test lists its own item for the demo seller, so its conversation is new whatever else has run.
 import type { Browser, BrowserContext, Page, TestInfo } from "@playwright/test";
 import type { Role } from "../../app/lib/roles.ts";
-import { demoAccount, demoStorageState, expect, expectNoAxeViolations, signedInAsDemo, test, uniqueClientIp, watchConsole, withDatabase } from "./support.ts";
+import { demoAccount, demoStorageState, expect, expectNoAxeViolations, signedInAsDemo, test, uniqueClientIp, waitForHydration, watchConsole, withDatabase } from "./support.ts";
 
 const OSCILLOSCOPES = "industrial_electronics_test_measurement_oscilloscopes";
 
@@ -255,6 +255,57 @@ test.describe("on a phone", () => {
     expect(pane!.height).toBeGreaterThan(600);
     await page.getByRole("link", { name: "Back to conversations" }).click();
     await expect(page.getByRole("list", { name: "Conversations" })).toBeVisible();
+  });
+
+  test("a message arriving while the member opens a conversation does not send them back to the list", async ({ page, browser }, testInfo) => {
+    const stamp = Date.now();
+    const opened = `Rohde & Schwarz FSV spectrum analyzer ${stamp}`;
+    const other = `Keithley 2400 source meter ${stamp}`;
+    const openedId = insertListing(opened);
+    const otherId = insertListing(other);
+    const context: BrowserContext = await signedInContext(browser, "buyer", testInfo);
+    try {
+      const elsewhere = await context.newPage();
+      const conversationId = await contactSeller(elsewhere, openedId);
+      // Counts the live messages the page receives.
+      await page.addInitScript(() => {
+        const Native = window.EventSource;
+        window.EventSource = class extends Native {
+          constructor(url: string | URL, init?: EventSourceInit) {
+            super(url, init);
+            this.addEventListener("message", () => {
+              document.documentElement.dataset.liveMessages = String(Number(document.documentElement.dataset.liveMessages ?? 0) + 1);
+            });
+          }
+        };
+      });
+      await page.goto("/messages");
+      await waitForHydration(page);
+      await expect(liveStream(page)).toHaveCount(1);
+      // The conversation's data is held until a message in another conversation has reached the page.
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      await page.route(
+        (url) => url.pathname === "/messages.data" && url.searchParams.get("conversation") === String(conversationId),
+        async (route) => {
+          await released;
+          await route.continue();
+        },
+      );
+      const held = page.waitForRequest((request) => request.url().includes(`conversation=${conversationId}`));
+      await page.getByTestId("conversation-link").filter({ hasText: opened }).click();
+      await held;
+      await contactSeller(elsewhere, otherId);
+      await sendBox(elsewhere).fill("Is the calibration certificate current?");
+      await elsewhere.getByRole("button", { name: "Send" }).click();
+      await expect(page.locator("html")).toHaveAttribute("data-live-messages", /^[1-9]/);
+      release();
+      await expect(page).toHaveURL(new RegExp(`conversation=${conversationId}$`));
+      await expect(page.getByTestId("thread-pane")).toBeVisible();
+      await expect(page.getByTestId("thread-pane").getByRole("link", { name: opened })).toBeVisible();
+    } finally {
+      await context.close();
+    }
   });
 });
 

@@ -3,13 +3,9 @@
 // signing in (and without JavaScript), its page changing nothing until the button is pressed; subscribing again works.
 // axe in light and dark mode on both pages.
 import type { Page } from "@playwright/test";
-import { expect, expectNoAxeViolations, latestEmailTo, test, uniqueEmail, withDatabase } from "./support.ts";
+import { expect, expectNoAxeViolations, latestEmailTo, test, uniqueEmail, waitForHydration, withDatabase } from "./support.ts";
 
 const THANKS = "Thank you for subscribing! Check your inbox: follow the link we've e-mailed you to confirm.";
-
-async function waitForHydration(page: Page) {
-  await expect(page.getByRole("button", { name: /^Switch to (light|dark) mode$/ })).toHaveAttribute("aria-pressed", /^(true|false)$/);
-}
 
 async function subscribeInFooter(page: Page, email: string) {
   await page.goto("/");

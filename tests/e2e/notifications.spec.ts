@@ -2,7 +2,7 @@
 // the /notifications page (filter, mark read, mark all read, delete, with and without JavaScript), the e-mail alert
 // choices on /profile, and accessibility of both in light and dark mode. Each test uses its own fresh member.
 import type { Browser, Page, TestInfo } from "@playwright/test";
-import { confirmEmailOf, demoAccount, expect, expectNoAxeViolations, test, uniqueClientIp, uniqueEmail, withDatabase } from "./support.ts";
+import { confirmEmailOf, demoAccount, expect, expectNoAxeViolations, test, uniqueClientIp, uniqueEmail, waitForHydration, withDatabase } from "./support.ts";
 
 // Every test registers and signs in a fresh member first: more set-up than most on a shared machine.
 test.describe.configure({ timeout: 90_000 });
@@ -55,11 +55,6 @@ function addNotifications(userId: string, notices: Notice[]): void {
       );
     });
   });
-}
-
-/** React has hydrated once the colour toggle knows its state (the bell opens only then). */
-async function waitForHydration(page: Page) {
-  await expect(page.getByRole("button", { name: /^Switch to (light|dark) mode$/ })).toHaveAttribute("aria-pressed", /^(true|false)$/);
 }
 
 const bellButton = (page: Page) => page.getByRole("banner").getByRole("button", { name: /^Notifications/ });

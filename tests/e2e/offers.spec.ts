@@ -5,7 +5,7 @@
 // and dark mode. Each test lists its own item for the demo seller, so its negotiation is new whatever else has run.
 import type { Browser, Page, TestInfo } from "@playwright/test";
 import type { Role } from "../../app/lib/roles.ts";
-import { demoAccount, demoStorageState, expect, expectNoAxeViolations, signedInAsDemo, test, uniqueClientIp, withDatabase } from "./support.ts";
+import { demoAccount, demoStorageState, expect, expectNoAxeViolations, signedInAsDemo, test, uniqueClientIp, waitForHydration, withDatabase } from "./support.ts";
 
 const OSCILLOSCOPES = "industrial_electronics_test_measurement_oscilloscopes";
 
@@ -31,11 +31,6 @@ async function signedInPage(browser: Browser, role: Role, testInfo: TestInfo, op
     ...options,
   });
   return context.newPage();
-}
-
-/** React has hydrated once the colour toggle knows its state. */
-async function waitForHydration(page: Page) {
-  await expect(page.getByRole("button", { name: /^Switch to (light|dark) mode$/ })).toHaveAttribute("aria-pressed", /^(true|false)$/);
 }
 
 /** The negotiation card on /offers about the listing titled `title`. */

@@ -3,7 +3,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
-import { expect, signedInAsDemo, signIn, test, uniqueEmail, watchConsole, withDatabase } from "./support.ts";
+import { expect, signedInAsDemo, signIn, test, uniqueEmail, waitForHydration, watchConsole, withDatabase } from "./support.ts";
 
 const PASSWORD = "correct-horse-battery";
 /** The one answer to a sign-up, whatever the address's state (decision 0041, "The newsletter"). */
@@ -15,11 +15,6 @@ function newsletterStateOf(email: string): { mails: number; status: string | nul
     mails: (db.prepare("select count(*) as n from email_outbox where to_address = ?").get(email) as { n: number }).n,
     status: (db.prepare("select status from newsletter_subscriptions where email = ?").get(email) as { status: string } | undefined)?.status ?? null,
   }));
-}
-
-/** The colour toggle learns the mode in an effect, so its aria-pressed appears once React has hydrated. */
-async function waitForHydration(page: Page) {
-  await expect(page.getByRole("button", { name: /^Switch to (light|dark) mode$/ })).toHaveAttribute("aria-pressed", /^(true|false)$/);
 }
 
 /** Registers a fresh account through the form and signs in with it through the form. */

@@ -2,17 +2,12 @@
 // registration consent, the 404 page and these pages hold answering (no internal 404 but the pages later issues
 // build), and axe on each page in light and dark mode.
 import type { Page } from "@playwright/test";
-import { expect, expectNoAxeViolations, test } from "./support.ts";
+import { expect, expectNoAxeViolations, test, waitForHydration } from "./support.ts";
 
 const SITE_PAGES = ["/about", "/faq", "/terms", "/privacy", "/prohibited-conduct", "/buyer-protection", "/pricing"];
 
 /** Linked already, built by later work: known, and listed here so nothing else may 404 (none now). */
 const BUILT_LATER: string[] = [];
-
-/** The colour toggle learns the mode in an effect, so its aria-pressed appears once React has hydrated. */
-async function waitForHydration(page: Page) {
-  await expect(page.getByRole("button", { name: /^Switch to (light|dark) mode$/ })).toHaveAttribute("aria-pressed", /^(true|false)$/);
-}
 
 const section = (page: Page, title: string) => page.locator("details", { has: page.getByRole("heading", { level: 2, name: title, exact: true }) });
 

@@ -2,12 +2,7 @@
 // opens a contact-form message, assigns it to themself, replies by e-mail (the reply is in the history and in the
 // outbox to the sender), closes and reopens it; closing from the list; the views; axe in light and dark mode on the
 // list and on a message. Members without the permission are refused.
-import type { Page } from "@playwright/test";
-import { expect, expectNoAxeViolations, signedInAsDemo, test, withDatabase } from "./support.ts";
-
-async function waitForHydration(page: Page) {
-  await expect(page.getByRole("button", { name: /^Switch to (light|dark) mode$/ })).toHaveAttribute("aria-pressed", /^(true|false)$/);
-}
+import { expect, expectNoAxeViolations, signedInAsDemo, test, waitForHydration, withDatabase } from "./support.ts";
 
 /** A contact-form message as the form keeps it; its subject is unique to the test. Returns its id. */
 function keepMessage(subject: string): number {

@@ -78,6 +78,11 @@ export async function signIn(page: Page, email: string, password: string): Promi
 /** Playwright's own warning when it refuses the site's service worker (serviceWorkers: "block", the default here). */
 const BLOCKED_SERVICE_WORKER = "Service Worker registration blocked by Playwright";
 
+/** Waits until React has hydrated the page: the colour toggle learns the mode in an effect, so its aria-pressed appears then. */
+export async function waitForHydration(page: Page): Promise<void> {
+  await expect(page.getByRole("button", { name: /^Switch to (light|dark) mode$/ })).toHaveAttribute("aria-pressed", /^(true|false)$/);
+}
+
 /** Collects console errors and warnings (hydration mismatches included) for a page. */
 export function watchConsole(page: Page): string[] {
   const problems: string[] = [];

@@ -3,7 +3,7 @@
 // and both tabs pass axe in light and dark mode.
 import crypto from "node:crypto";
 import type { Locator, Page } from "@playwright/test";
-import { expect, expectNoAxeViolations, test, toggleWatch, uniqueEmail, watchConsole, withDatabase } from "./support.ts";
+import { expect, expectNoAxeViolations, test, toggleWatch, uniqueEmail, waitForHydration, watchConsole, withDatabase } from "./support.ts";
 
 const PASSWORD = "correct-horse-battery";
 const OSCILLOSCOPES = "industrial_electronics_test_measurement_oscilloscopes";
@@ -69,10 +69,6 @@ function saveSearchDirectly(email: string, name: string, keyword: string): void 
 const watchedItem = (page: Page, title: string): Locator => page.getByRole("article").filter({ has: page.getByRole("heading", { name: title }) });
 const savedSearch = (page: Page, title: string): Locator => page.getByRole("article").filter({ has: page.getByRole("heading", { name: title, exact: true }) });
 const tabs = (page: Page) => page.getByRole("navigation", { name: "Watchlist sections" });
-
-async function waitForHydration(page: Page) {
-  await expect(page.getByRole("button", { name: /^Switch to (light|dark) mode$/ })).toHaveAttribute("aria-pressed", /^(true|false)$/);
-}
 
 test("visitors sign in first and come back to /watchlist", async ({ page }) => {
   await page.goto("/watchlist");
