@@ -87,6 +87,27 @@ async function renderPage(app: JSX.Element): Promise<{ html: Buffer; failed: boo
 }
 
 const HEAD_END = Buffer.from("</head>");
+const MODULE_PRELOAD = Buffer.from('<link rel="modulepreload"');
+const LOW_PRIORITY_MODULE_PRELOAD = Buffer.from('<link rel="modulepreload" fetchpriority="low"');
+
+/**
+ * The page's scripts preloaded at low priority (Remix's <Scripts> has no way to set the attribute on its modulepreload
+ * links). The server draws the page and it works before hydration, so on a slow link its stylesheet and first picture
+ * should have the bandwidth before ~180 KB of JavaScript, which Chrome otherwise fetches at high priority beside them
+ * (issue 17 §5; docs/decisions/0056). Only in the production build: the development build's React warns about an
+ * attribute its own render did not produce (production React does not compare attributes when hydrating).
+ */
+function lowPriorityScripts(html: Buffer): Buffer[] {
+  if (!import.meta.env.PROD) return [html];
+  const parts: Buffer[] = [];
+  let from = 0;
+  for (let at = html.indexOf(MODULE_PRELOAD); at !== -1; at = html.indexOf(MODULE_PRELOAD, from)) {
+    parts.push(html.subarray(from, at), LOW_PRIORITY_MODULE_PRELOAD);
+    from = at + MODULE_PRELOAD.length;
+  }
+  parts.push(html.subarray(from));
+  return parts;
+}
 const DOCTYPE = Buffer.from("<!DOCTYPE html>");
 
 function escapeAttribute(value: string): string {
@@ -144,7 +165,7 @@ export default async function handleRequest(
   );
 
   const headEnd = html.indexOf(HEAD_END);
-  const parts = headEnd === -1 ? [html] : [html.subarray(0, headEnd), Buffer.from(pageStyleTags(cache)), html.subarray(headEnd)];
+  const parts = headEnd === -1 ? [html] : [html.subarray(0, headEnd), Buffer.from(pageStyleTags(cache)), ...lowPriorityScripts(html.subarray(headEnd))];
   // React already starts a document rendered from <html> with a doctype; a second one is a parse error.
   if (!html.subarray(0, DOCTYPE.length).equals(DOCTYPE)) parts.unshift(DOCTYPE);
   const body = Buffer.concat(parts);

@@ -1,8 +1,9 @@
 // The pages a buyer lands on from a search or a link (/, /listings, a listing) are drawn with static classes only:
 // no Chakra component renders there, so the browser never makes Chakra's system, its longest start-up task on a phone
 // (app/theme.ts). Other pages may use Chakra components; these must not, for the first-load budget of issue 6.
+// Their scripts are preloaded at low priority, so a slow link brings the stylesheet and pictures first (decision 0056).
 import type { Page } from "@playwright/test";
-import { expect, signedInAsDemo, test, withDatabase } from "./support.ts";
+import { expect, signedInAsDemo, test, waitForHydration, withDatabase } from "./support.ts";
 
 const SYSTEM_MADE_MARK = "tradebench:chakra-system";
 
@@ -27,7 +28,7 @@ function landingListings(): { fixedPrice: number; auctioned: number } {
 /** Opens the page, waits until React has hydrated it, and answers whether the browser made Chakra's system. */
 async function madeChakraSystem(page: Page, path: string): Promise<boolean> {
   await page.goto(path);
-  await expect(page.getByRole("button", { name: /^Switch to (light|dark) mode$/ })).toHaveAttribute("aria-pressed", /^(true|false)$/);
+  await waitForHydration(page);
   return page.evaluate((mark) => performance.getEntriesByName(mark).length > 0, SYSTEM_MADE_MARK);
 }
 
@@ -54,4 +55,16 @@ test.describe("signed in", () => {
   test("a page that uses Chakra components makes it (the check can fail)", async ({ page }) => {
     expect(await madeChakraSystem(page, "/dashboard")).toBe(true);
   });
+});
+
+test("the landing pages preload their scripts at low priority, and still hydrate", async ({ page }) => {
+  const { fixedPrice } = landingListings();
+  for (const path of ["/", "/listings", `/listings/${fixedPrice}`]) {
+    // The page as the server sent it (later, loading the theme when idle adds preloads of its own).
+    const preloads = (await (await page.request.get(path)).text()).match(/<link rel="modulepreload"[^>]*>/g) ?? [];
+    expect(preloads.length).toBeGreaterThan(3);
+    expect(preloads.filter((link) => !link.includes('fetchpriority="low"'))).toEqual([]);
+    await page.goto(path);
+    await waitForHydration(page);
+  }
 });
