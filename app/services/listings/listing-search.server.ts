@@ -344,13 +344,14 @@ async function findIds(
   const byIdOnly = { indexed: (name: FilterName, single: boolean) => name !== "status" && single };
 
   if (!expression) {
-    // The total first (up to the cap, from whichever index narrows most): it decides how the page is read.
-    const counted = await boundedCount(db, (eb) => filtersOnly(eb), remember);
-    const { column, direction } = sortOf(filters);
     // A filter besides the category: in newest order, reading a category item by item checks it on each row.
     const beyondCategory = Boolean(
       conditions || brandKeys || filters.testLevel || calibratedSince || filters.minPrice !== undefined || filters.maxPrice !== undefined,
     );
+    // The total first: it decides how the page is read. With the category alone (or nothing), from the counts the
+    // triggers keep; otherwise counted up to the cap, from whichever index narrows most.
+    const counted = beyondCategory ? await boundedCount(db, (eb) => filtersOnly(eb), remember) : await activeListingsIn(db, categories);
+    const { column, direction } = sortOf(filters);
     const ids = pageWanted
       ? await pageInSortOrder(
           db,
@@ -410,7 +411,7 @@ async function findIds(
       db.selectFrom(matchRows().select("l.id").limit(LISTINGS_COUNT_CAP + 1).as("m")).select((eb) => eb.fn.countAll<number>().as("total")),
       remember,
     );
-    return { ids, total: Math.min(counted, LISTINGS_COUNT_CAP), totalIsExact: counted <= LISTINGS_COUNT_CAP, searchedNewest: null };
+    return { ids, ...shownTotal(counted), searchedNewest: null };
   }
 
   // Many matches: only the newest `searched` of them are searched, read newest first from the full-text index and
@@ -487,6 +488,18 @@ async function countUpTo(db: Kysely<Database>, query: CountQuery, remember: bool
   return untilListingsChange(db, `count\u0000${compiled.sql}\u0000${JSON.stringify(compiled.parameters)}`, run);
 }
 
+/** The total of the active listings in `categories` (all when none), from the counts the triggers keep: no listing is read. */
+async function activeListingsIn(db: Kysely<Database>, categories: readonly string[] | undefined): Promise<{ total: number; totalIsExact: boolean }> {
+  const { byCategory, all } = await activeListingsByCategory(db);
+  const listings = categories ? categories.reduce((sum, id) => sum + (byCategory.get(id) ?? 0), 0) : all;
+  return shownTotal(listings);
+}
+
+/** A total as /listings shows it: exact up to LISTINGS_COUNT_CAP, "10,000+" beyond. */
+function shownTotal(listings: number): { total: number; totalIsExact: boolean } {
+  return { total: Math.min(listings, LISTINGS_COUNT_CAP), totalIsExact: listings <= LISTINGS_COUNT_CAP };
+}
+
 /** The total, counted up to LISTINGS_COUNT_CAP and no further. */
 async function boundedCount(db: Kysely<Database>, matching: Matching, remember: boolean): Promise<{ total: number; totalIsExact: boolean }> {
   const counted = await countUpTo(
@@ -496,7 +509,7 @@ async function boundedCount(db: Kysely<Database>, matching: Matching, remember: 
       .select((eb) => eb.fn.countAll<number>().as("total")),
     remember,
   );
-  return { total: Math.min(counted, LISTINGS_COUNT_CAP), totalIsExact: counted <= LISTINGS_COUNT_CAP };
+  return shownTotal(counted);
 }
 
 interface Split {

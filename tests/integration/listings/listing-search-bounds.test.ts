@@ -1,7 +1,7 @@
 // The rules that keep /listings from scanning at a million listings (issue 17 §2; docs/decisions/0036), on both
 // engines: totals counted up to 10,000 ("10,000+ listings"), pages up to 50, the brand filter on the generated
 // brand_key kept in step by every write, and search caches that only listing changes empty (a view or a bid does not).
-import { sql, type KyselyPlugin } from "kysely";
+import { createQueryId, sql, type KyselyPlugin } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { OpenedDatabase } from "#db/dialect.ts";
 import { LISTINGS_COUNT_CAP, LISTINGS_MAX_PAGE, parseListingFilters } from "~/lib/listing-filters.ts";
@@ -139,5 +139,61 @@ describe("search caches", () => {
     await database.db.updateTable("equipment_listings").set({ status: "sold" }).where("id", "=", id).execute();
     expect(await listingsVersion(database.db)).not.toBe(version);
     expect(await search()).toMatchObject({ total: 0, ids: [] });
+  });
+});
+
+describe("totals of a category alone, or of no filter", () => {
+  const OSCILLOSCOPES = "industrial_electronics_test_measurement_oscilloscopes";
+  /** Active listings counted directly, in a category and the categories under it (three levels), or in all. */
+  const activeIn = async (category: string | null) => {
+    let query = database.db.selectFrom("equipment_listings").select((eb) => eb.fn.countAll<number>().as("n")).where("status", "=", "active");
+    if (category) {
+      const children = (parents: string[]) => database.db.selectFrom("categories").select("id").where("parent_id", "in", parents);
+      const level2 = (await children([category]).execute()).map((row) => row.id);
+      const level3 = level2.length ? (await children(level2).execute()).map((row) => row.id) : [];
+      query = query.where("category_id", "in", [category, ...level2, ...level3]);
+    }
+    return Number((await query.executeTakeFirstOrThrow()).n);
+  };
+
+  it("come from the counts the listing triggers keep, without counting listings, and follow every change", async () => {
+    const executor = database.db.getExecutor();
+    const statements: string[] = [];
+    const db = database.db.withPlugin({
+      transformQuery: (args) => {
+        statements.push(executor.compileQuery(args.node, createQueryId()).sql);
+        return args.node;
+      },
+      transformResult: async (args) => args.result,
+    });
+    const total = async (query: string) => {
+      const result = await searchListings(db, parseListingFilters(new URLSearchParams(query)).filters);
+      return { total: result.total, totalIsExact: result.totalIsExact };
+    };
+    const scopes = [OSCILLOSCOPES, "test_measurement", "industrial_electronics"];
+    const before = (await total(`category=${OSCILLOSCOPES}`)).total;
+    const ids = [];
+    for (let i = 0; i < 3; i += 1) ids.push(await insertListingRow(database.db, seller, { title: `Scope ${i}`, category_id: OSCILLOSCOPES }));
+    await insertListingRow(database.db, seller, { title: "Scope draft", category_id: OSCILLOSCOPES, status: "draft" });
+
+    const check = async () => {
+      for (const scope of scopes) expect(await total(`category=${scope}`)).toEqual({ total: await activeIn(scope), totalIsExact: true });
+      expect(await activeIn(null)).toBeGreaterThan(LISTINGS_COUNT_CAP);
+      expect(await total("")).toEqual({ total: LISTINGS_COUNT_CAP, totalIsExact: false });
+    };
+    await check();
+    expect(await total(`category=${OSCILLOSCOPES}`)).toEqual({ total: before + 3, totalIsExact: true });
+    // Sold, moved to another category, deleted: each changes the totals at once.
+    await database.db.updateTable("equipment_listings").set({ status: "sold" }).where("id", "=", ids[0]!).execute();
+    await database.db.updateTable("equipment_listings").set({ category_id: EXCAVATORS }).where("id", "=", ids[1]!).execute();
+    await check();
+    expect(await total(`category=${OSCILLOSCOPES}`)).toEqual({ total: before + 1, totalIsExact: true });
+    await database.db.deleteFrom("equipment_listings").where("id", "=", ids[2]!).execute();
+    expect(await total(`category=${OSCILLOSCOPES}`)).toEqual({ total: before, totalIsExact: true });
+    await check();
+    expect(statements.filter((statement) => /count\(\*\) as "total"/.test(statement))).toEqual([]);
+    // A filter beyond the category still counts (up to the cap), and the check above would see it.
+    await total(`category=${OSCILLOSCOPES}&maxPrice=100`);
+    expect(statements.filter((statement) => /count\(\*\) as "total"/.test(statement)).length).toBeGreaterThan(0);
   });
 });
