@@ -4,7 +4,7 @@
 // - PostgreSQL: equipment_listings.search_vector with the text search configuration tradebench_search and the SQL
 //   function listing_search_query (migration 2026-11-26T0900-postgres-search), ts_rank with the same column weights.
 // Only engine primitives live here; the searches themselves are in app/services/listings and app/services/alerts.
-import { sql, type AliasedRawBuilder, type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBool } from "kysely";
+import { sql, type AliasedRawBuilder, type Expression, type ExpressionBuilder, type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBool } from "kysely";
 import { engineOf } from "./dialect.ts";
 import type { Database } from "./schema.ts";
 
@@ -193,6 +193,77 @@ export async function newestListingMatches(db: Kysely<Database>, expression: str
       select id from listing_search_rows where search_vector @@ listing_search_query(${expression})
         order by id + 0 desc limit ${limit}) as newest`.execute(db);
   return summarise(rows);
+}
+
+/** A listing of a search's window, with the keys the search may sort by. */
+export interface WindowListing {
+  id: number;
+  createdAt: string;
+  priceCents: number;
+}
+
+/** The newest matches of an expression (as `newestListingMatches`), with those of them that pass the filters. */
+export interface NewestMatchesPassing extends NewestMatches {
+  /** Every match counted that passes the filters, newest (highest id) first. */
+  passing: WindowListing[];
+}
+
+/** The filters a window's listings must pass, over `listingSearchRows` (aliased `l`). */
+export type WindowFilters = (eb: ExpressionBuilder<{ l: Database["equipment_listings"] }, "l">) => Expression<SqlBool>;
+
+/** A listing of a window as one short text: id, price in cents and created_at (which holds no space or comma). */
+const windowEntry = sql<string>`l.id || ' ' || l.price_cents || ' ' || l.created_at`;
+
+function parseWindow(text: string | null): WindowListing[] {
+  if (!text) return [];
+  const listings = text.split(",").map((entry) => {
+    const [id, price, createdAt] = entry.split(" ");
+    return { id: Number(id), priceCents: Number(price), createdAt: createdAt ?? "" };
+  });
+  // Newest first, whatever order the aggregate kept.
+  for (let at = 1; at < listings.length; at += 1) {
+    if (listings[at - 1]!.id < listings[at]!.id) return listings.sort((a, b) => b.id - a.id);
+  }
+  return listings;
+}
+
+/**
+ * `newestListingMatches`, and the listings among those matches that pass `filters`, with their sort keys: everything
+ * a search with many matches needs (its total, its page in any order, Best match's candidates) from one read of the
+ * full-text index, so it is not read again for each (docs/decisions/0057). At most `limit` listings come back.
+ * SQLite: one statement, the matches looked up by id in listing_search_rows, aggregated into one text.
+ * PostgreSQL: the newest matches first (their oldest id bounds the window), then the passing rows from the GIN index.
+ */
+export async function newestListingMatchesPassing(
+  db: Kysely<Database>,
+  expression: string,
+  limit: number,
+  filters: WindowFilters,
+): Promise<NewestMatchesPassing> {
+  const passes = (eb: unknown) => filters(eb as ExpressionBuilder<{ l: Database["equipment_listings"] }, "l">);
+  if (engineOf(db) === "sqlite") {
+    const row = await db
+      .selectFrom(sql<{ rowid: number }>`(select rowid from listing_search where listing_search match ${expression} order by rowid desc limit ${limit})`.as("n"))
+      .crossJoin(listingSearchRows())
+      .whereRef("l.id", "=", "n.rowid")
+      .select((eb) => [
+        eb.fn.countAll<number>().as("matches"),
+        eb.fn.min<number>("n.rowid").as("oldest"),
+        sql<string | null>`group_concat(case when ${passes(eb)} then ${windowEntry} end, ',')`.as("passing"),
+      ])
+      .executeTakeFirst();
+    return { matches: Number(row?.matches ?? 0), oldest: Number(row?.oldest ?? 0), passing: parseWindow(row?.passing ?? null) };
+  }
+  const found = await newestListingMatches(db, expression, limit);
+  if (found.matches === 0) return { ...found, passing: [] };
+  const row = await db
+    .selectFrom(listingSearchRows())
+    .where(sql<SqlBool>`l.search_vector @@ listing_search_query(${expression})`)
+    .where("l.id", ">=", found.oldest)
+    .where((eb) => passes(eb))
+    .select(sql<string | null>`string_agg(${windowEntry}, ',')`.as("passing"))
+    .executeTakeFirst();
+  return { ...found, passing: parseWindow(row?.passing ?? null) };
 }
 
 /** Ids of listings whose title, description, brand or model match, for `where id in (…)`. */

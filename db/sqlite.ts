@@ -37,7 +37,7 @@ export function openSqlite(options: { file: string; synchronous?: SynchronousMod
   connection.pragma(`synchronous = ${options.synchronous ?? "FULL"}`);
   // Read large databases through the page cache of the OS instead of copying pages into SQLite's small one:
   // halves the CPU of queries that touch many rows at a million listings.
-  connection.pragma("mmap_size = 1073741824");
+  connection.pragma("mmap_size = 2147418112");
   connection.pragma("cache_size = -65536");
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(connection) }) });
   return { db, file };

@@ -13,8 +13,12 @@ import {
   listingSearchTable,
   listingTitleMatches,
   newestListingMatches,
+  newestListingMatchesPassing,
   phrasesOfExpression,
-  type NewestMatches,
+  type NewestMatchesPassing,
+  type SearchPhrase,
+  type WindowFilters,
+  type WindowListing,
 } from "#db/full-text.ts";
 import type { Database } from "#db/schema.ts";
 import { getEnv } from "~/env.server.ts";
@@ -107,26 +111,31 @@ export async function listingsVersion(db: Kysely<Database>): Promise<string> {
   return String(row?.version ?? 0);
 }
 
-const REMEMBERED_PER_VERSION = 500;
-const remembered = new WeakMap<Kysely<Database>, { version: string; values: Map<string, unknown> }>();
+/** Values kept per state of the listings: results (ids of a page, totals, brand keys) and, bigger, search windows. */
+const REMEMBERED_PER_VERSION = { results: 500, windows: 16 } as const;
+type Store = keyof typeof REMEMBERED_PER_VERSION;
+const remembered: Record<Store, WeakMap<Kysely<Database>, { version: string; values: Map<string, unknown> }>> = {
+  results: new WeakMap(),
+  windows: new WeakMap(),
+};
 
 /**
  * Computes a value once per state of the listings: it is reused until a listing changes (in any process), so it is
  * never stale. Which listings a search finds, in which order, and how many, are pure functions of the listings.
  */
-async function untilListingsChange<T>(db: Kysely<Database>, key: string, compute: () => Promise<T>): Promise<T> {
+async function untilListingsChange<T>(db: Kysely<Database>, key: string, compute: () => Promise<T>, store: Store = "results"): Promise<T> {
   if (!getEnv().SEARCH_RESULT_CACHE) return compute();
   const version = await listingsVersion(db);
-  let cache = remembered.get(db);
+  let cache = remembered[store].get(db);
   if (!cache || cache.version !== version) {
     cache = { version, values: new Map() };
-    remembered.set(db, cache);
+    remembered[store].set(db, cache);
   }
   if (cache.values.has(key)) return cache.values.get(key) as T;
   const value = await compute();
   // A listing may have changed meanwhile; only a value computed under an unchanged version is kept.
   if ((await listingsVersion(db)) === version) {
-    if (cache.values.size >= REMEMBERED_PER_VERSION) cache.values.delete(cache.values.keys().next().value as string);
+    if (cache.values.size >= REMEMBERED_PER_VERSION[store]) cache.values.delete(cache.values.keys().next().value as string);
     cache.values.set(key, value);
   }
   return value;
@@ -365,105 +374,83 @@ async function findIds(
     return { ids, ...counted, searchedNewest: null };
   }
 
-  // How many listings the words match (counted only up to what decides the plan).
+  // The newest matches of the words (up to one more than are searched), and those of them that pass the filters:
+  // one read of the full-text index gives the total, any sort's page and Best match's candidates (decision 0057).
   const fewLimit = options.fewMatches ?? FEW_MATCHES;
   const searched = Math.max(options.matchesSearched ?? MATCHES_SEARCHED, fewLimit);
-  const newestMatches = (text: string) => newestListingMatches(db, text, searched + 1);
+  const passingFilters: WindowFilters = (eb) => filtersOnly(eb, byIdOnly);
+  // Paging through a search, or sorting it another way, reads the same window (remembered while the listings are unchanged).
+  const windowKey = (text: string) => JSON.stringify(["window", text, searched, { ...filters, search: "", sort: "", page: 0 }, calibratedSince]);
+  const newestMatches = (text: string) => {
+    const read = () => newestListingMatchesPassing(db, text, searched + 1, passingFilters);
+    return remember ? untilListingsChange(db, windowKey(text), read, "windows") : read();
+  };
   // A last word is also the start of longer ones ("osc" finds oscilloscopes), which makes the full-text index merge
   // the lists of every such word in full. When the words as they are (stemmed: "analyzers" is "analyzer") already
   // match many listings, or the last word alone does ("capacitance highlights": "highlight" is in half the listings,
   // and merging every word starting with it cost 0.5 s at a million), it is searched as that word only: as cheap as
   // any other word, and what the buyer typed.
   let words = expression;
-  let found: NewestMatches | undefined;
+  let found: NewestMatchesPassing | undefined;
   if (expression.endsWith("*")) {
     const exact = expression.slice(0, -1);
     found = await newestMatches(exact);
-    if (found.matches > fewLimit || (await lastWordIsCommon(db, exact, fewLimit))) words = exact;
+    const typed = phrasesOfExpression(exact);
+    if (found.matches > fewLimit || (typed.length > 1 && (await wordIsCommon(db, typed.slice(-1), fewLimit)))) words = exact;
     else found = undefined;
   }
   found ??= await newestMatches(words);
-  const { matches } = found;
-  if (matches === 0) return NOTHING;
+  if (found.matches === 0) return NOTHING;
 
-  // The matches with the filters: read from the full-text index, each looked up by id in the narrow listing_search_rows
-  // (the status index kept out of the plan; docs/decisions/0053). On PostgreSQL that table holds the words too (0037).
-  const matchRows = () =>
-    listingMatchRows(db)
-      .where(listingSearchMatches(db, words))
-      .where((eb) => filtersOnly(eb as unknown as ExpressionBuilder<ListingsTable, "l">, byIdOnly));
+  // Past the newest `searched` matches nothing is searched: the filters, the sort and Best match apply among them.
+  const capped = found.matches > searched;
+  const passing = capped ? found.passing.filter((listing) => listing.id > found.oldest) : found.passing;
+  const total = { total: Math.min(passing.length, LISTINGS_COUNT_CAP), totalIsExact: passing.length <= LISTINGS_COUNT_CAP && !capped };
+  const result = (ids: number[]): FoundIds => ({ ids, ...total, searchedNewest: capped ? searched : null });
+  if (!pageWanted || passing.length === 0) return result([]);
 
-  if (matches <= fewLimit) {
-    // Few matches: Best match ranks them all.
-    let ids: number[] = [];
-    if (pageWanted) {
-      let query = matchRows().select("l.id");
-      if (filters.sort === "relevance") {
-        query = query.orderBy(listingSearchRank(db, words)).orderBy("l.id", "desc");
-      } else {
-        const { column, direction } = sortOf(filters);
-        query = query.orderBy(column, direction).orderBy("l.id", direction);
-      }
-      ids = (await query.limit(pageSize).offset(offset).execute()).map((row) => row.id);
-    }
-    const counted = await countUpTo(
-      db,
-      db.selectFrom(matchRows().select("l.id").limit(LISTINGS_COUNT_CAP + 1).as("m")).select((eb) => eb.fn.countAll<number>().as("total")),
-      remember,
-    );
-    return { ids, ...shownTotal(counted), searchedNewest: null };
-  }
-
-  // Many matches: only the newest `searched` of them are searched, read newest first from the full-text index and
-  // each looked up by id (the full-text index drives the loop: SQLite's CROSS JOIN keeps that order).
-  const capped = matches > searched;
-  // Past the newest `searched` matches (cast: SQLite's full-text index ignores a rowid bound it is given as REAL).
-  const olderThanSearched = sql<number>`cast(${capped ? found.oldest : 0} as bigint)`;
-  const window = () => matchRows().where("fts.rowid", ">", olderThanSearched);
-  let ids: number[] = [];
-  /** How many of the searched matches pass the filters, when the page already tells (a short list ends them). */
-  let passing: number | undefined;
-  if (pageWanted && filters.sort === "relevance") {
-    // Best match among many matches: the newest candidates that pass the filters (every page that can be shown), those
-    // with every word in the title first, then the others, newest first in each. (The full-text score would first
-    // count every match of each word, reading the whole index: a word found in most listings scores ~0 anyway.)
-    const wanted = Math.max(RANKED_CANDIDATES, LISTINGS_MAX_PAGE * pageSize);
-    const candidates = (await window().select("l.id").orderBy("fts.rowid", "desc").limit(wanted).execute()).map((row) => row.id);
-    if (candidates.length < wanted) passing = candidates.length;
-    const inTitle = new Set<number>();
-    if (candidates.length > 0) {
-      const bound = (id: number) => sql<number>`cast(${id} as bigint)`;
-      const titled = await db
-        .selectFrom(listingSearchTable(db))
-        .select("fts.rowid")
-        .where(listingTitleMatches(db, words))
-        .where("fts.rowid", ">=", bound(candidates[candidates.length - 1]!))
-        .where("fts.rowid", "<=", bound(candidates[0]!))
-        .execute();
-      for (const row of titled) inTitle.add(Number(row.rowid));
-    }
-    const ranked = [...candidates.filter((id) => inTitle.has(id)), ...candidates.filter((id) => !inTitle.has(id))];
-    ids = ranked.slice(offset, offset + pageSize);
-  } else if (pageWanted) {
+  if (filters.sort !== "relevance") {
     const { column, direction } = sortOf(filters);
-    ids = (await window().select("l.id").orderBy(column, direction).orderBy("l.id", direction).limit(pageSize).offset(offset).execute()).map(
-      (row) => row.id,
-    );
-    if (ids.length > 0 && ids.length < pageSize) passing = offset + ids.length;
+    const key = column === "l.price_cents" ? (listing: WindowListing) => listing.priceCents : (listing: WindowListing) => listing.createdAt;
+    const sign = direction === "asc" ? 1 : -1;
+    const ordered = [...passing].sort((a, b) => {
+      const [ka, kb] = [key(a), key(b)];
+      return sign * (ka < kb ? -1 : ka > kb ? 1 : a.id - b.id);
+    });
+    return result(ordered.slice(offset, offset + pageSize).map((listing) => listing.id));
   }
-  const counted =
-    passing ??
-    (await countUpTo(
-      db,
-      db.selectFrom(window().select("l.id").limit(LISTINGS_COUNT_CAP + 1).as("m")).select((eb) => eb.fn.countAll<number>().as("total")),
-      remember,
-    ));
-  return {
-    ids,
-    total: Math.min(counted, LISTINGS_COUNT_CAP),
-    totalIsExact: counted <= LISTINGS_COUNT_CAP && !capped,
-    searchedNewest: capped ? searched : null,
-  };
+
+  const phrases = phrasesOfExpression(words);
+  if (found.matches <= fewLimit && (phrases.length === 1 || !(await wordIsCommon(db, phrases, fewLimit)))) {
+    // Few matches, none of the words common: Best match scores them all (the score counts the listings holding each
+    // word, which is cheap only when none is in many).
+    const rows = await listingMatchRows(db)
+      .where(listingSearchMatches(db, words))
+      .where((eb) => filtersOnly(eb as unknown as ExpressionBuilder<ListingsTable, "l">, byIdOnly))
+      .select("l.id")
+      .orderBy(listingSearchRank(db, words))
+      .orderBy("l.id", "desc")
+      .limit(pageSize)
+      .offset(offset)
+      .execute();
+    return result(rows.map((row) => row.id));
+  }
+
+  // Best match otherwise: the newest candidates that pass the filters (every page that can be shown), those with every
+  // word in the title first, then the others, newest first in each.
+  const wanted = Math.max(RANKED_CANDIDATES, LISTINGS_MAX_PAGE * pageSize);
+  const candidates = passing.slice(0, wanted).map((listing) => listing.id);
+  const bound = (id: number) => sql<number>`cast(${id} as bigint)`;
+  const titled = await db
+    .selectFrom(listingSearchTable(db))
+    .select("fts.rowid")
+    .where(listingTitleMatches(db, words))
+    .where("fts.rowid", ">=", bound(candidates[candidates.length - 1]!))
+    .where("fts.rowid", "<=", bound(candidates[0]!))
+    .execute();
+  const inTitle = new Set(titled.map((row) => Number(row.rowid)));
+  const ranked = [...candidates.filter((id) => inTitle.has(id)), ...candidates.filter((id) => !inTitle.has(id))];
+  return result(ranked.slice(offset, offset + pageSize));
 }
 
 interface CountQuery {
@@ -472,11 +459,12 @@ interface CountQuery {
 }
 
 /** Runs a count once per state of the listings (when `remember`): paging through one search counts it once. */
-/** Whether the last of several words, as typed, is by itself in more than `fewLimit` listings. */
-async function lastWordIsCommon(db: Kysely<Database>, exact: string, fewLimit: number): Promise<boolean> {
-  const phrases = phrasesOfExpression(exact);
-  if (phrases.length < 2) return false;
-  return (await newestListingMatches(db, `"${phrases.at(-1)!.word}"`, fewLimit + 1)).matches > fewLimit;
+/** Whether any of these words of a search, alone, is in more than `fewLimit` listings. */
+async function wordIsCommon(db: Kysely<Database>, phrases: readonly SearchPhrase[], fewLimit: number): Promise<boolean> {
+  for (const { word, prefix } of phrases) {
+    if ((await newestListingMatches(db, `"${word}"${prefix ? "*" : ""}`, fewLimit + 1)).matches > fewLimit) return true;
+  }
+  return false;
 }
 
 async function countUpTo(db: Kysely<Database>, query: CountQuery, remember: boolean): Promise<number> {
