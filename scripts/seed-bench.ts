@@ -14,6 +14,7 @@ import { parseArgs } from "node:util";
 import SQLite from "better-sqlite3";
 import { isPostgresUrl, openDatabase } from "../db/dialect.ts";
 import { migrateToLatest } from "../db/migrate.ts";
+import { WITHOUT_SKIP_SCANS } from "../db/sqlite.ts";
 import { syncReferenceData } from "../db/reference-data.ts";
 import { DEMO_CONDITION_PRICE_FACTORS } from "../app/lib/pricing/condition-factors.ts";
 import { EQUIPMENT_CATALOG, type CatalogModel, type CatalogSubcategory } from "../app/lib/equipment-models.ts";
@@ -482,6 +483,7 @@ if (!keepTriggers) {
   for (const object of deferred.filter((o) => o.type === "trigger")) connection.exec(object.sql);
 }
 connection.exec("analyze");
+for (const statement of WITHOUT_SKIP_SCANS) connection.exec(statement);
 connection.exec("insert into listing_search(listing_search) values('optimize')");
 timing("triggers + analyze + optimize");
 connection.pragma("foreign_keys = ON");
