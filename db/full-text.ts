@@ -4,7 +4,7 @@
 // - PostgreSQL: equipment_listings.search_vector with the text search configuration tradebench_search and the SQL
 //   function listing_search_query (migration 2026-11-26T0900-postgres-search), ts_rank with the same column weights.
 // Only engine primitives live here; the searches themselves are in app/services/listings and app/services/alerts.
-import { sql, type AliasedRawBuilder, type Expression, type ExpressionBuilder, type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBool } from "kysely";
+import { expressionBuilder, sql, type AliasedRawBuilder, type Expression, type ExpressionBuilder, type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBool } from "kysely";
 import { engineOf } from "./dialect.ts";
 import type { Database } from "./schema.ts";
 
@@ -155,16 +155,36 @@ function commonTermShares(db: Kysely<Database>): Promise<TermShares> {
  * it multiplies the shares of the words, and walked every listing for such a pair.
  */
 export async function newestListingMatches(db: Kysely<Database>, expression: string, limit: number): Promise<NewestMatches> {
-  const summarise = (rows: ReadonlyArray<{ matches: number | string; oldest: number | string | null }>): NewestMatches => ({
-    matches: Number(rows[0]?.matches ?? 0),
-    oldest: Number(rows[0]?.oldest ?? 0),
-  });
   if (engineOf(db) === "sqlite") {
-    const { rows } = await sql<{ matches: number; oldest: number | null }>`
+    const row = await sql<{ matches: number; oldest: number | null }>`
       select count(*) as matches, min(rowid) as oldest from (
-        select rowid from listing_search where listing_search match ${expression} order by rowid desc limit ${limit}) as newest`.execute(db);
-    return summarise(rows);
+        select rowid from listing_search where listing_search match ${expression} order by rowid desc limit ${limit}) as newest`
+      .execute(db)
+      .then((result) => result.rows[0]);
+    return { matches: Number(row?.matches ?? 0), oldest: Number(row?.oldest ?? 0) };
   }
+  const { matches, oldest } = await newestMatchesOnPostgres(db, expression, limit, null);
+  return { matches, oldest };
+}
+
+/** The columns of listing_search_rows a search filters and sorts on (PostgreSQL's copy also holds the vector). */
+const SEARCH_ROW_COLUMNS = sql.raw("id, status, category_id, brand_key, condition, test_level, calibration_date, price_cents, created_at");
+
+/**
+ * PostgreSQL's newest matches (as `newestListingMatches` describes), and `passing`: an aggregate over those matches,
+ * aliased `l` with the columns of SEARCH_ROW_COLUMNS, read from the same rows (null: none).
+ */
+async function newestMatchesOnPostgres(
+  db: Kysely<Database>,
+  expression: string,
+  limit: number,
+  passing: RawBuilder<string | null> | null,
+): Promise<NewestMatches & { passing: string | null }> {
+  const summarise = (newest: RawBuilder<unknown>) =>
+    sql<{ matches: string; oldest: string | null; passing: string | null }>`
+      select count(*) as matches, min(l.id) as oldest, ${passing ?? sql`null`} as passing from (${newest}) as l`
+      .execute(db)
+      .then(({ rows: [row] }) => ({ matches: Number(row?.matches ?? 0), oldest: Number(row?.oldest ?? 0), passing: row?.passing ?? null }));
   const [{ rows: listings, shares }, terms] = await Promise.all([
     commonTermShares(db),
     sql<{ term: string }>`select (regexp_matches(querytree(listing_search_query(${expression})), '''((?:[^'']|'''')+)''', 'g'))[1] as term`.execute(db),
@@ -176,30 +196,28 @@ export async function newestListingMatches(db: Kysely<Database>, expression: str
     // The rows the share predicts, with a margin, at most (the inner limit keeps the walk from going further),
     // stopping at `limit` matches.
     const walked = Math.ceil((limit / share) * WALK_MARGIN);
-    const { rows } = await sql<{ matches: string; oldest: string | null }>`
-      select count(*) as matches, min(id) as oldest from (
-        select w.id from (select id, search_vector from listing_search_rows order by id desc limit ${walked}) as w
-          where w.search_vector @@ listing_search_query(${expression})
-          order by w.id desc limit ${limit}) as newest`.execute(db);
-    const found = summarise(rows);
+    const found = await summarise(sql`
+      select ${SEARCH_ROW_COLUMNS} from (select ${SEARCH_ROW_COLUMNS}, search_vector from listing_search_rows order by id desc limit ${walked}) as w
+        where w.search_vector @@ listing_search_query(${expression})
+        order by w.id desc limit ${limit}`);
     if (found.matches >= limit) return found;
     // Too few: the words are rarer together than the rarest alone. Their share among the rows walked predicts a
     // second walk, if walking still beats the index (words with nothing in common go to the index at once).
     share = found.matches / walked;
   }
   // Through the GIN index, then the newest of its matches (`id + 0`: never the primary key's order, which would walk).
-  const { rows } = await sql<{ matches: string; oldest: string | null }>`
-    select count(*) as matches, min(id) as oldest from (
-      select id from listing_search_rows where search_vector @@ listing_search_query(${expression})
-        order by id + 0 desc limit ${limit}) as newest`.execute(db);
-  return summarise(rows);
+  return summarise(sql`
+    select ${SEARCH_ROW_COLUMNS} from listing_search_rows where search_vector @@ listing_search_query(${expression})
+      order by id + 0 desc limit ${limit}`);
 }
 
-/** A listing of a search's window, with the keys the search may sort by. */
+/** The column a window's listings are read with, for a sort other than Best match. */
+export type WindowSortKey = "price_cents" | "created_at";
+
+/** A listing of a search's window, with its value of the sort key the window was read with (0 without one). */
 export interface WindowListing {
   id: number;
-  createdAt: string;
-  priceCents: number;
+  key: number | string;
 }
 
 /** The newest matches of an expression (as `newestListingMatches`), with those of them that pass the filters. */
@@ -211,14 +229,18 @@ export interface NewestMatchesPassing extends NewestMatches {
 /** The filters a window's listings must pass, over `listingSearchRows` (aliased `l`). */
 export type WindowFilters = (eb: ExpressionBuilder<{ l: Database["equipment_listings"] }, "l">) => Expression<SqlBool>;
 
-/** A listing of a window as one short text: id, price in cents and created_at (which holds no space or comma). */
-const windowEntry = sql<string>`l.id || ' ' || l.price_cents || ' ' || l.created_at`;
+/** A listing of a window as one short text: its id, and a space and its sort key (neither holds a space or comma). */
+function windowEntry(sortKey: WindowSortKey | null): RawBuilder<string> {
+  return sortKey ? sql<string>`cast(l.id as text) || ' ' || ${sql.ref(`l.${sortKey}`)}` : sql<string>`cast(l.id as text)`;
+}
 
-function parseWindow(text: string | null): WindowListing[] {
+function parseWindow(text: string | null, sortKey: WindowSortKey | null): WindowListing[] {
   if (!text) return [];
-  const listings = text.split(",").map((entry) => {
-    const [id, price, createdAt] = entry.split(" ");
-    return { id: Number(id), priceCents: Number(price), createdAt: createdAt ?? "" };
+  const listings = text.split(",").map((entry): WindowListing => {
+    if (!sortKey) return { id: Number(entry), key: 0 };
+    const space = entry.indexOf(" ");
+    const key = entry.slice(space + 1);
+    return { id: Number(entry.slice(0, space)), key: sortKey === "price_cents" ? Number(key) : key };
   });
   // Newest first, whatever order the aggregate kept.
   for (let at = 1; at < listings.length; at += 1) {
@@ -228,19 +250,21 @@ function parseWindow(text: string | null): WindowListing[] {
 }
 
 /**
- * `newestListingMatches`, and the listings among those matches that pass `filters`, with their sort keys: everything
- * a search with many matches needs (its total, its page in any order, Best match's candidates) from one read of the
- * full-text index, so it is not read again for each (docs/decisions/0057). At most `limit` listings come back.
+ * `newestListingMatches`, and the listings among those matches that pass `filters`, with their values of `sortKey`:
+ * everything a search with many matches needs (its total, its page in that order, Best match's candidates) from one
+ * read of the full-text index, so it is not read again for each (docs/decisions/0057). At most `limit` listings.
  * SQLite: one statement, the matches looked up by id in listing_search_rows, aggregated into one text.
- * PostgreSQL: the newest matches first (their oldest id bounds the window), then the passing rows from the GIN index.
+ * PostgreSQL: aggregated the same way from the rows that find the newest matches (walked or from the GIN index).
  */
 export async function newestListingMatchesPassing(
   db: Kysely<Database>,
   expression: string,
   limit: number,
   filters: WindowFilters,
+  sortKey: WindowSortKey | null,
 ): Promise<NewestMatchesPassing> {
   const passes = (eb: unknown) => filters(eb as ExpressionBuilder<{ l: Database["equipment_listings"] }, "l">);
+  const entry = windowEntry(sortKey);
   if (engineOf(db) === "sqlite") {
     const row = await db
       .selectFrom(sql<{ rowid: number }>`(select rowid from listing_search where listing_search match ${expression} order by rowid desc limit ${limit})`.as("n"))
@@ -249,27 +273,14 @@ export async function newestListingMatchesPassing(
       .select((eb) => [
         eb.fn.countAll<number>().as("matches"),
         eb.fn.min<number>("n.rowid").as("oldest"),
-        sql<string | null>`group_concat(case when ${passes(eb)} then ${windowEntry} end, ',')`.as("passing"),
+        sql<string | null>`group_concat(case when ${passes(eb)} then ${entry} end, ',')`.as("passing"),
       ])
       .executeTakeFirst();
-    return { matches: Number(row?.matches ?? 0), oldest: Number(row?.oldest ?? 0), passing: parseWindow(row?.passing ?? null) };
+    return { matches: Number(row?.matches ?? 0), oldest: Number(row?.oldest ?? 0), passing: parseWindow(row?.passing ?? null, sortKey) };
   }
-  const found = await newestListingMatches(db, expression, limit);
-  if (found.matches === 0) return { ...found, passing: [] };
-  const row = await db
-    .selectFrom(listingSearchRows())
-    .where(sql<SqlBool>`l.search_vector @@ listing_search_query(${expression})`)
-    .where("l.id", ">=", found.oldest)
-    .where((eb) => passes(eb))
-    .select(sql<string | null>`string_agg(${windowEntry}, ',')`.as("passing"))
-    .executeTakeFirst();
-  return { ...found, passing: parseWindow(row?.passing ?? null) };
-}
-
-/** Ids of listings whose title, description, brand or model match, for `where id in (…)`. */
-export function listingIdsMatching(db: Kysely<Database>, expression: string): RawBuilder<number> {
-  if (engineOf(db) === "sqlite") return sql<number>`(select rowid from listing_search where listing_search match ${expression})`;
-  return sql<number>`(select id from listing_search_rows where search_vector @@ listing_search_query(${expression}))`;
+  const aggregate = sql<string | null>`string_agg(case when ${passes(expressionBuilder<{ l: Database["equipment_listings"] }, "l">())} then ${entry} end, ',')`;
+  const found = await newestMatchesOnPostgres(db, expression, limit, aggregate);
+  return { matches: found.matches, oldest: found.oldest, passing: parseWindow(found.passing, sortKey) };
 }
 
 // ── Full-text terms, as the index stores them (saved-search alerts compare them with match keys) ──

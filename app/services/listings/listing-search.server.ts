@@ -18,7 +18,7 @@ import {
   type NewestMatchesPassing,
   type SearchPhrase,
   type WindowFilters,
-  type WindowListing,
+  type WindowSortKey,
 } from "#db/full-text.ts";
 import type { Database } from "#db/schema.ts";
 import { getEnv } from "~/env.server.ts";
@@ -380,9 +380,11 @@ async function findIds(
   const searched = Math.max(options.matchesSearched ?? MATCHES_SEARCHED, fewLimit);
   const passingFilters: WindowFilters = (eb) => filtersOnly(eb, byIdOnly);
   // Paging through a search, or sorting it another way, reads the same window (remembered while the listings are unchanged).
-  const windowKey = (text: string) => JSON.stringify(["window", text, searched, { ...filters, search: "", sort: "", page: 0 }, calibratedSince]);
+  // Best match needs no sort key; the other sorts read theirs (either direction reads the same window).
+  const sortKey: WindowSortKey | null = filters.sort === "relevance" ? null : sortOf(filters).column === "l.price_cents" ? "price_cents" : "created_at";
+  const windowKey = (text: string) => JSON.stringify(["window", text, searched, sortKey, { ...filters, search: "", sort: "", page: 0 }, calibratedSince]);
   const newestMatches = (text: string) => {
-    const read = () => newestListingMatchesPassing(db, text, searched + 1, passingFilters);
+    const read = () => newestListingMatchesPassing(db, text, searched + 1, passingFilters, sortKey);
     return remember ? untilListingsChange(db, windowKey(text), read, "windows") : read();
   };
   // A last word is also the start of longer ones ("osc" finds oscilloscopes), which makes the full-text index merge
@@ -410,13 +412,8 @@ async function findIds(
   if (!pageWanted || passing.length === 0) return result([]);
 
   if (filters.sort !== "relevance") {
-    const { column, direction } = sortOf(filters);
-    const key = column === "l.price_cents" ? (listing: WindowListing) => listing.priceCents : (listing: WindowListing) => listing.createdAt;
-    const sign = direction === "asc" ? 1 : -1;
-    const ordered = [...passing].sort((a, b) => {
-      const [ka, kb] = [key(a), key(b)];
-      return sign * (ka < kb ? -1 : ka > kb ? 1 : a.id - b.id);
-    });
+    const sign = sortOf(filters).direction === "asc" ? 1 : -1;
+    const ordered = [...passing].sort((a, b) => sign * (a.key < b.key ? -1 : a.key > b.key ? 1 : a.id - b.id));
     return result(ordered.slice(offset, offset + pageSize).map((listing) => listing.id));
   }
 
