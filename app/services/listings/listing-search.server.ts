@@ -379,8 +379,8 @@ async function findIds(
   const fewLimit = options.fewMatches ?? FEW_MATCHES;
   const searched = Math.max(options.matchesSearched ?? MATCHES_SEARCHED, fewLimit);
   const passingFilters: WindowFilters = (eb) => filtersOnly(eb, byIdOnly);
-  // Paging through a search, or sorting it another way, reads the same window (remembered while the listings are unchanged).
-  // Best match needs no sort key; the other sorts read theirs (either direction reads the same window).
+  // Best match reads no sort key, the other sorts read theirs. Paging through a search, or turning its order round,
+  // reuses the window, remembered while the listings are unchanged.
   const sortKey: WindowSortKey | null = filters.sort === "relevance" ? null : sortOf(filters).column === "l.price_cents" ? "price_cents" : "created_at";
   const windowKey = (text: string) => JSON.stringify(["window", text, searched, sortKey, { ...filters, search: "", sort: "", page: 0 }, calibratedSince]);
   const newestMatches = (text: string) => {
