@@ -146,33 +146,30 @@ function commonTermShares(db: Kysely<Database>): Promise<TermShares> {
 }
 
 /**
- * The newest matches of an expression, up to `limit`: how many, and the oldest of them (the search's window).
- * SQLite: FTS5 reads its matches newest first (rowid order), up to the limit.
- * PostgreSQL: the GIN index yields matches in no order, so finding the newest fetches every match's row. When every
- * term is in so large a share of the listings (pg_stats) that walking the newest rows reads fewer rows than there are
- * matches, those rows are walked, at most 1.5 × what the rarest term's share predicts; when the words are rarer
- * together, once more as far as their share among the walked rows predicts, then the index. The planner is not left to choose:
- * it multiplies the shares of the words, and walked every listing for such a pair.
+ * Whether more than `count` listings (of any status) match an expression: counted up to one more, in no order, so
+ * neither engine fetches every match (PostgreSQL reads the GIN index, then rows until it has enough).
  */
-export async function newestListingMatches(db: Kysely<Database>, expression: string, limit: number): Promise<NewestMatches> {
-  if (engineOf(db) === "sqlite") {
-    const row = await sql<{ matches: number; oldest: number | null }>`
-      select count(*) as matches, min(rowid) as oldest from (
-        select rowid from listing_search where listing_search match ${expression} order by rowid desc limit ${limit}) as newest`
-      .execute(db)
-      .then((result) => result.rows[0]);
-    return { matches: Number(row?.matches ?? 0), oldest: Number(row?.oldest ?? 0) };
-  }
-  const { matches, oldest } = await newestMatchesOnPostgres(db, expression, limit, null);
-  return { matches, oldest };
+export async function matchesMoreThan(db: Kysely<Database>, expression: string, count: number): Promise<boolean> {
+  const bounded =
+    engineOf(db) === "sqlite"
+      ? sql<{ n: number }>`select count(*) as n from (select rowid from listing_search where listing_search match ${expression} limit ${count + 1}) as m`
+      : sql<{ n: string }>`select count(*) as n from (select 1 from listing_search_rows where search_vector @@ listing_search_query(${expression}) limit ${count + 1}) as m`;
+  const { rows } = await bounded.execute(db);
+  return Number(rows[0]?.n ?? 0) > count;
 }
 
 /** The columns of listing_search_rows a search filters and sorts on (PostgreSQL's copy also holds the vector). */
 const SEARCH_ROW_COLUMNS = sql.raw("id, status, category_id, brand_key, condition, test_level, calibration_date, price_cents, created_at");
 
 /**
- * PostgreSQL's newest matches (as `newestListingMatches` describes), and `passing`: an aggregate over those matches,
- * aliased `l` with the columns of SEARCH_ROW_COLUMNS, read from the same rows (null: none).
+ * PostgreSQL: the newest matches of an expression, up to `limit` (how many, and the oldest of them: the search's
+ * window), and `passing`, an aggregate over those matches aliased `l` with the columns of SEARCH_ROW_COLUMNS, read
+ * from the same rows (null: none).
+ * The GIN index yields matches in no order, so finding the newest fetches every match's row. When every term is in so
+ * large a share of the listings (pg_stats) that walking the newest rows reads fewer rows than there are matches, those
+ * rows are walked, at most 1.5 × what the rarest term's share predicts; when the words are rarer together, once more
+ * as far as their share among the walked rows predicts, then the index. The planner is not left to choose: it
+ * multiplies the shares of the words, and walked every listing for such a pair.
  */
 async function newestMatchesOnPostgres(
   db: Kysely<Database>,
@@ -220,7 +217,7 @@ export interface WindowListing {
   key: number | string;
 }
 
-/** The newest matches of an expression (as `newestListingMatches`), with those of them that pass the filters. */
+/** The newest matches of an expression, up to a limit (how many, the oldest), with those of them that pass the filters. */
 export interface NewestMatchesPassing extends NewestMatches {
   /** Every match counted that passes the filters, newest (highest id) first. */
   passing: WindowListing[];
@@ -250,7 +247,7 @@ function parseWindow(text: string | null, sortKey: WindowSortKey | null): Window
 }
 
 /**
- * `newestListingMatches`, and the listings among those matches that pass `filters`, with their values of `sortKey`:
+ * The newest matches of an expression, up to `limit`, and those of them that pass `filters`, with their values of `sortKey`:
  * everything a search with many matches needs (its total, its page in that order, Best match's candidates) from one
  * read of the full-text index, so it is not read again for each (docs/decisions/0057). At most `limit` listings.
  * SQLite: one statement, the matches looked up by id in listing_search_rows, aggregated into one text.

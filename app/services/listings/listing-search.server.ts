@@ -12,7 +12,7 @@ import {
   listingSearchRank,
   listingSearchTable,
   listingTitleMatches,
-  newestListingMatches,
+  matchesMoreThan,
   newestListingMatchesPassing,
   phrasesOfExpression,
   type NewestMatchesPassing,
@@ -459,7 +459,7 @@ interface CountQuery {
 /** Whether any of these words of a search, alone, is in more than `fewLimit` listings. */
 async function wordIsCommon(db: Kysely<Database>, phrases: readonly SearchPhrase[], fewLimit: number): Promise<boolean> {
   for (const { word, prefix } of phrases) {
-    if ((await newestListingMatches(db, `"${word}"${prefix ? "*" : ""}`, fewLimit + 1)).matches > fewLimit) return true;
+    if (await matchesMoreThan(db, `"${word}"${prefix ? "*" : ""}`, fewLimit)) return true;
   }
   return false;
 }
