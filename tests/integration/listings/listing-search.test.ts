@@ -286,6 +286,24 @@ describe("searching", () => {
     expect(await keys("search=oscilloscope&sort=relevance")).toEqual(best);
   });
 
+  it("one brand, or one category item, alone pages in every order", async () => {
+    // The fourteen Epiroc rigs (dates follow the list [7, 3, 12, …]; prices follow their number): every page of every
+    // order, read from the brand's or the item's own index in that order.
+    const byDate = drills(7, 3, 12, 1, 9, 14, 5, 2, 11, 6, 13, 4, 10, 8);
+    const byPrice = drills(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14);
+    for (const filter of ["brand=epiroc", `category=${DRILLS}`]) {
+      const all = async (sort: string) => {
+        const shown: string[] = [];
+        for (const page of [1, 2, 3]) shown.push(...(await search(`${filter}&sort=${sort}&page=${page}`, 5)).keys);
+        return shown;
+      };
+      expect(await all("created_at:asc"), filter).toEqual(byDate);
+      expect(await all("created_at:desc"), filter).toEqual([...byDate].reverse());
+      expect(await all("price:asc"), filter).toEqual(byPrice);
+      expect(await all("price:desc"), filter).toEqual([...byPrice].reverse());
+    }
+  });
+
   it("the benchmark's shape: search, condition, price order and a page", async () => {
     expect(await keys("search=oscilloscope&condition=good&sort=price:asc")).toEqual(["dsox", "mso54"]);
     expect(await search("search=oscilloscope&condition=good&sort=price:asc&page=2", 1)).toEqual({ keys: ["mso54"], total: 2, totalPages: 2 });
