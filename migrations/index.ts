@@ -31,6 +31,7 @@ import * as bulkImport from "./2026-12-03T1400-bulk-import.ts";
 import * as sqliteSearchRows from "./2026-12-04T0900-sqlite-search-rows.ts";
 import * as listingCategoryConditionPrice from "./2026-12-05T0900-listing-category-condition-price.ts";
 import * as noSkipScans from "./2026-12-06T0900-no-skip-scans.ts";
+import * as listingTestLevelCalibrationSorts from "./2026-12-07T0900-listing-test-level-calibration-sorts.ts";
 
 export interface DialectMigration {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations work on an untyped schema
@@ -68,4 +69,5 @@ export const MIGRATIONS: Record<string, DialectMigration> = {
   "2026-12-04T0900-sqlite-search-rows": sqliteSearchRows,
   "2026-12-05T0900-listing-category-condition-price": listingCategoryConditionPrice,
   "2026-12-06T0900-no-skip-scans": noSkipScans,
+  "2026-12-07T0900-listing-test-level-calibration-sorts": listingTestLevelCalibrationSorts,
 };

@@ -293,7 +293,7 @@ describe("searching", () => {
     const byPrice = drills(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14);
     for (const filter of ["brand=epiroc", `category=${DRILLS}`]) {
       const all = async (sort: string) => {
-        const shown: string[] = [];
+        const shown: Array<string | undefined> = [];
         for (const page of [1, 2, 3]) shown.push(...(await search(`${filter}&sort=${sort}&page=${page}`, 5)).keys);
         return shown;
       };
