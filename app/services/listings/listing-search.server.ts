@@ -361,15 +361,23 @@ async function findIds(
     // triggers keep; otherwise counted up to the cap, from whichever index narrows most.
     const counted = beyondCategory ? await boundedCount(db, (eb) => filtersOnly(eb), remember) : await activeListingsIn(db, categories);
     const { column, direction } = sortOf(filters);
-    // One brand, or one category item, and no other filter: its own index holds its listings in the sort's order.
-    const oneValueAlone = beyondCategory
-      ? brandKeys?.length === 1 && !categories && !conditions && !filters.testLevel && !calibratedSince && filters.minPrice === undefined && filters.maxPrice === undefined
-      : categories?.length === 1;
+    // Brands alone, or one category item alone: their own indexes hold their listings in the sort's order, so even a
+    // few listings are read as a walk of each (pageInSortOrder's "many"), never every row read and sorted.
+    const brandsAlone =
+      brandKeys !== undefined &&
+      brandKeys.length <= SPLIT_AT_MOST &&
+      !categories &&
+      !conditions &&
+      !filters.testLevel &&
+      !calibratedSince &&
+      filters.minPrice === undefined &&
+      filters.maxPrice === undefined;
+    const walkedInOrder = brandsAlone || (!beyondCategory && categories?.length === 1);
     const ids = pageWanted
       ? await pageInSortOrder(
           db,
           { categories, brandKeys, conditions },
-          { column, direction, few: counted.totalIsExact, checkedPerRow: beyondCategory, alone: oneValueAlone },
+          { column, direction, few: counted.totalIsExact && !walkedInOrder, checkedPerRow: beyondCategory },
           filtersOnly,
           offset,
           pageSize,
@@ -540,10 +548,10 @@ const WALKS_AT_MOST = 400;
 /**
  * One page of listings in a sort order.
  * - Few matches (the total is exact, at most LISTINGS_COUNT_CAP): the planner reads them through the filters' indexes
- *   and sorts them (never the sort's own index, which could walk past every listing the filters leave out). With one
- *   brand or one category item `alone`, the (brand_key | category_id, status, sort) index walks just those listings
- *   in order: the page's entries are all it reads, where sorting read every listing's row (3,963 rows of one brand:
- *   0.03 ms against 3–5 ms warm, 30–120 ms with the rows out of the cache).
+ *   and sorts them (never the sort's own index, which could walk past every listing the filters leave out). Brands
+ *   alone, or one category item alone, are read as many are (below) however few: each walk reads just the page's
+ *   entries of its own index, where sorting read every listing's row (3,963 rows of one brand: 0.03 ms against
+ *   3–5 ms warm, 30–120 ms with the rows out of the cache).
  * - Many: at least one active listing in ~90 passes the filters, so walking an index in the sort order finds a page
  *   soon: (status, created_at | price_cents), or with one category or brand (category_id | brand_key, status, sort),
  *   a condition and price (status, condition, price_cents), a test level (status, test_level, created_at). Other
@@ -554,7 +562,7 @@ const WALKS_AT_MOST = 400;
 async function pageInSortOrder(
   db: Kysely<Database>,
   lists: { categories?: string[]; brandKeys?: string[]; conditions?: readonly string[] },
-  { column, direction, few, checkedPerRow, alone }: { column: SortColumn; direction: "asc" | "desc"; few: boolean; checkedPerRow: boolean; alone: boolean },
+  { column, direction, few, checkedPerRow }: { column: SortColumn; direction: "asc" | "desc"; few: boolean; checkedPerRow: boolean },
   filtersOnly: FiltersOnly,
   offset: number,
   pageSize: number,
@@ -564,7 +572,7 @@ async function pageInSortOrder(
       .selectFrom("equipment_listings as l")
       .select("l.id")
       .where((eb) => filtersOnly(eb))
-      .orderBy(alone ? column : sortedWithoutIndex(db, column), direction)
+      .orderBy(sortedWithoutIndex(db, column), direction)
       .orderBy("l.id", direction)
       .limit(pageSize)
       .offset(offset)
