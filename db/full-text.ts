@@ -226,7 +226,7 @@ export interface NewestMatchesPassing extends NewestMatches {
 /** The filters a window's listings must pass, over `listingSearchRows` (aliased `l`). */
 export type WindowFilters = (eb: ExpressionBuilder<{ l: Database["equipment_listings"] }, "l">) => Expression<SqlBool>;
 
-/** A listing of a window as one short text: its id, and a space and its sort key (neither holds a space or comma). */
+/** A listing of a window as one short text: its id, then a space and its sort key (no key holds a comma). */
 function windowEntry(sortKey: WindowSortKey | null): RawBuilder<string> {
   return sortKey ? sql<string>`cast(l.id as text) || ' ' || ${sql.ref(`l.${sortKey}`)}` : sql<string>`cast(l.id as text)`;
 }
