@@ -32,6 +32,7 @@ import * as sqliteSearchRows from "./2026-12-04T0900-sqlite-search-rows.ts";
 import * as listingCategoryConditionPrice from "./2026-12-05T0900-listing-category-condition-price.ts";
 import * as noSkipScans from "./2026-12-06T0900-no-skip-scans.ts";
 import * as listingTestLevelCalibrationSorts from "./2026-12-07T0900-listing-test-level-calibration-sorts.ts";
+import * as postgresWalkIndexesEndWithId from "./2026-12-08T0900-postgres-walk-indexes-end-with-id.ts";
 
 export interface DialectMigration {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations work on an untyped schema
@@ -70,4 +71,5 @@ export const MIGRATIONS: Record<string, DialectMigration> = {
   "2026-12-05T0900-listing-category-condition-price": listingCategoryConditionPrice,
   "2026-12-06T0900-no-skip-scans": noSkipScans,
   "2026-12-07T0900-listing-test-level-calibration-sorts": listingTestLevelCalibrationSorts,
+  "2026-12-08T0900-postgres-walk-indexes-end-with-id": postgresWalkIndexesEndWithId,
 };
