@@ -258,11 +258,18 @@ function printSingle(answers, target, count = 10) {
   return s.max;
 }
 
-/** The server process's CPU time so far (user + system, ms), from /proc; undefined where there is no /proc. */
+/**
+ * The server's CPU time so far (user + system, ms), from /proc: its process and every process under it (the workers,
+ * with WEB_CONCURRENCY); undefined where there is no /proc.
+ */
 async function serverCpu(pid) {
   try {
     const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+    const own = ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+    const children = fs.readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").split(" ").filter(Boolean);
+    let total = own;
+    for (const child of children) total += (await serverCpu(Number(child))) ?? 0;
+    return total;
   } catch {
     return undefined;
   }
