@@ -94,6 +94,33 @@ export function listingTitleMatches(db: Kysely<Database>, expression: string): R
 }
 
 /**
+ * Which of these listings (Best match's candidates, newest first, at most a few hundred) hold every word of the
+ * expression in their title. SQLite reads the title matches between the oldest and the newest candidate, in rowid
+ * order from the full-text index (0.4–0.7 ms). PostgreSQL looks the candidates up by id and tests their vectors: the
+ * same range read through the GIN index fetched every title match in it, and with a filter the candidates can span
+ * most of the listings (`search=power&category=mining`: 50–90 ms at a million).
+ */
+export async function listingsWithTitleMatching(db: Kysely<Database>, expression: string, newestFirst: readonly number[]): Promise<Set<number>> {
+  if (newestFirst.length === 0) return new Set();
+  const bound = (id: number) => sql<number>`cast(${id} as bigint)`;
+  const query =
+    engineOf(db) === "sqlite"
+      ? db
+          .selectFrom(listingSearchTable(db))
+          .select("fts.rowid")
+          .where(listingTitleMatches(db, expression))
+          .where("fts.rowid", ">=", bound(newestFirst[newestFirst.length - 1]!))
+          .where("fts.rowid", "<=", bound(newestFirst[0]!))
+      : db
+          .selectFrom(listingSearchTable(db))
+          .select("fts.rowid")
+          .where(listingTitleMatches(db, expression))
+          .where(sql<SqlBool>`fts.rowid = any(${`{${newestFirst.join(",")}}`}::bigint[])`);
+  const rows = await query.execute();
+  return new Set(rows.map((row) => Number(row.rowid)));
+}
+
+/**
  * Best-match score of a row of `listingSearchTable(db)` (lower is better, on both engines): a title match weighs most,
  * then brand and model, then the description. SQLite: BM25 with column weights 10, 1, 4, 4 (title, description,
  * brand, model). PostgreSQL: minus ts_rank with weights A (title) 1.0, B (brand, model) 0.4, C (description) 0.1,

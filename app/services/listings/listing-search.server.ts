@@ -10,8 +10,7 @@ import {
   listingSearchExpression,
   listingSearchMatches,
   listingSearchRank,
-  listingSearchTable,
-  listingTitleMatches,
+  listingsWithTitleMatching,
   matchesMoreThan,
   newestListingMatchesPassing,
   phrasesOfExpression,
@@ -449,15 +448,7 @@ async function findIds(
   // word in the title first, then the others, newest first in each.
   const wanted = Math.max(RANKED_CANDIDATES, LISTINGS_MAX_PAGE * pageSize);
   const candidates = passing.slice(0, wanted).map((listing) => listing.id);
-  const bound = (id: number) => sql<number>`cast(${id} as bigint)`;
-  const titled = await db
-    .selectFrom(listingSearchTable(db))
-    .select("fts.rowid")
-    .where(listingTitleMatches(db, words))
-    .where("fts.rowid", ">=", bound(candidates[candidates.length - 1]!))
-    .where("fts.rowid", "<=", bound(candidates[0]!))
-    .execute();
-  const inTitle = new Set(titled.map((row) => Number(row.rowid)));
+  const inTitle = await listingsWithTitleMatching(db, words, candidates);
   const ranked = [...candidates.filter((id) => inTitle.has(id)), ...candidates.filter((id) => !inTitle.has(id))];
   return result(ranked.slice(offset, offset + pageSize));
 }
