@@ -102,20 +102,12 @@ export function listingTitleMatches(db: Kysely<Database>, expression: string): R
  */
 export async function listingsWithTitleMatching(db: Kysely<Database>, expression: string, newestFirst: readonly number[]): Promise<Set<number>> {
   if (newestFirst.length === 0) return new Set();
+  const titled = db.selectFrom(listingSearchTable(db)).select("fts.rowid").where(listingTitleMatches(db, expression));
   const bound = (id: number) => sql<number>`cast(${id} as bigint)`;
   const query =
     engineOf(db) === "sqlite"
-      ? db
-          .selectFrom(listingSearchTable(db))
-          .select("fts.rowid")
-          .where(listingTitleMatches(db, expression))
-          .where("fts.rowid", ">=", bound(newestFirst[newestFirst.length - 1]!))
-          .where("fts.rowid", "<=", bound(newestFirst[0]!))
-      : db
-          .selectFrom(listingSearchTable(db))
-          .select("fts.rowid")
-          .where(listingTitleMatches(db, expression))
-          .where(sql<SqlBool>`fts.rowid = any(${`{${newestFirst.join(",")}}`}::bigint[])`);
+      ? titled.where("fts.rowid", ">=", bound(newestFirst[newestFirst.length - 1]!)).where("fts.rowid", "<=", bound(newestFirst[0]!))
+      : titled.where(sql<SqlBool>`fts.rowid = any(${`{${newestFirst.join(",")}}`}::bigint[])`);
   const rows = await query.execute();
   return new Set(rows.map((row) => Number(row.rowid)));
 }
