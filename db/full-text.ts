@@ -188,7 +188,8 @@ const SEARCH_ROW_COLUMNS = sql.raw("id, status, category_id, brand_key, conditio
  * large a share of the listings (pg_stats) that walking the newest rows reads fewer rows than there are matches, those
  * rows are walked, at most 1.5 × what the rarest term's share predicts; when the words are rarer together, once more
  * as far as their share among the walked rows predicts, then the index. The planner is not left to choose: it
- * multiplies the shares of the words, and walked every listing for such a pair.
+ * multiplies the shares of the words, and walked every listing for such a pair. Through the index, a share that
+ * predicts enough matches among the newest listings reads only their age buckets first (docs/decisions/0059).
  */
 async function newestMatchesOnPostgres(
   db: Kysely<Database>,
@@ -222,9 +223,35 @@ async function newestMatchesOnPostgres(
     share = found.matches / walked;
   }
   // Through the GIN index, then the newest of its matches (`id + 0`: never the primary key's order, which would walk).
-  return summarise(sql`
-    select ${SEARCH_ROW_COLUMNS} from listing_search_rows where search_vector @@ listing_search_query(${expression})
-      order by id + 0 desc limit ${limit}`);
+  const newestOfMatches = (within: RawBuilder<unknown>) =>
+    summarise(sql`
+      select ${SEARCH_ROW_COLUMNS} from listing_search_rows where search_vector @@ listing_search_query(${expression}) ${within}
+        order by id + 0 desc limit ${limit}`);
+  // When the share predicts `limit` matches among the newest part of the listings, only the matches in the age
+  // buckets of that part (the index's second column) are fetched, with a margin; every match if they hold too few.
+  const span = share > 0 ? Math.ceil((limit / share) * WALK_MARGIN) : Infinity;
+  if (span < listings) {
+    const found = await newestOfMatches(sql`and ${AGE_BUCKET_OF_ROW} && ${newestAgeBuckets(span, listings)}`);
+    if (found.matches >= limit) return found;
+  }
+  return newestOfMatches(sql``);
+}
+
+/**
+ * PostgreSQL: the second column of listing_search_rows' full-text index (migration 2026-12-09T0900), the bucket of
+ * 4,096 ids a listing falls in, as an array so that GIN's own operator class for arrays indexes it. Written as the
+ * index is, so the planner matches it.
+ */
+const AGE_BUCKET_OF_ROW = sql`array[(id / 4096)::int]`;
+
+/**
+ * The age buckets holding the newest `span` of `rows` listings (the newest bucket last), from the primary key as the
+ * query starts; ids left unused (deleted listings) widen the span in proportion.
+ */
+function newestAgeBuckets(span: number, rows: number): RawBuilder<number[]> {
+  return sql<number[]>`array(
+    select generate_series(greatest(n.newest - ceil(${span}::float8 * greatest(n.newest / ${rows}::float8, 1))::bigint, 0) / 4096, n.newest / 4096)::int
+      from (select coalesce(max(id), 0) as newest from listing_search_rows) as n)`;
 }
 
 /** The column a window's listings are read with, for a sort other than Best match. */
