@@ -77,6 +77,7 @@ function statementKind(sql: string): string {
   if (/count\(\*\) as "matches"/.test(sql)) return "text probe";
   if (/thumbnail_url/.test(sql)) return "cards";
   if (/^select "fts"\."rowid"/.test(sql)) return "top matches";
+  if (/ts_filter\(search_vector, '\{a\}'\)/.test(sql)) return "title matches";
   if (/^select "l"\."id" from/.test(sql)) return "page ids";
   if (/data_version|pg_current_snapshot|txid_current/.test(sql)) return "version";
   return sql.replace(/\s+/g, " ").slice(0, 40);

@@ -102,13 +102,22 @@ export function listingTitleMatches(db: Kysely<Database>, expression: string): R
  */
 export async function listingsWithTitleMatching(db: Kysely<Database>, expression: string, newestFirst: readonly number[]): Promise<Set<number>> {
   if (newestFirst.length === 0) return new Set();
-  const titled = db.selectFrom(listingSearchTable(db)).select("fts.rowid").where(listingTitleMatches(db, expression));
+  if (engineOf(db) === "postgres") {
+    // Only the title's terms are tested, which the GIN index cannot answer: the planner must look the candidates up by
+    // id. With the whole vector's match as well, it read every match of "Rohde & Schwarz" through the index (the two
+    // words are always together, and it multiplied their shares): 52–56 ms against 3 ms.
+    const { rows } = await sql<{ id: string }>`select id from listing_search_rows
+      where id = any(${`{${newestFirst.join(",")}}`}::bigint[]) and ts_filter(search_vector, '{a}') @@ listing_search_query(${expression})`.execute(db);
+    return new Set(rows.map((row) => Number(row.id)));
+  }
   const bound = (id: number) => sql<number>`cast(${id} as bigint)`;
-  const query =
-    engineOf(db) === "sqlite"
-      ? titled.where("fts.rowid", ">=", bound(newestFirst[newestFirst.length - 1]!)).where("fts.rowid", "<=", bound(newestFirst[0]!))
-      : titled.where(sql<SqlBool>`fts.rowid = any(${`{${newestFirst.join(",")}}`}::bigint[])`);
-  const rows = await query.execute();
+  const rows = await db
+    .selectFrom(listingSearchTable(db))
+    .select("fts.rowid")
+    .where(listingTitleMatches(db, expression))
+    .where("fts.rowid", ">=", bound(newestFirst[newestFirst.length - 1]!))
+    .where("fts.rowid", "<=", bound(newestFirst[0]!))
+    .execute();
   return new Set(rows.map((row) => Number(row.rowid)));
 }
 
@@ -206,7 +215,10 @@ async function newestMatchesOnPostgres(
     commonTermShares(db),
     sql<{ term: string }>`select (regexp_matches(querytree(listing_search_query(${expression})), '''((?:[^'']|'''')+)''', 'g'))[1] as term`.execute(db),
   ]);
-  const rarest = terms.rows.length === 0 ? 0 : Math.min(...terms.rows.map((row) => shares.get(row.term.replaceAll("''", "'")) ?? 0));
+  const termShare = terms.rows.map((row) => shares.get(row.term.replaceAll("''", "'")) ?? 0);
+  const rarest = termShare.length === 0 ? 0 : Math.min(...termShare);
+  // The share of the listings holding every term, as if the terms were independent, until a walk measures it.
+  let together = termShare.length === 0 ? 0 : termShare.reduce((product, one) => product * one, 1);
   // Walking reads ~limit/share rows, the index one row per match (share × rows): walk when that is fewer.
   let share = rarest;
   for (let attempt = 0; attempt < 2 && share > 0 && limit / share < share * listings; attempt += 1) {
@@ -221,15 +233,17 @@ async function newestMatchesOnPostgres(
     // Too few: the words are rarer together than the rarest alone. Their share among the rows walked predicts a
     // second walk, if walking still beats the index (words with nothing in common go to the index at once).
     share = found.matches / walked;
+    together = share;
   }
   // Through the GIN index, then the newest of its matches (`id + 0`: never the primary key's order, which would walk).
   const newestOfMatches = (within: RawBuilder<unknown>) =>
     summarise(sql`
       select ${SEARCH_ROW_COLUMNS} from listing_search_rows where search_vector @@ listing_search_query(${expression}) ${within}
         order by id + 0 desc limit ${limit}`);
-  // When the share predicts `limit` matches among the newest part of the listings, only the matches in the age
-  // buckets of that part (the index's second column) are fetched, with a margin; every match if they hold too few.
-  const span = share > 0 ? Math.ceil((limit / share) * WALK_MARGIN) : Infinity;
+  // When the terms' share together predicts `limit` matches among the newest part of the listings, only the matches
+  // in the age buckets of that part (the index's second column) are fetched, with a margin; every match if they hold
+  // too few. Words found together more often than chance (a brand's two words) are then read in full, as before.
+  const span = together > 0 ? Math.ceil((limit / together) * WALK_MARGIN) : Infinity;
   if (span < listings) {
     const found = await newestOfMatches(sql`and ${AGE_BUCKET_OF_ROW} && ${newestAgeBuckets(span, listings)}`);
     if (found.matches >= limit) return found;
