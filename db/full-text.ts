@@ -83,17 +83,6 @@ export function listingSearchMatches(db: Kysely<Database>, expression: string): 
 }
 
 /**
- * Like `listingSearchMatches`, but the words must all be in the title: Best match's cheap first cut when a search
- * matches so many listings that scoring them would read the whole index (docs/decisions/0036).
- * SQLite: an FTS5 column filter (the only MATCH of the query). PostgreSQL: the title's terms (weight A) of the vector.
- */
-export function listingTitleMatches(db: Kysely<Database>, expression: string): RawBuilder<SqlBool> {
-  if (engineOf(db) === "sqlite") return sql<SqlBool>`listing_search match ${`title : (${expression})`}`;
-  // The whole vector's match first, so the GIN index can find the rows; then the title's terms among them.
-  return sql<SqlBool>`(fts.search_vector @@ listing_search_query(${expression}) and ts_filter(fts.search_vector, '{a}') @@ listing_search_query(${expression}))`;
-}
-
-/**
  * Which of these listings (Best match's candidates, newest first, at most a few hundred) hold every word of the
  * expression in their title. SQLite reads the title matches between the oldest and the newest candidate, in rowid
  * order from the full-text index (0.4–0.7 ms). PostgreSQL looks the candidates up by id and tests their vectors: the
@@ -103,22 +92,17 @@ export function listingTitleMatches(db: Kysely<Database>, expression: string): R
 export async function listingsWithTitleMatching(db: Kysely<Database>, expression: string, newestFirst: readonly number[]): Promise<Set<number>> {
   if (newestFirst.length === 0) return new Set();
   if (engineOf(db) === "postgres") {
-    // Only the title's terms are tested, which the GIN index cannot answer: the planner must look the candidates up by
-    // id. With the whole vector's match as well, it read every match of "Rohde & Schwarz" through the index (the two
-    // words are always together, and it multiplied their shares): 52–56 ms against 3 ms.
+    // The title's terms (weight A of the vector) only, which the GIN index cannot answer: the planner must look the
+    // candidates up by id. With the whole vector's match as well, it read every match of "Rohde & Schwarz" through
+    // the index (the two words are always together, and it multiplied their shares): 52–56 ms against 3 ms.
     const { rows } = await sql<{ id: string }>`select id from listing_search_rows
       where id = any(${`{${newestFirst.join(",")}}`}::bigint[]) and ts_filter(search_vector, '{a}') @@ listing_search_query(${expression})`.execute(db);
     return new Set(rows.map((row) => Number(row.id)));
   }
-  const bound = (id: number) => sql<number>`cast(${id} as bigint)`;
-  const rows = await db
-    .selectFrom(listingSearchTable(db))
-    .select("fts.rowid")
-    .where(listingTitleMatches(db, expression))
-    .where("fts.rowid", ">=", bound(newestFirst[newestFirst.length - 1]!))
-    .where("fts.rowid", "<=", bound(newestFirst[0]!))
-    .execute();
-  return new Set(rows.map((row) => Number(row.rowid)));
+  // An FTS5 column filter (the only MATCH of the query), between the oldest and the newest candidate.
+  const { rows } = await sql<{ rowid: number }>`select rowid from listing_search
+    where listing_search match ${`title : (${expression})`} and rowid between cast(${newestFirst[newestFirst.length - 1]!} as integer) and cast(${newestFirst[0]!} as integer)`.execute(db);
+  return new Set(rows.map((row) => row.rowid));
 }
 
 /**
@@ -251,12 +235,13 @@ async function newestMatchesOnPostgres(
   return newestOfMatches(sql``);
 }
 
+/** PostgreSQL: how many consecutive ids make one age bucket of the full-text index (migration 2026-12-09T0900). */
+const AGE_BUCKET_IDS = sql.lit(4096);
 /**
- * PostgreSQL: the second column of listing_search_rows' full-text index (migration 2026-12-09T0900), the bucket of
- * 4,096 ids a listing falls in, as an array so that GIN's own operator class for arrays indexes it. Written as the
- * index is, so the planner matches it.
+ * The second column of that index, the age bucket a listing falls in, as an array so that GIN's own operator class
+ * for arrays indexes it. Written as the index is, so the planner matches it.
  */
-const AGE_BUCKET_OF_ROW = sql`array[(id / 4096)::int]`;
+const AGE_BUCKET_OF_ROW = sql`array[(id / ${AGE_BUCKET_IDS})::int]`;
 
 /**
  * The age buckets holding the newest `span` of `rows` listings (the newest bucket last), from the primary key as the
@@ -264,7 +249,10 @@ const AGE_BUCKET_OF_ROW = sql`array[(id / 4096)::int]`;
  */
 function newestAgeBuckets(span: number, rows: number): RawBuilder<number[]> {
   return sql<number[]>`array(
-    select generate_series(greatest(n.newest - ceil(${span}::float8 * greatest(n.newest / ${rows}::float8, 1))::bigint, 0) / 4096, n.newest / 4096)::int
+    select generate_series(
+        greatest(n.newest - ceil(${span}::float8 * greatest(n.newest / ${rows}::float8, 1))::bigint, 0) / ${AGE_BUCKET_IDS},
+        n.newest / ${AGE_BUCKET_IDS}
+      )::int
       from (select coalesce(max(id), 0) as newest from listing_search_rows) as n)`;
 }
 
