@@ -2,7 +2,7 @@
 // the /notifications page (filter, mark read, mark all read, delete, with and without JavaScript), the e-mail alert
 // choices on /profile, and accessibility of both in light and dark mode. Each test uses its own fresh member.
 import type { Browser, Page, TestInfo } from "@playwright/test";
-import { confirmEmailOf, demoAccount, expect, expectNoAxeViolations, test, uniqueClientIp, uniqueEmail, waitForHydration, withDatabase } from "./support.ts";
+import { confirmEmailOf, demoAccount, expect, expectNoAxeViolations, LIVE_ALERTS, test, uniqueClientIp, uniqueEmail, waitForHydration, withDatabase } from "./support.ts";
 
 // Every test registers and signs in a fresh member first: more set-up than most on a shared machine.
 test.describe.configure({ timeout: 90_000 });
@@ -223,6 +223,7 @@ test.describe("the header bell", () => {
       const view = alert.getByRole("link", { name: "View" });
       const dismiss = alert.getByRole("button", { name: "Dismiss alert" });
       for (const control of [view, dismiss]) expect((await control.boundingBox())?.height).toBeGreaterThanOrEqual(43.5);
+      await expectNoAxeViolations(page, { include: LIVE_ALERTS, ran: ["color-contrast"] });
       await view.click();
       await expect(page).toHaveURL(new RegExp(`/auctions/${auctionId}$`));
       await expect(alert).toHaveCount(0);
