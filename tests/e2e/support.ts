@@ -152,7 +152,7 @@ export async function expectNoAxeViolations(page: Page, { ran = [], include }: {
   const hideAlerts = include !== LIVE_ALERTS;
   const hidden = hideAlerts ? await page.addStyleTag({ content: `${LIVE_ALERTS} { display: none !important; }` }) : null;
   const results = await (include ? axe.include(include) : axe).analyze();
-  await hidden?.evaluate((style) => style.remove());
+  await hidden?.evaluate((style) => style.parentNode?.removeChild(style));
   const summarize = (items: typeof results.violations) =>
     items.map((v) => ({ id: v.id, help: v.help, nodes: v.nodes.map((n) => `${n.target.join(" ")}: ${n.failureSummary ?? ""}`) }));
   expect(summarize(results.violations)).toEqual([]);
