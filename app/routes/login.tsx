@@ -23,8 +23,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  // A copy: the sign-in strategy reads the body again, once this one has been bounded and checked.
-  const { submission } = await parseForm(request.clone(), LoginSchema);
+  const { submission, fields } = await parseForm(request, LoginSchema);
   if (submission.status !== "success") {
     return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
   }
@@ -32,7 +31,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const claim = await claimSignIn(request, context, submission.value.email);
   let userId: string;
   try {
-    userId = await authenticator.authenticate("form", request);
+    userId = await authenticator.authenticate("form", formRequest(request, fields));
   } catch (error) {
     if (isDomainError(error)) {
       return data(submission.reply({ formErrors: [error.message], hideFields: ["password"] }), refusalInit(error));
@@ -44,6 +43,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const headers = new Headers({ "Set-Cookie": await startSession(userId, request, context, { remember: submission.value.remember === "on" }) });
   if (deviceCookie) headers.append("Set-Cookie", deviceCookie);
   return replace(safeRedirect(submission.value.redirectTo), { headers });
+}
+
+/**
+ * The sign-in strategy reads a form from a request: it is given the fields parseForm has bounded and checked, never
+ * the body again (undici's stricter parser failed, with a 500, on a multipart form that parseForm accepts).
+ */
+function formRequest(request: Request, fields: FormData): Request {
+  const body = new URLSearchParams();
+  for (const [name, value] of fields) if (typeof value === "string") body.append(name, value);
+  return new Request(request.url, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body });
 }
 
 export default function LoginPage() {

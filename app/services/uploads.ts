@@ -39,3 +39,21 @@ export interface MultipartOptions {
   /** The whole body, files that were dropped included. */
   maxTotalBytes: number;
 }
+
+/** Text fields a multipart body may hold when the form names no number of its own. */
+export const DEFAULT_MAX_FIELDS = 1_000;
+/** Files past `maxFiles` that are still read, dropped and reported, before the whole form is refused as too large. */
+export const FILE_PARTS_PAST_LIMIT = 100;
+
+/**
+ * The most parts a multipart body may hold: its text fields, the files kept and a bounded number dropped. Checked as
+ * the parts arrive, so that tens of thousands of tiny parts cannot hold the server while they are parsed one by one.
+ */
+export function maxPartsOf(options: Pick<MultipartOptions, "maxFields" | "maxFiles">): number {
+  return (options.maxFields ?? DEFAULT_MAX_FIELDS) + options.maxFiles + FILE_PARTS_PAST_LIMIT;
+}
+
+/** The boundary a multipart Content-Type names, if any. */
+export function multipartBoundary(contentType: string): string | undefined {
+  return /;\s*boundary=("?)([^";]+)\1/i.exec(contentType)?.[2];
+}

@@ -7,7 +7,15 @@ import {
   type UploadHandlerPart,
 } from "@remix-run/node";
 import { DomainError } from "~/services/domain-error.ts";
-import { UPLOAD_MESSAGES, type MultipartForm, type MultipartOptions, type ReceivedFile } from "~/services/uploads.ts";
+import {
+  DEFAULT_MAX_FIELDS,
+  maxPartsOf,
+  multipartBoundary,
+  UPLOAD_MESSAGES,
+  type MultipartForm,
+  type MultipartOptions,
+  type ReceivedFile,
+} from "~/services/uploads.ts";
 
 export type { MultipartForm, MultipartOptions, ReceivedFile } from "~/services/uploads.ts";
 /** The upload messages (one definition, in app/services/uploads.ts). */
@@ -18,8 +26,10 @@ class NotAFormError extends Error {}
 
 export async function readMultipartForm(request: Request, options: MultipartOptions): Promise<MultipartForm> {
   const maxFieldBytes = options.maxFieldBytes ?? 100_000;
-  const maxFields = options.maxFields ?? 1_000;
+  const maxFields = options.maxFields ?? DEFAULT_MAX_FIELDS;
+  const maxParts = maxPartsOf(options);
   const files: ReceivedFile[] = [];
+  const keptSoFar: ReceivedFile[] = [];
   let total = 0;
   let fieldCount = 0;
   let partCount = 0;
@@ -47,6 +57,7 @@ export async function readMultipartForm(request: Request, options: MultipartOpti
 
   const handler: UploadHandler = async (part) => {
     partCount += 1;
+    if (partCount > maxParts) throw new BodyTooLargeError();
     if (typeof part.filename !== "string") {
       fieldCount += 1;
       if (fieldCount > maxFields) throw new BodyTooLargeError();
@@ -58,7 +69,6 @@ export async function readMultipartForm(request: Request, options: MultipartOpti
       await readPart(part, 0);
       return undefined;
     }
-    const keptSoFar = files.filter((f) => f.status === "kept");
     const { size, kept } = await readPart(part, options.maxFileBytes);
     // A file input with nothing chosen sends an empty part without a name.
     if (part.filename === "" && size === 0) return undefined;
@@ -67,7 +77,11 @@ export async function readMultipartForm(request: Request, options: MultipartOpti
     if (options.isDuplicate?.(file, keptSoFar)) files.push({ ...file, bytes: null, status: "duplicate" });
     else if (!kept) files.push({ ...file, bytes: null, status: "too_big" });
     else if (keptSoFar.length >= options.maxFiles) files.push({ ...file, bytes: null, status: "over_limit" });
-    else files.push({ ...file, bytes: kept, status: "kept" });
+    else {
+      const received: ReceivedFile = { ...file, bytes: kept, status: "kept" };
+      files.push(received);
+      keptSoFar.push(received);
+    }
     return undefined;
   };
 
@@ -141,7 +155,7 @@ const MAX_HEADER_BLOCK = 16 * 1024;
 
 /** `request` with its part headers' file names escaped (see above); the body is still read as it arrives. */
 function withQuotedFileNames(request: Request): Request {
-  const boundary = /;\s*boundary=("?)([^";]+)\1/i.exec(request.headers.get("Content-Type") ?? "")?.[2];
+  const boundary = multipartBoundary(request.headers.get("Content-Type") ?? "");
   if (!boundary || !request.body) return request;
   const delimiter = Buffer.from(`--${boundary}`, "latin1");
   const headerEnd = Buffer.from("\r\n\r\n", "latin1");

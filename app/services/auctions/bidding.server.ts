@@ -11,6 +11,7 @@ import { bidderLabel, type BidHistoryEntry } from "~/lib/auctions.ts";
 import { announceAuctionChange, findAuctionRow, lockAuction, toLiveState, type AuctionLiveState } from "./auction-state.server.ts";
 import { resolveBid, type AuctionBidState, type BidRefusalCode } from "./bid-resolution.ts";
 import { DomainError, type DomainErrorKind } from "../domain-error.ts";
+import { nextTurn } from "../event-loop.server.ts";
 import { announceNotifications, insertNotifications, type NotificationDraft } from "../messaging/notifications.server.ts";
 
 /** The refusal code of a bid on an auction that does not exist. */
@@ -92,7 +93,7 @@ class BidQueue {
       while (this.waiting.length > 0) {
         await this.commitBatch(this.waiting.splice(0, MAX_BIDS_PER_COMMIT));
         // Requests that arrived during the commit (better-sqlite3 blocks the event loop meanwhile) join the next batch.
-        await new Promise((resolve) => setImmediate(resolve));
+        await nextTurn();
       }
     } finally {
       this.draining = false;

@@ -5,6 +5,7 @@
 import type * as CsvParse from "csv-parse";
 import { BULK_LIMITS, BULK_MESSAGES } from "~/lib/bulk-import.ts";
 import { DomainError } from "../domain-error.ts";
+import { nextTurn } from "../event-loop.server.ts";
 
 export interface ParsedCsv {
   /** The header row's cells, trimmed. */
@@ -108,7 +109,7 @@ export async function parseBulkCsv(source: AsyncIterable<Uint8Array>, limits: Cs
       if (chunk.includes(0)) throw new DomainError("invalid", BULK_MESSAGES.notCsv);
       feed(decoder.decode(chunk, { stream: true }));
       // Let the parser hand over what it has read, so the row count is checked as the file arrives.
-      await new Promise<void>((resolve) => setImmediate(resolve));
+      await nextTurn();
       if (failure) throw failure;
     }
     const rest = decoder.decode();

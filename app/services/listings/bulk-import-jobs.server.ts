@@ -20,6 +20,7 @@ import { BULK_LIMITS, BULK_MESSAGES, secondsLeft, type BulkField } from "~/lib/b
 import { toCanonicalCondition } from "~/lib/conditions.ts";
 import { parseMoneyCents } from "~/schemas/listing.ts";
 import { DomainError } from "../domain-error.ts";
+import { nextTurn } from "../event-loop.server.ts";
 import { generateAiListing, type AiListingOptions } from "../ai/ai-listing.server.ts";
 import { alertSavedSearchesOfListing } from "../alerts/saved-search-alerts.server.ts";
 import { getLiveEventBus, userTopic } from "../platform/live-events.server.ts";
@@ -161,6 +162,8 @@ export async function runBulkAiJob(db: Kysely<Database>, importId: number, optio
       // Only a row not done yet is written: a second worker (after a lease ran out) never writes it twice.
       await db.updateTable("bulk_import_rows").set(update).where("id", "=", row.id).where("ai_done", "=", 0).execute();
       options.afterRow?.(row.row_number);
+      // A row's generation and write hold the event loop (better-sqlite3 is synchronous): requests go between rows.
+      await nextTurn();
     }
     const done = await db
       .selectFrom("bulk_import_rows")
@@ -327,7 +330,10 @@ export async function runBulkImportJob(db: Kysely<Database>, uploads: UploadStor
       }
     }
     for (const item of prepared) options.afterRow?.(item.row.row_number);
-    for (const listingId of created) await alertSavedSearchesOfListing(db, listingId, now);
+    for (const listingId of created) {
+      await alertSavedSearchesOfListing(db, listingId, now);
+      await nextTurn();
+    }
     const counts = await importCounts(db, importId);
     await db.updateTable("bulk_imports").set({ created_count: counts.created, failed_count: counts.failed, updated_at: now.toISOString() }).where("id", "=", importId).execute();
     publish(imp.user_id, {

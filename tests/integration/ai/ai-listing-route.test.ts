@@ -10,6 +10,7 @@ import type { AiConfig } from "~/services/ai/provider.server.ts";
 import { startFakeOpenAi, type FakeOpenAi } from "../../support/fake-openai.ts";
 import { ROUTE_CONTEXT, brokenDatabase, sessionCookies } from "../../support/route-pages.tsx";
 import { createTestDatabase } from "../../support/test-database.ts";
+import { FILE_PARTS_PAST_LIMIT, maxPartsOf, UPLOAD_MESSAGES } from "~/services/uploads.ts";
 import { insertUserRow } from "../../support/users.ts";
 
 const database = vi.hoisted(() => ({ current: undefined as unknown }));
@@ -249,6 +250,25 @@ describe("the upload reader", () => {
     expect(refused).toBeInstanceOf(DomainError);
     expect(refused).toMatchObject({ kind: "too_large", message: "The form and its files are too large to send at once. Please send fewer or smaller files." });
   });
+
+  it.each([true, false])(
+    `refuses a body of more parts than its fields, kept files and ${FILE_PARTS_PAST_LIMIT} dropped ones, before parsing it (length declared: %s)`,
+    async (withLength) => {
+      const tinyPhotos = (count: number) => {
+        const form = new FormData();
+        form.set("brand", "Fluke");
+        for (let n = 0; n < count; n += 1) form.append("photos", new File(["x"], `f${n}.png`));
+        return form;
+      };
+      const few = { ...limits, maxFields: 3, maxTotalBytes: 100_000 };
+      // Three fields' room, two files kept, the rest of the parts dropped and reported: every part counted once, also
+      // where a delimiter is split between two chunks.
+      const atTheBound = await readPhotoUpload(await multipart(tinyPhotos(maxPartsOf(few) - 1), withLength), few);
+      expect(atTheBound.files.filter((f) => f.status === "over_limit")).toHaveLength(maxPartsOf(few) - 1 - 2);
+      const refused = await readPhotoUpload(await multipart(tinyPhotos(maxPartsOf(few)), withLength), few).catch((error: unknown) => error);
+      expect(refused).toMatchObject({ kind: "too_large", message: UPLOAD_MESSAGES.tooLarge });
+    },
+  );
 
   it("refuses a body that is not a form", async () => {
     const request = new Request("http://localhost/x", { method: "POST", body: "--x\r\nbroken", headers: { "Content-Type": "multipart/form-data; boundary=x" } });

@@ -186,4 +186,19 @@ describe("bulk import", () => {
     await expect(getBulkImport(database.db, other, id)).rejects.toThrow(BULK_MESSAGES.importNotFound);
     await expect(applyBulkMapping(database.db, other, id, ["brand", "model", "condition", "price", "photo_urls"])).rejects.toThrow(BULK_MESSAGES.importNotFound);
   });
+
+  it("lets the server answer between the AI step's rows (a job of thousands of rows held it for 20 s)", async () => {
+    const db = database.db;
+    const lines = Array.from({ length: 6 }, (_, n) => `Fluke,87V-${n},good,${300 + n},https://x.example/${n}.jpg`);
+    const id = await createBulkImport(db, seller, "many.csv", await csv(`brand,model,condition,price,photo_urls\n${lines.join("\n")}\n`));
+    await applyBulkMapping(db, seller, id, ["brand", "model", "condition", "price", "photo_urls"]);
+    await startBulkAi(db, seller, id);
+    // A request's work, waiting on the event loop as the job starts.
+    let answered = false;
+    setImmediate(() => (answered = true));
+    const answeredBeforeRow: boolean[] = [];
+    expect(await runBulkAiJob(db, id, { afterRow: () => answeredBeforeRow.push(answered) })).toBe(true);
+    expect(answeredBeforeRow).toHaveLength(6);
+    expect(answeredBeforeRow.slice(1)).toEqual([true, true, true, true, true]);
+  });
 });

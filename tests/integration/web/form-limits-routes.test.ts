@@ -3,6 +3,8 @@
 // renders), and a broken multipart body a 400 — never a 500, nothing stored.
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { OpenedDatabase } from "#db/dialect.ts";
+import { AUTH_MESSAGES } from "~/schemas/auth.ts";
+import { UPLOAD_MESSAGES } from "~/services/uploads.ts";
 import { FORM_MESSAGES, NOT_A_FORM_MESSAGE } from "~/web/form-data.server.ts";
 import { routeCalls, type FormFields } from "../../support/route-calls.ts";
 import { pageRoute, renderPage, ROUTE_CONTEXT, sessionCookie, type RouteModule } from "../../support/route-pages.tsx";
@@ -87,6 +89,32 @@ describe("body sizes and broken bodies", () => {
       thrown = error;
     }
     expect(thrown).toMatchObject({ data: { message: NOT_A_FORM_MESSAGE }, init: { status: 400 } });
+  });
+
+  it("answers thousands of tiny files in an avatar upload with 413, as they arrive", async () => {
+    const form = new FormData();
+    for (let n = 0; n < 1_200; n += 1) form.append("avatar", new File(["x"], `a${n}.png`, { type: "image/png" }));
+    let thrown: unknown;
+    try {
+      await profileRoute.action({
+        request: new Request("http://localhost/profile", { method: "POST", headers: { Cookie: await sessionCookie(opened.db, buyer) }, body: form }),
+        params: {},
+        context: ROUTE_CONTEXT,
+      });
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toMatchObject({ data: { message: UPLOAD_MESSAGES.tooLarge }, init: { status: 413 } });
+  });
+
+  it("reads a sign-in sent as a multipart form with unquoted field names as a sign-in (it was a 500)", async () => {
+    const body = ["email", "password"].map((name) => `--XyZ\r\nContent-Disposition: form-data; name=${name}\r\n\r\n${name === "email" ? "nobody@example.test" : "wrong"}\r\n`);
+    const answer = await loginRoute.action({
+      request: new Request("http://localhost/login", { method: "POST", headers: { "Content-Type": "multipart/form-data; boundary=XyZ" }, body: `${body.join("")}--XyZ--\r\n` }),
+      params: {},
+      context: ROUTE_CONTEXT,
+    });
+    expect(answer).toMatchObject({ init: { status: 401 }, data: { error: { "": [AUTH_MESSAGES.signInFailed] } } });
   });
 
   it("answers many large text parts in an avatar upload with 413", async () => {
