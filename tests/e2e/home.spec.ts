@@ -2,7 +2,7 @@
 // the calls to action and accessibility. What to expect is read from the server's own database.
 import Database from "better-sqlite3";
 import { e2eDatabaseFile } from "../../playwright.config.ts";
-import { expect, expectNoAxeViolations, signedInAsDemo, test, uniqueEmail, waitForHydration, watchConsole } from "./support.ts";
+import { expect, expectNoAxeViolations, signedInAsDemo, test, toggleWatch, uniqueEmail, waitForHydration, watchConsole } from "./support.ts";
 
 const NO_FEATURED = "No featured listings available at the moment.";
 const TILE_SLUGS = [
@@ -265,10 +265,15 @@ test.describe("featured equipment", () => {
     const target = featured[0]!;
     await page.goto("/");
     await waitForHydration(page);
-    const card = page.getByRole("region", { name: "Featured Equipment" }).getByRole("article").first();
+    // Found by its title: other tests feature listings meanwhile, so the first card may change between loads.
+    const card = page
+      .getByRole("region", { name: "Featured Equipment" })
+      .getByRole("article")
+      .filter({ has: page.getByRole("heading", { name: target.title, exact: true }) });
     const toggle = card.getByRole("button", { name: `Add ${target.title} to watchlist` });
     await expect(toggle).toHaveAttribute("aria-pressed", "false");
-    await toggle.click();
+    // Waits for the server to store it, so the reload below cannot cancel the request.
+    await toggleWatch(page, toggle);
     await expect(card.getByRole("button", { name: `Remove ${target.title} from watchlist` })).toHaveAttribute("aria-pressed", "true");
 
     await page.reload();
