@@ -7,15 +7,7 @@ import {
   type UploadHandlerPart,
 } from "@remix-run/node";
 import { DomainError } from "~/services/domain-error.ts";
-import {
-  DEFAULT_MAX_FIELDS,
-  maxPartsOf,
-  multipartBoundary,
-  UPLOAD_MESSAGES,
-  type MultipartForm,
-  type MultipartOptions,
-  type ReceivedFile,
-} from "~/services/uploads.ts";
+import { DEFAULT_MAX_FIELDS, maxPartsOf, multipartBoundary, UPLOAD_MESSAGES, type MultipartForm, type MultipartOptions, type ReceivedFile } from "~/services/uploads.ts";
 
 export type { MultipartForm, MultipartOptions, ReceivedFile } from "~/services/uploads.ts";
 /** The upload messages (one definition, in app/services/uploads.ts). */
