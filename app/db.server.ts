@@ -3,6 +3,7 @@ import type { Kysely } from "kysely";
 import { openDatabase, type OpenedDatabase } from "#db/dialect.ts";
 import { migrateToLatest } from "#db/migrate.ts";
 import { syncReferenceData } from "#db/reference-data.ts";
+import { oneServerAtATime } from "#db/server-coordination.ts";
 import type { Database } from "#db/schema.ts";
 import { getEnv } from "~/env.server.ts";
 import { getUploadStore, type UploadStore } from "~/services/storage/index.server.ts";
@@ -34,7 +35,8 @@ export async function prepareDatabase(log: (line: string) => void = console.log,
   if (applied.length > 0) log(`Applied migrations: ${applied.join(", ")}`);
   await syncReferenceData(db);
   if (getEnv().SEED_DEMO && seedDemo) {
-    const seeded = await seedDemo(db, { uploads: getUploadStore() });
+    // Servers started together on an empty database seed it once: the others wait, then find it seeded.
+    const seeded = await oneServerAtATime(getOpenedDatabase(), "demo-seed", () => seedDemo(db, { uploads: getUploadStore() }));
     if (seeded) log("Seeded the demo marketplace (see README for the demo accounts).");
   }
 }

@@ -2,7 +2,7 @@
 // one implementation per engine, chosen when the database opens from DATABASE_URL (a postgres:// URL → PostgreSQL
 // through `pg`, db/postgres.ts; a path or file: URL → the embedded SQLite, db/sqlite.ts). Domain queries live in the
 // services; only engine primitives live here (docs/decisions/0030).
-import { PostgresAdapter, sql, type Expression, type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBool } from "kysely";
+import { sql, type Expression, type Kysely, type LogConfig, type RawBuilder, type SelectQueryBuilder, type SqlBool } from "kysely";
 import { isPostgresUrl, openPostgres, postgresMigrationPlugin } from "./postgres.ts";
 import type { Database } from "./schema.ts";
 import { openSqlite, sqliteFilePath, type SynchronousMode } from "./sqlite.ts";
@@ -23,6 +23,8 @@ export interface DatabaseOptions {
   poolSize?: number;
   /** PostgreSQL only: runs once before the first connection (a test creating its database). */
   beforeConnect?: () => Promise<void>;
+  /** Kysely's query log (a test counting the statements a service runs). */
+  log?: LogConfig;
 }
 
 /** What migrations may ask of the engine: the few SQL fragments that differ between engines. */
@@ -58,16 +60,39 @@ export interface OpenedDatabase {
 
 export function openDatabase(options: DatabaseOptions): OpenedDatabase {
   if (isPostgresUrl(options.url)) {
-    const { db } = openPostgres({ url: options.url, poolSize: options.poolSize, before: options.beforeConnect });
+    const { db } = openPostgres({ url: options.url, poolSize: options.poolSize, before: options.beforeConnect, log: options.log });
+    recordEngine(db, "postgres");
     return { db, engine: "postgres", dialect: postgresMigrationDialect, close: () => db.destroy(), url: options.url };
   }
-  const { db, file } = openSqlite({ file: sqliteFilePath(options.url), synchronous: options.synchronous, busyTimeoutMs: options.busyTimeoutMs });
+  const { db, file } = openSqlite({ file: sqliteFilePath(options.url), synchronous: options.synchronous, busyTimeoutMs: options.busyTimeoutMs, log: options.log });
+  recordEngine(db, "sqlite");
   return { db, engine: "sqlite", dialect: sqliteMigrationDialect, close: () => db.destroy(), url: file };
 }
 
-/** The engine behind a handle (a transaction's handle too). */
+/**
+ * Where a handle's engine is written when `openDatabase` opens it: a property of its Kysely adapter, the one object
+ * the handle shares with every handle made from it (a transaction's, `connection()`'s, `withPlugin`'s), under a key of
+ * the global symbol registry. So every copy of this module in the process reads the same fact: the server build
+ * bundles Kysely and db/ into build/server, while the demo seed's build (build/seed) has its own db/ on node_modules'
+ * Kysely and is handed the server's handle. `instanceof PostgresAdapter` answered for one copy of Kysely only, and
+ * the seed took PostgreSQL for SQLite (issue 32 §1, docs/decisions/0061).
+ */
+const ENGINE_OF_ADAPTER = Symbol.for("tradebench.database-engine");
+
+type MarkedAdapter = { [ENGINE_OF_ADAPTER]?: EngineName };
+
+function recordEngine(db: Kysely<Database>, engine: EngineName): void {
+  Object.defineProperty(db.getExecutor().adapter, ENGINE_OF_ADAPTER, { value: engine, enumerable: false, writable: false, configurable: false });
+}
+
+/**
+ * The engine behind a handle (a transaction's handle too), as `openDatabase` recorded it. A handle made some other
+ * way has no engine on record: refused, rather than guessed.
+ */
 export function engineOf(db: Kysely<Database>): EngineName {
-  return db.getExecutor().adapter instanceof PostgresAdapter ? "postgres" : "sqlite";
+  const engine = (db.getExecutor().adapter as MarkedAdapter)[ENGINE_OF_ADAPTER];
+  if (engine === undefined) throw new Error("This database handle was not opened by openDatabase (db/dialect.ts), so its engine is not known.");
+  return engine;
 }
 
 /** A cheap round trip that proves the database answers. */

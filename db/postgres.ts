@@ -9,6 +9,7 @@ import {
   OperationNodeTransformer,
   PostgresDialect,
   type KyselyPlugin,
+  type LogConfig,
   type PluginTransformQueryArgs,
   type PluginTransformResultArgs,
   type QueryResult,
@@ -46,6 +47,8 @@ export interface PostgresOptions {
   poolSize?: number;
   /** Runs once before the pool is made, e.g. a test creating its database from the template. */
   before?: () => Promise<void>;
+  /** Kysely's query log. */
+  log?: LogConfig;
 }
 
 export function openPostgres(options: PostgresOptions): { db: Kysely<Database>; pool: () => pg.Pool | undefined } {
@@ -58,7 +61,7 @@ export function openPostgres(options: PostgresOptions): { db: Kysely<Database>; 
     pool.on("error", (error) => console.error("PostgreSQL pool: an idle connection failed", error.message));
     return pool;
   };
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: makePool }) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: makePool }), log: options.log });
   return { db, pool: () => pool };
 }
 

@@ -5,7 +5,7 @@
 import crypto from "node:crypto";
 import { sql, type Kysely, type SelectQueryBuilder } from "kysely";
 import type pg from "pg";
-import { engineOf } from "./dialect.ts";
+import { engineOf, type EngineName } from "./dialect.ts";
 import { loadPg } from "./postgres.ts";
 import type { Database } from "./schema.ts";
 
@@ -38,6 +38,29 @@ export async function unlessRunningElsewhere(db: Kysely<Database>, name: string,
       await sql`select pg_advisory_unlock(${key}::bigint)`.execute(pinned);
     }
   });
+}
+
+/**
+ * Runs `work` once no other server is running the job of the same name, waiting for it if one is, and returns what
+ * `work` returns: for start-up work that every server would otherwise do at once (two servers started together on an
+ * empty database must seed the demo once; the second waits, then finds it seeded).
+ * PostgreSQL: a session advisory lock (`pg_advisory_lock`, waiting) held by a connection of its own, not one of the
+ * pool's, so `work` may use the whole pool whatever its size; ending that connection releases the lock, as does the
+ * server if the process dies. SQLite: one machine, one database file: `work` as it is.
+ */
+export async function oneServerAtATime<T>(database: { engine: EngineName; url: string }, name: string, work: () => Promise<T>): Promise<T> {
+  if (database.engine === "sqlite") return work();
+  const driver = await loadPg();
+  const holder = new driver.Client({ connectionString: database.url, application_name: `tradebench ${name}` });
+  // A dropped connection only ends the lock early; the work's own queries report their failures.
+  holder.on("error", () => undefined);
+  await holder.connect();
+  try {
+    await holder.query("select pg_advisory_lock($1::bigint)", [jobLockKey(name)]);
+    return await work();
+  } finally {
+    await holder.end().catch(() => undefined);
+  }
 }
 
 /**

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import type SQLite from "better-sqlite3";
-import { Kysely, SqliteDialect } from "kysely";
+import { Kysely, SqliteDialect, type LogConfig } from "kysely";
 import type { Database } from "./schema.ts";
 
 export type SynchronousMode = "OFF" | "NORMAL" | "FULL" | "EXTRA";
@@ -26,7 +26,7 @@ function loadBetterSqlite3(): typeof SQLite {
   return driver;
 }
 
-export function openSqlite(options: { file: string; synchronous?: SynchronousMode; busyTimeoutMs?: number }): { db: Kysely<Database>; file: string } {
+export function openSqlite(options: { file: string; synchronous?: SynchronousMode; busyTimeoutMs?: number; log?: LogConfig }): { db: Kysely<Database>; file: string } {
   const { file } = options;
   if (file !== ":memory:") fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   const Driver = loadBetterSqlite3();
@@ -39,7 +39,7 @@ export function openSqlite(options: { file: string; synchronous?: SynchronousMod
   // halves the CPU of queries that touch many rows at a million listings.
   connection.pragma("mmap_size = 2147418112");
   connection.pragma("cache_size = -65536");
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(connection) }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(connection) }), log: options.log });
   return { db, file };
 }
 

@@ -40,7 +40,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
         }
         send(`event: ${event.name}\ndata: ${JSON.stringify(data)}\n\n`);
       };
-      const unsubscribe = getLiveEventBus().subscribe(topics, deliver);
+      const bus = getLiveEventBus();
+      const unsubscribe = bus.subscribe(topics, deliver);
       const heartbeat = setInterval(() => send(": heartbeat\n\n"), HEARTBEAT_MS);
       const release = trackLiveConnection();
       cleanup = () => {
@@ -57,8 +58,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
           // already closed
         }
       });
-      // Tell the browser to retry after 3 s if the connection drops, and that the stream is open.
-      send(`retry: 3000\nevent: ready\ndata: {}\n\n`);
+      // Tell the browser to retry after 3 s if the connection drops, and that the stream is open: once this server
+      // hears the other servers' events too (PostgreSQL: LISTEN in place), since a page stops polling on "ready" and
+      // would otherwise miss a bid taken elsewhere meanwhile (the first stream of a server that just started).
+      void Promise.resolve(bus.listening?.()).then(() => send(`retry: 3000\nevent: ready\ndata: {}\n\n`));
     },
     cancel() {
       cleanup();

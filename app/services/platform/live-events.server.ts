@@ -23,6 +23,11 @@ export interface LiveEventBus {
   publish(event: LiveEvent): void;
   /** Listens to the given topics until the returned function is called. */
   subscribe(topics: readonly string[], listener: LiveListener): () => void;
+  /**
+   * Resolves once events published by the other servers reach this process (PostgreSQL: its LISTEN is in place, now
+   * or after the current reconnection). A bus without it hears them at once.
+   */
+  listening?(): Promise<void>;
 }
 
 export const auctionTopic = (auctionId: number) => `auction:${auctionId}`;

@@ -1,15 +1,12 @@
 // Browsing and searching /listings against a real database: every filter, sort and page, in combination,
 // the category levels, Best match, hostile search text (popular searches: popular-searches.test.ts).
-import Database from "better-sqlite3";
-import { Kysely, PostgresDialect, SqliteDialect, type LogConfig } from "kysely";
-import pg from "pg";
-import type { Database as Schema } from "#db/schema.ts";
+import type { LogConfig } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type OpenedDatabase } from "#db/dialect.ts";
 import { parseListingFilters } from "~/lib/listing-filters.ts";
 import { getCategoryIndex, searchListings } from "~/services/listings/listing-search.server.ts";
 import { recordSearch } from "~/services/listings/search-query.server.ts";
-import { createTestDatabase, onPostgres } from "../../support/test-database.ts";
+import { createTestDatabase } from "../../support/test-database.ts";
 import { insertUserRow } from "../../support/users.ts";
 
 const SCOPES = "industrial_electronics_test_measurement_oscilloscopes";
@@ -403,9 +400,7 @@ describe("totals stay exact", () => {
     const queries: string[] = [];
     const log: LogConfig = (event) => void queries.push(event.query.sql);
     // A connection of its own whose queries are seen.
-    const db = onPostgres
-      ? new Kysely<Schema>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: database.url, max: 2 }) }), log })
-      : new Kysely<Schema>({ dialect: new SqliteDialect({ database: new Database(database.url) }), log });
+    const { db, close } = openDatabase({ url: database.url, poolSize: 2, log });
     try {
       // Statements that read the full-text index: the search's matches, its total and every page's listings come from them.
       const fullTextReads = () => queries.filter((text) => /listing_search match|listing_search_query\(/.test(text)).length;
@@ -427,7 +422,7 @@ describe("totals stay exact", () => {
       expect(fullTextReads()).toBeGreaterThan(readsOfPageOne);
       await db.updateTable("equipment_listings").set({ price_cents: 100_000 }).where("id", "=", idOf.drill1).execute();
     } finally {
-      await db.destroy();
+      await close();
     }
   });
 
