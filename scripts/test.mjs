@@ -1,5 +1,5 @@
 // `npm test`: typecheck, lint, unit + integration tests (on SQLite, then the service suite on a throwaway PostgreSQL),
-// production build, end-to-end tests.
+// production build (npm start as a newcomer runs it), the scale-out deployment on that build, end-to-end tests.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import { findPostgres, startThrowawayCluster } from "./postgres-cluster.mjs";
@@ -91,5 +91,10 @@ const chromium = ensureChromium();
 // The README's `npm start` on a fresh clone (no build, no database) makes the production build — the app, then the
 // service worker, offline page and manifest icons — and serves the installable app; the end-to-end tests use that build.
 run("npm start as a newcomer runs it", "node", ["scripts/newcomer-start.mjs", "--chromium", chromium]);
+// The README's "Deploying several servers" on the build the newcomer check just made: PostgreSQL, two app servers
+// started together on an empty database with the demo, nginx in front, shared object storage; a bid, a photo and a
+// sign-in checked across servers (scripts/scale-out-check.mjs; skipped loudly only when PostgreSQL or nginx cannot
+// be installed).
+run("the production build on PostgreSQL, two servers behind nginx", "node", ["--import", "tsx", "scripts/scale-out-check.mjs"]);
 run("end-to-end tests", "npx", ["playwright", "test"], { CHROMIUM_PATH: chromium });
 console.log(`\nAll checks passed in ${((Date.now() - started) / 1000).toFixed(0)}s.`);
