@@ -411,7 +411,8 @@ async function main() {
           order by a.end_date desc limit 1`,
         [new Date(Date.now() + 3_600_000).toISOString(), BUYER],
       )
-    ).rows[0];
+    ).rows.map((row) => Object.fromEntries(Object.entries(row).map(([name, value]) => [name, Number(value)])))[0];
+    // (pg hands bigint columns over as text without the app's type parser: numbers, as the app reads them.)
     if (!lot) await fail("the demo has no live USD auction the buyer may bid on");
     const streamB = openAuctionStream(serverB.base, lot.id);
     const streamNginx = openAuctionStream(publicUrl, lot.id);
