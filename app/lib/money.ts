@@ -46,3 +46,28 @@ export function centsToInput(cents: number | null | undefined): string {
   if (cents === null || cents === undefined) return "";
   return cents % 100 === 0 ? String(cents / 100) : (cents / 100).toFixed(2);
 }
+
+/** ISO 4217's minor-unit digits of a currency, as Intl knows them: 2 for USD, EUR, GBP, CAD, AUD; 0 for JPY. */
+export function isoMinorDigits(currency: string): number {
+  return new Intl.NumberFormat("en-US", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ?? 2;
+}
+
+/**
+ * The digits the marketplace stores amounts of a currency in. Every stored amount is in hundredths today, the yen's
+ * included (price_cents and the rest); conversions and formatting ask this one function, so moving the yen to its ISO
+ * 4217 digits (isoMinorDigits) is one change here plus a data migration (docs/decisions/0062).
+ */
+export function storedMinorDigits(currency: string): number {
+  void currency;
+  return 2;
+}
+
+/** An amount in minor units times a conversion factor, rounded half up to whole minor units (as the database does). */
+export function convertMinorUnits(amount: number, factor: number): number {
+  return Math.floor(amount * factor + 0.5);
+}
+
+/** "≈ €1,234": an approximate amount in another currency (whole units, the currency's own symbol). */
+export function formatApproxPrice(minorUnits: number, currency: string): string {
+  return `≈ ${formatPrice(minorUnits, currency)}`;
+}
