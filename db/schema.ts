@@ -928,6 +928,16 @@ export interface ReferenceRatesTable {
   rate_date: string;
 }
 
+/** Orders by month, status and currency, and the sums of their amounts and fees; kept by triggers (migration 2026-12-10T0901). */
+export interface OrderTotalsByCurrencyTable {
+  month: string;
+  status: string;
+  currency: string;
+  orders: number;
+  amount_cents: number;
+  fee_cents: number;
+}
+
 /** How many members joined in a month ("YYYY-MM"); kept by triggers (admin dashboard). */
 export interface ProfileCountsByMonthTable {
   month: string;
@@ -1001,6 +1011,7 @@ export interface Database {
   bulk_import_charges: BulkImportChargesTable;
   exchange_rates: ExchangeRatesTable;
   reference_rates: ReferenceRatesTable;
+  order_totals_by_currency: OrderTotalsByCurrencyTable;
 }
 
 export type User = Selectable<UsersTable>;

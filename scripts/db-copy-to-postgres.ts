@@ -36,7 +36,13 @@ const COPIED_FIRST = new Set(["reference_rates"]);
  * Counts the database keeps by triggers (migration 2026-12-03T1000): copying the rows they count fills them on the way,
  * so they are copied last, over what the triggers wrote, and end as the source's rows.
  */
-const TRIGGER_KEPT_TABLES = new Set(["listing_counts_by_month", "listing_counts_by_category", "profile_counts_by_month", "order_totals_by_month"]);
+const TRIGGER_KEPT_TABLES = new Set([
+  "listing_counts_by_month",
+  "listing_counts_by_category",
+  "profile_counts_by_month",
+  "order_totals_by_month",
+  "order_totals_by_currency",
+]);
 
 export interface TableCount {
   table: string;

@@ -245,9 +245,10 @@ export async function listExchangeRates(db: Db, historyLimit = 50): Promise<Exch
 }
 
 /** The factors in force (reference_rates), for converting amounts outside SQL: currency → factor. */
-export async function currentReferenceFactors(db: Db): Promise<{ reference: Currency; factors: Map<string, number> }> {
-  const rows = await db.selectFrom("reference_rates").select(["currency", "factor"]).execute();
-  return { reference: referenceCurrency(), factors: new Map(rows.map((row) => [row.currency, Number(row.factor)])) };
+export async function currentReferenceFactors(db: Db): Promise<{ reference: Currency; factors: Map<string, number>; ratesOf: string | null }> {
+  const rows = await db.selectFrom("reference_rates").select(["currency", "factor", "rate_date"]).execute();
+  const ratesOf = rows.reduce<string | null>((newest, row) => (newest === null || row.rate_date > newest ? row.rate_date : newest), null);
+  return { reference: referenceCurrency(), factors: new Map(rows.map((row) => [row.currency, Number(row.factor)])), ratesOf };
 }
 
 /** An amount in minor units of `currency`, in minor units of the reference currency (null: no rate for it). */
