@@ -1025,7 +1025,7 @@ export type OutboxEmail = Selectable<EmailOutboxTable>;
  * A listing as the application reads it whole (LISTING_ROW_COLUMNS). The seller's offer settings are left out: they are
  * read only by the offers service, so a whole listing handed to a page can never carry the automatic prices.
  */
-export type Listing = Omit<Selectable<EquipmentListingsTable>, "accepts_offers" | "auto_accept_cents" | "auto_decline_cents">;
+export type Listing = Omit<Selectable<EquipmentListingsTable>, "accepts_offers" | "auto_accept_cents" | "auto_decline_cents" | "reference_amount">;
 export type NewListing = Insertable<EquipmentListingsTable>;
 export type ListingUpdate = Updateable<EquipmentListingsTable>;
 export type ListingImage = Selectable<EquipmentImagesTable>;
