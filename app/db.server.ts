@@ -6,6 +6,7 @@ import { syncReferenceData } from "#db/reference-data.ts";
 import { oneServerAtATime } from "#db/server-coordination.ts";
 import type { Database } from "#db/schema.ts";
 import { getEnv } from "~/env.server.ts";
+import { applyReferenceRates } from "~/services/pricing/index.server.ts";
 import { getUploadStore, type UploadStore } from "~/services/storage/index.server.ts";
 
 let opened: OpenedDatabase | undefined;
@@ -34,6 +35,9 @@ export async function prepareDatabase(log: (line: string) => void = console.log,
   const applied = await migrateToLatest(db, dialect);
   if (applied.length > 0) log(`Applied migrations: ${applied.join(", ")}`);
   await syncReferenceData(db);
+  // Listings' reference amounts follow REFERENCE_CURRENCY and the latest rates (a no-op when neither changed).
+  const rewritten = await db.transaction().execute((trx) => applyReferenceRates(trx));
+  if (rewritten.length > 0) log(`Reference amounts rewritten for ${rewritten.join(", ")} (reference currency ${getEnv().REFERENCE_CURRENCY}).`);
   if (getEnv().SEED_DEMO && seedDemo) {
     // Servers started together on an empty database seed it once: the others wait, then find it seeded.
     const seeded = await oneServerAtATime(getOpenedDatabase(), "demo-seed", () => seedDemo(db, { uploads: getUploadStore() }));

@@ -3,6 +3,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { CURRENCIES } from "~/lib/money.ts";
 
 const DEFAULT_DATABASE_URL = "./data/tradebench.sqlite";
 
@@ -44,6 +45,8 @@ const EnvSchema = z.object({
   RENDER_MEMO: flag(true),
   /** Reuse a search's page and total until the next write (app/services/listings/listing-search.server.ts); 0 for benchmarks that measure the queries. */
   SEARCH_RESULT_CACHE: flag(true),
+  /** The currency prices are compared in: filters, sorts, saved-search rules, comparables (docs/decisions/0062). */
+  REFERENCE_CURRENCY: z.enum(CURRENCIES, { message: `use one of ${CURRENCIES.join(", ")}` }).default("USD"),
   /** How often the auction scheduler starts and ends due auctions (app/services/auctions/auction-lifecycle.server.ts); 0 turns it off. */
   /** The escrow bank account buyers pay into (shown on orders awaiting payment); unset: buyers are asked to contact support. */
   ESCROW_ACCOUNT_NAME: z.string().min(1).optional(),

@@ -51,7 +51,7 @@ export function listingSearchTable(db: Kysely<Database>): AliasedRawBuilder<{ ro
 /**
  * The listings a search with words filters and sorts, aliased `l`: their narrow copy listing_search_rows on both
  * engines (PostgreSQL docs/decisions/0037, SQLite 0053), which holds only id, status, category_id, brand_key,
- * condition, test_level, calibration_date, price_cents and created_at (and on PostgreSQL the vector): only those
+ * condition, test_level, calibration_date, price_cents, reference_amount and created_at (and on PostgreSQL the vector): only those
  * columns may be read from it.
  */
 export function listingSearchRows(): AliasedRawBuilder<Database["equipment_listings"], "l"> {
@@ -171,7 +171,7 @@ export async function matchesMoreThan(db: Kysely<Database>, expression: string, 
 }
 
 /** The columns of listing_search_rows a search filters and sorts on (PostgreSQL's copy also holds the vector). */
-const SEARCH_ROW_COLUMNS = sql.raw("id, status, category_id, brand_key, condition, test_level, calibration_date, price_cents, created_at");
+const SEARCH_ROW_COLUMNS = sql.raw("id, status, category_id, brand_key, condition, test_level, calibration_date, reference_amount, created_at");
 
 /**
  * PostgreSQL: the newest matches of an expression, up to `limit` (how many, and the oldest of them: the search's
@@ -257,7 +257,7 @@ function newestAgeBuckets(span: number, rows: number): RawBuilder<number[]> {
 }
 
 /** The column a window's listings are read with, for a sort other than Best match. */
-export type WindowSortKey = "price_cents" | "created_at";
+export type WindowSortKey = "reference_amount" | "created_at";
 
 /** A listing of a search's window, with its value of the sort key the window was read with (0 without one). */
 export interface WindowListing {
@@ -285,7 +285,7 @@ function parseWindow(text: string | null, sortKey: WindowSortKey | null): Window
     if (!sortKey) return { id: Number(entry), key: 0 };
     const space = entry.indexOf(" ");
     const key = entry.slice(space + 1);
-    return { id: Number(entry.slice(0, space)), key: sortKey === "price_cents" ? Number(key) : key };
+    return { id: Number(entry.slice(0, space)), key: sortKey === "reference_amount" ? Number(key) : key };
   });
   // Newest first, whatever order the aggregate kept.
   for (let at = 1; at < listings.length; at += 1) {

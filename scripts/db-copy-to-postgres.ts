@@ -25,13 +25,24 @@ const MAX_PARAMETERS = 65_535;
 /** Tables the migrations or the reference data fill in an empty database; the source's rows replace them. */
 // Rows the target has before the copy: role permissions, the search version and the forum's categories (migrations), the
 // taxonomy (its sync).
-const PREFILLED_TABLES = new Set(["role_permissions", "categories", "listing_search_state", "forum_categories"]);
+const PREFILLED_TABLES = new Set(["role_permissions", "categories", "listing_search_state", "forum_categories", "exchange_rates", "reference_rates"]);
 const MIGRATOR_TABLES = new Set(["kysely_migration", "kysely_migration_lock"]);
+/**
+ * Copied before every other table, over the migration's rows: the factors the triggers convert each listing's price
+ * with when its auction rows arrive (migration 2026-12-10T0900), so they are never missing meanwhile.
+ */
+const COPIED_FIRST = new Set(["reference_rates"]);
 /**
  * Counts the database keeps by triggers (migration 2026-12-03T1000): copying the rows they count fills them on the way,
  * so they are copied last, over what the triggers wrote, and end as the source's rows.
  */
-const TRIGGER_KEPT_TABLES = new Set(["listing_counts_by_month", "listing_counts_by_category", "profile_counts_by_month", "order_totals_by_month"]);
+const TRIGGER_KEPT_TABLES = new Set([
+  "listing_counts_by_month",
+  "listing_counts_by_category",
+  "profile_counts_by_month",
+  "order_totals_by_month",
+  "order_totals_by_currency",
+]);
 
 export interface TableCount {
   table: string;
@@ -276,11 +287,13 @@ export async function copySqliteToPostgres(options: { from: string; to: string; 
         await refuseNonEmpty(client, ordered);
         // The migrations' default role permissions and the synced taxonomy give way to the source's rows (children first).
         for (const table of [...ordered].reverse()) {
-          if (PREFILLED_TABLES.has(table.name)) await client.query(`delete from ${quote(table.name)}`);
+          if (PREFILLED_TABLES.has(table.name) && !COPIED_FIRST.has(table.name)) await client.query(`delete from ${quote(table.name)}`);
         }
         const triggerKept = ordered.filter((table) => TRIGGER_KEPT_TABLES.has(table.name));
-        for (const table of [...ordered.filter((table) => !TRIGGER_KEPT_TABLES.has(table.name)), ...triggerKept]) {
-          if (TRIGGER_KEPT_TABLES.has(table.name)) await client.query(`delete from ${quote(table.name)}`);
+        const first = ordered.filter((table) => COPIED_FIRST.has(table.name));
+        const middle = ordered.filter((table) => !TRIGGER_KEPT_TABLES.has(table.name) && !COPIED_FIRST.has(table.name));
+        for (const table of [...first, ...middle, ...triggerKept]) {
+          if (TRIGGER_KEPT_TABLES.has(table.name) || COPIED_FIRST.has(table.name)) await client.query(`delete from ${quote(table.name)}`);
           const tableStarted = performance.now();
           await copyTable(source, client, table, columnsOf.get(table.name) ?? []);
           const seconds = (performance.now() - tableStarted) / 1000;

@@ -3,7 +3,7 @@
 // Drawn with static classes (app/lib/static-styles.ts): a grid renders many of them, and Chakra components cost per element.
 import { AppLink } from "~/components/AppLink.tsx";
 import { conditionLabel } from "~/lib/conditions.ts";
-import { formatPrice } from "~/lib/money.ts";
+import { approxAmount, formatApproxPrice, formatPrice, type ApproxPrices } from "~/lib/money.ts";
 import { staticClasses } from "~/lib/static-styles.ts";
 import type { ListingCardData } from "~/services/listings/listing-cards.server.ts";
 import { CardPicture, cardFrame } from "./card-frame.tsx";
@@ -27,7 +27,30 @@ const card = staticClasses("card", {
 });
 
 /** `lead`: the first card of a results page, whose picture loads at once (see CardPicture). */
-export function ListingCard({ listing, watching, lead = false }: { listing: ListingCardData; watching: boolean; lead?: boolean }) {
+/**
+ * `approx`: the viewer's currency and the rates; a card priced in another currency adds "≈ {amount}" in it. The price
+ * itself (and checkout) stays in the listing's currency.
+ */
+export function ListingCard({
+  listing,
+  watching,
+  lead = false,
+  approx,
+}: {
+  listing: ListingCardData;
+  watching: boolean;
+  lead?: boolean;
+  approx?: ApproxPrices;
+}) {
+  const shown = listing.auction ? listing.auction.currentPriceCents : listing.priceCents;
+  const approximately = approxAmount(approx, shown, listing.currency);
+  const approxNote =
+    approximately === null || !approx ? null : (
+      <span className={card.priceNote} title="Converted at the marketplace's exchange rates; you pay in the listing's currency">
+        {" "}
+        {formatApproxPrice(approximately, approx.currency)}
+      </span>
+    );
   return (
     <article className={cardFrame.root}>
       <CardPicture imageUrl={listing.imageUrl} lead={lead}>
@@ -46,9 +69,13 @@ export function ListingCard({ listing, watching, lead = false }: { listing: List
             <span className={card.priceNote}>
               {listing.auction.bidCount > 0 ? `current bid · ${listing.auction.bidCount} ${listing.auction.bidCount === 1 ? "bid" : "bids"}` : "starting bid"}
             </span>
+            {approxNote}
           </p>
         ) : (
-          <p className={card.price}>{formatPrice(listing.priceCents, listing.currency)}</p>
+          <p className={card.price}>
+            {formatPrice(listing.priceCents, listing.currency)}
+            {approxNote}
+          </p>
         )}
         <div className={card.badges}>
           <span className={card.condition}>{conditionLabel(listing.condition)}</span>

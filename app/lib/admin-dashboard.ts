@@ -69,11 +69,48 @@ export const ROLE_BADGE_COLOURS: Record<Role, string> = {
 /** A section that loaded, or failed on its own with the message to show. */
 export type Section<T> = { state: "ok"; data: T } | { state: "error"; message: string };
 
+/** One currency's orders and sums, in that currency's minor units. */
+export interface CurrencyTotal {
+  currency: string;
+  orders: number;
+  amountCents: number;
+  feeCents: number;
+}
+
+/**
+ * Money of several currencies: each currency's own total, never added as if one (docs/decisions/0062), and their sum
+ * converted to the reference currency through the exchange-rate table, to be labelled as converted.
+ */
+export interface MoneyTotals {
+  /** Largest order count first. */
+  byCurrency: CurrencyTotal[];
+  converted: {
+    currency: string;
+    amountCents: number;
+    feeCents: number;
+    /** The date of the newest rate used; null when nothing needed converting. */
+    ratesOf: string | null;
+    /** Currencies without a rate, left out of the converted sum. */
+    leftOut: string[];
+  };
+}
+
+/** "≈ $12,345 in USD at the rates of 2026-12-01" style label parts, for a converted figure. */
+export function convertedLabel(totals: MoneyTotals): string {
+  const foreign = totals.byCurrency.some((row) => row.currency !== totals.converted.currency);
+  if (!foreign) return `in ${totals.converted.currency}`;
+  const rates = totals.converted.ratesOf ? ` at the exchange rates of ${totals.converted.ratesOf}` : "";
+  const left = totals.converted.leftOut.length > 0 ? `; ${totals.converted.leftOut.join(", ")} left out (no rate)` : "";
+  return `all currencies converted to ${totals.converted.currency}${rates}${left}`;
+}
+
 export interface DashboardStats {
   totalListings: number;
   totalUsers: number;
-  /** Whole USD cents of the orders that count as sales. */
+  /** Minor units of the reference currency: the orders that count as sales, each currency converted (salesTotals). */
   totalSalesCents: number;
+  /** The same sales per currency, and the converted sum's currency and rates. */
+  salesTotals: MoneyTotals;
   aiListingsProcessed: number;
   /** Fraud reports awaiting review (spec 01 §7 Admin), when the fraud-report table exists. */
   pendingFraudReports: number | null;

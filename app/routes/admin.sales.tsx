@@ -4,6 +4,7 @@
 import { Badge, Heading, Link, SimpleGrid, Stack, Table, Text } from "@chakra-ui/react";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link as RemixLink, useLoaderData } from "@remix-run/react";
+import { CurrencyTotalsHelp } from "~/components/admin/CurrencyTotals.tsx";
 import { ReportTitle, SelectFilterForm } from "~/components/admin/ReportParts.tsx";
 import { RegionTable, StatCard } from "~/components/dashboards/DashboardParts.tsx";
 import { TrendChart } from "~/components/dashboards/TrendChart.tsx";
@@ -44,8 +45,16 @@ export default function AdminSales() {
       <SelectFilterForm id="sales-status" name="status" label="Show" width="64" value={status} options={FILTER_OPTIONS} submit="Filter" />
       <SimpleGrid columns={{ base: 1, sm: 3 }} gap="4">
         <StatCard label="Orders" value={formatCount(page.totals.orders)} />
-        <StatCard label="Amount" value={formatPrice(page.totals.amountCents)} />
-        <StatCard label="Fees" value={formatPrice(page.totals.feeCents)} />
+        <StatCard
+          label={`Amount (${page.totals.money.converted.currency})`}
+          value={formatPrice(page.totals.amountCents, page.totals.money.converted.currency)}
+          help={<CurrencyTotalsHelp totals={page.totals.money} which="amountCents" />}
+        />
+        <StatCard
+          label={`Fees (${page.totals.money.converted.currency})`}
+          value={formatPrice(page.totals.feeCents, page.totals.money.converted.currency)}
+          help={<CurrencyTotalsHelp totals={page.totals.money} which="feeCents" />}
+        />
       </SimpleGrid>
       <Stack gap="2" as="section" aria-labelledby="sales-by-month">
         <Heading as="h2" size="md" id="sales-by-month">
@@ -53,17 +62,21 @@ export default function AdminSales() {
         </Heading>
         <TrendChart
           points={page.months.map((month) => ({ label: monthLabel(month.month), value: month.amountCents / 100 }))}
-          caption="Order amounts by month, in US dollars"
-          valueLabel="Amount (USD)"
-          formatValue={(value) => formatPrice(Math.round(value * 100))}
+          caption={`Order amounts by month, every currency converted to ${page.totals.money.converted.currency}`}
+          valueLabel={`Amount (${page.totals.money.converted.currency}, converted)`}
+          formatValue={(value) => formatPrice(Math.round(value * 100), page.totals.money.converted.currency)}
         />
-        <RegionTable label="Totals by month" columns={["Month", "Orders", "Amount", "Fees"]}>
+        <RegionTable
+          label="Totals by month"
+          columns={["Month", "Orders", `Amount (${page.totals.money.converted.currency}, converted)`, "Amount by currency", `Fees (${page.totals.money.converted.currency}, converted)`]}
+        >
           {page.months.map((month) => (
             <Table.Row key={month.month}>
               <Table.Cell>{monthLabel(month.month)}</Table.Cell>
               <Table.Cell>{formatCount(month.orders)}</Table.Cell>
-              <Table.Cell>{formatPrice(month.amountCents)}</Table.Cell>
-              <Table.Cell>{formatExactPrice(month.feeCents)}</Table.Cell>
+              <Table.Cell>{formatPrice(month.amountCents, month.currency)}</Table.Cell>
+              <Table.Cell>{month.byCurrency.map((row) => formatPrice(row.amountCents, row.currency)).join(" · ")}</Table.Cell>
+              <Table.Cell>{formatExactPrice(month.feeCents, month.currency)}</Table.Cell>
             </Table.Row>
           ))}
         </RegionTable>

@@ -29,6 +29,8 @@ import { SaveSearchSchema } from "~/schemas/saved-search.ts";
 import { getOptionalUser } from "~/web/auth.server.ts";
 import { getCategoryIndex, searchListings, popularSearches, POPULAR_SEARCHES_LIMIT, recordSearch } from "~/services/listings/index.server.ts";
 import { createSavedSearch } from "~/services/alerts/index.server.ts";
+import { currentReferenceFactors } from "~/services/pricing/index.server.ts";
+import { currencyOfAcceptLanguage, type ApproxPrices } from "~/lib/money.ts";
 import { isDomainError } from "~/services/domain-error.ts";
 import { refusalReply } from "~/web/domain-answer.server.ts";
 import { watchedAmong } from "~/services/watchlist/index.server.ts";
@@ -47,12 +49,18 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const { filters, errors } = parseListingFilters(url.searchParams);
   const db = getDb();
-  const [user, result, categories, popular] = await Promise.all([
+  const [user, result, categories, popular, rates] = await Promise.all([
     getOptionalUser(request),
     searchListings(db, filters),
     getCategoryIndex(db),
     filters.search ? Promise.resolve([]) : popularSearches(db, POPULAR_SEARCHES_LIMIT),
+    currentReferenceFactors(db),
   ]);
+  // Prices are filtered in the reference currency; cards add "≈" in the browser's currency (Accept-Language).
+  const approx: ApproxPrices = {
+    currency: currencyOfAcceptLanguage(request.headers.get("Accept-Language")) ?? rates.reference,
+    factors: Object.fromEntries(rates.factors),
+  };
   // Past the last page (a stale link, or deeper than the pages a search shows): the last page that exists.
   if (result.total > 0 && filters.page > result.totalPages) {
     throw redirect(listingsUrl({ ...filters, page: result.totalPages }));
@@ -75,6 +83,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     filters,
     errors,
     rawPrices: { minPrice: url.searchParams.get("minPrice") ?? "", maxPrice: url.searchParams.get("maxPrice") ?? "" },
+    priceCurrency: rates.reference,
+    approx,
     listings: result.listings,
     total: result.total,
     totalIsExact: result.totalIsExact,
@@ -163,7 +173,7 @@ export default function ListingsPage() {
           <h1 className={ui.title}>{loaderData.title}</h1>
 
           <div className={ui.panel}>
-            <FilterForm key={currentUrl} filters={filters} errors={loaderData.errors} rawPrices={loaderData.rawPrices} />
+            <FilterForm key={currentUrl} filters={filters} errors={loaderData.errors} rawPrices={loaderData.rawPrices} priceCurrency={loaderData.priceCurrency} />
           </div>
 
           {!filters.search ? <PopularSearches searches={loaderData.popular} /> : null}
@@ -203,7 +213,7 @@ export default function ListingsPage() {
               <ul className={ui.grid} aria-labelledby="listing-results-heading">
                 {listings.map((listing, index) => (
                   <li key={listing.id}>
-                    <ListingCard listing={listing} watching={watched.has(listing.id)} lead={index === 0} />
+                    <ListingCard listing={listing} watching={watched.has(listing.id)} lead={index === 0} approx={loaderData.approx} />
                   </li>
                 ))}
               </ul>

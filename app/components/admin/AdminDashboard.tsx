@@ -11,6 +11,7 @@ import {
 } from "~/lib/admin-dashboard.ts";
 import { formatShortDate } from "~/lib/dates.ts";
 import { formatCount, formatPrice } from "~/lib/money.ts";
+import { CurrencyTotalsHelp } from "./CurrencyTotals.tsx";
 import { DashboardSection, RegionTable, StatCard } from "../dashboards/DashboardParts.tsx";
 import { CategoryChart } from "./CategoryChart.tsx";
 import { GrowthChart } from "./GrowthChart.tsx";
@@ -35,7 +36,11 @@ export function AdminDashboard({ firstName, dashboard, headingLevel = "h1" }: { 
             <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="4">
               <StatCard label="Total Listings" value={formatCount(stats.data.totalListings)} />
               <StatCard label="Total Users" value={formatCount(stats.data.totalUsers)} />
-              <StatCard label="Total Sales" value={formatPrice(stats.data.totalSalesCents)} />
+              <StatCard
+                label="Total Sales"
+                value={formatPrice(stats.data.totalSalesCents, stats.data.salesTotals.converted.currency)}
+                help={<CurrencyTotalsHelp totals={stats.data.salesTotals} which="amountCents" />}
+              />
               <StatCard label="AI Listings Processed" value={formatCount(stats.data.aiListingsProcessed)} />
             </SimpleGrid>
             {stats.data.pendingFraudReports === null ? null : (

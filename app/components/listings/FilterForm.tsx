@@ -14,6 +14,8 @@ export interface FilterFormProps {
   errors: ParsedListingFilters["errors"];
   /** The price fields as typed, so an ignored value stays visible beside its message. */
   rawPrices: { minPrice: string; maxPrice: string };
+  /** The currency prices are filtered in (every listing's price converted to it); the labels name it. */
+  priceCurrency?: string;
 }
 
 /**
@@ -30,7 +32,7 @@ function conditionGroupLabel(group: keyof typeof CONDITION_GROUPS): string {
   return `${CONDITION_GROUP_LABELS[group]} (${CONDITION_GROUPS[group].map((c) => CONDITION_LABELS[c]).join(", ")})`;
 }
 
-export function FilterForm({ filters, errors, rawPrices }: FilterFormProps) {
+export function FilterForm({ filters, errors, rawPrices, priceCurrency = "USD" }: FilterFormProps) {
   const navigate = useNavigate();
   const searching = Boolean(filters.search);
   const defaultSort = searching ? RELEVANCE_SORT.value : DEFAULT_SORT;
@@ -91,8 +93,8 @@ export function FilterForm({ filters, errors, rawPrices }: FilterFormProps) {
         <SelectField id="filter-sort" name="sort" label="Sort By" value={filters.sort === defaultSort ? "" : filters.sort}>
           <SelectOptions options={sortOptions(searching)} />
         </SelectField>
-        <PriceField name="minPrice" label="Min price" value={rawPrices.minPrice} error={errors.minPrice} />
-        <PriceField name="maxPrice" label="Max price" value={rawPrices.maxPrice} error={errors.maxPrice} />
+        <PriceField name="minPrice" label={`Min price (${priceCurrency})`} value={rawPrices.minPrice} error={errors.minPrice} />
+        <PriceField name="maxPrice" label={`Max price (${priceCurrency})`} value={rawPrices.maxPrice} error={errors.maxPrice} />
         <SelectField id="filter-test-level" name="testLevel" label="Test level" value={filters.testLevel ?? ""}>
           <option value="">Any test level</option>
           <SelectOptions options={TEST_LEVEL_OPTIONS} />

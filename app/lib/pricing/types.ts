@@ -27,6 +27,11 @@ export interface Comparable {
   /** The seller's profile is verified. */
   verified: boolean;
   relevance: number;
+  /**
+   * Set when it was priced in another currency: its own price, which `priceCents` converts through the exchange-rate
+   * table (docs/decisions/0062). Absent from comparables stored before.
+   */
+  original?: { priceCents: number; currency: string };
 }
 
 export interface MarketTrend {

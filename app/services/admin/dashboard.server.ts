@@ -7,6 +7,7 @@
 import { sql, type Kysely, type RawBuilder } from "kysely";
 import { engineOf, withoutIndex } from "#db/dialect.ts";
 import type { Database } from "#db/schema.ts";
+import { currentReferenceFactors, toReferenceAmount } from "../pricing/exchange-rates.server.ts";
 import {
   DASHBOARD_FLAGGED_LISTINGS,
   DASHBOARD_MESSAGES,
@@ -21,6 +22,8 @@ import {
   monthsEndingAt,
   type AdminDashboardData,
   type CategoryShare,
+  type CurrencyTotal,
+  type MoneyTotals,
   type DashboardStats,
   type FlaggedListing,
   type GrowthMonth,
@@ -84,18 +87,15 @@ export async function dashboardStats(db: Kysely<Database>): Promise<DashboardSta
   const [listings, users, salesTotal, ai, fraud] = await Promise.all([
     db.selectFrom("listing_counts_by_month").select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>("listings"), sql<number>`0`).as("n")).executeTakeFirstOrThrow(),
     db.selectFrom("profile_counts_by_month").select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>("profiles"), sql<number>`0`).as("n")).executeTakeFirstOrThrow(),
-    db
-      .selectFrom("order_totals_by_month")
-      .where("status", "in", SOLD_ORDER_STATUSES)
-      .select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>("amount_cents"), sql<number>`0`).as("n"))
-      .executeTakeFirstOrThrow(),
+    moneyTotals(db, SOLD_ORDER_STATUSES),
     db.selectFrom("ai_generations").select((eb) => eb.fn.countAll<number | string>().as("n")).executeTakeFirstOrThrow(),
     pendingFraudReports(db),
   ]);
   return {
     totalListings: Number(listings.n),
     totalUsers: Number(users.n),
-    totalSalesCents: Number(salesTotal.n),
+    totalSalesCents: salesTotal.converted.amountCents,
+    salesTotals: salesTotal,
     aiListingsProcessed: Number(ai.n),
     pendingFraudReports: fraud,
   };
@@ -245,26 +245,90 @@ export async function growthByMonth(db: Kysely<Database>, now: Date, months: num
 export interface SalesMonth {
   month: string;
   orders: number;
+  /** Minor units of the reference currency (`currency`): each currency's sum converted through the exchange rates. */
   amountCents: number;
   feeCents: number;
+  /** The reference currency the amounts are converted to. */
+  currency: string;
+  /** The month's sums in each currency as paid. */
+  byCurrency: CurrencyTotal[];
 }
 
-/** Orders of `statuses` by the month they were placed, from `fromMonth` ("YYYY-MM") on (the maintained totals). */
-export async function salesByMonth(db: Kysely<Database>, fromMonth: string, statuses: readonly string[] = SOLD_ORDER_STATUSES): Promise<SalesMonth[]> {
+/** Per currency, the sums of orders of `statuses` (from `fromMonth` on when given), from the maintained totals. */
+async function totalsByCurrency(db: Kysely<Database>, statuses: readonly string[], fromMonth?: string) {
   const rows = await db
-    .selectFrom("order_totals_by_month")
-    .where("month", ">=", fromMonth)
+    .selectFrom("order_totals_by_currency")
     .where("status", "in", statuses)
+    .$if(fromMonth !== undefined, (qb) => qb.where("month", ">=", fromMonth ?? ""))
     .select((eb) => [
       "month",
+      "currency",
       eb.fn.sum<number | string>("orders").as("orders"),
       eb.fn.sum<number | string>("amount_cents").as("amount"),
       eb.fn.sum<number | string>("fee_cents").as("fees"),
     ])
-    .groupBy("month")
-    .orderBy("month")
+    .groupBy(["month", "currency"])
     .execute();
-  return rows.map((row) => ({ month: row.month, orders: Number(row.orders), amountCents: Number(row.amount ?? 0), feeCents: Number(row.fees ?? 0) }));
+  return rows.map((row) => ({ month: row.month, currency: row.currency, orders: Number(row.orders), amountCents: Number(row.amount ?? 0), feeCents: Number(row.fees ?? 0) }));
+}
+
+/** Adds up per-currency rows: each currency on its own, and their sum converted to the reference currency. */
+async function combine(db: Kysely<Database>, rows: ReadonlyArray<CurrencyTotal>): Promise<MoneyTotals> {
+  const { reference, factors, ratesOf } = await currentReferenceFactors(db);
+  const byCurrency = new Map<string, CurrencyTotal>();
+  for (const row of rows) {
+    const total = byCurrency.get(row.currency) ?? { currency: row.currency, orders: 0, amountCents: 0, feeCents: 0 };
+    total.orders += row.orders;
+    total.amountCents += row.amountCents;
+    total.feeCents += row.feeCents;
+    byCurrency.set(row.currency, total);
+  }
+  const totals = [...byCurrency.values()].filter((row) => row.orders !== 0 || row.amountCents !== 0).sort((a, b) => b.orders - a.orders || (a.currency < b.currency ? -1 : 1));
+  const leftOut: string[] = [];
+  let amountCents = 0;
+  let feeCents = 0;
+  for (const row of totals) {
+    const amount = row.currency === reference ? row.amountCents : toReferenceAmount(factors, row.amountCents, row.currency);
+    const fee = row.currency === reference ? row.feeCents : toReferenceAmount(factors, row.feeCents, row.currency);
+    if (amount === null || fee === null) {
+      leftOut.push(row.currency);
+      continue;
+    }
+    amountCents += amount;
+    feeCents += fee;
+  }
+  const foreign = totals.some((row) => row.currency !== reference);
+  return { byCurrency: totals, converted: { currency: reference, amountCents, feeCents, ratesOf: foreign ? ratesOf : null, leftOut } };
+}
+
+/** The orders of `statuses`, all time: per currency and converted. */
+export async function moneyTotals(db: Kysely<Database>, statuses: readonly string[]): Promise<MoneyTotals> {
+  return combine(db, await totalsByCurrency(db, statuses));
+}
+
+/**
+ * Orders of `statuses` by the month they were placed, from `fromMonth` ("YYYY-MM") on (the maintained totals): each
+ * month's amounts converted to the reference currency, with the sums per currency beside them.
+ */
+export async function salesByMonth(db: Kysely<Database>, fromMonth: string, statuses: readonly string[] = SOLD_ORDER_STATUSES): Promise<SalesMonth[]> {
+  const rows = await totalsByCurrency(db, statuses, fromMonth);
+  const months = [...new Set(rows.map((row) => row.month))].sort();
+  return Promise.all(
+    months.map(async (month) => {
+      const totals = await combine(
+        db,
+        rows.filter((row) => row.month === month),
+      );
+      return {
+        month,
+        orders: totals.byCurrency.reduce((sum, row) => sum + row.orders, 0),
+        amountCents: totals.converted.amountCents,
+        feeCents: totals.converted.feeCents,
+        currency: totals.converted.currency,
+        byCurrency: totals.byCurrency,
+      };
+    }),
+  );
 }
 
 /** Spec 02 §2.4 Recent Users: the newest members (the profiles' (created_at, id) index). */

@@ -13,9 +13,10 @@ import {
   SALES_PAGE_SIZE,
   SOLD_ORDER_STATUSES,
   monthsEndingAt,
+  type MoneyTotals,
   type SaleRow,
 } from "~/lib/admin-dashboard.ts";
-import { newestOrders, salesByMonth, tableExists, type SalesMonth } from "./dashboard.server.ts";
+import { moneyTotals, newestOrders, salesByMonth, tableExists, type SalesMonth } from "./dashboard.server.ts";
 
 /** all: pending and sold; sold: the orders that count as sales; or one status. */
 export type SalesFilter = "all" | "sold" | (typeof SALES_LIST_STATUSES)[number];
@@ -34,7 +35,8 @@ export interface SalesPage {
   pageSize: number;
   /** By month, the last 12 months, for the statuses shown. */
   months: SalesMonth[];
-  totals: { orders: number; amountCents: number; feeCents: number };
+  /** amountCents and feeCents: converted to the reference currency (`money.converted`); `money.byCurrency` as paid. */
+  totals: { orders: number; amountCents: number; feeCents: number; money: MoneyTotals };
 }
 
 export async function listSalesForAdmin(
@@ -46,14 +48,15 @@ export async function listSalesForAdmin(
   const counted = await db
     .selectFrom("order_totals_by_month")
     .where("status", "in", statuses)
-    .select((eb) => [eb.fn.sum<number | string>("orders").as("n"), eb.fn.sum<number | string>("amount_cents").as("amount"), eb.fn.sum<number | string>("fee_cents").as("fees")])
+    .select((eb) => eb.fn.sum<number | string>("orders").as("n"))
     .executeTakeFirstOrThrow();
   const total = Number(counted.n ?? 0);
   const pageCount = Math.max(1, Math.min(SALES_MAX_PAGE, Math.ceil(total / SALES_PAGE_SIZE)));
   const current = Math.min(wanted, pageCount);
-  const [rows, months] = await Promise.all([
+  const [rows, months, money] = await Promise.all([
     newestOrders(db, statuses, { limit: SALES_PAGE_SIZE, offset: (current - 1) * SALES_PAGE_SIZE, walkByDate: filter === "all" || filter === "sold" }),
     salesByMonth(db, monthsEndingAt(now, 12)[0] ?? "", statuses),
+    moneyTotals(db, statuses),
   ]);
   const byMonth = new Map(months.map((month) => [month.month, month]));
   return {
@@ -62,8 +65,8 @@ export async function listSalesForAdmin(
     page: current,
     pageCount,
     pageSize: SALES_PAGE_SIZE,
-    months: monthsEndingAt(now, 12).map((month) => byMonth.get(month) ?? { month, orders: 0, amountCents: 0, feeCents: 0 }),
-    totals: { orders: total, amountCents: Number(counted.amount ?? 0), feeCents: Number(counted.fees ?? 0) },
+    months: monthsEndingAt(now, 12).map((month) => byMonth.get(month) ?? { month, orders: 0, amountCents: 0, feeCents: 0, currency: money.converted.currency, byCurrency: [] }),
+    totals: { orders: total, amountCents: money.converted.amountCents, feeCents: money.converted.feeCents, money },
   };
 }
 

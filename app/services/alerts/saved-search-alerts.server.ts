@@ -9,7 +9,8 @@
 //   tokenizer, PostgreSQL's tradebench_search configuration), never a JS stemmer.
 // - alert_category: the category as saved (id or slug), compared with every value that names the listing's category
 //   or one of its ancestors, so keys never go stale when the taxonomy is re-synced.
-// - alert_min_cents / alert_max_cents: the price bounds.
+// - alert_min_cents / alert_max_cents: the price bounds, in minor units of the reference currency, compared with the
+//   listing's reference amount (the price a buyer pays now, converted: docs/decisions/0062).
 // Rows whose alert_key_version is not ALERT_KEY_VERSION (0 after any change of their params) are re-keyed before
 // matching and at start, and are treated as unkeyed candidates meanwhile, so a race can never lose a match.
 //
@@ -228,7 +229,8 @@ export async function rekeySavedSearches(db: Kysely<Database>, { all = false }: 
 interface AlertCandidateQuery {
   keyVersion: number;
   sellerId: string;
-  priceCents: number;
+  /** The listing's reference amount; null (a currency without a rate) meets no price bound. */
+  referenceAmount: number | null;
   /** Every value a search's category may hold that covers the listing's category. */
   categories: readonly string[];
   /** The listing's full-text terms, and every prefix of them. */
@@ -248,8 +250,8 @@ async function savedSearchAlertCandidates(db: Kysely<Database>, query: AlertCand
   const sqlite = engineOf(db) === "sqlite";
   const indexedBy = (index: string) => (sqlite ? sql.raw(` indexed by ${index}`) : sql``);
   const keys = sql`user_id != ${query.sellerId}
-    and (alert_min_cents is null or alert_min_cents <= ${query.priceCents})
-    and (alert_max_cents is null or alert_max_cents >= ${query.priceCents})`;
+    and (alert_min_cents is null or alert_min_cents <= ${query.referenceAmount})
+    and (alert_max_cents is null or alert_max_cents >= ${query.referenceAmount})`;
   const inCategory = sql`(alert_category is null or alert_category in ${valuesOf(db, query.categories)})`;
   const current = sql`${withoutIndex(db, "alert_key_version")} = ${query.keyVersion}`;
   const { rows } = await sql<{ id: number; search_params: string }>`
@@ -287,7 +289,7 @@ interface ListingForMatching {
   status: string;
   category_id: string;
   condition: string;
-  price_cents: number;
+  reference_amount: number | string | null;
   test_level: string | null;
   calibration_date: string | null;
   brand: string;
@@ -329,8 +331,9 @@ function meetsFilters(listing: ListingForMatching, search: StoredSearch, coverin
   if (filters.category && !covering.has(filters.category)) return false;
   const conditions = filterConditions(filters);
   if (conditions && !conditions.includes(listing.condition as (typeof conditions)[number])) return false;
-  if (filters.minPrice !== undefined && !(listing.price_cents >= toCents(filters.minPrice))) return false;
-  if (filters.maxPrice !== undefined && !(listing.price_cents <= toCents(filters.maxPrice))) return false;
+  const reference = listing.reference_amount === null ? null : Number(listing.reference_amount);
+  if (filters.minPrice !== undefined && !(reference !== null && reference >= toCents(filters.minPrice))) return false;
+  if (filters.maxPrice !== undefined && !(reference !== null && reference <= toCents(filters.maxPrice))) return false;
   if (filters.testLevel && listing.test_level !== filters.testLevel) return false;
   if (filters.calibrated && !(listing.calibration_date !== null && listing.calibration_date >= calibratedSince)) return false;
   if (filters.brand && !brandMatches(listing.brand, filters.brand)) return false;
@@ -356,7 +359,7 @@ export async function matchListingToSavedSearches(db: Kysely<Database>, listingI
   await rekeySavedSearches(db);
   const listing = await db
     .selectFrom("equipment_listings")
-    .select(["id", "user_id", "status", "title", "description", "brand", "model", "category_id", "condition", "price_cents", "test_level", "calibration_date"])
+    .select(["id", "user_id", "status", "title", "description", "brand", "model", "category_id", "condition", "reference_amount", "test_level", "calibration_date"])
     .where("id", "=", listingId)
     .executeTakeFirst();
   if (!listing || listing.status !== "active") return none;
@@ -371,7 +374,7 @@ export async function matchListingToSavedSearches(db: Kysely<Database>, listingI
   const rows = await savedSearchAlertCandidates(db, {
     keyVersion: ALERT_KEY_VERSION,
     sellerId: listing.user_id,
-    priceCents: listing.price_cents,
+    referenceAmount: listing.reference_amount === null ? null : Number(listing.reference_amount),
     categories,
     terms,
     prefixes: prefixesOf(terms),

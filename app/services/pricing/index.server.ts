@@ -2,3 +2,17 @@
 // Routes import services through this index; services import each other's files directly.
 export * from "./price-guidance.server.ts";
 export * from "./price-hints.server.ts";
+export {
+  applyReferenceRates,
+  currentReferenceFactors,
+  EXCHANGE_RATE_MESSAGES,
+  listExchangeRates,
+  MAX_RATE_FILE_BYTES,
+  parseEcbDailyXml,
+  parseExchangeRateCsv,
+  recordExchangeRates,
+  referenceCurrency,
+  toReferenceAmount,
+  type ExchangeRateEntry,
+  type ExchangeRatesView,
+} from "./exchange-rates.server.ts";

@@ -9,8 +9,10 @@ import { comparableRelevance, keepBest } from "~/lib/pricing/comparables.ts";
 import { marketTrend } from "~/lib/pricing/market-trend.ts";
 import { suggestPrice, type PricedComparable } from "~/lib/pricing/suggest-price.ts";
 import type { Comparable, PriceGuidance, PriceHistoryPoint } from "~/lib/pricing/types.ts";
+import { convertMinorUnits } from "~/lib/money.ts";
 import { categoryScope } from "../listings/category.server.ts";
 import { primaryThumbnail } from "../listings/listing-cards.server.ts";
+import { currentReferenceFactors } from "./exchange-rates.server.ts";
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -23,7 +25,7 @@ export interface PriceGuidanceInput {
   year?: number | null;
   /** The equipment's retail (new) price when the caller knows it from a real source; never a guess. */
   basePriceCents?: number;
-  /** Comparables in this currency only; USD unless given. */
+  /** The currency of the guidance; USD unless given. Comparables in other currencies are converted through the rates. */
   currency?: string;
   /** A listing to leave out (the one being edited). */
   excludeListingId?: number;
@@ -74,6 +76,7 @@ interface CandidateRow {
   seller_verified: number;
   image_url: string | null;
   price_cents: number;
+  currency: string;
   date: string;
 }
 
@@ -138,9 +141,8 @@ async function readCandidates(db: Db, input: PriceGuidanceInput): Promise<Candid
   // Sales: every order that was not cancelled or refunded, at the price paid, on the day it was placed.
   const orders = await base()
     .innerJoin("orders as o", "o.listing_id", "l.id")
-    .select(["o.amount_cents as price_cents", "o.created_at as date"])
+    .select(["o.amount_cents as price_cents", "o.currency as currency", "o.created_at as date"])
     .where("o.status", "not in", NOT_SOLD)
-    .where("o.currency", "=", currency)
     .orderBy("o.created_at", "desc")
     .limit(CANDIDATES_READ)
     .execute();
@@ -148,10 +150,9 @@ async function readCandidates(db: Db, input: PriceGuidanceInput): Promise<Candid
   // Fixed-price listings marked sold with no order behind them (sales recorded before orders existed): their Buy Now
   // price on the day they were marked sold. A sold pure auction without an order has no known hammer price.
   const soldListings = await base()
-    .select((eb) => [eb.fn.coalesce("l.buy_now_price_cents", "l.price_cents").as("price_cents"), "l.updated_at as date"])
+    .select((eb) => [eb.fn.coalesce("l.buy_now_price_cents", "l.price_cents").as("price_cents"), "l.currency", "l.updated_at as date"])
     .where("l.status", "=", "sold")
     .where("l.listing_type", "!=", "auction")
-    .where("l.currency", "=", currency)
     .where(({ not, exists, selectFrom }) =>
       not(exists(selectFrom("orders as o").select("o.id").whereRef("o.listing_id", "=", "l.id").where("o.status", "not in", NOT_SOLD))),
     )
@@ -161,37 +162,53 @@ async function readCandidates(db: Db, input: PriceGuidanceInput): Promise<Candid
 
   // Active Buy Now and hybrid listings at their Buy Now price. An auction's starting price is not an asking price.
   const listed = await base()
-    .select((eb) => [eb.fn.coalesce("l.buy_now_price_cents", "l.price_cents").as("price_cents"), "l.created_at as date"])
+    .select((eb) => [eb.fn.coalesce("l.buy_now_price_cents", "l.price_cents").as("price_cents"), "l.currency", "l.created_at as date"])
     .where("l.status", "=", "active")
     .where("l.listing_type", "!=", "auction")
-    .where("l.currency", "=", currency)
     .orderBy("l.created_at", "desc")
     .limit(CANDIDATES_READ)
     .execute();
 
+  // Every comparable in the guidance's currency: converted through the reference currency's factors in one step
+  // (one rounding), so a pound sale and a yen listing are weighed at what they are worth; one with no rate is left out.
+  const { factors } = await currentReferenceFactors(db);
+  const target = factors.get(currency);
+  const inCurrency = (row: CandidateRow): number | null => {
+    if (row.currency === currency) return row.price_cents;
+    const from = factors.get(row.currency);
+    return from === undefined || target === undefined ? null : convertMinorUnits(row.price_cents, from / target);
+  };
   const subject = { brand: input.brand, model: input.model };
-  const toCandidate = (row: CandidateRow, source: Comparable["source"]): Candidate => ({
-    priceCents: row.price_cents,
-    condition: row.condition,
-    brand: row.brand,
-    year: row.year,
-    comparable: {
-      source,
-      listingId: row.id,
-      title: row.title,
-      priceCents: row.price_cents,
-      condition: row.condition,
-      date: row.date,
-      url: `/listings/${row.id}`,
-      location: row.location.trim() === "" ? null : row.location,
-      imageUrl: row.image_url,
-      verified: row.seller_verified === 1,
-      relevance: comparableRelevance(subject, row),
-    },
-  });
+  const toCandidate = (row: CandidateRow, source: Comparable["source"]): Candidate[] => {
+    const priceCents = inCurrency(row);
+    if (priceCents === null) return [];
+    const original = row.currency === currency ? {} : { original: { priceCents: row.price_cents, currency: row.currency } };
+    return [
+      {
+        priceCents,
+        condition: row.condition,
+        brand: row.brand,
+        year: row.year,
+        comparable: {
+          source,
+          listingId: row.id,
+          title: row.title,
+          priceCents,
+          condition: row.condition,
+          date: row.date,
+          url: `/listings/${row.id}`,
+          location: row.location.trim() === "" ? null : row.location,
+          imageUrl: row.image_url,
+          verified: row.seller_verified === 1,
+          relevance: comparableRelevance(subject, row),
+          ...original,
+        },
+      },
+    ];
+  };
   return [
-    ...orders.map((row) => toCandidate(row, "sold")),
-    ...soldListings.map((row) => toCandidate(row as CandidateRow, "sold")),
-    ...listed.map((row) => toCandidate(row as CandidateRow, "listed")),
+    ...orders.flatMap((row) => toCandidate(row, "sold")),
+    ...soldListings.flatMap((row) => toCandidate(row as CandidateRow, "sold")),
+    ...listed.flatMap((row) => toCandidate(row as CandidateRow, "listed")),
   ].filter((candidate) => candidate.priceCents > 0);
 }

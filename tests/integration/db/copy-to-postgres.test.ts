@@ -73,6 +73,17 @@ describe.skipIf(!onPostgres)("copying a SQLite database to PostgreSQL", () => {
     expect(report.skipped).toContain("listing_search_rows");
   });
 
+  it("keeps every listing's reference amount as the source had it (the rates are copied before the auctions)", async () => {
+    const amounts = async (opened: OpenedDatabase) =>
+      (await opened.db.selectFrom("equipment_listings").select(["id", "reference_amount"]).orderBy("id").execute()).map((row) => [
+        Number(row.id),
+        row.reference_amount === null ? null : Number(row.reference_amount),
+      ]);
+    const copied = await amounts(target);
+    expect(copied.filter(([, amount]) => amount === null)).toEqual([]);
+    expect(copied).toEqual(await amounts(source));
+  });
+
   it("leaves the narrow search rows to the target's triggers, one per copied listing", async () => {
     const countOf = async (opened: OpenedDatabase, table: "equipment_listings" | "listing_search_rows") =>
       Number((await sql<{ n: number }>`select count(*) as n from ${sql.table(table)}`.execute(opened.db)).rows[0]!.n);

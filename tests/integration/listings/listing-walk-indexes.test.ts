@@ -33,15 +33,15 @@ async function listingIndexes(db: Kysely<Database>): Promise<string[][]> {
 }
 
 /** One walk: the filters that lead the index, the sort key. */
-const WALKS: ReadonlyArray<{ name: string; where: string; key: "price_cents" | "created_at" }> = [
+const WALKS: ReadonlyArray<{ name: string; where: string; key: "reference_amount" | "created_at" }> = [
   { name: "every active listing, newest first", where: "status = $1", key: "created_at" },
   { name: "a category item, newest first", where: "status = $1 and category_id = $2", key: "created_at" },
-  { name: "a category item by price", where: "status = $1 and category_id = $2", key: "price_cents" },
-  { name: "a category item in one condition by price", where: "status = $1 and category_id = $2 and condition = $3", key: "price_cents" },
+  { name: "a category item by price", where: "status = $1 and category_id = $2", key: "reference_amount" },
+  { name: "a category item in one condition by price", where: "status = $1 and category_id = $2 and condition = $3", key: "reference_amount" },
   { name: "a brand, newest first", where: "status = $1 and brand_key = $2", key: "created_at" },
-  { name: "a brand by price", where: "status = $1 and brand_key = $2", key: "price_cents" },
-  { name: "a condition by price", where: "status = $1 and condition = $2", key: "price_cents" },
-  { name: "a test level by price", where: "status = $1 and test_level = $2", key: "price_cents" },
+  { name: "a brand by price", where: "status = $1 and brand_key = $2", key: "reference_amount" },
+  { name: "a condition by price", where: "status = $1 and condition = $2", key: "reference_amount" },
+  { name: "a test level by price", where: "status = $1 and test_level = $2", key: "reference_amount" },
   { name: "a test level, newest first", where: "status = $1 and test_level = $2", key: "created_at" },
 ];
 
@@ -70,7 +70,7 @@ describe.skipIf(!onPostgres)("the walks of /listings on PostgreSQL", () => {
     for (const direction of ["asc", "desc"]) {
       const plan = await planOf(
         database.db,
-        `select id from equipment_listings where status = $1 and category_id = $2 order by price_cents ${direction}, id ${direction} limit 12`,
+        `select id from equipment_listings where status = $1 and category_id = $2 order by reference_amount ${direction}, id ${direction} limit 12`,
         ["active", "x"],
       );
       expect(plan).toMatch(/Index (Only )?Scan/);
