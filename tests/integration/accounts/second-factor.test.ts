@@ -80,8 +80,8 @@ async function refusal(work: Promise<unknown>): Promise<DomainError> {
 const mailsTo = (email: string) => opened.db.selectFrom("email_outbox").select(["subject", "text_body"]).where("to_address", "=", email).orderBy("id").execute();
 const auditOf = (userId: string) => opened.db.selectFrom("audit_events").select(["action", "actor_user_id", "subject_id"]).where("subject_type", "=", "user").where("subject_id", "=", userId).orderBy("id").execute();
 
-/** A form post to a route with a Cookie header (and the test's client address). */
-function post(path: string, form: Record<string, string>, cookie?: string, clientIp = ROUTE_CONTEXT.clientIp) {
+/** A form post to a route with a Cookie header. */
+function post(path: string, form: Record<string, string>, cookie?: string) {
   const headers = new Headers({ "Content-Type": "application/x-www-form-urlencoded" });
   if (cookie) headers.set("Cookie", cookie);
   return new Request(`http://localhost${path}`, { method: "POST", headers, body: new URLSearchParams(form) });
