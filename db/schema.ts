@@ -26,6 +26,38 @@ export interface SessionsTable {
   user_agent: string | null;
 }
 
+/** An account's authenticator-app secret (TOTP; issue 32 §5, docs/decisions/0064). */
+export interface TotpFactorsTable {
+  user_id: string;
+  /** Base32. */
+  secret: string;
+  /** Null while enrolment is not finished (no code from the app typed yet). */
+  confirmed_at: Timestamp | null;
+  /** The newest 30-second step whose code was accepted (a code works once). */
+  last_used_step: number | null;
+  created_at: Generated<Timestamp>;
+}
+
+/** A one-time recovery code, stored as its SHA-256. */
+export interface RecoveryCodesTable {
+  user_id: string;
+  code_hash: string;
+  used_at: Timestamp | null;
+  created_at: Generated<Timestamp>;
+}
+
+/** A sign-in whose password was right, waiting for its second step. */
+export interface SecondFactorChallengesTable {
+  /** SHA-256 of the token in the browser's cookie. */
+  id_hash: string;
+  user_id: string;
+  remember: Flag;
+  redirect_to: Generated<string>;
+  failures: Generated<number>;
+  expires_at: Timestamp;
+  created_at: Generated<Timestamp>;
+}
+
 export interface ProfilesTable {
   id: string;
   email: string;
@@ -947,6 +979,9 @@ export interface ProfileCountsByMonthTable {
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
+  totp_factors: TotpFactorsTable;
+  recovery_codes: RecoveryCodesTable;
+  second_factor_challenges: SecondFactorChallengesTable;
   profiles: ProfilesTable;
   password_reset_tokens: PasswordResetTokensTable;
   email_confirmation_tokens: EmailConfirmationTokensTable;

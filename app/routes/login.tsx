@@ -9,7 +9,8 @@ import { AUTH_MESSAGES, LoginSchema } from "~/schemas/auth.ts";
 import { safeRedirect } from "~/schemas/fields.ts";
 import { isDomainError } from "~/services/domain-error.ts";
 import { refusalInit } from "~/web/domain-answer.server.ts";
-import { authenticator, claimSignIn, endSession, requireAnonymous, signInSucceeded, startSession } from "~/web/auth.server.ts";
+import { authenticator, claimSignIn, requireAnonymous, signInSucceeded } from "~/web/auth.server.ts";
+import { continueSignIn } from "~/web/second-factor.server.ts";
 
 export const meta: MetaFunction = () => [{ title: "Sign in — Tradebench" }];
 
@@ -39,10 +40,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
     throw error;
   }
   const deviceCookie = await signInSucceeded(claim);
-  await endSession(request);
-  const headers = new Headers({ "Set-Cookie": await startSession(userId, request, context, { remember: submission.value.remember === "on" }) });
+  // With a second factor the session waits for the code (/login/second-factor); without one it starts now.
+  const next = await continueSignIn(userId, request, context, {
+    remember: submission.value.remember === "on",
+    redirectTo: safeRedirect(submission.value.redirectTo),
+  });
+  const headers = new Headers();
+  for (const cookie of next.cookies) headers.append("Set-Cookie", cookie);
   if (deviceCookie) headers.append("Set-Cookie", deviceCookie);
-  return replace(safeRedirect(submission.value.redirectTo), { headers });
+  return replace(next.location, { headers });
 }
 
 /**

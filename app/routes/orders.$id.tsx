@@ -20,7 +20,7 @@ import { formatOrderTime, isOrderAction, ORDER_ACTION_DONE, ORDER_MESSAGES, ORDE
 import { safeRedirect } from "~/schemas/fields.ts";
 import { OrderActionSchema } from "~/schemas/order.ts";
 import { parseRouteId } from "~/web/route-params.server.ts";
-import { requireUser } from "~/web/auth.server.ts";
+import { requireSecondFactorWhereRequired, requireUser } from "~/web/auth.server.ts";
 import { transitionOrder, escrowAccount, getOrderForViewer } from "~/services/orders/index.server.ts";
 import { DomainError, isDomainError } from "~/services/domain-error.ts";
 import { ratingSummary, reviewEligibility } from "~/services/reviews/index.server.ts";
@@ -52,6 +52,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request);
+  // Escrow decisions (confirming a payment, releasing or refunding) need the staff's second factor (issue 32 §5).
+  await requireSecondFactorWhereRequired(request, user);
   const { submission, fields: form } = await parseForm(request, OrderActionSchema);
   const orderId = parseRouteId(params.id, ORDER_MESSAGES.orderNotFound);
   const intent = form.get("intent");

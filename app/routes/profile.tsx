@@ -24,6 +24,7 @@ import {
 } from "@remix-run/node";
 import { Form, Link as RemixLink, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { FormErrors, FormSuccess, TextareaField, TextField } from "~/components/forms/index.ts";
+import { SecondFactorSection } from "~/components/profile/SecondFactorSection.tsx";
 import { formatShortDate } from "~/lib/dates.ts";
 import { parseForm } from "~/web/form-data.server.ts";
 import { getDb } from "~/db.server.ts";
@@ -194,6 +195,8 @@ export default function ProfilePage() {
             ) : null}
           </HStack>
         </Box>
+
+        <SecondFactorSection />
 
         <Form method="post" {...getFormProps(form)}>
           <Stack gap="6">

@@ -17,7 +17,8 @@ import { FormErrors, FormSuccess, TextField } from "~/components/forms/index.ts"
 import { getDb } from "~/db.server.ts";
 import { AUTH_MESSAGES, ResetPasswordSchema } from "~/schemas/auth.ts";
 import { MIN_PASSWORD_LENGTH } from "~/schemas/fields.ts";
-import { requireAnonymous, startSession } from "~/web/auth.server.ts";
+import { requireAnonymous } from "~/web/auth.server.ts";
+import { continueSignIn } from "~/web/second-factor.server.ts";
 import { isResetTokenUsable, resetPassword } from "~/services/accounts/index.server.ts";
 import { isDomainError } from "~/services/domain-error.ts";
 import { refusalReply } from "~/web/domain-answer.server.ts";
@@ -37,7 +38,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   await requireAnonymous(request);
   const { submission } = await parseForm(request, ResetPasswordSchema);
   if (submission.status !== "success") {
-    return data({ result: submission.reply({ hideFields: ["password", "confirmPassword"] }), done: false }, { status: 400 });
+    return data({ result: submission.reply({ hideFields: ["password", "confirmPassword"] }), done: false, next: null }, { status: 400 });
   }
   let userId: string;
   try {
@@ -49,10 +50,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
       reply: (options: Parameters<typeof submission.reply>[0] = {}) => submission.reply({ ...options, hideFields: ["password", "confirmPassword"] }),
     };
     const refusal = refusalReply(passwordsHidden, error);
-    return data({ result: refusal.result, done: false }, refusal.init);
+    return data({ result: refusal.result, done: false, next: null }, refusal.init);
   }
-  const cookie = await startSession(userId, request, context, { remember: false });
-  return data({ result: submission.reply({ resetForm: true }), done: true }, { headers: { "Set-Cookie": cookie } });
+  // A member with a second factor still passes it: a reset link proves the mailbox, not the phone.
+  const next = await continueSignIn(userId, request, context, { remember: false, redirectTo: "/dashboard" });
+  const headers = new Headers();
+  for (const cookie of next.cookies) headers.append("Set-Cookie", cookie);
+  return data({ result: submission.reply({ resetForm: true }), done: true, next: next.location }, { headers });
 }
 
 /**
@@ -69,6 +73,7 @@ export default function ResetPasswordPage() {
   const navigate = useNavigate();
   const submitting = navigation.state !== "idle" && navigation.formMethod === "POST";
   const done = actionData?.done === true;
+  const next = actionData?.next ?? "/dashboard";
   const [form, fields] = useForm({
     id: "reset-password",
     lastResult: actionData?.result,
@@ -79,9 +84,9 @@ export default function ResetPasswordPage() {
 
   useEffect(() => {
     if (!done) return;
-    const timer = window.setTimeout(() => navigate("/dashboard", { replace: true }), REDIRECT_DELAY_SECONDS * 1000);
+    const timer = window.setTimeout(() => navigate(next, { replace: true }), REDIRECT_DELAY_SECONDS * 1000);
     return () => window.clearTimeout(timer);
-  }, [done, navigate]);
+  }, [done, next, navigate]);
 
   return (
     <Container maxW="md" py="12">
@@ -93,7 +98,7 @@ export default function ResetPasswordPage() {
           <>
             {/* Without JavaScript the browser follows this refresh instead of the timer above. */}
             <noscript>
-              <meta httpEquiv="refresh" content={`${REDIRECT_DELAY_SECONDS};url=/dashboard`} />
+              <meta httpEquiv="refresh" content={`${REDIRECT_DELAY_SECONDS};url=${next}`} />
             </noscript>
             <FormSuccess>{AUTH_MESSAGES.resetDone}</FormSuccess>
           </>

@@ -29,7 +29,10 @@ import {
   rememberedSessionMs,
   SHORT_SESSION_MS,
   assertEmailConfirmed,
+  hasSecondFactor,
+  roleRequiresSecondFactor,
 } from "~/services/accounts/index.server.ts";
+import { SECOND_FACTOR_PATH } from "~/schemas/second-factor.ts";
 import type { CurrentUser } from "~/lib/user.ts";
 import { newDeviceCookie, readDeviceId } from "./device-cookie.server.ts";
 
@@ -123,9 +126,32 @@ export async function requirePermission(
   const user = await requireUser(request);
   const wanted: readonly Permission[] = typeof permission === "string" ? [permission] : permission;
   for (const one of wanted) {
-    if (await userHasPermission(user, one)) return user;
+    if (await userHasPermission(user, one)) {
+      await requireSecondFactorWhereRequired(request, user);
+      return user;
+    }
   }
   throwRefusal(new DomainError("forbidden", PERMISSION_MESSAGES.forbidden, { code: wanted.join(",") }));
+}
+
+const secondFactorVerdicts = new WeakMap<Request, Promise<boolean>>();
+
+/**
+ * A member whose role holds a permission that moves money or changes people (SECOND_FACTOR_PERMISSIONS, read from
+ * role_permissions now) and who has no second factor yet is sent to set one up before anything else: the loader and
+ * the action alike, with the address to come back to (issue 32 §5; docs/decisions/0064). Everyone else passes.
+ * requirePermission calls it for every page it opens; a route that decides on money another way (an order's escrow
+ * decisions) calls it itself.
+ */
+export async function requireSecondFactorWhereRequired(request: Request, user: CurrentUser): Promise<void> {
+  let verdict = secondFactorVerdicts.get(request);
+  if (!verdict) {
+    verdict = (async () => !(await roleRequiresSecondFactor(getDb(), user.role)) || (await hasSecondFactor(getDb(), user.id)))();
+    secondFactorVerdicts.set(request, verdict);
+  }
+  if (await verdict) return;
+  const back = request.method === "GET" ? pathOf(request) : new URL(request.url).pathname;
+  throw redirect(`${SECOND_FACTOR_PATH}?${new URLSearchParams({ required: "1", redirectTo: back })}`);
 }
 
 /** Whether the signed-in `user` holds `permission` (for a page that shows more to some staff, never as the guard). */

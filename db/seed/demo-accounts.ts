@@ -14,8 +14,20 @@ export const DEMO_ACCOUNTS: ReadonlyArray<{ email: string; role: Role; firstName
   { email: "support@tradebench.test", role: "support", firstName: "Suki", lastName: "Helper", companyName: "Tradebench" },
 ];
 
+/**
+ * DEMO ONLY: the authenticator-app secrets (base32) of the demo staff whose roles need two-step sign-in (issue 32 §5),
+ * printed in the README so the demo works without a phone (`npm run demo:codes` prints their current codes). Never
+ * seeded outside the demo.
+ */
+export const DEMO_TOTP_SECRETS: Readonly<Record<string, string>> = {
+  "admin@tradebench.test": "TGRYEMVB2W3QDQDYTNE22DZ3KI2ZPUXY",
+  "superadmin@tradebench.test": "TWE3JMQWARJY2DCOZGKHLNS5QW7QCYQZ",
+  "referee@tradebench.test": "6EGUGUR26GISAXSSCITIXZWSKCTV4V47",
+  "billing@tradebench.test": "SDNVMDURLCTSVETGWG3BQ5N2FXNHSC7Q",
+};
+
 export function demoAccount(role: Role) {
   const account = DEMO_ACCOUNTS.find((a) => a.role === role);
   if (!account) throw new Error(`No demo account for ${role}`);
-  return { ...account, password: DEMO_PASSWORD };
+  return { ...account, password: DEMO_PASSWORD, totpSecret: DEMO_TOTP_SECRETS[account.email] ?? null };
 }

@@ -15,6 +15,7 @@ import { seedDemoListings } from "./listings.ts";
 import { seedDemoModeration } from "./moderation.ts";
 import { seedDemoOffers } from "./offers.ts";
 import { seedDemoReviews } from "./reviews.ts";
+import { seedDemoSecondFactors } from "./second-factors.ts";
 import { DEMO_SEED, seededRandom } from "./random.ts";
 import { seedDemoSupportInbox } from "./support-inbox.ts";
 import { seedDemoTrust } from "./trust.ts";
@@ -41,6 +42,8 @@ export async function seedDemoMarketplace(db: Kysely<Database>, options: DemoSee
     ),
   );
   const idOf = (role: string) => ids[DEMO_ACCOUNTS.findIndex((account) => account.role === role)] as string;
+  // Two-step sign-in (issue 32 §5): the demo staff who need it have it, with the secrets the README prints.
+  await seedDemoSecondFactors(db, { now });
   // The listings draw from their own sequence, so adding accounts never reshuffles them.
   await seedDemoListings(db, seededRandom(DEMO_SEED + 1), {
     uploads: options.uploads,

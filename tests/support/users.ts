@@ -4,18 +4,29 @@ import crypto from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database } from "#db/schema.ts";
 import { confirmEmail } from "~/services/accounts/email-confirmation.server.ts";
+import { roleRequiresSecondFactor } from "~/services/accounts/second-factor.server.ts";
 
-/** A confirmed account unless `confirmed: false` (an account that has not followed its confirmation link yet). */
+/** The authenticator-app secret insertUserRow gives the staff it sets up with two-step sign-in. */
+export const TEST_TOTP_SECRET = "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP";
+
+/**
+ * A confirmed account unless `confirmed: false` (an account that has not followed its confirmation link yet). Staff
+ * whose role needs two-step sign-in (issue 32 §5) have it set up with TEST_TOTP_SECRET, as staff would before using
+ * their pages, unless `secondFactor: false`.
+ */
 export async function insertUserRow(
   db: Kysely<Database>,
   email = `user-${crypto.randomUUID()}@example.test`,
   role = "buyer",
-  { confirmed = true }: { confirmed?: boolean } = {},
+  { confirmed = true, secondFactor }: { confirmed?: boolean; secondFactor?: boolean } = {},
 ): Promise<string> {
   const id = crypto.randomUUID();
   const emailConfirmedAt = confirmed ? new Date().toISOString() : null;
   await db.insertInto("users").values({ id, email, password_hash: "not-a-real-hash", email_confirmed_at: emailConfirmedAt }).execute();
   await db.insertInto("profiles").values({ id, email, role, is_verified: 0 }).execute();
+  if (secondFactor ?? (await roleRequiresSecondFactor(db, role))) {
+    await db.insertInto("totp_factors").values({ user_id: id, secret: TEST_TOTP_SECRET, confirmed_at: new Date().toISOString(), last_used_step: null }).execute();
+  }
   return id;
 }
 

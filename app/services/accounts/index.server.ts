@@ -1,4 +1,4 @@
-// What the accounts domain offers to routes and the web layer. Members and their sessions: registration, sign-in and its limits, passwords and resets, e-mail confirmation, profiles, permissions, newsletter, how members are named.
+// What the accounts domain offers to routes and the web layer. Members and their sessions: registration, sign-in and its limits, passwords and resets, the second factor and two-step sign-in, e-mail confirmation, profiles, permissions, newsletter, how members are named.
 // Routes import services through this index; services import each other's files directly.
 export * from "./account.server.ts";
 export * from "./attempt-counters.server.ts";
@@ -13,6 +13,8 @@ export * from "./profile-privacy.server.ts";
 export * from "./profile.server.ts";
 export * from "./public-profile.server.ts";
 export * from "./rate-limit.server.ts";
+export * from "./second-factor.server.ts";
+export * from "./second-factor-sign-in.server.ts";
 export * from "./seller-verification.server.ts";
 export * from "./session.server.ts";
 export * from "./sign-in-limits.server.ts";

@@ -89,6 +89,9 @@ const TARGETS: Record<string, ActionTarget> = {
   "listings.$id_.watch.tsx": { url: "/listings/{listing}/watch", params: { id: "{listing}" }, member: "buyer" },
   "listings._index.tsx": { url: "/listings?search=scope", member: "buyer" },
   "login.tsx": { url: "/login", member: "buyer" },
+  // Two-step sign-in (issue 32 §5): the second step (no sign-in waiting, so no body signs anyone in) and its settings.
+  "login_.second-factor.tsx": { url: "/login/second-factor", member: "buyer" },
+  "profile_.second-factor.tsx": { url: "/profile/second-factor", member: "buyer" },
   "logout.tsx": { url: "/logout", member: "buyer", freshSession: true },
   "messages.tsx": { url: "/messages", member: "buyer" },
   "newsletter.tsx": { url: "/newsletter", member: "buyer" },

@@ -157,6 +157,11 @@ export const ROUTE_TABLE: readonly RouteRow[] = [
   { file: "login.tsx", path: "/login",
     loader: { expect: visitorsOnly("ok") },
     action: { form: { email: "", password: "" }, expect: everyone("reaches:400") } },
+  // Two-step sign-in's second step (issue 32 §5): without a sign-in waiting for its code, the page sends visitors to
+  // the password step; an empty code stops at validation.
+  { file: "login_.second-factor.tsx", path: "/login/second-factor",
+    loader: { expect: visitorsOnly("to:/login") },
+    action: { form: { code: "" }, expect: everyone("reaches:400") } },
   { file: "register.tsx", path: "/register",
     loader: { expect: visitorsOnly("ok") },
     action: { form: { email: "not-an-address" }, expect: visitorsOnly("reaches:400") } },
@@ -422,6 +427,10 @@ export const ROUTE_TABLE: readonly RouteRow[] = [
   { file: "profile.tsx", path: "/profile",
     loader: { expect: members("ok") },
     action: { form: { firstName: "", lastName: "" }, expect: members("reaches:400") } },
+  // Two-step sign-in's settings (issue 32 §5): every member's own; a confirmation without a code stops at validation.
+  { file: "profile_.second-factor.tsx", path: "/profile/second-factor",
+    loader: { expect: members("ok") },
+    action: { form: { intent: "confirm", code: "" }, expect: members("reaches:400") } },
   // Reported reviews (issue 22): can_moderate_content; a hide without a reason stops at validation.
   { file: "admin.review-reports.tsx", path: "/admin/review-reports?page=2",
     loader: { expect: members("refused:403", each(CONTENT_MODERATORS, "ok")) },
