@@ -185,7 +185,7 @@ test.describe("without JavaScript", () => {
     const account = await createAccount(request, clientIp);
     await signIn(page, account.email, account.password);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcome, Tess");
-    expect((await context.cookies()).some((c) => c.name === "__session" && c.value !== "")).toBe(true);
+    expect((await context.cookies()).some((c) => c.name === "__Host-session" && c.value !== "")).toBe(true);
   });
 });
 
@@ -267,13 +267,14 @@ test.describe("signing out", () => {
 });
 
 test.describe("session cookie", () => {
-  test("is httpOnly, SameSite=Lax and Secure, new at every sign-in, and dead after sign-out", async ({ page, context, request, clientIp }) => {
+  test("is named __Host-session, httpOnly, SameSite=Lax and Secure, new at every sign-in, and dead after sign-out", async ({ page, context, request, clientIp }) => {
     const account = await createAccount(request, clientIp);
-    const sessionCookie = async () => (await context.cookies()).find((c) => c.name === "__session");
+    const sessionCookie = async () => (await context.cookies()).find((c) => c.name === "__Host-session");
 
     await signIn(page, account.email, account.password);
     const first = await sessionCookie();
-    expect(first).toMatchObject({ httpOnly: true, sameSite: "Lax", secure: true });
+    expect(first).toMatchObject({ httpOnly: true, sameSite: "Lax", secure: true, path: "/" });
+    expect((await context.cookies()).map((c) => c.name)).not.toContain("__session");
 
     await context.clearCookies();
     await signIn(page, account.email, account.password);
@@ -282,7 +283,8 @@ test.describe("session cookie", () => {
     expect(second?.value).not.toBe(first?.value);
 
     await signOut(page);
-    await context.addCookies([{ name: "__session", value: String(second?.value), url: baseURL() }]);
+    // A __Host- cookie is only kept Secure, for Path=/ and without a Domain (decision 0065).
+    await context.addCookies([{ name: "__Host-session", value: String(second?.value), url: baseURL(), secure: true }]);
     await page.goto("/dashboard");
     await expect(page).toHaveURL(/\/login\?from=%2Fdashboard$/);
   });

@@ -9,7 +9,19 @@ import { assertNotSuspended } from "./suspension.server.ts";
 
 type Db = Kysely<Database> | Transaction<Database>;
 
+/** The session cookie's name over plain http (COOKIE_SECURE off: `npm run dev`, local tests). */
 export const SESSION_COOKIE_NAME = "__session";
+/**
+ * Its name when the cookie is Secure: the `__Host-` prefix makes the browser refuse the cookie unless it is Secure,
+ * set by this host itself (no Domain) for Path=/, so a sibling subdomain or a plain-http page cannot plant or
+ * overwrite a session (docs/decisions/0065). Chromium accepts it on http://localhost too, which treats as secure.
+ */
+export const SECURE_SESSION_COOKIE_NAME = "__Host-session";
+
+/** The name the session cookie has under the current settings. */
+export function sessionCookieName(secure = getEnv().COOKIE_SECURE): string {
+  return secure ? SECURE_SESSION_COOKIE_NAME : SESSION_COOKIE_NAME;
+}
 
 let cookieOfEnv: { env: ReturnType<typeof getEnv>; cookie: Cookie } | undefined;
 
@@ -21,7 +33,7 @@ function sessionCookie(): Cookie {
 }
 
 function makeSessionCookie(env: ReturnType<typeof getEnv>): Cookie {
-  return createCookie(SESSION_COOKIE_NAME, {
+  return createCookie(sessionCookieName(env.COOKIE_SECURE), {
     httpOnly: true,
     sameSite: "lax",
     secure: env.COOKIE_SECURE,
