@@ -7,6 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { OpenedDatabase } from "#db/dialect.ts";
+import type * as MemberLimits from "~/lib/member-limits.ts";
 import { createSavedSearch, listSavedSearchPage } from "~/services/alerts/saved-search.server.ts";
 import { followSeller } from "~/services/accounts/follows.server.ts";
 import { createListing } from "~/services/listings/create-listing.server.ts";
@@ -18,13 +19,13 @@ import { insertUserRow } from "../../support/users.ts";
 
 const SMALL = 3;
 vi.mock("~/lib/member-limits.ts", async (original) => {
-  const real = await original<typeof import("~/lib/member-limits.ts")>();
+  const real = await original<typeof MemberLimits>();
   const small = Object.fromEntries(Object.entries(real.MEMBER_LIMITS).map(([name, limit]) => [name, { ...limit, max: name === "signedInDevices" ? limit.max : 3 }]));
   return { ...real, MEMBER_LIMITS: small, REAL_MEMBER_LIMITS: real.MEMBER_LIMITS, SAVED_SEARCHES_PAGE_SIZE: 2 };
 });
 const limits = (await import("~/lib/member-limits.ts")) as unknown as {
-  MEMBER_LIMITS: typeof import("~/lib/member-limits.ts").MEMBER_LIMITS;
-  REAL_MEMBER_LIMITS: typeof import("~/lib/member-limits.ts").MEMBER_LIMITS;
+  MEMBER_LIMITS: typeof MemberLimits.MEMBER_LIMITS;
+  REAL_MEMBER_LIMITS: typeof MemberLimits.MEMBER_LIMITS;
 };
 
 let opened: OpenedDatabase;
