@@ -8,9 +8,9 @@ import { Form, Link as RemixLink, useActionData, useNavigation } from "@remix-ru
 import { FormErrors, FormSuccess, TextField } from "~/components/forms/index.ts";
 import { getDb } from "~/db.server.ts";
 import { getEnv } from "~/env.server.ts";
-import { ChangePasswordSchema } from "~/schemas/account-security.ts";
+import { ChangePasswordSchema, PASSWORD_CHANGE_MESSAGES } from "~/schemas/account-security.ts";
 import { MIN_PASSWORD_LENGTH } from "~/schemas/fields.ts";
-import { changePassword, PASSWORD_CHANGE_MESSAGES, readSessionId } from "~/services/accounts/index.server.ts";
+import { changePassword, readSessionId } from "~/services/accounts/index.server.ts";
 import { isDomainError } from "~/services/domain-error.ts";
 import { enforceRateLimits, RATE_LIMITS, requireUser } from "~/web/auth.server.ts";
 import { refusalReply } from "~/web/domain-answer.server.ts";

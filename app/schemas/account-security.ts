@@ -23,3 +23,9 @@ export const SIGNED_OUT_NOTICES = {
   gone: "That device is not signed in any more.",
 } as const;
 export type SignedOutNotice = keyof typeof SIGNED_OUT_NOTICES;
+
+export const PASSWORD_CHANGE_MESSAGES = {
+  currentWrong: "Your current password is incorrect.",
+  sameAsCurrent: "Your new password must be different from your current one.",
+  changed: "Your password has been changed. Every other device was signed out.",
+} as const;

@@ -21,11 +21,12 @@ async function signIn(page: Page, email: string, password: string) {
   await page.getByRole("textbox", { name: "Email", exact: true }).fill(email);
   await page.getByRole("textbox", { name: "Password", exact: true }).fill(password);
   await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 30_000 });
+  // Checking a password is slow on purpose (scrypt): on a machine busy with other work it can take a while.
+  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 60_000 });
 }
 
 test("a member sees their devices on /profile, signs one out, and a password change signs out the rest", async ({ browser, page, request, clientIp, baseURL }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(300_000);
   const email = await createAccount(request, clientIp, String(baseURL));
   const phone = await browser.newContext({ userAgent: "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1", extraHTTPHeaders: { "X-Forwarded-For": clientIp } });
   const tablet = await browser.newContext({ extraHTTPHeaders: { "X-Forwarded-For": clientIp } });
@@ -64,6 +65,7 @@ test("a member sees their devices on /profile, signs one out, and a password cha
 });
 
 test("a member's pages and their .data answers are private, no-store; a visitor's are not", async ({ page, request, clientIp, baseURL }) => {
+  test.setTimeout(180_000);
   const email = await createAccount(request, clientIp, String(baseURL));
   const anonymous = await request.get("/listings");
   expect(anonymous.headers()["cache-control"]).toBeUndefined();

@@ -5,6 +5,7 @@
 import type { Kysely } from "kysely";
 import { inWriteTransaction } from "#db/dialect.ts";
 import type { Database } from "#db/schema.ts";
+import { PASSWORD_CHANGE_MESSAGES } from "~/schemas/account-security.ts";
 import { DomainError } from "../domain-error.ts";
 import { sendEmail } from "../messaging/mailer.server.ts";
 import { hashPassword, verifyPassword } from "./password.server.ts";
@@ -12,11 +13,7 @@ import { assertAcceptablePassword } from "./password-policy.server.ts";
 import { voidPasswordResetLinks } from "./password-reset.server.ts";
 import { sha256 } from "./tokens.server.ts";
 
-export const PASSWORD_CHANGE_MESSAGES = {
-  currentWrong: "Your current password is incorrect.",
-  sameAsCurrent: "Your new password must be different from your current one.",
-  changed: "Your password has been changed. Every other device was signed out.",
-} as const;
+export { PASSWORD_CHANGE_MESSAGES };
 
 export interface PasswordChange {
   userId: string;
