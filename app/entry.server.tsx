@@ -4,7 +4,7 @@
 import type { Writable } from "node:stream";
 import { CacheProvider } from "@emotion/react";
 import type { EmotionCache } from "@emotion/cache";
-import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-run/node";
+import type { AppLoadContext, EntryContext, HandleDataRequestFunction, HandleErrorFunction } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import type { renderToPipeableStream as RenderToPipeableStream } from "react-dom/server";
 import { createEmotionCache, ServerStylesContext, SSR_STYLE_ATTRIBUTE, type ServerStyles } from "~/lib/emotion.ts";
@@ -12,6 +12,7 @@ import { getEnv } from "~/env.server.ts";
 import { NonceContext } from "~/lib/nonce.ts";
 import { recallRender, rememberRender, renderMemoKey } from "~/web/render-memo.server.ts";
 import { siteStylesheet } from "~/web/site-stylesheet.server.ts";
+import { markPrivateAnswer, privateAnswer } from "~/web/private-answers.server.ts";
 
 export { prepareServer } from "~/server-start.server.ts";
 /** For the build (vite.config.ts), which saves the compiled site stylesheet beside the server bundle. */
@@ -25,6 +26,9 @@ export { answerBidApi } from "~/web/bid-form.server.ts";
 export { createRequestHandler } from "@remix-run/express";
 
 export const streamTimeout = 5_000;
+
+/** A member's `.data` answers are private and never stored (~/web/private-answers.server.ts). */
+export const handleDataRequest: HandleDataRequestFunction = (response, { request }) => privateAnswer(request, response);
 
 /** Logs real failures only: answers such as 404 or 429 and requests the browser abandoned are not errors. */
 export const handleError: HandleErrorFunction = (error, { request }) => {
@@ -145,6 +149,8 @@ export default async function handleRequest(
 ) {
   const nonce = loadContext.cspNonce ?? "";
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  // A member's page is private and never stored by a shared cache (~/web/private-answers.server.ts).
+  await markPrivateAnswer(request, responseHeaders);
   const memoKey = !getEnv().RENDER_MEMO ? null : renderMemoKey(request, responseStatusCode, remixContext);
   const remembered = memoKey ? recallRender(memoKey, nonce) : undefined;
   if (remembered) return new Response(remembered, { status: responseStatusCode, headers: responseHeaders });

@@ -82,7 +82,8 @@ function engineHelper(args) {
  */
 async function prepareLot(database, secret) {
   const db = await openForSetup(database);
-  const cookie = createCookie("__session", { httpOnly: true, sameSite: "lax", path: "/", secrets: [secret] });
+  // Production without COOKIE_SECURE=0: the cookie is Secure and named with the __Host- prefix (decision 0065).
+  const cookie = createCookie("__Host-session", { httpOnly: true, sameSite: "lax", path: "/", secrets: [secret] });
   const now = Date.now();
   const iso = (ms) => new Date(ms).toISOString();
   const addUser = async (role, first, last) => {

@@ -34,6 +34,8 @@ import { initials } from "~/lib/user.ts";
 import { AVATAR_FIELD, AVATAR_MAX_BYTES, AvatarFormSchema, PROFILE_MESSAGES, ProfileSchema } from "~/schemas/profile.ts";
 import { requireUser } from "~/web/auth.server.ts";
 import { getProfile, parsePreferences, removeAvatar, saveAvatar, updateProfile } from "~/services/accounts/index.server.ts";
+import { signedInDevicesSection } from "~/web/signed-in-devices.server.ts";
+import { SignedInDevicesSection } from "~/components/profile/SignedInDevicesSection.tsx";
 import { isDomainError } from "~/services/domain-error.ts";
 import { getUploadStore } from "~/services/storage/index.server.ts";
 
@@ -45,6 +47,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (!profile) throw data({ message: PROFILE_MESSAGES.userNotFound }, { status: 404 });
   const { privacy, email_alerts: emailAlerts } = parsePreferences(profile.preferences);
   return {
+    signedInDevices: await signedInDevicesSection(request, user.id),
     profile: {
       id: profile.id,
       email: profile.email,
@@ -122,7 +125,7 @@ function formatDate(iso: string | null): string {
 }
 
 export default function ProfilePage() {
-  const { profile } = useLoaderData<typeof loader>();
+  const { profile, signedInDevices } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
@@ -197,6 +200,7 @@ export default function ProfilePage() {
         </Box>
 
         <SecondFactorSection />
+        <SignedInDevicesSection {...signedInDevices} />
 
         <Form method="post" {...getFormProps(form)}>
           <Stack gap="6">

@@ -10,7 +10,7 @@ import { getDb } from "~/db.server.ts";
 import { REGISTRATION_INTENTS, roleForIntent, type RegistrationIntent } from "~/lib/roles.ts";
 import { RegisterSchema } from "~/schemas/auth.ts";
 import { MIN_PASSWORD_LENGTH } from "~/schemas/fields.ts";
-import { registerUser, sendWelcomeEmail } from "~/services/accounts/index.server.ts";
+import { registerMember } from "~/services/accounts/index.server.ts";
 import { getEnv } from "~/env.server.ts";
 import { enforceRateLimits, RATE_LIMITS, requireAnonymous } from "~/web/auth.server.ts";
 import { isHoneypotFilled } from "~/web/form-guard.server.ts";
@@ -36,18 +36,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
     { key: `register:ip:${context.clientIp}`, rule: RATE_LIMITS.registerPerIp },
     { key: `register:account:${email}`, rule: RATE_LIMITS.registerPerAccount },
   ]);
-  let userId: string;
   try {
-    ({ userId } = await registerUser(getDb(), {
-      email,
-      password,
-      firstName,
-      lastName,
-      companyName,
-      role: roleForIntent(intent as RegistrationIntent),
-    }));
+    // The same answer whether the address is new or already has an account (whose owner is mailed instead).
+    await registerMember(
+      getDb(),
+      { email, password, firstName, lastName, companyName, role: roleForIntent(intent as RegistrationIntent) },
+      getEnv().PUBLIC_URL,
+    );
   } catch (error) {
-    // An address that already has an account: the message beside the email field (409).
+    // A password the policy refuses: the message beside the password field (400).
     if (!isDomainError(error)) throw error;
     const passwordsHidden = {
       reply: (options: Parameters<typeof submission.reply>[0] = {}) => submission.reply({ ...options, hideFields: ["password", "confirmPassword"] }),
@@ -55,7 +52,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const refusal = refusalReply(passwordsHidden, error);
     return data(refusal.result, refusal.init);
   }
-  await sendWelcomeEmail(getDb(), { userId, email, firstName }, getEnv().PUBLIC_URL);
   return redirect("/login?registered=1");
 }
 

@@ -15,7 +15,7 @@ import { toExecutedListingView, toSavedSearchView, toWatchedItemView, type Watch
 import { parsePage } from "~/schemas/order.ts";
 import { isWatchlistIntent, parseWatchlistTab, WATCHLIST_MESSAGES, WATCHLIST_PAGE_SIZE, WATCHLIST_TABS, WatchlistActionSchema } from "~/schemas/watchlist.ts";
 import { requireUser } from "~/web/auth.server.ts";
-import { deleteSavedSearch, executeSavedSearch, getSavedSearch, listSavedSearches, updateSavedSearch } from "~/services/alerts/index.server.ts";
+import { deleteSavedSearch, executeSavedSearch, getSavedSearch, listSavedSearchPage, updateSavedSearch } from "~/services/alerts/index.server.ts";
 import { isDomainError } from "~/services/domain-error.ts";
 import { refusalInit } from "~/web/domain-answer.server.ts";
 import { listWatchlist, unwatchListing, updateWatchNotes } from "~/services/watchlist/index.server.ts";
@@ -55,10 +55,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
     }
   }
   try {
-    const searches = (await listSavedSearches(db, user.id)).map((search) => toSavedSearchView(search, now));
+    // One page at a time (issue 32 §6); a Delete confirmation opens the page that holds its search.
     const confirmId = Number(url.searchParams.get("confirm-delete"));
+    const list = await listSavedSearchPage(db, user.id, parsePage(url.searchParams.get("page")), { containing: confirmId || undefined });
+    const searches = list.searches.map((search) => toSavedSearchView(search, now));
     const confirmDelete = searches.find((search) => search.id === confirmId) ?? null;
-    return { tab, watched: null, searches, confirmDelete: confirmDelete ? confirmDelete.id : null, error: null };
+    const searchPages = { page: list.page, total: list.total, totalPages: list.totalPages };
+    return { tab, watched: null, searches, searchPages, confirmDelete: confirmDelete ? confirmDelete.id : null, error: null };
   } catch (error) {
     console.error("Could not load saved searches", error);
     return { tab, watched: null, searches: null, confirmDelete: null, error: WATCHLIST_MESSAGES.loadSavedSearchesFailed };
@@ -176,7 +179,12 @@ export default function WatchlistPage() {
         ) : "following" in loaded && loaded.following ? (
           <FollowingList following={loaded.following} />
         ) : loaded.searches ? (
-          <SavedSearchList searches={loaded.searches} confirmDeleteId={loaded.confirmDelete} actionData={actionData} />
+          <SavedSearchList
+            searches={loaded.searches}
+            pages={"searchPages" in loaded ? loaded.searchPages : undefined}
+            confirmDeleteId={loaded.confirmDelete}
+            actionData={actionData}
+          />
         ) : null}
       </Stack>
     </Container>

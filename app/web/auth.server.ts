@@ -193,6 +193,8 @@ export const RATE_LIMITS = {
   registerPerAccount: { limit: 5, windowMs: 60 * 60_000 },
   forgotPerIp: { limit: 10, windowMs: 60 * 60_000 },
   forgotPerAccount: { limit: 3, windowMs: 60 * 60_000 },
+  /** Changing the password from /profile checks the current one: a stolen session may not guess it at leisure. */
+  passwordChangePerAccount: { limit: 10, windowMs: 60 * 60_000 },
 } as const satisfies Record<string, WindowRule>;
 
 /**

@@ -6,6 +6,8 @@ import { getEnv } from "~/env.server.ts";
 import { randomToken } from "~/services/accounts/index.server.ts";
 
 export const DEVICE_COOKIE_NAME = "__device";
+/** Its name when Secure: `__Host-`, as the session cookie's (docs/decisions/0065). */
+export const SECURE_DEVICE_COOKIE_NAME = "__Host-device";
 const DEVICE_COOKIE_MAX_AGE_SECONDS = 400 * 24 * 60 * 60;
 
 let cookieOfEnv: { env: ReturnType<typeof getEnv>; cookie: Cookie } | undefined;
@@ -15,7 +17,7 @@ function deviceCookie(): Cookie {
   if (cookieOfEnv?.env !== env) {
     cookieOfEnv = {
       env,
-      cookie: createCookie(DEVICE_COOKIE_NAME, {
+      cookie: createCookie(env.COOKIE_SECURE ? SECURE_DEVICE_COOKIE_NAME : DEVICE_COOKIE_NAME, {
         httpOnly: true,
         sameSite: "lax",
         secure: env.COOKIE_SECURE,

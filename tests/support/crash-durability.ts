@@ -23,7 +23,7 @@ import { createCookie } from "@remix-run/node";
 import { sql, type Kysely } from "kysely";
 import { openDatabase } from "#db/dialect.ts";
 import type { Database } from "#db/schema.ts";
-import { createSession, SESSION_COOKIE_NAME } from "~/services/accounts/session.server.ts";
+import { createSession, SECURE_SESSION_COOKIE_NAME } from "~/services/accounts/session.server.ts";
 import { insertAuctionRow } from "./auctions.ts";
 import { checkBidLedger, loadBidLedger, type AcceptedBid, type LedgerRow } from "./bidding-model.ts";
 import { insertUserRow } from "./users.ts";
@@ -121,7 +121,7 @@ async function prepareLots(db: Kysely<Database>, count: number, sessionSecret: s
     const { auctionId } = await insertAuctionRow(db, sellerId, values);
     lots.push({ auctionId, startingPriceCents: values.starting_price_cents, incrementCents: values.bid_increment_cents });
   }
-  const cookie = createCookie(SESSION_COOKIE_NAME, { secrets: [sessionSecret] });
+  const cookie = createCookie(SECURE_SESSION_COOKIE_NAME, { secrets: [sessionSecret] });
   const bidders: Bidder[] = [];
   for (let i = 0; i < count; i += 1) {
     const id = await insertUserRow(db);

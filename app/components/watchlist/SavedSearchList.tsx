@@ -9,15 +9,21 @@ import { SAVED_SEARCH_NAME_MAX } from "~/lib/saved-search-messages.ts";
 import { ConfirmDeletePanel, DeleteSearchDialog } from "./DeleteSavedSearch.tsx";
 import { EmptyState } from "./EmptyState.tsx";
 import { SearchResults } from "./SearchResults.tsx";
+import { Pagination } from "~/components/listings/Pagination.tsx";
 
 export const SAVED_SEARCHES_ACTION = "/watchlist?tab=saved-searches";
 
+const pageHref = (page: number) => (page > 1 ? `${SAVED_SEARCHES_ACTION}&page=${page}` : SAVED_SEARCHES_ACTION);
+
 export function SavedSearchList({
   searches,
+  pages,
   confirmDeleteId,
   actionData,
 }: {
   searches: SavedSearchView[];
+  /** Which page this is of how many (the tab lists SAVED_SEARCHES_PAGE_SIZE at a time). */
+  pages?: { page: number; total: number; totalPages: number };
   confirmDeleteId: number | null;
   actionData: WatchlistActionResult | undefined;
 }) {
@@ -31,10 +37,11 @@ export function SavedSearchList({
       </EmptyState>
     );
   }
+  const total = pages ? pages.total - (searches.length - shown.length) : shown.length;
   return (
     <Stack gap="5">
       <Text color="fg.muted">
-        {shown.length} {shown.length === 1 ? "saved search" : "saved searches"}, newest first
+        {total} {total === 1 ? "saved search" : "saved searches"}, newest first
       </Text>
       <Stack as="ul" gap="4" listStyleType="none" aria-label="Saved searches">
         {shown.map((search) => (
@@ -43,6 +50,7 @@ export function SavedSearchList({
           </li>
         ))}
       </Stack>
+      {pages ? <Pagination page={pages.page} totalPages={pages.totalPages} hrefFor={pageHref} /> : null}
     </Stack>
   );
 }

@@ -8,6 +8,7 @@ import type { CurrentUser } from "~/lib/user.ts";
 import { AUTH_MESSAGES } from "~/schemas/auth.ts";
 import { DomainError } from "../domain-error.ts";
 import { decoyPasswordHash, hashPassword, verifyPassword } from "./password.server.ts";
+import { assertAcceptablePassword } from "./password-policy.server.ts";
 import { assertNotSuspended } from "./suspension.server.ts";
 
 export interface NewAccount {
@@ -20,11 +21,14 @@ export interface NewAccount {
 }
 
 /**
- * Creates the user and their profile in one transaction. An address that already has an account is refused
- * (DomainError conflict, beside the email field, with the spec's words).
+ * Creates the user and their profile in one transaction. A password the policy refuses (./password-policy.server.ts)
+ * is refused beside the password field; an address that already has an account is refused (DomainError conflict,
+ * code email_taken, beside the email field, with the spec's words) — the registration form does not show that
+ * refusal (./registration.server.ts).
  */
 export async function registerUser(db: Kysely<Database>, account: NewAccount): Promise<{ userId: string }> {
   const email = account.email.trim().toLowerCase();
+  assertAcceptablePassword(account.password, { email });
   const passwordHash = await hashPassword(account.password);
   const userId = crypto.randomUUID();
   try {

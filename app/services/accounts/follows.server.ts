@@ -6,6 +6,7 @@ import type { Database } from "#db/schema.ts";
 import { FOLLOW_MESSAGES, FOLLOWING_PAGE_SIZE } from "~/lib/follows.ts";
 import { normalizeRole } from "~/lib/roles.ts";
 import { DomainError } from "../domain-error.ts";
+import { addingInWriteTransaction, assertRoomFor } from "../member-limits.server.ts";
 import { memberName } from "./party-names.server.ts";
 
 async function followableSeller(db: Kysely<Database>, followerId: string, sellerId: string): Promise<void> {
@@ -15,14 +16,20 @@ async function followableSeller(db: Kysely<Database>, followerId: string, seller
   if (normalizeRole(seller.role) !== "seller") throw new DomainError("conflict", FOLLOW_MESSAGES.notSeller);
 }
 
-/** Follows a seller; following again changes nothing. */
+/** Follows a seller; following again changes nothing. A member follows at most MEMBER_LIMITS.follows sellers. */
 export async function followSeller(db: Kysely<Database>, followerId: string, sellerId: string, now = new Date()): Promise<void> {
   await followableSeller(db, followerId, sellerId);
-  await db
-    .insertInto("follows")
-    .values({ follower_id: followerId, seller_id: sellerId, created_at: now.toISOString() })
-    .onConflict((oc) => oc.columns(["follower_id", "seller_id"]).doNothing())
-    .execute();
+  await addingInWriteTransaction(db, async (trx) => {
+    const already = await trx.selectFrom("follows").select("seller_id").where("follower_id", "=", followerId).where("seller_id", "=", sellerId).executeTakeFirst();
+    if (already) return;
+    const followed = await trx.selectFrom("follows").select((eb) => eb.fn.countAll<number>().as("n")).where("follower_id", "=", followerId).executeTakeFirstOrThrow();
+    assertRoomFor("follows", Number(followed.n));
+    await trx
+      .insertInto("follows")
+      .values({ follower_id: followerId, seller_id: sellerId, created_at: now.toISOString() })
+      .onConflict((oc) => oc.columns(["follower_id", "seller_id"]).doNothing())
+      .execute();
+  });
 }
 
 /** Stops following; unfollowing someone one does not follow changes nothing. */

@@ -6,10 +6,23 @@ import { CURRENT_USER_COLUMNS } from "./account.server.ts";
 import { getEnv } from "~/env.server.ts";
 import { randomToken, sha256 } from "~/services/accounts/tokens.server.ts";
 import { assertNotSuspended } from "./suspension.server.ts";
+import { MEMBER_LIMITS } from "~/lib/member-limits.ts";
 
 type Db = Kysely<Database> | Transaction<Database>;
 
+/** The session cookie's name over plain http (COOKIE_SECURE off: `npm run dev`, local tests). */
 export const SESSION_COOKIE_NAME = "__session";
+/**
+ * Its name when the cookie is Secure: the `__Host-` prefix makes the browser refuse the cookie unless it is Secure,
+ * set by this host itself (no Domain) for Path=/, so a sibling subdomain or a plain-http page cannot plant or
+ * overwrite a session (docs/decisions/0065). Chromium accepts it on http://localhost too, which treats as secure.
+ */
+export const SECURE_SESSION_COOKIE_NAME = "__Host-session";
+
+/** The name the session cookie has under the current settings. */
+export function sessionCookieName(secure = getEnv().COOKIE_SECURE): string {
+  return secure ? SECURE_SESSION_COOKIE_NAME : SESSION_COOKIE_NAME;
+}
 
 let cookieOfEnv: { env: ReturnType<typeof getEnv>; cookie: Cookie } | undefined;
 
@@ -21,7 +34,7 @@ function sessionCookie(): Cookie {
 }
 
 function makeSessionCookie(env: ReturnType<typeof getEnv>): Cookie {
-  return createCookie(SESSION_COOKIE_NAME, {
+  return createCookie(sessionCookieName(env.COOKIE_SECURE), {
     httpOnly: true,
     sameSite: "lax",
     secure: env.COOKIE_SECURE,
@@ -58,16 +71,37 @@ export async function createSession(
     .values({
       id_hash: sha256(id),
       user_id: userId,
+      created_at: now.toISOString(),
       expires_at: new Date(now.getTime() + ttlMs).toISOString(),
       ip: meta.ip ?? null,
       user_agent: meta.userAgent?.slice(0, 300) ?? null,
     })
     .execute();
+  await signOutOldestBeyondLimit(db, userId, sha256(id));
   await db
     .insertInto("sign_in_events")
     .values({ user_id: userId, ip: meta.ip ?? null, user_agent: meta.userAgent?.slice(0, 300) ?? null, created_at: now.toISOString() })
     .execute();
   return id;
+}
+
+/**
+ * A member is signed in on at most MEMBER_LIMITS.signedInDevices devices: past that, the sessions signed in longest
+ * ago end (expired ones first, being older), so signing in never fails and the list on /profile stays short.
+ */
+async function signOutOldestBeyondLimit(db: Db, userId: string, newIdHash: string): Promise<void> {
+  // The new session stays; of the others, the newest (max - 1) do.
+  const beyond = await db
+    .selectFrom("sessions")
+    .select("id_hash")
+    .where("user_id", "=", userId)
+    .where("id_hash", "!=", newIdHash)
+    .orderBy("created_at", "desc")
+    .orderBy("id_hash", "desc")
+    .offset(MEMBER_LIMITS.signedInDevices.max - 1)
+    .limit(1000)
+    .execute();
+  if (beyond.length > 0) await db.deleteFrom("sessions").where("user_id", "=", userId).where("id_hash", "in", beyond.map((row) => row.id_hash)).execute();
 }
 
 /** The user id behind a live session id, or null. */

@@ -1,11 +1,13 @@
 // Saved searches: a buyer's named /listings filters, stored as JSON so they can be re-run and notified on.
-import type { Kysely, Updateable } from "kysely";
+import type { Kysely, Transaction, Updateable } from "kysely";
 import type { Database } from "#db/schema.ts";
 import { readSavedSearchParams, savedSearchHasCriteria, savedSearchListingFilters, type SavedSearchParams } from "~/lib/listing-filters.ts";
 import type { ListingCardData } from "../listings/listing-cards.server.ts";
 import { searchListings } from "../listings/listing-search.server.ts";
 import { SAVED_SEARCH_NAME_MAX } from "~/schemas/saved-search.ts";
 import { DomainError } from "../domain-error.ts";
+import { SAVED_SEARCHES_PAGE_SIZE } from "~/lib/member-limits.ts";
+import { addingInWriteTransaction, assertRoomFor } from "../member-limits.server.ts";
 
 /** The service messages of spec 01 §8. */
 export const SAVED_SEARCH_ERRORS = {
@@ -33,30 +35,38 @@ export interface CreatedSavedSearch {
   name: string;
 }
 
-/** Stores a search under a trimmed name; new listings matching it are to be notified by default. */
+/**
+ * Stores a search under a trimmed name; new listings matching it are to be notified by default. A member keeps at most
+ * MEMBER_LIMITS.savedSearches (~/lib/member-limits.ts), counted in the write transaction that adds.
+ */
 export async function createSavedSearch(db: Kysely<Database>, input: NewSavedSearch): Promise<CreatedSavedSearch> {
   if (!input.userId) throw refuse.unauthenticated();
   if (!input.params || !savedSearchHasCriteria(input.params)) throw refuse.invalid(SAVED_SEARCH_ERRORS.paramsRequired);
   const name = input.name?.trim().slice(0, SAVED_SEARCH_NAME_MAX) ?? "";
   if (!name) throw refuse.invalid(SAVED_SEARCH_ERRORS.nameRequired, "name");
   const now = new Date().toISOString();
-  const row = await db
-    .insertInto("saved_searches")
-    .values({
-      user_id: input.userId,
-      name,
-      search_params: JSON.stringify(input.params),
-      notify_on_new: input.notifyOnNew === false ? 0 : 1,
-      created_at: now,
-      updated_at: now,
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
+  const userId = input.userId;
+  const params = input.params;
+  const row = await addingInWriteTransaction(db, async (trx) => {
+    assertRoomFor("savedSearches", await countSavedSearches(trx, userId));
+    return trx
+      .insertInto("saved_searches")
+      .values({
+        user_id: userId,
+        name,
+        search_params: JSON.stringify(params),
+        notify_on_new: input.notifyOnNew === false ? 0 : 1,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+  });
   return { id: row.id, name };
 }
 
 /** How many searches a user has saved (for the Saved Searches card). */
-export async function countSavedSearches(db: Kysely<Database>, userId: string): Promise<number> {
+export async function countSavedSearches(db: Kysely<Database> | Transaction<Database>, userId: string): Promise<number> {
   const row = await db
     .selectFrom("saved_searches")
     .select((eb) => eb.fn.countAll<number>().as("total"))
@@ -108,7 +118,7 @@ function toSummary(row: SavedSearchRow): SavedSearchSummary {
 
 const SUMMARY_COLUMNS = ["id", "name", "search_params", "notify_on_new", "last_executed", "created_at"] as const;
 
-/** A user's saved searches, newest first. */
+/** A user's saved searches, newest first (bounded by MEMBER_LIMITS.savedSearches; pages list them by listSavedSearchPage). */
 export async function listSavedSearches(db: Kysely<Database>, userId: string): Promise<SavedSearchSummary[]> {
   if (!userId) throw refuse.unauthenticated();
   const rows = await db
@@ -119,6 +129,51 @@ export async function listSavedSearches(db: Kysely<Database>, userId: string): P
     .orderBy("id", "desc")
     .execute();
   return rows.map(toSummary);
+}
+
+export interface SavedSearchPage {
+  searches: SavedSearchSummary[];
+  page: number;
+  total: number;
+  totalPages: number;
+}
+
+/**
+ * One page (1-based) of a user's saved searches, newest first, and how many there are. Given `containing`, the page is
+ * the one that holds that search (the Delete confirmation of a search on a later page, without JavaScript).
+ */
+export async function listSavedSearchPage(
+  db: Kysely<Database>,
+  userId: string,
+  page: number,
+  { pageSize = SAVED_SEARCHES_PAGE_SIZE, containing }: { pageSize?: number; containing?: number } = {},
+): Promise<SavedSearchPage> {
+  if (!userId) throw refuse.unauthenticated();
+  const total = await countSavedSearches(db, userId);
+  const totalPages = Math.max(1, Math.ceil(total / pageSize));
+  let wanted = Math.min(Math.max(1, Math.floor(page)), totalPages);
+  if (containing !== undefined && Number.isSafeInteger(containing) && containing > 0) {
+    const target = await db.selectFrom("saved_searches").select(["id", "created_at"]).where("id", "=", containing).where("user_id", "=", userId).executeTakeFirst();
+    if (target) {
+      const newer = await db
+        .selectFrom("saved_searches")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .where("user_id", "=", userId)
+        .where((eb) => eb.or([eb("created_at", ">", target.created_at), eb.and([eb("created_at", "=", target.created_at), eb("id", ">", target.id)])]))
+        .executeTakeFirstOrThrow();
+      wanted = Math.floor(Number(newer.n) / pageSize) + 1;
+    }
+  }
+  const rows = await db
+    .selectFrom("saved_searches")
+    .select(SUMMARY_COLUMNS)
+    .where("user_id", "=", userId)
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .limit(pageSize)
+    .offset((wanted - 1) * pageSize)
+    .execute();
+  return { searches: rows.map(toSummary), page: wanted, total, totalPages };
 }
 
 /** The owner and search ids every call needs, with the spec's messages when one is missing. */

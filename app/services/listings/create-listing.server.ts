@@ -10,6 +10,7 @@ import { announceStarted, auctionSettingsOf, insertAuction } from "./listing-auc
 import { assertCategoryExists, listingColumns, tooManyImages } from "./listing-columns.server.ts";
 import type { UploadStore } from "../storage/upload-store.server.ts";
 import { LISTING_IMAGE_MESSAGES, MAX_LISTING_IMAGES, storeListingImages, withFilesInTransaction, type PreparedImage } from "./listing-images.server.ts";
+import { assertRoomFor } from "../member-limits.server.ts";
 
 /** What a listing made with the AI wizard adds to createListing (app/services/ai/ai-listing-create.server.ts). */
 export interface CreateListingExtras {
@@ -39,6 +40,15 @@ export async function createListing(
   const auction = isAuctionListingType(input.listingType) ? auctionSettingsOf(input) : null;
   if (auction && status !== "active") throw new DomainError("invalid", LISTING_MESSAGES.auctionMustBeActive, { field: "status" });
   const created = await withFilesInTransaction(db, uploads, async (trx, written) => {
+    if (status === "draft") {
+      const drafts = await trx
+        .selectFrom("equipment_listings")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .where("user_id", "=", userId)
+        .where("status", "=", "draft")
+        .executeTakeFirstOrThrow();
+      assertRoomFor("listingDrafts", Number(drafts.n));
+    }
     const row = await trx
       .insertInto("equipment_listings")
       .values({

@@ -2,6 +2,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "#db/schema.ts";
 import { DomainError } from "../domain-error.ts";
+import { addingInWriteTransaction, assertRoomFor } from "../member-limits.server.ts";
 import { primaryThumbnail } from "../listings/listing-cards.server.ts";
 import { ownedListing, watchableBy } from "../listings/listing-policy.server.ts";
 
@@ -9,7 +10,10 @@ export const WATCH_MESSAGES = {
   notFound: "Listing not found",
 } as const;
 
-/** Starts watching an active listing (or one's own, or any for admins is not needed here). */
+/**
+ * Starts watching an active listing (or one's own, or any for admins is not needed here). A member watches at most
+ * MEMBER_LIMITS.watchlist listings (~/lib/member-limits.ts), counted in the write transaction that adds.
+ */
 export async function watchListing(db: Kysely<Database>, userId: string, listingId: number, notes?: string): Promise<void> {
   // Watching again only updates the notes, whatever became of the listing since (sold, ended): no status check.
   if (await updateWatchNotes(db, userId, listingId, notes)) return;
@@ -20,13 +24,17 @@ export async function watchListing(db: Kysely<Database>, userId: string, listing
     .executeTakeFirst();
   if (!listing || !watchableBy(ownedListing(listing), userId)) throw new DomainError("not_found", WATCH_MESSAGES.notFound);
   const now = new Date().toISOString();
-  await db
-    .insertInto("watchlist")
-    .values({ user_id: userId, listing_id: listingId, notes: notes ?? "", created_at: now, updated_at: now })
-    .onConflict((oc) =>
-      oc.columns(["user_id", "listing_id"]).doUpdateSet(notes === undefined ? { updated_at: now } : { notes, updated_at: now }),
-    )
-    .execute();
+  await addingInWriteTransaction(db, async (trx) => {
+    const watched = await trx.selectFrom("watchlist").select((eb) => eb.fn.countAll<number>().as("n")).where("user_id", "=", userId).executeTakeFirstOrThrow();
+    assertRoomFor("watchlist", Number(watched.n));
+    await trx
+      .insertInto("watchlist")
+      .values({ user_id: userId, listing_id: listingId, notes: notes ?? "", created_at: now, updated_at: now })
+      .onConflict((oc) =>
+        oc.columns(["user_id", "listing_id"]).doUpdateSet(notes === undefined ? { updated_at: now } : { notes, updated_at: now }),
+      )
+      .execute();
+  });
 }
 
 /**

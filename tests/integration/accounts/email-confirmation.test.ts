@@ -6,7 +6,6 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import type { OpenedDatabase } from "#db/dialect.ts";
 import { sqliteMigrationDialect } from "#db/dialect.ts";
 import { EMAIL_CONFIRMATION_MESSAGES } from "~/lib/email-confirmation-messages.ts";
-import { AUTH_MESSAGES } from "~/schemas/auth.ts";
 import { confirmEmail, LINKS_PER_HOUR, resendConfirmationLink } from "~/services/accounts/email-confirmation.server.ts";
 import { openConversation } from "~/services/messaging/messages.server.ts";
 import { answerBidApi } from "~/web/bid-form.server.ts";
@@ -15,7 +14,7 @@ import { insertAuctionRow } from "../../support/auctions.ts";
 import { insertListingRow } from "../../support/listings.ts";
 import { SHIPPING_ADDRESS } from "../../support/orders.ts";
 import { routeCalls } from "../../support/route-calls.ts";
-import { sessionCookies } from "../../support/route-pages.tsx";
+import { ROUTE_CONTEXT, sessionCookies } from "../../support/route-pages.tsx";
 import { createTestDatabase } from "../../support/test-database.ts";
 import { confirmUser, insertUserRow, latestConfirmationToken } from "../../support/users.ts";
 
@@ -79,20 +78,33 @@ async function emailConfirmedAt(userId: string): Promise<string | null> {
 }
 
 describe("registering", () => {
-  it("refuses an address that already has an account with 409, beside the email field, passwords not sent back", async () => {
+  it("answers an address that already has an account exactly as a new one, and mails its owner instead (issue 32 §6)", async () => {
     const { email } = await register();
-    const answer = await post(registerRoute, "/register", null, {
-      firstName: "Nora",
-      lastName: "Again",
-      email,
-      password: "a long enough password",
-      confirmPassword: "a long enough password",
-      intent: "buy",
-    });
-    expect(answer).toMatchObject({ status: 409, data: { error: { email: [AUTH_MESSAGES.emailTaken] } } });
-    const sent = JSON.stringify(answer);
-    expect(sent).not.toContain("a long enough password");
+    const fresh = `someone-new-${registrations}@example.test`;
+    // From an address of its own: registration is rate-limited per client address, and the file registers many.
+    const { post: postFromElsewhere } = routeCalls({ db: () => opened.db, context: { ...ROUTE_CONTEXT, clientIp: "192.0.2.77" } });
+    const answers = [];
+    for (const address of [email, fresh]) {
+      answers.push(
+        await postFromElsewhere(registerRoute, "/register", null, {
+          firstName: "Nora",
+          lastName: "Again",
+          email: address,
+          password: "a long enough password",
+          confirmPassword: "a long enough password",
+          intent: "buy",
+        }),
+      );
+    }
+    expect(answers[0]).toEqual({ status: 302, location: "/login?registered=1" });
+    expect(answers[1]).toEqual(answers[0]);
+    expect(JSON.stringify(answers)).not.toContain("a long enough password");
     expect(await opened.db.selectFrom("users").select("id").where("email", "=", email).execute()).toHaveLength(1);
+    const mail = await opened.db.selectFrom("email_outbox").select(["subject", "text_body"]).where("to_address", "=", email).orderBy("id", "desc").executeTakeFirstOrThrow();
+    expect(mail.subject).toBe("Someone tried to create a Tradebench account with your address");
+    expect(mail.text_body).toContain("/login");
+    expect(mail.text_body).toContain("/forgot-password");
+    expect(mail.text_body).not.toContain("confirm-email");
   });
 });
 

@@ -103,6 +103,10 @@ const TARGETS: Record<string, ActionTarget> = {
   "admin.review-reports.tsx": { url: "/admin/review-reports", member: "editor" },
   "orders.$id_.review.tsx": { url: "/orders/{completedOrder}/review", params: { id: "{completedOrder}" }, member: "buyer", renders: "/orders/:id/review" },
   "profile.tsx": { url: "/profile", member: "buyer", fileField: "avatar", renders: "/profile" },
+  // The member's own security (issue 32 §6): signing devices out (a session of its own, as a body may sign others
+  // out) and changing the password (no body knows the current one).
+  "profile_.devices.tsx": { url: "/profile/devices", member: "buyer", freshSession: true },
+  "profile_.password.tsx": { url: "/profile/password", member: "buyer", renders: "/profile/password" },
   "register.tsx": { url: "/register", member: "buyer" },
   "reset-password.tsx": { url: "/reset-password", member: "buyer" },
   "resources.ai-listing.ts": { url: "/resources/ai-listing", member: "buyer", fileField: "photos" },

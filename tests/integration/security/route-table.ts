@@ -431,6 +431,14 @@ export const ROUTE_TABLE: readonly RouteRow[] = [
   { file: "profile_.second-factor.tsx", path: "/profile/second-factor",
     loader: { expect: members("ok") },
     action: { form: { intent: "confirm", code: "" }, expect: members("reaches:400") } },
+  // The member's own security (issue 32 §6): changing the password needs the current one (an empty form stops at
+  // validation); signing a device out that is not signed in says so back on /profile.
+  { file: "profile_.password.tsx", path: "/profile/password",
+    loader: { expect: members("ok") },
+    action: { form: { currentPassword: "", newPassword: "", confirmPassword: "" }, expect: members("reaches:400") } },
+  { file: "profile_.devices.tsx", path: "/profile/devices",
+    loader: { expect: members("to:/profile*") },
+    action: { form: { intent: "end", device: "0".repeat(20) }, expect: members("to:/profile?devices=gone*") } },
   // Reported reviews (issue 22): can_moderate_content; a hide without a reason stops at validation.
   { file: "admin.review-reports.tsx", path: "/admin/review-reports?page=2",
     loader: { expect: members("refused:403", each(CONTENT_MODERATORS, "ok")) },
