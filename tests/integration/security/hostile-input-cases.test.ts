@@ -12,7 +12,7 @@ import type { OpenedDatabase } from "#db/dialect.ts";
 import { AI_LISTING_MESSAGES } from "~/schemas/ai-listing-create.ts";
 import { PROFILE_MESSAGES } from "~/schemas/profile.ts";
 import { IMAGE_MESSAGES } from "~/services/platform/image-pipeline.server.ts";
-import { NOT_A_FORM_MESSAGE } from "~/web/form-data.server.ts";
+import { FORM_MESSAGES, NOT_A_FORM_MESSAGE } from "~/web/form-data.server.ts";
 import { insertListingRow } from "../../support/listings.ts";
 import { isResourceRoute, resourceServer } from "../../support/remix-resources.ts";
 import { pageRoute, renderPage, ROUTE_CONTEXT, sessionCookie, type RouteModule } from "../../support/route-pages.tsx";
@@ -205,6 +205,19 @@ describe("the listing form", () => {
     expect(answer.status).toBe(400);
     expect(answer.body.message).toMatch(/too many rows/);
   });
+
+  // Issue 32 §6: the bracket syntax was dropped unread, so specifications[45000][key] created the listing.
+  for (const index of [45_000, 45_000_000]) {
+    it(`refuses specifications[${index}][key] with 400 and the list's cap, creating nothing`, async () => {
+      const before = await opened.db.selectFrom("equipment_listings").select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow();
+      const fields = { title: "Scope", description: "A scope", categoryId: "x", condition: "used_good", price: "100", [`specifications[${index}][key]`]: "Bandwidth", [`specifications[${index}][value]`]: "350 MHz" };
+      const answer = await settle(async () => createRoute.action({ request: formRequest("/create-listing", await sessionCookie(opened.db, seller), fields), params: {}, context: ROUTE_CONTEXT }));
+      expect(answer.status).toBe(400);
+      expect(answer.body.message).toBe(FORM_MESSAGES.tooManyRows(50));
+      const after = await opened.db.selectFrom("equipment_listings").select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow();
+      expect(Number(after.count)).toBe(Number(before.count));
+    });
+  }
 
   it("renders the page when one feature is sent without an index (the row editor needs a list)", async () => {
     const page = await renderPage(
