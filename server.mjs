@@ -8,7 +8,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import express from "express";
-import { sameOriginOnly, strictTransportSecurity } from "./server-guards.mjs";
+import { admissionControl, admissionLimits, neverQueued, sameOriginOnly, strictTransportSecurity } from "./server-guards.mjs";
 
 const dev = process.argv.includes("--dev");
 const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
@@ -26,6 +26,16 @@ function workerCount() {
 }
 
 const workers = workerCount();
+
+function requestAdmissionLimits() {
+  try {
+    return admissionLimits();
+  } catch (error) {
+    console.error(`\nTradebench could not start.\n${error.message}\n`);
+    process.exit(1);
+  }
+}
+const requestLimits = requestAdmissionLimits();
 // node:cluster (and child_process under it, ~20 ms of a start) is loaded only when the server runs several workers.
 const cluster = workers > 1 ? (await import("node:cluster")).default : undefined;
 if (cluster?.isPrimary) superviseWorkers(workers);
@@ -202,6 +212,9 @@ async function startServer() {
   }
 
   app.use(sameOriginOnly);
+  // At most REQUEST_CONCURRENCY requests are worked on at once; the rest wait their turn or, past the queue's bounds,
+  // get 503 with Retry-After before any work starts (never an abort mid-render; docs/decisions/0066).
+  app.use(admissionControl({ ...requestLimits, bypass: neverQueued }));
   // The JSON bidding endpoint, answered ahead of Remix (the same answer as the bid route's JSON mode, with less work
   // per request; see docs/decisions/0015-bidding-throughput.md).
   app.all("/api/auctions/:id/bids", async (req, res, next) => {

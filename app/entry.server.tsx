@@ -22,8 +22,9 @@ export { answerBidApi } from "~/web/bid-form.server.ts";
 /**
  * Remix's Express request handler, for server.mjs: taken from the server build, it runs on the build's own copy of
  * Remix's server runtime, the one the routes' `data`, `redirect` and cookies come from (vite.config.ts `ssr.noExternal`).
+ * @remix-run/express's, except that a body the app stops reading does not end the connection (a 413 reaches the client).
  */
-export { createRequestHandler } from "@remix-run/express";
+export { createRequestHandler } from "~/web/http-request-handler.server.ts";
 
 export const streamTimeout = 5_000;
 

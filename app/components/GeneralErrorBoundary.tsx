@@ -1,4 +1,4 @@
-// Friendly pages for errors: 404 with the spec's suggested links, 429, 403 and 500.
+// Friendly pages for errors: 404 with the spec's suggested links, 429, 403, 400, 413 (a form too large), 503 and 500.
 import { Box, Button, Container, Heading, Link, SimpleGrid, Text } from "@chakra-ui/react";
 import { isRouteErrorResponse, Link as RemixLink, useRouteError } from "@remix-run/react";
 import { NOT_FOUND_LINKS } from "~/lib/navigation.ts";
@@ -69,6 +69,12 @@ export function GeneralErrorBoundary() {
     }
     if (error.status === 403) {
       return <ProblemPage code={403} title="Not allowed" text={messageOf(error.data) ?? "You do not have access to this page."} />;
+    }
+    if (error.status === 413) {
+      return <ProblemPage code={413} title="Too much to send" text={messageOf(error.data) ?? "This form is too large to send. Please shorten what you entered and try again."} />;
+    }
+    if (error.status === 503) {
+      return <ProblemPage code={503} title="Busy just now" text={messageOf(error.data) ?? "The marketplace is busy just now. Please try again in a moment."} />;
     }
     if (error.status === 400) {
       return <ProblemPage code={400} title="That request could not be understood" text={messageOf(error.data) ?? "Please check the address and try again."} />;

@@ -1,5 +1,6 @@
 // The bulk CSV import's rules the page also needs (issue 21; spec 02 §2.14, §3 Bulk listing row, §5, §8, §9): the
 // row's fields, the header aliases, the required fields, the limits and the spec's messages. Client-safe.
+import { csvLine } from "./csv.ts";
 
 /** The fields a CSV column can be mapped to, in the order the template lists them. */
 export const BULK_FIELDS = [
@@ -156,17 +157,8 @@ export const BULK_TEMPLATE_EXAMPLE: Record<BulkField, string> = {
   location: "Dayton, OH",
 };
 
-/** One quoted CSV cell. */
-export function csvCell(value: string): string {
-  // A leading =, +, - or @ would run as a formula in a spreadsheet: a quote mark keeps it text.
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n;]/.test(safe) || safe !== value ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
-/** A CSV line (CRLF-terminated). */
-export function csvLine(cells: readonly string[]): string {
-  return `${cells.map(csvCell).join(",")}\r\n`;
-}
+/** The one CSV writer (app/lib/csv.ts), also what the bulk upload's files are written with. */
+export { csvCell, csvLine } from "./csv.ts";
 
 /** The downloadable template: the header and one example row. */
 export function bulkTemplateCsv(): string {

@@ -19,13 +19,33 @@ export interface MarkdownOptions {
 const MAX_INLINE_DEPTH = 4;
 const MENTION = /^@([A-Za-z0-9][A-Za-z0-9_.-]{1,39})/;
 
-/** The address a link may carry, or null when it could run script or leave the web (javascript:, data:, //host…). */
+/** A base no real address shares: a path parsed against it keeps it only when it stays on this site. */
+const SITE = "http://tradebench.invalid";
+
+/**
+ * The address a link may carry, or null when it could run script or leave the web (javascript:, data:, //host…).
+ * It is judged as a browser will read it: the URL parser drops tabs and line breaks anywhere and control characters
+ * and spaces at either end, and reads "\\" as "/", so `/<TAB>/evil.example` is `//evil.example`, another site
+ * (issue 32 §6). A path is given back as the parser reads it.
+ */
 export function safeLinkTarget(address: string): string | null {
-  const trimmed = address.trim();
-  if (trimmed.startsWith("/") && !trimmed.startsWith("//") && !trimmed.startsWith("/\\")) return trimmed;
-  if (trimmed.startsWith("#")) return trimmed;
-  if (/^mailto:[^\s@]+@[^\s@]+$/i.test(trimmed)) return trimmed;
-  return safeHref(trimmed);
+  // eslint-disable-next-line no-control-regex -- the characters the URL parser drops
+  const cleaned = address.replace(/[\t\n\r]/g, "").replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, "");
+  // eslint-disable-next-line no-control-regex -- any other control character has no place in an address
+  if (/[\u0000-\u001f\u007f]/.test(cleaned)) return null;
+  if (cleaned.startsWith("/") || cleaned.startsWith("\\")) {
+    let url: URL;
+    try {
+      url = new URL(cleaned, SITE);
+    } catch {
+      return null;
+    }
+    if (url.origin !== SITE || url.pathname.startsWith("//")) return null;
+    return `${url.pathname}${url.search}${url.hash}`;
+  }
+  if (cleaned.startsWith("#")) return cleaned;
+  if (/^mailto:[^\s@]+@[^\s@]+$/i.test(cleaned)) return cleaned;
+  return safeHref(cleaned);
 }
 
 function relOf(href: string, options: MarkdownOptions): string | undefined {

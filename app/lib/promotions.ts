@@ -80,6 +80,7 @@ export const PROMO_MESSAGES = {
   codeTaken: "A promo code with this code already exists.",
   codeFormat: `Use up to ${PROMO_CODE_MAX_LENGTH} letters, digits, - or _.`,
   valueRange: "The value must be at least 0.",
+  valueFormat: "Enter the value in digits, such as 10 or 12.5.",
   percentageRange: "A percentage can be at most 100.",
   fixedRange: "The discount can be at most $100,000.",
   maxUsesRange: "Max uses must be at least 1, or blank for unlimited.",

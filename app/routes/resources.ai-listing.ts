@@ -1,6 +1,6 @@
 // POST /resources/ai-listing — the AI wizard's step 1 → 2: brand, model, condition, optional categoryId and 1–10
 // photos (multipart, field "photos", images only, 10 MB each) → the AiListingDraft JSON (app/lib/ai/draft.ts).
-// Visitors may try it (rate-limited per client address). Bad input → 400 with the spec's messages; never a 500:
+// Visitors may try it (rate-limited per client address, counted before the photos are read). Bad input → 400 with the spec's messages; never a 500:
 // a model failure still answers 200 with the built-in generator's draft (fallbackMode, notice). The wizard sends
 // copies at the model's 1024 px (≤ 2 MP) when the browser can make them, else the originals; both are read the same way
 // (docs/decisions/0035-ai-photos-shrunk-in-the-browser.md).
@@ -71,6 +71,20 @@ async function readForm(request: Request) {
 
 async function answer(request: Request, clientIp: string): Promise<Response> {
   const user = await getOptionalUser(request);
+  // The allowance is counted before the body is read: reading and decoding ten photos is most of a request's work,
+  // and a caller over the limit must not get it done for them (issue 32 §6). The unread body is drained, bounded, by
+  // the server after this answer (app/web/http-request-handler.server.ts).
+  const verdict = await allowGeneration(getDb(), { userId: user?.id ?? null, ip: clientIp });
+  if (!verdict.allowed) {
+    const minutes = Math.max(1, Math.ceil(verdict.retryAfterSeconds / 60));
+    const refusal = new DomainError(
+      "rate_limited",
+      `You have generated many listings in a short time. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}${user ? "" : ", or sign in"}.`,
+      { retryAfterSeconds: verdict.retryAfterSeconds },
+    );
+    const { status, headers } = refusalInit(refusal);
+    return problem(status, {}, refusal.message, headers);
+  }
   const form = await readForm(request);
   if (form instanceof Response) return form;
   const { submission, fields, files } = form;
@@ -110,18 +124,6 @@ async function answer(request: Request, clientIp: string): Promise<Response> {
   if (categoryId && !category) add("categoryId", LISTING_MESSAGES.categoryUnknown);
 
   if (!values || Object.keys(errors).length > 0) return problem(400, errors);
-
-  const verdict = await allowGeneration(getDb(), { userId: user?.id ?? null, ip: clientIp });
-  if (!verdict.allowed) {
-    const minutes = Math.max(1, Math.ceil(verdict.retryAfterSeconds / 60));
-    const refusal = new DomainError(
-      "rate_limited",
-      `You have generated many listings in a short time. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}${user ? "" : ", or sign in"}.`,
-      { retryAfterSeconds: verdict.retryAfterSeconds },
-    );
-    const { status, headers } = refusalInit(refusal);
-    return problem(status, {}, refusal.message, headers);
-  }
 
   const draft = await generateAiListing(
     getDb(),

@@ -1,5 +1,6 @@
 // The administration's forms and queries (issue 19 §3, spec 02 §2.15, §5): the users list's search, role filter and
 // page, the edit of a member's role and fee exemption (non-numeric becomes 0, spec 02 §5), and the audit log's filters.
+import { parseDay } from "~/lib/strict-numbers.ts";
 import { z } from "zod";
 import { ADMIN_SEARCH_MAX_LENGTH, AUDIT_LOG_FILTER_MAX_LENGTH, feeExemptionFromInput } from "~/lib/admin.ts";
 import { ROLES } from "~/lib/roles.ts";
@@ -24,7 +25,8 @@ export const AdminUsersQuerySchema = z.object({
 const day = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, "Enter a date as YYYY-MM-DD.")
-  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), "Enter a real date.")
+  // A real calendar day from 1900 (not 0000-01-01, nor 2026-02-30, which Date.parse rolls over): app/lib/strict-numbers.ts.
+  .refine((value) => parseDay(value) !== null, "Enter a real date.")
   .optional();
 
 /** The audit log's address: ?actor=…&action=…&from=YYYY-MM-DD&until=YYYY-MM-DD&after=<cursor>. */

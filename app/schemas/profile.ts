@@ -35,7 +35,7 @@ export const ProfileSchema = z.object({
   showEmail: z.literal("on").optional(),
   showPhone: z.literal("on").optional(),
   /** The ticked e-mail alerts (an unticked box sends nothing)… */
-  emailAlerts: z.array(z.enum(EMAIL_ALERT_KEYS)).optional(),
+  emailAlerts: z.array(z.enum(EMAIL_ALERT_KEYS)).max(EMAIL_ALERT_KEYS.length, "Please choose each e-mail alert at most once.").optional(),
   /** …so the form says it showed them: without this marker the stored choices are left as they are. */
   emailAlertsShown: z.literal("on").optional(),
 });

@@ -2,9 +2,10 @@
 // least 0 in percent or dollars, max uses blank for unlimited or at least 1, optional validity dates read as UTC),
 // generate a code, deactivate one. The service checks everything again; these give the form its field messages.
 import { z } from "zod";
+import { parseDecimal, parseUtcDateTime, parseWholeNumber } from "~/lib/strict-numbers.ts";
 import { PROMO_CODE_MAX_LENGTH, PROMO_DESCRIPTION_MAX_LENGTH, PROMO_DISCOUNT_TYPES, PROMO_MAX_USES_LIMIT, PROMO_MESSAGES, PROMO_PREFIX_MAX_LENGTH } from "~/lib/promotions.ts";
 
-/** A date and time from a datetime-local field, read as UTC ("" → none). */
+/** A date and time from a datetime-local field, read as UTC ("" → none; the strict reading of app/lib/strict-numbers.ts). */
 const utcDateTime = z
   .string()
   .trim()
@@ -12,13 +13,12 @@ const utcDateTime = z
   .optional()
   .transform((value, context) => {
     if (!value) return null;
-    const withZone = /[zZ]|[+-]\d{2}:?\d{2}$/.test(value) ? value : `${value}Z`;
-    const time = Date.parse(withZone);
-    if (Number.isNaN(time)) {
+    const time = parseUtcDateTime(value);
+    if (time === null) {
       context.addIssue({ code: z.ZodIssueCode.custom, message: "Enter a valid date and time." });
       return z.NEVER;
     }
-    return new Date(time).toISOString();
+    return time;
   });
 
 /** The create form's fields. The value is in percent or dollars; the action stores hundredths (promoValueFromForm). */
@@ -33,11 +33,20 @@ export const CreatePromoCodeSchema = z.object({
     .pipe(z.string().regex(/^[A-Z0-9_-]+$/, PROMO_MESSAGES.codeFormat)),
   description: z.string().trim().max(PROMO_DESCRIPTION_MAX_LENGTH, PROMO_MESSAGES.descriptionTooLong).optional().default(""),
   discountType: z.enum(PROMO_DISCOUNT_TYPES, { errorMap: () => ({ message: "Choose percentage or fixed." }) }),
-  value: z.coerce
-    .number({ invalid_type_error: PROMO_MESSAGES.valueRange, required_error: PROMO_MESSAGES.valueRange })
-    .finite(PROMO_MESSAGES.valueRange)
-    .min(0, PROMO_MESSAGES.valueRange)
-    .max(100_000, PROMO_MESSAGES.fixedRange),
+  // Digits with up to two decimals, nothing else (not 0x10, 1e3 or +5): app/lib/strict-numbers.ts.
+  value: z
+    .string({ required_error: PROMO_MESSAGES.valueRange })
+    .max(20, PROMO_MESSAGES.valueRange)
+    .transform((value, context) => {
+      const number = parseDecimal(value, { decimals: 2, min: 0, max: Number.MAX_SAFE_INTEGER });
+      const message =
+        value.trim() === "" || /^\s*-\d/.test(value) ? PROMO_MESSAGES.valueRange : number === null ? PROMO_MESSAGES.valueFormat : number > 100_000 ? PROMO_MESSAGES.fixedRange : null;
+      if (message !== null) {
+        context.addIssue({ code: z.ZodIssueCode.custom, message });
+        return z.NEVER;
+      }
+      return number!;
+    }),
   maxUses: z
     .string()
     .trim()
@@ -45,8 +54,8 @@ export const CreatePromoCodeSchema = z.object({
     .optional()
     .transform((value, context) => {
       if (!value) return null;
-      const number = Number(value);
-      if (!Number.isInteger(number) || number < 1 || number > PROMO_MAX_USES_LIMIT) {
+      const number = parseWholeNumber(value, 1, PROMO_MAX_USES_LIMIT);
+      if (number === null) {
         context.addIssue({ code: z.ZodIssueCode.custom, message: PROMO_MESSAGES.maxUsesRange });
         return z.NEVER;
       }

@@ -213,15 +213,21 @@ function merge(shapes: Shape[]): Shape {
   return { kind: "array", max: Math.max(...arrays.map((shape) => shape.max)), element: merge(arrays.map((shape) => shape.element)) };
 }
 
-/** conform's name syntax: `a.b[0].c`; null for a name conform would not read (and would throw on). */
+/**
+ * The path of a field name: conform's syntax `a.b[0].c`, or the bracket syntax of PHP and Rails forms `a[b][0][c]`
+ * (read as the same path, so its lists are bounded like any other: `specifications[45000][key]` was dropped unbounded
+ * rather than refused). Null for a name neither syntax reads.
+ */
 function pathOf(name: string): Array<string | number> | null {
-  const token = /([^.[\]]+)|\[(\d*)\]/g;
+  const token = /([^.[\]]+)|\[(\d*)\]|\[([^.[\]]+)\]/g;
   const segments: Array<string | number> = [];
   let last = 0;
   let match: RegExpExecArray | null;
   while ((match = token.exec(name))) {
     if (match.index !== last && !(match.index === last + 1 && name[last] === ".")) return null;
-    const [, key, index] = match;
+    const [, plain, index, bracketed] = match;
+    const key = plain ?? (last > 0 ? bracketed : undefined);
+    if (plain === undefined && index === undefined && key === undefined) return null;
     if (key !== undefined) {
       if (key === "__proto__" || key === "constructor" || key === "prototype") return null;
       segments.push(key);
@@ -234,6 +240,11 @@ function pathOf(name: string): Array<string | number> | null {
     last = token.lastIndex;
   }
   return last === name.length && segments.length > 0 ? segments : null;
+}
+
+/** A path in conform's syntax (`a.b[0].c`): the name conform reads, whichever syntax the form used. */
+function conformName(path: ReadonlyArray<string | number>): string {
+  return path.map((segment, at) => (typeof segment === "number" ? `[${segment}]` : at === 0 ? segment : `.${segment}`)).join("");
 }
 
 interface ShapeProblem {
@@ -255,9 +266,10 @@ function checkShape(fields: FormData, schema: ZodTypeAny): { form: FormData; pro
   const counts = new Map<string, number>();
   /** Names that address a whole list of plain values (a checkbox group's name). */
   const wholeLists = new Set<string>();
-  for (const [name, value] of fields.entries()) {
-    const path = pathOf(name);
+  for (const [sentName, value] of fields.entries()) {
+    const path = pathOf(sentName);
     if (!path) continue;
+    const name = conformName(path);
     let shape = root;
     let forged = false;
     for (const segment of path) {

@@ -2,6 +2,7 @@
 // totals by month, and a bounded CSV export; the marketplace's figures by month (GMV, fees, orders, new members,
 // listings, views and the view-to-sale conversion) with its CSV. All reads go through indexes or the maintained counts
 // (migrations/2026-12-03T1000-admin-dashboard-counts.ts); the CSV is produced in pages, never all at once.
+import { csvCell } from "~/lib/csv.ts";
 import { sql, type Kysely } from "kysely";
 import type { Database } from "#db/schema.ts";
 import {
@@ -70,13 +71,6 @@ export async function listSalesForAdmin(
   };
 }
 
-/** A CSV field: quoted when it holds a comma, quote or line break; a leading =, +, - or @ is defused for spreadsheets. */
-export function csvField(value: string | number): string {
-  let text = String(value);
-  if (typeof value === "string" && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
 const cents = (value: number) => (value / 100).toFixed(2);
 
 /**
@@ -109,7 +103,7 @@ export async function* salesCsv(db: Kysely<Database>, filter: SalesFilter = "all
           sale.seller.id,
           sale.seller.name,
         ]
-          .map(csvField)
+          .map(csvCell)
           .join(","),
       )
       .join("\r\n") + "\r\n";
@@ -198,7 +192,7 @@ export function reportCsv(rows: readonly ReportMonth[]): string {
   const lines = ["month,gmv,fees,orders,new_users,listings,views,conversion_percent"];
   for (const row of rows) {
     lines.push(
-      [row.month, cents(row.gmvCents), cents(row.feeCents), row.orders, row.newUsers, row.listings, row.views, row.conversionPercent ?? ""].map(csvField).join(","),
+      [row.month, cents(row.gmvCents), cents(row.feeCents), row.orders, row.newUsers, row.listings, row.views, row.conversionPercent ?? ""].map(csvCell).join(","),
     );
   }
   return lines.join("\r\n") + "\r\n";

@@ -217,6 +217,14 @@ describe("sales and reports", () => {
     expect(text).toContain("2500.00");
   });
 
+  it("the sales CSV defuses a formula after a semicolon as well as at the start (issue 32 §6)", async () => {
+    await opened.db.updateTable("equipment_listings").set({ title: "Scope;=1+1" }).execute();
+    let text = "";
+    for await (const chunk of salesCsv(opened.db, "all")) text += chunk;
+    expect(text).not.toMatch(/(^|[,;\t|\r\n"])[=+@]/);
+    expect(text).toContain("'=1+1");
+  });
+
   it("the report's months add up to the database's sales, fees and views", async () => {
     const months = await marketplaceReport(opened.db, { months: 3, now: NOW });
     expect(months.reduce((sum, month) => sum + month.gmvCents, 0)).toBe(370_050);

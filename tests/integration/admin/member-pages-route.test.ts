@@ -112,6 +112,22 @@ describe("/admin/promo-codes", () => {
     expect(taken).toMatchObject({ status: 409, data: { ok: false, message: PROMO_MESSAGES.createFailed(PROMO_MESSAGES.codeTaken) } });
     const over = await calls().post(promoRoute, "/admin/promo-codes", people.admin, { intent: "create", code: "BIG", discountType: "percentage", value: "150" });
     expect(over.status).toBe(400);
+    // Issue 32 §6: one strict reading of numbers and dates (app/lib/strict-numbers.ts): no 0x10, 1e3, +5 or year 0000.
+    for (const [field, value, message] of [
+      ["value", "0x10", PROMO_MESSAGES.valueFormat],
+      ["value", "1e3", PROMO_MESSAGES.valueFormat],
+      ["value", "+5", PROMO_MESSAGES.valueFormat],
+      ["value", "-5", PROMO_MESSAGES.valueRange],
+      ["maxUses", "1e3", PROMO_MESSAGES.maxUsesRange],
+      ["maxUses", "0x10", PROMO_MESSAGES.maxUsesRange],
+      ["validFrom", "0000-01-01T00:00", "Enter a valid date and time."],
+      ["validUntil", "2026-02-30T10:00", "Enter a valid date and time."],
+    ] as const) {
+      const sent = { intent: "create", code: `STRICT-${field}`, discountType: "percentage", value: "5", [field]: value };
+      const refused = await calls().post(promoRoute, "/admin/promo-codes", people.admin, sent);
+      expect({ field, value, status: refused.status, errors: (refused.data as { fieldErrors?: Record<string, string[]> }).fieldErrors?.[field] }).toEqual({ field, value, status: 400, errors: [message] });
+    }
+    expect(await opened.db.selectFrom("promo_codes").select("id").where("code", "like", "STRICT-%").execute()).toEqual([]);
     const generated = await calls().post(promoRoute, "/admin/promo-codes", people.admin, { intent: "generate", prefix: "ship" });
     expect(generated.data?.code).toMatch(/^SHIP[A-Z0-9]{8}$/);
 

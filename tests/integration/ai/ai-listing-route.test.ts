@@ -197,6 +197,36 @@ describe("limits and breakdowns", () => {
     expect((await post(equipment, [{ name: "a.jpg", bytes: photo }], { ip, as: member })).status).toBe(200);
   });
 
+  it("refuses a visitor over the limit before reading the photos (issue 32 §6: 60 large photos burned 26 s of CPU)", async () => {
+    const ip = "203.0.113.78";
+    for (let i = 0; i < AI_RATE_LIMITS.visitorPerIp.limit; i += 1) await allowGeneration(opened.db, { userId: null, ip });
+    const form = new FormData();
+    for (const [name, value] of Object.entries(equipment)) form.set(name, value);
+    for (let i = 0; i < 10; i += 1) form.append("photos", new File([Buffer.from(photo)], `p${i}.jpg`, { type: "image/jpeg" }));
+    const sent = new Request("http://localhost/x", { method: "POST", body: form });
+    const bytes = new Uint8Array(await sent.arrayBuffer());
+    // The body as a stream that counts what is read of it.
+    let read = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        const piece = bytes.subarray(read, read + 64 * 1024);
+        read += piece.length;
+        if (piece.length === 0) controller.close();
+        else controller.enqueue(piece);
+      },
+    }, { highWaterMark: 0 });
+    const request = new Request("http://localhost/resources/ai-listing", {
+      method: "POST",
+      body,
+      headers: { "Content-Type": sent.headers.get("Content-Type")!, Accept: "application/json" },
+      duplex: "half",
+    } as RequestInit);
+    const response = await route.action({ request, params: {}, context: { ...ROUTE_CONTEXT, clientIp: ip } });
+    expect(response.status).toBe(429);
+    expect(Number(response.headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect(read).toBe(0);
+  });
+
   it("never answers 500: a broken database gives 503 with the spec's message", async () => {
     database.current = brokenDatabase();
     const errors = vi.spyOn(console, "error").mockImplementation(() => {});

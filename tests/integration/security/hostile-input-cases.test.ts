@@ -1,7 +1,8 @@
 // The bad input issue 15 found answered with a 500, a wrong status or no message (items 4, 6 and 8), each as the
 // request that found it, answered as the server answers it: resource routes through Remix's own handler in
 // production mode, pages through their action and the page itself. The generated variants live in
-// hostile-input.test.ts; the forged brand fields are in tests/integration/web/form-limits-routes.test.ts.
+// hostile-input.test.ts; the forged brand fields are in tests/integration/web/form-limits-routes.test.ts; oversized
+// forms over a real connection (413, not a reset) in tests/integration/web/oversized-forms-http.test.ts.
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
@@ -10,9 +11,10 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { OpenedDatabase } from "#db/dialect.ts";
 import { AI_LISTING_MESSAGES } from "~/schemas/ai-listing-create.ts";
+import { AI_RATE_LIMITS, allowGeneration } from "~/services/ai/index.server.ts";
 import { PROFILE_MESSAGES } from "~/schemas/profile.ts";
 import { IMAGE_MESSAGES } from "~/services/platform/image-pipeline.server.ts";
-import { NOT_A_FORM_MESSAGE } from "~/web/form-data.server.ts";
+import { FORM_MESSAGES, NOT_A_FORM_MESSAGE } from "~/web/form-data.server.ts";
 import { insertListingRow } from "../../support/listings.ts";
 import { isResourceRoute, resourceServer } from "../../support/remix-resources.ts";
 import { pageRoute, renderPage, ROUTE_CONTEXT, sessionCookie, type RouteModule } from "../../support/route-pages.tsx";
@@ -199,12 +201,56 @@ describe("the AI wizard's photos", () => {
   });
 });
 
+describe("the AI wizard over its limit (issue 32 §6)", () => {
+  it("refuses an anonymous address over its allowance with 429 before reading a byte of its photos", async () => {
+    const ip = "198.51.100.250";
+    for (let i = 0; i < AI_RATE_LIMITS.visitorPerIp.limit; i += 1) await allowGeneration(opened.db, { userId: null, ip });
+    const form = fileForm("photos", "big.jpg", new Uint8Array(2 * 1024 * 1024));
+    form.append("brand", "Keysight");
+    form.append("model", "DSOX3034T");
+    form.append("condition", "used_good");
+    const sent = new Request("http://localhost/x", { method: "POST", body: form });
+    const bytes = new Uint8Array(await sent.arrayBuffer());
+    let read = 0;
+    const body = new ReadableStream<Uint8Array>(
+      {
+        pull(controller) {
+          const piece = bytes.subarray(read, read + 64 * 1024);
+          read += piece.length;
+          if (piece.length === 0) controller.close();
+          else controller.enqueue(piece);
+        },
+      },
+      { highWaterMark: 0 },
+    );
+    const aiRoute = await import("~/routes/resources.ai-listing.ts");
+    const request = new Request("http://localhost/resources/ai-listing", { method: "POST", body, headers: { "Content-Type": sent.headers.get("Content-Type")! }, duplex: "half" } as RequestInit);
+    const response = await aiRoute.action({ request, params: {}, context: { ...ROUTE_CONTEXT, clientIp: ip } });
+    expect(response.status).toBe(429);
+    expect(response.headers.get("Retry-After")).toMatch(/^\d+$/);
+    expect(read).toBe(0);
+  });
+});
+
 describe("the listing form", () => {
   it("refuses features[10000] with 400 and a message", async () => {
     const answer = await settle(async () => createRoute.action({ request: formRequest("/create-listing", await sessionCookie(opened.db, seller), { title: "Scope", "features[10000]": "x" }), params: {}, context: ROUTE_CONTEXT }));
     expect(answer.status).toBe(400);
     expect(answer.body.message).toMatch(/too many rows/);
   });
+
+  // Issue 32 §6: the bracket syntax was dropped unread, so specifications[45000][key] created the listing.
+  for (const index of [45_000, 45_000_000]) {
+    it(`refuses specifications[${index}][key] with 400 and the list's cap, creating nothing`, async () => {
+      const before = await opened.db.selectFrom("equipment_listings").select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow();
+      const fields = { title: "Scope", description: "A scope", categoryId: "x", condition: "used_good", price: "100", [`specifications[${index}][key]`]: "Bandwidth", [`specifications[${index}][value]`]: "350 MHz" };
+      const answer = await settle(async () => createRoute.action({ request: formRequest("/create-listing", await sessionCookie(opened.db, seller), fields), params: {}, context: ROUTE_CONTEXT }));
+      expect(answer.status).toBe(400);
+      expect(answer.body.message).toBe(FORM_MESSAGES.tooManyRows(50));
+      const after = await opened.db.selectFrom("equipment_listings").select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow();
+      expect(Number(after.count)).toBe(Number(before.count));
+    });
+  }
 
   it("renders the page when one feature is sent without an index (the row editor needs a list)", async () => {
     const page = await renderPage(

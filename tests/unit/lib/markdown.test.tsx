@@ -31,6 +31,20 @@ describe("Markdown subset", () => {
     expect(html("[x](data:text/html;base64,PHNjcmlwdD4=)")).toBe("<p>x</p>");
   });
 
+  // Issue 32 §6: the URL parser drops tabs and line breaks, so "/<TAB>/evil.example" opens //evil.example.
+  for (const address of ["/\t/evil.example", "/\n/evil.example", "/\r\n/evil.example", "\t//evil.example", "/\\evil.example", "\\\\evil.example", "/./\t/evil.example", " /\u0000/evil.example"]) {
+    it(`does not take ${JSON.stringify(address)} for a path on this site`, () => {
+      expect(safeLinkTarget(address)).toBeNull();
+      expect(html(`[x](${address})`)).not.toContain("href");
+    });
+  }
+
+  it("reads a site path as a browser does (tabs dropped, spaces at the ends trimmed)", () => {
+    expect(safeLinkTarget(" /faq\t#fees ")).toBe("/faq#fees");
+    expect(safeLinkTarget("/listings?q=fluke 87v")).toBe("/listings?q=fluke%2087v");
+    expect(safeLinkTarget("\thttps://www.keysight.com/")).toBe("https://www.keysight.com/");
+  });
+
   it("shows every HTML payload as text", () => {
     const payloads = [
       "<script>alert(1)</script>",

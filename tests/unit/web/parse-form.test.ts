@@ -119,6 +119,25 @@ describe("lists", () => {
     expect(alerts.submission.status === "success" && alerts.submission.value.emailAlerts).toEqual(["outbid", "auction_won"]);
   });
 
+  // Issue 32 §6: the bracket syntax (PHP, Rails, qs) was dropped unread, so its lists had no cap at all.
+  for (const body of ["specifications[45000][key]=a&specifications[45000][value]=b", "specifications[45000000][key]=a", "specifications[51].key=a"]) {
+    it(`refuses ${body.split("&")[0]} on the listing form with a 400 and the list's cap`, async () => {
+      const answer = await refusal(parseForm(urlencoded(`brand=Fluke&${body}`), CreateListingSchema, { maxBytes: 256 * 1024 }));
+      expect(answer).toEqual({ status: 400, message: FORM_MESSAGES.tooManyRows(50) });
+    });
+  }
+
+  it("reads a row sent in the bracket syntax as the same row (specifications[0][key])", async () => {
+    const { submission } = await parseForm(
+      urlencoded("specifications[0][key]=Bandwidth&specifications[0][value]=350%20MHz&specifications[1].key=Channels&specifications[1].value=4"),
+      z.object({ specifications: z.array(z.object({ key: z.string(), value: z.string() })).max(50) }),
+    );
+    expect(submission.status === "success" && submission.value.specifications).toEqual([
+      { key: "Bandwidth", value: "350 MHz" },
+      { key: "Channels", value: "4" },
+    ]);
+  });
+
   it("lets one row past the max through, so the schema's own message shows beside the list", async () => {
     const rows = Array.from({ length: 51 }, (_, i) => `features[${i}]=f${i}`).join("&");
     const { submission } = await parseForm(urlencoded(`brand=x&${rows}`), Simple);
@@ -144,8 +163,13 @@ describe("forged field names", () => {
     expect(errorsOf(submission)?.description?.length).toBeGreaterThan(0);
   });
 
+  it("gives brand a message for the bracket syntax too (brand[a])", async () => {
+    const { submission } = await parseForm(urlencoded("brand[a]=Fluke"), Simple);
+    expect(errorsOf(submission)?.brand).toEqual([FORM_MESSAGES.oneValue]);
+  });
+
   it("drops names conform cannot read instead of failing", async () => {
-    const { submission } = await parseForm(urlencoded("brand=x&a]b=1&__proto__.x=1&constructor[0]=1"), Simple);
+    const { submission } = await parseForm(urlencoded("brand=x&a]b=1&__proto__.x=1&constructor[0]=1&a[__proto__][x]=1&[x]=1&a[b=1"), Simple);
     expect(submission.status).toBe("success");
   });
 });
