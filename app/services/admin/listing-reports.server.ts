@@ -26,6 +26,7 @@ import type { Role } from "~/lib/roles.ts";
 import { tooManyAttempts } from "../accounts/attempt-counters.server.ts";
 import { permissionsOfRole } from "../accounts/permissions.server.ts";
 import { reportsHideContent } from "../accounts/report-weight.server.ts";
+import { assertNotAParty } from "../accounts/separation-of-duties.server.ts";
 import { sharedRateLimiter, type RateLimiter } from "../accounts/rate-limit.server.ts";
 import { announceAuctionChange, findAuctionRow, toLiveState } from "../auctions/auction-state.server.ts";
 import { DomainError } from "../domain-error.ts";
@@ -395,8 +396,10 @@ export async function reviewReportedListing(
       await assertModerator(trx, actorUserId);
       const listing = await forUpdate(trx, trx.selectFrom("equipment_listings").select(["id", "title", "status", "user_id"]).where("id", "=", listingId)).executeTakeFirst();
       if (!listing) throw new DomainError("not_found", MODERATION_MESSAGES.listingNotFound);
-      const open = await trx.selectFrom("listing_reports").select(["id", "reason"]).where("listing_id", "=", listingId).where("status", "=", "open").execute();
+      const open = await trx.selectFrom("listing_reports").select(["id", "reason", "reporter_id"]).where("listing_id", "=", listingId).where("status", "=", "open").execute();
       if (open.length === 0) throw new DomainError("conflict", MODERATION_MESSAGES.noOpenReports);
+      // Not on one's own listing, nor on reports one filed (separation of duties).
+      assertNotAParty("report", actorUserId, [listing.user_id, ...open.map((row) => row.reporter_id)]);
       // Unpublish and remove without a message (the dashboard's Remove button) tell the seller the reports' reasons.
       const reasons = [...new Set(open.map((row) => row.reason))].filter(isListingReportReason).map((reason) => LISTING_REPORT_REASON_LABELS[reason].toLowerCase());
       const told = message || `members reported it (${reasons.join(", ")}) and our moderators agreed.`;

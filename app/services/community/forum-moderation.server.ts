@@ -7,6 +7,7 @@ import { inWriteTransaction } from "#db/dialect.ts";
 import type { Database } from "#db/schema.ts";
 import { FORUM_FLAGS_TO_HIDE, FORUM_MESSAGES } from "~/lib/forum.ts";
 import { reportsHideContent } from "../accounts/report-weight.server.ts";
+import { assertNotAParty } from "../accounts/separation-of-duties.server.ts";
 import { DomainError } from "../domain-error.ts";
 import { recordAuditEvent } from "../platform/audit-log.server.ts";
 import { refreshTopicCounters } from "./forum-posting.server.ts";
@@ -97,6 +98,7 @@ export async function moderateForumTopic(db: Kysely<Database>, actor: ForumActor
   if (!actor.canModerate) throw new DomainError("forbidden", FORUM_MESSAGES.moderatorsOnly);
   await inWriteTransaction(db, async (trx) => {
     const topic = await findVisibleTopic(trx, topicId, actor);
+    if (change.action === "unhide") assertNotAParty("post", actor.userId, [topic.author_id]);
     let detail: Record<string, unknown>;
     switch (change.action) {
       case "pin":
@@ -131,6 +133,8 @@ export async function moderateForumPost(db: Kysely<Database>, actor: ForumActor,
   if (!actor.canModerate) throw new DomainError("forbidden", FORUM_MESSAGES.moderatorsOnly);
   return inWriteTransaction(db, async (trx) => {
     const { post } = await visiblePost(trx, actor, postId);
+    // Restoring is deciding on the flags: not on one's own post (separation of duties, issue 32 §6).
+    if (action === "restore") assertNotAParty("post", actor.userId, [post.author_id]);
     if (action === "hide") {
       await trx.updateTable("forum_posts").set({ hidden: 1 }).where("id", "=", postId).execute();
       await trx.updateTable("forum_topics").set({ solution_post_id: null }).where("id", "=", post.topic_id).where("solution_post_id", "=", postId).execute();
