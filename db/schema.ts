@@ -261,6 +261,8 @@ export interface EquipmentListingsTable {
   comparable_listings: Generated<string>;
   views: Generated<number>;
   is_featured: Flag;
+  /** A paid featuring's end (migration 2026-12-10T1300); null when not featured or featured by staff (no end). */
+  featured_until: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
   /** fully_tested, powers_on, untested, for_parts */
   test_level: string | null;
   /** YYYY-MM-DD */
@@ -915,6 +917,24 @@ export interface BulkImportChargesTable {
   created_at: Generated<Timestamp>;
 }
 
+/** A platform fee a seller owes: one row per purchase of a paid service (featuring a listing; migration 2026-12-10T1300). */
+export interface PlatformFeesTable {
+  id: Generated<number>;
+  seller_id: string;
+  /** Null once the listing was deleted (the fee stays owed). */
+  listing_id: number | null;
+  kind: "featured_listing";
+  /** What was bought, in words (the listing's title at the time). */
+  description: string;
+  days: number;
+  amount_cents: number;
+  currency: string;
+  starts_at: Timestamp;
+  ends_at: Timestamp;
+  status: Generated<"owed" | "paid" | "waived">;
+  created_at: Generated<Timestamp>;
+}
+
 /** How many listings were created in a month ("YYYY-MM") and now have a status; kept by triggers (admin dashboard). */
 export interface ListingCountsByMonthTable {
   month: string;
@@ -1012,6 +1032,7 @@ export interface Database {
   order_events: OrderEventsTable;
   reviews: ReviewsTable;
   review_reports: ReviewReportsTable;
+  platform_fees: PlatformFeesTable;
   follows: FollowsTable;
   followed_listing_alerts: FollowedListingAlertsTable;
   offers: OffersTable;

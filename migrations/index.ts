@@ -37,6 +37,7 @@ import * as postgresSearchByAge from "./2026-12-09T0900-postgres-search-by-age.t
 import * as referenceAmounts from "./2026-12-10T0900-reference-amounts.ts";
 import * as orderTotalsByCurrency from "./2026-12-10T0901-order-totals-by-currency.ts";
 import * as secondFactors from "./2026-12-10T1100-second-factors.ts";
+import * as featuredPlacements from "./2026-12-10T1300-featured-placements.ts";
 
 export interface DialectMigration {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations work on an untyped schema
@@ -80,4 +81,5 @@ export const MIGRATIONS: Record<string, DialectMigration> = {
   "2026-12-10T0900-reference-amounts": referenceAmounts,
   "2026-12-10T0901-order-totals-by-currency": orderTotalsByCurrency,
   "2026-12-10T1100-second-factors": secondFactors,
+  "2026-12-10T1300-featured-placements": featuredPlacements,
 };

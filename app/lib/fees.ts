@@ -7,12 +7,24 @@ import { promoDiscountCents } from "./promotions.ts";
 /** A sale has the type of the listing it came from (app/lib/listing-types.ts has the list and the names). */
 export type SaleType = ListingType;
 
-/** A price the marketplace charges for a service, in cents, per month or once. */
-export interface ServicePrice {
+/** The price of featuring a listing: per day, for one of a few durations. */
+export interface FeaturedListingPrice {
   label: string;
-  priceCents: number;
-  per: "month" | "once";
+  dayPriceCents: number;
+  currency: string;
+  durations: number[];
   description: string;
+}
+
+/** What featuring a listing for `days` days costs, in minor units of the schedule's currency. */
+export function featuredListingCharge(days: number, price: FeaturedListingPrice = FEE_SCHEDULE.featuredListing): number {
+  return days * price.dayPriceCents;
+}
+
+/** "7, 14 or 30": a list of day counts in words. */
+export function featuredDurationsText(durations: readonly number[]): string {
+  if (durations.length <= 1) return durations.join("");
+  return `${durations.slice(0, -1).join(", ")} or ${durations[durations.length - 1]}`;
 }
 
 /** A way to pay for an order and what Tradebench adds for it (a share in basis points plus a fixed amount per payment). */
@@ -41,20 +53,19 @@ export const FEE_SCHEDULE = {
       description: "Quote the order's payment reference. Your own bank's transfer charges are yours.",
     },
   ] as PaymentMethodFee[],
-  /** Placing a listing in the home page's Featured Equipment. */
+  /**
+   * Featuring a listing (issue 32 §4): the seller buys it for one of `durations` days from the listing page or
+   * /seller/listings, at `dayPriceCents` a day in `currency`, owed as a platform fee; it ends by itself. Featured
+   * listings take turns in the home page's Featured Equipment (FEATURED_ROTATION in app/lib/featuring.ts) and carry
+   * the Featured badge wherever they are listed.
+   */
   featuredListing: {
     label: "Featured listing",
-    priceCents: 2500,
-    per: "month",
-    description: "Your listing in Featured Equipment on the home page.",
-  } as ServicePrice,
-  /** Paid extras for sellers. */
-  addOns: [
-    { label: "Advanced analytics", priceCents: 1500, per: "month", description: "Views, watchers and sales trends per listing and category." },
-    { label: "Priority support", priceCents: 1000, per: "month", description: "Your questions answered first by our support team." },
-    { label: "Bulk listing tools", priceCents: 2500, per: "month", description: "Manage many listings at once: prices, status and photos." },
-    { label: "Custom branding", priceCents: 5000, per: "month", description: "Your logo and colours on your seller profile." },
-  ] as ServicePrice[],
+    dayPriceCents: 100,
+    currency: "USD",
+    durations: [7, 14, 30],
+    description: "Your listing takes turns with the other featured listings in Featured Equipment on the home page, and carries the Featured badge in search.",
+  } as FeaturedListingPrice,
   /** Bulk CSV import: a fee per started block of listings; staff imports are free. */
   bulkImport: { blockSize: 25, priceCentsPerBlock: 500 },
   /** The AI listing assistant costs nothing. */

@@ -26,6 +26,17 @@ export const FRAUD_REPORT_REASON_LABELS: Record<FraudReportReason, string> = {
 export const REPORT_NOTE_MAX = 1000;
 /** Listings reported by this many different members are hidden from search until a moderator reviews them. */
 export const REPORTERS_TO_HIDE = 3;
+/**
+ * Reports and forum flags are weighed by the reporter's standing (issue 32 §6: three fresh accounts must not hide what
+ * they like). A seasoned member — confirmed, at least SEASONED_REPORTER_DAYS old, never suspended — weighs
+ * SEASONED_REPORT_WEIGHT; a newer account, or one suspended before, FRESH_REPORT_WEIGHT; an unconfirmed or suspended
+ * one nothing. Content is hidden pending review once its reporters weigh REPORT_WEIGHT_TO_HIDE (REPORTERS_TO_HIDE
+ * seasoned members); staff's content is never hidden by reports, only queued for another moderator.
+ */
+export const SEASONED_REPORTER_DAYS = 14;
+export const SEASONED_REPORT_WEIGHT = 4;
+export const FRESH_REPORT_WEIGHT = 1;
+export const REPORT_WEIGHT_TO_HIDE = REPORTERS_TO_HIDE * SEASONED_REPORT_WEIGHT;
 /** Reports (of listings and of members together) one member may send per hour. */
 export const REPORT_RATE_LIMIT = { limit: 10, windowMs: 60 * 60_000 } as const;
 
@@ -38,6 +49,26 @@ export const MODERATION_STATUS_LABELS: Record<string, string> = {
   [LISTING_UNDER_REVIEW]: "Under review",
   [LISTING_REMOVED]: "Removed",
 };
+
+/** Statuses only a moderator's decision lifts: the seller may not relist, edit, cancel, archive, publish or delete. */
+export const MODERATED_LISTING_STATUSES: readonly string[] = [LISTING_UNDER_REVIEW, LISTING_REMOVED];
+
+/** Whether a listing in `status` is held by moderation (under review or removed). */
+export function isModeratedStatus(status: string): boolean {
+  return MODERATED_LISTING_STATUSES.includes(status);
+}
+
+/** What a seller is told when they try to change a listing moderation holds. */
+export const MODERATION_HOLD_MESSAGES: Record<string, string> = {
+  [LISTING_UNDER_REVIEW]:
+    "This listing is under review by our moderators after members reported it. Only a moderator's decision can put it back on sale or change it; you will be told the outcome.",
+  [LISTING_REMOVED]: "Our moderators removed this listing. It cannot be relisted, edited or put back on sale; contact support if you think this is a mistake.",
+};
+
+/** The seller's refusal for a listing in `status`, or null when moderation does not hold it. */
+export function moderationHoldMessage(status: string): string | null {
+  return MODERATION_HOLD_MESSAGES[status] ?? null;
+}
 
 /** What a moderator's review of a reported listing decides. */
 export const LISTING_REVIEW_DECISIONS = ["dismiss", "warn", "unpublish", "remove"] as const;

@@ -19,6 +19,7 @@ import { isDomainError } from "~/services/domain-error.ts";
 import { requirePermission } from "~/web/auth.server.ts";
 import { refusalBody, refusalInit } from "~/web/domain-answer.server.ts";
 import { parseForm } from "~/web/form-data.server.ts";
+import { FEATURING_MEANING } from "~/lib/featuring.ts";
 
 export const meta: MetaFunction = () => [{ title: "Listings — Admin — Tradebench" }];
 
@@ -66,7 +67,7 @@ export async function action({ request }: ActionFunctionArgs) {
     if (!isDomainError(error)) throw error;
     return data({ ok: false as const, message: refusalBody(error).message }, refusalInit(error));
   }
-  return { ok: true as const, message: featured ? "The listing is featured on the home page." : "The listing is no longer featured." };
+  return { ok: true as const, message: featured ? `The listing is featured, at no charge and with no end until it is unfeatured. ${FEATURING_MEANING}` : "The listing is no longer featured." };
 }
 
 export default function AdminListingsPage() {

@@ -17,6 +17,7 @@ import { formatCount, formatExactPrice, formatPrice } from "~/lib/money.ts";
 import { isOrderStatus, ORDER_STATUS_LABELS, ORDER_STATUS_PALETTES } from "~/lib/orders.ts";
 import { queryOf, SALES_FILTERS, SalesQuerySchema } from "~/schemas/admin-reports.ts";
 import { listSalesForAdmin } from "~/services/admin/index.server.ts";
+import { listPlatformFees, platformFeesOwed } from "~/services/listings/index.server.ts";
 import { requirePermission } from "~/web/auth.server.ts";
 
 export const meta: MetaFunction = () => [{ title: "Sales — Admin console — Tradebench" }];
@@ -31,14 +32,15 @@ const FILTER_OPTIONS = SALES_FILTERS.map((filter) => ({ value: filter, label: FI
 export async function loader({ request }: LoaderFunctionArgs) {
   await requirePermission(request, SALES_READERS);
   const query = SalesQuerySchema.parse(queryOf(new URL(request.url), ["status", "page"]));
-  const page = await listSalesForAdmin(getDb(), { filter: query.status, page: query.page });
-  return { status: query.status, page };
+  const db = getDb();
+  const [page, fees, feesOwed] = await Promise.all([listSalesForAdmin(db, { filter: query.status, page: query.page }), listPlatformFees(db, { limit: 20 }), platformFeesOwed(db)]);
+  return { status: query.status, page, fees, feesOwed };
 }
 
 const salesUrl = (status: string, page: number) => `/admin/sales?${new URLSearchParams({ ...(status !== "all" ? { status } : {}), ...(page > 1 ? { page: String(page) } : {}) })}`;
 
 export default function AdminSales() {
-  const { status, page } = useLoaderData<typeof loader>();
+  const { status, page, fees, feesOwed } = useLoaderData<typeof loader>();
   return (
     <Stack gap="6">
       <ReportTitle title="Sales" csvHref={`/admin/sales.csv${status !== "all" ? `?status=${status}` : ""}`} />
@@ -120,6 +122,39 @@ export default function AdminSales() {
           </RegionTable>
         )}
         <Pagination page={page.page} totalPages={page.pageCount} hrefFor={(target) => salesUrl(status, target)} />
+      </Stack>
+      <Stack gap="2" as="section" aria-labelledby="platform-fees">
+        <Heading as="h2" size="md" id="platform-fees">
+          Platform fees
+        </Heading>
+        <Text>
+          Owed by sellers for featured listings:{" "}
+          {feesOwed.length === 0 ? formatExactPrice(0) : feesOwed.map((total) => formatExactPrice(total.cents, total.currency)).join(" · ")}
+        </Text>
+        {fees.length === 0 ? (
+          <Text color="fg.muted">No platform fees yet.</Text>
+        ) : (
+          <RegionTable label="Latest platform fees" columns={["What", "Seller", "Amount", "Featured until", "Status", "Date"]}>
+            {fees.map((fee) => (
+              <Table.Row key={fee.id}>
+                <Table.Cell>
+                  {fee.listingId !== null ? (
+                    <Link asChild textDecoration="underline">
+                      <RemixLink to={`/listings/${fee.listingId}`}>{fee.description}</RemixLink>
+                    </Link>
+                  ) : (
+                    fee.description
+                  )}
+                </Table.Cell>
+                <Table.Cell>{fee.sellerName}</Table.Cell>
+                <Table.Cell>{formatExactPrice(fee.amountCents, fee.currency)}</Table.Cell>
+                <Table.Cell whiteSpace="nowrap">{formatShortDate(fee.endsAt)}</Table.Cell>
+                <Table.Cell>{fee.status === "owed" ? "Owed" : fee.status === "paid" ? "Paid" : "Waived"}</Table.Cell>
+                <Table.Cell whiteSpace="nowrap">{formatShortDate(fee.createdAt)}</Table.Cell>
+              </Table.Row>
+            ))}
+          </RegionTable>
+        )}
       </Stack>
     </Stack>
   );

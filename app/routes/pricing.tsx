@@ -7,7 +7,8 @@ import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary.tsx";
 import { PolicyPage, PolicySection, PolicySubsection } from "~/components/site-pages/PolicyPage.tsx";
 import { PricingColumns, SuccessFeeTable, formatFee } from "~/components/site-pages/PricingTables.tsx";
 import { ReachSupport } from "~/components/site-pages/ReachUs.tsx";
-import { FEE_SCHEDULE, INSPECTION_PERIOD_DAYS, formatRate } from "~/lib/fees.ts";
+import { FEATURED_ROTATION } from "~/lib/featuring.ts";
+import { FEE_SCHEDULE, INSPECTION_PERIOD_DAYS, featuredDurationsText, formatRate } from "~/lib/fees.ts";
 import { LISTING_TYPE_LABELS } from "~/lib/listing-types.ts";
 
 export const meta: MetaFunction = () => [
@@ -42,13 +43,17 @@ export default function PricingPage() {
           or for cancelled orders. Sellers with an agreed fee exemption pay a reduced rate, shown on each sale.
         </Text>
         <Text>
-          Featured placement and the premium services are arranged with our team and billed monthly; none of them is needed to list or sell.
+          A featured listing is bought by its seller for {featuredDurationsText(schedule.featuredListing.durations)} days at{" "}
+          {formatFee(schedule.featuredListing.dayPriceCents)} a day, from the listing&apos;s page or Seller listings. The charge is a platform fee
+          shown on your seller dashboard; featuring ends by itself on its last day. Featured listings take turns in Featured Equipment on the
+          home page, {FEATURED_ROTATION.shown} at a time, changing every {FEATURED_ROTATION.minutes} minutes, so every featured listing is
+          shown in turn. Nothing else is sold: featuring is not needed to list or sell.
         </Text>
       </PolicySection>
 
       <PolicySection id="pricing-faq" title="Pricing questions">
         <PolicySubsection title="Is there a monthly subscription?">
-          <Text>No. A standard account has no monthly charge; you only pay the success fee on what you sell, plus any premium service you choose.</Text>
+          <Text>No. An account has no monthly charge; you only pay the success fee on what you sell, plus any listing you choose to feature.</Text>
         </PolicySubsection>
         <PolicySubsection title="Why do auctions cost more than Buy It Now?">
           <Text>

@@ -233,6 +233,13 @@ export default function SellerListingsPage() {
                                 </RemixLink>
                               </Button>
                             ) : null}
+                            {item.status === "active" ? (
+                              <Button asChild size="xs" variant="ghost">
+                                <RemixLink to={`/listings/${item.id}/feature`} aria-label={`Feature ${item.title}`}>
+                                  Feature
+                                </RemixLink>
+                              </Button>
+                            ) : null}
                           </HStack>
                         </Table.Cell>
                       </Table.Row>

@@ -9,7 +9,7 @@ import { AUCTION_DURATION_DAYS, DEFAULT_AUCTION_DURATION_DAYS, RESERVE_LABELS } 
 import { DEFAULT_BID_INCREMENT_CENTS, SOFT_CLOSE_MS, SUGGESTED_BID_STEPS } from "../../app/lib/bidding.ts";
 import { CLAIM_WINDOWS } from "../../app/lib/buyer-protection.ts";
 import { CONDITION_LABELS, CONDITIONS } from "../../app/lib/conditions.ts";
-import { FEE_SCHEDULE, formatRate, INSPECTION_PERIOD_DAYS, REFUND_BUSINESS_DAYS, SELLER_RESPONSE_BUSINESS_DAYS } from "../../app/lib/fees.ts";
+import { FEE_SCHEDULE, featuredDurationsText, formatRate, INSPECTION_PERIOD_DAYS, REFUND_BUSINESS_DAYS, SELLER_RESPONSE_BUSINESS_DAYS } from "../../app/lib/fees.ts";
 import type { ArticleStatus, KnowledgeCategory } from "../../app/lib/knowledge-base.ts";
 import { LISTING_TYPE_LABELS, LISTING_TYPE_MEANINGS, LISTING_TYPES } from "../../app/lib/listing-types.ts";
 import { formatExactPrice, formatPrice } from "../../app/lib/money.ts";
@@ -30,7 +30,7 @@ export interface DemoArticle {
 }
 
 const successFees = LISTING_TYPES.map((type) => `- **${LISTING_TYPE_MEANINGS[type]}**: ${formatRate(FEE_SCHEDULE.successFeeBp[type])} of the sale price`).join("\n");
-const featured = `${formatPrice(FEE_SCHEDULE.featuredListing.priceCents)} per ${FEE_SCHEDULE.featuredListing.per}`;
+const featured = `${formatPrice(FEE_SCHEDULE.featuredListing.dayPriceCents)} a day, bought for ${featuredDurationsText(FEE_SCHEDULE.featuredListing.durations)} days from the listing's page or Seller listings`;
 const listingFee = FEE_SCHEDULE.listingFeeCents === 0 ? "Listing is free" : `Listing costs ${formatExactPrice(FEE_SCHEDULE.listingFeeCents)}`;
 const softCloseMinutes = SOFT_CLOSE_MS / 60_000;
 const durations = AUCTION_DURATION_DAYS.map((days) => `${days}`).join(", ");
@@ -385,7 +385,6 @@ The fee is taken from the payment when the escrow releases it; the order page sh
 # Optional extras
 
 - **Featured listing**: ${featured}. ${FEE_SCHEDULE.featuredListing.description}
-${FEE_SCHEDULE.addOns.map((addOn) => `- **${addOn.label}**: ${formatPrice(addOn.priceCents)} per ${addOn.per}. ${addOn.description}`).join("\n")}
 - **Bulk CSV import**: ${bulkImport}.
 - **The AI listing assistant**: ${FEE_SCHEDULE.aiAssistantPriceCents === 0 ? "free" : formatPrice(FEE_SCHEDULE.aiAssistantPriceCents)}.
 

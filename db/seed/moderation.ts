@@ -46,6 +46,8 @@ export async function seedDemoModeration(
   const report = (listingId: number, reporterId: string, reason: string, note: string, hoursAgo: number) =>
     reportListing(db, { listingId, reporterId, reason, note }, { limiter, now: at(hoursAgo) });
 
+  // The reporters have been members for months (fresh accounts' reports count less: report-weight.server.ts).
+  await db.updateTable("users").set({ created_at: at(24 * 120).toISOString() }).where("id", "in", [people.buyerId, people.sellerId, second]).execute();
   await report(hidden, people.buyerId, "suspicious_price", "A current-model analyzer at a tenth of the usual price, payment by wire only.", 50);
   await report(hidden, people.sellerId, "counterfeit", "The front-panel photo shows a different serial plate from the one described.", 30);
   await report(hidden, second, "suspicious_price", "", 20);

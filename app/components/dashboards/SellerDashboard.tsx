@@ -23,7 +23,7 @@ export interface SellerDashboardView {
   listings: SectionState<SellerListingView[]>;
   performance: SectionState<{ viewsByDay: Array<{ day: string; views: number }>; salesByMonth: Array<{ month: string; sales: number; cents: number }>; currency: string }>;
   top: SectionState<SellerListingView[]>;
-  tasks: SectionState<{ offersAwaitingAnswer: number; ordersToShip: number; feesThisMonth: MoneyTotal[] }>;
+  tasks: SectionState<{ offersAwaitingAnswer: number; ordersToShip: number; feesThisMonth: MoneyTotal[]; platformFeesOwed: MoneyTotal[] }>;
 }
 
 export const SELLER_QUICK_ACTIONS = [
@@ -213,6 +213,9 @@ export function SellerDashboard({ data }: { data: SellerDashboardView }) {
               </List.Item>
               <List.Item>
                 <Text>Fees this month: {moneyList(figures.feesThisMonth)}</Text>
+              </List.Item>
+              <List.Item>
+                <Text>Featuring fees owed: {moneyList(figures.platformFeesOwed)}</Text>
               </List.Item>
             </List.Root>
           )}

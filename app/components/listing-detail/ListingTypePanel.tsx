@@ -25,12 +25,15 @@ export function ListingTypePanel({
   canEdit,
   canContact = false,
   canStartAuction = false,
+  canFeature = false,
 }: {
   listing: ListingTypePanelData;
   watching: boolean;
   canEdit: boolean;
   /** The owner's own active or draft listing without a live auction: a link to /create-auction for it. */
   canStartAuction?: boolean;
+  /** The seller may buy featuring for it (an active listing of theirs). */
+  canFeature?: boolean;
   /** Contact Seller: for everyone but the listing's own seller (visitors are asked to sign in). */
   canContact?: boolean;
 }) {
@@ -85,6 +88,11 @@ export function ListingTypePanel({
           {canStartAuction ? (
             <AppLink to={`/create-auction?listing=${listing.id}`} className={typePanel.edit}>
               Start an Auction
+            </AppLink>
+          ) : null}
+          {canFeature ? (
+            <AppLink to={`/listings/${listing.id}/feature`} className={typePanel.edit}>
+              {listing.isFeatured ? "Extend Featuring" : "Feature this Listing"}
             </AppLink>
           ) : null}
         </div>

@@ -1,9 +1,9 @@
 // The price list of /pricing, drawn from the one fee schedule (app/lib/fees.ts) it is given: sellers, buyers and
-// premium services side by side, then the success fee per listing type with a worked example, the same arithmetic
+// paid extras side by side, then the success fee per listing type with a worked example, the same arithmetic
 // checkout charges (successFee).
 import { Box, Heading, SimpleGrid, Stack, Table, Text } from "@chakra-ui/react";
 import type { ReactNode } from "react";
-import { bulkImportFeeCents, formatRate, successFee, type FEE_SCHEDULE, type ServicePrice } from "~/lib/fees.ts";
+import { bulkImportFeeCents, featuredDurationsText, formatRate, successFee, type FEE_SCHEDULE } from "~/lib/fees.ts";
 import { LISTING_TYPE_LABELS, LISTING_TYPE_MEANINGS, LISTING_TYPES } from "~/lib/listing-types.ts";
 import { formatExactPrice, formatPrice } from "~/lib/money.ts";
 
@@ -12,10 +12,6 @@ export type FeeSchedule = typeof FEE_SCHEDULE;
 /** "$25", "$0.30": whole dollars without cents, other amounts exactly. */
 export function formatFee(cents: number): string {
   return cents % 100 === 0 ? formatPrice(cents) : formatExactPrice(cents);
-}
-
-function servicePrice(service: ServicePrice): string {
-  return service.per === "month" ? `${formatFee(service.priceCents)} per month` : formatFee(service.priceCents);
 }
 
 /** The worked example's sale amount. */
@@ -78,11 +74,12 @@ export function PricingColumns({ schedule }: { schedule: FeeSchedule }) {
         ))}
         <PriceRow label="Buyer protection" price="Included" note="Your payment waits in escrow until you confirm the item arrived as described." />
       </Column>
-      <Column title="Premium services" badge="premium">
-        <PriceRow label={schedule.featuredListing.label} price={servicePrice(schedule.featuredListing)} note={schedule.featuredListing.description} />
-        {schedule.addOns.map((addOn) => (
-          <PriceRow key={addOn.label} label={addOn.label} price={servicePrice(addOn)} note={addOn.description} />
-        ))}
+      <Column title="Paid extras" badge="premium">
+        <PriceRow
+          label={schedule.featuredListing.label}
+          price={`${formatFee(schedule.featuredListing.dayPriceCents)} a day`}
+          note={`${schedule.featuredListing.description} Bought for ${featuredDurationsText(schedule.featuredListing.durations)} days from your listing's page or Seller listings; it ends by itself.`}
+        />
       </Column>
     </SimpleGrid>
   );

@@ -2,7 +2,8 @@
 // written from the figures the code enforces: the route's loader hands in those only the server knows (link
 // lifetimes, the AI assistant's allowance), the rest is read from the modules that define them.
 import { CLAIM_WINDOWS } from "~/lib/buyer-protection.ts";
-import { FEE_SCHEDULE, formatRate, INSPECTION_PERIOD_DAYS, REFUND_BUSINESS_DAYS, SELLER_RESPONSE_BUSINESS_DAYS } from "~/lib/fees.ts";
+import { FEATURING_MEANING } from "~/lib/featuring.ts";
+import { FEE_SCHEDULE, featuredDurationsText, formatRate, INSPECTION_PERIOD_DAYS, REFUND_BUSINESS_DAYS, SELLER_RESPONSE_BUSINESS_DAYS } from "~/lib/fees.ts";
 import type { FaqSection } from "~/lib/faq-search.ts";
 import { LISTING_TYPE_LABELS } from "~/lib/listing-types.ts";
 import { MINIMUM_MEMBER_AGE } from "~/lib/membership-terms.ts";
@@ -102,6 +103,11 @@ export function faqSections(figures: FaqFigures): FaqSection[] {
         {
           question: "Can I import many listings at once?",
           answer: `Yes, from a CSV file. The import costs ${formatPrice(FEE_SCHEDULE.bulkImport.priceCentsPerBlock)} for every started block of ${FEE_SCHEDULE.bulkImport.blockSize} listings.`,
+        },
+        {
+          question: "What does featuring a listing do, and what does it cost?",
+          answer: `${FEATURING_MEANING} Feature an active listing from its page or Seller listings for ${featuredDurationsText(FEE_SCHEDULE.featuredListing.durations)} days at ${formatPrice(FEE_SCHEDULE.featuredListing.dayPriceCents)} a day; the fee shows on your seller dashboard and featuring ends by itself.`,
+          links: [{ to: "/pricing", label: "Pricing and fees" }],
         },
       ],
     },

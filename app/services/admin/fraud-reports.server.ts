@@ -8,6 +8,7 @@ import type { Database } from "#db/schema.ts";
 import { FRAUD_REPORT_REASONS, FRAUD_REPORTS_PAGE, MODERATION_MESSAGES, REPORT_NOTE_MAX, type FraudReportReason } from "~/lib/moderation.ts";
 import type { Role } from "~/lib/roles.ts";
 import { permissionsOfRole } from "../accounts/permissions.server.ts";
+import { assertNotAParty } from "../accounts/separation-of-duties.server.ts";
 import { sharedRateLimiter, type RateLimiter } from "../accounts/rate-limit.server.ts";
 import { DomainError } from "../domain-error.ts";
 import { recordAuditEvent } from "../platform/audit-log.server.ts";
@@ -136,8 +137,9 @@ export async function resolveFraudReport(db: Kysely<Database>, actorUserId: stri
   await inWriteTransaction(db, async (trx) => {
     const actor = await trx.selectFrom("profiles").select("role").where("id", "=", actorUserId).executeTakeFirst();
     if (!actor || !(await permissionsOfRole(trx, actor.role as Role)).has("can_moderate_content")) throw new DomainError("forbidden", MODERATION_MESSAGES.notModerator);
-    const report = await trx.selectFrom("fraud_reports").select(["id", "reported_user_id", "status"]).where("id", "=", reportId).executeTakeFirst();
+    const report = await trx.selectFrom("fraud_reports").select(["id", "reported_user_id", "reporter_id", "status"]).where("id", "=", reportId).executeTakeFirst();
     if (!report || report.status !== "pending") throw new DomainError("not_found", MODERATION_MESSAGES.fraudNotFound);
+    assertNotAParty("report", actorUserId, [report.reported_user_id, report.reporter_id]);
     await trx.updateTable("fraud_reports").set({ status, resolved_at: now.toISOString(), resolved_by: actorUserId }).where("id", "=", reportId).where("status", "=", "pending").execute();
     await recordAuditEvent(
       trx,

@@ -8,6 +8,7 @@ import type { Database } from "#db/schema.ts";
 import { ADMIN_LISTINGS_TEXT_MAX } from "~/lib/moderation.ts";
 import type { Role } from "~/lib/roles.ts";
 import { permissionsOfRole } from "../accounts/permissions.server.ts";
+import { assertNotAParty } from "../accounts/separation-of-duties.server.ts";
 import { DomainError } from "../domain-error.ts";
 import { categoryScope } from "../listings/category.server.ts";
 import { primaryThumbnail } from "../listings/listing-cards.server.ts";
@@ -146,8 +147,10 @@ export async function setListingFeatured(db: Kysely<Database>, actorUserId: stri
     if (!actor || !(await permissionsOfRole(trx, actor.role as Role)).has("can_manage_listings")) {
       throw new DomainError("forbidden", "Only listing managers can feature listings.");
     }
-    const listing = await trx.selectFrom("equipment_listings").select(["id", "status", "is_featured"]).where("id", "=", listingId).executeTakeFirst();
+    const listing = await trx.selectFrom("equipment_listings").select(["id", "user_id", "status", "is_featured"]).where("id", "=", listingId).executeTakeFirst();
     if (!listing) throw new DomainError("not_found", "Listing not found");
+    // Featuring is sold to sellers: staff do not feature (or unfeature) their own listing for free.
+    assertNotAParty("listing", actorUserId, [listing.user_id]);
     if ((listing.is_featured === 1) === featured) return false;
     if (featured && listing.status !== "active") throw new DomainError("conflict", "Only an active listing can be featured.");
     await trx.updateTable("equipment_listings").set({ is_featured: featured ? 1 : 0 }).where("id", "=", listingId).execute();

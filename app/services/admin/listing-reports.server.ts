@@ -1,6 +1,6 @@
 // Listing reports and their review (issue 19 §5; spec 02 §2.4 Flagged Listings, §3 Flagged listing). A signed-in
-// member reports someone else's listing once (while their report is open), within REPORT_RATE_LIMIT; the
-// REPORTERS_TO_HIDE-th different reporter puts an active listing "under_review", a status every search already leaves
+// member reports someone else's listing once (while their report is open), within REPORT_RATE_LIMIT; once its open
+// reporters weigh REPORT_WEIGHT_TO_HIDE (by account standing; never a staff member's listing) an active listing is put "under_review", a status every search already leaves
 // out (they read status = 'active'), so hiding costs the search nothing. Moderators (can_moderate_content) see the
 // queue oldest first, grouped by listing, and decide: dismiss, warn the seller, unpublish (archived) or remove (the
 // listing's live auction cancelled, its bidders told). Each decision closes the listing's open reports and is one
@@ -19,13 +19,14 @@ import {
   MODERATOR_MESSAGE_MAX,
   REPORT_NOTE_MAX,
   REPORT_RATE_LIMIT,
-  REPORTERS_TO_HIDE,
   type ListingReportReason,
   type ListingReviewDecision,
 } from "~/lib/moderation.ts";
 import type { Role } from "~/lib/roles.ts";
 import { tooManyAttempts } from "../accounts/attempt-counters.server.ts";
 import { permissionsOfRole } from "../accounts/permissions.server.ts";
+import { reportsHideContent } from "../accounts/report-weight.server.ts";
+import { assertNotAParty } from "../accounts/separation-of-duties.server.ts";
 import { sharedRateLimiter, type RateLimiter } from "../accounts/rate-limit.server.ts";
 import { announceAuctionChange, findAuctionRow, toLiveState } from "../auctions/auction-state.server.ts";
 import { DomainError } from "../domain-error.ts";
@@ -86,14 +87,10 @@ export async function reportListing(
       .onConflict((oc) => oc.doNothing())
       .executeTakeFirst();
     if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) throw new DomainError("conflict", MODERATION_MESSAGES.alreadyReported);
-    const row = await trx
-      .selectFrom("listing_reports")
-      .select((eb) => eb.fn.count<number | string>("reporter_id").distinct().as("reporters"))
-      .where("listing_id", "=", input.listingId)
-      .where("status", "=", "open")
-      .executeTakeFirstOrThrow();
-    const reporters = Number(row.reporters);
-    if (reporters < REPORTERS_TO_HIDE) return { hidden: false };
+    const open = await trx.selectFrom("listing_reports").select("reporter_id").distinct().where("listing_id", "=", input.listingId).where("status", "=", "open").execute();
+    const reporters = open.length;
+    // Weighed by the reporters' standing; a staff member's listing is never hidden by reports (report-weight.server.ts).
+    if (!(await reportsHideContent(trx, listing.user_id, open.map((row) => row.reporter_id), now))) return { hidden: listing.status === LISTING_UNDER_REVIEW };
     const hidden = await trx
       .updateTable("equipment_listings")
       .set({ status: LISTING_UNDER_REVIEW, updated_at: stamp })
@@ -399,8 +396,10 @@ export async function reviewReportedListing(
       await assertModerator(trx, actorUserId);
       const listing = await forUpdate(trx, trx.selectFrom("equipment_listings").select(["id", "title", "status", "user_id"]).where("id", "=", listingId)).executeTakeFirst();
       if (!listing) throw new DomainError("not_found", MODERATION_MESSAGES.listingNotFound);
-      const open = await trx.selectFrom("listing_reports").select(["id", "reason"]).where("listing_id", "=", listingId).where("status", "=", "open").execute();
+      const open = await trx.selectFrom("listing_reports").select(["id", "reason", "reporter_id"]).where("listing_id", "=", listingId).where("status", "=", "open").execute();
       if (open.length === 0) throw new DomainError("conflict", MODERATION_MESSAGES.noOpenReports);
+      // Not on one's own listing, nor on reports one filed (separation of duties).
+      assertNotAParty("report", actorUserId, [listing.user_id, ...open.map((row) => row.reporter_id)]);
       // Unpublish and remove without a message (the dashboard's Remove button) tell the seller the reports' reasons.
       const reasons = [...new Set(open.map((row) => row.reason))].filter(isListingReportReason).map((reason) => LISTING_REPORT_REASON_LABELS[reason].toLowerCase());
       const told = message || `members reported it (${reasons.join(", ")}) and our moderators agreed.`;

@@ -14,7 +14,7 @@ import type { SaleType } from "~/lib/fees.ts";
 import { isListingType } from "~/lib/listing-types.ts";
 import { LISTING_REMOVED, LISTING_UNDER_REVIEW } from "~/lib/moderation.ts";
 import { DomainError, type DomainErrorKind } from "../domain-error.ts";
-import { isOwner } from "../listings/listing-policy.server.ts";
+import { isOwner, moderationHold } from "../listings/listing-policy.server.ts";
 import { announceAuctionChange, findAuctionRow, lockAuction, toLiveState, type AuctionChangeReason, type AuctionRow } from "./auction-state.server.ts";
 import { announceNotifications, insertNotifications, type NotificationDraft } from "../messaging/notifications.server.ts";
 import { createOrder } from "../orders/order-creation.server.ts";
@@ -345,10 +345,23 @@ async function ownedRow(trx: Kysely<Database>, request: OwnerRequest, now: Date,
   const row = await findAuctionRow(trx, request.auctionId);
   if (!row) throw new DomainError("not_found", LIFECYCLE_MESSAGES.notFound);
   if (!isOwner({ ownerId: row.seller_id }, request.userId)) throw new DomainError("forbidden", permissionMessage(action));
+  if (!request.byStaff) {
+    const held = await sellerModerationHold(trx, row);
+    if (held) throw held;
+  }
   if ((row.status !== "active" && row.status !== "upcoming") || row.end_date <= now.toISOString()) {
     throw new DomainError("conflict", stateMessage(action));
   }
   return row;
+}
+
+/**
+ * The seller may neither end nor cancel the auction of a listing its reports hid (issue 32 §6): ending would sell it
+ * before review, cancelling would free it to be relisted. Only a moderator's decision (which cancels it) changes it.
+ */
+async function sellerModerationHold(db: Kysely<Database>, row: Pick<AuctionRow, "listing_id" | "seller_id">): Promise<DomainError | null> {
+  const listing = await db.selectFrom("equipment_listings").select("status").where("id", "=", row.listing_id).executeTakeFirst();
+  return listing ? moderationHold({ status: listing.status, ownerId: row.seller_id }, row.seller_id) : null;
 }
 
 export type OwnerAction = "end" | "cancel";
@@ -375,6 +388,8 @@ export async function ownerControlView(
   const view = { auctionId: row.id, title: row.title, status: row.status, bidCount: row.bid_count };
   if (!isOwner({ ownerId: row.seller_id }, request.userId)) return { ...view, refusal: { kind: "forbidden", message: permissionMessage(action) } };
   if (row.status !== "active" && row.status !== "upcoming") return { ...view, refusal: { kind: "conflict", message: stateMessage(action) } };
+  const held = await sellerModerationHold(db, row);
+  if (held) return { ...view, refusal: { kind: "forbidden", message: held.message } };
   return { ...view, refusal: null };
 }
 

@@ -1,11 +1,13 @@
 // What members and moderators do to posts and topics besides writing them: mark the solution (the topic's author or
-// staff holding can_moderate_content), like (one per member), flag (three flags from different members hide a post
-// pending review), and the moderators' pin, lock, move, hide and restore, each recorded in audit_events in the same
+// staff holding can_moderate_content), like (one per member), flag (flags from different members, weighed by their
+// standing, hide a post pending review; never staff's), and the moderators' pin, lock, move, hide and restore, each recorded in audit_events in the same
 // transaction. Every change runs in a write transaction: a like or a flag counts once however many arrive at once.
 import type { Kysely } from "kysely";
 import { inWriteTransaction } from "#db/dialect.ts";
 import type { Database } from "#db/schema.ts";
 import { FORUM_FLAGS_TO_HIDE, FORUM_MESSAGES } from "~/lib/forum.ts";
+import { reportsHideContent } from "../accounts/report-weight.server.ts";
+import { assertNotAParty } from "../accounts/separation-of-duties.server.ts";
 import { DomainError } from "../domain-error.ts";
 import { recordAuditEvent } from "../platform/audit-log.server.ts";
 import { refreshTopicCounters } from "./forum-posting.server.ts";
@@ -61,7 +63,7 @@ export async function likeForumPost(db: Kysely<Database>, actor: ForumActor, pos
 }
 
 /**
- * Flags a post for the moderators. The FORUM_FLAGS_TO_HIDE-th flag from a different member hides it pending review
+ * Flags a post for the moderators. From the FORUM_FLAGS_TO_HIDE-th flag on, flaggers weighing REPORT_WEIGHT_TO_HIDE hide it pending review
  * (an opening post hides its topic). Returns whether the post is hidden now.
  */
 export async function flagForumPost(db: Kysely<Database>, actor: ForumActor, postId: number, now = new Date()): Promise<{ hidden: boolean }> {
@@ -77,6 +79,9 @@ export async function flagForumPost(db: Kysely<Database>, actor: ForumActor, pos
       .returning(["flag_count", "hidden"])
       .executeTakeFirstOrThrow();
     if (updated.hidden === 1 || Number(updated.flag_count) < FORUM_FLAGS_TO_HIDE) return { hidden: updated.hidden === 1 };
+    // Flags are weighed by the flaggers' standing, and a staff member's post is never hidden by flags (issue 32 §6).
+    const flaggers = await trx.selectFrom("forum_post_flags").select("user_id").where("post_id", "=", postId).execute();
+    if (!(await reportsHideContent(trx, post.author_id, flaggers.map((row) => row.user_id), now))) return { hidden: false };
     await trx.updateTable("forum_posts").set({ hidden: 1 }).where("id", "=", postId).execute();
     if (post.is_opening === 1) await trx.updateTable("forum_topics").set({ hidden: 1 }).where("id", "=", post.topic_id).execute();
     await trx.updateTable("forum_topics").set({ solution_post_id: null }).where("id", "=", post.topic_id).where("solution_post_id", "=", postId).execute();
@@ -93,6 +98,7 @@ export async function moderateForumTopic(db: Kysely<Database>, actor: ForumActor
   if (!actor.canModerate) throw new DomainError("forbidden", FORUM_MESSAGES.moderatorsOnly);
   await inWriteTransaction(db, async (trx) => {
     const topic = await findVisibleTopic(trx, topicId, actor);
+    if (change.action === "unhide") assertNotAParty("post", actor.userId, [topic.author_id]);
     let detail: Record<string, unknown>;
     switch (change.action) {
       case "pin":
@@ -127,6 +133,8 @@ export async function moderateForumPost(db: Kysely<Database>, actor: ForumActor,
   if (!actor.canModerate) throw new DomainError("forbidden", FORUM_MESSAGES.moderatorsOnly);
   return inWriteTransaction(db, async (trx) => {
     const { post } = await visiblePost(trx, actor, postId);
+    // Restoring is deciding on the flags: not on one's own post (separation of duties, issue 32 §6).
+    if (action === "restore") assertNotAParty("post", actor.userId, [post.author_id]);
     if (action === "hide") {
       await trx.updateTable("forum_posts").set({ hidden: 1 }).where("id", "=", postId).execute();
       await trx.updateTable("forum_topics").set({ solution_post_id: null }).where("id", "=", post.topic_id).where("solution_post_id", "=", postId).execute();

@@ -7,6 +7,7 @@ import { primaryThumbnail } from "~/services/listings/listing-cards.server.ts";
 import { sellerListingFields } from "~/services/listings/seller-listings.server.ts";
 import { LISTING_STATUSES, type ListingStatus } from "~/lib/listing-status.ts";
 import type { OrderStatus } from "~/lib/orders.ts";
+import { platformFeesOwed } from "~/services/listings/feature-listing.server.ts";
 
 /** Orders that count as sales: paid (or further along) and not undone. */
 export const SALE_ORDER_STATUSES: readonly OrderStatus[] = ["paid", "shipped", "delivered", "completed", "released", "disputed"];
@@ -244,10 +245,12 @@ export interface SellerTasks {
   ordersToShip: number;
   /** Success fees of the sales paid this month (the fee schedule's rate, less any exemption, as charged on each order). */
   feesThisMonth: MoneyTotal[];
+  /** Platform fees owed for featured listings (issue 32 §4), per currency. */
+  platformFeesOwed: MoneyTotal[];
 }
 
 export async function getSellerTasks(db: Kysely<Database>, sellerId: string, now: Date = new Date()): Promise<SellerTasks> {
-  const [offers, toShip, fees] = await Promise.all([
+  const [offers, toShip, fees, owed] = await Promise.all([
     db
       .selectFrom("offers")
       .select((eb) => eb.fn.countAll<number>().as("n"))
@@ -270,8 +273,10 @@ export async function getSellerTasks(db: Kysely<Database>, sellerId: string, now
       .where("paid_at", ">=", monthStart(now))
       .groupBy("currency")
       .execute(),
+    platformFeesOwed(db, sellerId),
   ]);
   return {
+    platformFeesOwed: owed,
     offersAwaitingAnswer: Number(offers.n),
     ordersToShip: Number(toShip.n),
     feesThisMonth: fees.map((row) => ({ currency: row.currency, cents: Number(row.cents ?? 0) })).filter((row) => row.cents > 0),

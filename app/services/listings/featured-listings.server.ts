@@ -1,39 +1,43 @@
-// Featured Equipment on the home page: active listings marked featured, newest first.
+// Featured Equipment on the home page (issue 33 "'Featured' can do nothing"): active listings featured now — by staff
+// (no end) or by a paid featuring whose end has not come — take turns, FEATURED_ROTATION.shown at a time, in id order;
+// the turn moves every FEATURED_ROTATION.minutes minutes and wraps round, so every featured listing is shown in turn
+// (app/lib/featuring.ts), not only the newest six.
 import type { Kysely } from "kysely";
 import type { Database } from "#db/schema.ts";
+import { FEATURED_ROTATION, featuredWindowStart } from "~/lib/featuring.ts";
 import { selectListingCards, toListingCard, type ListingCardData } from "./listing-cards.server.ts";
 
 /** Spec 01 §9: the home page shows 6 featured listings. */
-export const FEATURED_LISTINGS_LIMIT = 6;
+export const FEATURED_LISTINGS_LIMIT = FEATURED_ROTATION.shown;
 
-function featuredQuery(db: Kysely<Database>, limit: number) {
-  return selectListingCards(db)
+/** Active listings featured at `now` (a paid featuring ends at featured_until, staff's never). */
+function featuredNow<T extends ReturnType<typeof selectListingCards>>(query: T, now: Date): T {
+  return query
     .where("l.status", "=", "active")
     .where("l.is_featured", "=", 1)
-    .orderBy("l.created_at", "desc")
-    .orderBy("l.id", "desc")
-    .limit(limit);
+    .where((eb) => eb.or([eb("l.featured_until", "is", null), eb("l.featured_until", ">", now.toISOString())])) as T;
 }
 
-type FeaturedQuery = ReturnType<ReturnType<typeof featuredQuery>["compile"]>;
+/** How many listings are featured now. */
+export async function countFeaturedListings(db: Kysely<Database>, now: Date = new Date()): Promise<number> {
+  const row = await db
+    .selectFrom("equipment_listings as l")
+    .select((eb) => eb.fn.countAll<number | string>().as("n"))
+    .where("l.status", "=", "active")
+    .where("l.is_featured", "=", 1)
+    .where((eb) => eb.or([eb("l.featured_until", "is", null), eb("l.featured_until", ">", now.toISOString())]))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
 
-/**
- * The query compiled once per database and limit: it never changes, and building and compiling it with Kysely cost
- * more of the home page's CPU than running it (issue 17 §3).
- */
-const compiledQueries = new WeakMap<Kysely<Database>, Map<number, FeaturedQuery>>();
-
-export async function featuredListings(db: Kysely<Database>, limit: number = FEATURED_LISTINGS_LIMIT): Promise<ListingCardData[]> {
-  let byLimit = compiledQueries.get(db);
-  if (!byLimit) {
-    byLimit = new Map();
-    compiledQueries.set(db, byLimit);
-  }
-  let query = byLimit.get(limit);
-  if (!query) {
-    query = featuredQuery(db, limit).compile();
-    if (byLimit.size < 8) byLimit.set(limit, query);
-  }
-  const { rows } = await db.executeQuery(query);
+/** The featured listings whose turn it is at `now`: at most `limit`, all of them when there are no more. */
+export async function featuredListings(db: Kysely<Database>, limit: number = FEATURED_LISTINGS_LIMIT, now: Date = new Date()): Promise<ListingCardData[]> {
+  const count = await countFeaturedListings(db, now);
+  if (count === 0) return [];
+  const start = featuredWindowStart(count, now, { shown: limit, minutes: FEATURED_ROTATION.minutes });
+  const page = (offset: number, take: number) => featuredNow(selectListingCards(db), now).orderBy("l.id", "asc").limit(take).offset(offset).execute();
+  const rows = await page(start, limit);
+  // The window wraps round to the first featured listings.
+  if (rows.length < limit && count > limit) rows.push(...(await page(0, Math.min(limit - rows.length, start))));
   return rows.map(toListingCard);
 }

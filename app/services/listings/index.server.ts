@@ -8,6 +8,7 @@ export * from "./create-listing.server.ts";
 export * from "./delete-listing.server.ts";
 export * from "./edit-listing-images.server.ts";
 export * from "./featured-listings.server.ts";
+export * from "./feature-listing.server.ts";
 export * from "./listing-analytics.server.ts";
 export * from "./listing-auction.server.ts";
 export * from "./listing-cards.server.ts";

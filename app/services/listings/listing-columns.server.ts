@@ -55,6 +55,6 @@ export function tooManyImages(message: string): DomainError {
 export const LISTING_ROW_COLUMNS = [
   "id", "user_id", "title", "description", "brand", "model", "category_id", "condition", "listing_type", "price_cents",
   "buy_now_price_cents", "currency", "location", "year", "serial_number", "specifications", "features", "status",
-  "ai_generated", "comparable_listings", "views", "is_featured", "test_level", "calibration_date", "calibration_due",
+  "ai_generated", "comparable_listings", "views", "is_featured", "featured_until", "test_level", "calibration_date", "calibration_due",
   "calibration_accredited", "installed_options", "created_at", "updated_at",
 ] as const satisfies ReadonlyArray<keyof EquipmentListingsTable>;

@@ -4,7 +4,7 @@
 // owner and listing managers; a member may watch what is public and active, or their own listing.
 import type { Kysely } from "kysely";
 import type { Database, Listing } from "#db/schema.ts";
-import { LISTING_UNDER_REVIEW } from "~/lib/moderation.ts";
+import { LISTING_UNDER_REVIEW, moderationHoldMessage } from "~/lib/moderation.ts";
 import type { Permission } from "~/lib/permissions.ts";
 import type { Role } from "~/lib/roles.ts";
 import { LISTING_MESSAGES } from "~/schemas/listing.ts";
@@ -97,16 +97,35 @@ async function findListing(db: Kysely<Database>, listingId: number): Promise<Lis
   return listing;
 }
 
-/** The listing if `actor` may edit it; a not_found or forbidden DomainError otherwise. */
+/**
+ * Moderation states are terminal for the seller (issue 32 §6): a listing its reports hid, or a moderator removed, is
+ * changed only by a moderator's decision. The seller's refusal (forbidden, with the reason), or null. Staff who manage
+ * listings may still correct someone else's (the status stays as moderation left it); their own is held like anyone's.
+ */
+export function moderationHold(listing: { status: string; ownerId: string }, actorId: string): DomainError | null {
+  if (!isOwner(listing, actorId)) return null;
+  const message = moderationHoldMessage(listing.status);
+  return message ? new DomainError("forbidden", message) : null;
+}
+
+/** Throws the seller's refusal when moderation holds the listing (moderationHold). */
+export function assertNoModerationHold(listing: { status: string; ownerId: string }, actorId: string): void {
+  const hold = moderationHold(listing, actorId);
+  if (hold) throw hold;
+}
+
+/** The listing if `actor` may edit it; a not_found or forbidden DomainError otherwise (moderation holds it: forbidden). */
 export async function findEditableListing(db: Kysely<Database>, actor: Actor, listingId: number): Promise<Listing> {
   const listing = await findListing(db, listingId);
   if (!canEditListing(await listingActor(db, actor), listing)) throw new DomainError("forbidden", LISTING_MESSAGES.updateForbidden);
+  assertNoModerationHold(ownedListing(listing), actor.id);
   return listing;
 }
 
-/** The listing if `actor` may delete it; a not_found or forbidden DomainError otherwise. */
+/** The listing if `actor` may delete it; a not_found or forbidden DomainError otherwise (moderation holds it: forbidden). */
 export async function findDeletableListing(db: Kysely<Database>, actor: Actor, listingId: number): Promise<Listing> {
   const listing = await findListing(db, listingId);
   if (!canDeleteListing(actor, listing)) throw new DomainError("forbidden", LISTING_MESSAGES.deleteForbidden);
+  assertNoModerationHold(ownedListing(listing), actor.id);
   return listing;
 }

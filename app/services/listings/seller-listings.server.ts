@@ -6,6 +6,7 @@ import { inWriteTransaction, containsIgnoringCase, toDbTime } from "#db/dialect.
 import type { Database } from "#db/schema.ts";
 import { LIVE_AUCTION_STATUSES } from "~/lib/auctions.ts";
 import { LISTING_STATUSES, type ListingStatus } from "~/lib/listing-status.ts";
+import { isModeratedStatus, moderationHoldMessage } from "~/lib/moderation.ts";
 import {
   SELLER_LISTINGS_MESSAGES,
   SELLER_LISTINGS_PAGE_SIZE,
@@ -160,7 +161,7 @@ export async function listSellerListings(db: Kysely<Database>, sellerId: string,
         listingType: row.listing_type,
         auction: auction ? { id: auction.id, status: auction.status, sold: auction.winner_id !== null } : null,
         canStartAuction: (row.status === "active" || row.status === "draft") && !live,
-        canRelist: row.status !== "sold" && auction !== undefined && endedUnsold(auction),
+        canRelist: row.status !== "sold" && !isModeratedStatus(row.status) && auction !== undefined && endedUnsold(auction),
       };
     }),
   };
@@ -178,6 +179,9 @@ function refusalFor(
   auction: { status: string; winner_id: string | null } | undefined,
 ): string | null {
   const live = auction !== undefined && (LIVE_AUCTION_STATUSES as readonly string[]).includes(auction.status);
+  // Under review or removed: only a moderator's decision changes it (issue 32 §6).
+  const held = moderationHoldMessage(listing.status);
+  if (held) return held;
   if (action === "publish") return listing.status === "draft" ? null : SELLER_LISTINGS_MESSAGES.publishOnlyDrafts;
   if (action === "archive") {
     if (listing.status === "sold") return SELLER_LISTINGS_MESSAGES.archiveSold;

@@ -5,6 +5,7 @@ import type { Kysely } from "kysely";
 import { inWriteTransaction, toDbTime } from "#db/dialect.ts";
 import type { Database } from "#db/schema.ts";
 import { LIVE_AUCTION_STATUSES } from "~/lib/auctions.ts";
+import { moderationHoldMessage } from "~/lib/moderation.ts";
 import { CREATE_AUCTION_CHOICES_LIMIT, CREATE_AUCTION_MESSAGES } from "~/schemas/create-auction.ts";
 import type { AuctionSettings } from "~/schemas/listing.ts";
 import { LISTING_MESSAGES } from "~/schemas/listing.ts";
@@ -56,6 +57,8 @@ export async function startListingAuction(db: Kysely<Database>, input: StartList
     const listing = await trx.selectFrom("equipment_listings").select(["id", "user_id", "status", "currency"]).where("id", "=", input.listingId).executeTakeFirst();
     if (!listing || listing.user_id !== input.sellerId) throw new DomainError("not_found", CREATE_AUCTION_MESSAGES.listingRequired, { field: "listingId" });
     if (listing.status === "sold") throw new DomainError("conflict", LISTING_MESSAGES.soldNotAuctioned, { field: "listingId" });
+    const held = moderationHoldMessage(listing.status);
+    if (held) throw new DomainError("forbidden", held, { field: "listingId" });
     if (!(AUCTIONABLE_STATUSES as readonly string[]).includes(listing.status)) throw new DomainError("conflict", CREATE_AUCTION_MESSAGES.notEligible, { field: "listingId" });
     const live = await trx.selectFrom("auctions").select("id").where("listing_id", "=", listing.id).where("status", "in", LIVE_AUCTION_STATUSES).executeTakeFirst();
     if (live) throw new DomainError("conflict", CREATE_AUCTION_MESSAGES.alreadyLive, { field: "listingId" });

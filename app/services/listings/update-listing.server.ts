@@ -4,7 +4,7 @@
 import type { Kysely } from "kysely";
 import { toDbTime } from "#db/dialect.ts";
 import type { Database } from "#db/schema.ts";
-import { LISTING_REMOVED, LISTING_UNDER_REVIEW } from "~/lib/moderation.ts";
+import { isModeratedStatus } from "~/lib/moderation.ts";
 import { isAuctionListingType, LISTING_MESSAGES, type EditableStatus, type ListingInput } from "~/schemas/listing.ts";
 import { alertSavedSearchesOfListing } from "../alerts/saved-search-alerts.server.ts";
 import { priceDropAlerts } from "../alerts/watcher-alerts.server.ts";
@@ -22,9 +22,6 @@ import {
   type PreparedImage,
 } from "./listing-images.server.ts";
 import { findEditableListing, isOwner, type Actor } from "./listing-policy.server.ts";
-
-/** Statuses only a moderator's review changes (app/lib/moderation.ts). */
-const MODERATED_STATUSES: readonly string[] = [LISTING_UNDER_REVIEW, LISTING_REMOVED];
 
 export interface UpdateListingOptions {
   status?: EditableStatus;
@@ -60,8 +57,9 @@ export async function updateListing(
     const listing = await findEditableListing(trx, actor, listingId);
     const existing = await listListingImages(trx, listingId);
     if (existing.length + images.length > MAX_LISTING_IMAGES) throw tooManyImages(LISTING_IMAGE_MESSAGES.tooMany);
-    // Sold stays sold; a listing under review or removed by a moderator keeps that status (only a moderator changes it).
-    const status = listing.status === "sold" || MODERATED_STATUSES.includes(listing.status) ? listing.status : (options.status ?? listing.status);
+    // Sold stays sold; a listing under review or removed by a moderator keeps that status (only a moderator changes it;
+    // its seller is refused by findEditableListing, a listing manager may correct it).
+    const status = listing.status === "sold" || isModeratedStatus(listing.status) ? listing.status : (options.status ?? listing.status);
     const byOwner = isOwner({ ownerId: listing.user_id }, actor.id);
     const live = await findLiveAuction(trx, listingId);
     let startedAuction: { id: number; status: "active" | "upcoming" } | null = null;

@@ -13,6 +13,7 @@ import type { Role } from "~/lib/roles.ts";
 import { announceNotifications, insertNotifications, type NotificationDraft, type NotificationType } from "../messaging/notifications.server.ts";
 import { DomainError } from "../domain-error.ts";
 import { permissionsOfRole } from "../accounts/permissions.server.ts";
+import { partyRefusal } from "../accounts/separation-of-duties.server.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const INSPECTION_PERIOD_MS = INSPECTION_PERIOD_DAYS * DAY_MS;
@@ -229,6 +230,12 @@ function refusal(action: OrderAction, order: OrderForRules, actor: OrderAuthorit
   const transition = ORDER_TRANSITIONS[action];
   if (!canViewOrder(order, actor)) return new DomainError("not_found", ORDER_MESSAGES.orderNotFound);
   if (!mayAct(transition, order, actor)) return new DomainError("forbidden", transition.notAllowed);
+  // Staff may not take the staff path on an order they bought or sold (separation of duties, issue 32 §6).
+  const party = partyOf(order, actor.id);
+  if (party !== null && !transition.parties.includes(party)) {
+    const refused = partyRefusal(action === "refund" || action === "release" ? "dispute" : "order", actor.id, [order.buyer_id, order.seller_id]);
+    if (refused) return refused;
+  }
   if (!isOrderStatus(order.status) || !transition.from.includes(order.status)) return new DomainError("conflict", transition.wrongState);
   if (action === "open_dispute" && !inspectionOpen(order, now)) return new DomainError("conflict", ORDER_MESSAGES.inspectionOver);
   return null;

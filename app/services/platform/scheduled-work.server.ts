@@ -15,6 +15,7 @@ import { pruneExpiredAttemptCounters } from "../accounts/attempt-counters.server
 import { pruneExpiredKnownSignIns } from "../accounts/sign-in-limits.server.ts";
 import { prunePastSearchVisitors } from "../listings/search-query.server.ts";
 import { resumeBulkImportJobs } from "../listings/bulk-import-jobs.server.ts";
+import { endExpiredFeaturings } from "../listings/feature-listing.server.ts";
 import { getUploadStore } from "../storage/index.server.ts";
 
 /**
@@ -29,6 +30,7 @@ export async function runScheduledWork(db: Kysely<Database>, now: Date = new Dat
     ["expire-offers", () => expireDueOffers(db, now)],
     ["cancel-unpaid-offer-orders", () => cancelUnpaidOfferOrders(db, now)],
     ["alert-auctions-ending-soon", () => alertAuctionsEndingSoon(db, now)],
+    ["end-expired-featurings", () => endExpiredFeaturings(db, now)],
     ["flush-saved-search-alerts", () => flushSavedSearchAlerts(db, now)],
     ["flush-followed-seller-alerts", () => flushFollowedSellerAlerts(db, now)],
     ["deliver-pending-emails", () => deliverPendingEmails(db)],
@@ -55,6 +57,7 @@ export type ScheduledJobName =
   | "expire-offers"
   | "cancel-unpaid-offer-orders"
   | "alert-auctions-ending-soon"
+  | "end-expired-featurings"
   | "flush-saved-search-alerts"
   | "flush-followed-seller-alerts"
   | "deliver-pending-emails"

@@ -9,6 +9,7 @@ import type { Role } from "~/lib/roles.ts";
 import { REVIEW_MESSAGES, REVIEW_REPORT_REASONS_SHOWN, REVIEW_REPORTS_PAGE_SIZE, type ReviewerRole } from "~/lib/reviews.ts";
 import { permissionsOfRole } from "../accounts/permissions.server.ts";
 import { memberName } from "../accounts/party-names.server.ts";
+import { assertNotPartyToReview } from "./reviews.server.ts";
 import { DomainError } from "../domain-error.ts";
 import { recordAuditEvent } from "../platform/audit-log.server.ts";
 
@@ -124,6 +125,7 @@ export async function dismissReviewReports(
   const now = request.now ?? new Date();
   await requireModerator(db, request.moderator.role);
   return inWriteTransaction(db, async (trx) => {
+    await assertNotPartyToReview(trx, request.reviewId, request.moderator.id);
     const closed = await trx
       .updateTable("review_reports")
       .set({ dismissed_at: now.toISOString(), dismissed_by: request.moderator.id })

@@ -18,6 +18,7 @@ import {
   type ReviewerRole,
 } from "~/lib/reviews.ts";
 import { permissionsOfRole } from "../accounts/permissions.server.ts";
+import { assertNotAParty } from "../accounts/separation-of-duties.server.ts";
 import { DomainError } from "../domain-error.ts";
 import { announceNotifications, insertNotifications, type NotificationDraft } from "../messaging/notifications.server.ts";
 import { recordAuditEvent } from "../platform/audit-log.server.ts";
@@ -258,6 +259,17 @@ export async function reportReview(db: Kysely<Database>, request: { reviewId: nu
   }
 }
 
+/**
+ * Refuses a moderator who is a party to the review: its author, the member it is about, or one of its open reports'
+ * reporters (separation of duties, issue 32 §6). An unknown review passes (the decision then answers not found).
+ */
+export async function assertNotPartyToReview(db: Kysely<Database>, reviewId: number, moderatorId: string): Promise<void> {
+  const review = await db.selectFrom("reviews").select(["reviewer_id", "reviewed_id"]).where("id", "=", reviewId).executeTakeFirst();
+  if (!review) return;
+  const reporters = await db.selectFrom("review_reports").select("reporter_id").where("review_id", "=", reviewId).where("dismissed_at", "is", null).execute();
+  assertNotAParty("review", moderatorId, [review.reviewer_id, review.reviewed_id, ...reporters.map((row) => row.reporter_id)]);
+}
+
 /** A moderator (can_moderate_content) hides a review from every profile and summary, recorded in audit_events. */
 export async function hideReview(
   db: Kysely<Database>,
@@ -269,6 +281,8 @@ export async function hideReview(
   const reason = boundedText(request.reason, REVIEW_REPORT_REASON_MAX, REVIEW_MESSAGES.reasonTooLong, "reason");
   if (!reason) throw new DomainError("invalid", REVIEW_MESSAGES.reasonRequired, { field: "reason" });
   await inWriteTransaction(db, async (trx) => {
+    // Not on a review one wrote or is the subject of, nor one one reported (separation of duties).
+    await assertNotPartyToReview(trx, request.reviewId, request.moderator.id);
     const changed = await trx
       .updateTable("reviews")
       .set({ hidden_at: now.toISOString(), hidden_by: request.moderator.id, hidden_reason: reason })

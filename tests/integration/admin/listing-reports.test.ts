@@ -66,6 +66,8 @@ beforeEach(async () => {
   people.a = await insertUserRow(db, "a@example.test", "buyer");
   people.b = await insertUserRow(db, "b@example.test", "buyer");
   people.c = await insertUserRow(db, "c@example.test", "buyer");
+  // Seasoned reporters (their reports count in full towards hiding: app/services/accounts/report-weight.server.ts).
+  await db.updateTable("users").set({ created_at: "2025-01-01T00:00:00.000Z" }).where("id", "in", [people.a, people.b, people.c]).execute();
   await db.updateTable("profiles").set({ first_name: "Grace", last_name: "Hopper", company_name: "Scope Traders Ltd" }).where("id", "=", people.seller).execute();
 });
 

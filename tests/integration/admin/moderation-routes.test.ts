@@ -32,6 +32,8 @@ beforeAll(async () => {
   people.a = await insertUserRow(opened.db, "a@example.test", "buyer");
   people.b = await insertUserRow(opened.db, "b@example.test", "buyer");
   people.c = await insertUserRow(opened.db, "c@example.test", "buyer");
+  // Seasoned reporters (their reports count in full towards hiding: app/services/accounts/report-weight.server.ts).
+  await opened.db.updateTable("users").set({ created_at: "2025-01-01T00:00:00.000Z" }).where("id", "in", [people.a, people.b, people.c]).execute();
   listingId = await insertListingRow(opened.db, people.seller, { title: "Rohde & Schwarz FSV signal analyzer" });
 });
 afterAll(async () => {

@@ -47,8 +47,11 @@ const calls = () => routeCalls<ListAnswer & TopicAnswer & { message?: string }>(
 const people = { author: "", member: "", other: "", third: "", fourth: "", moderator: "", unconfirmed: "" };
 const member = (id: string): ForumActor => ({ userId: id, canModerate: false });
 const moderator = (): ForumActor => ({ userId: people.moderator, canModerate: true });
-/** Accounts older than a day, so the new-account limits stay out of the way unless a test wants them. */
-const OLD = new Date(Date.now() - 3 * 24 * 3_600_000).toISOString();
+/**
+ * Accounts a month old, so the new-account limits stay out of the way unless a test wants them, and their flags count
+ * in full (app/services/accounts/report-weight.server.ts).
+ */
+const OLD = new Date(Date.now() - 30 * 24 * 3_600_000).toISOString();
 
 beforeAll(async () => {
   opened = createTestDatabase();

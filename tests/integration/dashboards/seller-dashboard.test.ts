@@ -155,6 +155,8 @@ describe("the seller dashboard's figures", () => {
       offersAwaitingAnswer: 1,
       ordersToShip: 1,
       feesThisMonth: [{ currency: "USD", cents: Math.round(950_000 * 0.025) }],
+      // Featuring fees owed (issue 32 §4): none bought here; listings/featuring.test.ts buys some.
+      platformFeesOwed: [],
     });
   });
 

@@ -86,6 +86,8 @@ const TARGETS: Record<string, ActionTarget> = {
   "knowledge-base.new.tsx": { url: "/knowledge-base/new", member: "editor", renders: "/knowledge-base/new" },
   "listings.$id_.contact.tsx": { url: "/listings/{listing}/contact", params: { id: "{listing}" }, member: "buyer" },
   "listings.$id_.delete.tsx": { url: "/listings/{deletable}/delete", params: { id: "{deletable}" }, member: "seller" },
+  // Featuring (issue 32 §4): the seller's own listing; a refused form comes back on its page.
+  "listings.$id_.feature.tsx": { url: "/listings/{listing}/feature", params: { id: "{listing}" }, member: "seller", renders: "/listings/:id/feature" },
   "listings.$id_.watch.tsx": { url: "/listings/{listing}/watch", params: { id: "{listing}" }, member: "buyer" },
   "listings._index.tsx": { url: "/listings?search=scope", member: "buyer" },
   "login.tsx": { url: "/login", member: "buyer" },

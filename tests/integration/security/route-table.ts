@@ -362,6 +362,10 @@ export const ROUTE_TABLE: readonly RouteRow[] = [
   { file: "listings.$id_.delete.tsx", path: "/listings/{listing}/delete", params: { id: "{listing}" },
     loader: { expect: members("refused:403", { seller: "ok" }) },
     action: { form: {}, expect: members("refused:403", { seller: "reaches:400" }) } },
+  // Featuring (issue 32 §4): the listing's seller buys it; anyone else learns nothing.
+  { file: "listings.$id_.feature.tsx", path: "/listings/{listing}/feature", params: { id: "{listing}" },
+    loader: { expect: members("refused:404", { seller: "ok" }) },
+    action: { form: {}, expect: members("refused:404", { seller: "reaches:400" }, each(UNCONFIRMED, "refused:403")) } },
   { file: "auctions.$id_.end.tsx", path: "/auctions/{auction}/end", params: { id: "{auction}" },
     loader: { expect: OWNER_AUCTION_PAGE }, action: { form: {}, expect: OWNER_AUCTION_ACTION } },
   { file: "auctions.$id_.cancel.tsx", path: "/auctions/{auction}/cancel", params: { id: "{auction}" },

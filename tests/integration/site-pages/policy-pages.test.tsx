@@ -45,22 +45,26 @@ describe("the pricing page is the one fee schedule", () => {
     // Put the module's schedule back exactly as it was.
     Object.assign(FEE_SCHEDULE.successFeeBp, original.successFeeBp);
     FEE_SCHEDULE.featuredListing = original.featuredListing;
-    FEE_SCHEDULE.addOns = original.addOns;
     FEE_SCHEDULE.bulkImport = original.bulkImport;
   });
 
-  it("shows the schedule's success fees, featured listing, payment, add-ons and bulk import fee", async () => {
+  it("shows the schedule's success fees, featured listing, payment and bulk import fee, and nothing that is not sold", async () => {
     const page = await render("/pricing");
     expect(page.status).toBe(200);
     // The spec's figures (02 §9), as the schedule defines them today.
     expect(page.text).toContain("Success fee, Buy It Now: 2.5%");
     expect(page.text).toContain("Success fee, Auction: 3.5%");
     expect(page.text).toContain("Success fee, Hybrid: 3%");
-    expect(page.text).toContain("Featured listing: $25 per month");
-    expect(page.text).toContain("Advanced analytics: $15 per month");
-    expect(page.text).toContain("Priority support: $10 per month");
-    expect(page.text).toContain("Bulk listing tools: $25 per month");
-    expect(page.text).toContain("Custom branding: $50 per month");
+    expect(page.text).toContain("Featured listing: $1 a day");
+    expect(page.text).toContain("Bought for 7, 14 or 30 days from your listing's page or Seller listings; it ends by itself.");
+    expect(page.text).toContain("6 at a time, changing every 15 minutes");
+    // Issue 32 §4: what no flow sells is not on the price list; the FAQ says what featuring does.
+    const faq = await render("/faq", "?q=featuring");
+    expect(faq.text).toContain("What does featuring a listing do, and what does it cost?");
+    expect(faq.text).toContain("take turns in Featured Equipment on the home page, 6 at a time");
+    for (const unsold of ["Advanced analytics", "Priority support", "Bulk listing tools", "Custom branding", "per month", "billed monthly", "premium service"]) {
+      expect(page.text).not.toContain(unsold);
+    }
     expect(page.text).toContain("Bulk CSV import: $5 per 25 listings");
     expect(page.text).toContain("Bank transfer into escrow: No fee");
     expect(page.text).toContain("Listing: Free");
@@ -71,17 +75,15 @@ describe("the pricing page is the one fee schedule", () => {
   it("changes when the schedule changes, and checkout charges the changed rate too", async () => {
     FEE_SCHEDULE.successFeeBp.auction = 475;
     FEE_SCHEDULE.successFeeBp.buy_now = 199;
-    FEE_SCHEDULE.featuredListing = { ...FEE_SCHEDULE.featuredListing, priceCents: 3900 };
-    FEE_SCHEDULE.addOns = [{ label: "Calibration reminders", priceCents: 750, per: "month", description: "A test add-on." }];
+    FEE_SCHEDULE.featuredListing = { ...FEE_SCHEDULE.featuredListing, dayPriceCents: 150, durations: [3, 10] };
     FEE_SCHEDULE.bulkImport = { blockSize: 40, priceCentsPerBlock: 800 };
 
     const page = await render("/pricing");
     expect(page.text).toContain("Success fee, Auction: 4.75%");
     expect(page.text).toContain("Success fee, Buy It Now: 1.99%");
     expect(page.text).not.toContain("3.5%");
-    expect(page.text).toContain("Featured listing: $39 per month");
-    expect(page.text).toContain("Calibration reminders: $7.50 per month");
-    expect(page.text).not.toContain("Advanced analytics");
+    expect(page.text).toContain("Featured listing: $1.50 a day");
+    expect(page.text).toContain("Bought for 3 or 10 days");
     expect(page.text).toContain("Bulk CSV import: $8 per 40 listings");
     expect(page.text).toContain("Fee on $1,000");
     expect(page.text).toContain("$47.50");

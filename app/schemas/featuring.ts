@@ -1,0 +1,12 @@
+// The featuring form (/listings/{id}/feature, issue 32 §4): how many days, one of the fee schedule's durations.
+import { z } from "zod";
+import { FEE_SCHEDULE, featuredDurationsText } from "~/lib/fees.ts";
+
+export const FEATURING_DAYS_MESSAGE = `Choose how long to feature it: ${featuredDurationsText(FEE_SCHEDULE.featuredListing.durations)} days.`;
+
+export const FeatureListingSchema = z.object({
+  days: z.coerce
+    .number({ message: FEATURING_DAYS_MESSAGE })
+    .int(FEATURING_DAYS_MESSAGE)
+    .refine((days) => FEE_SCHEDULE.featuredListing.durations.includes(days), FEATURING_DAYS_MESSAGE),
+});
