@@ -48,6 +48,7 @@ const LOOKS: Record<NotificationType, { palette: Palette; Icon: ComponentType }>
   listing_sold: { palette: "teal", Icon: TagIcon },
   payment: { palette: "purple", Icon: CardIcon },
   shipping: { palette: "cyan", Icon: TruckIcon },
+  dispute: { palette: "red", Icon: AlertIcon },
   price_drop: { palette: "pink", Icon: PriceDropIcon },
   watchlist_update: { palette: "blue", Icon: EyeIcon },
   saved_search: { palette: "purple", Icon: SearchIcon },

@@ -152,11 +152,18 @@ export function SiteHeader({
           aria-label={open ? "Close menu" : "Open menu"}
           aria-expanded={open}
           aria-controls={MOBILE_MENU_ID}
+          data-menu-toggle=""
           onClick={() => setOpen((wasOpen) => !wasOpen)}
         >
           {open ? <CloseIcon /> : <MenuIcon />}
         </button>
       </div>
+      {/* Without JavaScript the toggle cannot open the menu: below 1024 px the menu is then simply shown, so a phone
+          still reaches every link (issue 33), and the dead toggle is hidden. The rule sits in Chakra's reset layer, whose
+          own important [hidden] rule an unlayered one cannot beat. */}
+      <noscript>
+        <style>{`@layer reset { @media (max-width: 1023.98px) { #${MOBILE_MENU_ID}[hidden] { display: block !important; } } } [data-menu-toggle] { display: none !important; }`}</style>
+      </noscript>
       <div id={MOBILE_MENU_ID} hidden={!open} className={classNames(shell.container, header.mobileMenu)}>
         <nav aria-label="Mobile" className={header.mobileNav}>
           {(user ? mobile.main : links).map((item) => (

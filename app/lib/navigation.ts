@@ -89,7 +89,8 @@ export function sellLinks(permissions: readonly Permission[]): NavLinkItem[] {
     { to: "/create-listing", label: "Create Listing" },
     { to: "/bulk-upload", label: "Bulk Upload" },
     { to: "/seller/listings", label: "My listings" },
-    { to: "/seller/orders", label: "Orders" },
+    // Not "Orders": the mobile menu also lists the member's own purchases as "Orders" (issue 33).
+    { to: "/seller/orders", label: "Sales orders" },
     { to: "/offers", label: "Offers" },
   ];
 }

@@ -10,6 +10,7 @@ export const NOTIFICATION_TYPES = [
   "listing_sold",
   "payment",
   "shipping",
+  "dispute",
   "price_drop",
   "watchlist_update",
   "saved_search",
@@ -35,12 +36,29 @@ export const EMAIL_ALERTS = [
   { key: "saved_search", label: "New listings match a saved search", types: ["saved_search"] },
   { key: "offer", label: "I receive an offer, or an answer to mine", types: ["offer"] },
   { key: "followed_seller", label: "A seller I follow lists something new", types: ["followed_seller"] },
+  // The order's steps (issue 33: they reached only the bell).
+  { key: "order_payment", label: "A payment on my order is confirmed or released", types: ["payment"] },
+  { key: "order_shipping", label: "My order ships or is delivered", types: ["shipping"] },
+  { key: "dispute", label: "A dispute on my order is opened or decided (refund or release)", types: ["dispute"] },
+  { key: "price_drop", label: "An item I watch drops in price", types: ["price_drop"] },
 ] as const satisfies ReadonlyArray<{ key: string; label: string; types: readonly NotificationType[] }>;
 export type EmailAlertKey = (typeof EMAIL_ALERTS)[number]["key"];
 export type EmailAlertChoices = Record<EmailAlertKey, boolean>;
 
 /** Until a member chooses, every e-mail alert is on (as on most marketplaces). */
-export const DEFAULT_EMAIL_ALERTS: EmailAlertChoices = { outbid: true, auction_won: true, item_sold: true, message: true, saved_search: true, offer: true, followed_seller: true };
+export const DEFAULT_EMAIL_ALERTS: EmailAlertChoices = {
+  outbid: true,
+  auction_won: true,
+  item_sold: true,
+  message: true,
+  saved_search: true,
+  offer: true,
+  followed_seller: true,
+  order_payment: true,
+  order_shipping: true,
+  dispute: true,
+  price_drop: true,
+};
 
 /** The e-mail alert that governs a notification type, if any. */
 export function emailAlertFor(type: NotificationType): EmailAlertKey | undefined {

@@ -69,8 +69,34 @@ export const OFFER_MESSAGES = {
   settingsWrongType: "Only Buy Now and hybrid listings take offers",
   autoAcceptTooHigh: "The auto-accept price must be below the price",
   autoDeclineTooHigh: "The auto-decline price must be below the auto-accept price and the price",
+  confirmLowPrices: "Tick “Yes, keep these prices” to save them as they are, or correct them.",
   offerOrderNotFound: "Order not found",
 } as const;
+
+/**
+ * Below this share of the price an automatic price is most likely a slip (a digit or a decimal point missing: an
+ * auto-accept of $31.80 on a $3,350 hoist turned a $40 offer into an order). The seller must confirm it (issue 33).
+ */
+export const LOW_AUTO_PRICE_SHARE = 0.5;
+
+export type AutoPriceField = "autoAcceptPrice" | "autoDeclinePrice";
+
+/** "Your auto-accept price is 1 % of your price — is that right?" for each automatic price below the share. */
+export function lowAutoPriceWarnings(
+  settings: { autoAcceptCents: number | null; autoDeclineCents: number | null },
+  priceCents: number,
+): Partial<Record<AutoPriceField, string>> {
+  const warnings: Partial<Record<AutoPriceField, string>> = {};
+  if (priceCents <= 0) return warnings;
+  const check = (field: AutoPriceField, cents: number | null, name: string) => {
+    if (cents === null || cents <= 0 || cents >= priceCents * LOW_AUTO_PRICE_SHARE) return;
+    const percent = Math.floor((cents * 100) / priceCents);
+    warnings[field] = `Your ${name} price is ${percent < 1 ? "under 1" : percent} % of your price — is that right?`;
+  };
+  check("autoAcceptPrice", settings.autoAcceptCents, "auto-accept");
+  check("autoDeclinePrice", settings.autoDeclineCents, "auto-decline");
+  return warnings;
+}
 
 /** How many more offers a buyer who has made `made` offers on a listing may make. */
 export function offersRemaining(made: number): number {

@@ -123,7 +123,12 @@ export interface EscrowAccount {
   bankName: string;
   accountNumber: string;
   swift: string;
+  /** The demo marketplace's fictitious account (no ESCROW_* set): shown labelled as such, never a real one. */
+  demo?: boolean;
 }
+
+/** The label over the demo's fictitious bank details. */
+export const DEMO_BANK_DETAILS_LABEL = "Demo bank details — not a real account";
 
 
 /** "Nov 21, 2026, 5:04 PM UTC". */

@@ -16,7 +16,7 @@ import { checkoutAction } from "~/web/checkout-action.server.ts";
 import { ORDER_MESSAGES } from "~/lib/orders.ts";
 import { parseRouteId } from "~/web/route-params.server.ts";
 import { requireConfirmedUser, requireUser } from "~/web/auth.server.ts";
-import { confirmAuctionCheckout, getAuctionCheckout, escrowAccount } from "~/services/orders/index.server.ts";
+import { confirmAuctionCheckout, getAuctionCheckout, paymentAccount } from "~/services/orders/index.server.ts";
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
   { title: loaded ? `Checkout: ${loaded.item.title} — Tradebench` : "Checkout — Tradebench" },
@@ -29,7 +29,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const checkout = await getAuctionCheckout(getDb(), auctionId, user.id);
   if (!checkout) throw data({ message: ORDER_MESSAGES.orderNotFound }, { status: 404 });
   if (checkout.status !== "pending") throw redirect(`/orders/${checkout.orderId}`);
-  return { ...checkout, escrowAccount: escrowAccount() };
+  return { ...checkout, escrowAccount: await paymentAccount(getDb()) };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {

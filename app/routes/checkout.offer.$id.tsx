@@ -18,7 +18,7 @@ import { OFFER_MESSAGES, OFFER_ORDER_PAYMENT_HOURS } from "~/lib/offers.ts";
 import { checkoutAction } from "~/web/checkout-action.server.ts";
 import { parseRouteId } from "~/web/route-params.server.ts";
 import { requireConfirmedUser, requireUser } from "~/web/auth.server.ts";
-import { confirmOfferCheckout, escrowAccount, getOfferCheckout } from "~/services/orders/index.server.ts";
+import { confirmOfferCheckout, paymentAccount, getOfferCheckout } from "~/services/orders/index.server.ts";
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
   { title: loaded ? `Checkout: ${loaded.item.title} — Tradebench` : "Checkout — Tradebench" },
@@ -31,7 +31,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const checkout = await getOfferCheckout(getDb(), offerId, user.id);
   if (!checkout) throw data({ message: OFFER_MESSAGES.offerOrderNotFound }, { status: 404 });
   if (checkout.status !== "pending") throw redirect(`/orders/${checkout.orderId}`);
-  return { ...checkout, escrowAccount: escrowAccount() };
+  return { ...checkout, escrowAccount: await paymentAccount(getDb()) };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {

@@ -21,7 +21,7 @@ import { safeRedirect } from "~/schemas/fields.ts";
 import { OrderActionSchema } from "~/schemas/order.ts";
 import { parseRouteId } from "~/web/route-params.server.ts";
 import { requireSecondFactorWhereRequired, requireUser } from "~/web/auth.server.ts";
-import { transitionOrder, escrowAccount, getOrderForViewer } from "~/services/orders/index.server.ts";
+import { transitionOrder, paymentAccount, getOrderForViewer } from "~/services/orders/index.server.ts";
 import { DomainError, isDomainError } from "~/services/domain-error.ts";
 import { ratingSummary, reviewEligibility } from "~/services/reviews/index.server.ts";
 import { SellerRating } from "~/components/reviews/SellerRating.tsx";
@@ -40,7 +40,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const done = url.searchParams.get("done");
   return {
     ...view,
-    escrowAccount: escrowAccount(),
+    escrowAccount: await paymentAccount(getDb()),
     placed: url.searchParams.get("placed") === "1" && view.viewerIs === "buyer",
     done: isOrderAction(done) ? ORDER_ACTION_DONE[done] : null,
     // "Leave a review" (issue 22): the buyer or the seller of a completed order, once, within the review window.

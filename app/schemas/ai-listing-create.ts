@@ -67,6 +67,8 @@ export interface AiListingFields {
   acceptsOffers?: string;
   autoAcceptPrice?: string;
   autoDeclinePrice?: string;
+  /** "on" when the seller keeps automatic prices below half the price (issue 33). */
+  confirmLowPrices?: string;
 }
 
 /** The review step's fields, checked. */
@@ -307,6 +309,7 @@ export function aiCreateFormData(fields: AiListingFields, extra: { generationId:
     form.set("acceptsOffers", "on");
     form.set("autoAcceptPrice", fields.autoAcceptPrice ?? "");
     form.set("autoDeclinePrice", fields.autoDeclinePrice ?? "");
+    if (fields.confirmLowPrices === "on") form.set("confirmLowPrices", "on");
   }
   form.set("specifications", JSON.stringify(fields.specifications));
   form.set("features", JSON.stringify(fields.features));

@@ -63,7 +63,12 @@ export const OfferSettingsSchema = z.object({
     .transform((value) => value === "on" || value === "true"),
   autoAcceptPrice: optionalAmountCents("Enter the auto-accept price as an amount such as 850, or leave it empty"),
   autoDeclinePrice: optionalAmountCents("Enter the auto-decline price as an amount such as 500, or leave it empty"),
+  /** "Yes, keep these prices": automatic prices below half the price are saved only when ticked (issue 33). */
+  confirmLowPrices: z
+    .string()
+    .optional()
+    .transform((value) => value === "on" || value === "true"),
 });
 
 /** The names of the settings' form fields (the listing form's action reads them beside the listing's own schema). */
-export const OFFER_SETTINGS_FIELDS = ["acceptsOffers", "autoAcceptPrice", "autoDeclinePrice"] as const;
+export const OFFER_SETTINGS_FIELDS = ["acceptsOffers", "autoAcceptPrice", "autoDeclinePrice", "confirmLowPrices"] as const;

@@ -1,6 +1,7 @@
 // The listing form's offer settings (issue 23 rule 1), read beside the listing's own fields by /create-listing and
 // /edit-listing: parsed with their schema and checked against the listing type and price the same form sends, so a
 // refusal comes back beside its field before anything is saved.
+import { lowAutoPriceWarnings, OFFER_MESSAGES } from "~/lib/offers.ts";
 import { OfferSettingsSchema } from "~/schemas/offers.ts";
 import type { ListingInput } from "~/schemas/listing.ts";
 import { checkOfferSettings, type OfferSettings } from "~/services/orders/index.server.ts";
@@ -13,6 +14,7 @@ export function readOfferSettings(fields: FormData, listing: Pick<ListingInput, 
     acceptsOffers: fields.get("acceptsOffers") ?? undefined,
     autoAcceptPrice: fields.get("autoAcceptPrice") ?? undefined,
     autoDeclinePrice: fields.get("autoDeclinePrice") ?? undefined,
+    confirmLowPrices: fields.get("confirmLowPrices") ?? undefined,
   });
   if (!parsed.success) {
     const fieldErrors: Record<string, string[]> = {};
@@ -23,13 +25,21 @@ export function readOfferSettings(fields: FormData, listing: Pick<ListingInput, 
     acceptsOffers: parsed.data.acceptsOffers,
     autoAcceptCents: parsed.data.autoAcceptPrice,
     autoDeclineCents: parsed.data.autoDeclinePrice,
+    confirmedLowPrices: parsed.data.confirmLowPrices,
   };
   const price = listing.listingType === "hybrid" ? (listing.buyNowPriceCents ?? 0) : listing.priceCents;
   try {
-    checkOfferSettings(settings, listing.listingType, price);
+    checkOfferSettings({ ...settings, confirmedLowPrices: true }, listing.listingType, price);
   } catch (error) {
     if (isDomainError(error)) return { ok: false, fieldErrors: { [error.field ?? "acceptsOffers"]: [error.message] } };
     throw error;
+  }
+  // Automatic prices under half the price: each gets its question, and the form shows "Yes, keep these prices".
+  const warnings = settings.acceptsOffers && !settings.confirmedLowPrices ? lowAutoPriceWarnings(settings, price) : {};
+  if (Object.keys(warnings).length > 0) {
+    const fieldErrors: Record<string, string[]> = { confirmLowPrices: [OFFER_MESSAGES.confirmLowPrices] };
+    for (const [field, warning] of Object.entries(warnings)) fieldErrors[field] = [warning];
+    return { ok: false, fieldErrors };
   }
   return { ok: true, settings };
 }

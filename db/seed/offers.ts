@@ -26,7 +26,8 @@ export async function seedDemoOffers(db: Kysely<Database>, people: DemoOfferPeop
     .execute();
   if (listings.length < 3) return;
   const at = (hoursAgo: number) => new Date(now.getTime() - hoursAgo * HOUR);
-  const below = (cents: number, share: number) => Math.round((cents * share) / 1000) * 10;
+  // A share of the price in cents, rounded to whole tens of dollars (1000 cents).
+  const below = (cents: number, share: number) => Math.round((cents * share) / 1000) * 1000;
   const [awaitingSeller, countered, declined] = listings;
 
   for (const listing of listings) await saveOfferSettings(db, listing.id, { acceptsOffers: true, autoAcceptCents: null, autoDeclineCents: null }, at(80));

@@ -176,7 +176,7 @@ for (const role of ["seller", "admin"] as const) {
       const sell = nav.getByText("Sell", { exact: true });
       await sell.focus();
       await page.keyboard.press("Enter");
-      for (const name of ["Create Listing", "Bulk Upload", "My listings", "Orders", "Offers"]) await expect(nav.getByRole("link", { name, exact: true })).toBeVisible();
+      for (const name of ["Create Listing", "Bulk Upload", "My listings", "Sales orders", "Offers"]) await expect(nav.getByRole("link", { name, exact: true })).toBeVisible();
       await page.keyboard.press("Tab");
       await expect(nav.getByRole("link", { name: "Create Listing" })).toBeFocused();
       await page.keyboard.press("Escape");

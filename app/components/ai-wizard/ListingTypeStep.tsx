@@ -177,6 +177,18 @@ export function ListingTypeStep({
               />
             </SimpleGrid>
           ) : null}
+          {fields.acceptsOffers === "on" && (errors.confirmLowPrices || fields.confirmLowPrices === "on") ? (
+            <Checkbox.Root
+              mt="3"
+              checked={fields.confirmLowPrices === "on"}
+              onCheckedChange={(change) => dispatch({ type: "field", field: "confirmLowPrices", value: change.checked === true ? "on" : "" })}
+            >
+              <Checkbox.HiddenInput />
+              <Checkbox.Control />
+              <Checkbox.Label>Yes, keep these prices</Checkbox.Label>
+            </Checkbox.Root>
+          ) : null}
+          {errors.confirmLowPrices ? <Fieldset.ErrorText>{errors.confirmLowPrices.join(" ")}</Fieldset.ErrorText> : null}
         </Fieldset.Root>
       ) : null}
 

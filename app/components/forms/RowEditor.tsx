@@ -14,7 +14,7 @@ export interface RowCell {
   /** How much of the row the cell takes. */
   flex?: string;
   minW?: string;
-  /** The input's own props: conform's (name, id, defaultValue, key) or a controlled value and onChange. */
+  /** The input's own props: conform's (name, id, defaultValue) or a controlled value and onChange. */
   input: Omit<InputHTMLAttributes<HTMLInputElement>, "size"> & { key?: Key };
 }
 
@@ -67,11 +67,14 @@ export function RowEditor({
             return (
               <Box as="li" key={row.key}>
                 <HStack gap="2" align="start" wrap={{ base: "wrap", sm: "nowrap" }}>
-                  {row.cells.map((cell) => {
+                  {row.cells.map((cell, position) => {
                     const { key, ...input } = cell.input;
+                    // Keyed by the cell's place in its row, never by its label: the label names the row's index
+                    // ("Feature 2"), which changes when a row above is removed, and a changed key would remount the
+                    // input with its default value, blanking what was typed (issue 33).
                     return (
                       <Input
-                        key={key ?? cell.label}
+                        key={key ?? position}
                         {...input}
                         aria-label={cell.label}
                         placeholder={cell.placeholder}

@@ -83,8 +83,15 @@ export function ListingFormFields({ form, categoryGroups, statuses, images, auct
             <TextField meta={fields.calibrationDate} label="Calibration date" type="date" />
             <TextField meta={fields.calibrationDue} label="Calibration due" type="date" />
           </SimpleGrid>
-          <Checkbox.Root name={fields.calibrationAccredited.name} value="on" defaultChecked={fields.calibrationAccredited.initialValue === "on"}>
-            <Checkbox.HiddenInput id={fields.calibrationAccredited.id} />
+          {/* The input's id goes through the root's ids, so the label (the root) points at it: an id set on the input
+              alone left the label pointing nowhere, and only the keyboard ticked the box (issue 33). */}
+          <Checkbox.Root
+            name={fields.calibrationAccredited.name}
+            value="on"
+            defaultChecked={fields.calibrationAccredited.initialValue === "on"}
+            ids={{ hiddenInput: fields.calibrationAccredited.id }}
+          >
+            <Checkbox.HiddenInput />
             <Checkbox.Control />
             <Checkbox.Label>Calibrated by an ISO/IEC 17025 accredited laboratory</Checkbox.Label>
           </Checkbox.Root>

@@ -46,8 +46,9 @@ function StartOffsetInput({ name, startDate }: { name: string; startDate: string
 function CheckboxField({ meta, label, helper }: { meta: FieldMetadata<string | undefined>; label: string; helper?: ReactNode }) {
   return (
     <Stack gap="1">
-      <Checkbox.Root name={meta.name} value="on" defaultChecked={meta.initialValue === "on"} key={meta.key}>
-        <Checkbox.HiddenInput id={meta.id} />
+      {/* The id through the root's ids, so the label (the root) points at the input and the mouse ticks it. */}
+      <Checkbox.Root name={meta.name} value="on" defaultChecked={meta.initialValue === "on"} key={meta.key} ids={{ hiddenInput: meta.id }}>
+        <Checkbox.HiddenInput />
         <Checkbox.Control />
         <Checkbox.Label>{label}</Checkbox.Label>
       </Checkbox.Root>

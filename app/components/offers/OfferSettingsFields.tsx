@@ -8,6 +8,8 @@ export interface OfferSettingsDefaults {
   acceptsOffers: boolean;
   autoAcceptPrice: string;
   autoDeclinePrice: string;
+  /** "Yes, keep these prices" was ticked when the form came back (issue 33). */
+  confirmLowPrices?: boolean;
 }
 
 export function OfferSettingsFields({ defaults, errors = {} }: { defaults?: OfferSettingsDefaults; errors?: Record<string, string[] | null | undefined> }) {
@@ -44,6 +46,16 @@ export function OfferSettingsFields({ defaults, errors = {} }: { defaults?: Offe
             )}
           </Field.Root>
         </SimpleGrid>
+        {error("confirmLowPrices") || defaults?.confirmLowPrices ? (
+          <Field.Root invalid={Boolean(error("confirmLowPrices"))}>
+            <Checkbox.Root name="confirmLowPrices" value="on" defaultChecked={defaults?.confirmLowPrices ?? false}>
+              <Checkbox.HiddenInput />
+              <Checkbox.Control />
+              <Checkbox.Label>Yes, keep these prices</Checkbox.Label>
+            </Checkbox.Root>
+            {error("confirmLowPrices") ? <Field.ErrorText>{error("confirmLowPrices")}</Field.ErrorText> : null}
+          </Field.Root>
+        ) : null}
         <Text fontSize="sm" color="fg.muted">
           An accepted offer sells the item at once: the listing stops selling and the buyer has 48 hours to pay.
         </Text>
@@ -59,7 +71,12 @@ export function offerSettingsDefaults(
 ): OfferSettingsDefaults {
   if (sent) {
     const text = (value: unknown) => (typeof value === "string" ? value : "");
-    return { acceptsOffers: sent.acceptsOffers === "on", autoAcceptPrice: text(sent.autoAcceptPrice), autoDeclinePrice: text(sent.autoDeclinePrice) };
+    return {
+      acceptsOffers: sent.acceptsOffers === "on",
+      autoAcceptPrice: text(sent.autoAcceptPrice),
+      autoDeclinePrice: text(sent.autoDeclinePrice),
+      confirmLowPrices: sent.confirmLowPrices === "on",
+    };
   }
   return {
     acceptsOffers: stored?.acceptsOffers ?? false,

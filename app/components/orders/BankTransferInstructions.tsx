@@ -1,8 +1,8 @@
 // How to pay: a bank transfer to the escrow account quoting the order's unique reference.
-import { Card, Code, DataList, Heading, Link, Text } from "@chakra-ui/react";
+import { Badge, Card, Code, DataList, Heading, Link, Text } from "@chakra-ui/react";
 import { Link as RemixLink } from "@remix-run/react";
 import { formatExactPrice } from "~/lib/money.ts";
-import type { EscrowAccount } from "~/lib/orders.ts";
+import { DEMO_BANK_DETAILS_LABEL, type EscrowAccount } from "~/lib/orders.ts";
 
 export function BankTransferInstructions({
   reference,
@@ -14,7 +14,7 @@ export function BankTransferInstructions({
   reference: string;
   amountCents: number;
   currency: string;
-  /** Null until the operator has configured the escrow account. */
+  /** Null until the operator has configured the escrow account; the demo's fictitious one is marked `demo`. */
   account: EscrowAccount | null;
   /** The order's id, so "Contact us" opens the contact form about it (a Buy Now checkout has no order yet). */
   orderId?: number;
@@ -36,6 +36,15 @@ export function BankTransferInstructions({
         <Heading as="h2" size="md" id="payment-heading">
           Pay by bank transfer
         </Heading>
+        {account?.demo ? (
+          <Text>
+            <Badge colorPalette="orange" size="lg" me="2">
+              {DEMO_BANK_DETAILS_LABEL}
+            </Badge>
+            This is the demo marketplace: no money moves. The details below only let you walk the order through; on a real
+            marketplace the operator&apos;s escrow account is shown here.
+          </Text>
+        ) : null}
         {account ? (
           <Text>
             Transfer the amount below to the Tradebench escrow account, quoting your payment reference exactly so we can match your payment.

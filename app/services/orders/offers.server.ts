@@ -16,6 +16,7 @@ import type { SaleType } from "~/lib/fees.ts";
 import { formatExactPrice } from "~/lib/money.ts";
 import {
   isOfferStatus,
+  lowAutoPriceWarnings,
   MAX_OFFERS_PER_LISTING,
   OFFER_MESSAGE_MAX_LENGTH,
   OFFER_MESSAGES,
@@ -800,6 +801,8 @@ export interface OfferSettings {
   acceptsOffers: boolean;
   autoAcceptCents: number | null;
   autoDeclineCents: number | null;
+  /** The seller confirmed automatic prices below half the price (lowAutoPriceWarnings); never stored. */
+  confirmedLowPrices?: boolean;
 }
 
 /** The seller's offer settings of a listing (for its edit form only: never for buyers). */
@@ -808,7 +811,10 @@ export async function getOfferSettings(db: Kysely<Database>, listingId: number):
   return { acceptsOffers: Boolean(row?.accepts_offers), autoAcceptCents: row?.auto_accept_cents ?? null, autoDeclineCents: row?.auto_decline_cents ?? null };
 }
 
-/** Refuses settings that break rule 1: only buy_now and hybrid listings, both prices below the price, decline below accept. */
+/**
+ * Refuses settings that break rule 1: only buy_now and hybrid listings, both prices below the price, decline below
+ * accept; and automatic prices under half the price unless the seller confirmed them (issue 33).
+ */
 export function checkOfferSettings(settings: OfferSettings, listingType: string, priceCents: number): void {
   if (!settings.acceptsOffers) return;
   if (listingType !== "buy_now" && listingType !== "hybrid") throw new DomainError("invalid", OFFER_MESSAGES.settingsWrongType, { field: "acceptsOffers" });
@@ -816,6 +822,10 @@ export function checkOfferSettings(settings: OfferSettings, listingType: string,
   if (accept !== null && (accept <= 0 || accept >= priceCents)) throw new DomainError("invalid", OFFER_MESSAGES.autoAcceptTooHigh, { field: "autoAcceptPrice" });
   if (decline !== null && (decline <= 0 || decline >= priceCents || (accept !== null && decline >= accept))) {
     throw new DomainError("invalid", OFFER_MESSAGES.autoDeclineTooHigh, { field: "autoDeclinePrice" });
+  }
+  if (!settings.confirmedLowPrices) {
+    const [field, warning] = Object.entries(lowAutoPriceWarnings(settings, priceCents))[0] ?? [];
+    if (field && warning) throw new DomainError("invalid", warning, { field });
   }
 }
 

@@ -131,7 +131,7 @@ export const ORDER_TRANSITIONS: Record<OrderAction, Transition> = {
     notAllowed: "Only the buyer can open a dispute",
     wrongState: "A dispute can only be opened on an order that has been shipped or delivered",
     notification: (order) => ({
-      type: "other",
+      type: "dispute",
       title: `A dispute was opened on order ${order.reference}`,
       message: `The buyer opened a dispute about "${order.title}". The payment stays in escrow while Tradebench reviews it; the seller has ${SELLER_RESPONSE_BUSINESS_DAYS} business days to respond.`,
     }),
@@ -145,7 +145,7 @@ export const ORDER_TRANSITIONS: Record<OrderAction, Transition> = {
     notAllowed: "Only a dispute resolution referee or an administrator can decide a dispute",
     wrongState: "Only a disputed order can be refunded",
     notification: (order) => ({
-      type: "payment",
+      type: "dispute",
       title: `Dispute on order ${order.reference} decided for the buyer`,
       message: `The payment of ${formatExactPrice(order.amount_cents, order.currency)} for "${order.title}" will be refunded to the buyer within ${REFUND_BUSINESS_DAYS} business days. The listing is archived; the seller can relist it from its edit page.`,
     }),
@@ -159,7 +159,7 @@ export const ORDER_TRANSITIONS: Record<OrderAction, Transition> = {
     notAllowed: "Only a dispute resolution referee or an administrator can decide a dispute",
     wrongState: "Only a disputed order can be released to the seller",
     notification: (order) => ({
-      type: "payment",
+      type: "dispute",
       title: `Dispute on order ${order.reference} decided for the seller`,
       message: `The payment of ${formatExactPrice(order.amount_cents, order.currency)} for "${order.title}" is released to the seller.`,
     }),

@@ -340,9 +340,49 @@ export async function getOrderForViewer(db: Kysely<Database>, orderId: number, v
   };
 }
 
+type EscrowEnv = Pick<ReturnType<typeof getEnv>, "SEED_DEMO" | "ESCROW_ACCOUNT_NAME" | "ESCROW_BANK_NAME" | "ESCROW_ACCOUNT_NUMBER" | "ESCROW_SWIFT">;
+
 /** The escrow account of this marketplace, or null until the operator configures all of ESCROW_* . */
-export function escrowAccount(): EscrowAccount | null {
-  const env = getEnv();
+export function escrowAccount(env: EscrowEnv = getEnv()): EscrowAccount | null {
   const { ESCROW_ACCOUNT_NAME: accountName, ESCROW_BANK_NAME: bankName, ESCROW_ACCOUNT_NUMBER: accountNumber, ESCROW_SWIFT: swift } = env;
   return accountName && bankName && accountNumber && swift ? { accountName, bankName, accountNumber, swift } : null;
+}
+
+/**
+ * The demo marketplace's bank details: plainly fictitious (a "DEMO" account number and BIC no bank holds), so the
+ * demo's order flow can be walked from payment to completion (issue 33, docs/decisions/0068).
+ */
+export const DEMO_ESCROW_ACCOUNT: EscrowAccount = {
+  accountName: "Tradebench Demo Escrow (fictitious)",
+  bankName: "Demo Bank — not a real bank",
+  accountNumber: "DEMO 0000 0000 0000",
+  swift: "DEMOXX00",
+  demo: true,
+};
+
+/**
+ * A demo account's address: the seed's accounts live at tradebench.test, a reserved name (RFC 2606) no real member
+ * can have, so its presence says this database holds the demo marketplace (db/seed/demo-accounts.ts; a test keeps
+ * the two in step).
+ */
+export const DEMO_MARKER_EMAIL = "buyer@tradebench.test";
+
+const demoDatabases = new WeakMap<object, boolean>();
+
+/**
+ * The account buyers pay into: the operator's (ESCROW_*) when configured; otherwise, on the demo marketplace only
+ * (SEED_DEMO on and the demo's accounts present), the fictitious demo account; otherwise null, and the pages ask
+ * the buyer to contact support. A production database never holds the demo's accounts, so it never shows them.
+ */
+export async function paymentAccount(db: Kysely<Database>, env: EscrowEnv = getEnv()): Promise<EscrowAccount | null> {
+  const configured = escrowAccount(env);
+  if (configured) return configured;
+  if (!env.SEED_DEMO) return null;
+  let demo = demoDatabases.get(db);
+  if (demo === undefined) {
+    demo = Boolean(await db.selectFrom("users").select("id").where("email", "=", DEMO_MARKER_EMAIL).executeTakeFirst());
+    // Only a yes is remembered: a database the demo is seeded into later still finds it.
+    if (demo) demoDatabases.set(db, demo);
+  }
+  return demo ? DEMO_ESCROW_ACCOUNT : null;
 }

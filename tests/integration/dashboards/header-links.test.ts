@@ -14,7 +14,7 @@ beforeAll(() => {
 afterAll(() => opened.close());
 
 const permissionsOf = async (role: Role) => [...(await permissionsOfRole(opened.db, role))];
-const SELL = ["Create Listing", "Bulk Upload", "My listings", "Orders", "Offers"];
+const SELL = ["Create Listing", "Bulk Upload", "My listings", "Sales orders", "Offers"];
 
 // role, Sell menu, admin entry
 const CASES: ReadonlyArray<[Role, string[], boolean]> = [

@@ -33,3 +33,29 @@ it("gives the demo buyer and seller a negotiation in each state", async () => {
   const received = await listNegotiations(seeded.db, await idOf("seller"), "received", NOW);
   expect(received.filter((n) => n.actions.includes("accept"))).toHaveLength(1);
 });
+
+it("prices every demo offer and automatic price in the listing's own scale (amounts in cents, not 100× off)", async () => {
+  const offers = await seeded.db
+    .selectFrom("offers")
+    .innerJoin("equipment_listings", "equipment_listings.id", "offers.listing_id")
+    .select(["offers.amount_cents", "equipment_listings.price_cents"])
+    .execute();
+  expect(offers.length).toBeGreaterThanOrEqual(4);
+  for (const offer of offers) {
+    expect(offer.amount_cents / offer.price_cents).toBeGreaterThanOrEqual(0.5);
+    expect(offer.amount_cents).toBeLessThan(offer.price_cents);
+  }
+  const automatic = await seeded.db
+    .selectFrom("equipment_listings")
+    .select(["price_cents", "auto_accept_cents", "auto_decline_cents"])
+    .where((eb) => eb.or([eb("auto_accept_cents", "is not", null), eb("auto_decline_cents", "is not", null)]))
+    .execute();
+  expect(automatic.length).toBeGreaterThanOrEqual(1);
+  for (const listing of automatic) {
+    for (const cents of [listing.auto_accept_cents, listing.auto_decline_cents]) {
+      if (cents === null) continue;
+      expect(cents / listing.price_cents).toBeGreaterThanOrEqual(0.5);
+      expect(cents).toBeLessThan(listing.price_cents);
+    }
+  }
+});

@@ -70,7 +70,7 @@ describe("a notification with an e-mail alert", () => {
   });
 
   it("is never queued for types without an e-mail alert", async () => {
-    await insertNotifications(database.db, [{ userId: memberId, type: "shipping", title: "Shipped", message: "On its way." }]);
+    await insertNotifications(database.db, [{ userId: memberId, type: "system", title: "Maintenance tonight", message: "The site pauses at 02:00 UTC." }]);
     expect(await outbox()).toEqual([]);
   });
 });

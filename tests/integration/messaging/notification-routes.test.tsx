@@ -203,7 +203,19 @@ describe("e-mail alerts chosen on /profile", () => {
     const stored = await opened.db.selectFrom("profiles").select("preferences").where("id", "=", member).executeTakeFirstOrThrow();
     expect(JSON.parse(stored.preferences)).toEqual({
       privacy: { show_email: false, show_phone: false },
-      email_alerts: { outbid: false, auction_won: true, item_sold: false, message: false, saved_search: false, offer: false, followed_seller: false },
+      email_alerts: {
+        outbid: false,
+        auction_won: true,
+        item_sold: false,
+        message: false,
+        saved_search: false,
+        offer: false,
+        followed_seller: false,
+        order_payment: false,
+        order_shipping: false,
+        dispute: false,
+        price_drop: false,
+      },
     });
     await insertNotifications(opened.db, [outbid()]);
     expect(await mailsTo("member@example.test")).toEqual([]);

@@ -156,7 +156,7 @@ describe("the whole buyer-protection flow", () => {
     await act(orderId, "buyer", "open_dispute", at(40 * DAY), { reason: "Nothing has arrived after five weeks." });
     expect((await orderRow(orderId)).status).toBe("disputed");
     const toSeller = await notificationsOf(actors.seller.id);
-    expect(toSeller.at(-1)).toMatchObject({ type: "other", title: expect.stringMatching(/^A dispute was opened on order TB-/) });
+    expect(toSeller.at(-1)).toMatchObject({ type: "dispute", title: expect.stringMatching(/^A dispute was opened on order TB-/) });
   });
 });
 
