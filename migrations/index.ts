@@ -34,6 +34,7 @@ import * as noSkipScans from "./2026-12-06T0900-no-skip-scans.ts";
 import * as listingTestLevelCalibrationSorts from "./2026-12-07T0900-listing-test-level-calibration-sorts.ts";
 import * as postgresWalkIndexesEndWithId from "./2026-12-08T0900-postgres-walk-indexes-end-with-id.ts";
 import * as postgresSearchByAge from "./2026-12-09T0900-postgres-search-by-age.ts";
+import * as auctionIncrementBandsAndExtensionCap from "./2026-12-10T1000-auction-increment-bands-and-extension-cap.ts";
 
 export interface DialectMigration {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations work on an untyped schema
@@ -74,4 +75,5 @@ export const MIGRATIONS: Record<string, DialectMigration> = {
   "2026-12-07T0900-listing-test-level-calibration-sorts": listingTestLevelCalibrationSorts,
   "2026-12-08T0900-postgres-walk-indexes-end-with-id": postgresWalkIndexesEndWithId,
   "2026-12-09T0900-postgres-search-by-age": postgresSearchByAge,
+  "2026-12-10T1000-auction-increment-bands-and-extension-cap": auctionIncrementBandsAndExtensionCap,
 };
