@@ -208,14 +208,6 @@ export function BidPanel({ snapshot, serverNow, signedIn, viewerIsSeller, flash,
             {reason}
           </p>
         ) : null}
-        {clock.phase === "ended" && snapshot.viewerWon ? (
-          <div className={lot.won}>
-            <p>Congratulations, you won this auction!</p>
-            <RemixLink to={`/checkout/auction/${snapshot.auctionId}`} className={lot.greenButton}>
-              Pay for your item
-            </RemixLink>
-          </div>
-        ) : null}
       </div>
 
       {signedIn ? <EmailConfirmationNotice /> : null}
