@@ -61,6 +61,8 @@ const EnvSchema = z.object({
     .string()
     .regex(/^\+?[0-9 ()./-]{5,30}$/, "must be a phone number such as +1 555 010 2030")
     .optional(),
+  /** Soft close's cap (app/lib/bidding.ts): late bids extend an auction up to this many minutes past its original end; 0: never. */
+  AUCTION_EXTENSION_CAP_MINUTES: z.coerce.number({ message: "must be a number" }).int().min(0).max(10_080).default(60),
   AUCTION_SCHEDULER_INTERVAL_MS: z.coerce.number({ message: "must be a number" }).int().min(0).max(3_600_000).default(2000),
   /** How long the admin dashboard reuses the last system-status checks (0: check on every view; /admin/system-status always checks). */
   ADMIN_STATUS_REUSE_MS: z.coerce.number({ message: "must be a number" }).int().min(0).max(600_000).default(30_000),

@@ -66,6 +66,7 @@ async function newAuction(opened: OpenedDatabase): Promise<number> {
       starting_price_cents: 100_000,
       current_price_cents: 100_000,
       bid_increment_cents: 1000,
+      bid_increment_fixed: 1,
       status: "active",
       auto_extend: 1,
     })

@@ -506,7 +506,10 @@ export interface AuctionsTable {
   reserve_price_cents: number | null;
   /** The starting price until the first bid, then the price the bidding rules give. */
   current_price_cents: number;
+  /** The seller's fixed increment, used only when `bid_increment_fixed` is 1; else the tiered table (app/lib/bidding.ts). */
   bid_increment_cents: Generated<number>;
+  /** 1: the seller fixed the increment; 0 (the default): the increment follows the current price's band. */
+  bid_increment_fixed: Flag;
   /** Hybrid auctions: Buy Now stays open while the current price is below it. */
   buy_now_price_cents: number | null;
   currency: Generated<string>;
@@ -514,6 +517,8 @@ export interface AuctionsTable {
   status: Generated<string>;
   auto_extend: Flag;
   extension_count: Generated<number>;
+  /** Soft close moves the end no later than this: the original end plus the cap (null: late bids never extend it). */
+  extensions_end_at: Timestamp | null;
   bid_count: Generated<number>;
   /** The bid of the current leader; it carries the leader's maximum. */
   leading_bid_id: number | null;

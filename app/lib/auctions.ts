@@ -56,17 +56,22 @@ export interface AuctionSnapshot {
   currency: string;
   startingPriceCents: number;
   currentPriceCents: number;
-  bidIncrementCents: number;
+  /** The seller's fixed increment; null: the tiered table (app/lib/bidding.ts bidIncrementAt). */
+  fixedIncrementCents: number | null;
   bidCount: number;
   startsAt: string;
   endsAt: string;
   extensionCount: number;
   autoExtend: boolean;
+  /** Soft close moves the end no later than this (the original end plus the cap); null: late bids never extend. */
+  extensionsEndAt: string | null;
   reserve: ReserveState;
   /** Hybrid: the buy-now price while Buy Now is still open, else null. */
   buyNowPriceCents: number | null;
   /** Whether the page's viewer leads (filled per viewer; false for visitors). */
   viewerLeads: boolean;
+  /** Whether the auction ended with a winner (the lot reads "Sold for …"). */
+  sold: boolean;
   /** Whether the viewer won (ended auctions). */
   viewerWon: boolean;
   version: number;

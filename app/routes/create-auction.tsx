@@ -99,7 +99,12 @@ export default function CreateAuctionPage() {
                 <TextField meta={fields.startingPrice} label="Starting price" required inputMode="decimal" />
                 <TextField meta={fields.reservePrice} label="Reserve price (hidden from bidders)" inputMode="decimal" helper="Optional. No sale below it." />
                 <TextField meta={fields.buyNowPrice} label="Buy Now price" inputMode="decimal" helper="Auction with Buy Now only; above the starting price." />
-                <TextField meta={fields.bidIncrement} label="Bid increment" inputMode="numeric" />
+                <TextField
+                  meta={fields.bidIncrement}
+                  label="Fixed bid increment (optional)"
+                  inputMode="numeric"
+                  helper="Empty: the step grows with the price ($1 under $25 … $500 from $25,000)."
+                />
                 <SelectField meta={fields.duration} label="Duration" options={DURATION_OPTIONS} />
                 <TextField meta={fields.startDate} label="Start (UTC)" type="datetime-local" helper="Leave empty to start now." />
               </SimpleGrid>

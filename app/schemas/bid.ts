@@ -3,7 +3,7 @@
 import { safeReturnPath } from "~/lib/safe-return.ts";
 import { z } from "zod";
 import { BID_FORM_MESSAGES, type BidResult } from "~/lib/bid-form.ts";
-import { BID_MESSAGES, parseBidAmount } from "~/lib/bidding.ts";
+import { BID_MESSAGES, parseBidAmount, readBidAmount } from "~/lib/bidding.ts";
 
 export { BID_FORM_MESSAGES, type BidActionData, type BidField, type BidFlash, type BidResult } from "~/lib/bid-form.ts";
 
@@ -26,14 +26,16 @@ export const BidFormSchema = z
       ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["maxAmount"], message: BID_FORM_MESSAGES.invalidMaximum });
       return z.NEVER;
     }
-    let amountCents = parseBidAmount(form.amount ?? "");
+    const amountReading = readBidAmount(form.amount ?? "");
+    let amountCents = amountReading.ok ? amountReading.cents : null;
     if (form.intent === "raise-maximum" && maxCents !== null) {
       // The panel sends the lowest acceptable bid with the new maximum: should someone have taken the lead
       // meanwhile, the maximum still bids for the viewer from there.
       amountCents = amountCents === null ? maxCents : Math.min(amountCents, maxCents);
     }
     if (amountCents === null) {
-      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["amount"], message: BID_MESSAGES.invalidAmount });
+      const message = amountReading.ok ? BID_MESSAGES.invalidAmount : amountReading.message;
+      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["amount"], message });
       return z.NEVER;
     }
     return { amountCents, maxCents, intent: form.intent };

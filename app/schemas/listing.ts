@@ -4,7 +4,6 @@
 import { z } from "zod";
 import { CONDITIONS } from "~/lib/conditions.ts";
 import { AUCTION_DURATION_DAYS, DEFAULT_AUCTION_DURATION_DAYS } from "~/lib/auctions.ts";
-import { DEFAULT_BID_INCREMENT_CENTS } from "~/lib/bidding.ts";
 import { CURRENCIES, toCents } from "~/lib/money.ts";
 import { TEST_LEVELS } from "~/lib/test-levels.ts";
 import { LISTING_TYPES, type ListingType } from "~/lib/listing-types.ts";
@@ -34,10 +33,11 @@ export const BLANK_SPECIFICATION_ROWS = 3;
 /** Listing types of the manual form (spec 01 §1, §2): defined in app/lib/listing-types.ts. */
 export { isAuctionListingType, LISTING_TYPES, type ListingType } from "~/lib/listing-types.ts";
 
-/** Auction settings the manual form starts with (spec 01 §2): 7 days, $10 increment, auto-extend on, starting now. */
+/** Auction settings the manual form starts with: 7 days, the tiered increment (no fixed one), auto-extend on, starting now. */
 export const AUCTION_FORM_DEFAULTS = {
   duration: String(DEFAULT_AUCTION_DURATION_DAYS),
-  bidIncrement: String(DEFAULT_BID_INCREMENT_CENTS / 100),
+  // Empty: the tiered increment table; a seller may still fix one.
+  bidIncrement: "",
   autoExtend: "on",
 } as const;
 
@@ -232,7 +232,8 @@ export interface AuctionSettings {
   durationDays: number | null;
   /** ISO-8601 UTC; null starts the auction at once. */
   startDate: string | null;
-  bidIncrementCents: number;
+  /** The seller's fixed increment; null (the field left empty): the tiered table of app/lib/bidding.ts. */
+  bidIncrementCents: number | null;
   autoExtend: boolean;
 }
 
@@ -313,8 +314,9 @@ function typeFields(options: { allowKeepDuration: boolean }) {
     }
 
     const incrementText = raw.bidIncrement?.trim() ?? "";
-    const increment = incrementText === "" ? DEFAULT_BID_INCREMENT_CENTS : parseWholeUnitsCents(incrementText);
-    if (increment === null) fail("bidIncrement", LISTING_MESSAGES.bidIncrement);
+    // Empty: the increment follows the tiered table; a whole amount fixes it for this auction.
+    const increment = incrementText === "" ? null : parseWholeUnitsCents(incrementText);
+    if (incrementText !== "" && increment === null) fail("bidIncrement", LISTING_MESSAGES.bidIncrement);
 
     const durationText = raw.duration?.trim() ?? "";
     let durationDays: number | null = DEFAULT_AUCTION_DURATION_DAYS;
@@ -346,7 +348,7 @@ function typeFields(options: { allowKeepDuration: boolean }) {
         buyNowPriceCents: buyNow,
         durationDays,
         startDate,
-        bidIncrementCents: increment ?? DEFAULT_BID_INCREMENT_CENTS,
+        bidIncrementCents: increment,
         autoExtend: raw.autoExtend === "on",
       },
       startAuction,

@@ -8,7 +8,7 @@ import type { Kysely } from "kysely";
 import { inWriteTransaction } from "../dialect.ts";
 import type { Database } from "../schema.ts";
 import { AUCTION_DURATION_DAYS } from "../../app/lib/auctions.ts";
-import { minimumNextBid } from "../../app/lib/bidding.ts";
+import { extensionsEndFor, minimumNextBid } from "../../app/lib/bidding.ts";
 import type { OrderStatus } from "../../app/lib/orders.ts";
 import { isRole, type Role } from "../../app/lib/roles.ts";
 import { cancelAuction, endDueAuctions, runAuctionLifecycle, startDueAuctions } from "../../app/services/auctions/auction-lifecycle.server.ts";
@@ -598,11 +598,13 @@ function scheduleLot(
         starting_price_cents: terms.startingCents,
         reserve_price_cents: terms.reserveCents,
         current_price_cents: terms.startingCents,
+        // The demo's lots follow the tiered increment table (bid_increment_fixed 0); their cap is the default one.
         bid_increment_cents: terms.incrementCents,
         buy_now_price_cents: terms.buyNowCents,
         currency: listing.currency,
         status: "upcoming",
         auto_extend: lot.autoExtend ? 1 : 0,
+        extensions_end_at: extensionsEndFor(new Date(lot.endAt)).toISOString(),
         created_at: stamp,
         updated_at: stamp,
       })
@@ -624,7 +626,7 @@ function scheduleLot(
   const live = (at: Date) => state === null || (state.status === "active" && at.getTime() < Date.parse(state.endsAt));
   const minimum = () =>
     minimumNextBid(
-      state ?? { startingPriceCents: terms.startingCents, currentPriceCents: terms.startingCents, bidIncrementCents: terms.incrementCents, bidCount: 0 },
+      state ?? { currency: listing.currency, startingPriceCents: terms.startingCents, currentPriceCents: terms.startingCents, fixedIncrementCents: null, bidCount: 0 },
     );
   const leaderId = () => state?.leaderId ?? null;
   const attempt = async (at: Date, from: Bidder[]) => {

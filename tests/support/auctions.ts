@@ -7,8 +7,9 @@ import { insertListingRow } from "./listings.ts";
 const HOUR = 60 * 60 * 1000;
 
 /**
- * An active auction starting at $1,000 with a $10 increment, no reserve and auto-extend on, running from an hour
- * before `now` to a day after it, unless `values` says otherwise. Returns the auction's and listing's ids.
+ * An active auction starting at $1,000 with a fixed $10 increment, no reserve and auto-extend on, running from an hour
+ * before `now` to a day after it, its soft-close cap an hour after its end, unless `values` says otherwise (pass
+ * `bid_increment_fixed: 0` for the tiered table). Returns the auction's and listing's ids.
  */
 export async function insertAuctionRow(
   db: Kysely<Database>,
@@ -22,16 +23,19 @@ export async function insertAuctionRow(
     price_cents: startingPrice,
     buy_now_price_cents: values.buy_now_price_cents ?? null,
   });
+  const endDate = values.end_date ?? new Date(now.getTime() + 24 * HOUR).toISOString();
   const { id } = await db
     .insertInto("auctions")
     .values({
       listing_id: listingId,
       start_date: new Date(now.getTime() - HOUR).toISOString(),
-      end_date: new Date(now.getTime() + 24 * HOUR).toISOString(),
+      end_date: endDate,
+      extensions_end_at: new Date(new Date(endDate).getTime() + HOUR).toISOString(),
       starting_price_cents: startingPrice,
       reserve_price_cents: null,
       current_price_cents: startingPrice,
       bid_increment_cents: 1000,
+      bid_increment_fixed: 1,
       status: "active",
       auto_extend: 1,
       ...values,

@@ -2,10 +2,10 @@
 // bid count. Kept current by the page's live snapshot.
 import type { ReactNode } from "react";
 import { AUCTION_STATUS_LABELS, AUCTION_STATUS_PALETTES, RESERVE_LABELS, type AuctionSnapshot } from "~/lib/auctions.ts";
-import { effectiveIncrement, formatBidMoney } from "~/lib/bidding.ts";
+import { currentIncrement, formatBidMoney } from "~/lib/bidding.ts";
 import { formatCount } from "~/lib/money.ts";
 import { lot, STATUS_BADGE } from "./auction-styles.ts";
-import { Countdown } from "./Countdown.tsx";
+import { Countdown, formatAuctionTime } from "./Countdown.tsx";
 
 export function AuctionStatusBadge({ status }: { status: AuctionSnapshot["status"] }) {
   return (
@@ -51,7 +51,10 @@ export function AuctionSummary({ snapshot, serverNow }: { snapshot: AuctionSnaps
         <Detail label="Bids" testId="auction-bid-count">
           {formatCount(snapshot.bidCount)}
         </Detail>
-        <Detail label="Bid increment">{formatBidMoney(effectiveIncrement(snapshot.bidIncrementCents), snapshot.currency)}</Detail>
+        <Detail label="Bid increment" testId="auction-increment">
+          {formatBidMoney(currentIncrement(snapshot), snapshot.currency)}
+          {snapshot.fixedIncrementCents === null ? " at this price" : null}
+        </Detail>
         {snapshot.buyNowPriceCents !== null ? (
           <Detail label="Buy Now price">{formatBidMoney(snapshot.buyNowPriceCents, snapshot.currency)}</Detail>
         ) : null}
@@ -59,6 +62,12 @@ export function AuctionSummary({ snapshot, serverNow }: { snapshot: AuctionSnaps
       {snapshot.extensionCount > 0 ? (
         <p className={lot.mutedText} data-testid="auction-extended">
           Extended {snapshot.extensionCount === 1 ? "once" : `${snapshot.extensionCount} times`} by late bids.
+        </p>
+      ) : null}
+      {/* The soft-close cap: late bids move the end no later than this. */}
+      {snapshot.extensionsEndAt !== null && (snapshot.status === "active" || snapshot.status === "upcoming") ? (
+        <p className={lot.mutedText} data-testid="auction-extensions-end">
+          Extensions end at {formatAuctionTime(snapshot.extensionsEndAt)}
         </p>
       ) : null}
     </div>

@@ -5,13 +5,13 @@
 import { Link as RemixLink, useFetcher, useLocation } from "@remix-run/react";
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent, type InputHTMLAttributes, type ReactNode } from "react";
 import type { AuctionSnapshot } from "~/lib/auctions.ts";
-import { BID_MESSAGES, formatBidMoney, minimumNextBid, parseBidAmount, suggestedBids } from "~/lib/bidding.ts";
+import { BID_MESSAGES, fitsMinorUnit, formatBidMoney, minimumNextBid, parseBidAmount, readBidAmount, suggestedBids } from "~/lib/bidding.ts";
 import { centsToInput, CURRENCY_SYMBOLS, isCurrency } from "~/lib/money.ts";
 import { OFFLINE_MESSAGES } from "~/lib/offline/messages.ts";
 import { isOffline } from "~/lib/offline/online.ts";
 import { BID_FORM_MESSAGES, type BidActionData, type BidField, type BidFlash } from "~/lib/bid-form.ts";
 import { lot } from "./auction-styles.ts";
-import { useAuctionClock, type AuctionClock } from "./Countdown.tsx";
+import { formatAuctionTime, useAuctionClock, type AuctionClock } from "./Countdown.tsx";
 import { loginUrl } from "~/lib/http.ts";
 import { EmailConfirmationNotice, useNeedsEmailConfirmation } from "../EmailConfirmationBanner.tsx";
 
@@ -39,10 +39,13 @@ function useHydrated(): boolean {
   return hydrated;
 }
 
-/** Digits with up to 2 decimals while typing (thousands separators and spaces are dropped). */
+/**
+ * Digits and a decimal point while typing (thousands separators and spaces are dropped). A third decimal is kept, so
+ * the check can say "Use at most two decimals" instead of silently reading a different amount.
+ */
 function cleanAmount(text: string): string | null {
   const cleaned = text.replace(/[,\s]/g, "");
-  return /^\d{0,9}(\.\d{0,2})?$/.test(cleaned) ? cleaned : null;
+  return /^\d{0,9}(\.\d{0,4})?$/.test(cleaned) ? cleaned : null;
 }
 
 function symbolOf(currency: string): string {
@@ -51,9 +54,7 @@ function symbolOf(currency: string): string {
 
 /** Why the viewer cannot bid now, or null when they can. */
 function standing(clock: AuctionClock, snapshot: AuctionSnapshot, viewerIsSeller: boolean): string | null {
-  if (clock.phase === "cancelled") return "This auction has been cancelled.";
-  if (clock.phase === "ended") return "Auction ended";
-  if (clock.phase === "upcoming" || clock.phase === "starting") return "Bidding opens when the auction starts.";
+  if (!clock.open) return "Bidding is closed.";
   if (viewerIsSeller) return BID_MESSAGES.ownAuction;
   if (snapshot.viewerLeads) return BID_MESSAGES.alreadyLeading;
   return null;
@@ -128,9 +129,13 @@ export function BidPanel({ snapshot, serverNow, signedIn, viewerIsSeller, flash,
   /** The spec's client messages, before anything is sent. */
   function checkBid(event: FormEvent<HTMLFormElement>) {
     if (refuseOffline(event)) return;
-    const amount = parseBidAmount(amountValue);
+    const reading = readBidAmount(amountValue);
+    const amount = reading.ok ? reading.cents : null;
     let problem: Notice | null = null;
-    if (amount === null) problem = { ok: false, message: BID_MESSAGES.invalidAmount, field: "amount" };
+    if (!reading.ok) problem = { ok: false, message: reading.message, field: "amount" };
+    else if (amount !== null && !fitsMinorUnit(amount, snapshot.currency)) {
+      problem = { ok: false, message: BID_MESSAGES.wholeUnitsOnly(snapshot.currency), field: "amount" };
+    } else if (amount === null) problem = { ok: false, message: BID_MESSAGES.invalidAmount, field: "amount" };
     else if (amount < minimum) problem = { ok: false, message: BID_MESSAGES.mustBeAtLeastClient(minimum, snapshot.currency), field: "amount" };
     else if (maxText.trim() !== "") {
       const max = parseBidAmount(maxText);
@@ -161,6 +166,35 @@ export function BidPanel({ snapshot, serverNow, signedIn, viewerIsSeller, flash,
 
 
   const HeadingTag = headingLevel;
+  // An ended, cancelled or upcoming lot shows what happened (or when it opens), not a disabled form.
+  if (clock.phase !== "open") {
+    return (
+      <section className={lot.stack4} aria-labelledby={headingId} data-testid="bid-panel">
+        <HeadingTag className={lot.bidHeading} id={headingId}>
+          {clock.phase === "upcoming" || clock.phase === "starting" ? "Bidding opens soon" : "Auction result"}
+        </HeadingTag>
+        <div aria-live="polite" aria-atomic="true">
+          <ClosedLot snapshot={snapshot} clock={clock} />
+          {clock.phase === "ended" && snapshot.viewerWon ? (
+            <div className={lot.won}>
+              <p>Congratulations, you won this auction!</p>
+              <RemixLink to={`/checkout/auction/${snapshot.auctionId}`} className={lot.greenButton}>
+                Pay for your item
+              </RemixLink>
+            </div>
+          ) : null}
+        </div>
+        {snapshot.buyNowPriceCents !== null && !viewerIsSeller && clock.phase === "upcoming" ? (
+          <div className={lot.buyNow}>
+            <p className={lot.mutedText}>Or buy it now, before the bidding opens: the auction ends at once and the item is yours.</p>
+            <RemixLink to={`/checkout/listing/${snapshot.listingId}`} onClick={refuseOffline} className={lot.greenButton}>
+              Buy Now for {formatBidMoney(snapshot.buyNowPriceCents, snapshot.currency)}
+            </RemixLink>
+          </div>
+        ) : null}
+      </section>
+    );
+  }
   return (
     <section className={lot.stack4} aria-labelledby={headingId} data-testid="bid-panel">
       <HeadingTag className={lot.bidHeading} id={headingId}>
@@ -173,14 +207,6 @@ export function BidPanel({ snapshot, serverNow, signedIn, viewerIsSeller, flash,
           <p className={snapshot.viewerLeads && clock.open ? lot.standingLeading : lot.standing} data-testid="bid-standing">
             {reason}
           </p>
-        ) : null}
-        {clock.phase === "ended" && snapshot.viewerWon ? (
-          <div className={lot.won}>
-            <p>Congratulations, you won this auction!</p>
-            <RemixLink to={`/checkout/auction/${snapshot.auctionId}`} className={lot.greenButton}>
-              Pay for your item
-            </RemixLink>
-          </div>
         ) : null}
       </div>
 
@@ -282,6 +308,39 @@ export function BidPanel({ snapshot, serverNow, signedIn, viewerIsSeller, flash,
         </div>
       ) : null}
     </section>
+  );
+}
+
+/** What a closed lot says instead of a form: "Sold for …", "Not sold" (and why), or "Starts …". */
+function ClosedLot({ snapshot, clock }: { snapshot: AuctionSnapshot; clock: AuctionClock }) {
+  const money = (cents: number) => formatBidMoney(cents, snapshot.currency);
+  let headline: string;
+  let detail: string | null = null;
+  if (clock.phase === "upcoming" || clock.phase === "starting") {
+    headline = `Starts ${formatAuctionTime(snapshot.startsAt)}`;
+    detail = `Starting bid ${money(snapshot.startingPriceCents)}. Bidding opens when the auction starts.`;
+  } else if (snapshot.status === "cancelled") {
+    headline = "Not sold";
+    detail = "This auction has been cancelled.";
+  } else if (snapshot.status !== "ended") {
+    // The clock has run out; the result follows as soon as the server has settled the lot.
+    headline = "Auction ended";
+  } else if (snapshot.sold) {
+    headline = `Sold for ${money(snapshot.currentPriceCents)}`;
+  } else {
+    headline = "Not sold";
+    detail =
+      snapshot.bidCount === 0
+        ? "The auction ended without bids."
+        : `The highest bid, ${money(snapshot.currentPriceCents)}, did not reach the reserve price.`;
+  }
+  return (
+    <div className={lot.stack2}>
+      <p className={lot.bidHeading} data-testid="lot-outcome">
+        {headline}
+      </p>
+      {detail ? <p className={lot.mutedText}>{detail}</p> : null}
+    </div>
   );
 }
 

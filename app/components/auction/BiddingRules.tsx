@@ -1,16 +1,33 @@
 // "How bidding works": the engine's rules (app/services/auctions/bid-resolution.ts) in plain words, with this lot's numbers.
 import { Heading, List, Stack, Text } from "@chakra-ui/react";
-import { effectiveIncrement, formatBidMoney, SOFT_CLOSE_MS } from "~/lib/bidding.ts";
+import { formatBidMoney, incrementBands, SOFT_CLOSE_MS } from "~/lib/bidding.ts";
+import { formatAuctionTime } from "./Countdown.tsx";
 
 export interface BiddingRulesData {
   currency: string;
   startingPriceCents: number;
-  bidIncrementCents: number;
+  fixedIncrementCents: number | null;
   autoExtend: boolean;
+  extensionsEndAt: string | null;
+}
+
+/** "$1 under $25, $2 from $25, …, $500 from $25,000": the tiered table in this lot's currency. */
+function bandsText(currency: string): string {
+  const bands = incrementBands(currency);
+  return bands
+    .map((band, index) => {
+      const step = formatBidMoney(band.incrementCents, currency);
+      if (index === 0) return `${step} under ${formatBidMoney(bands[1]?.fromCents ?? 0, currency)}`;
+      return `${step} from ${formatBidMoney(band.fromCents, currency)}`;
+    })
+    .join(", ");
 }
 
 export function BiddingRules({ auction }: { auction: BiddingRulesData }) {
-  const increment = formatBidMoney(effectiveIncrement(auction.bidIncrementCents), auction.currency);
+  const increment =
+    auction.fixedIncrementCents !== null
+      ? `${formatBidMoney(auction.fixedIncrementCents, auction.currency)} on this lot, set by the seller`
+      : `on this lot it grows with the price: ${bandsText(auction.currency)}`;
   const softClose = Math.round(SOFT_CLOSE_MS / 60_000);
   return (
     <Stack as="section" gap="3" aria-labelledby="bidding-rules-heading">
@@ -20,7 +37,7 @@ export function BiddingRules({ auction }: { auction: BiddingRulesData }) {
       <List.Root gap="2" ps="5">
         <List.Item>
           The first bid can be the starting price ({formatBidMoney(auction.startingPriceCents, auction.currency)}). Every bid
-          after that must be at least one increment — {increment} on this lot — above the current bid.
+          after that must be at least one increment above the current bid: {increment}.
         </List.Item>
         <List.Item>
           You can also give a maximum bid. We then bid for you, one increment at a time and only as much as it takes to keep
@@ -38,7 +55,10 @@ export function BiddingRules({ auction }: { auction: BiddingRulesData }) {
           {auction.autoExtend ? (
             <>
               Soft close: a bid in the last {softClose} minutes moves the end to {softClose} minutes after that bid, so everyone
-              gets a fair chance to answer it.
+              gets a fair chance to answer it.{" "}
+              {auction.extensionsEndAt !== null
+                ? `Extensions end at ${formatAuctionTime(auction.extensionsEndAt)}: after that, bids are still taken until the end but no longer move it.`
+                : null}
             </>
           ) : (
             <>This lot ends at its set time: late bids do not extend it.</>

@@ -88,7 +88,7 @@ export function AuctionCard({ auction, now }: { auction: AuctionCardData; now: n
         </p>
         <dl className={card.facts}>
           <div className={`${card.fact} ${card.factWide}`}>
-            <dt className={card.term}>Current Bid</dt>
+            <dt className={card.term}>{auction.bidCount > 0 ? "Current Bid" : "Starting bid"}</dt>
             <dd className={card.price}>{formatPrice(auction.currentPriceCents, auction.currency)}</dd>
           </div>
           <div className={card.fact}>

@@ -210,12 +210,12 @@ function AuctionSettingsFields({
             </div>
             <TextField
               meta={fields.bidIncrement}
-              label="Bid increment"
+              label="Fixed bid increment (optional)"
               type="number"
               inputMode="numeric"
               min={1}
               step={1}
-              helper="Each bid must beat the current one by at least this whole amount (at least 1)."
+              helper="Leave empty and the step grows with the price ($1 under $25 … $500 from $25,000). Or fix a whole amount of at least 1."
             />
             <SelectField meta={fields.duration} label="Duration" options={durationOptions} helper="How long the auction runs from its start." />
             {live ? null : (

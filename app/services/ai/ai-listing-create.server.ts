@@ -5,7 +5,6 @@
 import { sql, type Kysely } from "kysely";
 import { foldAsciiCase, toDbTime } from "#db/dialect.ts";
 import type { Database } from "#db/schema.ts";
-import { DEFAULT_BID_INCREMENT_CENTS } from "~/lib/bidding.ts";
 import { asciiLowerCase } from "~/lib/listing-filters.ts";
 import { AI_LISTING_MESSAGES, ANONYMOUS_CLAIM_HOURS, type AiListingCreateValues } from "~/schemas/ai-listing-create.ts";
 import type { ListingInput } from "~/schemas/listing.ts";
@@ -45,7 +44,7 @@ export function toAiListingInput(values: AiListingCreateValues): ListingInput {
           durationDays: auction.durationDays,
           // The wizard's auctions start at once (spec 01 §3: startDate null).
           startDate: null,
-          bidIncrementCents: DEFAULT_BID_INCREMENT_CENTS,
+          bidIncrementCents: null,
           autoExtend: true,
         }
       : null,

@@ -36,6 +36,8 @@ export function selectAuctionRow(db: Kysely<Database>) {
       "a.reserve_price_cents",
       "a.current_price_cents",
       "a.bid_increment_cents",
+      "a.bid_increment_fixed",
+      "a.extensions_end_at",
       "a.buy_now_price_cents",
       "a.currency",
       "a.status",
@@ -89,6 +91,11 @@ export function buyNowOpen(row: Pick<AuctionRow, "status" | "buy_now_price_cents
   );
 }
 
+/** The seller's fixed increment of the auction, or null when it follows the tiered table. */
+export function fixedIncrementOf(row: Pick<AuctionRow, "bid_increment_cents" | "bid_increment_fixed">): number | null {
+  return row.bid_increment_fixed === 1 ? row.bid_increment_cents : null;
+}
+
 export function toLiveState(row: AuctionRow): AuctionLiveState {
   return {
     auctionId: row.id,
@@ -97,14 +104,16 @@ export function toLiveState(row: AuctionRow): AuctionLiveState {
     currency: row.currency,
     startingPriceCents: row.starting_price_cents,
     currentPriceCents: row.current_price_cents,
-    bidIncrementCents: row.bid_increment_cents,
+    fixedIncrementCents: fixedIncrementOf(row),
     bidCount: row.bid_count,
     startsAt: row.start_date,
     endsAt: row.end_date,
     extensionCount: row.extension_count,
     autoExtend: row.auto_extend === 1,
+    extensionsEndAt: row.auto_extend === 1 ? row.extensions_end_at : null,
     reserve: reserveState(row.reserve_price_cents, row.current_price_cents, row.bid_count),
     buyNowPriceCents: buyNowOpen(row) ? row.buy_now_price_cents : null,
+    sold: row.status === "ended" && row.winner_id !== null,
     version: row.version,
     leaderId: row.leader_id ?? null,
     winnerId: row.winner_id,

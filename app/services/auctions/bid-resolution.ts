@@ -1,6 +1,6 @@
 // The bidding rules as one pure function: given an auction's state and a bid, what happens. The engine
 // (bidding.server.ts) reads the state and applies the result inside one write transaction.
-import { BID_MESSAGES, SOFT_CLOSE_MS } from "~/lib/bidding.ts";
+import { BID_MESSAGES, bidIncrementAt, fitsMinorUnit, SOFT_CLOSE_MS } from "~/lib/bidding.ts";
 
 export interface LeadingBid {
   bidId: number;
@@ -17,10 +17,13 @@ export interface AuctionBidState {
   currency: string;
   startingPriceCents: number;
   reserveCents: number | null;
-  incrementCents: number;
+  /** The seller's fixed increment; null: the tiered table (bidIncrementAt). */
+  fixedIncrementCents: number | null;
   currentPriceCents: number;
   bidCount: number;
   autoExtend: boolean;
+  /** Soft close moves the end no later than this; null: late bids never extend the auction. */
+  extensionsEndAt: Date | null;
   leader: LeadingBid | null;
 }
 
@@ -67,11 +70,16 @@ export function resolveBid(state: AuctionBidState, attempt: BidAttempt): BidReso
   if (attempt.bidderId === state.sellerId) return { kind: "rejected", code: "own_auction", message: BID_MESSAGES.ownAuction };
   const amount = attempt.amountCents;
   if (!Number.isSafeInteger(amount) || amount <= 0) return { kind: "rejected", code: "invalid_amount", message: BID_MESSAGES.invalidAmount };
+  if (!fitsMinorUnit(amount, currency) || (attempt.maxCents !== null && !fitsMinorUnit(attempt.maxCents, currency))) {
+    return { kind: "rejected", code: "invalid_amount", message: BID_MESSAGES.wholeUnitsOnly(currency) };
+  }
   if (attempt.maxCents !== null && (!Number.isSafeInteger(attempt.maxCents) || attempt.maxCents < amount)) {
     return { kind: "rejected", code: "maximum_below_bid", message: BID_MESSAGES.maximumBelowBid };
   }
   const bidderMax = attempt.maxCents ?? amount;
-  const { leader, reserveCents, incrementCents } = state;
+  const { leader, reserveCents } = state;
+  /** The increment above a price on this lot: the seller's fixed one, or the band of that price. */
+  const incrementAbove = (price: number) => bidIncrementAt(price, currency, state.fixedIncrementCents);
   /** With the leader's maximum at or above the reserve, the price is at least the reserve. */
   const withReserve = (price: number, leaderMax: number) =>
     reserveCents !== null && leaderMax >= reserveCents && price < reserveCents ? reserveCents : price;
@@ -97,17 +105,19 @@ export function resolveBid(state: AuctionBidState, attempt: BidAttempt): BidReso
   if (amount <= state.currentPriceCents) {
     return { kind: "rejected", code: "too_low", message: BID_MESSAGES.mustBeHigherThan(state.currentPriceCents, currency) };
   }
-  if (amount < state.currentPriceCents + incrementCents) {
-    return { kind: "rejected", code: "too_low", message: BID_MESSAGES.mustBeAtLeast(state.currentPriceCents + incrementCents, currency) };
+  const minimum = state.currentPriceCents + incrementAbove(state.currentPriceCents);
+  if (amount < minimum) {
+    return { kind: "rejected", code: "too_low", message: BID_MESSAGES.mustBeAtLeast(minimum, currency) };
   }
 
   if (bidderMax > leader.maxCents) {
-    // The challenger takes the lead at the lower of their maximum and one increment over the old leader's.
-    const price = withReserve(Math.max(amount, Math.min(bidderMax, leader.maxCents + incrementCents)), bidderMax);
+    // The challenger takes the lead at the lower of their maximum and one increment (of that price's band) over the
+    // old leader's maximum.
+    const price = withReserve(Math.max(amount, Math.min(bidderMax, leader.maxCents + incrementAbove(leader.maxCents))), bidderMax);
     return accepted(state, attempt, [{ userId: attempt.bidderId, amountCents: price, maxCents: attempt.maxCents, isAuto: false }], true);
   }
   // The leader's maximum answers: equal maximums go to the earlier bid.
-  const price = withReserve(Math.min(leader.maxCents, bidderMax + incrementCents), leader.maxCents);
+  const price = withReserve(Math.min(leader.maxCents, bidderMax + incrementAbove(bidderMax)), leader.maxCents);
   return accepted(
     state,
     attempt,
@@ -122,13 +132,17 @@ export function resolveBid(state: AuctionBidState, attempt: BidAttempt): BidReso
 function accepted(state: AuctionBidState, attempt: BidAttempt, rows: NewBidRow[], bidderLeads: boolean): BidResolution {
   const last = rows[rows.length - 1]!;
   const now = attempt.now.getTime();
-  const extended = state.autoExtend && state.endsAt.getTime() - now < SOFT_CLOSE_MS;
+  // Soft close: a bid in the last minutes moves the end to SOFT_CLOSE_MS after it, but never past the cap; once the
+  // cap is reached, bids are still taken until the end but no longer move it.
+  const cap = state.extensionsEndAt?.getTime() ?? Number.NEGATIVE_INFINITY;
+  const movedEnd = Math.min(now + SOFT_CLOSE_MS, cap);
+  const extended = state.autoExtend && state.endsAt.getTime() - now < SOFT_CLOSE_MS && movedEnd > state.endsAt.getTime();
   return {
     kind: "accepted",
     rows,
     leaderId: last.userId,
     priceCents: last.amountCents,
-    endsAt: extended ? new Date(now + SOFT_CLOSE_MS) : state.endsAt,
+    endsAt: extended ? new Date(movedEnd) : state.endsAt,
     extended,
     bidderLeads,
   };

@@ -8,7 +8,7 @@ import { engineOf, inWriteTransaction } from "#db/dialect.ts";
 import type { Database } from "#db/schema.ts";
 import { BID_MESSAGES, formatBidMoney } from "~/lib/bidding.ts";
 import { bidderLabel, type BidHistoryEntry } from "~/lib/auctions.ts";
-import { announceAuctionChange, findAuctionRow, lockAuction, toLiveState, type AuctionLiveState } from "./auction-state.server.ts";
+import { announceAuctionChange, findAuctionRow, fixedIncrementOf, lockAuction, toLiveState, type AuctionLiveState } from "./auction-state.server.ts";
 import { resolveBid, type AuctionBidState, type BidRefusalCode } from "./bid-resolution.ts";
 import { DomainError, type DomainErrorKind } from "../domain-error.ts";
 import { nextTurn } from "../event-loop.server.ts";
@@ -205,10 +205,11 @@ async function decideBid(db: Kysely<Database>, request: BidRequest, now: Date) {
     currency: row.currency,
     startingPriceCents: row.starting_price_cents,
     reserveCents: row.reserve_price_cents,
-    incrementCents: row.bid_increment_cents,
+    fixedIncrementCents: fixedIncrementOf(row),
     currentPriceCents: row.current_price_cents,
     bidCount: row.bid_count,
     autoExtend: row.auto_extend === 1,
+    extensionsEndAt: row.extensions_end_at === null ? null : new Date(row.extensions_end_at),
     leader:
       row.leading_bid_id !== null && row.leader_id
         ? { bidId: row.leading_bid_id, userId: row.leader_id, maxCents: row.leader_max_cents ?? row.leader_amount_cents ?? 0 }

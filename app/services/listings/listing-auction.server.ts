@@ -5,6 +5,8 @@ import type { Kysely } from "kysely";
 import { toDbTime } from "#db/dialect.ts";
 import type { Auction, Database } from "#db/schema.ts";
 import { DEFAULT_AUCTION_DURATION_DAYS, LIVE_AUCTION_STATUSES } from "~/lib/auctions.ts";
+import { DEFAULT_BID_INCREMENT_CENTS, extensionsEndFor } from "~/lib/bidding.ts";
+import { getEnv } from "~/env.server.ts";
 import type { AuctionSettings, ListingInput, LiveAuctionSummary } from "~/schemas/listing.ts";
 import { announceAuctionChange, findAuctionRow, toLiveState } from "../auctions/auction-state.server.ts";
 
@@ -48,16 +50,18 @@ export async function insertAuction(
   const start = upcoming ? chosen : now;
   const days = settings.durationDays ?? DEFAULT_AUCTION_DURATION_DAYS;
   const status = upcoming ? "upcoming" : "active";
+  const end = new Date(start.getTime() + days * DAY_MS);
   const row = await trx
     .insertInto("auctions")
     .values({
       listing_id: listingId,
       start_date: toDbTime(start),
-      end_date: toDbTime(new Date(start.getTime() + days * DAY_MS)),
+      end_date: toDbTime(end),
+      extensions_end_at: toDbTime(extensionsEndAt(end)),
       starting_price_cents: settings.startingPriceCents,
       reserve_price_cents: settings.reservePriceCents,
       current_price_cents: settings.startingPriceCents,
-      bid_increment_cents: settings.bidIncrementCents,
+      ...incrementColumns(settings),
       buy_now_price_cents: listingType === "hybrid" ? settings.buyNowPriceCents : null,
       currency,
       status,
@@ -66,6 +70,18 @@ export async function insertAuction(
     .returning("id")
     .executeTakeFirstOrThrow();
   return { id: row.id, status };
+}
+
+/** Soft close's cap for an auction ending at `end`: the original end plus AUCTION_EXTENSION_CAP_MINUTES. */
+export function extensionsEndAt(end: Date): Date {
+  return extensionsEndFor(end, getEnv().AUCTION_EXTENSION_CAP_MINUTES);
+}
+
+/** The increment columns of the settings: the seller's fixed increment, or the tiered table (no fixed one). */
+function incrementColumns(settings: AuctionSettings): { bid_increment_cents: number; bid_increment_fixed: number } {
+  return settings.bidIncrementCents === null
+    ? { bid_increment_cents: DEFAULT_BID_INCREMENT_CENTS, bid_increment_fixed: 0 }
+    : { bid_increment_cents: settings.bidIncrementCents, bid_increment_fixed: 1 };
 }
 
 /** Tells open auction pages and lists that an auction went live (after the commit; a failure here changes nothing stored). */
@@ -87,7 +103,7 @@ export function auctionChanges(live: Auction, listingType: "auction" | "hybrid",
     settings.startingPriceCents !== live.starting_price_cents ||
     settings.reservePriceCents !== live.reserve_price_cents ||
     buyNow !== live.buy_now_price_cents ||
-    settings.bidIncrementCents !== live.bid_increment_cents ||
+    settings.bidIncrementCents !== (live.bid_increment_fixed === 1 ? live.bid_increment_cents : null) ||
     (settings.autoExtend ? 1 : 0) !== live.auto_extend ||
     new Date(endDate).getTime() !== new Date(live.end_date).getTime();
   if (!changed) return null;
@@ -97,9 +113,11 @@ export function auctionChanges(live: Auction, listingType: "auction" | "hybrid",
     current_price_cents: settings.startingPriceCents,
     reserve_price_cents: settings.reservePriceCents,
     buy_now_price_cents: buyNow,
-    bid_increment_cents: settings.bidIncrementCents,
+    ...incrementColumns(settings),
     auto_extend: settings.autoExtend ? 1 : 0,
     end_date: endDate,
+    // A new end (no bid has extended it yet) has a new cap.
+    extensions_end_at: toDbTime(extensionsEndAt(new Date(endDate))),
   };
 }
 

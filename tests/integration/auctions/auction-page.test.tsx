@@ -199,15 +199,16 @@ describe("/auctions/{id}", () => {
     expect(text).toContain("Manage your auction");
   });
 
-  it("reads Auction ended with the form disabled once the auction is over, and offers the winner checkout", async () => {
+  it("reads Sold for … instead of a form once the auction is over, and offers the winner checkout", async () => {
     const start = new Date(Date.now() - 3 * HOUR);
     const { auctionId } = await insertAuctionRow(opened.db, seller, {}, start);
     await placeBid(opened.db, { auctionId, bidderId: alice, amountCents: 100_000, now: start });
     await opened.db.updateTable("auctions").set({ end_date: new Date(Date.now() - 1000).toISOString() }).where("id", "=", auctionId).execute();
     const { html, text } = await render(`/auctions/${auctionId}`, alice);
     expect(text).toContain("Auction ended");
-    expect(text).toContain("Ended");
-    expect(buttonTag(html, "Place Bid")).toContain("disabled");
+    expect(text).toContain("Sold for $1,000");
+    expect(buttonTag(html, "Place Bid")).toBe("");
+    expect(text).not.toContain("Suggested bids");
     expect(html).toContain(`href="/checkout/auction/${auctionId}"`);
   });
 
@@ -218,8 +219,35 @@ describe("/auctions/{id}", () => {
     });
     const { html, text } = await render(`/auctions/${auctionId}`, bob);
     expect(text).toMatch(/Starts in [12]h \d+m \d+s/);
-    expect(text).toContain("Bidding opens when the auction starts.");
-    expect(buttonTag(html, "Place Bid")).toContain("disabled");
+    expect(text).toMatch(/Starts [A-Z][a-z]{2} \d+, \d{4}, \d\d:\d\d UTC/);
+    expect(text).toContain("Starting bid $1,000. Bidding opens when the auction starts.");
+    expect(buttonTag(html, "Place Bid")).toBe("");
+    expect(text).not.toContain("Suggested bids");
+  });
+
+  it("reads Not sold on a cancelled lot and on one whose reserve was not met, without a form", async () => {
+    const cancelled = await insertAuctionRow(opened.db, seller, { status: "cancelled" });
+    const page = await render(`/auctions/${cancelled.auctionId}`, bob);
+    expect(page.text).toContain("Not sold");
+    expect(page.text).toContain("This auction has been cancelled.");
+    expect(buttonTag(page.html, "Place Bid")).toBe("");
+
+    const start = new Date(Date.now() - 3 * HOUR);
+    const unmet = await insertAuctionRow(opened.db, seller, { reserve_price_cents: RESERVE_CENTS }, start);
+    await placeBid(opened.db, { auctionId: unmet.auctionId, bidderId: alice, amountCents: 100_000, now: start });
+    await opened.db.updateTable("auctions").set({ end_date: new Date(Date.now() - 1000).toISOString() }).where("id", "=", unmet.auctionId).execute();
+    const ended = await render(`/auctions/${unmet.auctionId}`, bob);
+    expect(ended.text).toContain("Not sold");
+    expect(ended.text).toContain("The highest bid, $1,000, did not reach the reserve price.");
+    expect(buttonTag(ended.html, "Place Bid")).toBe("");
+  });
+
+  it("shows the tiered increment and when extensions end", async () => {
+    const end = new Date(Date.UTC(2030, 0, 5, 14, 0));
+    const { auctionId } = await insertAuctionRow(opened.db, seller, { bid_increment_fixed: 0, end_date: end.toISOString() });
+    const { text } = await render(`/auctions/${auctionId}`, bob);
+    expect(text).toContain("Bid increment $25 at this price");
+    expect(text).toContain("Extensions end at Jan 5, 2030, 15:00 UTC");
   });
 
   it("offers Buy Now on a hybrid while its price is below the buy-now price", async () => {

@@ -117,7 +117,9 @@ describe("POST /auctions/{id}/bid as JSON", () => {
       [bob, { amount: "abc" }, 400, "Please enter a valid bid amount"],
       [bob, { amount: "0" }, 400, "Please enter a valid bid amount"],
       [bob, { amount: "-5" }, 400, "Please enter a valid bid amount"],
-      [bob, { amount: "10.505" }, 400, "Please enter a valid bid amount"],
+      // Too many decimals is said as such, not read as another amount (issue 33).
+      [bob, { amount: "10.505" }, 400, "Use at most two decimals"],
+      [bob, { amount: "25300.555" }, 400, "Use at most two decimals"],
       [bob, {}, 400, "Please enter a valid bid amount"],
       [bob, { amount: "1020", maxAmount: "lots" }, 400, "Please enter a valid maximum bid"],
       [bob, { amount: "1020", maxAmount: "1015" }, 400, "Your maximum bid must be at least your bid"],

@@ -186,7 +186,8 @@ describe("the form's checks for auction and hybrid listings", () => {
     }
     expect(inputOf({ ...AUCTION, bidIncrement: "1" }).auction?.bidIncrementCents).toBe(100);
     expect(inputOf({ ...AUCTION, bidIncrement: "25" }).auction?.bidIncrementCents).toBe(2_500);
-    expect(inputOf({ ...AUCTION, bidIncrement: "" }).auction?.bidIncrementCents).toBe(1_000);
+    // Empty: no fixed increment; the tiered table applies.
+    expect(inputOf({ ...AUCTION, bidIncrement: "" }).auction?.bidIncrementCents).toBeNull();
   });
 
   it("offers durations of 1, 3, 7, 14 and 30 days; the edit form may keep a live auction's end", () => {
@@ -242,14 +243,14 @@ describe("the form's checks for auction and hybrid listings", () => {
   });
 
   it("turns auto-extend on by default and off when unticked", () => {
-    expect(AUCTION_FORM_DEFAULTS).toEqual({ duration: "7", bidIncrement: "10", autoExtend: "on" });
+    expect(AUCTION_FORM_DEFAULTS).toEqual({ duration: "7", bidIncrement: "", autoExtend: "on" });
     expect(inputOf(AUCTION).auction).toEqual({
       startingPriceCents: 1_200_000,
       reservePriceCents: null,
       buyNowPriceCents: null,
       durationDays: 7,
       startDate: null,
-      bidIncrementCents: 1_000,
+      bidIncrementCents: null,
       autoExtend: true,
     });
     const { autoExtend: _unticked, ...withoutTick } = AUCTION;

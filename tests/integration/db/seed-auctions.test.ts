@@ -146,10 +146,11 @@ describe("demo auctions", () => {
         currency: a.currency,
         startingPriceCents: a.starting_price_cents,
         reserveCents: a.reserve_price_cents,
-        incrementCents: a.bid_increment_cents,
+        fixedIncrementCents: a.bid_increment_fixed === 1 ? a.bid_increment_cents : null,
         currentPriceCents: a.starting_price_cents,
         bidCount: 0,
         autoExtend: a.auto_extend === 1,
+        extensionsEndAt: a.extensions_end_at === null ? null : new Date(a.extensions_end_at),
         leader: null,
       };
       let cursor = 0;

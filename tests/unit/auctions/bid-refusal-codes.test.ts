@@ -12,10 +12,11 @@ const state: AuctionBidState = {
   currency: "USD",
   startingPriceCents: 10_000,
   reserveCents: null,
-  incrementCents: 1_000,
+  fixedIncrementCents: 1_000,
   currentPriceCents: 20_000,
   bidCount: 3,
   autoExtend: false,
+  extensionsEndAt: null,
   leader: { bidId: 1, userId: "leader", maxCents: 25_000 },
 };
 const attempt = (change: Partial<BidAttempt>): BidAttempt => ({ bidderId: "bidder", amountCents: 30_000, maxCents: null, now, ...change });
