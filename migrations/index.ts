@@ -81,7 +81,7 @@ export const MIGRATIONS: Record<string, DialectMigration> = {
   "2026-12-09T0900-postgres-search-by-age": postgresSearchByAge,
   "2026-12-10T0900-reference-amounts": referenceAmounts,
   "2026-12-10T0901-order-totals-by-currency": orderTotalsByCurrency,
+  "2026-12-10T1000-auction-increment-bands-and-extension-cap": auctionIncrementBandsAndExtensionCap,
   "2026-12-10T1100-second-factors": secondFactors,
   "2026-12-10T1300-featured-placements": featuredPlacements,
-  "2026-12-10T1000-auction-increment-bands-and-extension-cap": auctionIncrementBandsAndExtensionCap,
 };
