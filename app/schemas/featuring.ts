@@ -5,8 +5,9 @@ import { FEE_SCHEDULE, featuredDurationsText } from "~/lib/fees.ts";
 export const FEATURING_DAYS_MESSAGE = `Choose how long to feature it: ${featuredDurationsText(FEE_SCHEDULE.featuredListing.durations)} days.`;
 
 export const FeatureListingSchema = z.object({
-  days: z.coerce
-    .number({ message: FEATURING_DAYS_MESSAGE })
-    .int(FEATURING_DAYS_MESSAGE)
+  days: z
+    .string({ message: FEATURING_DAYS_MESSAGE })
+    .regex(/^[1-9][0-9]{0,3}$/, FEATURING_DAYS_MESSAGE)
+    .transform(Number)
     .refine((days) => FEE_SCHEDULE.featuredListing.durations.includes(days), FEATURING_DAYS_MESSAGE),
 });

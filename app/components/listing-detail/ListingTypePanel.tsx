@@ -17,6 +17,7 @@ export interface ListingTypePanelData {
   buyNowPriceCents: number | null;
   currency: string;
   status: string;
+  isFeatured?: boolean;
 }
 
 export function ListingTypePanel({

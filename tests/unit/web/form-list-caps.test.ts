@@ -37,7 +37,7 @@ function listsWithoutCap(type: ZodTypeAny, path: string, found: string[], seen =
       return walk(def.right);
     case "ZodUnion":
     case "ZodDiscriminatedUnion":
-      for (const option of (def.options as Iterable<unknown> | Map<unknown, unknown>).values()) walk(option);
+      for (const option of optionsOf(def.options)) walk(option);
       return;
     default:
       if (def.innerType) walk(def.innerType);
@@ -61,3 +61,8 @@ describe("form lists", () => {
     expect(found).toEqual([]);
   });
 });
+
+/** A union's options: an array, or (discriminated) a map of them. */
+function optionsOf(options: unknown): Iterable<unknown> {
+  return options instanceof Map ? options.values() : (options as Iterable<unknown>);
+}
