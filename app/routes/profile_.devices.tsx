@@ -32,3 +32,11 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   return back("one");
 }
+
+/**
+ * Never shown for itself (the loader sends every visit to /profile); being a page route lets a refused body (too
+ * large, not a form) answer with the site's error page and its message, as every other form does.
+ */
+export default function SignedInDevicesRefusal() {
+  return null;
+}

@@ -110,7 +110,7 @@ describe("POST /api/auctions/{id}/bids", () => {
     const cases: Array<[string, Record<string, string>, number, BidActionData]> = [
       [bob, { amount: "abc" }, 400, { ok: false, error: "Please enter a valid bid amount", field: "amount" }],
       [bob, {}, 400, { ok: false, error: "Please enter a valid bid amount", field: "amount" }],
-      [bob, { amount: "10.505" }, 400, { ok: false, error: "Please enter a valid bid amount", field: "amount" }],
+      [bob, { amount: "10.505" }, 400, { ok: false, error: "Use at most two decimals", field: "amount" }],
       [bob, { amount: "1020", maxAmount: "lots" }, 400, { ok: false, error: "Please enter a valid maximum bid", field: "maxAmount" }],
       [bob, { amount: "1020", maxAmount: "1015" }, 400, { ok: false, error: "Your maximum bid must be at least your bid", field: "maxAmount" }],
       [bob, { amount: "1000" }, 409, { ok: false, error: "Bid must be higher than current price of $1,000" }],
@@ -144,9 +144,9 @@ describe("POST /api/auctions/{id}/bids", () => {
       [seller, { amount: "5000" }],
       [bob, { amount: "x" }],
     ];
-    /** The snapshot names its own auction and listing; everything else must be equal. */
+    /** The snapshot names its own auction and listing, and their times; everything else must be equal. */
     const sameLot = (answer: { status: number; body: BidActionData }) =>
-      answer.body.ok ? { ...answer, body: { ...answer.body, snapshot: { ...answer.body.snapshot, auctionId: 0, listingId: 0, startsAt: "", endsAt: "" } } } : answer;
+      answer.body.ok ? { ...answer, body: { ...answer.body, snapshot: { ...answer.body.snapshot, auctionId: 0, listingId: 0, startsAt: "", endsAt: "", extensionsEndAt: "" } } } : answer;
     for (const [who, fields] of steps) {
       const fromRoute = sameLot(await route(viaRoute.auctionId, who, fields));
       const fromApi = sameLot(await api(viaApi.auctionId, who, fields));
