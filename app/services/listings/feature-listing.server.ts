@@ -3,23 +3,16 @@
 // (a featuring bought while one runs extends it from its end) and the charge is written as a platform fee the seller
 // owes (platform_fees: their dashboard and the admin's sales report read it). It ends by itself: the home page reads
 // the end date, and the scheduler's pass clears the flag (endExpiredFeaturings).
+import { FEATURING_MESSAGES } from "~/schemas/featuring.ts";
 import type { Kysely } from "kysely";
 import { forUpdate, inWriteTransaction } from "#db/dialect.ts";
 import type { Database } from "#db/schema.ts";
-import { FEE_SCHEDULE, featuredDurationsText, featuredListingCharge } from "~/lib/fees.ts";
+import { FEE_SCHEDULE, featuredListingCharge } from "~/lib/fees.ts";
 import { moderationHoldMessage } from "~/lib/moderation.ts";
 import { DomainError } from "../domain-error.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export const FEATURING_MESSAGES = {
-  notFound: "Listing not found",
-  notOwner: "Only the listing's seller can feature it.",
-  notActive: "Only an active listing can be featured.",
-  byStaff: "Tradebench already features this listing, at no charge.",
-  chooseDays: `Choose how long to feature it: ${featuredDurationsText(FEE_SCHEDULE.featuredListing.durations)} days.`,
-  featured: (until: string) => `Your listing is featured until ${until}. The charge is on your seller dashboard.`,
-} as const;
 
 /** Whether `days` is one of the durations on sale. */
 export function isFeaturingDuration(days: unknown): days is number {
@@ -183,3 +176,5 @@ export async function platformFeesOwed(db: Kysely<Database>, sellerId?: string):
   const rows = await query.groupBy("currency").orderBy("currency").execute();
   return rows.map((row) => ({ currency: row.currency, cents: Number(row.cents ?? 0) })).filter((row) => row.cents > 0);
 }
+
+export { FEATURING_MESSAGES };
