@@ -34,10 +34,11 @@ function insertLot({ title = "Keysight MSOX4154A oscilloscope", endsInMs = 24 * 
     const auction = db
       .prepare(
         `insert into auctions (listing_id, start_date, end_date, starting_price_cents, current_price_cents, bid_increment_cents,
-           buy_now_price_cents, status, auto_extend)
-         values (?, ?, ?, ?, ?, 1000, ?, 'active', 1)`,
+           bid_increment_fixed, extensions_end_at, buy_now_price_cents, status, auto_extend)
+         values (?, ?, ?, ?, ?, 1000, 1, ?, ?, 'active', 1)`,
       )
-      .run(listingId, new Date(now - 3_600_000).toISOString(), new Date(now + endsInMs).toISOString(), startingCents, startingCents, buyNowCents);
+      // A fixed $10 step and soft close capped an hour after the end, as a seller's form would store them.
+      .run(listingId, new Date(now - 3_600_000).toISOString(), new Date(now + endsInMs).toISOString(), startingCents, startingCents, new Date(now + endsInMs + 3_600_000).toISOString(), buyNowCents);
     return { auctionId: Number(auction.lastInsertRowid), listingId };
   });
 }

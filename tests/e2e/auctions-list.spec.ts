@@ -61,8 +61,8 @@ function insertAuction(spec: AuctionSpec): { auctionId: number; listingId: numbe
       const auction = db
         .prepare(
           `insert into auctions (listing_id, start_date, end_date, starting_price_cents, reserve_price_cents, current_price_cents,
-             bid_increment_cents, status, auto_extend, bid_count, created_at, updated_at, ended_at)
-           values (?, ?, ?, ?, ?, ?, 1000, ?, ?, ?, ?, ?, ?) returning id`,
+             bid_increment_cents, bid_increment_fixed, extensions_end_at, status, auto_extend, bid_count, created_at, updated_at, ended_at)
+           values (?, ?, ?, ?, ?, ?, 1000, 1, ?, ?, ?, ?, ?, ?, ?) returning id`,
         )
         .get(
           listing.id,
@@ -71,6 +71,8 @@ function insertAuction(spec: AuctionSpec): { auctionId: number; listingId: numbe
           spec.startingCents,
           spec.reserveCents ?? null,
           spec.currentCents ?? spec.startingCents,
+          // Soft close capped an hour after the end, as the seller's form stores it.
+          iso(spec.endsInMs + HOUR),
           spec.status,
           spec.autoExtend === false ? 0 : 1,
           spec.bidCount ?? 0,
