@@ -48,6 +48,11 @@ export function BankTransferInstructions({
         {account ? (
           <Text>
             Transfer the amount below to the Tradebench escrow account, quoting your payment reference exactly so we can match your payment.
+            Questions about this payment?{" "}
+            <Link asChild colorPalette="blue">
+              <RemixLink to={orderId === undefined ? "/contact" : `/contact?order=${orderId}`}>Contact us</RemixLink>
+            </Link>
+            .
           </Text>
         ) : (
           <Text>
