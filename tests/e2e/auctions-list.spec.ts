@@ -49,6 +49,8 @@ function insertAuction(spec: AuctionSpec): { auctionId: number; listingId: numbe
     const seller = db.prepare("select id from users where email = ?").get("seller@tradebench.test") as { id: string };
     const now = Date.now();
     const iso = (offset: number) => new Date(now + offset).toISOString();
+    // BEGIN IMMEDIATE: a deferred transaction that reads first is refused at once ("database is locked") when the
+    // server writes in between, whatever the busy timeout.
     return db.transaction(() => {
       const listing = db
         .prepare(
@@ -81,7 +83,7 @@ function insertAuction(spec: AuctionSpec): { auctionId: number; listingId: numbe
           spec.status === "ended" ? iso(spec.endsInMs) : null,
         ) as { id: number };
       return { auctionId: auction.id, listingId: listing.id };
-    })();
+    }).immediate();
   });
 }
 
