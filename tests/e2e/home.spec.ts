@@ -3,6 +3,7 @@
 import Database from "better-sqlite3";
 import { e2eDatabaseFile } from "../../playwright.config.ts";
 import { expect, expectNoAxeViolations, signedInAsDemo, test, toggleWatch, uniqueEmail, waitForHydration, watchConsole } from "./support.ts";
+import { FEATURED_ROTATION, featuredWindowStart } from "../../app/lib/featuring.ts";
 
 const NO_FEATURED = "No featured listings available at the moment.";
 const TILE_SLUGS = [
@@ -227,12 +228,18 @@ test("Browse by Category has the eight tiles with their names, links and active 
 // ---------------------------------------------------------------------------------------------
 test.describe("featured equipment", () => {
   type Featured = { id: number; title: string };
-  const featuredNow = () =>
-    query<Featured>(
-      "select id, title from equipment_listings where status = 'active' and is_featured = 1 order by created_at desc, id desc limit 6",
+  /** The featured listings whose turn it is (app/lib/featuring.ts): six in id order from the window's start, wrapping round. */
+  const featuredNow = () => {
+    const now = new Date();
+    const all = query<Featured>(
+      "select id, title from equipment_listings where status = 'active' and is_featured = 1 and (featured_until is null or featured_until > ?) order by id",
+      now.toISOString(),
     );
+    const start = featuredWindowStart(all.length, now);
+    return [...all.slice(start), ...all.slice(0, start)].slice(0, FEATURED_ROTATION.shown);
+  };
 
-  test("shows the six newest active featured listings, or the empty text", async ({ page }) => {
+  test("shows the featured listings whose turn it is, or the empty text", async ({ page }) => {
     await page.goto("/");
     const section = page.getByRole("region", { name: "Featured Equipment" });
     await expect(section.getByRole("link", { name: "View All" })).toHaveAttribute("href", "/listings");

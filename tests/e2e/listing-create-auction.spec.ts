@@ -75,7 +75,8 @@ test.describe("a seller with JavaScript", () => {
     await expect(price).toBeHidden();
     await expect(buyNow).toBeHidden();
     await expect(page.getByRole("combobox", { name: "Duration", exact: true })).toHaveValue("7");
-    await expect(page.getByRole("spinbutton", { name: "Bid increment", exact: true })).toHaveValue("10");
+    // No fixed increment by default: bids follow the tiered table (app/lib/bidding.ts).
+    await expect(page.getByRole("spinbutton", { name: "Fixed bid increment (optional)", exact: true })).toHaveValue("");
     await expect(page.getByRole("checkbox", { name: /bids arrive in the last 5 minutes/ })).toBeChecked();
     await type.selectOption("hybrid");
     await expect(buyNow).toBeVisible();
@@ -128,7 +129,7 @@ test.describe("a seller with JavaScript", () => {
     await fillListing(page, `Fluke 5522A calibrator ${Date.now()}`);
     await page.getByRole("spinbutton", { name: "Starting price", exact: true }).fill("9000");
     await page.getByRole("combobox", { name: "Duration", exact: true }).selectOption("3");
-    await page.getByRole("spinbutton", { name: "Bid increment", exact: true }).fill("25");
+    await page.getByRole("spinbutton", { name: "Fixed bid increment (optional)", exact: true }).fill("25");
     // Three days from now at 10:00 in Berlin.
     const local = new Date(Date.now() + 3 * DAY).toISOString().slice(0, 10) + "T10:00";
     await page.getByLabel("Start date and time (optional)").fill(local);
