@@ -49,6 +49,9 @@ test("a buyer offers, the seller counters, the buyer accepts and pays through ch
   await seller.getByText("Accept offers", { exact: true }).click();
   await seller.getByRole("textbox", { name: "Auto-decline offers below (optional)" }).fill("1000");
   await seller.getByRole("button", { name: "Save changes" }).click();
+  // $1,000 is 40 % of the $2,500 price: the form asks the seller to confirm a price that far below.
+  await seller.getByText("Yes, keep these prices", { exact: true }).click();
+  await seller.getByRole("button", { name: "Save changes" }).click();
   await expect(seller.getByText("Your changes have been saved.")).toBeVisible();
   expect(withDatabase((db) => db.prepare("select accepts_offers, auto_decline_cents from equipment_listings where id = ?").get(listingId))).toEqual({
     accepts_offers: 1,
