@@ -16,8 +16,9 @@ interface Server {
 }
 
 function startServer(databaseUrl: string): Promise<Server> {
+  // Plain http on localhost: the session cookie is the non-Secure one the test's sessionCookie() makes.
   const child = spawn(process.execPath, ["--import", "tsx", "tests/support/live-events-server.ts"], {
-    env: { ...process.env, NODE_ENV: "production", DATABASE_URL: databaseUrl, SEED_DEMO: "0", PORT: "0", AUCTION_SCHEDULER_INTERVAL_MS: "0" },
+    env: { ...process.env, NODE_ENV: "production", COOKIE_SECURE: "0", DATABASE_URL: databaseUrl, SEED_DEMO: "0", PORT: "0", AUCTION_SCHEDULER_INTERVAL_MS: "0" },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
@@ -92,8 +93,10 @@ describe.skipIf(!onPostgres)("two app servers on one PostgreSQL database", () =>
       headers: { Cookie: await sessionCookie(database.db, bidder), "Content-Type": "application/x-www-form-urlencoded" },
       body: "amount=1000",
     });
+    // The bid's answer first: a refused bid sends no event, and its message says why.
+    const answer = await bid;
+    expect({ status: answer.status, body: answer.status === 200 ? "" : await answer.text() }).toEqual({ status: 200, body: "" });
     const seen = (await nextEvent("auction")) as { snapshot: { auctionId: number; currentPriceCents: number; bidCount: number; viewerLeads: boolean } };
-    expect((await bid).status).toBe(200);
     expect(seen.snapshot).toMatchObject({ auctionId, currentPriceCents: 100_000, bidCount: 1, viewerLeads: false });
   });
 });
