@@ -13,6 +13,10 @@ export default defineConfig({
       DATABASE_URL: "tests/.tmp/unused.sqlite",
       SEED_DEMO: "0",
     },
+    // Vitest's default on a 2-core machine is one worker (cores − 1); the test files are independent (each copies the
+    // template database into its own file or PostgreSQL database), so both cores run files (TEST_WORKERS overrides).
+    maxWorkers: Number(process.env.TEST_WORKERS ?? 2),
+    minWorkers: 1,
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

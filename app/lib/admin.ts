@@ -2,6 +2,7 @@
 // list and the audit log, the fee-exemption range, and the messages the service refuses with. Defined once; the
 // service (app/services/admin) and the admin pages both import them.
 import type { Permission } from "./permissions.ts";
+import { parseDecimal } from "./strict-numbers.ts";
 
 /** Users on one page of /admin/users. */
 export const ADMIN_USERS_PAGE_SIZE = 25;
@@ -21,11 +22,14 @@ export const AUDIT_LOG_FILTER_MAX_LENGTH = 100;
 export const FEE_EXEMPTION_MIN = 0;
 export const FEE_EXEMPTION_MAX = 100;
 
-/** Spec 02 §5: the fee-exemption input turns anything that is not a number into 0, and keeps it within 0–100. */
-export function feeExemptionFromInput(value: unknown): number {
-  const number = typeof value === "number" ? value : Number(String(value ?? "").trim());
-  if (!Number.isFinite(number) || String(value ?? "").trim() === "") return 0;
-  return Math.round(Math.min(FEE_EXEMPTION_MAX, Math.max(FEE_EXEMPTION_MIN, number)) * 100) / 100;
+/**
+ * The fee-exemption field: a percentage from 0 to 100 with at most two decimals, read by the one strict parser (issue
+ * 32 §6: `0x10`, `1e1` and `+5` are not percentages a person types). Empty means none (0); anything else is null,
+ * which the form answers with its message.
+ */
+export function feeExemptionFromInput(value: unknown): number | null {
+  if (typeof value !== "string" || value.trim() === "") return value === undefined || value === null || value === "" ? 0 : null;
+  return parseDecimal(value, { decimals: 2, min: FEE_EXEMPTION_MIN, max: FEE_EXEMPTION_MAX });
 }
 
 /** What the audit log calls the acts the administration records. */

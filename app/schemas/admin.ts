@@ -1,8 +1,8 @@
 // The administration's forms and queries (issue 19 §3, spec 02 §2.15, §5): the users list's search, role filter and
-// page, the edit of a member's role and fee exemption (non-numeric becomes 0, spec 02 §5), and the audit log's filters.
+// page, the edit of a member's role and fee exemption (empty is 0; anything but a plain percentage is refused), and the audit log's filters.
 import { parseDay } from "~/lib/strict-numbers.ts";
 import { z } from "zod";
-import { ADMIN_SEARCH_MAX_LENGTH, AUDIT_LOG_FILTER_MAX_LENGTH, feeExemptionFromInput } from "~/lib/admin.ts";
+import { ADMIN_MESSAGES, ADMIN_SEARCH_MAX_LENGTH, AUDIT_LOG_FILTER_MAX_LENGTH, feeExemptionFromInput } from "~/lib/admin.ts";
 import { ROLES } from "~/lib/roles.ts";
 
 const role = z.enum(ROLES, { errorMap: () => ({ message: "Choose one of the roles listed." }) });
@@ -12,7 +12,15 @@ export const ChangeUserAccessSchema = z.object({
   intent: z.literal("change-access", { errorMap: () => ({ message: "Please choose what to do." }) }),
   userId: z.string({ required_error: "Please choose a member." }).trim().min(1, "Please choose a member.").max(64, "Please choose a member."),
   role,
-  feeExemption: z.string().max(20, "Fee exemption must be a number from 0 to 100.").optional().transform(feeExemptionFromInput),
+  feeExemption: z
+    .string()
+    .max(20, ADMIN_MESSAGES.feeExemptionRange)
+    .optional()
+    .transform((value, context) => {
+      const percentage = feeExemptionFromInput(value);
+      if (percentage === null) context.addIssue({ code: z.ZodIssueCode.custom, message: ADMIN_MESSAGES.feeExemptionRange });
+      return percentage ?? 0;
+    }),
 });
 
 /** The users list's address: ?q=…&role=…&page=… (anything unknown is dropped, an over-long search refused). */

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { OpenedDatabase } from "#db/dialect.ts";
 import { ADMIN_AUDIT_ACTIONS, ADMIN_MESSAGES, ADMIN_USERS_MAX_PAGE, ADMIN_USERS_PAGE_SIZE, AUDIT_LOG_DEFAULT_LIMIT, feeExemptionFromInput } from "~/lib/admin.ts";
 import { changeUserAccess, listUsersForAdmin, queryAuditLog } from "~/services/admin/index.server.ts";
+import { ChangeUserAccessSchema } from "~/schemas/admin.ts";
 import { DomainError } from "~/services/domain-error.ts";
 import { recordAuditEvent } from "~/services/platform/index.server.ts";
 import { createTestDatabase } from "../../support/test-database.ts";
@@ -154,8 +155,17 @@ describe("who may change a member's role and fee exemption", () => {
     expect((await queryAuditLog(opened.db)).entries).toEqual([]);
   });
 
-  it("the fee-exemption input turns non-numbers into 0 and keeps numbers within 0–100", () => {
-    expect(["", "abc", null, undefined, "12", "150", "-3", "33.333"].map(feeExemptionFromInput)).toEqual([0, 0, 0, 0, 12, 100, 0, 33.33]);
+  it("the fee-exemption input reads plain percentages only: empty is none, hexadecimal, exponents and signs are refused", () => {
+    expect(["", null, undefined, "12", "0", "100", "33.33", " 7.5 "].map(feeExemptionFromInput)).toEqual([0, 0, 0, 12, 0, 100, 33.33, 7.5]);
+    expect(["abc", "150", "-3", "33.333", "0x10", "1e1", "+5", "1,5", "Infinity"].map(feeExemptionFromInput)).toEqual(Array(9).fill(null));
+  });
+
+  it("the edit form answers a percentage it cannot read with the range message, and changes nothing", () => {
+    for (const feeExemption of ["0x10", "1e1", "+5", "150"]) {
+      const parsed = ChangeUserAccessSchema.safeParse({ intent: "change-access", userId: "u1", role: "seller", feeExemption });
+      expect(parsed.success ? "accepted" : parsed.error.issues.map((issue) => issue.message)).toEqual([ADMIN_MESSAGES.feeExemptionRange]);
+    }
+    expect(ChangeUserAccessSchema.parse({ intent: "change-access", userId: "u1", role: "seller", feeExemption: "12.5" }).feeExemption).toBe(12.5);
   });
 });
 
