@@ -586,6 +586,16 @@ export interface OrdersTable {
   disputed_at: Timestamp | null;
   resolved_at: Timestamp | null;
   cancelled_at: Timestamp | null;
+  /** What billing recorded as received when confirming the payment (minor units), and the bank's value date. */
+  payment_received_cents: number | null;
+  payment_value_date: string | null;
+  payment_confirmed_by: string | null;
+  /** The amount a referee decided to refund (a partial refund is less than amount_cents). */
+  refunded_cents: number | null;
+  /** A staff hold: while set, the order's flow and its automatic completion wait. */
+  held_at: Timestamp | null;
+  held_by: string | null;
+  hold_reason: string | null;
   updated_at: Generated<Timestamp>;
 }
 
@@ -668,6 +678,15 @@ export interface FollowedListingAlertsTable {
   seller_id: string;
   listed_at: Timestamp;
   notified_at: Timestamp | null;
+}
+
+/** Staff's internal notes on an order (the order desk); never shown to the buyer or the seller. */
+export interface OrderStaffNotesTable {
+  id: Generated<number>;
+  order_id: number;
+  author_id: string | null;
+  body: string;
+  created_at: Generated<Timestamp>;
 }
 
 export interface OrderEventsTable {
@@ -1057,6 +1076,7 @@ export interface Database {
   forum_post_flags: ForumPostMarksTable;
   forum_post_likes: ForumPostMarksTable;
   audit_events: AuditEventsTable;
+  order_staff_notes: OrderStaffNotesTable;
   listing_reports: ListingReportsTable;
   fraud_reports: FraudReportsTable;
   category_overrides: CategoryOverridesTable;

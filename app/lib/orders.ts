@@ -114,6 +114,17 @@ export const ORDER_MESSAGES = {
   trackingRequired: "Tracking number is required",
   reasonRequired: "Please describe the problem to open a dispute",
   noteRequired: "A note explaining the decision is required",
+  amountReceivedRequired: "Enter the amount that arrived in the escrow account",
+  amountFormat: "Enter an amount such as 1250.00: digits, at most two decimals",
+  valueDateRequired: "Enter the value date of the bank transfer",
+  valueDateFormat: "Enter the value date as YYYY-MM-DD",
+  valueDateFuture: "The value date cannot be in the future",
+  valueDateBeforeOrder: "The value date cannot be before the order was placed",
+  amountMismatch: (received: string, total: string) =>
+    `The amount received (${received}) is not the order total (${total}). Confirm only when the full amount has arrived; contact the buyer about the difference.`,
+  refundTooLarge: (total: string) => `A refund cannot be more than the order total (${total})`,
+  confirmRequired: "Tick the box to confirm this decision",
+  onHold: "This order is on hold; staff must lift the hold before it can move on",
   inspectionOver: `The ${INSPECTION_PERIOD_DAYS}-day inspection period has ended, so a dispute can no longer be opened`,
 } as const;
 

@@ -30,6 +30,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // The escrow desk's two queues: billing confirms payments, referees decide disputes (app/routes/escrow.tsx).
   if (held.has("can_confirm_payments")) links.push({ to: "/escrow#payments", label: "Payments queue" });
   if (held.has("can_resolve_disputes")) links.push({ to: "/escrow#disputes", label: "Disputes queue" });
+  // The order desk (issue 33): admins and billing act on any order, referees and support read them.
+  if (held.has("can_confirm_payments") || held.has("can_resolve_disputes") || held.has("can_answer_support")) links.push({ to: "/admin/orders", label: "Orders" });
   if (held.has("can_answer_support")) links.push({ to: "/support-inbox", label: "Support inbox" });
   if (held.has("can_moderate_content")) links.push({ to: "/admin/review-reports", label: "Reported reviews" });
   return { links };

@@ -2,7 +2,7 @@
 // and its funds held in escrow); referees and administrators open the disputes waiting for a decision.
 import { Button, Container, Heading, Stack, Text } from "@chakra-ui/react";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, useLoaderData, useNavigation } from "@remix-run/react";
+import { Link as RemixLink, useLoaderData } from "@remix-run/react";
 import { FormSuccess } from "~/components/forms/index.ts";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary.tsx";
 import { EscrowQueue } from "~/components/orders/EscrowQueue.tsx";
@@ -25,8 +25,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function EscrowDeskPage() {
   const { payments, disputes, awaitingPayment, openDisputes, done } = useLoaderData<typeof loader>();
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
   return (
     <Container maxW="7xl" py={{ base: "6", md: "10" }}>
       <Stack gap="8">
@@ -51,13 +49,10 @@ export default function EscrowDeskPage() {
             sinceLabel="Ordered"
             since={(order) => order.createdAt}
             action={(order) => (
-              <Form method="post" action={`/orders/${order.id}`}>
-                <input type="hidden" name="intent" value="confirm_payment" />
-                <input type="hidden" name="returnTo" value="/escrow" />
-                <Button type="submit" size="sm" colorPalette="blue" disabled={busy} aria-label={`Confirm payment received for order ${order.reference}`}>
-                  Confirm payment
-                </Button>
-              </Form>
+              // The confirmation asks for the amount received and its value date, on the order's page (no JavaScript needed).
+              <Button asChild size="sm" colorPalette="blue" aria-label={`Confirm payment received for order ${order.reference}`}>
+                <RemixLink to={`/orders/${order.id}#order-actions-heading`}>Confirm payment…</RemixLink>
+              </Button>
             )}
           />
         ) : null}

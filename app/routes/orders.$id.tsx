@@ -6,7 +6,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Link as RemixLink, useActionData, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { BankTransferInstructions } from "~/components/orders/BankTransferInstructions.tsx";
-import { OrderActionForms, type OrderActionResult, type OrderFormField } from "~/components/orders/OrderActionForms.tsx";
+import { isOrderFormField, OrderActionForms, ORDER_FORM_FIELDS, type OrderActionResult, type OrderFormField } from "~/components/orders/OrderActionForms.tsx";
 import { OrderItemCard } from "~/components/orders/OrderItemSummary.tsx";
 import { OrderStatusBadge } from "~/components/orders/OrderStatusBadge.tsx";
 import { OrderTimeline } from "~/components/orders/OrderTimeline.tsx";
@@ -59,7 +59,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const intent = form.get("intent");
   if (submission.status !== "success") {
     const fieldErrors: Partial<Record<OrderFormField, string>> = {};
-    for (const field of ["carrier", "trackingNumber", "reason", "note"] as const) {
+    for (const field of ORDER_FORM_FIELDS) {
       const message = submission.error?.[field]?.[0];
       if (message) fieldErrors[field] = message;
     }
@@ -78,12 +78,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
       trackingNumber: "trackingNumber" in input ? input.trackingNumber : undefined,
       reason: "reason" in input ? input.reason : undefined,
       note: "note" in input ? input.note : undefined,
+      payment: input.intent === "confirm_payment" ? { receivedCents: input.amountReceived, valueDate: input.valueDate } : undefined,
+      refundCents: input.intent === "refund" ? input.refundAmount : undefined,
     });
   } catch (error) {
     if (!isDomainError(error) || error.kind === "not_found") throwRefusal(error);
     const field = error.field;
     const result: OrderActionResult =
-      field === "carrier" || field === "trackingNumber" || field === "reason" || field === "note"
+      isOrderFormField(field)
         ? { intent: input.intent, fieldErrors: { [field]: error.message } }
         : { intent: input.intent, formError: error.message };
     return data(result, refusalInit(error));

@@ -110,7 +110,11 @@ export default function SupportInboxPage() {
                     <Text fontSize="sm">{entry.assignee ? `Assigned to ${entry.assignee.name}` : "Not assigned"}</Text>
                     {entry.orderId !== null && entry.orderReference ? (
                       <Text fontSize="sm">
-                        About order <strong>{entry.orderReference}</strong>
+                        About order{" "}
+                        {/* Whoever reads this inbox (can_answer_support) may open any order, read-only (issue 33). */}
+                        <Link asChild color="blue.fg" fontWeight="bold">
+                          <RemixLink to={`/orders/${entry.orderId}`}>{entry.orderReference}</RemixLink>
+                        </Link>
                       </Text>
                     ) : null}
                     <Text whiteSpace="pre-wrap">{preview(entry.message)}</Text>

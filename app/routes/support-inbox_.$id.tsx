@@ -227,7 +227,7 @@ export default function SupportRequestPage() {
                 </Link>
               ) : (
                 <Text fontSize="sm" color="fg.muted">
-                  Only the buyer, the seller and the escrow desk open the order itself.
+                  Only the buyer, the seller, the escrow desk and support open the order itself.
                 </Text>
               )}
             </Card.Body>

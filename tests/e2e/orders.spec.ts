@@ -85,10 +85,18 @@ test("buy → pay → ship → receive: a Buy Now order through escrow to comple
   const billing = await billingContext.newPage();
   await billing.goto("/escrow");
   await expect(billing.getByRole("heading", { level: 1, name: "Escrow desk" })).toBeVisible();
-  await billing.getByRole("button", { name: `Confirm payment received for order ${reference}` }).click();
-  await expect(billing).toHaveURL(/\/escrow\?done=confirm_payment$/);
+  // The desk opens the order's confirmation form (issue 33): the amount received, the value date, a ticked box.
+  await billing.getByRole("link", { name: `Confirm payment received for order ${reference}` }).click();
+  await expect(billing).toHaveURL(new RegExp(`${orderPath}(#.*)?$`));
+  const total = (await billing.getByText(/^The order total is /).textContent())?.replace(/^The order total is [^\d]*/, "").replace(/[,.]$/, "").replace(/,/g, "") ?? "";
+  await billing.getByLabel(/^Amount received/).fill(total);
+  await billing.getByLabel(/^Value date/).fill(new Date().toISOString().slice(0, 10));
+  await billing.getByLabel(/I have checked the escrow account/).check();
+  await billing.getByRole("button", { name: "Confirm payment received" }).click();
+  await expect(billing).toHaveURL(new RegExp(`${orderPath}\\?done=confirm_payment$`));
   await expect(billing.getByRole("status").filter({ hasText: "Payment confirmed" })).toBeVisible();
-  await expect(billing.getByRole("button", { name: `Confirm payment received for order ${reference}` })).toHaveCount(0);
+  await billing.goto("/escrow");
+  await expect(billing.getByRole("link", { name: `Confirm payment received for order ${reference}` })).toHaveCount(0);
 
   // The seller ships, in a browser without JavaScript: the tracking number is required.
   const sellerContext = await contextAs(browser, "seller", testInfo, { javaScriptEnabled: false });

@@ -8,7 +8,12 @@ import { formatExactPrice } from "~/lib/money.ts";
 import { ORDER_ACTION_LABELS, type OrderAction } from "~/lib/orders.ts";
 import { FormErrors } from "~/components/forms/index.ts";
 
-export type OrderFormField = "carrier" | "trackingNumber" | "reason" | "note";
+export const ORDER_FORM_FIELDS = ["carrier", "trackingNumber", "reason", "note", "amountReceived", "valueDate", "refundAmount", "confirmed"] as const;
+export type OrderFormField = (typeof ORDER_FORM_FIELDS)[number];
+
+export function isOrderFormField(value: unknown): value is OrderFormField {
+  return typeof value === "string" && (ORDER_FORM_FIELDS as readonly string[]).includes(value);
+}
 
 /** What the order action answers when it did not redirect. */
 export interface OrderActionResult {
@@ -23,6 +28,8 @@ export interface OrderFormsOrder {
   amountCents: number;
   currency: string;
   auctionId: number | null;
+  /** YYYY-MM-DD of the order's day: the earliest value date a payment may have. */
+  createdOn?: string;
 }
 
 function ActionCard({ title, children }: { title: string; children: ReactNode }) {
@@ -46,6 +53,9 @@ function TextInput({
   multiline,
   required,
   autoComplete,
+  type,
+  inputMode,
+  hint,
 }: {
   name: OrderFormField;
   label: string;
@@ -54,6 +64,9 @@ function TextInput({
   multiline?: boolean;
   required?: boolean;
   autoComplete?: string;
+  type?: "date" | "text";
+  inputMode?: "decimal";
+  hint?: string;
 }) {
   const id = `${formId}-${name}`;
   const errorId = `${id}-error`;
@@ -72,9 +85,29 @@ function TextInput({
         {label}
         {required ? <Field.RequiredIndicator /> : null}
       </Field.Label>
-      {multiline ? <Textarea {...common} rows={3} /> : <Input {...common} autoComplete={autoComplete ?? "off"} />}
+      {multiline ? <Textarea {...common} rows={3} /> : <Input {...common} type={type ?? "text"} inputMode={inputMode} autoComplete={autoComplete ?? "off"} />}
+      {hint ? <Field.HelperText>{hint}</Field.HelperText> : null}
       {error ? <Field.ErrorText id={errorId}>{error}</Field.ErrorText> : null}
     </Field.Root>
+  );
+}
+
+/** The "ask first" step of a money decision: a checkbox the server requires, so it works without JavaScript. */
+function ConfirmBox({ formId, label, error }: { formId: string; label: string; error?: string }) {
+  const id = `${formId}-confirmed`;
+  const errorId = `${id}-error`;
+  return (
+    <Stack gap="1">
+      <HStack as="label" gap="2" align="start" htmlFor={id} cursor="pointer">
+        <input id={id} type="checkbox" name="confirmed" value="on" aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined} style={{ marginTop: "0.3em" }} />
+        <Text as="span">{label}</Text>
+      </HStack>
+      {error ? (
+        <Text id={errorId} color="fg.error" fontSize="sm">
+          {error}
+        </Text>
+      ) : null}
+    </Stack>
   );
 }
 
@@ -123,9 +156,28 @@ export function OrderActionForms({
           {formError(["confirm_payment"])}
           <Form method="post" action={action}>
             {hidden("confirm_payment")}
-            <Button type="submit" colorPalette="blue" disabled={busy}>
-              {ORDER_ACTION_LABELS.confirm_payment}
-            </Button>
+            <Stack gap="3">
+              <HStack gap="3" align="start" wrap="wrap">
+                <TextInput
+                  formId="payment"
+                  name="amountReceived"
+                  label={`Amount received (${order.currency})`}
+                  inputMode="decimal"
+                  required
+                  hint={`The order total is ${formatExactPrice(order.amountCents, order.currency)}.`}
+                  error={errorsFor(["confirm_payment"])?.fieldErrors?.amountReceived}
+                />
+                <TextInput formId="payment" name="valueDate" label="Value date" type="date" required error={errorsFor(["confirm_payment"])?.fieldErrors?.valueDate} />
+              </HStack>
+              <ConfirmBox
+                formId="payment"
+                label={`I have checked the escrow account: this amount arrived quoting ${order.reference}.`}
+                error={errorsFor(["confirm_payment"])?.fieldErrors?.confirmed}
+              />
+              <Button type="submit" colorPalette="blue" alignSelf="start" disabled={busy}>
+                {ORDER_ACTION_LABELS.confirm_payment}
+              </Button>
+            </Stack>
           </Form>
         </ActionCard>
       ) : null}
@@ -201,6 +253,17 @@ export function OrderActionForms({
             {hidden()}
             <Stack gap="3">
               <TextInput formId="decision" name="note" label="Decision note" multiline required error={decision?.fieldErrors?.note} />
+              {has("refund") ? (
+                <TextInput
+                  formId="decision"
+                  name="refundAmount"
+                  label={`Refund amount (${order.currency}, optional)`}
+                  inputMode="decimal"
+                  hint={`Empty refunds the whole ${formatExactPrice(order.amountCents, order.currency)}; a smaller amount refunds that part and releases the rest to the seller.`}
+                  error={decision?.fieldErrors?.refundAmount}
+                />
+              ) : null}
+              <ConfirmBox formId="decision" label="I have read both sides. This decision moves the money and cannot be undone." error={decision?.fieldErrors?.confirmed} />
               <HStack gap="3" wrap="wrap">
                 {has("refund") ? (
                   <Button type="submit" name="intent" value="refund" colorPalette="orange" disabled={busy}>

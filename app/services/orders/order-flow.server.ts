@@ -14,12 +14,13 @@ import { announceNotifications, insertNotifications, type NotificationDraft, typ
 import { DomainError } from "../domain-error.ts";
 import { permissionsOfRole } from "../accounts/permissions.server.ts";
 import { partyRefusal } from "../accounts/separation-of-duties.server.ts";
+import { recordAuditEvent } from "../platform/audit-log.server.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const INSPECTION_PERIOD_MS = INSPECTION_PERIOD_DAYS * DAY_MS;
 
 /** The form fields a refused transition may belong to. */
-export type OrderFlowField = "carrier" | "trackingNumber" | "reason" | "note";
+export type OrderFlowField = "carrier" | "trackingNumber" | "reason" | "note" | "amountReceived" | "valueDate" | "refundAmount";
 
 export interface OrderActor {
   id: string;
@@ -39,6 +40,8 @@ export interface OrderForRules {
   amount_cents: number;
   currency: string;
   delivered_at: string | null;
+  created_at: string;
+  held_at: string | null;
   title: string;
 }
 
@@ -188,6 +191,10 @@ export interface TransitionRequest {
   trackingNumber?: string;
   reason?: string;
   note?: string;
+  /** confirm_payment: what billing saw arrive (minor units) and the bank's value date (YYYY-MM-DD). */
+  payment?: { receivedCents: number; valueDate: string };
+  /** refund: the amount the referee decided to refund (minor units); absent, the whole amount. */
+  refundCents?: number;
   now?: Date;
 }
 
@@ -210,9 +217,12 @@ export async function orderAuthority(db: Kysely<Database>, actor: OrderActor): P
   return { ...actor, permissions: await permissionsOfRole(db, actor.role) };
 }
 
-/** Whether this person may see the order at all: its buyer, its seller, or escrow staff. */
+/** Support reads any order (parties, status, timeline, payment state) to answer questions, and acts on none (issue 33). */
+const ORDER_READER_PERMISSIONS: readonly Permission[] = [...ESCROW_DESK_PERMISSIONS, "can_answer_support"];
+
+/** Whether this person may see the order at all: its buyer, its seller, escrow staff or support (read-only). */
 export function canViewOrder(order: Pick<OrderForRules, "buyer_id" | "seller_id">, viewer: OrderAuthority): boolean {
-  return partyOf(order, viewer.id) !== null || ESCROW_DESK_PERMISSIONS.some((permission) => viewer.permissions.has(permission));
+  return partyOf(order, viewer.id) !== null || ORDER_READER_PERMISSIONS.some((permission) => viewer.permissions.has(permission));
 }
 
 function mayAct(transition: Transition, order: OrderForRules, actor: OrderAuthority): boolean {
@@ -237,6 +247,8 @@ function refusal(action: OrderAction, order: OrderForRules, actor: OrderAuthorit
     if (refused) return refused;
   }
   if (!isOrderStatus(order.status) || !transition.from.includes(order.status)) return new DomainError("conflict", transition.wrongState);
+  // A staff hold (the order desk) stops the flow until staff lift it.
+  if (order.held_at !== null) return new DomainError("conflict", ORDER_MESSAGES.onHold);
   if (action === "open_dispute" && !inspectionOpen(order, now)) return new DomainError("conflict", ORDER_MESSAGES.inspectionOver);
   return null;
 }
@@ -268,6 +280,8 @@ export function selectOrderForRules(db: Kysely<Database>) {
       "o.amount_cents",
       "o.currency",
       "o.delivered_at",
+      "o.created_at",
+      "o.held_at",
       "l.title",
     ]);
 }
@@ -281,6 +295,32 @@ function requiredText(value: string | undefined, message: string, field: OrderFl
 /** A sale undone: the sold listing is on sale again ("active") or back with its seller ("archived"). */
 async function unsellListing(trx: Kysely<Database>, listingId: number, status: "active" | "archived", stamp: string): Promise<void> {
   await trx.updateTable("equipment_listings").set({ status, updated_at: stamp }).where("id", "=", listingId).where("status", "=", "sold").execute();
+}
+
+/**
+ * The payment billing confirms: the full order total, with a value date on or after the order's day and not in the
+ * future. A different amount is refused (never confirmed short or over), so the escrow holds what the order says.
+ */
+function checkedPayment(order: OrderForRules, payment: TransitionRequest["payment"], now: Date): { receivedCents: number; valueDate: string } {
+  // Without a typed payment (the scheduler's and seed's callers), what is recorded is the order total, value-dated
+  // today, and said so in the timeline and the audit; the desk's form always sends both and they are checked here.
+  if (!payment) return { receivedCents: order.amount_cents, valueDate: now.toISOString().slice(0, 10) };
+  if (!Number.isSafeInteger(payment.receivedCents) || payment.receivedCents <= 0) {
+    throw new DomainError("invalid", ORDER_MESSAGES.amountReceivedRequired, { field: "amountReceived" });
+  }
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(payment.valueDate)) throw new DomainError("invalid", ORDER_MESSAGES.valueDateFormat, { field: "valueDate" });
+  if (payment.valueDate > now.toISOString().slice(0, 10)) throw new DomainError("invalid", ORDER_MESSAGES.valueDateFuture, { field: "valueDate" });
+  if (payment.valueDate < new Date(order.created_at).toISOString().slice(0, 10)) {
+    throw new DomainError("invalid", ORDER_MESSAGES.valueDateBeforeOrder, { field: "valueDate" });
+  }
+  if (payment.receivedCents !== order.amount_cents) {
+    throw new DomainError(
+      "invalid",
+      ORDER_MESSAGES.amountMismatch(formatExactPrice(payment.receivedCents, order.currency), formatExactPrice(order.amount_cents, order.currency)),
+      { field: "amountReceived" },
+    );
+  }
+  return { receivedCents: payment.receivedCents, valueDate: payment.valueDate };
 }
 
 /** Applies one transition of the buyer-protection flow; returns the order's new status. Refuses with DomainError. */
@@ -298,9 +338,12 @@ export async function transitionOrder(db: Kysely<Database>, request: TransitionR
     if (refused) throw refused;
 
     let note = (request.note ?? "").trim();
-    const changes: Partial<Record<StampColumn | "carrier" | "tracking_number" | "dispute_reason" | "resolution_note", string>> = {
+    const changes: Partial<Record<StampColumn | "carrier" | "tracking_number" | "dispute_reason" | "resolution_note" | "payment_value_date" | "payment_confirmed_by", string>> &
+      Partial<Record<"payment_received_cents" | "refunded_cents", number>> = {
       [transition.stamp]: stamp,
     };
+    // What the audit log records of a staff decision besides the status (money received, refunded).
+    const audited: Record<string, string | number> = {};
     if (request.action === "ship") {
       const carrier = requiredText(request.carrier, ORDER_MESSAGES.carrierRequired, "carrier");
       const tracking = requiredText(request.trackingNumber, ORDER_MESSAGES.trackingRequired, "trackingNumber");
@@ -310,9 +353,31 @@ export async function transitionOrder(db: Kysely<Database>, request: TransitionR
     } else if (request.action === "open_dispute") {
       note = requiredText(request.reason, ORDER_MESSAGES.reasonRequired, "reason");
       changes.dispute_reason = note;
+    } else if (request.action === "confirm_payment") {
+      const payment = checkedPayment(order, request.payment, now);
+      changes.payment_received_cents = payment.receivedCents;
+      changes.payment_value_date = payment.valueDate;
+      changes.payment_confirmed_by = request.actor.id;
+      audited.receivedCents = payment.receivedCents;
+      audited.valueDate = payment.valueDate;
+      if (!request.payment) audited.recordedAs = "order_total";
+      const received = `Received ${formatExactPrice(payment.receivedCents, order.currency)}, value date ${payment.valueDate}`;
+      note = note ? `${received}. ${note}` : received;
     } else if (request.action === "refund" || request.action === "release") {
       note = requiredText(request.note, ORDER_MESSAGES.noteRequired, "note");
       changes.resolution_note = note;
+      if (request.action === "refund") {
+        const refundCents = request.refundCents ?? order.amount_cents;
+        if (!Number.isSafeInteger(refundCents) || refundCents <= 0 || refundCents > order.amount_cents) {
+          throw new DomainError("invalid", ORDER_MESSAGES.refundTooLarge(formatExactPrice(order.amount_cents, order.currency)), { field: "refundAmount" });
+        }
+        changes.refunded_cents = refundCents;
+        audited.refundedCents = refundCents;
+        if (refundCents < order.amount_cents) {
+          audited.releasedCents = order.amount_cents - refundCents;
+          note = `Partial refund of ${formatExactPrice(refundCents, order.currency)} to the buyer; ${formatExactPrice(order.amount_cents - refundCents, order.currency)} released to the seller. ${note}`;
+        }
+      }
     } else if (request.action === "confirm_receipt" && order.delivered_at === null) {
       // Confirming receipt straight from "shipped" also records the delivery.
       changes.delivered_at = stamp;
@@ -336,6 +401,27 @@ export async function transitionOrder(db: Kysely<Database>, request: TransitionR
       await unsellListing(trx, order.listing_id, "archived", stamp);
     }
     await trx.insertInto("order_events").values({ order_id: order.id, status: transition.to, actor_id: request.actor.id, note, created_at: stamp }).execute();
+    // Staff acting on someone else's order (payment, dispute decision, cancellation) is audited in the same write.
+    if (partyOf(order, request.actor.id) === null) {
+      await recordAuditEvent(
+        trx,
+        {
+          actorUserId: request.actor.id,
+          action: `order.${request.action}`,
+          subjectType: "order",
+          subjectId: order.id,
+          detail: JSON.stringify({
+            reference: order.reference,
+            old: { status: order.status },
+            new: { status: transition.to, ...audited },
+            amountCents: order.amount_cents,
+            currency: order.currency,
+            note,
+          }),
+        },
+        now,
+      );
+    }
 
     const notice = transition.notification(order);
     const drafts: NotificationDraft[] = [order.buyer_id, order.seller_id]
@@ -359,6 +445,7 @@ export async function completeInspectedOrders(db: Kysely<Database>, now: Date = 
     const due = await selectOrderForRules(trx)
       .where("o.status", "=", "delivered")
       .where("o.delivered_at", "<=", cutoff)
+      .where("o.held_at", "is", null)
       .orderBy("o.delivered_at")
       .limit(limit)
       .execute();
@@ -371,6 +458,7 @@ export async function completeInspectedOrders(db: Kysely<Database>, now: Date = 
         .where("id", "=", order.id)
         .where("status", "=", "delivered")
         .where("version", "=", order.version)
+        .where("held_at", "is", null)
         .executeTakeFirst();
       if (Number(claimed.numUpdatedRows) !== 1) continue;
       count += 1;

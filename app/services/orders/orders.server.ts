@@ -194,6 +194,13 @@ export interface OrderDetail {
   disputedAt: string | null;
   resolvedAt: string | null;
   cancelledAt: string | null;
+  /** The payment as billing recorded it (issue 33): amount received, the bank's value date. */
+  paymentReceivedCents: number | null;
+  paymentValueDate: string | null;
+  refundedCents: number | null;
+  /** A staff hold and its reason (the order desk). */
+  heldAt: string | null;
+  holdReason: string | null;
   timeline: OrderTimelineEntry[];
 }
 
@@ -258,6 +265,11 @@ export async function getOrderDetail(db: Kysely<Database>, orderId: number): Pro
     disputedAt: row.disputed_at,
     resolvedAt: row.resolved_at,
     cancelledAt: row.cancelled_at,
+    paymentReceivedCents: row.payment_received_cents,
+    paymentValueDate: row.payment_value_date,
+    refundedCents: row.refunded_cents,
+    heldAt: row.held_at,
+    holdReason: row.hold_reason,
     timeline: events.map((event) => ({
       id: event.id,
       status: isOrderStatus(event.status) ? event.status : "pending",
@@ -328,6 +340,8 @@ export async function getOrderForViewer(db: Kysely<Database>, orderId: number, v
     amount_cents: order.amountCents,
     currency: order.currency,
     delivered_at: order.deliveredAt,
+    created_at: order.createdAt,
+    held_at: order.heldAt,
     title: order.title,
   };
   const authority = await orderAuthority(db, viewer);

@@ -93,7 +93,7 @@ describe("the whole buyer-protection flow", () => {
     });
     expect(await events(orderId)).toEqual([
       { status: "pending", actor_id: actors.buyer.id, note: "", created_at: T0.toISOString() },
-      { status: "paid", actor_id: actors.billing.id, note: "", created_at: at(1 * DAY).toISOString() },
+      { status: "paid", actor_id: actors.billing.id, note: "Received $12,500.00, value date 2026-11-24", created_at: at(1 * DAY).toISOString() },
       { status: "shipped", actor_id: actors.seller.id, note: "DHL Freight, tracking number JD014600006281234567", created_at: at(2 * DAY).toISOString() },
       { status: "delivered", actor_id: actors.buyer.id, note: "", created_at: at(5 * DAY).toISOString() },
       { status: "completed", actor_id: actors.buyer.id, note: "", created_at: at(6 * DAY).toISOString() },
@@ -201,7 +201,8 @@ const WRONG_STATE: Record<OrderAction, string> = {
   release: "Only a disputed order can be released to the seller",
   cancel: "Only an order awaiting payment can be cancelled",
 };
-const VISIBLE_TO: ActorName[] = ["buyer", "seller", "admin", "super_admin", "billing", "dispute_resolution_referee"];
+// Support reads every order (issue 33) and may act on none.
+const VISIBLE_TO: ActorName[] = ["buyer", "seller", "admin", "super_admin", "billing", "dispute_resolution_referee", "support"];
 
 describe("every transition, from every state, by everyone", () => {
   it("is allowed exactly for the right person in the right state, and refused with a clear message otherwise", async () => {

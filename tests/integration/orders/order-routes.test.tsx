@@ -63,7 +63,7 @@ describe("/orders/{id}", () => {
   });
 
   it("is 404 for anyone but the buyer, the seller and escrow staff, and for ids that are not orders", async () => {
-    for (const who of ["stranger", "support", "moderator"] as const) {
+    for (const who of ["stranger", "moderator"] as const) {
       expect([who, (await get(orderRoute, `/orders/${orderId}`, people[who], { id: String(orderId) })).status]).toEqual([who, 404]);
     }
     for (const id of ["abc", "0", "999999", "1e3"]) {
@@ -79,6 +79,8 @@ describe("/orders/{id}", () => {
       ["admin", "staff", ["confirm_payment", "cancel"]],
       ["super_admin", "staff", ["confirm_payment", "cancel"]],
       ["referee", "staff", []],
+      // Support reads the order (parties, status, timeline, payment state) and acts on none of it.
+      ["support", "staff", []],
     ];
     for (const [who, viewerIs, actions] of expected) {
       const { status, data } = await get(orderRoute, `/orders/${orderId}`, people[who], { id: String(orderId) });
@@ -91,7 +93,9 @@ describe("/orders/{id}", () => {
     const params = { id: String(orderId) };
     expect(await post(orderRoute, path, null, { intent: "cancel" }, params)).toMatchObject({ status: 302, location: expect.stringMatching(/^\/login\?/) });
     expect((await post(orderRoute, path, people.stranger, { intent: "cancel" }, params)).status).toBe(404);
-    expect(await post(orderRoute, path, people.buyer, { intent: "confirm_payment" }, params)).toEqual({
+    const today = new Date().toISOString().slice(0, 10);
+    const payment = { amountReceived: "8000.00", valueDate: today, confirmed: "on" };
+    expect(await post(orderRoute, path, people.buyer, { intent: "confirm_payment", ...payment }, params)).toEqual({
       status: 403,
       data: { intent: "confirm_payment", formError: "Only Tradebench billing or an administrator can confirm a payment" },
     });
@@ -103,11 +107,36 @@ describe("/orders/{id}", () => {
       status: 400,
       data: { intent: null, formError: "Please choose what to do with this order." },
     });
-    expect(await post(orderRoute, path, people.billing, { intent: "confirm_payment", returnTo: "//evil.example" }, params)).toEqual({
+    // The confirmation step: amount and value date required and strict, the box ticked, the total matched; nothing changes otherwise.
+    expect(await post(orderRoute, path, people.billing, { intent: "confirm_payment" }, params)).toEqual({
+      status: 400,
+      data: {
+        intent: "confirm_payment",
+        fieldErrors: {
+          amountReceived: "Enter the amount that arrived in the escrow account",
+          valueDate: "Enter the value date of the bank transfer",
+          confirmed: "Tick the box to confirm this decision",
+        },
+      },
+    });
+    for (const amountReceived of ["8,000.00", "8000.001", "1e4", "-8000", "0x1F40", " 8000.00 x"]) {
+      const answer = await post(orderRoute, path, people.billing, { intent: "confirm_payment", ...payment, amountReceived }, params);
+      expect([amountReceived, answer]).toEqual([amountReceived, { status: 400, data: { intent: "confirm_payment", fieldErrors: { amountReceived: "Enter an amount such as 1250.00: digits, at most two decimals" } } }]);
+    }
+    for (const valueDate of ["2026-02-30", "tomorrow", "2026-1-1"]) {
+      const answer = await post(orderRoute, path, people.billing, { intent: "confirm_payment", ...payment, valueDate }, params);
+      expect([valueDate, answer]).toEqual([valueDate, { status: 400, data: { intent: "confirm_payment", fieldErrors: { valueDate: "Enter the value date as YYYY-MM-DD" } } }]);
+    }
+    expect(await post(orderRoute, path, people.billing, { intent: "confirm_payment", ...payment, amountReceived: "7999.99" }, params)).toMatchObject({
+      status: 400,
+      data: { intent: "confirm_payment", fieldErrors: { amountReceived: expect.stringContaining("is not the order total ($8,000.00)") } },
+    });
+    expect(await post(orderRoute, path, people.billing, { intent: "confirm_payment", ...payment, confirmed: "" }, params)).toMatchObject({ status: 400 });
+    expect(await post(orderRoute, path, people.billing, { intent: "confirm_payment", ...payment, returnTo: "//evil.example" }, params)).toEqual({
       status: 302,
       location: `/orders/${orderId}?done=confirm_payment`,
     });
-    expect(await post(orderRoute, path, people.admin, { intent: "confirm_payment", returnTo: "/escrow" }, params)).toEqual({
+    expect(await post(orderRoute, path, people.admin, { intent: "confirm_payment", ...payment, returnTo: "/escrow" }, params)).toEqual({
       status: 409,
       data: { intent: "confirm_payment", formError: "Only an order awaiting payment can have its payment confirmed" },
     });

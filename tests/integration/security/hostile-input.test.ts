@@ -120,6 +120,8 @@ const TARGETS: Record<string, ActionTarget> = {
   "admin.users_.$id.tsx": { url: "/admin/users/00000000-0000-4000-8000-000000000000", params: { id: "00000000-0000-4000-8000-000000000000" }, member: "editor", renders: "/admin/users/:id" },
   "admin.promo-codes.tsx": { url: "/admin/promo-codes", member: "editor", renders: "/admin/promo-codes" },
   "admin.roles.tsx": { url: "/admin/roles", member: "editor" },
+  // The order desk (issue 33): hold, lift, note and cancel reach the service with the administrator's bodies.
+  "admin.orders.tsx": { url: "/admin/orders", member: "editor" },
   // Moderation (issue 19 §5, §6): the review of a listing nobody has (no body can remove a fixture other targets use);
   // the member-report queue, listings (feature) and categories reach their services with the administrator's bodies.
   "admin.flagged-listings.tsx": { url: "/admin/flagged-listings?tab=members", member: "editor" },

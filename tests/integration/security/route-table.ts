@@ -398,17 +398,24 @@ export const ROUTE_TABLE: readonly RouteRow[] = [
   { file: "orders._index.tsx", path: "/orders", loader: { expect: members("ok") }, action: "none" },
   { file: "seller.orders.tsx", path: "/seller/orders", loader: { expect: members("ok") }, action: "none" },
   { file: "orders.$id.tsx", path: "/orders/{order}", params: { id: "{order}" },
-    loader: { expect: members("refused:404", { buyer: "ok", seller: "ok" }, each(ESCROW_STAFF, "ok")) },
+    // Support reads every order (issue 33) and, like escrow staff, may not make the parties' moves.
+    loader: { expect: members("refused:404", { buyer: "ok", seller: "ok" }, each(ESCROW_STAFF, "ok"), { support: "ok" }) },
     // Marking an order that awaits payment as delivered: its parties reach the state rule (409), escrow staff may
     // see the order but not make this move (403), anyone else learns nothing (404).
     action: { form: { intent: "mark_delivered" },
-      expect: members("refused:404", { buyer: "reaches:409", seller: "reaches:409" }, each(ESCROW_STAFF, "refused:403")) } },
+      expect: members("refused:404", { buyer: "reaches:409", seller: "reaches:409" }, each(ESCROW_STAFF, "refused:403"), { support: "refused:403" }) } },
   // Reviewing an order (issue 22): only its parties find the page; on an order awaiting payment they read why they
   // cannot review yet, and a valid review is refused by the completion rule (409); unconfirmed accounts may not post.
   { file: "orders.$id_.review.tsx", path: "/orders/{order}/review", params: { id: "{order}" },
     loader: { expect: members("refused:404", { buyer: "ok", seller: "ok" }) },
     action: { form: { rating: "5", itemAsDescribed: "5", communication: "5", shipping: "5", comment: "Fine." },
       expect: members("refused:404", { buyer: "reaches:409", seller: "reaches:409" }, each(UNCONFIRMED, "refused:403")) } },
+  // The order desk (issue 33): escrow staff and support read it; admins and billing act (an empty note reaches the
+  // form's validation); referees and support may not act.
+  { file: "admin.orders.tsx", path: "/admin/orders",
+    loader: { expect: members("refused:403", each(ESCROW_STAFF, "ok"), { support: "ok" }) },
+    action: { form: { intent: "note", orderId: "1", text: "" },
+      expect: members("refused:403", { admin: "reaches:400", super_admin: "reaches:400", billing: "reaches:400" }) } },
   { file: "escrow.tsx", path: "/escrow", loader: { expect: members("refused:403", each(ESCROW_STAFF, "ok")) }, action: "none" },
 
   // The member's own things.
