@@ -1,6 +1,6 @@
 // Bidding rules that both the bid panel and the server need: reading a typed amount, the lowest acceptable next
 // bid, the suggested bids, and the messages of spec 01 §5. The engine itself is app/services/auctions/bidding.server.ts.
-import { formatExactPrice, formatPrice } from "./money.ts";
+import { formatExactPrice, formatPrice, hundredthsToMinorUnits, minorDigits, minorUnitsPerUnit } from "./money.ts";
 
 /** Soft close: a bid accepted in the last 5 minutes moves the end to 5 minutes after it (never past the cap). */
 export const SOFT_CLOSE_MS = 5 * 60 * 1000;
@@ -40,12 +40,9 @@ export const BID_INCREMENT_BANDS: ReadonlyArray<{ fromUnits: number; incrementUn
 /** Currencies whose unit is worth so little that the table's amounts are multiplied (the others use it as it is). */
 const INCREMENT_SCALE: Readonly<Record<string, number>> = { JPY: 100 };
 
-/** Amounts are stored in hundredths of the currency unit (app/lib/money.ts). */
-const STORED_PER_UNIT = 100;
-
-/** The table's bands for one currency, in stored amounts (hundredths), lowest first. */
+/** The table's bands for one currency, in stored amounts (minor units of the currency), lowest first. */
 export function incrementBands(currency: string): Array<{ fromCents: number; incrementCents: number }> {
-  const scale = (INCREMENT_SCALE[currency] ?? 1) * STORED_PER_UNIT;
+  const scale = (INCREMENT_SCALE[currency] ?? 1) * minorUnitsPerUnit(currency);
   return BID_INCREMENT_BANDS.map((band) => ({ fromCents: band.fromUnits * scale, incrementCents: band.incrementUnits * scale }));
 }
 
@@ -62,16 +59,12 @@ export function bidIncrementAt(priceCents: number, currency: string, fixedIncrem
 
 /** "$1,010" or "$1,010.50": money in bid messages, with cents only when there are some. */
 export function formatBidMoney(cents: number, currency: string = "USD"): string {
-  return cents % 100 === 0 ? formatPrice(cents, currency) : formatExactPrice(cents, currency);
+  return cents % minorUnitsPerUnit(currency) === 0 ? formatPrice(cents, currency) : formatExactPrice(cents, currency);
 }
 
 /** Decimal places of the currency's minor unit (ISO 4217 through Intl: 2 for $, €, £; 0 for ¥). */
 export function minorUnitDigits(currency: string): number {
-  try {
-    return new Intl.NumberFormat("en-US", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ?? 2;
-  } catch {
-    return 2;
-  }
+  return minorDigits(currency);
 }
 
 export const BID_MESSAGES = {
@@ -93,7 +86,7 @@ export const BID_MESSAGES = {
   maximumRaised: (cents: number, currency: string) => `Your maximum bid is now ${formatBidMoney(cents, currency)}.`,
 } as const;
 
-/** A typed amount read: its cents, or the message that says what is wrong with it. */
+/** A typed amount read: its hundredths of a unit (readBidAmount) or minor units (readBidAmountIn), or the message. */
 export type BidAmountReading = { ok: true; cents: number } | { ok: false; message: string };
 
 /**
@@ -109,13 +102,30 @@ export function readBidAmount(text: string): BidAmountReading {
   return cents > 0 ? { ok: true, cents } : { ok: false, message: BID_MESSAGES.invalidAmount };
 }
 
-/** Spec 01 §5: digits with up to 2 decimals. Returns cents, or null for anything else (including 0). */
+/** Spec 01 §5: digits with up to 2 decimals. Returns hundredths of a unit, or null for anything else (including 0). */
 export function parseBidAmount(text: string): number | null {
   const reading = readBidAmount(text);
   return reading.ok ? reading.cents : null;
 }
 
-/** Whether `cents` fits the currency's minor unit (¥ has none: whole yen only). */
+/**
+ * A typed bid read in the lot's currency: its minor units (¥: whole yen), or the message. "1500.50" on a yen lot is
+ * refused with wholeUnitsOnly; the other rules are readBidAmount's.
+ */
+export function readBidAmountIn(text: string, currency: string): BidAmountReading {
+  const reading = readBidAmount(text);
+  if (!reading.ok) return reading;
+  const minor = hundredthsToMinorUnits(reading.cents, currency);
+  return minor === null ? { ok: false, message: BID_MESSAGES.wholeUnitsOnly(currency) } : { ok: true, cents: minor };
+}
+
+/** A typed bid in the lot's currency as minor units, or null for anything else. */
+export function parseBidAmountIn(text: string, currency: string): number | null {
+  const reading = readBidAmountIn(text, currency);
+  return reading.ok ? reading.cents : null;
+}
+
+/** Whether an amount typed in hundredths of a unit fits the currency's minor unit (¥ has none: whole yen only). */
 export function fitsMinorUnit(cents: number, currency: string): boolean {
   const step = 10 ** Math.max(0, 2 - minorUnitDigits(currency));
   return cents % step === 0;

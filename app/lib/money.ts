@@ -1,4 +1,7 @@
-// Money: amounts are stored as integer hundredths of the currency unit ("cents") and shown in whole units.
+// Money: amounts are stored as integers in the minor unit of their own currency (ISO 4217 through Intl: hundredths of
+// the dollar, euro and pound; whole yen, which has no minor unit), whatever a column's name says ("price_cents" and
+// the other "*_cents" columns hold minor units of the row's currency: docs/decisions/0070). minorDigits is the one
+// definition of how many digits a currency's minor unit has; parsing, formatting and conversion all ask it.
 
 export const CURRENCIES = ["USD", "EUR", "GBP", "JPY", "CAD", "AUD"] as const;
 export type Currency = (typeof CURRENCIES)[number];
@@ -17,18 +20,50 @@ export function isCurrency(value: unknown): value is Currency {
 }
 
 const wholeUnits = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
-const withCents = new Intl.NumberFormat("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
-/** "$12,500", "C$980", "¥150,000": the symbol of the spec and no decimals. */
-export function formatPrice(cents: number, currency: string = "USD"): string {
-  const symbol = isCurrency(currency) ? CURRENCY_SYMBOLS[currency] : `${currency} `;
-  return `${symbol}${wholeUnits.format(cents / 100)}`;
+const exactFormats = new Map<number, Intl.NumberFormat>();
+function exactFormat(digits: number): Intl.NumberFormat {
+  let format = exactFormats.get(digits);
+  if (!format) {
+    format = new Intl.NumberFormat("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits });
+    exactFormats.set(digits, format);
+  }
+  return format;
 }
 
-/** "$12,499.50": for amounts where cents matter (bids, fees). */
-export function formatExactPrice(cents: number, currency: string = "USD"): string {
+const digitsByCurrency = new Map<string, number>();
+/**
+ * Decimal digits of a currency's minor unit, ISO 4217's as Intl knows them (resolvedOptions().maximumFractionDigits
+ * for style "currency"): 2 for USD, EUR, GBP, CAD, AUD; 0 for JPY. A code Intl does not know counts as 2.
+ */
+export function minorDigits(currency: string): number {
+  const known = digitsByCurrency.get(currency);
+  if (known !== undefined) return known;
+  let digits = 2;
+  try {
+    digits = new Intl.NumberFormat("en-US", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ?? 2;
+  } catch {
+    digits = 2;
+  }
+  digitsByCurrency.set(currency, digits);
+  return digits;
+}
+
+/** Minor units in one whole unit of the currency: 100 for USD, 1 for JPY. */
+export function minorUnitsPerUnit(currency: string): number {
+  return 10 ** minorDigits(currency);
+}
+
+/** "$12,500", "C$980", "¥150,000": the symbol of the spec and no decimals. */
+export function formatPrice(minorUnits: number, currency: string = "USD"): string {
   const symbol = isCurrency(currency) ? CURRENCY_SYMBOLS[currency] : `${currency} `;
-  return `${symbol}${withCents.format(cents / 100)}`;
+  return `${symbol}${wholeUnits.format(minorUnits / minorUnitsPerUnit(currency))}`;
+}
+
+/** "$12,499.50", "¥1,500": for amounts where the minor unit matters (bids, fees), with the currency's own digits. */
+export function formatExactPrice(minorUnits: number, currency: string = "USD"): string {
+  const symbol = isCurrency(currency) ? CURRENCY_SYMBOLS[currency] : `${currency} `;
+  const digits = minorDigits(currency);
+  return `${symbol}${exactFormat(digits).format(minorUnits / 10 ** digits)}`;
 }
 
 /** Whole numbers with thousands separators: 1,250. */
@@ -36,30 +71,71 @@ export function formatCount(value: number): string {
   return wholeUnits.format(value);
 }
 
-/** Converts a decimal amount (e.g. 1249.5) to integer cents without floating-point drift. */
-export function toCents(amount: number): number {
-  return Math.round(amount * 100);
+/** Converts a decimal amount of `currency` (e.g. 1249.5) to its integer minor units without floating-point drift. */
+export function toCents(amount: number, currency: string = "USD"): number {
+  return Math.round(amount * minorUnitsPerUnit(currency));
 }
 
-/** Cents to a plain decimal string for form fields: 124950 → "1249.50", 100000 → "1000". */
-export function centsToInput(cents: number | null | undefined): string {
-  if (cents === null || cents === undefined) return "";
-  return cents % 100 === 0 ? String(cents / 100) : (cents / 100).toFixed(2);
+/** Minor units to a plain decimal string for form fields: 124950 → "1249.50", 100000 → "1000"; ¥1500 → "1500". */
+export function centsToInput(minorUnits: number | null | undefined, currency: string = "USD"): string {
+  if (minorUnits === null || minorUnits === undefined) return "";
+  const perUnit = minorUnitsPerUnit(currency);
+  return minorUnits % perUnit === 0 ? String(minorUnits / perUnit) : (minorUnits / perUnit).toFixed(minorDigits(currency));
 }
 
-/** ISO 4217's minor-unit digits of a currency, as Intl knows them: 2 for USD, EUR, GBP, CAD, AUD; 0 for JPY. */
+/** ISO 4217's minor-unit digits of a currency, as Intl knows them (the same as minorDigits). */
 export function isoMinorDigits(currency: string): number {
-  return new Intl.NumberFormat("en-US", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ?? 2;
+  return minorDigits(currency);
+}
+
+/** The digits the marketplace stores amounts of a currency in: its ISO 4217 minor unit (docs/decisions/0070). */
+export function storedMinorDigits(currency: string): number {
+  return minorDigits(currency);
+}
+
+export const MONEY_MESSAGES = {
+  /** A typed amount with decimals in a currency without a minor unit (¥). */
+  noDecimals: (currency: string) => `${currency} has no decimals: enter a whole amount such as 1500`,
+  /** A typed amount with more decimals than the currency's minor unit has. */
+  tooManyDecimals: (currency: string) => `${currency} amounts have at most ${minorDigits(currency)} decimals`,
+} as const;
+
+/** A typed amount read in one currency: its minor units, or why not ("decimals": more decimals than the currency has). */
+export type MoneyReading = { ok: true; minorUnits: number } | { ok: false; reason: "invalid" | "decimals" };
+
+/**
+ * Reads an amount typed as digits with an optional decimal point ("1249.50", "1500") in `currency`'s minor units,
+ * from the digits (never by multiplying a float). More decimals than the currency has are refused as such
+ * ("1500.50" in JPY), so the form can say why; anything else that is not plain digits is "invalid". `maxUnits`
+ * bounds the amount in whole units; `positive` refuses 0.
+ */
+export function readMoneyText(raw: unknown, currency: string, options: { maxUnits: number; positive?: boolean }): MoneyReading {
+  if (typeof raw !== "string") return { ok: false, reason: "invalid" };
+  const text = raw.trim();
+  const match = /^(\d{1,15})(?:\.(\d{1,15}))?$/.exec(text);
+  if (!match) return { ok: false, reason: "invalid" };
+  const digits = minorDigits(currency);
+  const fraction = match[2] ?? "";
+  // Trailing zeros say nothing ("1500.00" is ¥1,500; "12.50" has two decimals).
+  const significant = fraction.replace(/0+$/, "");
+  if (significant.length > digits) return { ok: false, reason: "decimals" };
+  const units = Number(match[1]);
+  if (units > options.maxUnits) return { ok: false, reason: "invalid" };
+  const minorUnits = units * 10 ** digits + Number(significant.padEnd(digits, "0") || "0");
+  if (!Number.isSafeInteger(minorUnits) || (units === options.maxUnits && minorUnits > units * 10 ** digits)) return { ok: false, reason: "invalid" };
+  if ((options.positive ?? true) && minorUnits <= 0) return { ok: false, reason: "invalid" };
+  return { ok: true, minorUnits };
 }
 
 /**
- * The digits the marketplace stores amounts of a currency in. Every stored amount is in hundredths today, the yen's
- * included (price_cents and the rest); conversions and formatting ask this one function, so moving the yen to its ISO
- * 4217 digits (isoMinorDigits) is one change here plus a data migration (docs/decisions/0062).
+ * An amount read in hundredths of a unit whatever the currency (what the bid and offer forms read, which do not know
+ * the lot's currency) as minor units of `currency`; null when it has a fraction the currency cannot hold (¥12.50).
  */
-export function storedMinorDigits(currency: string): number {
-  void currency;
-  return 2;
+export function hundredthsToMinorUnits(hundredths: number, currency: string): number | null {
+  const digits = minorDigits(currency);
+  if (digits >= 2) return hundredths * 10 ** (digits - 2);
+  const step = 10 ** (2 - digits);
+  return hundredths % step === 0 ? hundredths / step : null;
 }
 
 /** An amount in minor units times a conversion factor, rounded half up to whole minor units (as the database does). */

@@ -88,7 +88,7 @@ async function createFromWizard(user: CurrentUser, fields: FormData, files: Rece
   else if (uploads.images.length === 0) errors.images = [AI_LISTING_MESSAGES.imageRequired];
   if (checked.ok && !(await categoryExists(getDb(), checked.value.categoryId))) errors.categoryId = [LISTING_MESSAGES.categoryUnknown];
   // The offer settings of the listing-type step (issue 23), checked against the type and price chosen.
-  const offers = checked.ok ? readOfferSettings(fields, { listingType: checked.value.listingType, priceCents: checked.value.priceCents, buyNowPriceCents: checked.value.priceCents }) : null;
+  const offers = checked.ok ? readOfferSettings(fields, { listingType: checked.value.listingType, priceCents: checked.value.priceCents, buyNowPriceCents: checked.value.priceCents, currency: "USD" }) : null;
   if (offers && !offers.ok) Object.assign(errors, offers.fieldErrors);
   if (!checked.ok || !offers?.ok || Object.keys(errors).length > 0) return data<AiCreateAnswer>({ status: "ai-invalid", errors }, { status: 400 });
 

@@ -212,7 +212,7 @@ function EditForm() {
               rechoose: formResult?.rechoose ?? false,
             }}
           />
-          <OfferSettingsFields defaults={offerSettingsDefaults(offerSettings, formResult?.result.initialValue)} errors={formResult?.result.error ?? undefined} />
+          <OfferSettingsFields defaults={offerSettingsDefaults(offerSettings, formResult?.result.initialValue, defaults.currency)} errors={formResult?.result.error ?? undefined} />
           <Button type="submit" colorPalette="blue" size="lg" alignSelf="start" disabled={submitting} loading={submitting} loadingText="Saving...">
             Save changes
           </Button>

@@ -9,9 +9,9 @@ import { MakeOfferForm, offerUi, type OfferFormErrors } from "~/components/offer
 import { getDb } from "~/db.server.ts";
 import { formatExactPrice } from "~/lib/money.ts";
 import { OFFER_MESSAGES, offersRemainingText } from "~/lib/offers.ts";
-import { MakeOfferSchema } from "~/schemas/offers.ts";
+import { MakeOfferSchema, offerAmountInCurrency } from "~/schemas/offers.ts";
 import { isDomainError } from "~/services/domain-error.ts";
-import { getOfferPanel, makeOffer } from "~/services/orders/index.server.ts";
+import { getOfferPanel, makeOffer, offerAmountCurrency } from "~/services/orders/index.server.ts";
 import { requireConfirmedUser } from "~/web/auth.server.ts";
 import { refusalInit, throwRefusal } from "~/web/domain-answer.server.ts";
 import { parseForm } from "~/web/form-data.server.ts";
@@ -41,8 +41,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const errors: OfferFormErrors = { amount: submission.error?.amount?.[0], message: submission.error?.message?.[0] };
     return data({ errors, values }, { status: 400 });
   }
+  const currency = (await offerAmountCurrency(getDb(), { listingId })) ?? "USD";
+  const amount = offerAmountInCurrency(submission.value.amount, currency);
+  if (!amount.ok) return data({ errors: { amount: amount.message } satisfies OfferFormErrors, values }, { status: 400 });
   try {
-    await makeOffer(getDb(), { listingId, buyerId: user.id, amountCents: submission.value.amount, message: submission.value.message });
+    await makeOffer(getDb(), { listingId, buyerId: user.id, amountCents: amount.cents, message: submission.value.message });
   } catch (error) {
     if (!isDomainError(error) || error.kind === "not_found") throwRefusal(error);
     const errors: OfferFormErrors = error.field === "amount" || error.field === "message" ? { [error.field]: error.message } : { form: error.message };

@@ -11,7 +11,7 @@ import { LinkTabs } from "~/components/LinkTabs.tsx";
 import { useNow } from "~/components/use-now.ts";
 import { getDb } from "~/db.server.ts";
 import { formatDateTime } from "~/lib/dates.ts";
-import { centsToInput, formatExactPrice } from "~/lib/money.ts";
+import { centsToInput, formatExactPrice, minorUnitsPerUnit } from "~/lib/money.ts";
 import {
   OFFER_MESSAGE_MAX_LENGTH,
   OFFER_REASON_MAX_LENGTH,
@@ -21,9 +21,9 @@ import {
   type OfferNegotiation,
   type OfferStep,
 } from "~/lib/offers.ts";
-import { OfferAnswerSchema } from "~/schemas/offers.ts";
+import { OfferAnswerSchema, offerAmountInCurrency } from "~/schemas/offers.ts";
 import { isDomainError } from "~/services/domain-error.ts";
-import { listNegotiations, respondToOffer, type OffersTab } from "~/services/orders/index.server.ts";
+import { listNegotiations, offerAmountCurrency, respondToOffer, type OffersTab } from "~/services/orders/index.server.ts";
 import { requireConfirmedUser, requireUser } from "~/web/auth.server.ts";
 import { refusalInit, throwRefusal } from "~/web/domain-answer.server.ts";
 import { parseForm } from "~/web/form-data.server.ts";
@@ -56,13 +56,20 @@ export async function action({ request }: ActionFunctionArgs) {
     return data({ offerId, message: errors[0] ?? "Please check the form" }, { status: 400 });
   }
   const answer = submission.value;
+  let counterCents: number | undefined;
+  if (answer.intent === "counter") {
+    const currency = (await offerAmountCurrency(getDb(), { offerId: answer.offerId })) ?? "USD";
+    const amount = offerAmountInCurrency(answer.amount, currency);
+    if (!amount.ok) return data({ offerId, message: amount.message }, { status: 400 });
+    counterCents = amount.cents;
+  }
   let outcome: Awaited<ReturnType<typeof respondToOffer>>;
   try {
     outcome = await respondToOffer(getDb(), {
       offerId: answer.offerId,
       userId: user.id,
       action: answer.intent,
-      amountCents: answer.intent === "counter" ? answer.amount : undefined,
+      amountCents: counterCents,
       message: answer.intent === "counter" ? answer.message : undefined,
       reason: answer.intent === "decline" ? answer.reason : undefined,
     });
@@ -255,7 +262,10 @@ function NegotiationCard({ negotiation, tab, now, refusal }: { negotiation: Offe
                         autoComplete="off"
                         required
                         maxW="16rem"
-                        placeholder={centsToInput(Math.round((negotiation.counterRange.aboveCents + negotiation.counterRange.belowCents) / 200) * 100)}
+                        placeholder={centsToInput(
+                          Math.round((negotiation.counterRange.aboveCents + negotiation.counterRange.belowCents) / 2 / minorUnitsPerUnit(currency)) * minorUnitsPerUnit(currency),
+                          currency,
+                        )}
                       />
                     </Stack>
                     <Stack gap="1">

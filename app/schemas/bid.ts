@@ -38,6 +38,7 @@ export const BidFormSchema = z
       ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["amount"], message });
       return z.NEVER;
     }
+    // Hundredths of a unit whatever the lot's currency: the bid's answer converts them with the lot's (app/web/bid-form.server.ts).
     return { amountCents, maxCents, intent: form.intent };
   });
 export type BidForm = z.infer<typeof BidFormSchema>;

@@ -4,7 +4,7 @@
 import { z } from "zod";
 import { CONDITIONS } from "~/lib/conditions.ts";
 import { AUCTION_DURATION_DAYS, DEFAULT_AUCTION_DURATION_DAYS } from "~/lib/auctions.ts";
-import { CURRENCIES, toCents } from "~/lib/money.ts";
+import { CURRENCIES, isCurrency, minorDigits, MONEY_MESSAGES, readMoneyText, toCents, type Currency } from "~/lib/money.ts";
 import { TEST_LEVELS } from "~/lib/test-levels.ts";
 import { LISTING_TYPES, type ListingType } from "~/lib/listing-types.ts";
 
@@ -110,20 +110,30 @@ const optionalText = (label: string, max: number) =>
 const requiredText = (message: string, label: string, max: number) =>
   z.string({ required_error: message }).trim().min(1, message).max(max, LISTING_MESSAGES.tooLong(label, max));
 
-/** A decimal amount of money (up to 2 decimals, above 0, within the form's limit) as integer cents; null for anything else. */
-export function parseMoneyCents(raw: string | undefined): number | null {
-  const text = raw?.trim() ?? "";
-  const amount = Number(text);
-  if (!/^\d{1,10}(\.\d{1,2})?$/.test(text) || !(amount > 0) || amount > LISTING_LIMITS.price) return null;
-  return toCents(amount);
+/**
+ * A decimal amount of money in `currency` (at most the currency's decimals: 2 for $, €, £; none for ¥), above 0 and
+ * within the form's limit, as integer minor units of that currency; null for anything else.
+ */
+export function parseMoneyCents(raw: string | undefined, currency: string = "USD"): number | null {
+  const reading = readMoneyText(raw ?? "", currency, { maxUnits: LISTING_LIMITS.price });
+  return reading.ok ? reading.minorUnits : null;
 }
 
-/** A whole amount of at least 1 (the bid increment; "10.00" reads as 10) as cents; null for anything else. */
-function parseWholeUnitsCents(raw: string | undefined): number | null {
+/**
+ * The message for a price field that did not read: "JPY has no decimals: …" when the amount had decimals its
+ * currency cannot hold, else the field's own message.
+ */
+export function moneyFieldMessage(raw: string | undefined, currency: string, message: string): string {
+  const reading = readMoneyText(raw ?? "", currency, { maxUnits: LISTING_LIMITS.price });
+  return !reading.ok && reading.reason === "decimals" && minorDigits(currency) === 0 ? MONEY_MESSAGES.noDecimals(currency) : message;
+}
+
+/** A whole amount of at least 1 (the bid increment; "10.00" reads as 10) as minor units of `currency`; null for anything else. */
+function parseWholeUnitsCents(raw: string | undefined, currency: string): number | null {
   const text = raw?.trim() ?? "";
   if (!/^\d{1,10}(\.0{1,2})?$/.test(text)) return null;
   const units = Number(text);
-  return units >= 1 && units <= LISTING_LIMITS.price ? toCents(units) : null;
+  return units >= 1 && units <= LISTING_LIMITS.price ? toCents(units, currency) : null;
 }
 
 /**
@@ -263,6 +273,8 @@ const TYPE_INPUT = z.object({
   startDateOffset: z.string().optional(),
   /** Edit form: start a new auction on a listing whose last auction is over. */
   startAuction: z.string().optional(),
+  /** The listing's currency (checked with the other fields below): says how many decimals the amounts may have. */
+  currency: z.string().optional(),
 });
 
 type TypeInput = z.output<typeof TYPE_INPUT>;
@@ -290,32 +302,36 @@ function typeFields(options: { allowKeepDuration: boolean }) {
     const fail = (path: keyof TypeInput, message: string) => ctx.addIssue({ code: z.ZodIssueCode.custom, path: [path], message });
     const type = raw.listingType;
     const startAuction = raw.startAuction === "on";
+    const currencyText = raw.currency?.trim() ?? "";
+    const currency: Currency = isCurrency(currencyText) ? currencyText : "USD";
+    const money = (text: string | undefined) => parseMoneyCents(text, currency);
+    const failMoney = (path: keyof TypeInput, message: string) => fail(path, moneyFieldMessage(raw[path], currency, message));
     if (type === "buy_now") {
-      const price = parseMoneyCents(raw.price);
-      if (price === null) fail("price", LISTING_MESSAGES.buyNowPriceRequired);
+      const price = money(raw.price);
+      if (price === null) failMoney("price", LISTING_MESSAGES.buyNowPriceRequired);
       return { listingType: type, price: price ?? 0, buyNowPrice: null, auction: null, startAuction };
     }
 
-    const starting = parseMoneyCents(raw.startingPrice);
-    if (starting === null) fail("startingPrice", LISTING_MESSAGES.startingPriceRequired(type));
+    const starting = money(raw.startingPrice);
+    if (starting === null) failMoney("startingPrice", LISTING_MESSAGES.startingPriceRequired(type));
     let buyNow: number | null = null;
     if (type === "hybrid") {
-      buyNow = parseMoneyCents(raw.buyNowPrice);
-      if (buyNow === null) fail("buyNowPrice", LISTING_MESSAGES.hybridBuyNowPriceRequired);
+      buyNow = money(raw.buyNowPrice);
+      if (buyNow === null) failMoney("buyNowPrice", LISTING_MESSAGES.hybridBuyNowPriceRequired);
       else if (starting !== null && buyNow <= starting) fail("buyNowPrice", LISTING_MESSAGES.buyNowNotAboveStart);
     }
 
     let reserve: number | null = null;
     if ((raw.reservePrice?.trim() ?? "") !== "") {
-      reserve = parseMoneyCents(raw.reservePrice);
-      if (reserve === null) fail("reservePrice", LISTING_MESSAGES.reserveInvalid);
+      reserve = money(raw.reservePrice);
+      if (reserve === null) failMoney("reservePrice", LISTING_MESSAGES.reserveInvalid);
       else if (starting !== null && reserve < starting) fail("reservePrice", LISTING_MESSAGES.reserveBelowStart);
       else if (buyNow !== null && reserve > buyNow) fail("reservePrice", LISTING_MESSAGES.reserveAboveBuyNow);
     }
 
     const incrementText = raw.bidIncrement?.trim() ?? "";
     // Empty: the increment follows the tiered table; a whole amount fixes it for this auction.
-    const increment = incrementText === "" ? null : parseWholeUnitsCents(incrementText);
+    const increment = incrementText === "" ? null : parseWholeUnitsCents(incrementText, currency);
     if (incrementText !== "" && increment === null) fail("bidIncrement", LISTING_MESSAGES.bidIncrement);
 
     const durationText = raw.duration?.trim() ?? "";

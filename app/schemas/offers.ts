@@ -1,10 +1,21 @@
 // The Make Offer forms (issue 23): the buyer's offer, the answers on /offers, and the seller's offer settings of the
-// listing form. Shared by the forms and the actions; amounts are typed as money ("850" or "850.50") and read as cents.
+// listing form. Shared by the forms and the actions; amounts are typed as money ("850" or "850.50") and read in
+// hundredths of a unit: the actions convert them to the currency's minor units (offerAmountInCurrency; ¥ has none).
 import { z } from "zod";
 import { OFFER_MESSAGE_MAX_LENGTH, OFFER_MESSAGES, OFFER_REASON_MAX_LENGTH } from "~/lib/offers.ts";
+import { hundredthsToMinorUnits, MONEY_MESSAGES } from "~/lib/money.ts";
 import { parseMoneyCents } from "./listing.ts";
 
 const AMOUNT_INVALID = "Enter an amount such as 850 or 850.50";
+
+/**
+ * An amount read by these schemas (hundredths of a unit) in minor units of the offer's currency, or the message that
+ * refuses it ("JPY has no decimals: …").
+ */
+export function offerAmountInCurrency(hundredths: number, currency: string): { ok: true; cents: number } | { ok: false; message: string } {
+  const cents = hundredthsToMinorUnits(hundredths, currency);
+  return cents === null ? { ok: false, message: MONEY_MESSAGES.noDecimals(currency) } : { ok: true, cents };
+}
 
 /** A required amount of money as cents. */
 const amountCents = z

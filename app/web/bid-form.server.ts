@@ -2,9 +2,10 @@
 // all its answer modes) and POST /api/auctions/{id}/bids (the JSON endpoint server.mjs answers ahead of Remix).
 import { getDb } from "~/db.server.ts";
 import { BID_MESSAGES } from "~/lib/bidding.ts";
+import { hundredthsToMinorUnits } from "~/lib/money.ts";
 import type { CurrentUser } from "~/lib/user.ts";
 import { bidOutcomeMessage, BID_FORM_MESSAGES, BidFormSchema, type BidActionData, type BidField, type BidForm } from "~/schemas/bid.ts";
-import { forViewer, AUCTION_NOT_FOUND, placeBid } from "~/services/auctions/index.server.ts";
+import { auctionCurrency, forViewer, AUCTION_NOT_FOUND, placeBid } from "~/services/auctions/index.server.ts";
 import { emailConfirmationRefusal } from "~/services/accounts/index.server.ts";
 import { getUserOfCookieHeader, PERMISSION_MESSAGES, userHasPermission } from "./auth.server.ts";
 import { routeIdOf } from "./route-params.server.ts";
@@ -67,12 +68,14 @@ export async function answerBidForm(user: CurrentUser | null, auctionId: number 
   if (!bid.ok) return refused(bid.refusal);
 
   try {
-    const outcome = await placeBid(getDb(), {
-      auctionId,
-      bidderId: user.id,
-      amountCents: bid.value.amountCents,
-      maxCents: bid.value.maxCents,
-    });
+    // The form reads hundredths of a unit; the lot's currency says what its minor unit is (¥: whole yen only).
+    const currency = await auctionCurrency(getDb(), auctionId);
+    if (currency === null) return refused(new DomainError("not_found", BID_MESSAGES.auctionNotFound, { code: AUCTION_NOT_FOUND }));
+    const amountCents = hundredthsToMinorUnits(bid.value.amountCents, currency);
+    const maxCents = bid.value.maxCents === null ? null : hundredthsToMinorUnits(bid.value.maxCents, currency);
+    if (amountCents === null) return refused(new DomainError("invalid", BID_MESSAGES.wholeUnitsOnly(currency), { field: "amount" }));
+    if (bid.value.maxCents !== null && maxCents === null) return refused(new DomainError("invalid", BID_MESSAGES.wholeUnitsOnly(currency), { field: "maxAmount" }));
+    const outcome = await placeBid(getDb(), { auctionId, bidderId: user.id, amountCents, maxCents });
     return {
       status: 200,
       body: {

@@ -2,14 +2,14 @@
 // /edit-listing: parsed with their schema and checked against the listing type and price the same form sends, so a
 // refusal comes back beside its field before anything is saved.
 import { lowAutoPriceWarnings, OFFER_MESSAGES } from "~/lib/offers.ts";
-import { OfferSettingsSchema } from "~/schemas/offers.ts";
+import { offerAmountInCurrency, OfferSettingsSchema } from "~/schemas/offers.ts";
 import type { ListingInput } from "~/schemas/listing.ts";
 import { checkOfferSettings, type OfferSettings } from "~/services/orders/index.server.ts";
 import { isDomainError } from "~/services/domain-error.ts";
 
 export type OfferSettingsReading = { ok: true; settings: OfferSettings } | { ok: false; fieldErrors: Record<string, string[]> };
 
-export function readOfferSettings(fields: FormData, listing: Pick<ListingInput, "listingType" | "priceCents" | "buyNowPriceCents">): OfferSettingsReading {
+export function readOfferSettings(fields: FormData, listing: Pick<ListingInput, "listingType" | "priceCents" | "buyNowPriceCents" | "currency">): OfferSettingsReading {
   const parsed = OfferSettingsSchema.safeParse({
     acceptsOffers: fields.get("acceptsOffers") ?? undefined,
     autoAcceptPrice: fields.get("autoAcceptPrice") ?? undefined,
@@ -21,10 +21,21 @@ export function readOfferSettings(fields: FormData, listing: Pick<ListingInput, 
     for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0])] = [issue.message];
     return { ok: false, fieldErrors };
   }
+  // The schema reads hundredths of a unit; the listing's currency says what its minor unit is (¥: whole yen only).
+  const inCurrency = (field: "autoAcceptPrice" | "autoDeclinePrice"): number | null | string => {
+    const hundredths = parsed.data[field];
+    if (hundredths === null) return null;
+    const amount = offerAmountInCurrency(hundredths, listing.currency);
+    return amount.ok ? amount.cents : amount.message;
+  };
+  const autoAccept = inCurrency("autoAcceptPrice");
+  const autoDecline = inCurrency("autoDeclinePrice");
+  if (typeof autoAccept === "string") return { ok: false, fieldErrors: { autoAcceptPrice: [autoAccept] } };
+  if (typeof autoDecline === "string") return { ok: false, fieldErrors: { autoDeclinePrice: [autoDecline] } };
   const settings: OfferSettings = {
     acceptsOffers: parsed.data.acceptsOffers,
-    autoAcceptCents: parsed.data.autoAcceptPrice,
-    autoDeclineCents: parsed.data.autoDeclinePrice,
+    autoAcceptCents: autoAccept,
+    autoDeclineCents: autoDecline,
     confirmedLowPrices: parsed.data.confirmLowPrices,
   };
   const price = listing.listingType === "hybrid" ? (listing.buyNowPriceCents ?? 0) : listing.priceCents;

@@ -10,6 +10,7 @@ import type { Database } from "../schema.ts";
 import { AUCTION_DURATION_DAYS } from "../../app/lib/auctions.ts";
 import { extensionsEndFor, minimumNextBid } from "../../app/lib/bidding.ts";
 import type { OrderStatus } from "../../app/lib/orders.ts";
+import { minorUnitsPerUnit } from "../../app/lib/money.ts";
 import { isRole, type Role } from "../../app/lib/roles.ts";
 import { cancelAuction, endDueAuctions, runAuctionLifecycle, startDueAuctions } from "../../app/services/auctions/auction-lifecycle.server.ts";
 import { placeBid, type BidOutcome } from "../../app/services/auctions/bidding.server.ts";
@@ -312,7 +313,7 @@ interface ListingRow {
 const USD_PER_UNIT: Record<string, number> = { USD: 1, EUR: 1.09, GBP: 1.27, CAD: 0.74 };
 
 function usdValue(listing: ListingRow): number {
-  return (listing.price_cents / 100) * (USD_PER_UNIT[listing.currency] ?? 1);
+  return (listing.price_cents / minorUnitsPerUnit(listing.currency)) * (USD_PER_UNIT[listing.currency] ?? 1);
 }
 
 function weightedPick<T>(random: Random, items: readonly T[], weight: (item: T) => number): T | undefined {

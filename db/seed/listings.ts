@@ -10,6 +10,7 @@ import type { Insertable, Kysely } from "kysely";
 import sharp from "sharp";
 import type { Database, EquipmentListingsTable } from "../schema.ts";
 import { CONDITIONS, type Condition } from "../../app/lib/conditions.ts";
+import { toCents } from "../../app/lib/money.ts";
 import { DEMO_CONDITION_PRICE_FACTORS } from "../../app/lib/pricing/condition-factors.ts";
 import type { TestLevel } from "../../app/lib/test-levels.ts";
 import { hashPassword } from "../../app/services/accounts/password.server.ts";
@@ -508,7 +509,8 @@ function planListing(
       category_id: catalogCategoryId(subcategory, model),
       condition,
       listing_type: "buy_now",
-      price_cents: price * 100,
+      // In the currency's own minor unit: cents, or whole yen (docs/decisions/0070).
+      price_cents: toCents(price, currency),
       buy_now_price_cents: null,
       currency,
       location,

@@ -5,7 +5,7 @@
 import { Link as RemixLink, useFetcher, useLocation } from "@remix-run/react";
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent, type InputHTMLAttributes, type ReactNode } from "react";
 import type { AuctionSnapshot } from "~/lib/auctions.ts";
-import { BID_MESSAGES, fitsMinorUnit, formatBidMoney, minimumNextBid, parseBidAmount, readBidAmount, suggestedBids } from "~/lib/bidding.ts";
+import { BID_MESSAGES, formatBidMoney, minimumNextBid, parseBidAmount, parseBidAmountIn, readBidAmountIn, suggestedBids } from "~/lib/bidding.ts";
 import { centsToInput, CURRENCY_SYMBOLS, isCurrency } from "~/lib/money.ts";
 import { OFFLINE_MESSAGES } from "~/lib/offline/messages.ts";
 import { isOffline } from "~/lib/offline/online.ts";
@@ -77,7 +77,7 @@ export function BidPanel({ snapshot, serverNow, signedIn, viewerIsSeller, flash,
 
   const suggestions = suggestedBids(snapshot);
   const minimum = minimumNextBid(snapshot);
-  const amountValue = amountText ?? centsToInput(suggestions[0]);
+  const amountValue = amountText ?? centsToInput(suggestions[0], snapshot.currency);
   const reason = standing(clock, snapshot, viewerIsSeller);
   // An account that has not confirmed its e-mail address sees why instead of a form that would be refused.
   const needsConfirmation = useNeedsEmailConfirmation();
@@ -129,16 +129,14 @@ export function BidPanel({ snapshot, serverNow, signedIn, viewerIsSeller, flash,
   /** The spec's client messages, before anything is sent. */
   function checkBid(event: FormEvent<HTMLFormElement>) {
     if (refuseOffline(event)) return;
-    const reading = readBidAmount(amountValue);
+    const reading = readBidAmountIn(amountValue, snapshot.currency);
     const amount = reading.ok ? reading.cents : null;
     let problem: Notice | null = null;
     if (!reading.ok) problem = { ok: false, message: reading.message, field: "amount" };
-    else if (amount !== null && !fitsMinorUnit(amount, snapshot.currency)) {
-      problem = { ok: false, message: BID_MESSAGES.wholeUnitsOnly(snapshot.currency), field: "amount" };
-    } else if (amount === null) problem = { ok: false, message: BID_MESSAGES.invalidAmount, field: "amount" };
+    else if (amount === null) problem = { ok: false, message: BID_MESSAGES.invalidAmount, field: "amount" };
     else if (amount < minimum) problem = { ok: false, message: BID_MESSAGES.mustBeAtLeastClient(minimum, snapshot.currency), field: "amount" };
     else if (maxText.trim() !== "") {
-      const max = parseBidAmount(maxText);
+      const max = parseBidAmountIn(maxText, snapshot.currency);
       if (max === null) problem = { ok: false, message: BID_FORM_MESSAGES.invalidMaximum, field: "maxAmount" };
       else if (max < amount) problem = { ok: false, message: BID_MESSAGES.maximumBelowBid, field: "maxAmount" };
     }
@@ -220,9 +218,9 @@ export function BidPanel({ snapshot, serverNow, signedIn, viewerIsSeller, flash,
               suggestions={suggestions}
               currency={snapshot.currency}
               interactive={hydrated && canBid}
-              selected={parseBidAmount(amountValue)}
+              selected={parseBidAmountIn(amountValue, snapshot.currency)}
               onPick={(cents) => {
-                setAmountText(centsToInput(cents));
+                setAmountText(centsToInput(cents, snapshot.currency));
                 setClientError(null);
               }}
             />
@@ -269,7 +267,7 @@ export function BidPanel({ snapshot, serverNow, signedIn, viewerIsSeller, flash,
         <fetcher.Form method="post" action={action} onSubmit={checkRaise} noValidate aria-label="Raise your maximum bid">
           {hidden}
           <input type="hidden" name="intent" value="raise-maximum" />
-          <input type="hidden" name="amount" value={centsToInput(minimum)} />
+          <input type="hidden" name="amount" value={centsToInput(minimum, snapshot.currency)} />
           <div className={lot.stack3}>
             <BidField
               id={`${ids}-raise`}

@@ -68,6 +68,7 @@ export function OfferSettingsFields({ defaults, errors = {} }: { defaults?: Offe
 export function offerSettingsDefaults(
   stored: { acceptsOffers: boolean; autoAcceptCents: number | null; autoDeclineCents: number | null } | null,
   sent?: Record<string, unknown> | null,
+  currency: string = "USD",
 ): OfferSettingsDefaults {
   if (sent) {
     const text = (value: unknown) => (typeof value === "string" ? value : "");
@@ -80,7 +81,7 @@ export function offerSettingsDefaults(
   }
   return {
     acceptsOffers: stored?.acceptsOffers ?? false,
-    autoAcceptPrice: centsToInput(stored?.autoAcceptCents ?? null),
-    autoDeclinePrice: centsToInput(stored?.autoDeclineCents ?? null),
+    autoAcceptPrice: centsToInput(stored?.autoAcceptCents ?? null, currency),
+    autoDeclinePrice: centsToInput(stored?.autoDeclineCents ?? null, currency),
   };
 }

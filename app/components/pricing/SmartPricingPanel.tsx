@@ -2,7 +2,7 @@
 // suggested range as a slider, a custom price field, guidance for the chosen condition and the market trend.
 import { Alert, Badge, Box, Button, Field, HStack, Heading, Input, Slider, Stack, Text } from "@chakra-ui/react";
 import { useEffect, useId, useState } from "react";
-import { centsToInput, CURRENCY_SYMBOLS, formatPrice, isCurrency, toCents } from "~/lib/money.ts";
+import { centsToInput, CURRENCY_SYMBOLS, formatPrice, isCurrency, minorDigits, toCents } from "~/lib/money.ts";
 import { conditionGuidance } from "~/lib/pricing/condition-factors.ts";
 import { INSUFFICIENT_DATA_MESSAGE } from "~/lib/pricing/suggest-price.ts";
 import type { MarketTrend, PriceConfidence, PriceGuidance, PriceSuggestion } from "~/lib/pricing/types.ts";
@@ -128,11 +128,11 @@ function CustomPriceField({
   currency: string;
   name?: string;
 }) {
-  const [text, setText] = useState(() => centsToInput(priceCents));
+  const [text, setText] = useState(() => centsToInput(priceCents, currency));
   // A price set elsewhere (the slider, "Use recommended price") shows here unless it is what the field already says.
   useEffect(() => {
-    setText((current) => (current.trim() !== "" && toCents(Number(current)) === priceCents ? current : centsToInput(priceCents)));
-  }, [priceCents]);
+    setText((current) => (current.trim() !== "" && toCents(Number(current), currency) === priceCents ? current : centsToInput(priceCents, currency)));
+  }, [priceCents, currency]);
   const parsed = Number(text);
   const invalid = text.trim() !== "" && (!Number.isFinite(parsed) || parsed < 0);
   const symbol = isCurrency(currency) ? CURRENCY_SYMBOLS[currency] : currency;
@@ -143,14 +143,14 @@ function CustomPriceField({
         type="number"
         inputMode="decimal"
         min={0}
-        step={0.01}
+        step={minorDigits(currency) === 0 ? 1 : 0.01}
         name={name}
         value={text}
         onChange={(event) => {
           const value = event.currentTarget.value;
           setText(value);
           const amount = Number(value);
-          if (value.trim() !== "" && Number.isFinite(amount) && amount >= 0) onPriceChange(toCents(amount));
+          if (value.trim() !== "" && Number.isFinite(amount) && amount >= 0) onPriceChange(toCents(amount, currency));
         }}
       />
       {invalid ? <Field.ErrorText>Enter a price of 0 or more.</Field.ErrorText> : <Field.HelperText>Any price you choose; the range above is a guide.</Field.HelperText>}

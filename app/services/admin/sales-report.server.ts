@@ -3,6 +3,7 @@
 // listings, views and the view-to-sale conversion) with its CSV. All reads go through indexes or the maintained counts
 // (migrations/2026-12-03T1000-admin-dashboard-counts.ts); the CSV is produced in pages, never all at once.
 import { csvCell } from "~/lib/csv.ts";
+import { minorDigits, minorUnitsPerUnit } from "~/lib/money.ts";
 import { sql, type Kysely } from "kysely";
 import type { Database } from "#db/schema.ts";
 import {
@@ -71,7 +72,8 @@ export async function listSalesForAdmin(
   };
 }
 
-const cents = (value: number) => (value / 100).toFixed(2);
+/** Minor units as a decimal with the currency's own digits: 1234.50 in USD, 1500 in JPY (reference totals: USD's). */
+const cents = (value: number, currency: string = "USD") => (value / minorUnitsPerUnit(currency)).toFixed(minorDigits(currency));
 
 /**
  * The sales CSV, newest first, in pages of 500 read one after the other (keyset on created_at and id), at most
@@ -95,8 +97,8 @@ export async function* salesCsv(db: Kysely<Database>, filter: SalesFilter = "all
           sale.status,
           sale.listingId,
           sale.title,
-          cents(sale.amountCents),
-          cents(sale.feeCents),
+          cents(sale.amountCents, sale.currency),
+          cents(sale.feeCents, sale.currency),
           sale.currency,
           sale.buyer.id,
           sale.buyer.name,

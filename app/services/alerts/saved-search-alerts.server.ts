@@ -172,8 +172,8 @@ export async function alertKeysOf(db: Kysely<Database>, paramsList: readonly Sav
       alert_term: term?.term ?? null,
       alert_term_prefix: term?.prefix ? 1 : 0,
       alert_category: filters.category ?? null,
-      alert_min_cents: filters.minPrice !== undefined ? toCents(filters.minPrice) : null,
-      alert_max_cents: filters.maxPrice !== undefined ? toCents(filters.maxPrice) : null,
+      alert_min_cents: filters.minPrice !== undefined ? toCents(filters.minPrice, getEnv().REFERENCE_CURRENCY) : null,
+      alert_max_cents: filters.maxPrice !== undefined ? toCents(filters.maxPrice, getEnv().REFERENCE_CURRENCY) : null,
     };
   });
 }
@@ -332,8 +332,8 @@ function meetsFilters(listing: ListingForMatching, search: StoredSearch, coverin
   const conditions = filterConditions(filters);
   if (conditions && !conditions.includes(listing.condition as (typeof conditions)[number])) return false;
   const reference = listing.reference_amount === null ? null : Number(listing.reference_amount);
-  if (filters.minPrice !== undefined && !(reference !== null && reference >= toCents(filters.minPrice))) return false;
-  if (filters.maxPrice !== undefined && !(reference !== null && reference <= toCents(filters.maxPrice))) return false;
+  if (filters.minPrice !== undefined && !(reference !== null && reference >= toCents(filters.minPrice, getEnv().REFERENCE_CURRENCY))) return false;
+  if (filters.maxPrice !== undefined && !(reference !== null && reference <= toCents(filters.maxPrice, getEnv().REFERENCE_CURRENCY))) return false;
   if (filters.testLevel && listing.test_level !== filters.testLevel) return false;
   if (filters.calibrated && !(listing.calibration_date !== null && listing.calibration_date >= calibratedSince)) return false;
   if (filters.brand && !brandMatches(listing.brand, filters.brand)) return false;

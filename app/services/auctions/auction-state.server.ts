@@ -67,6 +67,12 @@ export function findAuctionRow(db: Kysely<Database>, auctionId: number): Promise
   return selectAuctionRow(db).where("a.id", "=", auctionId).executeTakeFirst();
 }
 
+/** The currency an auction's amounts are in (an auction's currency never changes); null: no such auction. */
+export async function auctionCurrency(db: Kysely<Database>, auctionId: number): Promise<string | null> {
+  const row = await db.selectFrom("auctions").select("currency").where("id", "=", auctionId).executeTakeFirst();
+  return row?.currency ?? null;
+}
+
 /**
  * Locks the auction's row until the write transaction ends, before the transaction reads the auction: every change
  * of a lot (a bid, its start or end, a Buy Now, the owner's controls) takes this lock first, so they queue at it on

@@ -1,6 +1,6 @@
 // The bidding rules as one pure function: given an auction's state and a bid, what happens. The engine
 // (bidding.server.ts) reads the state and applies the result inside one write transaction.
-import { BID_MESSAGES, bidIncrementAt, fitsMinorUnit, SOFT_CLOSE_MS } from "~/lib/bidding.ts";
+import { BID_MESSAGES, bidIncrementAt, SOFT_CLOSE_MS } from "~/lib/bidding.ts";
 
 export interface LeadingBid {
   bidId: number;
@@ -70,9 +70,6 @@ export function resolveBid(state: AuctionBidState, attempt: BidAttempt): BidReso
   if (attempt.bidderId === state.sellerId) return { kind: "rejected", code: "own_auction", message: BID_MESSAGES.ownAuction };
   const amount = attempt.amountCents;
   if (!Number.isSafeInteger(amount) || amount <= 0) return { kind: "rejected", code: "invalid_amount", message: BID_MESSAGES.invalidAmount };
-  if (!fitsMinorUnit(amount, currency) || (attempt.maxCents !== null && !fitsMinorUnit(attempt.maxCents, currency))) {
-    return { kind: "rejected", code: "invalid_amount", message: BID_MESSAGES.wholeUnitsOnly(currency) };
-  }
   if (attempt.maxCents !== null && (!Number.isSafeInteger(attempt.maxCents) || attempt.maxCents < amount)) {
     return { kind: "rejected", code: "maximum_below_bid", message: BID_MESSAGES.maximumBelowBid };
   }

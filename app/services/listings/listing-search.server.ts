@@ -343,8 +343,8 @@ async function findIds(
     if (categories && !split.includes("category")) terms.push(oneOf("category", "l.category_id", categories));
     if (brandKeys && !split.includes("brand")) terms.push(oneOf("brand", "l.brand_key", brandKeys));
     if (conditions && !split.includes("condition")) terms.push(oneOf("condition", "l.condition", conditions));
-    if (filters.minPrice !== undefined) terms.push(eb(through("price", "l.reference_amount", true), ">=", toCents(filters.minPrice)));
-    if (filters.maxPrice !== undefined) terms.push(eb(through("price", "l.reference_amount", true), "<=", toCents(filters.maxPrice)));
+    if (filters.minPrice !== undefined) terms.push(eb(through("price", "l.reference_amount", true), ">=", toCents(filters.minPrice, getEnv().REFERENCE_CURRENCY)));
+    if (filters.maxPrice !== undefined) terms.push(eb(through("price", "l.reference_amount", true), "<=", toCents(filters.maxPrice, getEnv().REFERENCE_CURRENCY)));
     if (filters.testLevel) terms.push(eb(through("testLevel", "l.test_level", true), "=", filters.testLevel));
     if (calibratedSince) terms.push(eb(through("calibrated", "l.calibration_date", true), ">=", calibratedSince));
     return eb.and(terms);

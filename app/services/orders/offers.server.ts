@@ -805,6 +805,19 @@ export interface OfferSettings {
   confirmedLowPrices?: boolean;
 }
 
+/**
+ * The currency of an offer's amounts: the listing's (`listingId`) for a new offer, the negotiation's (`offerId`) for a
+ * counter; null when there is no such listing or offer. The offer forms read amounts in hundredths of a unit and
+ * convert them with it (¥: whole yen only).
+ */
+export async function offerAmountCurrency(db: Kysely<Database>, of: { listingId: number } | { offerId: number }): Promise<string | null> {
+  const row =
+    "listingId" in of
+      ? await db.selectFrom("equipment_listings").select("currency").where("id", "=", of.listingId).executeTakeFirst()
+      : await db.selectFrom("offers").select("currency").where("id", "=", of.offerId).executeTakeFirst();
+  return row?.currency ?? null;
+}
+
 /** The seller's offer settings of a listing (for its edit form only: never for buyers). */
 export async function getOfferSettings(db: Kysely<Database>, listingId: number): Promise<OfferSettings> {
   const row = await db.selectFrom("equipment_listings").select(["accepts_offers", "auto_accept_cents", "auto_decline_cents"]).where("id", "=", listingId).executeTakeFirst();

@@ -44,7 +44,7 @@ describe("a saved search's price bounds", () => {
       usd: await insertListingRow(database.db, seller, { price_cents: 500_000, currency: "USD" }),
       eur: await insertListingRow(database.db, seller, { price_cents: 400_000, currency: "EUR" }),
       gbp: await insertListingRow(database.db, seller, { price_cents: 450_000, currency: "GBP" }),
-      jpy: await insertListingRow(database.db, seller, { price_cents: 60_000_000, currency: "JPY" }),
+      jpy: await insertListingRow(database.db, seller, { price_cents: 600_000, currency: "JPY" }),
     };
     const matched: Record<string, number[]> = {};
     for (const [key, id] of Object.entries(listings)) matched[key] = (await matchListingToSavedSearches(database.db, id)).matched.sort();

@@ -126,7 +126,8 @@ describe("the listing form's checks", () => {
     expect(errorsOf({ ...VALID, condition: "like_new" })).toEqual({ condition: [LISTING_MESSAGES.conditionRequired] });
     expect(errorsOf({ ...VALID, currency: "BTC" })).toEqual({ currency: [LISTING_MESSAGES.currency] });
     expect(errorsOf({ ...VALID, testLevel: "mostly" })).toEqual({ testLevel: [LISTING_MESSAGES.testLevel] });
-    expect(errorsOf({ ...VALID, condition: "for_repair", currency: "JPY", testLevel: "powers_on" })).toEqual({});
+    // The yen has no minor unit: a whole amount (decision 0070).
+    expect(errorsOf({ ...VALID, price: "8450", condition: "for_repair", currency: "JPY", testLevel: "powers_on" })).toEqual({});
   });
 
   it("offers draft and active on create, archived only on edit, and never sold", () => {

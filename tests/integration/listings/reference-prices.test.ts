@@ -44,8 +44,8 @@ beforeAll(async () => {
     eur: { price_cents: 400_000, currency: "EUR" },
     // £4,500.00 → 450,000 / 0.79 = 569,620.25 → 569,620 ($5,696.20): above a $5,000 maximum though 4,500 < 5,000.
     gbp: { price_cents: 450_000, currency: "GBP" },
-    // ¥600,000 (stored in hundredths) → 60,000,000 / 150 = 400,000 ($4,000.00): not $600,000.
-    jpy: { price_cents: 60_000_000, currency: "JPY" },
+    // ¥600,000 (stored in whole yen: the yen has no minor unit) → 600,000 × 100 / 150 = 400,000 ($4,000.00): not $600,000.
+    jpy: { price_cents: 600_000, currency: "JPY" },
   } as const;
   for (const [key, values] of Object.entries(listings)) {
     idOf[key] = await insertListingRow(database.db, sellerId, { ...values, title: `Oscilloscope priced in ${values.currency}` });

@@ -30,13 +30,13 @@ describe("comparables in other currencies", () => {
     const usd = await listing({ price_cents: 100_000, currency: "USD", created_at: daysAgo(1) });
     const eur = await listing({ price_cents: 82_800, currency: "EUR", created_at: daysAgo(2) });
     const gbp = await listing({ price_cents: 86_900, currency: "GBP", created_at: daysAgo(3) });
-    const jpy = await listing({ price_cents: 15_000_000, currency: "JPY", created_at: daysAgo(4) });
+    const jpy = await listing({ price_cents: 150_000, currency: "JPY", created_at: daysAgo(4) });
     const mixed = await priceGuidance(opened.db, SUBJECT, NOW);
     expect(mixed.comparables.map((c) => [c.listingId, c.priceCents, c.original ?? null])).toEqual([
       [usd, 100_000, null],
       [eur, 90_000, { priceCents: 82_800, currency: "EUR" }],
       [gbp, 110_000, { priceCents: 86_900, currency: "GBP" }],
-      [jpy, 100_000, { priceCents: 15_000_000, currency: "JPY" }],
+      [jpy, 100_000, { priceCents: 150_000, currency: "JPY" }],
     ]);
 
     // The same market priced in dollars by hand gives the same suggestion.
@@ -56,7 +56,7 @@ describe("comparables in other currencies", () => {
 
   it("in euros: a $1,000 listing is €920 and a ¥150,000 one too", async () => {
     await listing({ price_cents: 100_000, currency: "USD", created_at: daysAgo(1) });
-    await listing({ price_cents: 15_000_000, currency: "JPY", created_at: daysAgo(2) });
+    await listing({ price_cents: 150_000, currency: "JPY", created_at: daysAgo(2) });
     const { comparables } = await priceGuidance(opened.db, { ...SUBJECT, currency: "EUR" }, NOW);
     expect(comparables.map((c) => c.priceCents)).toEqual([92_000, 92_000]);
   });

@@ -66,9 +66,9 @@ describe("suggested bids", () => {
 });
 
 describe("the yen", () => {
-  it("uses the table at 100 times the units", () => {
-    expect(bidIncrementAt(2_499 * 100, "JPY", null)).toBe(100 * 100);
-    expect(bidIncrementAt(2_500_000 * 100, "JPY", null)).toBe(50_000 * 100);
+  it("uses the table at 100 times the units, in whole yen", () => {
+    expect(bidIncrementAt(2_499, "JPY", null)).toBe(100);
+    expect(bidIncrementAt(2_500_000, "JPY", null)).toBe(50_000);
   });
 });
 

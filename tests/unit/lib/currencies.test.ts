@@ -17,12 +17,12 @@ describe("the viewer's currency", () => {
 });
 
 describe("≈ amounts", () => {
-  // Factors to USD: 1 / (units per dollar): EUR 0.92, JPY 150.
-  const approx = { currency: "EUR", factors: { USD: 1, EUR: 1 / 0.92, JPY: 1 / 150 } };
+  // Factors to USD cents per minor unit: 1 / (units per dollar) × 10^(2 − digits): EUR 0.92, JPY 150 (no minor unit).
+  const approx = { currency: "EUR", factors: { USD: 1, EUR: 1 / 0.92, JPY: 100 / 150 } };
   it("convert a price into the viewer's currency, and say nothing in the same currency or without a rate", () => {
     expect(approxAmount(approx, 100_000, "USD")).toBe(92_000);
-    // ¥150,000 (stored in hundredths) = $1,000 = €920.
-    expect(approxAmount(approx, 15_000_000, "JPY")).toBe(92_000);
+    // ¥150,000 (stored in whole yen) = $1,000 = €920.
+    expect(approxAmount(approx, 150_000, "JPY")).toBe(92_000);
     expect(approxAmount(approx, 100_000, "EUR")).toBeNull();
     expect(approxAmount(approx, 100_000, "AUD")).toBeNull();
     expect(formatApproxPrice(92_000, "EUR")).toBe("≈ €920");
@@ -80,6 +80,6 @@ describe("rate files", () => {
     const toEuro = referenceFactors(latest, "EUR");
     expect(toEuro.get("EUR")).toBe(1);
     expect(toEuro.get("USD")).toBeCloseTo(0.92, 12);
-    expect(toEuro.get("JPY")).toBeCloseTo(0.92 / 150, 12);
+    expect(toEuro.get("JPY")).toBeCloseTo((0.92 / 150) * 100, 12);
   });
 });
