@@ -891,6 +891,14 @@ export interface BulkImportsTable {
   created_at: Generated<Timestamp>;
   updated_at: Generated<Timestamp>;
   completed_at: Timestamp | null;
+  /** "." or ",": how the file's prices are read (migration 2026-12-11T0700). */
+  decimal_separator: Generated<string>;
+  /** null, or the staff review of a new seller's first large import: held, approved, rejected. */
+  review_state: "held" | "approved" | "rejected" | null;
+  review_promo_code: string | null;
+  reviewed_by: string | null;
+  reviewed_at: Timestamp | null;
+  review_note: string | null;
 }
 
 /** One row of a bulk upload, with its report, its AI results and the listing it became. */
@@ -923,6 +931,10 @@ export interface BulkImportRowsTable {
   photo_errors: Generated<string>;
   listing_id: number | null;
   import_error: string | null;
+  title: Generated<string>;
+  currency: Generated<string>;
+  /** 1 when none of the row's photos loaded: its listing was kept as a draft. */
+  held_as_draft: Generated<number>;
 }
 
 /** The bulk import fee ledger: one entry per paid import (read by the admin reports). */

@@ -59,6 +59,22 @@ const CONDITION_ALIASES: Record<string, Condition> = {
   used_poor: "as_is",
   for_parts: "parts_only",
   refurbished: "used_excellent",
+  // eBay's item conditions (a seller's export from eBay maps as it is).
+  used: "used_good",
+  pre_owned: "used_good",
+  brand_new: "new",
+  new_with_box: "new",
+  new_with_tags: "new",
+  new_other: "open_box",
+  new_without_box: "open_box",
+  new_with_defects: "open_box",
+  certified_refurbished: "used_excellent",
+  excellent_refurbished: "used_excellent",
+  very_good_refurbished: "used_very_good",
+  good_refurbished: "used_good",
+  seller_refurbished: "used_good",
+  manufacturer_refurbished: "used_excellent",
+  for_parts_or_not_working: "parts_only",
 };
 
 export function isCondition(value: unknown): value is Condition {
@@ -71,7 +87,11 @@ function isConditionGroup(value: string): value is ConditionGroup {
 
 /** The canonical condition for a value from any list ("Used Good", "used-good" and "good" all work), or undefined. */
 export function toCanonicalCondition(value: string): Condition | undefined {
-  const key = value.trim().toLowerCase().replace(/[\s-]+/g, "_");
+  const key = value
+    .replace(/\([^)]*\)/g, "")
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, "_");
   if (isCondition(key)) return key;
   return CONDITION_ALIASES[key];
 }

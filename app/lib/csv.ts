@@ -24,3 +24,11 @@ export function csvCell(value: string | number): string {
 export function csvLine(cells: ReadonlyArray<string | number>): string {
   return `${cells.map(csvCell).join(",")}\r\n`;
 }
+
+/** The UTF-8 byte order mark: put first in a file, it tells Excel the file is UTF-8 (accents, €, ¥ read right). */
+export const UTF8_BOM = "\uFEFF";
+
+/** A whole CSV file for a spreadsheet: the byte order mark, then the lines. */
+export function csvFile(lines: ReadonlyArray<ReadonlyArray<string | number>>): string {
+  return UTF8_BOM + lines.map(csvLine).join("");
+}

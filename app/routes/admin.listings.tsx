@@ -13,8 +13,9 @@ import { getDb } from "~/db.server.ts";
 import { LISTING_STATUS_LABELS, LISTING_STATUSES, type ListingStatus } from "~/lib/listing-status.ts";
 import { ADMIN_LISTINGS_TEXT_MAX, LISTING_REMOVED, LISTING_UNDER_REVIEW, MODERATION_STATUS_LABELS } from "~/lib/moderation.ts";
 import { formatPrice } from "~/lib/money.ts";
-import { FeatureListingSchema } from "~/schemas/moderation.ts";
-import { listCategoriesForAdmin, listListingsForAdmin, setListingFeatured, type AdminListingsPage } from "~/services/admin/index.server.ts";
+import { AdminListingsActionSchema } from "~/schemas/moderation.ts";
+import { listCategoriesForAdmin, listListingsForAdmin, setListingFeatured, takeDownListings, type AdminListingsPage } from "~/services/admin/index.server.ts";
+import { routeIdOf } from "~/web/route-params.server.ts";
 import { isDomainError } from "~/services/domain-error.ts";
 import { requirePermission } from "~/web/auth.server.ts";
 import { refusalBody, refusalInit } from "~/web/domain-answer.server.ts";
@@ -30,7 +31,7 @@ function statusLabel(status: string): string {
   return LISTING_STATUS_LABELS[status as ListingStatus] ?? MODERATION_STATUS_LABELS[status] ?? status;
 }
 
-type Query = { q: string; status: string; seller: string; category: string };
+type Query = { q: string; status: string; seller: string; category: string; import: string };
 
 function listingsUrl(query: Query, page: number): string {
   const params = new URLSearchParams();
@@ -45,11 +46,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const text = (name: string) => (url.searchParams.get(name) ?? "").trim().slice(0, ADMIN_LISTINGS_TEXT_MAX);
   const status = text("status");
-  const query: Query = { q: text("q"), status: STATUSES.includes(status) ? status : "", seller: text("seller"), category: text("category") };
+  const importId = routeIdOf(url.searchParams.get("import"));
+  const query: Query = { q: text("q"), status: STATUSES.includes(status) ? status : "", seller: text("seller"), category: text("category"), import: importId === null ? "" : String(importId) };
   const page = Number(url.searchParams.get("page") ?? "1");
   const db = getDb();
   const [result, tree] = await Promise.all([
-    listListingsForAdmin(db, { search: query.q, status: query.status || undefined, seller: query.seller, category: query.category || undefined, page: Number.isSafeInteger(page) ? page : 1 }),
+    listListingsForAdmin(db, { search: query.q, status: query.status || undefined, seller: query.seller, category: query.category || undefined, importId, page: Number.isSafeInteger(page) ? page : 1 }),
     listCategoriesForAdmin(db),
   ]);
   const categories = tree.flatMap((main) => [{ id: main.id, label: main.name }, ...main.children.map((sub) => ({ id: sub.id, label: `${main.name} › ${sub.name}` }))]);
@@ -58,8 +60,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requirePermission(request, "can_manage_listings");
-  const { submission } = await parseForm(request, FeatureListingSchema);
-  if (submission.status !== "success") return data({ ok: false as const, message: "Choose a listing to feature." }, { status: 400 });
+  const { submission } = await parseForm(request, AdminListingsActionSchema);
+  if (submission.status !== "success") return data({ ok: false as const, message: "Choose a listing to feature, or listings and a reason to take down." }, { status: 400 });
+  if ("intent" in submission.value) {
+    const command = submission.value;
+    try {
+      const done = await takeDownListings(getDb(), user.id, command.decision, { listingIds: command.listingIds, importId: command.importId ?? null }, command.reason);
+      const verb = command.decision === "remove" ? "removed" : "unpublished";
+      return { ok: true as const, message: `${done.changed === 1 ? "1 listing" : `${done.changed} listings`} ${verb}; ${done.sellersNotified === 1 ? "1 seller" : `${done.sellersNotified} sellers`} told why.${done.skipped > 0 ? ` ${done.skipped} skipped (sold, already taken down, or with an auction: review those one by one).` : ""}` };
+    } catch (error) {
+      if (!isDomainError(error)) throw error;
+      return data({ ok: false as const, message: refusalBody(error).message }, refusalInit(error));
+    }
+  }
   const featured = submission.value.featured === "1";
   try {
     await setListingFeatured(getDb(), user.id, submission.value.listingId, featured);
@@ -91,6 +104,10 @@ export default function AdminListingsPage() {
             <Input id="listings-seller" name="seller" type="search" defaultValue={query.seller} maxLength={ADMIN_LISTINGS_TEXT_MAX} />
           </Box>
           <FilterSelect id="listings-status" name="status" label="Status" value={query.status} anyLabel="Any status" options={STATUSES.map((status) => ({ value: status, label: statusLabel(status) }))} />
+          <Box>
+            <label htmlFor="listings-import">Bulk import no.</label>
+            <Input id="listings-import" name="import" inputMode="numeric" defaultValue={query.import} maxW="28" />
+          </Box>
           <FilterSelect id="listings-category" name="category" label="Category" value={query.category} anyLabel="Any category" options={categories.map((category) => ({ value: category.id, label: category.label }))} />
           <Button type="submit" variant="outline">
             Search
@@ -99,6 +116,20 @@ export default function AdminListingsPage() {
       </Form>
       {answer?.ok ? <FormSuccess>{answer.message}</FormSuccess> : null}
       <FormErrors errors={answer && !answer.ok ? [answer.message] : undefined} />
+      <Form method="post" id="take-down" aria-label="Take listings down">
+        <input type="hidden" name="intent" value="take-down" />
+        {query.import ? <input type="hidden" name="importId" value={query.import} /> : null}
+        <HStack gap="3" wrap="wrap" align="end">
+          <FilterSelect id="take-down-decision" name="decision" label="Take down" value="unpublish" anyLabel="Choose…" options={[{ value: "unpublish", label: "Unpublish (the seller may fix and publish again)" }, { value: "remove", label: "Remove for good" }]} />
+          <Box>
+            <label htmlFor="take-down-reason">Reason the sellers will read</label>
+            <Input id="take-down-reason" name="reason" maxLength={500} />
+          </Box>
+          <Button type="submit" variant="outline" colorPalette="red" disabled={busy}>
+            {query.import ? `Take down every listing of import ${query.import}` : "Take down the ticked listings"}
+          </Button>
+        </HStack>
+      </Form>
       <Text aria-live="polite">{total === 1 ? "1 listing" : `${total.toLocaleString("en-US")}${totalIsExact ? "" : "+"} listings`}</Text>
       {listings.length === 0 ? (
         <Text>No listings found</Text>
@@ -108,6 +139,7 @@ export default function AdminListingsPage() {
             <Table.Row key={row.id}>
               <Table.Cell>
                 <HStack gap="3">
+                  <input type="checkbox" name="listingIds" value={row.id} form="take-down" aria-label={`Choose ${row.title}`} />
                   {row.imageUrl ? <Image src={row.imageUrl} alt="" boxSize="10" objectFit="cover" rounded="sm" /> : <Box boxSize="10" bg="bg.muted" rounded="sm" />}
                   <Stack gap="0">
                     <Link asChild textDecoration="underline">

@@ -10,7 +10,7 @@ import { Form, Link as RemixLink, useActionData, useLoaderData, useNavigate, use
 import { useEffect, useState } from "react";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary.tsx";
 import { getDb } from "~/db.server.ts";
-import { BULK_FIELD_LABELS, BULK_FIELDS, BULK_LIMITS, BULK_MESSAGES, REQUIRED_BULK_FIELDS, timeLeftText } from "~/lib/bulk-import.ts";
+import { BULK_FIELD_LABELS, BULK_FIELDS, BULK_LIMITS, BULK_MESSAGES, DECIMAL_SEPARATORS, REQUIRED_BULK_FIELDS, timeLeftText } from "~/lib/bulk-import.ts";
 import { CONDITION_OPTIONS } from "~/lib/conditions.ts";
 import { formatShortDate } from "~/lib/dates.ts";
 import { formatExactPrice, formatPrice } from "~/lib/money.ts";
@@ -28,6 +28,7 @@ import {
   getBulkImport,
   kickBulkImportJob,
   listBulkImports,
+  mapBulkConditionValues,
   parseBulkCsv,
   setBulkRowRemoved,
   startBulkAi,
@@ -38,6 +39,7 @@ import {
   type BulkRowView,
 } from "~/services/listings/index.server.ts";
 import { getUploadStore } from "~/services/storage/index.server.ts";
+import { getEnv } from "~/env.server.ts";
 import type { BulkField } from "~/lib/bulk-import.ts";
 import { requireConfirmedUser, requirePermission } from "~/web/auth.server.ts";
 import { refusalInit, throwRefusal } from "~/web/domain-answer.server.ts";
@@ -138,8 +140,11 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     switch (command.intent) {
       case "map":
-        await applyBulkMapping(db, user.id, command.importId, command.mapping.map((choice) => (choice === MAPPING_IGNORE ? null : (choice as BulkField))));
+        await applyBulkMapping(db, user.id, command.importId, command.mapping.map((choice) => (choice === MAPPING_IGNORE ? null : (choice as BulkField))), new Date(), command.decimalSeparator);
         throw redirect(bulkImportUrl(command.importId));
+      case "map-values":
+        await mapBulkConditionValues(db, user.id, command.importId, command.from.map((from, index) => ({ from, to: command.to[index] ?? "" })));
+        throw redirect(back);
       case "edit-row":
         try {
           await editBulkRow(db, user.id, command.importId, command.rowNumber, command);
@@ -170,11 +175,16 @@ export async function action({ request }: ActionFunctionArgs) {
         const payment = await bulkImportPayment(db, user.id, command.importId, command.promoCode);
         return data<ActionAnswer>({ ok: true, promo: { code: payment.promo?.code ?? "", message: payment.promo?.message ?? "", payment } });
       }
-      case "import":
-        await startBulkImport(db, user.id, command.importId, command.promoCode.trim() === "" ? null : command.promoCode);
+      case "import": {
+        const started = await startBulkImport(db, user.id, command.importId, command.promoCode.trim() === "" ? null : command.promoCode, new Date(), {
+          reviewThreshold: getEnv().IMPORT_REVIEW_THRESHOLD,
+        });
+        // A new seller's first large import waits for staff: the page says so.
+        if (started.held) throw redirect(bulkImportUrl(command.importId));
         void kickBulkImportJob(db, getUploadStore(), command.importId, "import");
         // done=1: when the import has finished, the page shows the success step and returns to step 1 after 3 s.
         throw redirect(`${bulkImportUrl(command.importId)}&done=1`);
+      }
     }
   } catch (error) {
     if (!isDomainError(error)) throw error;
@@ -327,6 +337,19 @@ function MappingStep({ view, error, busy }: { view: BulkImportView; error: strin
               {view.fileName}: {view.rowCount} rows. We matched the columns we recognised; choose a field for the others, or leave them out. Required: {REQUIRED_BULK_FIELDS.map((f) => BULK_FIELD_LABELS[f]).join(", ")}.
             </Text>
             <ErrorBanner message={error} />
+            <Stack gap="1" maxW="sm">
+              <label htmlFor="decimal-separator">Number format of the prices</label>
+              <NativeSelect.Root size="sm">
+                <NativeSelect.Field id="decimal-separator" name="decimalSeparator" defaultValue={view.decimalSeparator}>
+                  {DECIMAL_SEPARATORS.map((option) => (
+                    <option key={option.value} value={option.value}>
+                      {option.label}
+                    </option>
+                  ))}
+                </NativeSelect.Field>
+                <NativeSelect.Indicator />
+              </NativeSelect.Root>
+            </Stack>
             <Box overflowX="auto">
               <Table.Root size="sm" variant="outline">
                 <Table.Caption>The first {view.preview.length} rows of your file</Table.Caption>
@@ -407,7 +430,7 @@ function RowCard({ row, importId, categories, editable, busy, error }: { row: Bu
         </HStack>
         <Text fontSize="sm">
           {row.condition || "no condition"} · {row.price ? `$${row.price}` : "no price"} · {category?.name ?? (row.categoryId || "no category")}
-          {row.categorySource === "classifier" || row.categorySource === "ai" ? " (detected)" : ""} · {row.photoUrls.length} photo{row.photoUrls.length === 1 ? "" : "s"}
+          {row.categorySource === "classifier" || row.categorySource === "ai" ? " (detected)" : ""} · {row.listingId !== null ? `${row.photosLoaded} of ${row.photoUrls.length} photos loaded` : `${row.photoUrls.length} photo${row.photoUrls.length === 1 ? "" : "s"}`}
         </Text>
         {row.description ? (
           <Text fontSize="sm" color="fg.muted" lineClamp={2}>
@@ -440,6 +463,7 @@ function RowCard({ row, importId, categories, editable, busy, error }: { row: Bu
           </Text>
         ))}
         {row.importError ? <Text fontSize="sm" color="red.fg">Not imported: {row.importError}</Text> : null}
+        {row.heldAsDraft ? <Text fontSize="sm" color="orange.fg">{BULK_MESSAGES.photosHeld}</Text> : null}
         {editable && !row.removed ? (
           <details open={hasErrors}>
             <summary>Edit row {row.rowNumber}</summary>
@@ -451,7 +475,25 @@ function RowCard({ row, importId, categories, editable, busy, error }: { row: Bu
                 <ErrorBanner message={error} />
                 <HStack gap="3" flexWrap="wrap" align="end">
                   <Stack gap="1">
-                    <label htmlFor={`price-${row.rowNumber}`}>Price (USD)</label>
+                    <label htmlFor={`brand-${row.rowNumber}`}>Brand</label>
+                    <Input id={`brand-${row.rowNumber}`} name="brand" defaultValue={row.brand} size="sm" maxW="40" />
+                  </Stack>
+                  <Stack gap="1">
+                    <label htmlFor={`model-${row.rowNumber}`}>Model</label>
+                    <Input id={`model-${row.rowNumber}`} name="model" defaultValue={row.model} size="sm" maxW="40" />
+                  </Stack>
+                  <Stack gap="1">
+                    <label htmlFor={`title-${row.rowNumber}`}>Title (blank: brand and model)</label>
+                    <Input id={`title-${row.rowNumber}`} name="title" defaultValue={row.title} size="sm" maxW="64" />
+                  </Stack>
+                </HStack>
+                <Stack gap="1">
+                  <label htmlFor={`photos-${row.rowNumber}`}>Photo URLs (one a line)</label>
+                  <Textarea id={`photos-${row.rowNumber}`} name="photoUrls" defaultValue={row.photoUrls.join("\n")} size="sm" rows={2} />
+                </Stack>
+                <HStack gap="3" flexWrap="wrap" align="end">
+                  <Stack gap="1">
+                    <label htmlFor={`price-${row.rowNumber}`}>Price ({row.currency})</label>
                     <Input id={`price-${row.rowNumber}`} name="price" defaultValue={row.price} size="sm" maxW="32" inputMode="decimal" />
                   </Stack>
                   <Stack gap="1">
@@ -551,6 +593,39 @@ function ReviewStep({ view, categories, error, errorRow, busy }: { view: BulkImp
             <Text color="green.fg">AI processing finished: descriptions written where missing and prices compared with the market.</Text>
           ) : null}
           {errorRow === null ? <ErrorBanner message={error} /> : null}
+          {view.unknownConditions.length > 0 ? (
+            <Form method="post">
+              <input type="hidden" name="intent" value="map-values" />
+              <input type="hidden" name="importId" value={view.id} />
+              <Stack gap="2">
+                <Heading as="h3" size="sm">
+                  Map condition values for all rows
+                </Heading>
+                {view.unknownConditions.map((unknown, index) => (
+                  <HStack key={unknown.value} gap="3" flexWrap="wrap">
+                    <input type="hidden" name="from" value={unknown.value} />
+                    <label htmlFor={`map-condition-${index}`}>
+                      “{unknown.value}” ({unknown.rows === 1 ? "1 row" : `${unknown.rows} rows`}) becomes
+                    </label>
+                    <NativeSelect.Root size="sm" width="48">
+                      <NativeSelect.Field id={`map-condition-${index}`} name="to" defaultValue="">
+                        <option value="">Leave as it is</option>
+                        {CONDITION_OPTIONS.map((o) => (
+                          <option key={o.value} value={o.value}>
+                            {o.label}
+                          </option>
+                        ))}
+                      </NativeSelect.Field>
+                      <NativeSelect.Indicator />
+                    </NativeSelect.Root>
+                  </HStack>
+                ))}
+                <Button type="submit" size="sm" variant="outline" width="fit-content" disabled={busy}>
+                  Apply to all rows
+                </Button>
+              </Stack>
+            </Form>
+          ) : null}
           <HStack flexWrap="wrap" gap="2">
             <IntentButton importId={view.id} intent="back-to-upload" busy={busy}>
               Back to Upload
@@ -579,6 +654,24 @@ function PaymentStep({ view, payment, isStaff, error, busy }: { view: BulkImport
   const answer = useActionData<typeof action>();
   const applied = answer && answer.ok ? answer.promo : null;
   const shown = applied?.payment ?? payment;
+  if (view.reviewState === "held") {
+    return (
+      <Card.Root>
+        <Card.Body gap="3">
+          <Heading as="h2" size="md">
+            Waiting for staff review
+          </Heading>
+          <Alert.Root status="info">
+            <Alert.Indicator />
+            <Alert.Title>{BULK_MESSAGES.heldForReview(shown.count)}</Alert.Title>
+          </Alert.Root>
+          <IntentButton importId={view.id} intent="back-to-upload" busy={busy}>
+            Withdraw this import
+          </IntentButton>
+        </Card.Body>
+      </Card.Root>
+    );
+  }
   return (
     <Card.Root>
       <Card.Body gap="4">

@@ -13,7 +13,13 @@ export const MAPPING_IGNORE = "ignore";
 const mappingChoice = z.union([z.enum(BULK_FIELDS), z.literal(MAPPING_IGNORE)]);
 
 export const BulkImportActionSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("map"), importId, mapping: z.array(mappingChoice).max(BULK_LIMITS.columns) }),
+  z.object({ intent: z.literal("map"), importId, mapping: z.array(mappingChoice).max(BULK_LIMITS.columns), decimalSeparator: z.enum([".", ","]).optional() }),
+  z.object({
+    intent: z.literal("map-values"),
+    importId,
+    from: z.array(z.string().max(200)).max(BULK_LIMITS.valueMappings),
+    to: z.array(z.string().max(40)).max(BULK_LIMITS.valueMappings),
+  }),
   z.object({
     intent: z.literal("edit-row"),
     importId,
@@ -22,6 +28,10 @@ export const BulkImportActionSchema = z.discriminatedUnion("intent", [
     condition: text(40),
     description: text(LISTING_LIMITS.description),
     category: text(200),
+    brand: z.string().max(LISTING_LIMITS.brand).optional(),
+    model: z.string().max(LISTING_LIMITS.model).optional(),
+    title: z.string().max(LISTING_LIMITS.title).optional(),
+    photoUrls: z.string().max(BULK_LIMITS.photos * 2100).optional(),
   }),
   z.object({ intent: z.literal("remove-row"), importId, rowNumber }),
   z.object({ intent: z.literal("restore-row"), importId, rowNumber }),

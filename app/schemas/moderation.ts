@@ -48,3 +48,14 @@ export const CategoryChangeSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("add"), parentId: categoryId, name: categoryName }),
   z.object({ intent: z.literal("delete"), categoryId }),
 ]);
+
+/** /admin/listings' bulk take-down (issue 33): the ticked listings (at most 100) or a whole import, with the reason. */
+export const TakeDownListingsSchema = z.object({
+  intent: z.literal("take-down"),
+  decision: z.enum(["unpublish", "remove"], { errorMap: () => ({ message: "Choose Unpublish or Remove." }) }),
+  reason: z.string().max(500, "Keep the reason under 500 characters.").optional().default(""),
+  listingIds: z.array(z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER)).max(100, "Choose at most 100 listings at once, or take down a whole import.").optional().default([]),
+  importId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
+});
+
+export const AdminListingsActionSchema = z.union([TakeDownListingsSchema, FeatureListingSchema]);

@@ -9,6 +9,8 @@ export * from "./role-permissions.server.ts";
 export * from "./listing-reports.server.ts";
 export * from "./fraud-reports.server.ts";
 export * from "./listing-administration.server.ts";
+export * from "./bulk-listing-actions.server.ts";
+export * from "./bulk-import-review.server.ts";
 export * from "./category-administration.server.ts";
 export * from "./dashboard.server.ts";
 export * from "./sales-report.server.ts";

@@ -27,6 +27,8 @@ export interface AdminListingsQuery {
   seller?: string;
   /** A category id or slug at any level: it and everything under it. */
   category?: string;
+  /** Only the listings one bulk import created (issue 33). */
+  importId?: number | null;
   page?: number;
 }
 
@@ -70,6 +72,12 @@ export async function listListingsForAdmin(db: Kysely<Database>, query: AdminLis
   let base = db.selectFrom("equipment_listings as l").innerJoin("profiles as p", "p.id", "l.user_id");
   if (query.status) base = base.where("l.status", "=", query.status);
   if (scope) base = base.where("l.category_id", "in", scope);
+  if (query.importId) {
+    const importId = query.importId;
+    base = base.where("l.id", "in", (eb) =>
+      eb.selectFrom("bulk_import_rows").select("listing_id").where("import_id", "=", importId).where("listing_id", "is not", null).$narrowType<{ listing_id: number }>(),
+    );
+  }
   if (search) base = base.where(sql<boolean>`lower(l.title) like ${containsPattern(search)} escape '\\'`);
   if (seller) {
     const pattern = containsPattern(seller);

@@ -16,7 +16,7 @@ import type { Database } from "#db/schema.ts";
 import { classifyCategory } from "~/lib/ai/category-classifier.ts";
 import { categoryById } from "~/lib/ai/equipment-catalogue.ts";
 import { fallbackListing } from "~/lib/ai/fallback.ts";
-import { BULK_LIMITS, BULK_MESSAGES, secondsLeft, type BulkField } from "~/lib/bulk-import.ts";
+import { BULK_LIMITS, BULK_MESSAGES, parseBulkPrice, secondsLeft, type BulkField, type DecimalSeparator } from "~/lib/bulk-import.ts";
 import { toCanonicalCondition } from "~/lib/conditions.ts";
 import { parseMoneyCents } from "~/schemas/listing.ts";
 import { DomainError } from "../domain-error.ts";
@@ -26,7 +26,7 @@ import { alertSavedSearchesOfListing } from "../alerts/saved-search-alerts.serve
 import { getLiveEventBus, userTopic } from "../platform/live-events.server.ts";
 import { fetchRemotePhoto, type RemotePhotoOptions } from "../platform/remote-photo.server.ts";
 import type { UploadStore } from "../storage/upload-store.server.ts";
-import { bulkCategoryIndex, checkRow, listingInputOfRow, type BulkComparable } from "./bulk-import.server.ts";
+import { bulkCategoryIndex, checkRow, listingInputOfRow, valuesOfStoredRow, type BulkComparable } from "./bulk-import.server.ts";
 import { createListing } from "./create-listing.server.ts";
 import { prepareListingImage, type PreparedImage } from "./listing-images.server.ts";
 
@@ -107,6 +107,8 @@ export async function runBulkAiJob(db: Kysely<Database>, importId: number, optio
   const imp = await db.selectFrom("bulk_imports").selectAll().where("id", "=", importId).executeTakeFirstOrThrow();
   if (imp.ai_state !== "running") return true;
   const categories = await bulkCategoryIndex(db);
+  const separator = separatorOf(imp);
+  const mapping = JSON.parse(imp.mapping) as Array<BulkField | null>;
   const categoryRows = new Map((await db.selectFrom("categories").select(["id", "name", "slug"]).execute()).map((c) => [c.id, c]));
   const started = imp.ai_started_at ? Date.parse(imp.ai_started_at) : clock().getTime();
   for (;;) {
@@ -137,12 +139,13 @@ export async function runBulkAiJob(db: Kysely<Database>, importId: number, optio
           { ...options.ai, now: clock() },
         );
         const comparables: BulkComparable[] = draft.guidance.comparables.slice(0, BULK_LIMITS.comparables).map((c) => ({ title: c.title, priceCents: c.priceCents }));
-        const priceCents = parseMoneyCents(row.price.replace(/^\$/, "").replace(/,/g, ""));
+        const read = parseBulkPrice(row.price, separator, row.currency);
+        const priceCents = read.ok ? parseMoneyCents(read.value) : null;
         const average = comparables.length > 0 ? comparables.reduce((sum, c) => sum + c.priceCents, 0) / comparables.length : null;
         const description = row.description || draft.description;
         let categoryText = category ? category.id : "";
         if (!category && draft.category?.certain && categories.ids.has(draft.category.id)) categoryText = draft.category.id;
-        const checked = checkRow(valuesOfRow(row, { description, category: categoryText }), categories);
+        const checked = checkRow(valuesOfStoredRow(row, mapping, { description, category: categoryText }), categories, null, separator);
         if (!category && categoryText) checked.category_source = "ai";
         Object.assign(update, checked, {
           ai_processed: 1,
@@ -154,7 +157,7 @@ export async function runBulkAiJob(db: Kysely<Database>, importId: number, optio
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         const description = row.description || BULK_MESSAGES.descriptionFailed;
-        Object.assign(update, checkRow(valuesOfRow(row, { description, category: row.category_id }), categories), {
+        Object.assign(update, checkRow(valuesOfStoredRow(row, mapping, { description, category: row.category_id }), categories, null, separator), {
           ai_processed: 0,
           processing_error: message.slice(0, 500),
         });
@@ -196,19 +199,8 @@ export async function runBulkAiJob(db: Kysely<Database>, importId: number, optio
 
 type StoredRow = Awaited<ReturnType<typeof rowsToImport>>[number];
 
-function valuesOfRow(row: { brand: string; model: string; condition: string; price: string; photo_urls: string; specifications: string; features: string; location: string }, over: { description: string; category: string }): Record<BulkField, string> {
-  return {
-    brand: row.brand,
-    model: row.model,
-    condition: row.condition,
-    price: row.price,
-    photo_urls: (JSON.parse(row.photo_urls) as string[]).join(";"),
-    description: over.description,
-    category: over.category,
-    specifications: row.specifications,
-    features: row.features,
-    location: row.location,
-  };
+function separatorOf(imp: { decimal_separator: string }): DecimalSeparator {
+  return imp.decimal_separator === "," ? "," : ".";
 }
 
 // ── The import ──
@@ -263,28 +255,33 @@ async function mapLimited<T, R>(items: readonly T[], limit: number, work: (item:
 
 class AlreadyImported extends Error {}
 
-/** Creates one row's listing inside the caller's write transaction and ties it to the row. */
-async function createRowListing(trx: Kysely<Database>, uploads: UploadStore, userId: string, prepared: PreparedRow, now: Date): Promise<number> {
+/**
+ * Creates one row's listing inside the caller's write transaction and ties it to the row. A row none of whose photos
+ * loaded becomes a draft (held_as_draft), never a live listing without a picture. Returns the listing and whether it went live.
+ */
+async function createRowListing(trx: Kysely<Database>, uploads: UploadStore, userId: string, prepared: PreparedRow, now: Date, separator: DecimalSeparator): Promise<{ id: number; active: boolean }> {
   const { row } = prepared;
   let description = row.description;
   if (!description) {
     const category = categoryById(row.category_id) ?? classifyCategory({ brand: row.brand, model: row.model }).category;
     description = fallbackListing({ brand: row.brand, model: row.model, condition: conditionOf(row.condition), category }).description;
   }
-  const input = listingInputOfRow({ ...row, description });
-  return createListing(trx, uploads, userId, input, prepared.images, "draft", now, {
+  const input = listingInputOfRow({ ...row, description }, separator);
+  const active = prepared.images.length > 0;
+  const id = await createListing(trx, uploads, userId, input, prepared.images, "draft", now, {
     withinTransaction: async (t, created) => {
       // Made active here, in the same transaction; the saved-search alerts run for the whole batch after it commits.
-      await t.updateTable("equipment_listings").set({ status: "active" }).where("id", "=", created.listingId).execute();
+      if (active) await t.updateTable("equipment_listings").set({ status: "active" }).where("id", "=", created.listingId).execute();
       const tied = await t
         .updateTable("bulk_import_rows")
-        .set({ listing_id: created.listingId, photo_errors: JSON.stringify(prepared.photoErrors) })
+        .set({ listing_id: created.listingId, photo_errors: JSON.stringify(prepared.photoErrors), held_as_draft: active ? 0 : 1 })
         .where("id", "=", row.id)
         .where("listing_id", "is", null)
         .executeTakeFirst();
       if (Number(tied.numUpdatedRows) !== 1) throw new AlreadyImported();
     },
   });
+  return { id, active };
 }
 
 /** Runs (or resumes) the import of an import's ready rows. Returns false when another worker holds it. */
@@ -294,6 +291,7 @@ export async function runBulkImportJob(db: Kysely<Database>, uploads: UploadStor
   const imp = await db.selectFrom("bulk_imports").selectAll().where("id", "=", importId).executeTakeFirstOrThrow();
   if (imp.status !== "importing") return true;
   const startedAt = clock().getTime();
+  const separator = separatorOf(imp);
   const totalRow = await db
     .selectFrom("bulk_import_rows")
     .select((eb) => eb.fn.countAll<number>().as("n"))
@@ -307,11 +305,11 @@ export async function runBulkImportJob(db: Kysely<Database>, uploads: UploadStor
     if (rows.length === 0) break;
     const prepared = await mapLimited(rows, PHOTO_CONCURRENCY, (row) => prepareRow(row, options));
     const now = clock();
-    let created: number[] = [];
+    let created: Array<{ id: number; active: boolean }> = [];
     try {
       created = await inWriteTransaction(db, async (trx) => {
-        const ids: number[] = [];
-        for (const item of prepared) ids.push(await createRowListing(trx, uploads, imp.user_id, item, now));
+        const ids: Array<{ id: number; active: boolean }> = [];
+        for (const item of prepared) ids.push(await createRowListing(trx, uploads, imp.user_id, item, now, separator));
         return ids;
       });
     } catch (batchError) {
@@ -320,7 +318,7 @@ export async function runBulkImportJob(db: Kysely<Database>, uploads: UploadStor
       created = [];
       for (const item of prepared) {
         try {
-          created.push(await inWriteTransaction(db, (trx) => createRowListing(trx, uploads, imp.user_id, item, now)));
+          created.push(await inWriteTransaction(db, (trx) => createRowListing(trx, uploads, imp.user_id, item, now, separator)));
         } catch (error) {
           if (error instanceof AlreadyImported) continue;
           const message = error instanceof Error ? error.message : String(error);
@@ -330,8 +328,10 @@ export async function runBulkImportJob(db: Kysely<Database>, uploads: UploadStor
       }
     }
     for (const item of prepared) options.afterRow?.(item.row.row_number);
-    for (const listingId of created) {
-      await alertSavedSearchesOfListing(db, listingId, now);
+    for (const listing of created) {
+      // A draft (no photo loaded) is not published: nobody is alerted of it.
+      if (!listing.active) continue;
+      await alertSavedSearchesOfListing(db, listing.id, now);
       await nextTurn();
     }
     const counts = await importCounts(db, importId);

@@ -14,12 +14,19 @@ import {
   BULK_FIELDS,
   BULK_LIMITS,
   BULK_MESSAGES,
-  csvLine,
+  bulkConditionOf,
+  CONDITION_MESSAGES,
+  decimalSeparatorOfDelimiter,
   missingRequiredFields,
+  parseBulkCurrency,
+  parseBulkPrice,
+  quantityProblem,
   secondsLeft,
   type BulkField,
+  type DecimalSeparator,
 } from "~/lib/bulk-import.ts";
-import { toCanonicalCondition } from "~/lib/conditions.ts";
+import { isCondition, type Condition } from "~/lib/conditions.ts";
+import { csvFile } from "~/lib/csv.ts";
 import { bulkImportCharge, type BulkImportCharge } from "~/lib/fees.ts";
 import { isAdminRole, normalizeRole } from "~/lib/roles.ts";
 import { CreateListingSchema, LISTING_MESSAGES, toListingInput, type ListingInput } from "~/schemas/listing.ts";
@@ -44,8 +51,10 @@ export interface BulkRowView {
   key: string;
   brand: string;
   model: string;
+  title: string;
   condition: string;
   price: string;
+  currency: string;
   categoryId: string;
   categorySource: string;
   description: string;
@@ -61,7 +70,13 @@ export interface BulkRowView {
   photoErrors: Array<{ url: string; message: string }>;
   listingId: number | null;
   importError: string | null;
+  /** Photos that actually loaded at import (the addresses given, less those that failed). */
+  photosLoaded: number;
+  /** None of the photos loaded: the listing was kept as a draft. */
+  heldAsDraft: boolean;
 }
+
+export type BulkReviewState = "held" | "approved" | "rejected" | null;
 
 export interface BulkImportSummary {
   id: number;
@@ -72,6 +87,9 @@ export interface BulkImportSummary {
   createdCount: number;
   failedCount: number;
   totalCents: number;
+  decimalSeparator: DecimalSeparator;
+  reviewState: BulkReviewState;
+  reviewNote: string | null;
 }
 
 export interface BulkImportView extends BulkImportSummary {
@@ -86,6 +104,8 @@ export interface BulkImportView extends BulkImportSummary {
   rows: BulkRowView[];
   page: number;
   pageCount: number;
+  /** Condition values of kept rows that are not a known condition, for mapping all their rows at once. */
+  unknownConditions: Array<{ value: string; rows: number }>;
 }
 
 /** Rows written per INSERT (SQLite's bound-variable limit and PostgreSQL's both allow far more). */
@@ -117,6 +137,7 @@ export async function createBulkImport(db: Kysely<Database>, userId: string, fil
         file_name: fileName.slice(0, 200),
         headers: JSON.stringify(parsed.headers),
         mapping: JSON.stringify(autoMapping(parsed.headers)),
+        decimal_separator: decimalSeparatorOfDelimiter(parsed.delimiter),
         row_count: parsed.rows.length,
         created_at: stamp,
         updated_at: stamp,
@@ -163,8 +184,10 @@ function rowView(row: Record<keyof RowRecord, unknown>): BulkRowView {
     key: String(row.row_key),
     brand: String(row.brand),
     model: String(row.model),
+    title: String(row.title ?? ""),
     condition: String(row.condition),
     price: String(row.price),
+    currency: String(row.currency ?? "USD"),
     categoryId: String(row.category_id),
     categorySource: String(row.category_source),
     description: String(row.description),
@@ -180,6 +203,9 @@ function rowView(row: Record<keyof RowRecord, unknown>): BulkRowView {
     photoErrors: parseJson<Array<{ url: string; message: string }>>(String(row.photo_errors), []),
     listingId: row.listing_id === null ? null : Number(row.listing_id),
     importError: row.import_error === null ? null : String(row.import_error),
+    photosLoaded:
+      row.listing_id === null ? 0 : Math.max(0, parseJson<string[]>(String(row.photo_urls), []).length - parseJson<unknown[]>(String(row.photo_errors), []).length),
+    heldAsDraft: Number(row.held_as_draft) === 1,
   };
 }
 
@@ -193,6 +219,9 @@ function summaryOf(row: ImportRow): BulkImportSummary {
     createdCount: Number(row.created_count),
     failedCount: Number(row.failed_count),
     totalCents: Number(row.total_cents),
+    decimalSeparator: row.decimal_separator === "," ? "," : ".",
+    reviewState: row.review_state ?? null,
+    reviewNote: row.review_note ?? null,
   };
 }
 
@@ -254,6 +283,7 @@ export async function getBulkImport(
             .execute()
         ).map((r) => parseJson<string[]>(r.cells, []))
       : [];
+  const unknownConditions = row.status === "review" ? await unknownConditionValues(db, importId) : [];
   const started = row.ai_started_at ? Date.parse(row.ai_started_at) : null;
   const done = Number(row.ai_done);
   const aiTotal = Number(row.ai_total);
@@ -274,7 +304,27 @@ export async function getBulkImport(
     rows: rows.map((r) => rowView(r as unknown as Record<keyof RowRecord, unknown>)),
     page,
     pageCount,
+    unknownConditions,
   };
+}
+
+/** The kept rows' condition values that name no condition (blank ones excepted), most rows first. */
+async function unknownConditionValues(db: Kysely<Database>, importId: number): Promise<Array<{ value: string; rows: number }>> {
+  const values = await db
+    .selectFrom("bulk_import_rows")
+    .select((eb) => ["condition", eb.fn.countAll<number | string>().as("n")])
+    .where("import_id", "=", importId)
+    .where("removed", "=", 0)
+    .where("condition", "<>", "")
+    .groupBy("condition")
+    .orderBy("condition")
+    .limit(500)
+    .execute();
+  return values
+    .filter((v) => bulkConditionOf(v.condition) === undefined)
+    .map((v) => ({ value: v.condition, rows: Number(v.n) }))
+    .sort((a, b) => b.rows - a.rows)
+    .slice(0, BULK_LIMITS.valueMappings);
 }
 
 /** The import the seller is in the middle of (not imported, not cancelled), newest first; null when none. */
@@ -356,8 +406,10 @@ const FORM_FIELD_OF: Record<string, string> = { categoryId: "category", price: "
 export interface CheckedRow {
   brand: string;
   model: string;
+  title: string;
   condition: string;
   price: string;
+  currency: string;
   category_id: string;
   category_source: string;
   description: string;
@@ -371,9 +423,13 @@ export interface CheckedRow {
 /** Text placed in the description while it is still to be written (by the AI step or, at import, the built-in generator). */
 const DESCRIPTION_TO_WRITE = "(to be written)";
 
-/** The listing form's values for a row (what CreateListingSchema reads). */
-function formValuesOf(row: Omit<CheckedRow, "errors" | "photo_urls" | "category_source">) {
-  const title = `${row.brand} ${row.model}`.trim().replace(/\s+/g, " ").slice(0, 150);
+/** The stored columns a listing is made from. */
+export type RowForListing = Omit<CheckedRow, "errors" | "photo_urls" | "category_source">;
+
+/** The listing form's values for a row (what CreateListingSchema reads); the price read in the file's number format. */
+function formValuesOf(row: RowForListing, separator: DecimalSeparator) {
+  const title = (row.title.trim() || `${row.brand} ${row.model}`).trim().replace(/\s+/g, " ");
+  const price = parseBulkPrice(row.price, separator, row.currency);
   const specifications = row.specifications
     .split(";")
     .map((pair) => pair.split(":"))
@@ -384,12 +440,12 @@ function formValuesOf(row: Omit<CheckedRow, "errors" | "photo_urls" | "category_
     description: row.description || DESCRIPTION_TO_WRITE,
     categoryId: row.category_id,
     listingType: "buy_now",
-    price: row.price.replace(/^\$/, "").replace(/,/g, ""),
-    condition: toCanonicalCondition(row.condition) ?? row.condition,
+    price: price.ok ? price.value : "",
+    condition: bulkConditionOf(row.condition) ?? row.condition,
     brand: row.brand,
     model: row.model,
     location: row.location,
-    currency: "USD",
+    currency: row.currency,
     features: row.features.split(";").map((f) => f.trim()).filter(Boolean).slice(0, 30),
     specifications: specifications.slice(0, 50),
     status: "active",
@@ -400,7 +456,12 @@ function formValuesOf(row: Omit<CheckedRow, "errors" | "photo_urls" | "category_
  * Checks one row with the listing form's schema (CreateListingSchema) and the bulk rules (photo URLs; the category
  * named by id, slug or name, or classified from brand and model when blank). The report lists each field's first message.
  */
-export function checkRow(values: Record<BulkField, string>, categories: BulkCategoryIndex, previous?: { category_id: string; category_source: string }): CheckedRow {
+export function checkRow(
+  values: Record<BulkField, string>,
+  categories: BulkCategoryIndex,
+  previous?: { category_id: string; category_source: string } | null,
+  separator: DecimalSeparator = ".",
+): CheckedRow {
   const issues: BulkRowIssue[] = [];
   let categoryId = "";
   let categorySource = "";
@@ -422,11 +483,15 @@ export function checkRow(values: Record<BulkField, string>, categories: BulkCate
   if (photos.length === 0 || photos.some((url) => !isWebAddress(url))) issues.push({ field: "photo_urls", message: BULK_MESSAGES.photoUrl });
   else if (photos.length > BULK_LIMITS.photos) issues.push({ field: "photo_urls", message: BULK_MESSAGES.tooManyPhotos });
 
+  const currency = parseBulkCurrency(values.currency);
+  if (!currency.ok) issues.push({ field: "currency", message: currency.message });
   const row = {
     brand: values.brand,
     model: values.model,
+    title: values.title,
     condition: values.condition,
     price: values.price,
+    currency: currency.ok ? currency.value : values.currency.slice(0, 20),
     category_id: categoryId,
     description: values.description,
     specifications: values.specifications,
@@ -435,7 +500,14 @@ export function checkRow(values: Record<BulkField, string>, categories: BulkCate
   };
   if (!row.brand) issues.push({ field: "brand", message: "Brand is required" });
   if (!row.model) issues.push({ field: "model", message: "Model is required" });
-  const parsed = CreateListingSchema.safeParse(formValuesOf(row));
+  // The condition's own message: what was given and the list, not "is required" for a value the list lacks.
+  if (row.condition === "") issues.push({ field: "condition", message: CONDITION_MESSAGES.required });
+  else if (bulkConditionOf(row.condition) === undefined) issues.push({ field: "condition", message: CONDITION_MESSAGES.unknown(row.condition) });
+  const price = parseBulkPrice(row.price, separator, currency.ok ? currency.value : "USD");
+  if (!price.ok) issues.push({ field: "price", message: price.message });
+  const quantity = quantityProblem(values.quantity);
+  if (quantity) issues.push({ field: "quantity", message: quantity });
+  const parsed = CreateListingSchema.safeParse(formValuesOf({ ...row, currency: currency.ok ? currency.value : "USD" }, separator));
   if (!parsed.success) {
     const seen = new Set(issues.map((i) => i.field));
     for (const issue of parsed.error.issues) {
@@ -451,9 +523,34 @@ export function checkRow(values: Record<BulkField, string>, categories: BulkCate
 }
 
 /** The listing a ready row becomes (the description written by then). Throws when the row does not pass the schema. */
-export function listingInputOfRow(row: { brand: string; model: string; condition: string; price: string; category_id: string; description: string; specifications: string; features: string; location: string }): ListingInput {
-  const parsed = CreateListingSchema.parse(formValuesOf(row));
+export function listingInputOfRow(row: RowForListing, separator: DecimalSeparator): ListingInput {
+  const parsed = CreateListingSchema.parse(formValuesOf(row, separator));
   return toListingInput(parsed);
+}
+
+/** A stored row's values again (to check it after a change), with some replaced. */
+export function valuesOfStoredRow(
+  row: { brand: string; model: string; title: string; condition: string; price: string; currency: string; photo_urls: string; description: string; category_id: string; specifications: string; features: string; location: string; cells: string },
+  mapping: ReadonlyArray<BulkField | null>,
+  over: Partial<Record<BulkField, string>> = {},
+): Record<BulkField, string> {
+  return {
+    brand: row.brand,
+    model: row.model,
+    title: row.title,
+    condition: row.condition,
+    price: row.price,
+    currency: row.currency,
+    photo_urls: parseJson<string[]>(row.photo_urls, []).join(";"),
+    description: row.description,
+    category: row.category_id,
+    specifications: row.specifications,
+    features: row.features,
+    location: row.location,
+    // Quantity is not kept in a column: it is read from the file's cells each time.
+    quantity: mappedValues(parseJson<string[]>(row.cells, []), mapping).quantity,
+    ...over,
+  };
 }
 
 /** Rows read and written per pass while validating a whole file. */
@@ -463,8 +560,16 @@ const VALIDATE_CHUNK = 500;
  * Sets the column mapping (the seller's, from the mapping step) and checks every row: the import moves to the review
  * step. Refuses "Missing required fields: …" when a required field has no column.
  */
-export async function applyBulkMapping(db: Kysely<Database>, userId: string, importId: number, mapping: ReadonlyArray<BulkField | null>, now = new Date()): Promise<void> {
+export async function applyBulkMapping(
+  db: Kysely<Database>,
+  userId: string,
+  importId: number,
+  mapping: ReadonlyArray<BulkField | null>,
+  now = new Date(),
+  decimalSeparator?: DecimalSeparator,
+): Promise<void> {
   const row = await importRowOf(db, userId, importId);
+  const separator: DecimalSeparator = decimalSeparator ?? (row.decimal_separator === "," ? "," : ".");
   expectStatus(row, "mapping");
   const headers = parseJson<string[]>(row.headers, []);
   if (mapping.length !== headers.length) throw new DomainError("invalid", BULK_MESSAGES.wrongStep);
@@ -491,14 +596,14 @@ export async function applyBulkMapping(db: Kysely<Database>, userId: string, imp
         .execute();
       if (rows.length === 0) break;
       for (const r of rows) {
-        const checked = checkRow(mappedValues(parseJson<string[]>(r.cells, []), mapping), categories);
+        const checked = checkRow(mappedValues(parseJson<string[]>(r.cells, []), mapping), categories, null, separator);
         await trx.updateTable("bulk_import_rows").set(checked).where("id", "=", r.id).execute();
       }
       after = Number(rows[rows.length - 1]!.row_number);
     }
     await trx
       .updateTable("bulk_imports")
-      .set({ mapping: JSON.stringify(mapping), status: "review", updated_at: now.toISOString() })
+      .set({ mapping: JSON.stringify(mapping), decimal_separator: separator, status: "review", updated_at: now.toISOString() })
       .where("id", "=", importId)
       .execute();
   });
@@ -509,9 +614,15 @@ export interface BulkRowEdits {
   condition: string;
   description: string;
   category: string;
+  /** Left out: unchanged. */
+  brand?: string;
+  model?: string;
+  title?: string;
+  /** Addresses separated by semicolons or line breaks. */
+  photoUrls?: string;
 }
 
-/** The seller's fix of one row in the review table: its price, condition, description and category, checked again. */
+/** The seller's fix of one row in the review table: brand, model, title, photo URLs, price, condition, description and category, checked again. */
 export async function editBulkRow(db: Kysely<Database>, userId: string, importId: number, rowNumber: number, edits: BulkRowEdits): Promise<BulkRowView> {
   const imp = await importRowOf(db, userId, importId);
   expectStatus(imp, "review");
@@ -519,19 +630,17 @@ export async function editBulkRow(db: Kysely<Database>, userId: string, importId
   return inWriteTransaction(db, async (trx) => {
     const row = await trx.selectFrom("bulk_import_rows").selectAll().where("import_id", "=", importId).where("row_number", "=", rowNumber).executeTakeFirst();
     if (!row) throw new DomainError("not_found", "This row was not found.");
-    const values: Record<BulkField, string> = {
-      brand: row.brand,
-      model: row.model,
+    const values = valuesOfStoredRow(row, parseJson<Array<BulkField | null>>(imp.mapping, []), {
       condition: edits.condition.trim(),
       price: edits.price.trim(),
-      photo_urls: parseJson<string[]>(row.photo_urls, []).join(";"),
       description: edits.description.trim(),
       category: edits.category.trim(),
-      specifications: row.specifications,
-      features: row.features,
-      location: row.location,
-    };
-    const checked = checkRow(values, categories, { category_id: edits.category.trim(), category_source: "seller" });
+      ...(edits.brand !== undefined ? { brand: edits.brand.trim() } : {}),
+      ...(edits.model !== undefined ? { model: edits.model.trim() } : {}),
+      ...(edits.title !== undefined ? { title: edits.title.trim() } : {}),
+      ...(edits.photoUrls !== undefined ? { photo_urls: edits.photoUrls.split(/[;\r\n]+/).map((u) => u.trim()).filter(Boolean).join(";") } : {}),
+    });
+    const checked = checkRow(values, categories, { category_id: edits.category.trim(), category_source: "seller" }, imp.decimal_separator === "," ? "," : ".");
     if (edits.category.trim() !== "" && checked.category_id !== "") checked.category_source = "seller";
     // A price the seller changed is reviewed by them: the AI's flag no longer applies.
     const priceChanged = edits.price.trim() !== row.price;
@@ -558,6 +667,55 @@ export async function setBulkRowRemoved(db: Kysely<Database>, userId: string, im
   if (Number(result.numUpdatedRows) === 0) throw new DomainError("not_found", "This row was not found.");
 }
 
+/**
+ * Maps condition values for every row at once (the review step's "Used → Used - Good"): each kept row whose condition
+ * is one of `pairs`' values (case and spaces ignored) takes the chosen condition and is checked again. Returns how
+ * many rows changed.
+ */
+export async function mapBulkConditionValues(
+  db: Kysely<Database>,
+  userId: string,
+  importId: number,
+  pairs: ReadonlyArray<{ from: string; to: string }>,
+): Promise<number> {
+  const imp = await importRowOf(db, userId, importId);
+  expectStatus(imp, "review");
+  const chosen = new Map<string, Condition>();
+  for (const pair of pairs.slice(0, BULK_LIMITS.valueMappings)) {
+    if (pair.to === "") continue;
+    if (!isCondition(pair.to)) throw new DomainError("invalid", CONDITION_MESSAGES.unknown(pair.to), { field: "condition" });
+    chosen.set(pair.from.trim().toLowerCase(), pair.to);
+  }
+  if (chosen.size === 0) throw new DomainError("invalid", "Choose a condition for at least one value.", { field: "condition" });
+  const mapping = parseJson<Array<BulkField | null>>(imp.mapping, []);
+  const separator: DecimalSeparator = imp.decimal_separator === "," ? "," : ".";
+  const categories = await bulkCategoryIndex(db);
+  return inWriteTransaction(db, async (trx) => {
+    let changed = 0;
+    for (let after = 0; ; ) {
+      const rows = await trx
+        .selectFrom("bulk_import_rows")
+        .selectAll()
+        .where("import_id", "=", importId)
+        .where("removed", "=", 0)
+        .where("row_number", ">", after)
+        .orderBy("row_number")
+        .limit(VALIDATE_CHUNK)
+        .execute();
+      if (rows.length === 0) break;
+      for (const row of rows) {
+        const to = chosen.get(row.condition.trim().toLowerCase());
+        if (!to) continue;
+        const checked = checkRow(valuesOfStoredRow(row, mapping, { condition: to }), categories, row, separator);
+        await trx.updateTable("bulk_import_rows").set(checked).where("id", "=", row.id).execute();
+        changed += 1;
+      }
+      after = Number(rows[rows.length - 1]!.row_number);
+    }
+    return changed;
+  });
+}
+
 /** The rejected rows as CSV: the file's columns plus an `error` column with each row's messages. */
 export async function rejectedRowsCsv(db: Kysely<Database>, userId: string, importId: number): Promise<string> {
   const imp = await importRowOf(db, userId, importId);
@@ -569,13 +727,14 @@ export async function rejectedRowsCsv(db: Kysely<Database>, userId: string, impo
     .where((eb) => eb.or([eb("errors", "<>", "[]"), eb("import_error", "is not", null)]))
     .orderBy("row_number")
     .execute();
-  let text = csvLine([...headers, "error"]);
+  const lines: string[][] = [[...headers, "error"]];
   for (const row of rows) {
     const issues = parseJson<BulkRowIssue[]>(row.errors, []).map((i) => `${i.field}: ${i.message}`);
     if (row.import_error) issues.push(row.import_error);
-    text += csvLine([...parseJson<string[]>(row.cells, []), issues.join("; ")]);
+    lines.push([...parseJson<string[]>(row.cells, []), issues.join("; ")]);
   }
-  return text;
+  // With a byte order mark, so Excel reads the file as UTF-8 (issue 33).
+  return csvFile(lines);
 }
 
 // ── Moving between steps ──
@@ -607,6 +766,7 @@ export async function continueToPayment(db: Kysely<Database>, userId: string, im
 export async function backToReview(db: Kysely<Database>, userId: string, importId: number, now = new Date()): Promise<void> {
   const row = await importRowOf(db, userId, importId);
   expectStatus(row, "payment");
+  if (row.review_state === "held") throw new DomainError("conflict", BULK_MESSAGES.awaitingReview);
   await db.updateTable("bulk_imports").set({ status: "review", updated_at: now.toISOString() }).where("id", "=", importId).where("status", "=", "payment").execute();
 }
 
@@ -641,12 +801,62 @@ export async function bulkImportPayment(db: Kysely<Database>, userId: string, im
   return { ...base, discountCents, totalCents: base.totalCents - discountCents, count: ready, ...who, promo };
 }
 
+export interface StartBulkImportOptions {
+  /** A new seller's first import with more ready rows than this is held for staff review (IMPORT_REVIEW_THRESHOLD). */
+  reviewThreshold?: number;
+}
+
+/** Whether this would be the seller's first import to be published (none before it imported or importing). */
+async function isFirstImport(db: Kysely<Database>, userId: string, importId: number): Promise<boolean> {
+  const earlier = await db
+    .selectFrom("bulk_imports")
+    .select("id")
+    .where("user_id", "=", userId)
+    .where("id", "<>", importId)
+    .where("status", "in", ["importing", "imported"])
+    .limit(1)
+    .executeTakeFirst();
+  return earlier === undefined;
+}
+
 /**
  * "Import {n} Listings": records the charge in the ledger (bulk_import_charges) and uses the promo code in one write
  * transaction, and moves the import to `importing` (the job creates the listings). Running it twice charges once.
+ * A seller's first import with more ready rows than the review threshold is held instead (review_state "held",
+ * nothing charged) until staff approve it (approveHeldBulkImport charges and starts it then); `held` says so.
  */
-export async function startBulkImport(db: Kysely<Database>, userId: string, importId: number, promoCode: string | null, now = new Date()): Promise<BulkPayment> {
-  await importRowOf(db, userId, importId);
+export async function startBulkImport(
+  db: Kysely<Database>,
+  userId: string,
+  importId: number,
+  promoCode: string | null,
+  now = new Date(),
+  options: StartBulkImportOptions = {},
+): Promise<BulkPayment & { held: boolean }> {
+  const imp = await importRowOf(db, userId, importId);
+  if (imp.review_state === "held") throw new DomainError("conflict", BULK_MESSAGES.awaitingReview);
+  const who = await payer(db, userId);
+  const threshold = options.reviewThreshold ?? BULK_LIMITS.reviewThreshold;
+  if (imp.review_state !== "approved" && !who.isStaff && imp.status === "payment") {
+    const { ready } = await rowCounts(db, importId);
+    if (ready > threshold && (await isFirstImport(db, userId, importId))) {
+      if (promoCode) await previewPromoCode(db, { code: promoCode, userId, amountCents: bulkImportCharge({ count: ready, ...who }).totalCents, now });
+      const held = await db
+        .updateTable("bulk_imports")
+        .set({ review_state: "held", review_promo_code: promoCode, updated_at: now.toISOString() })
+        .where("id", "=", importId)
+        .where("status", "=", "payment")
+        .where("review_state", "is", null)
+        .executeTakeFirst();
+      if (Number(held.numUpdatedRows) !== 1) throw new DomainError("conflict", BULK_MESSAGES.wrongStep);
+      return { ...(await bulkImportPayment(db, userId, importId, null, now)), held: true };
+    }
+  }
+  return { ...(await chargeAndStartBulkImport(db, userId, importId, promoCode, now)), held: false };
+}
+
+/** The charge and the move to `importing`, in one write transaction (the seller's Import, or staff approving a held import). */
+export async function chargeAndStartBulkImport(db: Kysely<Database>, userId: string, importId: number, promoCode: string | null, now = new Date()): Promise<BulkPayment> {
   const who = await payer(db, userId);
   return inWriteTransaction(
     db,

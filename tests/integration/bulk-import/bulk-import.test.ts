@@ -97,8 +97,9 @@ describe("bulk import", () => {
     expect(view.status).toBe("review");
     expect(view.errorCount).toBe(3);
     expect(view.rows.slice(0, 3).map((r) => [r.rowNumber, r.errors])).toEqual([
-      [3, [{ field: "price", message: "Valid price is required for buy now listings" }]],
-      [4, [{ field: "condition", message: "Condition is required" }]],
+      [3, [{ field: "price", message: "Price 'not a price' is not a number" }]],
+      // Issue 33: the value given and the list, not "Condition is required".
+      [4, [{ field: "condition", message: "Condition 'mint' is not one of New, Open Box, Used - Excellent, Used - Very Good, Used - Good, Used - Fair, For Repair, Incomplete, Parts Only, As-Is" }]],
       // Neither the file nor the classifier knows what an "X1" by "Junk" is.
       [6, [{ field: "category", message: "Category is required" }]],
     ]);
