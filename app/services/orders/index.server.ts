@@ -5,3 +5,4 @@ export * from "./offers.server.ts";
 export * from "./order-creation.server.ts";
 export * from "./order-flow.server.ts";
 export * from "./orders.server.ts";
+export * from "./disputes.server.ts";
