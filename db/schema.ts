@@ -596,7 +596,34 @@ export interface OrdersTable {
   held_at: Timestamp | null;
   held_by: string | null;
   hold_reason: string | null;
+  /** Where the delivery came from (issue 33): buyer, seller_proof or carrier; null before delivery. */
+  delivery_source: string | null;
+  /** The upload-store key of the seller's proof of delivery (a photo or a signed delivery note). */
+  delivery_proof_key: string | null;
   updated_at: Generated<Timestamp>;
+}
+
+/** One message of a dispute's thread (issue 33): from the buyer, the seller or the referee. */
+export interface DisputeMessagesTable {
+  id: Generated<number>;
+  order_id: number;
+  author_id: string | null;
+  /** buyer, seller, referee */
+  author_side: string;
+  body: string;
+  created_at: Generated<Timestamp>;
+}
+
+/** A photo or PDF attached to a dispute message, kept in the upload store under disputes/{order}/. */
+export interface DisputeAttachmentsTable {
+  id: Generated<number>;
+  message_id: number;
+  order_id: number;
+  file_key: string;
+  file_name: string;
+  content_type: string;
+  size_bytes: number;
+  created_at: Generated<Timestamp>;
 }
 
 /** An offer or a counter on a listing (issue 23); a chain of rows linked by parent_offer_id is one negotiation. */
@@ -1066,6 +1093,8 @@ export interface Database {
   bids: BidsTable;
   orders: OrdersTable;
   order_events: OrderEventsTable;
+  dispute_messages: DisputeMessagesTable;
+  dispute_attachments: DisputeAttachmentsTable;
   reviews: ReviewsTable;
   review_reports: ReviewReportsTable;
   platform_fees: PlatformFeesTable;

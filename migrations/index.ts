@@ -41,6 +41,7 @@ import * as featuredPlacements from "./2026-12-10T1300-featured-placements.ts";
 import * as yenMinorUnits from "./2026-12-11T0200-yen-minor-units.ts";
 import * as orderDesk from "./2026-12-11T0600-order-desk.ts";
 import * as bulkImportLocaleAndReview from "./2026-12-11T0700-bulk-import-locale-and-review.ts";
+import * as disputeThreads from "./2026-12-11T0400-dispute-threads.ts";
 import * as auctionIncrementBandsAndExtensionCap from "./2026-12-10T1000-auction-increment-bands-and-extension-cap.ts";
 
 export interface DialectMigration {
@@ -90,4 +91,5 @@ export const MIGRATIONS: Record<string, DialectMigration> = {
   "2026-12-11T0200-yen-minor-units": yenMinorUnits,
   "2026-12-11T0600-order-desk": orderDesk,
   "2026-12-11T0700-bulk-import-locale-and-review": bulkImportLocaleAndReview,
+  "2026-12-11T0400-dispute-threads": disputeThreads,
 };

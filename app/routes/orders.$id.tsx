@@ -21,7 +21,9 @@ import { safeRedirect } from "~/schemas/fields.ts";
 import { OrderActionSchema } from "~/schemas/order.ts";
 import { parseRouteId } from "~/web/route-params.server.ts";
 import { requireSecondFactorWhereRequired, requireUser } from "~/web/auth.server.ts";
-import { transitionOrder, paymentAccount, getOrderForViewer } from "~/services/orders/index.server.ts";
+import { transitionOrder, paymentAccount, getOrderForViewer, disputeThread } from "~/services/orders/index.server.ts";
+import { DISPUTE_FILE_ACCEPT, DISPUTE_MESSAGES, DISPUTE_SIDE_LABELS, MAX_DISPUTE_FILE_MB, MAX_DISPUTE_FILES } from "~/lib/disputes.ts";
+import { Form } from "@remix-run/react";
 import { DomainError, isDomainError } from "~/services/domain-error.ts";
 import { ratingSummary, reviewEligibility } from "~/services/reviews/index.server.ts";
 import { SellerRating } from "~/components/reviews/SellerRating.tsx";
@@ -47,6 +49,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     reviewDue: (await reviewEligibility(getDb(), orderId, user.id)).canReview,
     // The seller's rating from buyers' reviews, beside their name (issue 22).
     sellerRating: await ratingSummary(getDb(), view.order.sellerId, "seller"),
+    // The dispute's two-sided thread (issue 33): every viewer of the order sees both sides and the evidence.
+    dispute: view.order.disputeReason ? await disputeThread(getDb(), orderId) : null,
+    disputeDone: done === "dispute_message" ? DISPUTE_MESSAGES.posted : null,
   };
 }
 
@@ -105,7 +110,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 }
 
 export default function OrderPage() {
-  const { order, actions, viewerIs, inspectionEndsAt, placed, done, reviewDue, sellerRating, escrowAccount: account } = useLoaderData<typeof loader>();
+  const { order, actions, viewerIs, inspectionEndsAt, placed, done, reviewDue, sellerRating, escrowAccount: account, dispute, disputeDone } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const shipping = order.shipping;
   const addressLines = [
@@ -149,6 +154,7 @@ export default function OrderPage() {
         {done ? (
           <FormSuccess>{done}</FormSuccess>
         ) : null}
+        {disputeDone ? <FormSuccess>{disputeDone}</FormSuccess> : null}
 
         <Grid templateColumns={{ base: "1fr", lg: "minmax(0, 3fr) minmax(0, 2fr)" }} gap="8">
           <GridItem>
@@ -260,6 +266,40 @@ export default function OrderPage() {
                       Dispute
                     </Heading>
                     <Text whiteSpace="pre-wrap">{order.disputeReason}</Text>
+                    {dispute?.answerDueAt && order.status === "disputed" ? (
+                      <Text fontSize="sm" data-testid="dispute-deadline">
+                        {dispute.sellerAnswered ? "The seller answered. " : ""}The seller&apos;s answer is due by{" "}
+                        <time dateTime={dispute.answerDueAt}>{formatOrderTime(dispute.answerDueAt)}</time>.
+                      </Text>
+                    ) : null}
+                    {dispute?.messages.map((message) => (
+                      <Box key={message.id} borderTopWidth="1px" pt="2" data-side={message.side}>
+                        <Text fontSize="sm" fontWeight="semibold">
+                          {DISPUTE_SIDE_LABELS[message.side]} · {message.authorName} · <time dateTime={message.createdAt}>{formatOrderTime(message.createdAt)}</time>
+                        </Text>
+                        <Text whiteSpace="pre-wrap">{message.body}</Text>
+                        {message.attachments.map((file) => (
+                          <Link key={file.url} href={file.url} color="blue.fg" display="block" fontSize="sm">
+                            {file.name}
+                          </Link>
+                        ))}
+                      </Box>
+                    ))}
+                    {order.status === "disputed" ? (
+                      <Form method="post" action={`/orders/${order.id}/dispute`} encType="multipart/form-data">
+                        <Stack gap="2" mt="2">
+                          <label htmlFor="dispute-body">Add to the dispute</label>
+                          <textarea id="dispute-body" name="body" rows={3} maxLength={4000} />
+                          <label htmlFor="dispute-files">
+                            Photos or PDF documents (up to {MAX_DISPUTE_FILES}, {MAX_DISPUTE_FILE_MB} MB each)
+                          </label>
+                          <input id="dispute-files" type="file" name="files" multiple accept={DISPUTE_FILE_ACCEPT} />
+                          <Button type="submit" size="sm" alignSelf="start">
+                            Send to the dispute
+                          </Button>
+                        </Stack>
+                      </Form>
+                    ) : null}
                     {order.resolutionNote ? (
                       <>
                         <Heading as="h3" size="sm" mt="2">

@@ -1,5 +1,6 @@
 // Checkout and order forms: the shipping address and the transitions of the buyer-protection flow.
 import { z } from "zod";
+import { DISPUTE_MESSAGES } from "~/lib/disputes.ts";
 import { ORDER_MESSAGES } from "~/lib/orders.ts";
 import { parseDay, parseMoneyMinorUnits } from "~/lib/strict-numbers.ts";
 
@@ -81,7 +82,12 @@ export const OrderActionSchema = z.discriminatedUnion("intent", [
     trackingNumber: text(ORDER_MESSAGES.trackingRequired, 80),
   }),
   z.object({ intent: z.literal("mark_delivered"), note: optionalNote }),
-  z.object({ intent: z.literal("confirm_receipt"), note: optionalNote }),
+  // "Confirm receipt" releases money, so it asks first (issue 33): a tick the form carries, checked here.
+  z.object({
+    intent: z.literal("confirm_receipt"),
+    note: optionalNote,
+    confirmed: z.literal("yes", { errorMap: () => ({ message: DISPUTE_MESSAGES.confirmRequired }) }),
+  }),
   z.object({ intent: z.literal("open_dispute"), reason: text(ORDER_MESSAGES.reasonRequired, 2000) }),
   z.object({
     intent: z.literal("refund"),

@@ -7,6 +7,7 @@ import type { Database } from "../schema.ts";
 import type { OrderAction, OrderStatus } from "../../app/lib/orders.ts";
 import type { Role } from "../../app/lib/roles.ts";
 import type { ShippingAddress } from "../../app/schemas/order.ts";
+import { postDisputeMessage } from "../../app/services/orders/disputes.server.ts";
 import { confirmAuctionCheckout } from "../../app/services/orders/checkout.server.ts";
 import { completeInspectedOrders, INSPECTION_PERIOD_MS, transitionOrder } from "../../app/services/orders/order-flow.server.ts";
 import type { Random } from "./random.ts";
@@ -23,7 +24,9 @@ export type StoryStep =
   | { kind: "checkout"; afterMs: number }
   | { kind: "transition"; afterMs: number; action: OrderAction; actor: StoryActor; text?: string }
   /** The scheduler completes a delivered order at the end of the inspection period. */
-  | { kind: "auto_complete"; afterMs: number };
+  | { kind: "auto_complete"; afterMs: number }
+  /** A message in the dispute's thread (issue 33: the seller answers, so the referee hears both sides). */
+  | { kind: "dispute_message"; afterMs: number; actor: StoryActor; text: string };
 
 export interface OrderStory {
   status: OrderStatus;
@@ -113,8 +116,9 @@ export function planOrderStory(random: Random, status: OrderStatus, sale: SaleKi
       kind: "transition",
       afterMs: between(random, 30 * HOUR, 5 * DAY),
       action: "mark_delivered",
-      actor: byBuyer ? "buyer" : "seller",
-      text: byBuyer ? "Received at our dock; unpacking for inspection." : "The carrier confirmed delivery.",
+      // The seller's declaration needs a proof file (issue 33); the demo's deliveries are the buyers' confirmations.
+      actor: "buyer",
+      text: byBuyer ? "Received at our dock; unpacking for inspection." : "The carrier delivered it this morning; inspecting it now.",
     });
   };
   const dispute = () => {
@@ -150,6 +154,13 @@ export function planOrderStory(random: Random, status: OrderStatus, sale: SaleKi
       break;
     case "disputed":
       dispute();
+      // A two-sided dispute awaiting the referee: the seller answers the buyer (a fixed delay keeps the random stream).
+      steps.push({
+        kind: "dispute_message",
+        afterMs: 5 * HOUR,
+        actor: "seller",
+        text: "The item was tested and photographed before packing; the photos are in the listing. We are happy to take it back for inspection if the referee asks.",
+      });
       lastAge = [10 * HOUR, 60 * HOUR];
       break;
     case "refunded":
@@ -234,6 +245,8 @@ export function scheduleOrderStory(
       } else if (step.kind === "auto_complete") {
         const completed = await completeInspectedOrders(db, now);
         if (completed < 1) throw new Error(`Order ${order.id} was not completed at the end of its inspection period`);
+      } else if (step.kind === "dispute_message") {
+        await postDisputeMessage(db, null, { orderId: order.id, actor: actorOf(step.actor), body: step.text, now });
       } else {
         const parcel = step.action === "ship" ? carrierFor(random, order.item) : null;
         await transitionOrder(db, {

@@ -7,6 +7,7 @@ import { INSPECTION_PERIOD_DAYS } from "~/lib/fees.ts";
 import { formatExactPrice } from "~/lib/money.ts";
 import { ORDER_ACTION_LABELS, type OrderAction } from "~/lib/orders.ts";
 import { FormErrors } from "~/components/forms/index.ts";
+import { DISPUTE_FILE_ACCEPT } from "~/lib/disputes.ts";
 
 export const ORDER_FORM_FIELDS = ["carrier", "trackingNumber", "reason", "note", "amountReceived", "valueDate", "refundAmount", "confirmed"] as const;
 export type OrderFormField = (typeof ORDER_FORM_FIELDS)[number];
@@ -207,6 +208,17 @@ export function OrderActionForms({
           {formError(["confirm_receipt"])}
           <Form method="post" action={action}>
             {hidden("confirm_receipt")}
+            <Stack gap="2" mb="3">
+              <label>
+                <input type="checkbox" name="confirmed" value="yes" aria-describedby={errorsFor(["confirm_receipt"])?.fieldErrors?.confirmed ? "confirm-receipt-error" : undefined} />{" "}
+                The item arrived and is as described; release {formatExactPrice(order.amountCents, order.currency)} to the seller. This cannot be undone.
+              </label>
+              {errorsFor(["confirm_receipt"])?.fieldErrors?.confirmed ? (
+                <Text id="confirm-receipt-error" color="fg.error" fontSize="sm">
+                  {errorsFor(["confirm_receipt"])?.fieldErrors?.confirmed}
+                </Text>
+              ) : null}
+            </Stack>
             <Button type="submit" colorPalette="green" disabled={busy}>
               {ORDER_ACTION_LABELS.confirm_receipt}
             </Button>
@@ -218,8 +230,11 @@ export function OrderActionForms({
         <ActionCard title="Has it arrived?">
           <Text>Mark the order delivered once the item has arrived. The buyer&apos;s {INSPECTION_PERIOD_DAYS}-day inspection period starts then.</Text>
           {formError(["mark_delivered"])}
-          <Form method="post" action={action}>
-            {hidden("mark_delivered")}
+          <Form method="post" action={`${action}/delivered`} encType="multipart/form-data">
+            <Stack gap="2" mb="3">
+              <label htmlFor="delivery-proof">Proof of delivery (a photo or the signed delivery note; required from the seller)</label>
+              <input id="delivery-proof" type="file" name="proof" accept={DISPUTE_FILE_ACCEPT} />
+            </Stack>
             <Button type="submit" variant="outline" colorPalette="blue" disabled={busy}>
               {ORDER_ACTION_LABELS.mark_delivered}
             </Button>

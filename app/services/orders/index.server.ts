@@ -6,3 +6,4 @@ export * from "./order-creation.server.ts";
 export * from "./order-flow.server.ts";
 export * from "./orders.server.ts";
 export * from "./order-desk.server.ts";
+export * from "./disputes.server.ts";

@@ -7,6 +7,7 @@ import { forUpdate, inWriteTransaction } from "#db/dialect.ts";
 import type { Database } from "#db/schema.ts";
 import { INSPECTION_PERIOD_DAYS, REFUND_BUSINESS_DAYS, SELLER_RESPONSE_BUSINESS_DAYS } from "~/lib/fees.ts";
 import { formatExactPrice } from "~/lib/money.ts";
+import { DISPUTE_MESSAGES } from "~/lib/disputes.ts";
 import { isOrderStatus, ORDER_MESSAGES, type OrderAction, type OrderStatus } from "~/lib/orders.ts";
 import type { Permission } from "~/lib/permissions.ts";
 import type { Role } from "~/lib/roles.ts";
@@ -20,7 +21,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export const INSPECTION_PERIOD_MS = INSPECTION_PERIOD_DAYS * DAY_MS;
 
 /** The form fields a refused transition may belong to. */
-export type OrderFlowField = "carrier" | "trackingNumber" | "reason" | "note" | "amountReceived" | "valueDate" | "refundAmount";
+export type OrderFlowField = "carrier" | "trackingNumber" | "reason" | "note" | "amountReceived" | "valueDate" | "refundAmount" | "proof";
 
 export interface OrderActor {
   id: string;
@@ -195,6 +196,8 @@ export interface TransitionRequest {
   payment?: { receivedCents: number; valueDate: string };
   /** refund: the amount the referee decided to refund (minor units); absent, the whole amount. */
   refundCents?: number;
+  /** The stored proof of delivery (a photo or a signed delivery note): required when the seller marks it delivered. */
+  deliveryProofKey?: string;
   now?: Date;
 }
 
@@ -338,7 +341,12 @@ export async function transitionOrder(db: Kysely<Database>, request: TransitionR
     if (refused) throw refused;
 
     let note = (request.note ?? "").trim();
-    const changes: Partial<Record<StampColumn | "carrier" | "tracking_number" | "dispute_reason" | "resolution_note" | "payment_value_date" | "payment_confirmed_by", string>> &
+    const changes: Partial<
+      Record<
+        StampColumn | "carrier" | "tracking_number" | "dispute_reason" | "resolution_note" | "payment_value_date" | "payment_confirmed_by" | "delivery_source" | "delivery_proof_key",
+        string
+      >
+    > &
       Partial<Record<"payment_received_cents" | "refunded_cents", number>> = {
       [transition.stamp]: stamp,
     };
@@ -378,9 +386,21 @@ export async function transitionOrder(db: Kysely<Database>, request: TransitionR
           note = `Partial refund of ${formatExactPrice(refundCents, order.currency)} to the buyer; ${formatExactPrice(order.amount_cents - refundCents, order.currency)} released to the seller. ${note}`;
         }
       }
+    } else if (request.action === "mark_delivered") {
+      // The seller's word alone does not start the release clock (issue 33): his declaration carries proof, which the
+      // buyer can contest by opening a dispute within the inspection period. The buyer's own confirmation needs none.
+      if (partyOf(order, request.actor.id) === "seller") {
+        if (!request.deliveryProofKey) throw new DomainError("invalid", DISPUTE_MESSAGES.proofRequired, { field: "proof" });
+        changes.delivery_source = "seller_proof";
+        changes.delivery_proof_key = request.deliveryProofKey;
+        note = note ? `Declared by the seller with proof of delivery: ${note}` : "Declared by the seller with proof of delivery";
+      } else {
+        changes.delivery_source = "buyer";
+      }
     } else if (request.action === "confirm_receipt" && order.delivered_at === null) {
       // Confirming receipt straight from "shipped" also records the delivery.
       changes.delivered_at = stamp;
+      changes.delivery_source = "buyer";
     }
 
     const claimed = await trx

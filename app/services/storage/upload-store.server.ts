@@ -70,6 +70,7 @@ const CONTENT_TYPES: Record<string, string> = {
   jpeg: "image/jpeg",
   gif: "image/gif",
   avif: "image/avif",
+  pdf: "application/pdf",
   txt: "text/plain; charset=utf-8",
   json: "application/json",
 };

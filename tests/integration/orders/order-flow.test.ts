@@ -57,6 +57,8 @@ function act(orderId: number, actor: ActorName, action: OrderAction, now = at(DA
     trackingNumber: "JD014600006281234567",
     reason: "The analyzer does not power on.",
     note: action === "refund" || action === "release" ? "Checked the photos from both parties." : undefined,
+    // The seller declares a delivery with proof (issue 33; the refusal without it is in disputes.test.ts).
+    deliveryProofKey: actor === "seller" && action === "mark_delivered" ? `order-evidence/${orderId}/00000000-0000-4000-8000-000000000000.pdf` : undefined,
     ...extra,
     now,
   });
