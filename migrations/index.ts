@@ -42,6 +42,7 @@ import * as yenMinorUnits from "./2026-12-11T0200-yen-minor-units.ts";
 import * as orderDesk from "./2026-12-11T0600-order-desk.ts";
 import * as bulkImportLocaleAndReview from "./2026-12-11T0700-bulk-import-locale-and-review.ts";
 import * as disputeThreads from "./2026-12-11T0400-dispute-threads.ts";
+import * as unsoldListings from "./2026-12-11T0500-unsold-listings.ts";
 import * as auctionIncrementBandsAndExtensionCap from "./2026-12-10T1000-auction-increment-bands-and-extension-cap.ts";
 
 export interface DialectMigration {
@@ -92,4 +93,5 @@ export const MIGRATIONS: Record<string, DialectMigration> = {
   "2026-12-11T0600-order-desk": orderDesk,
   "2026-12-11T0700-bulk-import-locale-and-review": bulkImportLocaleAndReview,
   "2026-12-11T0400-dispute-threads": disputeThreads,
+  "2026-12-11T0500-unsold-listings": unsoldListings,
 };

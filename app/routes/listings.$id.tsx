@@ -83,6 +83,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       // The owner may put an active or draft listing without a live auction up for auction (/create-auction, issue 20).
       canStartAuction: user?.id === listing.ownerId && (listing.status === "active" || listing.status === "draft") && auctionId === null,
       canFeature: user?.id === listing.ownerId && listing.status === "active",
+      // An unsold listing waits for its seller's choice (issue 33): relist, switch to Buy It Now, or end.
+      canRelist: user?.id === listing.ownerId && listing.status === "unsold",
       watching: watched.has(id),
       watcherCount,
       related: related.map((card) => ({ card, watching: watched.has(card.id) })),
@@ -100,7 +102,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 }
 
 export default function ListingDetailPage() {
-  const { listing, startImage, canEdit, canContact, canStartAuction, canFeature, watching, watcherCount, related, auction, bidFlash, offlineCopy, offerPanel, signedIn, now } =
+  const { listing, startImage, canEdit, canContact, canStartAuction, canFeature, canRelist, watching, watcherCount, related, auction, bidFlash, offlineCopy, offerPanel, signedIn, now } =
     useLoaderData<typeof loader>();
   return (
     <div className={page.container}>
@@ -110,7 +112,7 @@ export default function ListingDetailPage() {
       <ListingShowcase listing={listing} startImage={startImage}>
         <ListingSummary listing={listing} />
         <ListingFacts listing={listing} />
-        <ListingTypePanel listing={listing} watching={watching} canEdit={canEdit} canContact={canContact} canStartAuction={canStartAuction} canFeature={canFeature} />
+        <ListingTypePanel listing={listing} watching={watching} canEdit={canEdit} canContact={canContact} canStartAuction={canStartAuction} canFeature={canFeature} canRelist={canRelist} />
         {offerPanel ? <MakeOfferPanel listingId={listing.id} panel={offerPanel} signedIn={signedIn} serverNow={now} /> : null}
         {watcherCount !== null ? <WatcherCount count={watcherCount} /> : null}
         {auction ? <ListingAuctionPanel key={auction.snapshot.auctionId} auction={auction} flash={bidFlash} /> : null}

@@ -1,6 +1,7 @@
-// /seller/listings (issue 20 §3): the signed-in seller's listings in every status (draft, active, sold, archived) with
-// counts per status, a status filter, search, sort and pages of 12; bulk actions (publish drafts, archive, relist an
-// unsold auction's listing) are one plain POST form that works without JavaScript, checked per listing on the server.
+// /seller/listings (issue 20 §3): the signed-in seller's listings in every status (draft, active, unsold, sold, archived)
+// with counts per status, a status filter, search, sort and pages of 12; bulk actions (publish drafts, archive, relist
+// unsold listings as auctions with their last terms) are one plain POST form that works without JavaScript, checked per
+// listing on the server. An unsold listing's row links to its choices (relist, Buy It Now, end: issue 33).
 import { Badge, Box, Button, Container, Flex, Heading, HStack, Image, Input, Link, NativeSelect, Stack, Table, Text } from "@chakra-ui/react";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link as RemixLink, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
@@ -10,7 +11,7 @@ import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary.tsx";
 import { Pagination } from "~/components/listings/Pagination.tsx";
 import { getDb } from "~/db.server.ts";
 import { formatShortDate } from "~/lib/dates.ts";
-import { LISTING_STATUS_LABELS, LISTING_STATUSES } from "~/lib/listing-status.ts";
+import { LISTING_STATUS_LABELS, LISTING_STATUSES, unsoldChoicesUrl } from "~/lib/listing-status.ts";
 import { formatCount, formatPrice } from "~/lib/money.ts";
 import {
   parseSellerListingsQuery,
@@ -45,8 +46,6 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const { intent, ids } = submission.value;
   const outcome = await applySellerListingAction(getDb(), user.id, intent, ids);
-  // Relisting one listing goes on to starting its new auction.
-  if (intent === "relist" && outcome.changed.length === 1 && outcome.refused.length === 0) throw redirect(`/create-auction?listing=${outcome.changed[0]}`);
   if (outcome.refused.length === 0) {
     const back = new URL(request.url).searchParams;
     back.set("done", SELLER_LISTINGS_MESSAGES.done(intent, outcome.changed.length));
@@ -203,7 +202,7 @@ export default function SellerListingsPage() {
                               </Link>
                               <Text fontSize="xs" color="fg.muted">
                                 {[item.brand, item.model].filter(Boolean).join(" ")}
-                                {item.auction ? ` · auction ${item.auction.status}${item.auction.sold ? ", sold" : ""}` : ""}
+                                {item.auction ? ` · auction ${item.auction.status}${item.auction.sold ? ", sold" : item.status === "unsold" ? ", not sold" : ""}` : ""}
                               </Text>
                             </Box>
                           </Flex>
@@ -226,7 +225,14 @@ export default function SellerListingsPage() {
                                 Analytics
                               </RemixLink>
                             </Button>
-                            {item.canStartAuction ? (
+                            {item.canRelist ? (
+                              <Button asChild size="xs" colorPalette="orange" variant="subtle">
+                                <RemixLink to={unsoldChoicesUrl(item.id)} aria-label={`Relist, sell at a fixed price or end ${item.title}`}>
+                                  Relist or end
+                                </RemixLink>
+                              </Button>
+                            ) : null}
+                            {item.canStartAuction && !item.canRelist ? (
                               <Button asChild size="xs" variant="ghost">
                                 <RemixLink to={`/create-auction?listing=${item.id}`} aria-label={`Start an auction for ${item.title}`}>
                                   Start auction
@@ -255,7 +261,7 @@ export default function SellerListingsPage() {
                   Archive
                 </Button>
                 <Button type="submit" name="intent" value="relist" size="sm" variant="outline" disabled={busy}>
-                  Relist unsold auction
+                  Relist unsold as auction (same terms)
                 </Button>
               </HStack>
             </Stack>

@@ -8,8 +8,8 @@ export const CREATE_AUCTION_MESSAGES = {
   listingRequired: "Please choose one of your listings",
   typeRequired: "Please choose Auction or Auction with Buy Now",
   alreadyLive: "This listing already has a live auction",
-  notEligible: "Only your active or draft listings can be auctioned",
-  noListings: "You have no active or draft listing without a live auction.",
+  notEligible: "Only your active, draft or unsold listings can be auctioned",
+  noListings: "You have no active, draft or unsold listing without a live auction.",
   started: "Your auction has started.",
   scheduled: "Your auction is scheduled.",
 } as const;

@@ -62,6 +62,7 @@ export const SELLER_LISTINGS_MESSAGES = {
   archiveLiveAuction: "A listing with a live auction cannot be archived; cancel or end the auction first.",
   alreadyArchived: "This listing is already archived.",
   relistOnlyUnsoldAuction: "Only a listing whose auction ended unsold can be relisted.",
+  relistNeedsTerms: "This listing has no earlier auction to repeat; choose new terms instead.",
   done: (action: SellerListingAction, count: number) =>
     `${count} ${count === 1 ? "listing" : "listings"} ${action === "publish" ? "published" : action === "archive" ? "archived" : "relisted"}.`,
 } as const;

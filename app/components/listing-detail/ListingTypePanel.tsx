@@ -1,6 +1,7 @@
 // How the listing is sold and at what price, with the watch button and, for its owner or an admin, Edit Listing.
 import { AppLink } from "~/components/AppLink.tsx";
 import { useState } from "react";
+import { UNSOLD_NOT_FOR_SALE, unsoldChoicesUrl } from "~/lib/listing-status.ts";
 import { isAuctionListingType, listingTypeMeaning } from "~/lib/listing-types.ts";
 import { formatPrice } from "~/lib/money.ts";
 import { OFFLINE_MESSAGES } from "~/lib/offline/messages.ts";
@@ -27,6 +28,7 @@ export function ListingTypePanel({
   canContact = false,
   canStartAuction = false,
   canFeature = false,
+  canRelist = false,
 }: {
   listing: ListingTypePanelData;
   watching: boolean;
@@ -35,6 +37,8 @@ export function ListingTypePanel({
   canStartAuction?: boolean;
   /** The seller may buy featuring for it (an active listing of theirs). */
   canFeature?: boolean;
+  /** The owner's unsold listing (its auction ended without a sale): a link to its choices (relist, Buy It Now, end). */
+  canRelist?: boolean;
   /** Contact Seller: for everyone but the listing's own seller (visitors are asked to sign in). */
   canContact?: boolean;
 }) {
@@ -65,6 +69,7 @@ export function ListingTypePanel({
           ))}
         </div>
         {listing.status === "sold" ? <p className={typePanel.sold}>This item has been sold.</p> : null}
+        {listing.status === "unsold" ? <p className={typePanel.sold}>{UNSOLD_NOT_FOR_SALE}</p> : null}
         <div className={typePanel.actions}>
           {listing.listingType === "buy_now" && listing.status === "active" && !canEdit ? (
             <AppLink
@@ -84,6 +89,11 @@ export function ListingTypePanel({
           {canEdit ? (
             <AppLink to={`/edit-listing/${listing.id}`} className={typePanel.edit}>
               Edit Listing
+            </AppLink>
+          ) : null}
+          {canRelist ? (
+            <AppLink to={unsoldChoicesUrl(listing.id)} className={typePanel.buy}>
+              Relist or end
             </AppLink>
           ) : null}
           {canStartAuction ? (

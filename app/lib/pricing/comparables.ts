@@ -39,15 +39,28 @@ export function compareComparables(a: Comparable, b: Comparable): number {
   return a.listingId - b.listingId;
 }
 
-/** The comparables to keep: relevance above 0, best first, at most 8. */
+/** How much more a sale weighs than an asking price in the suggestion (issue 33: a price paid beats a price asked). */
+export const SALE_WEIGHT = 2;
+
+/**
+ * Same model first (issue 33: a cheaper model of the same brand must not drag the price down): when any candidate is
+ * the same model (relevance of the model, with or without the brand), only those count; the brand's other models count
+ * only when nothing of the model is known.
+ */
+export function sameModelFirst<T>(items: readonly T[], comparableOf: (item: T) => Comparable): T[] {
+  const relevant = items.filter((item) => comparableOf(item).relevance > 0);
+  const sameModel = relevant.filter((item) => comparableOf(item).relevance >= RELEVANCE.model);
+  return sameModel.length > 0 ? sameModel : relevant;
+}
+
+/** The comparables to keep: relevance above 0, the same model first, best first, at most 8. */
 export function keepComparables(candidates: readonly Comparable[], kept = COMPARABLES_KEPT): Comparable[] {
   return keepBest(candidates, (candidate) => candidate, kept);
 }
 
 /** The same choice over anything that carries a comparable (the service keeps each one's pricing facts beside it). */
 export function keepBest<T>(items: readonly T[], comparableOf: (item: T) => Comparable, kept = COMPARABLES_KEPT): T[] {
-  return items
-    .filter((item) => comparableOf(item).relevance > 0)
+  return sameModelFirst(items, comparableOf)
     .sort((a, b) => compareComparables(comparableOf(a), comparableOf(b)))
     .slice(0, kept);
 }

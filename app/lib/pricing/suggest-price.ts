@@ -8,6 +8,7 @@
 // of the comparables' prices each brought back to new by its own condition, age and brand factors.
 import { ageDecay, ageDecayRate, equipmentAge } from "./age-decay.ts";
 import { brandFactor } from "./brands.ts";
+import { SALE_WEIGHT } from "./comparables.ts";
 import { conditionFactor } from "./condition-factors.ts";
 import { trendMultiplier } from "./market-trend.ts";
 import type { MarketTrend, PriceConfidence, PriceSuggestion } from "./types.ts";
@@ -73,6 +74,8 @@ export interface PricedItem {
 /** What the helper needs of a comparable. */
 export interface PricedComparable {
   priceCents: number;
+  /** A sale weighs SALE_WEIGHT times an asking price; unknown counts as an asking price. */
+  source?: "sold" | "listed";
   condition: string;
   brand: string;
   year: number | null;
@@ -91,12 +94,32 @@ function ageFactors(item: PricedItem, comparableYear: number | null, now: Date):
   return { item: itemDecay, comparable: comparableAge === null ? itemDecay : ageDecay(rate, comparableAge) };
 }
 
-/** The new, mid-tier price the comparables imply: the median of each price divided by its own factors. */
+/** The weighted median: the value where half the total weight lies on either side (the lower middle on an exact tie, averaged). */
+export function weightedMedian(values: ReadonlyArray<{ value: number; weight: number }>): number {
+  const sorted = values.filter((entry) => entry.weight > 0).sort((a, b) => a.value - b.value);
+  if (sorted.length === 0) return Number.NaN;
+  const half = sorted.reduce((sum, entry) => sum + entry.weight, 0) / 2;
+  let seen = 0;
+  for (let i = 0; i < sorted.length; i++) {
+    seen += sorted[i]!.weight;
+    if (seen > half) return sorted[i]!.value;
+    if (seen === half) return (sorted[i]!.value + sorted[i + 1]!.value) / 2;
+  }
+  return sorted[sorted.length - 1]!.value;
+}
+
+/**
+ * The new, mid-tier price the comparables imply: the median of each price divided by its own factors, a sale weighing
+ * SALE_WEIGHT times an asking price (issue 33).
+ */
 export function basePriceFromComparables(item: PricedItem, comparables: readonly PricedComparable[], now: Date): number {
-  return median(
+  return weightedMedian(
     comparables.map((comparable) => {
       const age = ageFactors(item, comparable.year, now).comparable;
-      return comparable.priceCents / (conditionFactor(comparable.condition) * age * brandFactor(comparable.brand));
+      return {
+        value: comparable.priceCents / (conditionFactor(comparable.condition) * age * brandFactor(comparable.brand)),
+        weight: comparable.source === "sold" ? SALE_WEIGHT : 1,
+      };
     }),
   );
 }

@@ -12,14 +12,13 @@ import { reserveState } from "~/lib/auctions.ts";
 import { formatBidMoney } from "~/lib/bidding.ts";
 import type { SaleType } from "~/lib/fees.ts";
 import { isListingType } from "~/lib/listing-types.ts";
-import { LISTING_REMOVED, LISTING_UNDER_REVIEW } from "~/lib/moderation.ts";
+import { unsoldChoicesUrl } from "~/lib/listing-status.ts";
 import { DomainError, type DomainErrorKind } from "../domain-error.ts";
 import { isOwner, moderationHold } from "../listings/listing-policy.server.ts";
 import { announceAuctionChange, findAuctionRow, lockAuction, toLiveState, type AuctionChangeReason, type AuctionRow } from "./auction-state.server.ts";
 import { announceNotifications, insertNotifications, type NotificationDraft } from "../messaging/notifications.server.ts";
 import { createOrder } from "../orders/order-creation.server.ts";
 import { completeInspectedOrders } from "../orders/order-flow.server.ts";
-import { alertSavedSearchesOfListing } from "../alerts/saved-search-alerts.server.ts";
 import { itemSoldAlerts } from "../alerts/watcher-alerts.server.ts";
 
 /** The spec's words (01 §8) for refusals of the owner's controls. */
@@ -76,9 +75,8 @@ async function announce<T>(db: Kysely<Database>, committed: Committed<T> | null)
   announceNotifications(committed.notifications);
   const row = await findAuctionRow(db, committed.auctionId);
   if (row) announceAuctionChange({ reason: committed.reason, state: toLiveState(row), newBids: [] });
-  // An auction ended or cancelled without a sale returns its listing to active: new to saved searches (the matcher
-  // skips listings that are not active, and a listing alerts a search at most once, so a repeat records nothing).
-  if (row && (committed.reason === "ended" || committed.reason === "cancelled")) await alertSavedSearchesOfListing(db, row.listing_id);
+  // An auction ended or cancelled without a sale leaves its listing unsold (not for sale until its seller chooses), so
+  // saved searches hear of it only when it is relisted or switched to Buy It Now.
   return committed.result;
 }
 
@@ -157,8 +155,8 @@ function endNotifications(row: AuctionRow, outcome: EndOutcome, bidderIds: strin
       userId: row.seller_id,
       type: "auction_ended",
       title: "Your auction ended: reserve not met",
-      message: `The highest bid on "${row.title}", ${price}, did not reach your reserve price, so it was not sold. The listing is active again.`,
-      actionUrl: lot,
+      message: `The highest bid on "${row.title}", ${price}, did not reach your reserve price, so it was not sold. Choose whether to relist it as an auction, sell it at a fixed price or end it.`,
+      actionUrl: unsoldChoicesUrl(row.listing_id),
     });
     if (row.leader_id && row.leader_id !== row.seller_id) {
       drafts.push({
@@ -175,8 +173,8 @@ function endNotifications(row: AuctionRow, outcome: EndOutcome, bidderIds: strin
     userId: row.seller_id,
     type: "auction_ended",
     title: "Your auction ended without bids",
-    message: `The auction for "${row.title}" ended without bids. The listing is active again.`,
-    actionUrl: lot,
+    message: `The auction for "${row.title}" ended without bids. Choose whether to relist it as an auction, sell it at a fixed price or end it.`,
+    actionUrl: unsoldChoicesUrl(row.listing_id),
   });
   return drafts;
 }
@@ -191,16 +189,13 @@ function saleTypeOf(listingType: string): SaleType {
 }
 
 /**
- * Sets a listing active again after an auction without a sale (a sold listing stays sold; one its reports hid from
- * search, or a moderator removed, stays so: docs/decisions, moderation).
+ * Leaves a listing "unsold" after an auction without a sale (issue 33, decision 0073): nothing can be bid on or bought
+ * until its seller relists it, switches it to Buy It Now or ends it. Only an active listing changes: a sold one stays
+ * sold; one its reports hid from search, or a moderator removed, stays so (moderation states are terminal); a draft or
+ * archived one stays with its seller.
  */
-async function reactivateListing(trx: Kysely<Database>, listingId: number, stamp: string): Promise<void> {
-  await trx
-    .updateTable("equipment_listings")
-    .set({ status: "active", updated_at: stamp })
-    .where("id", "=", listingId)
-    .where("status", "not in", ["sold", LISTING_UNDER_REVIEW, LISTING_REMOVED])
-    .execute();
+async function markListingUnsold(trx: Kysely<Database>, listingId: number, stamp: string): Promise<void> {
+  await trx.updateTable("equipment_listings").set({ status: "unsold", updated_at: stamp }).where("id", "=", listingId).where("status", "=", "active").execute();
 }
 
 /**
@@ -248,7 +243,7 @@ async function endClaimed(trx: Kysely<Database>, row: AuctionRow, now: Date, due
     );
     orderId = order.id;
   } else if (!otherSale) {
-    await reactivateListing(trx, row.listing_id, stamp);
+    await markListingUnsold(trx, row.listing_id, stamp);
   }
   const notifications = endNotifications(row, outcome, bidders, orderId);
   if (winnerId) {
@@ -410,7 +405,7 @@ export async function endAuctionEarly(db: Kysely<Database>, request: OwnerReques
   return result!;
 }
 
-/** The owner cancels the auction: no sale, the listing is active again, every bidder is told. Active or upcoming only. */
+/** The owner cancels the auction: no sale, the listing is unsold (its seller chooses what next), every bidder is told. Active or upcoming only. */
 export async function cancelAuction(db: Kysely<Database>, request: OwnerRequest): Promise<{ auctionId: number; notified: number }> {
   const now = request.now ?? new Date();
   const stamp = now.toISOString();
@@ -425,7 +420,7 @@ export async function cancelAuction(db: Kysely<Database>, request: OwnerRequest)
       .where("version", "=", row.version)
       .executeTakeFirst();
     if (Number(claimed.numUpdatedRows) !== 1) throw new DomainError("conflict", LIFECYCLE_MESSAGES.cannotCancel);
-    await reactivateListing(trx, row.listing_id, stamp);
+    await markListingUnsold(trx, row.listing_id, stamp);
     const bidders = row.bid_count > 0 ? await bidderIdsOf(trx, row.id) : [];
     const notifications: NotificationDraft[] = bidders
       .filter((bidderId) => bidderId !== row.seller_id)

@@ -26,4 +26,5 @@ export * from "./search-query.server.ts";
 export * from "./seller-listings.server.ts";
 export * from "./start-listing-auction.server.ts";
 export * from "./testimonials.server.ts";
+export * from "./unsold-listing.server.ts";
 export * from "./update-listing.server.ts";

@@ -69,7 +69,8 @@ export function listingFormDefaults(listing: Listing, auction?: Pick<Auction, "s
     calibrationDue: listing.calibration_due ?? "",
     calibrationAccredited: listing.calibration_accredited ? "on" : undefined,
     installedOptions: listing.installed_options,
-    status: listing.status,
+    // An unsold listing (issue 33) is edited as one to keep on sale: saved as an auction without a new auction it stays unsold.
+    status: listing.status === "unsold" ? "active" : listing.status,
   };
 }
 

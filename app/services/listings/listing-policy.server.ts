@@ -36,8 +36,11 @@ export async function listingActor(db: Kysely<Database>, actor: Actor | null | u
   return { id: actor.id, role: actor.role, permissions: await permissionsOfRole(db, actor.role) };
 }
 
-/** Statuses anyone may see (the listing page, its auction, messages about it, lists and recent views). */
-export const PUBLIC_LISTING_STATUSES: readonly string[] = ["active", "sold"];
+/**
+ * Statuses anyone may see (the listing page, its auction, messages about it, lists and recent views). An unsold
+ * listing keeps its page and its ended auction's page (bidders follow their links), but only "active" is for sale.
+ */
+export const PUBLIC_LISTING_STATUSES: readonly string[] = ["active", "unsold", "sold"];
 
 /** Whether a listing in `status` is shown to everyone. */
 export function isPublicStatus(status: string): boolean {

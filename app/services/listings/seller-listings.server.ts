@@ -1,12 +1,13 @@
 // /seller/listings (issue 20 §3): every listing of one seller in every status, with counts per status, search, sort and
-// pages of 12; and the bulk actions — publish drafts, archive, relist a listing whose auction ended unsold — each
-// checked per listing against its owner and state on the server (a listing of someone else is "not found").
+// pages of 12; and the bulk actions — publish drafts, archive (for an unsold listing: end it), relist an unsold listing
+// as an auction with its last auction's terms and fresh dates (issue 33) — each checked per listing against its owner
+// and state on the server (a listing of someone else is "not found").
 import type { Kysely } from "kysely";
 import { inWriteTransaction, containsIgnoringCase, toDbTime } from "#db/dialect.ts";
 import type { Database } from "#db/schema.ts";
 import { LIVE_AUCTION_STATUSES } from "~/lib/auctions.ts";
 import { LISTING_STATUSES, type ListingStatus } from "~/lib/listing-status.ts";
-import { isModeratedStatus, moderationHoldMessage } from "~/lib/moderation.ts";
+import { moderationHoldMessage } from "~/lib/moderation.ts";
 import {
   SELLER_LISTINGS_MESSAGES,
   SELLER_LISTINGS_PAGE_SIZE,
@@ -15,6 +16,7 @@ import {
 } from "~/schemas/seller-listings.ts";
 import { alertSavedSearchesOfListing } from "../alerts/saved-search-alerts.server.ts";
 import { primaryThumbnail } from "./listing-cards.server.ts";
+import { afterRelist, relistInTransaction } from "./unsold-listing.server.ts";
 
 export interface SellerListingItem {
   id: number;
@@ -32,7 +34,7 @@ export interface SellerListingItem {
   auction: { id: number; status: string; sold: boolean } | null;
   /** Whether it may start a new auction from /create-auction (active or draft, no live auction). */
   canStartAuction: boolean;
-  /** Whether its auction ended unsold and it may be relisted. */
+  /** Whether it is unsold (its auction ended without a sale) and waits for its seller's choice (issue 33). */
   canRelist: boolean;
 }
 
@@ -52,11 +54,6 @@ function latestAuctionState(db: Kysely<Database>, ids: number[]) {
     .where("listing_id", "in", ids)
     .orderBy("id", "desc")
     .execute();
-}
-
-/** An auction that ended (or was cancelled) without a sale. */
-function endedUnsold(auction: { status: string; winner_id: string | null }): boolean {
-  return (auction.status === "ended" && auction.winner_id === null) || auction.status === "cancelled";
 }
 
 /** A seller's listing as both the seller's listings page and the seller dashboard show it, from its row. */
@@ -160,8 +157,8 @@ export async function listSellerListings(db: Kysely<Database>, sellerId: string,
         ...sellerListingFields(row),
         listingType: row.listing_type,
         auction: auction ? { id: auction.id, status: auction.status, sold: auction.winner_id !== null } : null,
-        canStartAuction: (row.status === "active" || row.status === "draft") && !live,
-        canRelist: row.status !== "sold" && !isModeratedStatus(row.status) && auction !== undefined && endedUnsold(auction),
+        canStartAuction: (row.status === "active" || row.status === "draft" || row.status === "unsold") && !live,
+        canRelist: row.status === "unsold" && !live,
       };
     }),
   };
@@ -188,13 +185,15 @@ function refusalFor(
     if (listing.status === "archived") return SELLER_LISTINGS_MESSAGES.alreadyArchived;
     return live ? SELLER_LISTINGS_MESSAGES.archiveLiveAuction : null;
   }
-  return listing.status !== "sold" && auction !== undefined && endedUnsold(auction) ? null : SELLER_LISTINGS_MESSAGES.relistOnlyUnsoldAuction;
+  if (listing.status !== "unsold" || live) return SELLER_LISTINGS_MESSAGES.relistOnlyUnsoldAuction;
+  return auction === undefined ? SELLER_LISTINGS_MESSAGES.relistNeedsTerms : null;
 }
 
 /**
  * Applies a bulk action to the seller's listings among `ids`, each checked in one write transaction: a listing that is
  * not the seller's (or does not exist) is refused as not found, one in the wrong state with the rule's message.
- * Publishing and relisting make the listing active (new to saved searches afterwards); archiving hides it.
+ * Publishing makes the listing active and relisting starts its new auction (new to saved searches afterwards);
+ * archiving hides it (an unsold listing archived has ended).
  */
 export async function applySellerListingAction(
   db: Kysely<Database>,
@@ -204,6 +203,7 @@ export async function applySellerListingAction(
   now: Date = new Date(),
 ): Promise<BulkOutcome> {
   const wanted = [...new Set(ids)];
+  const relisted: Array<{ listingId: number; auctionId: number }> = [];
   const outcome = await inWriteTransaction(db, async (trx) => {
     const result: BulkOutcome = { changed: [], refused: [] };
     const owned = await trx.selectFrom("equipment_listings").select(["id", "status"]).where("id", "in", wanted).where("user_id", "=", sellerId).execute();
@@ -221,7 +221,9 @@ export async function applySellerListingAction(
       if (refusal) result.refused.push({ id, message: refusal });
       else result.changed.push(id);
     }
-    if (result.changed.length > 0) {
+    if (action === "relist") {
+      for (const id of result.changed) relisted.push({ listingId: id, auctionId: await relistInTransaction(trx, sellerId, id, now) });
+    } else if (result.changed.length > 0) {
       await trx
         .updateTable("equipment_listings")
         .set({ status: action === "archive" ? "archived" : "active", updated_at: toDbTime(now) })
@@ -232,6 +234,7 @@ export async function applySellerListingAction(
     return result;
   });
   // Listings that became active are new to saved searches (after commit; errors are logged, never the seller's).
-  if (action !== "archive") for (const id of outcome.changed) await alertSavedSearchesOfListing(db, id, now);
+  if (action === "publish") for (const id of outcome.changed) await alertSavedSearchesOfListing(db, id, now);
+  for (const { listingId, auctionId } of relisted) await afterRelist(db, listingId, auctionId, now);
   return outcome;
 }

@@ -21,9 +21,10 @@ export interface AuctionableListing {
   currency: string;
 }
 
-const AUCTIONABLE_STATUSES = ["active", "draft"] as const;
+/** An unsold listing (its last auction ended without a sale) is relisted here too (issue 33). */
+const AUCTIONABLE_STATUSES = ["active", "draft", "unsold"] as const;
 
-/** The seller's active and draft listings without a live auction, newest first (`include` is always offered if eligible). */
+/** The seller's active, draft and unsold listings without a live auction, newest first (`include` is always offered if eligible). */
 export async function listAuctionableListings(db: Kysely<Database>, sellerId: string, include?: number | null): Promise<AuctionableListing[]> {
   const base = db
     .selectFrom("equipment_listings as l")
@@ -52,7 +53,7 @@ export interface StartListingAuctionInput {
 /** Starts the auction; refuses another's listing (not found), a sold one, one not active or draft, one already live. */
 export async function startListingAuction(db: Kysely<Database>, input: StartListingAuctionInput): Promise<{ auctionId: number; status: "active" | "upcoming" }> {
   const now = input.now ?? new Date();
-  let wasDraft = false;
+  let becameActive = false;
   const started = await inWriteTransaction(db, async (trx) => {
     const listing = await trx.selectFrom("equipment_listings").select(["id", "user_id", "status", "currency"]).where("id", "=", input.listingId).executeTakeFirst();
     if (!listing || listing.user_id !== input.sellerId) throw new DomainError("not_found", CREATE_AUCTION_MESSAGES.listingRequired, { field: "listingId" });
@@ -62,7 +63,7 @@ export async function startListingAuction(db: Kysely<Database>, input: StartList
     if (!(AUCTIONABLE_STATUSES as readonly string[]).includes(listing.status)) throw new DomainError("conflict", CREATE_AUCTION_MESSAGES.notEligible, { field: "listingId" });
     const live = await trx.selectFrom("auctions").select("id").where("listing_id", "=", listing.id).where("status", "in", LIVE_AUCTION_STATUSES).executeTakeFirst();
     if (live) throw new DomainError("conflict", CREATE_AUCTION_MESSAGES.alreadyLive, { field: "listingId" });
-    wasDraft = listing.status === "draft";
+    becameActive = listing.status !== "active";
     const auction = await insertAuction(trx, listing.id, listing.currency, input.listingType, input.settings, now);
     await trx
       .updateTable("equipment_listings")
@@ -78,6 +79,6 @@ export async function startListingAuction(db: Kysely<Database>, input: StartList
     return auction;
   });
   if (started.status === "active") await announceStarted(db, started.id);
-  if (wasDraft) await alertSavedSearchesOfListing(db, input.listingId, now);
+  if (becameActive) await alertSavedSearchesOfListing(db, input.listingId, now);
   return { auctionId: started.id, status: started.status };
 }

@@ -52,6 +52,7 @@ export async function updateListing(
   const now = options.now ?? new Date();
   await assertCategoryExists(db, input.categoryId);
   let watcherAlerts: NotificationDraft[] = [];
+  let storedStatus = before.status;
   const started = await withFilesInTransaction(db, uploads, async (trx, written) => {
     // Read again inside the transaction: a bid or the scheduler may have changed things since the form was loaded.
     const listing = await findEditableListing(trx, actor, listingId);
@@ -92,11 +93,15 @@ export async function updateListing(
       startedAuction = await insertAuction(trx, listingId, input.currency, input.listingType, auctionSettingsOf(input), now);
     }
 
+    // An auction or hybrid listing "active" with no auction to bid in would be a dead end (issue 33): without a live or
+    // newly started auction it is unsold, waiting for its seller to relist it, switch it to Buy It Now or end it.
+    const stored = status === "active" && isAuctionListingType(input.listingType) && !live && !startedAuction ? "unsold" : status;
     await trx
       .updateTable("equipment_listings")
-      .set({ ...listingColumns(input), status, updated_at: toDbTime(now) })
+      .set({ ...listingColumns(input), status: stored, updated_at: toDbTime(now) })
       .where("id", "=", listingId)
       .execute();
+    storedStatus = stored;
     await storeListingImages(trx, uploads, listingId, images, written);
     watcherAlerts = await priceDropAlerts(trx, {
       listingId,
@@ -104,7 +109,7 @@ export async function updateListing(
       ownerId: listing.user_id,
       actorId: actor.id,
       before: { priceCents: listing.price_cents, currency: listing.currency },
-      after: { priceCents: input.priceCents, currency: input.currency, status },
+      after: { priceCents: input.priceCents, currency: input.currency, status: stored },
     });
     await insertNotifications(trx, watcherAlerts, now);
     return startedAuction;
@@ -112,5 +117,5 @@ export async function updateListing(
   announceNotifications(watcherAlerts);
   if (started?.status === "active") await announceStarted(db, started.id);
   // A listing that becomes active is new to saved searches (errors are logged, never the seller's).
-  if (before.status !== "active" && options.status === "active") await alertSavedSearchesOfListing(db, listingId, now);
+  if (before.status !== "active" && storedStatus === "active") await alertSavedSearchesOfListing(db, listingId, now);
 }

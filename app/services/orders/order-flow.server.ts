@@ -295,9 +295,21 @@ function requiredText(value: string | undefined, message: string, field: OrderFl
   return text;
 }
 
-/** A sale undone: the sold listing is on sale again ("active") or back with its seller ("archived"). */
+/**
+ * A sale undone: the sold listing is on sale again ("active") or back with its seller ("archived"). An auction or
+ * hybrid listing has no auction left to sell it through, so "on sale again" leaves it unsold for its seller to relist,
+ * switch to Buy It Now or end (issue 33, decision 0073).
+ */
 async function unsellListing(trx: Kysely<Database>, listingId: number, status: "active" | "archived", stamp: string): Promise<void> {
-  await trx.updateTable("equipment_listings").set({ status, updated_at: stamp }).where("id", "=", listingId).where("status", "=", "sold").execute();
+  await trx
+    .updateTable("equipment_listings")
+    .set((eb) => ({
+      status: status === "archived" ? "archived" : eb.case().when("listing_type", "in", ["auction", "hybrid"]).then("unsold").else("active").end(),
+      updated_at: stamp,
+    }))
+    .where("id", "=", listingId)
+    .where("status", "=", "sold")
+    .execute();
 }
 
 /**

@@ -5,7 +5,7 @@ import { sql, type Expression, type Kysely, type RawBuilder, type Transaction } 
 import type { Database } from "#db/schema.ts";
 import { brandKey, brandSpellings } from "~/lib/brands.ts";
 import { modelKey } from "~/lib/pricing/brands.ts";
-import { comparableRelevance, keepBest } from "~/lib/pricing/comparables.ts";
+import { comparableRelevance, keepBest, sameModelFirst } from "~/lib/pricing/comparables.ts";
 import { marketTrend } from "~/lib/pricing/market-trend.ts";
 import { suggestPrice, type PricedComparable } from "~/lib/pricing/suggest-price.ts";
 import type { Comparable, PriceGuidance, PriceHistoryPoint } from "~/lib/pricing/types.ts";
@@ -82,7 +82,8 @@ interface CandidateRow {
 
 export async function priceGuidance(db: Db, input: PriceGuidanceInput, now: Date = new Date()): Promise<PriceGuidance> {
   const candidates = await readCandidates(db, input);
-  const relevant = candidates.filter((candidate) => candidate.comparable.relevance > 0);
+  // The same model first (issue 33): the trend, the count, the chart and the suggestion all read the same comparables.
+  const relevant = sameModelFirst(candidates, (candidate) => candidate.comparable);
   const kept = keepBest(relevant, (candidate) => candidate.comparable);
 
   const trend = marketTrend(
@@ -186,6 +187,7 @@ async function readCandidates(db: Db, input: PriceGuidanceInput): Promise<Candid
     return [
       {
         priceCents,
+        source,
         condition: row.condition,
         brand: row.brand,
         year: row.year,

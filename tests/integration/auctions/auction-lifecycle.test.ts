@@ -142,17 +142,19 @@ describe("ending at the end date", () => {
     expect(order).toMatchObject({ sale_type: "hybrid", amount_cents: 200_000, fee_rate_bp: 150, fee_cents: 3_000 });
   });
 
-  it("does not sell when the highest bid is below the reserve: the listing stays active, seller and top bidder are told", async () => {
+  it("does not sell when the highest bid is below the reserve: the listing is unsold (not a dead-end active one), seller and top bidder are told", async () => {
     const { auctionId, listingId } = await insertAuctionRow(opened.db, seller, { reserve_price_cents: 300_000 }, T0);
     await placeBid(opened.db, { auctionId, bidderId: bob, amountCents: 100_000, now: T0 });
     await placeBid(opened.db, { auctionId, bidderId: alice, amountCents: 150_000, now: T0 });
     await endDueAuctions(opened.db, AFTER_END);
 
     expect(await auctionOf(auctionId)).toMatchObject({ status: "ended", winner_id: null });
-    expect(await listingStatus(listingId)).toBe("active");
+    expect(await listingStatus(listingId)).toBe("unsold");
     expect(await ordersOf(auctionId)).toEqual([]);
     const sellerRows = await notificationsOf(seller);
     expect(sellerRows.map((row) => [row.type, row.title])).toEqual([["auction_ended", "Your auction ended: reserve not met"]]);
+    // The seller's notice leads to the choices: relist, switch to Buy It Now, or end.
+    expect(sellerRows[0]).toMatchObject({ action_url: `/listings/${listingId}/relist` });
     const aliceRows = await notificationsOf(alice);
     expect(aliceRows.map((row) => row.type)).toEqual(["auction_ended"]);
     expect(aliceRows[0]!.message).toContain("did not reach the seller's reserve price");
@@ -171,7 +173,7 @@ describe("ending at the end date", () => {
     const { auctionId, listingId } = await insertAuctionRow(opened.db, seller, {}, T0);
     await endDueAuctions(opened.db, AFTER_END);
     expect(await auctionOf(auctionId)).toMatchObject({ status: "ended", winner_id: null });
-    expect(await listingStatus(listingId)).toBe("active");
+    expect(await listingStatus(listingId)).toBe("unsold");
     expect(await ordersOf(auctionId)).toEqual([]);
     expect((await notificationsOf(seller)).map((row) => row.title)).toEqual(["Your auction ended without bids"]);
   });
@@ -245,7 +247,7 @@ describe("the owner ends early", () => {
     const { auctionId, listingId } = await insertAuctionRow(opened.db, seller, { status: "upcoming", start_date: at(HOUR).toISOString() }, T0);
     expect(await endAuctionEarly(opened.db, { auctionId, userId: seller, now: T0 })).toMatchObject({ outcome: "no_bids", orderId: null });
     expect((await auctionOf(auctionId)).status).toBe("ended");
-    expect(await listingStatus(listingId)).toBe("active");
+    expect(await listingStatus(listingId)).toBe("unsold");
   });
 
   it("is refused to anyone but the owner, and for ended or cancelled auctions", async () => {
@@ -269,14 +271,14 @@ describe("the owner ends early", () => {
 });
 
 describe("the owner cancels", () => {
-  it("cancels a running auction: no sale, listing active, every bidder told once", async () => {
+  it("cancels a running auction: no sale, listing unsold, every bidder told once", async () => {
     const { auctionId, listingId } = await insertAuctionRow(opened.db, seller, {}, T0);
     await placeBid(opened.db, { auctionId, bidderId: alice, amountCents: 100_000, now: T0 });
     await placeBid(opened.db, { auctionId, bidderId: bob, amountCents: 110_000, now: T0 });
     await placeBid(opened.db, { auctionId, bidderId: alice, amountCents: 120_000, now: T0 });
     const events = await announced(`auction:${auctionId}`, () => cancelAuction(opened.db, { auctionId, userId: seller, now: at(HOUR) }));
     expect(await auctionOf(auctionId)).toMatchObject({ status: "cancelled", winner_id: null, cancelled_at: at(HOUR).toISOString() });
-    expect(await listingStatus(listingId)).toBe("active");
+    expect(await listingStatus(listingId)).toBe("unsold");
     expect(await ordersOf(auctionId)).toEqual([]);
     for (const bidder of [alice, bob]) {
       expect((await notificationsOf(bidder)).map((row) => [row.type, row.title])).toEqual([["auction_ended", "Auction cancelled"]]);

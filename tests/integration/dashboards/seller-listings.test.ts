@@ -44,7 +44,7 @@ beforeAll(async () => {
   ids.draft = await insertListingRow(opened.db, people.seller, { title: "Yokogawa DL850 recorder", brand: "Yokogawa", model: "DL850", condition: "used_good", price_cents: 500_000, status: "draft" });
   ids.sold = await insertListingRow(opened.db, people.seller, { title: "Agilent 34970A data logger", condition: "used_good", price_cents: 80_000, status: "sold" });
   ids.archived = await insertListingRow(opened.db, people.seller, { title: "Omron NX1P2 controller", condition: "used_good", price_cents: 90_000, status: "archived" });
-  ids.unsold = await insertListingRow(opened.db, people.seller, { title: "Rigol DS1104Z oscilloscope", condition: "used_good", price_cents: 40_000, status: "active", listing_type: "auction" });
+  ids.unsold = await insertListingRow(opened.db, people.seller, { title: "Rigol DS1104Z oscilloscope", condition: "used_good", price_cents: 40_000, status: "unsold", listing_type: "auction" });
   await opened.db
     .insertInto("auctions")
     .values({ listing_id: ids.unsold, start_date: "2026-10-01T00:00:00.000Z", end_date: "2026-10-08T00:00:00.000Z", starting_price_cents: 40_000, current_price_cents: 40_000, status: "ended", auto_extend: 0 })
@@ -58,7 +58,7 @@ afterAll(async () => {
 describe("listSellerListings", () => {
   it("counts every status of the seller only, and pages by 12", async () => {
     const first = await listSellerListings(opened.db, people.seller, query(""));
-    expect(first.counts).toEqual({ all: 18, active: 15, draft: 1, sold: 1, archived: 1 });
+    expect(first.counts).toEqual({ all: 18, active: 14, unsold: 1, draft: 1, sold: 1, archived: 1 });
     expect(first.total).toBe(18);
     expect(first.items).toHaveLength(12);
     expect(first.pages).toBe(2);
@@ -78,7 +78,7 @@ describe("listSellerListings", () => {
     const oldest = await listSellerListings(opened.db, people.seller, query("sort=oldest&status=active"));
     expect(oldest.items[0]?.title).toBe("Bench power supply 00");
     const unsold = (await listSellerListings(opened.db, people.seller, query("q=rigol"))).items[0];
-    expect(unsold).toMatchObject({ canRelist: true, canStartAuction: true, auction: { status: "ended", sold: false } });
+    expect(unsold).toMatchObject({ status: "unsold", canRelist: true, canStartAuction: true, auction: { status: "ended", sold: false } });
   });
 });
 
@@ -115,7 +115,17 @@ describe("bulk actions", () => {
     expect((await calls.get(route, "/seller/listings", people.buyer)).status).toBe(403);
     const nothing = await calls.post(route, "/seller/listings", people.seller, { intent: "publish" });
     expect(nothing).toMatchObject({ status: 400, data: { message: SELLER_LISTINGS_MESSAGES.chooseListings } });
+    // Relisting an unsold listing starts its new auction with the last one's terms and fresh dates (issue 33).
     const relist = await calls.post(route, "/seller/listings", people.seller, { intent: "relist", ids: [String(ids.unsold)] });
-    expect(relist).toMatchObject({ status: 302, location: `/create-auction?listing=${ids.unsold}` });
+    expect(relist.status).toBe(302);
+    expect(relist.location).toContain("/seller/listings?done=");
+    expect(await statusOf(ids.unsold!)).toBe("active");
+    const auctions = await opened.db.selectFrom("auctions").select(["status", "starting_price_cents", "start_date", "end_date"]).where("listing_id", "=", ids.unsold!).orderBy("id").execute();
+    expect(auctions).toHaveLength(2);
+    expect(auctions[1]).toMatchObject({ status: "active", starting_price_cents: 40_000 });
+    expect(Date.parse(auctions[1]!.end_date) - Date.parse(auctions[1]!.start_date)).toBe(7 * 24 * 60 * 60 * 1000);
+    // Once relisted it is no longer unsold: a second relist is refused with the rule's message.
+    const again = await calls.post(route, "/seller/listings", people.seller, { intent: "relist", ids: [String(ids.unsold)] });
+    expect(again).toMatchObject({ status: 409, data: { refused: [{ id: ids.unsold, message: SELLER_LISTINGS_MESSAGES.relistOnlyUnsoldAuction }] } });
   });
 });

@@ -130,7 +130,9 @@ describe("demo auctions", () => {
     expect(all.filter((a) => a.auto_extend === 1).length / all.length).toBeGreaterThan(0.8);
     // Every lot is a different listing, and live ones are on active listings.
     expect(new Set(all.map((a) => a.listing_id)).size).toBe(all.length);
-    for (const a of all.filter((x) => x.status !== "ended")) expect(a.listing_status).toBe("active");
+    for (const a of all.filter((x) => x.status === "active" || x.status === "upcoming")) expect(a.listing_status).toBe("active");
+    // A cancelled lot leaves its listing unsold, waiting for its seller's choice (issue 33): never a dead-end active one.
+    for (const a of all.filter((x) => x.status === "cancelled")) expect(a.listing_status).toBe("unsold");
   });
 
   it("stores exactly what replaying each auction's bids through the bidding rules gives", async () => {
@@ -221,12 +223,12 @@ describe("demo auctions", () => {
           expect(order.sale_type).toBe(a.listing_type);
           if (a.reserve_price_cents !== null) expect(a.current_price_cents).toBeGreaterThanOrEqual(a.reserve_price_cents);
         }
-        expect(a.listing_status).toBe(order.status === "cancelled" ? "active" : "sold");
+        expect(a.listing_status).toBe(order.status === "cancelled" ? "unsold" : "sold");
       }
       if (a.status === "ended" && !won) {
-        // Reserve not met, or nobody bid: the listing is for sale again.
+        // Reserve not met, or nobody bid: the listing is unsold, its seller chooses what next (issue 33).
         expect(a.bid_count === 0 || (a.reserve_price_cents !== null && a.current_price_cents < a.reserve_price_cents)).toBe(true);
-        expect(a.listing_status).toBe("active");
+        expect(a.listing_status).toBe("unsold");
       }
     }
     expect(boughtOutright).toBe(1);

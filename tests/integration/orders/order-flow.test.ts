@@ -393,7 +393,8 @@ describe("cancelling before payment", () => {
     const toBuyer = await notificationsOf(actors.buyer.id);
     expect(toBuyer.at(-1)?.message).toContain("The auction stays ended and will not be re-run by itself; the item is back on sale and the seller may start a new auction.");
     const listing = await opened.db.selectFrom("equipment_listings").select("status").where("id", "=", auctionListing).executeTakeFirstOrThrow();
-    expect(listing.status).toBe("active");
+    // An auction listing has no auction left to sell it through: unsold, its seller relists, switches or ends it (issue 33).
+    expect(listing.status).toBe("unsold");
     const auction = await opened.db.selectFrom("auctions").select(["status", "winner_id"]).where("id", "=", auctionId).executeTakeFirstOrThrow();
     expect(auction).toEqual({ status: "ended", winner_id: actors.buyer.id });
   });

@@ -170,19 +170,22 @@ describe("comparables", () => {
     const both = await listing({ brand: "KEYSIGHT", model: "DSO-X 1204G", created_at: daysAgo(3) });
     await listing({ brand: "Rigol", model: "DS1054Z", created_at: daysAgo(1) });
     const { comparables } = await guidance();
+    // The same model known, the brand's other model is no comparable (issue 33: same model first).
     expect(comparables.map((c) => [c.listingId, c.relevance])).toEqual([
       [both, 20],
       [modelOnly, 15],
-      [brandOnly, 10],
     ]);
+    expect(comparables.some((c) => c.listingId === brandOnly)).toBe(false);
   });
 
   it("ranks by relevance first and puts a sale before a listing of the same relevance", async () => {
+    // A brand-only sale is left out while the model itself is known (issue 33).
     const brandOnlySale = await sale(5_000, 3, { model: "N9020A", category_id: OSCILLOSCOPES });
     const exactListing = await listing({ created_at: daysAgo(1) });
     const exactSale = await sale(900, 40);
     const { comparables } = await guidance();
-    expect(comparables.map((c) => c.listingId)).toEqual([exactSale, exactListing, brandOnlySale]);
+    expect(comparables.map((c) => c.listingId)).toEqual([exactSale, exactListing]);
+    expect(comparables.some((c) => c.listingId === brandOnlySale)).toBe(false);
   });
 
   it("stays within the category (and its children) when one is given, and searches all without", async () => {
@@ -316,5 +319,34 @@ describe("manual form price hints", () => {
 
   it("is empty without data", async () => {
     expect(await listingPriceHints(opened.db)).toEqual({ currency: "USD", categories: {} });
+  });
+});
+
+describe("the same model first, sales above asking prices (issue 33)", () => {
+  it("prices from the one same-model sale, not from the brand's cheaper models, and says which comparable is a sale", async () => {
+    // The walkthrough's case: the only same-model comparable sold at $7,000; the brand's cheaper models ask far less.
+    await sale(7_000, 20);
+    for (const [model, dollars] of [["DSOX1102G", 2_000], ["EDUX1052A", 1_500], ["DSOX1202A", 2_500]] as const) {
+      await listing({ model, title: `Keysight ${model} oscilloscope`, price_cents: dollars * 100 });
+    }
+    const guidance = await priceGuidance(opened.db, SUBJECT, NOW);
+    expect(guidance.comparables.map((c) => [c.source, c.priceCents])).toEqual([["sold", 700_000]]);
+    expect(guidance.suggestion?.recommendedCents).toBeGreaterThanOrEqual(560_000);
+    expect(guidance.suggestion?.recommendedCents).toBeLessThanOrEqual(840_000);
+  });
+
+  it("falls back on the brand's other models only when nothing of the model is known", async () => {
+    await listing({ model: "DSOX1102G", title: "Keysight DSOX1102G oscilloscope", price_cents: 200_000 });
+    const guidance = await priceGuidance(opened.db, SUBJECT, NOW);
+    expect(guidance.comparables.map((c) => c.priceCents)).toEqual([200_000]);
+  });
+
+  it("weighs a sale twice an asking price", async () => {
+    // One sale at $4,000 and two listings at $6,000: unweighted the median is $6,000; the sale weighing two, $5,000.
+    await sale(4_000, 10);
+    await listing({ price_cents: 600_000 });
+    await listing({ price_cents: 600_000 });
+    const guidance = await priceGuidance(opened.db, { ...SUBJECT, basePriceCents: undefined }, NOW);
+    expect(guidance.suggestion?.recommendedCents).toBe(500_000);
   });
 });

@@ -88,6 +88,8 @@ const TARGETS: Record<string, ActionTarget> = {
   "listings.$id_.delete.tsx": { url: "/listings/{deletable}/delete", params: { id: "{deletable}" }, member: "seller" },
   // Featuring (issue 32 §4): the seller's own listing; a refused form comes back on its page.
   "listings.$id_.feature.tsx": { url: "/listings/{listing}/feature", params: { id: "{listing}" }, member: "seller", renders: "/listings/:id/feature" },
+  // An unsold listing's choices (issue 33): the seller's own listing; a refused form comes back on its page.
+  "listings.$id_.relist.tsx": { url: "/listings/{listing}/relist", params: { id: "{listing}" }, member: "seller", renders: "/listings/:id/relist" },
   "listings.$id_.watch.tsx": { url: "/listings/{listing}/watch", params: { id: "{listing}" }, member: "buyer" },
   "listings._index.tsx": { url: "/listings?search=scope", member: "buyer" },
   "login.tsx": { url: "/login", member: "buyer" },

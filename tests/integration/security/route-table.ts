@@ -366,6 +366,10 @@ export const ROUTE_TABLE: readonly RouteRow[] = [
   { file: "listings.$id_.feature.tsx", path: "/listings/{listing}/feature", params: { id: "{listing}" },
     loader: { expect: members("refused:404", { seller: "ok" }) },
     action: { form: {}, expect: members("refused:404", { seller: "reaches:400" }, each(UNCONFIRMED, "refused:403")) } },
+  // An unsold listing's choices (issue 33): its seller relists, switches to Buy It Now or ends it; anyone else learns nothing.
+  { file: "listings.$id_.relist.tsx", path: "/listings/{listing}/relist", params: { id: "{listing}" },
+    loader: { expect: members("refused:404", { seller: "ok" }) },
+    action: { form: {}, expect: members("refused:404", { seller: "reaches:400" }, each(UNCONFIRMED, "refused:403")) } },
   { file: "auctions.$id_.end.tsx", path: "/auctions/{auction}/end", params: { id: "{auction}" },
     loader: { expect: OWNER_AUCTION_PAGE }, action: { form: {}, expect: OWNER_AUCTION_ACTION } },
   { file: "auctions.$id_.cancel.tsx", path: "/auctions/{auction}/cancel", params: { id: "{auction}" },

@@ -53,7 +53,9 @@ describe("keeping", () => {
     const c = comparable({ relevance: 20, source: "sold", date: "2026-01-01T00:00:00.000Z" });
     const d = comparable({ relevance: 20, source: "sold", date: "2026-06-01T00:00:00.000Z" });
     const e = comparable({ relevance: 15, source: "listed", date: "2026-11-20T00:00:00.000Z" });
-    expect(keepComparables([a, b, c, d, e]).map((x) => x.listingId)).toEqual([d, c, b, e, a].map((x) => x.listingId));
+    // The brand-only one (a) is left out while the model is known (issue 33: same model first).
+    expect(keepComparables([a, b, c, d, e]).map((x) => x.listingId)).toEqual([d, c, b, e].map((x) => x.listingId));
+    expect(keepComparables([a]).map((x) => x.listingId)).toEqual([a.listingId]);
   });
 
   it("drops candidates of relevance 0", () => {
