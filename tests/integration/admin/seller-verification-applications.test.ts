@@ -21,6 +21,7 @@ import {
   verificationStanding,
   VERIFICATION_APPLICATION_AUDIT_ACTIONS,
 } from "~/services/admin/index.server.ts";
+import { faqSections } from "~/components/site-pages/faq-sections.ts";
 import { DiskStore } from "~/services/storage/index.server.ts";
 import type * as Storage from "~/services/storage/index.server.ts";
 import { refusalOf } from "../../support/refusals.ts";
@@ -226,5 +227,15 @@ describe("through the routes", () => {
     expect(served.headers.get("Content-Disposition")).toContain("attachment");
     const stranger = (await documentRoute.loader({ request: await calls().request(`/verification-documents/${doc!.id}`, people.buyer), params: { id: String(doc!.id) }, context: ctx })) as Response;
     expect(stranger.status).toBe(404);
+  });
+});
+
+describe("what the site says", () => {
+  it("the FAQ says how to become verified, with the form's limits", () => {
+    const figures = { minPasswordLength: 8, passwordResetLinkHours: 1, emailConfirmationLinkHours: 24, aiMemberAllowance: { limit: 1, hours: 1 }, aiVisitorAllowance: { limit: 1, hours: 1 } };
+    const entry = faqSections(figures).flatMap((section) => section.entries).find((one) => one.question === "How do I become a verified seller?");
+    expect(entry?.answer).toContain("up to 5 documents");
+    expect(entry?.answer).toContain("each at most 10 MB");
+    expect(entry?.links).toEqual([{ to: "/profile/verification", label: "Seller verification" }]);
   });
 });
