@@ -998,6 +998,32 @@ export interface PlatformFeesTable {
   created_at: Generated<Timestamp>;
 }
 
+/** A seller's application to be verified (migration 2026-12-11T0800); approval is what sets profiles.is_verified. */
+export interface SellerVerificationApplicationsTable {
+  id: Generated<number>;
+  seller_id: string;
+  status: Generated<"pending" | "approved" | "rejected">;
+  company_name: string;
+  registration_number: string;
+  country: string;
+  address: string;
+  rejection_reason: string | null;
+  decided_by: string | null;
+  decided_at: Timestamp | null;
+  created_at: Generated<Timestamp>;
+}
+
+/** A document of a verification application, kept in the upload store under `verification/{application}/`. */
+export interface SellerVerificationDocumentsTable {
+  id: Generated<number>;
+  application_id: number;
+  upload_key: string;
+  file_name: string;
+  content_type: string;
+  size_bytes: number;
+  created_at: Generated<Timestamp>;
+}
+
 /** How many listings were created in a month ("YYYY-MM") and now have a status; kept by triggers (admin dashboard). */
 export interface ListingCountsByMonthTable {
   month: string;
@@ -1098,6 +1124,8 @@ export interface Database {
   reviews: ReviewsTable;
   review_reports: ReviewReportsTable;
   platform_fees: PlatformFeesTable;
+  seller_verification_applications: SellerVerificationApplicationsTable;
+  seller_verification_documents: SellerVerificationDocumentsTable;
   follows: FollowsTable;
   followed_listing_alerts: FollowedListingAlertsTable;
   offers: OffersTable;

@@ -43,6 +43,7 @@ import * as orderDesk from "./2026-12-11T0600-order-desk.ts";
 import * as bulkImportLocaleAndReview from "./2026-12-11T0700-bulk-import-locale-and-review.ts";
 import * as disputeThreads from "./2026-12-11T0400-dispute-threads.ts";
 import * as unsoldListings from "./2026-12-11T0500-unsold-listings.ts";
+import * as sellerVerificationApplications from "./2026-12-11T0800-seller-verification-applications.ts";
 import * as auctionIncrementBandsAndExtensionCap from "./2026-12-10T1000-auction-increment-bands-and-extension-cap.ts";
 
 export interface DialectMigration {
@@ -94,4 +95,5 @@ export const MIGRATIONS: Record<string, DialectMigration> = {
   "2026-12-11T0700-bulk-import-locale-and-review": bulkImportLocaleAndReview,
   "2026-12-11T0400-dispute-threads": disputeThreads,
   "2026-12-11T0500-unsold-listings": unsoldListings,
+  "2026-12-11T0800-seller-verification-applications": sellerVerificationApplications,
 };

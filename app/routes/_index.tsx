@@ -32,7 +32,7 @@ export const meta: MetaFunction = () => [
   {
     name: "description",
     content:
-      "Buy and sell used and new test and measurement gear, automation parts, lab instruments and heavy equipment. Escrow payment, verified sellers and buyer protection.",
+      "Buy and sell used and new test and measurement gear, automation parts, lab instruments and heavy equipment. Escrow payment, staff-verified sellers and buyer protection.",
   },
 ];
 

@@ -9,6 +9,7 @@ import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary.tsx";
 import { getDb } from "~/db.server.ts";
 import { ADMIN_CONSOLE_PERMISSIONS } from "~/lib/admin.ts";
 import { permissionsOfRole } from "~/services/accounts/index.server.ts";
+import { countPendingVerificationApplications } from "~/services/admin/index.server.ts";
 import { requirePermission } from "~/web/auth.server.ts";
 
 export const meta: MetaFunction = () => [{ title: "Admin console — Tradebench" }];
@@ -19,6 +20,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const links: Array<{ to: string; label: string }> = [{ to: "/admin", label: "Overview" }];
   if (held.has("can_view_users") || held.has("can_manage_users") || held.has("can_manage_admins")) links.push({ to: "/admin/users", label: "Users" });
   if (held.has("can_manage_users") || held.has("can_manage_admins")) links.push({ to: "/admin/audit-log", label: "Audit log" });
+  if (held.has("can_manage_users") || held.has("can_manage_admins")) {
+    const waiting = await countPendingVerificationApplications(getDb());
+    links.push({ to: "/admin/verifications", label: waiting > 0 ? `Verifications (${waiting})` : "Verifications" });
+  }
   if (held.has("can_moderate_content")) links.push({ to: "/admin/flagged-listings", label: "Flagged listings" });
   if (held.has("can_manage_listings")) links.push({ to: "/admin/listings", label: "Listings" });
   if (held.has("can_manage_categories")) links.push({ to: "/admin/categories", label: "Categories" });

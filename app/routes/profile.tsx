@@ -166,6 +166,12 @@ export default function ProfilePage() {
             <Link asChild color="blue.fg" width="fit-content">
               <RemixLink to={`/user/${profile.id}`}>View your public profile</RemixLink>
             </Link>
+            {/* Issue 33: sellers apply to be verified; staff approve (docs/decisions/0076). */}
+            {profile.role === ROLE_LABELS.seller ? (
+              <Link asChild color="blue.fg" width="fit-content" display="block">
+                <RemixLink to="/profile/verification">{profile.isVerified ? "Seller verification: verified" : "Get verified as a seller"}</RemixLink>
+              </Link>
+            ) : null}
           </Box>
         </HStack>
 

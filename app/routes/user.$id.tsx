@@ -4,7 +4,7 @@
 // breakdown, and the Listings, Auctions (sellers) and Reviews tabs, each paged. An unknown member is "User not found".
 // Signed-in members on someone else's profile get Message (a general conversation, or one about a listing of theirs)
 // and, on a seller's, Follow / Unfollow; staff holding can_manage_users mark a seller verified with a date (audited).
-import { Badge, Box, Button, Card, Container, Heading, HStack, Image, Input, Link, NativeSelect, SimpleGrid, Stack, Text, Textarea } from "@chakra-ui/react";
+import { Badge, Box, Button, Card, Container, Heading, HStack, Image, Link, NativeSelect, SimpleGrid, Stack, Text, Textarea } from "@chakra-ui/react";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, isRouteErrorResponse, Link as RemixLink, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
 import { FormErrors, FormSuccess } from "~/components/forms/index.ts";
@@ -473,32 +473,26 @@ export default function UserProfilePage() {
             <Heading as="h2" size="md" id="verification-heading" mb="2">
               Seller verification (staff)
             </Heading>
-            <Form method="post">
-              <input type="hidden" name="intent" value="verify" />
-              <HStack gap="3" flexWrap="wrap" align="end">
-                <Stack gap="1">
-                  <label htmlFor="verified">
-                    <Text fontSize="sm">Status</Text>
-                  </label>
-                  <NativeSelect.Root size="sm" w="48">
-                    <NativeSelect.Field id="verified" name="verified" defaultValue={profile.verifiedSince ? "yes" : "no"}>
-                      <option value="yes">Verified</option>
-                      <option value="no">Not verified</option>
-                    </NativeSelect.Field>
-                    <NativeSelect.Indicator />
-                  </NativeSelect.Root>
-                </Stack>
-                <Stack gap="1">
-                  <label htmlFor="since">
-                    <Text fontSize="sm">Verified since</Text>
-                  </label>
-                  <Input id="since" name="since" type="date" size="sm" w="48" defaultValue={profile.verifiedSince ? profile.verifiedSince.slice(0, 10) : ""} />
-                </Stack>
-                <Button type="submit" size="sm">
-                  Save verification
-                </Button>
-              </HStack>
-            </Form>
+            {profile.verifiedSince ? (
+              <Form method="post">
+                <input type="hidden" name="intent" value="verify" />
+                <input type="hidden" name="verified" value="no" />
+                <HStack gap="3" flexWrap="wrap" align="center">
+                  <Text fontSize="sm">Verified since {formatShortDate(profile.verifiedSince)}.</Text>
+                  <Button type="submit" size="sm" variant="outline" colorPalette="red">
+                    Revoke verification
+                  </Button>
+                </HStack>
+              </Form>
+            ) : (
+              <Text fontSize="sm">
+                Not verified. A seller becomes verified when staff approve their application in{" "}
+                <Link asChild color="blue.fg">
+                  <RemixLink to="/admin/verifications">Admin → Verifications</RemixLink>
+                </Link>
+                .
+              </Text>
+            )}
           </Box>
         ) : null}
         <Pagination page={page} totalPages={Math.ceil(tabCounts[tab] / pageSize)} hrefFor={(to) => tabHref(tab, to)} />

@@ -65,7 +65,7 @@ export async function seedDemoMarketplace(db: Kysely<Database>, options: DemoSee
   // Reviews (issue 22): both sides of the completed orders review each other; some lone reviews published at the window's end.
   await seedDemoReviews(db, seededRandom(DEMO_SEED + 4), { now });
   // Trust (issue 22): the demo buyer follows sellers, a dealer is verified, a general question answered, a review reported.
-  await seedDemoTrust(db, { buyerId: idOf("buyer"), sellerId: idOf("seller"), adminId: idOf("admin") }, { now });
+  await seedDemoTrust(db, { buyerId: idOf("buyer"), sellerId: idOf("seller"), adminId: idOf("admin") }, { now, uploads: options.uploads });
   // The administration's history (issue 19): the demo super administrator's fee exemption for a launch-partner dealer.
   await seedDemoAdministration(db, { superAdminId: idOf("super_admin") }, { now });
   // Reports and moderation (issue 19 §5): reported dealer listings (one hidden by three reporters), a dismissed report, a fraud report.

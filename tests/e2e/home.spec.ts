@@ -350,7 +350,7 @@ test("the page has one h1, a title and a description, and logs nothing", async (
   await page.goto("/");
   await waitForHydration(page);
   await expect(page).toHaveTitle("Tradebench — marketplace for industrial electronics & test equipment");
-  await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /escrow payment, verified sellers and buyer protection/i);
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /escrow payment, staff-verified sellers and buyer protection/i);
   await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
   // No level is skipped on the way down.
   const levels = await page.getByRole("main").locator("h1, h2, h3, h4, h5, h6").evaluateAll((els) => els.map((el) => Number(el.tagName[1])));

@@ -21,7 +21,7 @@ export function ClosingCallToAction({ viewer }: { viewer: HomeViewer }) {
           {viewer.signedIn ? "Ready for your next piece of equipment?" : "Ready to buy or sell equipment?"}
         </h2>
         <p className={closing.text}>
-          Verified sellers, payment held in escrow until the equipment arrives, and buyer protection on every purchase.
+          Sellers verified by our staff, payment held in escrow until the equipment arrives, and buyer protection on every purchase.
         </p>
         <div className={closing.actions}>
           {!viewer.signedIn ? (

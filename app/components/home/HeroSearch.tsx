@@ -67,7 +67,8 @@ export function HeroSearch({ viewer, aside }: { viewer: HomeViewer; aside?: Reac
             </h1>
             <p className={hero.lead}>
               Buy and sell oscilloscopes, analyzers, PLCs, drives, lab instruments and heavy equipment. Payment is held in
-              escrow, sellers are verified, and every purchase comes with buyer protection.
+              escrow, sellers can be verified by our staff (look for the Verified Seller badge), and every purchase comes
+              with buyer protection.
             </p>
             <form
               method="get"

@@ -7,6 +7,7 @@ import { FEE_SCHEDULE, featuredDurationsText, formatRate, INSPECTION_PERIOD_DAYS
 import type { FaqSection } from "~/lib/faq-search.ts";
 import { LISTING_TYPE_LABELS } from "~/lib/listing-types.ts";
 import { MINIMUM_MEMBER_AGE } from "~/lib/membership-terms.ts";
+import { VERIFICATION_MAX_DOCUMENT_BYTES, VERIFICATION_MAX_DOCUMENTS } from "~/lib/seller-verification.ts";
 import { CURRENCIES, formatPrice } from "~/lib/money.ts";
 
 /** Figures that live in server modules (the loader reads them there). */
@@ -108,6 +109,11 @@ export function faqSections(figures: FaqFigures): FaqSection[] {
           question: "What does featuring a listing do, and what does it cost?",
           answer: `${FEATURING_MEANING} Feature an active listing from its page or Seller listings for ${featuredDurationsText(FEE_SCHEDULE.featuredListing.durations)} days at ${formatPrice(FEE_SCHEDULE.featuredListing.dayPriceCents)} a day; the fee shows on your seller dashboard and featuring ends by itself.`,
           links: [{ to: "/pricing", label: "Pricing and fees" }],
+        },
+        {
+          question: "How do I become a verified seller?",
+          answer: `On your profile, choose Get verified as a seller and send the company's registered name, registration number, country and registered address, with ${VERIFICATION_MAX_DOCUMENTS === 1 ? "one document" : `up to ${VERIFICATION_MAX_DOCUMENTS} documents`} (PDF, JPEG, PNG or WebP, each at most ${VERIFICATION_MAX_DOCUMENT_BYTES / 1024 / 1024} MB): the registration certificate and a proof of the address. Our staff check them; when they approve, the Verified Seller badge shows on your profile and listings. If they reject the application you are told why, by notification and e-mail, and may apply again. Only you and the reviewing staff can open your documents. Sellers without the badge are not verified.`,
+          links: [{ to: "/profile/verification", label: "Seller verification" }],
         },
       ],
     },

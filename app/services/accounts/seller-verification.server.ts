@@ -1,10 +1,12 @@
-// Seller verification (issue 22 §3): staff holding can_manage_users mark a seller verified since a date, or take the
-// mark away; the Verified Seller badge everywhere reads profiles.is_verified and verification_date. Each change is
-// recorded in audit_events in the same transaction (seller.verify / seller.unverify).
+// Seller verification (issue 22 §3, issue 33): the Verified Seller badge everywhere reads profiles.is_verified and
+// verification_date. A seller becomes verified only when staff approve their verification application
+// (app/services/admin/verification-applications.server.ts, docs/decisions/0076); here staff holding can_manage_users
+// may only take the mark away again. Each change is recorded in audit_events in the same transaction (seller.unverify).
 import type { Kysely } from "kysely";
 import { inWriteTransaction } from "#db/dialect.ts";
 import type { Database } from "#db/schema.ts";
 import { VERIFICATION_MESSAGES } from "~/lib/profiles.ts";
+import { VERIFICATION_APPLICATION_MESSAGES } from "~/lib/seller-verification.ts";
 import { normalizeRole, type Role } from "~/lib/roles.ts";
 import { DomainError } from "../domain-error.ts";
 import { recordAuditEvent } from "../platform/audit-log.server.ts";
@@ -28,6 +30,8 @@ export async function setSellerVerification(db: Kysely<Database>, change: Seller
   const now = change.now ?? new Date();
   const permissions = await permissionsOfRole(db, change.actor.role);
   if (!permissions.has("can_manage_users") && !permissions.has("can_manage_admins")) throw new DomainError("forbidden", VERIFICATION_MESSAGES.forbidden);
+  // Approval of an application is the only way in (issue 33).
+  if (change.verified) throw new DomainError("conflict", VERIFICATION_APPLICATION_MESSAGES.onlyByApproval);
   let since: string | null = null;
   if (change.verified) {
     const day = change.since?.trim() || now.toISOString().slice(0, 10);

@@ -15,3 +15,4 @@ export * from "./category-administration.server.ts";
 export * from "./dashboard.server.ts";
 export * from "./sales-report.server.ts";
 export * from "./system-status.server.ts";
+export * from "./verification-applications.server.ts";

@@ -164,19 +164,23 @@ describe("/user/{id}: Message, Follow, the Auctions tab and verification", () =>
     expect((await open(`/user/${buyer.id}`)).text).not.toContain("Auctions (");
   });
 
-  it("lets staff holding can_manage_users mark the seller verified with a date, audited; nobody else", async () => {
+  it("shows staff holding can_manage_users where verification is decided, refuses marking by hand, and lets them revoke it, audited", async () => {
     const admin = await insertUserRow(opened.db, undefined, "admin");
     expect((await open(`/user/${seller.id}`, buyer.id)).text).not.toContain("Seller verification");
-    expect((await open(`/user/${seller.id}`, admin)).text).toContain("Seller verification (staff)");
+    expect((await open(`/user/${seller.id}`, admin)).text).toContain("A seller becomes verified when staff approve their application");
     const refused = await post(`/user/${seller.id}`, buyer.id, { intent: "verify", verified: "yes", since: "2026-10-01" });
     expect(refused.status).toBe(403);
-    const done = await post(`/user/${seller.id}`, admin, { intent: "verify", verified: "yes", since: "2026-10-01" });
-    expect(done.location).toBe(`/user/${seller.id}?done=verified`);
-    const page = await open(`/user/${seller.id}`);
-    expect(page.text).toContain("Verified Seller");
-    expect(page.text).toContain("Verified since Oct 1, 2026");
+    // Issue 33: approval of an application is the only way in.
+    const byHand = await post(`/user/${seller.id}`, admin, { intent: "verify", verified: "yes", since: "2026-10-01" });
+    expect(byHand.status).toBe(409);
+    expect((await open(`/user/${seller.id}`)).text).not.toContain("Verified Seller");
+    await opened.db.updateTable("profiles").set({ is_verified: 1, verification_date: "2026-10-01T00:00:00.000Z" }).where("id", "=", seller.id).execute();
+    expect((await open(`/user/${seller.id}`, admin)).text).toContain("Revoke verification");
+    const done = await post(`/user/${seller.id}`, admin, { intent: "verify", verified: "no" });
+    expect(done.location).toBe(`/user/${seller.id}?done=unverified`);
+    expect((await open(`/user/${seller.id}`)).text).not.toContain("Verified Seller");
     expect(await opened.db.selectFrom("audit_events").select(["action", "actor_user_id"]).where("subject_id", "=", seller.id).execute()).toEqual([
-      { action: "seller.verify", actor_user_id: admin },
+      { action: "seller.unverify", actor_user_id: admin },
     ]);
   });
 });

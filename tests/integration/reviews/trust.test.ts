@@ -7,7 +7,8 @@ import type { OpenedDatabase } from "#db/dialect.ts";
 import type { OrderAction } from "~/lib/orders.ts";
 import { MESSAGE_TEXT } from "~/lib/messages.ts";
 import { FOLLOW_MESSAGES, FOLLOWED_SELLER_ALERT_TITLE } from "~/lib/follows.ts";
-import { followSeller, listFollowedSellers, publicProfile, setSellerVerification, unfollowSeller, VERIFICATION_MESSAGES } from "~/services/accounts/index.server.ts";
+import { followSeller, listFollowedSellers, publicProfile, setSellerVerification, unfollowSeller } from "~/services/accounts/index.server.ts";
+import { VERIFICATION_APPLICATION_MESSAGES } from "~/lib/seller-verification.ts";
 import { flushFollowedSellerAlerts } from "~/services/alerts/index.server.ts";
 import { createListing } from "~/services/listings/create-listing.server.ts";
 import { openConversation, openGeneralConversation, sellerResponseFigures, sendMessage } from "~/services/messaging/index.server.ts";
@@ -219,21 +220,20 @@ describe("response figures", () => {
 });
 
 describe("seller verification", () => {
-  it("staff with can_manage_users mark a seller verified since a date and take it back, each audited", async () => {
+  it("staff with can_manage_users cannot mark a seller verified by hand (approval only, issue 33) but take the mark away, audited", async () => {
     await refusalOf(setSellerVerification(opened.db, { actor: moderator, sellerId: seller.id, verified: true }), "forbidden");
     await refusalOf(setSellerVerification(opened.db, { actor: seller, sellerId: seller.id, verified: true }), "forbidden");
-    expect((await refusalOf(setSellerVerification(opened.db, { actor: admin, sellerId: seller.id, verified: true, since: "2099-01-01", now: T0 }), "invalid")).message).toBe(
-      VERIFICATION_MESSAGES.badDate,
+    expect((await refusalOf(setSellerVerification(opened.db, { actor: admin, sellerId: seller.id, verified: true, since: "2026-10-01", now: T0 }), "conflict")).message).toBe(
+      VERIFICATION_APPLICATION_MESSAGES.onlyByApproval,
     );
-    await refusalOf(setSellerVerification(opened.db, { actor: admin, sellerId: seller.id, verified: true, since: "2026-02-30", now: T0 }), "invalid");
-    await refusalOf(setSellerVerification(opened.db, { actor: admin, sellerId: buyer.id, verified: true, now: T0 }), "conflict");
-
-    await setSellerVerification(opened.db, { actor: admin, sellerId: seller.id, verified: true, since: "2026-10-01", now: T0 });
+    expect((await publicProfile(opened.db, seller.id, null))?.verifiedSince).toBeNull();
+    await opened.db.updateTable("profiles").set({ is_verified: 1, verification_date: "2026-10-01T00:00:00.000Z" }).where("id", "=", seller.id).execute();
     expect((await publicProfile(opened.db, seller.id, null))?.verifiedSince).toBe("2026-10-01T00:00:00.000Z");
     await setSellerVerification(opened.db, { actor: admin, sellerId: seller.id, verified: false, now: T0 });
     expect((await publicProfile(opened.db, seller.id, null))?.verifiedSince).toBeNull();
-    expect((await auditRows("seller.verify")).map((row) => row.actor_user_id)).toEqual([admin.id]);
+    expect(await auditRows("seller.verify")).toHaveLength(0);
     expect(await auditRows("seller.unverify")).toHaveLength(1);
+    await refusalOf(setSellerVerification(opened.db, { actor: admin, sellerId: "00000000-0000-0000-0000-000000000000", verified: false, now: T0 }), "not_found");
   });
 });
 

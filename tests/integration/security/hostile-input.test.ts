@@ -105,6 +105,11 @@ const TARGETS: Record<string, ActionTarget> = {
   "user.$id.tsx": { url: "/user/{sellerMember}", params: { id: "{sellerMember}" }, member: "seller", renders: "/user/:id" },
   // Reported reviews: the administrator's bodies reach hide and dismiss (of reviews the fixtures may not have).
   "admin.review-reports.tsx": { url: "/admin/review-reports", member: "editor" },
+  // Seller verification (issue 33): the seller's application (multipart, field "documents"; a refused one comes back
+  // on its page), the administrator's decisions on applications the fixtures may not have, the documents (GET only).
+  "profile_.verification.tsx": { url: "/profile/verification", member: "seller", fileField: "documents", renders: "/profile/verification" },
+  "admin.verifications.tsx": { url: "/admin/verifications", member: "editor" },
+  "verification-documents.$id.ts": { url: "/verification-documents/999999", params: { id: "999999" }, member: "buyer" },
   "orders.$id_.review.tsx": { url: "/orders/{completedOrder}/review", params: { id: "{completedOrder}" }, member: "buyer", renders: "/orders/:id/review" },
   "profile.tsx": { url: "/profile", member: "buyer", fileField: "avatar", renders: "/profile" },
   // The member's own security (issue 32 §6): signing devices out (a session of its own, as a body may sign others

@@ -468,6 +468,17 @@ export const ROUTE_TABLE: readonly RouteRow[] = [
   { file: "profile_.devices.tsx", path: "/profile/devices",
     loader: { expect: members("to:/profile*") },
     action: { form: { intent: "end", device: "0".repeat(20) }, expect: members("to:/profile?devices=gone*") } },
+  // Seller verification (issue 33): every member reads where they stand; confirmed members reach the form's
+  // validation (only sellers get further); staff holding can_manage_users decide (a rejection without a reason stops at
+  // validation); a document nobody has is not found for everyone signed in.
+  { file: "profile_.verification.tsx", path: "/profile/verification",
+    loader: { expect: members("ok") },
+    action: { form: { companyName: "" }, expect: members("reaches:400", each(UNCONFIRMED, "refused:403")) } },
+  { file: "admin.verifications.tsx", path: "/admin/verifications?page=2",
+    loader: { expect: members("refused:403", each(USER_MANAGERS, "ok")) },
+    action: { form: { intent: "reject", applicationId: "1", reason: "" }, expect: members("refused:403", each(USER_MANAGERS, "reaches:400")) } },
+  { file: "verification-documents.$id.ts", path: "/verification-documents/999999", params: { id: "999999" },
+    loader: { expect: members("refused:404") }, action: ONLY_GET },
   // Reported reviews (issue 22): can_moderate_content; a hide without a reason stops at validation.
   { file: "admin.review-reports.tsx", path: "/admin/review-reports?page=2",
     loader: { expect: members("refused:403", each(CONTENT_MODERATORS, "ok")) },

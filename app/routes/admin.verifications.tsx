@@ -1,0 +1,153 @@
+// /admin/verifications (issue 33): the seller verification applications waiting for a decision, oldest first, with
+// the company's details, the documents and any earlier rejection. Staff holding can_manage_users approve (the seller
+// becomes verified: the only way) or reject with the reason the seller reads; never their own application. Each
+// decision is audited and told to the seller by notification and e-mail (docs/decisions/0076).
+import { Badge, Box, Button, Heading, HStack, Input, Link, Stack, Text } from "@chakra-ui/react";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link as RemixLink, useActionData, useLoaderData } from "@remix-run/react";
+import { FormErrors, FormSuccess } from "~/components/forms/index.ts";
+import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary.tsx";
+import { Pagination } from "~/components/listings/Pagination.tsx";
+import { getDb } from "~/db.server.ts";
+import { formatShortDate } from "~/lib/dates.ts";
+import { VERIFICATION_APPLICATION_MESSAGES as M, VERIFICATION_QUEUE_PAGE_SIZE, VERIFICATION_REASON_MAX } from "~/lib/seller-verification.ts";
+import { parsePage } from "~/schemas/order.ts";
+import { VerificationDecisionSchema } from "~/schemas/seller-verification.ts";
+import { decideVerificationApplication, listPendingVerificationApplications } from "~/services/admin/index.server.ts";
+import { isDomainError } from "~/services/domain-error.ts";
+import { requirePermission } from "~/web/auth.server.ts";
+import { refusalInit } from "~/web/domain-answer.server.ts";
+import { parseForm } from "~/web/form-data.server.ts";
+
+export const meta: MetaFunction = () => [{ title: "Seller verifications — Tradebench" }];
+
+const DONE = { approve: M.approved, reject: M.rejected } as const;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requirePermission(request, ["can_manage_users", "can_manage_admins"]);
+  const search = new URL(request.url).searchParams;
+  const page = parsePage(search.get("page"));
+  const { applications, total } = await listPendingVerificationApplications(getDb(), page);
+  const done = search.get("done");
+  return { applications, total, page, viewerId: user.id, done: done === "approve" || done === "reject" ? DONE[done] : null };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requirePermission(request, ["can_manage_users", "can_manage_admins"]);
+  const { submission } = await parseForm(request, VerificationDecisionSchema);
+  if (submission.status !== "success") {
+    const first = Object.values(submission.error ?? {}).flat().find((message): message is string => typeof message === "string");
+    return data({ formError: first ?? "Check the form and try again" }, { status: 400 });
+  }
+  const command = submission.value;
+  try {
+    await decideVerificationApplication(getDb(), {
+      actor: { id: user.id, role: user.role },
+      applicationId: command.applicationId,
+      decision: command.intent,
+      ...(command.intent === "reject" ? { reason: command.reason } : {}),
+    });
+  } catch (error) {
+    if (!isDomainError(error)) throw error;
+    return data({ formError: error.message }, refusalInit(error));
+  }
+  throw redirect(`/admin/verifications?done=${command.intent}`);
+}
+
+export default function VerificationQueuePage() {
+  const { applications, total, page, done, viewerId } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  return (
+    <Stack gap="6">
+      <Heading as="h1" size="2xl">
+        Seller verifications
+      </Heading>
+      {done ? <FormSuccess>{done}</FormSuccess> : null}
+      {answer?.formError ? <FormErrors errors={[answer.formError]} /> : null}
+      <Text aria-live="polite">{total === 1 ? "1 application waiting" : `${total} applications waiting`}</Text>
+      {applications.length === 0 ? (
+        <Text color="fg.muted">No verification applications are waiting.</Text>
+      ) : (
+        <Stack as="ul" gap="5" listStyleType="none">
+          {applications.map((application) => (
+            <Box as="li" key={application.id} borderWidth="1px" rounded="md" p="4">
+              <HStack gap="2" flexWrap="wrap">
+                <Text fontWeight="semibold">{application.companyName}</Text>
+                <Text fontSize="sm" color="fg.muted">
+                  by{" "}
+                  <Link asChild color="blue.fg">
+                    <RemixLink to={`/admin/users/${application.sellerId}`}>{application.sellerName}</RemixLink>
+                  </Link>{" "}
+                  ({application.sellerEmail}) · sent {formatShortDate(application.submittedAt)}
+                </Text>
+                {application.earlierRejections.length > 0 ? <Badge colorPalette="orange">Applied before: {application.earlierRejections.length} rejected</Badge> : null}
+              </HStack>
+              <Stack gap="1" mt="2" fontSize="sm">
+                <Text>Registration number: {application.registrationNumber}</Text>
+                <Text>Country: {application.country}</Text>
+                <Text whiteSpace="pre-line">Registered address: {application.address}</Text>
+              </Stack>
+              <Heading as="h2" size="sm" mt="3" mb="1">
+                Documents
+              </Heading>
+              <Stack as="ul" gap="1" ps="4" fontSize="sm">
+                {application.documents.map((doc) => (
+                  <li key={doc.id}>
+                    <Link asChild color="blue.fg">
+                      <a href={`/verification-documents/${doc.id}`}>{doc.fileName}</a>
+                    </Link>{" "}
+                    ({doc.contentType === "application/pdf" ? "PDF" : "image"}, {Math.ceil(doc.sizeBytes / 1024)} KB)
+                  </li>
+                ))}
+              </Stack>
+              {application.earlierRejections.length > 0 ? (
+                <Stack as="ul" gap="1" ps="4" mt="2" fontSize="sm" color="fg.muted">
+                  {application.earlierRejections.map((one, index) => (
+                    <li key={index}>
+                      Rejected{one.decidedAt ? ` ${formatShortDate(one.decidedAt)}` : ""}: {one.reason}
+                    </li>
+                  ))}
+                </Stack>
+              ) : null}
+              {application.sellerId === viewerId ? (
+                <Text mt="3" fontSize="sm">
+                  This is your own application; another staff member must decide.
+                </Text>
+              ) : (
+                <HStack gap="4" mt="3" flexWrap="wrap" align="end">
+                  <Form method="post">
+                    <input type="hidden" name="intent" value="approve" />
+                    <input type="hidden" name="applicationId" value={application.id} />
+                    <Button type="submit" size="sm" colorPalette="green">
+                      Approve: verified seller
+                    </Button>
+                  </Form>
+                  <Form method="post">
+                    <input type="hidden" name="intent" value="reject" />
+                    <input type="hidden" name="applicationId" value={application.id} />
+                    <HStack gap="2" align="end">
+                      <Box>
+                        <label htmlFor={`reason-${application.id}`}>
+                          <Text fontSize="sm">Reason for rejecting (the seller reads it)</Text>
+                        </label>
+                        <Input id={`reason-${application.id}`} name="reason" size="sm" maxLength={VERIFICATION_REASON_MAX} required />
+                      </Box>
+                      <Button type="submit" size="sm" colorPalette="red" variant="outline">
+                        Reject
+                      </Button>
+                    </HStack>
+                  </Form>
+                </HStack>
+              )}
+            </Box>
+          ))}
+        </Stack>
+      )}
+      <Pagination page={page} totalPages={Math.ceil(total / VERIFICATION_QUEUE_PAGE_SIZE)} hrefFor={(to) => `/admin/verifications${to > 1 ? `?page=${to}` : ""}`} />
+    </Stack>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}
