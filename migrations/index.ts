@@ -39,10 +39,10 @@ import * as orderTotalsByCurrency from "./2026-12-10T0901-order-totals-by-curren
 import * as secondFactors from "./2026-12-10T1100-second-factors.ts";
 import * as featuredPlacements from "./2026-12-10T1300-featured-placements.ts";
 import * as yenMinorUnits from "./2026-12-11T0200-yen-minor-units.ts";
-import * as orderDesk from "./2026-12-11T0600-order-desk.ts";
-import * as bulkImportLocaleAndReview from "./2026-12-11T0700-bulk-import-locale-and-review.ts";
 import * as disputeThreads from "./2026-12-11T0400-dispute-threads.ts";
 import * as unsoldListings from "./2026-12-11T0500-unsold-listings.ts";
+import * as orderDesk from "./2026-12-11T0600-order-desk.ts";
+import * as bulkImportLocaleAndReview from "./2026-12-11T0700-bulk-import-locale-and-review.ts";
 import * as sellerVerificationApplications from "./2026-12-11T0800-seller-verification-applications.ts";
 import * as auctionIncrementBandsAndExtensionCap from "./2026-12-10T1000-auction-increment-bands-and-extension-cap.ts";
 
@@ -91,9 +91,9 @@ export const MIGRATIONS: Record<string, DialectMigration> = {
   "2026-12-10T1100-second-factors": secondFactors,
   "2026-12-10T1300-featured-placements": featuredPlacements,
   "2026-12-11T0200-yen-minor-units": yenMinorUnits,
-  "2026-12-11T0600-order-desk": orderDesk,
-  "2026-12-11T0700-bulk-import-locale-and-review": bulkImportLocaleAndReview,
   "2026-12-11T0400-dispute-threads": disputeThreads,
   "2026-12-11T0500-unsold-listings": unsoldListings,
+  "2026-12-11T0600-order-desk": orderDesk,
+  "2026-12-11T0700-bulk-import-locale-and-review": bulkImportLocaleAndReview,
   "2026-12-11T0800-seller-verification-applications": sellerVerificationApplications,
 };
