@@ -39,7 +39,7 @@ const RUNS = Number(process.env.HOSTILE_RUNS ?? 16);
 const SEED = process.env.HOSTILE_SEED ? Number(process.env.HOSTILE_SEED) : crypto.randomInt(2 ** 31);
 const ROUTES_DIR = path.resolve("app/routes");
 
-type Member = "buyer" | "seller" | "support" | "editor";
+type Member = "buyer" | "seller" | "support" | "editor" | "billing";
 
 /** Where an action is reached and who it is for. */
 interface ActionTarget {
@@ -120,6 +120,8 @@ const TARGETS: Record<string, ActionTarget> = {
   "admin.users_.$id.tsx": { url: "/admin/users/00000000-0000-4000-8000-000000000000", params: { id: "00000000-0000-4000-8000-000000000000" }, member: "editor", renders: "/admin/users/:id" },
   "admin.promo-codes.tsx": { url: "/admin/promo-codes", member: "editor", renders: "/admin/promo-codes" },
   "admin.roles.tsx": { url: "/admin/roles", member: "editor" },
+  // Exchange rates (issue 32 §2): one rate as a form, or a file (field "file") as multipart.
+  "admin.exchange-rates.tsx": { url: "/admin/exchange-rates", member: "billing", fileField: "file", renders: "/admin/exchange-rates" },
   // Moderation (issue 19 §5, §6): the review of a listing nobody has (no body can remove a fixture other targets use);
   // the member-report queue, listings (feature) and categories reach their services with the administrator's bodies.
   "admin.flagged-listings.tsx": { url: "/admin/flagged-listings?tab=members", member: "editor" },
@@ -222,6 +224,8 @@ beforeAll(async () => {
   people.support = await insertUserRow(db, "hostile-support@example.test", "support");
   // Staff who edit the knowledge base (can_edit_content).
   people.editor = await insertUserRow(db, "hostile-editor@example.test", "admin");
+  // Staff who set the exchange rates (can_manage_billing).
+  people.billing = await insertUserRow(db, "hostile-billing@example.test", "billing");
   const { buyer, seller } = people;
   const listing = await insertListingRow(db, seller, { title: "Keysight DSOX3034T oscilloscope" });
   const deletable = await insertListingRow(db, seller, { title: "Fluke 87V multimeter" });
