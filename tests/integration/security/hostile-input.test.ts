@@ -107,6 +107,7 @@ const TARGETS: Record<string, ActionTarget> = {
   "profile.tsx": { url: "/profile", member: "buyer", fileField: "avatar", renders: "/profile" },
   // The member's own security (issue 32 §6): signing devices out (a session of its own, as a body may sign others
   // out) and changing the password (no body knows the current one).
+  "profile_.currency.tsx": { url: "/profile/currency", member: "buyer" },
   "profile_.devices.tsx": { url: "/profile/devices", member: "buyer", freshSession: true },
   "profile_.password.tsx": { url: "/profile/password", member: "buyer", renders: "/profile/password" },
   "register.tsx": { url: "/register", member: "buyer" },

@@ -446,6 +446,10 @@ export const ROUTE_TABLE: readonly RouteRow[] = [
   { file: "profile_.password.tsx", path: "/profile/password",
     loader: { expect: members("ok") },
     action: { form: { currentPassword: "", newPassword: "", confirmPassword: "" }, expect: members("reaches:400") } },
+  // The display currency (issue 32 §2): every member's own; an unknown currency comes back refused on /profile.
+  { file: "profile_.currency.tsx", path: "/profile/currency",
+    loader: { expect: members("to:/profile*") },
+    action: { form: { currency: "CHF" }, expect: members("to:/profile?currency=refused*") } },
   { file: "profile_.devices.tsx", path: "/profile/devices",
     loader: { expect: members("to:/profile*") },
     action: { form: { intent: "end", device: "0".repeat(20) }, expect: members("to:/profile?devices=gone*") } },
