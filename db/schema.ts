@@ -91,6 +91,8 @@ export interface ProfilesTable {
   suspended_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
   suspended_by: ColumnType<string | null, string | null | undefined, string | null>;
   suspension_reason: Generated<string>;
+  /** The currency "≈" amounts are shown in; null: from the browser's language (issue 32 §2). */
+  display_currency: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface PasswordResetTokensTable {

@@ -3,7 +3,8 @@
 // Drawn with static classes (app/lib/static-styles.ts): a grid renders many of them, and Chakra components cost per element.
 import { AppLink } from "~/components/AppLink.tsx";
 import { conditionLabel } from "~/lib/conditions.ts";
-import { approxAmount, formatApproxPrice, formatPrice, type ApproxPrices } from "~/lib/money.ts";
+import { formatPrice, type ApproxPrices } from "~/lib/money.ts";
+import { ApproxPrice } from "./ApproxPrice.tsx";
 import { staticClasses } from "~/lib/static-styles.ts";
 import type { ListingCardData } from "~/services/listings/listing-cards.server.ts";
 import { CardPicture, cardFrame } from "./card-frame.tsx";
@@ -43,14 +44,7 @@ export function ListingCard({
   approx?: ApproxPrices;
 }) {
   const shown = listing.auction ? listing.auction.currentPriceCents : listing.priceCents;
-  const approximately = approxAmount(approx, shown, listing.currency);
-  const approxNote =
-    approximately === null || !approx ? null : (
-      <span className={card.priceNote} title="Converted at the marketplace's exchange rates; you pay in the listing's currency">
-        {" "}
-        {formatApproxPrice(approximately, approx.currency)}
-      </span>
-    );
+  const approxNote = <ApproxPrice approx={approx} minorUnits={shown} currency={listing.currency} className={card.priceNote} />;
   return (
     <article className={cardFrame.root}>
       <CardPicture imageUrl={listing.imageUrl} lead={lead}>

@@ -11,6 +11,8 @@ export interface CurrentUser {
   role: Role;
   /** False until the account follows its e-mail confirmation link (docs/decisions/0028). */
   emailConfirmed: boolean;
+  /** The currency the member chose for "≈" amounts on /profile; null: from the browser's language (issue 32 §2). */
+  displayCurrency: string | null;
 }
 
 /** First letters of first and last name (spec 01 §2), falling back to the e-mail's first letter. */

@@ -7,7 +7,8 @@ import { formatTimeLeft, LIVE_AUCTION_STATUSES } from "./auctions.ts";
 import { conditionLabel } from "./conditions.ts";
 import { formatShortDate } from "./dates.ts";
 import { listingsUrl, savedSearchFilters } from "./listing-filters.ts";
-import { formatPrice } from "./money.ts";
+import { approxPriceText } from "./approx-price.ts";
+import { formatPrice, type ApproxPrices } from "./money.ts";
 import { formatRelativeTime } from "./relative-time.ts";
 import { savedSearchCriteria, savedSearchTitle } from "./saved-search-summary.ts";
 import type { WatchlistIntent } from "~/schemas/watchlist.ts";
@@ -21,6 +22,8 @@ export interface WatchedItemView {
   imageUrl: string | null;
   priceLabel: string;
   priceText: string;
+  /** "≈ €920" in the viewer's currency when the price is in another (issue 32 §2); null otherwise. */
+  approxText: string | null;
   /** Auctions only: "2d 5h left", "Starts in 3h 10m"; null otherwise. */
   timeLeft: string | null;
   condition: string;
@@ -30,7 +33,7 @@ export interface WatchedItemView {
 
 const LIVE: readonly string[] = LIVE_AUCTION_STATUSES;
 
-export function toWatchedItemView(item: WatchedItem, now: Date): WatchedItemView {
+export function toWatchedItemView(item: WatchedItem, now: Date, approx?: ApproxPrices): WatchedItemView {
   const auction = item.auction;
   const live = item.status === "active" && auction !== null && LIVE.includes(auction.status);
   let status: string | null = null;
@@ -52,6 +55,8 @@ export function toWatchedItemView(item: WatchedItem, now: Date): WatchedItemView
     imageUrl: item.imageUrl,
     priceLabel: live && auction ? (auction.bidCount > 0 ? "Current bid" : "Starting bid") : item.status === "sold" ? "Sold for" : "Price",
     priceText: formatPrice(live && auction ? auction.currentPriceCents : item.priceCents, item.currency),
+    // A sold item's price is history: no conversion beside it.
+    approxText: item.status === "active" ? approxPriceText(approx, live && auction ? auction.currentPriceCents : item.priceCents, item.currency) : null,
     timeLeft,
     condition: conditionLabel(item.condition),
     status,

@@ -26,6 +26,7 @@ import {
   publishedTestimonials,
 } from "~/services/listings/index.server.ts";
 import { watchedAmong } from "~/services/watchlist/index.server.ts";
+import { viewerApproxPrices } from "~/web/viewer-currency.server.ts";
 
 export const meta: MetaFunction = () => [
   { title: "Tradebench — marketplace for industrial electronics & test equipment" },
@@ -39,7 +40,7 @@ export const meta: MetaFunction = () => [
 export async function loader({ request }: LoaderFunctionArgs) {
   const db = getDb();
   const user = await getOptionalUser(request);
-  const [stats, categories, featured, testimonials, recent] = await Promise.all([
+  const [stats, categories, featured, testimonials, recent, approx] = await Promise.all([
     getMarketplaceStats(db),
     // The taxonomy as the process read it at its start (app/lib/taxonomy.ts, synced into the database then), for the
     // tiles; the category browser is drawn from the taxonomy itself (components/home/CategoryBrowser.tsx).
@@ -49,6 +50,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     // Members only. The render memo keys on the loader data (and the root's user), so a member's strip can never be
     // replayed to a visitor, whose data holds an empty list.
     user ? recentlyViewed(db, user.id) : [],
+    // "≈ {amount}" in the viewer's currency on cards priced in another (issue 32 §2).
+    viewerApproxPrices(db, request, user),
   ]);
   const watched = await watchedAmong(db, user?.id, featured.map((listing) => listing.id));
 
@@ -70,20 +73,21 @@ export async function loader({ request }: LoaderFunctionArgs) {
     watchedIds: [...watched],
     testimonials,
     recentlyViewed: recent.map(({ card, sold }) => ({ card, sold })),
+    approx,
   };
 }
 
 export default function HomePage() {
-  const { viewer, stats, tiles, featured, watchedIds, testimonials, recentlyViewed: recent } = useLoaderData<typeof loader>();
+  const { viewer, stats, tiles, featured, watchedIds, testimonials, recentlyViewed: recent, approx } = useLoaderData<typeof loader>();
   return (
     <>
       <HeroSearch viewer={viewer} aside={<AiCreatorPanel viewer={viewer} />} />
       <StatsStrip stats={stats} />
       <div className={home.page}>
-        <RecentlyViewed items={recent} />
+        <RecentlyViewed items={recent} approx={approx} />
         <div className={home.layout}>
           <CategoryBrowser />
-          <FeaturedGrid listings={featured} watchedIds={watchedIds} />
+          <FeaturedGrid listings={featured} watchedIds={watchedIds} approx={approx} />
         </div>
       </div>
       <CategoryTiles tiles={tiles} />

@@ -31,6 +31,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (held.has("can_view_reports")) links.push({ to: "/admin/reports", label: "Reports" });
   if (held.has("can_manage_users") || held.has("can_manage_admins")) links.push({ to: "/admin/system-status", label: "System status" });
   if (held.has("can_manage_promo_codes")) links.push({ to: "/admin/promo-codes", label: "Promo codes" });
+  if (held.has("can_manage_billing")) links.push({ to: "/admin/exchange-rates", label: "Exchange rates" });
   if (held.has("can_manage_users") || held.has("can_manage_admins")) links.push({ to: "/admin/roles", label: "Roles" });
   // The escrow desk's two queues: billing confirms payments, referees decide disputes (app/routes/escrow.tsx).
   if (held.has("can_confirm_payments")) links.push({ to: "/escrow#payments", label: "Payments queue" });

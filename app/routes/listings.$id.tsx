@@ -28,6 +28,7 @@ import { getOptionalUser } from "~/web/auth.server.ts";
 import { canManageListing, getListingDetail, relatedListings, recordListingView } from "~/services/listings/index.server.ts";
 import { countWatchers, watchedAmong } from "~/services/watchlist/index.server.ts";
 import { getOfferPanel } from "~/services/orders/index.server.ts";
+import { viewerApproxPrices } from "~/web/viewer-currency.server.ts";
 
 const META_DESCRIPTION_LENGTH = 160;
 
@@ -50,7 +51,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const listing = await getListingDetail(db, id, viewer);
   if (!listing) throw data({ message: LISTING_DETAIL_MESSAGES.notFound }, { status: 404 });
 
-  const [view, related, canEdit] = await Promise.all([
+  const [view, related, canEdit, approx] = await Promise.all([
     recordListingView(db, { listingId: id, ownerId: listing.ownerId, userId: user?.id, ip: context.clientIp ?? "" }).catch(
       (error: unknown) => {
         // A lost view must not cost the buyer the page.
@@ -60,6 +61,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     ),
     relatedListings(db, listing),
     canManageListing(db, listing, viewer),
+    // "≈ {amount}" in the viewer's currency beside prices in another (issue 32 §2); checkout stays in the listing's.
+    viewerApproxPrices(db, request, user),
   ]);
   const [watched, watcherCount] = await Promise.all([
     watchedAmong(db, user?.id, [id, ...related.map((card) => card.id)]),
@@ -88,6 +91,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       watching: watched.has(id),
       watcherCount,
       related: related.map((card) => ({ card, watching: watched.has(card.id) })),
+      approx,
       auction,
       bidFlash,
       offerPanel,
@@ -102,7 +106,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 }
 
 export default function ListingDetailPage() {
-  const { listing, startImage, canEdit, canContact, canStartAuction, canFeature, canRelist, watching, watcherCount, related, auction, bidFlash, offlineCopy, offerPanel, signedIn, now } =
+  const { listing, startImage, canEdit, canContact, canStartAuction, canFeature, canRelist, watching, watcherCount, related, auction, bidFlash, offlineCopy, offerPanel, signedIn, now, approx } =
     useLoaderData<typeof loader>();
   return (
     <div className={page.container}>
@@ -110,7 +114,7 @@ export default function ListingDetailPage() {
       <ListingBreadcrumb section={{ to: "/listings", label: "Equipment" }} title={listing.title} />
 
       <ListingShowcase listing={listing} startImage={startImage}>
-        <ListingSummary listing={listing} />
+        <ListingSummary listing={listing} approx={approx} />
         <ListingFacts listing={listing} />
         <ListingTypePanel listing={listing} watching={watching} canEdit={canEdit} canContact={canContact} canStartAuction={canStartAuction} canFeature={canFeature} canRelist={canRelist} />
         {offerPanel ? <MakeOfferPanel listingId={listing.id} panel={offerPanel} signedIn={signedIn} serverNow={now} /> : null}
@@ -152,7 +156,7 @@ export default function ListingDetailPage() {
           </h2>
           <div className={page.relatedGrid}>
             {related.map(({ card, watching: watchingCard }) => (
-              <ListingCard key={card.id} listing={card} watching={watchingCard} />
+              <ListingCard key={card.id} listing={card} watching={watchingCard} approx={approx} />
             ))}
           </div>
         </section>

@@ -30,7 +30,7 @@ import { getOptionalUser } from "~/web/auth.server.ts";
 import { getCategoryIndex, searchListings, popularSearches, POPULAR_SEARCHES_LIMIT, recordSearch } from "~/services/listings/index.server.ts";
 import { createSavedSearch } from "~/services/alerts/index.server.ts";
 import { currentReferenceFactors } from "~/services/pricing/index.server.ts";
-import { currencyOfAcceptLanguage, type ApproxPrices } from "~/lib/money.ts";
+import { approxPricesFor } from "~/web/viewer-currency.server.ts";
 import { isDomainError } from "~/services/domain-error.ts";
 import { refusalReply } from "~/web/domain-answer.server.ts";
 import { watchedAmong } from "~/services/watchlist/index.server.ts";
@@ -56,11 +56,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     filters.search ? Promise.resolve([]) : popularSearches(db, POPULAR_SEARCHES_LIMIT),
     currentReferenceFactors(db),
   ]);
-  // Prices are filtered in the reference currency; cards add "≈" in the browser's currency (Accept-Language).
-  const approx: ApproxPrices = {
-    currency: currencyOfAcceptLanguage(request.headers.get("Accept-Language")) ?? rates.reference,
-    factors: Object.fromEntries(rates.factors),
-  };
+  // Prices are filtered in the reference currency; cards add "≈" in the viewer's currency (profile, else Accept-Language).
+  const approx = approxPricesFor(request, user, rates);
   // Past the last page (a stale link, or deeper than the pages a search shows): the last page that exists.
   if (result.total > 0 && filters.page > result.totalPages) {
     throw redirect(listingsUrl({ ...filters, page: result.totalPages }));

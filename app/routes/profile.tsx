@@ -36,6 +36,8 @@ import { requireUser } from "~/web/auth.server.ts";
 import { getProfile, parsePreferences, removeAvatar, saveAvatar, updateProfile } from "~/services/accounts/index.server.ts";
 import { signedInDevicesSection } from "~/web/signed-in-devices.server.ts";
 import { SignedInDevicesSection } from "~/components/profile/SignedInDevicesSection.tsx";
+import { DisplayCurrencySection } from "~/components/profile/DisplayCurrencySection.tsx";
+import { displayCurrencySection } from "~/web/display-currency-section.server.ts";
 import { isDomainError } from "~/services/domain-error.ts";
 import { getUploadStore } from "~/services/storage/index.server.ts";
 
@@ -48,6 +50,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { privacy, email_alerts: emailAlerts } = parsePreferences(profile.preferences);
   return {
     signedInDevices: await signedInDevicesSection(request, user.id),
+    displayCurrency: displayCurrencySection(request, user),
     profile: {
       id: profile.id,
       email: profile.email,
@@ -125,7 +128,7 @@ function formatDate(iso: string | null): string {
 }
 
 export default function ProfilePage() {
-  const { profile, signedInDevices } = useLoaderData<typeof loader>();
+  const { profile, signedInDevices, displayCurrency } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
@@ -207,6 +210,7 @@ export default function ProfilePage() {
 
         <SecondFactorSection />
         <SignedInDevicesSection {...signedInDevices} />
+        <DisplayCurrencySection {...displayCurrency} />
 
         <Form method="post" {...getFormProps(form)}>
           <Stack gap="6">

@@ -21,6 +21,7 @@ import { refusalInit } from "~/web/domain-answer.server.ts";
 import { listWatchlist, unwatchListing, updateWatchNotes } from "~/services/watchlist/index.server.ts";
 import { listFollowedSellers } from "~/services/accounts/index.server.ts";
 import { FollowingList } from "~/components/watchlist/FollowingList.tsx";
+import { viewerApproxPrices } from "~/web/viewer-currency.server.ts";
 
 export const meta: MetaFunction = () => [{ title: "Watchlist & Saved Searches — Tradebench" }];
 
@@ -38,12 +39,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (tab === WATCHLIST_TABS.watched) {
     const page = parsePage(url.searchParams.get("page"));
     try {
-      const list = await listWatchlist(db, user.id, page, WATCHLIST_PAGE_SIZE);
+      const [list, approx] = await Promise.all([listWatchlist(db, user.id, page, WATCHLIST_PAGE_SIZE), viewerApproxPrices(db, request, user)]);
       // Past the last page (a stale link, or the last item of a page removed): the last page that exists.
       if (list.total > 0 && page > list.totalPages) throw redirect(`/watchlist?page=${list.totalPages}`);
       return {
         tab,
-        watched: { ...list, items: list.items.map((item) => toWatchedItemView(item, now)) },
+        watched: { ...list, items: list.items.map((item) => toWatchedItemView(item, now, approx)) },
         searches: null,
         confirmDelete: null,
         error: null,

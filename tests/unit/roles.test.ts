@@ -14,6 +14,7 @@ function user(role: Role, overrides: Partial<CurrentUser> = {}): CurrentUser {
     avatarUrl: null,
     role,
     emailConfirmed: true,
+    displayCurrency: null,
     ...overrides,
   };
 }

@@ -2,6 +2,7 @@
 import { AppLink } from "~/components/AppLink.tsx";
 import { ListingCard } from "~/components/ListingCard.tsx";
 import { gridColumns, staticClasses } from "~/lib/static-styles.ts";
+import type { ApproxPrices } from "~/lib/money.ts";
 import type { ListingCardData } from "~/services/listings/listing-cards.server.ts";
 
 export const NO_FEATURED_LISTINGS = "No featured listings available at the moment.";
@@ -15,7 +16,7 @@ const featured = staticClasses("featured", {
   grid: { ...gridColumns({ base: 1, sm: 2, xl: 3 }), gap: "5" },
 });
 
-export function FeaturedGrid({ listings, watchedIds }: { listings: ListingCardData[]; watchedIds: number[] }) {
+export function FeaturedGrid({ listings, watchedIds, approx }: { listings: ListingCardData[]; watchedIds: number[]; approx?: ApproxPrices }) {
   const watched = new Set(watchedIds);
   return (
     <section aria-labelledby="featured-heading">
@@ -35,7 +36,7 @@ export function FeaturedGrid({ listings, watchedIds }: { listings: ListingCardDa
         <ul className={featured.grid}>
           {listings.map((listing) => (
             <li key={listing.id}>
-              <ListingCard listing={listing} watching={watched.has(listing.id)} />
+              <ListingCard listing={listing} watching={watched.has(listing.id)} approx={approx} />
             </li>
           ))}
         </ul>

@@ -4,7 +4,8 @@ import { AppLink } from "~/components/AppLink.tsx";
 import { CardPicture, cardFrame } from "~/components/card-frame.tsx";
 import { classNames } from "~/components/shell-styles.ts";
 import { conditionLabel } from "~/lib/conditions.ts";
-import { formatPrice } from "~/lib/money.ts";
+import { ApproxPrice } from "~/components/ApproxPrice.tsx";
+import { formatPrice, type ApproxPrices } from "~/lib/money.ts";
 import { staticClasses } from "~/lib/static-styles.ts";
 import type { ListingCardData } from "~/services/listings/listing-cards.server.ts";
 
@@ -29,7 +30,7 @@ export interface RecentlyViewedItem {
   sold: boolean;
 }
 
-export function RecentlyViewed({ items }: { items: RecentlyViewedItem[] }) {
+export function RecentlyViewed({ items, approx }: { items: RecentlyViewedItem[]; approx?: ApproxPrices }) {
   if (items.length === 0) return null;
   return (
     <section aria-labelledby="recently-viewed-heading" className={recent.section}>
@@ -39,7 +40,7 @@ export function RecentlyViewed({ items }: { items: RecentlyViewedItem[] }) {
       <ul className={recent.list} data-testid="recently-viewed">
         {items.map(({ card, sold }) => (
           <li key={card.id} className={recent.item}>
-            <RecentCard card={card} sold={sold} />
+            <RecentCard card={card} sold={sold} approx={approx} />
           </li>
         ))}
       </ul>
@@ -47,7 +48,7 @@ export function RecentlyViewed({ items }: { items: RecentlyViewedItem[] }) {
   );
 }
 
-function RecentCard({ card, sold }: RecentlyViewedItem) {
+function RecentCard({ card, sold, approx }: RecentlyViewedItem & { approx?: ApproxPrices }) {
   const priceCents = card.auction ? card.auction.currentPriceCents : card.priceCents;
   return (
     <article className={cardFrame.root}>
@@ -67,6 +68,7 @@ function RecentCard({ card, sold }: RecentlyViewedItem) {
                 {card.auction.bidCount > 0 ? "current bid" : "starting bid"}
               </span>
             ) : null}
+            <ApproxPrice approx={approx} minorUnits={priceCents} currency={card.currency} className={recent.priceNote} />
           </p>
         )}
         <p className={recent.condition}>{conditionLabel(card.condition)}</p>

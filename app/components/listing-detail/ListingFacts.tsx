@@ -2,7 +2,8 @@
 import { AppLink } from "~/components/AppLink.tsx";
 import { conditionLabel } from "~/lib/conditions.ts";
 import { isAuctionListingType } from "~/lib/listing-types.ts";
-import { formatCount, formatPrice } from "~/lib/money.ts";
+import { ApproxPrice } from "~/components/ApproxPrice.tsx";
+import { formatCount, formatPrice, type ApproxPrices } from "~/lib/money.ts";
 import { LISTING_STATUS_LABELS, LISTING_STATUSES, type ListingStatus } from "~/lib/listing-status.ts";
 import { facts, summary } from "./detail-styles.ts";
 import { MODERATION_STATUS_LABELS } from "~/lib/moderation.ts";
@@ -23,7 +24,8 @@ export interface ListingSummaryData {
   condition: string;
 }
 
-export function ListingSummary({ listing }: { listing: ListingSummaryData }) {
+/** `approx`: the viewer's currency and rates; a price in another currency adds "≈ {amount}" in it (the price stays). */
+export function ListingSummary({ listing, approx }: { listing: ListingSummaryData; approx?: ApproxPrices }) {
   // Active listings need no badge; drafts, archived and sold listings say so, as do those under a moderator's review.
   const status = LISTING_STATUSES.find((value): value is ListingStatus => value === listing.status);
   const statusLabel = status && status !== "active" ? LISTING_STATUS_LABELS[status] : (MODERATION_STATUS_LABELS[listing.status] ?? null);
@@ -39,6 +41,7 @@ export function ListingSummary({ listing }: { listing: ListingSummaryData }) {
         <p className={summary.price} data-testid="listing-price">
           {formatPrice(listing.priceCents, listing.currency)}
         </p>
+        <ApproxPrice approx={approx} minorUnits={listing.priceCents} currency={listing.currency} className={summary.condition} />
         <span className={summary.condition}>{conditionLabel(listing.condition)}</span>
       </div>
     </div>

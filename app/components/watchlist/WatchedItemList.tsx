@@ -1,6 +1,7 @@
 // The Watched Items tab: a page of watched listings, newest first, each with its picture, price or current bid,
 // time left, condition, status, notes editable in place and Remove; or the empty state. Offline, a signed-in
 // member's notes and removals go to the outbox (shown at once) and are sent when the connection returns.
+import { APPROX_PRICE_TITLE } from "~/components/ApproxPrice.tsx";
 import { Badge, Box, Button, Field, HStack, Link, Stack, Text, Textarea } from "@chakra-ui/react";
 import { Form, Link as RemixLink, useFetcher, useNavigation } from "@remix-run/react";
 import { useState, type FormEvent } from "react";
@@ -114,6 +115,12 @@ function WatchedItemRow({
           <Text as="span" fontWeight="bold" fontSize="lg" color="blue.fg">
             {item.priceText}
           </Text>
+          {item.approxText ? (
+            <Text as="span" fontSize="sm" color="fg.muted" title={APPROX_PRICE_TITLE}>
+              {" "}
+              {item.approxText}
+            </Text>
+          ) : null}
         </Text>
         <HStack gap="2" flexWrap="wrap">
           <Badge variant="outline">{item.condition}</Badge>

@@ -80,7 +80,7 @@ export async function findUserByEmail(db: Kysely<Database>, email: string): Prom
 }
 
 /** The profile columns a CurrentUser is made of (with users.email_confirmed_at). */
-export const CURRENT_USER_COLUMNS = ["id", "email", "first_name", "last_name", "company_name", "avatar_url", "role"] as const;
+export const CURRENT_USER_COLUMNS = ["id", "email", "first_name", "last_name", "company_name", "avatar_url", "role", "display_currency"] as const;
 
 export function toCurrentUser(
   row: Pick<Profile, (typeof CURRENT_USER_COLUMNS)[number]> & { email_confirmed_at: string | null },
@@ -94,6 +94,7 @@ export function toCurrentUser(
     avatarUrl: row.avatar_url,
     role: normalizeRole(row.role),
     emailConfirmed: row.email_confirmed_at !== null,
+    displayCurrency: row.display_currency,
   };
 }
 

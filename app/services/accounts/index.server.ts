@@ -2,6 +2,7 @@
 // Routes import services through this index; services import each other's files directly.
 export * from "./account.server.ts";
 export * from "./attempt-counters.server.ts";
+export * from "./display-currency.server.ts";
 export * from "./email-confirmation.server.ts";
 export * from "./follows.server.ts";
 export * from "./newsletter.server.ts";

@@ -8,23 +8,13 @@ import type { Kysely, Transaction } from "kysely";
 import type { Database } from "#db/schema.ts";
 import { getEnv } from "~/env.server.ts";
 import { CURRENCIES, convertMinorUnits, isCurrency, storedMinorDigits, type Currency } from "~/lib/money.ts";
+import { EXCHANGE_RATE_MESSAGES, MAX_RATE_FILE_BYTES, parseRate, parseRateDay } from "~/lib/exchange-rates.ts";
 import { DomainError } from "../domain-error.ts";
 import { recordAuditEvent } from "../platform/audit-log.server.ts";
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-export const EXCHANGE_RATE_MESSAGES = {
-  currency: `Choose one of ${CURRENCIES.join(", ")}`,
-  date: "Enter the rate's date as YYYY-MM-DD",
-  future: "A rate cannot be dated after today",
-  rate: "Enter how many units one US dollar buys, a positive number such as 0.92 (at most 10 decimals)",
-  usd: "The US dollar is always 1 per US dollar",
-  empty: "The file holds no rate for a currency the marketplace uses",
-  tooLarge: "The file is too large: at most 256 KB",
-  tooMany: "At most 200 rates at once",
-  csvHeader: "The first line must name the columns currency,date,units_per_usd",
-  ecb: "This is not the ECB's daily reference rates file (eurofxref-daily.xml)",
-} as const;
+export { EXCHANGE_RATE_MESSAGES, MAX_RATE_FILE_BYTES };
 
 /** The currency filters, sorts, saved-search rules and comparables are in. */
 export function referenceCurrency(): Currency {
@@ -47,6 +37,8 @@ export interface ExchangeRateRow {
   unitsPerUsd: string;
   source: string;
   recordedAt: string;
+  /** Who entered it: the staff member's name (else e-mail); null for the installation's starting rates. */
+  recordedBy: string | null;
 }
 
 export interface ExchangeRatesView {
@@ -62,10 +54,9 @@ export interface ExchangeRatesView {
 const RATE_PATTERN = /^(?:0|[1-9]\d{0,8})(?:\.\d{1,10})?$/;
 const DATE_PATTERN = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 const MAX_ENTRIES = 200;
-export const MAX_RATE_FILE_BYTES = 256 * 1024;
 
 function validDate(text: string): boolean {
-  if (!DATE_PATTERN.test(text)) return false;
+  if (!DATE_PATTERN.test(text) || parseRateDay(text) === null) return false;
   const date = new Date(`${text}T00:00:00Z`);
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text && Number(text.slice(0, 4)) >= 1999;
 }
@@ -78,7 +69,7 @@ function checkedEntry(entry: ExchangeRateEntry, today: string): { currency: Curr
   if (!validDate(date)) throw new DomainError("invalid", EXCHANGE_RATE_MESSAGES.date, { field: "date" });
   if (date > today) throw new DomainError("invalid", EXCHANGE_RATE_MESSAGES.future, { field: "date" });
   const unitsPerUsd = entry.unitsPerUsd.trim();
-  if (!RATE_PATTERN.test(unitsPerUsd) || Number(unitsPerUsd) <= 0) throw new DomainError("invalid", EXCHANGE_RATE_MESSAGES.rate, { field: "unitsPerUsd" });
+  if (!RATE_PATTERN.test(unitsPerUsd) || parseRate(unitsPerUsd) === null) throw new DomainError("invalid", EXCHANGE_RATE_MESSAGES.rate, { field: "unitsPerUsd" });
   if (currency === "USD" && Number(unitsPerUsd) !== 1) throw new DomainError("invalid", EXCHANGE_RATE_MESSAGES.usd, { field: "unitsPerUsd" });
   return { currency, date, unitsPerUsd };
 }
@@ -97,7 +88,16 @@ export async function recordExchangeRates(
   if (entries.length === 0) throw new DomainError("invalid", EXCHANGE_RATE_MESSAGES.empty);
   if (entries.length > MAX_ENTRIES) throw new DomainError("too_large", EXCHANGE_RATE_MESSAGES.tooMany);
   const today = now.toISOString().slice(0, 10);
-  const checked = entries.map((entry) => checkedEntry(entry, today));
+  const checked = entries.map((entry, index) => {
+    try {
+      return checkedEntry(entry, today);
+    } catch (error) {
+      // From a file, the message says which rate it is about (the CSV's rows counted after its header).
+      if (source === "manual" || !(error instanceof DomainError)) throw error;
+      const where = source === "csv" ? `Row ${index + 1}` : `Rate ${index + 1}`;
+      throw new DomainError(error.kind, `${where} (${entry.currency.slice(0, 10)} ${entry.date.slice(0, 10)}): ${error.message}`, { field: "file" });
+    }
+  });
   return db.transaction().execute(async (trx) => {
     let recorded = 0;
     let unchanged = 0;
@@ -142,18 +142,46 @@ export async function recordExchangeRates(
   });
 }
 
+/** Rows of exchange_rates with the name of who entered them. */
+function rateRows(db: Db) {
+  return db
+    .selectFrom("exchange_rates")
+    .leftJoin("profiles", "profiles.id", "exchange_rates.recorded_by")
+    .select([
+      "exchange_rates.id",
+      "exchange_rates.currency",
+      "exchange_rates.rate_date",
+      "exchange_rates.units_per_usd",
+      "exchange_rates.source",
+      "exchange_rates.created_at",
+      "exchange_rates.recorded_by",
+      "profiles.first_name",
+      "profiles.last_name",
+      "profiles.email",
+    ]);
+}
+
+type RateRow = Awaited<ReturnType<ReturnType<typeof rateRows>["execute"]>>[number];
+
+function toRateRow(row: RateRow, currency: Currency): ExchangeRateRow {
+  const name = `${row.first_name ?? ""} ${row.last_name ?? ""}`.trim() || row.email || null;
+  return {
+    currency,
+    date: row.rate_date,
+    unitsPerUsd: row.units_per_usd,
+    source: row.source,
+    recordedAt: row.created_at,
+    recordedBy: row.recorded_by === null ? null : (name ?? "A former staff member"),
+  };
+}
+
 /** The latest rate of each currency that has one. */
 async function latestRates(db: Db): Promise<Map<Currency, ExchangeRateRow>> {
-  const rows = await db
-    .selectFrom("exchange_rates")
-    .select(["currency", "rate_date", "units_per_usd", "source", "created_at"])
-    .orderBy("rate_date", "desc")
-    .orderBy("id", "desc")
-    .execute();
+  const rows = await rateRows(db).orderBy("exchange_rates.rate_date", "desc").orderBy("exchange_rates.id", "desc").execute();
   const latest = new Map<Currency, ExchangeRateRow>();
   for (const row of rows) {
     if (!isCurrency(row.currency) || latest.has(row.currency)) continue;
-    latest.set(row.currency, { currency: row.currency, date: row.rate_date, unitsPerUsd: row.units_per_usd, source: row.source, recordedAt: row.created_at });
+    latest.set(row.currency, toRateRow(row, row.currency));
   }
   return latest;
 }
@@ -227,20 +255,12 @@ export async function listExchangeRates(db: Db, historyLimit = 50): Promise<Exch
     if (!rate || !referenceRate) return [];
     return [{ ...rate, perReference: Number(rate.unitsPerUsd) / Number(referenceRate.unitsPerUsd) }];
   });
-  const history = await db
-    .selectFrom("exchange_rates")
-    .select(["currency", "rate_date", "units_per_usd", "source", "created_at"])
-    .orderBy("created_at", "desc")
-    .orderBy("id", "desc")
-    .limit(historyLimit)
-    .execute();
+  const history = await rateRows(db).orderBy("exchange_rates.created_at", "desc").orderBy("exchange_rates.id", "desc").limit(historyLimit).execute();
   return {
     reference,
     current,
     missing: CURRENCIES.filter((currency) => !factors.has(currency)),
-    history: history.flatMap((row) =>
-      isCurrency(row.currency) ? [{ currency: row.currency, date: row.rate_date, unitsPerUsd: row.units_per_usd, source: row.source, recordedAt: row.created_at }] : [],
-    ),
+    history: history.flatMap((row) => (isCurrency(row.currency) ? [toRateRow(row, row.currency)] : [])),
   };
 }
 

@@ -39,7 +39,7 @@ const RUNS = Number(process.env.HOSTILE_RUNS ?? 16);
 const SEED = process.env.HOSTILE_SEED ? Number(process.env.HOSTILE_SEED) : crypto.randomInt(2 ** 31);
 const ROUTES_DIR = path.resolve("app/routes");
 
-type Member = "buyer" | "seller" | "support" | "editor";
+type Member = "buyer" | "seller" | "support" | "editor" | "billing";
 
 /** Where an action is reached and who it is for. */
 interface ActionTarget {
@@ -114,6 +114,7 @@ const TARGETS: Record<string, ActionTarget> = {
   "profile.tsx": { url: "/profile", member: "buyer", fileField: "avatar", renders: "/profile" },
   // The member's own security (issue 32 §6): signing devices out (a session of its own, as a body may sign others
   // out) and changing the password (no body knows the current one).
+  "profile_.currency.tsx": { url: "/profile/currency", member: "buyer" },
   "profile_.devices.tsx": { url: "/profile/devices", member: "buyer", freshSession: true },
   "profile_.password.tsx": { url: "/profile/password", member: "buyer", renders: "/profile/password" },
   "register.tsx": { url: "/register", member: "buyer" },
@@ -129,6 +130,8 @@ const TARGETS: Record<string, ActionTarget> = {
   "admin.roles.tsx": { url: "/admin/roles", member: "editor" },
   // The order desk (issue 33): hold, lift, note and cancel reach the service with the administrator's bodies.
   "admin.orders.tsx": { url: "/admin/orders", member: "editor" },
+  // Exchange rates (issue 32 §2): one rate as a form, or a file (field "file") as multipart.
+  "admin.exchange-rates.tsx": { url: "/admin/exchange-rates", member: "billing", fileField: "file", renders: "/admin/exchange-rates" },
   // Moderation (issue 19 §5, §6): the review of a listing nobody has (no body can remove a fixture other targets use);
   // the member-report queue, listings (feature) and categories reach their services with the administrator's bodies.
   "admin.flagged-listings.tsx": { url: "/admin/flagged-listings?tab=members", member: "editor" },
@@ -231,6 +234,8 @@ beforeAll(async () => {
   people.support = await insertUserRow(db, "hostile-support@example.test", "support");
   // Staff who edit the knowledge base (can_edit_content).
   people.editor = await insertUserRow(db, "hostile-editor@example.test", "admin");
+  // Staff who set the exchange rates (can_manage_billing).
+  people.billing = await insertUserRow(db, "hostile-billing@example.test", "billing");
   const { buyer, seller } = people;
   const listing = await insertListingRow(db, seller, { title: "Keysight DSOX3034T oscilloscope" });
   const deletable = await insertListingRow(db, seller, { title: "Fluke 87V multimeter" });

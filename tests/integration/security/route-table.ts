@@ -105,6 +105,8 @@ const USER_READERS = ["admin", "super_admin", "support"] as const;
 const USER_MANAGERS = ["admin", "super_admin"] as const;
 /** Who creates and deactivates promo codes: can_manage_promo_codes. */
 const PROMO_MANAGERS = ["admin", "super_admin"] as const;
+/** Who sets the exchange rates: can_manage_billing. */
+const BILLING_MANAGERS = ["super_admin", "billing"] as const;
 /** Who reads sales and the marketplace reports: can_view_reports (admin, super_admin, billing) or billing's own flags. */
 const SALES_STAFF = ["admin", "super_admin", "billing"] as const;
 
@@ -225,6 +227,10 @@ export const ROUTE_TABLE: readonly RouteRow[] = [
   { file: "admin.promo-codes.tsx", path: "/admin/promo-codes?page=2",
     loader: { expect: members("refused:403", each(PROMO_MANAGERS, "ok")) },
     action: { form: { intent: "create", code: "", discountType: "percentage", value: "10" }, expect: members("refused:403", each(PROMO_MANAGERS, "reaches:400")) } },
+  // Exchange rates (issue 32 §2): can_manage_billing; a rate without its day and value stops at validation.
+  { file: "admin.exchange-rates.tsx", path: "/admin/exchange-rates",
+    loader: { expect: members("refused:403", each(BILLING_MANAGERS, "ok")) },
+    action: { form: { intent: "set", currency: "EUR", date: "", unitsPerUsd: "" }, expect: members("refused:403", each(BILLING_MANAGERS, "reaches:400")) } },
   { file: "admin.roles.tsx", path: "/admin/roles",
     loader: { expect: members("refused:403", each(USER_MANAGERS, "ok")) },
     action: { form: { role: "wizard", permissions: "can_bid" }, expect: members("refused:403", { super_admin: "reaches:400" }) } },
@@ -465,6 +471,10 @@ export const ROUTE_TABLE: readonly RouteRow[] = [
   { file: "profile_.password.tsx", path: "/profile/password",
     loader: { expect: members("ok") },
     action: { form: { currentPassword: "", newPassword: "", confirmPassword: "" }, expect: members("reaches:400") } },
+  // The display currency (issue 32 §2): every member's own; an unknown currency comes back refused on /profile.
+  { file: "profile_.currency.tsx", path: "/profile/currency",
+    loader: { expect: members("to:/profile*") },
+    action: { form: { currency: "CHF" }, expect: members("to:/profile?currency=refused*") } },
   { file: "profile_.devices.tsx", path: "/profile/devices",
     loader: { expect: members("to:/profile*") },
     action: { form: { intent: "end", device: "0".repeat(20) }, expect: members("to:/profile?devices=gone*") } },
