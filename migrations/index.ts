@@ -37,6 +37,7 @@ import * as postgresSearchByAge from "./2026-12-09T0900-postgres-search-by-age.t
 import * as referenceAmounts from "./2026-12-10T0900-reference-amounts.ts";
 import * as orderTotalsByCurrency from "./2026-12-10T0901-order-totals-by-currency.ts";
 import * as secondFactors from "./2026-12-10T1100-second-factors.ts";
+import * as passkeys from "./2026-12-11T0300-passkeys.ts";
 import * as featuredPlacements from "./2026-12-10T1300-featured-placements.ts";
 import * as auctionIncrementBandsAndExtensionCap from "./2026-12-10T1000-auction-increment-bands-and-extension-cap.ts";
 
@@ -84,4 +85,5 @@ export const MIGRATIONS: Record<string, DialectMigration> = {
   "2026-12-10T1000-auction-increment-bands-and-extension-cap": auctionIncrementBandsAndExtensionCap,
   "2026-12-10T1100-second-factors": secondFactors,
   "2026-12-10T1300-featured-placements": featuredPlacements,
+  "2026-12-11T0300-passkeys": passkeys,
 };
