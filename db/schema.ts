@@ -58,6 +58,31 @@ export interface SecondFactorChallengesTable {
   created_at: Generated<Timestamp>;
 }
 
+/** A passkey (WebAuthn credential) registered as a second factor (issue 32 §5, docs/decisions/0071). */
+export interface PasskeysTable {
+  /** base64url, as the authenticator gave it. */
+  credential_id: string;
+  user_id: string;
+  name: string;
+  /** The COSE public key, base64url. */
+  public_key: string;
+  counter: Generated<number>;
+  /** Comma-separated transports ("internal,hybrid"). */
+  transports: Generated<string>;
+  created_at: Generated<Timestamp>;
+  last_used_at: Timestamp | null;
+}
+
+/** A single-use WebAuthn challenge: a passkey's registration, or a passkey answering a waiting sign-in. */
+export interface PasskeyChallengesTable {
+  challenge: string;
+  user_id: string;
+  purpose: "register" | "sign_in";
+  sign_in_id_hash: string | null;
+  expires_at: Timestamp;
+  created_at: Generated<Timestamp>;
+}
+
 export interface ProfilesTable {
   id: string;
   email: string;
@@ -1093,6 +1118,8 @@ export interface Database {
   totp_factors: TotpFactorsTable;
   recovery_codes: RecoveryCodesTable;
   second_factor_challenges: SecondFactorChallengesTable;
+  passkeys: PasskeysTable;
+  passkey_challenges: PasskeyChallengesTable;
   profiles: ProfilesTable;
   password_reset_tokens: PasswordResetTokensTable;
   email_confirmation_tokens: EmailConfirmationTokensTable;

@@ -37,14 +37,15 @@ import * as postgresSearchByAge from "./2026-12-09T0900-postgres-search-by-age.t
 import * as referenceAmounts from "./2026-12-10T0900-reference-amounts.ts";
 import * as orderTotalsByCurrency from "./2026-12-10T0901-order-totals-by-currency.ts";
 import * as secondFactors from "./2026-12-10T1100-second-factors.ts";
-import * as featuredPlacements from "./2026-12-10T1300-featured-placements.ts";
+import * as displayCurrency from "./2026-12-11T0100-display-currency.ts";
 import * as yenMinorUnits from "./2026-12-11T0200-yen-minor-units.ts";
+import * as passkeys from "./2026-12-11T0300-passkeys.ts";
 import * as disputeThreads from "./2026-12-11T0400-dispute-threads.ts";
 import * as unsoldListings from "./2026-12-11T0500-unsold-listings.ts";
 import * as orderDesk from "./2026-12-11T0600-order-desk.ts";
 import * as bulkImportLocaleAndReview from "./2026-12-11T0700-bulk-import-locale-and-review.ts";
 import * as sellerVerificationApplications from "./2026-12-11T0800-seller-verification-applications.ts";
-import * as displayCurrency from "./2026-12-11T0100-display-currency.ts";
+import * as featuredPlacements from "./2026-12-10T1300-featured-placements.ts";
 import * as auctionIncrementBandsAndExtensionCap from "./2026-12-10T1000-auction-increment-bands-and-extension-cap.ts";
 
 export interface DialectMigration {
@@ -91,11 +92,12 @@ export const MIGRATIONS: Record<string, DialectMigration> = {
   "2026-12-10T1000-auction-increment-bands-and-extension-cap": auctionIncrementBandsAndExtensionCap,
   "2026-12-10T1100-second-factors": secondFactors,
   "2026-12-10T1300-featured-placements": featuredPlacements,
+  "2026-12-11T0100-display-currency": displayCurrency,
   "2026-12-11T0200-yen-minor-units": yenMinorUnits,
+  "2026-12-11T0300-passkeys": passkeys,
   "2026-12-11T0400-dispute-threads": disputeThreads,
   "2026-12-11T0500-unsold-listings": unsoldListings,
   "2026-12-11T0600-order-desk": orderDesk,
   "2026-12-11T0700-bulk-import-locale-and-review": bulkImportLocaleAndReview,
   "2026-12-11T0800-seller-verification-applications": sellerVerificationApplications,
-  "2026-12-11T0100-display-currency": displayCurrency,
 };

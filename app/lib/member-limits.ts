@@ -20,6 +20,11 @@ export const MEMBER_LIMITS = {
     max: 5000,
     message: "You have 5,000 draft listings, the most one account can keep. Publish or delete some drafts first.",
   },
+  /** Passkeys registered as a second factor (issue 32 §5; docs/decisions/0071). */
+  passkeys: {
+    max: 10,
+    message: "You have 10 passkeys, the most one account can keep. Remove one to add another.",
+  },
   /** Signing in on one more device signs the one signed in longest ago out (see /profile's signed-in devices). */
   signedInDevices: {
     max: 20,

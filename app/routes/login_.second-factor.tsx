@@ -5,9 +5,12 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { Box, Button, Container, Heading, Link, Stack, Text } from "@chakra-ui/react";
 import { data, redirect, replace, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link as RemixLink, useActionData, useNavigation } from "@remix-run/react";
+import { Form, Link as RemixLink, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { PasskeySignInButton } from "~/components/passkeys/PasskeyButtons.tsx";
+import { getDb } from "~/db.server.ts";
 import { FormErrors, TextField } from "~/components/forms/index.ts";
 import { SecondStepSchema } from "~/schemas/second-factor.ts";
+import { hasPasskey } from "~/services/accounts/index.server.ts";
 import { isDomainError } from "~/services/domain-error.ts";
 import { requireAnonymous } from "~/web/auth.server.ts";
 import { refusalReply } from "~/web/domain-answer.server.ts";
@@ -19,8 +22,10 @@ export const meta: MetaFunction = () => [{ title: "Two-step sign-in — Tradeben
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAnonymous(request);
   // Nothing waits for a code in this browser (never signed in, expired, or voided by wrong codes): the password first.
-  if (!(await pendingSignIn(request))) throw redirect("/login", { headers: { "Set-Cookie": await abandonSecondStep(request) } });
-  return null;
+  const pending = await pendingSignIn(request);
+  if (!pending) throw redirect("/login", { headers: { "Set-Cookie": await abandonSecondStep(request) } });
+  // Offered beside the code form when the account has a passkey and the browser supports them (docs/decisions/0071).
+  return { passkey: await hasPasskey(getDb(), pending.userId) };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -44,6 +49,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function SecondStepPage() {
   const lastResult = useActionData<typeof action>();
+  const { passkey } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const submitting = navigation.state !== "idle" && navigation.formMethod === "POST";
   const [form, fields] = useForm({
@@ -78,6 +84,7 @@ export default function SecondStepPage() {
             </Button>
           </Stack>
         </Form>
+        {passkey ? <PasskeySignInButton action="/login/second-factor/passkey" onDone={(location) => window.location.assign(location)} /> : null}
         <Text fontSize="sm">
           <Link asChild>
             <RemixLink to="/login">Start again with your password</RemixLink>

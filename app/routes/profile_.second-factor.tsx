@@ -6,23 +6,34 @@ import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react"
 import { parseWithZod } from "@conform-to/zod";
 import { Badge, Box, Button, Code, Container, Heading, HStack, Link, List, Stack, Text } from "@chakra-ui/react";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link as RemixLink, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link as RemixLink, useActionData, useLoaderData, useNavigation, useRevalidator } from "@remix-run/react";
+import { useState } from "react";
+import { z } from "zod";
+import { AddPasskey } from "~/components/passkeys/PasskeyButtons.tsx";
+import { MEMBER_LIMITS } from "~/lib/member-limits.ts";
+import { PASSKEY_MESSAGES, RemovePasskeySchema } from "~/schemas/passkeys.ts";
 import { FormErrors, FormSuccess, TextField } from "~/components/forms/index.ts";
 import { getDb } from "~/db.server.ts";
 import { formatShortDate } from "~/lib/dates.ts";
 import { safeRedirect } from "~/schemas/fields.ts";
-import { SECOND_FACTOR_MESSAGES, SECOND_FACTOR_PATH, SecondFactorActionSchema, type SecondFactorAction } from "~/schemas/second-factor.ts";
+import { SECOND_FACTOR_MESSAGES, SECOND_FACTOR_PATH, SecondFactorActionSchema } from "~/schemas/second-factor.ts";
 import {
   beginTotpEnrolment,
   confirmTotpEnrolment,
   disableSecondFactor,
+  listPasskeys,
   regenerateRecoveryCodes,
+  removePasskey,
   secondFactorStatus,
 } from "~/services/accounts/index.server.ts";
 import { isDomainError } from "~/services/domain-error.ts";
 import { requireUser } from "~/web/auth.server.ts";
 import { refusalReply } from "~/web/domain-answer.server.ts";
 import { parseForm } from "~/web/form-data.server.ts";
+
+/** The page's forms: the authenticator app's, and removing a passkey (docs/decisions/0071). */
+const PageActionSchema = z.discriminatedUnion("intent", [...SecondFactorActionSchema.options, RemovePasskeySchema]);
+type PageAction = z.infer<typeof PageActionSchema>;
 
 export const meta: MetaFunction = () => [{ title: "Two-step sign-in — Tradebench" }];
 
@@ -42,25 +53,28 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const url = new URL(request.url);
   const status = await secondFactorStatus(getDb(), user);
+  const passkeys = await listPasskeys(getDb(), user.id);
   const redirectTo = url.searchParams.get("redirectTo");
+  const doneParam = url.searchParams.get("done");
   return {
     status,
+    passkeys,
     sentHere: url.searchParams.get("required") === "1",
     redirectTo: redirectTo ? safeRedirect(redirectTo) : null,
-    done: url.searchParams.get("done") === "disabled" ? SECOND_FACTOR_MESSAGES.disabled : null,
+    done: doneParam === "disabled" ? SECOND_FACTOR_MESSAGES.disabled : doneParam === "passkey-removed" ? PASSKEY_MESSAGES.removed : null,
   };
 }
 
-type ActionAnswer = { intent: SecondFactorAction["intent"] | null; result: SubmissionResult<string[]>; recoveryCodes?: string[]; notice?: string };
+type ActionAnswer = { intent: PageAction["intent"] | null; result: SubmissionResult<string[]>; recoveryCodes?: string[]; notice?: string };
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const url = new URL(request.url);
-  const { submission } = await parseForm(request, SecondFactorActionSchema);
+  const { submission } = await parseForm(request, PageActionSchema);
   const hidden = ["code", "password"];
   if (submission.status !== "success") {
     const intent = submission.payload.intent;
-    const known = intent === "start" || intent === "confirm" || intent === "regenerate" || intent === "disable" ? intent : null;
+    const known = intent === "start" || intent === "confirm" || intent === "regenerate" || intent === "disable" || intent === "remove-passkey" ? intent : null;
     return data<ActionAnswer>({ intent: known, result: submission.reply({ hideFields: hidden }) }, { status: 400 });
   }
   const input = submission.value;
@@ -80,6 +94,9 @@ export async function action({ request }: ActionFunctionArgs) {
       case "disable":
         await disableSecondFactor(getDb(), user.id, { password: input.password, code: input.code });
         throw redirect(pageUrl(url, "disabled"));
+      case "remove-passkey":
+        await removePasskey(getDb(), user.id, { credentialId: input.credentialId, password: input.password, code: input.code });
+        throw redirect(pageUrl(url, "passkey-removed"));
     }
   } catch (error) {
     if (!isDomainError(error)) throw error;
@@ -120,10 +137,12 @@ function CodeForm({
   lastResult,
   submitLabel,
   withPassword = false,
+  hidden = {},
   busy,
 }: {
   id: string;
-  intent: "confirm" | "regenerate" | "disable";
+  intent: "confirm" | "regenerate" | "disable" | "remove-passkey";
+  hidden?: Record<string, string>;
   lastResult: SubmissionResult<string[]> | undefined;
   submitLabel: string;
   withPassword?: boolean;
@@ -132,7 +151,7 @@ function CodeForm({
   const [form, fields] = useForm({
     id,
     lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: SecondFactorActionSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: PageActionSchema }),
     shouldValidate: "onSubmit",
   });
   const codeField = fields as unknown as Record<"code" | "password", Parameters<typeof TextField>[0]["meta"]>;
@@ -141,10 +160,13 @@ function CodeForm({
       <Stack gap="3">
         <FormErrors id={form.errorId} errors={form.errors} />
         <input type="hidden" name="intent" value={intent} />
+        {Object.entries(hidden).map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
         {withPassword ? <TextField meta={codeField.password!} label="Password" type="password" autoComplete="current-password" required /> : null}
         <TextField meta={codeField.code!} label={intent === "confirm" ? "Code from the app" : "Current code"} autoComplete="one-time-code" required />
         <Box>
-          <Button type="submit" colorPalette={intent === "disable" ? "red" : "blue"} disabled={busy}>
+          <Button type="submit" colorPalette={intent === "disable" || intent === "remove-passkey" ? "red" : "blue"} disabled={busy}>
             {submitLabel}
           </Button>
         </Box>
@@ -154,7 +176,10 @@ function CodeForm({
 }
 
 export default function SecondFactorPage() {
-  const { status, sentHere, redirectTo, done } = useLoaderData<typeof loader>();
+  const { status, passkeys, sentHere, redirectTo, done } = useLoaderData<typeof loader>();
+  const revalidator = useRevalidator();
+  const [passkeyCodes, setPasskeyCodes] = useState<string[] | null>(null);
+  const [passkeyAdded, setPasskeyAdded] = useState(false);
   const answer = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
@@ -171,18 +196,20 @@ export default function SecondFactorPage() {
             <Heading as="h1" size="2xl">
               Two-step sign-in
             </Heading>
-            <Badge colorPalette={status.enrolled ? "green" : "gray"}>{status.enrolled ? "On" : "Off"}</Badge>
+            <Badge colorPalette={status.anyFactor ? "green" : "gray"}>{status.anyFactor ? "On" : "Off"}</Badge>
           </HStack>
-          <Text color="fg.muted">Signing in asks for a code from an authenticator app on your phone as well as your password.</Text>
+          <Text color="fg.muted">Signing in asks for a code from an authenticator app on your phone, or one of your passkeys, as well as your password.</Text>
         </Stack>
         {done ? <FormSuccess>{done}</FormSuccess> : null}
         {answer?.notice ? <FormSuccess>{answer.notice}</FormSuccess> : null}
-        {status.required && !status.enrolled ? (
+        {passkeyAdded ? <FormSuccess>{PASSKEY_MESSAGES.added}</FormSuccess> : null}
+        {status.required && !status.anyFactor ? (
           <Box role={sentHere ? "alert" : undefined} borderWidth="1px" borderColor="orange.muted" bg="orange.subtle" borderRadius="md" p="4">
             <Text>{SECOND_FACTOR_MESSAGES.required}</Text>
           </Box>
         ) : null}
         {answer?.recoveryCodes ? <RecoveryCodes codes={answer.recoveryCodes} redirectTo={redirectTo} /> : null}
+        {passkeyCodes ? <RecoveryCodes codes={passkeyCodes} redirectTo={redirectTo} /> : null}
 
         {status.enrolled ? (
           <>
@@ -226,6 +253,57 @@ export default function SecondFactorPage() {
             </Button>
           </Form>
         )}
+
+        <Stack gap="4" as="section" aria-labelledby="passkeys-heading">
+          <Heading as="h2" size="md" id="passkeys-heading">
+            Passkeys
+          </Heading>
+          <Text>
+            A passkey (your device's fingerprint or face unlock, or a security key) can answer the second step instead of a code. Up to {MEMBER_LIMITS.passkeys.max} per
+            account.
+          </Text>
+          {passkeys.length > 0 ? (
+            <List.Root gap="4" variant="plain" aria-label="Your passkeys">
+              {passkeys.map((passkey, index) => (
+                <List.Item key={passkey.credentialId} display="block" borderWidth="1px" borderRadius="md" p="3">
+                  <Text fontWeight="semibold">{passkey.name}</Text>
+                  <Text fontSize="sm" color="fg.muted">
+                    Added {formatShortDate(passkey.createdAt)} · {passkey.lastUsedAt ? `last used ${formatShortDate(passkey.lastUsedAt)}` : "not used yet"}
+                  </Text>
+                  <details>
+                    <summary>Remove “{passkey.name}”</summary>
+                    <Text fontSize="sm" my="2">
+                      Needs your password and a current code (from your authenticator app, or a recovery code). We e-mail you when it is removed.
+                    </Text>
+                    <CodeForm
+                      id={`remove-passkey-${index}`}
+                      intent="remove-passkey"
+                      hidden={{ credentialId: passkey.credentialId }}
+                      lastResult={answer?.intent === "remove-passkey" ? answer.result : undefined}
+                      submitLabel="Remove passkey"
+                      withPassword
+                      busy={busy}
+                    />
+                  </details>
+                </List.Item>
+              ))}
+            </List.Root>
+          ) : (
+            <Text color="fg.muted">No passkeys yet.</Text>
+          )}
+          {passkeys.length < MEMBER_LIMITS.passkeys.max ? (
+            <AddPasskey
+              action={`${SECOND_FACTOR_PATH}/passkeys`}
+              onAdded={(codes) => {
+                setPasskeyCodes(codes);
+                setPasskeyAdded(true);
+                revalidator.revalidate();
+              }}
+            />
+          ) : (
+            <Text>{MEMBER_LIMITS.passkeys.message}</Text>
+          )}
+        </Stack>
       </Stack>
     </Container>
   );

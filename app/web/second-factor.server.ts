@@ -5,11 +5,14 @@ import { createCookie, type AppLoadContext, type Cookie } from "@remix-run/node"
 import { getDb } from "~/db.server.ts";
 import { getEnv } from "~/env.server.ts";
 import { SIGN_IN_SECOND_STEP_PATH } from "~/schemas/second-factor.ts";
+import type { PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/server";
 import {
+  beginPasskeySignIn,
   CHALLENGE_TTL_MS,
   endSecondFactorChallenge,
   findSecondFactorChallenge,
   hasSecondFactor,
+  passPasskeySignIn,
   passSecondFactorChallenge,
   startSecondFactorChallenge,
   type PendingSignIn,
@@ -85,6 +88,20 @@ export async function pendingSignIn(request: Request): Promise<PendingSignIn | n
 export async function finishSecondStep(request: Request, context: AppLoadContext, code: string): Promise<SignInNext> {
   const token = (await readChallengeToken(request)) ?? "";
   const passed = await passSecondFactorChallenge(getDb(), { token, code, ip: context.clientIp, deviceId: await readDeviceId(request) });
+  await endSession(request);
+  const session = await startSession(passed.userId, request, context, { remember: passed.remember });
+  return { location: passed.redirectTo, cookies: [session, await clearChallengeCookie()] };
+}
+
+/** Options for answering the waiting sign-in with a passkey (docs/decisions/0071); refuses without one. */
+export async function passkeySecondStepOptions(request: Request): Promise<PublicKeyCredentialRequestOptionsJSON> {
+  return beginPasskeySignIn(getDb(), (await readChallengeToken(request)) ?? "");
+}
+
+/** The second step with a passkey's answer: as finishSecondStep, with the same limits and refusals. */
+export async function finishPasskeySecondStep(request: Request, context: AppLoadContext, response: string): Promise<SignInNext> {
+  const token = (await readChallengeToken(request)) ?? "";
+  const passed = await passPasskeySignIn(getDb(), { token, response, ip: context.clientIp, deviceId: await readDeviceId(request) });
   await endSession(request);
   const session = await startSession(passed.userId, request, context, { remember: passed.remember });
   return { location: passed.redirectTo, cookies: [session, await clearChallengeCookie()] };

@@ -18,6 +18,7 @@ export * from "./public-profile.server.ts";
 export * from "./rate-limit.server.ts";
 export * from "./second-factor.server.ts";
 export * from "./second-factor-sign-in.server.ts";
+export * from "./passkeys.server.ts";
 export * from "./registration.server.ts";
 export * from "./seller-verification.server.ts";
 export * from "./session.server.ts";

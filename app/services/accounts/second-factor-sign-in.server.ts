@@ -12,6 +12,8 @@ import type { Database } from "#db/schema.ts";
 import { SECOND_FACTOR_MESSAGES } from "~/schemas/second-factor.ts";
 import { DomainError, isDomainError } from "../domain-error.ts";
 import { claimAttempts, clearCounters, counterKey, tooManyAttempts } from "./attempt-counters.server.ts";
+import type { PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/server";
+import { beginPasskeyAssertion, relyingPartyOf, verifyPasskeyAssertion, type RelyingParty } from "./passkeys.server.ts";
 import { spendSecondFactorCode, type SecondFactorProof } from "./second-factor.server.ts";
 import { SIGN_IN_LIMITS } from "./sign-in-limits.server.ts";
 import { randomToken, sha256 } from "./tokens.server.ts";
@@ -91,6 +93,48 @@ export async function passSecondFactorChallenge(
   attempt: SecondStepAttempt,
   now = new Date(),
 ): Promise<PendingSignIn & { proof: SecondFactorProof }> {
+  return passChallengeWith(db, attempt, (userId) => spendSecondFactorCode(db, userId, attempt.code, now), now);
+}
+
+/**
+ * Options for answering the waiting sign-in behind `token` with a passkey (docs/decisions/0071): a fresh challenge
+ * bound to that sign-in. Refuses a void sign-in as the code step does.
+ */
+export async function beginPasskeySignIn(
+  db: Kysely<Database>,
+  token: string,
+  rp: RelyingParty = relyingPartyOf(),
+  now = new Date(),
+): Promise<PublicKeyCredentialRequestOptionsJSON> {
+  const pending = await findSecondFactorChallenge(db, token, now);
+  if (!pending) throw new DomainError("unauthenticated", SECOND_FACTOR_MESSAGES.challengeExpired, { code: "challenge_void" });
+  return beginPasskeyAssertion(db, { userId: pending.userId, signInIdHash: sha256(token) }, rp, now);
+}
+
+/**
+ * The second step with a passkey: the same limits, counting and single use as a code (passSecondFactorChallenge);
+ * the proof is the passkey's answer (JSON text) to a challenge from beginPasskeySignIn.
+ */
+export async function passPasskeySignIn(
+  db: Kysely<Database>,
+  attempt: Omit<SecondStepAttempt, "code"> & { response: string },
+  rp: RelyingParty = relyingPartyOf(),
+  now = new Date(),
+): Promise<PendingSignIn & { proof: SecondFactorProof }> {
+  return passChallengeWith(
+    db,
+    { ...attempt, code: "" },
+    async (userId) => ({ kind: "passkey", ...(await verifyPasskeyAssertion(db, { userId, signInIdHash: sha256(attempt.token) }, attempt.response, rp, now)) }),
+    now,
+  );
+}
+
+async function passChallengeWith(
+  db: Kysely<Database>,
+  attempt: SecondStepAttempt,
+  prove: (userId: string) => Promise<SecondFactorProof>,
+  now: Date,
+): Promise<PendingSignIn & { proof: SecondFactorProof }> {
   const pending = await findSecondFactorChallenge(db, attempt.token, now);
   if (!pending) throw new DomainError("unauthenticated", SECOND_FACTOR_MESSAGES.challengeExpired, { code: "challenge_void" });
   const key = pairKey(pending.userId, attempt);
@@ -98,7 +142,7 @@ export async function passSecondFactorChallenge(
   if (!verdict.allowed) throw tooManyAttempts(verdict.retryAfterSeconds);
   let proof: SecondFactorProof;
   try {
-    proof = await spendSecondFactorCode(db, pending.userId, attempt.code, now);
+    proof = await prove(pending.userId);
   } catch (error) {
     if (isDomainError(error) && error.kind === "invalid") {
       const counted = await db

@@ -42,15 +42,24 @@ export async function roleRequiresSecondFactor(db: Db, role: Role | string): Pro
   return row !== undefined;
 }
 
-/** Whether the account has a confirmed second factor. */
-export async function hasSecondFactor(db: Db, userId: string): Promise<boolean> {
+/** Whether the account has a confirmed authenticator app. */
+async function hasTotpFactor(db: Db, userId: string): Promise<boolean> {
   const row = await db.selectFrom("totp_factors").select("user_id").where("user_id", "=", userId).where("confirmed_at", "is not", null).executeTakeFirst();
   return row !== undefined;
+}
+
+/** Whether the account has a second factor: a confirmed authenticator app or a passkey (docs/decisions/0071). */
+export async function hasSecondFactor(db: Db, userId: string): Promise<boolean> {
+  if (await hasTotpFactor(db, userId)) return true;
+  const passkey = await db.selectFrom("passkeys").select("credential_id").where("user_id", "=", userId).limit(1).executeTakeFirst();
+  return passkey !== undefined;
 }
 
 export interface SecondFactorStatus {
   /** A confirmed authenticator app. */
   enrolled: boolean;
+  /** Any second factor: the app or a passkey (what the staff requirement asks for). */
+  anyFactor: boolean;
   enrolledAt: string | null;
   /** The role needs one (SECOND_FACTOR_PERMISSIONS). */
   required: boolean;
@@ -84,6 +93,7 @@ export async function secondFactorStatus(db: Kysely<Database>, user: { id: strin
   }
   return {
     enrolled: factor?.confirmed_at != null,
+    anyFactor: await hasSecondFactor(db, user.id),
     enrolledAt: factor?.confirmed_at ?? null,
     required: await roleRequiresSecondFactor(db, user.role),
     recoveryCodesLeft: Number(left.n),
@@ -93,7 +103,7 @@ export async function secondFactorStatus(db: Kysely<Database>, user: { id: strin
 
 /** Starts (or restarts) enrolment: a fresh secret that waits for a code from the app. Refused once a factor is on. */
 export async function beginTotpEnrolment(db: Kysely<Database>, userId: string): Promise<void> {
-  if (await hasSecondFactor(db, userId)) throw new DomainError("conflict", SECOND_FACTOR_MESSAGES.alreadyEnrolled);
+  if (await hasTotpFactor(db, userId)) throw new DomainError("conflict", SECOND_FACTOR_MESSAGES.alreadyEnrolled);
   const secret = new OTPAuth.Secret({ size: 20 }).base32;
   await db
     .insertInto("totp_factors")
@@ -130,7 +140,7 @@ export function recoveryCodeHash(code: string): string {
 }
 
 /** Replaces the account's recovery codes with RECOVERY_CODE_COUNT fresh ones; returns them (shown once). */
-async function replaceRecoveryCodes(db: Db, userId: string, now: Date): Promise<string[]> {
+export async function replaceRecoveryCodes(db: Db, userId: string, now: Date): Promise<string[]> {
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
   await db.deleteFrom("recovery_codes").where("user_id", "=", userId).execute();
   await db
@@ -170,7 +180,7 @@ export async function confirmTotpEnrolment(db: Kysely<Database>, userId: string,
   return { recoveryCodes };
 }
 
-export type SecondFactorProof = { kind: "totp"; step: number } | { kind: "recovery"; left: number };
+export type SecondFactorProof = { kind: "totp"; step: number } | { kind: "recovery"; left: number } | { kind: "passkey"; credentialId: string };
 
 /**
  * Checks a code against the account's factor and spends it: a 6-digit code of a step newer than the last one taken,
@@ -179,8 +189,9 @@ export type SecondFactorProof = { kind: "totp"; step: number } | { kind: "recove
  */
 export async function spendSecondFactorCode(db: Kysely<Database>, userId: string, code: string, now = new Date()): Promise<SecondFactorProof> {
   const factor = await db.selectFrom("totp_factors").select(["secret", "last_used_step"]).where("user_id", "=", userId).where("confirmed_at", "is not", null).executeTakeFirst();
-  if (!factor) throw new DomainError("conflict", SECOND_FACTOR_MESSAGES.notEnrolled);
-  const step = stepOfCode(factor.secret, code, now);
+  // An account with passkeys only still has its recovery codes (docs/decisions/0071).
+  if (!factor && !(await hasSecondFactor(db, userId))) throw new DomainError("conflict", SECOND_FACTOR_MESSAGES.notEnrolled);
+  const step = factor ? stepOfCode(factor.secret, code, now) : null;
   if (step !== null) {
     const taken = await db
       .updateTable("totp_factors")
@@ -212,7 +223,7 @@ export async function spendSecondFactorCode(db: Kysely<Database>, userId: string
   return { kind: "recovery", left: Number(left.n) };
 }
 
-async function limitSettingsAttempts(db: Kysely<Database>, userId: string, now: Date): Promise<void> {
+export async function limitSecondFactorSettingsAttempts(db: Kysely<Database>, userId: string, now: Date): Promise<void> {
   const verdict = await hitWindow(db, counterKey("second-factor:settings", userId), SECOND_FACTOR_SETTINGS_LIMIT, now);
   if (!verdict.allowed) throw tooManyAttempts(verdict.retryAfterSeconds);
 }
@@ -222,26 +233,35 @@ async function limitSettingsAttempts(db: Kysely<Database>, userId: string, now: 
  * recovery codes go too. Audited and mailed. Attempts are limited per account (SECOND_FACTOR_SETTINGS_LIMIT).
  */
 export async function disableSecondFactor(db: Kysely<Database>, userId: string, proof: { password: string; code: string }, now = new Date()): Promise<void> {
-  await limitSettingsAttempts(db, userId, now);
-  if (!(await hasSecondFactor(db, userId))) throw new DomainError("conflict", SECOND_FACTOR_MESSAGES.notEnrolled);
+  await limitSecondFactorSettingsAttempts(db, userId, now);
+  if (!(await hasTotpFactor(db, userId))) throw new DomainError("conflict", SECOND_FACTOR_MESSAGES.notEnrolled);
   const user = await db.selectFrom("users").select("password_hash").where("id", "=", userId).executeTakeFirstOrThrow();
   if (!(await verifyPassword(proof.password, user.password_hash))) throw new DomainError("invalid", SECOND_FACTOR_MESSAGES.passwordWrong, { field: "password" });
   const spent = await spendSecondFactorCode(db, userId, proof.code, now);
-  await inWriteTransaction(db, async (trx) => {
+  const passkeysLeft = await inWriteTransaction(db, async (trx) => {
     await trx.deleteFrom("totp_factors").where("user_id", "=", userId).execute();
-    await trx.deleteFrom("recovery_codes").where("user_id", "=", userId).execute();
-    await trx.deleteFrom("second_factor_challenges").where("user_id", "=", userId).execute();
-    await recordAuditEvent(trx, { actorUserId: userId, action: "account.second_factor.disable", subjectType: "user", subjectId: userId, detail: JSON.stringify({ factor: "totp", proof: spent.kind }) }, now);
+    // With passkeys left the account keeps its recovery codes and its waiting sign-ins (docs/decisions/0071).
+    const left = await hasSecondFactor(trx, userId);
+    if (!left) {
+      await trx.deleteFrom("recovery_codes").where("user_id", "=", userId).execute();
+      await trx.deleteFrom("second_factor_challenges").where("user_id", "=", userId).execute();
+    }
+    await recordAuditEvent(trx, { actorUserId: userId, action: "account.second_factor.disable", subjectType: "user", subjectId: userId, detail: JSON.stringify({ factor: "totp", proof: spent.kind, passkeysLeft: left }) }, now);
+    return left;
   });
-  await mailOwner(db, userId, "Two-step sign-in is off for your Tradebench account", [
-    "Two-step sign-in was turned off for your Tradebench account: signing in asks only for your password now.",
-    "If this was not you, reset your password at once and contact support.",
-  ]);
+  await mailOwner(
+    db,
+    userId,
+    passkeysLeft ? "Your authenticator app was removed from your Tradebench account" : "Two-step sign-in is off for your Tradebench account",
+    passkeysLeft
+      ? ["Your authenticator app was removed from your Tradebench account: signing in asks for one of your passkeys (or a recovery code) now.", "If this was not you, reset your password at once and contact support."]
+      : ["Two-step sign-in was turned off for your Tradebench account: signing in asks only for your password now.", "If this was not you, reset your password at once and contact support."],
+  );
 }
 
 /** New recovery codes for a current code (the old ones stop working); audited. Returns the codes (shown once). */
 export async function regenerateRecoveryCodes(db: Kysely<Database>, userId: string, code: string, now = new Date()): Promise<{ recoveryCodes: string[] }> {
-  await limitSettingsAttempts(db, userId, now);
+  await limitSecondFactorSettingsAttempts(db, userId, now);
   await spendSecondFactorCode(db, userId, code, now);
   const recoveryCodes = await inWriteTransaction(db, async (trx) => {
     const codes = await replaceRecoveryCodes(trx, userId, now);

@@ -237,6 +237,8 @@ describe("migrations", () => {
         "order_totals_by_currency",
         "order_totals_by_month",
         "orders",
+        "passkey_challenges",
+        "passkeys",
         "password_reset_tokens",
         "platform_fees",
         "profile_counts_by_month",

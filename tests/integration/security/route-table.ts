@@ -164,6 +164,10 @@ export const ROUTE_TABLE: readonly RouteRow[] = [
   { file: "login_.second-factor.tsx", path: "/login/second-factor",
     loader: { expect: visitorsOnly("to:/login") },
     action: { form: { code: "" }, expect: everyone("reaches:400") } },
+  // The passkey way through the second step (docs/decisions/0071): a request without an intent stops at validation.
+  { file: "login_.second-factor_.passkey.tsx", path: "/login/second-factor/passkey",
+    loader: "none",
+    action: { form: { intent: "" }, expect: everyone("reaches:400") } },
   { file: "register.tsx", path: "/register",
     loader: { expect: visitorsOnly("ok") },
     action: { form: { email: "not-an-address" }, expect: visitorsOnly("reaches:400") } },
@@ -466,6 +470,10 @@ export const ROUTE_TABLE: readonly RouteRow[] = [
   { file: "profile_.second-factor.tsx", path: "/profile/second-factor",
     loader: { expect: members("ok") },
     action: { form: { intent: "confirm", code: "" }, expect: members("reaches:400") } },
+  // Registering a passkey (docs/decisions/0071): every member's own; a request without an intent stops at validation.
+  { file: "profile_.second-factor_.passkeys.tsx", path: "/profile/second-factor/passkeys",
+    loader: "none",
+    action: { form: { intent: "" }, expect: members("reaches:400") } },
   // The member's own security (issue 32 §6): changing the password needs the current one (an empty form stops at
   // validation); signing a device out that is not signed in says so back on /profile.
   { file: "profile_.password.tsx", path: "/profile/password",

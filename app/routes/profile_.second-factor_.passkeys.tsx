@@ -1,0 +1,31 @@
+// /profile/second-factor/passkeys: registering a passkey (issue 32 §5; docs/decisions/0071). A resource route that
+// /profile/second-factor calls with JavaScript: `options` gives WebAuthn creation options with a fresh single-use
+// challenge (refused at the member's cap), `register` checks the browser's answer and stores the passkey under its
+// name; the first second factor of an account answers with its recovery codes (shown once). Removal is a plain form
+// on /profile/second-factor.
+import { data, type ActionFunctionArgs } from "@remix-run/node";
+import { getDb } from "~/db.server.ts";
+import { PasskeyRegistrationSchema } from "~/schemas/passkeys.ts";
+import { beginPasskeyRegistration, finishPasskeyRegistration } from "~/services/accounts/index.server.ts";
+import { isDomainError } from "~/services/domain-error.ts";
+import { requireUser } from "~/web/auth.server.ts";
+import { answerRefusal } from "~/web/domain-answer.server.ts";
+import { parseForm } from "~/web/form-data.server.ts";
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const { submission } = await parseForm(request, PasskeyRegistrationSchema, { maxBytes: 32_768 });
+  if (submission.status !== "success") {
+    const fieldErrors = submission.error ?? {};
+    const [field, messages] = Object.entries(fieldErrors).find(([, m]) => (m?.length ?? 0) > 0) ?? ["", ["Choose options or register."]];
+    return data({ message: messages?.[0] ?? "Choose options or register.", field: field || undefined }, { status: 400 });
+  }
+  try {
+    if (submission.value.intent === "options") return data({ options: await beginPasskeyRegistration(getDb(), user.id) });
+    const registered = await finishPasskeyRegistration(getDb(), user.id, { name: submission.value.name, response: submission.value.response });
+    return data({ registered: registered.credentialId, recoveryCodes: registered.recoveryCodes });
+  } catch (error) {
+    if (!isDomainError(error)) throw error;
+    return answerRefusal(error);
+  }
+}
