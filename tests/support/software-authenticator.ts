@@ -71,7 +71,7 @@ export class SoftwareAuthenticator {
     const authData = this.authenticatorData(rp.id, FLAG_USER_PRESENT | FLAG_USER_VERIFIED | FLAG_ATTESTED_DATA, this.counter, attested);
     const attestationObject = isoCBOR.encode(new Map<string, string | Uint8Array | Map<string, never>>([
       ["fmt", "none"],
-      ["attStmt", new Map()],
+      ["attStmt", new Map<string, never>()],
       ["authData", new Uint8Array(authData)],
     ]));
     return JSON.stringify({

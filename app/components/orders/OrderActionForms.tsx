@@ -99,9 +99,11 @@ function ConfirmBox({ formId, label, error }: { formId: string; label: string; e
   const errorId = `${id}-error`;
   return (
     <Stack gap="1">
-      <HStack as="label" gap="2" align="start" htmlFor={id} cursor="pointer">
-        <input id={id} type="checkbox" name="confirmed" value="on" aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined} style={{ marginTop: "0.3em" }} />
-        <Text as="span">{label}</Text>
+      <HStack asChild gap="2" align="start" cursor="pointer">
+        <label htmlFor={id}>
+          <input id={id} type="checkbox" name="confirmed" value="on" aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined} style={{ marginTop: "0.3em" }} />
+          <Text as="span">{label}</Text>
+        </label>
       </HStack>
       {error ? (
         <Text id={errorId} color="fg.error" fontSize="sm">

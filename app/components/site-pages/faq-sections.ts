@@ -112,7 +112,7 @@ export function faqSections(figures: FaqFigures): FaqSection[] {
         },
         {
           question: "How do I become a verified seller?",
-          answer: `On your profile, choose Get verified as a seller and send the company's registered name, registration number, country and registered address, with ${VERIFICATION_MAX_DOCUMENTS === 1 ? "one document" : `up to ${VERIFICATION_MAX_DOCUMENTS} documents`} (PDF, JPEG, PNG or WebP, each at most ${VERIFICATION_MAX_DOCUMENT_BYTES / 1024 / 1024} MB): the registration certificate and a proof of the address. Our staff check them; when they approve, the Verified Seller badge shows on your profile and listings. If they reject the application you are told why, by notification and e-mail, and may apply again. Only you and the reviewing staff can open your documents. Sellers without the badge are not verified.`,
+          answer: `On your profile, choose Get verified as a seller and send the company's registered name, registration number, country and registered address, with up to ${VERIFICATION_MAX_DOCUMENTS} documents (PDF, JPEG, PNG or WebP, each at most ${VERIFICATION_MAX_DOCUMENT_BYTES / 1024 / 1024} MB): the registration certificate and a proof of the address. Our staff check them; when they approve, the Verified Seller badge shows on your profile and listings. If they reject the application you are told why, by notification and e-mail, and may apply again. Only you and the reviewing staff can open your documents. Sellers without the badge are not verified.`,
           links: [{ to: "/profile/verification", label: "Seller verification" }],
         },
       ],

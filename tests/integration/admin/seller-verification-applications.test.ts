@@ -187,7 +187,7 @@ describe("through the routes", () => {
     const base = await calls().request("/profile/verification", as);
     const form = new FormData();
     for (const [name, value] of Object.entries(fields)) form.append(name, value);
-    for (const file of files) form.append("documents", new Blob([file.bytes], { type: file.type }), file.name);
+    for (const file of files) form.append("documents", new Blob([Buffer.from(file.bytes)], { type: file.type }), file.name);
     return new Request("http://localhost/profile/verification", { method: "POST", headers: { Cookie: base.headers.get("Cookie") ?? "" }, body: form });
   }
   const ctx = { cspNonce: "", clientIp: "192.0.2.1" };
