@@ -9,7 +9,7 @@ import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary.tsx";
 import { getDb } from "~/db.server.ts";
 import { ADMIN_CONSOLE_PERMISSIONS } from "~/lib/admin.ts";
 import { permissionsOfRole } from "~/services/accounts/index.server.ts";
-import { countPendingVerificationApplications } from "~/services/admin/index.server.ts";
+import { countHeldBulkImports, countPendingVerificationApplications } from "~/services/admin/index.server.ts";
 import { requirePermission } from "~/web/auth.server.ts";
 
 export const meta: MetaFunction = () => [{ title: "Admin console — Tradebench" }];
@@ -25,7 +25,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
     links.push({ to: "/admin/verifications", label: waiting > 0 ? `Verifications (${waiting})` : "Verifications" });
   }
   if (held.has("can_moderate_content")) links.push({ to: "/admin/flagged-listings", label: "Flagged listings" });
-  if (held.has("can_manage_listings")) links.push({ to: "/admin/listings", label: "Listings" });
+  if (held.has("can_manage_listings")) {
+    links.push({ to: "/admin/listings", label: "Listings" });
+    const heldImports = await countHeldBulkImports(getDb());
+    links.push({ to: "/admin/bulk-imports", label: heldImports > 0 ? `Held imports (${heldImports})` : "Held imports" });
+  }
   if (held.has("can_manage_categories")) links.push({ to: "/admin/categories", label: "Categories" });
   if (held.has("can_view_reports") || held.has("can_manage_billing") || held.has("can_confirm_payments")) links.push({ to: "/admin/sales", label: "Sales" });
   if (held.has("can_view_reports")) links.push({ to: "/admin/reports", label: "Reports" });

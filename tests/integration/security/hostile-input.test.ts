@@ -137,6 +137,7 @@ const TARGETS: Record<string, ActionTarget> = {
   "admin.flagged-listings.tsx": { url: "/admin/flagged-listings?tab=members", member: "editor" },
   "admin.review-listing.$id.tsx": { url: "/admin/review-listing/999999999", params: { id: "999999999" }, member: "editor" },
   "admin.listings.tsx": { url: "/admin/listings", member: "editor" },
+  "admin.bulk-imports.tsx": { url: "/admin/bulk-imports", member: "editor" },
   "admin.categories.tsx": { url: "/admin/categories", member: "editor" },
   // Report this listing / member: the buyer's bodies reach the report (a refused one comes back on its page).
   "listings.$id_.report.tsx": { url: "/listings/{listing}/report", params: { id: "{listing}" }, member: "buyer", renders: "/listings/:id/report" },

@@ -250,6 +250,10 @@ export const ROUTE_TABLE: readonly RouteRow[] = [
   { file: "admin.listings.tsx", path: "/admin/listings?q=scope&status=active&seller=example&page=2",
     loader: { expect: members("refused:403", each(LISTING_ADMINS, "ok")) },
     action: { form: { listingId: "", featured: "1" }, expect: members("refused:403", each(LISTING_ADMINS, "reaches:400")) } },
+  // Held bulk imports (issue 33): listing managers decide; a decision without an import is answered 400.
+  { file: "admin.bulk-imports.tsx", path: "/admin/bulk-imports",
+    loader: { expect: members("refused:403", each(LISTING_ADMINS, "ok")) },
+    action: { form: { importId: "", decision: "approve" }, expect: members("refused:403", each(LISTING_ADMINS, "reaches:400")) } },
   { file: "admin.categories.tsx", path: "/admin/categories",
     loader: { expect: members("refused:403", each(USER_MANAGERS, "ok")) },
     action: { form: { intent: "rename", categoryId: "test_measurement", name: "" }, expect: members("refused:403", each(USER_MANAGERS, "reaches:400")) } },
