@@ -1,7 +1,9 @@
 // POST /orders/{id}/delivered: "Mark as delivered" with its proof (issue 33): the seller attaches a photo of the
 // delivered item or the signed delivery note; the buyer's inspection period starts and the buyer can contest it by
-// opening a dispute. GET goes back to the order page.
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+// opening a dispute. A refusal shows its own page with the way back.
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { EvidenceFormRefusal } from "~/components/orders/EvidenceFormRefusal.tsx";
+import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary.tsx";
 import { getDb } from "~/db.server.ts";
 import { ORDER_MESSAGES } from "~/lib/orders.ts";
 import { DeliveryProofSchema } from "~/schemas/dispute.ts";
@@ -11,9 +13,10 @@ import { requireUser } from "~/web/auth.server.ts";
 import { evidenceFormAction } from "~/web/order-evidence-form.server.ts";
 import { parseRouteId } from "~/web/route-params.server.ts";
 
+// No redirect here: Remix runs this loader after a refused POST too, and a redirect would lose the refusal's message.
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireUser(request);
-  throw redirect(`/orders/${parseRouteId(params.id, ORDER_MESSAGES.orderNotFound)}`);
+  return { orderId: parseRouteId(params.id, ORDER_MESSAGES.orderNotFound) };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -21,4 +24,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return evidenceFormAction(request, params.id, "delivery_proof", DeliveryProofSchema, async (orderId, value, files) => {
     await markDelivered(getDb(), getUploadStore(), { orderId, actor: { id: user.id, role: user.role }, proof: files, note: value.note });
   });
+}
+
+/** Shown only when the form is refused (a success goes back to the order page): what was wrong, and the way back. */
+export default EvidenceFormRefusal;
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

@@ -25,6 +25,7 @@ const escrowRoute = await import("~/routes/escrow.tsx");
 const { PERMISSION_MESSAGES } = await import("~/web/auth.server.ts");
 const buyRoute = await import("~/routes/checkout.listing.$id.tsx");
 const wonRoute = await import("~/routes/checkout.auction.$id.tsx");
+const disputeRoute = await import("~/routes/orders.$id_.dispute.tsx");
 
 
 let opened: OpenedDatabase;
@@ -146,6 +147,15 @@ describe("/orders/{id}", () => {
     });
     const { data } = await get(orderRoute, `${path}?done=ship`, people.buyer, params);
     expect(data).toMatchObject({ done: "The order is marked as shipped and the buyer has the tracking details.", actions: ["mark_delivered", "confirm_receipt", "open_dispute"] });
+
+    // "Confirm receipt" releases the money, so it asks first: without the tick nothing changes (issue 33).
+    expect(await post(orderRoute, path, people.buyer, { intent: "confirm_receipt" }, params)).toEqual({
+      status: 400,
+      data: { intent: "confirm_receipt", fieldErrors: { confirmed: "Please tick the box to confirm the item arrived as described before the payment is released" } },
+    });
+    expect((await opened.db.selectFrom("orders").select("status").where("id", "=", orderId).executeTakeFirstOrThrow()).status).toBe("shipped");
+    expect(await post(orderRoute, path, people.buyer, { intent: "confirm_receipt", confirmed: "yes" }, params)).toEqual({ status: 302, location: `/orders/${orderId}?done=confirm_receipt` });
+    expect((await opened.db.selectFrom("orders").select("status").where("id", "=", orderId).executeTakeFirstOrThrow()).status).toBe("completed");
   });
 });
 
@@ -253,6 +263,17 @@ describe("the pages render", () => {
     expect(text).toContain("Awaiting payment");
     expect(text).toContain("Order placed");
     expect(text).toContain("Cancel order");
+  });
+
+  it("a refused dispute message says why on its own page, with the way back to the order, and stores nothing", async () => {
+    const id = await insertListingRow(opened.db, people.seller, { title: "Fluke 754 calibrator" });
+    const { orderId: disputed } = await buyNow(opened.db, { listingId: id, buyerId: people.buyer, shipping: SHIPPING_ADDRESS });
+    const page = await renderPage([pageRoute("/orders/:id/dispute", disputeRoute as unknown as RouteModule)], await request(`/orders/${disputed}/dispute`, people.buyer, { body: "" }));
+    expect(page.status).toBe(400);
+    expect(page.text).toContain("Your message was not sent");
+    expect(page.html).toContain(`href="/orders/${disputed}"`);
+    expect(page.text).toContain("Please write your message");
+    expect(await opened.db.selectFrom("dispute_messages").select("id").where("order_id", "=", disputed).execute()).toEqual([]);
   });
 
   it("labels every field of the transition forms and leaves required checks to the server", async () => {

@@ -425,17 +425,17 @@ export const ROUTE_TABLE: readonly RouteRow[] = [
   // A message in an order's dispute (issue 33): on an order awaiting payment its parties and referees reach the
   // state rule (409), billing may see the order but not write in its dispute (403), anyone else learns nothing (404).
   { file: "orders.$id_.dispute.tsx", path: "/orders/{order}/dispute", params: { id: "{order}" },
-    loader: { expect: members("to:/orders/{order}") },
+    loader: { expect: members("ok") },
     action: { form: { body: "The photos are attached." },
-      expect: members("refused:404", { buyer: "reaches:409", seller: "reaches:409", admin: "reaches:409", super_admin: "reaches:409", dispute_resolution_referee: "reaches:409", billing: "refused:403" }) } },
+      expect: members("refused:404", { buyer: "reaches:409", seller: "reaches:409", admin: "reaches:409", super_admin: "reaches:409", dispute_resolution_referee: "reaches:409", billing: "refused:403", support: "refused:403" }) } },
   // "Mark as delivered" with its proof (issue 33): the parties reach the state rule (409), staff are refused (403).
   { file: "orders.$id_.delivered.tsx", path: "/orders/{order}/delivered", params: { id: "{order}" },
-    loader: { expect: members("to:/orders/{order}") },
+    loader: { expect: members("ok") },
     action: { form: { note: "Left at the dock." },
-      expect: members("refused:404", { buyer: "reaches:409", seller: "reaches:409" }, each(ESCROW_STAFF, "refused:403")) } },
+      expect: members("refused:404", { buyer: "reaches:409", seller: "reaches:409" }, each(ESCROW_STAFF, "refused:403"), { support: "refused:403" }) } },
   // A dispute's evidence file: a name that is not one of ours is a 404 for everyone.
   { file: "orders.$id_.evidence.$file.ts", path: "/orders/{order}/evidence/00000000-0000-4000-8000-000000000000.png", params: { id: "{order}", file: "00000000-0000-4000-8000-000000000000.png" },
-    loader: { expect: members("refused:404") }, action: "none" },
+    loader: { expect: members("refused:404") }, action: ONLY_GET },
   // Reviewing an order (issue 22): only its parties find the page; on an order awaiting payment they read why they
   // cannot review yet, and a valid review is refused by the completion rule (409); unconfirmed accounts may not post.
   { file: "orders.$id_.review.tsx", path: "/orders/{order}/review", params: { id: "{order}" },
