@@ -304,7 +304,7 @@ export function OrderActionForms({
             An order can be cancelled until it is paid.{" "}
             {order.auctionId === null
               ? "The item goes back on sale."
-              : "The auction stays ended and is not re-run by itself; the item goes back on sale and the seller may start a new auction."}
+              : "The auction stays ended and is not re-run by itself; the listing waits as unsold until the seller relists it, sells it at a fixed price or ends it."}
           </Text>
           {formError(["cancel"])}
           <Form method="post" action={action}>

@@ -65,7 +65,7 @@ interface Transition {
 function auctionCancelNote(order: OrderForRules): string {
   return order.auction_id === null
     ? "The item is back on sale."
-    : "The auction stays ended and will not be re-run by itself; the item is back on sale and the seller may start a new auction.";
+    : "The auction stays ended and will not be re-run by itself; the listing waits as unsold until the seller relists it, sells it at a fixed price or ends it.";
 }
 
 /** The transitions of the buyer-protection flow. */

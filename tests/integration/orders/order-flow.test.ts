@@ -391,7 +391,7 @@ describe("cancelling before payment", () => {
     );
     await act(order.id, "seller", "cancel", at(DAY), { note: "" });
     const toBuyer = await notificationsOf(actors.buyer.id);
-    expect(toBuyer.at(-1)?.message).toContain("The auction stays ended and will not be re-run by itself; the item is back on sale and the seller may start a new auction.");
+    expect(toBuyer.at(-1)?.message).toContain("The auction stays ended and will not be re-run by itself; the listing waits as unsold until the seller relists it, sells it at a fixed price or ends it.");
     const listing = await opened.db.selectFrom("equipment_listings").select("status").where("id", "=", auctionListing).executeTakeFirstOrThrow();
     // An auction listing has no auction left to sell it through: unsold, its seller relists, switches or ends it (issue 33).
     expect(listing.status).toBe("unsold");
