@@ -170,7 +170,8 @@ export interface GrowthMonth {
   listings: number;
 }
 
-export type CheckState = "operational" | "degraded" | "outage";
+/** "not_configured": a part the operator has not wired (mail without SMTP, AI without a model): not a fault. */
+export type CheckState = "operational" | "not_configured" | "degraded" | "outage";
 
 export interface StatusCheck {
   key: string;
@@ -188,12 +189,14 @@ export interface SystemStatus {
 
 export const CHECK_STATE_LABELS: Record<CheckState, string> = {
   operational: "Operational",
+  not_configured: "Not configured",
   degraded: "Degraded",
   outage: "Outage",
 };
 
 export const CHECK_STATE_PALETTES: Record<CheckState, string> = {
   operational: "green",
+  not_configured: "gray",
   degraded: "orange",
   outage: "red",
 };

@@ -4,7 +4,8 @@
 //   when no SMTP_URL is set. AI: the language model configured or the built-in generator, and the last generation's
 //   outcome. Scheduler: this process's last pass and how late the next one is. Live events: streams open on this
 //   process. E-mails: queued and failed in the outbox.
-// - Overall: outage when the database or storage is down, degraded when anything else is not operational.
+// - Mail without SMTP, AI without a model and the outbox they leave are "not configured", which the overall state
+//   does not count against. Overall: outage when the database or storage is down, degraded when anything else is.
 // The dashboard's summary reuses a result younger than ADMIN_STATUS_REUSE_MS (30 s; latestSystemStatus); the page always checks.
 import crypto from "node:crypto";
 import fs from "node:fs/promises";
@@ -135,7 +136,7 @@ export async function checkSystemStatus(db: Kysely<Database>, options: SystemSta
       return { state: "operational", detail: `Write and read back work; ${freeText}` };
     }),
     timed("mail", "Mail", timeoutMs, async () => {
-      if (!smtpUrl) return { state: "operational", detail: "Outbox only: no SMTP server is configured, e-mails stay in the outbox" };
+      if (!smtpUrl) return { state: "not_configured", detail: "Outbox only: no SMTP server is configured, e-mails stay in the outbox" };
       return smtpGreeting(smtpUrl, timeoutMs);
     }),
     timed("ai", "AI Services", timeoutMs, async () => {
@@ -148,7 +149,7 @@ export async function checkSystemStatus(db: Kysely<Database>, options: SystemSta
       const lastText = last
         ? `; last generation ${last.created_at.slice(0, 16).replace("T", " ")} UTC: ${last.outcome === "ai" ? `written by the model in ${Number(last.model_ms)} ms` : `built-in generator${last.failure_class ? ` (${last.failure_class})` : ""}`}`
         : "; no generation yet";
-      if (!modelConfigured) return { state: "operational", detail: `Built-in listing generator (no language model configured)${lastText}` };
+      if (!modelConfigured) return { state: "not_configured", detail: `Built-in listing generator (no language model configured)${lastText}` };
       const failed = last && last.outcome === "fallback" && last.failure_class && last.failure_class !== "not_configured";
       return { state: failed ? "degraded" : "operational", detail: `Language model ${modelName} configured${lastText}` };
     }),
@@ -186,6 +187,8 @@ export async function checkSystemStatus(db: Kysely<Database>, options: SystemSta
         }
       }
       const text = `${queued} queued, ${failed} failed`;
+      // Without SMTP nothing is sent: the outbox is where e-mails stay, as the mail row says, not a stuck queue.
+      if (!smtpUrl) return { state: "not_configured", detail: `${queued} kept in the outbox (no SMTP server configured), ${failed} failed` };
       if (oldest && now.getTime() - Date.parse(oldest) > OUTBOX_STUCK_MS) return { state: "degraded", detail: `${text}; the oldest has waited since ${oldest.slice(0, 16).replace("T", " ")} UTC` };
       if (failed > 0) return { state: "degraded", detail: text };
       return { state: "operational", detail: text };
@@ -193,7 +196,7 @@ export async function checkSystemStatus(db: Kysely<Database>, options: SystemSta
   ]);
 
   const down = (key: string) => checks.some((check) => check.key === key && check.state === "outage");
-  const overall: CheckState = down("database") || down("storage") ? "outage" : checks.every((check) => check.state === "operational") ? "operational" : "degraded";
+  const overall: CheckState = down("database") || down("storage") ? "outage" : checks.every((check) => check.state === "operational" || check.state === "not_configured") ? "operational" : "degraded";
   return { overall, checkedAt: now.toISOString(), checks };
 }
 

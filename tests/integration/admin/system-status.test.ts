@@ -51,6 +51,9 @@ describe("system status", () => {
     for (const one of status.checks) expect(one.latencyMs).toBeGreaterThanOrEqual(0);
     expect(status.checks.find((one) => one.key === "mail")?.detail).toMatch(/^Outbox only/);
     expect(status.checks.find((one) => one.key === "ai")?.detail).toMatch(/^Built-in listing generator/);
+    // What is not wired reads "not configured", never "operational"; the outbox agrees with the mail row.
+    expect(status.checks.filter((one) => one.state === "not_configured").map((one) => one.key)).toEqual(["mail", "ai", "email"]);
+    expect(status.checks.find((one) => one.key === "email")?.detail).toBe("0 kept in the outbox (no SMTP server configured), 0 failed");
     // The probe file is gone afterwards.
     expect(fs.readdirSync(path.join(uploadsDir, ".status-checks"))).toEqual([]);
   });
@@ -104,8 +107,9 @@ describe("system status", () => {
         { to_address: "b@example.test", subject: "s", text_body: "t", status: "pending" },
       ])
       .execute();
-    const email = await check(base(), "email");
+    const email = await check({ ...base(), smtpUrl: "smtp://127.0.0.1:9" }, "email");
     expect(email.check).toMatchObject({ state: "degraded", detail: "1 queued, 1 failed" });
+    expect((await check(base(), "email")).check).toMatchObject({ state: "not_configured", detail: "1 kept in the outbox (no SMTP server configured), 1 failed" });
   });
 
   it("the scheduler: a late last pass is degraded, a scheduler switched off is degraded; live streams are counted", async () => {
