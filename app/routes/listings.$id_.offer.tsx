@@ -58,7 +58,7 @@ export default function MakeOfferPage() {
   const { listingId, title, panel } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   return (
-    <main className={offerUi.page}>
+    <div className={offerUi.page}>
       <div className={offerUi.panel}>
         <h1 className={offerUi.pageTitle}>
           Make an offer
@@ -81,7 +81,7 @@ export default function MakeOfferPage() {
           </p>
         )}
       </div>
-    </main>
+    </div>
   );
 }
 

@@ -35,7 +35,7 @@ export interface ReportFormAnswer {
  */
 export function ReportPage({ title, href, name, sent, problem, form }: { title: string; href: string; name: string; sent?: string; problem?: string | null; form: ReactNode }) {
   return (
-    <main className={reportUi.page}>
+    <div className={reportUi.page}>
       <h1 className={reportUi.pageTitle}>{title}</h1>
       <p>
         <Link to={href} className={reportUi.link}>
@@ -51,7 +51,7 @@ export function ReportPage({ title, href, name, sent, problem, form }: { title: 
       ) : (
         form
       )}
-    </main>
+    </div>
   );
 }
 
