@@ -41,7 +41,7 @@ export function AdminDashboard({ firstName, dashboard, headingLevel = "h1" }: { 
                 value={formatPrice(stats.data.totalSalesCents, stats.data.salesTotals.converted.currency)}
                 help={<CurrencyTotalsHelp totals={stats.data.salesTotals} which="amountCents" />}
               />
-              <StatCard label="AI Listings Processed" value={formatCount(stats.data.aiListingsProcessed)} />
+              <StatCard label="Listings Written by the AI Model" value={formatCount(stats.data.aiListingsProcessed)} />
             </SimpleGrid>
             {stats.data.pendingFraudReports === null ? null : (
               <Text mt="2" fontSize="sm" color="fg.muted">

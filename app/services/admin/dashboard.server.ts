@@ -88,7 +88,8 @@ export async function dashboardStats(db: Kysely<Database>): Promise<DashboardSta
     db.selectFrom("listing_counts_by_month").select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>("listings"), sql<number>`0`).as("n")).executeTakeFirstOrThrow(),
     db.selectFrom("profile_counts_by_month").select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>("profiles"), sql<number>`0`).as("n")).executeTakeFirstOrThrow(),
     moneyTotals(db, SOLD_ORDER_STATUSES),
-    db.selectFrom("ai_generations").select((eb) => eb.fn.countAll<number | string>().as("n")).executeTakeFirstOrThrow(),
+    // Written by a language model: the built-in generator's drafts (no model, or the model failed) are not AI listings.
+    db.selectFrom("ai_generations").select((eb) => eb.fn.countAll<number | string>().as("n")).where("outcome", "=", "ai").executeTakeFirstOrThrow(),
     pendingFraudReports(db),
   ]);
   return {

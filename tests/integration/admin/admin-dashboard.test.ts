@@ -110,7 +110,8 @@ describe("admin dashboard figures", () => {
       await slowCount(`select sum(amount_cents) as n from orders where status in (${SOLD_ORDER_STATUSES.map((status) => `'${status}'`).join(", ")})`),
     );
     expect(stats.totalSalesCents).toBe(370_050);
-    expect(stats.aiListingsProcessed).toBe(2);
+    // The model's generation counts; the built-in generator's fallback does not (issue 33).
+    expect(stats.aiListingsProcessed).toBe(1);
   });
 
   it("sales figures follow an order's refund and its deletion", async () => {
