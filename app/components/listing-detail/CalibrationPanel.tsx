@@ -1,4 +1,5 @@
 // What test gear buyers check first: how it was tested, when it was calibrated and by whom, and its options.
+import { CALIBRATION_OVERDUE_LABEL } from "~/lib/calibration.ts";
 import { formatShortDate } from "~/lib/dates.ts";
 import { isTestLevel, TEST_LEVEL_LABELS } from "~/lib/test-levels.ts";
 import { classNames } from "../shell-styles.ts";
@@ -8,6 +9,7 @@ export interface CalibrationData {
   testLevel: string | null;
   calibrationDate: string | null;
   calibrationDue: string | null;
+  calibrationOverdue?: boolean;
   calibrationAccredited: boolean;
   installedOptions: string;
 }
@@ -31,6 +33,7 @@ export function CalibrationPanel({ data }: { data: CalibrationData }) {
           Testing &amp; calibration
         </h2>
         {data.calibrationAccredited ? <span className={panel.accredited}>ISO/IEC 17025 accredited</span> : null}
+        {data.calibrationOverdue ? <span className={panel.overdue}>{CALIBRATION_OVERDUE_LABEL}</span> : null}
         <dl className={calibrationFacts.root}>
           {testLevel ? <Row label="Test level" value={testLevel} /> : null}
           {data.calibrationDate ? <Row label="Calibrated" value={formatCalendarDate(data.calibrationDate)} /> : null}

@@ -140,6 +140,7 @@ export const panel = staticClasses("detail-panel", {
   subtleBody: cardPart("body", "subtle", { gap: "4" }),
   heading: { recipe: "heading", variants: { size: "md" } },
   accredited: { recipe: "badge", variants: { variant: "solid" }, css: { colorPalette: "green", w: "fit-content" } },
+  overdue: { recipe: "badge", variants: { variant: "solid" }, css: { colorPalette: "red", w: "fit-content" } },
 });
 
 /** How the listing is sold: type, prices, and the buttons. */

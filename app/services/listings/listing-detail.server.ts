@@ -1,4 +1,5 @@
 // One listing as its detail page shows it: images, seller, category chain, and who may see it.
+import { isCalibrationOverdue } from "~/lib/calibration.ts";
 import { sql, type ExpressionBuilder, type Kysely } from "kysely";
 import type { Database } from "#db/schema.ts";
 import { selectListingCards, toListingCard, type ListingCardData } from "./listing-cards.server.ts";
@@ -74,6 +75,8 @@ export interface ListingDetail {
   testLevel: string | null;
   calibrationDate: string | null;
   calibrationDue: string | null;
+  /** The due date is past (server clock): the page flags it. */
+  calibrationOverdue: boolean;
   calibrationAccredited: boolean;
   installedOptions: string;
   createdAt: string;
@@ -230,6 +233,7 @@ export async function getListingDetail(
     testLevel: row.test_level,
     calibrationDate: row.calibration_date,
     calibrationDue: row.calibration_due,
+    calibrationOverdue: isCalibrationOverdue(row.calibration_due),
     calibrationAccredited: row.calibration_accredited === 1,
     installedOptions: row.installed_options,
     createdAt: row.created_at,

@@ -124,6 +124,13 @@ describe("getListingDetail", () => {
     expect(listing!.images[0]).toMatchObject({ isPrimary: true, thumbnailUrl: `/uploads/listings/${id}/image-2-thumb.webp` });
   });
 
+  it("flags a calibration whose due date has passed, and not one still due", async () => {
+    const overdue = await newListing({ calibration_date: "2019-01-10", calibration_due: "2020-01-10" });
+    expect((await getListingDetail(database.db, overdue, null))!.calibrationOverdue).toBe(true);
+    const none = await newListing({});
+    expect((await getListingDetail(database.db, none, null))!.calibrationOverdue).toBe(false);
+  });
+
   it("copes with a listing filed under a subcategory and with broken JSON", async () => {
     const id = await newListing({ category_id: "test_measurement", specifications: "not json", features: "{}" });
     const listing = await getListingDetail(database.db, id, null);
