@@ -53,7 +53,7 @@ export function toWatchedItemView(item: WatchedItem, now: Date, approx?: ApproxP
     href: live && auction ? `/auctions/${auction.id}` : `/listings/${item.listingId}`,
     notes: item.notes,
     imageUrl: item.imageUrl,
-    priceLabel: live && auction ? (auction.bidCount > 0 ? "Current bid" : "Starting bid") : item.status === "sold" ? "Sold for" : "Price",
+    priceLabel: live && auction ? auctionPriceLabel(auction.bidCount) : item.status === "sold" ? "Sold for" : "Price",
     priceText: formatPrice(live && auction ? auction.currentPriceCents : item.priceCents, item.currency),
     // A sold item's price is history: no conversion beside it.
     approxText: item.status === "active" ? approxPriceText(approx, live && auction ? auction.currentPriceCents : item.priceCents, item.currency) : null,
@@ -95,6 +95,11 @@ export function toSavedSearchView(search: SavedSearchSummary, now: Date): SavedS
   };
 }
 
+/** What a live auction's price is called: "Current bid" once bid on, "Starting bid" before. */
+export function auctionPriceLabel(bidCount: number): "Current bid" | "Starting bid" {
+  return bidCount > 0 ? "Current bid" : "Starting bid";
+}
+
 export interface ExecutedListingView {
   id: number;
   title: string;
@@ -115,7 +120,7 @@ export function toExecutedListingView(listing: ExecutedListing): ExecutedListing
     href: `/listings/${listing.id}`,
     imageUrl: listing.imageUrl,
     priceText: formatPrice(listing.auction ? listing.auction.currentPriceCents : listing.priceCents, listing.currency),
-    priceLabel: listing.auction ? (listing.auction.bidCount > 0 ? "Current bid" : "Starting bid") : "Price",
+    priceLabel: listing.auction ? auctionPriceLabel(listing.auction.bidCount) : "Price",
     condition: conditionLabel(listing.condition),
     createdAt: listing.createdAt,
     created: formatShortDate(listing.createdAt),

@@ -13,6 +13,7 @@ import { formatShortDate } from "~/lib/dates.ts";
 import { formatCount, formatPrice } from "~/lib/money.ts";
 import type { NotificationType } from "~/lib/notification-types.ts";
 import { initials } from "~/lib/user.ts";
+import { auctionPriceLabel } from "~/lib/watchlist-views.ts";
 import type { ActiveBid as ActiveBidView, DashboardWatchItem as WatchItem } from "~/services/dashboards/buyer-dashboard.server.ts";
 import { DashboardSection, StatCard, type SectionState } from "./DashboardParts.tsx";
 import { TrendChart } from "./TrendChart.tsx";
@@ -171,6 +172,7 @@ export function BuyerDashboard({ data }: { data: BuyerDashboardView }) {
                       <Text fontSize="sm" color="fg.muted">
                         {[item.brand, item.model].filter(Boolean).join(" ")}
                         {item.brand || item.model ? " · " : ""}
+                        {item.bidCount === null ? "" : `${auctionPriceLabel(item.bidCount)} `}
                         {formatPrice(item.priceCents, item.currency)}
                       </Text>
                     </Box>

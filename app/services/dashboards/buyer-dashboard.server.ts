@@ -23,9 +23,12 @@ export interface DashboardWatchItem {
   title: string;
   brand: string;
   model: string;
+  /** What a buyer would pay now: a live auction's current price (its starting price before any bid), else the price. */
   priceCents: number;
   currency: string;
   imageUrl: string | null;
+  /** The live auction's bids, null when the listing has no live auction. */
+  bidCount: number | null;
 }
 
 export async function getBuyerWatchlist(db: Kysely<Database>, userId: string, limit: number = BUYER_DASHBOARD_CAPS.watchlist): Promise<{ items: DashboardWatchItem[]; total: number }> {
@@ -33,7 +36,18 @@ export async function getBuyerWatchlist(db: Kysely<Database>, userId: string, li
     db
       .selectFrom("watchlist as w")
       .innerJoin("equipment_listings as l", "l.id", "w.listing_id")
-      .select((eb) => ["l.id", "l.title", "l.brand", "l.model", "l.price_cents", "l.currency", primaryThumbnail(eb.ref("l.id")).as("image_url")])
+      .leftJoin("auctions as a", (join) => join.onRef("a.listing_id", "=", "l.id").on("a.status", "in", LIVE_AUCTION_STATUSES))
+      .select((eb) => [
+        "l.id",
+        "l.title",
+        "l.brand",
+        "l.model",
+        "l.price_cents",
+        "l.currency",
+        "a.current_price_cents",
+        "a.bid_count",
+        primaryThumbnail(eb.ref("l.id")).as("image_url"),
+      ])
       .where("w.user_id", "=", userId)
       .orderBy("w.created_at", "desc")
       .orderBy("w.id", "desc")
@@ -48,9 +62,10 @@ export async function getBuyerWatchlist(db: Kysely<Database>, userId: string, li
       title: row.title,
       brand: row.brand,
       model: row.model,
-      priceCents: row.price_cents,
+      priceCents: row.current_price_cents ?? row.price_cents,
       currency: row.currency,
       imageUrl: row.image_url,
+      bidCount: row.bid_count ?? null,
     })),
   };
 }

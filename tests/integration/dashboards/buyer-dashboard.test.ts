@@ -101,6 +101,17 @@ describe("the buyer dashboard's figures", () => {
     expect(watch.items[0]).toMatchObject({ brand: "Fluke", model: "1587-3" });
   });
 
+  it("watchlist: a live auction at its current bid (the watchlist's price), a fixed price or an ended auction at the price", async () => {
+    const watcher = await insertUserRow(opened.db, undefined, "buyer");
+    for (const [i, index] of [0, 4, 6].entries()) await opened.db.insertInto("watchlist").values({ user_id: watcher, listing_id: listings[index]!, created_at: daysAgo(3 - i) }).execute();
+    const watch = await getBuyerWatchlist(opened.db, watcher);
+    expect(watch.items.map((item) => [item.listingId, item.priceCents, item.bidCount])).toEqual([
+      [listings[6], 31_000, 2],
+      [listings[4], 54_000, null],
+      [listings[0], 50_000, null],
+    ]);
+  });
+
   it("active bids: live auctions only, leading or outbid, with the buyer's highest bid", async () => {
     const bids = await getActiveBids(opened.db, people.buyer);
     expect(bids.map((bid) => [bid.auctionId, bid.leading, bid.myBidCents, bid.currentPriceCents])).toEqual(
