@@ -29,7 +29,10 @@ export const SALES_CSV_MAX_ROWS = 10_000;
 export const REPORT_MAX_MONTHS = 36;
 export const REPORT_DEFAULT_MONTHS = 12;
 
-/** Orders that count as sales: money came in and was not given back (cancelled, refunded and unpaid are left out). */
+/**
+ * Orders that count as sales, everywhere a figure says "sales" or "sold" (the seller dashboard, the public profile, the
+ * admin's figures): money came in and was not given back (cancelled, refunded and unpaid are left out).
+ */
 export const SOLD_ORDER_STATUSES = ["paid", "shipped", "delivered", "completed", "released", "disputed"] as const;
 /** What /admin/sales lists: sales and orders still awaiting payment. */
 export const SALES_LIST_STATUSES = ["pending", ...SOLD_ORDER_STATUSES] as const;

@@ -3,6 +3,7 @@
 // the tabs, and the seller's active listings a page at a time. Ratings come from the reviews domain.
 import type { Kysely } from "kysely";
 import type { Database } from "#db/schema.ts";
+import { SOLD_ORDER_STATUSES } from "~/lib/admin-dashboard.ts";
 import { PROFILE_AUCTIONS_PAGE_SIZE, PROFILE_LISTINGS_PAGE_SIZE } from "~/lib/profiles.ts";
 import { normalizeRole, ROLE_LABELS, type Role } from "~/lib/roles.ts";
 import { sellerResponseFigures } from "../messaging/response-figures.server.ts";
@@ -11,8 +12,6 @@ import { memberName } from "./party-names.server.ts";
 import { profileVisibility, type ProfileViewer } from "./profile-privacy.server.ts";
 import { parsePreferences } from "./profile.server.ts";
 
-/** Sales that went through: completed (receipt confirmed or inspection ended) or a dispute released to the seller. */
-const COMPLETED_SALE_STATUSES = ["completed", "released"] as const;
 
 export interface MoneyTotal {
   currency: string;
@@ -53,12 +52,13 @@ function initialsOf(first: string, last: string, company: string, email: string)
   return letters || company.trim().charAt(0).toUpperCase() || email.charAt(0).toUpperCase();
 }
 
-async function completedOrderTotals(db: Kysely<Database>, column: "seller_id" | "buyer_id", userId: string): Promise<{ count: number; totals: MoneyTotal[] }> {
+async function saleTotals(db: Kysely<Database>, column: "seller_id" | "buyer_id", userId: string): Promise<{ count: number; totals: MoneyTotal[] }> {
   const rows = await db
     .selectFrom("orders")
     .select((eb) => ["currency", eb.fn.countAll<number>().as("n"), eb.fn.sum<number>("amount_cents").as("cents")])
     .where(column, "=", userId)
-    .where("status", "in", COMPLETED_SALE_STATUSES)
+    // The one definition of a sale, as the seller's dashboard and the admin's figures count them (issue 33).
+    .where("status", "in", SOLD_ORDER_STATUSES)
     .groupBy("currency")
     .orderBy("currency")
     .execute();
@@ -98,11 +98,11 @@ export async function publicProfile(db: Kysely<Database>, userId: string, viewer
       .where("seller_id", "=", profile.id)
       .executeTakeFirstOrThrow(),
   ]);
-  const sales = isSeller ? await completedOrderTotals(db, "seller_id", profile.id) : null;
+  const sales = isSeller ? await saleTotals(db, "seller_id", profile.id) : null;
   const response = isSeller ? await sellerResponseFigures(db, profile.id) : null;
   let buyerStats: PublicProfile["buyerStats"] = null;
   if (!isSeller && visibility.buyerStats) {
-    const purchases = await completedOrderTotals(db, "buyer_id", profile.id);
+    const purchases = await saleTotals(db, "buyer_id", profile.id);
     const watching = await db.selectFrom("watchlist").select((eb) => eb.fn.countAll<number>().as("n")).where("user_id", "=", profile.id).executeTakeFirstOrThrow();
     buyerStats = { purchases: purchases.count, totalSpent: purchases.totals, watching: Number(watching.n) };
   }

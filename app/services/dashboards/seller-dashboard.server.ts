@@ -5,12 +5,13 @@ import { sql, type Kysely } from "kysely";
 import type { Database } from "#db/schema.ts";
 import { primaryThumbnail } from "~/services/listings/listing-cards.server.ts";
 import { sellerListingFields } from "~/services/listings/seller-listings.server.ts";
+import { SOLD_ORDER_STATUSES } from "~/lib/admin-dashboard.ts";
 import { LISTING_STATUSES, type ListingStatus } from "~/lib/listing-status.ts";
 import type { OrderStatus } from "~/lib/orders.ts";
 import { platformFeesOwed } from "~/services/listings/feature-listing.server.ts";
 
-/** Orders that count as sales: paid (or further along) and not undone. */
-export const SALE_ORDER_STATUSES: readonly OrderStatus[] = ["paid", "shipped", "delivered", "completed", "released", "disputed"];
+/** Orders that count as sales: the marketplace's one definition (app/lib/admin-dashboard.ts), used by every figure. */
+export const SALE_ORDER_STATUSES: readonly OrderStatus[] = SOLD_ORDER_STATUSES;
 
 /** Spec 02 §9 display caps. */
 export const SELLER_DASHBOARD_CAPS = { listings: 5, topPerforming: 3 } as const;

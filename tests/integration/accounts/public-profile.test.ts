@@ -4,6 +4,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { OpenedDatabase } from "#db/dialect.ts";
 import { profileListings, publicProfile } from "~/services/accounts/index.server.ts";
+import { getSellerStats } from "~/services/dashboards/index.server.ts";
 import { buyNow } from "~/services/orders/checkout.server.ts";
 import { transitionOrder, type OrderActor } from "~/services/orders/order-flow.server.ts";
 import { submitReview } from "~/services/reviews/index.server.ts";
@@ -109,6 +110,19 @@ describe("the card, the figures and the tabs", () => {
     expect((await profileListings(opened.db, seller.id)).map((l) => l.title)).toEqual(["Keithley 2450 SourceMeter"]);
     expect(await profileListings(opened.db, seller.id, 2)).toEqual([]);
     expect((await publicProfile(opened.db, buyer.id, null))?.verifiedSince).toBeNull();
+  });
+
+  it("counts sales as the seller's dashboard does: paid or further along, not cancelled or unpaid", async () => {
+    await completedSale(200_000);
+    const paid = await insertListingRow(opened.db, seller.id, { title: "Fluke 5730A calibrator", price_cents: 70_000 });
+    const { orderId: paidOrder } = await buyNow(opened.db, { listingId: paid, buyerId: buyer.id, shipping: SHIPPING_ADDRESS, now: T0 });
+    await transitionOrder(opened.db, { orderId: paidOrder, actor: billing, action: "confirm_payment", now: at(DAY) });
+    const unpaid = await insertListingRow(opened.db, seller.id, { title: "Fluke 87V", price_cents: 30_000 });
+    await buyNow(opened.db, { listingId: unpaid, buyerId: buyer.id, shipping: SHIPPING_ADDRESS, now: T0 });
+    const profile = await publicProfile(opened.db, seller.id, null);
+    const dashboard = await getSellerStats(opened.db, seller.id);
+    expect(profile?.sellerStats).toMatchObject({ sold: 2, totalSales: [{ currency: "USD", cents: 270_000 }] });
+    expect([dashboard.salesCount, dashboard.totalSales]).toEqual([profile?.sellerStats?.sold, profile?.sellerStats?.totalSales]);
   });
 
   it("answers null for a member who does not exist", async () => {

@@ -105,7 +105,7 @@ describe("the seller dashboard's figures", () => {
     const stats = await getSellerStats(opened.db, people.seller, NOW);
     expect(stats).toEqual({
       totalListings: 5,
-      countsByStatus: { draft: 1, active: 2, sold: 1, archived: 1 },
+      countsByStatus: { draft: 1, active: 2, sold: 1, archived: 1, unsold: 0 },
       activeListings: 2,
       salesCount: 2,
       totalSales: [{ currency: "USD", cents: 2_450_000 }],
