@@ -60,7 +60,9 @@ export async function updateListing(
     if (existing.length + images.length > MAX_LISTING_IMAGES) throw tooManyImages(LISTING_IMAGE_MESSAGES.tooMany);
     // Sold stays sold; a listing under review or removed by a moderator keeps that status (only a moderator changes it;
     // its seller is refused by findEditableListing, a listing manager may correct it).
-    const status = listing.status === "sold" || isModeratedStatus(listing.status) ? listing.status : (options.status ?? listing.status);
+    // Starting a new auction on an unsold listing puts it back on sale, as relisting it does.
+    const kept = listing.status === "unsold" && options.startAuction ? "active" : listing.status;
+    const status = listing.status === "sold" || isModeratedStatus(listing.status) ? listing.status : (options.status ?? kept);
     const byOwner = isOwner({ ownerId: listing.user_id }, actor.id);
     const live = await findLiveAuction(trx, listingId);
     let startedAuction: { id: number; status: "active" | "upcoming" } | null = null;

@@ -64,6 +64,8 @@ describe("registerUser", () => {
       role: "seller",
       // A new account has not followed its confirmation link yet (docs/decisions/0028).
       emailConfirmed: false,
+      // No display currency chosen: prices in other currencies follow the browser's language (docs/decisions/0069).
+      displayCurrency: null,
     });
     expect(await getCurrentUser(database.db, "no-such-user")).toBeNull();
   });

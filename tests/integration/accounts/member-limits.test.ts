@@ -52,6 +52,7 @@ describe("the table of bounds", () => {
       follows: 500,
       listingDrafts: 5000,
       signedInDevices: 20,
+      passkeys: 10,
     });
     for (const limit of Object.values(limits.REAL_MEMBER_LIMITS)) expect(limit.message).toContain(limit.max.toLocaleString("en-US"));
   });

@@ -54,12 +54,17 @@ describe("/admin/users", () => {
     expect(log.text).toContain("admin@example.test");
   });
 
-  it("a fee exemption that is not a number is stored as 0", async () => {
+  it("a fee exemption that is not a plain percentage is refused with the range message and changes nothing", async () => {
     await opened.db.updateTable("profiles").set({ fee_exemption: 40 }).where("id", "=", people.nameless).execute();
-    const answer = await calls().post(usersRoute, "/admin/users", people.admin, { intent: "change-access", userId: people.nameless, role: "buyer", feeExemption: "lots" });
-    expect(answer.data?.ok).toBe(true);
+    for (const feeExemption of ["lots", "0x10", "1e1"]) {
+      const answer = await calls().post(usersRoute, "/admin/users", people.admin, { intent: "change-access", userId: people.nameless, role: "buyer", feeExemption });
+      expect([feeExemption, answer.status, answer.data]).toEqual([feeExemption, 400, { ok: false, message: ADMIN_MESSAGES.updateFailed(ADMIN_MESSAGES.feeExemptionRange) }]);
+    }
     const profile = await opened.db.selectFrom("profiles").select("fee_exemption").where("id", "=", people.nameless).executeTakeFirstOrThrow();
-    expect(Number(profile.fee_exemption)).toBe(0);
+    expect(Number(profile.fee_exemption)).toBe(40);
+    const empty = await calls().post(usersRoute, "/admin/users", people.admin, { intent: "change-access", userId: people.nameless, role: "buyer", feeExemption: "" });
+    expect(empty.data?.ok).toBe(true);
+    expect(Number((await opened.db.selectFrom("profiles").select("fee_exemption").where("id", "=", people.nameless).executeTakeFirstOrThrow()).fee_exemption)).toBe(0);
   });
 
   it("refusals of the rules come back with the spec's prefix and change nothing", async () => {

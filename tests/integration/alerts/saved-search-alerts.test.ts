@@ -1,5 +1,6 @@
 // Saved-search alerts: the matcher finds exactly the searches that running them would find (checked on random
 // listings and searches), keys follow changes, and owners are told once per search per batch window.
+import { switchUnsoldToBuyNow } from "~/services/listings/unsold-listing.server.ts";
 import os from "node:os";
 import path from "node:path";
 import { parseWithZod } from "@conform-to/zod";
@@ -390,7 +391,7 @@ describe("the code paths that make a listing active record its matches", () => {
   const matchesOf = (searchId: number) =>
     database.db.selectFrom("saved_search_matches").select("listing_id").where("saved_search_id", "=", searchId).orderBy("listing_id").execute();
 
-  it("creating an active listing, publishing a draft, and an auction cancelled without a sale", async () => {
+  it("creating an active listing, publishing a draft, and an unsold auction's listing switched to Buy It Now", async () => {
     const [seller, buyer] = users as [string, string];
     await database.db.updateTable("profiles").set({ role: "seller" }).where("id", "=", seller).execute();
     const id = await saveSearch(buyer, params({ keyword: "picoscope" }));
@@ -404,6 +405,9 @@ describe("the code paths that make a listing active record its matches", () => {
     const { auctionId, listingId } = await insertAuctionRow(database.db, seller, {}, NOW);
     await database.db.updateTable("equipment_listings").set({ title: "PicoScope 2208B" }).where("id", "=", listingId).execute();
     await cancelAuction(database.db, { auctionId, userId: seller, now: NOW });
+    // Cancelled without a sale, the listing waits as unsold (not for sale, so no match) until its seller chooses.
+    expect(await matchesOf(id)).toEqual([{ listing_id: created }, { listing_id: draft }]);
+    await switchUnsoldToBuyNow(database.db, { sellerId: seller, listingId, priceCents: 90_000, now: NOW });
     expect(await matchesOf(id)).toEqual([{ listing_id: created }, { listing_id: draft }, { listing_id: listingId }]);
   });
 });
