@@ -436,7 +436,14 @@ async function snapshot(database: OpenedDatabase) {
     listings,
     auctions: auctionRows.map((a) => ({ ...a, winner_id: who(a.winner_id) })),
     bids: bidRows.map((b) => ({ ...b, user_id: who(b.user_id) })),
-    orders: orderRows.map((o) => ({ ...o, reference: mask(o.reference), buyer_id: who(o.buyer_id), seller_id: who(o.seller_id) })),
+    orders: orderRows.map((o) => ({
+      ...o,
+      reference: mask(o.reference),
+      buyer_id: who(o.buyer_id),
+      seller_id: who(o.seller_id),
+      payment_confirmed_by: who(o.payment_confirmed_by),
+      held_by: who(o.held_by),
+    })),
     events: eventRows.map((e) => ({ ...e, actor_id: who(e.actor_id) })),
     // One event's notifications go out in the order of the recipients' ids, which are fresh on every database.
     notifications: notes

@@ -50,7 +50,9 @@ it("reviews the demo's completed orders from both sides, published by the double
 it("seeds the trust demo: follows, an audited verification, a general conversation answered, a reported review", async () => {
   const follows = await seeded.db.selectFrom("follows").selectAll().execute();
   expect(follows.length).toBe(3);
-  expect(await seeded.db.selectFrom("audit_events").select("action").where("action", "=", "seller.verify").execute()).toHaveLength(1);
+  // One dealer verified through an approved application, a second one's application waiting (docs/decisions/0076).
+  expect(await seeded.db.selectFrom("audit_events").select("action").where("action", "=", "seller.verification_approved").execute()).toHaveLength(1);
+  expect(await seeded.db.selectFrom("seller_verification_applications").select("status").where("status", "=", "pending").execute()).toHaveLength(1);
   const general = await seeded.db.selectFrom("conversations").select("id").where("general", "=", 1).execute();
   expect(general).toHaveLength(1);
   expect(await seeded.db.selectFrom("messages").select("id").where("conversation_id", "=", general[0]!.id).execute()).toHaveLength(2);
