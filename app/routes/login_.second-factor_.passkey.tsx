@@ -7,11 +7,19 @@ import { data, type ActionFunctionArgs } from "@remix-run/node";
 import { PasskeySignInSchema } from "~/schemas/passkeys.ts";
 import { isDomainError } from "~/services/domain-error.ts";
 import { answerRefusal, refusalBody, refusalInit } from "~/web/domain-answer.server.ts";
-import { parseForm } from "~/web/form-data.server.ts";
+import { formRefusal, parseForm } from "~/web/form-data.server.ts";
 import { abandonSecondStep, finishPasskeySecondStep, passkeySecondStepOptions } from "~/web/second-factor.server.ts";
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const { submission } = await parseForm(request, PasskeySignInSchema, { maxBytes: 32_768 });
+  // A resource route: a body parseForm refuses (too large, not a form) is answered here as JSON with its message.
+  let submission;
+  try {
+    ({ submission } = await parseForm(request, PasskeySignInSchema, { maxBytes: 32_768 }));
+  } catch (error) {
+    const refused = formRefusal(error);
+    if (!refused) throw error;
+    return data({ message: refused.message }, { status: refused.status });
+  }
   if (submission.status !== "success") {
     const message = Object.values(submission.error ?? {}).flat()[0] ?? "Choose options or verify.";
     return data({ message }, { status: 400 });

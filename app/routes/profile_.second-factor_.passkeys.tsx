@@ -10,11 +10,19 @@ import { beginPasskeyRegistration, finishPasskeyRegistration } from "~/services/
 import { isDomainError } from "~/services/domain-error.ts";
 import { requireUser } from "~/web/auth.server.ts";
 import { answerRefusal } from "~/web/domain-answer.server.ts";
-import { parseForm } from "~/web/form-data.server.ts";
+import { formRefusal, parseForm } from "~/web/form-data.server.ts";
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const { submission } = await parseForm(request, PasskeyRegistrationSchema, { maxBytes: 32_768 });
+  // A resource route: a body parseForm refuses (too large, not a form) is answered here as JSON with its message.
+  let submission;
+  try {
+    ({ submission } = await parseForm(request, PasskeyRegistrationSchema, { maxBytes: 32_768 }));
+  } catch (error) {
+    const refused = formRefusal(error);
+    if (!refused) throw error;
+    return data({ message: refused.message }, { status: refused.status });
+  }
   if (submission.status !== "success") {
     const fieldErrors = submission.error ?? {};
     const [field, messages] = Object.entries(fieldErrors).find(([, m]) => (m?.length ?? 0) > 0) ?? ["", ["Choose options or register."]];

@@ -96,11 +96,22 @@ const TARGETS: Record<string, ActionTarget> = {
   // Two-step sign-in (issue 32 §5): the second step (no sign-in waiting, so no body signs anyone in) and its settings.
   "login_.second-factor.tsx": { url: "/login/second-factor", member: "buyer" },
   "profile_.second-factor.tsx": { url: "/profile/second-factor", member: "buyer" },
+  // Passkeys (issue 32 §5): options and answers as JSON; no body is a genuine authenticator's answer.
+  "login_.second-factor_.passkey.tsx": { url: "/login/second-factor/passkey", member: "buyer" },
+  "profile_.second-factor_.passkeys.tsx": { url: "/profile/second-factor/passkeys", member: "buyer" },
   "logout.tsx": { url: "/logout", member: "buyer", freshSession: true },
   "messages.tsx": { url: "/messages", member: "buyer" },
   "newsletter.tsx": { url: "/newsletter", member: "buyer" },
   "notifications.tsx": { url: "/notifications", member: "buyer" },
   "orders.$id.tsx": { url: "/orders/{order}", params: { id: "{order}" }, member: "buyer" },
+  // A dispute's messages and a proof of delivery (issue 33): multipart with their files; a refusal has its own page.
+  "orders.$id_.dispute.tsx": { url: "/orders/{order}/dispute", params: { id: "{order}" }, member: "buyer", fileField: "files", renders: "/orders/:id/dispute" },
+  "orders.$id_.delivered.tsx": { url: "/orders/{order}/delivered", params: { id: "{order}" }, member: "seller", fileField: "proof", renders: "/orders/:id/delivered" },
+  "orders.$id_.evidence.$file.ts": {
+    url: "/orders/{order}/evidence/00000000-0000-4000-8000-000000000000.png",
+    params: { id: "{order}", file: "00000000-0000-4000-8000-000000000000.png" },
+    member: "buyer",
+  },
   // Reviews (issue 22): the buyer reviews a completed order.
   "user.$id.tsx": { url: "/user/{sellerMember}", params: { id: "{sellerMember}" }, member: "seller", renders: "/user/:id" },
   // Reported reviews: the administrator's bodies reach hide and dismiss (of reviews the fixtures may not have).
