@@ -58,7 +58,7 @@ export default function AdminBulkImportsPage() {
       </Heading>
       <Text color="fg.muted">A new seller&apos;s first large import waits here before anything is published or charged. Approve it, or reject it with the reason the seller will read.</Text>
       <FormErrors errors={answer && !answer.ok ? [answer.message] : undefined} />
-      {answer?.ok ? <FormSuccess message={answer.message} /> : null}
+      {answer?.ok ? <FormSuccess>{answer.message}</FormSuccess> : null}
       {imports.length === 0 ? (
         <Text>No import is waiting for review.</Text>
       ) : (
