@@ -15,7 +15,7 @@ import { Pagination } from "~/components/listings/Pagination.tsx";
 import { useNow } from "~/components/use-now.ts";
 import { getDb } from "~/db.server.ts";
 import { FORUM_LIMITS, FORUM_MESSAGES, forumPageOf, formatForumTime } from "~/lib/forum.ts";
-import { Markdown } from "~/lib/markdown.tsx";
+import { MarkdownProse } from "~/components/MarkdownProse.tsx";
 import { TopicActionSchema, type TopicAction } from "~/schemas/forum.ts";
 import {
   editForumPost,
@@ -158,9 +158,7 @@ function PostCard({ post, label, children }: { post: ForumPostView; label?: stri
             {post.hidden ? <Badge colorPalette="red">Hidden pending review</Badge> : null}
           </HStack>
         </HStack>
-        <Box className="forum-post" overflowWrap="anywhere">
-          <Markdown source={post.body} nofollow />
-        </Box>
+        <MarkdownProse className="forum-post" source={post.body} nofollow />
         {children}
       </Card.Body>
     </Card.Root>

@@ -1,30 +1,6 @@
-// An article's Markdown as the reader sees it: app/lib/markdown.tsx renders the safe subset as React elements, and
-// this frame gives those plain elements the page's typography (the design system resets headings and lists).
-import { Box } from "@chakra-ui/react";
-import { Markdown } from "~/lib/markdown.tsx";
+// An article's Markdown as the reader sees it, in the site's one Markdown frame (app/components/MarkdownProse.tsx).
+import { MarkdownProse } from "~/components/MarkdownProse.tsx";
 
 export function ArticleBody({ source }: { source: string }) {
-  return (
-    <Box
-      className="article-body"
-      lineHeight="tall"
-      css={{
-        "& > * + *": { marginTop: "4" },
-        "& h2": { fontSize: "2xl", fontWeight: "semibold", marginTop: "8", lineHeight: "short" },
-        "& h3": { fontSize: "xl", fontWeight: "semibold", marginTop: "6" },
-        "& h4, & h5, & h6": { fontSize: "lg", fontWeight: "semibold", marginTop: "4" },
-        "& ul": { listStyleType: "disc", paddingInlineStart: "6" },
-        "& ol": { listStyleType: "decimal", paddingInlineStart: "6" },
-        "& li + li": { marginTop: "1" },
-        "& a": { color: "blue.fg", textDecoration: "underline" },
-        "& blockquote": { borderInlineStartWidth: "4px", borderColor: "border.emphasized", paddingInlineStart: "4", color: "fg.muted" },
-        "& code": { fontFamily: "mono", fontSize: "0.9em", background: "bg.muted", paddingInline: "1", borderRadius: "sm" },
-        "& pre": { background: "bg.muted", padding: "4", borderRadius: "md", overflowX: "auto" },
-        "& pre code": { background: "transparent", padding: "0" },
-        "& hr": { borderColor: "border" },
-      }}
-    >
-      <Markdown source={source} />
-    </Box>
-  );
+  return <MarkdownProse className="article-body" source={source} />;
 }
