@@ -34,7 +34,7 @@ test("upload, fix a row, process with AI, pay with a promo code, import, see the
   // Review: the bad price is reported on its row, fixed in place.
   await expect(page.getByRole("heading", { name: "Review imported listings" })).toBeVisible();
   const bad = page.getByTestId("bulk-row-2");
-  await expect(bad.getByText("Price: Valid price is required for buy now listings")).toBeVisible();
+  await expect(bad.getByText("Price: Price 'twelve hundred' is not a number")).toBeVisible();
   await expect(page.getByText("2 ready · 1 to fix · 0 removed")).toBeVisible();
   await bad.getByLabel("Price (USD)").fill("1200");
   await bad.getByRole("button", { name: "Save row 2" }).click();
@@ -65,8 +65,9 @@ test("upload, fix a row, process with AI, pay with a promo code, import, see the
 
   await expect(page.getByRole("heading", { name: "Import Successful!" })).toBeVisible({ timeout: 60_000 });
   await expect(page.getByText("Successfully imported 3 listings!")).toBeVisible();
-  // The photo the server would not fetch is on the row's report.
+  // The photo the server would not fetch is on the row's report; a row with no photo that loaded is kept as a draft.
   await expect(page.getByText(/private or local network/).first()).toBeVisible();
+  await expect(page.getByText("None of this row's photos loaded: its listing was saved as a draft, not published.", { exact: false }).first()).toBeVisible();
   const charged = withDatabase((db) => db.prepare("select total_cents, promo_code from bulk_import_charges order by id desc limit 1").get()) as { total_cents: number; promo_code: string };
   expect(charged).toEqual({ total_cents: 250, promo_code: promo });
 
