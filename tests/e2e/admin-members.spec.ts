@@ -102,6 +102,8 @@ for (const scheme of ["light", "dark"] as const) {
     signedInAsDemo("super_admin");
     test.use({ colorScheme: scheme });
     test("/admin/users/{id}, /admin/promo-codes and /admin/roles have no WCAG 2 A/AA violations", async ({ page }) => {
+      // Three pages, each loaded, hydrated and audited by axe: more than one page's time budget.
+      test.slow();
       const seller = withDatabase((db) => db.prepare("select id from users where email = ?").get(demoAccount("seller").email) as { id: string });
       for (const [url, ran] of [
         [`/admin/users/${seller.id}`, ["color-contrast", "label"]],

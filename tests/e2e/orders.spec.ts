@@ -116,6 +116,11 @@ test("buy → pay → ship → receive: a Buy Now order through escrow to comple
   await buyer.goto(orderPath);
   await expect(buyer.getByRole("main")).toContainText("JD014600006281234567");
   await expect(buyer.getByRole("list", { name: "Order timeline" }).getByRole("listitem")).toHaveCount(3);
+  // Confirming releases the money, so it asks first: without the tick the page says so and nothing changes.
+  await buyer.getByRole("button", { name: "Confirm receipt" }).click();
+  await expect(buyer.getByText("Please tick the box to confirm the item arrived as described before the payment is released")).toBeVisible();
+  await expect(buyer.getByTestId("order-status")).not.toHaveText("Completed");
+  await buyer.getByRole("checkbox", { name: /The item arrived and is as described/ }).check();
   await buyer.getByRole("button", { name: "Confirm receipt" }).click();
   await expect(buyer).toHaveURL(`${orderPath}?done=confirm_receipt`);
   await expect(buyer.getByTestId("order-status")).toHaveText("Completed");
@@ -139,12 +144,13 @@ test("the order page is 404 for a member who is not a party to it", async ({ bro
   const order = db
     .prepare(
       `select o.id from orders o join users b on b.id = o.buyer_id join users s on s.id = o.seller_id
-       where b.email <> 'support@tradebench.test' and s.email <> 'support@tradebench.test' limit 1`,
+       where b.email <> 'moderator@tradebench.test' and s.email <> 'moderator@tradebench.test' limit 1`,
     )
     .get() as { id: number } | undefined;
   db.close();
   test.skip(!order, "the demo seed has no orders yet");
-  const context = await contextAs(browser, "support", testInfo);
+  // A moderator is no party and holds no order permission (support may read every order: issue 33).
+  const context = await contextAs(browser, "moderator", testInfo);
   const page = await context.newPage();
   const response = await page.goto(`/orders/${order!.id}`);
   expect(response?.status()).toBe(404);
