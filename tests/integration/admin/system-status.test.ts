@@ -17,8 +17,10 @@ let uploadsDir: string;
 const servers: net.Server[] = [];
 const roomyDisk = async () => ({ free: 50 * 1024 ** 3, total: 100 * 1024 ** 3 });
 
-beforeAll(() => {
+beforeAll(async () => {
   opened = createTestDatabase();
+  // On PostgreSQL the test database is made on first use: made here, so the database check times a query, not that.
+  await opened.db.selectFrom("users").select("id").limit(1).execute();
   uploadsDir = fs.mkdtempSync(path.join(os.tmpdir(), "admindash-uploads-"));
 });
 afterAll(async () => {
