@@ -137,6 +137,8 @@ export const BULK_LIMITS = {
 } as const;
 
 export const BULK_MESSAGES = {
+  /** The badge of a row the built-in generator wrote (no language model configured, or the model failed). */
+  generatedWithoutAi: "Generated without AI",
   notCsv: "Please upload a CSV file",
   missingFields: (fields: readonly string[]) => `Missing required fields: ${fields.join(", ")}`,
   tooLarge: `The file is larger than ${BULK_LIMITS.fileBytes / 1024 / 1024} MB. Please split it into smaller files.`,

@@ -419,7 +419,11 @@ function RowCard({ row, importId, categories, editable, busy, error }: { row: Bu
           </Heading>
           <HStack flexWrap="wrap">
             {row.removed ? <Badge>Removed</Badge> : hasErrors ? <Badge colorPalette="red">Needs a fix</Badge> : <Badge colorPalette="green">Ready</Badge>}
-            {row.aiProcessed ? <Badge colorPalette="purple">AI processed</Badge> : null}
+            {row.aiProcessed ? (
+              <Badge colorPalette="purple">AI processed</Badge>
+            ) : row.aiDone && row.processingError === null ? (
+              <Badge>{BULK_MESSAGES.generatedWithoutAi}</Badge>
+            ) : null}
             {row.needsPriceReview ? <Badge colorPalette="orange">Price review</Badge> : null}
             {row.listingId !== null ? (
               <Link asChild colorPalette="blue">

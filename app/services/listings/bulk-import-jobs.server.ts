@@ -148,7 +148,8 @@ export async function runBulkAiJob(db: Kysely<Database>, importId: number, optio
         const checked = checkRow(valuesOfStoredRow(row, mapping, { description, category: categoryText }), categories, null, separator);
         if (!category && categoryText) checked.category_source = "ai";
         Object.assign(update, checked, {
-          ai_processed: 1,
+          // Only a row the language model wrote counts as AI processed; the built-in generator's rows say so.
+          ai_processed: draft.fallbackMode ? 0 : 1,
           processing_error: null,
           suggested_price_cents: draft.guidance.suggestion?.recommendedCents ?? null,
           comparable_listings: JSON.stringify(comparables),

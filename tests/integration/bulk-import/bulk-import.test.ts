@@ -26,6 +26,7 @@ import {
 } from "~/services/listings/bulk-import.server.ts";
 import { resumeBulkImportJobs, runBulkAiJob, runBulkImportJob, startBulkAi } from "~/services/listings/bulk-import-jobs.server.ts";
 import { DiskStore } from "~/services/storage/index.server.ts";
+import { startFakeOpenAi } from "../../support/fake-openai.ts";
 import { createTestDatabase } from "../../support/test-database.ts";
 import { insertUserRow } from "../../support/users.ts";
 
@@ -134,7 +135,9 @@ describe("bulk import", () => {
     const generations = await db.selectFrom("ai_generations").select((eb) => eb.fn.countAll<number>().as("n")).where("user_id", "=", seller).executeTakeFirstOrThrow();
     expect(Number(generations.n)).toBe(5);
     const fluke = view.rows.find((r) => r.rowNumber === 2)!;
-    expect(fluke.aiProcessed).toBe(true);
+    // No language model is configured here: the built-in generator wrote every row, and no row claims the model did.
+    expect(fluke.aiProcessed).toBe(false);
+    expect(view.rows.filter((r) => !r.removed).every((r) => r.aiDone && !r.aiProcessed)).toBe(true);
     expect(fluke.description.length).toBeGreaterThan(20);
 
     // Payment: 5 listings → one block of $5, 50 % exemption → $2.50; a 20 % promo → $2.00.
@@ -179,6 +182,27 @@ describe("bulk import", () => {
 
     // History.
     expect((await listBulkImports(db, seller))[0]).toMatchObject({ id, status: "imported", rowCount: 6, createdCount: 5, totalCents: 200 });
+  });
+
+  it("counts a row as AI processed only when the language model wrote it", async () => {
+    const db = database.db;
+    const fake = await startFakeOpenAi();
+    try {
+      const parsed = await csv(`brand,model,condition,price,photo_urls\r\nFluke,87V,good,325,${origin}/photo-1.png\r\nFluke,FAKE-500,good,300,${origin}/photo-2.png\r\n`);
+      const id = await createBulkImport(db, seller, "model.csv", parsed);
+      await applyBulkMapping(db, seller, id, (await getBulkImport(db, seller, id)).mapping);
+      await startBulkAi(db, seller, id);
+      const config = { apiKey: "bulk-key", baseURL: fake.url, model: "fake-writer", visionModel: "fake-vision", timeoutMs: 5000 };
+      expect(await runBulkAiJob(db, id, { ai: { config, sleep: async () => {} } })).toBe(true);
+      const rows = (await getBulkImport(db, seller, id)).rows;
+      // The model wrote the first; it failed on the second, which the built-in generator wrote instead.
+      expect(rows.map((r) => [r.model, r.aiDone, r.aiProcessed])).toEqual([
+        ["87V", true, true],
+        ["FAKE-500", true, false],
+      ]);
+    } finally {
+      await fake.close();
+    }
   });
 
   it("keeps imports to their owner", async () => {
