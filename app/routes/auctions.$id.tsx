@@ -31,6 +31,7 @@ import { parseRouteId } from "~/web/route-params.server.ts";
 import { galleryStartIndex } from "~/schemas/listing-detail.ts";
 import { getAuctionPage } from "~/services/auctions/index.server.ts";
 import { getOptionalUser } from "~/web/auth.server.ts";
+import { viewerApproxPrices } from "~/web/viewer-currency.server.ts";
 import { recordRecentView } from "~/services/listings/index.server.ts";
 import { watcherCountFor, watchedAmong } from "~/services/watchlist/index.server.ts";
 
@@ -48,13 +49,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await getOptionalUser(request);
   const page = await getAuctionPage(db, auctionId, user ? { id: user.id, role: user.role } : null);
   if (!page) throw data({ message: AUCTION_PAGE_MESSAGES.notFound }, { status: 404 });
-  const [watched, { flash, headers }, watcherCount] = await Promise.all([
+  const [watched, { flash, headers }, watcherCount, , approx] = await Promise.all([
     watchedAmong(db, user?.id, [page.listing.id]),
     takeBidFlash(request, auctionId),
     watcherCountFor(db, page.listing, user ? { id: user.id, role: user.role } : null),
     recordRecentView(db, { userId: user?.id, listingId: page.listing.id, ownerId: page.listing.ownerId }).catch((error: unknown) => {
       console.error("Could not record a recent view", error);
     }),
+    viewerApproxPrices(db, request, user),
   ]);
   const url = new URL(request.url);
   return data(
@@ -63,6 +65,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       watching: watched.has(page.listing.id),
       // Only for the listing's owner and admins (null for everyone else, so nobody else's page data carries it).
       watcherCount,
+      // "≈ {amount}" beside the current bid in the viewer's currency; the bid itself stays in the lot's currency.
+      approx,
       flash,
       startImage: galleryStartIndex(url.searchParams.get("image"), page.listing.images.length),
       // Signed-in members keep a copy of what they open for offline use (issue 6).
@@ -101,7 +105,7 @@ export default function AuctionLotPage() {
 
         <Card.Root as="section" aria-label="Auction" variant="outline">
           <Card.Body gap="6">
-            <AuctionSummary snapshot={snapshot} serverNow={serverNow} />
+            <AuctionSummary snapshot={snapshot} serverNow={serverNow} approx={loaded.approx} />
             <BidPanel
               key={snapshot.auctionId}
               snapshot={snapshot}

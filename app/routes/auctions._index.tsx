@@ -24,6 +24,7 @@ import { useLiveAuctions, useServerNow, type LiveAuctionChange } from "~/compone
 import { formatCount } from "~/lib/money.ts";
 import { listAuctions, type AuctionCardData } from "~/services/auctions/index.server.ts";
 import { getOptionalUser } from "~/web/auth.server.ts";
+import { viewerApproxPrices } from "~/web/viewer-currency.server.ts";
 
 export const AUCTIONS_MESSAGES = {
   title: "Live Auctions",
@@ -46,12 +47,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const filters = parseAuctionFilters(new URL(request.url).searchParams);
   const db = getDb();
   const user = await getOptionalUser(request);
-  const result = await listAuctions(db, filters, user?.id);
+  const [result, approx] = await Promise.all([listAuctions(db, filters, user?.id), viewerApproxPrices(db, request, user)]);
   // Past the last page (a stale link): the last page that exists.
   if (result.total > 0 && filters.page > result.totalPages) {
     throw redirect(auctionsUrl({ ...filters, page: result.totalPages }));
   }
-  return { filters, ...result, serverNow: new Date().toISOString() };
+  return { filters, ...result, approx, serverNow: new Date().toISOString() };
 }
 
 /** The watch toggle posts elsewhere and changes nothing the loader shows: no reload of the list for it. */
@@ -75,7 +76,7 @@ function withLiveState(card: AuctionCardData, snapshot: AuctionSnapshot | undefi
 }
 
 export default function AuctionsPage() {
-  const { filters, auctions, total, page, totalPages, serverNow } = useLoaderData<typeof loader>();
+  const { filters, auctions, total, page, totalPages, serverNow, approx } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const now = useServerNow(serverNow, CLOCK_TICK_MS);
   const currentUrl = auctionsUrl(filters);
@@ -124,7 +125,7 @@ export default function AuctionsPage() {
               <ul className={ui.grid} aria-label="Auctions" data-live-mode={liveMode}>
                 {cards.map((auction) => (
                   <li key={auction.auctionId}>
-                    <AuctionCard auction={auction} now={now} />
+                    <AuctionCard auction={auction} now={now} approx={approx} />
                   </li>
                 ))}
               </ul>

@@ -3,7 +3,8 @@
 import type { ReactNode } from "react";
 import { AUCTION_STATUS_LABELS, AUCTION_STATUS_PALETTES, RESERVE_LABELS, type AuctionSnapshot } from "~/lib/auctions.ts";
 import { currentIncrement, formatBidMoney } from "~/lib/bidding.ts";
-import { formatCount } from "~/lib/money.ts";
+import { formatCount, type ApproxPrices } from "~/lib/money.ts";
+import { ApproxPrice } from "../ApproxPrice.tsx";
 import { lot, STATUS_BADGE } from "./auction-styles.ts";
 import { Countdown, formatAuctionTime } from "./Countdown.tsx";
 
@@ -26,7 +27,7 @@ function Detail({ label, children, testId }: { label: string; children: ReactNod
   );
 }
 
-export function AuctionSummary({ snapshot, serverNow }: { snapshot: AuctionSnapshot; serverNow: string }) {
+export function AuctionSummary({ snapshot, serverNow, approx }: { snapshot: AuctionSnapshot; serverNow: string; approx?: ApproxPrices }) {
   const noBids = snapshot.bidCount === 0;
   return (
     <div className={lot.stack4}>
@@ -37,6 +38,7 @@ export function AuctionSummary({ snapshot, serverNow }: { snapshot: AuctionSnaps
           <p className={lot.currentBid} aria-live="polite" aria-atomic="true" data-testid="auction-current-bid">
             {formatBidMoney(snapshot.currentPriceCents, snapshot.currency)}
           </p>
+          <ApproxPrice approx={approx} minorUnits={snapshot.currentPriceCents} currency={snapshot.currency} className={lot.mutedText} />
         </div>
         <Countdown snapshot={snapshot} serverNow={serverNow} />
       </div>

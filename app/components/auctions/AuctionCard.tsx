@@ -2,9 +2,10 @@
 // reserve state, bid count, View Auction and the watch toggle. Drawn with static classes (a grid repeats it).
 import { Link as RemixLink } from "@remix-run/react";
 import { AUCTION_STATUS_LABELS, AUCTION_STATUS_PALETTES, RESERVE_LABELS, formatTimeLeft, type AuctionStatus } from "~/lib/auctions.ts";
-import { formatCount, formatPrice } from "~/lib/money.ts";
+import { formatCount, formatPrice, type ApproxPrices } from "~/lib/money.ts";
 import { staticClasses } from "~/lib/static-styles.ts";
 import type { AuctionCardData } from "~/services/auctions/auction-list.server.ts";
+import { ApproxPrice } from "../ApproxPrice.tsx";
 import { CardPicture, cardFrame } from "../card-frame.tsx";
 import { WatchButton } from "../WatchButton.tsx";
 
@@ -59,7 +60,7 @@ export function auctionTimeText(auction: Pick<AuctionCardData, "status" | "start
   return { label: "Time left", value: formatTimeLeft(Date.parse(auction.endsAt) - now), dateTime: auction.endsAt };
 }
 
-export function AuctionCard({ auction, now }: { auction: AuctionCardData; now: number }) {
+export function AuctionCard({ auction, now, approx }: { auction: AuctionCardData; now: number; approx?: ApproxPrices }) {
   const titleId = `auction-${auction.auctionId}-title`;
   const time = auctionTimeText(auction, now);
   const href = `/auctions/${auction.auctionId}`;
@@ -89,7 +90,10 @@ export function AuctionCard({ auction, now }: { auction: AuctionCardData; now: n
         <dl className={card.facts}>
           <div className={`${card.fact} ${card.factWide}`}>
             <dt className={card.term}>{auction.bidCount > 0 ? "Current Bid" : "Starting bid"}</dt>
-            <dd className={card.price}>{formatPrice(auction.currentPriceCents, auction.currency)}</dd>
+            <dd className={card.price}>
+              {formatPrice(auction.currentPriceCents, auction.currency)}
+              <ApproxPrice approx={approx} minorUnits={auction.currentPriceCents} currency={auction.currency} className={card.value} />
+            </dd>
           </div>
           <div className={card.fact}>
             <dt className={card.term}>Starting Price</dt>

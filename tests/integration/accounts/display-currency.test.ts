@@ -8,6 +8,7 @@ import type { OpenedDatabase } from "#db/dialect.ts";
 import { DISPLAY_CURRENCY_MESSAGES } from "~/lib/display-currency.ts";
 import { routeCalls } from "../../support/route-calls.ts";
 import { pageRoute, renderPage, sessionCookie, type RouteModule } from "../../support/route-pages.tsx";
+import { insertAuctionRow } from "../../support/auctions.ts";
 import { insertListingRow } from "../../support/listings.ts";
 import { createTestDatabase } from "../../support/test-database.ts";
 import { insertUserRow } from "../../support/users.ts";
@@ -19,6 +20,8 @@ const currencyRoute = await import("~/routes/profile_.currency.tsx");
 const profileRoute = await import("~/routes/profile.tsx");
 const listingRoute = await import("~/routes/listings.$id.tsx");
 const watchlistRoute = await import("~/routes/watchlist.tsx");
+const auctionsRoute = await import("~/routes/auctions._index.tsx");
+const lotRoute = await import("~/routes/auctions.$id.tsx");
 
 let opened: OpenedDatabase;
 const calls = () => routeCalls({ db: () => opened.db });
@@ -88,5 +91,20 @@ describe("the display currency", () => {
     const listing = await page(listingRoute, "/listings/:id", `/listings/${usdListing}`, buyer, "de");
     expect(listing.text).toContain("≈ €8,464");
     expect((await calls().post(currencyRoute, "/profile/currency", null, { currency: "EUR" })).status).toBe(302);
+  });
+
+  it("adds the ≈ amount to the current bid on /auctions cards and the lot page, in the viewer's currency (last: its auction would be related to the listing above)", async () => {
+    const seller = await insertUserRow(opened.db, undefined, "seller");
+    // €920.00 is $1,000 at 0.92 euros to the dollar.
+    const { auctionId, listingId } = await insertAuctionRow(opened.db, seller, { starting_price_cents: 92_000, currency: "EUR" });
+    await opened.db.updateTable("equipment_listings").set({ currency: "EUR", title: "Rohde & Schwarz FSV7 analyzer" }).where("id", "=", listingId).execute();
+    const american = await page(auctionsRoute, "/auctions", "/auctions", null, "en-US");
+    expect(american.text).toContain("€920 ≈ $1,000");
+    const german = await page(auctionsRoute, "/auctions", "/auctions", null, "de-DE");
+    expect(german.text).toContain("€920");
+    expect(german.text).not.toContain("€920 ≈");
+    // The lot page: beside the bid, which stays in euros.
+    const lotPage = await page(lotRoute, "/auctions/:id", `/auctions/${auctionId}`, null, "en-GB");
+    expect(lotPage.text).toMatch(/€920(\.00)? ≈ £7\d\d/);
   });
 });
