@@ -3,7 +3,7 @@
 // becomes 0) with the rules of the admin service (only a super admin touches administrator roles, nobody edits their
 // own account, the last super admin stays), each change audited. Support staff (can_view_users) read the list only.
 // The loader and the action check the permission on every request; the edit form works without JavaScript.
-import { Box, Button, Heading, HStack, Input, Link, NativeSelect, Stack, Table, Text } from "@chakra-ui/react";
+import { Badge, Box, Button, Heading, HStack, Input, Link, NativeSelect, Stack, Table, Text } from "@chakra-ui/react";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link as RemixLink, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { FilterSelect } from "~/components/admin/FilterSelect.tsx";
@@ -134,6 +134,11 @@ export default function AdminUsersPage() {
                     <Table.Cell>{member.email}</Table.Cell>
                     <Table.Cell>
                       <RoleBadge role={member.role} />
+                      {member.suspended ? (
+                        <Badge colorPalette="red" variant="solid" ms="2">
+                          Suspended
+                        </Badge>
+                      ) : null}
                     </Table.Cell>
                     <Table.Cell>{member.feeExemption}%</Table.Cell>
                     <Table.Cell>{shortDate.format(new Date(member.updatedAt))}</Table.Cell>

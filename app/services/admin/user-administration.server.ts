@@ -36,6 +36,8 @@ export interface AdminUserRow {
   changedBy: string | null;
   createdAt: string;
   updatedAt: string;
+  /** Suspended by staff (and not reinstated since): the list shows a badge. */
+  suspended: boolean;
 }
 
 export interface AdminUsersQuery {
@@ -54,6 +56,22 @@ export interface AdminUsersPage {
   pageCount: number;
   pageSize: number;
 }
+
+/** The profile columns an AdminUserRow is made of (every read of one selects the same). */
+const ADMIN_USER_COLUMNS = [
+  "id",
+  "email",
+  "first_name",
+  "last_name",
+  "company_name",
+  "role",
+  "fee_exemption",
+  "last_role_change",
+  "changed_by",
+  "created_at",
+  "updated_at",
+  "suspended_at",
+] as const;
 
 /** `text` as a LIKE pattern that matches it literally anywhere (\ escapes %, _ and itself). */
 function containsPattern(text: string): string {
@@ -81,7 +99,7 @@ export async function listUsersForAdmin(db: Kysely<Database>, query: AdminUsersQ
   }
   const [rows, counted] = await Promise.all([
     base
-      .select(["id", "email", "first_name", "last_name", "company_name", "role", "fee_exemption", "last_role_change", "changed_by", "created_at", "updated_at"])
+      .select(ADMIN_USER_COLUMNS)
       .orderBy("created_at", "desc")
       .orderBy("id", "desc")
       .limit(ADMIN_USERS_PAGE_SIZE)
@@ -103,7 +121,7 @@ export async function listUsersForAdmin(db: Kysely<Database>, query: AdminUsersQ
 export async function getUserForAdmin(db: Kysely<Database>, userId: string): Promise<AdminUserRow | null> {
   const row = await db
     .selectFrom("profiles")
-    .select(["id", "email", "first_name", "last_name", "company_name", "role", "fee_exemption", "last_role_change", "changed_by", "created_at", "updated_at"])
+    .select(ADMIN_USER_COLUMNS)
     .where("id", "=", userId)
     .executeTakeFirst();
   return row ? toAdminUserRow(row) : null;
@@ -121,6 +139,7 @@ function toAdminUserRow(row: {
   changed_by: string | null;
   created_at: string;
   updated_at: string;
+  suspended_at: unknown;
 }): AdminUserRow {
   return {
     id: row.id,
@@ -134,6 +153,7 @@ function toAdminUserRow(row: {
     changedBy: row.changed_by,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+    suspended: row.suspended_at !== null,
   };
 }
 
@@ -181,7 +201,7 @@ export async function changeUserAccess(
       trx,
       trx
         .selectFrom("profiles")
-        .select(["id", "email", "first_name", "last_name", "company_name", "role", "fee_exemption", "last_role_change", "changed_by", "created_at", "updated_at"])
+        .select(ADMIN_USER_COLUMNS)
         .where("id", "=", targetUserId),
     ).executeTakeFirst();
     if (!target) throw new DomainError("not_found", ADMIN_MESSAGES.userNotFound);
@@ -240,7 +260,7 @@ export async function changeUserAccess(
     }
     const updated = await trx
       .selectFrom("profiles")
-      .select(["id", "email", "first_name", "last_name", "company_name", "role", "fee_exemption", "last_role_change", "changed_by", "created_at", "updated_at"])
+      .select(ADMIN_USER_COLUMNS)
       .where("id", "=", targetUserId)
       .executeTakeFirstOrThrow();
     return { user: toAdminUserRow(updated), changed: true };

@@ -100,4 +100,13 @@ describe("/admin/users", () => {
     expect(filtered.text).not.toContain("nameless@example.test");
     expect(filtered.text).not.toContain("Edit ");
   });
+
+  it("badges a suspended member in the list, and only while suspended", async () => {
+    const list = async () => (await pageAs(usersRoute as unknown as RouteModule, "/admin/users", "/admin/users?q=seller%40example.test", people.admin)).text;
+    expect(await list()).not.toContain("Suspended");
+    await opened.db.updateTable("profiles").set({ suspended_at: new Date().toISOString(), suspended_by: people.admin }).where("id", "=", people.seller).execute();
+    expect(await list()).toContain("Suspended");
+    await opened.db.updateTable("profiles").set({ suspended_at: null, suspended_by: null }).where("id", "=", people.seller).execute();
+    expect(await list()).not.toContain("Suspended");
+  });
 });
