@@ -21,7 +21,7 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import sharp from "sharp";
-import { findNginx, startNginx } from "../deploy/nginx/local-nginx.mjs";
+import { ensureNginx, startNginx } from "../deploy/nginx/local-nginx.mjs";
 import { startFakeS3Server } from "../tests/support/fake-s3-server.ts";
 import { buildIsCurrent } from "./build-freshness.mjs";
 import { freePort } from "./free-port.mjs";
@@ -39,7 +39,6 @@ const START_TIMEOUT_MS = 10 * 60_000;
 const EVENT_TIMEOUT_MS = 15_000;
 const started = Date.now();
 const seconds = (since = started) => ((Date.now() - since) / 1000).toFixed(1);
-const isRoot = () => typeof process.getuid === "function" && process.getuid() === 0;
 
 // ── What runs, and how it is stopped ─────────────────────────────────────────────────────────────────────────────
 
@@ -92,33 +91,6 @@ function skip(reason) {
 }
 
 // ── nginx: Debian's package, installed as root when missing ──────────────────────────────────────────────────────
-
-function systemNginxRunning() {
-  try {
-    const pid = Number(fs.readFileSync("/run/nginx.pid", "utf8").trim());
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-function ensureNginx() {
-  let nginx = findNginx();
-  if (nginx) return { nginx };
-  if (!isRoot() || !fs.existsSync("/usr/bin/apt-get")) return { reason: "nginx is not installed and this is not root with apt-get, so it cannot be installed" };
-  console.log("nginx not found: installing Debian's nginx package…");
-  const runningBefore = systemNginxRunning();
-  const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
-  for (const args of [["update", "-qq"], ["install", "-y", "-qq", "--no-install-recommends", "nginx"]]) {
-    const result = spawnSync("apt-get", ["-o", "DPkg::Lock::Timeout=120", ...args], { stdio: "inherit", env, timeout: 10 * 60_000 });
-    if (result.status !== 0) return { reason: `apt-get ${args.join(" ")} failed (exit ${result.status ?? result.signal})` };
-  }
-  // The package may start the system's nginx on port 80: ours runs on its own config, so that one is stopped again.
-  nginx = findNginx();
-  if (nginx && !runningBefore && systemNginxRunning()) spawnSync(nginx, ["-s", "quit"], { stdio: "ignore" });
-  return nginx ? { nginx } : { reason: "apt-get installed nginx but no nginx binary was found" };
-}
 
 // ── The deployment's files, read as the operator's machine reads them ────────────────────────────────────────────
 

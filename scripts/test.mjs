@@ -1,10 +1,8 @@
 // `npm test`: typecheck, lint, unit + integration tests (on SQLite, then the service suite on a throwaway PostgreSQL),
 // production build (npm start as a newcomer runs it), the scale-out deployment on that build, end-to-end tests.
 import { spawn, spawnSync } from "node:child_process";
-import fs from "node:fs";
+import { ensureChromium } from "./install-test-tools.mjs";
 import { findPostgres, startThrowawayCluster } from "./postgres-cluster.mjs";
-
-const CHROMIUM_CANDIDATES = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"].filter(Boolean);
 
 function run(label, command, args, env = {}) {
   console.log(`\n▶ ${label}`);
@@ -83,20 +81,8 @@ async function integrationSuiteOnPostgres() {
 // alone, after the others, so a second test worker on the same two cores does not count as a stall.
 const ALONE = "tests/integration/security/hostile-input.test.ts";
 
-function findChromium() {
-  return CHROMIUM_CANDIDATES.find((candidate) => fs.existsSync(candidate));
-}
-
-function ensureChromium() {
-  let found = findChromium();
-  if (found) return found;
-  const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
-  if (isRoot && fs.existsSync("/usr/bin/apt-get")) {
-    console.log("Chromium not found: installing Debian's chromium package…");
-    run("apt-get update", "apt-get", ["update", "-qq"]);
-    run("apt-get install chromium", "apt-get", ["install", "-y", "-qq", "chromium"], { DEBIAN_FRONTEND: "noninteractive" });
-    found = findChromium();
-  }
+function requireChromium() {
+  const found = ensureChromium();
   if (!found) {
     console.error(
       "The end-to-end tests need Chromium. Install Debian's package (sudo apt-get install chromium)\n" +
@@ -107,7 +93,26 @@ function ensureChromium() {
   return found;
 }
 
+/**
+ * scripts/install-test-tools.mjs in the background: PostgreSQL, nginx and Chromium download and install while the
+ * type check, lint and SQLite tests run; awaited (its output printed) before the first step that needs one of them.
+ */
+function installTestToolsMeanwhile() {
+  const child = spawn("node", ["scripts/install-test-tools.mjs"], { stdio: ["ignore", "pipe", "pipe"] });
+  let output = "";
+  child.stdout.on("data", (chunk) => (output += chunk));
+  child.stderr.on("data", (chunk) => (output += chunk));
+  return new Promise((resolve) =>
+    child.on("close", () => {
+      console.log("\n▶ test tools (installed meanwhile when missing)");
+      process.stdout.write(output);
+      resolve();
+    }),
+  );
+}
+
 const started = Date.now();
+const testTools = installTestToolsMeanwhile();
 await runTogether([
   { label: "typecheck", command: "npx", args: ["tsc", "--noEmit"] },
   { label: "lint", command: "npx", args: ["eslint", "--max-warnings", "0", "."] },
@@ -115,8 +120,9 @@ await runTogether([
 run("typecheck (service worker)", "npx", ["tsc", "--noEmit", "-p", "service-worker"]);
 run("unit and integration tests", "npx", ["vitest", "run", "--exclude", ALONE], { TEST_DATABASE_URL: "" });
 run("the hostile-input suite, alone", "npx", ["vitest", "run", ALONE], { TEST_DATABASE_URL: "", TEST_WORKERS: "1" });
+await testTools;
 await integrationSuiteOnPostgres();
-const chromium = ensureChromium();
+const chromium = requireChromium();
 // The README's `npm start` on a fresh clone (no build, no database) makes the production build — the app, then the
 // service worker, offline page and manifest icons — and serves the installable app; the end-to-end tests use that build.
 run("npm start as a newcomer runs it", "node", ["scripts/newcomer-start.mjs", "--chromium", chromium]);

@@ -7,6 +7,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 export const SHIPPED_CONFIG = path.join(path.dirname(fileURLToPath(import.meta.url)), "tradebench.conf");
+const isRoot = () => typeof process.getuid === "function" && process.getuid() === 0;
 const CANDIDATES = [process.env.NGINX_BIN, "/usr/sbin/nginx", "/usr/bin/nginx", "/usr/local/sbin/nginx"].filter(Boolean);
 
 /** Debian's nginx binary, or null when it is not installed. */
@@ -80,4 +81,32 @@ export function startNginx(nginx, { dir, upstreams, port, workers = 1 }) {
     fs.rmSync(dir, { recursive: true, force: true });
   };
   return { child, output, stop };
+}
+
+function systemNginxRunning() {
+  try {
+    const pid = Number(fs.readFileSync("/run/nginx.pid", "utf8").trim());
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Debian's nginx, installed first (as root with apt-get) when missing: `{ nginx }`, or `{ reason }` it cannot be had. */
+export function ensureNginx() {
+  let nginx = findNginx();
+  if (nginx) return { nginx };
+  if (!isRoot() || !fs.existsSync("/usr/bin/apt-get")) return { reason: "nginx is not installed and this is not root with apt-get, so it cannot be installed" };
+  console.log("nginx not found: installing Debian's nginx package…");
+  const runningBefore = systemNginxRunning();
+  const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
+  for (const args of [["update", "-qq"], ["install", "-y", "-qq", "--no-install-recommends", "nginx"]]) {
+    const result = spawnSync("apt-get", ["-o", "DPkg::Lock::Timeout=120", ...args], { stdio: "inherit", env, timeout: 10 * 60_000 });
+    if (result.status !== 0) return { reason: `apt-get ${args.join(" ")} failed (exit ${result.status ?? result.signal})` };
+  }
+  // The package may start the system's nginx on port 80: ours runs on its own config, so that one is stopped again.
+  nginx = findNginx();
+  if (nginx && !runningBefore && systemNginxRunning()) spawnSync(nginx, ["-s", "quit"], { stdio: "ignore" });
+  return nginx ? { nginx } : { reason: "apt-get installed nginx but no nginx binary was found" };
 }
