@@ -91,6 +91,24 @@ export const CATEGORY_NAME_MAX = 80;
 export const FLAGGED_LISTINGS_PAGE = 25;
 export const FRAUD_REPORTS_PAGE = 25;
 
+/** The moderation inbox (/admin/moderation, issue 33): entries shown per section; the rest are counted ("and N more"). */
+export const MODERATION_INBOX_SECTION_MAX = 50;
+/** Flaggers or reporters named per inbox entry; the others are counted. */
+export const MODERATION_INBOX_NAMES_SHOWN = 5;
+/** The longest reason a moderator gives for restoring or removing a flagged forum post. */
+export const FORUM_DECISION_REASON_MAX = 500;
+
+/** What the moderation inbox and its forum-post decisions say. */
+export const MODERATION_INBOX_MESSAGES = {
+  reasonRequired: "Say why the post is removed.",
+  reasonTooLong: `Keep the reason under ${FORUM_DECISION_REASON_MAX} characters.`,
+  decisionRequired: "Choose Restore or Remove.",
+  postNotFlagged: "This post has no flags awaiting a moderator.",
+  restored: "The post is visible again and its flags are cleared.",
+  removed: "The post is removed: it stays hidden and leaves the queue.",
+  nothingWaiting: "Nothing is waiting for a moderator.",
+} as const;
+
 export const MODERATION_MESSAGES = {
   reported: "Thank you. Your report was sent to our moderators, who will review this listing.",
   alreadyReported: "You have already reported this listing. Our moderators will review it.",

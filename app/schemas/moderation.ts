@@ -8,6 +8,8 @@ import {
   MODERATION_MESSAGES,
   MODERATOR_MESSAGE_MAX,
   REPORT_NOTE_MAX,
+  FORUM_DECISION_REASON_MAX,
+  MODERATION_INBOX_MESSAGES,
 } from "~/lib/moderation.ts";
 
 const note = z.string().trim().max(REPORT_NOTE_MAX, MODERATION_MESSAGES.noteTooLong).optional().default("");
@@ -59,3 +61,12 @@ export const TakeDownListingsSchema = z.object({
 });
 
 export const AdminListingsActionSchema = z.union([TakeDownListingsSchema, FeatureListingSchema]);
+
+/** /admin/moderation: a moderator restores or removes a flagged forum post; removing needs a reason (issue 33). */
+export const FlaggedPostDecisionSchema = z
+  .object({
+    postId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+    decision: z.enum(["restore", "remove"], { errorMap: () => ({ message: MODERATION_INBOX_MESSAGES.decisionRequired }) }),
+    reason: z.string().trim().max(FORUM_DECISION_REASON_MAX, MODERATION_INBOX_MESSAGES.reasonTooLong).optional().default(""),
+  })
+  .refine((value) => value.decision !== "remove" || value.reason.length > 0, { message: MODERATION_INBOX_MESSAGES.reasonRequired, path: ["reason"] });

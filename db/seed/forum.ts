@@ -4,7 +4,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../schema.ts";
 import { createForumTopic, replyToForumTopic } from "../../app/services/community/forum-posting.server.ts";
-import { markForumSolution, moderateForumTopic } from "../../app/services/community/forum-moderation.server.ts";
+import { flagForumPost, markForumSolution, moderateForumTopic } from "../../app/services/community/forum-moderation.server.ts";
 import type { Random } from "./random.ts";
 
 interface DemoReply {
@@ -156,12 +156,37 @@ export const DEMO_FORUM_TOPICS: readonly DemoTopic[] = [
   },
 ];
 
+/** A reply members flagged that awaits a moderator in /admin/moderation (issue 33): written, then flagged by each of `flaggedBy`. */
+interface DemoFlaggedReply {
+  topic: string;
+  by: string;
+  body: string;
+  flaggedBy: readonly string[];
+  /** Hours before the seed's present that the reply was posted; the flags follow within the hour. */
+  hoursAgo: number;
+}
+
+export const DEMO_FLAGGED_REPLIES: readonly DemoFlaggedReply[] = [
+  {
+    topic: "Generator load bank testing before listing: how long?",
+    by: PRAIRIE,
+    body: "Forget the load bank: we sell 500 kW load banks at half price, no questions asked. Cash only, message me off the site on WhatsApp and I will ship tomorrow.",
+    flaggedBy: [BUYER, WESTBROOK, GREAT_LAKES],
+    hoursAgo: 6,
+  },
+];
+
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
 /** Seeds the demo forum; authors are found by e-mail (the demo accounts and dealers must exist). */
 export async function seedDemoForum(db: Kysely<Database>, random: Random, { now }: { now: Date }): Promise<void> {
-  const emails = [...new Set(DEMO_FORUM_TOPICS.flatMap((topic) => [topic.by, ...topic.replies.map((reply) => reply.by)]))];
+  const emails = [
+    ...new Set([
+      ...DEMO_FORUM_TOPICS.flatMap((topic) => [topic.by, ...topic.replies.map((reply) => reply.by)]),
+      ...DEMO_FLAGGED_REPLIES.flatMap((reply) => [reply.by, ...reply.flaggedBy]),
+    ]),
+  ];
   const rows = await db.selectFrom("profiles").select(["id", "email"]).where("email", "in", emails).execute();
   const idOf = new Map(rows.map((row) => [row.email, row.id]));
   const user = (email: string) => {
@@ -187,5 +212,15 @@ export async function seedDemoForum(db: Kysely<Database>, random: Random, { now 
     // Views from before anyone counted them: the demo's history, as the demo listings have theirs.
     const views = Math.round((demo.daysAgo + 1) * (3 + random.next() * 9)) + demo.replies.length * random.int(4, 12);
     await db.updateTable("forum_topics").set({ view_count: views }).where("id", "=", topicId).execute();
+  }
+  // Flagged replies, through the forum's own flagging: three flags from members in good standing hide a reply until a
+  // moderator restores or removes it in /admin/moderation.
+  for (const demo of DEMO_FLAGGED_REPLIES) {
+    const topic = await db.selectFrom("forum_topics").select("id").where("title", "=", demo.topic).executeTakeFirstOrThrow();
+    const postedAt = now.getTime() - demo.hoursAgo * HOUR;
+    const postId = await replyToForumTopic(db, { userId: user(demo.by), canModerate: false }, topic.id, demo.body, new Date(postedAt));
+    for (const [index, flagger] of demo.flaggedBy.entries()) {
+      await flagForumPost(db, { userId: user(flagger), canModerate: false }, postId, new Date(postedAt + (index + 1) * 10 * 60_000));
+    }
   }
 }

@@ -8,6 +8,7 @@ export * from "./member-suspension.server.ts";
 export * from "./role-permissions.server.ts";
 export * from "./listing-reports.server.ts";
 export * from "./fraud-reports.server.ts";
+export * from "./moderation-inbox.server.ts";
 export * from "./listing-administration.server.ts";
 export * from "./bulk-listing-actions.server.ts";
 export * from "./bulk-import-review.server.ts";

@@ -34,15 +34,26 @@ async function requireModerator(db: Kysely<Database>, role: Role): Promise<void>
   if (!permissions.has("can_moderate_content")) throw new DomainError("forbidden", REVIEW_MESSAGES.notModerator);
 }
 
-/** One page (1-based) of reviews with open reports, and how many such reviews there are. */
-export async function listReportedReviews(db: Kysely<Database>, page = 1): Promise<{ reviews: ReportedReview[]; total: number }> {
-  const offset = (Math.max(1, Math.floor(page)) - 1) * REVIEW_REPORTS_PAGE_SIZE;
-  const open = db
+/** Open reports of published reviews that are not hidden: what awaits a moderator. */
+function openReviewReports(db: Kysely<Database>) {
+  return db
     .selectFrom("review_reports as rr")
     .innerJoin("reviews as r", "r.id", "rr.review_id")
     .where("rr.dismissed_at", "is", null)
     .where("r.hidden_at", "is", null)
     .where("r.published_at", "is not", null);
+}
+
+/** Reviews with open reports (the queue's length; the moderation inbox's count). */
+export async function countReportedReviews(db: Kysely<Database>): Promise<number> {
+  const row = await openReviewReports(db).select((eb) => eb.fn.count<number>("rr.review_id").distinct().as("n")).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** One page (1-based) of reviews with open reports, and how many such reviews there are. */
+export async function listReportedReviews(db: Kysely<Database>, page = 1): Promise<{ reviews: ReportedReview[]; total: number }> {
+  const offset = (Math.max(1, Math.floor(page)) - 1) * REVIEW_REPORTS_PAGE_SIZE;
+  const open = openReviewReports(db);
   const [grouped, total] = await Promise.all([
     open
       .select((eb) => ["rr.review_id", eb.fn.countAll<number>().as("reports"), eb.fn.max("rr.created_at").as("latest")])

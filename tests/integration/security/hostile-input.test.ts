@@ -146,6 +146,8 @@ const TARGETS: Record<string, ActionTarget> = {
   // Moderation (issue 19 §5, §6): the review of a listing nobody has (no body can remove a fixture other targets use);
   // the member-report queue, listings (feature) and categories reach their services with the administrator's bodies.
   "admin.flagged-listings.tsx": { url: "/admin/flagged-listings?tab=members", member: "editor" },
+  // The moderation inbox (issue 33): the administrator's bodies reach the flagged-post decision (of posts the fixtures lack).
+  "admin.moderation.tsx": { url: "/admin/moderation", member: "editor" },
   "admin.review-listing.$id.tsx": { url: "/admin/review-listing/999999999", params: { id: "999999999" }, member: "editor" },
   "admin.listings.tsx": { url: "/admin/listings", member: "editor" },
   "admin.bulk-imports.tsx": { url: "/admin/bulk-imports", member: "editor" },

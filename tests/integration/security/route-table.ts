@@ -244,6 +244,10 @@ export const ROUTE_TABLE: readonly RouteRow[] = [
   { file: "admin.flagged-listings.tsx", path: "/admin/flagged-listings?tab=members&page=2",
     loader: { expect: members("refused:403", each(CONTENT_MODERATORS, "ok")) },
     action: { form: { reportId: "0", decision: "dismiss" }, expect: members("refused:403", each(CONTENT_MODERATORS, "reaches:400")) } },
+  // The moderation inbox (issue 33): can_moderate_content; a decision without a post or a choice stops at validation.
+  { file: "admin.moderation.tsx", path: "/admin/moderation",
+    loader: { expect: members("refused:403", each(CONTENT_MODERATORS, "ok")) },
+    action: { form: { postId: "0", decision: "" }, expect: members("refused:403", each(CONTENT_MODERATORS, "reaches:400")) } },
   { file: "admin.review-listing.$id.tsx", path: "/admin/review-listing/{listing}", params: { id: "{listing}" },
     loader: { expect: members("refused:403", each(CONTENT_MODERATORS, "ok")) },
     action: { form: { decision: "" }, expect: members("refused:403", each(CONTENT_MODERATORS, "reaches:400")) } },
