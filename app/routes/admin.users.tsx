@@ -2,7 +2,9 @@
 // by role, 25 to a page; staff holding can_manage_users change a member's role and fee exemption (0–100, non-numeric
 // becomes 0) with the rules of the admin service (only a super admin touches administrator roles, nobody edits their
 // own account, the last super admin stays), each change audited. Support staff (can_view_users) read the list only.
-// The loader and the action check the permission on every request; the edit form works without JavaScript.
+// Each row shows the member's last sign-in ("Never" when there is none), their listings, purchases (orders as buyer)
+// and sales (orders as seller), counted for the page's rows only; the top shows how many members there are and how
+// many of them are suspended. The loader and the action check the permission on every request; the edit form works without JavaScript.
 import { Badge, Box, Button, Heading, HStack, Input, Link, NativeSelect, Stack, Table, Text } from "@chakra-ui/react";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link as RemixLink, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
@@ -25,6 +27,7 @@ import { parseForm } from "~/web/form-data.server.ts";
 export const meta: MetaFunction = () => [{ title: "Admin User Management — Tradebench" }];
 
 const shortDate = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
+const signInTime = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: "UTC" });
 
 function usersUrl(query: { q?: string; role?: string }, page: number): string {
   const params = new URLSearchParams();
@@ -51,7 +54,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     canManagePromoCodes: held.has("can_manage_promo_codes"),
   };
   if (!parsed.success) {
-    const empty: AdminUsersPage = { users: [], total: 0, page: 1, pageCount: 1, pageSize: 0 };
+    const empty: AdminUsersPage = { users: [], total: 0, page: 1, pageCount: 1, pageSize: 0, totals: { members: 0, suspended: 0 } };
     const none: { q?: string; role?: Role } = {};
     return { ...empty, query: none, viewer, problem: parsed.error.issues[0]?.message ?? "Please check the search." };
   }
@@ -77,7 +80,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function AdminUsersPage() {
-  const { users, total, page, pageCount, query, viewer, problem } = useLoaderData<typeof loader>();
+  const { users, total, page, pageCount, query, viewer, problem, totals } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
@@ -87,6 +90,11 @@ export default function AdminUsersPage() {
       <Heading as="h1" size="2xl">
         Admin User Management
       </Heading>
+      {problem ? null : (
+        <Text>
+          Members: <strong>{totals.members}</strong> ({totals.suspended} suspended)
+        </Text>
+      )}
       <AdminUsersTabs current="users" showPromoCodes={viewer.canManagePromoCodes} refreshTo={usersUrl(query, page)} />
       <Form method="get" role="search" aria-label="Find members">
         <HStack gap="3" wrap="wrap" align="end">
@@ -115,6 +123,10 @@ export default function AdminUsersPage() {
                 <Table.ColumnHeader>E-mail</Table.ColumnHeader>
                 <Table.ColumnHeader>Role</Table.ColumnHeader>
                 <Table.ColumnHeader>Fee exemption</Table.ColumnHeader>
+                <Table.ColumnHeader>Last sign-in (UTC)</Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end">Listings</Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end">Purchases</Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end">Sales</Table.ColumnHeader>
                 <Table.ColumnHeader>Last updated</Table.ColumnHeader>
                 {viewer.canManage ? <Table.ColumnHeader>Edit</Table.ColumnHeader> : null}
               </Table.Row>
@@ -141,6 +153,12 @@ export default function AdminUsersPage() {
                       ) : null}
                     </Table.Cell>
                     <Table.Cell>{member.feeExemption}%</Table.Cell>
+                    <Table.Cell data-testid="last-sign-in">
+                      {member.lastSignInAt ? <time dateTime={member.lastSignInAt}>{signInTime.format(new Date(member.lastSignInAt))}</time> : "Never"}
+                    </Table.Cell>
+                    <Table.Cell textAlign="end" data-testid="listing-count">{member.listingCount}</Table.Cell>
+                    <Table.Cell textAlign="end" data-testid="purchase-count">{member.purchaseCount}</Table.Cell>
+                    <Table.Cell textAlign="end" data-testid="sale-count">{member.saleCount}</Table.Cell>
                     <Table.Cell>{shortDate.format(new Date(member.updatedAt))}</Table.Cell>
                     {viewer.canManage ? (
                       <Table.Cell>

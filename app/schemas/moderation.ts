@@ -42,6 +42,11 @@ export const FeatureListingSchema = z.object({
 const categoryId = z.string().trim().min(1).max(200);
 const categoryName = z.string({ required_error: "Enter a name." }).trim().min(1, "Enter a name.").max(80, "Keep the name under 80 characters.");
 
+/** /admin/categories?q=…: the search over the categories' names (an over-long one is refused). */
+export const CategorySearchSchema = z.object({
+  q: z.string().trim().max(100, "Search for at most 100 characters.").optional(),
+});
+
 /** /admin/categories: one change per post, named by `intent`. */
 export const CategoryChangeSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("rename"), categoryId, name: categoryName }),

@@ -32,3 +32,20 @@ export const NEWSLETTER_MESSAGES = {
   unsubscribed: "You are unsubscribed. No more newsletter e-mail will be sent to this address. Changed your mind? Subscribe again at the bottom of any page.",
   unsubscribeInvalid: "This unsubscribe link is not valid. Use the link in the newest newsletter e-mail, or write to us through the contact form.",
 } as const;
+
+/** The subscription states staff filter /admin/newsletter by ("all" shows every state). */
+export const NEWSLETTER_STATE_FILTERS = ["all", "subscribed", "pending", "unsubscribed"] as const;
+
+export const NEWSLETTER_STATE_LABELS: Record<(typeof NEWSLETTER_STATE_FILTERS)[number], string> = {
+  all: "Every state",
+  subscribed: "Subscribed (confirmed)",
+  pending: "Not confirmed yet",
+  unsubscribed: "Unsubscribed",
+};
+
+/** /admin/newsletter?q=…&state=…&before=… (an unknown state or cursor is dropped, an over-long search refused). */
+export const NewsletterSubscribersQuerySchema = z.object({
+  q: z.string().trim().max(100, "Search for at most 100 characters.").optional(),
+  state: z.enum(NEWSLETTER_STATE_FILTERS).optional().catch(undefined),
+  before: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional().catch(undefined),
+});

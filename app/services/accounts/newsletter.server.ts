@@ -5,11 +5,13 @@
 // it shows a page with a button (a POST unsubscribes; a GET, as mail scanners and prefetchers send, changes nothing).
 // Unsubscribing keeps the row, so the address may subscribe again (and confirm again).
 import crypto from "node:crypto";
-import type { Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 import { inWriteTransaction } from "#db/dialect.ts";
 import type { Database } from "#db/schema.ts";
 import { getEnv } from "~/env.server.ts";
+import { csvLine, UTF8_BOM } from "~/lib/csv.ts";
 import { NEWSLETTER_CONFIRM_PATH, NEWSLETTER_UNSUBSCRIBE_PATH } from "~/schemas/newsletter.ts";
+import { DomainError } from "../domain-error.ts";
 import { tooManyAttempts } from "./attempt-counters.server.ts";
 import { sharedRateLimiter, type RateLimiter, type RateLimitRule } from "./rate-limit.server.ts";
 import { randomToken, sha256 } from "./tokens.server.ts";
@@ -232,4 +234,128 @@ export async function countNewsletterSubscribers(db: Kysely<Database>): Promise<
     .where("status", "=", "subscribed")
     .executeTakeFirstOrThrow();
   return Number(count);
+}
+
+/** Which subscriptions the staff list shows: all of them, or those in one state. */
+export type NewsletterStateFilter = "all" | "pending" | "subscribed" | "unsubscribed";
+
+/** One subscription as staff see it on /admin/newsletter and in its CSV. */
+export interface NewsletterSubscriberRow {
+  id: number;
+  email: string;
+  /** When the address first signed up. */
+  since: string;
+  status: "pending" | "subscribed" | "unsubscribed";
+  confirmedAt: string | null;
+  unsubscribedAt: string | null;
+  source: string;
+  /** The member whose account has this address, or null for a visitor. */
+  memberId: string | null;
+}
+
+export interface NewsletterSubscribersQuery {
+  /** Matched, case-insensitively, anywhere in the address. */
+  search?: string;
+  state?: NewsletterStateFilter;
+  /** Rows older (smaller id) than this one: the next page's cursor. */
+  before?: number;
+}
+
+export interface NewsletterSubscribersPage {
+  rows: NewsletterSubscriberRow[];
+  /** How many subscriptions match the search and the state. */
+  total: number;
+  /** How many addresses are subscribed now (confirmed and not unsubscribed), whatever the search. */
+  subscribed: number;
+  /** The cursor of the next (older) page, or null on the last page. */
+  nextBefore: number | null;
+}
+
+/** Rows on one page of /admin/newsletter. */
+export const NEWSLETTER_ADMIN_PAGE_SIZE = 50;
+/** The most rows the CSV holds (a last line says when it was cut). */
+export const NEWSLETTER_CSV_MAX_ROWS = 20_000;
+/** The longest search. */
+export const NEWSLETTER_SEARCH_MAX_LENGTH = 100;
+
+function subscribersMatching(db: Kysely<Database>, { search = "", state = "all" }: Pick<NewsletterSubscribersQuery, "search" | "state">) {
+  let query = db.selectFrom("newsletter_subscriptions as n");
+  if (state !== "all") query = query.where("n.status", "=", state);
+  const text = search.trim().toLowerCase();
+  if (text !== "") {
+    const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    query = query.where((eb) => eb(sql`lower(n.email)`, "like", sql`${pattern} escape '\\'`));
+  }
+  return query;
+}
+
+function checkedSearch(search: string | undefined): string {
+  const text = (search ?? "").trim();
+  if (text.length > NEWSLETTER_SEARCH_MAX_LENGTH) {
+    throw new DomainError("too_large", `Search for at most ${NEWSLETTER_SEARCH_MAX_LENGTH} characters.`, { field: "q" });
+  }
+  return text;
+}
+
+/** Up to `limit` subscriptions, newest first, older than `before`, with whether a member has the address. */
+async function subscriberRows(db: Kysely<Database>, query: NewsletterSubscribersQuery, limit: number): Promise<NewsletterSubscriberRow[]> {
+  let rows = subscribersMatching(db, query)
+    .leftJoin("users as u", "u.email", "n.email")
+    .select(["n.id", "n.email", "n.created_at", "n.status", "n.confirmed_at", "n.unsubscribed_at", "n.source", "u.id as member_id"]);
+  if (query.before !== undefined) rows = rows.where("n.id", "<", query.before);
+  const found = await rows.orderBy("n.id", "desc").limit(limit).execute();
+  return found.map((row) => ({
+    id: Number(row.id),
+    email: row.email,
+    since: row.created_at,
+    status: row.status,
+    confirmedAt: row.confirmed_at,
+    unsubscribedAt: row.unsubscribed_at,
+    source: row.source,
+    memberId: row.member_id ?? null,
+  }));
+}
+
+/** A page of subscriptions for staff (/admin/newsletter), newest first, NEWSLETTER_ADMIN_PAGE_SIZE to a page. */
+export async function listNewsletterSubscribers(db: Kysely<Database>, query: NewsletterSubscribersQuery = {}): Promise<NewsletterSubscribersPage> {
+  const search = checkedSearch(query.search);
+  const state = query.state ?? "all";
+  const [rows, counted, subscribed] = await Promise.all([
+    subscriberRows(db, { search, state, before: query.before }, NEWSLETTER_ADMIN_PAGE_SIZE + 1),
+    subscribersMatching(db, { search, state }).select((eb) => eb.fn.countAll<number | string>().as("count")).executeTakeFirstOrThrow(),
+    countNewsletterSubscribers(db),
+  ]);
+  const page = rows.slice(0, NEWSLETTER_ADMIN_PAGE_SIZE);
+  return {
+    rows: page,
+    total: Number(counted.count),
+    subscribed,
+    nextBefore: rows.length > NEWSLETTER_ADMIN_PAGE_SIZE ? page[page.length - 1]!.id : null,
+  };
+}
+
+/**
+ * The subscriptions as CSV for a spreadsheet (/admin/newsletter.csv): the byte order mark and a header first, then
+ * the rows newest first in pages of 500, at most NEWSLETTER_CSV_MAX_ROWS (a last line says when it was cut). Only the
+ * addresses subscribed now unless `state` says otherwise. Every cell goes through the one CSV writer (formulas
+ * defused).
+ */
+export async function* newsletterSubscribersCsv(db: Kysely<Database>, { search, state = "subscribed" }: Pick<NewsletterSubscribersQuery, "search" | "state"> = {}): AsyncGenerator<string> {
+  const text = checkedSearch(search);
+  yield UTF8_BOM + csvLine(["email", "status", "since", "confirmed_at", "unsubscribed_at", "member", "source"]);
+  let before: number | undefined;
+  let written = 0;
+  while (written < NEWSLETTER_CSV_MAX_ROWS) {
+    const limit = Math.min(500, NEWSLETTER_CSV_MAX_ROWS - written);
+    const rows = await subscriberRows(db, { search: text, state, before }, limit + 1);
+    const page = rows.slice(0, limit);
+    if (page.length === 0) return;
+    yield page
+      .map((row) => csvLine([row.email, row.status, row.since, row.confirmedAt ?? "", row.unsubscribedAt ?? "", row.memberId ? "member" : "visitor", row.source]))
+      .join("");
+    written += page.length;
+    if (rows.length <= limit) return;
+    before = page[page.length - 1]!.id;
+  }
+  yield `# cut at ${NEWSLETTER_CSV_MAX_ROWS} addresses: search to narrow the export\r\n`;
 }

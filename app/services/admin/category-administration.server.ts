@@ -46,8 +46,33 @@ export interface AdminCategoryNode {
   children: AdminCategoryNode[];
 }
 
-/** The whole taxonomy with staff's overlay and listing counts. */
-export async function listCategoriesForAdmin(db: Kysely<Database>): Promise<AdminCategoryNode[]> {
+/** The longest search /admin/categories takes. */
+export const CATEGORY_SEARCH_MAX_LENGTH = 100;
+
+/**
+ * The part of `tree` a search for `text` shows (case-insensitive, anywhere in the name shown or the taxonomy's own
+ * name): a category that matches, with everything under it, and the categories above it (only their branches that
+ * lead to a match). Empty text: the whole tree.
+ */
+export function categoriesMatching(tree: readonly AdminCategoryNode[], text: string): AdminCategoryNode[] {
+  const needle = text.trim().toLowerCase();
+  if (needle === "") return [...tree];
+  const visit = (node: AdminCategoryNode): AdminCategoryNode | null => {
+    if (node.name.toLowerCase().includes(needle) || node.originalName.toLowerCase().includes(needle)) return node;
+    const children = node.children.map(visit).filter((child): child is AdminCategoryNode => child !== null);
+    return children.length > 0 ? { ...node, children } : null;
+  };
+  return tree.map(visit).filter((node): node is AdminCategoryNode => node !== null);
+}
+
+/**
+ * The whole taxonomy with staff's overlay and listing counts, or (with `search`) the part of it whose names match and
+ * their parents (categoriesMatching; counts stay those of the whole category).
+ */
+export async function listCategoriesForAdmin(db: Kysely<Database>, { search = "" }: { search?: string } = {}): Promise<AdminCategoryNode[]> {
+  if (search.trim().length > CATEGORY_SEARCH_MAX_LENGTH) {
+    throw new DomainError("too_large", `Search for at most ${CATEGORY_SEARCH_MAX_LENGTH} characters.`, { field: "q" });
+  }
   const [rows, overrides, counts] = await Promise.all([
     db.selectFrom("categories").select(["id", "name", "level", "parent_id", "position"]).orderBy("level").orderBy("position").orderBy("id").execute(),
     db.selectFrom("category_overrides").select(["category_id", "name", "hidden", "added"]).execute(),
@@ -83,7 +108,7 @@ export async function listCategoriesForAdmin(db: Kysely<Database>): Promise<Admi
     return node.listings;
   };
   roots.forEach(total);
-  return roots;
+  return categoriesMatching(roots, search);
 }
 
 async function assertCategoryManager(trx: Kysely<Database>, actorUserId: string): Promise<void> {

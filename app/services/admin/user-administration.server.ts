@@ -40,6 +40,18 @@ export interface AdminUserRow {
   suspended: boolean;
 }
 
+/** A member as the /admin/users list shows them: the row, and what they did (for the page's rows only). */
+export interface AdminUserListRow extends AdminUserRow {
+  /** The newest sign-in (sign_in_events, written by createSession on every path: password, second factor, passkey); null: never. */
+  lastSignInAt: string | null;
+  /** Listings the member created (any status). */
+  listingCount: number;
+  /** Orders where the member is the buyer. */
+  purchaseCount: number;
+  /** Orders where the member is the seller. */
+  saleCount: number;
+}
+
 export interface AdminUsersQuery {
   /** Matched, case-insensitively, anywhere in the e-mail, the first and last name, or the company name. */
   search?: string;
@@ -49,12 +61,14 @@ export interface AdminUsersQuery {
 }
 
 export interface AdminUsersPage {
-  users: AdminUserRow[];
+  users: AdminUserListRow[];
   /** How many users match the search and the role filter. */
   total: number;
   page: number;
   pageCount: number;
   pageSize: number;
+  /** Every member, and the suspended ones among them (not narrowed by the search). */
+  totals: { members: number; suspended: number };
 }
 
 /** The profile columns an AdminUserRow is made of (every read of one selects the same). */
@@ -97,23 +111,51 @@ export async function listUsersForAdmin(db: Kysely<Database>, query: AdminUsersQ
       ]),
     );
   }
-  const [rows, counted] = await Promise.all([
-    base
-      .select(ADMIN_USER_COLUMNS)
-      .orderBy("created_at", "desc")
-      .orderBy("id", "desc")
-      .limit(ADMIN_USERS_PAGE_SIZE)
-      .offset((page - 1) * ADMIN_USERS_PAGE_SIZE)
+  // The page's profiles first (bounded, in a derived table); then, for those rows only, one indexed lookup each into
+  // sign_in_events (user_id, created_at), equipment_listings (user_id, …) and orders (buyer_id / seller_id, …).
+  const pageOfProfiles = base
+    .select(ADMIN_USER_COLUMNS)
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .limit(ADMIN_USERS_PAGE_SIZE)
+    .offset((page - 1) * ADMIN_USERS_PAGE_SIZE)
+    .as("p");
+  const [rows, counted, totals] = await Promise.all([
+    db
+      .selectFrom(pageOfProfiles)
+      .selectAll("p")
+      .select((eb) => [
+        eb.selectFrom("sign_in_events as s").select((e) => e.fn.max("s.created_at").as("at")).whereRef("s.user_id", "=", "p.id").as("last_sign_in_at"),
+        eb.selectFrom("equipment_listings as l").select((e) => e.fn.countAll<number | string>().as("n")).whereRef("l.user_id", "=", "p.id").as("listing_count"),
+        eb.selectFrom("orders as b").select((e) => e.fn.countAll<number | string>().as("n")).whereRef("b.buyer_id", "=", "p.id").as("purchase_count"),
+        eb.selectFrom("orders as o").select((e) => e.fn.countAll<number | string>().as("n")).whereRef("o.seller_id", "=", "p.id").as("sale_count"),
+      ])
+      .orderBy("p.created_at", "desc")
+      .orderBy("p.id", "desc")
       .execute(),
     base.select((eb) => eb.fn.countAll<number | string>().as("count")).executeTakeFirstOrThrow(),
+    db
+      .selectFrom("profiles")
+      .select((eb) => [
+        eb.fn.countAll<number | string>().as("members"),
+        eb.fn.count<number | string>("suspended_at").as("suspended"),
+      ])
+      .executeTakeFirstOrThrow(),
   ]);
   const total = Number(counted.count);
   return {
-    users: rows.map(toAdminUserRow),
+    users: rows.map((row) => ({
+      ...toAdminUserRow(row),
+      lastSignInAt: row.last_sign_in_at == null ? null : String(row.last_sign_in_at),
+      listingCount: Number(row.listing_count ?? 0),
+      purchaseCount: Number(row.purchase_count ?? 0),
+      saleCount: Number(row.sale_count ?? 0),
+    })),
     total,
     page,
     pageCount: Math.min(ADMIN_USERS_MAX_PAGE, Math.max(1, Math.ceil(total / ADMIN_USERS_PAGE_SIZE))),
     pageSize: ADMIN_USERS_PAGE_SIZE,
+    totals: { members: Number(totals.members), suspended: Number(totals.suspended) },
   };
 }
 

@@ -265,6 +265,9 @@ export const ROUTE_TABLE: readonly RouteRow[] = [
   // can_confirm_payments); system status (§8): the administrators (can_manage_users, can_manage_admins).
   { file: "admin.sales.tsx", path: "/admin/sales?status=pending&page=2", loader: { expect: members("refused:403", each(SALES_STAFF, "ok")) }, action: "none" },
   { file: "admin.sales[.csv].tsx", path: "/admin/sales.csv?status=sold", loader: { expect: members("refused:403", each(SALES_STAFF, "ok")) }, action: ONLY_GET },
+  // Newsletter subscribers and their CSV (issue 33 §2): who manages members (can_manage_users or can_manage_admins).
+  { file: "admin.newsletter.tsx", path: "/admin/newsletter?q=example&state=subscribed&before=50", loader: { expect: members("refused:403", each(USER_MANAGERS, "ok")) }, action: "none" },
+  { file: "admin.newsletter[.csv].tsx", path: "/admin/newsletter.csv?state=all", loader: { expect: members("refused:403", each(USER_MANAGERS, "ok")) }, action: ONLY_GET },
   { file: "admin.reports.tsx", path: "/admin/reports?months=6", loader: { expect: members("refused:403", each(SALES_STAFF, "ok")) }, action: "none" },
   { file: "admin.reports[.csv].tsx", path: "/admin/reports.csv?months=24", loader: { expect: members("refused:403", each(SALES_STAFF, "ok")) }, action: ONLY_GET },
   { file: "admin.system-status.tsx", path: "/admin/system-status", loader: { expect: members("refused:403", each(USER_MANAGERS, "ok")) }, action: "none" },
