@@ -196,7 +196,7 @@ describe("/admin/exchange-rates: who may", () => {
     );
     expect(log.status).toBe(200);
     expect(log.text).toContain("Exchange rate recorded");
-    expect(log.text).toContain(`EUR rate of ${day(0)}`);
+    expect(log.text).toContain(`Exchange rate EUR on ${day(0)}`);
     expect(log.text).toContain("Ines Ledger ledger@example.test");
     expect(log.text).toContain("units per USD: 0.9 → 0.9523809524");
   });
