@@ -172,16 +172,19 @@ function changeLines(before: Record<string, unknown> | null, after: Record<strin
   return keys.map((key) => {
     const old = before?.[key];
     const next = after?.[key];
-    if (before === null) return `${fieldWords(key)}: ${valueWords(next)}`;
+    // Recorded on one side only: a created thing's field, a reason given with the change, what a deleted thing was.
+    if (before === null || !(key in before)) return `${fieldWords(key)}: ${valueWords(next)}`;
+    if (after === null || !(key in after)) return `${fieldWords(key)} was: ${valueWords(old)}`;
     if (same(old, next)) return `${fieldWords(key)}: ${valueWords(old)}`;
     return `${fieldWords(key)}: ${valueWords(old)} → ${valueWords(next)}`;
   });
 }
 
 /**
- * The detail of one entry as lines a person reads: each changed field as "field: old → new" (unchanged ones as
- * "field: value", a created thing's as "field: value"), then anything else it records as "field: value". Free text
- * stays the text it is; an empty detail is no lines.
+ * The detail of one entry as lines a person reads: each changed field as "field: old → new" (an unchanged one, a
+ * created thing's, or one recorded only with the new values as "field: value"; one recorded only with the old values
+ * as "field was: value"), then anything else it records as "field: value". Free text stays the text it is; an empty
+ * detail is no lines.
  */
 export function auditDetailLines(action: string, detail: string): string[] {
   const text = detail.trim();
