@@ -363,5 +363,5 @@ export async function* auditLogCsv(db: Kysely<Database>, filter: Omit<AuditLogFi
     if (written >= AUDIT_LOG_CSV_MAX_ROWS) break;
     page = await readAuditLogPage(db, { ...filter, limit: AUDIT_LOG_MAX_LIMIT, after: page.nextCursor });
   }
-  yield csvLine([`# cut at ${AUDIT_LOG_CSV_MAX_ROWS} entries: narrow the filters (dates, action, staff member) for the rest`]);
+  yield `# cut at ${AUDIT_LOG_CSV_MAX_ROWS} entries: narrow the filters by date or action for the rest\r\n`;
 }

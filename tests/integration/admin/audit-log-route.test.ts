@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { OpenedDatabase } from "#db/dialect.ts";
 import { UNKNOWN_AUDIT_ACTION_MESSAGE } from "~/lib/audit-actions.ts";
+import { AUDIT_LOG_CSV_MAX_ROWS } from "~/lib/admin.ts";
 import { UTF8_BOM } from "~/lib/csv.ts";
 import { changeUserAccess } from "~/services/admin/index.server.ts";
 import { recordAuditEvent } from "~/services/platform/audit-log.server.ts";
@@ -193,4 +194,23 @@ describe("/admin/audit-log: who may read what", () => {
     expect((await calls().get(pageModule, "/admin/audit-log", null)).status).toBe(302);
     expect((await csv("/admin/audit-log.csv", null)).status).toBe(302);
   });
+});
+
+describe("/admin/audit-log.csv: the bound", () => {
+  it(`stops at ${AUDIT_LOG_CSV_MAX_ROWS} rows and says so on its last line`, async () => {
+    const rows = Array.from({ length: AUDIT_LOG_CSV_MAX_ROWS + 5 }, (_, index) => ({
+      actor_user_id: null,
+      action: "forum.post.hide_by_flags",
+      subject_type: "forum_post",
+      subject_id: "1",
+      detail: JSON.stringify({ flags: 3 }),
+      created_at: new Date(Date.UTC(2026, 9, 1) + index * 1000).toISOString(),
+    }));
+    for (let start = 0; start < rows.length; start += 1000) await opened.db.insertInto("audit_events").values(rows.slice(start, start + 1000)).execute();
+    const file = await csv("/admin/audit-log.csv?action=forum.post.hide_by_flags", people.admin);
+    const lines = file.text.slice(1).split("\r\n").filter(Boolean);
+    expect(lines).toHaveLength(1 + AUDIT_LOG_CSV_MAX_ROWS + 1);
+    expect(lines.at(-1)).toMatch(new RegExp(`^# cut at ${AUDIT_LOG_CSV_MAX_ROWS} entries`));
+    expect(lines[1]).toContain("The marketplace,forum.post.hide_by_flags,Post hidden after members' flags,forum_post,1,1 (no longer exists),flags: 3");
+  }, 120_000);
 });
