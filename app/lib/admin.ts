@@ -15,6 +15,8 @@ export const ADMIN_SEARCH_MAX_LENGTH = 100;
 export const AUDIT_LOG_DEFAULT_LIMIT = 50;
 /** The most entries one read of the audit log returns. */
 export const AUDIT_LOG_MAX_LIMIT = 100;
+/** The most rows one CSV export of the audit log holds (the file's last line says when it was cut). */
+export const AUDIT_LOG_CSV_MAX_ROWS = 10_000;
 /** The longest action or actor filter the audit log accepts. */
 export const AUDIT_LOG_FILTER_MAX_LENGTH = 100;
 
@@ -73,3 +75,26 @@ export const ADMIN_CONSOLE_PERMISSIONS = [
 export const ADMIN_USERS_READERS = ["can_view_users", "can_manage_users", "can_manage_admins"] as const satisfies readonly Permission[];
 /** Who changes a member's role and fee exemption there, and reads the audit log. */
 export const ADMIN_USERS_MANAGERS = ["can_manage_users", "can_manage_admins"] as const satisfies readonly Permission[];
+
+/** Who reads the whole audit log (and exports it). */
+export const AUDIT_LOG_READERS = ADMIN_USERS_MANAGERS;
+/**
+ * Who reads their own decisions there (issue 33): content moderators without AUDIT_LOG_READERS open /admin/audit-log
+ * and its CSV restricted to the entries they are the actor of, whatever the address asks for.
+ */
+export const AUDIT_LOG_OWN_DECISION_READERS = ["can_moderate_content"] as const satisfies readonly Permission[];
+
+/**
+ * The permissions of the pages the audit log links its subjects to: a link shows only to a viewer the page would let
+ * in. Each mirrors that page's guard (admin.users_.$id, admin.orders, admin.categories, admin.promo-codes,
+ * admin.roles, admin.exchange-rates, admin.bulk-imports).
+ */
+export const AUDIT_LINKED_PAGE_READERS = {
+  users: ADMIN_USERS_READERS,
+  orders: ["can_confirm_payments", "can_resolve_disputes", "can_answer_support"],
+  categories: ["can_manage_categories"],
+  promoCodes: ["can_manage_promo_codes"],
+  roles: ADMIN_USERS_MANAGERS,
+  exchangeRates: ["can_manage_billing"],
+  bulkImports: ["can_manage_listings"],
+} as const satisfies Record<string, readonly Permission[]>;

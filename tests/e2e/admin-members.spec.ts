@@ -56,7 +56,7 @@ test.describe("as the demo administrator", () => {
       await expect(memberPage).toHaveURL(/\/login/);
 
       await page.goto("/admin/audit-log?action=user.suspend");
-      await expect(page.getByRole("row").filter({ hasText: "user.suspend" }).first()).toContainText("Listings of equipment they do not hold");
+      await expect(page.getByRole("row").filter({ hasText: "Member suspended" }).first()).toContainText("reason: Listings of equipment they do not hold");
     } finally {
       await memberContext.close();
     }

@@ -145,7 +145,7 @@ export async function changeCategory(db: Kysely<Database>, actorUserId: string, 
   const stamp = now.toISOString();
   const message = await inWriteTransaction(db, async (trx) => {
     await assertCategoryManager(trx, actorUserId);
-    const audit = (action: string, subjectId: string, detail: object) =>
+    const audit = (action: "add" | "rename" | "hide" | "show" | "delete", subjectId: string, detail: object) =>
       recordAuditEvent(trx, { actorUserId, action: `category.${action}`, subjectType: "category", subjectId, detail: JSON.stringify(detail) }, now);
     switch (change.action) {
       case "rename": {

@@ -2,12 +2,13 @@
 // change is never made without its record. Forum moderation writes here now; the administration pages will too.
 import type { Kysely } from "kysely";
 import type { Database } from "#db/schema.ts";
+import type { AuditAction } from "~/lib/audit-actions.ts";
 
 export interface AuditEventInput {
   /** Who did it (null for the system). */
   actorUserId: string | null;
-  /** What was done, dotted: forum.topic.pin, forum.post.hide, … */
-  action: string;
+  /** What was done, dotted: forum.topic.pin, forum.post.hide, … — one of the catalogue (app/lib/audit-actions.ts). */
+  action: AuditAction;
   /** What it was done to: a kind and its id. */
   subjectType: string;
   subjectId: string | number;

@@ -47,10 +47,10 @@ describe("/admin/users", () => {
 
     const log = await pageAs(auditRoute as unknown as RouteModule, "/admin/audit-log", "/admin/audit-log?action=user.", people.admin);
     expect(log.status).toBe(200);
-    expect(log.text).toContain("user.role_change");
-    expect(log.text).toContain("role: seller");
-    expect(log.text).toContain("role: moderator");
-    expect(log.text).toContain("fee_exemption: 15");
+    expect(log.text).toContain("Role changed");
+    expect(log.text).toContain("role: seller → moderator");
+    expect(log.text).toContain("Fee exemption changed");
+    expect(log.text).toContain("fee exemption (%): 0 → 15");
     expect(log.text).toContain("admin@example.test");
   });
 

@@ -169,6 +169,7 @@ const TARGETS: Record<string, ActionTarget> = {
   "saved-searches.tsx": { url: "/saved-searches", member: "buyer" },
   "admin.reports[.csv].tsx": { url: "/admin/reports.csv", member: "editor" },
   "admin.sales[.csv].tsx": { url: "/admin/sales.csv", member: "editor" },
+  "admin.audit-log[.csv].tsx": { url: "/admin/audit-log.csv", member: "editor" },
   "resources.notifications.ts": { url: "/resources/notifications", member: "buyer" },
   "resources.offline-snapshot.ts": { url: "/resources/offline-snapshot", member: "buyer" },
   "styles.$file.ts": { url: "/styles/site-0.css", member: "buyer" },

@@ -221,7 +221,9 @@ export const ROUTE_TABLE: readonly RouteRow[] = [
   { file: "admin.users.tsx", path: "/admin/users?q=scope&role=seller&page=2",
     loader: { expect: members("refused:403", each(USER_READERS, "ok")) },
     action: { form: { intent: "change-access", role: "admin" }, expect: members("refused:403", each(USER_MANAGERS, "reaches:400")) } },
-  { file: "admin.audit-log.tsx", path: "/admin/audit-log?action=user.&from=2026-01-01", loader: { expect: members("refused:403", each(USER_MANAGERS, "ok")) }, action: "none" },
+  // The audit log (issue 33): the whole log for USER_MANAGERS, their own decisions for content moderators; its CSV the same.
+  { file: "admin.audit-log.tsx", path: "/admin/audit-log?action=user.&from=2026-01-01", loader: { expect: members("refused:403", each(CONTENT_MODERATORS, "ok")) }, action: "none" },
+  { file: "admin.audit-log[.csv].tsx", path: "/admin/audit-log.csv?action=listing.&actor=someone", loader: { expect: members("refused:403", each(CONTENT_MODERATORS, "ok")) }, action: ONLY_GET },
   // A member's page (issue 19 §3): read by who reads members; suspension by who manages them (an over-long reason
   // stops at validation, so the member stays active). Promo codes (§4): can_manage_promo_codes (an empty code stops
   // at validation). Roles (§1): read by who manages members, changed only with can_manage_admins (an unknown role).
