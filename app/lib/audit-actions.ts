@@ -61,6 +61,7 @@ export const AUDIT_ACTION_LABELS = {
   "forum.topic.unmark_solution": "Solution unmarked",
   "forum.post.hide": "Post hidden",
   "forum.post.restore": "Post restored",
+  "forum.post.remove": "Post removed after flags",
   "forum.post.hide_by_flags": "Post hidden after members' flags",
   "review.hide": "Review hidden",
   "review.reports_dismiss": "Review reports dismissed",

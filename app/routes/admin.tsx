@@ -7,7 +7,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Outlet, NavLink as RemixNavLink, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary.tsx";
 import { getDb } from "~/db.server.ts";
-import { ADMIN_CONSOLE_PERMISSIONS } from "~/lib/admin.ts";
+import { ADMIN_CONSOLE_PERMISSIONS, AUDIT_LOG_OWN_DECISION_READERS, AUDIT_LOG_READERS } from "~/lib/admin.ts";
 import { permissionsOfRole } from "~/services/accounts/index.server.ts";
 import { countAwaitingModeration, countHeldBulkImports, countPendingVerificationApplications } from "~/services/admin/index.server.ts";
 import { requirePermission } from "~/web/auth.server.ts";
@@ -32,13 +32,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
     people.push({ to: "/admin/verifications", label: waiting > 0 ? `Verifications (${waiting})` : "Verifications" });
   }
   if (held.has("can_manage_users") || held.has("can_manage_admins")) people.push({ to: "/admin/roles", label: "Roles" });
-  if (held.has("can_manage_users") || held.has("can_manage_admins")) people.push({ to: "/admin/audit-log", label: "Audit log" });
+  if (held.has("can_manage_users") || held.has("can_manage_admins")) people.push({ to: "/admin/newsletter", label: "Newsletter subscribers" });
+  if (AUDIT_LOG_READERS.some((permission) => held.has(permission))) people.push({ to: "/admin/audit-log", label: "Audit log" });
   if (held.has("can_moderate_content")) {
     // What awaits a moderator: flagged listings, reported reviews and members, flagged forum posts (the inbox's sections).
     const awaiting = (await countAwaitingModeration(getDb())).total;
     moderation.push({ to: "/admin/moderation", label: awaiting > 0 ? `Moderation (${awaiting})` : "Moderation" });
     moderation.push({ to: "/admin/flagged-listings", label: "Flagged listings" });
     moderation.push({ to: "/admin/review-reports", label: "Reported reviews" });
+  }
+  // Moderators without the full log read their own decisions there (the page forces the actor filter to them).
+  if (!AUDIT_LOG_READERS.some((permission) => held.has(permission)) && AUDIT_LOG_OWN_DECISION_READERS.some((permission) => held.has(permission))) {
+    moderation.push({ to: "/admin/audit-log", label: "My decisions" });
   }
   if (held.has("can_manage_listings")) {
     marketplace.push({ to: "/admin/listings", label: "Listings" });
