@@ -1051,6 +1051,23 @@ export interface SellerVerificationDocumentsTable {
   created_at: Generated<Timestamp>;
 }
 
+/** A live auction a suspension cancelled, with its state before, so reinstating can offer it back (issue 33). */
+export interface SuspensionCancellationsTable {
+  id: Generated<number>;
+  user_id: string;
+  /** The suspension's time (profiles.suspended_at when it was made). */
+  suspended_at: Timestamp;
+  auction_id: number;
+  listing_id: number;
+  /** upcoming or active */
+  previous_status: string;
+  previous_end_date: Timestamp;
+  previous_listing_status: string;
+  restored_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
+  restored_by: ColumnType<string | null, string | null | undefined, string | null>;
+  created_at: Generated<Timestamp>;
+}
+
 /** How many listings were created in a month ("YYYY-MM") and now have a status; kept by triggers (admin dashboard). */
 export interface ListingCountsByMonthTable {
   month: string;
@@ -1155,6 +1172,7 @@ export interface Database {
   platform_fees: PlatformFeesTable;
   seller_verification_applications: SellerVerificationApplicationsTable;
   seller_verification_documents: SellerVerificationDocumentsTable;
+  suspension_cancellations: SuspensionCancellationsTable;
   follows: FollowsTable;
   followed_listing_alerts: FollowedListingAlertsTable;
   offers: OffersTable;

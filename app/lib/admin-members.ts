@@ -6,6 +6,7 @@ import type { Permission } from "./permissions.ts";
 export const MEMBER_AUDIT_ACTIONS = {
   suspend: "user.suspend",
   reinstate: "user.reinstate",
+  restoreAuctions: "user.restore_cancelled_auctions",
   rolePermissionsChange: "role.permissions_change",
 } as const;
 
@@ -13,6 +14,21 @@ export const MEMBER_AUDIT_ACTIONS = {
 export const SUSPENSION_REASON_MAX_LENGTH = 500;
 /** Rows of each list on a member's page (listings, orders, sign-ins). */
 export const MEMBER_PAGE_LIST_SIZE = 20;
+
+/** The most auctions a suspension's restore offer lists (and one restore takes). */
+export const RESTORE_LIST_MAX = 100;
+/** A restored auction's new end, if staff set one: this many days from now. */
+export const RESTORE_END_DAYS = { min: 1, max: 30 } as const;
+
+/** Where each auction a suspension cancelled stands, as the restore offer shows it. */
+export const RESTORE_STATES = {
+  restorable: "Can be restored",
+  restored: "Restored",
+  ended: "Cannot be restored: ended (the seller can relist it)",
+  had_bids: "Cannot be restored: it had bids (its bidders were told their bids no longer count)",
+  listing_changed: "Cannot be restored: the listing was relisted or changed since",
+} as const;
+export type RestoreState = keyof typeof RESTORE_STATES;
 
 /** Who suspends and reinstates members (and, for administrators, only can_manage_admins). */
 export const MEMBER_SUSPENDERS = ["can_manage_users", "can_manage_admins"] as const satisfies readonly Permission[];
@@ -28,6 +44,13 @@ export const MEMBER_MESSAGES = {
   adminOnlySuperAdmin: "Only a super administrator can suspend or reinstate an administrator.",
   reasonTooLong: `Keep the reason under ${SUSPENSION_REASON_MAX_LENGTH} characters.`,
   auctionsCancelled: (count: number) => (count === 1 ? "Their live auction was cancelled and its bidders told." : `${count} live auctions were cancelled and their bidders told.`),
+  restoreWhileSuspended: "Reinstate the account before restoring the auctions its suspension cancelled.",
+  restoreChooseAuctions: "Choose the auctions to restore.",
+  restoreEndDays: `Choose a new end between ${RESTORE_END_DAYS.min} and ${RESTORE_END_DAYS.max} days from now, or leave it empty to keep each auction's end.`,
+  restored: (count: number) => (count === 1 ? "1 auction is restored: it is open again and the seller was told." : `${count} auctions are restored: they are open again and the seller was told.`),
+  nothingRestored: "Nothing was restored: the auctions chosen cannot come back (see each one's state) or were restored already.",
+  restoreOffer: (count: number) =>
+    count === 1 ? "1 auction the suspension cancelled can be restored below." : `${count} auctions the suspension cancelled can be restored below.`,
   permissionsSaved: "Role permissions updated successfully",
   permissionsFailed: (message: string) => `Error updating role permissions: ${message}`,
   superAdminKeepsManageAdmins: "The super administrator role must keep can_manage_admins, or nobody could manage administrators.",

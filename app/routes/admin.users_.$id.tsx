@@ -1,8 +1,10 @@
 // /admin/users/{id}: one member in the console (issue 19 §3): profile, role, fee exemption and suspension; their newest
 // listings and orders; reports about and by them; their sign-in history. Staff who read members (can_view_users) see
 // it; staff who manage members suspend and reinstate from here (an administrator's account: super administrators
-// only; never one's own), with the rules and the audit row of the admin service. The form works without JavaScript.
-import { Box, Button, Heading, HStack, Link, SimpleGrid, Stack, Table, Text, Textarea } from "@chakra-ui/react";
+// only; never one's own), with the rules and the audit row of the admin service. Once reinstated, the page lists the
+// auctions the suspension cancelled, each with whether it can come back, and staff who manage members restore the ones
+// they tick (as they were, or ending 1–30 days from now). The forms work without JavaScript.
+import { Box, Button, Heading, HStack, Input, Link, SimpleGrid, Stack, Table, Text, Textarea } from "@chakra-ui/react";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link as RemixLink, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AdminTable } from "~/components/admin/AdminTable.tsx";
@@ -11,12 +13,12 @@ import { FormErrors, FormSuccess } from "~/components/forms/index.ts";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary.tsx";
 import { getDb } from "~/db.server.ts";
 import { ADMIN_MESSAGES, ADMIN_USERS_READERS } from "~/lib/admin.ts";
-import { MEMBER_MESSAGES, MEMBER_SUSPENDERS, SUSPENSION_REASON_MAX_LENGTH } from "~/lib/admin-members.ts";
+import { MEMBER_MESSAGES, MEMBER_SUSPENDERS, RESTORE_END_DAYS, RESTORE_STATES, SUSPENSION_REASON_MAX_LENGTH } from "~/lib/admin-members.ts";
 import { formatPrice } from "~/lib/money.ts";
 import { isAdminRole } from "~/lib/roles.ts";
 import { MemberSuspensionSchema } from "~/schemas/admin-members.ts";
 import { permissionsOfRole } from "~/services/accounts/index.server.ts";
-import { getMemberDetail, reinstateUser, suspendUser } from "~/services/admin/index.server.ts";
+import { getMemberDetail, listSuspensionCancellations, reinstateUser, restoreSuspensionCancellations, suspendUser } from "~/services/admin/index.server.ts";
 import { DomainError, isDomainError } from "~/services/domain-error.ts";
 import { requirePermission } from "~/web/auth.server.ts";
 import { refusalBody, refusalInit, throwRefusal } from "~/web/domain-answer.server.ts";
@@ -46,7 +48,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const held = await permissionsOfRole(getDb(), user.role);
   const canSuspend =
     member.id !== user.id && (held.has("can_manage_admins") || (held.has("can_manage_users") && !isAdminRole(member.role)));
-  return { member, canSuspend };
+  const cancellations = await listSuspensionCancellations(getDb(), id);
+  return { member, canSuspend, cancellations };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -64,8 +67,18 @@ export async function action({ request, params }: ActionFunctionArgs) {
       const auctions = outcome.auctionsCancelled > 0 ? ` ${MEMBER_MESSAGES.auctionsCancelled(outcome.auctionsCancelled)}` : "";
       return { ok: true as const, message: `${MEMBER_MESSAGES.suspended}${auctions}` };
     }
+    if (submission.value.intent === "restore") {
+      const outcome = await restoreSuspensionCancellations(getDb(), user.id, id, {
+        auctionIds: submission.value.auctionId,
+        endInDays: submission.value.endInDays ?? null,
+      });
+      if (outcome.restored.length === 0) return data({ ok: false as const, message: MEMBER_MESSAGES.nothingRestored }, { status: 409 });
+      return { ok: true as const, message: MEMBER_MESSAGES.restored(outcome.restored.length) };
+    }
     const outcome = await reinstateUser(getDb(), user.id, id);
-    return { ok: true as const, message: outcome.changed ? MEMBER_MESSAGES.reinstated : MEMBER_MESSAGES.notSuspended };
+    if (!outcome.changed) return { ok: true as const, message: MEMBER_MESSAGES.notSuspended };
+    const restorable = (await listSuspensionCancellations(getDb(), id)).filter((entry) => entry.state === "restorable").length;
+    return { ok: true as const, message: restorable > 0 ? `${MEMBER_MESSAGES.reinstated} ${MEMBER_MESSAGES.restoreOffer(restorable)}` : MEMBER_MESSAGES.reinstated };
   } catch (error) {
     if (!isDomainError(error)) throw error;
     return data({ ok: false as const, message: refusalBody(error).message }, refusalInit(error));
@@ -86,7 +99,8 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
 }
 
 export default function AdminMemberPage() {
-  const { member, canSuspend } = useLoaderData<typeof loader>();
+  const { member, canSuspend, cancellations } = useLoaderData<typeof loader>();
+  const restorable = cancellations.filter((entry) => entry.state === "restorable");
   const answer = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
@@ -176,6 +190,53 @@ export default function AdminMemberPage() {
           </Form>
         ) : null}
       </Box>
+
+      {cancellations.length > 0 ? (
+        <Box as="section" aria-labelledby="member-cancelled-auctions">
+          <Heading as="h2" id="member-cancelled-auctions" size="lg" mb="3">
+            Auctions the suspension cancelled
+          </Heading>
+          <Text mb="3">
+            An auction that had no bids and whose end has not passed can come back as it was, or ending on a new date. The
+            others stay cancelled; the seller can relist an ended one from their listings.
+          </Text>
+          <Form method="post">
+            <input type="hidden" name="intent" value="restore" />
+            <AdminTable label="Auctions the suspension cancelled" caption={<>{cancellations.length} cancelled by the latest suspension</>} columns={["Restore", "Listing", "Before", "Ends", "State"]}>
+              {cancellations.map((entry) => (
+                <Table.Row key={entry.auctionId}>
+                  <Table.Cell>
+                    {entry.state === "restorable" && canSuspend ? (
+                      <input type="checkbox" name="auctionId" value={entry.auctionId} defaultChecked aria-label={`Restore the auction for ${entry.title}`} />
+                    ) : (
+                      "—"
+                    )}
+                  </Table.Cell>
+                  <Table.Cell>
+                    <Link asChild textDecoration="underline">
+                      <RemixLink to={`/auctions/${entry.auctionId}`}>{entry.title}</RemixLink>
+                    </Link>
+                  </Table.Cell>
+                  <Table.Cell>{entry.previousStatus}</Table.Cell>
+                  <Table.Cell>{dateTime.format(new Date(entry.endDate))}</Table.Cell>
+                  <Table.Cell>{RESTORE_STATES[entry.state]}</Table.Cell>
+                </Table.Row>
+              ))}
+            </AdminTable>
+            {canSuspend && restorable.length > 0 ? (
+              <Stack gap="3" mt="3" maxW="xl">
+                <label htmlFor="restore-end-days">
+                  New end, in days from now ({RESTORE_END_DAYS.min}–{RESTORE_END_DAYS.max}; leave empty to keep each auction&apos;s end)
+                </label>
+                <Input id="restore-end-days" name="endInDays" type="number" min={RESTORE_END_DAYS.min} max={RESTORE_END_DAYS.max} step={1} maxW="40" />
+                <Button type="submit" alignSelf="start" colorPalette="green" disabled={busy}>
+                  Restore the ticked auctions
+                </Button>
+              </Stack>
+            ) : null}
+          </Form>
+        </Box>
+      ) : null}
 
       <Box as="section" aria-labelledby="member-reports">
         <Heading as="h2" id="member-reports" size="lg" mb="3">

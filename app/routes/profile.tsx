@@ -178,6 +178,19 @@ export default function ProfilePage() {
           </Box>
         </HStack>
 
+        {/* Issue 33: a buyer can become a seller later. */}
+        {profile.role === ROLE_LABELS.buyer ? (
+          <Box as="section" aria-labelledby="start-selling-heading" borderWidth="1px" rounded="lg" p="5">
+            <Heading as="h2" size="md" id="start-selling-heading" mb="2">
+              Start selling
+            </Heading>
+            <Text mb="3">Have equipment to sell? Turn your account into a seller&apos;s account to list items and run auctions; you keep buying as before.</Text>
+            <Button asChild colorPalette="blue" variant="outline">
+              <RemixLink to="/profile/start-selling">Start selling</RemixLink>
+            </Button>
+          </Box>
+        ) : null}
+
         <Box as="section" aria-labelledby="photo-heading" borderWidth="1px" rounded="lg" p="5">
           <Heading as="h2" size="md" id="photo-heading" mb="3">
             Profile photo

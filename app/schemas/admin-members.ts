@@ -1,7 +1,7 @@
 // The forms of a member's page and of the role editor (issue 19 §1, §3): suspend or reinstate (with an optional
 // reason), and one role's permissions (a list of checkboxes, bounded by the number of permissions there are).
 import { z } from "zod";
-import { MEMBER_MESSAGES, SUSPENSION_REASON_MAX_LENGTH } from "~/lib/admin-members.ts";
+import { MEMBER_MESSAGES, RESTORE_END_DAYS, RESTORE_LIST_MAX, SUSPENSION_REASON_MAX_LENGTH } from "~/lib/admin-members.ts";
 import { PERMISSIONS } from "~/lib/permissions.ts";
 import { ROLES } from "~/lib/roles.ts";
 
@@ -13,6 +13,21 @@ export const MemberSuspensionSchema = z.discriminatedUnion(
       reason: z.string().trim().max(SUSPENSION_REASON_MAX_LENGTH, MEMBER_MESSAGES.reasonTooLong).optional().default(""),
     }),
     z.object({ intent: z.literal("reinstate") }),
+    // Restoring what the suspension cancelled: the auctions ticked, and optionally a new end for all of them.
+    z.object({
+      intent: z.literal("restore"),
+      auctionId: z
+        .array(z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER))
+        .max(RESTORE_LIST_MAX, MEMBER_MESSAGES.restoreChooseAuctions)
+        .optional()
+        .default([]),
+      endInDays: z.coerce
+        .number({ invalid_type_error: MEMBER_MESSAGES.restoreEndDays })
+        .int(MEMBER_MESSAGES.restoreEndDays)
+        .min(RESTORE_END_DAYS.min, MEMBER_MESSAGES.restoreEndDays)
+        .max(RESTORE_END_DAYS.max, MEMBER_MESSAGES.restoreEndDays)
+        .optional(),
+    }),
   ],
   { errorMap: () => ({ message: "Please choose what to do." }) },
 );

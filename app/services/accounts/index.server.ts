@@ -1,6 +1,7 @@
 // What the accounts domain offers to routes and the web layer. Members and their sessions: registration, sign-in and its limits, passwords and resets, the second factor and two-step sign-in, e-mail confirmation, profiles, permissions, newsletter, how members are named.
 // Routes import services through this index; services import each other's files directly.
 export * from "./account.server.ts";
+export * from "./become-seller.server.ts";
 export * from "./attempt-counters.server.ts";
 export * from "./display-currency.server.ts";
 export * from "./email-confirmation.server.ts";

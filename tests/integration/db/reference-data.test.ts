@@ -266,6 +266,7 @@ describe("migrations", () => {
         "sign_in_events",
         "support_request_events",
         "support_requests",
+        "suspension_cancellations",
         "testimonials",
         "totp_factors",
         "users",

@@ -126,6 +126,8 @@ const TARGETS: Record<string, ActionTarget> = {
   // The member's own security (issue 32 §6): signing devices out (a session of its own, as a body may sign others
   // out) and changing the password (no body knows the current one).
   "profile_.currency.tsx": { url: "/profile/currency", member: "buyer" },
+  // Becoming a seller (issue 33): posted by a seller, so no body can change the fixtures' roles; refusals render the page.
+  "profile_.start-selling.tsx": { url: "/profile/start-selling", member: "seller", renders: "/profile/start-selling" },
   "profile_.devices.tsx": { url: "/profile/devices", member: "buyer", freshSession: true },
   "profile_.password.tsx": { url: "/profile/password", member: "buyer", renders: "/profile/password" },
   "register.tsx": { url: "/register", member: "buyer" },

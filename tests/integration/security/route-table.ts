@@ -496,6 +496,11 @@ export const ROUTE_TABLE: readonly RouteRow[] = [
   { file: "profile_.currency.tsx", path: "/profile/currency",
     loader: { expect: members("to:/profile*") },
     action: { form: { currency: "CHF" }, expect: members("to:/profile?currency=refused*") } },
+  // Becoming a seller (issue 33): every member reads the page (sellers and staff are told why they cannot); a form
+  // without the terms ticked stops at validation; unconfirmed accounts may not post.
+  { file: "profile_.start-selling.tsx", path: "/profile/start-selling",
+    loader: { expect: members("ok") },
+    action: { form: { companyName: "" }, expect: members("reaches:400", each(UNCONFIRMED, "refused:403")) } },
   { file: "profile_.devices.tsx", path: "/profile/devices",
     loader: { expect: members("to:/profile*") },
     action: { form: { intent: "end", device: "0".repeat(20) }, expect: members("to:/profile?devices=gone*") } },
