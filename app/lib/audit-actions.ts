@@ -26,6 +26,8 @@ export const AUDIT_ACTION_LABELS = {
   "user.fee_exemption_change": "Fee exemption changed",
   "user.suspend": "Member suspended",
   "user.reinstate": "Member reinstated",
+  "user.restore_cancelled_auctions": "Cancelled auctions restored",
+  "user.become_seller": "Buyer became a seller",
   "role.permissions_change": "Role permissions changed",
   "seller.verify": "Seller verified",
   "seller.unverify": "Seller verification withdrawn",
