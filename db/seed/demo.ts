@@ -10,6 +10,7 @@ import { seedDemoListingViews } from "./dashboards.ts";
 import { seedDemoForum } from "./forum.ts";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "./demo-accounts.ts";
 import { createAccount } from "./factories.ts";
+import { seedDemoNewsletter } from "./newsletter.ts";
 import { seedDemoKnowledgeBase } from "./knowledge-base.ts";
 import { seedDemoListings } from "./listings.ts";
 import { seedDemoModeration } from "./moderation.ts";
@@ -74,6 +75,8 @@ export async function seedDemoMarketplace(db: Kysely<Database>, options: DemoSee
   await seedDemoBulkImport(db, options.uploads, { sellerId: idOf("seller"), now });
   // Dashboards (issue 20): a month of counted views of the demo seller's listings, for the seller dashboard's figures.
   await seedDemoListingViews(db, seededRandom(DEMO_SEED + 5), { sellerId: idOf("seller"), now });
+  // The newsletter (issue 33): readers who signed up over the last weeks, confirmed, pending and unsubscribed.
+  await seedDemoNewsletter(db, { now });
   // People have read what is more than a day and a half old (the auctions', the forum's and the offers' notices alike).
   await db
     .updateTable("notifications")

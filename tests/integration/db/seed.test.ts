@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { OpenedDatabase } from "#db/dialect.ts";
 import type { Profile } from "#db/schema.ts";
 import { seedDemoMarketplace } from "#db/seed/demo.ts";
+import { listNewsletterSubscribers } from "~/services/accounts/newsletter.server.ts";
 import { DEMO_PASSWORD } from "#db/seed/demo-accounts.ts";
 import { DEMO_DEALERS } from "#db/seed/listings.ts";
 import { verifyLogin } from "~/services/accounts/account.server.ts";
@@ -117,6 +118,15 @@ describe("seedDemoMarketplace", () => {
     const dealer = await seeded.db.selectFrom("profiles").select("id").where("email", "=", DEMO_DEALERS[0]?.email ?? "").executeTakeFirstOrThrow();
     const used = await seeded.db.selectFrom("promo_code_redemptions").select(["user_id", "discount_cents"]).execute();
     expect(used).toEqual([{ user_id: dealer.id, discount_cents: 250 }]);
+  });
+
+  it("has newsletter readers in each state, as /admin/newsletter lists them, and sends none of their sign-up mails", async () => {
+    const page = await listNewsletterSubscribers(seeded.db, { state: "all" });
+    const states = page.rows.map((row) => row.status).sort();
+    expect(page.subscribed).toBe(4);
+    expect(states).toEqual(["pending", "subscribed", "subscribed", "subscribed", "subscribed", "unsubscribed"]);
+    const pending = await seeded.db.selectFrom("email_outbox").select("id").where("status", "=", "pending").execute();
+    expect(pending).toEqual([]);
   });
 
   it("gives the demo seller a past bulk import: three listings created, one row removed, photos refused and reported", async () => {
