@@ -104,7 +104,13 @@ describe("flagged forum posts in the moderation inbox", () => {
     expect(await moderationLink()).toEqual({ to: "/admin/moderation", label: "Moderation (3)" });
     const frame = await calls().get(frameRoute, "/admin", people.moderator);
     const moderationGroup = frame.data!.groups!.find((group) => group.label === "Moderation");
-    expect(moderationGroup?.links.map((link) => link.to)).toEqual(["/admin/moderation", "/admin/flagged-listings", "/admin/review-reports"]);
+    // A moderator without the full audit log reads their own decisions in it.
+    expect(moderationGroup?.links.map((link) => [link.to, link.label])).toEqual([
+      ["/admin/moderation", "Moderation (3)"],
+      ["/admin/flagged-listings", "Flagged listings"],
+      ["/admin/review-reports", "Reported reviews"],
+      ["/admin/audit-log", "My decisions"],
+    ]);
     // Support staff do not moderate: no Moderation link, and the page and its action refuse them.
     expect((await calls().get(frameRoute, "/admin", people.support)).data!.links!.map((link) => link.to)).not.toContain("/admin/moderation");
   });
