@@ -172,6 +172,7 @@ const TARGETS: Record<string, ActionTarget> = {
   "admin.reports[.csv].tsx": { url: "/admin/reports.csv", member: "editor" },
   "admin.sales[.csv].tsx": { url: "/admin/sales.csv", member: "editor" },
   "admin.audit-log[.csv].tsx": { url: "/admin/audit-log.csv", member: "editor" },
+  "admin.newsletter[.csv].tsx": { url: "/admin/newsletter.csv", member: "editor" },
   "resources.notifications.ts": { url: "/resources/notifications", member: "buyer" },
   "resources.offline-snapshot.ts": { url: "/resources/offline-snapshot", member: "buyer" },
   "styles.$file.ts": { url: "/styles/site-0.css", member: "buyer" },
