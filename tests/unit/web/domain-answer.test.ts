@@ -2,7 +2,8 @@
 // when there is one), Retry-After for rate limits, the conform reply for forms and the thrown answer for documents.
 import { describe, expect, it } from "vitest";
 import { DOMAIN_ERROR_KINDS, DomainError } from "~/services/domain-error.ts";
-import { answerRefusal, REFUSAL_STATUS, refusalInit, refusalReply, throwRefusal, withRefusals } from "~/web/domain-answer.server.ts";
+import { redirect } from "@remix-run/node";
+import { answerRefusal, formReply, REFUSAL_STATUS, refusalInit, refusalReply, refusalsAnswered, throwRefusal, withRefusals } from "~/web/domain-answer.server.ts";
 
 /** What a `data()` answer carries. */
 function parts(value: unknown): { data: unknown; status: number | undefined; headers: Record<string, string> } {
@@ -65,5 +66,57 @@ describe("throwRefusal and withRefusals", () => {
     const crash = new Error("disk full");
     expect(() => throwRefusal(crash)).toThrow(crash);
     expect(await withRefusals(async () => 42)).toBe(42);
+  });
+});
+
+describe("refusalsAnswered", () => {
+  const refuse = (error: unknown) => () => Promise.reject(error);
+  const submission = {
+    reply: (options?: { formErrors?: string[]; fieldErrors?: Record<string, string[]>; hideFields?: string[] }) => ({
+      status: "error" as const,
+      error: { "": options?.formErrors ?? null, ...options?.fieldErrors },
+      hidden: options?.hideFields ?? [],
+    }),
+  };
+
+  it("gives back what the work answers when nothing is refused", async () => {
+    expect(await refusalsAnswered(async () => 42, { as: "json" })).toBe(42);
+    expect(await refusalsAnswered(async () => "page", { as: "document" })).toBe("page");
+    expect(await refusalsAnswered(async () => ({ ok: true }), { as: () => ({ ok: false }) })).toEqual({ ok: true });
+  });
+
+  it("answers a document's refusal by throwing it for the error boundary, with its status and message", async () => {
+    const thrown = await refusalsAnswered(refuse(new DomainError("forbidden", "Not yours")), { as: "document" }).catch((e: unknown) => e);
+    expect(parts(thrown)).toMatchObject({ status: 403, data: { message: "Not yours" } });
+  });
+
+  it("answers a fetcher's refusal as JSON: the message, its field, the status and Retry-After", async () => {
+    const answer = parts(await refusalsAnswered(refuse(new DomainError("invalid", "Too low", { field: "amount" })), { as: "json" }));
+    expect(answer).toMatchObject({ status: 400, data: { message: "Too low", field: "amount" } });
+    const limited = parts(await refusalsAnswered(refuse(new DomainError("rate_limited", "Slow down", { retryAfterSeconds: 5 })), { as: "json" }));
+    expect(limited).toMatchObject({ status: 429, headers: { "retry-after": "5" } });
+  });
+
+  it("answers with the route's own body and the refusal's status, and throws the kinds that are the page's", async () => {
+    const how = { as: (refusal: DomainError) => ({ ok: false as const, message: refusal.message }), page: ["not_found"] as const };
+    expect(parts(await refusalsAnswered(refuse(new DomainError("conflict", "Already sold")), how))).toMatchObject({ status: 409, data: { ok: false, message: "Already sold" } });
+    const thrown = await refusalsAnswered(refuse(new DomainError("not_found", "Listing not found")), how).catch((e: unknown) => e);
+    expect(parts(thrown)).toMatchObject({ status: 404, data: { message: "Listing not found" } });
+  });
+
+  it("puts a form's refusal beside its field, or above the form, with the fields to hide", async () => {
+    const how = { as: (refusal: DomainError) => ({ result: formReply(submission, refusal, { hideFields: ["password"] }) }) };
+    const beside = parts(await refusalsAnswered(refuse(new DomainError("invalid", "Too short", { field: "password" })), how));
+    expect(beside).toMatchObject({ status: 400, data: { result: { error: { "": null, password: ["Too short"] }, hidden: ["password"] } } });
+    const above = parts(await refusalsAnswered(refuse(new DomainError("conflict", "Link used")), how));
+    expect(above).toMatchObject({ status: 409, data: { result: { error: { "": ["Link used"] } } } });
+  });
+
+  it("lets anything that is not a refusal through unchanged: a crash, a redirect", async () => {
+    const crash = new Error("disk full");
+    for (const as of ["json", "document"] as const) await expect(refusalsAnswered(refuse(crash), { as })).rejects.toBe(crash);
+    await expect(refusalsAnswered(refuse(crash), { as: () => "never" })).rejects.toBe(crash);
+    const away = redirect("/elsewhere");
+    await expect(refusalsAnswered(refuse(away), { as: () => "never", page: ["not_found"] })).rejects.toBe(away);
   });
 });
