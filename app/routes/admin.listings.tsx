@@ -70,8 +70,9 @@ export async function action({ request }: ActionFunctionArgs) {
     }, { as: (refusal) => ({ ok: false as const, message: refusal.message }) });
   }
   const featured = submission.value.featured === "1";
+  const { listingId } = submission.value;
   return refusalsAnswered(async () => {
-    await setListingFeatured(getDb(), user.id, submission.value.listingId, featured);
+    await setListingFeatured(getDb(), user.id, listingId, featured);
     return { ok: true as const, message: featured ? `The listing is featured, at no charge and with no end until it is unfeatured. ${FEATURING_MEANING}` : "The listing is no longer featured." };
   }, { as: (refusal) => ({ ok: false as const, message: refusal.message }) });
 }
