@@ -102,19 +102,3 @@ export function throwRefusal(error: unknown): never {
   throw error;
 }
 
-// ——— Kept while their callers move to refusalsAnswered ———
-
-/** A refusal as the JSON answer of a fetcher or the API. */
-export function answerRefusal(error: DomainError) {
-  return data<RefusalBody>(refusalBody(error), refusalInit(error));
-}
-
-/** For conform forms: formReply, and the refusal's status. */
-export function refusalReply(submission: Replying, error: DomainError) {
-  return { result: formReply(submission, error), init: refusalInit(error) };
-}
-
-/** Runs `work`; a refusal it throws becomes the document's error answer (throwRefusal). */
-export async function withRefusals<T>(work: () => Promise<T>): Promise<T> {
-  return refusalsAnswered(work, { as: "document" });
-}
