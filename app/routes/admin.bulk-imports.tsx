@@ -10,11 +10,10 @@ import { getDb } from "~/db.server.ts";
 import { formatShortDate } from "~/lib/dates.ts";
 import { IMPORT_REVIEW_REASON_MAX, ImportReviewDecisionSchema } from "~/schemas/import-review.ts";
 import { decideHeldBulkImport, listHeldBulkImports } from "~/services/admin/index.server.ts";
-import { isDomainError } from "~/services/domain-error.ts";
 import { kickBulkImportJob } from "~/services/listings/index.server.ts";
 import { getUploadStore } from "~/services/storage/index.server.ts";
 import { requirePermission } from "~/web/auth.server.ts";
-import { refusalBody, refusalInit } from "~/web/domain-answer.server.ts";
+import { refusalsAnswered } from "~/web/domain-answer.server.ts";
 import { parseForm } from "~/web/form-data.server.ts";
 
 export const meta: MetaFunction = () => [{ title: "Held bulk imports — Admin — Tradebench" }];
@@ -33,17 +32,14 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const { importId, decision, note } = submission.value;
   const db = getDb();
-  try {
+  return refusalsAnswered(async () => {
     const decided = await decideHeldBulkImport(db, user.id, importId, decision, note);
     if (decided.status === "importing") void kickBulkImportJob(db, getUploadStore(), importId, "import");
-  } catch (error) {
-    if (!isDomainError(error)) throw error;
-    return data({ ok: false as const, message: refusalBody(error).message }, refusalInit(error));
-  }
-  return {
-    ok: true as const,
-    message: decision === "approve" ? `Import ${importId} approved: its listings are being published, and the seller was told.` : `Import ${importId} rejected; the seller was told why.`,
-  };
+    return {
+      ok: true as const,
+      message: decision === "approve" ? `Import ${importId} approved: its listings are being published, and the seller was told.` : `Import ${importId} rejected; the seller was told why.`,
+    };
+  }, { as: (refusal) => ({ ok: false as const, message: refusal.message }) });
 }
 
 export default function AdminBulkImportsPage() {

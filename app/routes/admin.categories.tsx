@@ -14,9 +14,8 @@ import { getDb } from "~/db.server.ts";
 import { CATEGORY_NAME_MAX } from "~/lib/moderation.ts";
 import { CategoryChangeSchema, CategorySearchSchema } from "~/schemas/moderation.ts";
 import { changeCategory, listCategoriesForAdmin, type AdminCategoryNode, type CategoryChange } from "~/services/admin/index.server.ts";
-import { isDomainError } from "~/services/domain-error.ts";
 import { requirePermission } from "~/web/auth.server.ts";
-import { refusalBody, refusalInit } from "~/web/domain-answer.server.ts";
+import { refusalsAnswered } from "~/web/domain-answer.server.ts";
 import { parseForm } from "~/web/form-data.server.ts";
 
 export const meta: MetaFunction = () => [{ title: "Categories — Admin — Tradebench" }];
@@ -39,12 +38,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const value = submission.value;
   const change: CategoryChange =
     value.intent === "add" ? { action: "add", parentId: value.parentId, name: value.name } : value.intent === "rename" ? { action: "rename", categoryId: value.categoryId, name: value.name } : { action: value.intent, categoryId: value.categoryId };
-  try {
-    return { ok: true as const, message: await changeCategory(getDb(), user.id, change) };
-  } catch (error) {
-    if (!isDomainError(error)) throw error;
-    return data({ ok: false as const, message: refusalBody(error).message }, refusalInit(error));
-  }
+  return refusalsAnswered(async () => ({ ok: true as const, message: await changeCategory(getDb(), user.id, change) }), { as: (refusal) => ({ ok: false as const, message: refusal.message }) });
 }
 
 /** A category's name, its taxonomy name when renamed, its listings and badges. */

@@ -16,10 +16,9 @@ import { getDb } from "~/db.server.ts";
 import { EXCHANGE_RATE_MESSAGES, MAX_RATE_FILE_BYTES } from "~/lib/exchange-rates.ts";
 import { CURRENCIES } from "~/lib/money.ts";
 import { ExchangeRateActionSchema, RATE_FILE_FIELD } from "~/schemas/exchange-rates.ts";
-import { isDomainError } from "~/services/domain-error.ts";
 import { listExchangeRates, parseEcbDailyXml, parseExchangeRateCsv, recordExchangeRates, type ExchangeRateEntry } from "~/services/pricing/index.server.ts";
 import { requirePermission } from "~/web/auth.server.ts";
-import { refusalInit } from "~/web/domain-answer.server.ts";
+import { refusalsAnswered } from "~/web/domain-answer.server.ts";
 import { parseForm } from "~/web/form-data.server.ts";
 
 export const meta: MetaFunction = () => [{ title: "Exchange rates — Admin console — Tradebench" }];
@@ -83,14 +82,12 @@ export async function action({ request }: ActionFunctionArgs) {
   const db = getDb();
   if (submission.value.intent === "set") {
     const { currency, date, unitsPerUsd } = submission.value;
-    try {
+    return refusalsAnswered(async () => {
       const result = await recordExchangeRates(db, user.id, [{ currency, date, unitsPerUsd }], "manual");
       return data<Answer>({ ok: true, intent: "set", message: result.recorded > 0 ? EXCHANGE_RATE_MESSAGES.saved(currency, date) : EXCHANGE_RATE_MESSAGES.unchanged });
-    } catch (error) {
-      if (!isDomainError(error)) throw error;
-      const field = error.field ?? "unitsPerUsd";
-      return data<Answer>({ ok: false, intent: "set", message: error.message, fieldErrors: { [field]: [error.message] }, values: sentValues(fields) }, refusalInit(error));
-    }
+    }, {
+      as: (refusal): Answer => ({ ok: false, intent: "set", message: refusal.message, fieldErrors: { [refusal.field ?? "unitsPerUsd"]: [refusal.message] }, values: sentValues(fields) }),
+    });
   }
   // The file's size is checked before anything reads it (the multipart reader keeps no bytes of a file over its bound).
   const file = files[0];
@@ -103,7 +100,7 @@ export async function action({ request }: ActionFunctionArgs) {
     return failedImport(EXCHANGE_RATE_MESSAGES.notText);
   }
   if (text.includes("\u0000")) return failedImport(EXCHANGE_RATE_MESSAGES.notText);
-  try {
+  return refusalsAnswered(async () => {
     const { entries, source } = ratesOfFile(text);
     const result = await recordExchangeRates(db, user.id, entries, source);
     return data<Answer>({
@@ -111,10 +108,7 @@ export async function action({ request }: ActionFunctionArgs) {
       intent: "import",
       message: result.recorded > 0 ? EXCHANGE_RATE_MESSAGES.imported(result.recorded, result.unchanged) : EXCHANGE_RATE_MESSAGES.unchanged,
     });
-  } catch (error) {
-    if (!isDomainError(error)) throw error;
-    return failedImport(error.message, refusalInit(error).status);
-  }
+  }, { as: (refusal): Answer => ({ ok: false, intent: "import", message: `Nothing was imported. ${refusal.message}` }) });
 }
 
 function SetRateForm({ answer, busy, today }: { answer: Answer | undefined; busy: boolean; today: string }) {

@@ -23,9 +23,8 @@ import {
 } from "~/lib/moderation.ts";
 import { FraudReportDecisionSchema } from "~/schemas/moderation.ts";
 import { countFlaggedListings, countPendingFraudReports, listFlaggedListings, listPendingFraudReports, resolveFraudReport } from "~/services/admin/index.server.ts";
-import { isDomainError } from "~/services/domain-error.ts";
 import { requirePermission } from "~/web/auth.server.ts";
-import { refusalBody, refusalInit } from "~/web/domain-answer.server.ts";
+import { refusalsAnswered } from "~/web/domain-answer.server.ts";
 import { parseForm } from "~/web/form-data.server.ts";
 
 export const meta: MetaFunction = () => [{ title: "Flagged listings — Admin — Tradebench" }];
@@ -66,13 +65,10 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requirePermission(request, "can_moderate_content");
   const { submission } = await parseForm(request, FraudReportDecisionSchema);
   if (submission.status !== "success") return data({ ok: false as const, message: MODERATION_MESSAGES.fraudNotFound }, { status: 400 });
-  try {
+  return refusalsAnswered(async () => {
     await resolveFraudReport(getDb(), user.id, submission.value.reportId, submission.value.decision);
-  } catch (error) {
-    if (!isDomainError(error)) throw error;
-    return data({ ok: false as const, message: refusalBody(error).message }, refusalInit(error));
-  }
-  return { ok: true as const, message: MODERATION_MESSAGES.fraudResolved };
+    return { ok: true as const, message: MODERATION_MESSAGES.fraudResolved };
+  }, { as: (refusal) => ({ ok: false as const, message: refusal.message }) });
 }
 
 function pageLink(tab: string, page: number): string {

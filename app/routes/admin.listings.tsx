@@ -16,9 +16,8 @@ import { formatPrice } from "~/lib/money.ts";
 import { AdminListingsActionSchema } from "~/schemas/moderation.ts";
 import { listCategoriesForAdmin, listListingsForAdmin, setListingFeatured, takeDownListings, type AdminListingsPage } from "~/services/admin/index.server.ts";
 import { routeIdOf } from "~/web/route-params.server.ts";
-import { isDomainError } from "~/services/domain-error.ts";
 import { requirePermission } from "~/web/auth.server.ts";
-import { refusalBody, refusalInit } from "~/web/domain-answer.server.ts";
+import { refusalsAnswered } from "~/web/domain-answer.server.ts";
 import { parseForm } from "~/web/form-data.server.ts";
 import { FEATURING_MEANING } from "~/lib/featuring.ts";
 
@@ -64,23 +63,18 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success") return data({ ok: false as const, message: "Choose a listing to feature, or listings and a reason to take down." }, { status: 400 });
   if ("intent" in submission.value) {
     const command = submission.value;
-    try {
+    return refusalsAnswered(async () => {
       const done = await takeDownListings(getDb(), user.id, command.decision, { listingIds: command.listingIds, importId: command.importId ?? null }, command.reason);
       const verb = command.decision === "remove" ? "removed" : "unpublished";
       return { ok: true as const, message: `${done.changed === 1 ? "1 listing" : `${done.changed} listings`} ${verb}; ${done.sellersNotified === 1 ? "1 seller" : `${done.sellersNotified} sellers`} told why.${done.skipped > 0 ? ` ${done.skipped} skipped (sold, already taken down, or with an auction: review those one by one).` : ""}` };
-    } catch (error) {
-      if (!isDomainError(error)) throw error;
-      return data({ ok: false as const, message: refusalBody(error).message }, refusalInit(error));
-    }
+    }, { as: (refusal) => ({ ok: false as const, message: refusal.message }) });
   }
   const featured = submission.value.featured === "1";
-  try {
-    await setListingFeatured(getDb(), user.id, submission.value.listingId, featured);
-  } catch (error) {
-    if (!isDomainError(error)) throw error;
-    return data({ ok: false as const, message: refusalBody(error).message }, refusalInit(error));
-  }
-  return { ok: true as const, message: featured ? `The listing is featured, at no charge and with no end until it is unfeatured. ${FEATURING_MEANING}` : "The listing is no longer featured." };
+  const { listingId } = submission.value;
+  return refusalsAnswered(async () => {
+    await setListingFeatured(getDb(), user.id, listingId, featured);
+    return { ok: true as const, message: featured ? `The listing is featured, at no charge and with no end until it is unfeatured. ${FEATURING_MEANING}` : "The listing is no longer featured." };
+  }, { as: (refusal) => ({ ok: false as const, message: refusal.message }) });
 }
 
 export default function AdminListingsPage() {

@@ -23,9 +23,8 @@ import { REVIEW_REPORT_REASON_MAX } from "~/lib/reviews.ts";
 import { FlaggedPostDecisionSchema } from "~/schemas/moderation.ts";
 import { getModerationInbox } from "~/services/admin/index.server.ts";
 import { decideFlaggedForumPost } from "~/services/community/index.server.ts";
-import { isDomainError } from "~/services/domain-error.ts";
 import { requirePermission } from "~/web/auth.server.ts";
-import { refusalInit } from "~/web/domain-answer.server.ts";
+import { refusalsAnswered } from "~/web/domain-answer.server.ts";
 import { parseForm } from "~/web/form-data.server.ts";
 
 export const meta: MetaFunction = () => [{ title: "Moderation inbox — Admin — Tradebench" }];
@@ -47,13 +46,10 @@ export async function action({ request }: ActionFunctionArgs) {
     return data({ formError: first ?? MODERATION_INBOX_MESSAGES.decisionRequired }, { status: 400 });
   }
   const { postId, decision, reason } = submission.value;
-  try {
+  return refusalsAnswered(async () => {
     await decideFlaggedForumPost(getDb(), { userId: user.id, canModerate: true }, postId, { action: decision, reason });
-  } catch (error) {
-    if (!isDomainError(error)) throw error;
-    return data({ formError: error.message }, refusalInit(error));
-  }
-  throw redirect(`/admin/moderation?done=${decision}#forum-posts`);
+    throw redirect(`/admin/moderation?done=${decision}#forum-posts`);
+  }, { as: (refusal) => ({ formError: refusal.message }) });
 }
 
 type Inbox = ReturnType<typeof useLoaderData<typeof loader>>["inbox"];

@@ -13,10 +13,9 @@ import { getDb } from "~/db.server.ts";
 import { formatExactPrice } from "~/lib/money.ts";
 import { formatOrderTime, ORDER_STATUS_LABELS, ORDER_STATUSES } from "~/lib/orders.ts";
 import { OrderDeskActionSchema, OrderDeskQuerySchema } from "~/schemas/order-desk.ts";
-import { isDomainError } from "~/services/domain-error.ts";
 import { actOnDeskOrder, getOrderDetail, listDeskOrders, staffNotesOf, transitionOrder } from "~/services/orders/index.server.ts";
 import { requirePermission, requireSecondFactorWhereRequired, userHasPermission } from "~/web/auth.server.ts";
-import { refusalInit, throwRefusal } from "~/web/domain-answer.server.ts";
+import { refusalsAnswered } from "~/web/domain-answer.server.ts";
 import { parseForm } from "~/web/form-data.server.ts";
 
 export const meta: MetaFunction = () => [{ title: "Orders — Admin — Tradebench" }];
@@ -58,7 +57,7 @@ export async function action({ request }: ActionFunctionArgs) {
     return data({ formError: message }, { status: 400 });
   }
   const input = submission.value;
-  try {
+  return refusalsAnswered(async () => {
     if (input.intent === "cancel") {
       await transitionOrder(getDb(), { orderId: input.orderId, actor: { id: user.id, role: user.role }, action: "cancel", note: input.text });
     } else {
@@ -68,11 +67,8 @@ export async function action({ request }: ActionFunctionArgs) {
         act: input.intent === "note" ? { kind: "note", body: input.text } : { kind: input.intent, reason: input.text },
       });
     }
-  } catch (error) {
-    if (!isDomainError(error) || error.kind === "not_found") throwRefusal(error);
-    return data({ formError: error.message }, refusalInit(error));
-  }
-  throw redirect(`/admin/orders?order=${input.orderId}&done=${input.intent}`);
+    throw redirect(`/admin/orders?order=${input.orderId}&done=${input.intent}`);
+  }, { as: (refusal) => ({ formError: refusal.message }), page: ["not_found"] });
 }
 
 function pageLink(query: { q: string; status: string }, page: number): string {

@@ -16,10 +16,9 @@ import { Pagination } from "~/components/listings/Pagination.tsx";
 import { getDb } from "~/db.server.ts";
 import { formatPromoDiscount, formatPromoUsage, PROMO_CODE_MAX_LENGTH, PROMO_DESCRIPTION_MAX_LENGTH, PROMO_MESSAGES } from "~/lib/promotions.ts";
 import { PromoCodeActionSchema, promoValueFromForm } from "~/schemas/promotions.ts";
-import { isDomainError } from "~/services/domain-error.ts";
 import { createPromoCode, deactivatePromoCode, generateUniquePromoCode, listPromoCodes, promoCodeStatistics } from "~/services/promotions/index.server.ts";
 import { requirePermission } from "~/web/auth.server.ts";
-import { refusalBody, refusalInit } from "~/web/domain-answer.server.ts";
+import { refusalsAnswered } from "~/web/domain-answer.server.ts";
 import { parseForm } from "~/web/form-data.server.ts";
 
 export const meta: MetaFunction = () => [{ title: "Promo Codes — Admin User Management — Tradebench" }];
@@ -71,7 +70,7 @@ export async function action({ request }: ActionFunctionArgs) {
     return data<Answer>({ ok: false, intent, message, fieldErrors, values: sentValues(fields) }, { status: 400 });
   }
   const form = submission.value;
-  try {
+  return refusalsAnswered(async () => {
     if (form.intent === "generate") {
       return data<Answer>({ ok: true, intent: "generate", code: await generateUniquePromoCode(getDb(), form.prefix) });
     }
@@ -89,17 +88,15 @@ export async function action({ request }: ActionFunctionArgs) {
       validUntil: form.validUntil,
     });
     return data<Answer>({ ok: true, intent: "create", message: PROMO_MESSAGES.created });
-  } catch (error) {
-    if (!isDomainError(error)) throw error;
-    const message = refusalBody(error).message;
-    const field = error.field ? (SERVICE_FIELDS[error.field] ?? error.field) : undefined;
-    const wrapped =
-      form.intent === "deactivate" ? PROMO_MESSAGES.deactivateFailed(message) : form.intent === "generate" ? message : PROMO_MESSAGES.createFailed(message);
-    return data<Answer>(
-      { ok: false, intent: form.intent, message: wrapped, fieldErrors: field ? { [field]: [message] } : undefined, values: sentValues(fields) },
-      refusalInit(error),
-    );
-  }
+  }, {
+    as: (refusal): Answer => {
+      const message = refusal.message;
+      const field = refusal.field ? (SERVICE_FIELDS[refusal.field] ?? refusal.field) : undefined;
+      const wrapped =
+        form.intent === "deactivate" ? PROMO_MESSAGES.deactivateFailed(message) : form.intent === "generate" ? message : PROMO_MESSAGES.createFailed(message);
+      return { ok: false, intent: form.intent, message: wrapped, fieldErrors: field ? { [field]: [message] } : undefined, values: sentValues(fields) };
+    },
+  });
 }
 
 function CreatePromoCodeForm({ answer, busy }: { answer: Answer | undefined; busy: boolean }) {

@@ -24,9 +24,9 @@ import {
 import { safeRedirect } from "~/schemas/fields.ts";
 import { ListingReviewSchema } from "~/schemas/moderation.ts";
 import { getListingReview, reviewReportedListing } from "~/services/admin/index.server.ts";
-import { DomainError, isDomainError } from "~/services/domain-error.ts";
+import { DomainError } from "~/services/domain-error.ts";
 import { requirePermission } from "~/web/auth.server.ts";
-import { refusalInit, throwRefusal } from "~/web/domain-answer.server.ts";
+import { refusalsAnswered, throwRefusal } from "~/web/domain-answer.server.ts";
 import { parseForm } from "~/web/form-data.server.ts";
 import { parseRouteId } from "~/web/route-params.server.ts";
 
@@ -53,14 +53,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (submission.status !== "success") {
     return data({ errors: [submission.error?.decision?.[0] ?? submission.error?.message?.[0] ?? MODERATION_MESSAGES.decisionRequired] }, { status: 400 });
   }
-  try {
+  return refusalsAnswered(async () => {
     await reviewReportedListing(getDb(), user.id, listingId, submission.value);
-  } catch (error) {
-    if (!isDomainError(error)) throw error;
-    return data({ errors: [error.message] }, refusalInit(error));
-  }
-  const returnTo = fields.get("returnTo");
-  throw redirect(returnTo ? safeRedirect(returnTo, "/admin/flagged-listings") : `/admin/flagged-listings?done=${submission.value.decision}`);
+    const returnTo = fields.get("returnTo");
+    throw redirect(returnTo ? safeRedirect(returnTo, "/admin/flagged-listings") : `/admin/flagged-listings?done=${submission.value.decision}`);
+  }, { as: (refusal) => ({ errors: [refusal.message] }) });
 }
 
 export default function ReviewListingPage() {

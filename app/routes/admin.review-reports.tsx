@@ -13,10 +13,9 @@ import { formatShortDate } from "~/lib/dates.ts";
 import { REVIEW_REPORT_REASON_MAX, REVIEW_REPORTS_PAGE_SIZE } from "~/lib/reviews.ts";
 import { parsePage } from "~/schemas/order.ts";
 import { ReviewModerationSchema } from "~/schemas/review.ts";
-import { isDomainError } from "~/services/domain-error.ts";
 import { dismissReviewReports, hideReview, listReportedReviews } from "~/services/reviews/index.server.ts";
 import { requirePermission } from "~/web/auth.server.ts";
-import { refusalInit } from "~/web/domain-answer.server.ts";
+import { refusalsAnswered } from "~/web/domain-answer.server.ts";
 import { parseForm } from "~/web/form-data.server.ts";
 
 export const meta: MetaFunction = () => [{ title: "Reported reviews — Tradebench" }];
@@ -41,14 +40,11 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const command = submission.value;
   const moderator = { id: user.id, role: user.role };
-  try {
+  return refusalsAnswered(async () => {
     if (command.intent === "hide") await hideReview(getDb(), { reviewId: command.reviewId, moderator, reason: command.reason });
     else await dismissReviewReports(getDb(), { reviewId: command.reviewId, moderator });
-  } catch (error) {
-    if (!isDomainError(error)) throw error;
-    return data({ formError: error.message }, refusalInit(error));
-  }
-  throw redirect(`/admin/review-reports?done=${command.intent}`);
+    throw redirect(`/admin/review-reports?done=${command.intent}`);
+  }, { as: (refusal) => ({ formError: refusal.message }) });
 }
 
 export default function ReviewReportsPage() {

@@ -15,9 +15,8 @@ import { PERMISSIONS } from "~/lib/permissions.ts";
 import { RolePermissionsSchema } from "~/schemas/admin-members.ts";
 import { permissionsOfRole } from "~/services/accounts/index.server.ts";
 import { listRolePermissions, setRolePermissions } from "~/services/admin/index.server.ts";
-import { isDomainError } from "~/services/domain-error.ts";
 import { requirePermission } from "~/web/auth.server.ts";
-import { refusalBody, refusalInit } from "~/web/domain-answer.server.ts";
+import { refusalsAnswered } from "~/web/domain-answer.server.ts";
 import { parseForm } from "~/web/form-data.server.ts";
 
 export const meta: MetaFunction = () => [{ title: "Roles and permissions — Admin console — Tradebench" }];
@@ -35,13 +34,10 @@ export async function action({ request }: ActionFunctionArgs) {
     const first = Object.values(submission.error ?? {}).flat()[0];
     return data({ ok: false as const, message: MEMBER_MESSAGES.permissionsFailed(first ?? "please check the form.") }, { status: 400 });
   }
-  try {
+  return refusalsAnswered(async () => {
     await setRolePermissions(getDb(), user.id, submission.value.role, submission.value.permissions);
-  } catch (error) {
-    if (!isDomainError(error)) throw error;
-    return data({ ok: false as const, message: MEMBER_MESSAGES.permissionsFailed(refusalBody(error).message) }, refusalInit(error));
-  }
-  return { ok: true as const, message: MEMBER_MESSAGES.permissionsSaved };
+    return { ok: true as const, message: MEMBER_MESSAGES.permissionsSaved };
+  }, { as: (refusal) => ({ ok: false as const, message: MEMBER_MESSAGES.permissionsFailed(refusal.message) }) });
 }
 
 export default function AdminRolesPage() {

@@ -19,9 +19,8 @@ import { isAdminRole, ROLE_LABELS, ROLES, type Role } from "~/lib/roles.ts";
 import { AdminUsersQuerySchema, ChangeUserAccessSchema } from "~/schemas/admin.ts";
 import { permissionsOfRole } from "~/services/accounts/index.server.ts";
 import { changeUserAccess, listUsersForAdmin, type AdminUsersPage } from "~/services/admin/index.server.ts";
-import { isDomainError } from "~/services/domain-error.ts";
 import { requirePermission } from "~/web/auth.server.ts";
-import { refusalBody, refusalInit } from "~/web/domain-answer.server.ts";
+import { refusalsAnswered } from "~/web/domain-answer.server.ts";
 import { parseForm } from "~/web/form-data.server.ts";
 
 export const meta: MetaFunction = () => [{ title: "Admin User Management — Tradebench" }];
@@ -70,13 +69,10 @@ export async function action({ request }: ActionFunctionArgs) {
     const first = Object.values(submission.error ?? {}).flat()[0];
     return data({ ok: false as const, message: ADMIN_MESSAGES.updateFailed(first ?? "please check the form.") }, { status: 400 });
   }
-  try {
+  return refusalsAnswered(async () => {
     await changeUserAccess(getDb(), user.id, submission.value.userId, { role: submission.value.role, feeExemption: submission.value.feeExemption });
-  } catch (error) {
-    if (!isDomainError(error)) throw error;
-    return data({ ok: false as const, message: ADMIN_MESSAGES.updateFailed(refusalBody(error).message) }, refusalInit(error));
-  }
-  return { ok: true as const, message: ADMIN_MESSAGES.roleUpdated };
+    return { ok: true as const, message: ADMIN_MESSAGES.roleUpdated };
+  }, { as: (refusal) => ({ ok: false as const, message: ADMIN_MESSAGES.updateFailed(refusal.message) }) });
 }
 
 export default function AdminUsersPage() {

@@ -19,9 +19,9 @@ import { isAdminRole } from "~/lib/roles.ts";
 import { MemberSuspensionSchema } from "~/schemas/admin-members.ts";
 import { permissionsOfRole } from "~/services/accounts/index.server.ts";
 import { getMemberDetail, listSuspensionCancellations, reinstateUser, restoreSuspensionCancellations, suspendUser } from "~/services/admin/index.server.ts";
-import { DomainError, isDomainError } from "~/services/domain-error.ts";
+import { DomainError } from "~/services/domain-error.ts";
 import { requirePermission } from "~/web/auth.server.ts";
-import { refusalBody, refusalInit, throwRefusal } from "~/web/domain-answer.server.ts";
+import { refusalsAnswered, throwRefusal } from "~/web/domain-answer.server.ts";
 import { parseForm } from "~/web/form-data.server.ts";
 
 export const meta: MetaFunction<typeof loader> = ({ data: page }) => [
@@ -60,7 +60,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const first = Object.values(submission.error ?? {}).flat()[0];
     return data({ ok: false as const, message: first ?? "Please check the form." }, { status: 400 });
   }
-  try {
+  return refusalsAnswered(async () => {
     if (submission.value.intent === "suspend") {
       const outcome = await suspendUser(getDb(), user.id, id, { reason: submission.value.reason });
       if (!outcome.changed) return { ok: true as const, message: MEMBER_MESSAGES.alreadySuspended };
@@ -79,10 +79,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (!outcome.changed) return { ok: true as const, message: MEMBER_MESSAGES.notSuspended };
     const restorable = (await listSuspensionCancellations(getDb(), id)).filter((entry) => entry.state === "restorable").length;
     return { ok: true as const, message: restorable > 0 ? `${MEMBER_MESSAGES.reinstated} ${MEMBER_MESSAGES.restoreOffer(restorable)}` : MEMBER_MESSAGES.reinstated };
-  } catch (error) {
-    if (!isDomainError(error)) throw error;
-    return data({ ok: false as const, message: refusalBody(error).message }, refusalInit(error));
-  }
+  }, { as: (refusal) => ({ ok: false as const, message: refusal.message }) });
 }
 
 function Fact({ label, children }: { label: string; children: React.ReactNode }) {

@@ -14,9 +14,8 @@ import { VERIFICATION_APPLICATION_MESSAGES as M, VERIFICATION_QUEUE_PAGE_SIZE, V
 import { parsePage } from "~/schemas/order.ts";
 import { VerificationDecisionSchema } from "~/schemas/seller-verification.ts";
 import { decideVerificationApplication, listPendingVerificationApplications } from "~/services/admin/index.server.ts";
-import { isDomainError } from "~/services/domain-error.ts";
 import { requirePermission } from "~/web/auth.server.ts";
-import { refusalInit } from "~/web/domain-answer.server.ts";
+import { refusalsAnswered } from "~/web/domain-answer.server.ts";
 import { parseForm } from "~/web/form-data.server.ts";
 
 export const meta: MetaFunction = () => [{ title: "Seller verifications — Tradebench" }];
@@ -40,18 +39,15 @@ export async function action({ request }: ActionFunctionArgs) {
     return data({ formError: first ?? "Check the form and try again" }, { status: 400 });
   }
   const command = submission.value;
-  try {
+  return refusalsAnswered(async () => {
     await decideVerificationApplication(getDb(), {
       actor: { id: user.id, role: user.role },
       applicationId: command.applicationId,
       decision: command.intent,
       ...(command.intent === "reject" ? { reason: command.reason } : {}),
     });
-  } catch (error) {
-    if (!isDomainError(error)) throw error;
-    return data({ formError: error.message }, refusalInit(error));
-  }
-  throw redirect(`/admin/verifications?done=${command.intent}`);
+    throw redirect(`/admin/verifications?done=${command.intent}`);
+  }, { as: (refusal) => ({ formError: refusal.message }) });
 }
 
 export default function VerificationQueuePage() {

@@ -42,7 +42,7 @@ import { getUploadStore } from "~/services/storage/index.server.ts";
 import { getEnv } from "~/env.server.ts";
 import type { BulkField } from "~/lib/bulk-import.ts";
 import { requireConfirmedUser, requirePermission } from "~/web/auth.server.ts";
-import { refusalInit, throwRefusal } from "~/web/domain-answer.server.ts";
+import { refusalsAnswered } from "~/web/domain-answer.server.ts";
 import { parseForm } from "~/web/form-data.server.ts";
 import { isMultipart, originalFileName } from "~/web/multipart.server.ts";
 import { routeIdOf } from "~/web/route-params.server.ts";
@@ -54,7 +54,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const db = getDb();
   const url = new URL(request.url);
   const requested = routeIdOf(url.searchParams.get("import"));
-  try {
+  return refusalsAnswered(async () => {
     const fresh = url.searchParams.get("new") === "1";
     const id = requested ?? (fresh ? null : await currentBulkImportId(db, user.id));
     const page = routeIdOf(url.searchParams.get("page")) ?? 1;
@@ -72,9 +72,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       history: await listBulkImports(db, user.id),
       justDone: url.searchParams.get("done") === "1",
     };
-  } catch (error) {
-    throwRefusal(error);
-  }
+  }, { as: "document" });
 }
 
 type ActionAnswer = { ok: false; formError: string; rowNumber?: number } | { ok: true; promo: { code: string; message: string; payment: BulkPayment } };
@@ -124,20 +122,17 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireConfirmedUser(request);
   const db = getDb();
   if (isMultipart(request)) {
-    try {
+    return refusalsAnswered(async () => {
       const { fileName, parsed } = await readUpload(request);
       const id = await createBulkImport(db, user.id, fileName, parsed);
       throw redirect(bulkImportUrl(id));
-    } catch (error) {
-      if (!isDomainError(error)) throw error;
-      return data<ActionAnswer>({ ok: false, formError: error.message }, refusalInit(error));
-    }
+    }, { as: (refusal): ActionAnswer => ({ ok: false, formError: refusal.message }) });
   }
   const { submission } = await parseForm(request, BulkImportActionSchema);
   if (submission.status !== "success") return data<ActionAnswer>({ ok: false, formError: "Please use the buttons on the page." }, { status: 400 });
   const command = submission.value;
   const back = bulkImportUrl(command.importId, routeIdOf(new URL(request.url).searchParams.get("page")) ?? 1);
-  try {
+  return refusalsAnswered(async () => {
     switch (command.intent) {
       case "map":
         await applyBulkMapping(db, user.id, command.importId, command.mapping.map((choice) => (choice === MAPPING_IGNORE ? null : (choice as BulkField))), new Date(), command.decimalSeparator);
@@ -146,13 +141,10 @@ export async function action({ request }: ActionFunctionArgs) {
         await mapBulkConditionValues(db, user.id, command.importId, command.from.map((from, index) => ({ from, to: command.to[index] ?? "" })));
         throw redirect(back);
       case "edit-row":
-        try {
+        return refusalsAnswered(async () => {
           await editBulkRow(db, user.id, command.importId, command.rowNumber, command);
-        } catch (error) {
-          if (isDomainError(error)) return data<ActionAnswer>({ ok: false, formError: error.message, rowNumber: command.rowNumber }, refusalInit(error));
-          throw error;
-        }
-        throw redirect(back);
+          throw redirect(back);
+        }, { as: (refusal): ActionAnswer => ({ ok: false, formError: refusal.message, rowNumber: command.rowNumber }) });
       case "remove-row":
       case "restore-row":
         await setBulkRowRemoved(db, user.id, command.importId, command.rowNumber, command.intent === "remove-row");
@@ -186,11 +178,12 @@ export async function action({ request }: ActionFunctionArgs) {
         throw redirect(`${bulkImportUrl(command.importId)}&done=1`);
       }
     }
-  } catch (error) {
-    if (!isDomainError(error)) throw error;
-    const message = command.intent === "import" ? BULK_MESSAGES.importError(error.message) : command.intent === "process-ai" ? BULK_MESSAGES.aiError(error.message) : error.message;
-    return data<ActionAnswer>({ ok: false, formError: message }, refusalInit(error));
-  }
+  }, {
+    as: (refusal): ActionAnswer => ({
+      ok: false,
+      formError: command.intent === "import" ? BULK_MESSAGES.importError(refusal.message) : command.intent === "process-ai" ? BULK_MESSAGES.aiError(refusal.message) : refusal.message,
+    }),
+  });
 }
 
 // ── The page ──

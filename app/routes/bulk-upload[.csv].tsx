@@ -5,7 +5,7 @@ import { getDb } from "~/db.server.ts";
 import { bulkTemplateCsv } from "~/lib/bulk-import.ts";
 import { rejectedRowsCsv } from "~/services/listings/index.server.ts";
 import { requirePermission } from "~/web/auth.server.ts";
-import { throwRefusal } from "~/web/domain-answer.server.ts";
+import { refusalsAnswered } from "~/web/domain-answer.server.ts";
 import { onlyGet } from "~/web/resource-route.server.ts";
 import { routeIdOf } from "~/web/route-params.server.ts";
 
@@ -25,11 +25,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (url.searchParams.get("file") === "template") return csvResponse(bulkTemplateCsv(), "tradebench-bulk-template.csv");
   const id = routeIdOf(url.searchParams.get("import"));
   if (id === null) throw new Response("Choose the template (?file=template) or an import (?import=…).", { status: 404 });
-  try {
-    return csvResponse(await rejectedRowsCsv(getDb(), user.id, id), `tradebench-import-${id}-rejected.csv`);
-  } catch (error) {
-    throwRefusal(error);
-  }
+  return refusalsAnswered(async () => csvResponse(await rejectedRowsCsv(getDb(), user.id, id), `tradebench-import-${id}-rejected.csv`), { as: "document" });
 }
 
 export const action = onlyGet;

@@ -14,9 +14,8 @@ import { getEnv } from "~/env.server.ts";
 import { CONFIRM_EMAIL_PATH, EMAIL_CONFIRMATION_MESSAGES, isConfirmationProblem } from "~/lib/email-confirmation-messages.ts";
 import { loginUrl } from "~/lib/http.ts";
 import { confirmEmail, resendConfirmationLink } from "~/services/accounts/index.server.ts";
-import { isDomainError } from "~/services/domain-error.ts";
 import { getOptionalUser, requireUser } from "~/web/auth.server.ts";
-import { answerRefusal } from "~/web/domain-answer.server.ts";
+import { refusalsAnswered } from "~/web/domain-answer.server.ts";
 
 export const meta: MetaFunction = () => [{ title: "Confirm your email address — Tradebench" }];
 
@@ -43,13 +42,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  try {
+  return refusalsAnswered(async () => {
     await resendConfirmationLink(getDb(), user.id, getEnv().PUBLIC_URL);
-  } catch (error) {
-    if (isDomainError(error)) return answerRefusal(error);
-    throw error;
-  }
-  throw redirect(`${CONFIRM_EMAIL_PATH}?sent=1`, { status: 303 });
+    throw redirect(`${CONFIRM_EMAIL_PATH}?sent=1`, { status: 303 });
+  }, { as: "json" });
 }
 
 function ResendLinkForm() {

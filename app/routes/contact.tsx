@@ -20,7 +20,7 @@ import { AI_RATE_LIMITS } from "~/services/ai/index.server.ts";
 import { isDomainError } from "~/services/domain-error.ts";
 import { claimContactAttempt, orderForContact, submitSupportRequest } from "~/services/platform/index.server.ts";
 import { getOptionalUser } from "~/web/auth.server.ts";
-import { refusalReply } from "~/web/domain-answer.server.ts";
+import { formReply, refusalInit } from "~/web/domain-answer.server.ts";
 import { parseForm } from "~/web/form-data.server.ts";
 import { isHoneypotFilled } from "~/web/form-guard.server.ts";
 
@@ -79,7 +79,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     await submitSupportRequest(db, { ...message, userId: user?.id ?? null, orderId: orderIdOf(order) });
   } catch (error) {
     if (isDomainError(error)) {
-      const refusal = refusalReply(submission, error);
+      const refusal = { result: formReply(submission, error), init: refusalInit(error) };
       return data({ result: refusal.result, sent: false }, refusal.init);
     }
     // The message could not be kept (the database is unreachable): the sender keeps what they typed and may retry.

@@ -15,10 +15,9 @@ import { LISTING_STATUS_LABELS, isListingStatus } from "~/lib/listing-status.ts"
 import { formatPrice } from "~/lib/money.ts";
 import { CREATE_AUCTION_MESSAGES, CreateAuctionSchema } from "~/schemas/create-auction.ts";
 import { AUCTION_FORM_DEFAULTS } from "~/schemas/listing.ts";
-import { isDomainError } from "~/services/domain-error.ts";
 import { listAuctionableListings, startListingAuction } from "~/services/listings/index.server.ts";
 import { requireConfirmedUser, requirePermission } from "~/web/auth.server.ts";
-import { refusalInit } from "~/web/domain-answer.server.ts";
+import { refusalsAnswered } from "~/web/domain-answer.server.ts";
 import { parseForm } from "~/web/form-data.server.ts";
 import { routeIdOf } from "~/web/route-params.server.ts";
 
@@ -38,14 +37,11 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const value = submission.value;
   if (value.listingType === "buy_now" || !value.auction) return data({ result: submission.reply({ fieldErrors: { listingType: [CREATE_AUCTION_MESSAGES.typeRequired] } }) }, { status: 400 });
-  try {
-    const started = await startListingAuction(getDb(), { sellerId: user.id, listingId: value.listingId, listingType: value.listingType, settings: value.auction });
+  const { listingId, listingType, auction: settings } = value;
+  return refusalsAnswered(async () => {
+    const started = await startListingAuction(getDb(), { sellerId: user.id, listingId, listingType, settings });
     throw redirect(`/auctions/${started.auctionId}`);
-  } catch (error) {
-    if (!isDomainError(error)) throw error;
-    const field = error.field ?? "listingId";
-    return data({ result: submission.reply({ fieldErrors: { [field]: [error.message] } }) }, refusalInit(error));
-  }
+  }, { as: (refusal) => ({ result: submission.reply({ fieldErrors: { [refusal.field ?? "listingId"]: [refusal.message] } }) }) });
 }
 
 const TYPE_OPTIONS = [

@@ -35,7 +35,7 @@ import {
 } from "~/schemas/listing.ts";
 import { createAiListing } from "~/services/ai/index.server.ts";
 import { getOptionalUser, requireConfirmedUser, requirePermission, userHasPermission } from "~/web/auth.server.ts";
-import { refusalInit, refusalReply } from "~/web/domain-answer.server.ts";
+import { formReply, refusalInit } from "~/web/domain-answer.server.ts";
 import { isDomainError } from "~/services/domain-error.ts";
 import { getUploadStore } from "~/services/storage/index.server.ts";
 import { listCategoryTree, createListing, categoryExists, checkListingUploads, MAX_LISTING_IMAGES } from "~/services/listings/index.server.ts";
@@ -148,7 +148,7 @@ export async function action({ request }: ActionFunctionArgs) {
   } catch (error) {
     // A rule the schema cannot check alone (the category vanished meanwhile): a message beside the field.
     if (isDomainError(error)) {
-      const refusal = refusalReply(submission, error);
+      const refusal = { result: formReply(submission, error), init: refusalInit(error) };
       return data<ActionResult>({ status: "form", result: refusal.result, imageErrors: [], rechoose }, refusal.init);
     }
     // Nothing was stored: the listing, its images and its auction are written together or not at all.

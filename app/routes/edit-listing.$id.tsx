@@ -16,13 +16,13 @@ import { getDb } from "~/db.server.ts";
 import { parseForm } from "~/web/form-data.server.ts";
 import { ListingImageChangeSchema } from "~/schemas/listing-manage.ts";
 import { categoryGroups, readListingRequest } from "~/web/listing-form.server.ts";
-import { refusalInit, refusalReply, throwRefusal } from "~/web/domain-answer.server.ts";
+import { formReply, refusalsAnswered, throwRefusal } from "~/web/domain-answer.server.ts";
 import { isMultipart } from "~/web/multipart.server.ts";
 import { EDIT_STATUSES, EditListingSchema, isAuctionListingType, LISTING_MESSAGES, toListingInput } from "~/schemas/listing.ts";
 import { parseRouteId } from "~/web/route-params.server.ts";
 import { requireConfirmedUser, requireUser } from "~/web/auth.server.ts";
 import { listCategoryTree, moveListingImage, removeListingImage, setPrimaryListingImage, liveAuctionSummary, categoryExists, getListingForEdit, listingFormDefaults, MAX_LISTING_IMAGES, type Actor, checkListingUploads, updateListing } from "~/services/listings/index.server.ts";
-import { DomainError, isDomainError } from "~/services/domain-error.ts";
+import { DomainError } from "~/services/domain-error.ts";
 import { getUploadStore } from "~/services/storage/index.server.ts";
 import { listingPriceHints } from "~/services/pricing/index.server.ts";
 
@@ -32,11 +32,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
 
 async function loadEditable(actor: Actor, id: string | undefined) {
   const listingId = parseRouteId(id, LISTING_MESSAGES.notFound);
-  try {
-    return await getListingForEdit(getDb(), actor, listingId);
-  } catch (error) {
-    throwRefusal(error);
-  }
+  return refusalsAnswered(() => getListingForEdit(getDb(), actor, listingId), { as: "document" });
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -86,13 +82,11 @@ async function changeImage(actor: Actor, listingId: number, request: Request) {
     throwRefusal(new DomainError("invalid", "This request did not say what to change. Please use the buttons on the page."));
   }
   const { intent, imageId } = submission.value;
-  try {
+  await refusalsAnswered(async () => {
     if (intent === "image-remove") await removeListingImage(getDb(), getUploadStore(), actor, listingId, imageId);
     else if (intent === "image-primary") await setPrimaryListingImage(getDb(), actor, listingId, imageId);
     else await moveListingImage(getDb(), actor, listingId, imageId, intent === "image-up" ? "up" : "down");
-  } catch (error) {
-    throwRefusal(error);
-  }
+  }, { as: "document" });
   return data<ActionResult>({ status: "images", imageMessage: IMAGE_MESSAGES[intent] });
 }
 
@@ -118,27 +112,24 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const offers = readOfferSettings(fields, toListingInput(submission.value));
   if (!offers.ok) return data<ActionResult>({ status: "form", result: submission.reply({ fieldErrors: offers.fieldErrors }), imageErrors: [], rechoose }, { status: 400 });
 
-  try {
+  return refusalsAnswered(async () => {
     await updateListing(getDb(), getUploadStore(), user, listing.id, toListingInput(submission.value), {
       status: submission.value.status,
       images: uploads.images,
       startAuction: submission.value.startAuction,
     });
     await saveOfferSettings(getDb(), listing.id, offers.settings);
-  } catch (error) {
-    // Gone meanwhile: the page's own answer.
-    if (!isDomainError(error) || error.kind === "not_found") throwRefusal(error);
-    // Too many images: beside the image picker.
-    if (error.field === "images") {
-      return data<ActionResult>({ status: "form", result: submission.reply(), imageErrors: [error.message], rechoose }, refusalInit(error));
-    }
-    // The auction rules that depend on what is stored, and the auction settings only the owner changes: beside the
-    // field, or above the form.
-    const refusal = refusalReply(submission, error);
-    return data<ActionResult>({ status: "form", result: refusal.result, imageErrors: [], rechoose }, refusal.init);
-  }
-  // A fresh value each time, so the form starts again from what was saved.
-  throw redirect(`/edit-listing/${listing.id}?saved=${Date.now()}`);
+    // A fresh value each time, so the form starts again from what was saved.
+    throw redirect(`/edit-listing/${listing.id}?saved=${Date.now()}`);
+  }, {
+    // Gone meanwhile: the page's own answer. Too many images: beside the image picker. The auction rules that depend
+    // on what is stored, and the auction settings only the owner changes: beside the field, or above the form.
+    as: (refusal): ActionResult =>
+      refusal.field === "images"
+        ? { status: "form", result: submission.reply(), imageErrors: [refusal.message], rechoose }
+        : { status: "form", result: formReply(submission, refusal), imageErrors: [], rechoose },
+    page: ["not_found"],
+  });
 }
 
 export default function EditListingPage() {

@@ -12,9 +12,8 @@ import { getDb } from "~/db.server.ts";
 import { FORUM_LIMITS } from "~/lib/forum.ts";
 import { NewTopicSchema } from "~/schemas/forum.ts";
 import { createForumTopic, listForumCategories } from "~/services/community/index.server.ts";
-import { isDomainError } from "~/services/domain-error.ts";
 import { requireConfirmedUser, userHasPermission } from "~/web/auth.server.ts";
-import { refusalReply } from "~/web/domain-answer.server.ts";
+import { formReply, refusalsAnswered } from "~/web/domain-answer.server.ts";
 import { parseForm } from "~/web/form-data.server.ts";
 
 export const meta: MetaFunction = () => [{ title: "New topic — Tradebench Forum" }];
@@ -37,15 +36,11 @@ export async function action({ request }: ActionFunctionArgs) {
   const { submission } = await parseForm(request, NewTopicSchema, { maxBytes: BODY_BYTES });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const canModerate = await userHasPermission(user, "can_moderate_content");
-  try {
+  return refusalsAnswered(async () => {
     const { category, title, body } = submission.value;
     const id = await createForumTopic(getDb(), { userId: user.id, canModerate }, { categoryId: category, title, body });
     return redirect(`/forum/topic/${id}`);
-  } catch (error) {
-    if (!isDomainError(error)) throw error;
-    const refusal = refusalReply(submission, error);
-    return data({ result: refusal.result }, refusal.init);
-  }
+  }, { as: (refusal) => ({ result: formReply(submission, refusal) }) });
 }
 
 export default function NewTopicPage() {

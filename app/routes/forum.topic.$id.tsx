@@ -33,9 +33,8 @@ import {
   type ForumActor,
   type ForumPostView,
 } from "~/services/community/index.server.ts";
-import { isDomainError } from "~/services/domain-error.ts";
 import { getOptionalUser, requireConfirmedUser, userHasPermission } from "~/web/auth.server.ts";
-import { refusalBody, refusalInit, refusalReply, withRefusals } from "~/web/domain-answer.server.ts";
+import { formReply, refusalsAnswered } from "~/web/domain-answer.server.ts";
 import { parseForm } from "~/web/form-data.server.ts";
 import { parseRouteId } from "~/web/route-params.server.ts";
 
@@ -59,7 +58,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await getOptionalUser(request);
   const canModerate = user ? await userHasPermission(user, "can_moderate_content") : false;
   const url = new URL(request.url);
-  const topic = await withRefusals(() => getForumTopic(db, id, { userId: user?.id ?? null, canModerate }, { page: forumPageOf(url.searchParams.get("page")) }));
+  const topic = await refusalsAnswered(() => getForumTopic(db, id, { userId: user?.id ?? null, canModerate }, { page: forumPageOf(url.searchParams.get("page")) }), { as: "document" });
   const view = await recordForumTopicView(db, { topicId: id, authorId: topic.authorId, userId: user?.id, ip: context.clientIp ?? "" }).catch((error: unknown) => {
     // A lost view must not cost the reader the page.
     console.error("Could not record a forum topic view", error);
@@ -90,7 +89,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const actor: ForumActor = { userId: user.id, canModerate: await userHasPermission(user, "can_moderate_content") };
   const value = submission.value;
   const back = (query: string, anchor = "") => redirect(`/forum/topic/${id}${query}${anchor}`);
-  try {
+  return refusalsAnswered(async () => {
     switch (value.intent) {
       case "reply": {
         const postId = await replyToForumTopic(db, actor, id, value.body);
@@ -129,14 +128,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
         await moderateForumTopic(db, actor, id, { action: value.intent });
         return back("");
     }
-  } catch (error) {
-    if (!isDomainError(error)) throw error;
-    if (value.intent === "reply") {
-      const refusal = refusalReply(submission, error);
-      return data({ result: refusal.result, message: null }, refusal.init);
-    }
-    return data({ result: null, message: refusalBody(error).message }, refusalInit(error));
-  }
+  }, { as: (refusal) => (value.intent === "reply" ? { result: formReply(submission, refusal), message: null } : { result: null, message: refusal.message }) });
 }
 
 function PostCard({ post, label, children }: { post: ForumPostView; label?: string; children?: ReactNode }) {

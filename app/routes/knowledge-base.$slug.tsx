@@ -13,7 +13,7 @@ import { getDb } from "~/db.server.ts";
 import { formatShortDate } from "~/lib/dates.ts";
 import { helpfulSummary, isArticleSlug, KNOWLEDGE_CATEGORIES, KNOWLEDGE_MESSAGES, type HelpfulTally } from "~/lib/knowledge-base.ts";
 import { HelpfulVoteSchema } from "~/schemas/knowledge-base.ts";
-import { isDomainError, DomainError } from "~/services/domain-error.ts";
+import { DomainError } from "~/services/domain-error.ts";
 import {
   articleAddressOf,
   claimHelpfulVoteAttempt,
@@ -25,7 +25,7 @@ import {
 } from "~/services/content/index.server.ts";
 import { getOptionalUser, userHasPermission } from "~/web/auth.server.ts";
 import { newDeviceCookie, readDeviceId } from "~/web/device-cookie.server.ts";
-import { refusalBody, refusalInit, throwRefusal } from "~/web/domain-answer.server.ts";
+import { refusalsAnswered, throwRefusal } from "~/web/domain-answer.server.ts";
 import { parseForm } from "~/web/form-data.server.ts";
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) =>
@@ -79,16 +79,12 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       setCookie = fresh.setCookie;
     }
   }
-  try {
+  return refusalsAnswered(async () => {
     const article = await getArticle(db, address);
     await claimHelpfulVoteAttempt(db, context.clientIp);
     const tally = await recordHelpfulVote(db, article.id, voter, submission.value.helpful === "yes");
     return data({ message: KNOWLEDGE_MESSAGES.voteThanks, tally }, setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined);
-  } catch (error) {
-    if (!isDomainError(error)) throw error;
-    if (error.kind === "not_found") throwRefusal(error);
-    return data({ ...refusalBody(error), tally: null }, refusalInit(error));
-  }
+  }, { as: (refusal) => ({ message: refusal.message, ...(refusal.field === undefined ? {} : { field: refusal.field }), tally: null }), page: ["not_found"] });
 }
 
 function HelpfulVote({ tally }: { tally: HelpfulTally }) {

@@ -14,7 +14,7 @@ import { LISTING_DETAIL_MESSAGES } from "~/lib/listing-detail-messages.ts";
 import { formatCount, formatExactPrice, formatPrice } from "~/lib/money.ts";
 import { getListingAnalytics } from "~/services/listings/index.server.ts";
 import { requireUser } from "~/web/auth.server.ts";
-import { withRefusals } from "~/web/domain-answer.server.ts";
+import { refusalsAnswered } from "~/web/domain-answer.server.ts";
 import { parseRouteId } from "~/web/route-params.server.ts";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Analytics: ${data.listing.title} — Tradebench` : "Listing analytics — Tradebench" }];
@@ -22,7 +22,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const id = parseRouteId(params.id, LISTING_DETAIL_MESSAGES.notFound);
-  return withRefusals(() => getListingAnalytics(getDb(), id, { id: user.id, role: user.role }));
+  return refusalsAnswered(() => getListingAnalytics(getDb(), id, { id: user.id, role: user.role }), { as: "document" });
 }
 
 function dayLabel(day: string): string {

@@ -9,7 +9,7 @@ import { safeRedirect } from "~/schemas/fields.ts";
 import { parseRouteId } from "~/web/route-params.server.ts";
 import { getOptionalUser, requireConfirmedUser } from "~/web/auth.server.ts";
 import { openConversation } from "~/services/messaging/index.server.ts";
-import { throwRefusal } from "~/web/domain-answer.server.ts";
+import { refusalsAnswered } from "~/web/domain-answer.server.ts";
 import { loginUrl } from "~/lib/http.ts";
 import { resourceHandler } from "~/web/resource-route.server.ts";
 
@@ -28,12 +28,7 @@ async function contactSeller({ request, params }: ActionFunctionArgs) {
   if (!user) throw redirect(loginUrl(returnTo));
   // Messages wait for a confirmed e-mail address (docs/decisions/0028).
   await requireConfirmedUser(request);
-  let conversationId: number;
-  try {
-    ({ conversationId } = await openConversation(getDb(), user.id, id));
-  } catch (error) {
-    throwRefusal(error);
-  }
+  const { conversationId } = await refusalsAnswered(() => openConversation(getDb(), user.id, id), { as: "document" });
   throw redirect(conversationUrl(conversationId));
 }
 

@@ -11,37 +11,31 @@ import { DeleteListingSchema } from "~/schemas/listing-manage.ts";
 import { LISTING_MESSAGES } from "~/schemas/listing.ts";
 import { requireUser } from "~/web/auth.server.ts";
 import { deleteListing, listingDeletionBlocker, findDeletableListing } from "~/services/listings/index.server.ts";
-import { isDomainError } from "~/services/domain-error.ts";
 import { getUploadStore } from "~/services/storage/index.server.ts";
-import { refusalInit, throwRefusal } from "~/web/domain-answer.server.ts";
+import { refusalsAnswered, throwRefusal } from "~/web/domain-answer.server.ts";
 import { parseRouteId } from "~/web/route-params.server.ts";
 
 export const meta: MetaFunction = () => [{ title: "Delete listing — Tradebench" }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  try {
+  return refusalsAnswered(async () => {
     const listing = await findDeletableListing(getDb(), user, parseRouteId(params.id, LISTING_MESSAGES.notFound));
     return { listing: { id: listing.id, title: listing.title }, blocker: await listingDeletionBlocker(getDb(), listing.id) };
-  } catch (error) {
-    throwRefusal(error);
-  }
+  }, { as: "document" });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const { submission } = await parseForm(request, DeleteListingSchema);
-  try {
+  // Bids on its live auction, or an order: a message, never a database error; any other refusal is the page's.
+  return refusalsAnswered(async () => {
     // Checks ownership even when the confirmation is missing, so others learn nothing more.
     const listing = await findDeletableListing(getDb(), user, parseRouteId(params.id, LISTING_MESSAGES.notFound));
     if (submission.status !== "success") return data({ error: LISTING_MESSAGES.deleteConfirmRequired }, { status: 400 });
     await deleteListing(getDb(), getUploadStore(), user, listing.id);
-  } catch (error) {
-    // Bids on its live auction, or an order: a message, never a database error.
-    if (isDomainError(error) && error.kind === "conflict") return data({ error: error.message }, refusalInit(error));
-    throwRefusal(error);
-  }
-  throw redirect("/dashboard?deleted=1");
+    throw redirect("/dashboard?deleted=1");
+  }, { as: (refusal) => (refusal.kind === "conflict" ? { error: refusal.message } : throwRefusal(refusal)) });
 }
 
 export default function DeleteListingPage() {

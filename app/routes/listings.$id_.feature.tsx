@@ -15,10 +15,9 @@ import { formatDateTime } from "~/lib/dates.ts";
 import { formatExactPrice } from "~/lib/money.ts";
 import { FEATURING_MESSAGES, FeatureListingSchema } from "~/schemas/featuring.ts";
 import { LISTING_MESSAGES } from "~/schemas/listing.ts";
-import { isDomainError } from "~/services/domain-error.ts";
 import { featureListing, featuringState } from "~/services/listings/index.server.ts";
 import { requireConfirmedUser, requireUser } from "~/web/auth.server.ts";
-import { refusalInit, throwRefusal } from "~/web/domain-answer.server.ts";
+import { formReply, refusalsAnswered } from "~/web/domain-answer.server.ts";
 import { parseForm } from "~/web/form-data.server.ts";
 import { parseRouteId } from "~/web/route-params.server.ts";
 
@@ -26,7 +25,7 @@ export const meta: MetaFunction = () => [{ title: "Feature your listing — Trad
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  try {
+  return refusalsAnswered(async () => {
     const state = await featuringState(getDb(), user.id, parseRouteId(params.id, LISTING_MESSAGES.notFound));
     const price = FEE_SCHEDULE.featuredListing;
     return {
@@ -34,9 +33,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       options: price.durations.map((days) => ({ days, amountCents: featuredListingCharge(days, price) })),
       currency: price.currency,
     };
-  } catch (error) {
-    throwRefusal(error);
-  }
+  }, { as: "document" });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -44,16 +41,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireConfirmedUser(request);
   const listingId = parseRouteId(params.id, LISTING_MESSAGES.notFound);
   // Someone else's listing is not found, before the form is looked at.
-  await featuringState(getDb(), user.id, listingId).catch(throwRefusal);
+  await refusalsAnswered(() => featuringState(getDb(), user.id, listingId), { as: "document" });
   if (submission.status !== "success") return data({ result: submission.reply(), until: null }, { status: 400 });
-  try {
+  return refusalsAnswered(async () => {
     const bought = await featureListing(getDb(), { sellerId: user.id, listingId, days: submission.value.days });
     return data({ result: submission.reply({ resetForm: true }), until: bought.endsAt });
-  } catch (error) {
-    if (!isDomainError(error) || error.kind === "not_found") throwRefusal(error);
-    const reply = error.field ? submission.reply({ fieldErrors: { [error.field]: [error.message] } }) : submission.reply({ formErrors: [error.message] });
-    return data({ result: reply, until: null }, refusalInit(error));
-  }
+  }, { as: (refusal) => ({ result: formReply(submission, refusal), until: null }), page: ["not_found"] });
 }
 
 export default function FeatureListingPage() {

@@ -10,10 +10,9 @@ import { getDb } from "~/db.server.ts";
 import { formatExactPrice } from "~/lib/money.ts";
 import { OFFER_MESSAGES, offersRemainingText } from "~/lib/offers.ts";
 import { MakeOfferSchema, offerAmountInCurrency } from "~/schemas/offers.ts";
-import { isDomainError } from "~/services/domain-error.ts";
 import { getOfferPanel, makeOffer, offerAmountCurrency } from "~/services/orders/index.server.ts";
 import { requireConfirmedUser } from "~/web/auth.server.ts";
-import { refusalInit, throwRefusal } from "~/web/domain-answer.server.ts";
+import { refusalsAnswered, throwRefusal } from "~/web/domain-answer.server.ts";
 import { parseForm } from "~/web/form-data.server.ts";
 import { parseRouteId } from "~/web/route-params.server.ts";
 import { DomainError } from "~/services/domain-error.ts";
@@ -44,14 +43,16 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const currency = (await offerAmountCurrency(getDb(), { listingId })) ?? "USD";
   const amount = offerAmountInCurrency(submission.value.amount, currency);
   if (!amount.ok) return data({ errors: { amount: amount.message } satisfies OfferFormErrors, values }, { status: 400 });
-  try {
+  return refusalsAnswered(async () => {
     await makeOffer(getDb(), { listingId, buyerId: user.id, amountCents: amount.cents, message: submission.value.message });
-  } catch (error) {
-    if (!isDomainError(error) || error.kind === "not_found") throwRefusal(error);
-    const errors: OfferFormErrors = error.field === "amount" || error.field === "message" ? { [error.field]: error.message } : { form: error.message };
-    return data({ errors, values }, refusalInit(error));
-  }
-  throw redirect("/offers?tab=sent");
+    throw redirect("/offers?tab=sent");
+  }, {
+    as: (refusal) => {
+      const errors: OfferFormErrors = refusal.field === "amount" || refusal.field === "message" ? { [refusal.field]: refusal.message } : { form: refusal.message };
+      return { errors, values };
+    },
+    page: ["not_found"],
+  });
 }
 
 export default function MakeOfferPage() {

@@ -14,10 +14,9 @@ import { getDb } from "~/db.server.ts";
 import { listingTypeMeaning } from "~/lib/listing-types.ts";
 import { centsToInput, formatPrice } from "~/lib/money.ts";
 import { UNSOLD_LISTING_MESSAGES, UnsoldListingActionSchema } from "~/schemas/unsold-listing.ts";
-import { isDomainError } from "~/services/domain-error.ts";
 import { endUnsoldListing, relistUnsoldAsAuction, switchUnsoldToBuyNow, unsoldListingView } from "~/services/listings/index.server.ts";
 import { requireConfirmedUser, requireUser } from "~/web/auth.server.ts";
-import { refusalInit, throwRefusal } from "~/web/domain-answer.server.ts";
+import { formReply, refusalsAnswered, throwRefusal } from "~/web/domain-answer.server.ts";
 import { parseForm } from "~/web/form-data.server.ts";
 import { parseRouteId } from "~/web/route-params.server.ts";
 
@@ -36,10 +35,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const listingId = parseRouteId(params.id, UNSOLD_LISTING_MESSAGES.notFound);
   const db = getDb();
   // Someone else's listing is not found, before the form is looked at.
-  await unsoldListingView(db, user.id, listingId).catch(throwRefusal);
+  await refusalsAnswered(() => unsoldListingView(db, user.id, listingId), { as: "document" });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const request_ = { sellerId: user.id, listingId };
-  try {
+  return refusalsAnswered(async () => {
     const choice = submission.value;
     if (choice.intent === "auction") {
       const { auctionId } = await relistUnsoldAsAuction(db, request_);
@@ -47,13 +46,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
     }
     if (choice.intent === "buy_now") await switchUnsoldToBuyNow(db, { ...request_, priceCents: choice.price });
     else await endUnsoldListing(db, request_);
-  } catch (error) {
-    if (error instanceof Response) throw error;
-    if (!isDomainError(error) || error.kind === "not_found") throwRefusal(error);
-    const reply = error.field ? submission.reply({ fieldErrors: { [error.field]: [error.message] } }) : submission.reply({ formErrors: [error.message] });
-    return data({ result: reply }, refusalInit(error));
-  }
-  throw redirect(submission.value.intent === "buy_now" ? `/listings/${listingId}` : "/seller/listings?status=archived");
+    throw redirect(choice.intent === "buy_now" ? `/listings/${listingId}` : "/seller/listings?status=archived");
+  }, { as: (refusal) => ({ result: formReply(submission, refusal) }), page: ["not_found"] });
 }
 
 export default function RelistUnsoldPage() {

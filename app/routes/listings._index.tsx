@@ -32,7 +32,7 @@ import { createSavedSearch } from "~/services/alerts/index.server.ts";
 import { currentReferenceFactors } from "~/services/pricing/index.server.ts";
 import { approxPricesFor } from "~/web/viewer-currency.server.ts";
 import { isDomainError } from "~/services/domain-error.ts";
-import { refusalReply } from "~/web/domain-answer.server.ts";
+import { formReply, refusalInit } from "~/web/domain-answer.server.ts";
 import { watchedAmong } from "~/services/watchlist/index.server.ts";
 import { loginUrl } from "~/lib/http.ts";
 
@@ -132,7 +132,7 @@ export async function action({ request }: ActionFunctionArgs) {
     return { result: submission.reply({ resetForm: true }), saved: { id: saved.id, name: saved.name } };
   } catch (error) {
     if (isDomainError(error)) {
-      const refusal = refusalReply(submission, error);
+      const refusal = { result: formReply(submission, error), init: refusalInit(error) };
       return data({ result: refusal.result, saved: null }, refusal.init);
     }
     console.error("Could not save a search", error);

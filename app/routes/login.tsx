@@ -7,8 +7,7 @@ import { Form, Link as RemixLink, useActionData, useLoaderData, useNavigation } 
 import { FormErrors, FormSuccess, TextField } from "~/components/forms/index.ts";
 import { AUTH_MESSAGES, LoginSchema } from "~/schemas/auth.ts";
 import { safeRedirect } from "~/schemas/fields.ts";
-import { isDomainError } from "~/services/domain-error.ts";
-import { refusalInit } from "~/web/domain-answer.server.ts";
+import { refusalsAnswered } from "~/web/domain-answer.server.ts";
 import { authenticator, claimSignIn, requireAnonymous, signInSucceeded } from "~/web/auth.server.ts";
 import { continueSignIn } from "~/web/second-factor.server.ts";
 
@@ -30,15 +29,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   // Counted before the password check, never against the owner's known address or browser (docs/decisions/0029).
   const claim = await claimSignIn(request, context, submission.value.email);
-  let userId: string;
-  try {
-    userId = await authenticator.authenticate("form", formRequest(request, fields));
-  } catch (error) {
-    if (isDomainError(error)) {
-      return data(submission.reply({ formErrors: [error.message], hideFields: ["password"] }), refusalInit(error));
-    }
-    throw error;
-  }
+  const signedIn = await refusalsAnswered(async () => ({ userId: await authenticator.authenticate("form", formRequest(request, fields)) }), {
+    as: (refusal) => submission.reply({ formErrors: [refusal.message], hideFields: ["password"] }),
+  });
+  if (!("userId" in signedIn)) return signedIn;
+  const { userId } = signedIn;
   const deviceCookie = await signInSucceeded(claim);
   // With a second factor the session waits for the code (/login/second-factor); without one it starts now.
   const next = await continueSignIn(userId, request, context, {

@@ -13,7 +13,7 @@ import { SecondStepSchema } from "~/schemas/second-factor.ts";
 import { hasPasskey } from "~/services/accounts/index.server.ts";
 import { isDomainError } from "~/services/domain-error.ts";
 import { requireAnonymous } from "~/web/auth.server.ts";
-import { refusalReply } from "~/web/domain-answer.server.ts";
+import { formReply, refusalInit } from "~/web/domain-answer.server.ts";
 import { parseForm } from "~/web/form-data.server.ts";
 import { abandonSecondStep, finishSecondStep, pendingSignIn } from "~/web/second-factor.server.ts";
 
@@ -38,7 +38,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return replace(next.location, { headers });
   } catch (error) {
     if (!isDomainError(error)) throw error;
-    const refusal = refusalReply({ reply: (options) => submission.reply({ ...options, hideFields: ["code"] }) }, error);
+    const refusal = { result: formReply(submission, error, { hideFields: ["code"] }), init: refusalInit(error) };
     // A void sign-in (expired, too many wrong codes) also drops its cookie: the page then offers the password step.
     if (error.code === "challenge_void") {
       return data(refusal.result, { ...refusal.init, headers: { ...refusal.init.headers, "Set-Cookie": await abandonSecondStep(request) } });

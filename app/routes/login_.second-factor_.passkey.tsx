@@ -6,7 +6,7 @@
 import { data, type ActionFunctionArgs } from "@remix-run/node";
 import { PasskeySignInSchema } from "~/schemas/passkeys.ts";
 import { isDomainError } from "~/services/domain-error.ts";
-import { answerRefusal, refusalBody, refusalInit } from "~/web/domain-answer.server.ts";
+import { refusalBody, refusalInit } from "~/web/domain-answer.server.ts";
 import { formRefusal, parseForm } from "~/web/form-data.server.ts";
 import { abandonSecondStep, finishPasskeySecondStep, passkeySecondStepOptions } from "~/web/second-factor.server.ts";
 
@@ -37,6 +37,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const init = refusalInit(error);
       return data({ ...refusalBody(error), void: true }, { ...init, headers: { ...init.headers, "Set-Cookie": await abandonSecondStep(request) } });
     }
-    return answerRefusal(error);
+    return data(refusalBody(error), refusalInit(error));
   }
 }

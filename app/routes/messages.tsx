@@ -20,7 +20,7 @@ import { requireUser } from "~/web/auth.server.ts";
 import { emailConfirmationRefusal } from "~/services/accounts/index.server.ts";
 import { listConversations, sendMessage, thread } from "~/services/messaging/index.server.ts";
 import { DomainError, isDomainError } from "~/services/domain-error.ts";
-import { refusalInit, throwRefusal } from "~/web/domain-answer.server.ts";
+import { refusalInit, refusalsAnswered, throwRefusal } from "~/web/domain-answer.server.ts";
 import { passErrorHeaders } from "~/lib/http.ts";
 
 export const meta: MetaFunction = () => [{ title: "Messages — Tradebench" }];
@@ -84,16 +84,12 @@ export async function action({ request }: ActionFunctionArgs) {
     return refuse(new DomainError("invalid", submission.error?.body?.[0] ?? MESSAGE_TEXT.blank, { field: "body" }));
   }
   const { conversationId, body } = submission.value;
-  try {
+  return refusalsAnswered(async () => {
     await sendMessage(getDb(), { conversationId, senderId: user.id, body });
-  } catch (error) {
-    if (!isDomainError(error)) throw error;
-    if (error.kind === "forbidden" || error.kind === "not_found") forbidden();
-    return refuse(error);
-  }
-  // Without JavaScript the browser comes back to the conversation (and a reload does not send it again).
-  if (!js) throw redirect(conversationUrl(conversationId));
-  return data<SendAnswer>({ ok: true, error: null, body: "" });
+    // Without JavaScript the browser comes back to the conversation (and a reload does not send it again).
+    if (!js) throw redirect(conversationUrl(conversationId));
+    return data<SendAnswer>({ ok: true, error: null, body: "" });
+  }, { as: (refusal): SendAnswer => (refusal.kind === "forbidden" || refusal.kind === "not_found" ? forbidden() : { ok: false, error: refusal.message, body: typed }) });
 }
 
 export default function MessagesPage() {

@@ -9,8 +9,7 @@ import { getDb } from "~/db.server.ts";
 import { NEWSLETTER_MESSAGES, NewsletterSchema } from "~/schemas/newsletter.ts";
 import { isHoneypotFilled } from "~/web/form-guard.server.ts";
 import { claimNewsletterAttempt, subscribeToNewsletter } from "~/services/accounts/index.server.ts";
-import { isDomainError } from "~/services/domain-error.ts";
-import { refusalInit } from "~/web/domain-answer.server.ts";
+import { refusalsAnswered } from "~/web/domain-answer.server.ts";
 
 export const meta: MetaFunction = () => [{ title: "Newsletter — Tradebench" }];
 
@@ -27,12 +26,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return data({ ok: false as const, message: submission.error?.email?.[0] ?? "Please enter a valid email address" }, { status: 400 });
   }
   const db = getDb();
-  try {
+  // Only the claim's refusal (too many sign-ups from this address) is answered here; anything subscribing throws goes on.
+  const refused = await refusalsAnswered(async () => {
     await claimNewsletterAttempt(db, context.clientIp);
-  } catch (error) {
-    if (!isDomainError(error)) throw error;
-    return data({ ok: false as const, message: error.message }, refusalInit(error));
-  }
+    return null;
+  }, { as: (refusal) => ({ ok: false as const, message: refusal.message }) });
+  if (refused) return refused;
   await subscribeToNewsletter(db, submission.value.email);
   return { ok: true as const, message: NEWSLETTER_MESSAGES.subscribed };
 }

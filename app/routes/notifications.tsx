@@ -22,8 +22,7 @@ import {
 } from "~/schemas/notification.ts";
 import { parsePage } from "~/schemas/order.ts";
 import { requireUser } from "~/web/auth.server.ts";
-import { isDomainError } from "~/services/domain-error.ts";
-import { refusalInit } from "~/web/domain-answer.server.ts";
+import { refusalsAnswered } from "~/web/domain-answer.server.ts";
 import { deleteNotification, listNotifications, markAllNotificationsRead, markNotificationRead, type InboxNotification } from "~/services/messaging/index.server.ts";
 
 export const meta: MetaFunction = () => [{ title: "Notifications — Tradebench" }];
@@ -53,22 +52,19 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success") return data({ ok: false, formError: NOTIFICATION_MESSAGES.unknownIntent }, { status: 400 });
   const db = getDb();
   const command = submission.value;
-  try {
+  // Not the member's notification (or nobody's): the form's message, with the refusal's status (404).
+  return refusalsAnswered(async () => {
     if (command.intent === "mark-all-read") await markAllNotificationsRead(db, user.id);
     else if (command.intent === "mark-read") await markNotificationRead(db, user.id, command.id);
     else await deleteNotification(db, user.id, command.id);
-  } catch (error) {
-    // Not the member's notification (or nobody's): the form's message, with the refusal's status (404).
-    if (!isDomainError(error)) throw error;
-    return data({ ok: false, formError: error.message }, refusalInit(error));
-  }
-  // The bell answers through a fetcher; plain forms go back to where they were.
-  if (form.get("js") === "1") return { ok: true, formError: null, message: DONE_MESSAGES[command.intent] };
-  const returnTo = form.get("returnTo");
-  if (returnTo !== null) throw redirect(safeRedirect(returnTo, "/notifications"));
-  const params = new URL(request.url).searchParams;
-  const back = notificationsUrl(parseNotificationFilter(params.get("filter")), parsePage(params.get("page")));
-  throw redirect(`${back}${back.includes("?") ? "&" : "?"}done=${command.intent}`);
+    // The bell answers through a fetcher; plain forms go back to where they were.
+    if (form.get("js") === "1") return { ok: true, formError: null, message: DONE_MESSAGES[command.intent] };
+    const returnTo = form.get("returnTo");
+    if (returnTo !== null) throw redirect(safeRedirect(returnTo, "/notifications"));
+    const params = new URL(request.url).searchParams;
+    const back = notificationsUrl(parseNotificationFilter(params.get("filter")), parsePage(params.get("page")));
+    throw redirect(`${back}${back.includes("?") ? "&" : "?"}done=${command.intent}`);
+  }, { as: (refusal) => ({ ok: false, formError: refusal.message }) });
 }
 
 function IntentForm({ intent, id, label, children, busy }: { intent: NotificationIntent; id?: number; label?: string; children: ReactNode; busy: boolean }) {

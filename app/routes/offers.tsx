@@ -22,10 +22,9 @@ import {
   type OfferStep,
 } from "~/lib/offers.ts";
 import { OfferAnswerSchema, offerAmountInCurrency } from "~/schemas/offers.ts";
-import { isDomainError } from "~/services/domain-error.ts";
 import { listNegotiations, offerAmountCurrency, respondToOffer, type OffersTab } from "~/services/orders/index.server.ts";
 import { requireConfirmedUser, requireUser } from "~/web/auth.server.ts";
-import { refusalInit, throwRefusal } from "~/web/domain-answer.server.ts";
+import { refusalsAnswered } from "~/web/domain-answer.server.ts";
 import { parseForm } from "~/web/form-data.server.ts";
 
 export const meta: MetaFunction = () => [{ title: "Offers — Tradebench" }];
@@ -63,9 +62,8 @@ export async function action({ request }: ActionFunctionArgs) {
     if (!amount.ok) return data({ offerId, message: amount.message }, { status: 400 });
     counterCents = amount.cents;
   }
-  let outcome: Awaited<ReturnType<typeof respondToOffer>>;
-  try {
-    outcome = await respondToOffer(getDb(), {
+  return refusalsAnswered(async () => {
+    const outcome = await respondToOffer(getDb(), {
       offerId: answer.offerId,
       userId: user.id,
       action: answer.intent,
@@ -73,13 +71,10 @@ export async function action({ request }: ActionFunctionArgs) {
       message: answer.intent === "counter" ? answer.message : undefined,
       reason: answer.intent === "decline" ? answer.reason : undefined,
     });
-  } catch (error) {
-    if (!isDomainError(error)) throwRefusal(error);
-    return data({ offerId, message: error.message }, refusalInit(error));
-  }
-  // The buyer who accepts goes on to pay; everyone else sees the negotiation as it is now.
-  if (answer.intent === "accept" && tab === "sent" && outcome.orderId !== null) throw redirect(`/checkout/offer/${outcome.offerId}`);
-  throw redirect(`/offers?tab=${tab}`);
+    // The buyer who accepts goes on to pay; everyone else sees the negotiation as it is now.
+    if (answer.intent === "accept" && tab === "sent" && outcome.orderId !== null) throw redirect(`/checkout/offer/${outcome.offerId}`);
+    throw redirect(`/offers?tab=${tab}`);
+  }, { as: (refusal) => ({ offerId, message: refusal.message }) });
 }
 
 export default function OffersPage() {

@@ -24,10 +24,10 @@ import { requireSecondFactorWhereRequired, requireUser } from "~/web/auth.server
 import { transitionOrder, paymentAccount, getOrderForViewer, disputeThread } from "~/services/orders/index.server.ts";
 import { DISPUTE_FILE_ACCEPT, DISPUTE_MESSAGES, DISPUTE_SIDE_LABELS, MAX_DISPUTE_FILE_MB, MAX_DISPUTE_FILES } from "~/lib/disputes.ts";
 import { Form } from "@remix-run/react";
-import { DomainError, isDomainError } from "~/services/domain-error.ts";
+import { DomainError } from "~/services/domain-error.ts";
 import { ratingSummary, reviewEligibility } from "~/services/reviews/index.server.ts";
 import { SellerRating } from "~/components/reviews/SellerRating.tsx";
-import { refusalInit, throwRefusal } from "~/web/domain-answer.server.ts";
+import { refusalsAnswered, throwRefusal } from "~/web/domain-answer.server.ts";
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
   { title: loaded ? `Order ${loaded.order.reference} — Tradebench` : "Order not found — Tradebench" },
@@ -74,7 +74,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return data(result, { status: 400 });
   }
   const input = submission.value;
-  try {
+  return refusalsAnswered(async () => {
     await transitionOrder(getDb(), {
       orderId,
       actor: { id: user.id, role: user.role },
@@ -86,18 +86,16 @@ export async function action({ request, params }: ActionFunctionArgs) {
       payment: input.intent === "confirm_payment" ? { receivedCents: input.amountReceived, valueDate: input.valueDate } : undefined,
       refundCents: input.intent === "refund" ? input.refundAmount : undefined,
     });
-  } catch (error) {
-    if (!isDomainError(error) || error.kind === "not_found") throwRefusal(error);
-    const field = error.field;
-    const result: OrderActionResult =
-      isOrderFormField(field)
-        ? { intent: input.intent, fieldErrors: { [field]: error.message } }
-        : { intent: input.intent, formError: error.message };
-    return data(result, refusalInit(error));
-  }
-  const target = new URL(safeRedirect(form.get("returnTo"), `/orders/${orderId}`), "http://localhost");
-  target.searchParams.set("done", input.intent);
-  throw redirect(`${target.pathname}${target.search}`);
+    const target = new URL(safeRedirect(form.get("returnTo"), `/orders/${orderId}`), "http://localhost");
+    target.searchParams.set("done", input.intent);
+    throw redirect(`${target.pathname}${target.search}`);
+  }, {
+    as: (refusal): OrderActionResult => {
+      const field = refusal.field;
+      return isOrderFormField(field) ? { intent: input.intent, fieldErrors: { [field]: refusal.message } } : { intent: input.intent, formError: refusal.message };
+    },
+    page: ["not_found"],
+  });
 }
 
 function Row({ label, children }: { label: string; children: ReactNode }) {

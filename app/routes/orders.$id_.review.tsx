@@ -13,10 +13,9 @@ import { getDb } from "~/db.server.ts";
 import { formatShortDate } from "~/lib/dates.ts";
 import { REVIEW_COMMENT_MAX, REVIEW_MESSAGES, REVIEW_STARS, REVIEW_WINDOW_DAYS, SELLER_RATING_ASPECTS } from "~/lib/reviews.ts";
 import { ReviewSchema } from "~/schemas/review.ts";
-import { isDomainError } from "~/services/domain-error.ts";
 import { reviewEligibility, submitReview } from "~/services/reviews/index.server.ts";
 import { requireConfirmedUser, requireUser } from "~/web/auth.server.ts";
-import { refusalInit, throwRefusal } from "~/web/domain-answer.server.ts";
+import { formReply, refusalsAnswered, throwRefusal } from "~/web/domain-answer.server.ts";
 import { parseForm } from "~/web/form-data.server.ts";
 import { parseRouteId } from "~/web/route-params.server.ts";
 
@@ -48,14 +47,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { submission } = await parseForm(request, ReviewSchema);
   await reviewState(orderId, user.id);
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  try {
+  return refusalsAnswered(async () => {
     await submitReview(getDb(), { orderId, reviewerId: user.id, ...submission.value });
-  } catch (error) {
-    if (!isDomainError(error) || error.kind === "not_found") throwRefusal(error);
-    const reply = error.field ? submission.reply({ fieldErrors: { [error.field]: [error.message] } }) : submission.reply({ formErrors: [error.message] });
-    return data({ result: reply }, refusalInit(error));
-  }
-  throw redirect(`/orders/${orderId}/review?done=1`);
+    throw redirect(`/orders/${orderId}/review?done=1`);
+  }, { as: (refusal) => ({ result: formReply(submission, refusal) }), page: ["not_found"] });
 }
 
 export default function LeaveReviewPage() {

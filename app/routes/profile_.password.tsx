@@ -11,9 +11,8 @@ import { getEnv } from "~/env.server.ts";
 import { ChangePasswordSchema, PASSWORD_CHANGE_MESSAGES } from "~/schemas/account-security.ts";
 import { MIN_PASSWORD_LENGTH } from "~/schemas/fields.ts";
 import { changePassword, readSessionId } from "~/services/accounts/index.server.ts";
-import { isDomainError } from "~/services/domain-error.ts";
 import { enforceRateLimits, RATE_LIMITS, requireUser } from "~/web/auth.server.ts";
-import { refusalReply } from "~/web/domain-answer.server.ts";
+import { formReply, refusalsAnswered } from "~/web/domain-answer.server.ts";
 import { parseForm } from "~/web/form-data.server.ts";
 
 export const meta: MetaFunction = () => [{ title: "Change your password — Tradebench" }];
@@ -30,19 +29,14 @@ export async function action({ request }: ActionFunctionArgs) {
   const { submission } = await parseForm(request, ChangePasswordSchema);
   if (submission.status !== "success") return data({ result: submission.reply({ hideFields: HIDDEN }), done: false }, { status: 400 });
   await enforceRateLimits([{ key: `password-change:account:${user.id}`, rule: RATE_LIMITS.passwordChangePerAccount }]);
-  try {
+  return refusalsAnswered(async () => {
     await changePassword(
       getDb(),
       { userId: user.id, currentPassword: submission.value.currentPassword, newPassword: submission.value.newPassword, keepSessionId: await readSessionId(request) },
       getEnv().PUBLIC_URL,
     );
-  } catch (error) {
-    if (!isDomainError(error)) throw error;
-    const hidden = { reply: (options: Parameters<typeof submission.reply>[0] = {}) => submission.reply({ ...options, hideFields: HIDDEN }) };
-    const refusal = refusalReply(hidden, error);
-    return data({ result: refusal.result, done: false }, refusal.init);
-  }
-  return data({ result: submission.reply({ resetForm: true }), done: true });
+    return data({ result: submission.reply({ resetForm: true }), done: true });
+  }, { as: (refusal) => ({ result: formReply(submission, refusal, { hideFields: HIDDEN }), done: false }) });
 }
 
 export default function ChangePasswordPage() {

@@ -26,9 +26,8 @@ import {
   removePasskey,
   secondFactorStatus,
 } from "~/services/accounts/index.server.ts";
-import { isDomainError } from "~/services/domain-error.ts";
 import { requireUser } from "~/web/auth.server.ts";
-import { refusalReply } from "~/web/domain-answer.server.ts";
+import { formReply, refusalsAnswered } from "~/web/domain-answer.server.ts";
 import { parseForm } from "~/web/form-data.server.ts";
 
 /** The page's forms: the authenticator app's, and removing a passkey (docs/decisions/0071). */
@@ -78,7 +77,7 @@ export async function action({ request }: ActionFunctionArgs) {
     return data<ActionAnswer>({ intent: known, result: submission.reply({ hideFields: hidden }) }, { status: 400 });
   }
   const input = submission.value;
-  try {
+  return refusalsAnswered(async () => {
     switch (input.intent) {
       case "start":
         await beginTotpEnrolment(getDb(), user.id);
@@ -98,11 +97,7 @@ export async function action({ request }: ActionFunctionArgs) {
         await removePasskey(getDb(), user.id, { credentialId: input.credentialId, password: input.password, code: input.code });
         throw redirect(pageUrl(url, "passkey-removed"));
     }
-  } catch (error) {
-    if (!isDomainError(error)) throw error;
-    const refusal = refusalReply({ reply: (options) => submission.reply({ ...options, hideFields: hidden }) }, error);
-    return data<ActionAnswer>({ intent: input.intent, result: refusal.result }, refusal.init);
-  }
+  }, { as: (refusal): ActionAnswer => ({ intent: input.intent, result: formReply(submission, refusal, { hideFields: hidden }) }) });
 }
 
 function svgDataUrl(svg: string): string {

@@ -7,9 +7,8 @@ import { data, type ActionFunctionArgs } from "@remix-run/node";
 import { getDb } from "~/db.server.ts";
 import { PasskeyRegistrationSchema } from "~/schemas/passkeys.ts";
 import { beginPasskeyRegistration, finishPasskeyRegistration } from "~/services/accounts/index.server.ts";
-import { isDomainError } from "~/services/domain-error.ts";
 import { requireUser } from "~/web/auth.server.ts";
-import { answerRefusal } from "~/web/domain-answer.server.ts";
+import { refusalsAnswered } from "~/web/domain-answer.server.ts";
 import { formRefusal, parseForm } from "~/web/form-data.server.ts";
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -28,12 +27,10 @@ export async function action({ request }: ActionFunctionArgs) {
     const [field, messages] = Object.entries(fieldErrors).find(([, m]) => (m?.length ?? 0) > 0) ?? ["", ["Choose options or register."]];
     return data({ message: messages?.[0] ?? "Choose options or register.", field: field || undefined }, { status: 400 });
   }
-  try {
-    if (submission.value.intent === "options") return data({ options: await beginPasskeyRegistration(getDb(), user.id) });
-    const registered = await finishPasskeyRegistration(getDb(), user.id, { name: submission.value.name, response: submission.value.response });
+  const { value } = submission;
+  return refusalsAnswered(async () => {
+    if (value.intent === "options") return data({ options: await beginPasskeyRegistration(getDb(), user.id) });
+    const registered = await finishPasskeyRegistration(getDb(), user.id, { name: value.name, response: value.response });
     return data({ registered: registered.credentialId, recoveryCodes: registered.recoveryCodes });
-  } catch (error) {
-    if (!isDomainError(error)) throw error;
-    return answerRefusal(error);
-  }
+  }, { as: "json" });
 }

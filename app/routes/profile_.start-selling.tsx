@@ -13,9 +13,8 @@ import { getDb } from "~/db.server.ts";
 import { INSPECTION_PERIOD_DAYS, SELLER_RESPONSE_BUSINESS_DAYS } from "~/lib/fees.ts";
 import { StartSellingSchema } from "~/schemas/become-seller.ts";
 import { becomeSeller, becomeSellerRefusal, emailConfirmationRefusal, getProfile } from "~/services/accounts/index.server.ts";
-import { isDomainError } from "~/services/domain-error.ts";
 import { requireConfirmedUser, requireUser } from "~/web/auth.server.ts";
-import { refusalInit } from "~/web/domain-answer.server.ts";
+import { refusalsAnswered } from "~/web/domain-answer.server.ts";
 import { parseForm } from "~/web/form-data.server.ts";
 
 export const meta: MetaFunction = () => [{ title: "Start selling — Tradebench" }];
@@ -40,14 +39,10 @@ export async function action({ request }: ActionFunctionArgs) {
     }
     return data<Answer>({ fieldErrors }, { status: 400 });
   }
-  try {
+  return refusalsAnswered(async () => {
     await becomeSeller(getDb(), user.id, { companyName: submission.value.companyName, acceptTerms: true });
-  } catch (error) {
-    if (!isDomainError(error)) throw error;
-    const answer: Answer = error.field ? { fieldErrors: { [error.field]: error.message } } : { formError: error.message };
-    return data<Answer>(answer, refusalInit(error));
-  }
-  throw redirect("/seller-dashboard?welcome=seller");
+    throw redirect("/seller-dashboard?welcome=seller");
+  }, { as: (refusal): Answer => (refusal.field ? { fieldErrors: { [refusal.field]: refusal.message } } : { formError: refusal.message }) });
 }
 
 export default function StartSellingPage() {

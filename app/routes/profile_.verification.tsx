@@ -19,10 +19,9 @@ import {
 } from "~/lib/seller-verification.ts";
 import { VerificationApplicationSchema } from "~/schemas/seller-verification.ts";
 import { submitVerificationApplication, verificationStanding } from "~/services/admin/index.server.ts";
-import { isDomainError } from "~/services/domain-error.ts";
 import { getUploadStore } from "~/services/storage/index.server.ts";
 import { requireConfirmedUser, requireUser } from "~/web/auth.server.ts";
-import { refusalInit } from "~/web/domain-answer.server.ts";
+import { refusalsAnswered } from "~/web/domain-answer.server.ts";
 import { parseForm } from "~/web/form-data.server.ts";
 
 export const meta: MetaFunction = () => [{ title: "Seller verification — Tradebench" }];
@@ -60,14 +59,10 @@ export async function action({ request }: ActionFunctionArgs) {
   if (sent.some((file) => file.status === "too_big")) return data<Answer>({ fieldErrors: { documents: M.documentTooBig } }, { status: 400 });
   if (sent.some((file) => file.status === "over_limit")) return data<Answer>({ fieldErrors: { documents: M.tooManyDocuments } }, { status: 400 });
   const documents = sent.filter((file) => file.status === "kept" && file.bytes && file.size > 0).map((file) => ({ name: file.name, bytes: file.bytes as Uint8Array }));
-  try {
+  return refusalsAnswered(async () => {
     await submitVerificationApplication(getDb(), getUploadStore(), { sellerId: user.id, details: submission.value, documents });
-  } catch (error) {
-    if (!isDomainError(error)) throw error;
-    const answer: Answer = error.field ? { fieldErrors: { [error.field]: error.message } } : { formError: error.message };
-    return data<Answer>(answer, refusalInit(error));
-  }
-  throw redirect("/profile/verification?sent=1");
+    throw redirect("/profile/verification?sent=1");
+  }, { as: (refusal): Answer => (refusal.field ? { fieldErrors: { [refusal.field]: refusal.message } } : { formError: refusal.message }) });
 }
 
 function FieldError({ id, message }: { id: string; message: string | undefined }) {

@@ -14,8 +14,7 @@ import { registerMember } from "~/services/accounts/index.server.ts";
 import { getEnv } from "~/env.server.ts";
 import { enforceRateLimits, RATE_LIMITS, requireAnonymous } from "~/web/auth.server.ts";
 import { isHoneypotFilled } from "~/web/form-guard.server.ts";
-import { isDomainError } from "~/services/domain-error.ts";
-import { refusalReply } from "~/web/domain-answer.server.ts";
+import { formReply, refusalsAnswered } from "~/web/domain-answer.server.ts";
 
 export const meta: MetaFunction = () => [{ title: "Create an account — Tradebench" }];
 
@@ -36,23 +35,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
     { key: `register:ip:${context.clientIp}`, rule: RATE_LIMITS.registerPerIp },
     { key: `register:account:${email}`, rule: RATE_LIMITS.registerPerAccount },
   ]);
-  try {
+  // A password the policy refuses: the message beside the password field (400).
+  return refusalsAnswered(async () => {
     // The same answer whether the address is new or already has an account (whose owner is mailed instead).
     await registerMember(
       getDb(),
       { email, password, firstName, lastName, companyName, role: roleForIntent(intent as RegistrationIntent) },
       getEnv().PUBLIC_URL,
     );
-  } catch (error) {
-    // A password the policy refuses: the message beside the password field (400).
-    if (!isDomainError(error)) throw error;
-    const passwordsHidden = {
-      reply: (options: Parameters<typeof submission.reply>[0] = {}) => submission.reply({ ...options, hideFields: ["password", "confirmPassword"] }),
-    };
-    const refusal = refusalReply(passwordsHidden, error);
-    return data(refusal.result, refusal.init);
-  }
-  return redirect("/login?registered=1");
+    return redirect("/login?registered=1");
+  }, { as: (refusal) => formReply(submission, refusal, { hideFields: ["password", "confirmPassword"] }) });
 }
 
 export default function RegisterPage() {

@@ -20,8 +20,7 @@ import { MIN_PASSWORD_LENGTH } from "~/schemas/fields.ts";
 import { requireAnonymous } from "~/web/auth.server.ts";
 import { continueSignIn } from "~/web/second-factor.server.ts";
 import { isResetTokenUsable, resetPassword } from "~/services/accounts/index.server.ts";
-import { isDomainError } from "~/services/domain-error.ts";
-import { refusalReply } from "~/web/domain-answer.server.ts";
+import { formReply, refusalsAnswered } from "~/web/domain-answer.server.ts";
 
 /** Spec 02 §9: after a successful reset the page moves on to /dashboard after 2 seconds. */
 const REDIRECT_DELAY_SECONDS = 2;
@@ -40,18 +39,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields: ["password", "confirmPassword"] }), done: false, next: null }, { status: 400 });
   }
-  let userId: string;
-  try {
-    ({ userId } = await resetPassword(getDb(), submission.value.token, submission.value.password));
-  } catch (error) {
-    // An unknown, used or expired link: the message above the form, with the refusal's status (400).
-    if (!isDomainError(error)) throw error;
-    const passwordsHidden = {
-      reply: (options: Parameters<typeof submission.reply>[0] = {}) => submission.reply({ ...options, hideFields: ["password", "confirmPassword"] }),
-    };
-    const refusal = refusalReply(passwordsHidden, error);
-    return data({ result: refusal.result, done: false, next: null }, refusal.init);
-  }
+  // An unknown, used or expired link: the message above the form, with the refusal's status (400).
+  const reset = await refusalsAnswered(() => resetPassword(getDb(), submission.value.token, submission.value.password), {
+    as: (refusal) => ({ result: formReply(submission, refusal, { hideFields: ["password", "confirmPassword"] }), done: false, next: null }),
+  });
+  if (!("userId" in reset)) return reset;
+  const { userId } = reset;
   // A member with a second factor still passes it: a reset link proves the mailbox, not the phone.
   const next = await continueSignIn(userId, request, context, { remember: false, redirectTo: "/dashboard" });
   const headers = new Headers();

@@ -12,11 +12,10 @@ import { Pagination } from "~/components/listings/Pagination.tsx";
 import { getDb } from "~/db.server.ts";
 import { CloseSupportRequestSchema } from "~/schemas/contact.ts";
 import { parsePage } from "~/schemas/order.ts";
-import { isDomainError } from "~/services/domain-error.ts";
 import { parseSupportInboxView, SUPPORT_INBOX_MESSAGES, SUPPORT_INBOX_VIEWS, supportInboxUrl, type SupportInboxView } from "~/lib/support-inbox.ts";
 import { closeSupportRequest, listSupportRequests } from "~/services/platform/index.server.ts";
 import { requirePermission } from "~/web/auth.server.ts";
-import { refusalBody, refusalInit } from "~/web/domain-answer.server.ts";
+import { refusalsAnswered } from "~/web/domain-answer.server.ts";
 import { parseForm } from "~/web/form-data.server.ts";
 
 export const meta: MetaFunction = () => [{ title: "Support inbox — Tradebench" }];
@@ -45,13 +44,10 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requirePermission(request, "can_answer_support");
   const { submission } = await parseForm(request, CloseSupportRequestSchema);
   if (submission.status !== "success") return data({ message: "Please choose a message to close." }, { status: 400 });
-  try {
+  return refusalsAnswered(async () => {
     await closeSupportRequest(getDb(), submission.value.id, user.id);
-  } catch (error) {
-    if (!isDomainError(error)) throw error;
-    return data(refusalBody(error), refusalInit(error));
-  }
-  return redirect("/support-inbox?closed=1");
+    return redirect("/support-inbox?closed=1");
+  }, { as: "json" });
 }
 
 function preview(text: string): string {

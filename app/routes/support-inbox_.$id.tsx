@@ -16,7 +16,7 @@ import { formatPrice } from "~/lib/money.ts";
 import { isRole, ROLE_LABELS } from "~/lib/roles.ts";
 import { SUPPORT_INBOX_MESSAGES } from "~/lib/support-inbox.ts";
 import { SUPPORT_REPLY_LIMIT, SupportReplySchema, SupportRequestActionSchema } from "~/schemas/contact.ts";
-import { DomainError, isDomainError } from "~/services/domain-error.ts";
+import { DomainError } from "~/services/domain-error.ts";
 import {
   assignSupportRequest,
   closeSupportRequest,
@@ -27,7 +27,7 @@ import {
   type SupportHistoryEntry,
 } from "~/services/platform/index.server.ts";
 import { requirePermission } from "~/web/auth.server.ts";
-import { refusalBody, refusalInit, throwRefusal } from "~/web/domain-answer.server.ts";
+import { formReply, refusalsAnswered, throwRefusal } from "~/web/domain-answer.server.ts";
 import { parseForm } from "~/web/form-data.server.ts";
 import { parseRouteId } from "~/web/route-params.server.ts";
 
@@ -72,8 +72,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
   const db = getDb();
   const command = submission.value;
-  let done: Done;
-  try {
+  return refusalsAnswered(async () => {
+    let done: Done;
     if (command.intent === "assign" || command.intent === "assign-me") {
       const assigneeId = command.intent === "assign-me" ? user.id : command.assignee || null;
       await assignSupportRequest(db, { id, assigneeId, expectedAssigneeId: command.expected || null, actorId: user.id });
@@ -88,14 +88,16 @@ export async function action({ request, params }: ActionFunctionArgs) {
       await reopenSupportRequest(db, id, user.id);
       done = "reopened";
     }
-  } catch (error) {
-    if (!isDomainError(error)) throw error;
-    if (error.kind === "not_found") throwRefusal(error);
-    const intent = command.intent === "reply" ? "reply" : "other";
-    const result = submission.reply(error.field ? { fieldErrors: { [error.field]: [error.message] } } : { formErrors: [error.message] });
-    return data({ intent, result, ...refusalBody(error) }, refusalInit(error));
-  }
-  return redirect(`/support-inbox/${id}?done=${done}`);
+    return redirect(`/support-inbox/${id}?done=${done}`);
+  }, {
+    as: (refusal) => ({
+      intent: command.intent === "reply" ? ("reply" as const) : ("other" as const),
+      result: formReply(submission, refusal),
+      message: refusal.message,
+      ...(refusal.field === undefined ? {} : { field: refusal.field }),
+    }),
+    page: ["not_found"],
+  });
 }
 
 function historyLine(entry: SupportHistoryEntry, sender: string): string {

@@ -18,7 +18,6 @@ import { UserProfileActionSchema } from "~/schemas/user-profile.ts";
 import { conversationUrl } from "~/lib/messages.ts";
 import { FOLLOW_MESSAGES } from "~/lib/follows.ts";
 import { formatResponseRate, formatResponseTime, PROFILE_AUCTIONS_PAGE_SIZE, VERIFICATION_MESSAGES } from "~/lib/profiles.ts";
-import { isDomainError } from "~/services/domain-error.ts";
 import { parsePage } from "~/schemas/order.ts";
 import { PROFILE_LISTINGS_PAGE_SIZE } from "~/lib/profiles.ts";
 import {
@@ -33,7 +32,7 @@ import {
 import { openConversation, openGeneralConversation } from "~/services/messaging/index.server.ts";
 import { listReceivedReviews, replyToReview, reportReview } from "~/services/reviews/index.server.ts";
 import { getOptionalUser, requireConfirmedUser, userHasPermission } from "~/web/auth.server.ts";
-import { refusalInit } from "~/web/domain-answer.server.ts";
+import { refusalsAnswered } from "~/web/domain-answer.server.ts";
 import { parseForm } from "~/web/form-data.server.ts";
 import { ReportMemberControl } from "~/components/moderation/ReportMemberForm.tsx";
 import { StarRow } from "~/components/reviews/SellerRating.tsx";
@@ -103,8 +102,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const command = submission.value;
   const memberId = id.toLowerCase();
   const db = getDb();
-  let done: Done;
-  try {
+  return refusalsAnswered(async () => {
+    let done: Done;
     switch (command.intent) {
       case "reply":
         await replyToReview(db, { reviewId: command.reviewId, userId: user.id, reply: command.reply });
@@ -130,11 +129,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
         done = command.verified === "yes" ? "verified" : "unverified";
         break;
     }
-  } catch (error) {
-    if (!isDomainError(error)) throw error;
-    return data({ formError: error.message }, refusalInit(error));
-  }
-  throw redirect(`/user/${memberId}?done=${done}`);
+    throw redirect(`/user/${memberId}?done=${done}`);
+  }, { as: (refusal) => ({ formError: refusal.message }) });
 }
 
 /** Five stars, the first `value` (rounded) filled; drawn, so the label is what assistive technology reads. */

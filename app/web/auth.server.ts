@@ -37,7 +37,7 @@ import type { CurrentUser } from "~/lib/user.ts";
 import { newDeviceCookie, readDeviceId } from "./device-cookie.server.ts";
 
 import { loginUrl } from "~/lib/http.ts";
-import { throwRefusal, withRefusals } from "./domain-answer.server.ts";
+import { refusalsAnswered, throwRefusal } from "./domain-answer.server.ts";
 
 /** The refusal of a sign-in whose e-mail and password do not match an account (the spec's words, spec 02 §8). */
 function signInFailed(): DomainError {
@@ -216,7 +216,7 @@ export async function enforceRateLimits(checks: ReadonlyArray<{ key: string; rul
  */
 export async function claimSignIn(request: Request, context: AppLoadContext, email: string): Promise<SignInClaim> {
   const deviceId = await readDeviceId(request);
-  const claim = await withRefusals(() => claimSignInAttempt(getDb(), { email, ip: context.clientIp, deviceId }));
+  const claim = await refusalsAnswered(() => claimSignInAttempt(getDb(), { email, ip: context.clientIp, deviceId }), { as: "document" });
   if (claim.delayMs > 0) await wait(claim.delayMs);
   return claim;
 }

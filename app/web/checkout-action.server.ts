@@ -2,8 +2,7 @@
 // purchase; success goes to the new order's page, a refused purchase is shown beside the form with a 4xx.
 import { data, redirect } from "@remix-run/node";
 import { ShippingAddressSchema, type ShippingAddress } from "~/schemas/order.ts";
-import { isDomainError } from "~/services/domain-error.ts";
-import { refusalReply, throwRefusal } from "./domain-answer.server.ts";
+import { formReply, refusalsAnswered } from "./domain-answer.server.ts";
 import { parseForm } from "./form-data.server.ts";
 
 export interface CheckoutActionOptions {
@@ -18,13 +17,9 @@ export async function checkoutAction(
 ) {
   const { submission } = await parseForm(request, ShippingAddressSchema);
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  let orderId: number;
-  try {
-    ({ orderId } = await purchase(submission.value));
-  } catch (error) {
-    if (!isDomainError(error) || (error.kind === "not_found" && notFound === "page")) throwRefusal(error);
-    const refusal = refusalReply(submission, error);
-    return data({ result: refusal.result }, refusal.init);
-  }
-  throw redirect(`/orders/${orderId}?placed=1`);
+  const shipping = submission.value;
+  return refusalsAnswered(async () => {
+    const { orderId } = await purchase(shipping);
+    throw redirect(`/orders/${orderId}?placed=1`);
+  }, { as: (refusal) => ({ result: formReply(submission, refusal) }), page: notFound === "page" ? ["not_found"] : [] });
 }

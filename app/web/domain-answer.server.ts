@@ -1,12 +1,17 @@
 // The one place a refusal becomes an HTTP answer. Services throw DomainError (app/services/domain-error.ts); a route
-// catches it and answers with one of these, never with a status of its own:
-// - refusalJson: `{ message, field? }` for fetchers and the API (answerRefusal for the common case),
-// - refusalReply: a conform submission's reply, the message beside its field or above the form,
-// - throwRefusal / withRefusals: a thrown `data()` for documents, so the error boundary shows the message.
-// docs/decisions/0025-refusals-and-permissions.md has the table and why.
+// runs its work inside refusalsAnswered, which answers a refusal the way the route says, never with a status of its own:
+// - `{ as: "document" }`: thrown as `data()`, so the route's error boundary shows the message with its status,
+// - `{ as: "json" }`: `{ message, field? }` for fetchers and the API,
+// - `{ as: (refusal) => body }`: the body the route's component reads (formReply for a conform form's reply), with
+//   the refusal's status; `page` names the kinds that are the page's answer instead (a listing gone meanwhile).
+// Anything that is not a DomainError (a redirect, a Response, a crash) goes on as it is.
+// throwRefusal is the same document answer for one refusal outside such work (a missing route id).
+// docs/decisions/0025-refusals-and-permissions.md has the table; 0081 the wrapper.
 import type { SubmissionResult } from "@conform-to/react";
 import { data } from "@remix-run/node";
 import { isDomainError, type DomainError, type DomainErrorKind } from "~/services/domain-error.ts";
+
+type Answered<Body> = ReturnType<typeof data<Body>>;
 
 /** The HTTP status of each kind of refusal. */
 export const REFUSAL_STATUS: Readonly<Record<DomainErrorKind, number>> = {
@@ -43,40 +48,57 @@ export function refusalBody(error: DomainError): RefusalBody {
   return error.field === undefined ? { message: error.message } : { message: error.message, field: error.field };
 }
 
-/** A refusal as the JSON answer of a fetcher or the API. */
-export function answerRefusal(error: DomainError) {
-  return data<RefusalBody>(refusalBody(error), refusalInit(error));
+/** What a conform submission offers: its reply, with errors of the action's own. */
+interface Replying {
+  reply: (options?: { formErrors?: string[]; fieldErrors?: Record<string, string[]>; hideFields?: string[] }) => SubmissionResult<string[]>;
 }
 
 /**
- * For conform forms: the submission's reply with the refusal's message beside its field (or above the form when it
- * belongs to no field), and the refusal's status.
+ * A conform form's reply to a refusal: the message beside its field, or above the form when it belongs to no field;
+ * `hideFields` are sent back empty (passwords, codes).
  */
-export function refusalReply(
-  submission: { reply: (options?: { formErrors?: string[]; fieldErrors?: Record<string, string[]> }) => SubmissionResult<string[]> },
-  error: DomainError,
-) {
-  const result =
-    error.field === undefined
-      ? submission.reply({ formErrors: [error.message] })
-      : submission.reply({ fieldErrors: { [error.field]: [error.message] } });
-  return { result, init: refusalInit(error) };
+export function formReply(submission: Replying, refusal: DomainError, options: { hideFields?: string[] } = {}): SubmissionResult<string[]> {
+  const hidden = options.hideFields ? { hideFields: options.hideFields } : {};
+  return refusal.field === undefined
+    ? submission.reply({ formErrors: [refusal.message], ...hidden })
+    : submission.reply({ fieldErrors: { [refusal.field]: [refusal.message] }, ...hidden });
+}
+
+/** How a route answers the refusals its work throws. */
+export type RefusalAnswer<Body> =
+  | { as: "document" }
+  | { as: "json" }
+  | {
+      /** The body the route's component reads; the answer carries the refusal's status (and Retry-After). */
+      as: (refusal: DomainError) => Body;
+      /** Kinds answered as the page's error instead (thrown, for the error boundary): not_found, mostly. */
+      page?: readonly DomainErrorKind[];
+    };
+
+/**
+ * Runs a route's work; a DomainError it throws becomes the answer `answer` says (see the top of this file), and
+ * anything else it throws (a redirect, a Response, a crash) goes on unchanged.
+ */
+export async function refusalsAnswered<T>(work: () => Promise<T>, answer: { as: "document" }): Promise<T>;
+export async function refusalsAnswered<T>(work: () => Promise<T>, answer: { as: "json" }): Promise<T | Answered<RefusalBody>>;
+export async function refusalsAnswered<T, Body>(work: () => Promise<T>, answer: { as: (refusal: DomainError) => Body; page?: readonly DomainErrorKind[] }): Promise<T | Answered<Body>>;
+export async function refusalsAnswered<T, Body>(work: () => Promise<T>, answer: RefusalAnswer<Body>): Promise<T | Answered<Body> | Answered<RefusalBody>> {
+  try {
+    return await work();
+  } catch (error) {
+    if (!isDomainError(error) || answer.as === "document") throwRefusal(error);
+    if (answer.as === "json") return data<RefusalBody>(refusalBody(error), refusalInit(error));
+    if (answer.page?.includes(error.kind)) throwRefusal(error);
+    return data<Body>(answer.as(error), refusalInit(error));
+  }
 }
 
 /**
- * For documents (loaders, and actions whose refusal is a page of its own): a DomainError is thrown as `data()` so the
- * route's error boundary shows its message with its status; anything else is thrown on as it is.
+ * For a refusal outside a route's work (a route id that reads as none): thrown as `data()` so the route's error
+ * boundary shows its message with its status; anything else is thrown on as it is.
  */
 export function throwRefusal(error: unknown): never {
   if (isDomainError(error)) throw data<RefusalBody>(refusalBody(error), refusalInit(error));
   throw error;
 }
 
-/** Runs `work`; a refusal it throws becomes the document's error answer (throwRefusal). */
-export async function withRefusals<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    throwRefusal(error);
-  }
-}

@@ -6,9 +6,8 @@ import { getDb } from "~/db.server.ts";
 import { KNOWLEDGE_LIMITS } from "~/lib/knowledge-base.ts";
 import { ARTICLE_FORM_MAX_BYTES, ArticleFormSchema } from "~/schemas/knowledge-base.ts";
 import { saveArticle } from "~/services/content/index.server.ts";
-import { isDomainError } from "~/services/domain-error.ts";
 import { requirePermission } from "./auth.server.ts";
-import { refusalReply } from "./domain-answer.server.ts";
+import { formReply, refusalsAnswered } from "./domain-answer.server.ts";
 import { parseForm } from "./form-data.server.ts";
 
 /** Previews or saves the posted article; `articleId` is null for a new one. Saving goes to the article's page. */
@@ -23,12 +22,8 @@ export async function articleEditorAction(request: Request, articleId: number | 
   }
   if (submission.status !== "success") return data({ result: submission.reply(), preview: null }, { status: 400 });
   const { intent: _intent, ...input } = submission.value;
-  try {
+  return refusalsAnswered(async () => {
     const saved = await saveArticle(getDb(), articleId, input, user.id);
     return redirect(`/knowledge-base/${saved.slug}?saved=1`);
-  } catch (error) {
-    if (!isDomainError(error)) throw error;
-    const refusal = refusalReply(submission, error);
-    return data({ result: refusal.result, preview: null }, refusal.init);
-  }
+  }, { as: (refusal) => ({ result: formReply(submission, refusal), preview: null }) });
 }

@@ -2,7 +2,11 @@
 // when there is one), Retry-After for rate limits, the conform reply for forms and the thrown answer for documents.
 import { describe, expect, it } from "vitest";
 import { DOMAIN_ERROR_KINDS, DomainError } from "~/services/domain-error.ts";
-import { answerRefusal, REFUSAL_STATUS, refusalInit, refusalReply, throwRefusal, withRefusals } from "~/web/domain-answer.server.ts";
+import { redirect } from "@remix-run/node";
+import { formReply, REFUSAL_STATUS, refusalInit, refusalsAnswered, throwRefusal } from "~/web/domain-answer.server.ts";
+
+/** A refusal answered as a fetcher's JSON. */
+const answerRefusal = (error: DomainError) => refusalsAnswered(() => Promise.reject(error), { as: "json" });
 
 /** What a `data()` answer carries. */
 function parts(value: unknown): { data: unknown; status: number | undefined; headers: Record<string, string> } {
@@ -10,7 +14,7 @@ function parts(value: unknown): { data: unknown; status: number | undefined; hea
   return { data, status: init?.status, headers: Object.fromEntries(new Headers(init?.headers).entries()) };
 }
 
-describe("answerRefusal", () => {
+describe("the JSON answer of a refusal", () => {
   const expected: Record<string, number> = {
     not_found: 404,
     forbidden: 403,
@@ -27,43 +31,98 @@ describe("answerRefusal", () => {
     expect(Object.keys(REFUSAL_STATUS).sort()).toEqual([...DOMAIN_ERROR_KINDS].sort());
   });
 
-  it.each(DOMAIN_ERROR_KINDS)("answers %s with its status and the message as JSON", (kind) => {
-    const answer = parts(answerRefusal(new DomainError(kind, `Refused: ${kind}`)));
+  it.each(DOMAIN_ERROR_KINDS)("answers %s with its status and the message as JSON", async (kind) => {
+    const answer = parts(await answerRefusal(new DomainError(kind, `Refused: ${kind}`)));
     expect(answer.status).toBe(expected[kind]);
     expect(answer.data).toEqual({ message: `Refused: ${kind}` });
   });
 
-  it("names the field when the refusal belongs to one, and never shows the code", () => {
-    const answer = parts(answerRefusal(new DomainError("invalid", "Your maximum bid must be at least your bid", { field: "maxAmount", code: "maximum_below_bid" })));
+  it("names the field when the refusal belongs to one, and never shows the code", async () => {
+    const answer = parts(await answerRefusal(new DomainError("invalid", "Your maximum bid must be at least your bid", { field: "maxAmount", code: "maximum_below_bid" })));
     expect(answer.data).toEqual({ message: "Your maximum bid must be at least your bid", field: "maxAmount" });
   });
 
-  it("says when to try again after a rate limit (rounded up, a minute when unknown)", () => {
-    expect(parts(answerRefusal(new DomainError("rate_limited", "Slow down", { retryAfterSeconds: 12.2 }))).headers["retry-after"]).toBe("13");
-    expect(parts(answerRefusal(new DomainError("rate_limited", "Slow down"))).headers["retry-after"]).toBe("60");
+  it("says when to try again after a rate limit (rounded up, a minute when unknown)", async () => {
+    expect(parts(await answerRefusal(new DomainError("rate_limited", "Slow down", { retryAfterSeconds: 12.2 }))).headers["retry-after"]).toBe("13");
+    expect(parts(await answerRefusal(new DomainError("rate_limited", "Slow down"))).headers["retry-after"]).toBe("60");
     expect(refusalInit(new DomainError("conflict", "Sold")).headers).toBeUndefined();
   });
 });
 
-describe("refusalReply", () => {
+describe("formReply", () => {
   const submission = { reply: (options?: { formErrors?: string[]; fieldErrors?: Record<string, string[]> }) => ({ status: "error" as const, error: { "": options?.formErrors ?? null, ...options?.fieldErrors } }) };
 
   it("puts a field's refusal beside the field and the rest above the form, with the refusal's status", () => {
-    const beside = refusalReply(submission, new DomainError("invalid", "Please choose a category from the list", { field: "categoryId" }));
-    expect(beside.result.error).toMatchObject({ categoryId: ["Please choose a category from the list"] });
-    expect(beside.init.status).toBe(400);
-    const above = refusalReply(submission, new DomainError("conflict", "Bids have been placed, so the auction settings can no longer change."));
-    expect(above.result.error).toMatchObject({ "": ["Bids have been placed, so the auction settings can no longer change."] });
-    expect(above.init.status).toBe(409);
+    const beside = formReply(submission, new DomainError("invalid", "Please choose a category from the list", { field: "categoryId" }));
+    expect(beside.error).toMatchObject({ categoryId: ["Please choose a category from the list"] });
+    const above = formReply(submission, new DomainError("conflict", "Bids have been placed, so the auction settings can no longer change."));
+    expect(above.error).toMatchObject({ "": ["Bids have been placed, so the auction settings can no longer change."] });
   });
 });
 
-describe("throwRefusal and withRefusals", () => {
-  it("throw a refusal as the document's answer, and anything else as it is", async () => {
-    const thrown = await withRefusals(() => Promise.reject(new DomainError("not_found", "Listing not found"))).catch((e: unknown) => e);
+describe("throwRefusal", () => {
+  it("throws a refusal as the document's answer, and anything else as it is", () => {
+    let thrown: unknown;
+    try {
+      throwRefusal(new DomainError("not_found", "Listing not found"));
+    } catch (error) {
+      thrown = error;
+    }
     expect(parts(thrown)).toMatchObject({ status: 404, data: { message: "Listing not found" } });
     const crash = new Error("disk full");
     expect(() => throwRefusal(crash)).toThrow(crash);
-    expect(await withRefusals(async () => 42)).toBe(42);
+  });
+});
+
+describe("refusalsAnswered", () => {
+  const refuse = (error: unknown) => () => Promise.reject(error);
+  const submission = {
+    reply: (options?: { formErrors?: string[]; fieldErrors?: Record<string, string[]>; hideFields?: string[] }) => ({
+      status: "error" as const,
+      error: { "": options?.formErrors ?? null, ...options?.fieldErrors },
+      hidden: options?.hideFields ?? [],
+    }),
+  };
+
+  it("gives back what the work answers when nothing is refused", async () => {
+    expect(await refusalsAnswered(async () => 42, { as: "json" })).toBe(42);
+    expect(await refusalsAnswered(async () => "page", { as: "document" })).toBe("page");
+    expect(await refusalsAnswered(async () => ({ ok: true }), { as: () => ({ ok: false }) })).toEqual({ ok: true });
+  });
+
+  it("answers a document's refusal by throwing it for the error boundary, with its status and message", async () => {
+    const thrown = await refusalsAnswered(refuse(new DomainError("forbidden", "Not yours")), { as: "document" }).catch((e: unknown) => e);
+    expect(parts(thrown)).toMatchObject({ status: 403, data: { message: "Not yours" } });
+  });
+
+  it("answers a fetcher's refusal as JSON: the message, its field, the status and Retry-After", async () => {
+    const answer = parts(await refusalsAnswered(refuse(new DomainError("invalid", "Too low", { field: "amount" })), { as: "json" }));
+    expect(answer).toMatchObject({ status: 400, data: { message: "Too low", field: "amount" } });
+    const limited = parts(await refusalsAnswered(refuse(new DomainError("rate_limited", "Slow down", { retryAfterSeconds: 5 })), { as: "json" }));
+    expect(limited).toMatchObject({ status: 429, headers: { "retry-after": "5" } });
+  });
+
+  it("answers with the route's own body and the refusal's status, and throws the kinds that are the page's", async () => {
+    const how = { as: (refusal: DomainError) => ({ ok: false as const, message: refusal.message }), page: ["not_found"] as const };
+    expect(parts(await refusalsAnswered(refuse(new DomainError("conflict", "Already sold")), how))).toMatchObject({ status: 409, data: { ok: false, message: "Already sold" } });
+    const thrown = await refusalsAnswered(refuse(new DomainError("not_found", "Listing not found")), how).catch((e: unknown) => e);
+    expect(parts(thrown)).toMatchObject({ status: 404, data: { message: "Listing not found" } });
+  });
+
+  it("puts a form's refusal beside its field, or above the form, with the fields to hide", async () => {
+    const how = { as: (refusal: DomainError) => ({ result: formReply(submission, refusal, { hideFields: ["password"] }) }) };
+    const beside = parts(await refusalsAnswered(refuse(new DomainError("invalid", "Too short", { field: "password" })), how));
+    expect(beside).toMatchObject({ status: 400, data: { result: { error: { "": null, password: ["Too short"] }, hidden: ["password"] } } });
+    const above = parts(await refusalsAnswered(refuse(new DomainError("conflict", "Link used")), how));
+    expect(above).toMatchObject({ status: 409, data: { result: { error: { "": ["Link used"] } } } });
+  });
+
+  it("lets anything that is not a refusal through unchanged: a crash, a redirect", async () => {
+    const crash = new Error("disk full");
+    await expect(refusalsAnswered(refuse(crash), { as: "json" })).rejects.toBe(crash);
+    await expect(refusalsAnswered(refuse(crash), { as: "document" })).rejects.toBe(crash);
+    await expect(refusalsAnswered(refuse(crash), { as: () => "never" })).rejects.toBe(crash);
+    const away = redirect("/elsewhere");
+    await expect(refusalsAnswered(refuse(away), { as: () => "never", page: ["not_found"] })).rejects.toBe(away);
   });
 });
