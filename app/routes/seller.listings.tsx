@@ -1,4 +1,4 @@
-// /seller/listings (issue 20 §3): the signed-in seller's listings in every status (draft, active, unsold, sold, archived)
+// /seller/listings: the signed-in seller's listings in every status (draft, active, unsold, sold, archived)
 // with counts per status, a status filter, search, sort and pages of 12; bulk actions (publish drafts, archive, relist
 // unsold listings as auctions with their last terms) are one plain POST form that works without JavaScript, checked per
 // listing on the server. An unsold listing's row links to its choices (relist, Buy It Now, end: issue 33).

@@ -85,7 +85,7 @@ test("buy → pay → ship → receive: a Buy Now order through escrow to comple
   const billing = await billingContext.newPage();
   await billing.goto("/escrow");
   await expect(billing.getByRole("heading", { level: 1, name: "Escrow desk" })).toBeVisible();
-  // The desk opens the order's confirmation form (issue 33): the amount received, the value date, a ticked box.
+  // The desk opens the order's confirmation form: the amount received, the value date, a ticked box.
   await billing.getByRole("link", { name: `Confirm payment received for order ${reference}` }).click();
   await expect(billing).toHaveURL(new RegExp(`${orderPath}(#.*)?$`));
   const total = (await billing.getByText(/^The order total is /).textContent())?.replace(/^The order total is [^\d]*/, "").replace(/[,.]$/, "").replace(/,/g, "") ?? "";

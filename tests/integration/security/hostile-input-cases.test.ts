@@ -239,7 +239,7 @@ describe("the listing form", () => {
     expect(answer.body.message).toMatch(/too many rows/);
   });
 
-  // Issue 32 §6: the bracket syntax was dropped unread, so specifications[45000][key] created the listing.
+  // The bracket syntax was dropped unread, so specifications[45000][key] created the listing.
   for (const index of [45_000, 45_000_000]) {
     it(`refuses specifications[${index}][key] with 400 and the list's cap, creating nothing`, async () => {
       const before = await opened.db.selectFrom("equipment_listings").select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow();

@@ -58,7 +58,7 @@ describe("the pricing page is the one fee schedule", () => {
     expect(page.text).toContain("Featured listing: $1 a day");
     expect(page.text).toContain("Bought for 7, 14 or 30 days from your listing's page or Seller listings; it ends by itself.");
     expect(page.text).toContain("6 at a time, changing every 15 minutes");
-    // Issue 32 §4: what no flow sells is not on the price list; the FAQ says what featuring does.
+    // What no flow sells is not on the price list; the FAQ says what featuring does.
     const faq = await render("/faq", "?q=featuring");
     expect(faq.text).toContain("What does featuring a listing do, and what does it cost?");
     expect(faq.text).toContain("take turns in Featured Equipment on the home page, 6 at a time");
