@@ -25,8 +25,8 @@ export const FEE_EXEMPTION_MIN = 0;
 export const FEE_EXEMPTION_MAX = 100;
 
 /**
- * The fee-exemption field: a percentage from 0 to 100 with at most two decimals, read by the one strict parser (issue
- * 32 §6: `0x10`, `1e1` and `+5` are not percentages a person types). Empty means none (0); anything else is null,
+ * The fee-exemption field: a percentage from 0 to 100 with at most two decimals, read by the one strict parser
+ * (`0x10`, `1e1` and `+5` are not percentages a person types). Empty means none (0); anything else is null,
  * which the form answers with its message.
  */
 export function feeExemptionFromInput(value: unknown): number | null {

@@ -146,7 +146,7 @@ test("the order page is 404 for a member who is not a party to it", async ({ bro
     .get() as { id: number } | undefined;
   db.close();
   test.skip(!order, "the demo seed has no orders yet");
-  // A moderator is no party and holds no order permission (support may read every order: issue 33).
+  // A moderator is no party and holds no order permission (support may read every order).
   const context = await contextAs(browser, "moderator", testInfo);
   const page = await context.newPage();
   const response = await page.goto(`/orders/${order!.id}`);

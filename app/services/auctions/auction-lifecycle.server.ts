@@ -21,7 +21,7 @@ import { createOrder } from "../orders/order-creation.server.ts";
 import { completeInspectedOrders } from "../orders/order-flow.server.ts";
 import { itemSoldAlerts } from "../alerts/watcher-alerts.server.ts";
 
-/** The spec's words (01 §8) for refusals of the owner's controls. */
+/** The refusals of the owner's controls (docs/product/auctions.md#messages). */
 export const LIFECYCLE_MESSAGES = {
   notFound: "Auction not found",
   endPermission: "You do not have permission to end this auction",

@@ -16,7 +16,7 @@ export interface ListingCardData {
   sellerVerified: boolean;
   /**
    * Who sells it, for the link to their profile: columns of the seller row the card already joins. Absent
-   * from cards kept offline before issue 22 (the card then leaves the line out).
+   * from cards kept offline by older versions (the card then leaves the line out).
    */
   sellerId?: string;
   sellerName?: string;

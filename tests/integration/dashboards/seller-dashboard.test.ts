@@ -1,6 +1,6 @@
 // The seller dashboard, both engines: every figure equals what the database holds for the seller and
-// nothing of another seller's; /dashboard shows it to sellers and /seller-dashboard only to the seller role (spec 02
-// §2.2: exact role, others to /); empty states; a failing section shows its own message.
+// nothing of another seller's; /dashboard shows it to sellers and /seller-dashboard only to the seller role
+// (docs/product/accounts.md#roles: exact role, others to /); empty states; a failing section shows its own message.
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { OpenedDatabase } from "#db/dialect.ts";
 import { recordListingView } from "~/services/listings/listing-views.server.ts";

@@ -1,4 +1,4 @@
-// The bad input issue 15 found answered with a 500, a wrong status or no message (items 4, 6 and 8), each as the
+// Bad input once answered with a 500, a wrong status or no message, each as the
 // request that found it, answered as the server answers it: resource routes through Remix's own handler in
 // production mode, pages through their action and the page itself. The generated variants live in
 // hostile-input.test.ts; the forged brand fields are in tests/integration/web/form-limits-routes.test.ts; oversized

@@ -19,7 +19,7 @@
 //                 else's order or draft, or no such thing for anyone), 405 (wrong method).
 // A path ending in * matches any address starting with the rest. {listing}, {auction}, … are the fixtures' ids.
 //
-// Readings chosen where the spec leaves room (the stricter one, see issue 15):
+// Readings chosen where the product rules leave room (the stricter one):
 // - Bidding needs the can_bid permission (decision 0025's matrix: buyer, seller, admin, super_admin), not only a
 //   confirmed account: moderators, referees, billing and support are refused with 403, on the route and the API.
 // - Unconfirmed accounts (decision 0028) may read everything a member reads but not bid, buy, list, message or edit
@@ -225,8 +225,8 @@ export const ROUTE_TABLE: readonly RouteRow[] = [
   { file: "admin.audit-log.tsx", path: "/admin/audit-log?action=user.&from=2026-01-01", loader: { expect: members("refused:403", each(CONTENT_MODERATORS, "ok")) }, action: "none" },
   { file: "admin.audit-log[.csv].tsx", path: "/admin/audit-log.csv?action=listing.&actor=someone", loader: { expect: members("refused:403", each(CONTENT_MODERATORS, "ok")) }, action: ONLY_GET },
   // A member's page: read by who reads members; suspension by who manages them (an over-long reason
-  // stops at validation, so the member stays active). Promo codes (§4): can_manage_promo_codes (an empty code stops
-  // at validation). Roles (§1): read by who manages members, changed only with can_manage_admins (an unknown role).
+  // stops at validation, so the member stays active). Promo codes: can_manage_promo_codes (an empty code stops
+  // at validation). Roles: read by who manages members, changed only with can_manage_admins (an unknown role).
   { file: "admin.users_.$id.tsx", path: "/admin/users/{member}", params: { id: "{member}" },
     loader: { expect: members("refused:403", each(USER_READERS, "ok")) },
     action: { form: { intent: "suspend", reason: "x".repeat(600) }, expect: members("refused:403", each(USER_MANAGERS, "reaches:400")) } },
@@ -264,7 +264,7 @@ export const ROUTE_TABLE: readonly RouteRow[] = [
     loader: { expect: members("refused:403", each(USER_MANAGERS, "ok")) },
     action: { form: { intent: "rename", categoryId: "test_measurement", name: "" }, expect: members("refused:403", each(USER_MANAGERS, "reaches:400")) } },
   // Sales and reports: administrators and billing (can_view_reports, can_manage_billing,
-  // can_confirm_payments); system status (§8): the administrators (can_manage_users, can_manage_admins).
+  // can_confirm_payments); system status: the administrators (can_manage_users, can_manage_admins).
   { file: "admin.sales.tsx", path: "/admin/sales?status=pending&page=2", loader: { expect: members("refused:403", each(SALES_STAFF, "ok")) }, action: "none" },
   { file: "admin.sales[.csv].tsx", path: "/admin/sales.csv?status=sold", loader: { expect: members("refused:403", each(SALES_STAFF, "ok")) }, action: ONLY_GET },
   // Newsletter subscribers and their CSV: who manages members (can_manage_users or can_manage_admins).

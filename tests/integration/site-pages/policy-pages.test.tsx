@@ -51,7 +51,7 @@ describe("the pricing page is the one fee schedule", () => {
   it("shows the schedule's success fees, featured listing, payment and bulk import fee, and nothing that is not sold", async () => {
     const page = await render("/pricing");
     expect(page.status).toBe(200);
-    // The spec's figures (02 §9), as the schedule defines them today.
+    // The price list's figures (docs/product/orders.md#fees), as the schedule defines them today.
     expect(page.text).toContain("Success fee, Buy It Now: 2.5%");
     expect(page.text).toContain("Success fee, Auction: 3.5%");
     expect(page.text).toContain("Success fee, Hybrid: 3%");
