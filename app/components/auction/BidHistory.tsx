@@ -5,7 +5,7 @@ import { BID_HISTORY_SIZE, formatBidMoney } from "~/lib/bidding.ts";
 import { useServerNow } from "~/components/live/use-live-auctions.ts";
 import { formatRelativeTime } from "~/lib/relative-time.ts";
 
-/** docs/product/auctions.md#limits relative time: "Just now" under a minute, then minutes, hours, days up to 6, then the date. */
+/** docs/product/platform.md#formats relative time: "Just now" under a minute, then minutes, hours, days up to 6, then the date. */
 export function formatBidTime(iso: string, nowMs: number): string {
   return formatRelativeTime(iso, nowMs);
 }

@@ -1,4 +1,4 @@
-// Deleting a listing (docs/product/listings.md#search-and-browse): the owner only, and never while its live auction has bids or it has an order.
+// Deleting a listing (docs/product/listings.md#states): the owner only, and never while its live auction has bids or it has an order.
 import type { Kysely } from "kysely";
 import { inWriteTransaction } from "#db/dialect.ts";
 import type { Database } from "#db/schema.ts";
