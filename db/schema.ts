@@ -850,7 +850,7 @@ export interface ListingReportsTable {
   resolution: string | null;
 }
 
-/** A member's report of another member (docs/product/platform.md#routes Fraud report; one pending per reporter and member). */
+/** A member's report of another member (docs/product/admin.md#moderation; one pending per reporter and member). */
 export interface FraudReportsTable {
   id: Generated<number>;
   reported_user_id: string;
