@@ -44,7 +44,7 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
  */
 let serverRenderer: Promise<{ renderToPipeableStream: typeof RenderToPipeableStream }> | undefined;
 
-/** React's server renderer, loaded with the first page: a server starting (and /healthz) does not wait for it (issue 17 §4). */
+/** React's server renderer, loaded with the first page: a server starting (and /healthz) does not wait for it. */
 function loadServerRenderer(): Promise<{ renderToPipeableStream: typeof RenderToPipeableStream }> {
   serverRenderer ??= import("react-dom/server");
   return serverRenderer;
@@ -99,7 +99,7 @@ const LOW_PRIORITY_MODULE_PRELOAD = Buffer.from('<link rel="modulepreload" fetch
  * The page's scripts preloaded at low priority (Remix's <Scripts> has no way to set the attribute on its modulepreload
  * links). The server draws the page and it works before hydration, so on a slow link its stylesheet and first picture
  * should have the bandwidth before ~180 KB of JavaScript, which Chrome otherwise fetches at high priority beside them
- * (issue 17 §5; docs/decisions/0056). Only in the production build: the development build's React warns about an
+ * (docs/decisions/0056). Only in the production build: the development build's React warns about an
  * attribute its own render did not produce (production React does not compare attributes when hydrating).
  */
 function lowPriorityScripts(html: Buffer): Buffer[] {

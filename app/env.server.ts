@@ -67,7 +67,7 @@ const EnvSchema = z.object({
   AUCTION_SCHEDULER_INTERVAL_MS: z.coerce.number({ message: "must be a number" }).int().min(0).max(3_600_000).default(2000),
   /** How long the admin dashboard reuses the last system-status checks (0: check on every view; /admin/system-status always checks). */
   ADMIN_STATUS_REUSE_MS: z.coerce.number({ message: "must be a number" }).int().min(0).max(600_000).default(30_000),
-  /** A new seller's first bulk import with more listings than this waits for staff review (issue 33). */
+  /** A new seller's first bulk import with more listings than this waits for staff review. */
   IMPORT_REVIEW_THRESHOLD: z.coerce.number({ message: "must be a number" }).int().min(0).max(1_000_000).default(BULK_LIMITS.reviewThreshold),
   SAVED_SEARCH_ALERT_WINDOW_MS: z.coerce.number({ message: "must be a number" }).int().min(0).max(86_400_000).default(300_000),
   /**

@@ -26,7 +26,7 @@ export { passErrorHeaders as headers } from "~/lib/http.ts";
 
 export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-  // The installable app (issue 6): manifest and icons written by scripts/build-pwa.mjs.
+  // The installable app: manifest and icons written by scripts/build-pwa.mjs.
   { rel: "manifest", href: "/manifest.webmanifest" },
   { rel: "apple-touch-icon", href: "/icons/apple-touch-icon.png" },
 ];
@@ -98,7 +98,7 @@ export function Layout({ children }: { children: ReactNode }) {
               </a>
               <SiteHeader user={data?.user ?? null} permissions={data?.permissions ?? []} unreadNotifications={data?.unreadNotifications ?? 0} unreadMessages={data?.unreadMessages ?? 0} />
               <EmailConfirmationBanner user={data?.user ?? null} />
-              {/* Offline use (issue 6): the banner, what waits to sync, and the copies kept in step. */}
+              {/* Offline use: the banner, what waits to sync, and the copies kept in step. */}
               <OfflineBanner signedIn={Boolean(data?.user)} />
               {data?.user ? <PendingActions /> : null}
               <OfflineSync userId={data?.user?.id ?? null} />

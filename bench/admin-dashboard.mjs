@@ -1,5 +1,5 @@
-// The admin dashboard's benchmark (issue 19): GET /admin as an administrator on the 1M-listing bench database, through
-// the production server. Issue 19's target: p95 ≤ 150 ms. Prints p50/p95/p99 for one connection (service time) and for
+// The admin dashboard's benchmark: GET /admin as an administrator on the 1M-listing bench database, through
+// the production server. Its target: p95 ≤ 150 ms. Prints p50/p95/p99 for one connection (service time) and for
 // a few concurrent ones, the server's CPU time per request (from /proc, steadier than wall time on a shared machine),
 // and the machine's load average before and after. Two runs in the same invocation: as shipped (the System Status
 // summary reuses checks younger than ADMIN_STATUS_REUSE_MS, 30 s, and the site's render memo reuses the HTML when the

@@ -1,11 +1,11 @@
-// The AI listing benchmark (issues 7 and 17): server overhead of POST /resources/ai-listing over HTTP, multipart with
+// The AI listing benchmark: server overhead of POST /resources/ai-listing over HTTP, multipart with
 // 4 photos of 12 megapixels as a browser uploads them, on the production server; the model's own time excluded (a
 // local fake OpenAI server answers at once; its time is read from ai_generations). ~30 generations one after another.
 // Prints p50/p95 and the budget's verdict (p95 ≤ 150 ms).
 //
 // Usage: npm run bench:ai [-- --runs 30 --warmup 3 --photos 4 --megapixels 12 --demo --database postgres://…]
 //   --demo: the demo marketplace seeded first, so the price guidance reads real comparables.
-//   --megapixels 2: what the browser sends once it shrinks photos before upload (issue 17 §6).
+//   --megapixels 2: what the browser sends once it shrinks photos before upload.
 //   --database / DATABASE_URL=postgres://…: a fresh database in that cluster (dropped afterwards); else a fresh SQLite file.
 //   The server runs from BUILD_DIR (default build/), built first when missing.
 import { spawnSync } from "node:child_process";

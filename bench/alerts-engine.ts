@@ -71,7 +71,7 @@ function searchFor(random: Random): SavedSearchParams {
   const { subcategory, model } = random.pick(catalog);
   const dollars = random.int(model.price[0], model.price[1]);
   const withKeyword = random.next() < 0.85;
-  // Searches without words are saved while browsing a category (spec 01 §2 /listings: category sidebar).
+  // Searches without words are saved while browsing a category (docs/product/alerts.md#notifications /listings: category sidebar).
   const categoryRoll = withKeyword ? random.next() : 0.2 + random.next() * 0.35;
   const category =
     categoryRoll < 0.2 ? subcategory.main : categoryRoll < 0.45 ? subcategory.sub : categoryRoll < 0.55 ? catalogCategoryId(subcategory, model) : null;

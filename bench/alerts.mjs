@@ -1,4 +1,4 @@
-// The saved-search alerts benchmark (issue 5): a fresh database (migrated, categories synced, 50 members), 10,000
+// The saved-search alerts benchmark: a fresh database (migrated, categories synced, 50 members), 10,000
 // saved searches with alerts on, then 1,000 new listings made active one by one through the real matcher, then one
 // flush of the batched notifications. Prints the time to match each listing (p50, p95, max; wall clock and CPU),
 // the matches recorded and the notifications (and e-mails) written. Budget: p95 ≤ 20 ms per listing.

@@ -1,4 +1,4 @@
-// The bidding benchmark (issue 4): the production server on a fresh database, one hot lot, 50 signed-in bidders
+// The bidding benchmark: the production server on a fresh database, one hot lot, 50 signed-in bidders
 // POSTing to /api/auctions/{id}/bids (or /auctions/{id}/bid) over HTTP for 20 s. Prints accepted and refused bids
 // per second, latency of accepted bids, the invariants of the stored bids (tests/support/bidding-model.ts checkBidLedger, through
 // bench/bidding-engine.ts), and in the same run the raw in-process placeBid rate on a copy of the database.
@@ -205,7 +205,7 @@ function cpuSeconds(pid) {
 const fmt = (n, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : "–");
 const load = () => os.loadavg().map((l) => l.toFixed(2)).join(" ");
 
-/** Spec 01 §9 (app/lib/bidding.ts suggestedBids): the bid panel suggests the current price + 1, 2 and 5 increments. */
+/** docs/product/auctions.md#bidding (app/lib/bidding.ts suggestedBids): the bid panel suggests the current price + 1, 2 and 5 increments. */
 const SUGGESTED_BID_STEPS = [1, 2, 5];
 
 /**

@@ -1,4 +1,4 @@
-// The bulk import benchmark (issue 21): 5,000 rows with 2 photos each from loopback, through the real services on a
+// The bulk import benchmark: 5,000 rows with 2 photos each from loopback, through the real services on a
 // copy of data/bench-100000.sqlite, while the production server answers the /listings mix. The work is done by
 // bench/bulk-import-engine.ts (tsx); this prints its figures.
 //

@@ -1,4 +1,4 @@
-// The scale-out benchmark (issue 16; not run in CI): on this machine, a throwaway PostgreSQL 15 cluster with N
+// The scale-out benchmark (not run in CI): on this machine, a throwaway PostgreSQL 15 cluster with N
 // listings (default 1M), two production app servers on it and Debian's nginx in front with the shipped config
 // (deploy/nginx/tradebench.conf), against the SQLite single server on the same listings in the same run.
 //

@@ -1,4 +1,4 @@
-// Crash durability, the heavy variant (issue 15): a bidding server killed with SIGKILL many times at random moments
+// Crash durability, the heavy variant: a bidding server killed with SIGKILL many times at random moments
 // under HTTP bidding load and restarted on the same database file; after each restart the database must hold every
 // acknowledged bid, obey the bidding rules and pass `PRAGMA integrity_check`. The run and its checks are those of
 // tests/integration/auctions/crash-durability.test.ts (tests/support/crash-durability.ts, loaded here through tsx).

@@ -1,4 +1,4 @@
-// The long hostile-input fuzz (issue 15): the suite of tests/integration/security/hostile-input.test.ts — fast-check
+// The long hostile-input fuzz: the suite of tests/integration/security/hostile-input.test.ts — fast-check
 // bodies against every action in app/routes, as a visitor and as the route's member, the huge streamed bodies, the
 // checks of every answer — with many more generated bodies per route than `npm test` sends. One generator, one set of
 // checks: this runs the same file with HOSTILE_RUNS raised and reads the figures it writes.

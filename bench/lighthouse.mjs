@@ -1,4 +1,4 @@
-// The Lighthouse benchmark (issue 6): Lighthouse 12 in Debian's Chromium, default (mobile) configuration with
+// The Lighthouse benchmark: Lighthouse 12 in Debian's Chromium, default (mobile) configuration with
 // simulated throttling, categories performance and accessibility, against the production build for /, /listings and
 // /listings/{an active listing}. Prints per page: the two scores, LCP, TBT, CLS and the first-load JavaScript, with
 // the budgets' verdicts. It is a report: it exits 0 whatever the figures (1 only when it cannot run).

@@ -1,7 +1,7 @@
 // Database time of the /listings query mix, without HTTP or rendering: searchListings (what the /listings loader
 // calls) on one connection with the result cache off (SEARCH_RESULT_CACHE=0; the category tree, read once, stays in
 // memory as it does in the server) for every distinct address of bench/listing-mix.mjs's mix, once each. Prints
-// per-shape p50/p95/max, how many addresses take more than the budget (issue 17: 30 ms at 1M), the slowest ones
+// per-shape p50/p95/max, how many addresses take more than the budget (30 ms at 1M), the slowest ones
 // with each statement's time and plan, and the listing page's queries.
 //
 // Usage: npx tsx bench/listing-queries.ts [--database postgres://…] [--budget 30] [--limit N] [--slowest 15]

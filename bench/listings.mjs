@@ -5,12 +5,12 @@
 // rate. In the same run: bare node:http answering "ok" as the yardstick; the same mix with the render memo and the
 // search result cache turned off (what the caches contribute); and one fixed address without views, printed only as
 // the cache-hit figure. Prints p50/p95/p99, req/s, the ratio to bare node:http, per-shape figures, the slowest
-// addresses, and issue 17's targets.
+// addresses, and the targets.
 //
 // Usage: npm run bench:listings [-- 100000 1000000] [--duration 20] [--connections 20] [--views-per-second 10]
 //          [--distinct 2500] [--database postgres://…] [--no-uncached] [--no-fixed] [--no-single]
 //   The one-connection pass (skipped with --no-single) asks for every distinct address of the mix once, one at a
-//   time, caches off, and prints the slowest: issue 17's "slowest URL of the mix, one connection".
+//   time, caches off, and prints the slowest: the target's "slowest URL of the mix, one connection".
 //   SQLite: data/bench-N.sqlite (made with seed:bench when missing). PostgreSQL: --database or DATABASE_URL =
 //   postgres://…; a cluster's …/postgres means the copy tradebench_bench_N there (made once, see bench-database.mjs).
 //   The server runs from BUILD_DIR (default build/), built first when missing.
@@ -46,7 +46,7 @@ const viewsPerSecond = Number(options["views-per-second"]);
 const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
 const uploadsDir = path.resolve("data/bench-uploads");
 const FIXED_PATH = "/listings?search=oscilloscope&condition=used_good&sort=price:asc&page=3";
-/** Issue 17's targets for the varied mix, 20 connections, per database size. */
+/** The targets for the varied mix, 20 connections, per database size. */
 const TARGETS = (size) => (size <= 100_000 ? { p95: 50, share: 1 / 150, slowest: 50 } : { p95: 150, share: 1 / 250, slowest: 100 });
 
 const BARE_SERVER = `

@@ -1,4 +1,4 @@
-// 30 parallel accepts of one offer against the production build (issue 32 §6: 1 order, 4 × 409 and 25 × 500 "render
+// 30 parallel accepts of one offer against the production build (1 order, 4 × 409 and 25 × 500 "render
 // aborted"), with admission control off (REQUEST_CONCURRENCY=0, the "before") and at its default, in one run. Each
 // pass starts `node server.mjs` on a fresh SQLite database with the demo data, signs in as the demo seller, takes the
 // first offer on /offers?tab=received and sends the accepts at once as a browser without JavaScript would (document

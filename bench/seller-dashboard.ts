@@ -1,4 +1,4 @@
-// The seller dashboard's database time (issue 20: p95 ≤ 100 ms for a seller with 10,000 listings and 1M listing views),
+// The seller dashboard's database time (p95 ≤ 100 ms for a seller with 10,000 listings and 1M listing views),
 // without HTTP or rendering: the five section reads /dashboard makes for a seller (stats, Your Listings, Performance
 // Overview, Top Performing, Needs your attention), in parallel as the loader runs them, on one connection.
 //

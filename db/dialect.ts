@@ -75,7 +75,7 @@ export function openDatabase(options: DatabaseOptions): OpenedDatabase {
  * the global symbol registry. So every copy of this module in the process reads the same fact: the server build
  * bundles Kysely and db/ into build/server, while the demo seed's build (build/seed) has its own db/ on node_modules'
  * Kysely and is handed the server's handle. `instanceof PostgresAdapter` answered for one copy of Kysely only, and
- * the seed took PostgreSQL for SQLite (issue 32 §1, docs/decisions/0061).
+ * the seed took PostgreSQL for SQLite (docs/decisions/0061).
  */
 const ENGINE_OF_ADAPTER = Symbol.for("tradebench.database-engine");
 

@@ -22,7 +22,7 @@ const MIGRATION_TABLE = "kysely_migration";
  * Whether the database has applied exactly the migrations this code holds: one read. Kysely's Migrator asks the
  * catalog for every table and column twice, makes sure of its lock table and row, then reads its table inside a
  * locked transaction: ~8 round trips and two catalog scans at each start, for a database that is nearly always up to
- * date already (issue 17 §4, start fast). A database without the table (a fresh one) or holding any other set of
+ * date already (start fast). A database without the table (a fresh one) or holding any other set of
  * names is left to the Migrator, which applies what is missing or refuses what it does not know, as before.
  */
 async function holdsExactlyTheseMigrations(db: Kysely<Database>): Promise<boolean> {

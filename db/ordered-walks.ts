@@ -1,5 +1,5 @@
 // One page of several ordered index walks, merged: the listings of a category's items (and conditions) in price order,
-// each item read from its own index in order and the heads merged (issue 17 §2; docs/decisions/0054). There can be
+// each item read from its own index in order and the heads merged (docs/decisions/0054). There can be
 // hundreds of walks (84 items × 4 conditions), so the walk is built and compiled once, with a placeholder for each
 // value that differs (db/query-templates.ts). On SQLite its SQL is repeated for every combination of values (a union);
 // building and compiling each walk with Kysely cost 25–55 ms of JavaScript at 336 walks (on a busy machine), several

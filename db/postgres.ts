@@ -25,7 +25,7 @@ let pgModule: Promise<typeof pg> | undefined;
 
 /**
  * The `pg` driver, loaded when the first PostgreSQL connection is made: a server on SQLite never parses it, and one
- * on PostgreSQL loads it while it connects (issue 17 §4, start fast).
+ * on PostgreSQL loads it while it connects (start fast).
  */
 export function loadPg(): Promise<typeof pg> {
   pgModule ??= import("pg").then(({ default: driver }) => {

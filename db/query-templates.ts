@@ -1,6 +1,6 @@
 // Queries of the hot pages built and compiled by Kysely once per database and shape, then run with the request's
 // values. Building and compiling a query with Kysely (its builders, the operation tree, the compiler's visit) cost
-// more CPU than SQLite running these small queries: ~0.1 ms each for the listing cards' query (issue 17 §3).
+// more CPU than SQLite running these small queries: ~0.1 ms each for the listing cards' query.
 import type { CompiledQuery, Kysely } from "kysely";
 import type { Database } from "./schema.ts";
 

@@ -26,7 +26,7 @@ export interface SessionsTable {
   user_agent: string | null;
 }
 
-/** An account's authenticator-app secret (TOTP; issue 32 §5, docs/decisions/0064). */
+/** An account's authenticator-app secret (TOTP; docs/decisions/0064). */
 export interface TotpFactorsTable {
   user_id: string;
   /** Base32. */
@@ -58,7 +58,7 @@ export interface SecondFactorChallengesTable {
   created_at: Generated<Timestamp>;
 }
 
-/** A passkey (WebAuthn credential) registered as a second factor (issue 32 §5, docs/decisions/0071). */
+/** A passkey (WebAuthn credential) registered as a second factor (docs/decisions/0071). */
 export interface PasskeysTable {
   /** base64url, as the authenticator gave it. */
   credential_id: string;
@@ -112,11 +112,11 @@ export interface ProfilesTable {
   changed_by: string | null;
   created_at: Generated<Timestamp>;
   updated_at: Generated<Timestamp>;
-  /** When staff suspended the account; null while it is not suspended (issue 19 §3). */
+  /** When staff suspended the account; null while it is not suspended. */
   suspended_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
   suspended_by: ColumnType<string | null, string | null | undefined, string | null>;
   suspension_reason: Generated<string>;
-  /** The currency "≈" amounts are shown in; null: from the browser's language (issue 32 §2). */
+  /** The currency "≈" amounts are shown in; null: from the browser's language. */
   display_currency: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
@@ -160,7 +160,7 @@ export interface NewsletterSubscriptionsTable {
   email: string;
   source: Generated<string>;
   created_at: Generated<Timestamp>;
-  /** pending (asked, not confirmed: not mailed), subscribed (followed the confirmation link), unsubscribed (issue 18 §5). */
+  /** pending (asked, not confirmed: not mailed), subscribed (followed the confirmation link), unsubscribed. */
   status: Generated<"pending" | "subscribed" | "unsubscribed">;
   /** SHA-256 of the open confirmation link's token; null once used or when none is open. */
   confirm_token_hash: string | null;
@@ -171,7 +171,7 @@ export interface NewsletterSubscriptionsTable {
   unsubscribed_at: Timestamp | null;
 }
 
-/** A message sent through the contact form (issue 18 §2). */
+/** A message sent through the contact form. */
 export interface SupportRequestsTable {
   id: Generated<number>;
   name: string;
@@ -187,7 +187,7 @@ export interface SupportRequestsTable {
   status: Generated<"open" | "closed">;
   created_at: Generated<Timestamp>;
   closed_at: Timestamp | null;
-  /** The staff member answering it (issue 18 §2); null while nobody is. */
+  /** The staff member answering it; null while nobody is. */
   assignee_id: Generated<string | null>;
 }
 
@@ -203,7 +203,7 @@ export interface SupportRequestEventsTable {
   created_at: Generated<Timestamp>;
 }
 
-/** A knowledge-base article (issue 18 §4): Markdown written by staff, draft or published. */
+/** A knowledge-base article: Markdown written by staff, draft or published. */
 export interface KnowledgeArticlesTable {
   id: Generated<number>;
   /** Its address: /knowledge-base/<slug>. */
@@ -623,14 +623,14 @@ export interface OrdersTable {
   held_at: Timestamp | null;
   held_by: string | null;
   hold_reason: string | null;
-  /** Where the delivery came from (issue 33): buyer, seller_proof or carrier; null before delivery. */
+  /** Where the delivery came from: buyer, seller_proof or carrier; null before delivery. */
   delivery_source: string | null;
   /** The upload-store key of the seller's proof of delivery (a photo or a signed delivery note). */
   delivery_proof_key: string | null;
   updated_at: Generated<Timestamp>;
 }
 
-/** One message of a dispute's thread (issue 33): from the buyer, the seller or the referee. */
+/** One message of a dispute's thread: from the buyer, the seller or the referee. */
 export interface DisputeMessagesTable {
   id: Generated<number>;
   order_id: number;
@@ -653,7 +653,7 @@ export interface DisputeAttachmentsTable {
   created_at: Generated<Timestamp>;
 }
 
-/** An offer or a counter on a listing (issue 23); a chain of rows linked by parent_offer_id is one negotiation. */
+/** An offer or a counter on a listing; a chain of rows linked by parent_offer_id is one negotiation. */
 export interface OffersTable {
   id: Generated<number>;
   listing_id: number;
@@ -679,7 +679,7 @@ export interface OffersTable {
   updated_at: Generated<Timestamp>;
 }
 
-/** A review one side of a completed order gave the other (issue 22); hidden from all but its author until published_at. */
+/** A review one side of a completed order gave the other; hidden from all but its author until published_at. */
 export interface ReviewsTable {
   id: Generated<number>;
   order_id: number;
@@ -719,7 +719,7 @@ export interface ReviewReportsTable {
   dismissed_by: string | null;
 }
 
-/** A member following a seller (issue 22): the seller's new listings are announced to them, batched. */
+/** A member following a seller: the seller's new listings are announced to them, batched. */
 export interface FollowsTable {
   follower_id: string;
   seller_id: string;
@@ -766,7 +766,7 @@ export interface NotificationsTable {
   created_at: Generated<Timestamp>;
 }
 
-/** A forum category (spec 02 §2.12), reference rows written by the forum migration. */
+/** A forum category (docs/product/community.md#forum), reference rows written by the forum migration. */
 export interface ForumCategoriesTable {
   id: string;
   name: string;
@@ -850,7 +850,7 @@ export interface ListingReportsTable {
   resolution: string | null;
 }
 
-/** A member's report of another member (spec 01 §3 Fraud report; one pending per reporter and member). */
+/** A member's report of another member (docs/product/admin.md#moderation; one pending per reporter and member). */
 export interface FraudReportsTable {
   id: Generated<number>;
   reported_user_id: string;
@@ -884,7 +884,7 @@ export interface AuditEventsTable {
   created_at: Generated<Timestamp>;
 }
 
-/** A promo code staff created (spec 02 §3 PROMO_CODE); `current_uses` counts its redemptions. */
+/** A promo code staff created (docs/product/admin.md#promo-codes PROMO_CODE); `current_uses` counts its redemptions. */
 export interface PromoCodesTable {
   id: Generated<number>;
   code: string;
@@ -922,7 +922,7 @@ export interface SignInEventsTable {
   created_at: Generated<Timestamp>;
 }
 
-/** One bulk CSV upload and where its wizard stands (issue 21). */
+/** One bulk CSV upload and where its wizard stands. */
 export interface BulkImportsTable {
   id: Generated<number>;
   user_id: string;
@@ -1051,7 +1051,7 @@ export interface SellerVerificationDocumentsTable {
   created_at: Generated<Timestamp>;
 }
 
-/** A live auction a suspension cancelled, with its state before, so reinstating can offer it back (issue 33). */
+/** A live auction a suspension cancelled, with its state before, so reinstating can offer it back. */
 export interface SuspensionCancellationsTable {
   id: Generated<number>;
   user_id: string;

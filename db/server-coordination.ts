@@ -1,4 +1,4 @@
-// What several app servers on one database need from the engine to work as one (issue 16 §4, docs/decisions/0034):
+// What several app servers on one database need from the engine to work as one (docs/decisions/0034):
 // a job that only one server runs at a time (PostgreSQL advisory locks), rows claimed by one worker only
 // (`FOR UPDATE SKIP LOCKED`), and a notification channel between servers (LISTEN/NOTIFY on a dedicated connection).
 // SQLite is one file on one machine: its write lock already serialises the processes, so the jobs run as they are.

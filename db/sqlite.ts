@@ -18,7 +18,7 @@ let driver: typeof SQLite | undefined;
 
 /**
  * better-sqlite3, loaded when the first SQLite database opens: a server on PostgreSQL never loads it (nor its native
- * library), as one on SQLite never loads `pg` (db/postgres.ts; issue 17 §4, start fast). Required, not imported, so that
+ * library), as one on SQLite never loads `pg` (db/postgres.ts; start fast). Required, not imported, so that
  * opening stays synchronous.
  */
 function loadBetterSqlite3(): typeof SQLite {

@@ -1,5 +1,5 @@
 // `npm run db:copy-to-postgres -- --from ./data/tradebench.sqlite [--to postgres://…]` (--to defaults to DATABASE_URL):
-// moves an existing SQLite database into an empty PostgreSQL database (issue 16 §5).
+// moves an existing SQLite database into an empty PostgreSQL database.
 //
 // 1. Migrates the target with the app's own migrations (db/migrate.ts), so PostgreSQL-only members (identity keys,
 //    the search vector) come from the target's migrations, never from here.

@@ -1,4 +1,4 @@
-// Prints the current two-step sign-in codes of the demo staff (DEMO ONLY; issue 32 §5): `npm run demo:codes`.
+// Prints the current two-step sign-in codes of the demo staff (DEMO ONLY): `npm run demo:codes`.
 // Each code works once within its 30 seconds; run it again for the next one.
 import * as OTPAuth from "otpauth";
 import { DEMO_TOTP_SECRETS } from "../db/seed/demo-accounts.ts";

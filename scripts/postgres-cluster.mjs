@@ -1,4 +1,4 @@
-// A throwaway PostgreSQL cluster for tests and benches (issue 16 §6): initdb into a fresh temp dir, start `postgres`
+// A throwaway PostgreSQL cluster for tests and benches: initdb into a fresh temp dir, start `postgres`
 // on a free port tuned for tests (no fsync), hand back a superuser URL, and remove everything on stop.
 //
 //   import { findPostgres, startThrowawayCluster } from "./postgres-cluster.mjs";

@@ -1,5 +1,5 @@
 // The README's "Deploying several servers", followed on this machine the way an operator follows it, on the production
-// build, then checked from outside (issue 32 §1): a throwaway PostgreSQL 15 cluster with a database owned by an
+// build, then checked from outside: a throwaway PostgreSQL 15 cluster with a database owned by an
 // ordinary role (scripts/postgres-cluster.mjs), S3-compatible object storage (tests/support/fake-s3-server.ts, which
 // speaks the protocol the real SDK signs), two app servers started as deploy/systemd/tradebench@.service starts them
 // (`node server.mjs`, NODE_ENV=production, PORT=<instance>) with the environment of deploy/tradebench.env.example

@@ -39,7 +39,7 @@ async function runTogether(steps) {
   if (results.some(({ status }) => status !== 0)) process.exit(1);
 }
 
-// The service integration suite again on a real PostgreSQL (issue 16 §6): a throwaway cluster in a temp dir on a free
+// The service integration suite again on a real PostgreSQL: a throwaway cluster in a temp dir on a free
 // port, installed from Debian's packages first when missing and this runs as root. Skipped, loudly, only when
 // PostgreSQL cannot be had; once it runs, a failing test fails `npm test`.
 async function integrationSuiteOnPostgres() {

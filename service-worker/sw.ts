@@ -1,4 +1,4 @@
-// Tradebench's service worker (issue 6; what it keeps and why: docs/decisions/0018-service-worker.md).
+// Tradebench's service worker (what it keeps and why: docs/decisions/0018-service-worker.md).
 // scripts/build-pwa.mjs bundles this file into one classic script and workbox-build's injectManifest writes the
 // precache list (hashed client assets, the offline page, manifest and icons) in place of self.__WB_MANIFEST.
 //   - Navigations: network only, 4 s timeout, then the precached offline page. No HTML document is ever stored.

@@ -1,4 +1,4 @@
-// "≈ €920" beside a listing price in another currency than the viewer's (issue 32 §2; docs/decisions/0069): the one
+// "≈ €920" beside a listing price in another currency than the viewer's (docs/decisions/0069): the one
 // component every buyer-facing price uses (cards, the listing page, recently viewed, the watchlist). Nothing when the
 // price is already in the viewer's currency or a rate is missing. The price itself (and checkout) stays in the
 // listing's currency; `approx` comes from app/web/viewer-currency.server.ts.

@@ -1,4 +1,4 @@
-// The spinner of spec 01 §2: sizes small, medium, large; default message "Loading...".
+// The spinner of docs/product/platform.md#routes: sizes small, medium, large; default message "Loading...".
 import { Spinner, Stack, Text } from "@chakra-ui/react";
 
 const SIZES = { small: "sm", medium: "md", large: "lg" } as const;

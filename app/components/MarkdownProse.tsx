@@ -1,6 +1,6 @@
 // Markdown as a reader sees it, wherever members or staff write it (knowledge-base articles, forum posts):
 // app/lib/markdown.tsx renders the safe subset as React elements, and this frame gives those plain elements the page's
-// typography, because the design system resets headings, lists and links (issue 33: forum lists and links were
+// typography, because the design system resets headings, lists and links (forum lists and links were
 // invisible). One frame, so a list or a link reads the same on every page.
 import { Box } from "@chakra-ui/react";
 import { Markdown } from "~/lib/markdown.tsx";

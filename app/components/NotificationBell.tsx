@@ -1,4 +1,4 @@
-// The header's notification bell (spec 01 §2 Notification dropdown): the unread badge (9+ above 9), and a dropdown
+// The header's notification bell (docs/product/alerts.md#notifications Notification dropdown): the unread badge (9+ above 9), and a dropdown
 // with the 5 latest, each linking to its action_url, "View all notifications" and "Mark all as read". It refreshes
 // every 30 seconds and at once when a notification arrives over the live connection; it closes on an outside click,
 // Escape or when focus leaves it. Without JavaScript the bell is a plain link-like button to /notifications.
@@ -12,7 +12,7 @@ import { NotificationTypeIcon } from "./NotificationTypeIcon.tsx";
 import type { InboxNotification } from "~/services/messaging/notification-inbox.server.ts";
 import { classNames, HEADER_PANEL_LOOK, shell, UNREAD_BADGE_LOOK } from "./shell-styles.ts";
 
-/** Spec 01 §9: the badge shows the count up to 9, then "9+". */
+/** docs/product/alerts.md#notifications: the badge shows the count up to 9, then "9+". */
 export function unreadBadgeText(count: number): string {
   return count > 9 ? "9+" : String(count);
 }

@@ -1,4 +1,4 @@
-// One icon and colour per notification type (spec 01 §2: "Each type has its own icon colour"), for the header bell
+// One icon and colour per notification type (docs/product/alerts.md#notifications: "Each type has its own icon colour"), for the header bell
 // and /notifications. Static classes: the bell is on every signed-in page.
 import type { ComponentType } from "react";
 import type { NotificationType } from "~/lib/notification-types.ts";

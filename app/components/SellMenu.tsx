@@ -1,4 +1,4 @@
-// The header's "Sell" menu (issue 20 §8): the seller's tools (Create Listing, Bulk Upload, My listings, Orders, Offers)
+// The header's "Sell" menu: the seller's tools (Create Listing, Bulk Upload, My listings, Orders, Offers)
 // behind one button, so the header stays one row from 1024 px. A <details> disclosure: it opens and closes without
 // JavaScript, from the keyboard (Enter or Space on "Sell", Tab through the links), and with JavaScript it also
 // closes on Escape (focus back on "Sell"), on a click outside and after following a link.

@@ -26,7 +26,7 @@ const header = staticClasses("header", {
   root: { borderBottomWidth: "1px", bg: "bg", position: "sticky", top: "0", zIndex: "sticky" },
   bar: { display: "flex", alignItems: "center", gap: { base: "1", sm: "2" }, py: "2" },
   brand: { fontWeight: "bold", fontSize: "xl", color: "blue.fg", mr: { base: "1", sm: "4" }, [TOUCH]: { display: "inline-flex", alignItems: "center", minH: TOUCH_TARGET } },
-  // One row from 1024 px (issue 20 §8): the role tools sit in the Sell menu and one admin entry, links never wrap.
+  // One row from 1024 px: the role tools sit in the Sell menu and one admin entry, links never wrap.
   mainNav: { display: { base: "none", lg: "flex" }, alignItems: "center", flex: "1", flexWrap: "nowrap", minW: "0" },
   spacer: { flex: "1", display: { base: "block", lg: "none" } },
   guestLinks: { display: { base: "none", lg: "flex" }, alignItems: "center", gap: "1" },
@@ -159,7 +159,7 @@ export function SiteHeader({
         </button>
       </div>
       {/* Without JavaScript the toggle cannot open the menu: below 1024 px the menu is then simply shown, so a phone
-          still reaches every link (issue 33), and the dead toggle is hidden. The rule sits in Chakra's reset layer, whose
+          still reaches every link, and the dead toggle is hidden. The rule sits in Chakra's reset layer, whose
           own important [hidden] rule an unlayered one cannot beat. */}
       <noscript>
         <style>{`@layer reset { @media (max-width: 1023.98px) { #${MOBILE_MENU_ID}[hidden] { display: block !important; } } } [data-menu-toggle] { display: none !important; }`}</style>

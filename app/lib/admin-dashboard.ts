@@ -1,4 +1,4 @@
-// The admin dashboard, sales, reports and system status (issue 19 §2, §6, §8; spec 02 §2.4, §3 Admin stats, §9):
+// The admin dashboard, sales, reports and system status (docs/product/admin.md#dashboard Admin stats):
 // who reads which, the sizes and bounds, the words of each section, and the shapes the pages receive. Client-safe.
 import type { Permission } from "./permissions.ts";
 import type { Role } from "./roles.ts";
@@ -14,7 +14,7 @@ export const FLAGGED_LISTINGS_READERS = ["can_moderate_content"] as const satisf
 /** /admin/system-status and the dashboard's System Status: the administrators who run the site. */
 export const SYSTEM_STATUS_READERS = ["can_manage_users", "can_manage_admins"] as const satisfies readonly Permission[];
 
-/** Spec 02 §9: the dashboard shows the 5 newest users, and 5 recent sales. */
+/** docs/product/admin.md#dashboard: the dashboard shows the 5 newest users, and 5 recent sales. */
 export const DASHBOARD_RECENT_USERS = 5;
 export const DASHBOARD_RECENT_SALES = 5;
 export const DASHBOARD_FLAGGED_LISTINGS = 5;
@@ -39,7 +39,7 @@ export const SALES_LIST_STATUSES = ["pending", ...SOLD_ORDER_STATUSES] as const;
 export type SalesListStatus = (typeof SALES_LIST_STATUSES)[number];
 
 export const DASHBOARD_MESSAGES = {
-  // Spec 02 §2.4 and 01 §8 (the dashboard's section errors and empty texts).
+  // docs/product/admin.md#dashboard, docs/product/admin.md#messages (the dashboard's section errors and empty texts).
   statsFailed: "Failed to load marketplace statistics",
   usersFailed: "Failed to load recent users",
   flaggedFailed: "Failed to load flagged listings",
@@ -57,7 +57,7 @@ export const DASHBOARD_MESSAGES = {
   reportFailed: "Failed to load the marketplace report",
 } as const;
 
-/** Spec 02 §2.15: admin purple, seller blue, buyer green; the other roles their own colours (RoleBadge). */
+/** docs/product/admin.md#roles-and-permissions: admin purple, seller blue, buyer green; the other roles their own colours (RoleBadge). */
 export const ROLE_BADGE_COLOURS: Record<Role, string> = {
   admin: "purple",
   super_admin: "pink",
@@ -115,7 +115,7 @@ export interface DashboardStats {
   /** The same sales per currency, and the converted sum's currency and rates. */
   salesTotals: MoneyTotals;
   aiListingsProcessed: number;
-  /** Fraud reports awaiting review (spec 01 §7 Admin), when the fraud-report table exists. */
+  /** Fraud reports awaiting review (docs/product/admin.md#moderation Admin), when the fraud-report table exists. */
   pendingFraudReports: number | null;
 }
 
@@ -204,7 +204,7 @@ export const CHECK_STATE_PALETTES: Record<CheckState, string> = {
   outage: "red",
 };
 
-/** The reasons a listing is flagged (spec 02 §3 Flagged listing), as the reason badge reads them. */
+/** The reasons a listing is flagged (docs/product/admin.md#moderation Flagged listing), as the reason badge reads them. */
 export const FLAG_REASON_LABELS: Record<string, string> = {
   prohibited_item: "Prohibited item",
   misleading_description: "Misleading description",

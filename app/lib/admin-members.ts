@@ -1,4 +1,4 @@
-// The administration of one member and of the roles (issue 19 §1, §3): suspension, the member's page, and the
+// The administration of one member and of the roles: suspension, the member's page, and the
 // role permission editor. Client-safe words and bounds, defined once for the admin service and pages.
 import type { Permission } from "./permissions.ts";
 

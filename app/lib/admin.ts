@@ -1,4 +1,4 @@
-// The administration's client-safe rules and words (issue 19, spec 02 §2.15, §5, §6, §9): the bounds of the users
+// The administration's client-safe rules and words (docs/product/admin.md#console): the bounds of the users
 // list and the audit log, the fee-exemption range, and the messages the service refuses with. Defined once; the
 // service (app/services/admin) and the admin pages both import them.
 import type { Permission } from "./permissions.ts";
@@ -11,7 +11,7 @@ export const ADMIN_USERS_MAX_PAGE = 400;
 /** The longest search text the users list accepts. */
 export const ADMIN_SEARCH_MAX_LENGTH = 100;
 
-/** Spec 02 §9: the audit log shows the last 50 entries by default. */
+/** docs/product/admin.md#audit-log: the audit log shows the last 50 entries by default. */
 export const AUDIT_LOG_DEFAULT_LIMIT = 50;
 /** The most entries one read of the audit log returns. */
 export const AUDIT_LOG_MAX_LIMIT = 100;
@@ -20,13 +20,13 @@ export const AUDIT_LOG_CSV_MAX_ROWS = 10_000;
 /** The longest action or actor filter the audit log accepts. */
 export const AUDIT_LOG_FILTER_MAX_LENGTH = 100;
 
-/** Spec 02 §5, §9: fee exemption is a percentage from 0 to 100. */
+/** docs/product/admin.md#roles-and-permissions: fee exemption is a percentage from 0 to 100. */
 export const FEE_EXEMPTION_MIN = 0;
 export const FEE_EXEMPTION_MAX = 100;
 
 /**
- * The fee-exemption field: a percentage from 0 to 100 with at most two decimals, read by the one strict parser (issue
- * 32 §6: `0x10`, `1e1` and `+5` are not percentages a person types). Empty means none (0); anything else is null,
+ * The fee-exemption field: a percentage from 0 to 100 with at most two decimals, read by the one strict parser
+ * (`0x10`, `1e1` and `+5` are not percentages a person types). Empty means none (0); anything else is null,
  * which the form answers with its message.
  */
 export function feeExemptionFromInput(value: unknown): number | null {
@@ -41,13 +41,13 @@ export const ADMIN_AUDIT_ACTIONS = {
 } as const;
 
 export const ADMIN_MESSAGES = {
-  // Spec 02 §8 (successes and the error prefix of the users screen).
+  // docs/product/admin.md#messages (successes and the error prefix of the users screen).
   roleUpdated: "User role updated successfully",
   updateFailed: (message: string) => `Error updating user role: ${message}`,
   loadFailed: (message: string) => `Error loading data: ${message}`,
-  // Spec 02 §2.15.
+  // docs/product/admin.md#console.
   noName: "No Name",
-  // Issue 19 §1: the rules of the role change, in Tradebench's words.
+  // The rules of the role change, in Tradebench's words.
   forbidden: "You do not have permission to do this.",
   ownAccount: "You cannot change your own role or fee exemption; ask another administrator.",
   adminRolesOnlySuperAdmin: "Only a super administrator can grant or remove administrator roles, or change an administrator's account.",
@@ -79,7 +79,7 @@ export const ADMIN_USERS_MANAGERS = ["can_manage_users", "can_manage_admins"] as
 /** Who reads the whole audit log (and exports it). */
 export const AUDIT_LOG_READERS = ADMIN_USERS_MANAGERS;
 /**
- * Who reads their own decisions there (issue 33): content moderators without AUDIT_LOG_READERS open /admin/audit-log
+ * Who reads their own decisions there: content moderators without AUDIT_LOG_READERS open /admin/audit-log
  * and its CSV restricted to the entries they are the actor of, whatever the address asks for.
  */
 export const AUDIT_LOG_OWN_DECISION_READERS = ["can_moderate_content"] as const satisfies readonly Permission[];

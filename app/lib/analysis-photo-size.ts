@@ -1,4 +1,4 @@
-// How large a photo the AI wizard sends for analysis (issue 17 §6): the browser shrinks each photo to what the vision
+// How large a photo the AI wizard sends for analysis: the browser shrinks each photo to what the vision
 // model gets — ANALYSIS_PHOTO_EDGE pixels on the long edge, and never more than ANALYSIS_UPLOAD_MAX_PIXELS — before the
 // generation request, so the server decodes a fraction of a 12-megapixel photo; the listing itself is made from the
 // original files. The browser effect is app/components/ai-wizard/shrink-photo.ts; the server shrinks to the same edge

@@ -1,4 +1,4 @@
-// "≈ €920": the approximate amount of a listing price in the viewer's currency (issue 32 §2), or null when the price
+// "≈ €920": the approximate amount of a listing price in the viewer's currency, or null when the price
 // is in that currency already or a rate is missing. The one function the ≈ note of every buyer-facing price uses
 // (app/components/ApproxPrice.tsx, the watchlist's views), on money.ts's conversion and formatting. Client-safe.
 import { approxAmount, formatApproxPrice, type ApproxPrices } from "./money.ts";

@@ -1,4 +1,4 @@
-// The /auctions query (spec 02 §2.11, spec 01 §2 /auctions): URL parameters into filters and filters back into
+// The /auctions query (docs/product/auctions.md#auction-list /auctions): URL parameters into filters and filters back into
 // URLs. Pure and client-safe, so the filter form, the links and the server read the URL the same way.
 import type { AuctionStatus } from "./auctions.ts";
 import { BROWSE_CATEGORIES, type BrowseCategorySlug } from "./browse-categories.ts";

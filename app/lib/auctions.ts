@@ -1,5 +1,5 @@
 // What every auction screen shares: statuses and their badges, the live snapshot sent to pages, and the
-// time-remaining formats of the spec (cards: spec 02 §2.11; countdown: spec 01 §9).
+// time-remaining formats of the spec (cards: docs/product/auctions.md#auction-list; countdown: docs/product/auctions.md#auction-list).
 
 export const AUCTION_STATUSES = ["upcoming", "active", "ended", "cancelled"] as const;
 export type AuctionStatus = (typeof AUCTION_STATUSES)[number];
@@ -11,7 +11,7 @@ export const AUCTION_STATUS_LABELS: Record<AuctionStatus, string> = {
   cancelled: "Cancelled",
 };
 
-/** Spec 01 §4: active green, upcoming blue, ended grey, cancelled red. */
+/** docs/product/auctions.md#states: active green, upcoming blue, ended grey, cancelled red. */
 export const AUCTION_STATUS_PALETTES: Record<AuctionStatus, "green" | "blue" | "gray" | "red"> = {
   upcoming: "blue",
   active: "green",
@@ -26,7 +26,7 @@ export function isAuctionStatus(value: unknown): value is AuctionStatus {
   return typeof value === "string" && (AUCTION_STATUSES as readonly string[]).includes(value);
 }
 
-/** Manual form durations (spec 01 §2, §9). */
+/** Manual form durations (docs/product/auctions.md#bidding, docs/product/auctions.md#limits). */
 export const AUCTION_DURATION_DAYS = [1, 3, 7, 14, 30] as const;
 export const DEFAULT_AUCTION_DURATION_DAYS = 7;
 
@@ -40,7 +40,7 @@ export const RESERVE_LABELS: Record<ReserveState, string> = {
 
 export interface BidHistoryEntry {
   id: number;
-  /** First name and last initial (spec 01 §7), never the full name or id. */
+  /** First name and last initial (docs/product/auctions.md#bidding), never the full name or id. */
   bidderLabel: string;
   amountCents: number;
   /** Placed by the system for a bidder's maximum. */
@@ -86,7 +86,7 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
-/** Cards (spec 02 §2.11): "2d 5h", "5h 12m" or "12m"; "Ended" once past. */
+/** Cards (docs/product/auctions.md#auction-list): "2d 5h", "5h 12m" or "12m"; "Ended" once past. */
 export function formatTimeLeft(ms: number): string {
   if (ms <= 0) return "Ended";
   if (ms >= DAY) return `${Math.floor(ms / DAY)}d ${Math.floor((ms % DAY) / HOUR)}h`;
@@ -94,7 +94,7 @@ export function formatTimeLeft(ms: number): string {
   return `${Math.max(1, Math.ceil(ms / MINUTE))}m`;
 }
 
-/** The lot page's countdown (spec 01 §9): "2d 5h 12m", "5h 12m 30s" or "12m 30s"; "Auction ended" once past. */
+/** The lot page's countdown (docs/product/auctions.md#ending): "2d 5h 12m", "5h 12m 30s" or "12m 30s"; "Auction ended" once past. */
 export function formatCountdown(ms: number): string {
   if (ms <= 0) return "Auction ended";
   const seconds = Math.floor(ms / 1000);
@@ -107,7 +107,7 @@ export function formatCountdown(ms: number): string {
   return `${m}m ${s}s`;
 }
 
-/** "John S." from a profile's names (spec 01 §7: bidders as first name plus last initial). */
+/** "John S." from a profile's names (docs/product/auctions.md#bidding: bidders as first name plus last initial). */
 export function bidderLabel(firstName: string, lastName: string): string {
   const first = firstName.trim() || "Bidder";
   const initial = lastName.trim().charAt(0).toUpperCase();

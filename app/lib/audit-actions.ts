@@ -1,4 +1,4 @@
-// The catalogue of audit actions (issue 33): every action a service records in audit_events, with the words the audit
+// The catalogue of audit actions: every action a service records in audit_events, with the words the audit
 // log shows for it, grouped as the log's filter offers them. Defined once: recordAuditEvent
 // (app/services/platform/audit-log.server.ts) accepts only an AuditAction, so a new act that is not listed here does
 // not compile; /admin/audit-log and its CSV read the labels and the filter's list from here. Client-safe.

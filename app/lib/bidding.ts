@@ -1,5 +1,5 @@
 // Bidding rules that both the bid panel and the server need: reading a typed amount, the lowest acceptable next
-// bid, the suggested bids, and the messages of spec 01 §5. The engine itself is app/services/auctions/bidding.server.ts.
+// bid, the suggested bids, and the messages of docs/product/auctions.md#bidding. The engine itself is app/services/auctions/bidding.server.ts.
 import { formatExactPrice, formatPrice, hundredthsToMinorUnits, minorDigits, minorUnitsPerUnit } from "./money.ts";
 
 /** Soft close: a bid accepted in the last 5 minutes moves the end to 5 minutes after it (never past the cap). */
@@ -13,11 +13,11 @@ export const DEFAULT_EXTENSION_CAP_MINUTES = 60;
 export function extensionsEndFor(end: Date, capMinutes: number = DEFAULT_EXTENSION_CAP_MINUTES): Date {
   return new Date(end.getTime() + capMinutes * 60_000);
 }
-/** The old per-auction default (spec 01 §9: 10 whole units), still what a seller's fixed increment starts from. */
+/** The old per-auction default (docs/product/auctions.md#increments: 10 whole units), still what a seller's fixed increment starts from. */
 export const DEFAULT_BID_INCREMENT_CENTS = 1000;
-/** Spec 01 §9: suggested bids are current price + 1, 2 and 5 increments. */
+/** docs/product/auctions.md#bidding: suggested bids are current price + 1, 2 and 5 increments. */
 export const SUGGESTED_BID_STEPS = [1, 2, 5] as const;
-/** Spec 01 §9: bid history shows the 10 newest. */
+/** docs/product/auctions.md#bidding: bid history shows the 10 newest. */
 export const BID_HISTORY_SIZE = 10;
 
 /**
@@ -90,7 +90,7 @@ export const BID_MESSAGES = {
 export type BidAmountReading = { ok: true; cents: number } | { ok: false; message: string };
 
 /**
- * Spec 01 §5: digits with up to 2 decimals (thousands separators allowed). More decimals are refused as such, not
+ * docs/product/auctions.md#bidding: digits with up to 2 decimals (thousands separators allowed). More decimals are refused as such, not
  * read as a lower amount.
  */
 export function readBidAmount(text: string): BidAmountReading {
@@ -102,7 +102,7 @@ export function readBidAmount(text: string): BidAmountReading {
   return cents > 0 ? { ok: true, cents } : { ok: false, message: BID_MESSAGES.invalidAmount };
 }
 
-/** Spec 01 §5: digits with up to 2 decimals. Returns hundredths of a unit, or null for anything else (including 0). */
+/** docs/product/auctions.md#bidding: digits with up to 2 decimals. Returns hundredths of a unit, or null for anything else (including 0). */
 export function parseBidAmount(text: string): number | null {
   const reading = readBidAmount(text);
   return reading.ok ? reading.cents : null;
@@ -152,7 +152,7 @@ export function minimumNextBid(state: BidPriceState): number {
 }
 
 /**
- * Spec 01 §9: current price plus 1, 2 and 5 increments, each step the increment of the price it starts from (before
+ * docs/product/auctions.md#increments: current price plus 1, 2 and 5 increments, each step the increment of the price it starts from (before
  * the first bid, the starting price and then 1 and 4 steps above it, so the first suggestion is always acceptable).
  */
 export function suggestedBids(state: BidPriceState): number[] {

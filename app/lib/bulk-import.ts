@@ -1,4 +1,4 @@
-// The bulk CSV import's rules the page also needs (issue 21; spec 02 §2.14, §3 Bulk listing row, §5, §8, §9): the
+// The bulk CSV import's rules the page also needs (docs/product/listings.md#bulk-import Bulk listing row): the
 // row's fields, the header aliases, the required fields, the limits and the spec's messages. Client-safe.
 import { CONDITION_LABELS, CONDITIONS, toCanonicalCondition, type Condition } from "./conditions.ts";
 import { csvLine } from "./csv.ts";
@@ -22,7 +22,7 @@ export const BULK_FIELDS = [
 ] as const;
 export type BulkField = (typeof BULK_FIELDS)[number];
 
-/** The header must give these (spec 02 §5). */
+/** The header must give these (docs/product/listings.md#bulk-import). */
 export const REQUIRED_BULK_FIELDS: readonly BulkField[] = ["brand", "model", "condition", "price", "photo_urls"];
 
 export const BULK_FIELD_LABELS: Record<BulkField, string> = {
@@ -124,11 +124,11 @@ export const BULK_LIMITS = {
   reviewPage: 50,
   /** Photo URLs kept per row. */
   photos: 10,
-  /** The review threshold: a price this far (share) from the comparables' average is flagged (spec 02 §9). */
+  /** The review threshold: a price this far (share) from the comparables' average is flagged (docs/product/listings.md#bulk-import). */
   priceReviewShare: 0.3,
-  /** Comparable listings kept per row (spec 02 §9). */
+  /** Comparable listings kept per row (docs/product/listings.md#bulk-import). */
   comparables: 5,
-  /** The success screen goes back to step 1 after this long (spec 02 §2.14, §9). */
+  /** The success screen goes back to step 1 after this long (docs/product/listings.md#bulk-import). */
   successResetMs: 3_000,
   /** A new seller's first import with more ready rows than this waits for staff review (IMPORT_REVIEW_THRESHOLD overrides). */
   reviewThreshold: 200,
@@ -267,7 +267,7 @@ export function quantityProblem(raw: string): string | null {
   return text === "" || /^0*1$/.test(text) ? null : QUANTITY_MESSAGE(text);
 }
 
-/** The bulk list's conditions (spec 02 §3). */
+/** The bulk list's conditions (docs/product/listings.md#bulk-import). */
 export const BULK_CONDITIONS = ["new", "like_new", "excellent", "good", "fair", "poor"] as const;
 
 /** The template's columns and its one example row. */

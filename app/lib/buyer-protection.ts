@@ -1,4 +1,4 @@
-// Buyer protection's claim windows and policy figures (spec 02 §4, §9), defined once for the policy pages, the FAQ and
+// Buyer protection's claim windows and policy figures (docs/product/orders.md#states, docs/product/orders.md#buyer-protection), defined once for the policy pages, the FAQ and
 // (where the order flow enforces one) the orders code. The inspection period, the seller's response window and the
 // refund time are the order flow's own figures and live with the fee schedule in ./fees.ts.
 import { INSPECTION_PERIOD_DAYS } from "./fees.ts";
@@ -13,5 +13,5 @@ export const CLAIM_WINDOWS = {
   counterfeitDaysAfterDelivery: 14,
 } as const;
 
-/** Appeals against an enforcement decision are normally reviewed within this many business days (spec 02 §2.16). */
+/** Appeals against an enforcement decision are normally reviewed within this many business days (docs/product/platform.md#public-pages). */
 export const APPEAL_REVIEW_BUSINESS_DAYS = 5;

@@ -1,4 +1,4 @@
-// When a calibration is overdue (issue 33): its due date (YYYY-MM-DD) lies before today, read on the server's clock in
+// When a calibration is overdue: its due date (YYYY-MM-DD) lies before today, read on the server's clock in
 // UTC, so the page a buyer sees and the flag agree. A due date that is today is not yet overdue.
 
 export const CALIBRATION_OVERDUE_LABEL = "Calibration overdue";

@@ -2,7 +2,7 @@
 // file). A cell a spreadsheet could run as a formula is defused: a leading =, +, -, @, tab or carriage return gets a
 // quote mark before it — at the start of the cell and after every character some spreadsheet splits cells on (comma,
 // semicolon, tab, pipe, line breaks), since a spreadsheet opening the file with another delimiter reads `;=1+1` as
-// two cells, the second a formula (issue 32 §6). A cell holding any of those characters is quoted.
+// two cells, the second a formula. A cell holding any of those characters is quoted.
 
 /** Characters a spreadsheet may split cells (or rows) on when it guesses the file's delimiter. */
 const DELIMITERS = ",;\t|\r\n";

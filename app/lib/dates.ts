@@ -1,4 +1,4 @@
-// The short date every page shows ("Nov 21, 2026": spec 02 §9, short month, day and year in en-US): the one
+// The short date every page shows ("Nov 21, 2026": docs/product/platform.md#formats, short month, day and year in en-US): the one
 // formatter. Fixed locale and, unless a caller passes the reader's, the UTC calendar, so the page the server renders
 // and the one the browser hydrates say the same.
 

@@ -1,4 +1,4 @@
-// The display-currency setting of /profile (issue 32 §2): its choices and words. Client-safe.
+// The display-currency setting of /profile: its choices and words. Client-safe.
 import { CURRENCIES } from "./money.ts";
 
 /** The form's value for "from my browser's language" (stored as null). */

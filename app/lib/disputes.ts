@@ -1,4 +1,4 @@
-// Two-sided disputes and proof of delivery (issue 33), client-safe: the limits the forms show and the server checks,
+// Two-sided disputes and proof of delivery, client-safe: the limits the forms show and the server checks,
 // the seller's deadline to answer, and the messages. One definition of each.
 import { MAX_PHOTO_BYTES, MAX_PHOTO_MB } from "./photo-limits.ts";
 

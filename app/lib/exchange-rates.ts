@@ -1,4 +1,4 @@
-// The exchange-rate form's words and bounds (issue 32 §2; docs/decisions/0062, 0069), shared by the /admin page's
+// The exchange-rate form's words and bounds (docs/decisions/0062, 0069), shared by the /admin page's
 // form, its schema and the pricing service that checks every entry again. Client-safe.
 import { parseDay, parseDecimal } from "./strict-numbers.ts";
 import { CURRENCIES } from "./money.ts";

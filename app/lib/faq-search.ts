@@ -1,4 +1,4 @@
-// The FAQ's search (spec 02 §2.16, §4): the same rule filters on the server (a submitted ?q=, without JavaScript) and
+// The FAQ's search (docs/product/platform.md#public-pages, docs/product/platform.md#routes): the same rule filters on the server (a submitted ?q=, without JavaScript) and
 // in the browser as the visitor types. A question matches when every word of the search occurs in its question or
 // answer, ignoring case and accents.
 

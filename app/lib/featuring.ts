@@ -1,4 +1,4 @@
-// What featuring a listing does (issue 33 "'Featured' can do nothing"; issue 32 §4): featured listings take turns in
+// What featuring a listing does: featured listings take turns in
 // the home page's Featured Equipment, `shown` at a time; the turn moves every `minutes` minutes, so every featured
 // listing is on the home page at least once every ceil(featured / shown) turns. Client-safe: the pricing page and
 // the featuring form say the same figures.

@@ -36,7 +36,7 @@ export interface PaymentMethodFee {
 }
 
 /**
- * The whole price list (spec 02 §9), read by checkout and orders (the success fee) and rendered by /pricing, so a rate
+ * The whole price list (docs/product/orders.md#fees), read by checkout and orders (the success fee) and rendered by /pricing, so a rate
  * changed here is charged and shown alike. Only what the code does is listed: see docs/decisions/0038-policy-pages-and-the-price-list.md.
  */
 export const FEE_SCHEDULE = {
@@ -54,7 +54,7 @@ export const FEE_SCHEDULE = {
     },
   ] as PaymentMethodFee[],
   /**
-   * Featuring a listing (issue 32 §4): the seller buys it for one of `durations` days from the listing page or
+   * Featuring a listing: the seller buys it for one of `durations` days from the listing page or
    * /seller/listings, at `dayPriceCents` a day in `currency`, owed as a platform fee; it ends by itself. Featured
    * listings take turns in the home page's Featured Equipment (FEATURED_ROTATION in app/lib/featuring.ts) and carry
    * the Featured badge wherever they are listed.
@@ -72,7 +72,7 @@ export const FEE_SCHEDULE = {
   aiAssistantPriceCents: 0,
 };
 
-/** Success fee in basis points of the sale amount (spec 02 §9): charged only on a sale; listing is free. */
+/** Success fee in basis points of the sale amount (docs/product/orders.md#fees): charged only on a sale; listing is free. */
 export const SUCCESS_FEE_RATE_BP: Record<SaleType, number> = FEE_SCHEDULE.successFeeBp;
 
 export interface SuccessFee {
@@ -101,7 +101,7 @@ export function sellerProceeds(amountCents: number, feeCents: number): number {
   return amountCents - feeCents;
 }
 
-/** The bulk import fee for `count` listings: each started block of the schedule's size costs its price (spec 02 §9). */
+/** The bulk import fee for `count` listings: each started block of the schedule's size costs its price (docs/product/orders.md#fees). */
 export function bulkImportFeeCents(count: number, schedule: Pick<typeof FEE_SCHEDULE, "bulkImport"> = FEE_SCHEDULE): number {
   if (!Number.isFinite(count) || count <= 0) return 0;
   return Math.ceil(count / schedule.bulkImport.blockSize) * schedule.bulkImport.priceCentsPerBlock;
@@ -112,7 +112,7 @@ export function formatRate(rateBp: number): string {
   return `${Number((rateBp / 100).toFixed(2))}%`;
 }
 
-/** Buyer protection windows (spec 02 §4, §9). */
+/** Buyer protection windows (docs/product/orders.md#states, docs/product/orders.md#buyer-protection). */
 export const INSPECTION_PERIOD_DAYS = 7;
 export const SELLER_RESPONSE_BUSINESS_DAYS = 3;
 export const REFUND_BUSINESS_DAYS = "3–5";
@@ -137,7 +137,7 @@ export interface BulkImportCharge {
 }
 
 /**
- * The bulk import charge (spec 02 §6, §9; issue 21 §5): the block fee, less the seller's fee exemption percent, less
+ * The bulk import charge (docs/product/listings.md#bulk-import): the block fee, less the seller's fee exemption percent, less
  * the promo discount (a percentage of what is left, or a fixed amount), never below 0; admins and super admins pay
  * nothing. Percentages round half up to the cent.
  */

@@ -1,4 +1,4 @@
-// Following a seller (issue 22 §4): client-safe words and bounds shared by the profile, /watchlist and the service.
+// Following a seller: client-safe words and bounds shared by the profile, /watchlist and the service.
 
 /** Sellers one page of the watchlist's Following tab lists. */
 export const FOLLOWING_PAGE_SIZE = 24;

@@ -1,4 +1,4 @@
-// The forum's rules the pages also need (spec 02 §2.12; issue 18 §3): sorts, page sizes, bounds, the edit window,
+// The forum's rules the pages also need (docs/product/community.md#forum): sorts, page sizes, bounds, the edit window,
 // the last-reply time format, the guidelines and the user-facing messages. Client-safe.
 import { formatShortDate } from "./dates.ts";
 
@@ -71,7 +71,7 @@ export const FORUM_MESSAGES = {
   invalidAction: "This request could not be understood. Please reload the page and try again.",
 } as const;
 
-/** The guidelines (spec 02 §2.12), in Tradebench's words. */
+/** The guidelines (docs/product/community.md#forum), in Tradebench's words. */
 export const FORUM_GUIDELINES = [
   "Be respectful: disagree with ideas, never with people.",
   "Stay on topic and post in the category that fits.",
@@ -87,7 +87,7 @@ const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
 /**
- * The last-reply time of spec 02 §2.12: "Just now" under an hour, "Nh ago" under 24 hours, "Nd ago" under 7 days,
+ * The last-reply time of docs/product/community.md#forum: "Just now" under an hour, "Nh ago" under 24 hours, "Nd ago" under 7 days,
  * else the short date (UTC, so the server's and the browser's renders agree).
  */
 export function formatForumTime(at: string | Date, now: Date | number = Date.now()): string {

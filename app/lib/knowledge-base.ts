@@ -1,4 +1,4 @@
-// The knowledge base's rules the browser also needs (issue 18 §4, spec 02 §2.13): the categories, the bounds of an
+// The knowledge base's rules the browser also needs (docs/product/community.md#knowledge-base): the categories, the bounds of an
 // article and of a search, the read time, and the page's words. Defined once; the service, the schema and the pages
 // import them.
 import { markdownPlainText } from "./markdown.tsx";

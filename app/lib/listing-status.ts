@@ -1,7 +1,7 @@
 // A listing's statuses and their labels, apart from the listing form's zod schema (app/schemas/listing.ts
 // re-exports them), so pages that only show a status do not bundle zod.
 // "unsold": an auction or hybrid listing whose auction ended without a sale or was cancelled; nothing can be bought or
-// bid on until its seller relists it as an auction, switches it to Buy It Now, or ends it (issue 33, decision 0073).
+// bid on until its seller relists it as an auction, switches it to Buy It Now, or ends it (decision 0073).
 export const LISTING_STATUSES = ["draft", "active", "unsold", "sold", "archived"] as const;
 export type ListingStatus = (typeof LISTING_STATUSES)[number];
 export const LISTING_STATUS_LABELS: Record<ListingStatus, string> = {
@@ -12,7 +12,7 @@ export const LISTING_STATUS_LABELS: Record<ListingStatus, string> = {
   archived: "Archived",
 };
 
-/** Status badge colours (spec 02 §4: active green, sold blue, draft yellow, archived gray; unsold orange: it waits for its seller). */
+/** Status badge colours (docs/product/listings.md#states: active green, sold blue, draft yellow, archived gray; unsold orange: it waits for its seller). */
 export const LISTING_STATUS_PALETTES: Record<ListingStatus, "green" | "blue" | "yellow" | "gray" | "orange"> = {
   active: "green",
   unsold: "orange",

@@ -1,4 +1,4 @@
-// The listing types (spec 01 §1: buy_now, auction, hybrid) and their names: the one place they are defined. A sale
+// The listing types (docs/product/listings.md#listing-types: buy_now, auction, hybrid) and their names: the one place they are defined. A sale
 // has the type of the listing it came from (orders.sale_type), so the fee schedule (fees.ts) uses the same list.
 
 export const LISTING_TYPES = ["buy_now", "auction", "hybrid"] as const;
@@ -13,7 +13,7 @@ export function isAuctionListingType(value: unknown): value is "auction" | "hybr
   return value === "auction" || value === "hybrid";
 }
 
-/** The types' names where a seller chooses one (spec 01 §2: "Buy It Now, Auction, Hybrid"). */
+/** The types' names where a seller chooses one (docs/product/listings.md#listing-types: "Buy It Now, Auction, Hybrid"). */
 export const LISTING_TYPE_LABELS: Readonly<Record<ListingType, string>> = {
   buy_now: "Buy It Now",
   auction: "Auction",

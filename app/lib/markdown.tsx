@@ -26,7 +26,7 @@ const SITE = "http://tradebench.invalid";
  * The address a link may carry, or null when it could run script or leave the web (javascript:, data:, //host…).
  * It is judged as a browser will read it: the URL parser drops tabs and line breaks anywhere and control characters
  * and spaces at either end, and reads "\\" as "/", so `/<TAB>/evil.example` is `//evil.example`, another site
- * (issue 32 §6). A path is given back as the parser reads it.
+ *. A path is given back as the parser reads it.
  */
 export function safeLinkTarget(address: string): string | null {
   // eslint-disable-next-line no-control-regex -- the characters the URL parser drops

@@ -1,4 +1,4 @@
-// How much of each kind one member may keep (issue 32 §6: one member could stall the server with 400 saved searches).
+// How much of each kind one member may keep (one member could stall the server with 400 saved searches).
 // One table: the services refuse past each bound with its message (a DomainError conflict, beside nothing), confirmed
 // or not; signing in past the device bound signs the oldest device out instead of refusing. Pages list these in pages.
 // docs/decisions/0065 says how the figures were chosen.
@@ -20,7 +20,7 @@ export const MEMBER_LIMITS = {
     max: 5000,
     message: "You have 5,000 draft listings, the most one account can keep. Publish or delete some drafts first.",
   },
-  /** Passkeys registered as a second factor (issue 32 §5; docs/decisions/0071). */
+  /** Passkeys registered as a second factor (docs/decisions/0071). */
   passkeys: {
     max: 10,
     message: "You have 10 passkeys, the most one account can keep. Remove one to add another.",

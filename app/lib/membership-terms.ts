@@ -1,7 +1,7 @@
-// The figures of the Terms of Service and the Privacy Policy that no other code uses (spec 02 §1, §9): defined once,
+// The figures of the Terms of Service and the Privacy Policy that no other code uses (docs/product/platform.md#public-pages): defined once,
 // read by the policy pages.
 
-/** The Terms of Service's date (spec 02 §2.16). ISO date, shown as "September 1, 2025". */
+/** The Terms of Service's date (docs/product/platform.md#formats). ISO date, shown as "September 1, 2025". */
 export const TERMS_LAST_UPDATED = "2025-09-01";
 
 /** Who may hold an account, and the age under which Tradebench serves no one. */

@@ -1,4 +1,4 @@
-// Buyer–seller messages: the limits, the words shown to members and how a message's date reads (spec 02 §2.9).
+// Buyer–seller messages: the limits, the words shown to members and how a message's date reads (docs/product/messaging.md#rules).
 // Client-safe: the /messages page, its send box and the messages service share it.
 import { formatDateTime } from "./dates.ts";
 import { formatShortDate } from "./dates.ts";
@@ -56,7 +56,7 @@ function dayNumber(date: Date, timeZone: string): number {
 }
 
 /**
- * How a message's date reads in the list and the thread (spec 02 §2.9): the time if it is today, "Yesterday",
+ * How a message's date reads in the list and the thread (docs/product/messaging.md#rules): the time if it is today, "Yesterday",
  * the weekday if under 7 days ago, else a short date ("Nov 3, 2026"). Calendar days of `timeZone` (UTC by default,
  * as every date on the site, so the server and the browser render the same text).
  */

@@ -1,7 +1,7 @@
-// Reports and moderation (issue 19 §5; spec 02 §3 Flagged listing, spec 01 §3 Fraud report): the reasons, bounds and
+// Reports and moderation (docs/product/admin.md#moderation Flagged listing, Fraud report): the reasons, bounds and
 // words that the report forms, the moderators' pages and the services share. Client-safe: no server imports.
 
-/** Spec 02 §3 Flagged listing: flag_reason. */
+/** docs/product/admin.md#moderation Flagged listing: flag_reason. */
 export const LISTING_REPORT_REASONS = ["prohibited_item", "misleading_description", "suspicious_price", "counterfeit"] as const;
 export type ListingReportReason = (typeof LISTING_REPORT_REASONS)[number];
 export const LISTING_REPORT_REASON_LABELS: Record<ListingReportReason, string> = {
@@ -27,7 +27,7 @@ export const REPORT_NOTE_MAX = 1000;
 /** Listings reported by this many different members are hidden from search until a moderator reviews them. */
 export const REPORTERS_TO_HIDE = 3;
 /**
- * Reports and forum flags are weighed by the reporter's standing (issue 32 §6: three fresh accounts must not hide what
+ * Reports and forum flags are weighed by the reporter's standing (three fresh accounts must not hide what
  * they like). A seasoned member — confirmed, at least SEASONED_REPORTER_DAYS old, never suspended — weighs
  * SEASONED_REPORT_WEIGHT; a newer account, or one suspended before, FRESH_REPORT_WEIGHT; an unconfirmed or suspended
  * one nothing. Content is hidden pending review once its reporters weigh REPORT_WEIGHT_TO_HIDE (REPORTERS_TO_HIDE
@@ -91,7 +91,7 @@ export const CATEGORY_NAME_MAX = 80;
 export const FLAGGED_LISTINGS_PAGE = 25;
 export const FRAUD_REPORTS_PAGE = 25;
 
-/** The moderation inbox (/admin/moderation, issue 33): entries shown per section; the rest are counted ("and N more"). */
+/** The moderation inbox (/admin/moderation): entries shown per section; the rest are counted ("and N more"). */
 export const MODERATION_INBOX_SECTION_MAX = 50;
 /** Flaggers or reporters named per inbox entry; the others are counted. */
 export const MODERATION_INBOX_NAMES_SHOWN = 5;

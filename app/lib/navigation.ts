@@ -1,4 +1,4 @@
-// The header's links (spec 01 §2), for desktop and mobile menus alike.
+// The header's links (docs/product/platform.md#navigation), for desktop and mobile menus alike.
 // Which capability links a member sees follows their role's permissions (role_permissions, sent by the root loader):
 // hiding a link is courtesy, the route decides.
 import { ADMIN_CONSOLE_PERMISSIONS } from "./admin.ts";
@@ -23,7 +23,7 @@ export const GUEST_LINKS: NavLinkItem[] = [
   { to: "/register", label: "Register" },
 ];
 
-/** Links for a signed-in member: their own pages, then the ones their permissions open (spec 01 §2). */
+/** Links for a signed-in member: their own pages, then the ones their permissions open (docs/product/platform.md#navigation). */
 export function memberLinks(permissions: readonly Permission[]): NavLinkItem[] {
   const links: NavLinkItem[] = [
     { to: "/dashboard", label: "Dashboard" },
@@ -70,7 +70,7 @@ export const SOCIAL_LINKS: NavLinkItem[] = [
   { to: "https://www.facebook.com/tradebench", label: "Facebook" },
 ];
 
-/** Pages the not-found screen suggests (spec 02 §2.16). */
+/** Pages the not-found screen suggests (docs/product/platform.md#public-pages). */
 export const NOT_FOUND_LINKS: NavLinkItem[] = [
   { to: "/", label: "Home" },
   { to: "/listings", label: "Browse equipment" },
@@ -82,14 +82,14 @@ export const NOT_FOUND_LINKS: NavLinkItem[] = [
   { to: "/contact", label: "Contact us" },
 ];
 
-/** The seller's tools, grouped in the header's "Sell" menu (issue 20 §8) and listed in the mobile menu. */
+/** The seller's tools, grouped in the header's "Sell" menu and listed in the mobile menu. */
 export function sellLinks(permissions: readonly Permission[]): NavLinkItem[] {
   if (!permissions.includes("can_create_listings")) return [];
   return [
     { to: "/create-listing", label: "Create Listing" },
     { to: "/bulk-upload", label: "Bulk Upload" },
     { to: "/seller/listings", label: "My listings" },
-    // Not "Orders": the mobile menu also lists the member's own purchases as "Orders" (issue 33).
+    // Not "Orders": the mobile menu also lists the member's own purchases as "Orders".
     { to: "/seller/orders", label: "Sales orders" },
     { to: "/offers", label: "Offers" },
   ];

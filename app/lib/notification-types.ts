@@ -1,6 +1,6 @@
 // Notification types and the e-mail alerts a member can choose (client-safe: the bell, the page and /profile use them).
 
-/** Spec 01 §3 types, the watchlist ones of spec 02 §3, and saved-search matches. */
+/** docs/product/alerts.md#watchlist types, the watchlist ones of docs/product/alerts.md#saved-searches, and saved-search matches. */
 export const NOTIFICATION_TYPES = [
   "bid",
   "auction_won",
@@ -36,7 +36,7 @@ export const EMAIL_ALERTS = [
   { key: "saved_search", label: "New listings match a saved search", types: ["saved_search"] },
   { key: "offer", label: "I receive an offer, or an answer to mine", types: ["offer"] },
   { key: "followed_seller", label: "A seller I follow lists something new", types: ["followed_seller"] },
-  // The order's steps (issue 33: they reached only the bell).
+  // The order's steps (they reached only the bell).
   { key: "order_payment", label: "A payment on my order is confirmed or released", types: ["payment"] },
   { key: "order_shipping", label: "My order ships or is delivered", types: ["shipping"] },
   { key: "dispute", label: "A dispute on my order is opened or decided (refund or release)", types: ["dispute"] },

@@ -1,4 +1,4 @@
-// Make Offer (issue 23), client-safe: the limits, the states of an offer and their labels, the words buyers and
+// Make Offer, client-safe: the limits, the states of an offer and their labels, the words buyers and
 // sellers see, and the small rules both the pages and the offers service read (how many offers remain, how long one
 // stays open).
 import { formatExactPrice } from "./money.ts";
@@ -75,7 +75,7 @@ export const OFFER_MESSAGES = {
 
 /**
  * Below this share of the price an automatic price is most likely a slip (a digit or a decimal point missing: an
- * auto-accept of $31.80 on a $3,350 hoist turned a $40 offer into an order). The seller must confirm it (issue 33).
+ * auto-accept of $31.80 on a $3,350 hoist turned a $40 offer into an order). The seller must confirm it.
  */
 export const LOW_AUTO_PRICE_SHARE = 0.5;
 

@@ -1,5 +1,5 @@
 // Orders as buyers, sellers and staff read them (client-safe): the states of the buyer-protection flow
-// (spec 02 §4), their labels, who may act on them, and the messages of checkout and the order flow.
+// (docs/product/orders.md#states), their labels, who may act on them, and the messages of checkout and the order flow.
 import { formatDateTime } from "./dates.ts";
 import { INSPECTION_PERIOD_DAYS } from "./fees.ts";
 import { formatShortDate } from "./dates.ts";

@@ -1,10 +1,10 @@
-// The names of what a role may do (spec 02 §3 ROLE_PERMISSIONS, §6), defined once. Which role holds which is data:
+// The names of what a role may do (docs/product/admin.md#roles-and-permissions ROLE_PERMISSIONS), defined once. Which role holds which is data:
 // the role_permissions table, seeded by migrations/2026-11-25T1600-role-permissions.ts and read by requirePermission
 // (app/web/auth.server.ts) on every guarded request. Client-safe, so the header can hide links it would refuse;
 // hiding is courtesy, the loader and the action decide (docs/decisions/0025-refusals-and-permissions.md).
 
 export const PERMISSIONS = [
-  // Spec 02 §3/§6: the role service's flags.
+  // docs/product/admin.md#roles-and-permissions: the role service's flags.
   "can_manage_users",
   "can_manage_admins",
   "can_manage_listings",
@@ -18,7 +18,7 @@ export const PERMISSIONS = [
   "can_create_listings",
   "can_create_auctions",
   "can_bid",
-  // What the admin pages need besides (issue 14 §3).
+  // What the admin pages need besides.
   "can_moderate_listings",
   "can_confirm_payments",
   "can_answer_support",

@@ -1,4 +1,4 @@
-// Public profiles (issue 22), as the profile page and the service both read them (client-safe).
+// Public profiles, as the profile page and the service both read them (client-safe).
 
 /** Profile listing pages hold at most this many listings. */
 export const PROFILE_LISTINGS_PAGE_SIZE = 12;
@@ -27,7 +27,7 @@ export function formatResponseRate(percent: number | null): string {
   return percent === null ? "—" : `${percent}%`;
 }
 
-/** Seller verification (issue 22 §3): the words of the staff form and the service's refusals. */
+/** Seller verification: the words of the staff form and the service's refusals. */
 export const VERIFICATION_MESSAGES = {
   forbidden: "You do not have permission to do this.",
   memberNotFound: "User not found",

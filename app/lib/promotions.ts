@@ -1,4 +1,4 @@
-// Promo codes' client-safe rules and words (issue 19 §4, spec 02 §2.15, §3 PROMO_CODE, §5, §8, §9): the discount a
+// Promo codes' client-safe rules and words (docs/product/admin.md#promo-codes PROMO_CODE): the discount a
 // code gives on an amount, the bounds of the create form, the generator's alphabet, and the messages. Defined once;
 // the promotions service, the fee schedule (app/lib/fees.ts, bulk import) and the admin pages import them.
 
@@ -26,7 +26,7 @@ export const PROMO_MAX_USES_LIMIT = 1_000_000;
 /** Codes on one page of the promo-code list. */
 export const PROMO_CODES_PAGE_SIZE = 50;
 
-/** Spec 02 §5, §9: the generator's default prefix, random length, alphabet and attempts. */
+/** docs/product/admin.md#promo-codes: the generator's default prefix, random length, alphabet and attempts. */
 export const PROMO_GENERATOR = {
   defaultPrefix: "PROMO",
   length: 8,
@@ -34,7 +34,7 @@ export const PROMO_GENERATOR = {
   attempts: 10,
 } as const;
 
-/** Spec 02 §5: a code is compared in upper case; surrounding blanks never count. */
+/** docs/product/admin.md#promo-codes: a code is compared in upper case; surrounding blanks never count. */
 export function normalizePromoCode(code: string): string {
   return code.trim().toUpperCase();
 }
@@ -54,13 +54,13 @@ export function formatPromoDiscount(discount: PromoDiscount): string {
   return `$${Number.isInteger(dollars) ? dollars.toLocaleString("en-US") : dollars.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 }
 
-/** "used / max", ∞ when unlimited (spec 02 §2.15). */
+/** "used / max", ∞ when unlimited (docs/product/admin.md#console). */
 export function formatPromoUsage(currentUses: number, maxUses: number | null): string {
   return `${currentUses} / ${maxUses === null ? "∞" : maxUses}`;
 }
 
 export const PROMO_MESSAGES = {
-  // Spec 02 §5, §8.
+  // docs/product/admin.md#promo-codes.
   invalid: "Invalid promo code",
   applied: (discount: PromoDiscount) => `Promo code applied: ${formatPromoDiscount(discount)} discount`,
   applyFailed: (message: string) => `Error applying promo code: ${message}`,
@@ -71,7 +71,7 @@ export const PROMO_MESSAGES = {
   deactivateConfirm: "Are you sure you want to deactivate this promo code?",
   generatorExhausted: "Unable to generate unique promo code after multiple attempts",
   noDescription: "No description",
-  // Issue 19 §4: the server's checks, in Tradebench's words where the spec has none.
+  // The server's checks, in Tradebench's words where the spec has none.
   notYetValid: "This promo code is not valid yet.",
   expired: "This promo code has expired.",
   usedUp: "This promo code has been used the maximum number of times.",

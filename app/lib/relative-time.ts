@@ -1,11 +1,11 @@
-// Relative times for notifications (spec 01 §9): under a minute "Just now", then minutes, hours and days ago up to
+// Relative times for notifications (docs/product/platform.md#formats): under a minute "Just now", then minutes, hours and days ago up to
 // 6 days, then a date. Pure and client-safe: the server renders it and the browser keeps it fresh.
 import { formatShortDate } from "./dates.ts";
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
-/** Spec 01 §9: days are counted up to 6; from the 7th day on the date is shown. */
+/** docs/product/platform.md#formats: days are counted up to 6; from the 7th day on the date is shown. */
 const MAX_DAYS = 6;
 
 function ago(count: number, unit: string): string {

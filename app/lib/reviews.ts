@@ -1,4 +1,4 @@
-// Reviews after a completed order (issue 22), as the review form, the profile and the order page read them
+// Reviews after a completed order, as the review form, the profile and the order page read them
 // (client-safe): the window, the bounds, the rating scale and the messages of the review rules.
 
 /** How long after an order completes each side may review the other; a lone review publishes when it ends. */

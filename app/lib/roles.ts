@@ -23,14 +23,14 @@ export const ROLE_LABELS: Record<Role, string> = {
   support: "Support",
 };
 
-/** Roles that pass admin routes (spec 02 §2.1: admin; the role service adds super_admin). */
+/** Roles that pass admin routes (docs/product/platform.md#routes: admin; the role service adds super_admin). */
 export const ADMIN_ROLES: readonly Role[] = ["admin", "super_admin"];
 
 export function isRole(value: unknown): value is Role {
   return typeof value === "string" && (ROLES as readonly string[]).includes(value);
 }
 
-/** Unknown or missing roles are treated as buyer (spec 02 §2.3, §6). */
+/** Unknown or missing roles are treated as buyer (docs/product/dashboards.md#entry, docs/product/accounts.md#roles). */
 export function normalizeRole(value: unknown): Role {
   return isRole(value) ? value : "buyer";
 }
@@ -39,14 +39,14 @@ export function isAdminRole(role: Role): boolean {
   return ADMIN_ROLES.includes(role);
 }
 
-/** Which dashboard a role sees (spec 02 §2.3: admin, seller, else buyer). */
+/** Which dashboard a role sees (docs/product/dashboards.md#entry: admin, seller, else buyer). */
 export function dashboardKind(role: Role): "admin" | "seller" | "buyer" {
   if (isAdminRole(role)) return "admin";
   if (role === "seller") return "seller";
   return "buyer";
 }
 
-/** Registration choices (spec 02 §2.7): "Both" maps to buyer. */
+/** Registration choices (docs/product/accounts.md#sign-up): "Both" maps to buyer. */
 export const REGISTRATION_INTENTS = [
   { value: "buy", label: "Buy equipment", role: "buyer" },
   { value: "sell", label: "Sell equipment", role: "seller" },

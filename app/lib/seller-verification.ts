@@ -1,4 +1,4 @@
-// Seller verification applications (issue 33): the bounds and the words the form, the staff queue and the service
+// Seller verification applications: the bounds and the words the form, the staff queue and the service
 // share (client-safe). A seller applies from /profile/verification; staff holding can_manage_users decide at
 // /admin/verifications; approval is the only way a seller becomes verified (docs/decisions/0076).
 

@@ -1,4 +1,4 @@
-// The one strict reading of numbers and dates typed into forms: money, percentages, counts and dates (issue 32 §6:
+// The one strict reading of numbers and dates typed into forms: money, percentages, counts and dates (
 // admin number and date fields took `0x10`, `1e3`, `+5` and the year 0000, since JavaScript's Number() and
 // Date.parse() read far more than a person types). Digits, at most one decimal point and the given number of
 // decimals, nothing else: no sign, exponent, hexadecimal, thousands separator or spaces inside. Dates are real

@@ -11,11 +11,11 @@ export interface CurrentUser {
   role: Role;
   /** False until the account follows its e-mail confirmation link (docs/decisions/0028). */
   emailConfirmed: boolean;
-  /** The currency the member chose for "≈" amounts on /profile; null: from the browser's language (issue 32 §2). */
+  /** The currency the member chose for "≈" amounts on /profile; null: from the browser's language. */
   displayCurrency: string | null;
 }
 
-/** First letters of first and last name (spec 01 §2), falling back to the e-mail's first letter. */
+/** First letters of first and last name (docs/product/accounts.md#roles), falling back to the e-mail's first letter. */
 export function initials(user: Pick<CurrentUser, "firstName" | "lastName" | "email">): string {
   const letters = `${user.firstName.trim().charAt(0)}${user.lastName.trim().charAt(0)}`.toUpperCase();
   return letters || user.email.charAt(0).toUpperCase();

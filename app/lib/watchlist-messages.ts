@@ -13,7 +13,7 @@ export function parseWatchlistTab(value: string | null): WatchlistTab {
   return value === WATCHLIST_TABS.savedSearches ? WATCHLIST_TABS.savedSearches : WATCHLIST_TABS.watched;
 }
 
-/** The page's words: the spec's (02 §2.10, §8) where it has them. */
+/** The page's words (docs/product/alerts.md#messages). */
 export const WATCHLIST_MESSAGES = {
   loadWatchlistFailed: "Failed to load watchlist. Please try again.",
   removeFailed: "Failed to remove item from watchlist. Please try again.",

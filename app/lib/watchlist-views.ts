@@ -22,7 +22,7 @@ export interface WatchedItemView {
   imageUrl: string | null;
   priceLabel: string;
   priceText: string;
-  /** "≈ €920" in the viewer's currency when the price is in another (issue 32 §2); null otherwise. */
+  /** "≈ €920" in the viewer's currency when the price is in another; null otherwise. */
   approxText: string | null;
   /** Auctions only: "2d 5h left", "Starts in 3h 10m"; null otherwise. */
   timeLeft: string | null;

@@ -1,4 +1,4 @@
-// The offline page (issue 6): the service worker answers any navigation that fails offline with /offline.html,
+// The offline page: the service worker answers any navigation that fails offline with /offline.html,
 // which loads this module. It reads the address, renders the stored copy from IndexedDB (the watchlist tabs, a
 // listing, or the list of what is available offline), queues changes in the outbox, and when the connection
 // returns sends them and reloads, so the real page comes back. Views are built by the pure *-view.ts modules.

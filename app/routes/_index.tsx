@@ -1,7 +1,7 @@
 // The home page on live data: hero search, AI creator panel, statistics, category browser, featured equipment,
-// category tiles, testimonials and the closing call to action (spec 01 §1, §2 "/"); for signed-in members with
-// views, their recently viewed listings (issue 5). A landing page: drawn with static classes only, no Chakra
-// component (issue 6, tests/e2e/first-load.spec.ts).
+// category tiles, testimonials and the closing call to action (docs/product/platform.md#public-pages "/"); for signed-in members with
+// views, their recently viewed listings. A landing page: drawn with static classes only, no Chakra
+// component (tests/e2e/first-load.spec.ts).
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { AiCreatorPanel } from "~/components/home/AiCreatorPanel.tsx";
@@ -50,7 +50,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     // Members only. The render memo keys on the loader data (and the root's user), so a member's strip can never be
     // replayed to a visitor, whose data holds an empty list.
     user ? recentlyViewed(db, user.id) : [],
-    // "≈ {amount}" in the viewer's currency on cards priced in another (issue 32 §2).
+    // "≈ {amount}" in the viewer's currency on cards priced in another.
     viewerApproxPrices(db, request, user),
   ]);
   const watched = await watchedAmong(db, user?.id, featured.map((listing) => listing.id));

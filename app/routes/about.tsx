@@ -1,4 +1,4 @@
-// /about: who Tradebench is for and how it works (spec 02 §2.16): story, mission, differentiators, team, and the
+// /about: who Tradebench is for and how it works (docs/product/platform.md#public-pages): story, mission, differentiators, team, and the
 // ways in (register; the contact form once it exists). Figures come from the fee schedule.
 import { Box, Button, Heading, HStack, SimpleGrid, Text } from "@chakra-ui/react";
 import type { MetaFunction } from "@remix-run/node";

@@ -1,4 +1,4 @@
-// /admin: the admin dashboard (issue 19 §2, spec 02 §2.4). Any staff role opens it (the console's frame); each section
+// /admin: the admin dashboard (docs/product/admin.md#dashboard). Any staff role opens it (the console's frame); each section
 // is read only for the permissions that open it (sales and figures: SALES_READERS; recent users; flagged listings;
 // system status), and each loads and fails on its own. The same component renders on /dashboard for administrators.
 import type { LoaderFunctionArgs } from "@remix-run/node";
@@ -14,7 +14,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requirePermission(request, ADMIN_CONSOLE_PERMISSIONS);
   const db = getDb();
   const dashboard = await loadAdminDashboard(db, await permissionsOfRole(db, user.role));
-  // Spec 02 §2.4: the greeting uses the first name, else "Admin".
+  // docs/product/admin.md#dashboard: the greeting uses the first name, else "Admin".
   return { firstName: user.firstName.trim() || "Admin", dashboard };
 }
 

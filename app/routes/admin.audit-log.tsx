@@ -1,4 +1,4 @@
-// /admin/audit-log: what staff changed (issue 19 §3, spec 02 §3 AUDIT_LOG, §9; issue 33): the newest 50 entries of
+// /admin/audit-log: what staff changed (docs/product/admin.md#audit-log AUDIT_LOG): the newest 50 entries of
 // audit_events with who did it (by name, linked to the member's page for those who may open it), what (the action's
 // label), to what (by name, linked where a page exists) and the change in plain words ("role: buyer → seller");
 // filtered by staff member, by action from the catalogue's list (a GET form: works without JavaScript) and by date;

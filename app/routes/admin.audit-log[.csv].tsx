@@ -1,4 +1,4 @@
-// GET /admin/audit-log.csv?action=…&actor=…&from=…&until=…: the audit log with the page's filters as CSV (issue 33),
+// GET /admin/audit-log.csv?action=…&actor=…&from=…&until=…: the audit log with the page's filters as CSV,
 // newest first, streamed in pages and cut at AUDIT_LOG_CSV_MAX_ROWS (the file's last line says so); a byte order mark
 // so Excel reads it as UTF-8, every cell defused against formulas (app/lib/csv.ts). The same readers as the page: the
 // whole log for can_manage_users / can_manage_admins, a moderator's own decisions for can_moderate_content. A filter

@@ -1,4 +1,4 @@
-// /admin/bulk-imports (issue 33): a new seller's first bulk import above IMPORT_REVIEW_THRESHOLD waits here, nothing
+// /admin/bulk-imports: a new seller's first bulk import above IMPORT_REVIEW_THRESHOLD waits here, nothing
 // charged, until staff holding can_manage_listings approve it (charged and started, as the seller's own Import would)
 // or reject it with the reason the seller reads. Audited and notified by the service; works without JavaScript.
 import { Badge, Box, Button, Card, Heading, HStack, Link, Stack, Text, Textarea } from "@chakra-ui/react";

@@ -1,8 +1,8 @@
-// /admin/categories (issue 19 §6): the three-level taxonomy (main category › subcategory › item) with listing counts;
+// /admin/categories: the three-level taxonomy (main category › subcategory › item) with listing counts;
 // staff holding can_manage_categories rename a category, hide or show it, add an item under a subcategory, and delete
 // an item they added while no listing uses it (a category in use is never deleted). Each change is audited. The
 // changes are an overlay on the taxonomy in code (category_overrides): see app/services/admin/category-administration.
-// The list is short to read without JavaScript (issue 33 §3): each main category is a <details> element, closed until
+// The list is short to read without JavaScript: each main category is a <details> element, closed until
 // opened; a search (a GET form, ?q=…, matched on the server) shows the categories whose names match, with their
 // parents, and opens the main categories it found them in.
 import { Badge, Box, Button, Heading, HStack, Input, Link, Stack, Text, VisuallyHidden } from "@chakra-ui/react";

@@ -1,4 +1,4 @@
-// /admin/exchange-rates: the operator's exchange rates (issue 32 §2; docs/decisions/0062, 0069). The current rate of
+// /admin/exchange-rates: the operator's exchange rates (docs/decisions/0062, 0069). The current rate of
 // each currency with its date and who set it, the currencies without one, the newest entries; a form to set one rate
 // (read by the strict parser: no sign, exponent or hexadecimal), and an upload of a CSV (currency,date,units_per_usd)
 // or the ECB's eurofxref-daily.xml that the operator downloaded. The file is bounded (256 KB) before it is read, and

@@ -1,6 +1,6 @@
-// /admin/flagged-listings: the moderators' queues (issue 19 §5; spec 02 §2.4 Flagged Listings, §3 Flagged listing).
+// /admin/flagged-listings: the moderators' queues (docs/product/admin.md#dashboard Flagged Listings, docs/product/admin.md#moderation Flagged listing).
 // Listings: every listing with open reports, oldest report first, one row per listing with its report count, Review
-// links to /admin/review-listing/{id}. Members (?tab=members): pending fraud reports (spec 01 §3), oldest first, each
+// links to /admin/review-listing/{id}. Members (?tab=members): pending fraud reports (docs/product/admin.md#moderation), oldest first, each
 // dismissed or confirmed here. Both need can_moderate_content, checked by the loader and the action.
 import { Badge, Box, Button, Heading, HStack, Image, Link, Stack, Table, Text } from "@chakra-ui/react";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";

@@ -1,4 +1,4 @@
-// /admin/listings (issue 19 §6; spec 02 §2.4 Quick Actions): every listing found by title, status, seller and
+// /admin/listings (docs/product/admin.md#dashboard Quick Actions): every listing found by title, status, seller and
 // category, newest first, 25 to a page; Feature / Unfeature puts an active listing in the home page's Featured
 // Equipment or takes it out, audited. can_manage_listings, checked by the loader and the action. Works without JavaScript.
 import { Badge, Box, Button, Heading, HStack, Image, Input, Link, Stack, Table, Text } from "@chakra-ui/react";

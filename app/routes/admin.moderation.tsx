@@ -1,4 +1,4 @@
-// /admin/moderation: the moderation inbox (issue 33). Staff holding can_moderate_content see, on one page, what awaits
+// /admin/moderation: the moderation inbox. Staff holding can_moderate_content see, on one page, what awaits
 // a moderator: flagged listings, reported reviews, reports about members and flagged forum posts, each with what it
 // is, who flagged it and why, how many flags, when, a link to it and the moderator's actions. Forum posts are decided
 // here (restore, or remove with a reason); the other sections' forms post to their own queues' actions, and each

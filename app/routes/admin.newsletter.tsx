@@ -1,4 +1,4 @@
-// /admin/newsletter (issue 33 §2): the newsletter's subscriptions for staff who manage members (can_manage_users or
+// /admin/newsletter: the newsletter's subscriptions for staff who manage members (can_manage_users or
 // can_manage_admins, as /admin/users' changes): each address with when it signed up, its state (subscribed once it
 // followed the confirmation link, not confirmed yet, unsubscribed) and whether a member has it; searched by address,
 // filtered by state, newest first, 50 to a page (a cursor: "Older addresses"), with the counts. The CSV export

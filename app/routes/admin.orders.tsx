@@ -1,4 +1,4 @@
-// /admin/orders: the order desk (issue 33). Every order, newest first, searchable by reference, buyer, seller and
+// /admin/orders: the order desk. Every order, newest first, searchable by reference, buyer, seller and
 // listing and filtered by status, 25 a page; ?order=<id> opens one with its timeline, payment state, hold and the
 // staff's internal notes. Admins and billing (can_confirm_payments) hold, lift, note and cancel with a reason; referees
 // and support read. Every act is audited; staff who are a party to an order may not act on it. Forms work without JS.

@@ -1,8 +1,8 @@
-// /admin/promo-codes: the Promo Codes tab of Admin User Management (issue 19 §4, spec 02 §2.15): the codes, newest
+// /admin/promo-codes: the Promo Codes tab of Admin User Management (docs/product/admin.md#promo-codes): the codes, newest
 // first, with their discount, usage "used / max" (∞ without a max) and status; Deactivate for active codes after the
 // spec's confirm; the statistics of the promo-code service; and the Create Promo Code form (code forced upper case,
 // description, percentage or fixed, value ≥ 0, max uses blank for unlimited or ≥ 1, valid from/until), with the
-// generator of spec 02 §5. Staff whose role holds can_manage_promo_codes only; every action is checked again on the
+// generator of docs/product/admin.md#promo-codes. Staff whose role holds can_manage_promo_codes only; every action is checked again on the
 // server and audited by the service. Everything works without JavaScript (the confirm is a disclosure).
 import { Badge, Box, Button, Heading, HStack, SimpleGrid, Stack, Table, Text } from "@chakra-ui/react";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
@@ -109,7 +109,7 @@ function CreatePromoCodeForm({ answer, busy }: { answer: Answer | undefined; bus
   const [maxUses, setMaxUses] = useState(sent.maxUses ?? "");
   const [validFrom, setValidFrom] = useState(sent.validFrom ?? "");
   const [validUntil, setValidUntil] = useState(sent.validUntil ?? "");
-  // Create is disabled while the code is empty (spec 02 §2.15) once the page is interactive; without JavaScript the
+  // Create is disabled while the code is empty (docs/product/admin.md#console) once the page is interactive; without JavaScript the
   // server answers an empty code with its message instead.
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);

@@ -1,4 +1,4 @@
-// /admin/reports (issue 19 §6, spec 01 §7 Analytics: Admin): the marketplace by month — GMV (sales), fees (success fees
+// /admin/reports (docs/product/admin.md#reports Analytics: Admin): the marketplace by month — GMV (sales), fees (success fees
 // and invoiced bulk-import fees), orders, new members, new listings, listing views and the view-to-sale conversion —
 // as charts and a table, for the last 3 to 36 months, with a CSV export (/admin/reports.csv). Readers: can_view_reports.
 import { Heading, SimpleGrid, Stack, Table } from "@chakra-ui/react";

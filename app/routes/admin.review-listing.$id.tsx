@@ -1,4 +1,4 @@
-// /admin/review-listing/{id}: one reported listing for a moderator (issue 19 §5; spec 02 §2.4's Review link): the
+// /admin/review-listing/{id}: one reported listing for a moderator (docs/product/admin.md#dashboard's Review link): the
 // listing, its reports (open first), the seller's history (listings by status, earlier decisions, pending member
 // reports), and the decision: dismiss, warn the seller, unpublish or remove (its live auction cancelled, bidders told).
 // POST fields: decision (dismiss|warn|unpublish|remove), message (to the seller; required to warn), returnTo (optional,

@@ -1,4 +1,4 @@
-// /admin/review-reports (issue 22 §2): the reviews members reported, the most reported first, with the review, who
+// /admin/review-reports: the reviews members reported, the most reported first, with the review, who
 // wrote it about whom and the reasons given. A moderator (can_moderate_content) hides a review from every profile and
 // rating, or dismisses its reports when nothing is wrong; both are recorded in the audit log. The loader and the
 // action check the permission on every request; the forms work without JavaScript.

@@ -1,4 +1,4 @@
-// /admin/roles: what each of the eight roles may do (issue 19 §1, spec 02 §3 ROLE_PERMISSIONS, §6 Role service: list
+// /admin/roles: what each of the eight roles may do (docs/product/admin.md#roles-and-permissions ROLE_PERMISSIONS, Role service: list
 // roles, role statistics). Staff who manage members read it; super administrators (can_manage_admins) change a
 // role's permissions, one role per form, each change in one transaction with its audit row; requirePermission reads
 // the rows on every request, so a change takes effect at once. The form works without JavaScript.

@@ -1,4 +1,4 @@
-// /admin/sales (issue 19 §6): completed and pending orders with amounts, fees and both parties, newest first, 25 a page,
+// /admin/sales: completed and pending orders with amounts, fees and both parties, newest first, 25 a page,
 // filtered by status; totals by month for the last 12 months; CSV export (/admin/sales.csv, bounded). Administrators
 // and billing staff read it (SALES_READERS: can_view_reports, can_manage_billing, can_confirm_payments).
 import { Badge, Heading, Link, SimpleGrid, Stack, Table, Text } from "@chakra-ui/react";

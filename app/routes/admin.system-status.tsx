@@ -1,4 +1,4 @@
-// /admin/system-status (issue 19 §8): every check run now, each within its timeout, with what it found and its latency,
+// /admin/system-status: every check run now, each within its timeout, with what it found and its latency,
 // and the overall state (operational, degraded, outage). Readers: the administrators (SYSTEM_STATUS_READERS).
 import { Card, Flex, Heading, Stack, Text } from "@chakra-ui/react";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";

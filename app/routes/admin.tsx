@@ -1,4 +1,4 @@
-// /admin/*: the admin console's frame (issue 19 §1): staff whose role holds any of ADMIN_CONSOLE_PERMISSIONS see the
+// /admin/*: the admin console's frame: staff whose role holds any of ADMIN_CONSOLE_PERMISSIONS see the
 // console's links that their permissions open; everyone else is refused (403), visitors sign in first. This loader
 // guards the frame only: each page below checks its own permission in its own loader and action, because Remix runs
 // a page's loader beside this one, not after it.
@@ -20,7 +20,7 @@ type ConsoleGroup = { label: string; links: ConsoleLink[] };
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requirePermission(request, ADMIN_CONSOLE_PERMISSIONS);
   const held = await permissionsOfRole(getDb(), user.role);
-  // Each link's rule is its page's permission; the groups only arrange them (issue 33). Empty groups are left out.
+  // Each link's rule is its page's permission; the groups only arrange them. Empty groups are left out.
   const people: ConsoleLink[] = [];
   const moderation: ConsoleLink[] = [];
   const marketplace: ConsoleLink[] = [];
@@ -53,7 +53,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (held.has("can_manage_categories")) marketplace.push({ to: "/admin/categories", label: "Categories" });
   if (held.has("can_manage_promo_codes")) marketplace.push({ to: "/admin/promo-codes", label: "Promo codes" });
   if (held.has("can_view_reports") || held.has("can_manage_billing") || held.has("can_confirm_payments")) money.push({ to: "/admin/sales", label: "Sales" });
-  // The order desk (issue 33): admins and billing act on any order, referees and support read them.
+  // The order desk: admins and billing act on any order, referees and support read them.
   if (held.has("can_confirm_payments") || held.has("can_resolve_disputes") || held.has("can_answer_support")) money.push({ to: "/admin/orders", label: "Orders" });
   // The escrow desk's two queues: billing confirms payments, referees decide disputes (app/routes/escrow.tsx).
   if (held.has("can_confirm_payments")) money.push({ to: "/escrow#payments", label: "Payments queue" });

@@ -1,4 +1,4 @@
-// /admin/users: Admin User Management (issue 19 §3, spec 02 §2.15): members found by name, e-mail or company, filtered
+// /admin/users: Admin User Management (docs/product/admin.md#console): members found by name, e-mail or company, filtered
 // by role, 25 to a page; staff holding can_manage_users change a member's role and fee exemption (0–100, non-numeric
 // becomes 0) with the rules of the admin service (only a super admin touches administrator roles, nobody edits their
 // own account, the last super admin stays), each change audited. Support staff (can_view_users) read the list only.

@@ -1,4 +1,4 @@
-// /admin/users/{id}: one member in the console (issue 19 §3): profile, role, fee exemption and suspension; their newest
+// /admin/users/{id}: one member in the console: profile, role, fee exemption and suspension; their newest
 // listings and orders; reports about and by them; their sign-in history. Staff who read members (can_view_users) see
 // it; staff who manage members suspend and reinstate from here (an administrator's account: super administrators
 // only; never one's own), with the rules and the audit row of the admin service. Once reinstated, the page lists the

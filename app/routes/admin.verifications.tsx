@@ -1,4 +1,4 @@
-// /admin/verifications (issue 33): the seller verification applications waiting for a decision, oldest first, with
+// /admin/verifications: the seller verification applications waiting for a decision, oldest first, with
 // the company's details, the documents and any earlier rejection. Staff holding can_manage_users approve (the seller
 // becomes verified: the only way) or reject with the reason the seller reads; never their own application. Each
 // decision is audited and told to the seller by notification and e-mail (docs/decisions/0076).

@@ -69,7 +69,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       approx,
       flash,
       startImage: galleryStartIndex(url.searchParams.get("image"), page.listing.images.length),
-      // Signed-in members keep a copy of what they open for offline use (issue 6).
+      // Signed-in members keep a copy of what they open for offline use.
       offlineCopy: user ? toOfflineListing(page.listing, page.snapshot) : null,
     },
     { headers },

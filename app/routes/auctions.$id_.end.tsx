@@ -1,4 +1,4 @@
-// /auctions/{id}/end: the owner ends the auction now (spec 01 §4, §5 Ownership). The lot page posts here; the page
+// /auctions/{id}/end: the owner ends the auction now (docs/product/auctions.md#states, docs/product/auctions.md#ending Ownership). The lot page posts here; the page
 // itself asks the same question when the confirmation was missing, and says why when the request is refused.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";

@@ -1,4 +1,4 @@
-// /auctions: the auctions list of spec 02 §2.11 / spec 01 §2 — filters, sorts, twelve cards a page, the three-step
+// /auctions: the auctions list of docs/product/auctions.md#auction-list — filters, sorts, twelve cards a page, the three-step
 // explainer — with the cards following their auctions live (price, bids, reserve, end, status) over /events.
 import { Button, Container, Heading, Stack, Text } from "@chakra-ui/react";
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";

@@ -1,4 +1,4 @@
-// /bulk-upload: the bulk CSV import (spec 02 §2.14, four steps; issue 21). Step 1 uploads a CSV (read as a stream,
+// /bulk-upload: the bulk CSV import (docs/product/listings.md#bulk-import, four steps). Step 1 uploads a CSV (read as a stream,
 // bounded while reading) and maps its columns; step 2 reviews every row (checked with the listing form's schema),
 // fixes or removes rows, and may run the AI step as a background job whose progress arrives over SSE; step 3 is the
 // payment summary (fee, exemption, promo code, staff waiver); step 4 imports in the background and shows the result.

@@ -1,4 +1,4 @@
-// /buyer-dashboard: the buyer dashboard (spec 02 §2.6) for the buyer role only (spec 02 §2.2: the role must match
+// /buyer-dashboard: the buyer dashboard (docs/product/dashboards.md#buyer) for the buyer role only (docs/product/accounts.md#roles: the role must match
 // exactly, so a seller or an administrator is sent to /; visitors sign in first).
 import { Container } from "@chakra-ui/react";
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";

@@ -1,4 +1,4 @@
-// /buyer-protection: how escrow protects a purchase (spec 02 §2.16, §4 buyer-protection flow, §9). The inspection
+// /buyer-protection: how escrow protects a purchase (docs/product/platform.md#public-pages, docs/product/orders.md#states buyer-protection flow, docs/product/orders.md#buyer-protection). The inspection
 // period, response and refund times are the order flow's own figures (app/lib/fees.ts), the claim windows those of
 // app/lib/buyer-protection.ts; the trust & safety lines come from the server's configuration.
 import { Text } from "@chakra-ui/react";

@@ -1,4 +1,4 @@
-// /checkout/offer/{id}: the checkout of an accepted offer (issue 23). The order at the agreed amount exists since the
+// /checkout/offer/{id}: the checkout of an accepted offer. The order at the agreed amount exists since the
 // offer was accepted; here its buyer confirms where it ships, sees the fees and buyer protection, and pays by bank
 // transfer like every other order. Unpaid 48 hours after the acceptance, the order is cancelled and the item returns.
 import { getFormProps } from "@conform-to/react";

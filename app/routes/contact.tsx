@@ -1,4 +1,4 @@
-// /contact: the contact form (spec 02 §2.16, §3–§5, §8; issue 18 §2). A message is kept for the support team and, when
+// /contact: the contact form (docs/product/platform.md#public-pages, docs/product/platform.md#routes). A message is kept for the support team and, when
 // a support mailbox is configured, e-mailed there (app/services/platform/support-requests.server.ts). Signed-in members
 // find their name and e-mail filled in; the order page's "Contact us" link (?order=<id>) carries the order, which is
 // kept only when it is the member's. Works without JavaScript; with it, the success banner goes after 5 seconds.

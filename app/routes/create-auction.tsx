@@ -1,6 +1,6 @@
-// /create-auction (issue 20 §5; spec 02 §2.5 Quick Actions): a seller picks one of their own active or draft listings
-// without a live auction and starts an auction for it with the manual form's auction settings and messages (spec 01
-// §5: the same schema, AuctionTypeFieldsSchema, and the same insertAuction). ?listing=<id> preselects one (the listing
+// /create-auction (docs/product/dashboards.md#seller Quick Actions): a seller picks one of their own active or draft listings
+// without a live auction and starts an auction for it with the manual form's auction settings and messages
+// (docs/product/listings.md#create-form: the same schema, AuctionTypeFieldsSchema, and the same insertAuction). ?listing=<id> preselects one (the listing
 // page and /seller/listings link here). A plain POST form that works without JavaScript.
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";

@@ -1,4 +1,4 @@
-// /create-listing (spec 01 §2): tabs Manual Listing (the listing form) and AI-Powered Listing (the four-step wizard,
+// /create-listing (docs/product/listings.md#create-form): tabs Manual Listing (the listing form) and AI-Powered Listing (the four-step wizard,
 // ?tab=ai). Sellers and admins use both; visitors may try the wizard's first two steps and sign in to save; other
 // roles go to their dashboard (docs/decisions/0022-ai-wizard.md).
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
@@ -87,7 +87,7 @@ async function createFromWizard(user: CurrentUser, fields: FormData, files: Rece
   if (uploads.errors.length > 0) errors.images = uploads.errors;
   else if (uploads.images.length === 0) errors.images = [AI_LISTING_MESSAGES.imageRequired];
   if (checked.ok && !(await categoryExists(getDb(), checked.value.categoryId))) errors.categoryId = [LISTING_MESSAGES.categoryUnknown];
-  // The offer settings of the listing-type step (issue 23), checked against the type and price chosen.
+  // The offer settings of the listing-type step, checked against the type and price chosen.
   const offers = checked.ok ? readOfferSettings(fields, { listingType: checked.value.listingType, priceCents: checked.value.priceCents, buyNowPriceCents: checked.value.priceCents, currency: "USD" }) : null;
   if (offers && !offers.ok) Object.assign(errors, offers.fieldErrors);
   if (!checked.ok || !offers?.ok || Object.keys(errors).length > 0) return data<AiCreateAnswer>({ status: "ai-invalid", errors }, { status: 400 });
@@ -107,7 +107,7 @@ async function createFromWizard(user: CurrentUser, fields: FormData, files: Rece
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  // The page sends other roles to their dashboard (spec 02 §2.2); a post without the capability is refused with 403.
+  // The page sends other roles to their dashboard (docs/product/accounts.md#roles); a post without the capability is refused with 403.
   if (!(await getOptionalUser(request))) {
     const url = new URL(request.url);
     throw redirect(loginUrl(tabOf(url) === "ai" ? AI_WIZARD_PATH : url.pathname));
@@ -156,7 +156,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const result = submission.reply({ formErrors: [LISTING_MESSAGES.failedToCreate] });
     return data<ActionResult>({ status: "form", result, imageErrors: [], rechoose }, { status: 500 });
   }
-  // The offer settings were checked with the form above; they are saved on the listing just made (issue 23).
+  // The offer settings were checked with the form above; they are saved on the listing just made.
   await saveOfferSettings(getDb(), listingId, offers.settings);
   // Without JavaScript the browser goes straight to the new listing.
   if (fields.get("js") !== "1") throw redirect(`/listings/${listingId}`);

@@ -1,4 +1,4 @@
-// /dashboard (spec 02 §2.3, issue 20 §1): the dashboard of the signed-in member's role — the admin dashboard for
+// /dashboard (docs/product/dashboards.md#entry): the dashboard of the signed-in member's role — the admin dashboard for
 // administrators, the seller's for sellers, the buyer's for everyone else. Each section loads and fails on its own.
 import { Box, Container } from "@chakra-ui/react";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
@@ -23,17 +23,17 @@ export const meta: MetaFunction = () => [{ title: "Dashboard — Tradebench" }];
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const kind = dashboardKind(user.role);
-  // Spec 02 §2.3: the dashboard of the profile's role (any other role: the buyer's).
+  // docs/product/dashboards.md#entry: the dashboard of the profile's role (any other role: the buyer's).
   if (kind === "seller") return { kind, seller: await loadSellerDashboard(user), buyer: null, admin: null, aiStats: null } as const;
   if (kind === "buyer") return { kind, seller: null, buyer: await loadBuyerDashboard(user), admin: null, aiStats: null } as const;
-  // Administrators: the admin dashboard of /admin (issue 19 §2), each section for the permissions that open it.
+  // Administrators: the admin dashboard of /admin, each section for the permissions that open it.
   const db = getDb();
   const [dashboard, aiStats] = await Promise.all([
     permissionsOfRole(db, user.role).then((held) => loadAdminDashboard(db, held)),
-    // The AI assistant's own figures (spec 02 §2.4 AI Listings Processed, with its successes and fallbacks).
+    // The AI assistant's own figures (docs/product/admin.md#dashboard AI Listings Processed, with its successes and fallbacks).
     Promise.all([computeAiStats(db), getMarketplaceStats(db)]).then(([ai, marketplace]) => ({ ...ai, aiListings: marketplace.aiListings })),
   ]);
-  // Spec 02 §2.4: the greeting uses the first name, else "Admin".
+  // docs/product/admin.md#dashboard: the greeting uses the first name, else "Admin".
   return { kind, seller: null, buyer: null, admin: { firstName: user.firstName.trim() || "Admin", dashboard }, aiStats } as const;
 }
 

@@ -59,7 +59,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     categoryGroups: categoryGroups(await listCategoryTree(getDb())),
     maxImages: MAX_LISTING_IMAGES,
     priceHints: await listingPriceHints(getDb(), { excludeListingId: listing.id }),
-    // The seller's offer settings (issue 23): this page is the seller's (or an admin's) alone.
+    // The seller's offer settings: this page is the seller's (or an admin's) alone.
     offerSettings: await getOfferSettings(getDb(), listing.id),
   };
 }

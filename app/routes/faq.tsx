@@ -1,4 +1,4 @@
-// /faq: frequently asked questions with a working search (spec 02 §2.16, §4). The answers quote the figures the
+// /faq: frequently asked questions with a working search (docs/product/platform.md#public-pages, docs/product/platform.md#routes). The answers quote the figures the
 // code enforces; those that live in server modules (link lifetimes, the AI assistant's allowance) are read here.
 import { Text } from "@chakra-ui/react";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";

@@ -1,4 +1,4 @@
-// /forum (spec 02 §2.12, issue 18 §3): the community forum from the database — categories with their topic counts,
+// /forum (docs/product/community.md#forum): the community forum from the database — categories with their topic counts,
 // the forum's real figures, topics pinned first then Most Recent / Most Popular / Most Replies, a category filter, a
 // "Solved" filter, a search over titles and opening posts, pages, and the guidelines. Members see "New Topic",
 // visitors "Login to Post". Every filter is a link or a GET form, so the page works without JavaScript.

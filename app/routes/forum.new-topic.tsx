@@ -1,4 +1,4 @@
-// /forum/new-topic (issue 18 §3): a member with a confirmed e-mail address starts a topic — category, title and the
+// /forum/new-topic: a member with a confirmed e-mail address starts a topic — category, title and the
 // opening post in the forum's Markdown subset (shown as the topic page will show it). Visitors sign in first; the
 // loader and the action both check. Accounts younger than a day may start 3 topics an hour.
 import { getFormProps, useForm } from "@conform-to/react";

@@ -1,4 +1,4 @@
-// /forum/topic/{id} (issue 18 §3): a topic's opening post, its solution first when one is marked, then its replies,
+// /forum/topic/{id}: a topic's opening post, its solution first when one is marked, then its replies,
 // oldest first and paged, each rendered from Markdown as React elements (never HTML; links away carry nofollow).
 // Opening the page counts a view (once per viewer per 30 minutes). Members with a confirmed address reply, like,
 // flag, edit their own posts within 10 minutes; the topic's author or a moderator marks the solution; moderators

@@ -1,4 +1,4 @@
-// /knowledge-base/{id-or-slug}: one knowledge-base article (issue 18 §4): its Markdown rendered safely, the read time
+// /knowledge-base/{id-or-slug}: one knowledge-base article: its Markdown rendered safely, the read time
 // computed from its text, when it was last updated, its category and tags, related articles, and "Was this helpful?"
 // (one answer per member or visitor's browser, which the reader may change; app/services/content). An id sends the
 // reader to the article's slug. Drafts exist only for staff who edit content; for everyone else they are not found.

@@ -1,4 +1,4 @@
-// /knowledge-base/{slug}/edit: staff holding can_edit_content change a knowledge-base article (issue 18 §4), drafts
+// /knowledge-base/{slug}/edit: staff holding can_edit_content change a knowledge-base article, drafts
 // included: Markdown with a preview, draft or published. The loader and the action both check the permission.
 import { Box, Heading, Link, Stack, Text } from "@chakra-ui/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";

@@ -1,4 +1,4 @@
-// /knowledge-base: the knowledge base's articles (spec 02 §2.13, issue 18 §4). A search over title, content and tags
+// /knowledge-base: the knowledge base's articles (docs/product/community.md#knowledge-base). A search over title, content and tags
 // (?q=, bounded), a category filter (?category=), Popular Topics from the tags readers found helpful, "Clear Filters"
 // when nothing matches, and the ways on: "Submit an Article" (/contact) and "Join the Discussion" (/forum). Staff who
 // edit content also see drafts and a link to write a new article. A GET form: works without JavaScript.

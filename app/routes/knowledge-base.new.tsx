@@ -1,4 +1,4 @@
-// /knowledge-base/new: staff holding can_edit_content write a knowledge-base article (issue 18 §4): Markdown with a
+// /knowledge-base/new: staff holding can_edit_content write a knowledge-base article: Markdown with a
 // preview, saved as a draft (seen only by staff who edit content) or published. The loader and the action both check
 // the permission.
 import { Box, Heading, Stack, Text } from "@chakra-ui/react";

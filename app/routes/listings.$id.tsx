@@ -61,7 +61,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     ),
     relatedListings(db, listing),
     canManageListing(db, listing, viewer),
-    // "≈ {amount}" in the viewer's currency beside prices in another (issue 32 §2); checkout stays in the listing's.
+    // "≈ {amount}" in the viewer's currency beside prices in another; checkout stays in the listing's.
     viewerApproxPrices(db, request, user),
   ]);
   const [watched, watcherCount] = await Promise.all([
@@ -73,7 +73,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const auctionId = isAuctionListingType(listing.listingType) ? await findLiveAuctionForListing(db, id) : null;
   const auction = auctionId === null ? null : await getAuctionPanel(db, auctionId, user?.id);
   const { flash: bidFlash, headers } = await takeBidFlash(request, auction?.snapshot.auctionId ?? null);
-  // Make Offer (issue 23): for everyone but the listing's managers; it never carries the seller's automatic prices.
+  // Make Offer: for everyone but the listing's managers; it never carries the seller's automatic prices.
   const offerPanel = canEdit ? null : await getOfferPanel(db, id, user?.id ?? null);
 
   const url = new URL(request.url);
@@ -83,10 +83,10 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       startImage: galleryStartIndex(url.searchParams.get("image"), listing.images.length),
       canEdit,
       canContact: user?.id !== listing.ownerId,
-      // The owner may put an active or draft listing without a live auction up for auction (/create-auction, issue 20).
+      // The owner may put an active or draft listing without a live auction up for auction (/create-auction).
       canStartAuction: user?.id === listing.ownerId && (listing.status === "active" || listing.status === "draft") && auctionId === null,
       canFeature: user?.id === listing.ownerId && listing.status === "active",
-      // An unsold listing waits for its seller's choice (issue 33): relist, switch to Buy It Now, or end.
+      // An unsold listing waits for its seller's choice: relist, switch to Buy It Now, or end.
       canRelist: user?.id === listing.ownerId && listing.status === "unsold",
       watching: watched.has(id),
       watcherCount,
@@ -98,7 +98,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       signedIn: user !== null,
       // The clock for an open offer's time left; only then, so other pages' data stays the same for the render memo.
       now: offerPanel?.open ? new Date().toISOString() : null,
-      // Signed-in members keep a copy of what they open for offline use (issue 6).
+      // Signed-in members keep a copy of what they open for offline use.
       offlineCopy: user ? toOfflineListing(listing, auction?.snapshot ?? null) : null,
     },
     { headers },

@@ -1,4 +1,4 @@
-// /listings/{id}/analytics (issue 20 §4; spec 01 §6 "Per-listing analytics: owner or admin"): the listing's views and
+// /listings/{id}/analytics (docs/product/listings.md#analytics "Per-listing analytics: owner or admin"): the listing's views and
 // views per day, watchers, saved-search matches, offers, and its latest auction with the bid history (bidders as first
 // name + last initial) and how many bidders. Anyone else gets the spec's refusal (403) on the error page.
 import { Badge, Box, Container, Heading, Link, SimpleGrid, Stack, Table, Text } from "@chakra-ui/react";

@@ -1,5 +1,5 @@
 // /listings/{id}/delete: the confirmation step for deleting a listing (the page works without
-// JavaScript; with it, the edit page asks in a dialog and posts here). Owner only (spec 01 §5, §6).
+// JavaScript; with it, the edit page asks in a dialog and posts here). Owner only (docs/product/listings.md#create-form).
 import { Box, Button, Container, Heading, Stack, Text } from "@chakra-ui/react";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link as RemixLink, useActionData, useLoaderData } from "@remix-run/react";

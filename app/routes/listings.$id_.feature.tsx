@@ -1,4 +1,4 @@
-// /listings/{id}/feature (issue 32 §4): the seller features their active listing for 7, 14 or 30 days at the fee
+// /listings/{id}/feature: the seller features their active listing for 7, 14 or 30 days at the fee
 // schedule's day price; the charge is a platform fee owed (seller dashboard, admin sales report) and featuring ends by
 // itself. The listing page and /seller/listings link here. A plain POST form that works without JavaScript.
 import { getFormProps, useForm } from "@conform-to/react";

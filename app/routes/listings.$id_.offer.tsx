@@ -1,4 +1,4 @@
-// /listings/{id}/offer: Make Offer (issue 23). POST makes the signed-in, confirmed buyer's offer and goes to /offers
+// /listings/{id}/offer: Make Offer. POST makes the signed-in, confirmed buyer's offer and goes to /offers
 // (Sent), where its answer will appear; a refused offer (above the price, the cap, one already open…) comes back on
 // this page with the message beside its field. GET shows the form on a page of its own (where a refused offer lands,
 // and where a visitor comes back after signing in). Works without JavaScript.

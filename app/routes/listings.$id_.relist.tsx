@@ -1,4 +1,4 @@
-// /listings/{id}/relist (issue 33, decision 0073): the seller of an unsold listing — its auction ended without a sale or
+// /listings/{id}/relist (decision 0073): the seller of an unsold listing — its auction ended without a sale or
 // was cancelled — chooses what happens next: relist it as an auction (the same terms with fresh dates here, or new
 // terms on /create-auction), switch it to Buy It Now at a price, or end it. The listing page and /seller/listings link
 // here, and so does the seller's "auction ended" notification. Plain POST forms that work without JavaScript; the

@@ -1,5 +1,5 @@
-// /listings/{id}/report: "Report this listing" (issue 19 §5). POST files a signed-in, confirmed member's report (one
-// of spec 02 §3's reasons and a note) and answers on this page: thanks, or the refusal (own listing, already reported,
+// /listings/{id}/report: "Report this listing". POST files a signed-in, confirmed member's report (one
+// of the reasons in docs/product/admin.md#moderation and a note) and answers on this page: thanks, or the refusal (own listing, already reported,
 // too many reports) with the field's message. GET shows the form on its own page (where a visitor lands after signing
 // in, and where the listing and lot pages' disclosure posts). Works without JavaScript.
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";

@@ -1,4 +1,4 @@
-// /listings: browse and search active listings (spec 01 §2 /listings), and Save Search.
+// /listings: browse and search active listings (docs/product/listings.md#search-and-browse /listings), and Save Search.
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { AppLink } from "~/components/AppLink.tsx";

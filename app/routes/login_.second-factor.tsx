@@ -1,4 +1,4 @@
-// /login/second-factor: the second step of signing in for a member whose account has a second factor (issue 32 §5;
+// /login/second-factor: the second step of signing in for a member whose account has a second factor (
 // docs/decisions/0064). The password step sent them here with a short-lived challenge cookie; a code from the
 // authenticator app (or a recovery code) makes the session. Works as a plain form post.
 import { getFormProps, useForm } from "@conform-to/react";

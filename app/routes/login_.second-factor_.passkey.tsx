@@ -1,4 +1,4 @@
-// /login/second-factor/passkey: the passkey way through the second step of signing in (issue 32 §5;
+// /login/second-factor/passkey: the passkey way through the second step of signing in (
 // docs/decisions/0071). A resource route the second-step page calls with JavaScript: `options` gives the WebAuthn
 // request options bound to this browser's waiting sign-in (a fresh single-use challenge), `verify` checks the
 // passkey's answer under the second step's limits and makes the session. Without JavaScript or passkey support the

@@ -1,4 +1,4 @@
-// /messages: the signed-in member's conversations with buyers and sellers (spec 02 §2.9). The list (latest message
+// /messages: the signed-in member's conversations with buyers and sellers (docs/product/messaging.md#rules). The list (latest message
 // first, searchable) beside the selected thread (600 px high; on phones the list, then the thread full screen with
 // a Back link). The first conversation is selected when none is chosen. New messages arrive live over the shared
 // event stream; sending works as a plain form and, with JavaScript, at once through a fetcher.

@@ -1,4 +1,4 @@
-// /newsletter/confirm?token=…: where the newsletter's confirmation mail points (issue 18 §5). Opening the link changes
+// /newsletter/confirm?token=…: where the newsletter's confirmation mail points. Opening the link changes
 // nothing (mail scanners and prefetchers open links too): the page shows a button, and its POST confirms. A link works
 // once and expires; the page says which when it does not work.
 import { Button, Container, Heading, Link, Stack, Text } from "@chakra-ui/react";

@@ -1,4 +1,4 @@
-// /newsletter/unsubscribe?s=<subscription>&t=<token>: the link every newsletter e-mail carries (issue 18 §5). No sign-in:
+// /newsletter/unsubscribe?s=<subscription>&t=<token>: the link every newsletter e-mail carries. No sign-in:
 // the token proves the link came in a mail to that address. Opening it changes nothing (mail scanners and prefetchers
 // open links); the page's button posts, and that unsubscribes. The address may subscribe again later.
 import { Button, Container, Heading, Link, Stack, Text } from "@chakra-ui/react";

@@ -1,4 +1,4 @@
-// /offers (issue 23): the signed-in member's negotiations. Received (as seller) and Sent (as buyer) tabs; each
+// /offers: the signed-in member's negotiations. Received (as seller) and Sent (as buyer) tabs; each
 // negotiation shows the listing, the other party, every offer and counter with its amount and message, its status and
 // the time left, and the member's actions: accept, decline (with an optional reason), counter, withdraw. Every action
 // is a plain form (works without JavaScript), checked again on the server; an accepted offer leads its buyer to the

@@ -45,11 +45,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     escrowAccount: await paymentAccount(getDb()),
     placed: url.searchParams.get("placed") === "1" && view.viewerIs === "buyer",
     done: isOrderAction(done) ? ORDER_ACTION_DONE[done] : null,
-    // "Leave a review" (issue 22): the buyer or the seller of a completed order, once, within the review window.
+    // "Leave a review": the buyer or the seller of a completed order, once, within the review window.
     reviewDue: (await reviewEligibility(getDb(), orderId, user.id)).canReview,
-    // The seller's rating from buyers' reviews, beside their name (issue 22).
+    // The seller's rating from buyers' reviews, beside their name.
     sellerRating: await ratingSummary(getDb(), view.order.sellerId, "seller"),
-    // The dispute's two-sided thread (issue 33): every viewer of the order sees both sides and the evidence.
+    // The dispute's two-sided thread: every viewer of the order sees both sides and the evidence.
     dispute: view.order.disputeReason ? await disputeThread(getDb(), orderId) : null,
     disputeDone: done === "dispute_message" ? DISPUTE_MESSAGES.posted : null,
   };
@@ -57,7 +57,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  // Escrow decisions (confirming a payment, releasing or refunding) need the staff's second factor (issue 32 §5).
+  // Escrow decisions (confirming a payment, releasing or refunding) need the staff's second factor.
   await requireSecondFactorWhereRequired(request, user);
   const { submission, fields: form } = await parseForm(request, OrderActionSchema);
   const orderId = parseRouteId(params.id, ORDER_MESSAGES.orderNotFound);

@@ -1,4 +1,4 @@
-// POST /orders/{id}/delivered: "Mark as delivered" with its proof (issue 33): the seller attaches a photo of the
+// POST /orders/{id}/delivered: "Mark as delivered" with its proof: the seller attaches a photo of the
 // delivered item or the signed delivery note; the buyer's inspection period starts and the buyer can contest it by
 // opening a dispute. A refusal shows its own page with the way back.
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";

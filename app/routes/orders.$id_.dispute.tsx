@@ -1,5 +1,5 @@
 // POST /orders/{id}/dispute: a message in the order's dispute from its buyer, its seller or a referee, with up to
-// five photos or PDF documents (issue 33). The form lives on the order page and works without JavaScript; A refusal shows
+// five photos or PDF documents. The form lives on the order page and works without JavaScript; A refusal shows
 // its own page (EvidenceFormRefusal) with the way back.
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { EvidenceFormRefusal } from "~/components/orders/EvidenceFormRefusal.tsx";

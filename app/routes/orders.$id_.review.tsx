@@ -1,4 +1,4 @@
-// /orders/{id}/review (issue 22): one side of a completed order reviews the other — the buyer rates the seller overall
+// /orders/{id}/review: one side of a completed order reviews the other — the buyer rates the seller overall
 // and on item as described, communication and shipping; the seller rates the buyer overall; both may comment. The
 // page says why when no review can be left (not complete yet, refunded, already reviewed, the 60 days over).
 // Only the order's buyer and seller find it. Works without JavaScript.

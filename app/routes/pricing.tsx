@@ -1,4 +1,4 @@
-// /pricing: the price list (spec 02 §2.16, §9), rendered from the one fee schedule that checkout charges
+// /pricing: the price list (docs/product/platform.md#public-pages, docs/product/orders.md#fees), rendered from the one fee schedule that checkout charges
 // (app/lib/fees.ts): changing a rate there changes this page and what orders are charged alike.
 import { Button, HStack, Stack, Text } from "@chakra-ui/react";
 import type { MetaFunction } from "@remix-run/node";

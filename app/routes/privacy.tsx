@@ -1,4 +1,4 @@
-// /privacy: the Privacy Policy (spec 02 §2.16), describing what this code stores and why: the account, sessions and
+// /privacy: the Privacy Policy (docs/product/platform.md#public-pages), describing what this code stores and why: the account, sessions and
 // the device cookie, listings, bids, orders and messages, views, the AI assistant's inputs and e-mail.
 import { Text } from "@chakra-ui/react";
 import type { MetaFunction } from "@remix-run/node";

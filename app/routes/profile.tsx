@@ -165,11 +165,11 @@ export default function ProfilePage() {
               {profile.role} · {profile.email} · Member since {formatDate(profile.memberSince)}
               {profile.isVerified ? ` · Verified since ${formatDate(profile.verificationDate)}` : ""}
             </Text>
-            {/* Issue 22: what others see, through the privacy choices below. */}
+            {/* What others see, through the privacy choices below. */}
             <Link asChild color="blue.fg" width="fit-content">
               <RemixLink to={`/user/${profile.id}`}>View your public profile</RemixLink>
             </Link>
-            {/* Issue 33: sellers apply to be verified; staff approve (docs/decisions/0076). */}
+            {/* Sellers apply to be verified; staff approve (docs/decisions/0076). */}
             {profile.role === ROLE_LABELS.seller ? (
               <Link asChild color="blue.fg" width="fit-content" display="block">
                 <RemixLink to="/profile/verification">{profile.isVerified ? "Seller verification: verified" : "Get verified as a seller"}</RemixLink>
@@ -178,7 +178,7 @@ export default function ProfilePage() {
           </Box>
         </HStack>
 
-        {/* Issue 33: a buyer can become a seller later. */}
+        {/* A buyer can become a seller later. */}
         {profile.role === ROLE_LABELS.buyer ? (
           <Box as="section" aria-labelledby="start-selling-heading" borderWidth="1px" rounded="lg" p="5">
             <Heading as="h2" size="md" id="start-selling-heading" mb="2">

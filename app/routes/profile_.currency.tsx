@@ -1,4 +1,4 @@
-// POST /profile/currency: the member's display currency for "≈" amounts beside listing prices (issue 32 §2; the
+// POST /profile/currency: the member's display currency for "≈" amounts beside listing prices (the
 // Display currency section of /profile posts here). Answers with a redirect back to the section, which says what was
 // saved or refused, with or without JavaScript. Prices, checkout and orders stay in the listing's currency.
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";

@@ -1,4 +1,4 @@
-// /profile/password: a signed-in member changes their password with the current one (issue 32 §6). Every other
+// /profile/password: a signed-in member changes their password with the current one. Every other
 // device is signed out; this one stays signed in. Rate-limited per account, as the current password is checked.
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";

@@ -1,4 +1,4 @@
-// /profile/second-factor: two-step sign-in for the signed-in member (issue 32 §5; docs/decisions/0064). Set up an
+// /profile/second-factor: two-step sign-in for the signed-in member (docs/decisions/0064). Set up an
 // authenticator app (a QR code drawn on the server, so it works without JavaScript, and the secret as text), get ten
 // one-time recovery codes, make new ones, or turn it off with the password and a current code. Staff whose role
 // needs it are sent here (requireSecondFactorWhereRequired) and go back where they were once it is on.

@@ -1,4 +1,4 @@
-// /profile/second-factor/passkeys: registering a passkey (issue 32 §5; docs/decisions/0071). A resource route that
+// /profile/second-factor/passkeys: registering a passkey (docs/decisions/0071). A resource route that
 // /profile/second-factor calls with JavaScript: `options` gives WebAuthn creation options with a fresh single-use
 // challenge (refused at the member's cap), `register` checks the browser's answer and stores the passkey under its
 // name; the first second factor of an account answers with its recovery codes (shown once). Removal is a plain form

@@ -1,4 +1,4 @@
-// /profile/start-selling (issue 33): a buyer becomes a seller. The page says what selling means here (listing is free, a
+// /profile/start-selling: a buyer becomes a seller. The page says what selling means here (listing is free, a
 // success fee when an item sells, the inspection period and escrow, the seller's duties under the terms) and asks what
 // sign-up asks a seller: an optional company name and the acceptance of the terms as a seller. Posting changes the role
 // through the accounts domain (audited) and opens the seller dashboard. Sellers and staff are told why they cannot; an

@@ -1,4 +1,4 @@
-// /profile/verification (issue 33): a seller applies to be verified — the company's registered name, registration
+// /profile/verification: a seller applies to be verified — the company's registered name, registration
 // number, country and address, and one to five documents (registration certificate, proof of address: PDF or images,
 // each at most 10 MB) kept in the upload store. While it waits the page says so; a rejection shows the staff's reason
 // and the form again; an approval shows the badge. Staff decide at /admin/verifications (docs/decisions/0076).

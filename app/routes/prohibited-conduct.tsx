@@ -1,4 +1,4 @@
-// /prohibited-conduct: what may not be listed or done on Tradebench, and what happens when it is (spec 02 §2.16).
+// /prohibited-conduct: what may not be listed or done on Tradebench, and what happens when it is (docs/product/platform.md#public-pages).
 // The appeal time is defined in app/lib/buyer-protection.ts; trust & safety's lines come from the configuration.
 import { Text } from "@chakra-ui/react";
 import type { MetaFunction } from "@remix-run/node";

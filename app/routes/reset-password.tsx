@@ -22,7 +22,7 @@ import { continueSignIn } from "~/web/second-factor.server.ts";
 import { isResetTokenUsable, resetPassword } from "~/services/accounts/index.server.ts";
 import { formReply, refusalsAnswered } from "~/web/domain-answer.server.ts";
 
-/** Spec 02 §9: after a successful reset the page moves on to /dashboard after 2 seconds. */
+/** docs/product/accounts.md#password-reset: after a successful reset the page moves on to /dashboard after 2 seconds. */
 const REDIRECT_DELAY_SECONDS = 2;
 
 export const meta: MetaFunction = () => [{ title: "Choose a new password — Tradebench" }];

@@ -23,7 +23,7 @@ import { refusalInit } from "~/web/domain-answer.server.ts";
 export const PHOTOS_FIELD = "photos";
 
 type Field = keyof AiListingErrors["errors"];
-/** The order the messages are read in (spec 01 §5, AI wizard). */
+/** The order the messages are read in (docs/product/listings.md#ai-assistant, AI wizard). */
 const FIELD_ORDER: readonly Field[] = ["brand", "model", "photos", "condition", "categoryId"];
 
 function problem(status: number, errors: AiListingErrors["errors"], message?: string, headers?: HeadersInit): Response {
@@ -72,7 +72,7 @@ async function readForm(request: Request) {
 async function answer(request: Request, clientIp: string): Promise<Response> {
   const user = await getOptionalUser(request);
   // The allowance is counted before the body is read: reading and decoding ten photos is most of a request's work,
-  // and a caller over the limit must not get it done for them (issue 32 §6). The unread body is drained, bounded, by
+  // and a caller over the limit must not get it done for them. The unread body is drained, bounded, by
   // the server after this answer (app/web/http-request-handler.server.ts).
   const verdict = await allowGeneration(getDb(), { userId: user?.id ?? null, ip: clientIp });
   if (!verdict.allowed) {

@@ -1,4 +1,4 @@
-// POST /resources/offline-actions: a device's outbox of actions taken offline (issue 6), as JSON
+// POST /resources/offline-actions: a device's outbox of actions taken offline, as JSON
 // { actions: OutboxAction[] } (at most 50). Answers { results: OutboxReplayResult[] }, one per action, in order.
 // Visitors get 401; a body that is not such JSON gets 400 (one over its bound 413) with a message, never a 500. Cross-site posts are
 // refused before this (sameOriginOnly in server.mjs), and only JSON is read, which a plain cross-site form cannot send.

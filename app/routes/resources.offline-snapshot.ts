@@ -1,5 +1,5 @@
 // GET /resources/offline-snapshot: the signed-in member's watchlist and saved searches as copies for offline use
-// (issue 6). Visitors get 401 and nothing. Never cached anywhere: it is one member's data and changes with them.
+//. Visitors get 401 and nothing. Never cached anywhere: it is one member's data and changes with them.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getDb } from "~/db.server.ts";
 import { getOptionalUser } from "~/web/auth.server.ts";

@@ -1,4 +1,4 @@
-// /saved-searches (spec 02 §2.1 link target; the buyer dashboard's "View All"): the saved searches live on /watchlist's
+// /saved-searches (docs/product/platform.md#routes link target; the buyer dashboard's "View All"): the saved searches live on /watchlist's
 // Saved Searches tab, so this address sends the member there (visitors sign in first, as /watchlist asks).
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { WATCHLIST_TABS } from "~/lib/watchlist-messages.ts";

@@ -1,4 +1,4 @@
-// /seller-dashboard: the seller dashboard (spec 02 §2.5) for the seller role only (spec 02 §2.2: the role must match
+// /seller-dashboard: the seller dashboard (docs/product/dashboards.md#seller) for the seller role only (docs/product/accounts.md#roles: the role must match
 // exactly, so an administrator is sent to / like a buyer; visitors sign in first).
 import { Container } from "@chakra-ui/react";
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";

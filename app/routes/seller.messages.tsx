@@ -1,4 +1,4 @@
-// /seller/messages (issue 20 §6; spec 02 §2.5 Quick Actions): the seller's conversations about their own listings, in
+// /seller/messages (docs/product/dashboards.md#seller Quick Actions): the seller's conversations about their own listings, in
 // /messages' own conversation list (each opens in /messages), unanswered ones first, with the response rate and response
 // time the public profile shows (sellerResponseFigures, one rule, one place). Every member may open it (empty for those
 // who sell nothing), like /seller/orders.

@@ -1,4 +1,4 @@
-// /support-inbox: the contact form's messages for the support team (issue 18 §2, decision 0041): staff holding
+// /support-inbox: the contact form's messages for the support team (decision 0041): staff holding
 // can_answer_support (support, administrators) page through the open messages (oldest first), the open ones assigned to
 // them, or the closed ones (newest first); each opens at /support-inbox/{id} to be read whole, assigned, answered by
 // e-mail, closed or reopened. Closing also works from the list. The loader and the action check the permission on
@@ -107,7 +107,7 @@ export default function SupportInboxPage() {
                     {entry.orderId !== null && entry.orderReference ? (
                       <Text fontSize="sm">
                         About order{" "}
-                        {/* Whoever reads this inbox (can_answer_support) may open any order, read-only (issue 33). */}
+                        {/* Whoever reads this inbox (can_answer_support) may open any order, read-only. */}
                         <Link asChild color="blue.fg" fontWeight="bold">
                           <RemixLink to={`/orders/${entry.orderId}`}>{entry.orderReference}</RemixLink>
                         </Link>

@@ -1,4 +1,4 @@
-// /support-inbox/{id}: one contact-form message for the support team (issue 18 §2, decision 0041): the whole message,
+// /support-inbox/{id}: one contact-form message for the support team (decision 0041): the whole message,
 // the order it is about (linked when the viewer may open orders), the sender's account when the address belongs to one,
 // who answers it, a reply by e-mail (kept in the history and queued in the outbox to the sender), close and reopen,
 // and its history. Staff holding can_answer_support only: the loader and the action check it on every request. Every

@@ -1,4 +1,4 @@
-// /terms: the Terms of Service (spec 02 §2.16, last updated September 1, 2025). Figures the code enforces (password
+// /terms: the Terms of Service (docs/product/platform.md#public-pages, last updated September 1, 2025). Figures the code enforces (password
 // length, inspection period, fees) are read from where the code defines them; the others from app/lib/membership-terms.ts.
 import { Text } from "@chakra-ui/react";
 import type { MetaFunction } from "@remix-run/node";

@@ -1,4 +1,4 @@
-// Serves stored listing pictures (spec 01 §9: cache control 3600 s) from the upload store (the disk or object
+// Serves stored listing pictures (docs/product/listings.md#limits: cache control 3600 s) from the upload store (the disk or object
 // storage). Anything that is not one of our file names is a 404, so no key can reach outside the listing's folder.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { LISTING_IMAGE_CACHE_CONTROL, listingImageKey } from "~/services/listings/index.server.ts";

@@ -1,4 +1,4 @@
-// /user/{id} (spec 02 §2.8, issue 22): a member's public profile on real data — the card (initials or avatar, company
+// /user/{id} (docs/product/accounts.md#public-profile): a member's public profile on real data — the card (initials or avatar, company
 // or full name, role, rating and review count, location, verification, member since), About, the contact details and
 // figures the privacy policy (app/services/accounts/profile-privacy.server.ts) lets this viewer see, the rating
 // breakdown, and the Listings, Auctions (sellers) and Reviews tabs, each paged. An unknown member is "User not found".
@@ -52,7 +52,7 @@ const DONE = {
 type Tab = (typeof TABS)[number];
 type Done = keyof typeof DONE;
 const isDone = (value: string | null): value is Done => value !== null && Object.hasOwn(DONE, value);
-/** Spec 02 §2.8: active and upcoming auctions in colour, any other status grey. */
+/** docs/product/accounts.md#public-profile: active and upcoming auctions in colour, any other status grey. */
 const AUCTION_STATUS_COLOURS: Record<string, string> = { active: "green", upcoming: "blue" };
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [{ title: loaded ? `${loaded.profile.name} — Tradebench` : `${USER_NOT_FOUND} — Tradebench` }];

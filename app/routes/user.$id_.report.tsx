@@ -1,4 +1,4 @@
-// /user/{id}/report: "Report this member" (issue 19 §5; spec 01 §3 Fraud report). POST files a signed-in, confirmed
+// /user/{id}/report: "Report this member" (docs/product/admin.md#moderation Fraud report). POST files a signed-in, confirmed
 // member's report (what happened and a note) for the moderators' queue (/admin/flagged-listings?tab=members) and
 // answers on this page: thanks, or the refusal (self, already reported, too many reports). GET shows the form on its
 // own page (the public profile's disclosure posts here). Works without JavaScript.

@@ -1,4 +1,4 @@
-// /verification-documents/{id} (issue 33): one document of a seller verification application, for its applicant and
+// /verification-documents/{id}: one document of a seller verification application, for its applicant and
 // for staff holding can_manage_users; not found for anyone else. Never cached, sent as an attachment so a PDF or an
 // image opens in the browser's own viewer and never as a page of this site.
 import type { LoaderFunctionArgs } from "@remix-run/node";

@@ -1,5 +1,5 @@
 // /watchlist: the signed-in user's Watched Items (default tab) and Saved Searches (?tab=saved-searches)
-// (spec 01 §2 /watchlist, 02 §2.10, §8). Every form posts here with an intent and works without JavaScript;
+// (docs/product/alerts.md#watchlist /watchlist, docs/product/alerts.md#messages). Every form posts here with an intent and works without JavaScript;
 // fetchers only add optimism.
 import { Container, Heading, Stack, Text } from "@chakra-ui/react";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
@@ -56,7 +56,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     }
   }
   try {
-    // One page at a time (issue 32 §6); a Delete confirmation opens the page that holds its search.
+    // One page at a time; a Delete confirmation opens the page that holds its search.
     const confirmId = Number(url.searchParams.get("confirm-delete"));
     const list = await listSavedSearchPage(db, user.id, parsePage(url.searchParams.get("page")), { containing: confirmId || undefined });
     const searches = list.searches.map((search) => toSavedSearchView(search, now));
@@ -85,7 +85,7 @@ function reply(result: Partial<WatchlistActionResult> & Pick<WatchlistActionResu
   return data(full, { status });
 }
 
-/** What a failure of each intent reads as (spec 02 §8 where it has words). */
+/** What a failure of each intent reads as (docs/product/alerts.md#messages where it has words). */
 const FAILED: Record<WatchlistActionResult["intent"] & string, string> = {
   notes: WATCHLIST_MESSAGES.notesFailed,
   remove: WATCHLIST_MESSAGES.removeFailed,

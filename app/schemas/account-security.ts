@@ -1,4 +1,4 @@
-// The member's own security forms on /profile: changing the password, signing devices out (issue 32 §6).
+// The member's own security forms on /profile: changing the password, signing devices out.
 import { z } from "zod";
 import { newPasswordField } from "./fields.ts";
 

@@ -1,4 +1,4 @@
-// The forms of a member's page and of the role editor (issue 19 §1, §3): suspend or reinstate (with an optional
+// The forms of a member's page and of the role editor: suspend or reinstate (with an optional
 // reason), and one role's permissions (a list of checkboxes, bounded by the number of permissions there are).
 import { z } from "zod";
 import { MEMBER_MESSAGES, RESTORE_END_DAYS, RESTORE_LIST_MAX, SUSPENSION_REASON_MAX_LENGTH } from "~/lib/admin-members.ts";

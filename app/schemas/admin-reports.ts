@@ -1,4 +1,4 @@
-// The addresses of /admin/sales and /admin/reports (issue 19 §6): the status filter and page of the sales list, the
+// The addresses of /admin/sales and /admin/reports: the status filter and page of the sales list, the
 // months the report covers. Anything unknown falls back to the default rather than failing the page.
 import { z } from "zod";
 import { REPORT_DEFAULT_MONTHS, REPORT_MAX_MONTHS, SALES_LIST_STATUSES } from "~/lib/admin-dashboard.ts";

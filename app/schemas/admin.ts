@@ -1,4 +1,4 @@
-// The administration's forms and queries (issue 19 §3, spec 02 §2.15, §5): the users list's search, role filter and
+// The administration's forms and queries (docs/product/admin.md#roles-and-permissions): the users list's search, role filter and
 // page, the edit of a member's role and fee exemption (empty is 0; anything but a plain percentage is refused), and the audit log's filters.
 import { parseDay } from "~/lib/strict-numbers.ts";
 import { z } from "zod";

@@ -1,4 +1,4 @@
-// The AI wizard's listing (spec 01 §2 AI wizard, §3 Listing create payload, §5 AI wizard, §9 durations and prefill):
+// The AI wizard's listing (docs/product/listings.md#ai-assistant AI wizard, Listing create payload, AI wizard, durations and prefill):
 // the review step's fields, the listing-type step's fields, and the form the wizard sends to /create-listing to create
 // it. The same checks run in the browser (beside each field, before moving on) and on the server (always).
 import { MAX_PHOTO_BYTES } from "~/lib/photo-limits.ts";
@@ -7,10 +7,10 @@ import { CONDITIONS, type Condition } from "~/lib/conditions.ts";
 import type { Comparable } from "~/lib/pricing/types.ts";
 import { LISTING_LIMITS, LISTING_MESSAGES, LISTING_TYPES, parseMoneyCents, yearField, type ListingType } from "./listing.ts";
 
-/** Auction durations the wizard offers (spec 01 §9), in days. */
+/** Auction durations the wizard offers (docs/product/listings.md#ai-assistant), in days. */
 export const WIZARD_DURATION_DAYS = [3, 5, 7, 10, 14] as const;
 export const DEFAULT_WIZARD_DURATION_DAYS = 7;
-/** Choosing Auction or Hybrid prefills the starting price at 80 % and the reserve at 90 % of the price (spec 01 §9). */
+/** Choosing Auction or Hybrid prefills the starting price at 80 % and the reserve at 90 % of the price (docs/product/listings.md#ai-assistant). */
 export const WIZARD_PREFILL = { starting: 0.8, reserve: 0.9 } as const;
 /** The photos one generation reads (the AI endpoint's limit), each at most 10 MB. */
 export const WIZARD_MAX_PHOTOS = 10;
@@ -63,11 +63,11 @@ export interface AiListingFields {
   startingPrice: string;
   reservePrice: string;
   duration: string;
-  /** Make Offer (issue 23), Buy Now and hybrid listings: "on" when the seller takes offers, and the two optional prices. */
+  /** Make Offer, Buy Now and hybrid listings: "on" when the seller takes offers, and the two optional prices. */
   acceptsOffers?: string;
   autoAcceptPrice?: string;
   autoDeclinePrice?: string;
-  /** "on" when the seller keeps automatic prices below half the price (issue 33). */
+  /** "on" when the seller keeps automatic prices below half the price. */
   confirmLowPrices?: string;
 }
 
@@ -91,7 +91,7 @@ export interface AiReviewValues {
 /** The listing-type step's fields, checked. */
 export interface AiTypeValues {
   listingType: ListingType;
-  /** Auction and hybrid listings: their auction (starting now, spec 01 §3: startDate null in the wizard). */
+  /** Auction and hybrid listings: their auction (starting now, docs/product/listings.md#ai-assistant: startDate null in the wizard). */
   auction: { startingPriceCents: number; reservePriceCents: number | null; durationDays: number } | null;
 }
 
@@ -167,7 +167,7 @@ const ReviewSchema = z.object({
         seen.add(name);
       });
     })
-    // Rows with a blank name or value are dropped (spec 01 §5).
+    // Rows with a blank name or value are dropped (docs/product/listings.md#ai-assistant).
     .transform((rows) => rows.flatMap((row) => (row.key && row.value ? [[row.key, row.value] as [string, string]] : []))),
   features: z
     .array(
@@ -196,7 +196,7 @@ function errorsOf(error: z.ZodError): FieldErrors {
   return errors;
 }
 
-/** The review step (spec 01 §2 step 2): title, description, brand, model, category, condition, price and the rest. */
+/** The review step (docs/product/listings.md#ai-assistant step 2): title, description, brand, model, category, condition, price and the rest. */
 export function checkReview(fields: Partial<AiListingFields>): Checked<AiReviewValues> {
   const parsed = ReviewSchema.safeParse(fields);
   if (!parsed.success) return { ok: false, errors: errorsOf(parsed.error) };
@@ -217,7 +217,7 @@ export function auctionPrefill(priceCents: number): { startingPriceCents: number
 }
 
 /**
- * The listing-type step (spec 01 §2 step 3) for a reviewed price: a type must be chosen; auctions and hybrids need a
+ * The listing-type step (docs/product/listings.md#ai-assistant step 3) for a reviewed price: a type must be chosen; auctions and hybrids need a
  * starting price; a hybrid's buy-now price is the listing's price and must be above the starting price; the reserve
  * is optional, at least the starting price and (hybrid) at most the buy-now price; durations 3, 5, 7, 10 or 14 days.
  */
@@ -265,7 +265,7 @@ const ComparableSchema = z.object({
   relevance: z.number(),
 }) satisfies z.ZodType<Comparable>;
 
-/** At most 8 comparables are kept (spec 01 §9). */
+/** At most 8 comparables are kept (docs/product/listings.md#ai-assistant). */
 const ComparablesSchema = z.array(ComparableSchema).max(8);
 
 function jsonField(value: FormDataEntryValue | null): unknown {

@@ -1,4 +1,4 @@
-// What the AI wizard sends to POST /resources/ai-listing (spec 01 §5 AI wizard): brand, model, condition, an optional
+// What the AI wizard sends to POST /resources/ai-listing (docs/product/listings.md#ai-assistant AI wizard): brand, model, condition, an optional
 // category and 1–10 photos of at most 10 MB each. The text fields go through parseForm; the photos' list (name, size,
 // and what the multipart reader did with each) through AiPhotosSchema, before any photo is decoded.
 import { z } from "zod";

@@ -1,4 +1,4 @@
-// Sign-in, registration and password forms (spec 02 §2.7, §5, §8).
+// Sign-in, registration and password forms (docs/product/accounts.md#password-rule, docs/product/accounts.md#messages).
 import { z } from "zod";
 import { REGISTRATION_INTENTS } from "~/lib/roles.ts";
 import { emailField, newPasswordField } from "./fields.ts";

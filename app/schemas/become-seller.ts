@@ -1,4 +1,4 @@
-// The "Start selling" form of /profile/start-selling (issue 33): a buyer becomes a seller. It asks what sign-up asks a
+// The "Start selling" form of /profile/start-selling: a buyer becomes a seller. It asks what sign-up asks a
 // seller (an optional company name) and the agreement sign-up takes by "Create account", here as an explicit tick,
 // since the buyer agreed to buy, not to sell.
 import { z } from "zod";

@@ -1,4 +1,4 @@
-// The bid form (spec 01 §5 Bids): an amount with digits and up to 2 decimals, an optional maximum for proxy
+// The bid form (docs/product/auctions.md#bidding Bids): an amount with digits and up to 2 decimals, an optional maximum for proxy
 // bidding, and where to go back to when the browser posts it without JavaScript.
 import { safeReturnPath } from "~/lib/safe-return.ts";
 import { z } from "zod";
@@ -49,7 +49,7 @@ export function bidReturnPath(value: unknown, fallback: string): string {
   return /^\/(auctions|listings)\/\d+\/?(\?|#|$)/.test(path) ? path.replace(/#.*$/, "") : fallback;
 }
 
-/** What the bidder reads after an accepted bid (spec 01 §8: "Your bid of {amount} has been placed!"). */
+/** What the bidder reads after an accepted bid (docs/product/auctions.md#messages: "Your bid of {amount} has been placed!"). */
 export function bidOutcomeMessage(result: BidResult, bidCents: number, currency: string): string {
   if (result === "maximum_raised") return BID_MESSAGES.maximumRaised(bidCents, currency);
   const placed = BID_MESSAGES.placed(bidCents, currency);

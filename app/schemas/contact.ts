@@ -1,4 +1,4 @@
-// The contact form (spec 02 §3, §5): name, email, subject and message required; company and phone optional. The
+// The contact form (docs/product/platform.md#public-pages): name, email, subject and message required; company and phone optional. The
 // spec sets no other bounds; these lengths keep one message within what a support mailbox reads.
 import { z } from "zod";
 import { emailField } from "./fields.ts";
@@ -42,10 +42,10 @@ export const CONTACT_MESSAGES = {
   failed: "Failed to send your message. Please try again later.",
 } as const;
 
-/** How long the success banner stays (spec 02 §9). */
+/** How long the success banner stays (docs/product/platform.md#public-pages). */
 export const CONTACT_SUCCESS_BANNER_MS = 5_000;
 
-/** The support team's hours (spec 02 §9). */
+/** The support team's hours (docs/product/platform.md#public-pages). */
 export const BUSINESS_HOURS = [
   { days: "Monday – Friday", hours: "9:00 AM – 6:00 PM EST" },
   { days: "Saturday", hours: "10:00 AM – 4:00 PM EST" },

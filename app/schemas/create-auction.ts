@@ -1,5 +1,5 @@
-// /create-auction (issue 20 §5): a seller picks one of their own active or draft listings without a live auction and
-// starts an auction for it with the manual form's auction settings — the same fields, rules and messages (spec 01 §5),
+// /create-auction: a seller picks one of their own active or draft listings without a live auction and
+// starts an auction for it with the manual form's auction settings — the same fields, rules and messages (docs/product/auctions.md#bidding),
 // from AuctionTypeFieldsSchema in ./listing.ts (one rule, one place).
 import { z } from "zod";
 import { AuctionTypeFieldsSchema } from "./listing.ts";

@@ -1,4 +1,4 @@
-// /profile's display-currency form (issue 32 §2): "browser" or one of the marketplace's currencies.
+// /profile's display-currency form: "browser" or one of the marketplace's currencies.
 import { z } from "zod";
 import { DISPLAY_CURRENCY_CHOICES, DISPLAY_CURRENCY_MESSAGES } from "~/lib/display-currency.ts";
 

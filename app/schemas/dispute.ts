@@ -1,4 +1,4 @@
-// A dispute message and a proof of delivery (issue 33): the text fields; the files are bounded by parseForm's file
+// A dispute message and a proof of delivery: the text fields; the files are bounded by parseForm's file
 // options and checked by the orders service.
 import { z } from "zod";
 import { DISPUTE_MESSAGES, MAX_DISPUTE_MESSAGE_CHARS } from "~/lib/disputes.ts";

@@ -1,4 +1,4 @@
-// The /admin/exchange-rates forms (issue 32 §2): set one rate (a currency, its day, units per US dollar read by the
+// The /admin/exchange-rates forms: set one rate (a currency, its day, units per US dollar read by the
 // strict parser of app/lib/strict-numbers.ts: no sign, exponent, hexadecimal or separators), or import a file (its
 // bytes are read and bounded by the action). The pricing service checks every entry again.
 import { z } from "zod";

@@ -1,4 +1,4 @@
-// The featuring form (/listings/{id}/feature, issue 32 §4): how many days, one of the fee schedule's durations.
+// The featuring form (/listings/{id}/feature): how many days, one of the fee schedule's durations.
 import { z } from "zod";
 import { FEE_SCHEDULE, featuredDurationsText } from "~/lib/fees.ts";
 

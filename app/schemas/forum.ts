@@ -1,4 +1,4 @@
-// The forum's forms (issue 18 §3): a new topic, a reply, an edit, and the small intents of a topic page (solution,
+// The forum's forms: a new topic, a reply, an edit, and the small intents of a topic page (solution,
 // like, flag, moderation). Bounds come from app/lib/forum.ts.
 import { z } from "zod";
 import { FORUM_LIMITS } from "~/lib/forum.ts";

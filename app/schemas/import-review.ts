@@ -1,4 +1,4 @@
-// The staff decision on a held bulk import (/admin/bulk-imports, issue 33): approve, or reject with the reason the
+// The staff decision on a held bulk import (/admin/bulk-imports): approve, or reject with the reason the
 // seller reads. The reason's bounds are the service's (app/services/admin/bulk-import-review.server.ts).
 import { z } from "zod";
 

@@ -1,4 +1,4 @@
-// The knowledge base's forms (issue 18 §4): the staff editor (save or preview an article) and "Was this helpful?".
+// The knowledge base's forms: the staff editor (save or preview an article) and "Was this helpful?".
 import { z } from "zod";
 import {
   isArticleSlug,

@@ -1,4 +1,4 @@
-// The listing form (spec 01 §2 /create-listing, §5 Manual create listing), shared by the create and edit
+// The listing form (docs/product/listings.md#create-form /create-listing, Manual create listing), shared by the create and edit
 // forms and their actions. Fields are declared in the spec's checking order, so errors come out in that
 // order: title, description, category, then the listing type's price fields, then year, then the rest.
 import { z } from "zod";
@@ -30,7 +30,7 @@ export const LISTING_LIMITS = {
 export const BLANK_FEATURE_ROWS = 3;
 export const BLANK_SPECIFICATION_ROWS = 3;
 
-/** Listing types of the manual form (spec 01 §1, §2): defined in app/lib/listing-types.ts. */
+/** Listing types of the manual form (docs/product/listings.md#create-form): defined in app/lib/listing-types.ts. */
 export { isAuctionListingType, LISTING_TYPES, type ListingType } from "~/lib/listing-types.ts";
 
 /** Auction settings the manual form starts with: 7 days, the tiered increment (no fixed one), auto-extend on, starting now. */
@@ -48,7 +48,7 @@ export const KEEP_DURATION = "keep";
 export const LATEST_AUCTION_START_DAYS = 365;
 
 export { LISTING_STATUS_LABELS, LISTING_STATUSES, type ListingStatus } from "~/lib/listing-status.ts";
-/** A new listing is a draft or goes live at once (spec 01 §4: the creator makes listings active). */
+/** A new listing is a draft or goes live at once (docs/product/listings.md#states: the creator makes listings active). */
 export const CREATE_STATUSES = ["draft", "active"] as const;
 /** The edit form never sets sold: a sale does that. */
 export const EDIT_STATUSES = ["draft", "active", "archived"] as const;
@@ -187,7 +187,7 @@ const featuresField = z
   .array(z.string().trim().max(LISTING_LIMITS.feature, LISTING_MESSAGES.tooLong("A feature", LISTING_LIMITS.feature)).optional())
   .max(LISTING_LIMITS.features, LISTING_MESSAGES.tooManyRows("features", LISTING_LIMITS.features))
   .optional()
-  // Blank rows are dropped (spec 01 §5).
+  // Blank rows are dropped (docs/product/listings.md#fields).
   .transform((rows) => (rows ?? []).filter((row): row is string => Boolean(row)));
 
 const specificationRow = z
@@ -220,7 +220,7 @@ const specificationsField = z
       seen.add(name);
     });
   })
-  // A row with a blank name or a blank value is dropped (spec 01 §5); the rest keep the seller's order.
+  // A row with a blank name or a blank value is dropped (docs/product/listings.md#fields); the rest keep the seller's order.
   .transform((rows) =>
     (rows ?? []).flatMap((row) => (row?.key && row.value ? [[row.key, row.value] as [string, string]] : [])),
   );
@@ -281,7 +281,7 @@ type TypeInput = z.output<typeof TYPE_INPUT>;
 
 interface TypeFieldsValue {
   listingType: ListingType;
-  /** The listing's price in cents: the buy-now price, or an auction's starting price (spec 01 §3). */
+  /** The listing's price in cents: the buy-now price, or an auction's starting price (docs/product/listings.md#listing-types). */
   price: number;
   /** Hybrid listings: the buy-now price; null otherwise. */
   buyNowPrice: number | null;
@@ -291,7 +291,7 @@ interface TypeFieldsValue {
 }
 
 /**
- * The listing type's fields, checked right after the category in the spec's order (spec 01 §5): buy_now needs a
+ * The listing type's fields, checked right after the category in the spec's order (docs/product/listings.md#listing-types): buy_now needs a
  * price; auction a starting price; hybrid a starting price, a buy-now price, and the latter above the former. Then
  * the reserve, the increment, the duration and the start. Fields of the other types are ignored, so the form can
  * send them all (without JavaScript every field is on the page). Every field here is optional text, so these
@@ -489,6 +489,6 @@ export type ListingFormInput = z.input<typeof EditListingSchema>;
 
 /**
  * The manual form's listing type and auction settings on their own, checked by the same rules in the same order
- * (spec 01 §5): /create-auction starts an auction for an existing listing with them (issue 20).
+ * (docs/product/listings.md#create-form): /create-auction starts an auction for an existing listing with them.
  */
 export const AuctionTypeFieldsSchema = typeFields({ allowKeepDuration: false });

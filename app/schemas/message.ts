@@ -1,4 +1,4 @@
-// The send box of /messages and the Contact Seller button (spec 02 §5: blank or whitespace-only text is not sent).
+// The send box of /messages and the Contact Seller button (docs/product/messaging.md#rules: blank or whitespace-only text is not sent).
 import { z } from "zod";
 import { MESSAGE_MAX_LENGTH, MESSAGE_TEXT } from "~/lib/messages.ts";
 import { withoutNul } from "~/lib/typed-text.ts";

@@ -1,5 +1,5 @@
 // The report forms (listing, member) and the moderators' forms (review a listing, close a member report, the admin
-// listings and categories pages), shared by the forms and their actions (issue 19 §5, §6).
+// listings and categories pages), shared by the forms and their actions.
 import { z } from "zod";
 import {
   FRAUD_REPORT_REASONS,
@@ -56,7 +56,7 @@ export const CategoryChangeSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("delete"), categoryId }),
 ]);
 
-/** /admin/listings' bulk take-down (issue 33): the ticked listings (at most 100) or a whole import, with the reason. */
+/** /admin/listings' bulk take-down: the ticked listings (at most 100) or a whole import, with the reason. */
 export const TakeDownListingsSchema = z.object({
   intent: z.literal("take-down"),
   decision: z.enum(["unpublish", "remove"], { errorMap: () => ({ message: "Choose Unpublish or Remove." }) }),
@@ -67,7 +67,7 @@ export const TakeDownListingsSchema = z.object({
 
 export const AdminListingsActionSchema = z.union([TakeDownListingsSchema, FeatureListingSchema]);
 
-/** /admin/moderation: a moderator restores or removes a flagged forum post; removing needs a reason (issue 33). */
+/** /admin/moderation: a moderator restores or removes a flagged forum post; removing needs a reason. */
 export const FlaggedPostDecisionSchema = z
   .object({
     postId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),

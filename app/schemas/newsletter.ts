@@ -1,4 +1,4 @@
-// The footer's newsletter sign-up and the pages its e-mails link to (issue 18 §5, decision 0041 "The newsletter").
+// The footer's newsletter sign-up and the pages its e-mails link to (decision 0041 "The newsletter").
 import { z } from "zod";
 import { emailField } from "./fields.ts";
 

@@ -1,4 +1,4 @@
-// The Make Offer forms (issue 23): the buyer's offer, the answers on /offers, and the seller's offer settings of the
+// The Make Offer forms: the buyer's offer, the answers on /offers, and the seller's offer settings of the
 // listing form. Shared by the forms and the actions; amounts are typed as money ("850" or "850.50") and read in
 // hundredths of a unit: the actions convert them to the currency's minor units (offerAmountInCurrency; ¥ has none).
 import { z } from "zod";
@@ -74,7 +74,7 @@ export const OfferSettingsSchema = z.object({
     .transform((value) => value === "on" || value === "true"),
   autoAcceptPrice: optionalAmountCents("Enter the auto-accept price as an amount such as 850, or leave it empty"),
   autoDeclinePrice: optionalAmountCents("Enter the auto-decline price as an amount such as 500, or leave it empty"),
-  /** "Yes, keep these prices": automatic prices below half the price are saved only when ticked (issue 33). */
+  /** "Yes, keep these prices": automatic prices below half the price are saved only when ticked. */
   confirmLowPrices: z
     .string()
     .optional()

@@ -1,4 +1,4 @@
-// The order desk's address and forms (issue 33): ?q=…&status=…&page=…&order=<id>, and the acts on one order.
+// The order desk's address and forms: ?q=…&status=…&page=…&order=<id>, and the acts on one order.
 import { z } from "zod";
 import { ORDER_STATUSES } from "~/lib/orders.ts";
 

@@ -82,7 +82,7 @@ export const OrderActionSchema = z.discriminatedUnion("intent", [
     trackingNumber: text(ORDER_MESSAGES.trackingRequired, 80),
   }),
   z.object({ intent: z.literal("mark_delivered"), note: optionalNote }),
-  // "Confirm receipt" releases money, so it asks first (issue 33): a tick the form carries, checked here.
+  // "Confirm receipt" releases money, so it asks first: a tick the form carries, checked here.
   z.object({
     intent: z.literal("confirm_receipt"),
     note: optionalNote,

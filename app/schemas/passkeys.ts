@@ -1,4 +1,4 @@
-// Passkeys as a second factor (issue 32 §5; docs/decisions/0071): the forms of /profile/second-factor's passkey
+// Passkeys as a second factor (docs/decisions/0071): the forms of /profile/second-factor's passkey
 // section and of the passkey step of /login/second-factor, and their messages.
 import { z } from "zod";
 import { SECOND_FACTOR_MESSAGES } from "./second-factor.ts";

@@ -1,4 +1,4 @@
-// The profile form (spec 01 §3 Profile, spec 02 §3 User profile).
+// The profile form (docs/product/accounts.md#profile Profile, User profile).
 import { z } from "zod";
 import { EMAIL_ALERTS, type EmailAlertKey } from "~/lib/notification-types.ts";
 

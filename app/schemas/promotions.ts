@@ -1,4 +1,4 @@
-// The promo-code forms of the console (issue 19 §4, spec 02 §2.15, §5): create (the code upper-cased, a value of at
+// The promo-code forms of the console (docs/product/admin.md#promo-codes): create (the code upper-cased, a value of at
 // least 0 in percent or dollars, max uses blank for unlimited or at least 1, optional validity dates read as UTC),
 // generate a code, deactivate one. The service checks everything again; these give the form its field messages.
 import { z } from "zod";

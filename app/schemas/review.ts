@@ -1,4 +1,4 @@
-// The review form (issue 22): overall stars, the buyer's three detailed ratings, an optional comment. Shared by the
+// The review form: overall stars, the buyer's three detailed ratings, an optional comment. Shared by the
 // form and the action; the service checks again which ratings this side must give.
 import { z } from "zod";
 import { REVIEW_COMMENT_MAX, REVIEW_MESSAGES, REVIEW_REPLY_MAX, REVIEW_REPORT_REASON_MAX } from "~/lib/reviews.ts";

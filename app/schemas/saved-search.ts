@@ -1,4 +1,4 @@
-// Saving a /listings search under a name (spec 01 §3 Saved search, §5 Saved search, §8).
+// Saving a /listings search under a name (docs/product/alerts.md#saved-searches Saved search, Saved search, docs/product/alerts.md#messages).
 import { z } from "zod";
 import { SAVE_SEARCH_MESSAGES, SAVED_SEARCH_NAME_MAX } from "~/lib/saved-search-messages.ts";
 

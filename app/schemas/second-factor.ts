@@ -1,4 +1,4 @@
-// Two-step sign-in (issue 32 §5; docs/decisions/0064): the forms of /profile/second-factor and /login/second-factor,
+// Two-step sign-in (docs/decisions/0064): the forms of /profile/second-factor and /login/second-factor,
 // and their messages, shared by the pages and the services.
 import { z } from "zod";
 

@@ -1,5 +1,5 @@
 // The verification application form (/profile/verification) and the staff decision (/admin/verifications), shared by
-// the forms and the actions (issue 33).
+// the forms and the actions.
 import { z } from "zod";
 import { VERIFICATION_APPLICATION_MESSAGES as M, VERIFICATION_REASON_MAX } from "~/lib/seller-verification.ts";
 

@@ -1,4 +1,4 @@
-// The choices of an unsold listing (issue 33, decision 0073): its auction ended without a sale or was cancelled, and its
+// The choices of an unsold listing (decision 0073): its auction ended without a sale or was cancelled, and its
 // seller relists it as an auction (the same terms with fresh dates, or new terms on /create-auction), switches it to
 // Buy It Now at a price, or ends it. The words the page, the seller's list and the services share.
 import { z } from "zod";

@@ -1,4 +1,4 @@
-// The forms of a member's profile page (/user/{id}, issue 22): the Reviews tab's reply and report, Follow and
+// The forms of a member's profile page (/user/{id}): the Reviews tab's reply and report, Follow and
 // Unfollow, Message (general, or about one of their listings) and, for staff holding can_manage_users, the seller's
 // verification. One discriminated union, so the action reads every form through one parseForm.
 import { z } from "zod";

@@ -1,4 +1,4 @@
-// The /watchlist page's forms (spec 01 §2 /watchlist, 02 §2.10, §8): notes and removal of watched items, and
+// The /watchlist page's forms (docs/product/alerts.md#watchlist /watchlist, docs/product/alerts.md#messages): notes and removal of watched items, and
 // executing, renaming, alert toggling and deleting saved searches. One action, told apart by `intent`.
 import { z } from "zod";
 import { WATCH_NOTES_MAX, WATCHLIST_MESSAGES } from "~/lib/watchlist-messages.ts";

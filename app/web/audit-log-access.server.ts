@@ -1,4 +1,4 @@
-// Who reads the audit log and with which filters (issue 33), shared by /admin/audit-log and /admin/audit-log.csv so
+// Who reads the audit log and with which filters, shared by /admin/audit-log and /admin/audit-log.csv so
 // the page and its export can never disagree: staff holding AUDIT_LOG_READERS read every entry; content moderators
 // (AUDIT_LOG_OWN_DECISION_READERS) read only the entries they are the actor of — the actor filter is forced to
 // themselves here, on the server, whatever the address says; everyone else is refused (403).

@@ -39,7 +39,7 @@ import { newDeviceCookie, readDeviceId } from "./device-cookie.server.ts";
 import { loginUrl } from "~/lib/http.ts";
 import { refusalsAnswered, throwRefusal } from "./domain-answer.server.ts";
 
-/** The refusal of a sign-in whose e-mail and password do not match an account (the spec's words, spec 02 §8). */
+/** The refusal of a sign-in whose e-mail and password do not match an account (the spec's words, docs/product/accounts.md#messages). */
 function signInFailed(): DomainError {
   return new DomainError("unauthenticated", AUTH_MESSAGES.signInFailed, { code: "sign_in_failed" });
 }
@@ -139,7 +139,7 @@ const secondFactorVerdicts = new WeakMap<Request, Promise<boolean>>();
 /**
  * A member whose role holds a permission that moves money or changes people (SECOND_FACTOR_PERMISSIONS, read from
  * role_permissions now) and who has no second factor yet is sent to set one up before anything else: the loader and
- * the action alike, with the address to come back to (issue 32 §5; docs/decisions/0064). Everyone else passes.
+ * the action alike, with the address to come back to (docs/decisions/0064). Everyone else passes.
  * requirePermission calls it for every page it opens; a route that decides on money another way (an order's escrow
  * decisions) calls it itself.
  */

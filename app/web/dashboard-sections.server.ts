@@ -1,5 +1,5 @@
-// The dashboards' loaders (spec 02 §2.3-§2.6): each section is read on its own, so one that fails shows its own message
-// (spec 02 §8) while the others still show. Used by /dashboard, /seller-dashboard and /buyer-dashboard.
+// The dashboards' loaders (docs/product/dashboards.md#entry, docs/product/dashboards.md#buyer): each section is read on its own, so one that fails shows its own message
+// (docs/product/dashboards.md#messages) while the others still show. Used by /dashboard, /seller-dashboard and /buyer-dashboard.
 import { getDb } from "~/db.server.ts";
 import type { CurrentUser } from "~/lib/user.ts";
 import { toSavedSearchView } from "~/lib/watchlist-views.ts";
@@ -56,7 +56,7 @@ export async function loadSellerDashboard(user: CurrentUser, now: Date = new Dat
 
 export type SellerDashboardData = Awaited<ReturnType<typeof loadSellerDashboard>>;
 
-/** The buyer dashboard's errors (spec 02 §8; the sections beyond the spec in the same form). */
+/** The buyer dashboard's errors (docs/product/dashboards.md#messages; the sections beyond the spec in the same form). */
 export const BUYER_SECTION_ERRORS = {
   watchlist: "Failed to load watchlist",
   recentlyViewed: "Failed to load recently viewed items",

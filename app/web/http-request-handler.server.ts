@@ -1,7 +1,7 @@
 // Remix's request handler for Express (server.mjs), as @remix-run/express's with one difference: a request body the
 // app stops reading is never the end of the connection. parseForm refuses a body over its limit with 413 and a
 // message as soon as the limit passes, and cancels the body; @remix-run/express hands Remix the socket's own stream,
-// whose cancel destroys the socket, so the client saw "connection reset" instead of the answer (issue 32 §6). Here
+// whose cancel destroys the socket, so the client saw "connection reset" instead of the answer. Here
 // the app reads a copy: cancelling it leaves the socket alone, the answer is written, and what the client still sends
 // is then read and dropped, up to a bound, before the connection is closed in an orderly way (docs/decisions/0066).
 import type { IncomingMessage } from "node:http";

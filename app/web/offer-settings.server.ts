@@ -1,4 +1,4 @@
-// The listing form's offer settings (issue 23 rule 1), read beside the listing's own fields by /create-listing and
+// The listing form's offer settings, read beside the listing's own fields by /create-listing and
 // /edit-listing: parsed with their schema and checked against the listing type and price the same form sends, so a
 // refusal comes back beside its field before anything is saved.
 import { lowAutoPriceWarnings, OFFER_MESSAGES } from "~/lib/offers.ts";

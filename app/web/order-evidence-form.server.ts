@@ -1,4 +1,4 @@
-// The multipart forms of a dispute and a proof of delivery (issue 33): one reader for both routes, bounded before any
+// The multipart forms of a dispute and a proof of delivery: one reader for both routes, bounded before any
 // work (files, their size, the whole body), answering a refusal beside its field or as the page's error.
 import { data, redirect } from "@remix-run/node";
 import type { ZodTypeAny, z } from "zod";

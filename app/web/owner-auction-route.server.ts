@@ -1,6 +1,6 @@
 // The loader and action of the owner's auction routes (/auctions/{id}/end and /auctions/{id}/cancel): both read the
 // auction for its owner, refuse others with the spec's message and a status that says why, ask for the confirmation
-// box, and on success go back to the lot page with the outcome (spec 01 §4, §5 Ownership).
+// box, and on success go back to the lot page with the outcome (docs/product/auctions.md#states, docs/product/auctions.md#bidding Ownership).
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { getDb } from "~/db.server.ts";
 import { parseForm } from "~/web/form-data.server.ts";

@@ -1,4 +1,4 @@
-// The action of the two report pages, /listings/{id}/report and /user/{id}/report (issue 19 §5): reads the form
+// The action of the two report pages, /listings/{id}/report and /user/{id}/report: reads the form
 // (reason and note) against the page's schema, files the report, and answers on the page: thanks, the schema's field
 // messages (400), or the service's refusal on its field or the form (a not-found refusal is thrown as the page's 404).
 import { data } from "@remix-run/node";

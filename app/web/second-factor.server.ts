@@ -1,4 +1,4 @@
-// Two-step sign-in in the web layer (issue 32 §5; docs/decisions/0064): after a right password, a member whose account
+// Two-step sign-in in the web layer (docs/decisions/0064): after a right password, a member whose account
 // has a second factor gets a short-lived challenge cookie instead of a session and is sent to /login/second-factor;
 // the session is made only when a code passes there. Members without a factor are signed in as before.
 import { createCookie, type AppLoadContext, type Cookie } from "@remix-run/node";

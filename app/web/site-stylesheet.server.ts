@@ -2,7 +2,7 @@
 // All of it is the same for every page, so it is compiled once per process and served as a cacheable file
 // (/styles/site-<hash>.css) instead of being serialised into every response. A production build compiles it already
 // (vite.config.ts writes build/server/site-stylesheet.json): compiling costs ~0.4 s of CPU, which a starting server
-// would otherwise spend on its first page (issue 17 §4).
+// would otherwise spend on its first page.
 import crypto from "node:crypto";
 import fs from "node:fs";
 import createCache from "@emotion/cache";

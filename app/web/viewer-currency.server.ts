@@ -1,4 +1,4 @@
-// The viewer's currency for "≈ {amount}" beside listing prices (issue 32 §2; docs/decisions/0069), the one place every
+// The viewer's currency for "≈ {amount}" beside listing prices (docs/decisions/0069), the one place every
 // page that shows a buyer a listing price asks: the member's choice on /profile, else the browser's Accept-Language,
 // else the reference currency. With the factors in force, it is what ApproxPrice (app/components/ApproxPrice.tsx)
 // and the cards need. Checkout and orders never use it: they are in the listing's currency only.

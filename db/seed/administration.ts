@@ -1,4 +1,4 @@
-// The administration's demo history (issue 19): changes the demo super administrator made through the admin service,
+// The administration's demo history: changes the demo super administrator made through the admin service,
 // so /admin/users and /admin/audit-log open on real rows: one dealer became a launch partner with a fee exemption; the
 // promo codes staff made for bulk imports (one used once, one retired), so the Promo Codes tab has a history.
 import type { Kysely } from "kysely";

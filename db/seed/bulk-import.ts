@@ -1,4 +1,4 @@
-// The bulk import demo (issue 21): the demo seller's past import in the history of /bulk-upload, made through the
+// The bulk import demo: the demo seller's past import in the history of /bulk-upload, made through the
 // import services — four rows of a supplier's spreadsheet, one removed in review, three imported as active Buy Now
 // listings. Its photo addresses point inside the network, so the server refused them and each row reports why (the
 // demo has no photo host to fetch from); the fee was invoiced for one block of 25.

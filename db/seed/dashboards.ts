@@ -1,4 +1,4 @@
-// The dashboards' demo figures (issue 20): counted views of the demo seller's listings over the last 30 days, so the
+// The dashboards' demo figures: counted views of the demo seller's listings over the last 30 days, so the
 // seller dashboard's Views This Month, its views-per-day chart and per-listing analytics show real rows. Each view is a
 // listing_views row (as recordListingView writes them), and the per-day totals are filled from those rows the way the
 // dashboards migration fills them.

@@ -15,7 +15,7 @@ export const DEMO_ACCOUNTS: ReadonlyArray<{ email: string; role: Role; firstName
 ];
 
 /**
- * DEMO ONLY: the authenticator-app secrets (base32) of the demo staff whose roles need two-step sign-in (issue 32 §5),
+ * DEMO ONLY: the authenticator-app secrets (base32) of the demo staff whose roles need two-step sign-in,
  * printed in the README so the demo works without a phone (`npm run demo:codes` prints their current codes). Never
  * seeded outside the demo.
  */

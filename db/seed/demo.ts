@@ -43,7 +43,7 @@ export async function seedDemoMarketplace(db: Kysely<Database>, options: DemoSee
     ),
   );
   const idOf = (role: string) => ids[DEMO_ACCOUNTS.findIndex((account) => account.role === role)] as string;
-  // Two-step sign-in (issue 32 §5): the demo staff who need it have it, with the secrets the README prints.
+  // Two-step sign-in: the demo staff who need it have it, with the secrets the README prints.
   await seedDemoSecondFactors(db, { now });
   // The listings draw from their own sequence, so adding accounts never reshuffles them.
   await seedDemoListings(db, seededRandom(DEMO_SEED + 1), {
@@ -61,21 +61,21 @@ export async function seedDemoMarketplace(db: Kysely<Database>, options: DemoSee
   await seedDemoKnowledgeBase(db, { authorId: idOf("admin"), voterIds: [idOf("buyer"), idOf("seller")], now });
   // Contact-form messages in the support inbox, some assigned and answered by the demo support agent and administrator.
   await seedDemoSupportInbox(db, { buyerId: idOf("buyer"), sellerId: idOf("seller"), supportId: idOf("support"), adminId: idOf("admin") }, { now });
-  // Offers (issue 23): the demo buyer's negotiations with the demo seller, one in each state.
+  // Offers: the demo buyer's negotiations with the demo seller, one in each state.
   await seedDemoOffers(db, { buyerId: idOf("buyer"), sellerId: idOf("seller") }, { now });
-  // Reviews (issue 22): both sides of the completed orders review each other; some lone reviews published at the window's end.
+  // Reviews: both sides of the completed orders review each other; some lone reviews published at the window's end.
   await seedDemoReviews(db, seededRandom(DEMO_SEED + 4), { now });
-  // Trust (issue 22): the demo buyer follows sellers, a dealer is verified, a general question answered, a review reported.
+  // Trust: the demo buyer follows sellers, a dealer is verified, a general question answered, a review reported.
   await seedDemoTrust(db, { buyerId: idOf("buyer"), sellerId: idOf("seller"), adminId: idOf("admin") }, { now, uploads: options.uploads });
-  // The administration's history (issue 19): the demo super administrator's fee exemption for a launch-partner dealer.
+  // The administration's history: the demo super administrator's fee exemption for a launch-partner dealer.
   await seedDemoAdministration(db, { superAdminId: idOf("super_admin") }, { now });
-  // Reports and moderation (issue 19 §5): reported dealer listings (one hidden by three reporters), a dismissed report, a fraud report.
+  // Reports and moderation: reported dealer listings (one hidden by three reporters), a dismissed report, a fraud report.
   await seedDemoModeration(db, { buyerId: idOf("buyer"), sellerId: idOf("seller"), moderatorId: idOf("moderator") }, { now });
-  // Bulk import (issue 21): the demo seller's past import, with its per-row report, in the history of /bulk-upload.
+  // Bulk import: the demo seller's past import, with its per-row report, in the history of /bulk-upload.
   await seedDemoBulkImport(db, options.uploads, { sellerId: idOf("seller"), now });
-  // Dashboards (issue 20): a month of counted views of the demo seller's listings, for the seller dashboard's figures.
+  // Dashboards: a month of counted views of the demo seller's listings, for the seller dashboard's figures.
   await seedDemoListingViews(db, seededRandom(DEMO_SEED + 5), { sellerId: idOf("seller"), now });
-  // The newsletter (issue 33): readers who signed up over the last weeks, confirmed, pending and unsubscribed.
+  // The newsletter: readers who signed up over the last weeks, confirmed, pending and unsubscribed.
   await seedDemoNewsletter(db, { now });
   // People have read what is more than a day and a half old (the auctions', the forum's and the offers' notices alike).
   await db

@@ -156,7 +156,7 @@ export const DEMO_FORUM_TOPICS: readonly DemoTopic[] = [
   },
 ];
 
-/** A reply members flagged that awaits a moderator in /admin/moderation (issue 33): written, then flagged by each of `flaggedBy`. */
+/** A reply members flagged that awaits a moderator in /admin/moderation: written, then flagged by each of `flaggedBy`. */
 interface DemoFlaggedReply {
   topic: string;
   by: string;

@@ -1,4 +1,4 @@
-// The knowledge base's demo articles (issue 18 §4), written for Tradebench's trade in used industrial electronics, test
+// The knowledge base's demo articles, written for Tradebench's trade in used industrial electronics, test
 // instruments, automation parts and heavy equipment. The four the seller dashboard links to come first (selling-tips,
 // photography, pricing-guide, shipping). Every fee, period and limit an article states is read from the module that
 // defines it (the fee schedule, buyer protection, photo limits, bidding rules, the condition and test-level lists), so

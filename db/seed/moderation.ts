@@ -1,4 +1,4 @@
-// Reports and moderation's demo rows (issue 19 §5): members reported a few dealers' listings through the report service,
+// Reports and moderation's demo rows: members reported a few dealers' listings through the report service,
 // so /admin/flagged-listings and the dashboard's Flagged Listings open on real rows: one listing reported by three
 // members (hidden from search, waiting for review), one by the demo buyer alone, and one report the demo moderator
 // already dismissed; and a pending fraud report about a dealer.

@@ -1,4 +1,4 @@
-// The newsletter's demo (issue 33: /admin/newsletter and its export): readers who signed up in the footer and on
+// The newsletter's demo (/admin/newsletter and its export): readers who signed up in the footer and on
 // /profile over the last weeks, through the real sign-up; most followed their confirmation link, one has not yet, one
 // unsubscribed later. The sign-up mails are the demo's history and are dropped with the rest of its pending mail.
 import type { Kysely } from "kysely";

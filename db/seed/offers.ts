@@ -1,4 +1,4 @@
-// The Make Offer demo (issue 23): three of the demo seller's Buy Now listings take offers (one with automatic prices),
+// The Make Offer demo: three of the demo seller's Buy Now listings take offers (one with automatic prices),
 // and the demo buyer has a negotiation in each state a newcomer should see — an offer awaiting the seller, a seller's
 // counter awaiting the buyer, and an offer declined with a reason — made through the offers service at past times.
 import type { Kysely } from "kysely";

@@ -25,7 +25,7 @@ export type StoryStep =
   | { kind: "transition"; afterMs: number; action: OrderAction; actor: StoryActor; text?: string }
   /** The scheduler completes a delivered order at the end of the inspection period. */
   | { kind: "auto_complete"; afterMs: number }
-  /** A message in the dispute's thread (issue 33: the seller answers, so the referee hears both sides). */
+  /** A message in the dispute's thread (the seller answers, so the referee hears both sides). */
   | { kind: "dispute_message"; afterMs: number; actor: StoryActor; text: string };
 
 export interface OrderStory {
@@ -116,7 +116,7 @@ export function planOrderStory(random: Random, status: OrderStatus, sale: SaleKi
       kind: "transition",
       afterMs: between(random, 30 * HOUR, 5 * DAY),
       action: "mark_delivered",
-      // The seller's declaration needs a proof file (issue 33); the demo's deliveries are the buyers' confirmations.
+      // The seller's declaration needs a proof file; the demo's deliveries are the buyers' confirmations.
       actor: "buyer",
       text: byBuyer ? "Received at our dock; unpacking for inspection." : "The carrier delivered it this morning; inspecting it now.",
     });

@@ -1,4 +1,4 @@
-// The reviews demo (issue 22): after the demo's completed orders, most buyers review the seller and most sellers
+// The reviews demo: after the demo's completed orders, most buyers review the seller and most sellers
 // review the buyer back, through the reviews service at past times, so profiles show real ratings, breakdowns and a
 // few replies; a review whose other side never came publishes when its window ends (publishDueReviews at `now`).
 import type { Kysely } from "kysely";

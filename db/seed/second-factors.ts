@@ -1,4 +1,4 @@
-// Two-step sign-in for the demo staff (issue 32 §5): the accounts in DEMO_TOTP_SECRETS have their authenticator app
+// Two-step sign-in for the demo staff: the accounts in DEMO_TOTP_SECRETS have their authenticator app
 // set up with the known secret the README prints, so the demo works without a phone.
 import type { Kysely } from "kysely";
 import type { Database } from "../schema.ts";

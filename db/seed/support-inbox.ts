@@ -1,4 +1,4 @@
-// The support inbox's demo (issue 18 §2): contact-form messages from visitors and demo members, some assigned, one
+// The support inbox's demo: contact-form messages from visitors and demo members, some assigned, one
 // answered and still open, one answered and closed, through the same services the contact form and the inbox use.
 import type { Kysely } from "kysely";
 import type { Database } from "../schema.ts";

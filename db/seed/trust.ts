@@ -1,5 +1,5 @@
-// The trust demo (issue 22, after the reviews): the demo buyer follows the demo seller and two dealers; the demo
-// administrator approves an unverified dealer's verification application (issue 33: approval is the only way to the
+// The trust demo (after the reviews): the demo buyer follows the demo seller and two dealers; the demo
+// administrator approves an unverified dealer's verification application (approval is the only way to the
 // badge; audited) and another dealer's application waits in /admin/verifications; the buyer asks the demo
 // seller a general question from the seller's profile and gets an answer (so the response figures have something to
 // count); and a member reports one published review, so the moderators' list is not empty.

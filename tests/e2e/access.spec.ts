@@ -40,13 +40,13 @@ const ACCESS: ReadonlyArray<{ path: string } & Record<Visitor, Outcome>> = [
   { path: "/watchlist",         anonymous: toLogin("/watchlist"),                              buyer: shows("/watchlist", "Watchlist & Saved Searches"), seller: shows("/watchlist", "Watchlist & Saved Searches"), admin: shows("/watchlist", "Watchlist & Saved Searches") },
   { path: "/messages",          anonymous: toLogin("/messages"),                               buyer: shows("/messages", "Messages"),         seller: shows("/messages", "Messages"),         admin: shows("/messages", "Messages")      },
   { path: "/notifications",     anonymous: toLogin("/notifications"),                          buyer: shows("/notifications", "Notifications"), seller: shows("/notifications", "Notifications"), admin: shows("/notifications", "Notifications") },
-  // The admin console (issue 19): staff only; members without a staff permission get the 403 page at the address.
+  // The admin console: staff only; members without a staff permission get the 403 page at the address.
   { path: "/admin",             anonymous: toLogin("/admin"),                                  buyer: NOT_ALLOWED,                            seller: NOT_ALLOWED,                            admin: shows("/admin", "Welcome back, Ada") },
   // Anything else: every visitor gets the friendly 404 page, at the same address.
   { path: "/some/unknown/path", anonymous: NOT_FOUND,                                          buyer: NOT_FOUND,                              seller: NOT_FOUND,                              admin: NOT_FOUND                           },
 ];
 
-/** The links of the 404 page (spec 02 §2.16). */
+/** The links of the 404 page (docs/product/platform.md#public-pages). */
 const NOT_FOUND_LINKS = ["/", "/listings", "/contact", "/auctions", "/create-listing", "/knowledge-base", "/forum", "/faq"];
 
 /** Header links by role, in order: the "Main" navigation, then the guest links beside it. */
@@ -55,7 +55,7 @@ const MEMBER_NAV = [...PUBLIC_NAV, "Dashboard", "Messages", "Watchlist & Saved S
 const HEADER: Record<Visitor, { nav: string[]; guest: string[]; absent: string[] }> = {
   anonymous: { nav: PUBLIC_NAV, guest: ["Sign In", "Register"], absent: ["Dashboard", "Create Listing", "Bulk Upload", "Admin Panel"] },
   buyer: { nav: MEMBER_NAV, guest: [], absent: ["Sign In", "Register", "Create Listing", "Bulk Upload", "Admin Panel"] },
-  // Sellers' tools (Create Listing, Bulk Upload…) sit in the closed Sell menu (issue 20 §8), so the bar shows none of them.
+  // Sellers' tools (Create Listing, Bulk Upload…) sit in the closed Sell menu, so the bar shows none of them.
   seller: { nav: MEMBER_NAV, guest: [], absent: ["Sign In", "Register", "Admin Panel"] },
   admin: { nav: [...MEMBER_NAV, "Admin Panel"], guest: [], absent: ["Sign In", "Register"] },
 };

@@ -1,4 +1,4 @@
-// A member's own security on /profile (issue 32 §6): the devices the account is signed in on, signed out from
+// A member's own security on /profile: the devices the account is signed in on, signed out from
 // another browser; changing the password signs every other device out; a member's pages and their .data answers are
 // private, no-store. On the production build in Chromium.
 import type { APIRequestContext, Page } from "@playwright/test";

@@ -1,4 +1,4 @@
-// The admin dashboard in a browser (issue 19 §2, §6, §8): the demo administrator's /admin shows the four figures as the
+// The admin dashboard in a browser: the demo administrator's /admin shows the four figures as the
 // database counts them, Recent Sales linking to /admin/sales, Recent Users, the charts (with their tables for screen
 // readers) and the System Status summary; /admin/system-status lists every check with its latency; the sales and
 // reports pages answer with their CSV exports; a buyer is refused; axe finds nothing on /admin and

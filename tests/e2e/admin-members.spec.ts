@@ -1,4 +1,4 @@
-// Members in the console, in a browser (issue 19 §3, §4 "Playwright"): an administrator opens a member from
+// Members in the console, in a browser: an administrator opens a member from
 // /admin/users, suspends them, and the member — signed in elsewhere — is signed out at once and told why they cannot
 // sign in again; a super administrator creates a promo code (typed in lower case, stored in upper case) and
 // deactivates it after the confirm; /admin/users/{id}, /admin/promo-codes and /admin/roles pass axe in light and

@@ -1,4 +1,4 @@
-// Administration in a browser (issue 19 §3 "Playwright"): the demo administrator finds a member, changes their role
+// Administration in a browser: the demo administrator finds a member, changes their role
 // and fee exemption, and the audit log shows both changes; an administrator cannot edit the super administrator's
 // account and a super administrator cannot edit their own (so the last one is never demoted from the page); support
 // staff read the list without edit forms; axe in light and dark mode.

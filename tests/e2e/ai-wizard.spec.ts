@@ -1,4 +1,4 @@
-// The AI-Powered Listing wizard in the browser (spec 01 §2, issue 7), against the fake OpenAI-compatible server the
+// The AI-Powered Listing wizard in the browser (docs/product/listings.md#ai-assistant), against the fake OpenAI-compatible server the
 // app server is pointed at (playwright.config.ts): a seller's whole path from photos to a live listing with its
 // auction, the draft surviving a reload, a visitor's two steps and the sign-in that saves them, accessibility on
 // every step, and no credential, model address or model SDK in the files the browser downloads.

@@ -94,7 +94,7 @@ test.describe("registration", () => {
       await expect(page.getByRole("status")).toHaveText("Registration successful! Please check your email to confirm your account.");
 
       await signIn(page, email, PASSWORD);
-      // The role's dashboard (issue 20): the seller's has Create New Listing, the buyer's Your Watchlist.
+      // The role's dashboard: the seller's has Create New Listing, the buyer's Your Watchlist.
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcome, Rowan");
       await expect(page.getByRole("heading", { level: 2, name: sells ? "Your Listings" : "Your Watchlist" })).toBeVisible();
       const nav = page.getByRole("navigation", { name: "Main" });

@@ -1,4 +1,4 @@
-// The bulk CSV import in a browser (issue 21): a seller uploads a file, fixes a bad row in place, runs the AI step
+// The bulk CSV import in a browser: a seller uploads a file, fixes a bad row in place, runs the AI step
 // (its progress comes over SSE and the page shows the result without a reload), pays with a promo code, imports, and
 // finds the listings on /seller/listings. The photos point at the app's own address, which the server refuses to fetch
 // (loopback): each row reports it and the import goes on without them. axe in light and dark mode on the review step.

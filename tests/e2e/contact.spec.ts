@@ -1,4 +1,4 @@
-// The contact form in a browser (issue 18 §2, spec 02 §4): "Sending..." while the message goes, the success banner
+// The contact form in a browser (docs/product/platform.md#routes): "Sending..." while the message goes, the success banner
 // for 5 seconds with the form cleared, the required fields' messages, a member's name and e-mail filled in, the order
 // page's "Contact us" carrying the order, and axe in light and dark mode.
 import AxeBuilder from "@axe-core/playwright";

@@ -1,4 +1,4 @@
-// The dashboards (issue 20): a seller finds a draft in /seller/listings, publishes it and starts an auction for it from
+// The dashboards: a seller finds a draft in /seller/listings, publishes it and starts an auction for it from
 // /create-auction; a buyer's dashboard shows an outbid without a reload (the shared live connection); both dashboards
 // pass axe in light and dark mode.
 import AxeBuilder from "@axe-core/playwright";

@@ -1,6 +1,6 @@
 // The pages a buyer lands on from a search or a link (/, /listings, a listing) are drawn with static classes only:
 // no Chakra component renders there, so the browser never makes Chakra's system, its longest start-up task on a phone
-// (app/theme.ts). Other pages may use Chakra components; these must not, for the first-load budget of issue 6.
+// (app/theme.ts). Other pages may use Chakra components; these must not, for the first-load budget.
 // Their scripts are preloaded at low priority, so a slow link brings the stylesheet and pictures first (decision 0056).
 import type { Page } from "@playwright/test";
 import { expect, signedInAsDemo, test, waitForHydration, withDatabase } from "./support.ts";

@@ -1,4 +1,4 @@
-// The forum in a browser (issue 18 §3): a visitor reads the demo forum (pinned welcome topic first, Login to Post),
+// The forum in a browser: a visitor reads the demo forum (pinned welcome topic first, Login to Post),
 // a member starts a topic written in Markdown, replies, marks the reply as the solution and finds the topic under
 // "Solved"; axe on the list and a topic page in light and dark mode.
 import { expect, expectNoAxeViolations, signedInAsDemo, test, waitForHydration } from "./support.ts";

@@ -1,4 +1,4 @@
-// The knowledge base in a browser (issue 18 §4): a reader searches, filters by category, clears the filters after an
+// The knowledge base in a browser: a reader searches, filters by category, clears the filters after an
 // empty result, follows a Popular Topic, reads an article and answers "Was this helpful?" (once, changeable); the demo
 // administrator writes an article with a preview, saves it as a draft nobody else sees, then publishes it; members
 // without can_edit_content are refused the editor. Axe in light and dark mode on the list, an article and the editor.

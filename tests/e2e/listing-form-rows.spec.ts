@@ -1,5 +1,5 @@
 // The listing form's feature and specification rows keep what the seller typed when a row above them is removed
-// (issue 33: removing row 1 of A, B, C left two empty rows), with and without JavaScript, on /create-listing and
+// (removing row 1 of A, B, C left two empty rows), with and without JavaScript, on /create-listing and
 // /edit-listing; and the ISO/IEC 17025 check box answers the mouse.
 import type { Page } from "@playwright/test";
 import { expect, signedInAsDemo, test, waitForHydration } from "./support.ts";

@@ -1,4 +1,4 @@
-// A phone without JavaScript still navigates (issue 33: the menu button did nothing, so Sign In, Auctions and
+// A phone without JavaScript still navigates (the menu button did nothing, so Sign In, Auctions and
 // Watchlist were out of reach): below 1024 px the menu's links are shown, and the dead toggle is not.
 import { expect, signedInAsDemo, test } from "./support.ts";
 

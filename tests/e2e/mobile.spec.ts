@@ -1,4 +1,4 @@
-// Phones and tablets (issue 6): at 360 px wide on a touch screen no page scrolls sideways, the controls people tap
+// Phones and tablets: at 360 px wide on a touch screen no page scrolls sideways, the controls people tap
 // are at least 44 px high, and the manual listing form offers the camera.
 import type { Page } from "@playwright/test";
 import { expect, signedInAsDemo, test, withDatabase } from "./support.ts";

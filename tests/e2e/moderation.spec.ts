@@ -1,4 +1,4 @@
-// Reports and moderation in a browser (issue 19 §5 "Playwright"): the demo buyer reports a listing of the demo seller
+// Reports and moderation in a browser: the demo buyer reports a listing of the demo seller
 // from its page; the demo moderator finds it in /admin/flagged-listings, opens the review and removes it; the seller
 // finds the removal and the moderator's reason among their notifications, and the listing's page is gone for
 // others. Axe in light and dark mode on the report page and the moderation pages.

@@ -1,4 +1,4 @@
-// The newsletter's consent in a browser (issue 18 §5, decision 0041 "The newsletter"): the footer's sign-up mails a
+// The newsletter's consent in a browser (decision 0041 "The newsletter"): the footer's sign-up mails a
 // confirmation link; its page confirms with a button; the unsubscribe link every newsletter mail carries works without
 // signing in (and without JavaScript), its page changing nothing until the button is pressed; subscribing again works.
 // axe in light and dark mode on both pages.

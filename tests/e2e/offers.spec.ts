@@ -1,4 +1,4 @@
-// Make Offer in a browser (issue 23): the seller turns on Accept offers in the listing form; a buyer makes an offer from
+// Make Offer in a browser: the seller turns on Accept offers in the listing form; a buyer makes an offer from
 // the listing page's Make Offer dialog, the seller counters on /offers (Received), the buyer accepts on /offers (Sent)
 // and checks out through the order checkout, and the order appears on both sides. Without JavaScript the offer form
 // still opens and posts, and a refused offer comes back with its message; /offers and the open dialog pass axe in light

@@ -1,4 +1,4 @@
-// The app side of offline use (issue 6), without the service worker: a signed-in buyer's watchlist reaches
+// The app side of offline use, without the service worker: a signed-in buyer's watchlist reaches
 // IndexedDB; with the connection gone the banner says so, a watch toggle waits in the outbox (shown with its count)
 // and Buy Now is refused; back online the change reaches the server; signing out deletes the offline database.
 // The full offline scenario, with the service worker and the offline page, is tests/e2e/offline.spec.ts.

@@ -1,4 +1,4 @@
-// Offline on the shop floor (issue 6), on the production build with its service worker: a buyer watches three items,
+// Offline on the shop floor, on the production build with its service worker: a buyer watches three items,
 // saves a search and browses two listings; with the network gone, a reload shows the watchlist, the saved search with
 // its results and both browsed listings from IndexedDB, photos included; an item removed offline waits in the outbox
 // and is removed on the server once the connection returns; signing out leaves no copy behind. A second test makes

@@ -85,7 +85,7 @@ test("buy → pay → ship → receive: a Buy Now order through escrow to comple
   const billing = await billingContext.newPage();
   await billing.goto("/escrow");
   await expect(billing.getByRole("heading", { level: 1, name: "Escrow desk" })).toBeVisible();
-  // The desk opens the order's confirmation form (issue 33): the amount received, the value date, a ticked box.
+  // The desk opens the order's confirmation form: the amount received, the value date, a ticked box.
   await billing.getByRole("link", { name: `Confirm payment received for order ${reference}` }).click();
   await expect(billing).toHaveURL(new RegExp(`${orderPath}(#.*)?$`));
   const total = (await billing.getByText(/^The order total is /).textContent())?.replace(/^The order total is [^\d]*/, "").replace(/[,.]$/, "").replace(/,/g, "") ?? "";
@@ -146,7 +146,7 @@ test("the order page is 404 for a member who is not a party to it", async ({ bro
     .get() as { id: number } | undefined;
   db.close();
   test.skip(!order, "the demo seed has no orders yet");
-  // A moderator is no party and holds no order permission (support may read every order: issue 33).
+  // A moderator is no party and holds no order permission (support may read every order).
   const context = await contextAs(browser, "moderator", testInfo);
   const page = await context.newPage();
   const response = await page.goto(`/orders/${order!.id}`);

@@ -1,4 +1,4 @@
-// Reviews end to end (issue 22): the demo buyer's order with the demo seller has completed (the path to completion
+// Reviews end to end: the demo buyer's order with the demo seller has completed (the path to completion
 // through the escrow desk is orders.spec.ts; here the completed order is written straight into the database); the
 // buyer leaves a review from the order page, the seller reviews back, both reviews then appear on both profiles, and
 // the seller replies once from the Reviews tab. The profile page passes axe in light and dark mode.

@@ -1,4 +1,4 @@
-// Two-step sign-in in a browser (issue 32 §5): a member sets up an authenticator app from /profile (the QR code and
+// Two-step sign-in in a browser: a member sets up an authenticator app from /profile (the QR code and
 // the key are on the page), keeps the recovery codes shown once, and then signs in in two steps; a demo billing clerk
 // signs in with the code of the secret the README prints and reaches the escrow desk. (A role edited to gain a money
 // permission is sent to set it up first: tests/integration/accounts/second-factor.test.ts, as editing a demo role

@@ -1,4 +1,4 @@
-// The static and policy pages (issue 18 §1): the FAQ's search and sections in a browser, every link the footer, the
+// The static and policy pages: the FAQ's search and sections in a browser, every link the footer, the
 // registration consent, the 404 page and these pages hold answering (no internal 404 but the pages later issues
 // build), and axe on each page in light and dark mode.
 import type { Page } from "@playwright/test";

@@ -1,4 +1,4 @@
-// The support inbox in a browser (issue 18 §2, decision 0041): the demo support agent opens it from the account menu,
+// The support inbox in a browser (decision 0041): the demo support agent opens it from the account menu,
 // opens a contact-form message, assigns it to themself, replies by e-mail (the reply is in the history and in the
 // outbox to the sender), closes and reopens it; closing from the list; the views; axe in light and dark mode on the
 // list and on a message. Members without the permission are refused.

@@ -86,7 +86,7 @@ export function demoTotpCode(email: string): string {
 }
 
 /**
- * Two-step sign-in's second step for a demo staff account (issue 32 §5), with the code of its known secret. A code
+ * Two-step sign-in's second step for a demo staff account, with the code of its known secret. A code
  * works once within its window and tests sign in as the same account side by side, so the step taken last is
  * forgotten in the server's database first (tests only), and the code typed again when another sign-in took it.
  */

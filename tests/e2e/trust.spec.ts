@@ -1,4 +1,4 @@
-// Trust between strangers end to end (issue 22, beside reviews.spec.ts): the demo buyer follows the demo seller from
+// Trust between strangers end to end (beside reviews.spec.ts): the demo buyer follows the demo seller from
 // the seller's profile (Unfollow and Follow work, the count follows), the seller puts a listing back on sale, and the
 // buyer's notifications then tell of it (the scheduler's batch flush); the Message button opens the general
 // conversation with the seller on /messages. The signed-in view of a profile (Message, Follow, the Auctions tab)

@@ -1,4 +1,4 @@
-// An independent reference model of the bidding rules, written from the text of issue 4 and spec 01 §5 without
+// An independent reference model of the bidding rules, written from docs/product/auctions.md (bidding, increments, soft close, proxy bids) without
 // looking at how the engine (app/services/auctions/bid-resolution.ts) computes anything. The property test and the
 // concurrency test check the engine against it.
 //

@@ -1,4 +1,4 @@
-// Crash durability (issue 15): a server under bidding load is killed with SIGKILL again and again, restarted on the
+// Crash durability: a server under bidding load is killed with SIGKILL again and again, restarted on the
 // same database file, and after each restart the database must hold every bid the server acknowledged, obey the
 // bidding rules, and pass `PRAGMA integrity_check`. Shared by tests/integration/auctions/crash-durability.test.ts
 // (a few kills) and bench/crash-durability.mjs (many, with figures).

@@ -1,4 +1,4 @@
-// Hostile request bodies for the actions of app/routes (issue 15, "Hostile input"): fast-check arbitraries of what a
+// Hostile request bodies for the actions of app/routes ("Hostile input"): fast-check arbitraries of what a
 // careless script or an attacker posts — wrong types, missing fields, huge strings, sparse lists (`features[30000]`),
 // NaN and Infinity, a field sent twice, `brand[0]` and `brand.a` where one value belongs, broken multipart bodies (no
 // boundary, cut off, file names with `=` and `;`), JSON or plain text where a form is expected, line breaks in

@@ -1,4 +1,4 @@
-// The service integration suite on PostgreSQL (issue 16 §6): with TEST_DATABASE_URL set to a superuser's URL on a
+// The service integration suite on PostgreSQL: with TEST_DATABASE_URL set to a superuser's URL on a
 // throwaway cluster (scripts/postgres-cluster.mjs), the global setup migrates one template database and each test
 // file gets its own database copied from it (CREATE DATABASE … TEMPLATE, a file copy: no migration per file).
 import crypto from "node:crypto";

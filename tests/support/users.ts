@@ -11,7 +11,7 @@ export const TEST_TOTP_SECRET = "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP";
 
 /**
  * A confirmed account unless `confirmed: false` (an account that has not followed its confirmation link yet). Staff
- * whose role needs two-step sign-in (issue 32 §5) have it set up with TEST_TOTP_SECRET, as staff would before using
+ * whose role needs two-step sign-in have it set up with TEST_TOTP_SECRET, as staff would before using
  * their pages, unless `secondFactor: false`.
  */
 export async function insertUserRow(

@@ -1,4 +1,4 @@
-// The audit log's words (issue 33, app/lib/audit-actions.ts): each recorded detail shape reads as plain lines, free
+// The audit log's words (app/lib/audit-actions.ts): each recorded detail shape reads as plain lines, free
 // text stays text, and the action filter accepts the catalogue's actions and groups only.
 import { describe, expect, it } from "vitest";
 import { AUDIT_ACTION_LABELS, auditActionChoices, auditActionLabel, auditDetailLines, isAuditActionFilter } from "~/lib/audit-actions.ts";

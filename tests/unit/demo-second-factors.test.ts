@@ -1,4 +1,4 @@
-// The demo staff's two-step sign-in secrets (issue 32 §5): the README prints exactly the ones the seed gives, each a
+// The demo staff's two-step sign-in secrets: the README prints exactly the ones the seed gives, each a
 // valid 20-byte base32 secret, and every demo account whose role needs two-step sign-in in the roles' first matrix has one.
 import fs from "node:fs";
 import * as OTPAuth from "otpauth";

@@ -1,4 +1,4 @@
-// How a message's date reads (spec 02 §2.9) and how messages are shortened for lists and notifications.
+// How a message's date reads (docs/product/messaging.md#rules) and how messages are shortened for lists and notifications.
 import { describe, expect, it } from "vitest";
 import { conversationUrl, formatMessageDate, formatMessageDateTime, messageExcerpt } from "~/lib/messages.ts";
 

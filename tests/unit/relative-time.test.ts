@@ -1,4 +1,4 @@
-// Relative notification times (spec 01 §9).
+// Relative notification times (docs/product/platform.md#formats).
 import { describe, expect, it } from "vitest";
 import { formatRelativeTime } from "~/lib/relative-time.ts";
 

@@ -1,4 +1,4 @@
-// The admin dashboard (issue 19 §2, spec 02 §2.4): greeting, the four figures, Recent Sales, Flagged Listings,
+// The admin dashboard (docs/product/admin.md#dashboard): greeting, the four figures, Recent Sales, Flagged Listings,
 // Category Distribution, Quick Actions, Recent Users, System Status and the growth charts. Each section shows its own
 // error or empty text; a section the viewer's role does not open is left out. Rendered by /admin and, for
 // administrators, by /dashboard: the data comes from loadAdminDashboard (app/services/admin/dashboard.server.ts).

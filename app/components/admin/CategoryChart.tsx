@@ -1,4 +1,4 @@
-// Category Distribution (spec 02 §2.4): live listings per main category as horizontal bars (../charts/BarChartFrame.tsx);
+// Category Distribution (docs/product/admin.md#dashboard): live listings per main category as horizontal bars (../charts/BarChartFrame.tsx);
 // screen readers get the same figures as a table.
 import { Box, Table, VisuallyHidden } from "@chakra-ui/react";
 import { BarChartFrame } from "../charts/BarChartFrame.tsx";

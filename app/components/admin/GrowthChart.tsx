@@ -1,4 +1,4 @@
-// Growth by month (issue 19 §2, spec 01 §7 Admin): new users, sales and new listings of each month as one grouped bar
+// Growth by month (docs/product/admin.md#reports Admin): new users, sales and new listings of each month as one grouped bar
 // chart (../charts/BarChartFrame.tsx; one drawing, not three, to keep the dashboard's server render light); screen
 // readers get the same figures as a table.
 import { Box, HStack, Table, Text, VisuallyHidden } from "@chakra-ui/react";

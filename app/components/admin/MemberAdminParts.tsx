@@ -1,4 +1,4 @@
-// Pieces the member administration pages share (issue 19 §3, §4, spec 02 §2.15): the role badge in the spec's colours,
+// Pieces the member administration pages share (docs/product/admin.md#roles-and-permissions): the role badge in the spec's colours,
 // and the Users / Promo Codes tabs of Admin User Management with their Refresh link.
 import { Badge, HStack, Link } from "@chakra-ui/react";
 import { Link as RemixLink } from "@remix-run/react";

@@ -1,4 +1,4 @@
-// The system checks (issue 19 §8): each check's state badge, what it found and how long it took. The dashboard shows
+// The system checks: each check's state badge, what it found and how long it took. The dashboard shows
 // it compact; /admin/system-status in full with the overall state.
 import { Badge, Box, Flex, List, Text } from "@chakra-ui/react";
 import { CHECK_STATE_LABELS, CHECK_STATE_PALETTES, type CheckState, type StatusCheck } from "~/lib/admin-dashboard.ts";

@@ -1,4 +1,4 @@
-// ai_stats for administrators (spec 01 §3 Aggregate stats; spec 02 §2.4 "AI Listings Processed"): generations
+// ai_stats for administrators (docs/product/listings.md#ai-assistant Aggregate stats; docs/product/admin.md#dashboard "AI Listings Processed"): generations
 // processed, those saved as listings, and the share the built-in generator wrote instead of the model.
 import { Box, Heading, SimpleGrid, Stat, Text } from "@chakra-ui/react";
 import { formatCount } from "~/lib/money.ts";

@@ -1,4 +1,4 @@
-// The AI-Powered Listing tab (spec 01 §2 AI wizard, issue 7): input → review and edit → listing type → success.
+// The AI-Powered Listing tab (docs/product/listings.md#ai-assistant AI wizard): input → review and edit → listing type → success.
 // The wizard keeps its state in the browser (photos included) and saves it on the device after every change, so a
 // reload or a sign-in half-way loses nothing. Generation goes to POST /resources/ai-listing (the server talks to the
 // model) with copies of the photos shrunk to the model's 1024 px (shrink-photo.ts); creation to /create-listing

@@ -1,4 +1,4 @@
-// /create-listing's two tabs (spec 01 §2: Manual Listing and AI-Powered Listing, the latter at ?tab=ai). Visitors,
+// /create-listing's two tabs (docs/product/listings.md#ai-assistant: Manual Listing and AI-Powered Listing, the latter at ?tab=ai). Visitors,
 // who may only try the AI wizard, are sent to sign in from the Manual Listing tab.
 import { LinkTabs } from "~/components/LinkTabs.tsx";
 

@@ -1,4 +1,4 @@
-// The overlay while a draft is generated (spec 01 §2: "Analyzing equipment and generating listing..."). Its stages
+// The overlay while a draft is generated (docs/product/listings.md#ai-assistant: "Analyzing equipment and generating listing..."). Its stages
 // follow what is really known: the upload's bytes as they leave the browser, then the server's work (reading the
 // nameplate, writing the listing, pricing it), which the browser cannot see step by step, shown as under way with
 // the seconds it has taken so far, until the answer arrives.

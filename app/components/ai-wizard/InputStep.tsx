@@ -1,4 +1,4 @@
-// Step 1 (spec 01 §2 AI wizard): brand and model (required), condition, photos; "Generate AI Listing" stays disabled
+// Step 1 (docs/product/listings.md#ai-assistant AI wizard): brand and model (required), condition, photos; "Generate AI Listing" stays disabled
 // while generating or while brand, model or photos are missing, and says what is missing.
 import { Box, Button, Link, SimpleGrid, Stack, Text } from "@chakra-ui/react";
 import { Link as RemixLink } from "@remix-run/react";

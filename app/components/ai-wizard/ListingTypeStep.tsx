@@ -1,4 +1,4 @@
-// Step 3 (spec 01 §2 AI wizard): Buy It Now, Auction or Hybrid; Auction and Hybrid show Auction Settings (starting
+// Step 3 (docs/product/listings.md#ai-assistant AI wizard): Buy It Now, Auction or Hybrid; Auction and Hybrid show Auction Settings (starting
 // price and reserve prefilled at 80 % and 90 % of the price, duration 3/5/7/10/14 days, default 7). "Create Listing"
 // is enabled once a type is chosen and reads "Creating..." while the listing is created; "Back to Edit".
 import { Alert, Box, Button, Checkbox, Fieldset, HStack, SimpleGrid, Stack, Text } from "@chakra-ui/react";

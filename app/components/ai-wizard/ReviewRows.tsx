@@ -1,5 +1,5 @@
 // The review step's specification rows (name and value) and feature lines on the kit's RowEditor, over the wizard's
-// state ("New feature" is the new line's text, spec 01 §2).
+// state ("New feature" is the new line's text, docs/product/listings.md#ai-assistant).
 import { RowEditor } from "~/components/forms/RowEditor.tsx";
 import type { FieldErrors } from "~/schemas/ai-listing-create.ts";
 import { LISTING_LIMITS } from "~/schemas/listing.ts";

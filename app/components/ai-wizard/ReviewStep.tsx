@@ -1,4 +1,4 @@
-// Step 2 (spec 01 §2 AI wizard): every field of the draft to review and edit, up to 4 photo previews, the smart
+// Step 2 (docs/product/listings.md#ai-assistant AI wizard): every field of the draft to review and edit, up to 4 photo previews, the smart
 // pricing panel and the market analysis; "Approve & Continue" for sellers, "Sign in to save your listing" for
 // visitors (the draft stays on the device while they sign in); "Back to Input".
 import { Alert, Box, Button, Grid, Heading, HStack, Image, Link, SimpleGrid, Stack, Text } from "@chakra-ui/react";
@@ -16,7 +16,7 @@ import type { WizardAction, WizardPhoto } from "./wizard-state.ts";
 import { SelectField, TextareaField, TextField } from "~/components/forms/index.ts";
 
 const CONDITION_CHOICES = CONDITIONS.map((value) => ({ value, label: CONDITION_LABELS[value] }));
-/** Spec 01 §9: at most 4 image previews in the review. */
+/** docs/product/listings.md#ai-assistant: at most 4 image previews in the review. */
 const REVIEW_PREVIEWS = 4;
 
 type TextFieldName = Exclude<keyof AiListingFields, "specifications" | "features">;

@@ -1,4 +1,4 @@
-// Step 4 (spec 01 §2 AI wizard): the listing is live; where buyers find it; notifications for inquiries; links to
+// Step 4 (docs/product/listings.md#ai-assistant AI wizard): the listing is live; where buyers find it; notifications for inquiries; links to
 // the listing (and its auction), the dashboard and the listings.
 import { Alert, Button, HStack, List, Stack } from "@chakra-ui/react";
 import { Link as RemixLink } from "@remix-run/react";

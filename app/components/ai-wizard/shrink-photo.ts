@@ -1,4 +1,4 @@
-// The copy of a photo the wizard sends for analysis (issue 17 §6): decoded by the browser (createImageBitmap, turned
+// The copy of a photo the wizard sends for analysis: decoded by the browser (createImageBitmap, turned
 // upright from its EXIF orientation), drawn at the vision model's size — 1024 px on the long edge, never over
 // 2 megapixels (app/lib/analysis-photo-size.ts) — on an OffscreenCanvas (a canvas element where there is none) and
 // encoded as JPEG. The server then decodes a fifteenth of a 12 MP photo's pixels and receives a tenth of its bytes.

@@ -1,4 +1,4 @@
-// The AI wizard's state and its transitions (spec 01 §2 AI wizard, §4 "Wizard: 1 to 2 after successful generation;
+// The AI wizard's state and its transitions (docs/product/listings.md#ai-assistant AI wizard, "Wizard: 1 to 2 after successful generation;
 // 2 to 3 on Approve; 3 to 4 after successful creation; Back 2 to 1 and 3 to 2"). Pure: no browser APIs, so the
 // rules are tested on their own (tests/unit/ai-wizard-state.test.ts).
 import { acceptImages, type ImageRules } from "~/components/forms/image-rules.ts";
@@ -84,10 +84,10 @@ export const INITIAL_WIZARD_STATE: WizardState = {
   created: null,
 };
 
-/** Default text of a feature row added by hand (spec 01 §2 step 2). */
+/** Default text of a feature row added by hand (docs/product/listings.md#ai-assistant step 2). */
 export const NEW_FEATURE_TEXT = "New feature";
 
-/** What is still missing before "Generate AI Listing" can be pressed (spec 01 §2: brand, model and images). */
+/** What is still missing before "Generate AI Listing" can be pressed (docs/product/listings.md#ai-assistant: brand, model and images). */
 export function missingForGeneration(state: Pick<WizardState, "input" | "photos">): string[] {
   const missing: string[] = [];
   if (state.input.brand.trim() === "") missing.push("brand");
@@ -96,7 +96,7 @@ export function missingForGeneration(state: Pick<WizardState, "input" | "photos"
   return missing;
 }
 
-/** What the wizard's photo picker takes: image files only, at most 10 MB each and 10 in all (spec 01 §5). */
+/** What the wizard's photo picker takes: image files only, at most 10 MB each and 10 in all (docs/product/listings.md#ai-assistant). */
 export const WIZARD_PHOTO_RULES: ImageRules = {
   room: WIZARD_MAX_PHOTOS,
   maxFileBytes: WIZARD_MAX_PHOTO_BYTES,

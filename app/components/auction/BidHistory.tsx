@@ -1,11 +1,11 @@
-// The newest bids (spec 01 §9: 10), bidders as first name and last initial, bids placed from a maximum marked.
+// The newest bids (docs/product/auctions.md#bidding: 10), bidders as first name and last initial, bids placed from a maximum marked.
 import { Badge, Heading, HStack, Stack, Text } from "@chakra-ui/react";
 import type { BidHistoryEntry } from "~/lib/auctions.ts";
 import { BID_HISTORY_SIZE, formatBidMoney } from "~/lib/bidding.ts";
 import { useServerNow } from "~/components/live/use-live-auctions.ts";
 import { formatRelativeTime } from "~/lib/relative-time.ts";
 
-/** Spec 01 §9 relative time: "Just now" under a minute, then minutes, hours, days up to 6, then the date. */
+/** docs/product/platform.md#formats relative time: "Just now" under a minute, then minutes, hours, days up to 6, then the date. */
 export function formatBidTime(iso: string, nowMs: number): string {
   return formatRelativeTime(iso, nowMs);
 }

@@ -1,4 +1,4 @@
-// The bid panel (spec 01 §5 Bids, §8, §9): suggested bids, the amount (digits with up to 2 decimals), an optional
+// The bid panel (docs/product/auctions.md#bidding Bids, docs/product/auctions.md#messages): suggested bids, the amount (digits with up to 2 decimals), an optional
 // maximum for proxy bidding, the spec's messages, and Buy Now on hybrids. A plain POST form that works without
 // JavaScript (the server redirects back with the outcome); with JavaScript a fetcher posts it, the amount is
 // checked first, and the answer shows here without leaving the page.

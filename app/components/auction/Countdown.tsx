@@ -1,4 +1,4 @@
-// The lot's clock on the server's time, refreshed every second (spec 01 §9): "2d 5h 12m", "5h 12m 30s" or
+// The lot's clock on the server's time, refreshed every second (docs/product/auctions.md#limits): "2d 5h 12m", "5h 12m 30s" or
 // "12m 30s" while it runs, "Starts in …" before it opens, "Auction ended" at the end.
 import { formatCountdown, type AuctionSnapshot } from "~/lib/auctions.ts";
 import { useServerNow } from "~/components/live/use-live-auctions.ts";

@@ -1,4 +1,4 @@
-// The owner's controls on the lot page: end the auction now, or cancel it (spec 01 §4, §5 Ownership). Each is a plain
+// The owner's controls on the lot page: end the auction now, or cancel it (docs/product/auctions.md#states, docs/product/auctions.md#ending Ownership). Each is a plain
 // POST form that works without JavaScript; the box "I understand bidders will be told" is the confirmation step (the
 // browser will not submit without it, and the server checks it too). The server decides who may do this: these
 // forms only show to the owner as a courtesy.

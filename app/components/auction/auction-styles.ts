@@ -69,5 +69,5 @@ export const lot = staticClasses("lot", {
   buyNow: { display: "flex", flexDirection: "column", gap: "2", borderTopWidth: "1px", pt: "4" },
 });
 
-/** The solid badge class of a status palette (spec 01 §4: active green, upcoming blue, ended grey, cancelled red). */
+/** The solid badge class of a status palette (docs/product/auctions.md#states: active green, upcoming blue, ended grey, cancelled red). */
 export const STATUS_BADGE = { green: lot.badgeGreen, blue: lot.badgeBlue, gray: lot.badgeGray, red: lot.badgeRed } as const;

@@ -1,4 +1,4 @@
-// An auction in the /auctions grid (spec 02 §2.11): picture, status badge, time left, Current Bid, Starting Price,
+// An auction in the /auctions grid (docs/product/auctions.md#auction-list): picture, status badge, time left, Current Bid, Starting Price,
 // reserve state, bid count, View Auction and the watch toggle. Drawn with static classes (a grid repeats it).
 import { Link as RemixLink } from "@remix-run/react";
 import { AUCTION_STATUS_LABELS, AUCTION_STATUS_PALETTES, RESERVE_LABELS, formatTimeLeft, type AuctionStatus } from "~/lib/auctions.ts";
@@ -25,7 +25,7 @@ const card = staticClasses("auction-card", {
   view: { recipe: "button", variants: { variant: "solid" }, css: { colorPalette: "blue", w: "full" } },
 });
 
-/** One badge class per palette of spec 01 §4 (active green, upcoming blue, ended grey, cancelled red). */
+/** One badge class per palette of docs/product/auctions.md#states (active green, upcoming blue, ended grey, cancelled red). */
 const badge = staticClasses("auction-badge", {
   // Chakra's solid green (green.600) has 3.3:1 against white text; green.700 meets AA (5:1) in both modes.
   green: { recipe: "badge", variants: { variant: "solid", size: "md" }, css: { colorPalette: "green", bg: "green.700", color: "white" } },

@@ -1,4 +1,4 @@
-// How auctions work, in the three steps of spec 02 §2.11.
+// How auctions work, in the three steps of docs/product/auctions.md#auction-list.
 import { auctionsUi } from "./auctions-styles.ts";
 
 export const AUCTION_STEPS = [

@@ -1,4 +1,4 @@
-// The buyer dashboard (spec 02 §2.6): greeting, Your Watchlist (3, remove), Recently Viewed (4), Profile Summary, Saved
+// The buyer dashboard (docs/product/dashboards.md#buyer): greeting, Your Watchlist (3, remove), Recently Viewed (4), Profile Summary, Saved
 // Searches (3, delete), Recent Notifications (3 of 5, unread highlighted, icon by type); beyond the spec, my active
 // bids (leading or outbid, updated live over the shared /events connection), orders and offers waiting for the buyer,
 // and purchases by month and by category. Remove and delete post to /watchlist's own action (one rule, one place);

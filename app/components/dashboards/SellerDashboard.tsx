@@ -1,4 +1,4 @@
-// The seller dashboard (spec 02 §2.5): greeting, four stat cards, Your Listings, Performance Overview, Top Performing
+// The seller dashboard (docs/product/dashboards.md#seller): greeting, four stat cards, Your Listings, Performance Overview, Top Performing
 // Listings, Quick Actions, Tips & Resources; beyond the spec, what needs the seller's attention (offers, orders to
 // ship) and the fees of this month's sales. Every section shows its own error or empty state.
 import { Box, Button, Flex, Heading, Image, Link, List, SimpleGrid, Stack, Table, Tabs, Text } from "@chakra-ui/react";

@@ -71,7 +71,7 @@ export function RowEditor({
                     const { key, ...input } = cell.input;
                     // Keyed by the cell's place in its row, never by its label: the label names the row's index
                     // ("Feature 2"), which changes when a row above is removed, and a changed key would remount the
-                    // input with its default value, blanking what was typed (issue 33).
+                    // input with its default value, blanking what was typed.
                     return (
                       <Input
                         key={key ?? position}

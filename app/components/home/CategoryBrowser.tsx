@@ -10,7 +10,7 @@ import { staticClasses } from "~/lib/static-styles.ts";
 import { CATEGORY_TAXONOMY, itemSlug, type TaxonomyMainCategory } from "~/lib/taxonomy.ts";
 import { TOUCH, TOUCH_TARGET } from "~/lib/touch.ts";
 
-/** Spec 01 §9: the category browser shows 5 items per subcategory before "+ N more...". */
+/** docs/product/listings.md#categories: the category browser shows 5 items per subcategory before "+ N more...". */
 export const BROWSER_ITEMS_SHOWN = 5;
 
 export interface BrowserCategory {

@@ -1,4 +1,4 @@
-// The closing call to action: Create an Account and Browse Equipment (spec 01 §2). Signed-in users have an
+// The closing call to action: Create an Account and Browse Equipment (docs/product/platform.md#public-pages). Signed-in users have an
 // account already, so they are offered their next step instead.
 import { AppLink } from "~/components/AppLink.tsx";
 import { staticClasses } from "~/lib/static-styles.ts";

@@ -1,4 +1,4 @@
-// The four headline numbers (spec 01 §1), with thousands separators; total sales in whole US dollars.
+// The four headline numbers (docs/product/platform.md#public-pages), with thousands separators; total sales in whole US dollars.
 import { formatCount, formatPrice } from "~/lib/money.ts";
 import { gridColumns, staticClasses } from "~/lib/static-styles.ts";
 import { home } from "./home-styles.ts";

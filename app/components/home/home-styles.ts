@@ -1,5 +1,5 @@
 // Static classes shared by the home page's sections (see app/lib/static-styles.ts). The home page is a landing page:
-// it renders no Chakra component, so the browser never makes Chakra's system while it starts (issue 6); its sections
+// it renders no Chakra component, so the browser never makes Chakra's system while it starts; its sections
 // use plain elements with these classes and their own (each section's module defines the rest).
 import { staticClasses } from "~/lib/static-styles.ts";
 

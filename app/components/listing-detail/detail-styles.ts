@@ -1,5 +1,5 @@
 // Static classes for the listing page (see app/lib/static-styles.ts): /listings/{id} is a page buyers land on, so it
-// renders no Chakra component (making Chakra's system is the browser's longest start-up task on a phone, issue 6).
+// renders no Chakra component (making Chakra's system is the browser's longest start-up task on a phone).
 // The looks are Chakra's own: the same recipes, slot recipes and tokens the page used as components.
 import type { SystemStyleObject } from "@chakra-ui/react";
 import { gridColumns, hstackLook as hstack, stackLook as stack, staticClasses, type StaticStyle } from "~/lib/static-styles.ts";

@@ -84,7 +84,7 @@ export function ListingFormFields({ form, categoryGroups, statuses, images, auct
             <TextField meta={fields.calibrationDue} label="Calibration due" type="date" />
           </SimpleGrid>
           {/* The input's id goes through the root's ids, so the label (the root) points at it: an id set on the input
-              alone left the label pointing nowhere, and only the keyboard ticked the box (issue 33). */}
+              alone left the label pointing nowhere, and only the keyboard ticked the box. */}
           <Checkbox.Root
             name={fields.calibrationAccredited.name}
             value="on"

@@ -1,4 +1,4 @@
-// The listing type and its price fields (spec 01 §2 /create-listing): a price for Buy It Now; for Auction and
+// The listing type and its price fields (docs/product/listings.md#create-form /create-listing): a price for Buy It Now; for Auction and
 // Hybrid the auction settings (starting price, hidden reserve, buy-now price for hybrids, duration, start, bid
 // increment, auto-extend). With JavaScript only the chosen type's fields show; without it every field is on the
 // page with notes saying which type reads them, and the server ignores the others.

@@ -1,4 +1,4 @@
-// "Report this listing" (issue 19 §5): the reasons of spec 02 §3 and a short note, posted to /listings/{id}/report.
+// "Report this listing": the reasons of docs/product/admin.md#moderation and a short note, posted to /listings/{id}/report.
 // On the listing and lot pages it sits in a closed <details> (no script, no query: the pages already know whether the
 // viewer is signed in and not the seller); /listings/{id}/report shows the same form with its answer.
 import { Form, Link, useNavigation } from "@remix-run/react";

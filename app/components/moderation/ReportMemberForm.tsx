@@ -1,4 +1,4 @@
-// "Report this member" (issue 19 §5, spec 01 §3 Fraud report): what happened and a short note, posted to
+// "Report this member" (docs/product/admin.md#moderation Fraud report): what happened and a short note, posted to
 // /user/{id}/report for the trust and safety team. On the public profile it sits in a closed <details> for signed-in
 // members other than the profile's owner; /user/{id}/report shows the same form with its answer.
 import { FRAUD_REPORT_REASON_LABELS, FRAUD_REPORT_REASONS } from "~/lib/moderation.ts";

@@ -1,4 +1,4 @@
-// Make Offer on a listing page (issue 23): a button that opens the offer form in a disclosure (<details>, so it opens
+// Make Offer on a listing page: a button that opens the offer form in a disclosure (<details>, so it opens
 // and posts without JavaScript), showing how many offers the buyer has left and when an open one expires. The form
 // posts to /listings/{id}/offer; a refused offer comes back on that page with the message beside its field.
 import { Form, Link, useNavigation } from "@remix-run/react";

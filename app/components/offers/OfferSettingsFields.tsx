@@ -1,4 +1,4 @@
-// The seller's offer settings in the listing form (issue 23 rule 1): Accept offers, and two optional prices that only
+// The seller's offer settings in the listing form: Accept offers, and two optional prices that only
 // the seller ever sees — offers at or above the auto-accept price are accepted at once, offers below the auto-decline
 // price are declined at once. Plain inputs inside the listing's own form (sent with it, with or without JavaScript).
 import { Checkbox, Field, Fieldset, Input, SimpleGrid, Text } from "@chakra-ui/react";
@@ -8,7 +8,7 @@ export interface OfferSettingsDefaults {
   acceptsOffers: boolean;
   autoAcceptPrice: string;
   autoDeclinePrice: string;
-  /** "Yes, keep these prices" was ticked when the form came back (issue 33). */
+  /** "Yes, keep these prices" was ticked when the form came back. */
   confirmLowPrices?: boolean;
 }
 

@@ -1,4 +1,4 @@
-// The fee schedule and buyer protection in plain words (spec 02 §4, §9), from the one fee schedule in app/lib/fees.ts.
+// The fee schedule and buyer protection in plain words (docs/product/orders.md#states, docs/product/orders.md#fees), from the one fee schedule in app/lib/fees.ts.
 import { Card, Heading, List, Stack, Text } from "@chakra-ui/react";
 import {
   formatRate,

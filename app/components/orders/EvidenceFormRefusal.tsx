@@ -1,4 +1,4 @@
-// What a refused dispute message or proof of delivery shows (issue 33): those forms post to their own routes
+// What a refused dispute message or proof of delivery shows: those forms post to their own routes
 // (/orders/{id}/dispute, /orders/{id}/delivered), so a refusal lands there, with and without JavaScript. The page says
 // what was wrong, field by field, and leads back to the order, where the form is.
 import { Alert, Button, Container, Heading, List, Stack } from "@chakra-ui/react";

@@ -21,7 +21,7 @@ export interface OrderListPageProps {
   /** Shown when there are none, with a way on. */
   empty: { text: string; to: string; label: string };
   maxW?: "6xl" | "7xl";
-  /** Orders this member may review now (issue 22): "Leave a review" for each. */
+  /** Orders this member may review now: "Leave a review" for each. */
   reviewsDue?: ReadonlyArray<{ orderId: number; reference: string; title: string; otherPartyName: string; windowEndsAt: string }>;
 }
 

@@ -1,4 +1,4 @@
-// The passkey buttons (issue 32 §5; docs/decisions/0071): shown only once the browser is known to support WebAuthn
+// The passkey buttons (docs/decisions/0071): shown only once the browser is known to support WebAuthn
 // (feature-detected after hydration), so without JavaScript or support the code forms are all a visitor sees.
 import { Box, Button, Input, Stack, Text } from "@chakra-ui/react";
 import { browserSupportsWebAuthn, startAuthentication, startRegistration } from "@simplewebauthn/browser";

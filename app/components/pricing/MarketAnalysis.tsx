@@ -1,4 +1,4 @@
-// The market analysis panel of the AI wizard's review step (spec 01 §2 step 2): the first 4 comparables, a "+N more"
+// The market analysis panel of the AI wizard's review step (docs/product/pricing.md#price-guidance step 2): the first 4 comparables, a "+N more"
 // note, and the chart of comparable prices over time; with none, the spec's words.
 import { Badge, Box, HStack, Heading, Image, Link, Stack, Text, VisuallyHidden } from "@chakra-ui/react";
 import { useId } from "react";
@@ -9,7 +9,7 @@ import { formatShortDate } from "~/lib/dates.ts";
 import type { Comparable, PriceGuidance } from "~/lib/pricing/types.ts";
 import { PriceHistoryChart } from "./PriceHistoryChart.tsx";
 
-/** Spec 01 §9: market analysis items 4. */
+/** docs/product/pricing.md#price-guidance: market analysis items 4. */
 export const MARKET_ANALYSIS_ITEMS = 4;
 export const NO_COMPARABLES_MESSAGE = "No comparable listings found. Our AI has generated a price based on equipment type and condition.";
 

@@ -1,4 +1,4 @@
-// Comparable prices over time (spec 01 §9, issue 7): an inline SVG scatter of sales (filled dots) and Buy Now
+// Comparable prices over time (docs/product/pricing.md#price-guidance): an inline SVG scatter of sales (filled dots) and Buy Now
 // listings (open squares). Screen readers get a one-sentence summary as the image's name and the figures in a
 // visually hidden table. No chart library.
 import { Box, HStack, Text, VisuallyHidden } from "@chakra-ui/react";

@@ -1,4 +1,4 @@
-// The smart pricing panel of the AI wizard's review step (spec 01 §2 step 2): the confidence of the suggestion, the
+// The smart pricing panel of the AI wizard's review step (docs/product/pricing.md#price-guidance step 2): the confidence of the suggestion, the
 // suggested range as a slider, a custom price field, guidance for the chosen condition and the market trend.
 import { Alert, Badge, Box, Button, Field, HStack, Heading, Input, Slider, Stack, Text } from "@chakra-ui/react";
 import { useEffect, useId, useState } from "react";

@@ -1,4 +1,4 @@
-// /profile's "Display currency" section (issue 32 §2): the currency "≈" amounts beside listing prices are shown in,
+// /profile's "Display currency" section: the currency "≈" amounts beside listing prices are shown in,
 // posted to /profile/currency. "From my browser's language" (the default) follows Accept-Language as for visitors.
 import { Box, Button, Heading, NativeSelect, Stack, Text } from "@chakra-ui/react";
 import { Form } from "@remix-run/react";

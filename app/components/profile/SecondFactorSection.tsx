@@ -1,4 +1,4 @@
-// The profile's way into two-step sign-in (issue 32 §5): a section of its own, so /profile only places it.
+// The profile's way into two-step sign-in: a section of its own, so /profile only places it.
 import { Box, Heading, Link, Text } from "@chakra-ui/react";
 import { Link as RemixLink } from "@remix-run/react";
 

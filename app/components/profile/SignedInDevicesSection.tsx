@@ -1,4 +1,4 @@
-// /profile's "Password and signed-in devices" section (issue 32 §6): where the member changes their password, and the
+// /profile's "Password and signed-in devices" section: where the member changes their password, and the
 // devices their account is signed in on, each with Sign out (posted to /profile/devices), and Sign out everywhere else.
 import { Badge, Box, Button, Heading, HStack, Link, Stack, Text } from "@chakra-ui/react";
 import { Form, Link as RemixLink } from "@remix-run/react";

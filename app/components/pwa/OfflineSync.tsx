@@ -1,4 +1,4 @@
-// Keeps the offline copies in step while a member is signed in (issue 6): a sync on sign-in and first load, after
+// Keeps the offline copies in step while a member is signed in: a sync on sign-in and first load, after
 // each change to the watchlist or saved searches (a watch toggle, notes, Remove, Save Search...), every 10 minutes
 // while the page is visible and online, and on reconnecting (which sends the outbox first). For visitors it only
 // wipes copies a signed-in user left behind. Renders nothing.

@@ -1,4 +1,4 @@
-// A member's rating in one line, for the seller panels of listing, lot and order pages (issue 22): five drawn stars
+// A member's rating in one line, for the seller panels of listing, lot and order pages: five drawn stars
 // labelled with the mean, and the review count; "No reviews yet" before any. Plain elements (no Chakra component), so
 // the listing page keeps its static-class render (docs/decisions/0044).
 import { REVIEW_STARS } from "~/lib/reviews.ts";

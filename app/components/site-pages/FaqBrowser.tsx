@@ -1,4 +1,4 @@
-// The FAQ's search and sections (spec 02 §2.16, §4). The search is a GET form (without JavaScript, ?q= filters on
+// The FAQ's search and sections (docs/product/platform.md#public-pages, docs/product/platform.md#routes). The search is a GET form (without JavaScript, ?q= filters on
 // the server) that filters as the visitor types once the page is hydrated, with the same rule (app/lib/faq-search.ts).
 // Sections are native disclosure widgets: they open and close independently, with the keyboard too, General open
 // until the visitor chooses otherwise; while searching, every section with a match is open.

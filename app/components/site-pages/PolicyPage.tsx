@@ -1,4 +1,4 @@
-// The frame of the static and policy pages (spec 02 §2.16): one h1, an optional "Last updated" line and lead, then
+// The frame of the static and policy pages (docs/product/platform.md#public-pages): one h1, an optional "Last updated" line and lead, then
 // sections whose h2 carries an id, so a section can be linked to (the Terms link to the Prohibited Conduct policy's
 // enforcement section, for example).
 import { Box, Container, Heading, Link, List, Stack, Text } from "@chakra-ui/react";

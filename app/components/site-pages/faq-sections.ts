@@ -1,4 +1,4 @@
-// The FAQ's questions and answers (spec 02 §2.16: General, Buying, Selling, Shipping, Payments, Account, AI Features),
+// The FAQ's questions and answers (docs/product/platform.md#public-pages: General, Buying, Selling, Shipping, Payments, Account, AI Features),
 // written from the figures the code enforces: the route's loader hands in those only the server knows (link
 // lifetimes, the AI assistant's allowance), the rest is read from the modules that define them.
 import { CLAIM_WINDOWS } from "~/lib/buyer-protection.ts";

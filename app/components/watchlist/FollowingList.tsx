@@ -1,4 +1,4 @@
-// The watchlist's Following tab (issue 22 §4): the sellers the member follows, latest first, each linking to their
+// The watchlist's Following tab: the sellers the member follows, latest first, each linking to their
 // profile, with how many listings they have up and an Unfollow form (posted to the seller's profile; works without
 // JavaScript).
 import { Badge, Button, HStack, Link, Stack, Text } from "@chakra-ui/react";

@@ -1,5 +1,5 @@
 // The watchlist's tabs: Watched Items, Saved Searches (/watchlist?tab=saved-searches) and the sellers one follows
-// (/watchlist?tab=following, issue 22).
+// (/watchlist?tab=following).
 import { LinkTabs, type LinkTab } from "~/components/LinkTabs.tsx";
 import { WATCHLIST_TABS, type WatchlistTab } from "~/lib/watchlist-messages.ts";
 

@@ -3,7 +3,7 @@
 import type { Condition } from "~/lib/conditions.ts";
 import type { PriceGuidance } from "~/lib/pricing/types.ts";
 
-/** The photo analysis result shape (spec 01 §3 "Image analysis"), read from the vision model's reply. */
+/** The photo analysis result shape (docs/product/listings.md#ai-assistant "Image analysis"), read from the vision model's reply. */
 export interface ImageAnalysis {
   labels: Array<{ description: string; score: number }>;
   /** Text read from the photos: nameplate lines (brand, model, serial, options). */

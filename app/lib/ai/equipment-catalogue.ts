@@ -44,7 +44,7 @@ export function categoryByName(name: string): CatalogueCategory {
   return category;
 }
 
-/** The spec's default when nothing in the text names a category (spec 01 §9). */
+/** The spec's default when nothing in the text names a category (docs/product/listings.md#ai-assistant). */
 export const DEFAULT_CATEGORY_NAME = "Oscilloscopes";
 
 /** "Oscilloscopes" → "oscilloscope", "Thermal Cyclers (PCR)" → "thermal cycler", "Reach Trucks" → "reach truck". */
@@ -73,7 +73,7 @@ export function canonicalBrand(brand: string): string {
 }
 
 /**
- * The mock generator's brand multipliers (spec 01 §9): Rohde & Schwarz-class 1.3, Keysight-class 1.2, Agilent-class
+ * The mock generator's brand multipliers (docs/product/listings.md#ai-assistant): Rohde & Schwarz-class 1.3, Keysight-class 1.2, Agilent-class
  * 1.15, Tektronix-class 1.1, Fluke-class 1 (also every brand not named here).
  */
 const BRAND_PRICE_CLASSES: ReadonlyArray<{ multiplier: number; brands: readonly string[] }> = [

@@ -1,5 +1,5 @@
 // Why an AI listing was written by the built-in generator instead of the language model: one class per failure of
-// spec 01 §8 (the provider's HTTP statuses, connection, timeout, abort) plus the service's own (no key configured,
+// docs/product/listings.md#ai-assistant (the provider's HTTP statuses, connection, timeout, abort) plus the service's own (no key configured,
 // a reply that could not be used, anything unexpected), each with the message the seller reads.
 
 export const AI_FAILURE_CLASSES = [

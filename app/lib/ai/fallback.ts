@@ -19,7 +19,7 @@ import {
 import { DESCRIPTION_WORDS, FEATURE_COUNT } from "./prompts.ts";
 import { cleanFeatures, cleanSpecifications, limitWords, trimTitle, wordCount, type ListingText } from "./reply.ts";
 
-/** Spec 01 §9, mock generator: the base price in dollars. */
+/** docs/product/pricing.md#price-guidance, mock generator: the base price in dollars. */
 export const FALLBACK_BASE_PRICE = 5000;
 
 export interface FallbackInput {
@@ -32,7 +32,7 @@ export interface FallbackInput {
 }
 
 export interface FallbackListing extends ListingText {
-  /** The suggested price in cents (spec 01 §9's mock generator, or the catalogue's price for a known model). */
+  /** The suggested price in cents (docs/product/pricing.md#price-guidance's mock generator, or the catalogue's price for a known model). */
   priceCents: number;
   /** The catalogue's model, when it knows this one. */
   catalogueModel: CatalogueModel | null;

@@ -1,4 +1,4 @@
-// What the server asks the language model (spec 01 §7, in Tradebench's words): one request that reads the photos
+// What the server asks the language model (docs/product/listings.md#ai-assistant, in Tradebench's words): one request that reads the photos
 // (labels, objects, nameplate text) and one that writes the listing. Pure: the service sends these messages.
 //
 // Both user messages state the equipment as "Brand: …", "Model: …" and "Condition: …" lines; tests/support/fake-openai.ts
@@ -6,15 +6,15 @@
 import { CONDITION_LABELS, type Condition } from "~/lib/conditions.ts";
 import type { ImageAnalysis } from "./draft.ts";
 
-/** Spec 01 §9: the title prompt limit. */
+/** docs/product/listings.md#ai-assistant: the title prompt limit. */
 export const TITLE_MAX_CHARS = 80;
 export const DESCRIPTION_WORDS = { min: 200, max: 400 } as const;
 export const FEATURE_COUNT = { min: 5, max: 8 } as const;
 export const SPECIFICATION_COUNT = { min: 3, max: 16 } as const;
-/** Spec 01 §7: at most 10 results of each kind from the photo reading. */
+/** docs/product/listings.md#ai-assistant: at most 10 results of each kind from the photo reading. */
 export const ANALYSIS_MAX_RESULTS = 10;
 
-/** Spec 01 §7: generation settings. */
+/** docs/product/listings.md#ai-assistant: generation settings. */
 export const GENERATION_TEMPERATURE = 0.3;
 export const GENERATION_MAX_TOKENS = 1500;
 export const ANALYSIS_MAX_TOKENS = 600;

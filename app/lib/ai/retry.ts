@@ -1,4 +1,4 @@
-// When to ask the language model again (spec 01 §8: two retries, exponential backoff up to 8 s). The openai SDK can
+// When to ask the language model again (docs/product/listings.md#ai-assistant: two retries, exponential backoff up to 8 s). The openai SDK can
 // retry by itself, but its waits ignore how long the seller has already waited and follow a provider's Retry-After
 // however long it is; the service retries itself with this policy instead (the SDK's maxRetries is 0).
 import type { AiFailureClass } from "./failures.ts";

@@ -1,4 +1,4 @@
-// What the browser keeps for offline use on the shop floor, and what the server sends to fill it (issue 6).
+// What the browser keeps for offline use on the shop floor, and what the server sends to fill it.
 // Shared by the app, the offline page and the service worker; nothing here touches the network or IndexedDB.
 import type { SavedSearchParams } from "~/lib/listing-filters.ts";
 import type { ListingType } from "~/lib/listing-types.ts";

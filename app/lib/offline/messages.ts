@@ -1,4 +1,4 @@
-// What the app says about offline use (issue 6). Client-safe.
+// What the app says about offline use. Client-safe.
 export const OFFLINE_MESSAGES = {
   /** The banner while a signed-in member is offline. */
   banner: "You're offline. Saved copies stay available, and your changes will sync when you reconnect.",

@@ -1,4 +1,4 @@
-// The browser's offline copies (issue 6) live in one IndexedDB database (idb, typed schema): the watchlist, saved
+// The browser's offline copies live in one IndexedDB database (idb, typed schema): the watchlist, saved
 // searches with their last results, the last 100 browsed listings, an outbox of actions taken offline and a few
 // facts about the copies. This module owns the database itself: its schema, the one shared connection, the
 // announcement that the copies changed, and the wipe at sign-out. What is stored is read and written by

@@ -1,4 +1,4 @@
-// Brands in the price-suggestion helper (spec 01 §9 "Brand factor: premium 1.2, mid 1.0, budget 0.8") and in
+// Brands in the price-suggestion helper (docs/product/pricing.md#price-guidance "Brand factor: premium 1.2, mid 1.0, budget 0.8") and in
 // comparable matching. The tiers reflect what the used market pays for each maker relative to its peers in the
 // same kind of equipment; a brand not in the table is mid-tier. Brands are keyed by app/lib/brands.ts, like every
 // other brand comparison.

@@ -1,4 +1,4 @@
-// Which sales and listings count as comparables, and in what order (spec 01 §9 "Comparables kept: at most 8,
+// Which sales and listings count as comparables, and in what order (docs/product/pricing.md#price-guidance "Comparables kept: at most 8,
 // relevance +10 brand, +15 model, +20 both").
 import { brandKey } from "~/lib/brands.ts";
 import { modelKey } from "./brands.ts";
@@ -39,11 +39,11 @@ export function compareComparables(a: Comparable, b: Comparable): number {
   return a.listingId - b.listingId;
 }
 
-/** How much more a sale weighs than an asking price in the suggestion (issue 33: a price paid beats a price asked). */
+/** How much more a sale weighs than an asking price in the suggestion (a price paid beats a price asked). */
 export const SALE_WEIGHT = 2;
 
 /**
- * Same model first (issue 33: a cheaper model of the same brand must not drag the price down): when any candidate is
+ * Same model first (a cheaper model of the same brand must not drag the price down): when any candidate is
  * the same model (relevance of the model, with or without the brand), only those count; the brand's other models count
  * only when nothing of the model is known.
  */

@@ -1,4 +1,4 @@
-// Every price table by condition, in one place (spec 01 §9): the price-suggestion helper's factor tiers, the
+// Every price table by condition, in one place (docs/product/pricing.md#price-guidance): the price-suggestion helper's factor tiers, the
 // share-of-retail guidance for each tier, the manual form's price-hint factors, the AI mock generator's factors, and
 // the demo data's asking prices. The helper names seven tiers (new, like-new, excellent, good, fair, poor,
 // for-parts); Tradebench's ten canonical conditions (app/lib/conditions.ts) map onto them here, one line each.
@@ -7,7 +7,7 @@ import { CONDITION_LABELS, isCondition, toCanonicalCondition, type Condition } f
 export const CONDITION_TIERS = ["new", "like-new", "excellent", "good", "fair", "poor", "for-parts"] as const;
 export type ConditionTier = (typeof CONDITION_TIERS)[number];
 
-/** Spec 01 §9 "Condition factors". */
+/** docs/product/pricing.md#price-guidance "Condition factors". */
 export const CONDITION_TIER_FACTORS: Record<ConditionTier, number> = {
   new: 1,
   "like-new": 0.9,
@@ -18,7 +18,7 @@ export const CONDITION_TIER_FACTORS: Record<ConditionTier, number> = {
   "for-parts": 0.2,
 };
 
-/** Spec 01 §9: "default .7", for a condition the helper does not know. */
+/** docs/product/pricing.md#price-guidance: "default .7", for a condition the helper does not know. */
 export const DEFAULT_CONDITION_FACTOR = 0.7;
 
 /** Which tier each canonical condition prices as. */
@@ -51,7 +51,7 @@ export function conditionFactor(condition: string | null | undefined): number {
   return tier ? CONDITION_TIER_FACTORS[tier] : DEFAULT_CONDITION_FACTOR;
 }
 
-/** Spec 01 §9 "Condition guidance as share of retail", as percentages (low, high) of the new price. */
+/** docs/product/pricing.md#price-guidance "Condition guidance as share of retail", as percentages (low, high) of the new price. */
 export const CONDITION_GUIDANCE: Record<ConditionTier, { lowPercent: number; highPercent: number; text: string }> = {
   new: { lowPercent: 100, highPercent: 100, text: "New equipment sells at or just below retail." },
   "like-new": { lowPercent: 80, highPercent: 90, text: "Like-new equipment typically sells for 80-90% of retail." },
@@ -80,7 +80,7 @@ export function conditionGuidance(condition: string | null | undefined): Conditi
   return { tier, conditionLabel: label, ...CONDITION_GUIDANCE[tier] };
 }
 
-/** Spec 01 §9 "Listing-form price hints by condition": a multiplier on the used-excellent market price. */
+/** docs/product/pricing.md#price-guidance "Listing-form price hints by condition": a multiplier on the used-excellent market price. */
 export const PRICE_HINT_FACTORS: Record<Condition, number> = {
   new: 1.2,
   open_box: 1.1,
@@ -100,7 +100,7 @@ export function priceHintFactor(condition: string | null | undefined): number | 
 }
 
 /**
- * Spec 01 §9, mock generator: condition factors. The spec names eight conditions; "incomplete" is priced as
+ * docs/product/pricing.md#price-guidance, mock generator: condition factors. The spec names eight conditions; "incomplete" is priced as
  * "for repair" and "parts only" as "as-is".
  */
 export const FALLBACK_CONDITION_FACTORS: Record<Condition, number> = {

@@ -1,4 +1,4 @@
-// Market trend in the price-suggestion helper (spec 01 §9): the average sold price of the last 90 days against the
+// Market trend in the price-suggestion helper (docs/product/pricing.md#price-guidance): the average sold price of the last 90 days against the
 // 90 days before; above +5% rising, below -5% falling, else stable; the factor it puts on the price is clamped to ±20%.
 import { conditionFactor } from "./condition-factors.ts";
 import type { MarketTrend } from "./types.ts";

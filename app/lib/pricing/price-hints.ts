@@ -1,4 +1,4 @@
-// The manual listing form's price hint (spec 01 §9 "Listing-form price hints by condition"): what similar equipment
+// The manual listing form's price hint (docs/product/pricing.md#price-guidance "Listing-form price hints by condition"): what similar equipment
 // sells for in the condition the seller chose. Each sale or Buy Now listing of the category is brought to its
 // used-excellent price (divided by its condition's hint factor, used excellent being 1); the hint is the average of
 // those, times the chosen condition's factor, rounded by the helper's rule. Brand-level figures are used when the

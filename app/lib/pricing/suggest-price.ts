@@ -1,4 +1,4 @@
-// The price-suggestion helper of spec 01 §9, as pure functions on integer cents. The spec's thresholds (10000, 1000)
+// The price-suggestion helper of docs/product/pricing.md#price-guidance, as pure functions on integer cents. The spec's thresholds (10000, 1000)
 // and steps (100, 10, 1) are whole currency units, so they are 100× larger in cents here.
 //
 //   price = base × condition factor × age decay × brand factor × trend multiplier,
@@ -110,7 +110,7 @@ export function weightedMedian(values: ReadonlyArray<{ value: number; weight: nu
 
 /**
  * The new, mid-tier price the comparables imply: the median of each price divided by its own factors, a sale weighing
- * SALE_WEIGHT times an asking price (issue 33).
+ * SALE_WEIGHT times an asking price.
  */
 export function basePriceFromComparables(item: PricedItem, comparables: readonly PricedComparable[], now: Date): number {
   return weightedMedian(

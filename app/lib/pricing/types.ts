@@ -3,7 +3,7 @@
 
 export type PriceConfidence = "high" | "medium" | "low";
 
-/** The price-suggestion helper's recommendation (spec 01 §3 "Pricing recommendation", §9). */
+/** The price-suggestion helper's recommendation (docs/product/pricing.md#price-guidance "Pricing recommendation"). */
 export interface PriceSuggestion {
   minCents: number;
   maxCents: number;

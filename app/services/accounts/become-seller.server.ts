@@ -1,4 +1,4 @@
-// A buyer becomes a seller (issue 33), from /profile/start-selling: only a buyer's own account, confirmed (a seller
+// A buyer becomes a seller, from /profile/start-selling: only a buyer's own account, confirmed (a seller
 // lists, and an unconfirmed account may not: decision 0028) and not suspended, having accepted the terms as a seller.
 // In one write transaction the role changes buyer → seller (with last_role_change and changed_by, as a staff change
 // records), the company name is kept when given, and the audit row {old, new} is written. The seller's permissions are

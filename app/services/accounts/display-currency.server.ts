@@ -1,4 +1,4 @@
-// The member's display currency (issue 32 §2; docs/decisions/0069): the currency "≈" amounts beside listing prices
+// The member's display currency (docs/decisions/0069): the currency "≈" amounts beside listing prices
 // are shown in, chosen on /profile; null goes back to the browser's language. Prices themselves, checkout and orders
 // stay in the listing's currency.
 import type { Kysely } from "kysely";

@@ -1,4 +1,4 @@
-// Following a seller (issue 22 §4): a signed-in member follows or unfollows a seller (never themselves); the profile
+// Following a seller: a signed-in member follows or unfollows a seller (never themselves); the profile
 // shows the follower count, /watchlist lists the sellers one follows. The new-listing notices to followers are the
 // alerts domain's (app/services/alerts/followed-seller-alerts.server.ts).
 import type { Kysely } from "kysely";

@@ -1,4 +1,4 @@
-// Newsletter sign-ups (issue 18 §5, decision 0041 "The newsletter"): an address counts as subscribed only once it
+// Newsletter sign-ups (decision 0041 "The newsletter"): an address counts as subscribed only once it
 // has followed the confirmation link mailed to it (a one-time random link, stored as its digest, expiring after
 // NEWSLETTER_CONFIRM_TTL_HOURS). Every newsletter e-mail carries an unsubscribe link that works without signing in: an
 // HMAC of the subscription under the server's secret, so it never expires and any later mailing can make it. Following

@@ -1,4 +1,4 @@
-// Passkeys (WebAuthn, with @simplewebauthn/server) as a second factor beside the authenticator app (issue 32 §5;
+// Passkeys (WebAuthn, with @simplewebauthn/server) as a second factor beside the authenticator app (
 // docs/decisions/0071). A member registers passkeys from /profile/second-factor (named, listed, removable); the second
 // step of signing in accepts one instead of a code.
 // - Challenges are random, stored server-side (passkey_challenges) with an expiry and a purpose, and claimed once by a

@@ -1,4 +1,4 @@
-// What a role may do, read from the role_permissions table (one row per role and permission). Spec 02 §6: a failed
+// What a role may do, read from the role_permissions table (one row per role and permission). docs/product/admin.md#roles-and-permissions: a failed
 // permission check is a plain "no"; a lookup error is thrown on.
 import type { Kysely } from "kysely";
 import type { Database } from "#db/schema.ts";

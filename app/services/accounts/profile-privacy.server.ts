@@ -1,4 +1,4 @@
-// What a viewer sees of someone's public profile (issue 22 §5, spec 02 §2.8): the one policy every profile read goes
+// What a viewer sees of someone's public profile (docs/product/accounts.md#public-profile): the one policy every profile read goes
 // through. A visitor and a member see the public card; the e-mail address and the phone number only when the owner
 // chose to show them (/profile, preferences.privacy, hidden by default); buyer figures (purchases, money spent, the
 // watchlist) only the owner and administrators. Message and Follow are for signed-in members on someone else's profile.

@@ -1,4 +1,4 @@
-// The public profile of a member (/user/{id}, spec 02 §2.8) on real data: the card (name, role, rating, location,
+// The public profile of a member (/user/{id}, docs/product/accounts.md#public-profile) on real data: the card (name, role, rating, location,
 // verification, member since), the contact details and figures the privacy policy lets this viewer see, the counts of
 // the tabs, and the seller's active listings a page at a time. Ratings come from the reviews domain.
 import type { Kysely } from "kysely";
@@ -57,7 +57,7 @@ async function saleTotals(db: Kysely<Database>, column: "seller_id" | "buyer_id"
     .selectFrom("orders")
     .select((eb) => ["currency", eb.fn.countAll<number>().as("n"), eb.fn.sum<number>("amount_cents").as("cents")])
     .where(column, "=", userId)
-    // The one definition of a sale, as the seller's dashboard and the admin's figures count them (issue 33).
+    // The one definition of a sale, as the seller's dashboard and the admin's figures count them.
     .where("status", "in", SOLD_ORDER_STATUSES)
     .groupBy("currency")
     .orderBy("currency")

@@ -1,4 +1,4 @@
-// Registration as a visitor sees it (issue 32 §6): the answer is the same whether or not the address already has an
+// Registration as a visitor sees it: the answer is the same whether or not the address already has an
 // account, so the form cannot be used to learn who is a member. A new address gets its account and the welcome mail
 // with the confirmation link; an address that has an account gets nothing new, and its owner is told by mail that
 // someone tried, with the ways in (sign in, or reset the password).

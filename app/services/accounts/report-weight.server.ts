@@ -1,4 +1,4 @@
-// How much a member's report or flag counts towards hiding content before a moderator looks (issue 32 §6), and whose
+// How much a member's report or flag counts towards hiding content before a moderator looks, and whose
 // content reports never hide. One rule for listing reports and forum flags: an account's weight follows its standing
 // (confirmed, age, suspensions now and before; app/lib/moderation.ts has the figures), so a handful of fresh accounts
 // cannot take a listing or a post down; content written by staff is only ever queued for review, never auto-hidden.

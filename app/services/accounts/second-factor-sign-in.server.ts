@@ -1,4 +1,4 @@
-// Signing in in two steps (issue 32 §5; docs/decisions/0064). A member whose account has a second factor gets no
+// Signing in in two steps (docs/decisions/0064). A member whose account has a second factor gets no
 // session from the password alone: the password step makes a challenge (a random token in a short-lived cookie, its
 // digest here) and the session is only made once a code passes the second step.
 // Limits, so a guesser gets nowhere and nobody can lock the owner out:

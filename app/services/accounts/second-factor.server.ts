@@ -1,4 +1,4 @@
-// A second factor for signing in (issue 32 §5; docs/decisions/0064): an authenticator app (TOTP, RFC 6238: 6 digits,
+// A second factor for signing in (docs/decisions/0064): an authenticator app (TOTP, RFC 6238: 6 digits,
 // 30-second steps, SHA-1, as every app reads them) and ten one-time recovery codes. Required for every role holding
 // a permission that moves money or changes people (SECOND_FACTOR_PERMISSIONS, read from role_permissions on each
 // request, so a role edited on /admin/roles follows at once); optional for everyone else.

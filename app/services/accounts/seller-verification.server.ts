@@ -1,4 +1,4 @@
-// Seller verification (issue 22 §3, issue 33): the Verified Seller badge everywhere reads profiles.is_verified and
+// Seller verification: the Verified Seller badge everywhere reads profiles.is_verified and
 // verification_date. A seller becomes verified only when staff approve their verification application
 // (app/services/admin/verification-applications.server.ts, docs/decisions/0076); here staff holding can_manage_users
 // may only take the mark away again. Each change is recorded in audit_events in the same transaction (seller.unverify).
@@ -30,7 +30,7 @@ export async function setSellerVerification(db: Kysely<Database>, change: Seller
   const now = change.now ?? new Date();
   const permissions = await permissionsOfRole(db, change.actor.role);
   if (!permissions.has("can_manage_users") && !permissions.has("can_manage_admins")) throw new DomainError("forbidden", VERIFICATION_MESSAGES.forbidden);
-  // Approval of an application is the only way in (issue 33).
+  // Approval of an application is the only way in.
   if (change.verified) throw new DomainError("conflict", VERIFICATION_APPLICATION_MESSAGES.onlyByApproval);
   let since: string | null = null;
   if (change.verified) {

@@ -1,4 +1,4 @@
-// Separation of duties (issue 32 §6; conventions: "no one decides where they are a party"): a member of staff never
+// Separation of duties (conventions: "no one decides where they are a party"): a member of staff never
 // decides on an order, dispute, offer, review, report, listing or account they are a party to — billing confirming the
 // payment of an order they bought, a referee deciding their own dispute, a moderator deciding a report about their own
 // listing, review or post, or one they filed. One rule, used by every such decision; the refusal names why and that

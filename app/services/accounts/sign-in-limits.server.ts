@@ -1,4 +1,4 @@
-// Sign-in limits that nobody can turn against an account's owner (issue 15 §3, docs/decisions/0029).
+// Sign-in limits that nobody can turn against an account's owner (docs/decisions/0029).
 // - Failures are counted per (account, address) pair, or per (account, device) pair for a device that signed in to
 //   the account before: past 5 of them each one earns a wait that doubles (1 minute … 15 minutes). Only that pair waits.
 // - Failures per address across all accounts (spraying): past 30 the address waits too, but not for an account that

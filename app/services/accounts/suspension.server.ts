@@ -1,4 +1,4 @@
-// A suspended account (issue 19 §3) is refused in one place, the accounts domain, which every signed-in act passes:
+// A suspended account is refused in one place, the accounts domain, which every signed-in act passes:
 // - its password still checks, but sign-in answers SUSPENDED_MESSAGE instead of a session (verifyLogin);
 // - no session is ever created for it (createSession: sign-in and password reset);
 // - a session it still holds no longer names anyone (findSessionProfile, the lookup behind requireUser and every

@@ -1,7 +1,7 @@
-// The audit log as administrators read it (issue 19 §3, spec 02 §3 AUDIT_LOG, §7 Role service, §9): audit_events
+// The audit log as administrators read it (docs/product/admin.md#audit-log AUDIT_LOG, Role service): audit_events
 // newest first with the actor's e-mail and name, filtered by actor, action, subject and date, 50 entries by default and
 // never more than AUDIT_LOG_MAX_LIMIT per read; older pages follow a cursor (created_at and id of the last entry shown),
-// so a page costs the same however deep it is. Issue 33: the action filter takes a catalogued action or group only
+// so a page costs the same however deep it is. The action filter takes a catalogued action or group only
 // (app/lib/audit-actions.ts); each page names its actors and subjects (one query per subject type for the page, so a
 // page of 100 entries costs at most a dozen reads); auditLogCsv writes the same filters as a bounded CSV.
 import { sql, type Kysely } from "kysely";
@@ -39,7 +39,7 @@ export interface AuditLogEntry {
   actorName: string | null;
   subjectType: string;
   subjectId: string;
-  /** The values before and after the act, when the detail records them (spec 02 §3 old_values, new_values). */
+  /** The values before and after the act, when the detail records them (docs/product/admin.md#audit-log old_values, new_values). */
   oldValues: Record<string, unknown> | null;
   newValues: Record<string, unknown> | null;
   /** The detail as recorded (free text or JSON). */

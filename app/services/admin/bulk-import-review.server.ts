@@ -1,4 +1,4 @@
-// The staff review of held bulk imports (issue 33): a new seller's first import above IMPORT_REVIEW_THRESHOLD waits
+// The staff review of held bulk imports: a new seller's first import above IMPORT_REVIEW_THRESHOLD waits
 // (bulk_imports.review_state = 'held', nothing charged) in a queue on /admin/bulk-imports. Staff holding
 // can_manage_listings approve it (the charge is recorded and the import job starts, as the seller's own Import would)
 // or reject it with a reason (the import is cancelled). Each decision is audited (bulk_import.approve / .reject, old and

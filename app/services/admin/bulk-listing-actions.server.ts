@@ -1,4 +1,4 @@
-// Bulk take-down on /admin/listings (issue 33): staff holding can_manage_listings unpublish (archive: the seller may
+// Bulk take-down on /admin/listings: staff holding can_manage_listings unpublish (archive: the seller may
 // edit and publish again) or remove (for good) many listings at once with a reason — the listings ticked on the page
 // (at most ADMIN_BULK_SELECTION) or every listing of one bulk import (at most one file's rows). In one write
 // transaction: each listing's status, one audit_events row per listing (old and new status, the reason), one

@@ -1,4 +1,4 @@
-// /admin/categories (issue 19 §6): the three-level taxonomy with listing counts; staff holding can_manage_categories
+// /admin/categories: the three-level taxonomy with listing counts; staff holding can_manage_categories
 // rename a category, hide or show one, add an item under a subcategory, and delete only an item they added that no
 // listing uses. The taxonomy itself stays in code (app/lib/taxonomy.ts, synced into `categories` at every start,
 // which never deletes a row); staff's changes live in category_overrides (an overlay: a new name, hidden, added), so a

@@ -1,4 +1,4 @@
-// The admin dashboard's data (issue 19 §2, spec 02 §2.4, §3 Admin stats, 01 §7 Analytics: Admin): the four figures,
+// The admin dashboard's data (docs/product/admin.md#dashboard Admin stats, Analytics: Admin): the four figures,
 // recent sales, flagged listings, category distribution, recent users, growth by month and the system status. Each
 // section loads and fails on its own (a failed one carries its message, the others still show), and only the sections
 // the viewer's permissions open are read. Nothing here scans the listings: counts come from the tables the triggers of
@@ -82,7 +82,7 @@ export async function loadAdminDashboard(
   return { stats, recentSales, flaggedListings, categories, recentUsers, growth, systemStatus, quickActions };
 }
 
-/** Spec 02 §3 Admin stats: totalListings, totalUsers, totalSales, aiListingsProcessed (and the pending fraud reports). */
+/** docs/product/admin.md#dashboard Admin stats: totalListings, totalUsers, totalSales, aiListingsProcessed (and the pending fraud reports). */
 export async function dashboardStats(db: Kysely<Database>): Promise<DashboardStats> {
   const [listings, users, salesTotal, ai, fraud] = await Promise.all([
     db.selectFrom("listing_counts_by_month").select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>("listings"), sql<number>`0`).as("n")).executeTakeFirstOrThrow(),
@@ -102,7 +102,7 @@ export async function dashboardStats(db: Kysely<Database>): Promise<DashboardSta
   };
 }
 
-/** Pending fraud reports (spec 01 §7), or null where the fraud-report table does not exist yet. */
+/** Pending fraud reports (docs/product/admin.md#moderation), or null where the fraud-report table does not exist yet. */
 async function pendingFraudReports(db: Kysely<Database>): Promise<number | null> {
   if (!(await tableExists(db, "fraud_reports"))) return null;
   const { rows } = await sql<{ n: number | string }>`select count(*) as n from fraud_reports where status = 'pending'`.execute(db);
@@ -125,7 +125,7 @@ export async function tableExists(db: Kysely<Database>, table: string): Promise<
   return exists;
 }
 
-/** The newest orders that count as sales, with the listing and both parties (spec 02 §2.4 Recent Sales). */
+/** The newest orders that count as sales, with the listing and both parties (docs/product/admin.md#dashboard Recent Sales). */
 export async function recentSalesOf(db: Kysely<Database>, limit: number): Promise<SaleRow[]> {
   return newestOrders(db, SOLD_ORDER_STATUSES, { limit });
 }
@@ -194,7 +194,7 @@ export function toSaleRow(row: SaleQueryRow): SaleRow {
     feeCents: Number(row.fee_cents),
     currency: row.currency,
     status: row.status,
-    // Spec 02 §2.4: buyer and seller by company name, else first plus last name.
+    // docs/product/admin.md#dashboard: buyer and seller by company name, else first plus last name.
     buyer: { id: row.buyer_id, name: publicName({ firstName: row.buyer_first, lastName: row.buyer_last, companyName: row.buyer_company }) },
     seller: { id: row.seller_id, name: publicName({ firstName: row.seller_first, lastName: row.seller_last, companyName: row.seller_company }) },
     createdAt: row.created_at,
@@ -332,7 +332,7 @@ export async function salesByMonth(db: Kysely<Database>, fromMonth: string, stat
   );
 }
 
-/** Spec 02 §2.4 Recent Users: the newest members (the profiles' (created_at, id) index). */
+/** docs/product/admin.md#dashboard Recent Users: the newest members (the profiles' (created_at, id) index). */
 export async function recentUsersOf(db: Kysely<Database>, limit: number): Promise<RecentUser[]> {
   const rows = await db
     .selectFrom("profiles")
@@ -356,7 +356,7 @@ export async function recentUsersOf(db: Kysely<Database>, limit: number): Promis
 }
 
 /**
- * Spec 02 §2.4 Flagged Listings: the moderators' queue (listings with open reports, oldest report first; the
+ * docs/product/admin.md#dashboard Flagged Listings: the moderators' queue (listings with open reports, oldest report first; the
  * moderation's listFlaggedListings), its first `limit`.
  */
 export async function flaggedListingsOf(db: Kysely<Database>, limit: number): Promise<FlaggedListing[]> {

@@ -1,4 +1,4 @@
-// Fraud reports against members (issue 19 §5; spec 01 §3 Fraud report, status pending; §7 Admin: the pending count).
+// Fraud reports against members (docs/product/admin.md#moderation Fraud report, status pending; Admin: the pending count).
 // A signed-in member reports another member once while their report is pending, within the same hourly allowance as
 // listing reports; moderators (can_moderate_content) read the pending queue oldest first and dismiss or confirm each
 // report, audited in audit_events. Confirming records the finding; suspending the account is the users page's act.
@@ -125,7 +125,7 @@ export async function listPendingFraudReports(db: Kysely<Database>, { limit = FR
   );
 }
 
-/** Pending fraud reports (spec 01 §7 Admin: the dashboard's pending count). */
+/** Pending fraud reports (docs/product/admin.md#moderation Admin: the dashboard's pending count). */
 export async function countPendingFraudReports(db: Kysely<Database>): Promise<number> {
   const row = await db.selectFrom("fraud_reports").select((eb) => eb.fn.countAll<number | string>().as("n")).where("status", "=", "pending").executeTakeFirstOrThrow();
   return Number(row.n);

@@ -1,4 +1,4 @@
-// What the admin domain offers to routes and the web layer. The administration (issue 19): members' roles and fee
+// What the admin domain offers to routes and the web layer. The administration: members' roles and fee
 // exemption with their rules, and the audit log of what staff did.
 // Routes import services through this index; services import each other's files directly.
 export * from "./audit-log-view.server.ts";

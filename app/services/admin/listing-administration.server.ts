@@ -1,4 +1,4 @@
-// /admin/listings (issue 19 §6): every listing whatever its status, found by title text, status, seller (e-mail or
+// /admin/listings: every listing whatever its status, found by title text, status, seller (e-mail or
 // name) and category, newest first, 25 to a page; staff holding can_manage_listings feature and unfeature a listing
 // (the home page's Featured Equipment shows active featured listings), each change an audit_events row.
 // Bounds: text ≤ 100 characters; pages ≤ 400; the total is exact up to 10,000 ("10,000+" beyond).
@@ -27,7 +27,7 @@ export interface AdminListingsQuery {
   seller?: string;
   /** A category id or slug at any level: it and everything under it. */
   category?: string;
-  /** Only the listings one bulk import created (issue 33). */
+  /** Only the listings one bulk import created. */
   importId?: number | null;
   page?: number;
 }

@@ -1,4 +1,4 @@
-// Listing reports and their review (issue 19 §5; spec 02 §2.4 Flagged Listings, §3 Flagged listing). A signed-in
+// Listing reports and their review (docs/product/admin.md#dashboard Flagged Listings, docs/product/admin.md#moderation Flagged listing). A signed-in
 // member reports someone else's listing once (while their report is open), within REPORT_RATE_LIMIT; once its open
 // reporters weigh REPORT_WEIGHT_TO_HIDE (by account standing; never a staff member's listing) an active listing is put "under_review", a status every search already leaves
 // out (they read status = 'active'), so hiding costs the search nothing. Moderators (can_moderate_content) see the
@@ -135,7 +135,7 @@ export interface FlaggedListing {
   /** The reason most of its open reports give (the oldest of equals). */
   reason: ListingReportReason;
   sellerId: string;
-  /** Company name, else first and last name (spec 02 §2.4). */
+  /** Company name, else first and last name (docs/product/admin.md#dashboard). */
   sellerName: string;
   /** When its oldest open report came in. */
   flaggedAt: string;
@@ -150,7 +150,7 @@ export function sellerNameOf(row: { company_name: string | null; first_name: str
 }
 
 /**
- * Listings with open reports, oldest report first (spec 02 §2.4 Flagged Listings; the queue of /admin/flagged-listings).
+ * Listings with open reports, oldest report first (docs/product/admin.md#dashboard Flagged Listings; the queue of /admin/flagged-listings).
  * `limit` is clamped to 1…FLAGGED_LISTINGS_PAGE, `offset` to 0…10,000.
  */
 export async function listFlaggedListings(db: Kysely<Database>, { limit = FLAGGED_LISTINGS_PAGE, offset = 0 }: { limit?: number; offset?: number } = {}): Promise<FlaggedListing[]> {

@@ -1,4 +1,4 @@
-// One member as the console shows them (issue 19 §3, /admin/users/{id}): the profile, role, fee exemption and
+// One member as the console shows them (/admin/users/{id}): the profile, role, fee exemption and
 // suspension; their newest listings and orders (each list bounded, with the full count); the reports about them and
 // by them (listing reports and fraud reports, app/services/admin/listing-reports.server.ts); and their sign-in history
 // (sign_in_events, written by createSession).

@@ -1,4 +1,4 @@
-// Suspending and reinstating a member (issue 19 §3), by staff whose role holds can_manage_users (an administrator's
+// Suspending and reinstating a member, by staff whose role holds can_manage_users (an administrator's
 // account: can_manage_admins), never one's own. Suspending, in one write transaction: marks the profile, deletes every
 // session of the member (they are signed out at once), caps the proxy maximums they left on live auctions at the bids
 // those already placed (so nothing bids for them any more) and writes the audit row {old, new}. Then, after the commit,

@@ -1,4 +1,4 @@
-// The moderation inbox (issue 33, /admin/moderation): everything that awaits a moderator on one page, in four sections
+// The moderation inbox (/admin/moderation): everything that awaits a moderator on one page, in four sections
 // — flagged listings (the queue of /admin/flagged-listings), reported reviews (/admin/review-reports), pending reports
 // about members (/admin/flagged-listings?tab=members) and flagged forum posts (community's flag queue). Each section
 // holds at most MODERATION_INBOX_SECTION_MAX entries, in its own queue's order, with who flagged it; the rest are

@@ -1,4 +1,4 @@
-// What each role may do, edited by a super administrator (issue 19 §1; spec 02 §3 ROLE_PERMISSIONS, §6 Role service):
+// What each role may do, edited by a super administrator (docs/product/admin.md#roles-and-permissions ROLE_PERMISSIONS, Role service):
 // the role_permissions rows of one role replaced in one write transaction, audited with the old and new sets. Only
 // roles holding can_manage_admins edit them; super_admin always keeps can_manage_admins (else nobody could ever manage
 // administrators again). requirePermission reads the rows on every request, so a change takes effect at once.
@@ -16,7 +16,7 @@ import { recordAuditEvent } from "../platform/audit-log.server.ts";
 export interface RolePermissionsRow {
   role: Role;
   permissions: Permission[];
-  /** Members holding the role (spec 02 §6: role statistics). */
+  /** Members holding the role (docs/product/admin.md#roles-and-permissions: role statistics). */
   members: number;
 }
 

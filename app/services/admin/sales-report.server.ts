@@ -1,4 +1,4 @@
-// /admin/sales and /admin/reports (issue 19 §6): orders with amounts, fees and parties, paged and filtered by status,
+// /admin/sales and /admin/reports: orders with amounts, fees and parties, paged and filtered by status,
 // totals by month, and a bounded CSV export; the marketplace's figures by month (GMV, fees, orders, new members,
 // listings, views and the view-to-sale conversion) with its CSV. All reads go through indexes or the maintained counts
 // (migrations/2026-12-03T1000-admin-dashboard-counts.ts); the CSV is produced in pages, never all at once.

@@ -1,4 +1,4 @@
-// /admin/system-status (issue 19 §8): real checks, each timed and bounded by a timeout, and the overall state.
+// /admin/system-status: real checks, each timed and bounded by a timeout, and the overall state.
 // - Database: one query. Storage: a temp file written and read back in the uploads folder, and the free disk there
 //   (warning under 10 % or 2 GB, critical under 3 % or 500 MB). Mail: the SMTP server's greeting, or "outbox only"
 //   when no SMTP_URL is set. AI: the language model configured or the built-in generator, and the last generation's

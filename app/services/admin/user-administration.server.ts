@@ -1,5 +1,5 @@
-// Users as administrators see them (issue 19 §3, spec 02 §2.15, §6, §7 Role service): the searchable, bounded list,
-// and the one change of a member's role and fee exemption with its rules (issue 19 §1):
+// Users as administrators see them (docs/product/admin.md#roles-and-permissions Role service): the searchable, bounded list,
+// and the one change of a member's role and fee exemption with its rules:
 // - the actor's role must hold can_manage_users or can_manage_admins, read inside the change's transaction;
 // - only can_manage_admins (super_admin) grants or removes admin and super_admin, or edits an administrator's account;
 // - nobody changes their own role or fee exemption;
@@ -202,7 +202,7 @@ function toAdminUserRow(row: {
 /** What an administrator changes about a member; an absent field stays as it is. */
 export interface UserAccessChange {
   role?: Role;
-  /** Percent 0–100 taken off the member's success fee (spec 02 §5). */
+  /** Percent 0–100 taken off the member's success fee (docs/product/orders.md#fees). */
   feeExemption?: number;
 }
 

@@ -1,4 +1,4 @@
-// Seller verification applications (issue 33, docs/decisions/0076): a seller applies with the company's registered
+// Seller verification applications (docs/decisions/0076): a seller applies with the company's registered
 // name, registration number, country and address and one to five documents (PDF or images, each at most 10 MB, kept in
 // the upload store under `verification/{application}/` and never served publicly); staff holding can_manage_users
 // approve or reject it with a reason, never their own; approval is what marks the seller verified (the Verified Seller

@@ -1,4 +1,4 @@
-// Creating a listing from the AI wizard (spec 01 §2 step 3, §3 Listing create payload, §4): the listing, its images
+// Creating a listing from the AI wizard (docs/product/listings.md#ai-assistant step 3, Listing create payload): the listing, its images
 // and (auction, hybrid) its auction in one transaction, live at once, marked ai_generated with the comparables its
 // price was based on, and the AI generation it came from marked as used (ai_generations.listing_id, the "successful
 // listings" of ai_stats). Who may claim a generation: docs/decisions/0022-ai-wizard.md.
@@ -33,7 +33,7 @@ export function toAiListingInput(values: AiListingCreateValues): ListingInput {
     categoryId: values.categoryId,
     listingType: values.listingType,
     // An auction or hybrid listing's price is its auction's starting price (as in the manual form); a hybrid's
-    // reviewed price is its buy-now price (spec 01 §3: buyNowPrice equals price for hybrid, otherwise null).
+    // reviewed price is its buy-now price (docs/product/listings.md#ai-assistant: buyNowPrice equals price for hybrid, otherwise null).
     priceCents: auction ? auction.startingPriceCents : values.priceCents,
     buyNowPriceCents: hybrid ? values.priceCents : null,
     auction: auction
@@ -42,7 +42,7 @@ export function toAiListingInput(values: AiListingCreateValues): ListingInput {
           reservePriceCents: auction.reservePriceCents,
           buyNowPriceCents: hybrid ? values.priceCents : null,
           durationDays: auction.durationDays,
-          // The wizard's auctions start at once (spec 01 §3: startDate null).
+          // The wizard's auctions start at once (docs/product/listings.md#ai-assistant: startDate null).
           startDate: null,
           bidIncrementCents: null,
           autoExtend: true,

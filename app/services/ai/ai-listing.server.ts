@@ -1,4 +1,4 @@
-// One AI listing draft (spec 01 §2 wizard step 1 → 2, §7, §8): the category from the brand and model, the photos
+// One AI listing draft (docs/product/listings.md#ai-assistant wizard step 1 → 2): the category from the brand and model, the photos
 // read by the vision model, the listing written by the language model (or, without a key or after a failure, by the
 // built-in generator, with a notice), the price guidance from Tradebench's own market, and a row in ai_generations
 // with the outcome and the server's own time (total minus the time spent waiting on the model).

@@ -1,7 +1,7 @@
 // The language model behind the AI listing creator: any OpenAI-compatible endpoint (OpenAI, Azure, a local
 // llama.cpp / Ollama / vLLM server), reached only from the server with the key from the environment. One chat
 // completion at a time, within a deadline, retried per app/lib/ai/retry.ts; every failure becomes an AiFailure of
-// one class of spec 01 §8.
+// one class of docs/product/listings.md#ai-assistant.
 import type OpenAI from "openai";
 import type * as OpenAiSdk from "openai";
 import type { ChatCompletion, ChatCompletionCreateParamsNonStreaming } from "openai/resources/chat/completions";
@@ -33,7 +33,7 @@ export function aiConfigFromEnv(env: Pick<Env, "OPENAI_API_KEY" | "OPENAI_BASE_U
 const clients = new Map<string, OpenAI>();
 
 /**
- * The SDK, loaded the first time a model is called rather than when the server starts (issue 17 §4: start work only
+ * The SDK, loaded the first time a model is called rather than when the server starts (start work only
  * for what every request needs). Its errors can only exist once it is loaded, which failureOf relies on.
  */
 let sdk: typeof OpenAiSdk | undefined;

@@ -1,4 +1,4 @@
-// New listings of followed sellers (issue 22 §4), batched like saved-search alerts: when a listing becomes active and
+// New listings of followed sellers, batched like saved-search alerts: when a listing becomes active and
 // its seller has followers, one row records it (once per listing, whatever happens to it later); the scheduler's
 // flush then tells each follower once per seller per batch window ("Acme listed 3 new items"), with the e-mail copy
 // the follower chose on /profile ("A seller I follow lists something new"). Listings no longer active by then are

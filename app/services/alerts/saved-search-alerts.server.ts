@@ -1,4 +1,4 @@
-// Saved-search alerts (spec 01 §3 Saved search, issue 5): when a listing becomes active, the saved searches with
+// Saved-search alerts (docs/product/alerts.md#saved-searches Saved search): when a listing becomes active, the saved searches with
 // alerts on that it matches are found through their match keys (never by running every search), checked exactly
 // against the search's own rules, and recorded; the scheduler's flush then tells each owner once per batch window.
 //
@@ -420,7 +420,7 @@ export async function alertSavedSearchesOfListing(db: Kysely<Database>, listingI
   } catch (error) {
     console.error(`Saved-search alerts for listing ${listingId} failed:`, error);
   }
-  // The same moment tells the seller's followers (issue 22), batched by their own flush.
+  // The same moment tells the seller's followers, batched by their own flush.
   try {
     await recordFollowedSellerListing(db, listingId, now);
   } catch (error) {

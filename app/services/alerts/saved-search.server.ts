@@ -9,7 +9,7 @@ import { DomainError } from "../domain-error.ts";
 import { SAVED_SEARCHES_PAGE_SIZE } from "~/lib/member-limits.ts";
 import { addingInWriteTransaction, assertRoomFor } from "../member-limits.server.ts";
 
-/** The service messages of spec 01 §8. */
+/** The service messages of docs/product/alerts.md#messages. */
 export const SAVED_SEARCH_ERRORS = {
   userRequired: "User ID is required",
   paramsRequired: "Search parameters are required",
@@ -77,10 +77,10 @@ export async function countSavedSearches(db: Kysely<Database> | Transaction<Data
 
 // ── The Saved Searches tab (/watchlist?tab=saved-searches): list, execute, rename, alerts on or off, delete ──
 
-/** Execute returns at most this many listings (spec 01 §9). */
+/** Execute returns at most this many listings (docs/product/alerts.md#saved-searches). */
 export const SAVED_SEARCH_EXECUTE_LIMIT = 50;
 
-/** The rest of the service messages of spec 01 §8. */
+/** The rest of the service messages of docs/product/alerts.md#messages. */
 export const SAVED_SEARCH_UPDATE_ERRORS = {
   searchIdRequired: "Search ID is required",
   updatesRequired: "Updates are required",

@@ -1,4 +1,4 @@
-// Telling the people who watch a listing (spec 02 §3 dashboard notification types): price_drop when its price is
+// Telling the people who watch a listing (docs/product/alerts.md#watchlist dashboard notification types): price_drop when its price is
 // lowered, auction_update when its auction has under an hour left, watchlist_update when it sells. The drafts are
 // written in the transaction of the event (the caller passes its transaction and announces after commit); the actor
 // of the event (the editor, the buyer, the seller) and anyone the event already told in its own words (a hybrid's

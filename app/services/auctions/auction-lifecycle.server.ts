@@ -1,4 +1,4 @@
-// The auction lifecycle (spec 01 §4): upcoming auctions start at their start date, active ones end at their end date
+// The auction lifecycle (docs/product/auctions.md#states): upcoming auctions start at their start date, active ones end at their end date
 // (with a winner and an order when the highest bid meets the reserve), and the listing's owner may end an auction
 // early or cancel it. Every change is one write transaction that claims the change by a conditional update of the
 // auction row; only the transaction whose update hit the row does the follow-up work (listing, order, notifications),
@@ -21,7 +21,7 @@ import { createOrder } from "../orders/order-creation.server.ts";
 import { completeInspectedOrders } from "../orders/order-flow.server.ts";
 import { itemSoldAlerts } from "../alerts/watcher-alerts.server.ts";
 
-/** The spec's words (01 §8) for refusals of the owner's controls. */
+/** The refusals of the owner's controls (docs/product/auctions.md#messages). */
 export const LIFECYCLE_MESSAGES = {
   notFound: "Auction not found",
   endPermission: "You do not have permission to end this auction",
@@ -189,7 +189,7 @@ function saleTypeOf(listingType: string): SaleType {
 }
 
 /**
- * Leaves a listing "unsold" after an auction without a sale (issue 33, decision 0073): nothing can be bid on or bought
+ * Leaves a listing "unsold" after an auction without a sale (decision 0073): nothing can be bid on or bought
  * until its seller relists it, switches it to Buy It Now or ends it. Only an active listing changes: a sold one stays
  * sold; one its reports hid from search, or a moderator removed, stays so (moderation states are terminal); a draft or
  * archived one stays with its seller.
@@ -265,7 +265,7 @@ async function endOneDue(db: Kysely<Database>, auctionId: number, now: Date): Pr
   return announce(db, committed);
 }
 
-/** Active auctions whose end date has come end (spec 01 §4). Returns how many this call ended. */
+/** Active auctions whose end date has come end (docs/product/auctions.md#states). Returns how many this call ended. */
 export async function endDueAuctions(db: Kysely<Database>, now: Date = new Date()): Promise<number> {
   return (await endDue(db, now)).done;
 }
@@ -351,7 +351,7 @@ async function ownedRow(trx: Kysely<Database>, request: OwnerRequest, now: Date,
 }
 
 /**
- * The seller may neither end nor cancel the auction of a listing its reports hid (issue 32 §6): ending would sell it
+ * The seller may neither end nor cancel the auction of a listing its reports hid: ending would sell it
  * before review, cancelling would free it to be relisted. Only a moderator's decision (which cancels it) changes it.
  */
 async function sellerModerationHold(db: Kysely<Database>, row: Pick<AuctionRow, "listing_id" | "seller_id">): Promise<DomainError | null> {
@@ -389,7 +389,7 @@ export async function ownerControlView(
 }
 
 /**
- * The owner ends the auction now (spec 01 §4): the same settlement as at the end date — the highest bid wins if it
+ * The owner ends the auction now (docs/product/auctions.md#states): the same settlement as at the end date — the highest bid wins if it
  * meets the reserve. Only the listing's owner, only from active or upcoming.
  */
 export async function endAuctionEarly(db: Kysely<Database>, request: OwnerRequest): Promise<EndedAuction> {
@@ -498,7 +498,7 @@ export interface AuctionSchedulerOptions {
   now?: () => Date;
   /**
    * Work to run after each lifecycle pass; by default completing the orders whose 7-day inspection period ended
-   * (spec 02 §4), so one timer keeps every deadline of the marketplace.
+   * (docs/product/orders.md#states), so one timer keeps every deadline of the marketplace.
    */
   afterPass?: (db: Kysely<Database>, now: Date) => Promise<unknown>;
   log?: (message: string, error?: unknown) => void;

@@ -1,4 +1,4 @@
-// The /auctions list (spec 02 §2.11): auctions of one status, optionally within a category, in one of six orders,
+// The /auctions list (docs/product/auctions.md#auction-list): auctions of one status, optionally within a category, in one of six orders,
 // twelve to a page. Cards carry whether the reserve is met, never the reserve amount.
 import type { Kysely } from "kysely";
 import type { Database } from "#db/schema.ts";

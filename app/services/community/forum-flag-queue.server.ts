@@ -1,4 +1,4 @@
-// The forum's flag queue (issue 33): posts members flagged that a moderator has not decided on yet — hidden ones (three
+// The forum's flag queue: posts members flagged that a moderator has not decided on yet — hidden ones (three
 // flags from members in good standing hide a post) first, then the most flagged, the longest waiting first — and the
 // moderator's two answers: restore (the flags are cleared, the post and an opening post's topic are visible again) or
 // remove (the post stays hidden for good and leaves the queue, with the moderator's reason). Each decision runs in one

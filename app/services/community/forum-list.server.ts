@@ -1,4 +1,4 @@
-// /forum's data (spec 02 §2.12): the categories with their topic counts, the forum's real figures, and one page of
+// /forum's data (docs/product/community.md#forum): the categories with their topic counts, the forum's real figures, and one page of
 // topics — pinned first, then by the chosen sort — filtered by category, by "solved", and by a bounded search over
 // titles and opening posts (their folded, bounded copy in forum_topics.search_text). Hidden topics are left out except for moderators, who see them marked.
 import { sql, type Expression, type Kysely, type SqlBool } from "kysely";

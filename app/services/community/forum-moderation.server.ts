@@ -79,7 +79,7 @@ export async function flagForumPost(db: Kysely<Database>, actor: ForumActor, pos
       .returning(["flag_count", "hidden"])
       .executeTakeFirstOrThrow();
     if (updated.hidden === 1 || Number(updated.flag_count) < FORUM_FLAGS_TO_HIDE) return { hidden: updated.hidden === 1 };
-    // Flags are weighed by the flaggers' standing, and a staff member's post is never hidden by flags (issue 32 §6).
+    // Flags are weighed by the flaggers' standing, and a staff member's post is never hidden by flags.
     const flaggers = await trx.selectFrom("forum_post_flags").select("user_id").where("post_id", "=", postId).execute();
     if (!(await reportsHideContent(trx, post.author_id, flaggers.map((row) => row.user_id), now))) return { hidden: false };
     await trx.updateTable("forum_posts").set({ hidden: 1 }).where("id", "=", postId).execute();
@@ -133,7 +133,7 @@ export async function moderateForumPost(db: Kysely<Database>, actor: ForumActor,
   if (!actor.canModerate) throw new DomainError("forbidden", FORUM_MESSAGES.moderatorsOnly);
   return inWriteTransaction(db, async (trx) => {
     const { post } = await visiblePost(trx, actor, postId);
-    // Restoring is deciding on the flags: not on one's own post (separation of duties, issue 32 §6).
+    // Restoring is deciding on the flags: not on one's own post (separation of duties).
     if (action === "restore") assertNotAParty("post", actor.userId, [post.author_id]);
     if (action === "hide") {
       await trx.updateTable("forum_posts").set({ hidden: 1 }).where("id", "=", postId).execute();

@@ -1,4 +1,4 @@
-// "Was this helpful?" on knowledge-base articles (issue 18 §4): one answer per article and reader, which the reader
+// "Was this helpful?" on knowledge-base articles: one answer per article and reader, which the reader
 // may change. A reader is a member (by account) or a visitor's browser (by its signed device cookie, stored only as a
 // keyed hash). The answer is one INSERT … SELECT … ON CONFLICT DO UPDATE statement, so two answers at once from the
 // same reader leave one row, and an answer to a draft or a missing article stores nothing. Votes are limited per

@@ -1,4 +1,4 @@
-// The knowledge base (issue 18 §4, spec 02 §2.13): reading articles (search over title, content and tags, a category
+// The knowledge base (docs/product/community.md#knowledge-base): reading articles (search over title, content and tags, a category
 // filter, Popular Topics, related articles) and staff writing them (Markdown, draft or published). Drafts are read only
 // by callers that say they may (the routes ask whether the member holds can_edit_content).
 import { sql, type Kysely } from "kysely";

@@ -1,4 +1,4 @@
-// The buyer dashboard's own reads (spec 02 §2.6, issue 20 §7): the first watched listings with brand and model, the
+// The buyer dashboard's own reads (docs/product/dashboards.md#buyer): the first watched listings with brand and model, the
 // auctions the buyer bids on (leading or outbid), orders and offers waiting for the buyer, and their purchases by month
 // and by category. Every query is for one member only. Recently viewed, saved searches and notifications come from
 // their own services (listings, alerts, messaging); the reviews owed from the reviews service.
@@ -9,7 +9,7 @@ import { LIVE_AUCTION_STATUSES } from "~/lib/auctions.ts";
 import { primaryThumbnail } from "~/services/listings/listing-cards.server.ts";
 import { lastMonths, SALE_ORDER_STATUSES, type MoneyTotal } from "./seller-dashboard.server.ts";
 
-/** Spec 02 §9 display caps; notifications: 5 fetched, 3 shown. */
+/** docs/product/dashboards.md#buyer display caps; notifications: 5 fetched, 3 shown. */
 export const BUYER_DASHBOARD_CAPS = { watchlist: 3, recentlyViewed: 4, savedSearches: 3, notifications: 3, notificationsFetched: 5 } as const;
 /** The most auctions "My active bids" follows (and the live connection subscribes to). */
 export const ACTIVE_BIDS_LIMIT = 20;

@@ -1,4 +1,4 @@
-// The seller dashboard's figures (spec 02 §2.5, issue 20): every number read from the database for one seller only.
+// The seller dashboard's figures (docs/product/dashboards.md#seller): every number read from the database for one seller only.
 // Views come from the per-day counts that recordListingView keeps beside listing_views (migration 2026-12-03T1300,
 // docs/decisions/0048-dashboard-view-counts.md), so a seller with 10,000 listings and a million views reads a few dozen rows.
 import { sql, type Kysely } from "kysely";
@@ -13,7 +13,7 @@ import { platformFeesOwed } from "~/services/listings/feature-listing.server.ts"
 /** Orders that count as sales: the marketplace's one definition (app/lib/admin-dashboard.ts), used by every figure. */
 export const SALE_ORDER_STATUSES: readonly OrderStatus[] = SOLD_ORDER_STATUSES;
 
-/** Spec 02 §9 display caps. */
+/** docs/product/dashboards.md#seller display caps. */
 export const SELLER_DASHBOARD_CAPS = { listings: 5, topPerforming: 3 } as const;
 /** The Performance Overview's ranges. */
 export const PERFORMANCE_DAYS = 30;
@@ -246,7 +246,7 @@ export interface SellerTasks {
   ordersToShip: number;
   /** Success fees of the sales paid this month (the fee schedule's rate, less any exemption, as charged on each order). */
   feesThisMonth: MoneyTotal[];
-  /** Platform fees owed for featured listings (issue 32 §4), per currency. */
+  /** Platform fees owed for featured listings, per currency. */
   platformFeesOwed: MoneyTotal[];
 }
 

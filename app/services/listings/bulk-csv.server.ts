@@ -1,4 +1,4 @@
-// Reading a bulk upload (issue 21 §1): the file's bytes go through csv-parse as they arrive, so the size and the row
+// Reading a bulk upload: the file's bytes go through csv-parse as they arrive, so the size and the row
 // count are checked while reading and a body over its bound is refused without being kept. UTF-8 with or without a
 // BOM; quoted fields with commas, quotes and line breaks; CRLF or LF; the delimiter (comma, semicolon or tab) is read
 // from the header line. A file that is not text (NUL bytes, invalid UTF-8) is "Please upload a CSV file".
@@ -53,7 +53,7 @@ const HEADER_PEEK_CHARS = 64 * 1024;
 /** Reads a CSV upload from its bytes as they arrive. Refusals are DomainErrors with the page's messages. */
 let csvParse: Promise<typeof CsvParse> | undefined;
 
-/** csv-parse, loaded with the first upload: a starting server does not load what only bulk uploads use (issue 17 §4). */
+/** csv-parse, loaded with the first upload: a starting server does not load what only bulk uploads use. */
 function loadCsvParse(): Promise<typeof CsvParse> {
   csvParse ??= import("csv-parse");
   return csvParse;

@@ -1,4 +1,4 @@
-// The bulk import's two background jobs (issue 21 §4, §6), run by the server, not the browser:
+// The bulk import's two background jobs, run by the server, not the browser:
 // - the AI step: for each row kept, the description (when missing) from the AI service or its built-in generator, the
 //   suggested price from price guidance with up to 5 comparables, and needs_price_review when the row's price is more
 //   than 30% from their average; a row whose generation fails keeps "Description could not be generated" and the

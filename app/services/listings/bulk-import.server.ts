@@ -1,4 +1,4 @@
-// The bulk import wizard's state (issue 21; spec 02 §2.14, §3 Bulk listing row, §4, §5, §8, §9): an upload becomes a
+// The bulk import wizard's state (docs/product/listings.md#bulk-import Bulk listing row): an upload becomes a
 // bulk_imports row and one bulk_import_rows row per CSV row (its key `{import}:{row}`), so the wizard survives a
 // reload and a restart. Each row is checked with the listing form's own schema (CreateListingSchema) after its
 // condition is mapped to the canonical list and its category found (or classified from brand and model); rows with
@@ -382,7 +382,7 @@ export function mappedValues(cells: readonly string[], mapping: ReadonlyArray<Bu
   return values;
 }
 
-/** photo_urls split on semicolons (spec 02 §3). */
+/** photo_urls split on semicolons (docs/product/listings.md#bulk-import). */
 export function splitPhotoUrls(text: string): string[] {
   return text
     .split(";")
@@ -733,7 +733,7 @@ export async function rejectedRowsCsv(db: Kysely<Database>, userId: string, impo
     if (row.import_error) issues.push(row.import_error);
     lines.push([...parseJson<string[]>(row.cells, []), issues.join("; ")]);
   }
-  // With a byte order mark, so Excel reads the file as UTF-8 (issue 33).
+  // With a byte order mark, so Excel reads the file as UTF-8.
   return csvFile(lines);
 }
 

@@ -1,5 +1,5 @@
-// Creating a listing (spec 01 §5, §6): an auction or hybrid listing and its auction are written in one transaction
-// with the listing's images: all or nothing (spec 01 §4 describes an old product that only logged a failed auction;
+// Creating a listing (docs/product/listings.md#listing-types): an auction or hybrid listing and its auction are written in one transaction
+// with the listing's images: all or nothing (docs/product/listings.md#states describes an old product that only logged a failed auction;
 // this one never leaves half).
 import type { Kysely } from "kysely";
 import type { Database } from "#db/schema.ts";

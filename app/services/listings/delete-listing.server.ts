@@ -1,4 +1,4 @@
-// Deleting a listing (spec 01 §5, §6): the owner only, and never while its live auction has bids or it has an order.
+// Deleting a listing (docs/product/listings.md#states): the owner only, and never while its live auction has bids or it has an order.
 import type { Kysely } from "kysely";
 import { inWriteTransaction } from "#db/dialect.ts";
 import type { Database } from "#db/schema.ts";

@@ -1,4 +1,4 @@
-// A seller features their own listing for a number of days (issue 32 §4): from the listing's page or /seller/listings,
+// A seller features their own listing for a number of days: from the listing's page or /seller/listings,
 // for one of the fee schedule's durations. In one write transaction the listing is marked featured until its end
 // (a featuring bought while one runs extends it from its end) and the charge is written as a platform fee the seller
 // owes (platform_fees: their dashboard and the admin's sales report read it). It ends by itself: the home page reads

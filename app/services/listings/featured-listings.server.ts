@@ -1,4 +1,4 @@
-// Featured Equipment on the home page (issue 33 "'Featured' can do nothing"): active listings featured now — by staff
+// Featured Equipment on the home page: active listings featured now — by staff
 // (no end) or by a paid featuring whose end has not come — take turns, FEATURED_ROTATION.shown at a time, in id order;
 // the turn moves every FEATURED_ROTATION.minutes minutes and wraps round, so every featured listing is shown in turn
 // (app/lib/featuring.ts), not only the newest six.
@@ -7,7 +7,7 @@ import type { Database } from "#db/schema.ts";
 import { FEATURED_ROTATION, featuredWindowStart } from "~/lib/featuring.ts";
 import { selectListingCards, toListingCard, type ListingCardData } from "./listing-cards.server.ts";
 
-/** Spec 01 §9: the home page shows 6 featured listings. */
+/** docs/product/orders.md#fees: the home page shows 6 featured listings. */
 export const FEATURED_LISTINGS_LIMIT = FEATURED_ROTATION.shown;
 
 /** Active listings featured at `now` (a paid featuring ends at featured_until, staff's never). */

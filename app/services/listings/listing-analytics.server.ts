@@ -1,4 +1,4 @@
-// Per-listing analytics (issue 20 §4, spec 01 §6-§7 Listing): views, views per day, watchers, saved-search matches,
+// Per-listing analytics (docs/product/listings.md#analytics): views, views per day, watchers, saved-search matches,
 // offers, and the latest auction with its bid history (bidders as first name + last initial) and bidders count.
 // The listing's owner or an administrator only; anyone else gets the spec's refusal.
 import type { Kysely } from "kysely";

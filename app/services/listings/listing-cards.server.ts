@@ -15,8 +15,8 @@ export interface ListingCardData {
   isFeatured: boolean;
   sellerVerified: boolean;
   /**
-   * Who sells it, for the link to their profile (issue 22): columns of the seller row the card already joins. Absent
-   * from cards kept offline before issue 22 (the card then leaves the line out).
+   * Who sells it, for the link to their profile: columns of the seller row the card already joins. Absent
+   * from cards kept offline by older versions (the card then leaves the line out).
    */
   sellerId?: string;
   sellerName?: string;

@@ -24,7 +24,7 @@ export function listingColumns(input: ListingInput) {
     category_id: input.categoryId,
     condition: input.condition,
     listing_type: input.listingType,
-    // Auction and hybrid listings: the auction's starting price (spec 01 §3).
+    // Auction and hybrid listings: the auction's starting price (docs/product/listings.md#listing-types).
     price_cents: input.priceCents,
     // Only hybrid listings carry a separate buy-now price.
     buy_now_price_cents: input.listingType === "hybrid" ? (input.buyNowPriceCents ?? input.auction?.buyNowPriceCents ?? null) : null,

@@ -6,7 +6,7 @@ import { selectListingCards, toListingCard, type ListingCardData } from "./listi
 import { fromTemplate } from "#db/query-templates.ts";
 import { listingActor, ownerOrManager, visibleTo, type Actor } from "./listing-policy.server.ts";
 
-/** How many related listings the detail page offers (spec 01 §9). */
+/** How many related listings the detail page offers (docs/product/listings.md#search-and-browse). */
 export const RELATED_LISTINGS = 4;
 
 /** Who is looking: the signed-in user's id and role (the listing policy's actor). */
@@ -33,7 +33,7 @@ export interface ListingSeller {
   companyName: string;
   avatarUrl: string | null;
   isVerified: boolean;
-  /** The seller's rating from buyers' published reviews (issue 22): how many, and the mean (null with none). */
+  /** The seller's rating from buyers' published reviews: how many, and the mean (null with none). */
   ratingCount: number;
   ratingAverage: number | null;
 }
@@ -181,7 +181,7 @@ export async function getListingDetail(
         "parent.name as category_name_1",
         "grandparent.id as category_id_2",
         "grandparent.name as category_name_2",
-        // The seller's rating in the same query (issue 22): the reviews index (reviewed_id, published_at) answers it.
+        // The seller's rating in the same query: the reviews index (reviewed_id, published_at) answers it.
         sellerReviews(eb).select((inner) => inner.fn.countAll<number>().as("n")).as("seller_rating_count"),
         sellerReviews(eb).select(sql<number | null>`round(avg(rv.rating), 2)`.as("a")).as("seller_rating_average"),
       ])

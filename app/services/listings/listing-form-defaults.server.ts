@@ -69,7 +69,7 @@ export function listingFormDefaults(listing: Listing, auction?: Pick<Auction, "s
     calibrationDue: listing.calibration_due ?? "",
     calibrationAccredited: listing.calibration_accredited ? "on" : undefined,
     installedOptions: listing.installed_options,
-    // An unsold listing (issue 33) is edited as one to keep on sale: saved as an auction without a new auction it stays unsold.
+    // An unsold listing is edited as one to keep on sale: saved as an auction without a new auction it stays unsold.
     status: listing.status === "unsold" ? "active" : listing.status,
   };
 }

@@ -13,7 +13,7 @@ export const MAX_IMAGE_BYTES = MAX_PHOTO_BYTES;
 export const FULL_IMAGE_EDGE = 1600;
 export const THUMBNAIL_EDGE = 400;
 export const LISTING_IMAGE_URL_PREFIX = "/uploads/listings/";
-/** Spec 01 §9: pictures are cached for 3600 s (the app's route and, on object storage, the object's own header). */
+/** docs/product/listings.md#photos: pictures are cached for 3600 s (the app's route and, on object storage, the object's own header). */
 export const LISTING_IMAGE_CACHE_CONTROL = "public, max-age=3600";
 
 export const LISTING_IMAGE_MESSAGES = {

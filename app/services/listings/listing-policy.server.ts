@@ -1,4 +1,4 @@
-// Who may see and change a listing, in one place (spec 01 §5 Ownership, §6; docs/decisions/0005-listing-ownership.md,
+// Who may see and change a listing, in one place (docs/product/listings.md#states; docs/decisions/0005-listing-ownership.md,
 // 0025): the owner edits and deletes; whoever holds can_manage_listings (in the role_permissions table, so changing a
 // row changes it at once) may edit too; active and sold listings are public, drafts and archived ones only to their
 // owner and listing managers; a member may watch what is public and active, or their own listing.
@@ -84,7 +84,7 @@ export function canEditListing(actor: ListingActor, listing: Pick<Listing, "user
   return ownerOrManager({ ownerId: listing.user_id }, actor);
 }
 
-/** Only the owner deletes (spec 01 §5, §6). */
+/** Only the owner deletes (docs/product/listings.md#states). */
 export function canDeleteListing(actor: { id: string }, listing: Pick<Listing, "user_id">): boolean {
   return isOwner({ ownerId: listing.user_id }, actor.id);
 }
@@ -101,7 +101,7 @@ async function findListing(db: Kysely<Database>, listingId: number): Promise<Lis
 }
 
 /**
- * Moderation states are terminal for the seller (issue 32 §6): a listing its reports hid, or a moderator removed, is
+ * Moderation states are terminal for the seller: a listing its reports hid, or a moderator removed, is
  * changed only by a moderator's decision. The seller's refusal (forbidden, with the reason), or null. Staff who manage
  * listings may still correct someone else's (the status stays as moderation left it); their own is held like anyone's.
  */

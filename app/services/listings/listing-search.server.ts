@@ -1,5 +1,5 @@
 // Browsing and searching active listings: filters, sorts, pages and the total behind "Showing X of Y".
-// At a million listings no query reads more than a bounded number of rows (issue 17 §2; docs/decisions/0036): totals
+// At a million listings no query reads more than a bounded number of rows (docs/decisions/0036): totals
 // are exact up to LISTINGS_COUNT_CAP, pages stop at LISTINGS_MAX_PAGE, a very common word searches its newest
 // MATCHES_SEARCHED matches, and the brand filter is an index lookup on the generated brand_key.
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from "kysely";

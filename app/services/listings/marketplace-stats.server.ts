@@ -142,7 +142,7 @@ export function getMarketplaceStats(db: Kysely<Database>): Promise<MarketplaceSt
 }
 
 /**
- * ai_stats (spec 01 §3): every AI listing generation is a listing processed; one the seller saved as a listing is a
+ * ai_stats (docs/product/listings.md#ai-assistant): every AI listing generation is a listing processed; one the seller saved as a listing is a
  * successful listing; fallback counts those the built-in generator wrote (no model configured, or the model failed).
  * The home page's "AI Listings Created" is `aiListings` above (listings marked ai_generated, seeded ones included).
  */

@@ -1,4 +1,4 @@
-// Recently viewed (spec 01 §7 "Recent views: by user, default 10"): the latest view of each listing by each member,
+// Recently viewed (docs/product/listings.md#search-and-browse "Recent views: by user, default 10"): the latest view of each listing by each member,
 // one row per member and listing, kept by one upsert whenever a signed-in member opens a listing or lot page.
 // A member's own listings are neither recorded nor shown: the strip is for things they might buy.
 import type { Kysely } from "kysely";
@@ -6,7 +6,7 @@ import type { Database } from "#db/schema.ts";
 import { selectListingCards, toListingCard, type ListingCardData } from "./listing-cards.server.ts";
 import { PUBLIC_LISTING_STATUSES } from "./listing-policy.server.ts";
 
-/** Spec 01 §9: recent views, 10. */
+/** docs/product/listings.md#search-and-browse: recent views, 10. */
 export const RECENT_VIEWS_LIMIT = 10;
 
 export interface RecentViewInput {

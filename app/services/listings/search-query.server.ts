@@ -1,6 +1,6 @@
 // What buyers search for, for the popular-search chips on /listings: one row per normalised query, counted once per
 // visitor (a keyed hash with a daily salt: no raw address is stored). A query becomes a chip only when several
-// distinct visitors searched for it, its text is plain words, and every word finds an active listing (issue 15 §7).
+// distinct visitors searched for it, its text is plain words, and every word finds an active listing.
 import crypto from "node:crypto";
 import { sql, type Kysely } from "kysely";
 import { listingSearchMatches, listingSearchTable } from "#db/full-text.ts";

@@ -1,6 +1,6 @@
-// /seller/listings (issue 20 §3): every listing of one seller in every status, with counts per status, search, sort and
+// /seller/listings: every listing of one seller in every status, with counts per status, search, sort and
 // pages of 12; and the bulk actions — publish drafts, archive (for an unsold listing: end it), relist an unsold listing
-// as an auction with its last auction's terms and fresh dates (issue 33) — each checked per listing against its owner
+// as an auction with its last auction's terms and fresh dates — each checked per listing against its owner
 // and state on the server (a listing of someone else is "not found").
 import type { Kysely } from "kysely";
 import { inWriteTransaction, containsIgnoringCase, toDbTime } from "#db/dialect.ts";
@@ -34,7 +34,7 @@ export interface SellerListingItem {
   auction: { id: number; status: string; sold: boolean } | null;
   /** Whether it may start a new auction from /create-auction (active or draft, no live auction). */
   canStartAuction: boolean;
-  /** Whether it is unsold (its auction ended without a sale) and waits for its seller's choice (issue 33). */
+  /** Whether it is unsold (its auction ended without a sale) and waits for its seller's choice. */
   canRelist: boolean;
 }
 
@@ -176,7 +176,7 @@ function refusalFor(
   auction: { status: string; winner_id: string | null } | undefined,
 ): string | null {
   const live = auction !== undefined && (LIVE_AUCTION_STATUSES as readonly string[]).includes(auction.status);
-  // Under review or removed: only a moderator's decision changes it (issue 32 §6).
+  // Under review or removed: only a moderator's decision changes it.
   const held = moderationHoldMessage(listing.status);
   if (held) return held;
   if (action === "publish") return listing.status === "draft" ? null : SELLER_LISTINGS_MESSAGES.publishOnlyDrafts;

@@ -1,4 +1,4 @@
-// Starting an auction for an existing listing (/create-auction, issue 20 §5): the owner only, for an active or draft
+// Starting an auction for an existing listing (/create-auction): the owner only, for an active or draft
 // listing that is not sold and has no live auction. The auction is inserted by insertAuction, the same as the manual
 // form's, with the same settings; the listing becomes an active auction (or hybrid) listing priced at its start.
 import type { Kysely } from "kysely";
@@ -21,7 +21,7 @@ export interface AuctionableListing {
   currency: string;
 }
 
-/** An unsold listing (its last auction ended without a sale) is relisted here too (issue 33). */
+/** An unsold listing (its last auction ended without a sale) is relisted here too. */
 const AUCTIONABLE_STATUSES = ["active", "draft", "unsold"] as const;
 
 /** The seller's active, draft and unsold listings without a live auction, newest first (`include` is always offered if eligible). */

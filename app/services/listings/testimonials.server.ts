@@ -2,7 +2,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "#db/schema.ts";
 
-/** Spec 01 §1: the home page shows three testimonials. */
+/** docs/product/platform.md#public-pages: the home page shows three testimonials. */
 export const HOME_TESTIMONIALS = 3;
 
 export interface Testimonial {

@@ -1,4 +1,4 @@
-// An unsold listing (issue 33, decision 0073): its auction ended without a sale or was cancelled, so nothing can be bid
+// An unsold listing (decision 0073): its auction ended without a sale or was cancelled, so nothing can be bid
 // on or bought. Its seller chooses, from /seller/listings or the listing page (/listings/{id}/relist):
 // - relist it as an auction with the same terms and fresh dates (here; new terms go through /create-auction),
 // - switch it to Buy It Now at a price (it becomes an active fixed-price listing),

@@ -1,4 +1,4 @@
-// Saving the edit form (spec 01 §5, §6): every field, the status, new images and the listing's auction, in one
+// Saving the edit form (docs/product/listings.md#create-form): every field, the status, new images and the listing's auction, in one
 // transaction. The owner edits; holders of can_manage_listings may edit too, but only the owner creates an auction or
 // changes its settings.
 import type { Kysely } from "kysely";
@@ -95,7 +95,7 @@ export async function updateListing(
       startedAuction = await insertAuction(trx, listingId, input.currency, input.listingType, auctionSettingsOf(input), now);
     }
 
-    // An auction or hybrid listing "active" with no auction to bid in would be a dead end (issue 33): without a live or
+    // An auction or hybrid listing "active" with no auction to bid in would be a dead end: without a live or
     // newly started auction it is unsold, waiting for its seller to relist it, switch it to Buy It Now or end it.
     const stored = status === "active" && isAuctionListingType(input.listingType) && !live && !startedAuction ? "unsold" : status;
     await trx

@@ -14,7 +14,7 @@ export interface EmailMessage {
 }
 
 let transport: Promise<nodemailer.Transporter> | undefined;
-/** The SMTP client, loaded with the first message sent rather than when the server starts (issue 17 §4). */
+/** The SMTP client, loaded with the first message sent rather than when the server starts. */
 function smtpTransport(url: string): Promise<nodemailer.Transporter> {
   transport ??= import("nodemailer").then((module) => module.default.createTransport(url));
   return transport;

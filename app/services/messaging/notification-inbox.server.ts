@@ -1,4 +1,4 @@
-// A member's notification inbox (spec 01 §7 notifications): the paged list, the bell's latest few, the unread count,
+// A member's notification inbox (docs/product/alerts.md#notifications notifications): the paged list, the bell's latest few, the unread count,
 // marking read and deleting. Every query is limited to the member's own rows: naming someone else's notification
 // changes nothing and reads as "not found".
 import type { Kysely } from "kysely";
@@ -8,9 +8,9 @@ import { NOTIFICATION_MESSAGES } from "~/schemas/notification.ts";
 import { DomainError } from "../domain-error.ts";
 import type { NotificationType } from "./notifications.server.ts";
 
-/** Spec 01 §9: the notifications fetch default. */
+/** docs/product/alerts.md#notifications: the notifications fetch default. */
 export const NOTIFICATIONS_PAGE_SIZE = 20;
-/** Spec 01 §9: the header dropdown shows the 5 latest. */
+/** docs/product/alerts.md#notifications: the header dropdown shows the 5 latest. */
 export const BELL_SIZE = 5;
 
 export type NotificationFilter = "all" | "unread";

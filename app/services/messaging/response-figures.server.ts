@@ -1,4 +1,4 @@
-// A seller's response figures (issue 22 §1, spec 02 §2.8 Seller stats; /seller/messages shows the same), computed
+// A seller's response figures (docs/product/accounts.md#public-profile Seller stats; /seller/messages shows the same), computed
 // from messages: of the conversations other members started with them (about a listing or general) with activity in
 // the last RESPONSE_FIGURES_DAYS, the share the seller answered (response rate) and the median time from the other
 // member's first message to the seller's first answer (response time). A first message younger than

@@ -1,4 +1,4 @@
-// Actions a device queued offline (issue 6), applied when it reconnects: each one once per (user, client id),
+// Actions a device queued offline, applied when it reconnects: each one once per (user, client id),
 // in one transaction with its offline_actions row, with the rules of the online forms. A replay of an id already
 // seen changes nothing ("duplicate"), so a device may send its outbox as often as it likes.
 import type { Kysely, Transaction } from "kysely";

@@ -1,4 +1,4 @@
-// GET /resources/offline-snapshot: everything of the signed-in user that works offline (issue 6) — each watched
+// GET /resources/offline-snapshot: everything of the signed-in user that works offline — each watched
 // listing as a full copy (specs, description, seller, photos, auction end and current bid) with the buyer's notes,
 // and each saved search with the results it has now (the engine of Execute on the Saved Searches tab, at most 50,
 // without stamping "last executed": taking a copy is not running the search).

@@ -1,4 +1,4 @@
-// Two-sided disputes and proof of delivery (issue 33). A dispute is a thread: the buyer, the seller and the referee
+// Two-sided disputes and proof of delivery. A dispute is a thread: the buyer, the seller and the referee
 // write in it and attach photos or PDF documents (bounded in number and size, checked by their first bytes), kept in
 // the upload store under order-evidence/{order}/. Each message tells and mails the other parties. The seller has
 // DISPUTE_ANSWER_DAYS to answer, shown to both. A delivery comes from the buyer, the seller with proof, or a

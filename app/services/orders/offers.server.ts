@@ -1,4 +1,4 @@
-// Make Offer (issue 23): a buyer offers below the price of a listing whose seller takes offers; the seller accepts,
+// Make Offer: a buyer offers below the price of a listing whose seller takes offers; the seller accepts,
 // declines or counters, the buyer answers a counter the same way; every offer and counter expires 48 hours after it
 // was made unless answered; the maker may withdraw an open one. Accepting (by either side, or by the seller's
 // auto-accept price) sells the item in one write transaction: the listing stops selling, every other open offer on it
@@ -826,7 +826,7 @@ export async function getOfferSettings(db: Kysely<Database>, listingId: number):
 
 /**
  * Refuses settings that break rule 1: only buy_now and hybrid listings, both prices below the price, decline below
- * accept; and automatic prices under half the price unless the seller confirmed them (issue 33).
+ * accept; and automatic prices under half the price unless the seller confirmed them.
  */
 export function checkOfferSettings(settings: OfferSettings, listingType: string, priceCents: number): void {
   if (!settings.acceptsOffers) return;

@@ -1,4 +1,4 @@
-// The order desk (/admin/orders, issue 33): every order, newest first, searchable by reference, buyer, seller and
+// The order desk (/admin/orders): every order, newest first, searchable by reference, buyer, seller and
 // listing and filtered by status, a page of ORDER_DESK_PAGE at a time; and what admins and billing do there besides
 // the flow's own transitions: put an order on hold (its flow and automatic completion wait), lift the hold, and keep
 // internal notes the parties never see. Each act is audited in its own write; staff who are a party to the order may

@@ -1,4 +1,4 @@
-// The order flow (spec 02 §4 buyer protection): pending → paid (escrow) → shipped → delivered → completed, or
+// The order flow (docs/product/orders.md#states buyer protection): pending → paid (escrow) → shipped → delivered → completed, or
 // disputed → refunded | released; pending → cancelled. One table says, per transition, from which states, who may
 // make it, what it stamps and whom it tells; `transitionOrder` applies a row of it in one write transaction that
 // claims the order by its status and version, so two people acting at once can never both succeed.
@@ -220,7 +220,7 @@ export async function orderAuthority(db: Kysely<Database>, actor: OrderActor): P
   return { ...actor, permissions: await permissionsOfRole(db, actor.role) };
 }
 
-/** Support reads any order (parties, status, timeline, payment state) to answer questions, and acts on none (issue 33). */
+/** Support reads any order (parties, status, timeline, payment state) to answer questions, and acts on none. */
 const ORDER_READER_PERMISSIONS: readonly Permission[] = [...ESCROW_DESK_PERMISSIONS, "can_answer_support"];
 
 /** Whether this person may see the order at all: its buyer, its seller, escrow staff or support (read-only). */
@@ -243,7 +243,7 @@ function refusal(action: OrderAction, order: OrderForRules, actor: OrderAuthorit
   const transition = ORDER_TRANSITIONS[action];
   if (!canViewOrder(order, actor)) return new DomainError("not_found", ORDER_MESSAGES.orderNotFound);
   if (!mayAct(transition, order, actor)) return new DomainError("forbidden", transition.notAllowed);
-  // Staff may not take the staff path on an order they bought or sold (separation of duties, issue 32 §6).
+  // Staff may not take the staff path on an order they bought or sold (separation of duties).
   const party = partyOf(order, actor.id);
   if (party !== null && !transition.parties.includes(party)) {
     const refused = partyRefusal(action === "refund" || action === "release" ? "dispute" : "order", actor.id, [order.buyer_id, order.seller_id]);
@@ -298,7 +298,7 @@ function requiredText(value: string | undefined, message: string, field: OrderFl
 /**
  * A sale undone: the sold listing is on sale again ("active") or back with its seller ("archived"). An auction or
  * hybrid listing has no auction left to sell it through, so "on sale again" leaves it unsold for its seller to relist,
- * switch to Buy It Now or end (issue 33, decision 0073).
+ * switch to Buy It Now or end (decision 0073).
  */
 async function unsellListing(trx: Kysely<Database>, listingId: number, status: "active" | "archived", stamp: string): Promise<void> {
   await trx
@@ -399,7 +399,7 @@ export async function transitionOrder(db: Kysely<Database>, request: TransitionR
         }
       }
     } else if (request.action === "mark_delivered") {
-      // The seller's word alone does not start the release clock (issue 33): his declaration carries proof, which the
+      // The seller's word alone does not start the release clock: his declaration carries proof, which the
       // buyer can contest by opening a dispute within the inspection period. The buyer's own confirmation needs none.
       if (partyOf(order, request.actor.id) === "seller") {
         if (!request.deliveryProofKey) throw new DomainError("invalid", DISPUTE_MESSAGES.proofRequired, { field: "proof" });

@@ -194,7 +194,7 @@ export interface OrderDetail {
   disputedAt: string | null;
   resolvedAt: string | null;
   cancelledAt: string | null;
-  /** The payment as billing recorded it (issue 33): amount received, the bank's value date. */
+  /** The payment as billing recorded it: amount received, the bank's value date. */
   paymentReceivedCents: number | null;
   paymentValueDate: string | null;
   refundedCents: number | null;
@@ -364,7 +364,7 @@ export function escrowAccount(env: EscrowEnv = getEnv()): EscrowAccount | null {
 
 /**
  * The demo marketplace's bank details: plainly fictitious (a "DEMO" account number and BIC no bank holds), so the
- * demo's order flow can be walked from payment to completion (issue 33, docs/decisions/0068).
+ * demo's order flow can be walked from payment to completion (docs/decisions/0068).
  */
 export const DEMO_ESCROW_ACCOUNT: EscrowAccount = {
   accountName: "Tradebench Demo Escrow (fictitious)",

@@ -7,7 +7,7 @@ let sharpModule: Promise<typeof sharp> | undefined;
 
 /**
  * sharp (libvips), loaded when the first picture arrives rather than when the server starts: most requests never
- * touch a picture (issue 17 §4, start fast).
+ * touch a picture (start fast).
  */
 export function loadSharp(): Promise<typeof sharp> {
   sharpModule ??= import("sharp").then((module) => module.default);

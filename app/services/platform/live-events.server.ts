@@ -222,7 +222,7 @@ let bus: LiveEventBus | undefined;
 
 /**
  * Whether this process is a worker of a cluster. node:cluster (with child_process under it, ~20 ms) is loaded only
- * here, when a SQLite server makes its bus: a server's start does not load it (issue 17 §4, start fast).
+ * here, when a SQLite server makes its bus: a server's start does not load it (start fast).
  */
 function isClusterWorker(): boolean {
   return (createRequire(import.meta.url)("node:cluster") as typeof cluster).isWorker;

@@ -1,4 +1,4 @@
-// Fetching a photo from an address a seller gave (the bulk import's photo_urls, issue 21 §3), without letting the
+// Fetching a photo from an address a seller gave (the bulk import's photo_urls), without letting the
 // address reach inside Tradebench's own network (SSRF): http and https only; the host's addresses are checked after
 // DNS resolution, inside the connection's own lookup (so the address checked is the address connected to: no
 // rebinding between the two); private, loopback, link-local, shared and reserved ranges are refused; every redirect

@@ -1,4 +1,4 @@
-// What this server process knows about its own moving parts, for /admin/system-status (issue 19 §8): when the
+// What this server process knows about its own moving parts, for /admin/system-status: when the
 // scheduler last finished a pass (and how long it took), and how many browsers hold a live-events stream open.
 // In memory, per process: a cluster's workers each report their own.
 

@@ -1,4 +1,4 @@
-// The support inbox (issue 18 §2, decision 0041): staff holding can_answer_support read the contact form's messages,
+// The support inbox (decision 0041): staff holding can_answer_support read the contact form's messages,
 // assign them to one of themselves, reply to the sender by e-mail (the reply is queued in the outbox and kept in the
 // message's history in the same transaction), close and reopen them. Every change is one write transaction that
 // re-reads the message, so two staff acting at once never lose a step: an assignment changes only if it is still what

@@ -1,4 +1,4 @@
-// The contact form's messages (issue 18 §2): each one is kept in support_requests (the support team's inbox) and,
+// The contact form's messages: each one is kept in support_requests (the support team's inbox) and,
 // when SUPPORT_EMAIL is configured, queued in the e-mail outbox for that mailbox in the same transaction, so a message
 // is never mailed without being kept nor kept without its mail. Senders are limited per client address.
 import type { Kysely } from "kysely";

@@ -1,4 +1,4 @@
-// The operator's exchange rates and the reference currency prices are compared in (issue 32 §2; docs/decisions/0062).
+// The operator's exchange rates and the reference currency prices are compared in (docs/decisions/0062).
 // - exchange_rates holds dated rates, each "units of a currency per US dollar", entered on /admin/exchange-rates or
 //   imported from a CSV or the ECB's daily XML file that the operator downloaded: nothing is fetched.
 // - reference_rates holds, per currency, the factor from its latest rate to the reference currency (REFERENCE_CURRENCY);

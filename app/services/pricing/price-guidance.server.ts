@@ -1,4 +1,4 @@
-// Price guidance from Tradebench's own market (spec 01 §9): comparables from sales (orders) and active Buy Now
+// Price guidance from Tradebench's own market (docs/product/pricing.md#price-guidance): comparables from sales (orders) and active Buy Now
 // listings, the market trend of their sold prices, the points of a price-history chart, and the price-suggestion
 // helper's recommendation. Nothing is made up: with no comparable data the suggestion is null and says so.
 import { sql, type Expression, type Kysely, type RawBuilder, type Transaction } from "kysely";
@@ -82,7 +82,7 @@ interface CandidateRow {
 
 export async function priceGuidance(db: Db, input: PriceGuidanceInput, now: Date = new Date()): Promise<PriceGuidance> {
   const candidates = await readCandidates(db, input);
-  // The same model first (issue 33): the trend, the count, the chart and the suggestion all read the same comparables.
+  // The same model first: the trend, the count, the chart and the suggestion all read the same comparables.
   const relevant = sameModelFirst(candidates, (candidate) => candidate.comparable);
   const kept = keepBest(relevant, (candidate) => candidate.comparable);
 

@@ -1,4 +1,4 @@
-// Promo codes (issue 19 §4): created and deactivated by staff, applied by the bulk import's fee.
+// Promo codes: created and deactivated by staff, applied by the bulk import's fee.
 export {
   applyPromoCode,
   createPromoCode,

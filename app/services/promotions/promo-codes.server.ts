@@ -1,4 +1,4 @@
-// Promo codes (issue 19 §4, spec 02 §2.15, §3 PROMO_CODE, §5, §7 Promo-code service):
+// Promo codes (docs/product/admin.md#promo-codes PROMO_CODE, Promo-code service):
 // - staff with can_manage_promo_codes create codes (upper case, unique), list them with their usage, deactivate them
 //   (active → inactive; no reactivation) and read their statistics; each change writes an audit_events row;
 // - `redeemPromoCode(trx, …)` applies a code inside the caller's own write transaction (bulk import charges its fee in
@@ -71,7 +71,7 @@ export interface PromoApplication {
   discountCents: number;
   /** amountCents − discountCents. */
   totalCents: number;
-  /** Spec 02 §5: "Promo code applied: {value}{% or $} discount". */
+  /** docs/product/admin.md#promo-codes: "Promo code applied: {value}{% or $} discount". */
   message: string;
 }
 
@@ -341,7 +341,7 @@ export async function createPromoCode(db: Kysely<Database>, actorUserId: string,
   }
 }
 
-/** Active → inactive (no way back, spec 02 §4), audited; an inactive code stays as it is and writes nothing. */
+/** Active → inactive (no way back, docs/product/admin.md#promo-codes), audited; an inactive code stays as it is and writes nothing. */
 export async function deactivatePromoCode(db: Kysely<Database>, actorUserId: string, promoCodeId: number, now = new Date()): Promise<PromoCode> {
   return inWriteTransaction(db, async (trx) => {
     await requirePromoManager(trx, actorUserId);
@@ -372,7 +372,7 @@ export interface PromoCodesPage {
   pageCount: number;
 }
 
-/** Codes newest first with their creator (spec 02 §7: select all with creator email and name), a page at a time. */
+/** Codes newest first with their creator (docs/product/admin.md#promo-codes: select all with creator email and name), a page at a time. */
 export async function listPromoCodes(db: Kysely<Database>, options: { page?: number } = {}): Promise<PromoCodesPage> {
   const totalRow = await db.selectFrom("promo_codes").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
   const total = Number(totalRow.n);
@@ -399,7 +399,7 @@ export interface PromoCodeStatistics {
   mostUsed: { code: string; uses: number } | null;
 }
 
-/** Spec 02 §7: total codes, active, inactive, most used, total uses (aggregated in the database). */
+/** docs/product/admin.md#promo-codes: total codes, active, inactive, most used, total uses (aggregated in the database). */
 export async function promoCodeStatistics(db: Kysely<Database>): Promise<PromoCodeStatistics> {
   const totals = await db
     .selectFrom("promo_codes")
@@ -429,7 +429,7 @@ export async function promoCodeStatistics(db: Kysely<Database>): Promise<PromoCo
 }
 
 /**
- * Spec 02 §5: a code nobody has yet, the prefix (default PROMO, upper-cased) and 8 random upper-case letters and
+ * docs/product/admin.md#promo-codes: a code nobody has yet, the prefix (default PROMO, upper-cased) and 8 random upper-case letters and
  * digits, tried up to 10 times; else "Unable to generate unique promo code after multiple attempts". `random` is for
  * tests (an index into the alphabet).
  */

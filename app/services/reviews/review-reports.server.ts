@@ -1,4 +1,4 @@
-// The moderators' list of reported reviews (issue 22 §2, /admin/review-reports): every published review with open
+// The moderators' list of reported reviews (/admin/review-reports): every published review with open
 // reports (not hidden, reports not dismissed), the most reported first, with the reasons members gave. A moderator
 // (can_moderate_content) hides the review (hideReview, audited as review.hide) or dismisses its reports (audited as
 // review.reports_dismiss), which takes it off the list either way.

@@ -1,4 +1,4 @@
-// The reviews a member still owes (issue 22 §2: "Leave a review" on /orders and the buyer dashboard): orders they
+// The reviews a member still owes ("Leave a review" on /orders and the buyer dashboard): orders they
 // bought or sold that completed (completed, or released to the seller) less than REVIEW_WINDOW_DAYS ago, not
 // refunded, that their side has not reviewed yet. The same rules as reviewEligibility, asked of many orders at once.
 import type { Kysely } from "kysely";

@@ -1,4 +1,4 @@
-// Reviews after a completed order (issue 22, spec 02 §2.8): each side of an order reviews the other once, within
+// Reviews after a completed order (docs/product/accounts.md#public-profile): each side of an order reviews the other once, within
 // REVIEW_WINDOW_DAYS of completion. An order is complete when the buyer confirmed receipt or the inspection period
 // ended ("completed"), or when a dispute was decided for the seller ("released"); a refunded or unfinished order is
 // never reviewed. Reviews are double-blind: a review stays unpublished (seen by its author only) until the other
@@ -261,7 +261,7 @@ export async function reportReview(db: Kysely<Database>, request: { reviewId: nu
 
 /**
  * Refuses a moderator who is a party to the review: its author, the member it is about, or one of its open reports'
- * reporters (separation of duties, issue 32 §6). An unknown review passes (the decision then answers not found).
+ * reporters (separation of duties). An unknown review passes (the decision then answers not found).
  */
 export async function assertNotPartyToReview(db: Kysely<Database>, reviewId: number, moderatorId: string): Promise<void> {
   const review = await db.selectFrom("reviews").select(["reviewer_id", "reviewed_id"]).where("id", "=", reviewId).executeTakeFirst();

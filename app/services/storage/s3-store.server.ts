@@ -23,7 +23,7 @@ const DELETE_BATCH = 1000;
 
 type S3Sdk = typeof S3SdkModule;
 
-/** The SDK (~250 KB of CommonJS to parse), loaded with the first request to the bucket, not at start (issue 17 §4). */
+/** The SDK (~250 KB of CommonJS to parse), loaded with the first request to the bucket, not at start. */
 let sdkModule: Promise<S3Sdk> | undefined;
 function loadSdk(): Promise<S3Sdk> {
   sdkModule ??= import("@aws-sdk/client-s3");

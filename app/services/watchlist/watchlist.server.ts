@@ -70,7 +70,7 @@ export async function watchedAmong(db: Kysely<Database>, userId: string | undefi
 
 // ── The Watched Items list (/watchlist) ──
 
-/** The service's default page (spec 01 §9); the page itself shows WATCHLIST_PAGE_SIZE (app/schemas/watchlist.ts). */
+/** The service's default page (docs/product/alerts.md#watchlist); the page itself shows WATCHLIST_PAGE_SIZE (app/schemas/watchlist.ts). */
 export const WATCHLIST_DEFAULT_LIMIT = 50;
 
 export interface WatchedAuction {

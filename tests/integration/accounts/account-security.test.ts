@@ -1,4 +1,4 @@
-// What an outside probe found about accounts (issue 32 §6): an older reset link still worked after a newer one was
+// What an outside probe found about accounts: an older reset link still worked after a newer one was
 // used; a password change ended no other session (and only a reset could change it); members could not see or end
 // their signed-in devices; registration told whether an address had an account; weak and breached passwords were
 // accepted. Services and routes, on both engines.

@@ -1,4 +1,4 @@
-// A buyer becomes a seller later (issue 33), on both engines: from /profile/start-selling a confirmed buyer who ticks
+// A buyer becomes a seller later, on both engines: from /profile/start-selling a confirmed buyer who ticks
 // the terms becomes a seller (audited {old, new}, company name kept) and then reaches /create-listing's loader and the
 // seller dashboard, which refused them before; the terms must be ticked; a seller, a moderator or an administrator
 // posting the form is refused with a message; an unconfirmed buyer is refused with the confirmation rule's message.

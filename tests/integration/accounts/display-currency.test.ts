@@ -1,4 +1,4 @@
-// The viewer's display currency (issue 32 §2; docs/decisions/0069), on both engines: a member chooses it on /profile
+// The viewer's display currency (docs/decisions/0069), on both engines: a member chooses it on /profile
 // (POST /profile/currency), it is stored on their profile and every "≈" follows it — the listing page's price, its
 // related cards, the home page's cards and the watchlist — while signed-out visitors keep their browser's
 // Accept-Language and the price itself stays in the listing's currency. Figures by hand from the migration's

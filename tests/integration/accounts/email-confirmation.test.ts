@@ -1,4 +1,4 @@
-// E-mail confirmation (issue 14 §7, docs/decisions/0028): registration mails a one-time, 24-hour link; following it
+// E-mail confirmation (docs/decisions/0028): registration mails a one-time, 24-hour link; following it
 // confirms the account once; a used, replaced or expired link says so; "Resend the link" is rate-limited and voids
 // the old links; until confirmed an account may not bid, buy, list or message (nothing is stored), and may afterwards.
 import { sql } from "kysely";

@@ -1,4 +1,4 @@
-// What one member may keep (issue 32 §6: 400 saved searches made a tab that blocked /healthz): every per-member
+// What one member may keep (400 saved searches made a tab that blocked /healthz): every per-member
 // collection refuses past its bound from the one table (~/lib/member-limits.ts) with its message, confirmed or not,
 // and nothing is stored then; the Saved Searches tab lists one page at a time. The bounds are made small here (the
 // module is replaced by one with the same messages) so each is reached in a few rows; the figures are checked apart.

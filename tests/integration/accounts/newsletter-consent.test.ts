@@ -1,4 +1,4 @@
-// The newsletter's consent (issue 18 §5, decision 0041 "The newsletter"): a sign-up mails a confirmation link and
+// The newsletter's consent (decision 0041 "The newsletter"): a sign-up mails a confirmation link and
 // counts only once it is followed (POST from the link's page; the link expires and works once); every newsletter mail
 // carries an unsubscribe link that works without signing in (its page changes nothing, its POST unsubscribes); the
 // address may subscribe again. Through the routes as a browser reaches them, on both engines.

@@ -1,4 +1,4 @@
-// Passkeys as a second factor (issue 32 §5; docs/decisions/0071), with genuine WebAuthn answers from a software
+// Passkeys as a second factor (docs/decisions/0071), with genuine WebAuthn answers from a software
 // authenticator (tests/support/software-authenticator.ts) checked by the real @simplewebauthn/server: registration
 // (named, capped, recovery codes when it is the first factor, audited and mailed); the second step of signing in with
 // a passkey (single-use challenges bound to the waiting sign-in, unknown credentials, counter regression, the second

@@ -1,4 +1,4 @@
-// Reports and flags weighed by the reporter's standing (issue 32 §6: three fresh accounts could hide any post or
+// Reports and flags weighed by the reporter's standing (three fresh accounts could hide any post or
 // listing, staff's included), on both engines. Fresh accounts count less, unconfirmed and suspended ones nothing; staff's
 // listings and posts are never hidden by reports, only queued for review.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";

@@ -71,7 +71,7 @@ describe("requirePermission", () => {
     await opened.db.deleteFrom("role_permissions").where("role", "=", "billing").where("permission", "=", "can_confirm_payments").execute();
     expect((await ask("billing", "can_confirm_payments")).status).toBe(403);
     await opened.db.insertInto("role_permissions").values({ role: "support", permission: "can_confirm_payments" }).execute();
-    // A permission that moves money needs a second factor (issue 32 §5): support has none yet, so it is sent to set one up…
+    // A permission that moves money needs a second factor: support has none yet, so it is sent to set one up…
     expect(await ask("support", "can_confirm_payments")).toEqual({ status: 302, location: "/profile/second-factor?required=1&redirectTo=%2Fguarded" });
     // …and is let in once it has one.
     await opened.db.insertInto("totp_factors").values({ user_id: member.support, secret: TEST_TOTP_SECRET, confirmed_at: new Date().toISOString(), last_used_step: null }).execute();

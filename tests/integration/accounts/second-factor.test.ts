@@ -1,4 +1,4 @@
-// Two-step sign-in (issue 32 §5; docs/decisions/0064): enrolment from /profile/second-factor with an authenticator app
+// Two-step sign-in (docs/decisions/0064): enrolment from /profile/second-factor with an authenticator app
 // and ten hashed one-time recovery codes; signing in in two steps (no session from the password alone); wrong and
 // replayed codes refused; recovery codes single-use; the second step's limits (only the guessing pair waits); staff
 // whose role gains a money or people permission sent to enrol by the loader and the action; turning it off needs the

@@ -1,4 +1,4 @@
-// Separation of duties (issue 32 §6 "Staff act on their own orders"), on both engines: no member of staff decides on
+// Separation of duties, on both engines: no member of staff decides on
 // an order, dispute, review, report, post or listing they are a party to, and the refusal says so; another member of
 // staff with the same role decides as before. Offers have no staff decision (only their buyer and seller answer them),
 // so the offer rule is checked as the rule itself.

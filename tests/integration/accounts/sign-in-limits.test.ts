@@ -1,4 +1,4 @@
-// Sign-in limits nobody can turn against an account's owner (issue 15 §3, docs/decisions/0029): wrong passwords from
+// Sign-in limits nobody can turn against an account's owner (docs/decisions/0029): wrong passwords from
 // many addresses never lock the owner out, successes are never counted, a guesser on one (account, address) pair and
 // a sprayer on one address are made to wait, and the counters live in the database (shared, surviving a restart).
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";

@@ -170,7 +170,7 @@ describe("/user/{id}: Message, Follow, the Auctions tab and verification", () =>
     expect((await open(`/user/${seller.id}`, admin)).text).toContain("A seller becomes verified when staff approve their application");
     const refused = await post(`/user/${seller.id}`, buyer.id, { intent: "verify", verified: "yes", since: "2026-10-01" });
     expect(refused.status).toBe(403);
-    // Issue 33: approval of an application is the only way in.
+    // Approval of an application is the only way in.
     const byHand = await post(`/user/${seller.id}`, admin, { intent: "verify", verified: "yes", since: "2026-10-01" });
     expect(byHand.status).toBe(409);
     expect((await open(`/user/${seller.id}`)).text).not.toContain("Verified Seller");

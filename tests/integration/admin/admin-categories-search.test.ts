@@ -1,4 +1,4 @@
-// /admin/categories is short to read (issue 33 §3), on both engines: every main category is a <details> element,
+// /admin/categories is short to read, on both engines: every main category is a <details> element,
 // closed until opened, so the page works without JavaScript; a search (a GET form, matched on the server) shows the
 // matching categories with the categories they are in, opened, and nothing else.
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";

@@ -1,4 +1,4 @@
-// The admin dashboard, sales and reports on both engines (issue 19 §2, §6): the figures shown equal what the database
+// The admin dashboard, sales and reports on both engines: the figures shown equal what the database
 // holds when counted the slow way (known listings, members and orders, then moves, status changes and deletions the
 // maintained counts must follow); recent sales and users; sections by permission; the page renders its figures and
 // charts on the server; the sales CSV is bounded and quoted; the report's months add up.
@@ -110,7 +110,7 @@ describe("admin dashboard figures", () => {
       await slowCount(`select sum(amount_cents) as n from orders where status in (${SOLD_ORDER_STATUSES.map((status) => `'${status}'`).join(", ")})`),
     );
     expect(stats.totalSalesCents).toBe(370_050);
-    // The model's generation counts; the built-in generator's fallback does not (issue 33).
+    // The model's generation counts; the built-in generator's fallback does not.
     expect(stats.aiListingsProcessed).toBe(1);
   });
 

@@ -1,4 +1,4 @@
-// /admin/newsletter and /admin/newsletter.csv (issue 33 §2), on both engines: addresses that signed up through the
+// /admin/newsletter and /admin/newsletter.csv, on both engines: addresses that signed up through the
 // real subscribe service (and confirmed through its link, or unsubscribed through theirs) are listed with their state
 // and whether a member has the address, searched by address, counted, paged with a cursor; buyers are refused; the
 // CSV starts with the byte order mark and a header, holds only the addresses subscribed now by default, and defuses a

@@ -1,4 +1,4 @@
-// /admin/users shows what each member did (issue 33 §1), on both engines: the last sign-in, recorded by a real sign-in
+// /admin/users shows what each member did, on both engines: the last sign-in, recorded by a real sign-in
 // through /login (password alone, and password then the second step), "Never" for a member who never signed in; the
 // member's listings, purchases (orders as buyer) and sales (orders as seller); and the totals at the top (members,
 // suspended).

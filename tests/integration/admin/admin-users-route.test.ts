@@ -1,4 +1,4 @@
-// /admin/users and /admin/audit-log through their loaders, actions and rendered pages (issue 19 §3), on both engines:
+// /admin/users and /admin/audit-log through their loaders, actions and rendered pages, on both engines:
 // an administrator changes a member's role and fee exemption and the audit log page shows it; the fee-exemption field
 // turns non-numbers into 0; refusals of the service come back as the spec's "Error updating user role: …"; support
 // staff read the list but cannot change it; the pages render what the database holds.

@@ -1,4 +1,4 @@
-// /admin/audit-log and /admin/audit-log.csv through their loaders and rendered page (issue 33), on both engines: the
+// /admin/audit-log and /admin/audit-log.csv through their loaders and rendered page, on both engines: the
 // log names the staff member and the subject (a member, a listing's title) with links instead of ids, and reads the
 // change as "role: buyer → seller"; the action filter is a list of the catalogue's actions that narrows the log, and
 // an action it does not know is a message, not an error; the CSV carries a byte order mark, the header, the page's

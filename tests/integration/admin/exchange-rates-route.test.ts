@@ -1,4 +1,4 @@
-// /admin/exchange-rates through its loader, action and rendered page (issue 32 §2; docs/decisions/0069), on both
+// /admin/exchange-rates through its loader, action and rendered page (docs/decisions/0069), on both
 // engines: billing staff set one rate (strictly read), import a CSV and the ECB's daily XML (a replay changes nothing),
 // a bad or oversized file says why and changes nothing, roles without can_manage_billing are refused, every change is
 // an audit row on /admin/audit-log, and the console's navigation links the page. The expected reference amounts are

@@ -1,4 +1,4 @@
-// /admin/bulk-imports through its loader, action and page (issue 33): a new seller's first large import waits in the
+// /admin/bulk-imports through its loader, action and page: a new seller's first large import waits in the
 // queue, listing managers see it and reject it with the reason the seller reads (audited, notified), a reject without
 // a reason and a forged import are answered with a message and change nothing, other roles are refused, and the
 // console's navigation counts what waits.

@@ -1,4 +1,4 @@
-// Listing reports and their review (issue 19 §5) through the admin service, on both engines: a member reports a
+// Listing reports and their review through the admin service, on both engines: a member reports a
 // listing once while the report is open, within the rate limit, never their own; the third different reporter hides
 // it from search until a moderator reviews it; the queue groups reports by listing, oldest first; each decision
 // (dismiss, warn, unpublish, remove) closes the reports, is one audit row, and tells the seller (and a removed

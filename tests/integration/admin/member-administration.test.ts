@@ -1,4 +1,4 @@
-// Suspending and reinstating a member, the member's page and the role permission editor (issue 19 §1, §3), on both
+// Suspending and reinstating a member, the member's page and the role permission editor, on both
 // engines: who may act (member, support, admin, super admin; administrators' accounts; own account); a suspension
 // ends every session at once, refuses sign-in with its message, voids any session it would still hold, cancels the
 // member's live auctions with their bidders told, stops their proxy maximums, and is audited {old, new}; reinstating lets them sign in again;

@@ -1,4 +1,4 @@
-// The console's member pages through their loaders, actions and rendered pages (issue 19 §1, §3, §4), on both
+// The console's member pages through their loaders, actions and rendered pages, on both
 // engines: /admin/users rows link to /admin/users/{id}; that page shows the member and their sign-ins; an
 // administrator suspends a member there and the member's session stops working at once (and reinstates them);
 // /admin/promo-codes creates a code in upper case, lists it with "used / max" (∞) and deactivates it after the
@@ -112,7 +112,7 @@ describe("/admin/promo-codes", () => {
     expect(taken).toMatchObject({ status: 409, data: { ok: false, message: PROMO_MESSAGES.createFailed(PROMO_MESSAGES.codeTaken) } });
     const over = await calls().post(promoRoute, "/admin/promo-codes", people.admin, { intent: "create", code: "BIG", discountType: "percentage", value: "150" });
     expect(over.status).toBe(400);
-    // Issue 32 §6: one strict reading of numbers and dates (app/lib/strict-numbers.ts): no 0x10, 1e3, +5 or year 0000.
+    // One strict reading of numbers and dates (app/lib/strict-numbers.ts): no 0x10, 1e3, +5 or year 0000.
     for (const [field, value, message] of [
       ["value", "0x10", PROMO_MESSAGES.valueFormat],
       ["value", "1e3", PROMO_MESSAGES.valueFormat],

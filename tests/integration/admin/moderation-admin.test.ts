@@ -1,4 +1,4 @@
-// Fraud reports, /admin/listings and /admin/categories (issue 19 §5, §6) through the admin service, on both engines:
+// Fraud reports, /admin/listings and /admin/categories through the admin service, on both engines:
 // a member reports another member once while pending, never themselves; moderators dismiss or confirm, audited; the
 // pending count. Listing managers find listings by status, seller and category and feature one (the home page shows
 // it), audited. Category managers rename, hide and add (audited; the stored tree shows the new name, the new-listing

@@ -1,4 +1,4 @@
-// The moderation inbox (issue 33) through its routes, on both engines: a reply three members flag through the forum's
+// The moderation inbox through its routes, on both engines: a reply three members flag through the forum's
 // own flagging is hidden and listed in /admin/moderation with its flag count and flaggers; the console's navigation
 // reads "Moderation (N)" with N what the inbox holds (a flagged listing and a member report included); Restore makes
 // the reply visible again, clears its flags and is audited; Remove needs a reason, keeps the reply hidden for good

@@ -1,4 +1,4 @@
-// Moderation through its routes (issue 19 §5), on both engines: three members report a listing through
+// Moderation through its routes, on both engines: three members report a listing through
 // /listings/{id}/report (a second report by one of them is told so) and it leaves the search; the dashboard's Remove
 // (decision=remove&returnTo=/admin posted to /admin/review-listing/{id}) takes it down, goes back to /admin, is in the
 // audit log and tells the seller; the queue page renders the listing with its report count; a buyer is refused.

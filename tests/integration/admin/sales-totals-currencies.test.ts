@@ -1,4 +1,4 @@
-// Money totals per currency (issue 33 "Money totals mix currencies"; decision 0062): /admin/sales and the dashboard
+// Money totals per currency (decision 0062): /admin/sales and the dashboard
 // never add C$3,550 to US$3,550 as $7,100. Each currency keeps its own total; the headline figure is converted through
 // the exchange-rate table (starting rates: CAD 1.36 per US dollar) and says so. By hand: C$3,550.00 = 355,000 / 1.36 =
 // 261,029.41 → $2,610.29; with US$3,550.00, $6,160.29 converted. Fees: C$177.50 → 17,750 / 1.36 = 13,051.47 → $130.51,

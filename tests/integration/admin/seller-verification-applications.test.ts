@@ -1,4 +1,4 @@
-// Seller verification applications (issue 33) on a real database (both engines): a seller applies with the company's
+// Seller verification applications on a real database (both engines): a seller applies with the company's
 // details and documents kept in the upload store; bad documents, a second application while one waits, a buyer and an
 // already verified seller are refused; staff with can_manage_users approve (the badge follows) or reject with a reason
 // (the seller may apply again); nobody decides their own; moderators and support are refused; every step is audited

@@ -1,4 +1,4 @@
-// Reinstating a suspended seller offers back what the suspension cancelled (issue 33), on both engines: the offer lists
+// Reinstating a suspended seller offers back what the suspension cancelled, on both engines: the offer lists
 // each cancelled auction with where it stands (one still to end and without bids can be restored; one whose end passed
 // cannot: "ended"; one with bids cannot), restoring brings the restorable one back (auction open, listing active), as
 // it was or with a new end 1–30 days out, refuses the others, is audited and tells the seller, and restoring twice

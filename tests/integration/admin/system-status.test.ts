@@ -1,4 +1,4 @@
-// /admin/system-status's checks (issue 19 §8) on both engines: each check's state from what it really finds (a query,
+// /admin/system-status's checks on both engines: each check's state from what it really finds (a query,
 // a file written and read back in a temp uploads folder, the free-disk thresholds, an SMTP server's greeting or its
 // absence, the outbox, the scheduler's last pass, open live streams), every check bounded by its timeout, and the
 // overall state.

@@ -1,4 +1,4 @@
-// The administration's users and audit log (issue 19 §1, §3) through the admin service, on both engines: who may change
+// The administration's users and audit log through the admin service, on both engines: who may change
 // a member's role and fee exemption (member, support, admin, super admin), the super-admin protections (own account,
 // the last super_admin, two super admins demoting each other at once), every change in audit_events with its old and
 // new values, and the bounded users list and audit log query.

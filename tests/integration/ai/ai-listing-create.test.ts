@@ -1,4 +1,4 @@
-// Creating a listing from the AI wizard (spec 01 §2 steps 3–4, §3 Listing create payload, §5 AI wizard; issue 7):
+// Creating a listing from the AI wizard (docs/product/listings.md#ai-assistant steps 3–4, Listing create payload, AI wizard):
 // the listing, its pictures and its auction in one transaction, marked ai_generated with its comparables; who may
 // claim the generation it came from; who may create at all; the spec's messages for bad input (never a 500); and
 // the ai_stats figures built from the generations.
@@ -309,7 +309,7 @@ describe("/create-listing?tab=ai", () => {
 
     const before = await counts();
     expect(await post(null, await wizardForm())).toEqual({ status: 302, location: `/login?from=${encodeURIComponent("/create-listing?tab=ai")}` });
-    // The page redirects (spec 02 §2.2); a post without can_create_listings is refused by requirePermission.
+    // The page redirects (docs/product/accounts.md#roles); a post without can_create_listings is refused by requirePermission.
     expect(await post(people.buyer.id, await wizardForm())).toEqual({ status: 403, data: { message: PERMISSION_MESSAGES.forbidden } });
     expect(await counts()).toEqual(before);
   });

@@ -1,4 +1,4 @@
-// Saved-search price rules in the reference currency (issue 32 §2, issue 33; decision 0062): a "max $5,000" search is
+// Saved-search price rules in the reference currency (decision 0062): a "max $5,000" search is
 // alerted of what a buyer would pay at most $5,000 for, converted, as /listings would list it. By hand, with the
 // migration's starting rates (units per US dollar: EUR 0.92, GBP 0.79, JPY 150): €4,000 = $4,347.83, £4,500 =
 // $5,696.20, ¥600,000 = $4,000.

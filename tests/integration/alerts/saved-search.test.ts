@@ -1,4 +1,4 @@
-// Saving a /listings search: what is stored, and the service's rules with the messages of spec 01 §8.
+// Saving a /listings search: what is stored, and the service's rules with the messages of docs/product/alerts.md#messages.
 import { DomainError } from "~/services/domain-error.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { OpenedDatabase } from "#db/dialect.ts";

@@ -1,5 +1,5 @@
 // The Saved Searches tab: the service (list newest first; rename, alerts on/off and params scoped to the owner by id
-// and user id; every message of spec 01 §8; stale alert keys on changes; Execute = the /listings engine, active only,
+// and user id; every message of docs/product/alerts.md#messages; stale alert keys on changes; Execute = the /listings engine, active only,
 // newest first, at most 50, stamping last_executed) and the /watchlist actions and page around it.
 import { DomainError } from "~/services/domain-error.ts";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";

@@ -1,4 +1,4 @@
-// Watchers are told (spec 02 §3 types): price_drop when a watched listing's price is lowered, watchlist_update when a
+// Watchers are told (docs/product/alerts.md#watchlist types): price_drop when a watched listing's price is lowered, watchlist_update when a
 // watched item sells (Buy Now, or an auction ending with a winner), auction_update when a watched auction has under
 // an hour left — once, even with two scheduler processes racing and after a soft-close extension. Never the one who
 // acted (the editor, the buyer) and never the seller about their own listing.

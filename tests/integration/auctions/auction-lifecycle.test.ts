@@ -1,4 +1,4 @@
-// The auction lifecycle against a real database (spec 01 §4 with issue 4's rules): upcoming auctions start, due ones
+// The auction lifecycle against a real database (docs/product/auctions.md#states, docs/product/auctions.md#ending): upcoming auctions start, due ones
 // end with a winner, an order at the fee schedule's rate and the three kinds of notification; reserve not met and no
 // bids end without a sale; the owner ends early or cancels; refusals carry the spec's messages; every change happens
 // once; reading an auction settles it.

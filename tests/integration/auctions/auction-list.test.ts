@@ -1,4 +1,4 @@
-// The /auctions list on a real database: every status, category and sort of spec 02 §2.11, twelve to a page,
+// The /auctions list on a real database: every status, category and sort of docs/product/auctions.md#auction-list, twelve to a page,
 // the card's contents (first image, reserve state — never the reserve amount —, bid count, watching).
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { OpenedDatabase } from "#db/dialect.ts";

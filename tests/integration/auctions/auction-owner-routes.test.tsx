@@ -1,5 +1,5 @@
 // /auctions/{id}/end and /auctions/{id}/cancel, and the owner's controls on the lot page: only the listing's owner ends
-// or cancels (spec 01 §5 Ownership), with the spec's messages for everyone else, a confirmation that works without
+// or cancels (docs/product/auctions.md#ending Ownership), with the spec's messages for everyone else, a confirmation that works without
 // JavaScript, and never a 500 for bad input.
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { OpenedDatabase } from "#db/dialect.ts";

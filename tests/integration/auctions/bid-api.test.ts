@@ -1,5 +1,5 @@
 // POST /api/auctions/{id}/bids (app/web/bid-form.server.ts answerBidApi, which server.mjs calls ahead of
-// Remix): sign-in required, every message of spec 01 §5 with the status that says why, and exactly the answer the
+// Remix): sign-in required, every message of docs/product/auctions.md#states with the status that says why, and exactly the answer the
 // bid route gives in its `Accept: application/json` mode.
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { OpenedDatabase } from "#db/dialect.ts";

@@ -1,4 +1,4 @@
-// POST /auctions/{id}/bid through the route: every message of spec 01 §5 and §8, the JSON answer scripts use,
+// POST /auctions/{id}/bid through the route: every message of docs/product/auctions.md#bidding, docs/product/auctions.md#messages, the JSON answer scripts use,
 // the fetcher answer the bid panel uses, the redirect back (with the outcome shown once) for browsers without
 // JavaScript, sign-in for visitors, and only this site's lot and listing pages as places to go back to.
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
@@ -117,7 +117,7 @@ describe("POST /auctions/{id}/bid as JSON", () => {
       [bob, { amount: "abc" }, 400, "Please enter a valid bid amount"],
       [bob, { amount: "0" }, 400, "Please enter a valid bid amount"],
       [bob, { amount: "-5" }, 400, "Please enter a valid bid amount"],
-      // Too many decimals is said as such, not read as another amount (issue 33).
+      // Too many decimals is said as such, not read as another amount.
       [bob, { amount: "10.505" }, 400, "Use at most two decimals"],
       [bob, { amount: "25300.555" }, 400, "Use at most two decimals"],
       [bob, {}, 400, "Please enter a valid bid amount"],

@@ -1,4 +1,4 @@
-// The bidding engine against a real database: the rules of spec 01 §5, proxy maximums, reserve, soft close,
+// The bidding engine against a real database: the rules of docs/product/auctions.md#proxy-bids, proxy maximums, reserve, soft close,
 // notifications to the outbid bidder.
 import { DomainError } from "~/services/domain-error.ts";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";

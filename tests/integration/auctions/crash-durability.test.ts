@@ -1,4 +1,4 @@
-// Crash durability (issue 15): a server under bidding load, killed with SIGKILL five times at random moments and
+// Crash durability: a server under bidding load, killed with SIGKILL five times at random moments and
 // restarted on the same database file; after each restart every bid it acknowledged is stored, the stored bids obey
 // the bidding rules, and `PRAGMA integrity_check` says ok. The run and its checks: tests/support/crash-durability.ts;
 // bench/crash-durability.mjs runs the same with many more kills and prints the figures.
@@ -31,7 +31,7 @@ afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 // SQLite only: this is about the embedded database's file (a server killed mid-commit, the WAL replayed at the restart,
 // PRAGMA integrity_check), copied from the SQLite template. On PostgreSQL the database server keeps the commits; killing
-// an app server under load is the cluster bench's run (issue 16: bench/cluster).
+// an app server under load is the cluster bench's run (bench/cluster).
 describe.skipIf(onPostgres)("a bidding server killed with SIGKILL", () => {
   it(`keeps every acknowledged bid and an intact database through ${KILLS} kills`, async () => {
     fs.copyFileSync(TEMPLATE, file);

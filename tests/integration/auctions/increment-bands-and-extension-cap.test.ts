@@ -1,4 +1,4 @@
-// The engine with the tiered increment table and the soft-close cap (issue 32 §3), on a fresh database of either
+// The engine with the tiered increment table and the soft-close cap, on a fresh database of either
 // engine: the minimum across a band edge, proxy resolution across an edge, a seller's fixed increment, and soft close
 // that stops extending at the cap while bids are still taken until the final end.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

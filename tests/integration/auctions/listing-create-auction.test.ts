@@ -1,4 +1,4 @@
-// Auction and hybrid listings from the manual form (spec 01 §2 /create-listing, §3, §5): the checks in the spec's
+// Auction and hybrid listings from the manual form (docs/product/auctions.md#bidding /create-listing, docs/product/auctions.md#auction-list): the checks in the spec's
 // order and words, the defaults (7 days, $10, auto-extend on), active or upcoming auctions, hybrid prices, the
 // listing and its auction written all or nothing, and the edit and delete rules once an auction exists.
 import { DomainError } from "~/services/domain-error.ts";

@@ -1,4 +1,4 @@
-// Issue 33's bulk import fixes on a fresh database (SQLite, and PostgreSQL with TEST_DATABASE_URL): prices read in the
+// The bulk import's locale, currency and review rules on a fresh database (SQLite, and PostgreSQL with TEST_DATABASE_URL): prices read in the
 // file's number format, the currency column, the condition's message and value mapping, quantity refused, the BOM of
 // the rejected-rows CSV, a new seller's first large import held for staff review, and staff taking down an import's
 // listings in bulk (audited, the seller notified, other roles refused).

@@ -1,4 +1,4 @@
-// The bulk import wizard end to end at the service level (issue 21), on SQLite and PostgreSQL: upload → mapping (the
+// The bulk import wizard end to end at the service level, on SQLite and PostgreSQL: upload → mapping (the
 // required fields) → review (the listing form's own checks, fixes in place, removal, the rejected-rows CSV) → the AI job
 // killed and resumed without doing a row twice → payment (exemption, promo code used once, the ledger entry) → the
 // import job killed and resumed without duplicate listings, photos fetched from a local server (one refused), history.
@@ -99,7 +99,7 @@ describe("bulk import", () => {
     expect(view.errorCount).toBe(3);
     expect(view.rows.slice(0, 3).map((r) => [r.rowNumber, r.errors])).toEqual([
       [3, [{ field: "price", message: "Price 'not a price' is not a number" }]],
-      // Issue 33: the value given and the list, not "Condition is required".
+      // The value given and the list, not "Condition is required".
       [4, [{ field: "condition", message: "Condition 'mint' is not one of New, Open Box, Used - Excellent, Used - Very Good, Used - Good, Used - Fair, For Repair, Incomplete, Parts Only, As-Is" }]],
       // Neither the file nor the classifier knows what an "X1" by "Junk" is.
       [6, [{ field: "category", message: "Category is required" }]],

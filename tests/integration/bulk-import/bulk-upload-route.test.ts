@@ -1,4 +1,4 @@
-// The /bulk-upload action's refusals before any work (issue 21 §1): a file not named .csv, a body announced over
+// The /bulk-upload action's refusals before any work: a file not named .csv, a body announced over
 // 15 MB, a file with 5,001 rows, a non-CSV renamed .csv, a header missing required fields (kept for the mapping step,
 // where the message comes) — each answered with its message and nothing stored but the last.
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";

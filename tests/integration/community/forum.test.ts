@@ -1,4 +1,4 @@
-// The forum (issue 18 §3) through its routes and services, on both engines: who may read, post, edit, mark the
+// The forum through its routes and services, on both engines: who may read, post, edit, mark the
 // solution, like, flag and moderate (visitor, member, unconfirmed member, author, moderator); pinned first and the
 // three sorts; filters and bounds; views counted once per viewer; reply notifications; the 3-flag hide and likes under
 // concurrency; moderation recorded in audit_events; new-account limits.

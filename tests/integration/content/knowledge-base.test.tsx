@@ -1,4 +1,4 @@
-// The knowledge base (issue 18 §4) on a fresh database (both engines): search over title, content and tags within its
+// The knowledge base on a fresh database (both engines): search over title, content and tags within its
 // bounds, the category filter, drafts seen only by staff who edit content, one "Was this helpful?" answer per member
 // or visitor's browser (changeable, atomic), the editor's permission on the loader and the action, the article's
 // bounds, hostile Markdown rendered inert, and the demo articles (the seller dashboard's four, figures from the rules).

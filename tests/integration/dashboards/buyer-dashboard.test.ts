@@ -1,4 +1,4 @@
-// The buyer dashboard (issue 20 §7, spec 02 §2.6), both engines: each section shows the buyer's own rows within the
+// The buyer dashboard (docs/product/dashboards.md#buyer), both engines: each section shows the buyer's own rows within the
 // spec's caps (watchlist 3, recently viewed 4, saved searches 3, notifications 3 of 5), the active bids say leading or
 // outbid, orders and offers waiting for the buyer, purchases per month and category; empty states; /buyer-dashboard for
 // the buyer role only; /saved-searches opens the saved-searches tab.

@@ -1,4 +1,4 @@
-// /create-auction (issue 20 §5), both engines: a seller starts an auction for their own draft or active listing with
+// /create-auction, both engines: a seller starts an auction for their own draft or active listing with
 // the manual form's settings and messages; the listing becomes an active auction listing priced at its start; another
 // seller's listing, a sold one and one already live are refused; the form offers only eligible listings.
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";

@@ -1,4 +1,4 @@
-// The header's grouping (issue 20 §8): the Sell menu for roles that create listings, the Admin Panel entry for every
+// The header's grouping: the Sell menu for roles that create listings, the Admin Panel entry for every
 // staff role that opens /admin (ADMIN_CONSOLE_PERMISSIONS), and a mobile menu listing every link once.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { OpenedDatabase } from "#db/dialect.ts";

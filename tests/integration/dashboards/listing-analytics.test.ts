@@ -1,6 +1,6 @@
-// /listings/{id}/analytics (issue 20 §4), both engines: the owner and administrators see the listing's figures as the
+// /listings/{id}/analytics, both engines: the owner and administrators see the listing's figures as the
 // database holds them (views per day from recorded views, watchers, saved-search matches, offers, the auction's bid
-// history with bidders as first name + last initial, bidders count); anyone else gets spec 01 §6's refusal.
+// history with bidders as first name + last initial, bidders count); anyone else gets docs/product/dashboards.md#entry's refusal.
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { OpenedDatabase } from "#db/dialect.ts";
 import { recordListingView } from "~/services/listings/listing-views.server.ts";

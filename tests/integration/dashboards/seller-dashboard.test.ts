@@ -1,6 +1,6 @@
-// The seller dashboard (issue 20 §1-§2), both engines: every figure equals what the database holds for the seller and
-// nothing of another seller's; /dashboard shows it to sellers and /seller-dashboard only to the seller role (spec 02
-// §2.2: exact role, others to /); empty states; a failing section shows its own message.
+// The seller dashboard, both engines: every figure equals what the database holds for the seller and
+// nothing of another seller's; /dashboard shows it to sellers and /seller-dashboard only to the seller role
+// (docs/product/accounts.md#roles: exact role, others to /); empty states; a failing section shows its own message.
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { OpenedDatabase } from "#db/dialect.ts";
 import { recordListingView } from "~/services/listings/listing-views.server.ts";
@@ -155,7 +155,7 @@ describe("the seller dashboard's figures", () => {
       offersAwaitingAnswer: 1,
       ordersToShip: 1,
       feesThisMonth: [{ currency: "USD", cents: Math.round(950_000 * 0.025) }],
-      // Featuring fees owed (issue 32 §4): none bought here; listings/featuring.test.ts buys some.
+      // Featuring fees owed: none bought here; listings/featuring.test.ts buys some.
       platformFeesOwed: [],
     });
   });

@@ -1,4 +1,4 @@
-// /seller/listings (issue 20 §3), both engines: every listing of the seller in every status with counts, status filter,
+// /seller/listings, both engines: every listing of the seller in every status with counts, status filter,
 // search, sort and pages of 12; bulk publish, archive and relist, each checked per listing on the server — another
 // seller's listing is refused as not found and left as it was, a listing in the wrong state gets the rule's message.
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -115,7 +115,7 @@ describe("bulk actions", () => {
     expect((await calls.get(route, "/seller/listings", people.buyer)).status).toBe(403);
     const nothing = await calls.post(route, "/seller/listings", people.seller, { intent: "publish" });
     expect(nothing).toMatchObject({ status: 400, data: { message: SELLER_LISTINGS_MESSAGES.chooseListings } });
-    // Relisting an unsold listing starts its new auction with the last one's terms and fresh dates (issue 33).
+    // Relisting an unsold listing starts its new auction with the last one's terms and fresh dates.
     const relist = await calls.post(route, "/seller/listings", people.seller, { intent: "relist", ids: [String(ids.unsold)] });
     expect(relist.status).toBe(302);
     expect(relist.location).toContain("/seller/listings?done=");

@@ -1,4 +1,4 @@
-// /seller/messages (issue 20 §6), both engines: only the seller's conversations about their listings (not those where
+// /seller/messages, both engines: only the seller's conversations about their listings (not those where
 // they are the buyer, not general ones), unanswered first, with the response figures sellerResponseFigures computes.
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { OpenedDatabase } from "#db/dialect.ts";

@@ -1,4 +1,4 @@
-// `npm run db:copy-to-postgres` (issue 16 §5): a SQLite marketplace moved into an empty PostgreSQL database keeps
+// `npm run db:copy-to-postgres`: a SQLite marketplace moved into an empty PostgreSQL database keeps
 // every row and id, new rows continue after the copied ids, and a database that already holds data is refused.
 // It needs both engines, so it runs in the PostgreSQL run of the suite only (TEST_DATABASE_URL set): the SQLite side
 // is a file this test seeds itself.

@@ -1,5 +1,5 @@
 // The engine of a database handle is the one `openDatabase` recorded, whichever copy of db/ and of Kysely asks
-// (issue 32 §1). The production build bundles Kysely and db/ into build/server, while the demo seed's build loads
+//. The production build bundles Kysely and db/ into build/server, while the demo seed's build loads
 // node_modules' Kysely and is handed the server's handle: with `instanceof PostgresAdapter` the seed took a
 // PostgreSQL handle for SQLite and sent it `begin immediate`. Here a second copy of db/dialect.ts is bundled with its
 // own Kysely the way the server build does it (vite, `ssr.noExternal: ["kysely"]`), and the two copies read each

@@ -1,4 +1,4 @@
-// The PostgreSQL the service suite runs on under `npm test` (scripts/postgres-cluster.mjs, issue 16 §6): version 15,
+// The PostgreSQL the service suite runs on under `npm test` (scripts/postgres-cluster.mjs): version 15,
 // with pg_trgm available for brand and model partial matches. Runs only when TEST_DATABASE_URL names that cluster.
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -131,7 +131,7 @@ describe("demo auctions", () => {
     // Every lot is a different listing, and live ones are on active listings.
     expect(new Set(all.map((a) => a.listing_id)).size).toBe(all.length);
     for (const a of all.filter((x) => x.status === "active" || x.status === "upcoming")) expect(a.listing_status).toBe("active");
-    // A cancelled lot leaves its listing unsold, waiting for its seller's choice (issue 33): never a dead-end active one.
+    // A cancelled lot leaves its listing unsold, waiting for its seller's choice: never a dead-end active one.
     for (const a of all.filter((x) => x.status === "cancelled")) expect(a.listing_status).toBe("unsold");
   });
 
@@ -226,7 +226,7 @@ describe("demo auctions", () => {
         expect(a.listing_status).toBe(order.status === "cancelled" ? "unsold" : "sold");
       }
       if (a.status === "ended" && !won) {
-        // Reserve not met, or nobody bid: the listing is unsold, its seller chooses what next (issue 33).
+        // Reserve not met, or nobody bid: the listing is unsold, its seller chooses what next.
         expect(a.bid_count === 0 || (a.reserve_price_cents !== null && a.current_price_cents < a.reserve_price_cents)).toBe(true);
         expect(a.listing_status).toBe("unsold");
       }

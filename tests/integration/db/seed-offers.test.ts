@@ -1,4 +1,4 @@
-// The Make Offer demo (issue 23): after the demo seed, the demo buyer has an offer awaiting the seller, a counter
+// The Make Offer demo: after the demo seed, the demo buyer has an offer awaiting the seller, a counter
 // awaiting the buyer and a declined offer, on listings of the demo seller that take offers.
 import crypto from "node:crypto";
 import fs from "node:fs";

@@ -1,4 +1,4 @@
-// The reviews demo (issue 22): after the demo seed, completed orders carry reviews from both sides, published by the
+// The reviews demo: after the demo seed, completed orders carry reviews from both sides, published by the
 // double-blind rule (both in, or the window over), some with the seller's reply, and the demo seller has a rating.
 import crypto from "node:crypto";
 import fs from "node:fs";

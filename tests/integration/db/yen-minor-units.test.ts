@@ -1,4 +1,4 @@
-// The yen in its own minor unit (issue 32 §2; docs/decisions/0070): migration 2026-12-11T0200 moves every stored yen
+// The yen in its own minor unit (docs/decisions/0070): migration 2026-12-11T0200 moves every stored yen
 // amount from hundredths to whole yen (listings, auctions, bids, offers, orders and their totals, platform fees), and
 // the yen's conversion factor with it, so that a ¥ listing's reference amount is the same before and after. Other
 // currencies' rows are left as they are. Run on SQLite and, with TEST_DATABASE_URL, on PostgreSQL.

@@ -1,4 +1,4 @@
-// Paid featuring (issue 32 §4) and the home page's rotation (issue 33 "'Featured' can do nothing"), on both engines:
+// Paid featuring and the home page's rotation, on both engines:
 // a seller features their active listing for one of the durations on sale; the charge is a platform fee owed (their
 // dashboard, the admin's report); buying again extends from the end; it ends by itself; refusals for another's
 // listing, a draft, a moderated listing, one staff feature, and a duration not on sale. The home page shows every

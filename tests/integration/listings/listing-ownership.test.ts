@@ -1,4 +1,4 @@
-// Who may edit and delete a listing (spec 01 §5 Ownership, §6): the owner edits and deletes, an admin
+// Who may edit and delete a listing (docs/product/listings.md#states Ownership): the owner edits and deletes, an admin
 // edits, nobody else does either. Edits and deletions keep the full-text index in step.
 import { DomainError } from "~/services/domain-error.ts";
 import fs from "node:fs";

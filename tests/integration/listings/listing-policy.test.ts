@@ -1,4 +1,4 @@
-// The listing policy reads permissions, not roles (issue 14 §3, docs/decisions/0025): whoever holds
+// The listing policy reads permissions, not roles (docs/decisions/0025): whoever holds
 // can_manage_listings in role_permissions may see drafts and edit others' listings; taking the row away takes that
 // away at once; a buyer never may; only the owner deletes.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// The rules that keep /listings from scanning at a million listings (issue 17 §2; docs/decisions/0036), on both
+// The rules that keep /listings from scanning at a million listings (docs/decisions/0036), on both
 // engines: totals counted up to 10,000 ("10,000+ listings"), pages up to 50, the brand filter on the generated
 // brand_key kept in step by every write, and search caches that only listing changes empty (a view or a bid does not).
 import { createQueryId, sql, type KyselyPlugin } from "kysely";

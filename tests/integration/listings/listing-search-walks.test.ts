@@ -1,4 +1,4 @@
-// Pages of a big category read by ordered walks (issue 17 §2; docs/decisions/0054), on both engines: past the count
+// Pages of a big category read by ordered walks (docs/decisions/0054), on both engines: past the count
 // cap, a category with a condition group in price order is read item by item and condition by condition and the heads
 // merged; a category holding most listings is walked in newest order. Every page must be exactly what sorting all the
 // matching listings gives, ties on price included.

@@ -1,4 +1,4 @@
-// Searches with words stay right through listing writes, on both engines (issue 17 §2; docs/decisions/0037, 0053):
+// Searches with words stay right through listing writes, on both engines (docs/decisions/0037, 0053):
 // they filter and sort the narrow copy listing_search_rows that triggers keep in step (SQLite matches the words in its
 // FTS5 index, PostgreSQL in the copy's own vector). Creating, editing, closing and deleting a listing shows in the results and totals at once, for words with few
 // matches (every match ranked) and words with many (only the newest are searched; Best match puts title matches first).

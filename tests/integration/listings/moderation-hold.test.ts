@@ -1,4 +1,4 @@
-// Moderation states are terminal for the seller (issue 32 §6), on both engines: a listing a moderator removed, and one
+// Moderation states are terminal for the seller, on both engines: a listing a moderator removed, and one
 // its reports hid pending review, refuse every seller action — relist, archive and publish from /seller/listings, the
 // edit form and its image manager, delete, a new auction, and ending or cancelling its auction (which would sell it
 // before review, or free it to be relisted) — with the moderation message, and nothing changes. A listing manager may

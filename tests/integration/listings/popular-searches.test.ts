@@ -1,4 +1,4 @@
-// The popular-search chips on /listings (issue 15 §7): a query counts once per visitor (a keyed hash with a daily
+// The popular-search chips on /listings: a query counts once per visitor (a keyed hash with a daily
 // salt, no raw address kept), shows only once several distinct visitors searched for it, only when its text is plain
 // words, and only when every word finds an active listing. Nine page loads by one visitor plant nothing.
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";

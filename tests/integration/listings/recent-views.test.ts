@@ -1,5 +1,5 @@
 // Recently viewed: a member's views of listing and lot pages, one row per listing, newest first, ten at most
-// (spec 01 §7, §9), never their own listings, never recorded for visitors; the home page shows them to the member
+// (docs/product/listings.md#search-and-browse), never their own listings, never recorded for visitors; the home page shows them to the member
 // only, and the render memo can never replay a member's strip to a visitor.
 import type { EntryContext } from "@remix-run/node";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";

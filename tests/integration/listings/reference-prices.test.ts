@@ -1,4 +1,4 @@
-// Prices compared in one currency (issue 32 §2, issue 33 "auction lots filtered by the wrong price"; decision 0062):
+// Prices compared in one currency (decision 0062):
 // /listings filters and sorts on the price a buyer pays now (an auction's current bid), converted to the reference
 // currency through the operator's rates, on both engines. The expected figures are computed by hand from the
 // migration's starting rates (units per US dollar: EUR 0.92, GBP 0.79, JPY 150).

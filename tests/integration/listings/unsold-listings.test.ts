@@ -1,4 +1,4 @@
-// Unsold listings (issue 33, decision 0073), both engines: an auction that ends without a sale or is cancelled leaves
+// Unsold listings (decision 0073), both engines: an auction that ends without a sale or is cancelled leaves
 // its listing "unsold" — never an active listing with nothing to bid on or buy — and its seller chooses on
 // /listings/{id}/relist: relist as an auction (the last terms, fresh dates), switch to Buy It Now at a price, or end it.
 // Only the owner, only while unsold; a listing moderation holds stays held. The migration moves the old dead ends.

@@ -1,4 +1,4 @@
-// POST /resources/offline-actions (issue 6): a device's outbox applied once per (member, client id) with the rules
+// POST /resources/offline-actions: a device's outbox applied once per (member, client id) with the rules
 // of the online forms. Every outcome (applied, duplicate, gone, refused with the form's words), ids scoped to their
 // member, order kept within a request, visitors refused, and bad input answered 400 with a message, never a 500.
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";

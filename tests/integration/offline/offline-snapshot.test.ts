@@ -1,4 +1,4 @@
-// GET /resources/offline-snapshot and the copies the listing and lot pages hand out (issue 6): visitors get 401 and
+// GET /resources/offline-snapshot and the copies the listing and lot pages hand out: visitors get 401 and
 // nothing; a member gets each watched listing as a full copy (specs, description, seller, photos, price or current
 // bid and auction end) with their notes, newest watched first, and each saved search with its current results (the
 // engine of Execute, at most 50, without stamping "last executed"); never another member's; never cached.

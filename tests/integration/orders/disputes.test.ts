@@ -1,4 +1,4 @@
-// Two-sided disputes and proof of delivery (issue 33): the seller answers, both sides attach bounded, type-checked
+// Two-sided disputes and proof of delivery: the seller answers, both sides attach bounded, type-checked
 // evidence, an outsider is refused, the seller's deadline is known to both, the referee sees both sides and writes,
 // each message is mailed to the other parties; the seller's "Mark as delivered" needs proof and the buyer can contest
 // it within the inspection period; a configured carrier's tracking event delivers, an unconfigured one is refused.

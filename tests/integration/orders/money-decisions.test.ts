@@ -1,4 +1,4 @@
-// Money decisions (issue 33): confirming a payment records the amount received and the bank's value date, refuses an
+// Money decisions: confirming a payment records the amount received and the bank's value date, refuses an
 // amount that is not the order total and a date that is not a real day, in the future or before the order; two
 // confirmations of one order make one; refunds (whole or partial, as the referee decides) and releases are audited
 // with who, before and after; a hold stops the flow and the automatic completion. Runs on SQLite and PostgreSQL.

@@ -1,4 +1,4 @@
-// The Make Offer routes as a browser reaches them (issue 23): the listing page's panel (and nothing of the seller's
+// The Make Offer routes as a browser reaches them: the listing page's panel (and nothing of the seller's
 // automatic prices in its data), the offer form's answers, /offers' actions and pages, the accepted offer's checkout.
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { OpenedDatabase } from "#db/dialect.ts";

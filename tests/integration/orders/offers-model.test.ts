@@ -1,4 +1,4 @@
-// The offers service against a reference model of the offer state machine (issue 23 rules 2–4): random sequences of
+// The offers service against a reference model of the offer state machine: random sequences of
 // offers, accepts, declines, counters and withdrawals by the buyers, the seller and a stranger, with the clock moving
 // and the scheduler's expiry pass in between. After every step the service's answer (its outcome or its refusal's
 // message) and everything stored — each offer row's maker, amount and status, the listing's status, the orders — must

@@ -1,4 +1,4 @@
-// Make Offer against a real database (issue 23): the caps, counters, auto-accept and auto-decline, who may act and
+// Make Offer against a real database: the caps, counters, auto-accept and auto-decline, who may act and
 // when, what acceptance does (order at the agreed amount with the fee, listing sold, other offers declined with a
 // notice, all in one transaction), the races (two acceptances, acceptance against Buy Now, in OS processes), expiry
 // and the unpaid-order deadline by the scheduler exactly once, the notices, e-mails and conversation lines, and the

@@ -1,4 +1,4 @@
-// The order desk's service (issue 33): every order listed newest first, searched by reference, buyer, seller and
+// The order desk's service: every order listed newest first, searched by reference, buyer, seller and
 // listing and filtered by status, a bounded page at a time; holds and internal notes audited; staff who are a party
 // may not act; a hold cannot be put twice. Runs on SQLite and PostgreSQL.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// The order's steps by e-mail (issue 33: payment confirmed, shipped, delivered, dispute opened and decided, refund
+// The order's steps by e-mail (payment confirmed, shipped, delivered, dispute opened and decided, refund
 // and price drops reached only the bell): each is queued in the outbox when its /profile choice is on (the default),
 // and not when it is off.
 import { afterEach, beforeEach, expect, it, vi } from "vitest";

@@ -57,7 +57,7 @@ function act(orderId: number, actor: ActorName, action: OrderAction, now = at(DA
     trackingNumber: "JD014600006281234567",
     reason: "The analyzer does not power on.",
     note: action === "refund" || action === "release" ? "Checked the photos from both parties." : undefined,
-    // The seller declares a delivery with proof (issue 33; the refusal without it is in disputes.test.ts).
+    // The seller declares a delivery with proof (the refusal without it is in disputes.test.ts).
     deliveryProofKey: actor === "seller" && action === "mark_delivered" ? `order-evidence/${orderId}/00000000-0000-4000-8000-000000000000.pdf` : undefined,
     ...extra,
     now,
@@ -203,7 +203,7 @@ const WRONG_STATE: Record<OrderAction, string> = {
   release: "Only a disputed order can be released to the seller",
   cancel: "Only an order awaiting payment can be cancelled",
 };
-// Support reads every order (issue 33) and may act on none.
+// Support reads every order and may act on none.
 const VISIBLE_TO: ActorName[] = ["buyer", "seller", "admin", "super_admin", "billing", "dispute_resolution_referee", "support"];
 
 describe("every transition, from every state, by everyone", () => {
@@ -393,7 +393,7 @@ describe("cancelling before payment", () => {
     const toBuyer = await notificationsOf(actors.buyer.id);
     expect(toBuyer.at(-1)?.message).toContain("The auction stays ended and will not be re-run by itself; the listing waits as unsold until the seller relists it, sells it at a fixed price or ends it.");
     const listing = await opened.db.selectFrom("equipment_listings").select("status").where("id", "=", auctionListing).executeTakeFirstOrThrow();
-    // An auction listing has no auction left to sell it through: unsold, its seller relists, switches or ends it (issue 33).
+    // An auction listing has no auction left to sell it through: unsold, its seller relists, switches or ends it.
     expect(listing.status).toBe("unsold");
     const auction = await opened.db.selectFrom("auctions").select(["status", "winner_id"]).where("id", "=", auctionId).executeTakeFirstOrThrow();
     expect(auction).toEqual({ status: "ended", winner_id: actors.buyer.id });

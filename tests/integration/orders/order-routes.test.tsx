@@ -148,7 +148,7 @@ describe("/orders/{id}", () => {
     const { data } = await get(orderRoute, `${path}?done=ship`, people.buyer, params);
     expect(data).toMatchObject({ done: "The order is marked as shipped and the buyer has the tracking details.", actions: ["mark_delivered", "confirm_receipt", "open_dispute"] });
 
-    // "Confirm receipt" releases the money, so it asks first: without the tick nothing changes (issue 33).
+    // "Confirm receipt" releases the money, so it asks first: without the tick nothing changes.
     expect(await post(orderRoute, path, people.buyer, { intent: "confirm_receipt" }, params)).toEqual({
       status: 400,
       data: { intent: "confirm_receipt", fieldErrors: { confirmed: "Please tick the box to confirm the item arrived as described before the payment is released" } },

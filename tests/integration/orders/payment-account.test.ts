@@ -1,4 +1,4 @@
-// Where a buyer pays (issue 33): the operator's escrow account when ESCROW_* are set; on the demo marketplace
+// Where a buyer pays: the operator's escrow account when ESCROW_* are set; on the demo marketplace
 // without them, plainly fictitious demo details labelled as such; on any other database, none (contact support).
 import { afterEach, beforeEach, expect, it } from "vitest";
 import type { OpenedDatabase } from "#db/dialect.ts";

@@ -1,4 +1,4 @@
-// Per-process caches with several app servers on one database (issue 16 §4): an answer a server remembers is
+// Per-process caches with several app servers on one database: an answer a server remembers is
 // forgotten as soon as another server writes (two database handles stand for two servers).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { databaseVersion, openDatabase, type OpenedDatabase } from "#db/dialect.ts";

@@ -1,4 +1,4 @@
-// The /events stream says "ready" only once this server hears the other servers' events (issue 32 §1): a page stops
+// The /events stream says "ready" only once this server hears the other servers' events: a page stops
 // polling on "ready", so a stream opened on a server whose LISTEN was not in place yet (its first stream after a start)
 // said it was live and missed a bid another server took meanwhile. The bus here stands for PostgreSQL's, whose
 // LISTEN the test decides when to finish.

@@ -1,4 +1,4 @@
-// Live events across app servers on PostgreSQL (issue 16 §4): two PostgresBus instances on two connections stand for
+// Live events across app servers on PostgreSQL: two PostgresBus instances on two connections stand for
 // two servers. PostgreSQL only (LISTEN/NOTIFY); the SQLite run has no other server to reach.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "kysely";

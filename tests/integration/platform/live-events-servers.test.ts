@@ -1,4 +1,4 @@
-// Two app server processes on one PostgreSQL database (issue 16 §4): a bid taken over HTTP by server A reaches, within
+// Two app server processes on one PostgreSQL database: a bid taken over HTTP by server A reaches, within
 // a second, a browser's event stream (SSE, /events) connected to server B. The servers are
 // tests/support/live-events-server.ts: the production start, the bid endpoint and the SSE route, no build needed.
 // PostgreSQL only: on SQLite the servers of one machine are cluster workers, relayed by their primary (server.mjs).

@@ -1,4 +1,4 @@
-// The bulk import's photo fetcher refuses addresses inside Tradebench's network (SSRF; issue 21 §3): loopback, private,
+// The bulk import's photo fetcher refuses addresses inside Tradebench's network (SSRF): loopback, private,
 // link-local (cloud metadata), after DNS resolution and after every redirect; http/https only; 10 MB; a time limit.
 // A local server stands in for a seller's photo host, let through only by the explicit allow-list tests set.
 import http from "node:http";

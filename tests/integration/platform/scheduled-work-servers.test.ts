@@ -1,4 +1,4 @@
-// The scheduler's jobs with several app servers on one database (issue 16 §4): two database handles stand for two
+// The scheduler's jobs with several app servers on one database: two database handles stand for two
 // servers. The e-mail outbox never sends a message twice, and on PostgreSQL a job that one server is running is
 // skipped by the others that pass.
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";

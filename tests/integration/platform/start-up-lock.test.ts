@@ -1,4 +1,4 @@
-// Start-up work that several app servers would otherwise do at once (issue 32 §1): two servers started together on an
+// Start-up work that several app servers would otherwise do at once: two servers started together on an
 // empty PostgreSQL database both found it without users and both seeded the demo, and the second stopped on "An
 // account with this email already exists". oneServerAtATime makes the second wait for the first, then run.
 import { sql } from "kysely";

@@ -1,4 +1,4 @@
-// Price guidance across currencies (issue 32 §2; decision 0062): comparables priced in $, €, £ and ¥ are weighed at
+// Price guidance across currencies (decision 0062): comparables priced in $, €, £ and ¥ are weighed at
 // their converted value, never their raw minor units. Hand computation with the migration's starting rates (units
 // per US dollar: EUR 0.92, GBP 0.79, JPY 150): €828 = $900, £869 = $1,100, ¥150,000 = $1,000.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";

@@ -170,7 +170,7 @@ describe("comparables", () => {
     const both = await listing({ brand: "KEYSIGHT", model: "DSO-X 1204G", created_at: daysAgo(3) });
     await listing({ brand: "Rigol", model: "DS1054Z", created_at: daysAgo(1) });
     const { comparables } = await guidance();
-    // The same model known, the brand's other model is no comparable (issue 33: same model first).
+    // The same model known, the brand's other model is no comparable (same model first).
     expect(comparables.map((c) => [c.listingId, c.relevance])).toEqual([
       [both, 20],
       [modelOnly, 15],
@@ -179,7 +179,7 @@ describe("comparables", () => {
   });
 
   it("ranks by relevance first and puts a sale before a listing of the same relevance", async () => {
-    // A brand-only sale is left out while the model itself is known (issue 33).
+    // A brand-only sale is left out while the model itself is known.
     const brandOnlySale = await sale(5_000, 3, { model: "N9020A", category_id: OSCILLOSCOPES });
     const exactListing = await listing({ created_at: daysAgo(1) });
     const exactSale = await sale(900, 40);

@@ -1,4 +1,4 @@
-// Promo codes (issue 19 §4) through the promotions service, on both engines: staff create (upper case, unique, bounds),
+// Promo codes through the promotions service, on both engines: staff create (upper case, unique, bounds),
 // list with usage, deactivate (audited, no way back) and read statistics; members apply a code inside a write
 // transaction with the server's checks (unknown/inactive, validity window, uses left, one use per member); of 50
 // concurrent applications of a code with 10 uses left, exactly 10 succeed; the generator's 10 attempts.

@@ -1,4 +1,4 @@
-// Issue 22's pages around reviews, rendered as the server renders them (both engines): a moderator's list of reported
+// The pages around reviews, rendered as the server renders them (both engines): a moderator's list of reported
 // reviews with Hide (audited, the review gone from the profile) and Dismiss; members are refused. /orders shows
 // "Leave a review" for a completed order the buyer has not reviewed, and stops once they have; the order list links
 // the seller's profile.

@@ -1,4 +1,4 @@
-// The rest of issue 22 on a real database (both engines): the reviews a member still owes ("Leave a review" on
+// Reviews, follows and trust on a real database (both engines): the reviews a member still owes ("Leave a review" on
 // /orders), the moderators' list of reported reviews (hide or dismiss, each audited), following a seller and the
 // batched new-listing notices (told once, with the e-mail copy the follower chose), a seller's response figures
 // computed from messages, seller verification (staff only, audited) and the general conversation of the Message button.

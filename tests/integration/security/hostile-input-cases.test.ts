@@ -1,4 +1,4 @@
-// The bad input issue 15 found answered with a 500, a wrong status or no message (items 4, 6 and 8), each as the
+// Bad input once answered with a 500, a wrong status or no message, each as the
 // request that found it, answered as the server answers it: resource routes through Remix's own handler in
 // production mode, pages through their action and the page itself. The generated variants live in
 // hostile-input.test.ts; the forged brand fields are in tests/integration/web/form-limits-routes.test.ts; oversized
@@ -239,7 +239,7 @@ describe("the listing form", () => {
     expect(answer.body.message).toMatch(/too many rows/);
   });
 
-  // Issue 32 §6: the bracket syntax was dropped unread, so specifications[45000][key] created the listing.
+  // The bracket syntax was dropped unread, so specifications[45000][key] created the listing.
   for (const index of [45_000, 45_000_000]) {
     it(`refuses specifications[${index}][key] with 400 and the list's cap, creating nothing`, async () => {
       const before = await opened.db.selectFrom("equipment_listings").select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow();

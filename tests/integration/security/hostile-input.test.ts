@@ -1,4 +1,4 @@
-// Hostile input (issue 15, "Suites that keep it so"): fast-check generated bodies against every action in app/routes,
+// Hostile input ("Suites that keep it so"): fast-check generated bodies against every action in app/routes,
 // sent by a visitor and by a signed-in, confirmed member of the role the action is for (the seller for a listing's
 // and an auction's own pages). For every request: no 5xx and nothing thrown that is not an answer; a refused request
 // (4xx) stores nothing (a checksum of every table before and after); a redirect stays on the site without control
@@ -64,13 +64,13 @@ const TARGETS: Record<string, ActionTarget> = {
   "auctions.$id_.end.tsx": { url: "/auctions/{endAuction}/end", params: { id: "{endAuction}" }, member: "seller" },
   "checkout.auction.$id.tsx": { url: "/checkout/auction/{wonAuction}", params: { id: "{wonAuction}" }, member: "buyer" },
   "checkout.listing.$id.tsx": { url: "/checkout/listing/{listing}", params: { id: "{listing}" }, member: "buyer" },
-  // Make Offer (issue 23): the offer form (a refused one comes back on its page), the answers on /offers, the accepted offer's checkout.
+  // Make Offer: the offer form (a refused one comes back on its page), the answers on /offers, the accepted offer's checkout.
   "checkout.offer.$id.tsx": { url: "/checkout/offer/{acceptedOffer}", params: { id: "{acceptedOffer}" }, member: "buyer" },
   "listings.$id_.offer.tsx": { url: "/listings/{offerListing}/offer", params: { id: "{offerListing}" }, member: "buyer", renders: "/listings/:id/offer" },
   "offers.tsx": { url: "/offers", member: "seller", renders: "/offers" },
   "seller.listings.tsx": { url: "/seller/listings", member: "seller", renders: "/seller/listings" },
   "create-auction.tsx": { url: "/create-auction", member: "seller", renders: "/create-auction" },
-  // Bulk CSV import (issue 21): the upload is multipart (field "file"), every other step a small form.
+  // Bulk CSV import: the upload is multipart (field "file"), every other step a small form.
   "bulk-upload.tsx": { url: "/bulk-upload", member: "seller", fileField: "file" },
   "bulk-upload[.csv].tsx": { url: "/bulk-upload.csv?file=template", member: "seller" },
   "contact.tsx": { url: "/contact", member: "buyer" },
@@ -86,17 +86,17 @@ const TARGETS: Record<string, ActionTarget> = {
   "knowledge-base.new.tsx": { url: "/knowledge-base/new", member: "editor", renders: "/knowledge-base/new" },
   "listings.$id_.contact.tsx": { url: "/listings/{listing}/contact", params: { id: "{listing}" }, member: "buyer" },
   "listings.$id_.delete.tsx": { url: "/listings/{deletable}/delete", params: { id: "{deletable}" }, member: "seller" },
-  // Featuring (issue 32 §4): the seller's own listing; a refused form comes back on its page.
+  // Featuring: the seller's own listing; a refused form comes back on its page.
   "listings.$id_.feature.tsx": { url: "/listings/{listing}/feature", params: { id: "{listing}" }, member: "seller", renders: "/listings/:id/feature" },
-  // An unsold listing's choices (issue 33): the seller's own listing; a refused form comes back on its page.
+  // An unsold listing's choices: the seller's own listing; a refused form comes back on its page.
   "listings.$id_.relist.tsx": { url: "/listings/{listing}/relist", params: { id: "{listing}" }, member: "seller", renders: "/listings/:id/relist" },
   "listings.$id_.watch.tsx": { url: "/listings/{listing}/watch", params: { id: "{listing}" }, member: "buyer" },
   "listings._index.tsx": { url: "/listings?search=scope", member: "buyer" },
   "login.tsx": { url: "/login", member: "buyer" },
-  // Two-step sign-in (issue 32 §5): the second step (no sign-in waiting, so no body signs anyone in) and its settings.
+  // Two-step sign-in: the second step (no sign-in waiting, so no body signs anyone in) and its settings.
   "login_.second-factor.tsx": { url: "/login/second-factor", member: "buyer" },
   "profile_.second-factor.tsx": { url: "/profile/second-factor", member: "buyer" },
-  // Passkeys (issue 32 §5): options and answers as JSON; no body is a genuine authenticator's answer.
+  // Passkeys: options and answers as JSON; no body is a genuine authenticator's answer.
   "login_.second-factor_.passkey.tsx": { url: "/login/second-factor/passkey", member: "buyer" },
   "profile_.second-factor_.passkeys.tsx": { url: "/profile/second-factor/passkeys", member: "buyer" },
   "logout.tsx": { url: "/logout", member: "buyer", freshSession: true },
@@ -104,7 +104,7 @@ const TARGETS: Record<string, ActionTarget> = {
   "newsletter.tsx": { url: "/newsletter", member: "buyer" },
   "notifications.tsx": { url: "/notifications", member: "buyer" },
   "orders.$id.tsx": { url: "/orders/{order}", params: { id: "{order}" }, member: "buyer" },
-  // A dispute's messages and a proof of delivery (issue 33): multipart with their files; a refusal has its own page.
+  // A dispute's messages and a proof of delivery: multipart with their files; a refusal has its own page.
   "orders.$id_.dispute.tsx": { url: "/orders/{order}/dispute", params: { id: "{order}" }, member: "buyer", fileField: "files", renders: "/orders/:id/dispute" },
   "orders.$id_.delivered.tsx": { url: "/orders/{order}/delivered", params: { id: "{order}" }, member: "seller", fileField: "proof", renders: "/orders/:id/delivered" },
   "orders.$id_.evidence.$file.ts": {
@@ -112,21 +112,21 @@ const TARGETS: Record<string, ActionTarget> = {
     params: { id: "{order}", file: "00000000-0000-4000-8000-000000000000.png" },
     member: "buyer",
   },
-  // Reviews (issue 22): the buyer reviews a completed order.
+  // Reviews: the buyer reviews a completed order.
   "user.$id.tsx": { url: "/user/{sellerMember}", params: { id: "{sellerMember}" }, member: "seller", renders: "/user/:id" },
   // Reported reviews: the administrator's bodies reach hide and dismiss (of reviews the fixtures may not have).
   "admin.review-reports.tsx": { url: "/admin/review-reports", member: "editor" },
-  // Seller verification (issue 33): the seller's application (multipart, field "documents"; a refused one comes back
+  // Seller verification: the seller's application (multipart, field "documents"; a refused one comes back
   // on its page), the administrator's decisions on applications the fixtures may not have, the documents (GET only).
   "profile_.verification.tsx": { url: "/profile/verification", member: "seller", fileField: "documents", renders: "/profile/verification" },
   "admin.verifications.tsx": { url: "/admin/verifications", member: "editor" },
   "verification-documents.$id.ts": { url: "/verification-documents/999999", params: { id: "999999" }, member: "buyer" },
   "orders.$id_.review.tsx": { url: "/orders/{completedOrder}/review", params: { id: "{completedOrder}" }, member: "buyer", renders: "/orders/:id/review" },
   "profile.tsx": { url: "/profile", member: "buyer", fileField: "avatar", renders: "/profile" },
-  // The member's own security (issue 32 §6): signing devices out (a session of its own, as a body may sign others
+  // The member's own security: signing devices out (a session of its own, as a body may sign others
   // out) and changing the password (no body knows the current one).
   "profile_.currency.tsx": { url: "/profile/currency", member: "buyer" },
-  // Becoming a seller (issue 33): posted by a seller, so no body can change the fixtures' roles; refusals render the page.
+  // Becoming a seller: posted by a seller, so no body can change the fixtures' roles; refusals render the page.
   "profile_.start-selling.tsx": { url: "/profile/start-selling", member: "seller", renders: "/profile/start-selling" },
   "profile_.devices.tsx": { url: "/profile/devices", member: "buyer", freshSession: true },
   "profile_.password.tsx": { url: "/profile/password", member: "buyer", renders: "/profile/password" },
@@ -141,14 +141,14 @@ const TARGETS: Record<string, ActionTarget> = {
   "admin.users_.$id.tsx": { url: "/admin/users/00000000-0000-4000-8000-000000000000", params: { id: "00000000-0000-4000-8000-000000000000" }, member: "editor", renders: "/admin/users/:id" },
   "admin.promo-codes.tsx": { url: "/admin/promo-codes", member: "editor", renders: "/admin/promo-codes" },
   "admin.roles.tsx": { url: "/admin/roles", member: "editor" },
-  // The order desk (issue 33): hold, lift, note and cancel reach the service with the administrator's bodies.
+  // The order desk: hold, lift, note and cancel reach the service with the administrator's bodies.
   "admin.orders.tsx": { url: "/admin/orders", member: "editor" },
-  // Exchange rates (issue 32 §2): one rate as a form, or a file (field "file") as multipart.
+  // Exchange rates: one rate as a form, or a file (field "file") as multipart.
   "admin.exchange-rates.tsx": { url: "/admin/exchange-rates", member: "billing", fileField: "file", renders: "/admin/exchange-rates" },
-  // Moderation (issue 19 §5, §6): the review of a listing nobody has (no body can remove a fixture other targets use);
+  // Moderation: the review of a listing nobody has (no body can remove a fixture other targets use);
   // the member-report queue, listings (feature) and categories reach their services with the administrator's bodies.
   "admin.flagged-listings.tsx": { url: "/admin/flagged-listings?tab=members", member: "editor" },
-  // The moderation inbox (issue 33): the administrator's bodies reach the flagged-post decision (of posts the fixtures lack).
+  // The moderation inbox: the administrator's bodies reach the flagged-post decision (of posts the fixtures lack).
   "admin.moderation.tsx": { url: "/admin/moderation", member: "editor" },
   "admin.review-listing.$id.tsx": { url: "/admin/review-listing/999999999", params: { id: "999999999" }, member: "editor" },
   "admin.listings.tsx": { url: "/admin/listings", member: "editor" },

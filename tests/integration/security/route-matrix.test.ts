@@ -1,4 +1,4 @@
-// The route × role matrix (issue 15): every route module's loader and action, requested by every kind of visitor —
+// The route × role matrix: every route module's loader and action, requested by every kind of visitor —
 // anonymous, buyer, seller, admin, each finer role, and accounts that have not confirmed their e-mail address — with
 // the outcome route-table.ts expects. Fails when a route file has no row (or a row no file), when a visitor gets past
 // a guard they should not (or is stopped where they should pass), and when anything answers 5xx.
@@ -78,7 +78,7 @@ beforeAll(async () => {
   }
   const { seller, buyer } = people;
 
-  // It takes offers (issue 23), so its Make Offer page has something to show.
+  // It takes offers, so its Make Offer page has something to show.
   const listing = await insertListingRow(db, seller, { title: "Keysight DSOX3034T oscilloscope", accepts_offers: 1 });
   // An offer the seller accepted: its order awaits the buyer's checkout.
   const offered = await insertListingRow(db, seller, { title: "Rohde & Schwarz FSV signal analyzer", accepts_offers: 1 });

@@ -1,4 +1,4 @@
-// The route × role table (issue 15, "Suites that keep it so"): every route module in app/routes, its loader and its
+// The route × role table ("Suites that keep it so"): every route module in app/routes, its loader and its
 // action, and what each kind of visitor gets from them. route-matrix.test.ts sends every cell as a real request (a
 // session cookie per visitor, a concrete target made in a fresh database) and fails when a file in app/routes has no
 // row here, when a row names a file that is gone, or when a row's "none" disagrees with what the module exports.
@@ -19,7 +19,7 @@
 //                 else's order or draft, or no such thing for anyone), 405 (wrong method).
 // A path ending in * matches any address starting with the rest. {listing}, {auction}, … are the fixtures' ids.
 //
-// Readings chosen where the spec leaves room (the stricter one, see issue 15):
+// Readings chosen where the product rules leave room (the stricter one):
 // - Bidding needs the can_bid permission (decision 0025's matrix: buyer, seller, admin, super_admin), not only a
 //   confirmed account: moderators, referees, billing and support are refused with 403, on the route and the API.
 // - Unconfirmed accounts (decision 0028) may read everything a member reads but not bid, buy, list, message or edit
@@ -29,7 +29,7 @@
 // - /seller/orders and /orders list the member's own sales and purchases, so every member may open them (empty
 //   for those who have none); nobody sees another member's rows there.
 // - /listings/{id}/watch and the AI wizard's generation (/resources/ai-listing) are open to every member, and the
-//   generation to visitors (spec 01 §5: visitors try the wizard's first two steps).
+//   generation to visitors (docs/product/platform.md#routes: visitors try the wizard's first two steps).
 import { SHIPPING_ADDRESS } from "../../support/orders.ts";
 import type { FormFields } from "../../support/route-calls.ts";
 
@@ -159,7 +159,7 @@ export const ROUTE_TABLE: readonly RouteRow[] = [
   { file: "login.tsx", path: "/login",
     loader: { expect: visitorsOnly("ok") },
     action: { form: { email: "", password: "" }, expect: everyone("reaches:400") } },
-  // Two-step sign-in's second step (issue 32 §5): without a sign-in waiting for its code, the page sends visitors to
+  // Two-step sign-in's second step: without a sign-in waiting for its code, the page sends visitors to
   // the password step; an empty code stops at validation.
   { file: "login_.second-factor.tsx", path: "/login/second-factor",
     loader: { expect: visitorsOnly("to:/login") },
@@ -194,7 +194,7 @@ export const ROUTE_TABLE: readonly RouteRow[] = [
     loader: { expect: everyone("ok") },
     action: { form: { s: "1", t: "not-a-token" }, expect: everyone("reaches:400") } },
 
-  // Static and policy pages (issue 18): public, read-only.
+  // Static and policy pages: public, read-only.
   { file: "about.tsx", path: "/about", loader: { expect: everyone("ok") }, action: "none" },
   { file: "faq.tsx", path: "/faq?q=refund", loader: { expect: everyone("ok") }, action: "none" },
   { file: "terms.tsx", path: "/terms", loader: { expect: everyone("ok") }, action: "none" },
@@ -214,39 +214,39 @@ export const ROUTE_TABLE: readonly RouteRow[] = [
     loader: { expect: members("refused:403", each(SUPPORT_STAFF, "ok")) },
     action: { form: { intent: "reply", body: "" }, expect: members("refused:403", each(SUPPORT_STAFF, "reaches:400")) } },
 
-  // The admin console (issue 19): staff only, each page behind its own permission. The role change sent names no
+  // The admin console: staff only, each page behind its own permission. The role change sent names no
   // member, so it stops at validation for those who may make it.
   { file: "admin.tsx", path: "/admin", loader: { expect: members("refused:403", each(ADMIN_CONSOLE_STAFF, "ok")) }, action: "none" },
   { file: "admin._index.tsx", path: "/admin", loader: { expect: members("refused:403", each(ADMIN_CONSOLE_STAFF, "ok")) }, action: "none" },
   { file: "admin.users.tsx", path: "/admin/users?q=scope&role=seller&page=2",
     loader: { expect: members("refused:403", each(USER_READERS, "ok")) },
     action: { form: { intent: "change-access", role: "admin" }, expect: members("refused:403", each(USER_MANAGERS, "reaches:400")) } },
-  // The audit log (issue 33): the whole log for USER_MANAGERS, their own decisions for content moderators; its CSV the same.
+  // The audit log: the whole log for USER_MANAGERS, their own decisions for content moderators; its CSV the same.
   { file: "admin.audit-log.tsx", path: "/admin/audit-log?action=user.&from=2026-01-01", loader: { expect: members("refused:403", each(CONTENT_MODERATORS, "ok")) }, action: "none" },
   { file: "admin.audit-log[.csv].tsx", path: "/admin/audit-log.csv?action=listing.&actor=someone", loader: { expect: members("refused:403", each(CONTENT_MODERATORS, "ok")) }, action: ONLY_GET },
-  // A member's page (issue 19 §3): read by who reads members; suspension by who manages them (an over-long reason
-  // stops at validation, so the member stays active). Promo codes (§4): can_manage_promo_codes (an empty code stops
-  // at validation). Roles (§1): read by who manages members, changed only with can_manage_admins (an unknown role).
+  // A member's page: read by who reads members; suspension by who manages them (an over-long reason
+  // stops at validation, so the member stays active). Promo codes: can_manage_promo_codes (an empty code stops
+  // at validation). Roles: read by who manages members, changed only with can_manage_admins (an unknown role).
   { file: "admin.users_.$id.tsx", path: "/admin/users/{member}", params: { id: "{member}" },
     loader: { expect: members("refused:403", each(USER_READERS, "ok")) },
     action: { form: { intent: "suspend", reason: "x".repeat(600) }, expect: members("refused:403", each(USER_MANAGERS, "reaches:400")) } },
   { file: "admin.promo-codes.tsx", path: "/admin/promo-codes?page=2",
     loader: { expect: members("refused:403", each(PROMO_MANAGERS, "ok")) },
     action: { form: { intent: "create", code: "", discountType: "percentage", value: "10" }, expect: members("refused:403", each(PROMO_MANAGERS, "reaches:400")) } },
-  // Exchange rates (issue 32 §2): can_manage_billing; a rate without its day and value stops at validation.
+  // Exchange rates: can_manage_billing; a rate without its day and value stops at validation.
   { file: "admin.exchange-rates.tsx", path: "/admin/exchange-rates",
     loader: { expect: members("refused:403", each(BILLING_MANAGERS, "ok")) },
     action: { form: { intent: "set", currency: "EUR", date: "", unitsPerUsd: "" }, expect: members("refused:403", each(BILLING_MANAGERS, "reaches:400")) } },
   { file: "admin.roles.tsx", path: "/admin/roles",
     loader: { expect: members("refused:403", each(USER_MANAGERS, "ok")) },
     action: { form: { role: "wizard", permissions: "can_bid" }, expect: members("refused:403", { super_admin: "reaches:400" }) } },
-  // Moderation (issue 19 §5, §6): report queues and reviews need can_moderate_content, /admin/listings
+  // Moderation: report queues and reviews need can_moderate_content, /admin/listings
   // can_manage_listings, /admin/categories can_manage_categories; the forms sent stop at validation (no decision, no
   // listing, no name), so nothing changes for later cells.
   { file: "admin.flagged-listings.tsx", path: "/admin/flagged-listings?tab=members&page=2",
     loader: { expect: members("refused:403", each(CONTENT_MODERATORS, "ok")) },
     action: { form: { reportId: "0", decision: "dismiss" }, expect: members("refused:403", each(CONTENT_MODERATORS, "reaches:400")) } },
-  // The moderation inbox (issue 33): can_moderate_content; a decision without a post or a choice stops at validation.
+  // The moderation inbox: can_moderate_content; a decision without a post or a choice stops at validation.
   { file: "admin.moderation.tsx", path: "/admin/moderation",
     loader: { expect: members("refused:403", each(CONTENT_MODERATORS, "ok")) },
     action: { form: { postId: "0", decision: "" }, expect: members("refused:403", each(CONTENT_MODERATORS, "reaches:400")) } },
@@ -256,25 +256,25 @@ export const ROUTE_TABLE: readonly RouteRow[] = [
   { file: "admin.listings.tsx", path: "/admin/listings?q=scope&status=active&seller=example&page=2",
     loader: { expect: members("refused:403", each(LISTING_ADMINS, "ok")) },
     action: { form: { listingId: "", featured: "1" }, expect: members("refused:403", each(LISTING_ADMINS, "reaches:400")) } },
-  // Held bulk imports (issue 33): listing managers decide; a decision without an import is answered 400.
+  // Held bulk imports: listing managers decide; a decision without an import is answered 400.
   { file: "admin.bulk-imports.tsx", path: "/admin/bulk-imports",
     loader: { expect: members("refused:403", each(LISTING_ADMINS, "ok")) },
     action: { form: { importId: "", decision: "approve" }, expect: members("refused:403", each(LISTING_ADMINS, "reaches:400")) } },
   { file: "admin.categories.tsx", path: "/admin/categories",
     loader: { expect: members("refused:403", each(USER_MANAGERS, "ok")) },
     action: { form: { intent: "rename", categoryId: "test_measurement", name: "" }, expect: members("refused:403", each(USER_MANAGERS, "reaches:400")) } },
-  // Sales and reports (issue 19 §6): administrators and billing (can_view_reports, can_manage_billing,
-  // can_confirm_payments); system status (§8): the administrators (can_manage_users, can_manage_admins).
+  // Sales and reports: administrators and billing (can_view_reports, can_manage_billing,
+  // can_confirm_payments); system status: the administrators (can_manage_users, can_manage_admins).
   { file: "admin.sales.tsx", path: "/admin/sales?status=pending&page=2", loader: { expect: members("refused:403", each(SALES_STAFF, "ok")) }, action: "none" },
   { file: "admin.sales[.csv].tsx", path: "/admin/sales.csv?status=sold", loader: { expect: members("refused:403", each(SALES_STAFF, "ok")) }, action: ONLY_GET },
-  // Newsletter subscribers and their CSV (issue 33 §2): who manages members (can_manage_users or can_manage_admins).
+  // Newsletter subscribers and their CSV: who manages members (can_manage_users or can_manage_admins).
   { file: "admin.newsletter.tsx", path: "/admin/newsletter?q=example&state=subscribed&before=50", loader: { expect: members("refused:403", each(USER_MANAGERS, "ok")) }, action: "none" },
   { file: "admin.newsletter[.csv].tsx", path: "/admin/newsletter.csv?state=all", loader: { expect: members("refused:403", each(USER_MANAGERS, "ok")) }, action: ONLY_GET },
   { file: "admin.reports.tsx", path: "/admin/reports?months=6", loader: { expect: members("refused:403", each(SALES_STAFF, "ok")) }, action: "none" },
   { file: "admin.reports[.csv].tsx", path: "/admin/reports.csv?months=24", loader: { expect: members("refused:403", each(SALES_STAFF, "ok")) }, action: ONLY_GET },
   { file: "admin.system-status.tsx", path: "/admin/system-status", loader: { expect: members("refused:403", each(USER_MANAGERS, "ok")) }, action: "none" },
 
-  // The forum (issue 18 §3): public reading; posting needs a confirmed account; moderation needs can_moderate_content.
+  // The forum: public reading; posting needs a confirmed account; moderation needs can_moderate_content.
   // The forms sent are incomplete (an empty reply, an unknown category), so nothing is posted or moved.
   { file: "forum._index.tsx", path: "/forum?sort=popular&page=3", loader: { expect: everyone("ok") }, action: "none" },
   { file: "forum.new-topic.tsx", path: "/forum/new-topic",
@@ -288,7 +288,7 @@ export const ROUTE_TABLE: readonly RouteRow[] = [
         expect: members("refused:403", each(UNCONFIRMED, "refused:403"), each(CONTENT_MODERATORS, "reaches:400")) },
     ] },
 
-  // The knowledge base (issue 18 §4): public reading and "Was this helpful?" (a choice that is neither Yes nor No is
+  // The knowledge base: public reading and "Was this helpful?" (a choice that is neither Yes nor No is
   // refused; an answer to a draft finds nothing); drafts and the editor for staff holding can_edit_content. The
   // editor's forms lack a title, so nothing is saved.
   { file: "knowledge-base._index.tsx", path: "/knowledge-base?q=calibration&category=testing-calibration", loader: { expect: everyone("ok") }, action: "none" },
@@ -335,11 +335,11 @@ export const ROUTE_TABLE: readonly RouteRow[] = [
       { label: "the seller's draft", url: "/listings/{draft}/contact", params: { id: "{draft}" }, form: {},
         expect: members("refused:404", each(UNCONFIRMED, "refused:403")) },
     ] },
-  // Make Offer (issue 23): confirmed members other than the listing's seller; the seller has no offer page (404).
+  // Make Offer: confirmed members other than the listing's seller; the seller has no offer page (404).
   { file: "listings.$id_.offer.tsx", path: "/listings/{listing}/offer", params: { id: "{listing}" },
     loader: { expect: members("ok", each(UNCONFIRMED, "refused:403"), { seller: "refused:404" }) },
     action: { form: { amount: "" }, expect: members("reaches:400", each(UNCONFIRMED, "refused:403")) } },
-  // Report this listing / member (issue 19 §5): confirmed members; the seller's own page says they cannot report it.
+  // Report this listing / member: confirmed members; the seller's own page says they cannot report it.
   // An empty reason stops at validation.
   { file: "listings.$id_.report.tsx", path: "/listings/{listing}/report", params: { id: "{listing}" },
     loader: { expect: members("ok", each(UNCONFIRMED, "refused:403")) },
@@ -354,7 +354,7 @@ export const ROUTE_TABLE: readonly RouteRow[] = [
     action: { form: { amount: "not a number", js: "1" }, expect: { anonymous: "login", ...BIDDING } } },
 
   // Selling.
-  // Bulk CSV import (issue 21): creators only (can_create_listings); posting also needs a confirmed account. The form
+  // Bulk CSV import: creators only (can_create_listings); posting also needs a confirmed account. The form
   // sent names no step, so it stops at validation (400).
   { file: "bulk-upload.tsx", path: "/bulk-upload",
     loader: [
@@ -373,23 +373,23 @@ export const ROUTE_TABLE: readonly RouteRow[] = [
       { label: "the manual form", expect: members("away:/dashboard", each(CREATORS, "ok")) },
       { label: "the AI wizard", url: "/create-listing?tab=ai", expect: outcomes("ok", "away:/dashboard", each(CREATORS, "ok")) },
     ],
-    // The page sends other roles to their dashboard (spec 02 §2.2); a post without can_create_listings is refused.
+    // The page sends other roles to their dashboard (docs/product/accounts.md#roles); a post without can_create_listings is refused.
     action: { form: { title: "" }, expect: members("refused:403", each(CREATORS, "reaches:400"), { unconfirmed_seller: "refused:403" }) } },
   { file: "edit-listing.$id.tsx", path: "/edit-listing/{listing}", params: { id: "{listing}" },
     loader: { expect: members("refused:403", { seller: "ok" }, each(LISTING_ADMINS, "ok")) },
     action: { form: { intent: "image-up" },
       expect: members("refused:403", { seller: "reaches:400" }, each(LISTING_ADMINS, "reaches:400"), each(UNCONFIRMED, "refused:403")) } },
-  // Per-listing analytics (issue 20 §4): the owner or an administrator (spec 01 §6).
+  // Per-listing analytics: the owner or an administrator (docs/product/platform.md#routes).
   { file: "listings.$id_.analytics.tsx", path: "/listings/{listing}/analytics", params: { id: "{listing}" },
     loader: { expect: members("refused:403", { seller: "ok", admin: "ok", super_admin: "ok" }) }, action: "none" },
   { file: "listings.$id_.delete.tsx", path: "/listings/{listing}/delete", params: { id: "{listing}" },
     loader: { expect: members("refused:403", { seller: "ok" }) },
     action: { form: {}, expect: members("refused:403", { seller: "reaches:400" }) } },
-  // Featuring (issue 32 §4): the listing's seller buys it; anyone else learns nothing.
+  // Featuring: the listing's seller buys it; anyone else learns nothing.
   { file: "listings.$id_.feature.tsx", path: "/listings/{listing}/feature", params: { id: "{listing}" },
     loader: { expect: members("refused:404", { seller: "ok" }) },
     action: { form: {}, expect: members("refused:404", { seller: "reaches:400" }, each(UNCONFIRMED, "refused:403")) } },
-  // An unsold listing's choices (issue 33): its seller relists, switches to Buy It Now or ends it; anyone else learns nothing.
+  // An unsold listing's choices: its seller relists, switches to Buy It Now or ends it; anyone else learns nothing.
   { file: "listings.$id_.relist.tsx", path: "/listings/{listing}/relist", params: { id: "{listing}" },
     loader: { expect: members("refused:404", { seller: "ok" }) },
     action: { form: {}, expect: members("refused:404", { seller: "reaches:400" }, each(UNCONFIRMED, "refused:403")) } },
@@ -425,19 +425,19 @@ export const ROUTE_TABLE: readonly RouteRow[] = [
   { file: "orders._index.tsx", path: "/orders", loader: { expect: members("ok") }, action: "none" },
   { file: "seller.orders.tsx", path: "/seller/orders", loader: { expect: members("ok") }, action: "none" },
   { file: "orders.$id.tsx", path: "/orders/{order}", params: { id: "{order}" },
-    // Support reads every order (issue 33) and, like escrow staff, may not make the parties' moves.
+    // Support reads every order and, like escrow staff, may not make the parties' moves.
     loader: { expect: members("refused:404", { buyer: "ok", seller: "ok" }, each(ESCROW_STAFF, "ok"), { support: "ok" }) },
     // Marking an order that awaits payment as delivered: its parties reach the state rule (409), escrow staff may
     // see the order but not make this move (403), anyone else learns nothing (404).
     action: { form: { intent: "mark_delivered" },
       expect: members("refused:404", { buyer: "reaches:409", seller: "reaches:409" }, each(ESCROW_STAFF, "refused:403"), { support: "refused:403" }) } },
-  // A message in an order's dispute (issue 33): on an order awaiting payment its parties and referees reach the
+  // A message in an order's dispute: on an order awaiting payment its parties and referees reach the
   // state rule (409), billing may see the order but not write in its dispute (403), anyone else learns nothing (404).
   { file: "orders.$id_.dispute.tsx", path: "/orders/{order}/dispute", params: { id: "{order}" },
     loader: { expect: members("ok") },
     action: { form: { body: "The photos are attached." },
       expect: members("refused:404", { buyer: "reaches:409", seller: "reaches:409", admin: "reaches:409", super_admin: "reaches:409", dispute_resolution_referee: "reaches:409", billing: "refused:403", support: "refused:403" }) } },
-  // "Mark as delivered" with its proof (issue 33): the parties reach the state rule (409), staff are refused (403).
+  // "Mark as delivered" with its proof: the parties reach the state rule (409), staff are refused (403).
   { file: "orders.$id_.delivered.tsx", path: "/orders/{order}/delivered", params: { id: "{order}" },
     loader: { expect: members("ok") },
     action: { form: { note: "Left at the dock." },
@@ -445,13 +445,13 @@ export const ROUTE_TABLE: readonly RouteRow[] = [
   // A dispute's evidence file: a name that is not one of ours is a 404 for everyone.
   { file: "orders.$id_.evidence.$file.ts", path: "/orders/{order}/evidence/00000000-0000-4000-8000-000000000000.png", params: { id: "{order}", file: "00000000-0000-4000-8000-000000000000.png" },
     loader: { expect: members("refused:404") }, action: ONLY_GET },
-  // Reviewing an order (issue 22): only its parties find the page; on an order awaiting payment they read why they
+  // Reviewing an order: only its parties find the page; on an order awaiting payment they read why they
   // cannot review yet, and a valid review is refused by the completion rule (409); unconfirmed accounts may not post.
   { file: "orders.$id_.review.tsx", path: "/orders/{order}/review", params: { id: "{order}" },
     loader: { expect: members("refused:404", { buyer: "ok", seller: "ok" }) },
     action: { form: { rating: "5", itemAsDescribed: "5", communication: "5", shipping: "5", comment: "Fine." },
       expect: members("refused:404", { buyer: "reaches:409", seller: "reaches:409" }, each(UNCONFIRMED, "refused:403")) } },
-  // The order desk (issue 33): escrow staff and support read it; admins and billing act (an empty note reaches the
+  // The order desk: escrow staff and support read it; admins and billing act (an empty note reaches the
   // form's validation); referees and support may not act.
   { file: "admin.orders.tsx", path: "/admin/orders",
     loader: { expect: members("refused:403", each(ESCROW_STAFF, "ok"), { support: "ok" }) },
@@ -461,25 +461,25 @@ export const ROUTE_TABLE: readonly RouteRow[] = [
 
   // The member's own things.
   { file: "dashboard.tsx", path: "/dashboard", loader: { expect: members("ok") }, action: "none" },
-  // Role dashboards: the exact role only (spec 02 §2.2), everyone else to /.
+  // Role dashboards: the exact role only (docs/product/accounts.md#roles), everyone else to /.
   // The seller's own listings: roles that create listings; the bulk form also needs a confirmed address (decision 0028).
   { file: "seller.listings.tsx", path: "/seller/listings",
     loader: { expect: members("refused:403", each(CREATORS, "ok")) },
     action: { form: { intent: "publish" }, expect: members("refused:403", each(["seller", "admin", "super_admin"], "reaches:400")) } },
   { file: "buyer-dashboard.tsx", path: "/buyer-dashboard", loader: { expect: members("away:/", each(["buyer", "unconfirmed_buyer"], "ok")) }, action: "none" },
-  // The saved searches live on /watchlist's tab (spec 02 §2.1 link target).
+  // The saved searches live on /watchlist's tab (docs/product/platform.md#routes link target).
   { file: "saved-searches.tsx", path: "/saved-searches", loader: { expect: members("to:/watchlist?tab=saved-searches") }, action: ONLY_GET },
-  // Starting an auction for one's own listing (issue 20 §5): creators; posting also needs a confirmed address.
+  // Starting an auction for one's own listing: creators; posting also needs a confirmed address.
   { file: "create-auction.tsx", path: "/create-auction",
     loader: { expect: members("refused:403", each(CREATORS, "ok")) },
     action: { form: { listingId: "" }, expect: members("refused:403", each(["seller", "admin", "super_admin"], "reaches:400")) } },
-  // The seller's conversations about their listings (issue 20 §6): every member, their own only (empty for most).
+  // The seller's conversations about their listings: every member, their own only (empty for most).
   { file: "seller.messages.tsx", path: "/seller/messages", loader: { expect: members("ok") }, action: "none" },
   { file: "seller-dashboard.tsx", path: "/seller-dashboard", loader: { expect: members("away:/", each(["seller", "unconfirmed_seller"], "ok")) }, action: "none" },
   { file: "profile.tsx", path: "/profile",
     loader: { expect: members("ok") },
     action: { form: { firstName: "", lastName: "" }, expect: members("reaches:400") } },
-  // Two-step sign-in's settings (issue 32 §5): every member's own; a confirmation without a code stops at validation.
+  // Two-step sign-in's settings: every member's own; a confirmation without a code stops at validation.
   { file: "profile_.second-factor.tsx", path: "/profile/second-factor",
     loader: { expect: members("ok") },
     action: { form: { intent: "confirm", code: "" }, expect: members("reaches:400") } },
@@ -487,16 +487,16 @@ export const ROUTE_TABLE: readonly RouteRow[] = [
   { file: "profile_.second-factor_.passkeys.tsx", path: "/profile/second-factor/passkeys",
     loader: "none",
     action: { form: { intent: "" }, expect: members("reaches:400") } },
-  // The member's own security (issue 32 §6): changing the password needs the current one (an empty form stops at
+  // The member's own security: changing the password needs the current one (an empty form stops at
   // validation); signing a device out that is not signed in says so back on /profile.
   { file: "profile_.password.tsx", path: "/profile/password",
     loader: { expect: members("ok") },
     action: { form: { currentPassword: "", newPassword: "", confirmPassword: "" }, expect: members("reaches:400") } },
-  // The display currency (issue 32 §2): every member's own; an unknown currency comes back refused on /profile.
+  // The display currency: every member's own; an unknown currency comes back refused on /profile.
   { file: "profile_.currency.tsx", path: "/profile/currency",
     loader: { expect: members("to:/profile*") },
     action: { form: { currency: "CHF" }, expect: members("to:/profile?currency=refused*") } },
-  // Becoming a seller (issue 33): every member reads the page (sellers and staff are told why they cannot); a form
+  // Becoming a seller: every member reads the page (sellers and staff are told why they cannot); a form
   // without the terms ticked stops at validation; unconfirmed accounts may not post.
   { file: "profile_.start-selling.tsx", path: "/profile/start-selling",
     loader: { expect: members("ok") },
@@ -504,7 +504,7 @@ export const ROUTE_TABLE: readonly RouteRow[] = [
   { file: "profile_.devices.tsx", path: "/profile/devices",
     loader: { expect: members("to:/profile*") },
     action: { form: { intent: "end", device: "0".repeat(20) }, expect: members("to:/profile?devices=gone*") } },
-  // Seller verification (issue 33): every member reads where they stand; confirmed members reach the form's
+  // Seller verification: every member reads where they stand; confirmed members reach the form's
   // validation (only sellers get further); staff holding can_manage_users decide (a rejection without a reason stops at
   // validation); a document nobody has is not found for everyone signed in.
   { file: "profile_.verification.tsx", path: "/profile/verification",
@@ -515,11 +515,11 @@ export const ROUTE_TABLE: readonly RouteRow[] = [
     action: { form: { intent: "reject", applicationId: "1", reason: "" }, expect: members("refused:403", each(USER_MANAGERS, "reaches:400")) } },
   { file: "verification-documents.$id.ts", path: "/verification-documents/999999", params: { id: "999999" },
     loader: { expect: members("refused:404") }, action: ONLY_GET },
-  // Reported reviews (issue 22): can_moderate_content; a hide without a reason stops at validation.
+  // Reported reviews: can_moderate_content; a hide without a reason stops at validation.
   { file: "admin.review-reports.tsx", path: "/admin/review-reports?page=2",
     loader: { expect: members("refused:403", each(CONTENT_MODERATORS, "ok")) },
     action: { form: { intent: "hide", reviewId: "1", reason: "" }, expect: members("refused:403", each(CONTENT_MODERATORS, "reaches:400")) } },
-  // The public profile (issue 22): everyone reads it; an unknown member or an address that is no member id is not found.
+  // The public profile: everyone reads it; an unknown member or an address that is no member id is not found.
   { file: "user.$id.tsx", path: "/user/{member}", params: { id: "{member}" },
     loader: [
       { label: "the seller's profile", expect: everyone("ok") },

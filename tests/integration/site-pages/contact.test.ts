@@ -1,4 +1,4 @@
-// The contact form (issue 18 §2): a valid message is kept and its mail queued for the configured support mailbox (kept
+// The contact form: a valid message is kept and its mail queued for the configured support mailbox (kept
 // only when none is configured), each required field has its message, a filled honeypot keeps nothing, a client
 // address is limited, and an order reference is kept only for the sender's own order. Calls the route's action and
 // loader as the Remix server would, on a fresh database (both engines).

@@ -51,14 +51,14 @@ describe("the pricing page is the one fee schedule", () => {
   it("shows the schedule's success fees, featured listing, payment and bulk import fee, and nothing that is not sold", async () => {
     const page = await render("/pricing");
     expect(page.status).toBe(200);
-    // The spec's figures (02 §9), as the schedule defines them today.
+    // The price list's figures (docs/product/orders.md#fees), as the schedule defines them today.
     expect(page.text).toContain("Success fee, Buy It Now: 2.5%");
     expect(page.text).toContain("Success fee, Auction: 3.5%");
     expect(page.text).toContain("Success fee, Hybrid: 3%");
     expect(page.text).toContain("Featured listing: $1 a day");
     expect(page.text).toContain("Bought for 7, 14 or 30 days from your listing's page or Seller listings; it ends by itself.");
     expect(page.text).toContain("6 at a time, changing every 15 minutes");
-    // Issue 32 §4: what no flow sells is not on the price list; the FAQ says what featuring does.
+    // What no flow sells is not on the price list; the FAQ says what featuring does.
     const faq = await render("/faq", "?q=featuring");
     expect(faq.text).toContain("What does featuring a listing do, and what does it cost?");
     expect(faq.text).toContain("take turns in Featured Equipment on the home page, 6 at a time");

@@ -1,4 +1,4 @@
-// The support inbox (issue 18 §2, decision 0041): staff holding can_answer_support (support, administrators) page
+// The support inbox (decision 0041): staff holding can_answer_support (support, administrators) page
 // through the contact form's messages by view, open one whole (its order, the sender's account), assign it (a changed
 // assignment is refused, not overwritten), reply by e-mail (kept in the history and queued to the sender in one step),
 // close and reopen it; everyone else is refused by the loaders and the actions, and nothing changes. Both engines.
@@ -146,7 +146,7 @@ describe("one message", () => {
 
     const asSupport = detailOf(await page(staff.support, id));
     expect(asSupport).toMatchObject({ id, subject: "Meter reads low", message: long, status: "open", assignee: null });
-    // Support may open the order (read-only) it is asked about (issue 33).
+    // Support may open the order (read-only) it is asked about.
     expect(asSupport.order).toMatchObject({ reference: "TB-INBOX02", amountCents: 84_000, listingId, listingTitle: "Fluke 1587 FC insulation multimeter", viewerMayOpen: true });
     expect(asSupport.account).toMatchObject({ id: staff.buyer, email: buyerEmail, role: "buyer", sentSignedIn: true, emailConfirmed: true });
     expect(asSupport.history.map((entry) => entry.kind)).toEqual(["received"]);

@@ -1,4 +1,4 @@
-// Sellers see how many people watch each of their listings; buyers never see other watchers (issue 5 item 1): the
+// Sellers see how many people watch each of their listings; buyers never see other watchers: the
 // count is on the listing page and the lot page for the owner and admins, and in nobody else's page data.
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { OpenedDatabase } from "#db/dialect.ts";

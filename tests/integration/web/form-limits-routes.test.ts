@@ -1,4 +1,4 @@
-// The form limits through the real actions (issue 15, items 1, 2 and 4): a list index far past its max is a 400 with
+// The form limits through the real actions (items 1, 2 and 4): a list index far past its max is a 400 with
 // a message at once, a body over its bound a 413, a field sent twice a message beside it (and the page still
 // renders), and a broken multipart body a 400 — never a 500, nothing stored.
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";

@@ -1,4 +1,4 @@
-// An oversized form answered over a real connection (issue 32 §6): a 200 KB password on /login, an 8 MB body on
+// An oversized form answered over a real connection: a 200 KB password on /login, an 8 MB body on
 // /newsletter, an oversized multipart form. The server is the app's own Express handler (the one server.mjs takes
 // from the build, app/web/http-request-handler.server.ts) over Remix's production request handler with the real
 // route modules; the client is node:http sending the whole body without `Expect: 100-continue`, as browsers do.

@@ -1,4 +1,4 @@
-// A member's pages and their `.data` answers say `Cache-Control: private, no-store` (issue 32 §6), answered by
+// A member's pages and their `.data` answers say `Cache-Control: private, no-store`, answered by
 // Remix's own request handler with the app's real server entry (app/entry.server.tsx: handleRequest renders the page,
 // handleDataRequest sees every `.data` answer); a visitor's page keeps no such header.
 import { createRequestHandler, type ServerBuild } from "@remix-run/node";

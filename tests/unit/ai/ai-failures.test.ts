@@ -1,4 +1,4 @@
-// The language-model failure classes of spec 01 §8, their messages, and when and how long the service waits before
+// The language-model failure classes of docs/product/listings.md#ai-assistant, their messages, and when and how long the service waits before
 // asking again (two retries, exponential backoff up to 8 s).
 import { describe, expect, it } from "vitest";
 import {

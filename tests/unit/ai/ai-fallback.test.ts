@@ -1,5 +1,5 @@
 // The built-in generator: deterministic (no random numbers), and every listing it writes meets the spec — title of at
-// most 80 characters, a description of 200–400 words, specifications, 5–8 features — priced by spec 01 §9's mock
+// most 80 characters, a description of 200–400 words, specifications, 5–8 features — priced by docs/product/listings.md#ai-assistant's mock
 // generator constants.
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { CATALOGUE_CATEGORIES, categoryByName } from "~/lib/ai/equipment-catalogue.ts";

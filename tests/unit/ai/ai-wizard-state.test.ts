@@ -1,4 +1,4 @@
-// The AI wizard's steps and rules, without a browser (spec 01 §2 AI wizard, §4 wizard transitions, §5, §9 prefill).
+// The AI wizard's steps and rules, without a browser (docs/product/listings.md#ai-assistant AI wizard, wizard transitions, prefill).
 import { describe, expect, it } from "vitest";
 import {
   acceptPhotos,

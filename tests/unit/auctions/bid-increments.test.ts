@@ -1,4 +1,4 @@
-// The tiered increment table (issue 32 §3): the minimum next bid at each band's edge, the seller's fixed increment,
+// The tiered increment table: the minimum next bid at each band's edge, the seller's fixed increment,
 // the suggested bids across an edge, the yen's scale, and what a typed amount with too many decimals is told.
 import { describe, expect, it } from "vitest";
 import { BID_INCREMENT_BANDS, BID_MESSAGES, bidIncrementAt, minimumNextBid, readBidAmount, suggestedBids, type BidPriceState } from "~/lib/bidding.ts";

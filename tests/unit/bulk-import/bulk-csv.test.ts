@@ -1,4 +1,4 @@
-// The bulk upload's CSV reader on awkward files (issue 21 §1), and the header mapping and its messages.
+// The bulk upload's CSV reader on awkward files, and the header mapping and its messages.
 import { describe, expect, it } from "vitest";
 import { autoMapping, BULK_MESSAGES, bulkTemplateCsv, fieldOfHeader, missingRequiredFields } from "~/lib/bulk-import.ts";
 import { chunksOf, detectDelimiter, parseBulkCsv } from "~/services/listings/bulk-csv.server.ts";

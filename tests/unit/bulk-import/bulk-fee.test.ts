@@ -1,4 +1,4 @@
-// The bulk import charge (spec 02 §6, §9; issue 21 §5): ceil(count/25) × $5, less the fee exemption, less a promo
+// The bulk import charge (docs/product/listings.md#bulk-import): ceil(count/25) × $5, less the fee exemption, less a promo
 // code (percentage of the fee, or a fixed amount), never below 0; nothing for admins. Property tests with fast-check.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";

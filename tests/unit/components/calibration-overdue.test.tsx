@@ -1,4 +1,4 @@
-// An overdue calibration is flagged (issue 33): the rule on the server's clock, and the listing page's panel.
+// An overdue calibration is flagged: the rule on the server's clock, and the listing page's panel.
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { CalibrationPanel } from "~/components/listing-detail/CalibrationPanel.tsx";

@@ -1,4 +1,4 @@
-// Forum posts and articles share one Markdown frame (issue 33: the forum's lists had no bullets and its links looked
+// Forum posts and articles share one Markdown frame (the forum's lists had no bullets and its links looked
 // like text): a post's list keeps its bullets and its links are underlined, as in the knowledge base.
 import { ChakraProvider } from "@chakra-ui/react";
 import { renderToString } from "react-dom/server";

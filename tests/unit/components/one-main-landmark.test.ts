@@ -1,4 +1,4 @@
-// One <main> per page (issue 33: the report and offer pages had a second one inside the root layout's): the root
+// One <main> per page (the report and offer pages had a second one inside the root layout's): the root
 // layout (app/root.tsx) is the only module that renders the main landmark; pages render their content inside it.
 import fs from "node:fs";
 import path from "node:path";

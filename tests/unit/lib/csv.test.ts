@@ -1,5 +1,5 @@
 // The one CSV writer (app/lib/csv.ts): a cell a spreadsheet could run as a formula is defused at its start and after
-// every delimiter some spreadsheet splits on (issue 32 §6: `;=1+1` stayed live for a spreadsheet splitting on
+// every delimiter some spreadsheet splits on (`;=1+1` stayed live for a spreadsheet splitting on
 // semicolons), and quoted; numbers stay numbers.
 import { describe, expect, it } from "vitest";
 import { csvCell, csvLine } from "~/lib/csv.ts";

@@ -1,4 +1,4 @@
-// The forum's last-reply times (spec 02 §2.12) and its page numbers.
+// The forum's last-reply times (docs/product/community.md#forum) and its page numbers.
 import { describe, expect, it } from "vitest";
 import { FORUM_LIMITS, formatForumTime, forumPageOf } from "~/lib/forum.ts";
 import { TopicActionSchema } from "~/schemas/forum.ts";

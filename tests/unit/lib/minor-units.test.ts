@@ -1,4 +1,4 @@
-// Each currency's own minor unit (issue 32 §2; docs/decisions/0070): parsing, formatting and conversion per currency,
+// Each currency's own minor unit (docs/decisions/0070): parsing, formatting and conversion per currency,
 // the yen with none. "1500.50" in yen is refused with a message; "1500" is ¥1,500.
 import { describe, expect, it } from "vitest";
 import { readBidAmountIn } from "~/lib/bidding.ts";

@@ -1,4 +1,4 @@
-// The profile's client-safe words (issue 22): how a seller's response time and rate read, and a follower notice.
+// The profile's client-safe words: how a seller's response time and rate read, and a follower notice.
 import { describe, expect, it } from "vitest";
 import { followedSellerAlertMessage } from "~/lib/follows.ts";
 import { formatResponseRate, formatResponseTime } from "~/lib/profiles.ts";

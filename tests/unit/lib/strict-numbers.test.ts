@@ -1,4 +1,4 @@
-// The one strict reading of numbers and dates typed into forms (app/lib/strict-numbers.ts, issue 32 §6).
+// The one strict reading of numbers and dates typed into forms (app/lib/strict-numbers.ts).
 import { describe, expect, it } from "vitest";
 import { parseDay, parseDecimal, parseMoneyMinorUnits, parseUtcDateTime, parseWholeNumber } from "~/lib/strict-numbers.ts";
 

@@ -1,4 +1,4 @@
-// Age decay of the price-suggestion helper (spec 01 §9): exp(-rate × age), floor 0.2, a rate per kind of equipment.
+// Age decay of the price-suggestion helper (docs/product/pricing.md#price-guidance): exp(-rate × age), floor 0.2, a rate per kind of equipment.
 import { describe, expect, it } from "vitest";
 import { taxonomyRows } from "#db/reference-data.ts";
 import {

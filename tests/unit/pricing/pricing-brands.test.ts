@@ -1,4 +1,4 @@
-// Brand tiers (spec 01 §9: premium 1.2, mid 1.0, budget 0.8) and the brand and model keys comparables match on.
+// Brand tiers (docs/product/pricing.md#price-guidance: premium 1.2, mid 1.0, budget 0.8) and the brand and model keys comparables match on.
 import { describe, expect, it } from "vitest";
 import { brandKey, brandSpellings } from "~/lib/brands.ts";
 import { BRAND_TABLE, brandFactor, brandTier, modelKey } from "~/lib/pricing/brands.ts";

@@ -1,4 +1,4 @@
-// Comparable relevance (spec 01 §9: +10 brand, +15 model, +20 both), the order they are shown in and the cap of 8.
+// Comparable relevance (docs/product/pricing.md#price-guidance: +10 brand, +15 model, +20 both), the order they are shown in and the cap of 8.
 import { describe, expect, it } from "vitest";
 import { COMPARABLES_KEPT, comparableRelevance, keepComparables } from "~/lib/pricing/comparables.ts";
 import type { Comparable } from "~/lib/pricing/types.ts";
@@ -53,7 +53,7 @@ describe("keeping", () => {
     const c = comparable({ relevance: 20, source: "sold", date: "2026-01-01T00:00:00.000Z" });
     const d = comparable({ relevance: 20, source: "sold", date: "2026-06-01T00:00:00.000Z" });
     const e = comparable({ relevance: 15, source: "listed", date: "2026-11-20T00:00:00.000Z" });
-    // The brand-only one (a) is left out while the model is known (issue 33: same model first).
+    // The brand-only one (a) is left out while the model is known (same model first).
     expect(keepComparables([a, b, c, d, e]).map((x) => x.listingId)).toEqual([d, c, b, e].map((x) => x.listingId));
     expect(keepComparables([a]).map((x) => x.listingId)).toEqual([a.listingId]);
   });

@@ -1,5 +1,5 @@
 // Every price table by condition lives in app/lib/pricing/condition-factors.ts: each gives every one of the ten
-// conditions a factor, and the figures are the spec's (spec 01 §9) where the spec gives them.
+// conditions a factor, and the figures are the spec's (docs/product/pricing.md#price-guidance) where the spec gives them.
 import { describe, expect, it } from "vitest";
 import { CONDITIONS } from "~/lib/conditions.ts";
 import {

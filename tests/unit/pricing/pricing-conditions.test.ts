@@ -1,4 +1,4 @@
-// The helper's condition factors (spec 01 §9) over Tradebench's ten canonical conditions, the share-of-retail
+// The helper's condition factors (docs/product/pricing.md#price-guidance) over Tradebench's ten canonical conditions, the share-of-retail
 // guidance and the manual form's hint factors.
 import { describe, expect, it } from "vitest";
 import { CONDITIONS } from "~/lib/conditions.ts";

@@ -1,4 +1,4 @@
-// Market trend (spec 01 §9): above +5% rising, below -5% falling, else stable; the factor clamped to ±20%; the
+// Market trend (docs/product/pricing.md#price-guidance): above +5% rising, below -5% falling, else stable; the factor clamped to ±20%; the
 // average sold price of the last 90 days against the 90 days before.
 import { describe, expect, it } from "vitest";
 import { marketTrend, TREND_MESSAGES, trendDirection, trendFromChange, trendMultiplier, type TrendSale } from "~/lib/pricing/market-trend.ts";

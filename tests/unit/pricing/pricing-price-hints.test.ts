@@ -1,4 +1,4 @@
-// The manual form's price hint (spec 01 §9 "Listing-form price hints by condition").
+// The manual form's price hint (docs/product/pricing.md#price-guidance "Listing-form price hints by condition").
 import { describe, expect, it } from "vitest";
 import { buildPriceHintTable, priceHint, type PriceHintSample } from "~/lib/pricing/price-hints.ts";
 

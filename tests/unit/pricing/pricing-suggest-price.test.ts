@@ -1,4 +1,4 @@
-// The price-suggestion helper of spec 01 §9, branch by branch: rounding, clamp, range, confidence, the base from
+// The price-suggestion helper of docs/product/pricing.md#price-guidance, branch by branch: rounding, clamp, range, confidence, the base from
 // comparables or a known retail price, condition, age, brand and trend factors, and no suggestion without data.
 import { describe, expect, it } from "vitest";
 import {

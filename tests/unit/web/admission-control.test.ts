@@ -1,4 +1,4 @@
-// Admission control (server-guards.mjs, issue 32 §6): under load a request waits its turn or is refused with 503 and
+// Admission control (server-guards.mjs): under load a request waits its turn or is refused with 503 and
 // Retry-After before its work starts, never aborted midway. The work here is what made the 500s: a page rendered in
 // slices (React yields between them) with a deadline from its start, like app/entry.server.tsx's render timeout; 30
 // at once each took longer than the deadline. Nothing here is a timed assertion of speed: the deadline is generous

@@ -1,4 +1,4 @@
-// Every list a form schema takes has a cap of its own (issue 32 §6: "one list is unbounded"). parseForm reads each
+// Every list a form schema takes has a cap of its own ("one list is unbounded"). parseForm reads each
 // list's cap from its schema's `.max()` (the limits tables beside the schemas: LISTING_LIMITS, …) and refuses an index
 // or a repeat past it with a 400 and a message before any array is built; a list without one fell back to 100. This
 // walks every schema app/schemas exports, so a new list without its cap fails here rather than in production.

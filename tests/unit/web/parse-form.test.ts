@@ -119,7 +119,7 @@ describe("lists", () => {
     expect(alerts.submission.status === "success" && alerts.submission.value.emailAlerts).toEqual(["outbid", "auction_won"]);
   });
 
-  // Issue 32 §6: the bracket syntax (PHP, Rails, qs) was dropped unread, so its lists had no cap at all.
+  // The bracket syntax (PHP, Rails, qs) was dropped unread, so its lists had no cap at all.
   for (const body of ["specifications[45000][key]=a&specifications[45000][value]=b", "specifications[45000000][key]=a", "specifications[51].key=a"]) {
     it(`refuses ${body.split("&")[0]} on the listing form with a 400 and the list's cap`, async () => {
       const answer = await refusal(parseForm(urlencoded(`brand=Fluke&${body}`), CreateListingSchema, { maxBytes: 256 * 1024 }));

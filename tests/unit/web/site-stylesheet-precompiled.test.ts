@@ -1,5 +1,5 @@
 // The site stylesheet a production build compiles once (vite.config.ts) and a starting server adopts, so its first
-// page does not compile it (issue 17 §4); anything but a file made for the same classes is ignored.
+// page does not compile it; anything but a file made for the same classes is ignored.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
