@@ -25,7 +25,7 @@ const MOBILE_MENU_ID = "site-mobile-menu";
 const header = staticClasses("header", {
   root: { borderBottomWidth: "1px", bg: "bg", position: "sticky", top: "0", zIndex: "sticky" },
   bar: { display: "flex", alignItems: "center", gap: { base: "1", sm: "2" }, py: "2" },
-  brand: { fontWeight: "bold", fontSize: "xl", color: "blue.fg", mr: { base: "1", sm: "4" }, [TOUCH]: { display: "inline-flex", alignItems: "center", minH: TOUCH_TARGET } },
+  brand: { fontWeight: "bold", fontSize: "xl", color: "blue.fg", mr: { base: "1", sm: "4", lg: "2", xl: "4" }, [TOUCH]: { display: "inline-flex", alignItems: "center", minH: TOUCH_TARGET } },
   // One row from 1024 px: the role tools sit in the Sell menu and one admin entry, links never wrap.
   mainNav: { display: { base: "none", lg: "flex" }, alignItems: "center", flex: "1", flexWrap: "nowrap", minW: "0" },
   spacer: { flex: "1", display: { base: "block", lg: "none" } },
@@ -33,7 +33,7 @@ const header = staticClasses("header", {
   // The current section's link carries aria-current="page".
   link: {
     display: "block",
-    px: { base: "3", lg: "2", xl: "3" },
+    px: { base: "3", lg: "1.5", xl: "3" },
     py: "2",
     rounded: "md",
     fontSize: "sm",
@@ -52,6 +52,9 @@ const header = staticClasses("header", {
       verticalAlign: "text-top",
     },
   },
+  // A link with a short form shows it from 1024 to 1279 px only (the bar's one row), its full label elsewhere.
+  fullLabel: { display: { base: "inline", lg: "none", xl: "inline" } },
+  shortLabel: { display: { base: "none", lg: "inline", xl: "none" } },
   menuToggle: { display: { base: "inline-flex", lg: "none" } },
   // Fades in when shown (display: none restarts the animation each time it opens).
   mobileMenu: { pb: "3", display: { lg: "none" }, animationName: "fade-in", animationDuration: "moderate" },
@@ -80,10 +83,17 @@ function HeaderLink({ item, pathname, onNavigate, unread }: { item: NavLinkItem;
       onClick={onNavigate}
       className={header.link}
       aria-current={isCurrentSection(pathname, item.to) ? "page" : undefined}
-      aria-label={count > 0 ? unreadLinkLabel(item.label, count) : undefined}
+      aria-label={count > 0 ? unreadLinkLabel(item.label, count) : item.short ? item.label : undefined}
       data-unread={count > 0 ? unreadBadgeText(count) : undefined}
     >
-      {item.label}
+      {item.short ? (
+        <>
+          <span className={header.fullLabel}>{item.label}</span>
+          <span className={header.shortLabel}>{item.short}</span>
+        </>
+      ) : (
+        item.label
+      )}
     </AppLink>
   );
 }

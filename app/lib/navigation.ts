@@ -9,6 +9,8 @@ export interface NavLinkItem {
   label: string;
   /** The header shows this unread count as a badge on the link. */
   unread?: "messages";
+  /** The words the header bar shows from 1024 to 1279 px, where the full label does not fit one row; the full label stays the link's name. */
+  short?: string;
 }
 
 export const PUBLIC_LINKS: NavLinkItem[] = [
@@ -28,7 +30,7 @@ export function memberLinks(permissions: readonly Permission[]): NavLinkItem[] {
   const links: NavLinkItem[] = [
     { to: "/dashboard", label: "Dashboard" },
     { to: "/messages", label: "Messages", unread: "messages" },
-    { to: "/watchlist", label: "Watchlist & Saved Searches" },
+    { to: "/watchlist", label: "Watchlist & Saved Searches", short: "Watchlist" },
   ];
   if (permissions.includes("can_create_listings")) links.push({ to: "/create-listing", label: "Create Listing" }, { to: "/bulk-upload", label: "Bulk Upload" });
   if (permissions.includes("can_manage_users")) links.push({ to: "/admin", label: "Admin Panel" });
@@ -97,7 +99,7 @@ export function sellLinks(permissions: readonly Permission[]): NavLinkItem[] {
 
 /** The header's admin entry: for every staff member who can open the admin console (ADMIN_CONSOLE_PERMISSIONS). */
 export function adminLink(permissions: readonly Permission[]): NavLinkItem | null {
-  return ADMIN_CONSOLE_PERMISSIONS.some((permission) => permissions.includes(permission)) ? { to: "/admin", label: "Admin Panel" } : null;
+  return ADMIN_CONSOLE_PERMISSIONS.some((permission) => permissions.includes(permission)) ? { to: "/admin", label: "Admin Panel", short: "Admin" } : null;
 }
 
 /** The header bar's own member links (Dashboard, Messages, Watchlist): the role tools sit in the Sell menu and the admin entry. */

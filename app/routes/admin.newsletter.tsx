@@ -92,7 +92,7 @@ export default function AdminNewsletterPage() {
       {rows.length === 0 ? (
         <Text>No subscriptions match this search.</Text>
       ) : (
-        <Table.ScrollArea tabIndex={0} role="region" aria-label="Subscribers">
+        <Table.ScrollArea position="relative" tabIndex={0} role="region" aria-label="Subscribers">
           <Table.Root size="sm">
             <Table.Caption>Newsletter subscriptions, newest first</Table.Caption>
             <Table.Header>

@@ -115,7 +115,7 @@ export default function OrderDeskPage() {
       <Text color="fg.muted">
         {list.total} order{list.total === 1 ? "" : "s"} · page {list.page} of {list.pages}
       </Text>
-      <Box overflowX="auto" maxW="full">
+      <Box overflowX="auto" position="relative" maxW="full">
         <Table.Root size="sm">
           <Table.Caption>Orders, newest first</Table.Caption>
           <Table.Header>

@@ -110,7 +110,7 @@ export default function AdminUsersPage() {
       {users.length === 0 ? (
         <Text>No members match this search.</Text>
       ) : (
-        <Table.ScrollArea tabIndex={0} role="region" aria-label="Members">
+        <Table.ScrollArea position="relative" tabIndex={0} role="region" aria-label="Members">
           <Table.Root size="sm">
             <Table.Caption>Members, newest first</Table.Caption>
             <Table.Header>

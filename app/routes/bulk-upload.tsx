@@ -343,7 +343,7 @@ function MappingStep({ view, error, busy }: { view: BulkImportView; error: strin
                 <NativeSelect.Indicator />
               </NativeSelect.Root>
             </Stack>
-            <Box overflowX="auto">
+            <Box overflowX="auto" position="relative">
               <Table.Root size="sm" variant="outline">
                 <Table.Caption>The first {view.preview.length} rows of your file</Table.Caption>
                 <Table.Header>
@@ -827,7 +827,7 @@ function History({ history }: { history: Awaited<ReturnType<typeof listBulkImpor
       {history.length === 0 ? (
         <Text color="fg.muted">No imports yet.</Text>
       ) : (
-        <Box overflowX="auto">
+        <Box overflowX="auto" position="relative">
           <Table.Root size="sm" variant="outline">
             <Table.Header>
               <Table.Row>

@@ -77,7 +77,7 @@ export default function ListingAnalyticsPage() {
                 {lot.bids.length === 0 ? (
                   <Text color="fg.muted">No bids yet.</Text>
                 ) : (
-                  <Table.ScrollArea>
+                  <Table.ScrollArea position="relative">
                     <Table.Root size="sm">
                       <Table.Caption srOnly>Bid history, newest first</Table.Caption>
                       <Table.Header>

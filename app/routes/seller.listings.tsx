@@ -167,7 +167,7 @@ export default function SellerListingsPage() {
         {items.length > 0 ? (
           <Form method="post" action={`/seller/listings${searchParams.toString() ? `?${searchParams.toString()}` : ""}`}>
             <Stack gap="3">
-              <Table.ScrollArea borderWidth="1px" rounded="md">
+              <Table.ScrollArea position="relative" borderWidth="1px" rounded="md">
                 <Table.Root size="sm">
                   <Table.Caption srOnly>Your listings; select some to publish, archive or relist them</Table.Caption>
                   <Table.Header>

@@ -172,6 +172,22 @@ for (const role of ["seller", "admin"] as const) {
       for (const box of await Promise.all((await items.all()).map((item) => item.boundingBox()))) if (box) tops.add(Math.round(box.y));
       expect([...tops]).toHaveLength(1);
       if (role === "admin") await expect(nav.getByRole("link", { name: "Admin Panel" })).toBeVisible();
+      // Every control of the header is reachable where it is drawn: the point at its middle belongs to it, not to the
+      // bell, the avatar or a neighbour lying over it.
+      const covered = await page.getByRole("banner").evaluate((header) =>
+        [...header.querySelectorAll<HTMLElement>("a[href], button, summary")].flatMap((control) => {
+          const box = control.getBoundingClientRect();
+          if (box.width <= 2 || box.height <= 2 || box.right <= 0 || box.bottom <= 0 || getComputedStyle(control).visibility === "hidden") return [];
+          // A closed menu's links keep a layout box in Chromium though nobody can see them.
+          if (control.closest("details:not([open])") && control.tagName !== "SUMMARY") return [];
+          const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+          if (hit && (control === hit || control.contains(hit))) return [];
+          const label = (element: Element | null | undefined) => (element?.getAttribute("aria-label") ?? element?.textContent ?? "").trim().slice(0, 30);
+          const over = hit?.closest("a[href], button, summary");
+          return [`${label(control)} is covered by ${over ? `${over.tagName.toLowerCase()} "${label(over)}"` : (hit?.tagName.toLowerCase() ?? "nothing")}`];
+        }),
+      );
+      expect(covered).toEqual([]);
 
       const sell = nav.getByText("Sell", { exact: true });
       await sell.focus();

@@ -5,7 +5,7 @@ import type { ReactNode } from "react";
 
 export function AdminTable({ label, caption, columns, children }: { label: string; caption?: ReactNode; columns: readonly ReactNode[]; children: ReactNode }) {
   return (
-    <Table.ScrollArea tabIndex={0} role="region" aria-label={label}>
+    <Table.ScrollArea position="relative" tabIndex={0} role="region" aria-label={label}>
       <Table.Root size="sm">
         {caption === undefined ? null : <Table.Caption>{caption}</Table.Caption>}
         <Table.Header>

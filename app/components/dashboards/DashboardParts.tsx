@@ -60,7 +60,7 @@ export function DashboardSection<T>({
 /** A small table in a keyboard-scrollable region named `label`, one scope="col" header a column; children are its rows. */
 export function RegionTable({ label, columns, children }: { label: string; columns: readonly ReactNode[]; children: ReactNode }) {
   return (
-    <Box overflowX="auto" tabIndex={0} role="region" aria-label={label}>
+    <Box overflowX="auto" position="relative" tabIndex={0} role="region" aria-label={label}>
       <Table.Root size="sm">
         <Table.Header>
           <Table.Row>

@@ -110,7 +110,7 @@ export function SellerDashboard({ data }: { data: SellerDashboardView }) {
         }
       >
         {(rows) => (
-          <Table.ScrollArea>
+          <Table.ScrollArea position="relative">
             <Table.Root size="sm">
               <Table.Header>
                 <Table.Row>

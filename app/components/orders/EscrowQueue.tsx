@@ -39,7 +39,7 @@ export function EscrowQueue({ id, title, instructions, empty, caption, orders, s
       {orders.length === 0 ? (
         <Text>{empty}</Text>
       ) : (
-        <Table.ScrollArea borderWidth="1px" rounded="md">
+        <Table.ScrollArea position="relative" borderWidth="1px" rounded="md">
           <Table.Root size="sm">
             <Table.Caption srOnly>{caption}</Table.Caption>
             <Table.Header>

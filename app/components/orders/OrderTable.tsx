@@ -20,7 +20,7 @@ export function OrderReferenceLink({ order }: { order: { id: number; reference: 
 
 export function OrderTable({ orders, side, caption }: { orders: OrderListItem[]; side: "purchases" | "sales"; caption: string }) {
   return (
-    <Table.ScrollArea borderWidth="1px" rounded="md">
+    <Table.ScrollArea position="relative" borderWidth="1px" rounded="md">
       <Table.Root size="sm" variant="line" interactive>
         <Table.Caption srOnly>{caption}</Table.Caption>
         <Table.Header>

@@ -88,7 +88,7 @@ export function PricingColumns({ schedule }: { schedule: FeeSchedule }) {
 /** The success fee per listing type, with what the seller pays and receives on an example sale. */
 export function SuccessFeeTable({ schedule }: { schedule: FeeSchedule }) {
   return (
-    <Table.ScrollArea>
+    <Table.ScrollArea position="relative">
       <Table.Root size="sm" variant="outline">
         <Table.Caption captionSide="top" textAlign="start" color="fg.muted" mb="2">
           Success fee by listing type, on a {formatPrice(EXAMPLE_SALE_CENTS)} sale

@@ -32,7 +32,7 @@ describe("header links", () => {
   it.each(CASES)("%s: the Sell menu and the admin entry", async (role, sell, admin) => {
     const permissions = await permissionsOf(role);
     expect(sellLinks(permissions).map((link) => link.label)).toEqual(sell);
-    expect(adminLink(permissions)).toEqual(admin ? { to: "/admin", label: "Admin Panel" } : null);
+    expect(adminLink(permissions)).toEqual(admin ? { to: "/admin", label: "Admin Panel", short: "Admin" } : null);
     const mobile = mobileMenuLinks(permissions);
     const all = [...mobile.main, ...mobile.sell, ...mobile.account].map((link) => link.to);
     // Every address once, the bar's links, the Sell menu's and the admin entry among them.
