@@ -8,10 +8,11 @@ import { PasskeySignInSchema } from "~/schemas/passkeys.ts";
 import { isDomainError } from "~/services/domain-error.ts";
 import { refusalBody, refusalInit } from "~/web/domain-answer.server.ts";
 import { formRefusal, parseForm } from "~/web/form-data.server.ts";
+import { resourceHandler } from "~/web/resource-route.server.ts";
 import { abandonSecondStep, finishPasskeySecondStep, passkeySecondStepOptions } from "~/web/second-factor.server.ts";
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  // A resource route: a body parseForm refuses (too large, not a form) is answered here as JSON with its message.
+export const action = resourceHandler(async ({ request, context }: ActionFunctionArgs) => {
+  // A resource route (resourceHandler keeps the statuses and cookies of its answers): a body parseForm refuses (too large, not a form) is answered here as JSON with its message.
   let submission;
   try {
     ({ submission } = await parseForm(request, PasskeySignInSchema, { maxBytes: 32_768 }));
@@ -39,4 +40,4 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
     return data(refusalBody(error), refusalInit(error));
   }
-}
+});

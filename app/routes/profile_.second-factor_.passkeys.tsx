@@ -10,10 +10,11 @@ import { beginPasskeyRegistration, finishPasskeyRegistration } from "~/services/
 import { requireUser } from "~/web/auth.server.ts";
 import { refusalsAnswered } from "~/web/domain-answer.server.ts";
 import { formRefusal, parseForm } from "~/web/form-data.server.ts";
+import { resourceHandler } from "~/web/resource-route.server.ts";
 
-export async function action({ request }: ActionFunctionArgs) {
+export const action = resourceHandler(async ({ request }: ActionFunctionArgs) => {
   const user = await requireUser(request);
-  // A resource route: a body parseForm refuses (too large, not a form) is answered here as JSON with its message.
+  // A resource route (resourceHandler keeps the statuses and cookies of its answers): a body parseForm refuses (too large, not a form) is answered here as JSON with its message.
   let submission;
   try {
     ({ submission } = await parseForm(request, PasskeyRegistrationSchema, { maxBytes: 32_768 }));
@@ -33,4 +34,4 @@ export async function action({ request }: ActionFunctionArgs) {
     const registered = await finishPasskeyRegistration(getDb(), user.id, { name: value.name, response: value.response });
     return data({ registered: registered.credentialId, recoveryCodes: registered.recoveryCodes });
   }, { as: "json" });
-}
+});

@@ -62,7 +62,7 @@ test("the demo billing clerk signs in with the README's secret and reaches the e
 // Not yet passing: the passkey is made and listed, but after "Use a passkey" the browser lands on
 // /login?from=/dashboard (signed out) — the session the passkey step sets through fetch does not stick. Fix, then
 // turn this back into test().
-test.fixme("a member adds a passkey in the browser and signs in with it as the second step", async ({ page, context }) => {
+test("a member adds a passkey in the browser and signs in with it as the second step", async ({ page, context }) => {
   // Chromium's virtual authenticator (DevTools protocol) stands for the laptop's built-in one: it makes a resident
   // credential, verifies the user and answers the prompt by itself, so the real @simplewebauthn browser code runs.
   const devtools = await context.newCDPSession(page);

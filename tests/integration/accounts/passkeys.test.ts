@@ -9,6 +9,7 @@ import { MEMBER_LIMITS } from "~/lib/member-limits.ts";
 import { PASSKEY_MESSAGES } from "~/schemas/passkeys.ts";
 import { SECOND_FACTOR_MESSAGES } from "~/schemas/second-factor.ts";
 import { hashPassword } from "~/services/accounts/password.server.ts";
+import { sessionCookieName } from "~/services/accounts/session.server.ts";
 import { beginPasskeyRegistration, finishPasskeyRegistration, listPasskeys, relyingPartyOf, removePasskey } from "~/services/accounts/passkeys.server.ts";
 import { beginTotpEnrolment, confirmTotpEnrolment, currentTotpCode, disableSecondFactor, hasSecondFactor, spendSecondFactorCode } from "~/services/accounts/second-factor.server.ts";
 import {
@@ -19,6 +20,8 @@ import {
   startSecondFactorChallenge,
 } from "~/services/accounts/second-factor-sign-in.server.ts";
 import { isDomainError, type DomainError } from "~/services/domain-error.ts";
+import { resourceServer } from "../../support/remix-resources.ts";
+import { ROUTE_CONTEXT } from "../../support/route-pages.tsx";
 import { routeCalls } from "../../support/route-calls.ts";
 import { SoftwareAuthenticator } from "../../support/software-authenticator.ts";
 import { createTestDatabase } from "../../support/test-database.ts";
@@ -28,6 +31,9 @@ const database = vi.hoisted(() => ({ current: undefined as unknown }));
 vi.mock("~/db.server.ts", () => ({ getDb: () => database.current }));
 
 const escrowRoute = await import("~/routes/escrow.tsx");
+const passkeyStepRoute = await import("~/routes/login_.second-factor_.passkey.tsx");
+const { continueSignIn } = await import("~/web/second-factor.server.ts");
+const { getEnv } = await import("~/env.server.ts");
 
 const PASSWORD = "correct-horse-battery";
 const RP = relyingPartyOf("https://tradebench.example");
@@ -266,6 +272,42 @@ describe("signing in with a passkey", () => {
     expect(await refusal(passPasskeySignIn(opened.db, attempt(token, key.assert(request.challenge, RP), "203.0.113.9"), RP, T0))).toMatchObject({ kind: "rate_limited" });
     // The owner from another address is not held up.
     expect((await passPasskeySignIn(opened.db, attempt(token, key.assert(request.challenge, RP), "192.0.2.44"), RP, T0)).userId).toBe(staff.id);
+  });
+});
+
+describe("signing in with a passkey in the browser", () => {
+  // Through Remix's own handler, as the browser's fetch gets it: the session cookie and the statuses must arrive.
+  const serve = resourceServer(new Map([["login_.second-factor_.passkey.tsx", passkeyStepRoute as unknown as Record<string, unknown>]]));
+  const post = (cookie: string, fields: Record<string, string>) =>
+    serve(new Request("http://localhost/login/second-factor/passkey", { method: "POST", body: new URLSearchParams(fields), headers: { Cookie: cookie, Accept: "application/json" } }));
+
+  it("answers a good passkey with the session cookie and where to go; a bad request is a 400 with its message", async () => {
+    const staff = await member();
+    const site = relyingPartyOf(getEnv().PUBLIC_URL);
+    const key = new SoftwareAuthenticator();
+    const creation = await beginPasskeyRegistration(opened.db, staff.id, site);
+    await finishPasskeyRegistration(opened.db, staff.id, { name: "Laptop", response: key.register(creation.challenge, site) }, site);
+    const started = await continueSignIn(staff.id, new Request("http://localhost/login", { method: "POST" }), ROUTE_CONTEXT, { remember: false, redirectTo: "/escrow" });
+    const challengeCookie = started.cookies[0]!.split(";")[0]!;
+
+    const unknownIntent = await post(challengeCookie, { intent: "sign" });
+    expect(unknownIntent.status).toBe(400);
+    expect(await unknownIntent.json()).toEqual({ message: expect.any(String) });
+
+    const asked = await post(challengeCookie, { intent: "options" });
+    expect(asked.status).toBe(200);
+    const { options } = (await asked.json()) as { options: { challenge: string } };
+    const verified = await post(challengeCookie, { intent: "verify", response: key.assert(options.challenge, site) });
+    expect(verified.status).toBe(200);
+    expect(await verified.json()).toEqual({ location: "/escrow" });
+    const cookies = verified.headers.getSetCookie();
+    expect(cookies.some((cookie) => cookie.startsWith(`${sessionCookieName()}=`) && !/Max-Age=0|Expires=Thu, 01 Jan 1970/.test(cookie))).toBe(true);
+    expect(cookies.some((cookie) => cookie.startsWith("__second_factor=;") || /^__second_factor=[^;]*;.*(Max-Age=0|Expires=Thu, 01 Jan 1970)/.test(cookie))).toBe(true);
+
+    // The spent sign-in is void: a replay is refused with its status, and the cookie goes.
+    const replay = await post(challengeCookie, { intent: "verify", response: key.assert(options.challenge, site) });
+    expect(replay.status).toBe(401);
+    expect(await replay.json()).toMatchObject({ message: SECOND_FACTOR_MESSAGES.challengeExpired, void: true });
   });
 });
 
