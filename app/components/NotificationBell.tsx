@@ -11,6 +11,7 @@ import { BellIcon } from "./icons.tsx";
 import { NotificationTypeIcon } from "./NotificationTypeIcon.tsx";
 import type { InboxNotification } from "~/services/messaging/notification-inbox.server.ts";
 import { classNames, HEADER_PANEL_LOOK, shell, UNREAD_BADGE_LOOK } from "./shell-styles.ts";
+import { useHydrated } from "./use-hydrated.ts";
 
 /** docs/product/alerts.md#notifications: the badge shows the count up to 9, then "9+". */
 export function unreadBadgeText(count: number): string {
@@ -123,8 +124,7 @@ function BellEntry({ notification, now, onNavigate }: { notification: InboxNotif
 
 /** Tells the action the request came through a fetcher, so it answers with data instead of a redirect. */
 function JsMarker() {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
   return hydrated ? <input type="hidden" name="js" value="1" /> : null;
 }
 

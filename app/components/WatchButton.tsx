@@ -7,6 +7,7 @@ import { isOffline } from "~/lib/offline/online.ts";
 import { staticClasses } from "~/lib/static-styles.ts";
 import { HeartIcon } from "./icons.tsx";
 import { useOfflineQueue } from "./pwa/use-offline-queue.ts";
+import { useHydrated } from "./use-hydrated.ts";
 
 // The icon toggle sits on every card of a grid, the full one on the listing page: static classes keep them cheap.
 const watchIcon = staticClasses("watch", {
@@ -69,7 +70,6 @@ export function WatchButton({
 
 /** Tells the action the request came through a fetcher, so it answers with data instead of a redirect. */
 function JsMarker() {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
   return hydrated ? <input type="hidden" name="js" value="1" /> : null;
 }

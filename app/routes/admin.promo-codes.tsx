@@ -13,6 +13,7 @@ import { AdminUsersTabs } from "~/components/admin/MemberAdminParts.tsx";
 import { FormErrors, FormSuccess, SelectField, TextField } from "~/components/forms/index.ts";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary.tsx";
 import { Pagination } from "~/components/listings/Pagination.tsx";
+import { useHydrated } from "~/components/use-hydrated.ts";
 import { getDb } from "~/db.server.ts";
 import { formatPromoDiscount, formatPromoUsage, PROMO_CODE_MAX_LENGTH, PROMO_DESCRIPTION_MAX_LENGTH, PROMO_MESSAGES } from "~/lib/promotions.ts";
 import { PromoCodeActionSchema, promoValueFromForm } from "~/schemas/promotions.ts";
@@ -111,8 +112,7 @@ function CreatePromoCodeForm({ answer, busy }: { answer: Answer | undefined; bus
   const [validUntil, setValidUntil] = useState(sent.validUntil ?? "");
   // Create is disabled while the code is empty (docs/product/admin.md#console) once the page is interactive; without JavaScript the
   // server answers an empty code with its message instead.
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
   useEffect(() => {
     if (answer?.ok && answer.intent === "generate") setCode(answer.code);
     if (answer?.ok && answer.intent === "create") {

@@ -14,6 +14,7 @@ import { lot } from "./auction-styles.ts";
 import { formatAuctionTime, useAuctionClock, type AuctionClock } from "./Countdown.tsx";
 import { loginUrl } from "~/lib/http.ts";
 import { EmailConfirmationNotice, useNeedsEmailConfirmation } from "../EmailConfirmationBanner.tsx";
+import { useHydrated } from "../use-hydrated.ts";
 
 export interface BidPanelProps {
   snapshot: AuctionSnapshot;
@@ -31,12 +32,6 @@ interface Notice {
   ok: boolean;
   message: string;
   field?: BidField;
-}
-
-function useHydrated(): boolean {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
 }
 
 /**

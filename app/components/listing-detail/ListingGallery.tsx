@@ -2,9 +2,10 @@
 // Without JavaScript the thumbnails are links (?image=N) and the server shows the chosen picture; once the
 // page is interactive they become buttons, the arrow keys step through the pictures while the gallery has
 // focus, and a horizontal swipe on a touch screen does the same.
-import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
+import { useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
 import { ChevronLeftIcon, ChevronRightIcon, ImagePlaceholderIcon } from "../icons.tsx";
 import { classNames } from "../shell-styles.ts";
+import { useHydrated } from "../use-hydrated.ts";
 import { gallery } from "./detail-styles.ts";
 
 export interface GalleryImage {
@@ -17,12 +18,6 @@ export interface GalleryImage {
 
 /** A swipe must travel this far (CSS pixels) sideways, and further sideways than up or down. */
 const SWIPE_DISTANCE = 40;
-
-function useHydrated(): boolean {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
-}
 
 export function imageAlt(title: string, index: number, count: number): string {
   return count > 1 ? `${title} — image ${index + 1} of ${count}` : title;

@@ -1,8 +1,7 @@
 // Tells an action the form was sent by JavaScript, so it may answer with data instead of a redirect.
-import { useEffect, useState } from "react";
+import { useHydrated } from "../use-hydrated.ts";
 
 export function JsMarker() {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
   return hydrated ? <input type="hidden" name="js" value="1" /> : null;
 }

@@ -4,12 +4,13 @@
 // page with notes saying which type reads them, and the server ignores the others.
 import type { FieldMetadata, FormMetadata } from "@conform-to/react";
 import { Box, Checkbox, Fieldset, HStack, SimpleGrid, Stack, Text } from "@chakra-ui/react";
-import { useEffect, useState, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { AUCTION_DURATION_DAYS, AUCTION_STATUS_LABELS } from "~/lib/auctions.ts";
 import { CURRENCIES, CURRENCY_SYMBOLS } from "~/lib/money.ts";
 import { isAuctionListingType, listingTypeChoiceLabel, LISTING_TYPES, type ListingType } from "~/lib/listing-types.ts";
 import { KEEP_DURATION, type ListingFormInput, type LiveAuctionSummary } from "~/schemas/listing.ts";
 import { SelectField, TextField } from "~/components/forms/index.ts";
+import { useHydrated } from "../use-hydrated.ts";
 
 const TYPE_OPTIONS = LISTING_TYPES.map((value) => ({ value, label: listingTypeChoiceLabel(value) }));
 const CURRENCY_OPTIONS = CURRENCIES.map((value) => ({ value, label: `${value} (${CURRENCY_SYMBOLS[value]})` }));
@@ -28,12 +29,6 @@ export interface ListingAuctionContext {
 /** "2026-12-01 14:30 UTC": the same text on the server and in every browser. */
 function utcText(iso: string): string {
   return `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
-}
-
-function useHydrated(): boolean {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
 }
 
 /** Date#getTimezoneOffset at the typed local start, so the server reads it as the seller's local time. */
