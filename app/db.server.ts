@@ -11,7 +11,7 @@ import { getUploadStore, type UploadStore } from "~/services/storage/index.serve
 
 let opened: OpenedDatabase | undefined;
 
-export function getOpenedDatabase(): OpenedDatabase {
+function getOpenedDatabase(): OpenedDatabase {
   if (!opened) {
     const env = getEnv();
     opened = openDatabase({ url: env.DATABASE_URL, synchronous: env.DATABASE_SYNCHRONOUS, poolSize: env.DATABASE_POOL_SIZE });

@@ -42,11 +42,6 @@ export function loadTheme(): Promise<void> {
   return themeLoading;
 }
 
-/** True once the theme's code is here (the system can be made without waiting). */
-export function themeLoaded(): boolean {
-  return makeSystem !== undefined;
-}
-
 function getSystem(): SystemContext {
   if (made) return made;
   if (!makeSystem) {

@@ -9,7 +9,7 @@ import { engineOf } from "./dialect.ts";
 import type { Database } from "./schema.ts";
 
 /** The tokenizer of the listing_search table (SQLite); PostgreSQL's tradebench_search configuration mirrors it. */
-export const LISTING_SEARCH_TOKENIZER = "porter unicode61 remove_diacritics 2";
+const LISTING_SEARCH_TOKENIZER = "porter unicode61 remove_diacritics 2";
 
 /** A word of a search; the last one (of 3 or more letters) also matches as the start of a longer word. */
 export interface SearchPhrase {
@@ -54,7 +54,7 @@ export function listingSearchTable(db: Kysely<Database>): AliasedRawBuilder<{ ro
  * condition, test_level, calibration_date, price_cents, reference_amount and created_at (and on PostgreSQL the vector): only those
  * columns may be read from it.
  */
-export function listingSearchRows(): AliasedRawBuilder<Database["equipment_listings"], "l"> {
+function listingSearchRows(): AliasedRawBuilder<Database["equipment_listings"], "l"> {
   return sql<Database["equipment_listings"]>`listing_search_rows`.as("l");
 }
 

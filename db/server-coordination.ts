@@ -12,7 +12,7 @@ import type { Database } from "./schema.ts";
 // ── One server at a time ──
 
 /** The 64-bit advisory lock key of a job name (signed, as PostgreSQL's bigint), the same on every server. */
-export function jobLockKey(name: string): string {
+function jobLockKey(name: string): string {
   return crypto.createHash("sha256").update(`tradebench:job:${name}`).digest().readBigInt64BE(0).toString();
 }
 

@@ -117,6 +117,7 @@ await runTogether([
   { label: "typecheck", command: "npx", args: ["tsc", "--noEmit"] },
   { label: "lint", command: "npx", args: ["eslint", "--max-warnings", "0", "."] },
 ]);
+run("unused exports", "node", ["scripts/unused-exports.mjs"]);
 run("typecheck (service worker)", "npx", ["tsc", "--noEmit", "-p", "service-worker"]);
 run("unit and integration tests", "npx", ["vitest", "run", "--exclude", ALONE], { TEST_DATABASE_URL: "" });
 run("the hostile-input suite, alone", "npx", ["vitest", "run", ALONE], { TEST_DATABASE_URL: "", TEST_WORKERS: "1" });

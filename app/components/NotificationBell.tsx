@@ -18,11 +18,11 @@ export function unreadBadgeText(count: number): string {
   return count > 9 ? "9+" : String(count);
 }
 
-export function bellLabel(count: number): string {
+function bellLabel(count: number): string {
   return count > 0 ? `Notifications, ${count} unread` : "Notifications";
 }
 
-export const BELL_DATA_URL = "/resources/notifications";
+const BELL_DATA_URL = "/resources/notifications";
 
 
 const bell = staticClasses("bell", {

@@ -12,7 +12,7 @@ export const AUCTION_LIST_STATUSES = [
   { value: "ended", label: "Ended" },
 ] as const satisfies ReadonlyArray<{ value: AuctionStatus; label: string }>;
 export type AuctionListStatus = (typeof AUCTION_LIST_STATUSES)[number]["value"];
-export const DEFAULT_AUCTION_STATUS: AuctionListStatus = "active";
+const DEFAULT_AUCTION_STATUS: AuctionListStatus = "active";
 
 /** "All" plus the eight categories of the spec (app/lib/browse-categories.ts), by slug. */
 export const AUCTION_CATEGORIES = BROWSE_CATEGORIES.map(({ slug, name }) => ({ value: slug, label: name }));
@@ -29,7 +29,7 @@ export const AUCTION_SORTS = [
   { value: "oldest", label: "Oldest", column: "created_at", direction: "asc" },
 ] as const;
 export type AuctionSort = (typeof AUCTION_SORTS)[number]["value"];
-export const DEFAULT_AUCTION_SORT: AuctionSort = "ending_soon";
+const DEFAULT_AUCTION_SORT: AuctionSort = "ending_soon";
 
 export interface AuctionFilters {
   status: AuctionListStatus;
@@ -65,7 +65,7 @@ export function parseAuctionFilters(params: URLSearchParams): AuctionFilters {
 }
 
 /** The URL query for filters; defaults are left out so URLs stay short and shareable. */
-export function auctionsSearchParams(filters: Partial<AuctionFilters>): URLSearchParams {
+function auctionsSearchParams(filters: Partial<AuctionFilters>): URLSearchParams {
   const params = new URLSearchParams();
   if (filters.status && filters.status !== DEFAULT_AUCTION_STATUS) params.set("status", filters.status);
   if (filters.category) params.set("category", filters.category);
@@ -85,10 +85,6 @@ export function auctionsUrl(filters: Partial<AuctionFilters>): string {
  */
 export function auctionsUrlWith(filters: AuctionFilters, change: Partial<Omit<AuctionFilters, "page">>): string {
   return auctionsUrl({ ...filters, ...change, page: 1 });
-}
-
-export function auctionSortLabel(sort: AuctionSort): string {
-  return AUCTION_SORTS.find((option) => option.value === sort)?.label ?? "";
 }
 
 export function auctionCategoryLabel(category: AuctionCategory | ""): string {

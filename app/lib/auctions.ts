@@ -1,7 +1,7 @@
 // What every auction screen shares: statuses and their badges, the live snapshot sent to pages, and the
 // time-remaining formats of the spec (cards: docs/product/auctions.md#auction-list; countdown: docs/product/auctions.md#auction-list).
 
-export const AUCTION_STATUSES = ["upcoming", "active", "ended", "cancelled"] as const;
+const AUCTION_STATUSES = ["upcoming", "active", "ended", "cancelled"] as const;
 export type AuctionStatus = (typeof AUCTION_STATUSES)[number];
 
 export const AUCTION_STATUS_LABELS: Record<AuctionStatus, string> = {

@@ -4,7 +4,7 @@
 // not compile; /admin/audit-log and its CSV read the labels and the filter's list from here. Client-safe.
 
 /** The groups of the filter, in the order it lists them; an action belongs to the group its name starts with. */
-export const AUDIT_ACTION_GROUPS = [
+const AUDIT_ACTION_GROUPS = [
   { prefix: "user.", label: "Members" },
   { prefix: "role.", label: "Roles" },
   { prefix: "seller.", label: "Seller verification" },
@@ -90,7 +90,7 @@ export const AUDIT_ACTION_LABELS = {
 
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
 
-export function isAuditAction(value: unknown): value is AuditAction {
+function isAuditAction(value: unknown): value is AuditAction {
   return typeof value === "string" && Object.hasOwn(AUDIT_ACTION_LABELS, value);
 }
 
@@ -149,12 +149,12 @@ const FROM_TO_FIELD: Record<string, string> = {
   "exchange_rate.record": "units per USD",
 };
 
-export function fieldWords(key: string): string {
+function fieldWords(key: string): string {
   return FIELD_WORDS[key] ?? key.replace(/([a-z])([A-Z])/g, "$1 $2").replace(/_/g, " ").toLowerCase();
 }
 
 /** A recorded value in words: yes/no, "none" for nothing, lists joined. */
-export function valueWords(value: unknown): string {
+function valueWords(value: unknown): string {
   if (value === null || value === undefined || value === "") return "none";
   if (value === true) return "yes";
   if (value === false) return "no";

@@ -1,6 +1,6 @@
 // Bidding rules that both the bid panel and the server need: reading a typed amount, the lowest acceptable next
 // bid, the suggested bids, and the messages of docs/product/auctions.md#bidding. The engine itself is app/services/auctions/bidding.server.ts.
-import { formatExactPrice, formatPrice, hundredthsToMinorUnits, minorDigits, minorUnitsPerUnit } from "./money.ts";
+import { formatExactPrice, formatPrice, hundredthsToMinorUnits, minorUnitsPerUnit } from "./money.ts";
 
 /** Soft close: a bid accepted in the last 5 minutes moves the end to 5 minutes after it (never past the cap). */
 export const SOFT_CLOSE_MS = 5 * 60 * 1000;
@@ -8,7 +8,7 @@ export const SOFT_CLOSE_MS = 5 * 60 * 1000;
  * The soft-close cap's default: extensions stop 60 minutes after the auction's original end (configuration:
  * AUCTION_EXTENSION_CAP_MINUTES). After the cap a bid is still accepted until the final end, but no longer moves it.
  */
-export const DEFAULT_EXTENSION_CAP_MINUTES = 60;
+const DEFAULT_EXTENSION_CAP_MINUTES = 60;
 /** When soft close stops extending an auction that ends at `end`: its original end plus the cap. */
 export function extensionsEndFor(end: Date, capMinutes: number = DEFAULT_EXTENSION_CAP_MINUTES): Date {
   return new Date(end.getTime() + capMinutes * 60_000);
@@ -60,11 +60,6 @@ export function bidIncrementAt(priceCents: number, currency: string, fixedIncrem
 /** "$1,010" or "$1,010.50": money in bid messages, with cents only when there are some. */
 export function formatBidMoney(cents: number, currency: string = "USD"): string {
   return cents % minorUnitsPerUnit(currency) === 0 ? formatPrice(cents, currency) : formatExactPrice(cents, currency);
-}
-
-/** Decimal places of the currency's minor unit (ISO 4217 through Intl: 2 for $, €, £; 0 for ¥). */
-export function minorUnitDigits(currency: string): number {
-  return minorDigits(currency);
 }
 
 export const BID_MESSAGES = {
@@ -123,12 +118,6 @@ export function readBidAmountIn(text: string, currency: string): BidAmountReadin
 export function parseBidAmountIn(text: string, currency: string): number | null {
   const reading = readBidAmountIn(text, currency);
   return reading.ok ? reading.cents : null;
-}
-
-/** Whether an amount typed in hundredths of a unit fits the currency's minor unit (¥ has none: whole yen only). */
-export function fitsMinorUnit(cents: number, currency: string): boolean {
-  const step = 10 ** Math.max(0, 2 - minorUnitDigits(currency));
-  return cents % step === 0;
 }
 
 export interface BidPriceState {

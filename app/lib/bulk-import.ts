@@ -179,11 +179,7 @@ export function decimalSeparatorOfDelimiter(delimiter: string): DecimalSeparator
   return delimiter === ";" ? "," : ".";
 }
 
-export function isDecimalSeparator(value: unknown): value is DecimalSeparator {
-  return value === "." || value === ",";
-}
-
-export const PRICE_MESSAGES = {
+const PRICE_MESSAGES = {
   required: "Price is required",
   unreadable: (raw: string) => `Price '${raw}' is not a number`,
   ambiguous: (raw: string, separator: DecimalSeparator) =>
@@ -237,7 +233,7 @@ export function parseBulkPrice(raw: string, separator: DecimalSeparator, currenc
   return { ok: true, value };
 }
 
-export const CURRENCY_MESSAGES = {
+const CURRENCY_MESSAGES = {
   unknown: (raw: string) => `Currency '${raw.slice(0, 20)}' is not one of ${CURRENCIES.join(", ")}`,
 } as const;
 
@@ -258,7 +254,7 @@ export function bulkConditionOf(raw: string): Condition | undefined {
   return toCanonicalCondition(raw);
 }
 
-export const QUANTITY_MESSAGE = (raw: string) =>
+const QUANTITY_MESSAGE = (raw: string) =>
   `Quantity '${raw.slice(0, 20)}' is not supported yet: each row lists one item. Put each item on its own row, or leave quantity blank or 1.`;
 
 /** A quantity cell: blank or 1 only, until listings carry a quantity. Null when fine, else the message. */
@@ -267,12 +263,9 @@ export function quantityProblem(raw: string): string | null {
   return text === "" || /^0*1$/.test(text) ? null : QUANTITY_MESSAGE(text);
 }
 
-/** The bulk list's conditions (docs/product/listings.md#bulk-import). */
-export const BULK_CONDITIONS = ["new", "like_new", "excellent", "good", "fair", "poor"] as const;
-
 /** The template's columns and its one example row. */
-export const BULK_TEMPLATE_HEADER: readonly BulkField[] = BULK_FIELDS;
-export const BULK_TEMPLATE_EXAMPLE: Record<BulkField, string> = {
+const BULK_TEMPLATE_HEADER: readonly BulkField[] = BULK_FIELDS;
+const BULK_TEMPLATE_EXAMPLE: Record<BulkField, string> = {
   brand: "Fluke",
   model: "87V",
   condition: "good",
@@ -287,9 +280,6 @@ export const BULK_TEMPLATE_EXAMPLE: Record<BulkField, string> = {
   currency: "USD",
   quantity: "",
 };
-
-/** The one CSV writer (app/lib/csv.ts), also what the bulk upload's files are written with. */
-export { csvCell, csvLine } from "./csv.ts";
 
 /** The downloadable template: the header and one example row. */
 export function bulkTemplateCsv(): string {

@@ -4,7 +4,7 @@ import { MAX_PHOTO_BYTES, MAX_PHOTO_MB } from "./photo-limits.ts";
 
 /** Days the seller has to answer a dispute after it is opened. */
 export const DISPUTE_ANSWER_DAYS = 3;
-export const DISPUTE_ANSWER_MS = DISPUTE_ANSWER_DAYS * 24 * 60 * 60 * 1000;
+const DISPUTE_ANSWER_MS = DISPUTE_ANSWER_DAYS * 24 * 60 * 60 * 1000;
 /** Files one dispute message (or one proof of delivery) may carry, and how large each may be. */
 export const MAX_DISPUTE_FILES = 5;
 export const MAX_DISPUTE_FILE_MB = MAX_PHOTO_MB;

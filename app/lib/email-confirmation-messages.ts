@@ -27,7 +27,7 @@ export const EMAIL_CONFIRMATION_MESSAGES = {
 } as const;
 
 /** Why a confirmation link did not confirm: the /confirm-email page's `problem` parameter. */
-export const CONFIRMATION_PROBLEMS = ["used", "replaced", "expired", "invalid"] as const;
+const CONFIRMATION_PROBLEMS = ["used", "replaced", "expired", "invalid"] as const;
 export type ConfirmationProblem = (typeof CONFIRMATION_PROBLEMS)[number];
 
 export function isConfirmationProblem(value: unknown): value is ConfirmationProblem {

@@ -26,7 +26,7 @@ export const EXCHANGE_RATE_MESSAGES = {
 export const MAX_RATE_FILE_BYTES = 256 * 1024;
 
 /** The most a rate may be (units of a currency per US dollar) and its decimals. */
-export const RATE_RULE = { decimals: 10, min: 0, max: 999_999_999 } as const;
+const RATE_RULE = { decimals: 10, min: 0, max: 999_999_999 } as const;
 
 /** A rate typed in: digits with at most 10 decimals, above zero (no sign, exponent, hexadecimal or separators). */
 export function parseRate(raw: unknown): number | null {

@@ -20,8 +20,7 @@ export function isKnowledgeCategory(value: unknown): value is KnowledgeCategory 
   return typeof value === "string" && Object.hasOwn(KNOWLEDGE_CATEGORIES, value);
 }
 
-export const ARTICLE_STATUSES = ["draft", "published"] as const;
-export type ArticleStatus = (typeof ARTICLE_STATUSES)[number];
+export type ArticleStatus = "draft" | "published";
 
 /** The bounds of an article (checked by the form's schema before any work) and of a search. */
 export const KNOWLEDGE_LIMITS = {
@@ -42,16 +41,16 @@ export const KNOWLEDGE_LIMITS = {
 } as const;
 
 /** A slug: lower-case words of letters and digits joined by single hyphens, not all digits (those are ids). */
-export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 /** Addresses under /knowledge-base that are pages of their own, never an article's slug. */
-export const RESERVED_SLUGS = ["new"] as const;
+const RESERVED_SLUGS = ["new"] as const;
 
 export function isArticleSlug(value: string): boolean {
   return value.length <= KNOWLEDGE_LIMITS.slug && SLUG_PATTERN.test(value) && !/^[0-9]+$/.test(value) && !(RESERVED_SLUGS as readonly string[]).includes(value);
 }
 
 /** A tag as stored: trimmed, inner spaces collapsed, lower-cased. */
-export function normaliseTag(tag: string): string {
+function normaliseTag(tag: string): string {
   return tag.trim().replace(/\s+/g, " ").toLowerCase();
 }
 

@@ -25,7 +25,7 @@ export const FRAUD_REPORT_REASON_LABELS: Record<FraudReportReason, string> = {
 /** The longest note a report may carry. */
 export const REPORT_NOTE_MAX = 1000;
 /** Listings reported by this many different members are hidden from search until a moderator reviews them. */
-export const REPORTERS_TO_HIDE = 3;
+const REPORTERS_TO_HIDE = 3;
 /**
  * Reports and forum flags are weighed by the reporter's standing (three fresh accounts must not hide what
  * they like). A seasoned member — confirmed, at least SEASONED_REPORTER_DAYS old, never suspended — weighs
@@ -51,7 +51,7 @@ export const MODERATION_STATUS_LABELS: Record<string, string> = {
 };
 
 /** Statuses only a moderator's decision lifts: the seller may not relist, edit, cancel, archive, publish or delete. */
-export const MODERATED_LISTING_STATUSES: readonly string[] = [LISTING_UNDER_REVIEW, LISTING_REMOVED];
+const MODERATED_LISTING_STATUSES: readonly string[] = [LISTING_UNDER_REVIEW, LISTING_REMOVED];
 
 /** Whether a listing in `status` is held by moderation (under review or removed). */
 export function isModeratedStatus(status: string): boolean {

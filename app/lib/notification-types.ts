@@ -1,7 +1,7 @@
 // Notification types and the e-mail alerts a member can choose (client-safe: the bell, the page and /profile use them).
 
 /** docs/product/alerts.md#watchlist types, the watchlist ones of docs/product/alerts.md#saved-searches, and saved-search matches. */
-export const NOTIFICATION_TYPES = [
+const NOTIFICATION_TYPES = [
   "bid",
   "auction_won",
   "auction_ended",
@@ -46,7 +46,7 @@ export type EmailAlertKey = (typeof EMAIL_ALERTS)[number]["key"];
 export type EmailAlertChoices = Record<EmailAlertKey, boolean>;
 
 /** Until a member chooses, every e-mail alert is on (as on most marketplaces). */
-export const DEFAULT_EMAIL_ALERTS: EmailAlertChoices = {
+const DEFAULT_EMAIL_ALERTS: EmailAlertChoices = {
   outbid: true,
   auction_won: true,
   item_sold: true,

@@ -6,17 +6,15 @@ import { formatExactPrice } from "./money.ts";
 /** At most this many offers (counters back included) per buyer per listing, whatever became of them. */
 export const MAX_OFFERS_PER_LISTING = 3;
 /** An offer or counter not answered within this many hours expires. */
-export const OFFER_EXPIRY_HOURS = 48;
+const OFFER_EXPIRY_HOURS = 48;
 export const OFFER_EXPIRY_MS = OFFER_EXPIRY_HOURS * 60 * 60 * 1000;
 /** An order made by accepting an offer and not paid within this many hours is cancelled; the listing returns. */
 export const OFFER_ORDER_PAYMENT_HOURS = 48;
 export const OFFER_ORDER_PAYMENT_MS = OFFER_ORDER_PAYMENT_HOURS * 60 * 60 * 1000;
 export const OFFER_MESSAGE_MAX_LENGTH = 2000;
 export const OFFER_REASON_MAX_LENGTH = 500;
-/** The largest amount an offer form takes, in cents (a million dollars; prices above it are not negotiated here). */
-export const OFFER_MAX_CENTS = 100_000_000_00;
 
-export const OFFER_STATUSES = ["open", "accepted", "declined", "countered", "expired", "withdrawn"] as const;
+const OFFER_STATUSES = ["open", "accepted", "declined", "countered", "expired", "withdrawn"] as const;
 export type OfferStatus = (typeof OFFER_STATUSES)[number];
 export type OfferParty = "buyer" | "seller";
 
@@ -42,8 +40,7 @@ export const OFFER_STATUS_PALETTES: Record<OfferStatus, string> = {
   withdrawn: "gray",
 };
 
-export const OFFER_ACTIONS = ["accept", "decline", "counter", "withdraw"] as const;
-export type OfferAction = (typeof OFFER_ACTIONS)[number];
+export type OfferAction = "accept" | "decline" | "counter" | "withdraw";
 
 export const OFFER_MESSAGES = {
   listingNotFound: "Listing not found",
@@ -77,7 +74,7 @@ export const OFFER_MESSAGES = {
  * Below this share of the price an automatic price is most likely a slip (a digit or a decimal point missing: an
  * auto-accept of $31.80 on a $3,350 hoist turned a $40 offer into an order). The seller must confirm it.
  */
-export const LOW_AUTO_PRICE_SHARE = 0.5;
+const LOW_AUTO_PRICE_SHARE = 0.5;
 
 export type AutoPriceField = "autoAcceptPrice" | "autoDeclinePrice";
 

@@ -24,7 +24,7 @@ export const ROLE_LABELS: Record<Role, string> = {
 };
 
 /** Roles that pass admin routes (docs/product/platform.md#routes: admin; the role service adds super_admin). */
-export const ADMIN_ROLES: readonly Role[] = ["admin", "super_admin"];
+const ADMIN_ROLES: readonly Role[] = ["admin", "super_admin"];
 
 export function isRole(value: unknown): value is Role {
   return typeof value === "string" && (ROLES as readonly string[]).includes(value);

@@ -5,7 +5,7 @@
 // calendar days (2026-02-30 is refused) in the years of DATE_YEARS. Client-safe: the forms and the actions share it.
 
 /** The earliest and latest years a date field accepts. */
-export const DATE_YEARS = { first: 1900, last: 9999 } as const;
+const DATE_YEARS = { first: 1900, last: 9999 } as const;
 
 export interface DecimalRule {
   /** Decimals allowed after the point (0: whole numbers only). */

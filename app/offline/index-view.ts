@@ -7,7 +7,7 @@ import { WATCHLIST_TABS } from "~/lib/watchlist-messages.ts";
 import { countOf, headlinePrice } from "./offline-format.ts";
 
 /** How many links each section lists before "See all". */
-export const INDEX_LINKS_SHOWN = 8;
+const INDEX_LINKS_SHOWN = 8;
 
 export interface IndexLink {
   title: string;
@@ -36,7 +36,7 @@ export interface OfflineIndexView {
   nothingSaved: string | null;
 }
 
-export const INDEX_WORDS = {
+const INDEX_WORDS = {
   heading: "You're offline",
   missingListing: "This listing wasn't saved for offline use.",
   intro: "This page needs a connection. These are saved on this device and work offline:",

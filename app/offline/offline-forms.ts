@@ -7,9 +7,9 @@ import { OFFLINE_MESSAGES } from "~/lib/offline/messages.ts";
 import { SAVE_SEARCH_MESSAGES, SAVED_SEARCH_NAME_MAX } from "~/lib/saved-search-messages.ts";
 import { WATCH_NOTES_MAX, WATCHLIST_MESSAGES } from "~/lib/watchlist-messages.ts";
 
-export const SAVED_SEARCH_KEYWORDS_MAX = 200;
+const SAVED_SEARCH_KEYWORDS_MAX = 200;
 
-export const OFFLINE_FORM_MESSAGES = {
+const OFFLINE_FORM_MESSAGES = {
   criteriaRequired: "Enter keywords or a maximum price to search for",
   keywordsTooLong: `Keywords can be at most ${SAVED_SEARCH_KEYWORDS_MAX} characters`,
 } as const;

@@ -6,7 +6,7 @@ import { savedSearchCriteria, savedSearchTitle } from "~/lib/saved-search-summar
 import { WATCHLIST_MESSAGES, WATCHLIST_TABS, type WatchlistTab } from "~/lib/watchlist-messages.ts";
 import { countOf, headlinePrice, savedAgo, statusText, timeLeftText, type PriceLine } from "./offline-format.ts";
 
-export const WATCHLIST_HEADING = "Watchlist & Saved Searches";
+const WATCHLIST_HEADING = "Watchlist & Saved Searches";
 
 export interface TabLink {
   label: string;
@@ -70,14 +70,14 @@ export const OFFLINE_SEARCH_WORDS = {
   emptySearches: "No saved searches are stored on this device yet. Save one below, or save searches while online.",
 } as const;
 
-export function watchlistTabs(current: WatchlistTab): TabLink[] {
+function watchlistTabs(current: WatchlistTab): TabLink[] {
   return [
     { label: "Watched Items", href: "/watchlist", current: current === WATCHLIST_TABS.watched },
     { label: "Saved Searches", href: `/watchlist?tab=${WATCHLIST_TABS.savedSearches}`, current: current === WATCHLIST_TABS.savedSearches },
   ];
 }
 
-export function toCardView(card: OfflineListingCard): OfflineCardView {
+function toCardView(card: OfflineListingCard): OfflineCardView {
   return {
     id: card.id,
     title: card.title,

@@ -11,7 +11,7 @@ import { LISTING_LIMITS, LISTING_MESSAGES, LISTING_TYPES, parseMoneyCents, yearF
 export const WIZARD_DURATION_DAYS = [3, 5, 7, 10, 14] as const;
 export const DEFAULT_WIZARD_DURATION_DAYS = 7;
 /** Choosing Auction or Hybrid prefills the starting price at 80 % and the reserve at 90 % of the price (docs/product/listings.md#ai-assistant). */
-export const WIZARD_PREFILL = { starting: 0.8, reserve: 0.9 } as const;
+const WIZARD_PREFILL = { starting: 0.8, reserve: 0.9 } as const;
 /** The photos one generation reads (the AI endpoint's limit), each at most 10 MB. */
 export const WIZARD_MAX_PHOTOS = 10;
 export const WIZARD_MAX_PHOTO_BYTES = MAX_PHOTO_BYTES;

@@ -8,7 +8,7 @@ export const OWNER_CONTROL_MESSAGES = {
 } as const;
 
 /** What the owner did, as carried back to the lot page in ?outcome=. */
-export const OWNER_OUTCOMES = ["sold", "reserve_not_met", "no_bids", "cancelled"] as const;
+const OWNER_OUTCOMES = ["sold", "reserve_not_met", "no_bids", "cancelled"] as const;
 export type OwnerOutcome = (typeof OWNER_OUTCOMES)[number];
 
 export const OWNER_OUTCOME_MESSAGES: Record<OwnerOutcome, string> = {

@@ -8,7 +8,7 @@ import { BID_MESSAGES, parseBidAmount, readBidAmount } from "~/lib/bidding.ts";
 export { BID_FORM_MESSAGES, type BidActionData, type BidField, type BidFlash, type BidResult } from "~/lib/bid-form.ts";
 
 /** "bid": a new bid; "raise-maximum": the leader raises their maximum (the amount is then at most the maximum). */
-export const BID_INTENTS = ["bid", "raise-maximum"] as const;
+const BID_INTENTS = ["bid", "raise-maximum"] as const;
 export type BidIntent = (typeof BID_INTENTS)[number];
 
 const optionalText = z.preprocess((value) => (typeof value === "string" ? value : undefined), z.string().max(40).optional());

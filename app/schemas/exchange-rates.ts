@@ -5,7 +5,7 @@ import { z } from "zod";
 import { EXCHANGE_RATE_MESSAGES, parseRate, parseRateDay } from "~/lib/exchange-rates.ts";
 import { CURRENCIES } from "~/lib/money.ts";
 
-export const SetExchangeRateSchema = z.object({
+const SetExchangeRateSchema = z.object({
   intent: z.literal("set"),
   currency: z.enum(CURRENCIES, { errorMap: () => ({ message: EXCHANGE_RATE_MESSAGES.currency }) }),
   date: z
@@ -20,7 +20,7 @@ export const SetExchangeRateSchema = z.object({
     .refine((value) => parseRate(value) !== null, EXCHANGE_RATE_MESSAGES.rate),
 });
 
-export const ImportExchangeRatesSchema = z.object({ intent: z.literal("import") });
+const ImportExchangeRatesSchema = z.object({ intent: z.literal("import") });
 
 export const ExchangeRateActionSchema = z.discriminatedUnion("intent", [SetExchangeRateSchema, ImportExchangeRatesSchema]);
 

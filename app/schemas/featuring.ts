@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { FEE_SCHEDULE, featuredDurationsText } from "~/lib/fees.ts";
 
-export const FEATURING_DAYS_MESSAGE = `Choose how long to feature it: ${featuredDurationsText(FEE_SCHEDULE.featuredListing.durations)} days.`;
+const FEATURING_DAYS_MESSAGE = `Choose how long to feature it: ${featuredDurationsText(FEE_SCHEDULE.featuredListing.durations)} days.`;
 
 /** What featuring tells the seller; the service refuses with the same words. */
 export const FEATURING_MESSAGES = {

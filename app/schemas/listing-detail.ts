@@ -2,10 +2,8 @@
 // app/web/route-params.server.ts like every route id.
 import { z } from "zod";
 
-export { LISTING_DETAIL_MESSAGES } from "~/lib/listing-detail-messages.ts";
-
 /** ?image=N, 1-based; anything else shows the first (primary) picture. */
-export const GalleryImageParam = z.coerce.number().int().min(1).max(1000).catch(1);
+const GalleryImageParam = z.coerce.number().int().min(1).max(1000).catch(1);
 
 /** The 0-based index of the picture to show first, clamped to the pictures there are. */
 export function galleryStartIndex(value: string | null, imageCount: number): number {

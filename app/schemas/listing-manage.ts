@@ -7,7 +7,7 @@ export const DeleteListingSchema = z.object({
   confirm: z.literal("yes", { errorMap: () => ({ message: LISTING_MESSAGES.deleteConfirmRequired }) }),
 });
 
-export const LISTING_IMAGE_INTENTS = ["image-up", "image-down", "image-primary", "image-remove"] as const;
+const LISTING_IMAGE_INTENTS = ["image-up", "image-down", "image-primary", "image-remove"] as const;
 
 export const ListingImageChangeSchema = z.object({
   intent: z.enum(LISTING_IMAGE_INTENTS),

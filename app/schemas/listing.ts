@@ -45,7 +45,7 @@ export const AUCTION_FORM_DEFAULTS = {
 export const KEEP_DURATION = "keep";
 
 /** Starting an auction later than this is refused (a typo such as 2062 instead of 2026). */
-export const LATEST_AUCTION_START_DAYS = 365;
+const LATEST_AUCTION_START_DAYS = 365;
 
 export { LISTING_STATUS_LABELS, LISTING_STATUSES, type ListingStatus } from "~/lib/listing-status.ts";
 /** A new listing is a draft or goes live at once (docs/product/listings.md#states: the creator makes listings active). */
@@ -123,7 +123,7 @@ export function parseMoneyCents(raw: string | undefined, currency: string = "USD
  * The message for a price field that did not read: "JPY has no decimals: …" when the amount had decimals its
  * currency cannot hold, else the field's own message.
  */
-export function moneyFieldMessage(raw: string | undefined, currency: string, message: string): string {
+function moneyFieldMessage(raw: string | undefined, currency: string, message: string): string {
   const reading = readMoneyText(raw ?? "", currency, { maxUnits: LISTING_LIMITS.price });
   return !reading.ok && reading.reason === "decimals" && minorDigits(currency) === 0 ? MONEY_MESSAGES.noDecimals(currency) : message;
 }
@@ -141,7 +141,7 @@ function parseWholeUnitsCents(raw: string | undefined, currency: string): number
  * `offsetMinutes` is what the browser's Date#getTimezoneOffset gives for that moment (UTC minus local time);
  * without it (no JavaScript) the time is read as UTC. A trailing "Z" means UTC. Null when unreadable.
  */
-export function parseStartDate(raw: string, offsetMinutes: number): Date | null {
+function parseStartDate(raw: string, offsetMinutes: number): Date | null {
   const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,3})?)?(Z)?$/.exec(raw.trim());
   if (!match) return null;
   const [, y, mo, d, h, mi, sec, zulu] = match;

@@ -6,8 +6,6 @@ import { returnToField } from "./fields.ts";
 
 const positiveId = z.coerce.number({ invalid_type_error: MESSAGE_TEXT.forbidden }).int().positive().max(Number.MAX_SAFE_INTEGER);
 
-export const SEND_MESSAGE_INTENT = "send";
-
 export const SendMessageSchema = z.object({
   conversationId: positiveId,
   body: z

@@ -34,7 +34,7 @@ export const FraudReportDecisionSchema = z.object({
   decision: z.enum(["dismiss", "confirm"]),
 });
 
-export const FeatureListingSchema = z.object({
+const FeatureListingSchema = z.object({
   listingId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
   featured: z.enum(["1", "0"]),
 });
@@ -57,7 +57,7 @@ export const CategoryChangeSchema = z.discriminatedUnion("intent", [
 ]);
 
 /** /admin/listings' bulk take-down: the ticked listings (at most 100) or a whole import, with the reason. */
-export const TakeDownListingsSchema = z.object({
+const TakeDownListingsSchema = z.object({
   intent: z.literal("take-down"),
   decision: z.enum(["unpublish", "remove"], { errorMap: () => ({ message: "Choose Unpublish or Remove." }) }),
   reason: z.string().max(500, "Keep the reason under 500 characters.").optional().default(""),

@@ -80,6 +80,3 @@ export const OfferSettingsSchema = z.object({
     .optional()
     .transform((value) => value === "on" || value === "true"),
 });
-
-/** The names of the settings' form fields (the listing form's action reads them beside the listing's own schema). */
-export const OFFER_SETTINGS_FIELDS = ["acceptsOffers", "autoAcceptPrice", "autoDeclinePrice", "confirmLowPrices"] as const;

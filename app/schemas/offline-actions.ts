@@ -29,7 +29,7 @@ const notes = z.string().max(10_000);
 const price = z.number().nonnegative().max(1e12).nullable();
 const text = (max: number) => z.string().max(max).nullable();
 
-export const OfflineSavedSearchParamsSchema = z.object({
+const OfflineSavedSearchParamsSchema = z.object({
   keyword: text(500),
   category: text(200),
   categoryName: text(200).optional().default(null),
@@ -41,7 +41,7 @@ export const OfflineSavedSearchParamsSchema = z.object({
   brand: text(200).optional().default(null),
 });
 
-export const OfflineActionSchema = z.discriminatedUnion("kind", [
+const OfflineActionSchema = z.discriminatedUnion("kind", [
   z.object({ id: clientId, kind: z.literal("watch"), listingId, notes: notes.optional() }),
   z.object({ id: clientId, kind: z.literal("unwatch"), listingId }),
   z.object({ id: clientId, kind: z.literal("notes"), listingId, notes }),

@@ -3,9 +3,9 @@
 import { z } from "zod";
 import { SECOND_FACTOR_MESSAGES } from "./second-factor.ts";
 
-export const PASSKEY_NAME_MAX = 60;
+const PASSKEY_NAME_MAX = 60;
 /** A browser's registration or assertion answer, as JSON text: a few KB at most for real authenticators. */
-export const PASSKEY_RESPONSE_MAX = 16_384;
+const PASSKEY_RESPONSE_MAX = 16_384;
 
 export const PASSKEY_MESSAGES = {
   nameRequired: "Give the passkey a name, such as “Work laptop”.",

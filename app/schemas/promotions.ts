@@ -22,7 +22,7 @@ const utcDateTime = z
   });
 
 /** The create form's fields. The value is in percent or dollars; the action stores hundredths (promoValueFromForm). */
-export const CreatePromoCodeSchema = z.object({
+const CreatePromoCodeSchema = z.object({
   intent: z.literal("create"),
   code: z
     .string({ required_error: PROMO_MESSAGES.codeRequired })
@@ -70,7 +70,7 @@ export function promoValueFromForm(value: number): number {
   return Math.round(value * 100);
 }
 
-export const GeneratePromoCodeSchema = z.object({
+const GeneratePromoCodeSchema = z.object({
   intent: z.literal("generate"),
   prefix: z
     .string()
@@ -80,7 +80,7 @@ export const GeneratePromoCodeSchema = z.object({
     .transform((value) => (value ? value.toUpperCase() : undefined)),
 });
 
-export const DeactivatePromoCodeSchema = z.object({
+const DeactivatePromoCodeSchema = z.object({
   intent: z.literal("deactivate"),
   promoCodeId: z.coerce.number({ invalid_type_error: PROMO_MESSAGES.notFound }).int().min(1, PROMO_MESSAGES.notFound).max(Number.MAX_SAFE_INTEGER, PROMO_MESSAGES.notFound),
 });

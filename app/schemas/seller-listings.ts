@@ -7,7 +7,7 @@ export const SELLER_LISTINGS_PAGE_SIZE = 12;
 /** Longest search text; longer is cut, not refused (it is a filter in the address). */
 export const SELLER_LISTINGS_SEARCH_MAX = 100;
 /** Most listings one bulk action takes (a page holds 12; the bound leaves room, never thousands). */
-export const SELLER_LISTINGS_BULK_MAX = 50;
+const SELLER_LISTINGS_BULK_MAX = 50;
 
 export const SELLER_LISTING_SORTS = [
   { value: "newest", label: "Newest first" },
@@ -49,7 +49,7 @@ export function sellerListingsUrl(query: Partial<SellerListingsQuery>): string {
   return text ? `/seller/listings?${text}` : "/seller/listings";
 }
 
-export const SELLER_LISTING_ACTIONS = ["publish", "archive", "relist"] as const;
+const SELLER_LISTING_ACTIONS = ["publish", "archive", "relist"] as const;
 export type SellerListingAction = (typeof SELLER_LISTING_ACTIONS)[number];
 
 export const SELLER_LISTINGS_MESSAGES = {

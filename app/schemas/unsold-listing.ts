@@ -17,8 +17,7 @@ export const UNSOLD_LISTING_MESSAGES = {
   ended: "Your listing has ended; you find it under Archived.",
 } as const;
 
-export const UNSOLD_LISTING_ACTIONS = ["auction", "buy_now", "end"] as const;
-export type UnsoldListingAction = (typeof UNSOLD_LISTING_ACTIONS)[number];
+export type UnsoldListingAction = "auction" | "buy_now" | "end";
 
 export const UnsoldListingActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("auction") }),

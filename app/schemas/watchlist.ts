@@ -14,7 +14,7 @@ export {
   type WatchlistTab,
 } from "~/lib/watchlist-messages.ts";
 
-export const WATCHLIST_INTENTS = ["notes", "remove", "execute", "rename", "notify", "delete"] as const;
+const WATCHLIST_INTENTS = ["notes", "remove", "execute", "rename", "notify", "delete"] as const;
 export type WatchlistIntent = (typeof WATCHLIST_INTENTS)[number];
 
 export function isWatchlistIntent(value: unknown): value is WatchlistIntent {

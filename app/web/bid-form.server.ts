@@ -32,7 +32,7 @@ function invalidBidField(name: string | number | undefined, message: string | un
 }
 
 /** Reads a bid form's fields (the JSON endpoint's small urlencoded body) with BidFormSchema. */
-export function readBidFields(fields: Record<string, unknown>): BidFormReading {
+function readBidFields(fields: Record<string, unknown>): BidFormReading {
   const parsed = BidFormSchema.safeParse(fields);
   if (parsed.success) return { ok: true, value: parsed.data };
   const issue = parsed.error.issues[0];

@@ -24,7 +24,7 @@ import { reviewsDueFor } from "~/services/reviews/index.server.ts";
 export type Section<T> = { state: "ok"; data: T } | { state: "error"; message: string };
 
 /** Runs one section's read; a failure is logged and becomes the section's message. */
-export async function loadSection<T>(message: string, read: () => Promise<T>): Promise<Section<T>> {
+async function loadSection<T>(message: string, read: () => Promise<T>): Promise<Section<T>> {
   try {
     return { state: "ok", data: await read() };
   } catch (error) {
@@ -33,7 +33,7 @@ export async function loadSection<T>(message: string, read: () => Promise<T>): P
   }
 }
 
-export const SELLER_SECTION_ERRORS = {
+const SELLER_SECTION_ERRORS = {
   listings: "Failed to load your listings",
   stats: "Failed to load your statistics",
   performance: "Failed to load your performance figures",
@@ -57,7 +57,7 @@ export async function loadSellerDashboard(user: CurrentUser, now: Date = new Dat
 export type SellerDashboardData = Awaited<ReturnType<typeof loadSellerDashboard>>;
 
 /** The buyer dashboard's errors (docs/product/dashboards.md#messages; the sections beyond the spec in the same form). */
-export const BUYER_SECTION_ERRORS = {
+const BUYER_SECTION_ERRORS = {
   watchlist: "Failed to load watchlist",
   recentlyViewed: "Failed to load recently viewed items",
   savedSearches: "Failed to load saved searches",

@@ -103,7 +103,7 @@ async function sendRemixResponse(res: express.Response, response: Response): Pro
  * never read its body) is read and dropped, so the connection can carry the next request; past the bounds the
  * connection is ended after the answer and closed a little later, so the client reads the answer before the close.
  */
-export function settleUnreadBody(req: IncomingMessage): void {
+function settleUnreadBody(req: IncomingMessage): void {
   if (req.complete || req.destroyed) return;
   const socket = req.socket as Socket | null;
   req.unpipe();

@@ -7,13 +7,13 @@ import { type CategoryNode, repeatsAnImage, MAX_IMAGE_BYTES, MAX_LISTING_IMAGES 
 import { parseForm, type ParsedForm } from "./form-data.server.ts";
 
 /** The form field that carries the pictures. */
-export const IMAGES_FIELD = "images";
+const IMAGES_FIELD = "images";
 
 /**
  * The listing form's text: a 10,000-character description, 50 specifications and 30 features of a few hundred
  * characters each fit with room to spare, even percent-encoded.
  */
-export const LISTING_FORM_MAX_BYTES = 256 * 1024;
+const LISTING_FORM_MAX_BYTES = 256 * 1024;
 
 /**
  * The listing form (multipart with images, or a plain form) read with parseForm and checked with `schema`. Files

@@ -7,7 +7,7 @@ import { readSessionId } from "~/services/accounts/index.server.ts";
 export const PRIVATE_CACHE_CONTROL = "private, no-store";
 
 /** Whether an answer to `request` with these headers is a member's own. */
-export async function isPrivateAnswer(request: Request, headers: Headers): Promise<boolean> {
+async function isPrivateAnswer(request: Request, headers: Headers): Promise<boolean> {
   if (headers.has("Set-Cookie")) return true;
   // A signed session cookie, live or not: a stale one costs only the shared cache's copy.
   return (await readSessionId(request)) !== null;

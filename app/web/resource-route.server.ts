@@ -44,7 +44,7 @@ export function resourceHandler<Args>(handler: (args: Args) => unknown): (args: 
 }
 
 /** The 405 of a method this address does not serve, naming the ones it does. */
-export function methodNotAllowed(allowed: readonly string[]): Response {
+function methodNotAllowed(allowed: readonly string[]): Response {
   return Response.json(
     { message: `This address answers ${allowed.join(" and ")} requests only.` },
     { status: 405, headers: { Allow: allowed.join(", "), "Cache-Control": "no-store" } },

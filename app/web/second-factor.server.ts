@@ -20,7 +20,7 @@ import {
 import { endSession, startSession } from "./auth.server.ts";
 import { readDeviceId } from "./device-cookie.server.ts";
 
-export const SECOND_FACTOR_COOKIE_NAME = "__second_factor";
+const SECOND_FACTOR_COOKIE_NAME = "__second_factor";
 
 let cookieOfEnv: { env: ReturnType<typeof getEnv>; cookie: Cookie } | undefined;
 

@@ -10,7 +10,7 @@ import { css as serialize, type SerializedStyles } from "@emotion/react";
 import { isRecipeStyle, isSlotRecipeStyle, registeredStaticClasses } from "~/lib/static-styles.ts";
 import { system } from "~/theme.ts";
 
-export const SITE_STYLESHEET_PATH = "/styles/";
+const SITE_STYLESHEET_PATH = "/styles/";
 
 export interface SiteStylesheet {
   fileName: string;

@@ -11,7 +11,7 @@ import { currentReferenceFactors } from "~/services/pricing/index.server.ts";
 type Rates = Awaited<ReturnType<typeof currentReferenceFactors>>;
 
 /** The currency the viewer reads approximate amounts in. */
-export function viewerCurrency(request: Request, user: Pick<CurrentUser, "displayCurrency"> | null, reference: Currency): Currency {
+function viewerCurrency(request: Request, user: Pick<CurrentUser, "displayCurrency"> | null, reference: Currency): Currency {
   if (user && isCurrency(user.displayCurrency)) return user.displayCurrency;
   return currencyOfAcceptLanguage(request.headers.get("Accept-Language")) ?? reference;
 }

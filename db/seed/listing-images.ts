@@ -3,8 +3,8 @@
 import sharp from "sharp";
 import type { DrawingKind } from "../../app/lib/equipment-models.ts";
 
-export const PICTURE_WIDTH = 800;
-export const PICTURE_HEIGHT = 600;
+const PICTURE_WIDTH = 800;
+const PICTURE_HEIGHT = 600;
 
 /** front: the hero shot with make and model; rear, detail and plate: views shared within a subcategory. */
 export type PictureView = "front" | "rear" | "detail" | "plate";
@@ -108,7 +108,7 @@ function paletteFor(brand: string, variant: number): Palette {
   };
 }
 
-export function escapeXml(text: string): string {
+function escapeXml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" })[c] ?? c);
 }
 

@@ -5,7 +5,7 @@ import { convertedLabel, type MoneyTotals } from "~/lib/admin-dashboard.ts";
 import { formatPrice } from "~/lib/money.ts";
 
 /** "US$3,550 · C$3,550" — each currency's amount (or fee) as paid. */
-export function perCurrencyText(totals: MoneyTotals, which: "amountCents" | "feeCents"): string {
+function perCurrencyText(totals: MoneyTotals, which: "amountCents" | "feeCents"): string {
   return totals.byCurrency.map((row) => formatPrice(row[which], row.currency)).join(" · ");
 }
 

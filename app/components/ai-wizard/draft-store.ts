@@ -12,7 +12,7 @@ const DB_VERSION = 1;
 const STORE = "drafts";
 const CURRENT = "current";
 /** Bumped when WizardState changes shape: an older draft is then dropped instead of misread. */
-export const DRAFT_FORMAT = 1;
+const DRAFT_FORMAT = 1;
 
 export interface StoredDraft {
   format: number;

@@ -5,7 +5,7 @@ import type { AiListingDraft } from "~/lib/ai/draft.ts";
 import { AI_LISTING_MESSAGES, type FieldErrors } from "~/schemas/ai-listing-create.ts";
 import type { WizardInput, WizardPhoto } from "./wizard-state.ts";
 
-export const AI_LISTING_ENDPOINT = "/resources/ai-listing";
+const AI_LISTING_ENDPOINT = "/resources/ai-listing";
 
 /** Where a generation is: sending photos (bytes so far), or waiting for the server to read, write and price. */
 export type GenerationProgress = { phase: "uploading"; loaded: number; total: number } | { phase: "waiting" } | { phase: "answered" };

@@ -53,9 +53,9 @@ export interface WizardState {
   created: { listingId: number; auctionId: number | null } | null;
 }
 
-export const DEFAULT_WIZARD_CONDITION = "used_good";
+const DEFAULT_WIZARD_CONDITION = "used_good";
 
-export const EMPTY_FIELDS: AiListingFields = {
+const EMPTY_FIELDS: AiListingFields = {
   title: "",
   description: "",
   brand: "",

@@ -8,7 +8,7 @@ import { ApproxPrice } from "../ApproxPrice.tsx";
 import { lot, STATUS_BADGE } from "./auction-styles.ts";
 import { Countdown, formatAuctionTime } from "./Countdown.tsx";
 
-export function AuctionStatusBadge({ status }: { status: AuctionSnapshot["status"] }) {
+function AuctionStatusBadge({ status }: { status: AuctionSnapshot["status"] }) {
   return (
     <span className={STATUS_BADGE[AUCTION_STATUS_PALETTES[status]]} data-testid="auction-status">
       {AUCTION_STATUS_LABELS[status]}

@@ -16,7 +16,7 @@ export interface AuctionClock {
   open: boolean;
 }
 
-export const AUCTION_ENDED = "Auction ended";
+const AUCTION_ENDED = "Auction ended";
 
 type ClockState = Pick<AuctionSnapshot, "status" | "startsAt" | "endsAt">;
 

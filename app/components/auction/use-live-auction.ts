@@ -20,7 +20,7 @@ export interface AuctionPanelView extends LiveAuctionView {
 }
 
 /** The newest of two bid lists together: by id, newest first, without duplicates, at most `size`. */
-export function mergeBidHistory(a: readonly BidHistoryEntry[], b: readonly BidHistoryEntry[], size = BID_HISTORY_SIZE): BidHistoryEntry[] {
+function mergeBidHistory(a: readonly BidHistoryEntry[], b: readonly BidHistoryEntry[], size = BID_HISTORY_SIZE): BidHistoryEntry[] {
   const byId = new Map<number, BidHistoryEntry>();
   for (const entry of [...a, ...b]) byId.set(entry.id, entry);
   return [...byId.values()].sort((x, y) => y.id - x.id).slice(0, size);

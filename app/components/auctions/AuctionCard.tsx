@@ -34,11 +34,11 @@ const badge = staticClasses("auction-badge", {
   red: { recipe: "badge", variants: { variant: "solid", size: "md" }, css: { colorPalette: "red" } },
 });
 
-export function AuctionStatusBadge({ status }: { status: AuctionStatus }) {
+function AuctionStatusBadge({ status }: { status: AuctionStatus }) {
   return <span className={badge[AUCTION_STATUS_PALETTES[status]]}>{AUCTION_STATUS_LABELS[status]}</span>;
 }
 
-export function bidCountLabel(count: number): string {
+function bidCountLabel(count: number): string {
   return count === 1 ? "1 bid" : `${formatCount(count)} bids`;
 }
 
@@ -46,7 +46,7 @@ export function bidCountLabel(count: number): string {
  * What the card says about time: an upcoming auction counts down to its start, the others to their end
  * ("2d 5h", "5h 12m", "12m"; "Ended" once past, "Auction ended" or "Auction cancelled" once closed).
  */
-export function auctionTimeText(auction: Pick<AuctionCardData, "status" | "startsAt" | "endsAt">, now: number): {
+function auctionTimeText(auction: Pick<AuctionCardData, "status" | "startsAt" | "endsAt">, now: number): {
   label: string | null;
   value: string;
   dateTime: string;

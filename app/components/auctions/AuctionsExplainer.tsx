@@ -1,7 +1,7 @@
 // How auctions work, in the three steps of docs/product/auctions.md#auction-list.
 import { auctionsUi } from "./auctions-styles.ts";
 
-export const AUCTION_STEPS = [
+const AUCTION_STEPS = [
   {
     title: "Browse and bid",
     text: "Find equipment you need and place a bid. You can raise your bid any time before the auction ends.",

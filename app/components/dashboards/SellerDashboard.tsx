@@ -26,14 +26,14 @@ export interface SellerDashboardView {
   tasks: SectionState<{ offersAwaitingAnswer: number; ordersToShip: number; feesThisMonth: MoneyTotal[]; platformFeesOwed: MoneyTotal[] }>;
 }
 
-export const SELLER_QUICK_ACTIONS = [
+const SELLER_QUICK_ACTIONS = [
   { to: "/create-listing", label: "Create Listing" },
   { to: "/create-auction", label: "Create Auction" },
   { to: "/seller/messages", label: "Messages" },
   { to: "/seller/orders", label: "Orders" },
 ] as const;
 
-export const SELLER_TIPS = [
+const SELLER_TIPS = [
   { to: "/knowledge-base/selling-tips", label: "Selling tips" },
   { to: "/knowledge-base/photography", label: "Photographing equipment" },
   { to: "/knowledge-base/pricing-guide", label: "Pricing guide" },

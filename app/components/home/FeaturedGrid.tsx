@@ -5,7 +5,7 @@ import { gridColumns, staticClasses } from "~/lib/static-styles.ts";
 import type { ApproxPrices } from "~/lib/money.ts";
 import type { ListingCardData } from "~/services/listings/listing-cards.server.ts";
 
-export const NO_FEATURED_LISTINGS = "No featured listings available at the moment.";
+const NO_FEATURED_LISTINGS = "No featured listings available at the moment.";
 
 const featured = staticClasses("featured", {
   header: { display: "flex", justifyContent: "space-between", alignItems: "center", gap: "4", mb: "5", flexWrap: "wrap" },

@@ -7,7 +7,7 @@ import { staticClasses } from "~/lib/static-styles.ts";
 import { home } from "./home-styles.ts";
 import type { HomeViewer } from "./viewer.ts";
 
-export const SEARCH_REQUIRED_MESSAGE = "Enter what you are looking for, e.g. a brand, model or type of equipment.";
+const SEARCH_REQUIRED_MESSAGE = "Enter what you are looking for, e.g. a brand, model or type of equipment.";
 
 /** At least one character that is not white space (the browser checks it before the form is sent). */
 const NOT_BLANK = ".*\\S.*";

@@ -15,11 +15,11 @@ export interface CalibrationData {
 }
 
 /** "2026-03-04" → "Mar 4, 2026"; anything unreadable is shown as stored. */
-export function formatCalendarDate(value: string): string {
+function formatCalendarDate(value: string): string {
   return (/^\d{4}-\d{2}-\d{2}$/.test(value) && formatShortDate(value)) || value;
 }
 
-export function hasCalibrationData(data: CalibrationData): boolean {
+function hasCalibrationData(data: CalibrationData): boolean {
   return Boolean(data.testLevel || data.calibrationDate || data.calibrationDue || data.calibrationAccredited || data.installedOptions.trim());
 }
 

@@ -8,7 +8,7 @@ import { LISTING_STATUS_LABELS, LISTING_STATUSES, type ListingStatus } from "~/l
 import { facts, summary } from "./detail-styles.ts";
 import { MODERATION_STATUS_LABELS } from "~/lib/moderation.ts";
 
-export const NOT_SPECIFIED = "Not specified";
+const NOT_SPECIFIED = "Not specified";
 
 /** The status badge's colour: red for sold, gray for drafts and archived listings. */
 const STATUS_BADGES: Record<string, string> = { draft: summary.statusGray, archived: summary.statusGray, sold: summary.statusRed };

@@ -19,7 +19,7 @@ export interface GalleryImage {
 /** A swipe must travel this far (CSS pixels) sideways, and further sideways than up or down. */
 const SWIPE_DISTANCE = 40;
 
-export function imageAlt(title: string, index: number, count: number): string {
+function imageAlt(title: string, index: number, count: number): string {
   return count > 1 ? `${title} — image ${index + 1} of ${count}` : title;
 }
 

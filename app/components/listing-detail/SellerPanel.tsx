@@ -18,7 +18,7 @@ export interface SellerPanelData {
 }
 
 /** The seller's public name (company, else full name). */
-export function sellerName(seller: SellerPanelData): string {
+function sellerName(seller: SellerPanelData): string {
   return publicName(seller, "Tradebench seller");
 }
 

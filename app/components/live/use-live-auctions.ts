@@ -37,7 +37,7 @@ export interface LiveAuctionOptions {
   enabled?: boolean;
 }
 
-export function liveEventsUrl(auctionIds: readonly number[] | "all"): string {
+function liveEventsUrl(auctionIds: readonly number[] | "all"): string {
   if (auctionIds === "all") return "/events?auctions=all";
   const params = new URLSearchParams();
   for (const id of [...auctionIds].sort((a, b) => a - b)) params.append("auction", String(id));

@@ -7,7 +7,7 @@ import { MESSAGE_SEARCH_MAX } from "~/schemas/message.ts";
 import type { ConversationSummary } from "~/services/messaging/messages.server.ts";
 import { SearchIcon } from "../icons.tsx";
 
-export function conversationHref(id: number, search: string): string {
+function conversationHref(id: number, search: string): string {
   const params = new URLSearchParams({ conversation: String(id) });
   if (search) params.set("q", search);
   return `/messages?${params}`;

@@ -18,7 +18,7 @@ export interface OrderItemData {
   location?: string;
 }
 
-export function OrderItemSummary({ item, priceLabel = "Price" }: { item: OrderItemData; priceLabel?: string }) {
+function OrderItemSummary({ item, priceLabel = "Price" }: { item: OrderItemData; priceLabel?: string }) {
   const facts = [
     listingTypeMeaning(item.saleType),
     item.condition ? conditionLabel(item.condition) : null,

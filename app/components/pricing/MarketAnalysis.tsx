@@ -10,7 +10,7 @@ import type { Comparable, PriceGuidance } from "~/lib/pricing/types.ts";
 import { PriceHistoryChart } from "./PriceHistoryChart.tsx";
 
 /** docs/product/pricing.md#price-guidance: market analysis items 4. */
-export const MARKET_ANALYSIS_ITEMS = 4;
+const MARKET_ANALYSIS_ITEMS = 4;
 export const NO_COMPARABLES_MESSAGE = "No comparable listings found. Our AI has generated a price based on equipment type and condition.";
 
 function ComparableItem({ comparable, currency }: { comparable: Comparable; currency: string }) {

@@ -30,7 +30,7 @@ export function sliderStepCents(recommendedCents: number): number {
   return 100;
 }
 
-export function ConfidenceIndicator({ confidence }: { confidence: PriceConfidence }) {
+function ConfidenceIndicator({ confidence }: { confidence: PriceConfidence }) {
   const level = CONFIDENCE_LEVEL[confidence];
   return (
     <HStack gap="2" data-confidence={confidence}>
@@ -158,7 +158,7 @@ function CustomPriceField({
   );
 }
 
-export function ConditionGuidancePanel({ condition }: { condition: string }) {
+function ConditionGuidancePanel({ condition }: { condition: string }) {
   const guidance = conditionGuidance(condition);
   return (
     <Stack gap="1">
@@ -184,7 +184,7 @@ function signedPercent(value: number): string {
   return `${value > 0 ? "+" : ""}${value.toFixed(1).replace(/\.0$/, "")}%`;
 }
 
-export function MarketTrendPanel({ trend }: { trend: MarketTrend }) {
+function MarketTrendPanel({ trend }: { trend: MarketTrend }) {
   return (
     <Stack gap="1" data-trend={trend.direction}>
       <Heading as="h4" size="sm">

@@ -6,7 +6,7 @@ import { useFetchers, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { markCopiesStale, OFFLINE_SYNC_REQUEST_EVENT, syncOfflineData, wipeLeftoverData, type SyncOptions } from "~/lib/offline/offline-sync.ts";
 
-export const SYNC_EVERY_MS = 10 * 60 * 1000;
+const SYNC_EVERY_MS = 10 * 60 * 1000;
 /** A page load within this time of the last snapshot only sends the outbox (unless a change left the copies behind). */
 const FRESH_ON_LOAD_MS = 2 * 60 * 1000;
 /** Changes come in bursts (hearts on a grid): one sync after they settle. */

@@ -9,7 +9,7 @@ import { useOnline } from "~/lib/offline/online.ts";
 import { classNames, shell } from "../shell-styles.ts";
 import { offlineUi } from "./offline-styles.ts";
 
-export function pendingCountText(count: number): string {
+function pendingCountText(count: number): string {
   return count === 1 ? "1 change waiting to sync" : `${count} changes waiting to sync`;
 }
 

@@ -37,7 +37,7 @@ export const pwaSnapshot = (): PwaState => state;
 export const pwaServerSnapshot = (): PwaState => SERVER_STATE;
 
 /** True where a service worker may be registered: a production build in a browser that supports them. */
-export function serviceWorkerWanted(): boolean {
+function serviceWorkerWanted(): boolean {
   return typeof window !== "undefined" && import.meta.env.PROD && "serviceWorker" in navigator;
 }
 

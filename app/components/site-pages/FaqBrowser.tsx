@@ -12,7 +12,7 @@ import { ReachSupport } from "./ReachUs.tsx";
 const Details = chakra("details");
 const Summary = chakra("summary");
 
-export const FAQ_DEFAULT_OPEN = ["general"];
+const FAQ_DEFAULT_OPEN = ["general"];
 
 export function FaqBrowser({ sections, initialQuery }: { sections: FaqSection[]; initialQuery: string }) {
   const [query, setQuery] = useState(initialQuery);

@@ -11,7 +11,7 @@ import { EmptyState } from "./EmptyState.tsx";
 import { SearchResults } from "./SearchResults.tsx";
 import { Pagination } from "~/components/listings/Pagination.tsx";
 
-export const SAVED_SEARCHES_ACTION = "/watchlist?tab=saved-searches";
+const SAVED_SEARCHES_ACTION = "/watchlist?tab=saved-searches";
 
 const pageHref = (page: number) => (page > 1 ? `${SAVED_SEARCHES_ACTION}&page=${page}` : SAVED_SEARCHES_ACTION);
 

@@ -24,7 +24,7 @@ import {
 
 export const CERTAIN_CONFIDENCE = 0.6;
 
-export const CLASSIFIER_CONFIDENCE = {
+const CLASSIFIER_CONFIDENCE = {
   catalogue: 0.97,
   family: 0.9,
   keyword: 0.85,
@@ -57,7 +57,7 @@ export interface ClassifierInput {
 // ——— Words ———
 
 /** Lower case, British spellings made American, everything but letters and digits a single space, padded. */
-export function normaliseWords(text: string): string {
+function normaliseWords(text: string): string {
   const words = text
     .normalize("NFKD")
     .replace(/[\u0300-\u036f]/g, "")

@@ -21,7 +21,7 @@ const MAX_SPEC_KEY = 100;
 const MAX_SPEC_VALUE = 300;
 const MAX_FEATURE = 300;
 /** Below this many words a description is not a listing: the model is asked again. */
-export const DESCRIPTION_REFUSE_BELOW_WORDS = 80;
+const DESCRIPTION_REFUSE_BELOW_WORDS = 80;
 
 // ——— Finding the JSON ———
 
@@ -80,7 +80,7 @@ export function wordCount(text: string): number {
 }
 
 /** Collapses spaces inside lines and keeps paragraphs apart by one blank line. */
-export function tidyParagraphs(text: string): string {
+function tidyParagraphs(text: string): string {
   return text
     .replace(/\r\n?/g, "\n")
     .split(/\n\s*\n/)
@@ -176,7 +176,7 @@ const SpecificationsSchema = z.union([
 ]);
 
 /** What is read from the model's JSON before repair: lenient about shapes, strict about what must be there. */
-export const ListingReplySchema = z.object({
+const ListingReplySchema = z.object({
   title: z.string().trim().min(1, "the title is missing"),
   description: z.string().trim().min(1, "the description is missing"),
   specifications: SpecificationsSchema.catch([]).default([]),

@@ -7,12 +7,12 @@
 // — the worker's next photo, or this page's — would wait behind it.
 
 /** The service worker's precache (workbox-precaching names it "workbox-precache-v2-<scope>"): no one's data. */
-export function isSharedAppCache(name: string): boolean {
+function isSharedAppCache(name: string): boolean {
   return name.startsWith("workbox-precache");
 }
 
 /** Databases the service worker's Workbox modules own and hold open. */
-export function isServiceWorkerDatabase(name: string): boolean {
+function isServiceWorkerDatabase(name: string): boolean {
   return name.startsWith("workbox-");
 }
 

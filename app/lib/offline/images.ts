@@ -5,7 +5,7 @@ import { LISTING_IMAGE_CACHE, type OfflineListing, type SavedSearchCopy, type Wa
 import type { BrowsedCopy } from "./offline-db.ts";
 
 /** At most this many photos per sync: the service worker keeps 400, so watched items are not pushed out. */
-export const IMAGES_PER_SYNC = 300;
+const IMAGES_PER_SYNC = 300;
 const PARALLEL = 4;
 
 /** Only our listing photos are cached (never another site's URL, never a page). */

@@ -53,7 +53,7 @@ function textOrNull(value: string | null | undefined): string | null {
 }
 
 /** Whether the auction still takes bids (or will): then the copy shows its current bid and links to the lot. */
-export function isLiveAuction(auction: { status: string } | null | undefined): boolean {
+function isLiveAuction(auction: { status: string } | null | undefined): boolean {
   return auction !== null && auction !== undefined && LIVE.includes(auction.status);
 }
 

@@ -131,7 +131,7 @@ export type WriteTx = IDBPTransaction<OfflineSchema, StoreName[], "readwrite">;
 // ── Change announcements: the pending list and other tabs refresh when the copies change ──
 
 /** Fired on window (this page) and on a BroadcastChannel of this name (other tabs) after every change. */
-export const OFFLINE_CHANGED_EVENT = "tradebench:offline-changed";
+const OFFLINE_CHANGED_EVENT = "tradebench:offline-changed";
 
 /** "wiped": the database is gone (sign-out); a listener should not open it again just to read nothing. */
 export type OfflineChange = "changed" | "wiped";

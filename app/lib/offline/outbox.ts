@@ -87,7 +87,7 @@ export function retryDelayMs(attempts: number): number {
 
 export const REPLAY_URL = "/resources/offline-actions";
 /** The server takes at most this many actions per request. */
-export const REPLAY_BATCH = 50;
+const REPLAY_BATCH = 50;
 
 export const REPLAY_MESSAGES = {
   noConnection: "Waiting for a connection.",

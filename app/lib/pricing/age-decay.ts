@@ -4,7 +4,7 @@
 
 export const AGE_DECAY_FLOOR = 0.2;
 
-export const AGE_DECAY_RATES = {
+const AGE_DECAY_RATES = {
   oscilloscopes: 0.08,
   "signal-generators": 0.07,
   "power-supplies": 0.06,

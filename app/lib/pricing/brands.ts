@@ -6,7 +6,7 @@ import { brandKey } from "~/lib/brands.ts";
 
 export type BrandTier = "premium" | "mid" | "budget";
 
-export const BRAND_TIER_FACTORS: Record<BrandTier, number> = { premium: 1.2, mid: 1.0, budget: 0.8 };
+const BRAND_TIER_FACTORS: Record<BrandTier, number> = { premium: 1.2, mid: 1.0, budget: 0.8 };
 
 /** A model as a comparable key: lower case letters and digits only ("DSO-X 1204G" → "dsox1204g"). */
 export function modelKey(model: string | null | undefined): string {

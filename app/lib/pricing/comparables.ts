@@ -6,7 +6,7 @@ import type { Comparable } from "./types.ts";
 
 export const COMPARABLES_KEPT = 8;
 
-export const RELEVANCE = { brand: 10, model: 15, both: 20 } as const;
+const RELEVANCE = { brand: 10, model: 15, both: 20 } as const;
 
 /**
  * The relevance of a candidate to the equipment being priced: 20 when brand and model both match, 15 for the model
@@ -32,7 +32,7 @@ export function comparableRelevance(
  * Best first: higher relevance, then sales before listings at the same relevance (a price someone paid beats an
  * asking price), then the most recent. Ties keep the listing id order so the result is stable.
  */
-export function compareComparables(a: Comparable, b: Comparable): number {
+function compareComparables(a: Comparable, b: Comparable): number {
   if (a.relevance !== b.relevance) return b.relevance - a.relevance;
   if (a.source !== b.source) return a.source === "sold" ? -1 : 1;
   if (a.date !== b.date) return a.date < b.date ? 1 : -1;

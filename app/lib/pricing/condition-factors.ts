@@ -4,11 +4,10 @@
 // for-parts); Tradebench's ten canonical conditions (app/lib/conditions.ts) map onto them here, one line each.
 import { CONDITION_LABELS, isCondition, toCanonicalCondition, type Condition } from "~/lib/conditions.ts";
 
-export const CONDITION_TIERS = ["new", "like-new", "excellent", "good", "fair", "poor", "for-parts"] as const;
-export type ConditionTier = (typeof CONDITION_TIERS)[number];
+export type ConditionTier = "new" | "like-new" | "excellent" | "good" | "fair" | "poor" | "for-parts";
 
 /** docs/product/pricing.md#price-guidance "Condition factors". */
-export const CONDITION_TIER_FACTORS: Record<ConditionTier, number> = {
+const CONDITION_TIER_FACTORS: Record<ConditionTier, number> = {
   new: 1,
   "like-new": 0.9,
   excellent: 0.8,
@@ -52,7 +51,7 @@ export function conditionFactor(condition: string | null | undefined): number {
 }
 
 /** docs/product/pricing.md#price-guidance "Condition guidance as share of retail", as percentages (low, high) of the new price. */
-export const CONDITION_GUIDANCE: Record<ConditionTier, { lowPercent: number; highPercent: number; text: string }> = {
+const CONDITION_GUIDANCE: Record<ConditionTier, { lowPercent: number; highPercent: number; text: string }> = {
   new: { lowPercent: 100, highPercent: 100, text: "New equipment sells at or just below retail." },
   "like-new": { lowPercent: 80, highPercent: 90, text: "Like-new equipment typically sells for 80-90% of retail." },
   excellent: { lowPercent: 70, highPercent: 80, text: "Equipment in excellent condition typically sells for 70-80% of retail." },

@@ -3,11 +3,11 @@
 import { conditionFactor } from "./condition-factors.ts";
 import type { MarketTrend } from "./types.ts";
 
-export const TREND_WINDOW_DAYS = 90;
-export const TREND_THRESHOLD_PERCENT = 5;
-export const TREND_FACTOR_LIMIT = 0.2;
+const TREND_WINDOW_DAYS = 90;
+const TREND_THRESHOLD_PERCENT = 5;
+const TREND_FACTOR_LIMIT = 0.2;
 /** Each window needs at least this many sales for an average worth comparing. */
-export const TREND_MIN_SALES_PER_WINDOW = 2;
+const TREND_MIN_SALES_PER_WINDOW = 2;
 
 const DAY_MS = 86_400_000;
 

@@ -10,7 +10,7 @@ import { priceHintFactor } from "./condition-factors.ts";
 import { roundSuggestedPrice } from "./suggest-price.ts";
 
 /** Fewer sales and listings than this in a group: no hint from it. */
-export const PRICE_HINT_MIN_SAMPLES = 3;
+const PRICE_HINT_MIN_SAMPLES = 3;
 export const PRICE_HINT_CURRENCY = "USD";
 
 export interface PriceHintGroup {

@@ -15,12 +15,12 @@ import type { MarketTrend, PriceConfidence, PriceSuggestion } from "./types.ts";
 
 export const INSUFFICIENT_DATA_MESSAGE = "Insufficient data to provide accurate pricing.";
 
-export const CLAMP_LOW = 0.8;
-export const CLAMP_HIGH = 1.2;
-export const RANGE_LOW = 0.9;
-export const RANGE_HIGH = 1.1;
-export const HIGH_CONFIDENCE_COMPARABLES = 10;
-export const MEDIUM_CONFIDENCE_COMPARABLES = 5;
+const CLAMP_LOW = 0.8;
+const CLAMP_HIGH = 1.2;
+const RANGE_LOW = 0.9;
+const RANGE_HIGH = 1.1;
+const HIGH_CONFIDENCE_COMPARABLES = 10;
+const MEDIUM_CONFIDENCE_COMPARABLES = 5;
 
 const UNIT = 100; // cents in a currency unit
 
@@ -95,7 +95,7 @@ function ageFactors(item: PricedItem, comparableYear: number | null, now: Date):
 }
 
 /** The weighted median: the value where half the total weight lies on either side (the lower middle on an exact tie, averaged). */
-export function weightedMedian(values: ReadonlyArray<{ value: number; weight: number }>): number {
+function weightedMedian(values: ReadonlyArray<{ value: number; weight: number }>): number {
   const sorted = values.filter((entry) => entry.weight > 0).sort((a, b) => a.value - b.value);
   if (sorted.length === 0) return Number.NaN;
   const half = sorted.reduce((sum, entry) => sum + entry.weight, 0) / 2;

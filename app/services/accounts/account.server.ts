@@ -108,12 +108,3 @@ export async function getCurrentUser(db: Kysely<Database>, userId: string): Prom
     .executeTakeFirst();
   return row ? toCurrentUser(row) : null;
 }
-
-export async function setPassword(db: Kysely<Database>, userId: string, password: string): Promise<void> {
-  const passwordHash = await hashPassword(password);
-  await db
-    .updateTable("users")
-    .set({ password_hash: passwordHash, updated_at: new Date().toISOString() })
-    .where("id", "=", userId)
-    .execute();
-}

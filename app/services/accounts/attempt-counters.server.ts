@@ -85,7 +85,7 @@ export interface CounterClaim {
 }
 
 /** The wait earned by the `count`-th attempt under `rule` (0 before `free`). */
-export function backoffWaitMs(rule: BackoffRule, count: number): number {
+function backoffWaitMs(rule: BackoffRule, count: number): number {
   if (count < rule.free) return 0;
   return Math.min(rule.maxWaitMs, rule.firstWaitMs * 2 ** Math.min(30, count - rule.free));
 }

@@ -11,7 +11,7 @@ import { randomToken, sha256 } from "./tokens.server.ts";
 
 export const CONFIRMATION_TOKEN_TTL_HOURS = 24;
 /** A new link at most once a minute, and at most this many links (the welcome mail's included) an hour. */
-export const RESEND_INTERVAL_SECONDS = 60;
+const RESEND_INTERVAL_SECONDS = 60;
 export const LINKS_PER_HOUR = 5;
 
 

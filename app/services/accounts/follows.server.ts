@@ -37,19 +37,6 @@ export async function unfollowSeller(db: Kysely<Database>, followerId: string, s
   await db.deleteFrom("follows").where("follower_id", "=", followerId).where("seller_id", "=", sellerId).execute();
 }
 
-/** The follower count, and whether `viewerId` (if any) is among them. */
-export async function followStatus(db: Kysely<Database>, sellerId: string, viewerId: string | null): Promise<{ followers: number; following: boolean }> {
-  const row = await db
-    .selectFrom("follows")
-    .select((eb) => [
-      eb.fn.countAll<number>().as("n"),
-      eb.fn.sum<number>(eb.case().when("follower_id", "=", viewerId ?? "").then(1).else(0).end()).as("mine"),
-    ])
-    .where("seller_id", "=", sellerId)
-    .executeTakeFirstOrThrow();
-  return { followers: Number(row.n), following: Number(row.mine ?? 0) > 0 };
-}
-
 export interface FollowedSeller {
   id: string;
   name: string;

@@ -53,7 +53,7 @@ export function newsletterUnsubscribeLink(subscription: { id: number; email: str
 }
 
 /** The footer every newsletter e-mail ends with. */
-export function newsletterMailFooter(unsubscribeLink: string): string {
+function newsletterMailFooter(unsubscribeLink: string): string {
   return `You receive this because this address signed up for the Tradebench newsletter. Unsubscribe at any time, no sign-in needed: ${unsubscribeLink}`;
 }
 
@@ -205,7 +205,7 @@ export async function unsubscribeFromNewsletter(
 }
 
 /** The most recipients newsletterRecipients returns at once. */
-export const NEWSLETTER_RECIPIENTS_PAGE = 500;
+const NEWSLETTER_RECIPIENTS_PAGE = 500;
 
 /**
  * The confirmed subscribers (the only ones a newsletter may be sent to), by id after `afterId`, each with the
@@ -274,9 +274,9 @@ export interface NewsletterSubscribersPage {
 /** Rows on one page of /admin/newsletter. */
 export const NEWSLETTER_ADMIN_PAGE_SIZE = 50;
 /** The most rows the CSV holds (a last line says when it was cut). */
-export const NEWSLETTER_CSV_MAX_ROWS = 20_000;
+const NEWSLETTER_CSV_MAX_ROWS = 20_000;
 /** The longest search. */
-export const NEWSLETTER_SEARCH_MAX_LENGTH = 100;
+const NEWSLETTER_SEARCH_MAX_LENGTH = 100;
 
 function subscribersMatching(db: Kysely<Database>, { search = "", state = "all" }: Pick<NewsletterSubscribersQuery, "search" | "state">) {
   let query = db.selectFrom("newsletter_subscriptions as n");

@@ -39,7 +39,7 @@ import { hasSecondFactor, limitSecondFactorSettingsAttempts, replaceRecoveryCode
 type Db = Kysely<Database> | Transaction<Database>;
 
 /** How long a browser has to answer a challenge. */
-export const PASSKEY_CHALLENGE_TTL_MS = 5 * 60_000;
+const PASSKEY_CHALLENGE_TTL_MS = 5 * 60_000;
 
 /** Who the passkeys belong to: the site's host name (RP ID) and origin, from PUBLIC_URL. */
 export interface RelyingParty {

@@ -6,7 +6,7 @@ import { MIN_PASSWORD_LENGTH } from "~/schemas/fields.ts";
 import { DomainError } from "../domain-error.ts";
 import { COMMON_PASSWORDS } from "./common-passwords.server.ts";
 
-export const MAX_PASSWORD_LENGTH = 200;
+const MAX_PASSWORD_LENGTH = 200;
 
 export const PASSWORD_POLICY_MESSAGES = {
   tooShort: `Password must be at least ${MIN_PASSWORD_LENGTH} characters long`,

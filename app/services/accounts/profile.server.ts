@@ -78,7 +78,7 @@ export async function updateProfile(db: Kysely<Database>, userId: string, input:
   });
 }
 
-export const AVATAR_SIZE_PX = 256;
+const AVATAR_SIZE_PX = 256;
 const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp", "gif", "avif", "tiff"]);
 
 function notAnImage(): DomainError {
@@ -89,7 +89,7 @@ function notAnImage(): DomainError {
  * Turns uploaded bytes into a square WebP. Anything sharp cannot read as an image (a truncated file included) is
  * refused, and so is a picture over the listing photos' megapixel cap, with their message, before it is decoded.
  */
-export async function toAvatarWebp(bytes: Uint8Array): Promise<Buffer> {
+async function toAvatarWebp(bytes: Uint8Array): Promise<Buffer> {
   try {
     const { format } = await inspectImage(bytes);
     if (!ACCEPTED_FORMATS.has(format)) throw notAnImage();
@@ -112,7 +112,7 @@ export async function toAvatarWebp(bytes: Uint8Array): Promise<Buffer> {
   }
 }
 
-export const AVATAR_URL_PREFIX = "/uploads/avatars/";
+const AVATAR_URL_PREFIX = "/uploads/avatars/";
 /** An avatar's name is never reused, so browsers (and a CDN) may keep it for good. */
 export const AVATAR_CACHE_CONTROL = "public, max-age=31536000, immutable";
 

@@ -164,9 +164,3 @@ async function passChallengeWith(
   await clearCounters(db, [key]);
   return { ...pending, proof };
 }
-
-/** Deletes challenges past their time (the scheduler's pass could call it; each new challenge does too). */
-export async function pruneExpiredSecondFactorChallenges(db: Kysely<Database>, now = new Date()): Promise<number> {
-  const result = await db.deleteFrom("second_factor_challenges").where("expires_at", "<=", now.toISOString()).executeTakeFirst();
-  return Number(result.numDeletedRows);
-}

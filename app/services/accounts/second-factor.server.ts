@@ -23,12 +23,12 @@ import { sha256 } from "./tokens.server.ts";
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-export const TOTP_SETTINGS = { issuer: "Tradebench", algorithm: "SHA1", digits: 6, period: 30 } as const;
+const TOTP_SETTINGS = { issuer: "Tradebench", algorithm: "SHA1", digits: 6, period: 30 } as const;
 /** Codes of the step before and after the server's are accepted too (a phone's clock a little off). */
 const TOTP_WINDOW = 1;
 
 /** Attempts at turning the factor off or renewing codes (each checks a password or a code), per account. */
-export const SECOND_FACTOR_SETTINGS_LIMIT: WindowRule = { limit: 10, windowMs: 60 * 60_000 };
+const SECOND_FACTOR_SETTINGS_LIMIT: WindowRule = { limit: 10, windowMs: 60 * 60_000 };
 
 /** Whether `role` holds, now, a permission whose holders must use a second factor. */
 export async function roleRequiresSecondFactor(db: Db, role: Role | string): Promise<boolean> {

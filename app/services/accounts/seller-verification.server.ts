@@ -12,9 +12,7 @@ import { DomainError } from "../domain-error.ts";
 import { recordAuditEvent } from "../platform/audit-log.server.ts";
 import { permissionsOfRole } from "./permissions.server.ts";
 
-export { VERIFICATION_MESSAGES };
-
-export const VERIFICATION_AUDIT_ACTIONS = { verify: "seller.verify", unverify: "seller.unverify" } as const;
+const VERIFICATION_AUDIT_ACTIONS = { verify: "seller.verify", unverify: "seller.unverify" } as const;
 
 export interface SellerVerificationChange {
   actor: { id: string; role: Role };

@@ -20,7 +20,7 @@ export function accountSuspendedError(): DomainError {
 }
 
 /** Whether `userId`'s account is suspended now. */
-export async function isAccountSuspended(db: Db, userId: string): Promise<boolean> {
+async function isAccountSuspended(db: Db, userId: string): Promise<boolean> {
   const row = await db.selectFrom("profiles").select("suspended_at").where("id", "=", userId).executeTakeFirst();
   return row !== undefined && row.suspended_at !== null;
 }

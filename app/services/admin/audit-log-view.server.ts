@@ -307,7 +307,7 @@ function actorLabelOf(entry: AuditLogEntry): string {
 }
 
 /** Names the entries of one page: its actors (already joined) and its subjects (one read per subject type). */
-export async function nameAuditEntries(db: Kysely<Database>, entries: readonly AuditLogEntry[]): Promise<NamedAuditEntry[]> {
+async function nameAuditEntries(db: Kysely<Database>, entries: readonly AuditLogEntry[]): Promise<NamedAuditEntry[]> {
   const named = await subjectNames(db, entries);
   return entries.map((entry) => ({
     ...entry,
@@ -324,7 +324,7 @@ export async function readAuditLogPage(db: Kysely<Database>, filter: AuditLogFil
   return { entries: await nameAuditEntries(db, page.entries), nextCursor: page.nextCursor };
 }
 
-export const AUDIT_LOG_CSV_HEADER = ["entry", "when_utc", "actor_id", "actor", "action", "action_label", "subject_type", "subject_id", "subject", "detail"] as const;
+const AUDIT_LOG_CSV_HEADER = ["entry", "when_utc", "actor_id", "actor", "action", "action_label", "subject_type", "subject_id", "subject", "detail"] as const;
 
 /**
  * The audit log as CSV with the page's filters, newest first: the byte order mark and a header, then pages of

@@ -15,10 +15,10 @@ import { notify } from "../messaging/notifications.server.ts";
 import { recordAuditEvent } from "../platform/audit-log.server.ts";
 import { sellerNameOf } from "./listing-reports.server.ts";
 
-export const HELD_IMPORTS_LIMIT = 100;
-export const IMPORT_REVIEW_NOTE_MAX = 500;
+const HELD_IMPORTS_LIMIT = 100;
+const IMPORT_REVIEW_NOTE_MAX = 500;
 
-export const IMPORT_REVIEW_MESSAGES = {
+const IMPORT_REVIEW_MESSAGES = {
   forbidden: "Only listing managers can review imports.",
   notFound: "This import is not waiting for review.",
   reasonRequired: "Give the reason the seller will read.",

@@ -18,12 +18,12 @@ import { announceNotifications, insertNotifications, type NotificationDraft } fr
 import { recordAuditEvent } from "../platform/audit-log.server.ts";
 
 /** Listings ticked on one page that one bulk action takes. */
-export const ADMIN_BULK_SELECTION = 100;
-export const ADMIN_BULK_REASON_MAX = 500;
+const ADMIN_BULK_SELECTION = 100;
+const ADMIN_BULK_REASON_MAX = 500;
 
 export type BulkListingDecision = "unpublish" | "remove";
 
-export const BULK_LISTING_MESSAGES = {
+const BULK_LISTING_MESSAGES = {
   forbidden: "Only listing managers can unpublish or remove listings.",
   reasonRequired: "Give the reason the sellers will read.",
   reasonTooLong: `Keep the reason under ${ADMIN_BULK_REASON_MAX} characters.`,

@@ -47,14 +47,14 @@ export interface AdminCategoryNode {
 }
 
 /** The longest search /admin/categories takes. */
-export const CATEGORY_SEARCH_MAX_LENGTH = 100;
+const CATEGORY_SEARCH_MAX_LENGTH = 100;
 
 /**
  * The part of `tree` a search for `text` shows (case-insensitive, anywhere in the name shown or the taxonomy's own
  * name): a category that matches, with everything under it, and the categories above it (only their branches that
  * lead to a match). Empty text: the whole tree.
  */
-export function categoriesMatching(tree: readonly AdminCategoryNode[], text: string): AdminCategoryNode[] {
+function categoriesMatching(tree: readonly AdminCategoryNode[], text: string): AdminCategoryNode[] {
   const needle = text.trim().toLowerCase();
   if (needle === "") return [...tree];
   const visit = (node: AdminCategoryNode): AdminCategoryNode | null => {

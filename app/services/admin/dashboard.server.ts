@@ -157,7 +157,7 @@ export async function newestOrders(
 }
 
 /** Orders with their listing's title and both parties' names, for the dashboard, /admin/sales and its CSV. */
-export function saleRowsQuery(db: Kysely<Database>) {
+function saleRowsQuery(db: Kysely<Database>) {
   return db
     .selectFrom("orders as o")
     .innerJoin("equipment_listings as l", "l.id", "o.listing_id")
@@ -185,7 +185,7 @@ export function saleRowsQuery(db: Kysely<Database>) {
 
 type SaleQueryRow = Awaited<ReturnType<ReturnType<typeof saleRowsQuery>["executeTakeFirstOrThrow"]>>;
 
-export function toSaleRow(row: SaleQueryRow): SaleRow {
+function toSaleRow(row: SaleQueryRow): SaleRow {
   return {
     id: Number(row.id),
     listingId: Number(row.listing_id),
@@ -333,7 +333,7 @@ export async function salesByMonth(db: Kysely<Database>, fromMonth: string, stat
 }
 
 /** docs/product/admin.md#dashboard Recent Users: the newest members (the profiles' (created_at, id) index). */
-export async function recentUsersOf(db: Kysely<Database>, limit: number): Promise<RecentUser[]> {
+async function recentUsersOf(db: Kysely<Database>, limit: number): Promise<RecentUser[]> {
   const rows = await db
     .selectFrom("profiles")
     .select(["id", "email", "first_name", "last_name", "company_name", "role", "avatar_url", "created_at"])

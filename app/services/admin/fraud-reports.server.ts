@@ -14,12 +14,12 @@ import { DomainError } from "../domain-error.ts";
 import { recordAuditEvent } from "../platform/audit-log.server.ts";
 import { claimReportAttempt, sellerNameOf } from "./listing-reports.server.ts";
 
-export function isFraudReportReason(value: unknown): value is FraudReportReason {
+function isFraudReportReason(value: unknown): value is FraudReportReason {
   return typeof value === "string" && (FRAUD_REPORT_REASONS as readonly string[]).includes(value);
 }
 
 /** Whether `reporterId` may report `memberId`: the problem to show instead of the form, or null. */
-export async function memberReportProblem(db: Kysely<Database>, reporterId: string, memberId: string): Promise<string | null> {
+async function memberReportProblem(db: Kysely<Database>, reporterId: string, memberId: string): Promise<string | null> {
   if (reporterId === memberId) return MODERATION_MESSAGES.ownAccount;
   const pending = await db
     .selectFrom("fraud_reports")

@@ -15,9 +15,9 @@ import { primaryThumbnail } from "../listings/listing-cards.server.ts";
 import { recordAuditEvent } from "../platform/audit-log.server.ts";
 import { sellerNameOf } from "./listing-reports.server.ts";
 
-export const ADMIN_LISTINGS_PAGE_SIZE = 25;
-export const ADMIN_LISTINGS_MAX_PAGE = 400;
-export const ADMIN_LISTINGS_COUNT_CAP = 10_000;
+const ADMIN_LISTINGS_PAGE_SIZE = 25;
+const ADMIN_LISTINGS_MAX_PAGE = 400;
+const ADMIN_LISTINGS_COUNT_CAP = 10_000;
 
 export interface AdminListingsQuery {
   /** Words of the title (a case-insensitive "contains"). */

@@ -37,7 +37,7 @@ import { recordAuditEvent } from "../platform/audit-log.server.ts";
 /** Statuses a member may report a listing in: on sale, or already waiting for review. */
 const REPORTABLE_STATUSES = ["active", LISTING_UNDER_REVIEW] as const;
 
-export function isListingReportReason(value: unknown): value is ListingReportReason {
+function isListingReportReason(value: unknown): value is ListingReportReason {
   return typeof value === "string" && (LISTING_REPORT_REASONS as readonly string[]).includes(value);
 }
 

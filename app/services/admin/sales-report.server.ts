@@ -23,7 +23,7 @@ import { moneyTotals, newestOrders, salesByMonth, tableExists, type SalesMonth }
 /** all: pending and sold; sold: the orders that count as sales; or one status. */
 export type SalesFilter = "all" | "sold" | (typeof SALES_LIST_STATUSES)[number];
 
-export function statusesOf(filter: SalesFilter): readonly string[] {
+function statusesOf(filter: SalesFilter): readonly string[] {
   if (filter === "all") return SALES_LIST_STATUSES;
   if (filter === "sold") return SOLD_ORDER_STATUSES;
   return [filter];
@@ -130,7 +130,7 @@ export interface ReportMonth {
   conversionPercent: number | null;
 }
 
-export function clampReportMonths(value: unknown): number {
+function clampReportMonths(value: unknown): number {
   const number = Math.trunc(Number(value));
   if (!Number.isFinite(number) || number < 1) return REPORT_DEFAULT_MONTHS;
   return Math.min(REPORT_MAX_MONTHS, number);

@@ -20,10 +20,10 @@ import { getEnv } from "~/env.server.ts";
 import { lastSchedulerPass, liveConnectionCount } from "../platform/service-heartbeats.server.ts";
 
 /** No check takes longer than this; one that does is reported as timed out. */
-export const CHECK_TIMEOUT_MS = 2_000;
+const CHECK_TIMEOUT_MS = 2_000;
 /** Free disk thresholds. */
-export const DISK_WARN = { fraction: 0.1, bytes: 2 * 1024 ** 3 };
-export const DISK_CRITICAL = { fraction: 0.03, bytes: 500 * 1024 ** 2 };
+const DISK_WARN = { fraction: 0.1, bytes: 2 * 1024 ** 3 };
+const DISK_CRITICAL = { fraction: 0.03, bytes: 500 * 1024 ** 2 };
 /** E-mails waiting longer than this mean the sender is stuck. */
 const OUTBOX_STUCK_MS = 15 * 60_000;
 
@@ -222,9 +222,4 @@ export async function freshSystemStatus(db: Kysely<Database>, options: SystemSta
   const status = await checkSystemStatus(db, options);
   if (Object.keys(options).length === 0) latest = { at: Date.now(), status };
   return status;
-}
-
-/** Forgets the reused result (tests, and the bench's uncached figure). */
-export function forgetSystemStatus(): void {
-  latest = null;
 }

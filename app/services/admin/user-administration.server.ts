@@ -159,16 +159,6 @@ export async function listUsersForAdmin(db: Kysely<Database>, query: AdminUsersQ
   };
 }
 
-/** One user as the admin detail page and the edit dialog show them, or null. */
-export async function getUserForAdmin(db: Kysely<Database>, userId: string): Promise<AdminUserRow | null> {
-  const row = await db
-    .selectFrom("profiles")
-    .select(ADMIN_USER_COLUMNS)
-    .where("id", "=", userId)
-    .executeTakeFirst();
-  return row ? toAdminUserRow(row) : null;
-}
-
 function toAdminUserRow(row: {
   id: string;
   email: string;

@@ -60,7 +60,7 @@ function startsWith(bytes: Uint8Array, prefix: readonly number[]): boolean {
 }
 
 /** The type of a document's bytes, or null when it is none of the accepted ones. */
-export function documentTypeOf(bytes: Uint8Array): { contentType: string; extension: string } | null {
+function documentTypeOf(bytes: Uint8Array): { contentType: string; extension: string } | null {
   const found = DOCUMENT_TYPES.find((type) => type.matches(bytes));
   return found ? { contentType: found.contentType, extension: found.extension } : null;
 }

@@ -24,7 +24,7 @@ export interface AiListingCreated {
 }
 
 /** The wizard's values as the listing service stores them. */
-export function toAiListingInput(values: AiListingCreateValues): ListingInput {
+function toAiListingInput(values: AiListingCreateValues): ListingInput {
   const auction = values.auction;
   const hybrid = values.listingType === "hybrid";
   return {

@@ -7,7 +7,7 @@ import { loadSharp, MAX_INPUT_PIXELS } from "~/services/platform/image-pipeline.
 // The longest edge sent to the model, ANALYSIS_PHOTO_EDGE, lives in app/lib: the AI wizard's browser shrinks the photos
 // to it before upload (decision 0035), so most photos arrive at that size already.
 /** Photos read per generation: the first ones (the first is the primary photo). */
-export const ANALYSIS_MAX_PHOTOS = 4;
+const ANALYSIS_MAX_PHOTOS = 4;
 const JPEG_QUALITY = 80;
 /** Photos shrunk at once (each uses one of libuv's threads). */
 const CONCURRENCY = 4;

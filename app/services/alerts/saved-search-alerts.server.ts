@@ -433,7 +433,7 @@ export async function alertSavedSearchesOfListing(db: Kysely<Database>, listingI
 export const SAVED_SEARCH_ALERT_TITLE = "New listings for your saved search";
 
 /** "3 new listings match 'Keysight scopes'" (spec contract between helpers, BRIEF). */
-export function savedSearchAlertMessage(count: number, name: string): string {
+function savedSearchAlertMessage(count: number, name: string): string {
   return count === 1 ? `1 new listing matches '${name}'` : `${count} new listings match '${name}'`;
 }
 

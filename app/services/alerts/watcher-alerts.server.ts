@@ -11,7 +11,7 @@ import { announceNotifications, insertNotifications, type NotificationDraft } fr
 import { watcherIds } from "../watchlist/watchers.server.ts";
 
 /** A watched auction is "ending soon" once less than this is left. */
-export const ENDING_SOON_WINDOW_MS = 60 * 60 * 1000;
+const ENDING_SOON_WINDOW_MS = 60 * 60 * 1000;
 
 type Db = Kysely<Database>;
 

@@ -62,7 +62,7 @@ export interface ForumTopicPage {
 }
 
 /** The words of a search, lower-cased (ASCII), at most FORUM_LIMITS.searchWords of them. */
-export function forumSearchWords(search: string | null | undefined): string[] {
+function forumSearchWords(search: string | null | undefined): string[] {
   if (!search) return [];
   return withoutNul(search)
     .slice(0, FORUM_LIMITS.searchMax)

@@ -29,7 +29,7 @@ function voterKeyHmac(): Buffer {
 }
 
 /** The key a reader's answers are stored under. */
-export function voterKeyOf(voter: Voter): string {
+function voterKeyOf(voter: Voter): string {
   if ("userId" in voter) return `user:${voter.userId}`;
   return `device:${crypto.createHmac("sha256", voterKeyHmac()).update(voter.deviceId).digest("hex")}`;
 }

@@ -12,11 +12,11 @@ import { lastMonths, SALE_ORDER_STATUSES, type MoneyTotal } from "./seller-dashb
 /** docs/product/dashboards.md#buyer display caps; notifications: 5 fetched, 3 shown. */
 export const BUYER_DASHBOARD_CAPS = { watchlist: 3, recentlyViewed: 4, savedSearches: 3, notifications: 3, notificationsFetched: 5 } as const;
 /** The most auctions "My active bids" follows (and the live connection subscribes to). */
-export const ACTIVE_BIDS_LIMIT = 20;
+const ACTIVE_BIDS_LIMIT = 20;
 /** The most orders "Orders awaiting your action" lists. */
-export const ORDERS_AWAITING_LIMIT = 10;
+const ORDERS_AWAITING_LIMIT = 10;
 /** Categories shown in the purchases chart (the rest are summed as "Other"). */
-export const PURCHASE_CATEGORIES_SHOWN = 6;
+const PURCHASE_CATEGORIES_SHOWN = 6;
 
 export interface DashboardWatchItem {
   listingId: number;

@@ -16,8 +16,8 @@ export const SALE_ORDER_STATUSES: readonly OrderStatus[] = SOLD_ORDER_STATUSES;
 /** docs/product/dashboards.md#seller display caps. */
 export const SELLER_DASHBOARD_CAPS = { listings: 5, topPerforming: 3 } as const;
 /** The Performance Overview's ranges. */
-export const PERFORMANCE_DAYS = 30;
-export const PERFORMANCE_MONTHS = 12;
+const PERFORMANCE_DAYS = 30;
+const PERFORMANCE_MONTHS = 12;
 
 export interface MoneyTotal {
   currency: string;
@@ -35,7 +35,7 @@ export interface SellerStats {
 }
 
 /** The first day (YYYY-MM-DD, UTC) of now's month. */
-export function monthStart(now: Date): string {
+function monthStart(now: Date): string {
   return `${now.toISOString().slice(0, 7)}-01`;
 }
 
@@ -180,7 +180,7 @@ export interface SellerPerformance {
 }
 
 /** The last `days` UTC days, oldest first, ending today. */
-export function lastDays(now: Date, days: number): string[] {
+function lastDays(now: Date, days: number): string[] {
   const out: string[] = [];
   for (let i = days - 1; i >= 0; i--) out.push(dayKey(new Date(now.getTime() - i * 86_400_000)));
   return out;

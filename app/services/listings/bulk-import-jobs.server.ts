@@ -31,10 +31,10 @@ import { createListing } from "./create-listing.server.ts";
 import { prepareListingImage, type PreparedImage } from "./listing-images.server.ts";
 
 /** How long a worker's claim on an import lasts without renewal. */
-export const BULK_JOB_LEASE_MS = 60_000;
+const BULK_JOB_LEASE_MS = 60_000;
 /** Rows per AI pass and per import batch (one write transaction). */
-export const BULK_AI_CHUNK = 20;
-export const BULK_IMPORT_BATCH = 25;
+const BULK_AI_CHUNK = 20;
+const BULK_IMPORT_BATCH = 25;
 /** Rows whose photos are fetched at once. */
 const PHOTO_CONCURRENCY = 4;
 

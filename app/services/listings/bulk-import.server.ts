@@ -120,7 +120,7 @@ function parseJson<T>(text: string | null | undefined, fallback: T): T {
   }
 }
 
-export function rowKey(importId: number, rowNumber: number): string {
+function rowKey(importId: number, rowNumber: number): string {
   return `${importId}:${rowNumber}`;
 }
 
@@ -341,7 +341,7 @@ export async function currentBulkImportId(db: Kysely<Database>, userId: string):
 }
 
 /** How many past imports the history lists. */
-export const BULK_HISTORY_LIMIT = 50;
+const BULK_HISTORY_LIMIT = 50;
 
 /** The seller's imports, newest first (the history on /bulk-upload). */
 export async function listBulkImports(db: Kysely<Database>, userId: string): Promise<BulkImportSummary[]> {
@@ -374,7 +374,7 @@ export async function bulkCategoryIndex(db: Kysely<Database>): Promise<BulkCateg
 }
 
 /** A row's values, from its cells and the mapping. */
-export function mappedValues(cells: readonly string[], mapping: ReadonlyArray<BulkField | null>): Record<BulkField, string> {
+function mappedValues(cells: readonly string[], mapping: ReadonlyArray<BulkField | null>): Record<BulkField, string> {
   const values = Object.fromEntries(BULK_FIELDS.map((field) => [field, ""])) as Record<BulkField, string>;
   mapping.forEach((field, index) => {
     if (field) values[field] = (cells[index] ?? "").trim();
@@ -383,7 +383,7 @@ export function mappedValues(cells: readonly string[], mapping: ReadonlyArray<Bu
 }
 
 /** photo_urls split on semicolons (docs/product/listings.md#bulk-import). */
-export function splitPhotoUrls(text: string): string[] {
+function splitPhotoUrls(text: string): string[] {
   return text
     .split(";")
     .map((url) => url.trim())

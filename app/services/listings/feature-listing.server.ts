@@ -15,7 +15,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 
 /** Whether `days` is one of the durations on sale. */
-export function isFeaturingDuration(days: unknown): days is number {
+function isFeaturingDuration(days: unknown): days is number {
   return typeof days === "number" && FEE_SCHEDULE.featuredListing.durations.includes(days);
 }
 

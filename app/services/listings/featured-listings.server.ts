@@ -19,7 +19,7 @@ function featuredNow<T extends ReturnType<typeof selectListingCards>>(query: T, 
 }
 
 /** How many listings are featured now. */
-export async function countFeaturedListings(db: Kysely<Database>, now: Date = new Date()): Promise<number> {
+async function countFeaturedListings(db: Kysely<Database>, now: Date = new Date()): Promise<number> {
   const row = await db
     .selectFrom("equipment_listings as l")
     .select((eb) => eb.fn.countAll<number | string>().as("n"))

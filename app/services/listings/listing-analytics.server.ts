@@ -11,9 +11,9 @@ export const LISTING_ANALYTICS_MESSAGES = {
   forbidden: "You do not have permission to view analytics for this listing",
 } as const;
 /** The views chart's range. */
-export const LISTING_ANALYTICS_DAYS = 30;
+const LISTING_ANALYTICS_DAYS = 30;
 /** The most bids the history shows (newest first). */
-export const LISTING_ANALYTICS_BIDS = 50;
+const LISTING_ANALYTICS_BIDS = 50;
 
 export interface ListingAnalytics {
   listing: { id: number; title: string; status: string; views: number; createdAt: string };
@@ -34,7 +34,7 @@ export interface ListingAnalytics {
 }
 
 /** "Dana K.": first name and last initial; "Bidder" when the profile has no name. */
-export function bidderName(firstName: string, lastName: string): string {
+function bidderName(firstName: string, lastName: string): string {
   const first = firstName.trim();
   const initial = lastName.trim().charAt(0).toUpperCase();
   if (!first) return initial ? `${initial}.` : "Bidder";

@@ -73,7 +73,7 @@ export async function insertAuction(
 }
 
 /** Soft close's cap for an auction ending at `end`: the original end plus AUCTION_EXTENSION_CAP_MINUTES. */
-export function extensionsEndAt(end: Date): Date {
+function extensionsEndAt(end: Date): Date {
   return extensionsEndFor(end, getEnv().AUCTION_EXTENSION_CAP_MINUTES);
 }
 

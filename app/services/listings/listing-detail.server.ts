@@ -7,7 +7,7 @@ import { fromTemplate } from "#db/query-templates.ts";
 import { listingActor, ownerOrManager, visibleTo, type Actor } from "./listing-policy.server.ts";
 
 /** How many related listings the detail page offers (docs/product/listings.md#search-and-browse). */
-export const RELATED_LISTINGS = 4;
+const RELATED_LISTINGS = 4;
 
 /** Who is looking: the signed-in user's id and role (the listing policy's actor). */
 export type ListingViewer = Actor;
@@ -84,14 +84,6 @@ export interface ListingDetail {
   /** The primary image first, then the others in their order. */
   images: ListingDetailImage[];
   seller: ListingSeller;
-}
-
-export async function canViewListing(
-  db: Kysely<Database>,
-  listing: { status: string; ownerId: string },
-  viewer: ListingViewer | null,
-): Promise<boolean> {
-  return visibleTo(listing, await listingActor(db, viewer));
 }
 
 /** Owner or a holder of can_manage_listings: may open the edit screen. */

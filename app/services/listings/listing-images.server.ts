@@ -12,7 +12,7 @@ export { MAX_LISTING_IMAGES };
 export const MAX_IMAGE_BYTES = MAX_PHOTO_BYTES;
 export const FULL_IMAGE_EDGE = 1600;
 export const THUMBNAIL_EDGE = 400;
-export const LISTING_IMAGE_URL_PREFIX = "/uploads/listings/";
+const LISTING_IMAGE_URL_PREFIX = "/uploads/listings/";
 /** docs/product/listings.md#photos: pictures are cached for 3600 s (the app's route and, on object storage, the object's own header). */
 export const LISTING_IMAGE_CACHE_CONTROL = "public, max-age=3600";
 
@@ -25,20 +25,6 @@ export interface ImageUpload {
   /** The file name as the browser sent it. */
   name: string;
   bytes: Uint8Array;
-}
-
-/** Drops files whose name and size repeat an earlier one (in this upload or already on the listing). */
-export function withoutDuplicates<T extends ImageUpload>(
-  uploads: T[],
-  existing: Array<{ original_name: string; original_size: number }> = [],
-): T[] {
-  const seen = new Set(existing.map((image) => `${image.original_name}\u0000${image.original_size}`));
-  return uploads.filter((upload) => {
-    const key = `${upload.name}\u0000${upload.bytes.byteLength}`;
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
 }
 
 export interface PreparedImage {

@@ -26,7 +26,7 @@ export interface ListingActor {
 }
 
 /** The permission that lets its holder see and edit any listing, not only their own. */
-export const MANAGE_ANY_LISTING: Permission = "can_manage_listings";
+const MANAGE_ANY_LISTING: Permission = "can_manage_listings";
 
 /** `actor` with the permissions their role holds now (null stays null: a visitor). */
 export async function listingActor(db: Kysely<Database>, actor: Actor): Promise<ListingActor>;
@@ -43,7 +43,7 @@ export async function listingActor(db: Kysely<Database>, actor: Actor | null | u
 export const PUBLIC_LISTING_STATUSES: readonly string[] = ["active", "unsold", "sold"];
 
 /** Whether a listing in `status` is shown to everyone. */
-export function isPublicStatus(status: string): boolean {
+function isPublicStatus(status: string): boolean {
   return PUBLIC_LISTING_STATUSES.includes(status);
 }
 
@@ -53,7 +53,7 @@ export function isOwner(listing: { ownerId: string }, userId: string | null | un
 }
 
 /** Whether `actor` may see and edit any listing (holds can_manage_listings). */
-export function managesAnyListing(actor: ListingActor | null | undefined): boolean {
+function managesAnyListing(actor: ListingActor | null | undefined): boolean {
   return actor !== null && actor !== undefined && actor.permissions.has(MANAGE_ANY_LISTING);
 }
 
@@ -80,7 +80,7 @@ export function ownedListing<T extends Pick<Listing, "user_id" | "status">>(row:
   return { ownerId: row.user_id, status: row.status };
 }
 
-export function canEditListing(actor: ListingActor, listing: Pick<Listing, "user_id">): boolean {
+function canEditListing(actor: ListingActor, listing: Pick<Listing, "user_id">): boolean {
   return ownerOrManager({ ownerId: listing.user_id }, actor);
 }
 
@@ -112,7 +112,7 @@ export function moderationHold(listing: { status: string; ownerId: string }, act
 }
 
 /** Throws the seller's refusal when moderation holds the listing (moderationHold). */
-export function assertNoModerationHold(listing: { status: string; ownerId: string }, actorId: string): void {
+function assertNoModerationHold(listing: { status: string; ownerId: string }, actorId: string): void {
   const hold = moderationHold(listing, actorId);
   if (hold) throw hold;
 }

@@ -161,7 +161,7 @@ async function activeBrandKeys(db: Kysely<Database>): Promise<string[]> {
 }
 
 /** The brand keys a brand filter selects: those containing its text, ASCII case ignored (the rule of brandMatches). */
-export async function brandKeysMatching(db: Kysely<Database>, filter: string): Promise<string[]> {
+async function brandKeysMatching(db: Kysely<Database>, filter: string): Promise<string[]> {
   const wanted = asciiLowerCase(filter);
   return (await activeBrandKeys(db)).filter((key) => key.includes(wanted));
 }
@@ -217,7 +217,7 @@ const FEW_MATCHES = 2_000;
  * and Best match apply among them (read from the full-text index newest first, each looked up by id), so a word found
  * in every listing costs what a rarer one does. The page says so.
  */
-export const MATCHES_SEARCHED = 12_000;
+const MATCHES_SEARCHED = 12_000;
 
 /** Best match among many matches orders the newest this many that pass the filters: every page that can be shown. */
 const RANKED_CANDIDATES = LISTINGS_MAX_PAGE * LISTINGS_PAGE_SIZE;

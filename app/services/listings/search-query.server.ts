@@ -30,7 +30,7 @@ export function normaliseSearchQuery(text: string): string {
 const rowsWritten = new WeakMap<Kysely<Database>, number>();
 
 /** Rows this process wrote to search_queries and search_query_visitors: writes that change no listing, so listing caches may ignore them. */
-export function searchQueryRowsWritten(db: Kysely<Database>): number {
+function searchQueryRowsWritten(db: Kysely<Database>): number {
   return rowsWritten.get(db) ?? 0;
 }
 

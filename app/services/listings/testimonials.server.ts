@@ -3,7 +3,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "#db/schema.ts";
 
 /** docs/product/platform.md#public-pages: the home page shows three testimonials. */
-export const HOME_TESTIMONIALS = 3;
+const HOME_TESTIMONIALS = 3;
 
 export interface Testimonial {
   id: number;

@@ -51,7 +51,7 @@ function durationOf(auction: Pick<Auction, "start_date" | "end_date" | "extensio
 }
 
 /** The last auction's terms with fresh dates: starting now, for as long as it ran. */
-export function sameTermsOf(auction: Auction, listingType: "auction" | "hybrid"): AuctionSettings {
+function sameTermsOf(auction: Auction, listingType: "auction" | "hybrid"): AuctionSettings {
   return {
     startingPriceCents: auction.starting_price_cents,
     reservePriceCents: auction.reserve_price_cents,

@@ -21,10 +21,10 @@ import { sharedRateLimiter, type RateLimiter, type RateLimitRule } from "../acco
 import { PARTY_NAME_COLUMNS, partyNames } from "../accounts/party-names.server.ts";
 
 
-export const MESSAGE_RATE_LIMIT: RateLimitRule = { limit: MESSAGES_PER_MINUTE, windowMs: 60_000 };
+const MESSAGE_RATE_LIMIT: RateLimitRule = { limit: MESSAGES_PER_MINUTE, windowMs: 60_000 };
 
 /** The SSE event name of a new message on both members' user topics. */
-export const MESSAGE_EVENT = "message";
+const MESSAGE_EVENT = "message";
 
 export interface ConversationMessage {
   id: number;
@@ -62,8 +62,8 @@ export interface ConversationThread {
 }
 
 /** How many conversations the list shows, newest first; how many of a thread's latest messages are shown. */
-export const CONVERSATION_LIST_LIMIT = 200;
-export const THREAD_MESSAGE_LIMIT = 300;
+const CONVERSATION_LIST_LIMIT = 200;
+const THREAD_MESSAGE_LIMIT = 300;
 
 /**
  * Finds or starts the conversation of `buyerId` with the seller of `listingId` about it. The listing must be one
@@ -137,7 +137,7 @@ export async function openGeneralConversation(
 }
 
 /** Trims a message and checks it may be sent (not blank, not too long). */
-export function cleanMessageBody(body: string): string {
+function cleanMessageBody(body: string): string {
   const text = body.replace(/\r\n?/g, "\n").trim();
   if (!text) throw new DomainError("invalid", MESSAGE_TEXT.blank, { field: "body" });
   if (text.length > MESSAGE_MAX_LENGTH) throw new DomainError("invalid", MESSAGE_TEXT.tooLong, { field: "body" });
@@ -326,7 +326,7 @@ export async function listConversations(db: Kysely<Database>, userId: string, se
 }
 
 /** Marks the member's unread messages of a conversation read (they are looking at it); returns how many. */
-export async function markConversationRead(db: Kysely<Database>, userId: string, conversationId: number, now = new Date()): Promise<number> {
+async function markConversationRead(db: Kysely<Database>, userId: string, conversationId: number, now = new Date()): Promise<number> {
   const result = await db
     .updateTable("messages")
     .set({ read_at: now.toISOString() })

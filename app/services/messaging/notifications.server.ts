@@ -8,7 +8,7 @@ import { queueEmail, type EmailMessage } from "./mailer.server.ts";
 import { parsePreferences } from "../accounts/profile.server.ts";
 import { getLiveEventBus, userTopic, type LiveEventBus } from "../platform/live-events.server.ts";
 
-export { NOTIFICATION_TYPES, type NotificationType } from "~/lib/notification-types.ts";
+export type { NotificationType } from "~/lib/notification-types.ts";
 
 export interface NotificationDraft {
   userId: string;

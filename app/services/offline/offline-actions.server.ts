@@ -107,7 +107,7 @@ async function perform(
  * replays of one id (two tabs, a retried request) apply it once; the second reads "duplicate". Ids are the user's
  * own: another user's action with the same id is a different action.
  */
-export async function applyOfflineAction(db: Kysely<Database>, userId: string, action: OfflineActionInput): Promise<OutboxReplayResult> {
+async function applyOfflineAction(db: Kysely<Database>, userId: string, action: OfflineActionInput): Promise<OutboxReplayResult> {
   // Read before the transaction: the taxonomy is cached per database handle.
   const params = action.kind === "saved_search" ? await normaliseSearch(db, action.params) : null;
   return db.transaction().execute(async (trx) => {

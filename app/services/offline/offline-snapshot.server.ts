@@ -14,7 +14,7 @@ import { listSavedSearches, SAVED_SEARCH_EXECUTE_LIMIT } from "../alerts/saved-s
 import { listWatchlist, type WatchedItem } from "../watchlist/watchlist.server.ts";
 
 /** The newest watched listings copied (a watchlist longer than this keeps its newest on the device). */
-export const OFFLINE_WATCHLIST_LIMIT = 500;
+const OFFLINE_WATCHLIST_LIMIT = 500;
 /** Results kept per saved search: what Execute shows. */
 export const OFFLINE_SEARCH_RESULTS = SAVED_SEARCH_EXECUTE_LIMIT;
 
@@ -53,7 +53,7 @@ function limitedCopy(item: WatchedItem): OfflineListing {
 }
 
 /** The user's watchlist as copies, newest watched first. */
-export async function watchlistCopies(db: Kysely<Database>, viewer: ListingViewer, now: Date = new Date()): Promise<WatchedCopy[]> {
+async function watchlistCopies(db: Kysely<Database>, viewer: ListingViewer, now: Date = new Date()): Promise<WatchedCopy[]> {
   const { items } = await listWatchlist(db, viewer.id, 1, OFFLINE_WATCHLIST_LIMIT);
   const savedAt = now.toISOString();
   const copies: WatchedCopy[] = [];
@@ -66,7 +66,7 @@ export async function watchlistCopies(db: Kysely<Database>, viewer: ListingViewe
 }
 
 /** The user's saved searches with their current results, newest first. */
-export async function savedSearchCopies(db: Kysely<Database>, userId: string, now: Date = new Date()): Promise<SavedSearchCopy[]> {
+async function savedSearchCopies(db: Kysely<Database>, userId: string, now: Date = new Date()): Promise<SavedSearchCopy[]> {
   const searches = await listSavedSearches(db, userId);
   const savedAt = now.toISOString();
   const copies: SavedSearchCopy[] = [];

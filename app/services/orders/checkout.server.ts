@@ -240,7 +240,7 @@ export interface BuyNowCheckout {
 }
 
 /** The listing as a checkout page shows it (also the accepted offer's checkout, offers.server.ts). */
-export async function listingSummary(db: Kysely<Database>, listingId: number) {
+async function listingSummary(db: Kysely<Database>, listingId: number) {
   return db
     .selectFrom("equipment_listings as l")
     .innerJoin("profiles as seller", "seller.id", "l.user_id")
@@ -270,7 +270,7 @@ function sellerName(row: { first_name: string; last_name: string; company_name: 
 }
 
 /** The checkout's item: the listing as summarised, sold at `sale`'s price and terms. */
-export function checkoutItem(row: ListingSummary, sale: { currency: string; priceCents: number; saleType: SaleType }): CheckoutItem {
+function checkoutItem(row: ListingSummary, sale: { currency: string; priceCents: number; saleType: SaleType }): CheckoutItem {
   return {
     listingId: row.id,
     title: row.title,

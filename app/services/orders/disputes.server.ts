@@ -22,7 +22,7 @@ import type { ReceivedFile } from "../uploads.ts";
 import { canViewOrder, orderAuthority, selectOrderForRules, transitionOrder, type OrderActor } from "./order-flow.server.ts";
 
 /** The folder of an order's evidence (dispute attachments and proof of delivery) in the upload store. */
-export function orderEvidencePrefix(orderId: number): string {
+function orderEvidencePrefix(orderId: number): string {
   return `order-evidence/${orderId}/`;
 }
 
@@ -34,7 +34,7 @@ export function orderEvidenceKey(orderId: number, name: string): string | null {
 }
 
 /** Where the order page links an evidence file (the route checks the viewer again). */
-export function orderEvidenceUrl(orderId: number, key: string): string {
+function orderEvidenceUrl(orderId: number, key: string): string {
   return `/orders/${orderId}/evidence/${key.slice(key.lastIndexOf("/") + 1)}`;
 }
 
@@ -46,7 +46,7 @@ interface CheckedFile {
 }
 
 /** The kind of a file from its first bytes: JPEG, PNG, WebP or PDF, or null. */
-export function sniffEvidence(bytes: Uint8Array): Pick<CheckedFile, "extension" | "contentType"> | null {
+function sniffEvidence(bytes: Uint8Array): Pick<CheckedFile, "extension" | "contentType"> | null {
   const starts = (...values: number[]) => values.every((value, index) => bytes[index] === value);
   if (starts(0xff, 0xd8, 0xff)) return { extension: "jpg", contentType: "image/jpeg" };
   if (starts(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return { extension: "png", contentType: "image/png" };
@@ -58,7 +58,7 @@ export function sniffEvidence(bytes: Uint8Array): Pick<CheckedFile, "extension" 
 }
 
 /** The files as received, each checked: refuses the whole set (nothing stored) on the first that breaks a bound. */
-export function checkEvidenceFiles(files: readonly ReceivedFile[], maxFiles: number = MAX_DISPUTE_FILES): CheckedFile[] {
+function checkEvidenceFiles(files: readonly ReceivedFile[], maxFiles: number = MAX_DISPUTE_FILES): CheckedFile[] {
   if (files.length > maxFiles || files.some((file) => file.status === "over_limit")) {
     throw new DomainError("invalid", DISPUTE_MESSAGES.tooManyFiles, { field: "files" });
   }

@@ -685,7 +685,7 @@ export async function getOfferPanel(db: Kysely<Database>, listingId: number, vie
 
 export type OffersTab = "received" | "sent";
 /** How many offer rows /offers reads at most per tab (newest first). */
-export const OFFERS_PAGE_LIMIT = 300;
+const OFFERS_PAGE_LIMIT = 300;
 
 /** The viewer's negotiations on one tab, the latest activity first, each with its steps and the viewer's actions. */
 export async function listNegotiations(db: Kysely<Database>, userId: string, tab: OffersTab, now: Date = new Date()): Promise<OfferNegotiation[]> {

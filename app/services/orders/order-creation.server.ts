@@ -22,7 +22,7 @@ export interface OrderDraft {
 const REFERENCE_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 
 /** "TB-7K3Q-9XPM": unique per order (the column is unique; collisions are retried). */
-export function newPaymentReference(): string {
+function newPaymentReference(): string {
   const bytes = crypto.randomBytes(8);
   const chars = [...bytes].map((byte) => REFERENCE_ALPHABET[byte % 32]);
   return `TB-${chars.slice(0, 4).join("")}-${chars.slice(4, 8).join("")}`;

@@ -15,11 +15,11 @@ import { recordAuditEvent } from "../platform/audit-log.server.ts";
 /** Orders on one page of the desk. */
 export const ORDER_DESK_PAGE = 25;
 /** The deepest page the desk walks (a search narrows further). */
-export const ORDER_DESK_MAX_PAGE = 400;
-export const ORDER_DESK_SEARCH_MAX = 100;
-export const ORDER_NOTE_MAX = 2000;
+const ORDER_DESK_MAX_PAGE = 400;
+const ORDER_DESK_SEARCH_MAX = 100;
+const ORDER_NOTE_MAX = 2000;
 
-export const ORDER_DESK_MESSAGES = {
+const ORDER_DESK_MESSAGES = {
   holdReasonRequired: "Say why the order is put on hold",
   alreadyHeld: "This order is already on hold",
   notHeld: "This order is not on hold",

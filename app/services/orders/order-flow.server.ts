@@ -69,7 +69,7 @@ function auctionCancelNote(order: OrderForRules): string {
 }
 
 /** The transitions of the buyer-protection flow. */
-export const ORDER_TRANSITIONS: Record<OrderAction, Transition> = {
+const ORDER_TRANSITIONS: Record<OrderAction, Transition> = {
   confirm_payment: {
     from: ["pending"],
     to: "paid",

@@ -7,7 +7,7 @@ import { primaryThumbnail } from "../listings/listing-cards.server.ts";
 import { availableOrderActions, canViewOrder, inspectionEndsAt, orderAuthority, type OrderActor } from "./order-flow.server.ts";
 import { memberName, PARTY_NAME_COLUMNS, partyNames } from "../accounts/party-names.server.ts";
 
-export const ORDERS_PAGE_SIZE = 20;
+const ORDERS_PAGE_SIZE = 20;
 
 export interface OrderListItem {
   id: number;
@@ -357,7 +357,7 @@ export async function getOrderForViewer(db: Kysely<Database>, orderId: number, v
 type EscrowEnv = Pick<ReturnType<typeof getEnv>, "SEED_DEMO" | "ESCROW_ACCOUNT_NAME" | "ESCROW_BANK_NAME" | "ESCROW_ACCOUNT_NUMBER" | "ESCROW_SWIFT">;
 
 /** The escrow account of this marketplace, or null until the operator configures all of ESCROW_* . */
-export function escrowAccount(env: EscrowEnv = getEnv()): EscrowAccount | null {
+function escrowAccount(env: EscrowEnv = getEnv()): EscrowAccount | null {
   const { ESCROW_ACCOUNT_NAME: accountName, ESCROW_BANK_NAME: bankName, ESCROW_ACCOUNT_NUMBER: accountNumber, ESCROW_SWIFT: swift } = env;
   return accountName && bankName && accountNumber && swift ? { accountName, bankName, accountNumber, swift } : null;
 }

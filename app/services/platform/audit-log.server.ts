@@ -42,7 +42,7 @@ export async function recordAuditEvent(db: Kysely<Database>, event: AuditEventIn
 }
 
 /** The most events one read returns. */
-export const AUDIT_EVENTS_PAGE = 100;
+const AUDIT_EVENTS_PAGE = 100;
 
 /** The newest events about one subject (or all, without one), newest first, at most AUDIT_EVENTS_PAGE. */
 export async function listAuditEvents(

@@ -78,7 +78,7 @@ const RELAY_KEY = "tradebenchLiveEvent";
  * In a cluster worker: delivers locally and sends the event to the primary, which passes it to the other workers
  * (server.mjs), so a bid taken by one worker reaches browsers connected to another.
  */
-export class ClusterRelayBus extends InProcessBus {
+class ClusterRelayBus extends InProcessBus {
   constructor() {
     super();
     process.on("message", (message: unknown) => {
@@ -95,7 +95,7 @@ export class ClusterRelayBus extends InProcessBus {
 }
 
 /** The PostgreSQL channel every app server listens on. */
-export const LIVE_EVENTS_CHANNEL = "tradebench_live_events";
+const LIVE_EVENTS_CHANNEL = "tradebench_live_events";
 /**
  * UTF-16 code units of event JSON per notification: at most 3 UTF-8 bytes each, so a part and its header (under 60
  * bytes) stay below PostgreSQL's payload limit (8000 bytes).

@@ -11,7 +11,7 @@ import net from "node:net";
 import { getEnv } from "~/env.server.ts";
 import { DomainError } from "../domain-error.ts";
 
-export const REMOTE_PHOTO_LIMITS = { timeoutMs: 10_000, maxBytes: 10 * 1024 * 1024, maxRedirects: 5 } as const;
+const REMOTE_PHOTO_LIMITS = { timeoutMs: 10_000, maxBytes: 10 * 1024 * 1024, maxRedirects: 5 } as const;
 
 export const REMOTE_PHOTO_MESSAGES = {
   scheme: "Only http and https photo addresses can be fetched",

@@ -44,9 +44,9 @@ export interface SupportInboxEntry {
 /** Messages on one page of the inbox. */
 export const SUPPORT_INBOX_PAGE_SIZE = 25;
 /** The deepest page served (10,000 messages of one view); a larger page number shows the last one. */
-export const SUPPORT_INBOX_MAX_PAGE = 400;
+const SUPPORT_INBOX_MAX_PAGE = 400;
 /** The most staff the assignment list offers. */
-export const SUPPORT_STAFF_LIMIT = 200;
+const SUPPORT_STAFF_LIMIT = 200;
 
 export interface SupportInboxPage {
   view: SupportInboxView;
@@ -225,7 +225,7 @@ export interface SupportRequestDetail extends SupportInboxEntry {
 }
 
 /** The most history entries a message's page shows (its newest ones). */
-export const SUPPORT_HISTORY_LIMIT = 200;
+const SUPPORT_HISTORY_LIMIT = 200;
 
 /** One message with its order, the sender's account (by the signed-in sender, else by address) and its history; null if unknown. */
 export async function getSupportRequest(db: Kysely<Database>, id: number, viewer: { id: string; role: Role }): Promise<SupportRequestDetail | null> {
@@ -412,7 +412,7 @@ export async function reopenSupportRequest(db: Kysely<Database>, id: number, act
 const mailDate = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeStyle: "short", timeZone: "UTC" });
 
 /** The e-mail a reply sends to the message's sender. */
-export function supportReplyMail(
+function supportReplyMail(
   message: { id: number; name: string; email: string; subject: string; message: string; createdAt: string },
   reply: { body: string; agentFirstName: string },
   { publicUrl, supportEmail }: { publicUrl: string; supportEmail: string | null },

@@ -14,8 +14,6 @@ import { recordAuditEvent } from "../platform/audit-log.server.ts";
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-export { EXCHANGE_RATE_MESSAGES, MAX_RATE_FILE_BYTES };
-
 /** The currency filters, sorts, saved-search rules and comparables are in. */
 export function referenceCurrency(): Currency {
   return getEnv().REFERENCE_CURRENCY;

@@ -5,14 +5,11 @@ export * from "./price-hints.server.ts";
 export {
   applyReferenceRates,
   currentReferenceFactors,
-  EXCHANGE_RATE_MESSAGES,
   listExchangeRates,
-  MAX_RATE_FILE_BYTES,
   parseEcbDailyXml,
   parseExchangeRateCsv,
   recordExchangeRates,
   referenceCurrency,
-  toReferenceAmount,
   type ExchangeRateEntry,
   type ExchangeRatesView,
 } from "./exchange-rates.server.ts";

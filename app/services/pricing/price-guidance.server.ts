@@ -32,9 +32,9 @@ export interface PriceGuidanceInput {
 }
 
 /** How many of the most recent sales and of the most recent listings are read. */
-export const CANDIDATES_READ = 200;
+const CANDIDATES_READ = 200;
 /** Points in the price-history chart: the most recent ones. */
-export const HISTORY_POINTS = 60;
+const HISTORY_POINTS = 60;
 
 /** Orders in these states are not sales. */
 const NOT_SOLD = ["cancelled", "refunded"] as const;

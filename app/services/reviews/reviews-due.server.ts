@@ -8,7 +8,7 @@ import { PARTY_NAME_COLUMNS, partyNames } from "../accounts/party-names.server.t
 import { reviewWindowEndsAt, REVIEW_WINDOW_MS } from "./reviews.server.ts";
 
 /** The most due reviews one read returns (the window is 60 days; a dealer may owe many). */
-export const REVIEWS_DUE_LIMIT = 100;
+const REVIEWS_DUE_LIMIT = 100;
 
 export interface ReviewDue {
   orderId: number;

@@ -38,7 +38,7 @@ interface OrderForReview {
 }
 
 /** When the sale completed: receipt confirmed or inspection ended ("completed"), or a dispute released to the seller. */
-export function orderCompletedAt(order: Pick<OrderForReview, "status" | "completed_at" | "resolved_at">): string | null {
+function orderCompletedAt(order: Pick<OrderForReview, "status" | "completed_at" | "resolved_at">): string | null {
   if (order.status === "completed") return order.completed_at;
   if (order.status === "released") return order.resolved_at;
   return null;

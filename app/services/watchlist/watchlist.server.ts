@@ -110,7 +110,7 @@ export interface WatchlistPage {
 }
 
 /** How many listings a user watches. */
-export async function countWatchlist(db: Kysely<Database>, userId: string): Promise<number> {
+async function countWatchlist(db: Kysely<Database>, userId: string): Promise<number> {
   const row = await db
     .selectFrom("watchlist")
     .select((eb) => eb.fn.countAll<number>().as("total"))
