@@ -21,12 +21,20 @@ export function initials(user: Pick<CurrentUser, "firstName" | "lastName" | "ema
   return letters || user.email.charAt(0).toUpperCase();
 }
 
+/**
+ * The person signed in, as their own account menu names them: first and last name, else their e-mail address. Not a
+ * public name: the menu names the person, not the company they trade as (that is publicName).
+ */
 export function displayName(user: Pick<CurrentUser, "firstName" | "lastName" | "email">): string {
   const name = `${user.firstName} ${user.lastName}`.trim();
   return name || user.email;
 }
 
-/** The name a member goes by in public (orders, messages, listing pages): the company, else the full name. */
+/**
+ * The one rule for the name a member goes by wherever another member or the staff see it (public profile, listing
+ * pages, orders, messages, reviews, the forum, the moderation inbox): the company name, else first and last name,
+ * else `fallback` (docs/decisions/0082). Bidders stay "first name and last initial" (bidderLabel in ./auctions.ts).
+ */
 export function publicName(
   member: { firstName: string | null; lastName: string | null; companyName: string | null },
   fallback = "Tradebench member",

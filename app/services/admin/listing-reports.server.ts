@@ -23,6 +23,7 @@ import {
   type ListingReviewDecision,
 } from "~/lib/moderation.ts";
 import type { Role } from "~/lib/roles.ts";
+import { publicName } from "~/lib/user.ts";
 import { tooManyAttempts } from "../accounts/attempt-counters.server.ts";
 import { permissionsOfRole } from "../accounts/permissions.server.ts";
 import { reportsHideContent } from "../accounts/report-weight.server.ts";
@@ -143,10 +144,9 @@ export interface FlaggedListing {
   reportCount: number;
 }
 
-/** A seller's display name: company, else first and last name. */
+/** A member's public name (app/lib/user.ts), or "" when the profile has none (callers choose their own word). */
 export function sellerNameOf(row: { company_name: string | null; first_name: string; last_name: string }): string {
-  const company = (row.company_name ?? "").trim();
-  return company || `${row.first_name} ${row.last_name}`.trim();
+  return publicName({ firstName: row.first_name, lastName: row.last_name, companyName: row.company_name }, "");
 }
 
 /**

@@ -1,4 +1,7 @@
-// How the forum names a member: their full name, else their company, else "Member" (never their e-mail address).
+// How the forum names a member: their public name (app/lib/user.ts: company, else full name), else "Member" (never
+// their e-mail address).
+import { publicName } from "~/lib/user.ts";
+
 export interface MemberNameRow {
   first_name: string;
   last_name: string;
@@ -6,6 +9,5 @@ export interface MemberNameRow {
 }
 
 export function memberName(row: MemberNameRow): string {
-  const name = `${row.first_name} ${row.last_name}`.trim();
-  return name || row.company_name.trim() || "Member";
+  return publicName({ firstName: row.first_name, lastName: row.last_name, companyName: row.company_name }, "Member");
 }

@@ -9,6 +9,7 @@ import { forUpdate, inWriteTransaction } from "#db/dialect.ts";
 import type { Database } from "#db/schema.ts";
 import { FEE_SCHEDULE, featuredListingCharge } from "~/lib/fees.ts";
 import { moderationHoldMessage } from "~/lib/moderation.ts";
+import { publicName } from "~/lib/user.ts";
 import { DomainError } from "../domain-error.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -153,7 +154,7 @@ export async function listPlatformFees(db: Kysely<Database>, { sellerId, limit =
   return rows.map((row) => ({
     id: row.id,
     sellerId: row.seller_id,
-    sellerName: (row.company_name ?? "").trim() || `${row.first_name} ${row.last_name}`.trim(),
+    sellerName: publicName({ firstName: row.first_name, lastName: row.last_name, companyName: row.company_name }, "Tradebench seller"),
     listingId: row.listing_id,
     description: row.description,
     days: Number(row.days),

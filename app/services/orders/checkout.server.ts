@@ -10,6 +10,7 @@ import { SUCCESS_FEE_RATE_BP, type SaleType } from "~/lib/fees.ts";
 import { isAuctionListingType, isListingType } from "~/lib/listing-types.ts";
 import { formatExactPrice } from "~/lib/money.ts";
 import { ORDER_MESSAGES } from "~/lib/orders.ts";
+import { publicName } from "~/lib/user.ts";
 import type { ShippingAddress } from "~/schemas/order.ts";
 import { LIVE_AUCTION_STATUSES } from "~/lib/auctions.ts";
 import {
@@ -266,7 +267,7 @@ async function listingSummary(db: Kysely<Database>, listingId: number) {
 type ListingSummary = NonNullable<Awaited<ReturnType<typeof listingSummary>>>;
 
 function sellerName(row: { first_name: string; last_name: string; company_name: string }): string {
-  return row.company_name || `${row.first_name} ${row.last_name}`.trim() || "Tradebench seller";
+  return publicName({ firstName: row.first_name, lastName: row.last_name, companyName: row.company_name }, "Tradebench seller");
 }
 
 /** The checkout's item: the listing as summarised, sold at `sale`'s price and terms. */

@@ -15,6 +15,7 @@ import {
   type DisputeSide,
 } from "~/lib/disputes.ts";
 import { ORDER_MESSAGES } from "~/lib/orders.ts";
+import { publicName } from "~/lib/user.ts";
 import { DomainError } from "../domain-error.ts";
 import { announceNotifications, insertNotifications, type NotificationDraft } from "../messaging/notifications.server.ts";
 import type { UploadStore } from "../storage/upload-store.server.ts";
@@ -202,7 +203,7 @@ export async function disputeThread(db: Kysely<Database>, orderId: number): Prom
   const rows = await db
     .selectFrom("dispute_messages as m")
     .leftJoin("profiles as p", "p.id", "m.author_id")
-    .select(["m.id", "m.author_side", "m.body", "m.created_at", "p.first_name", "p.last_name"])
+    .select(["m.id", "m.author_side", "m.body", "m.created_at", "p.first_name", "p.last_name", "p.company_name"])
     .where("m.order_id", "=", orderId)
     .orderBy("m.id")
     .execute();
@@ -215,7 +216,7 @@ export async function disputeThread(db: Kysely<Database>, orderId: number): Prom
   const messages = rows.map((row) => ({
     id: row.id,
     side: (row.author_side === "seller" || row.author_side === "referee" ? row.author_side : "buyer") as DisputeSide,
-    authorName: [row.first_name, row.last_name].filter(Boolean).join(" ") || "Member",
+    authorName: publicName({ firstName: row.first_name, lastName: row.last_name, companyName: row.company_name }, "Member"),
     body: row.body,
     createdAt: String(row.created_at),
     attachments: files

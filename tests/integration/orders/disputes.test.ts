@@ -108,6 +108,8 @@ it("hears both sides: the seller answers with evidence, the referee sees both an
   await step(buyer, "mark_delivered", 3);
   await step(buyer, "open_dispute", 4);
   await opened.db.deleteFrom("email_outbox").execute();
+  await opened.db.updateTable("profiles").set({ first_name: "Bianca", last_name: "Byers", company_name: "" }).where("id", "=", buyer.id).execute();
+  await opened.db.updateTable("profiles").set({ first_name: "Samuel", last_name: "Sellwood", company_name: "Keystone Surplus" }).where("id", "=", seller.id).execute();
 
   await postDisputeMessage(opened.db, store, { orderId, actor: buyer, body: "Here is the crack.", files: [file("crack.png", PNG)], now: at(4) });
   await postDisputeMessage(opened.db, store, { orderId, actor: seller, body: "It left us intact; see the packing photo and the note.", files: [file("packing.png", PNG), file("note.pdf", PDF)], now: at(5) });
@@ -118,6 +120,8 @@ it("hears both sides: the seller answers with evidence, the referee sees both an
   expect(thread.answerDueAt).toBe(new Date(at(4).getTime() + DISPUTE_ANSWER_DAYS * DAY).toISOString());
   expect(thread.sellerAnswered).toBe(true);
   expect(thread.messages.map((message) => [message.side, message.attachments.length])).toEqual([["buyer", 1], ["seller", 2], ["referee", 0]]);
+  // Each party under the name they go by in public: the seller trades as a company (docs/decisions/0082).
+  expect(thread.messages.slice(0, 2).map((message) => message.authorName)).toEqual(["Bianca Byers", "Keystone Surplus"]);
   expect(thread.messages[1]!.attachments.map((attachment) => attachment.contentType)).toEqual(["image/png", "application/pdf"]);
   expect(thread.messages[1]!.attachments[0]!.url).toMatch(new RegExp(`^/orders/${orderId}/evidence/[0-9a-f-]{36}\\.png$`));
 
