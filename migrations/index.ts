@@ -46,6 +46,7 @@ import * as orderDesk from "./2026-12-11T0600-order-desk.ts";
 import * as bulkImportLocaleAndReview from "./2026-12-11T0700-bulk-import-locale-and-review.ts";
 import * as sellerVerificationApplications from "./2026-12-11T0800-seller-verification-applications.ts";
 import * as suspensionCancellations from "./2026-12-12T0400-suspension-cancellations.ts";
+import * as rolePermissionsForRoleChecks from "./2026-12-13T0100-role-permissions.ts";
 import * as featuredPlacements from "./2026-12-10T1300-featured-placements.ts";
 import * as auctionIncrementBandsAndExtensionCap from "./2026-12-10T1000-auction-increment-bands-and-extension-cap.ts";
 
@@ -102,4 +103,5 @@ export const MIGRATIONS: Record<string, DialectMigration> = {
   "2026-12-11T0700-bulk-import-locale-and-review": bulkImportLocaleAndReview,
   "2026-12-11T0800-seller-verification-applications": sellerVerificationApplications,
   "2026-12-12T0400-suspension-cancellations": suspensionCancellations,
+  "2026-12-13T0100-role-permissions": rolePermissionsForRoleChecks,
 };

@@ -76,4 +76,8 @@ export const PERMISSION_DESCRIPTIONS: Record<Permission, string> = {
   can_confirm_payments: "Confirm escrow payments (billing queue)",
   can_answer_support: "Answer the support inbox",
   can_edit_content: "Edit the site's pages",
+  can_waive_bulk_fees: "Bulk import without the bulk import fee",
+  can_skip_import_review: "Publish a first large bulk import without staff review",
+  can_view_any_listing_analytics: "Read the analytics of any listing",
+  can_view_private_profiles: "See members' hidden e-mail, phone and buyer figures on their profiles",
 };

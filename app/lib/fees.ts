@@ -131,19 +131,19 @@ export interface BulkImportCharge {
   exemptionCents: number;
   /** What the promo code takes off (after the exemption). */
   discountCents: number;
-  /** What is charged: never below 0; 0 for staff. */
+  /** What is charged: never below 0; 0 when the fee is waived. */
   totalCents: number;
   waived: boolean;
 }
 
 /**
  * The bulk import charge (docs/product/listings.md#bulk-import): the block fee, less the seller's fee exemption percent, less
- * the promo discount (a percentage of what is left, or a fixed amount), never below 0; admins and super admins pay
- * nothing. Percentages round half up to the cent.
+ * the promo discount (a percentage of what is left, or a fixed amount), never below 0; an importer whose role holds
+ * can_waive_bulk_fees (`feeWaived`) pays nothing. Percentages round half up to the cent.
  */
-export function bulkImportCharge(input: { count: number; feeExemptionPercent?: number; isStaff?: boolean; discount?: FeeDiscount | null }): BulkImportCharge {
+export function bulkImportCharge(input: { count: number; feeExemptionPercent?: number; feeWaived?: boolean; discount?: FeeDiscount | null }): BulkImportCharge {
   const feeCents = bulkImportFeeCents(input.count);
-  if (input.isStaff) return { feeCents, exemptionCents: feeCents, discountCents: 0, totalCents: 0, waived: true };
+  if (input.feeWaived) return { feeCents, exemptionCents: feeCents, discountCents: 0, totalCents: 0, waived: true };
   const raw = input.feeExemptionPercent ?? 0;
   const exemption = Math.min(100, Math.max(0, Number.isFinite(raw) ? raw : 0));
   const exemptionCents = Math.round((feeCents * exemption) / 100);

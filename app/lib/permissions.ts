@@ -23,6 +23,11 @@ export const PERMISSIONS = [
   "can_confirm_payments",
   "can_answer_support",
   "can_edit_content",
+  // Checks that were role names before (docs/decisions/0080-capabilities-are-permissions.md).
+  "can_waive_bulk_fees",
+  "can_skip_import_review",
+  "can_view_any_listing_analytics",
+  "can_view_private_profiles",
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 

@@ -23,7 +23,11 @@ export const ROLE_LABELS: Record<Role, string> = {
   support: "Support",
 };
 
-/** Roles that pass admin routes (docs/product/platform.md#routes: admin; the role service adds super_admin). */
+/**
+ * The roles that see the admin dashboard at /dashboard (docs/product/dashboards.md#entry: a role-scoped page). Not a
+ * capability: what a role may do, including whether it is an administrator role, is its permissions
+ * (docs/decisions/0080-capabilities-are-permissions.md).
+ */
 const ADMIN_ROLES: readonly Role[] = ["admin", "super_admin"];
 
 export function isRole(value: unknown): value is Role {
@@ -35,6 +39,7 @@ export function normalizeRole(value: unknown): Role {
   return isRole(value) ? value : "buyer";
 }
 
+/** Whether `role` sees the admin dashboard (dashboardKind); never a capability check. */
 export function isAdminRole(role: Role): boolean {
   return ADMIN_ROLES.includes(role);
 }

@@ -15,10 +15,9 @@ import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary.tsx";
 import { Pagination } from "~/components/listings/Pagination.tsx";
 import { getDb } from "~/db.server.ts";
 import { ADMIN_MESSAGES, ADMIN_USERS_MANAGERS, ADMIN_USERS_READERS } from "~/lib/admin.ts";
-import { isAdminRole, ROLE_LABELS, ROLES, type Role } from "~/lib/roles.ts";
+import { ROLE_LABELS, ROLES, type Role } from "~/lib/roles.ts";
 import { AdminUsersQuerySchema, ChangeUserAccessSchema } from "~/schemas/admin.ts";
-import { permissionsOfRole } from "~/services/accounts/index.server.ts";
-import { changeUserAccess, listUsersForAdmin, type AdminUsersPage } from "~/services/admin/index.server.ts";
+import { assignableRoles, changeUserAccess, listUsersForAdmin, managesMembers, mayActOnMember, memberAuthority, type AdminUsersPage } from "~/services/admin/index.server.ts";
 import { requirePermission } from "~/web/auth.server.ts";
 import { refusalsAnswered } from "~/web/domain-answer.server.ts";
 import { parseForm } from "~/web/form-data.server.ts";
@@ -37,9 +36,13 @@ function usersUrl(query: { q?: string; role?: string }, page: number): string {
   return search ? `/admin/users?${search}` : "/admin/users";
 }
 
+/** A member row with whether this viewer may edit it (the rule of member-authority). */
+type EditableMember = AdminUsersPage["users"][number] & { editable: boolean };
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requirePermission(request, ADMIN_USERS_READERS);
-  const held = await permissionsOfRole(getDb(), user.role);
+  const authority = await memberAuthority(getDb(), user.id);
+  const held = authority.held;
   const url = new URL(request.url);
   const parsed = AdminUsersQuerySchema.safeParse({
     q: url.searchParams.get("q") ?? undefined,
@@ -48,18 +51,21 @@ export async function loader({ request }: LoaderFunctionArgs) {
   });
   const viewer = {
     id: user.id,
-    canManage: held.has("can_manage_users") || held.has("can_manage_admins"),
+    canManage: managesMembers(authority),
     canManageAdmins: held.has("can_manage_admins"),
     canManagePromoCodes: held.has("can_manage_promo_codes"),
+    /** The roles this viewer may give (an administrator role: can_manage_admins only). */
+    roleChoices: assignableRoles(authority),
   };
   if (!parsed.success) {
-    const empty: AdminUsersPage = { users: [], total: 0, page: 1, pageCount: 1, pageSize: 0, totals: { members: 0, suspended: 0 } };
+    const empty: AdminUsersPage & { users: EditableMember[] } = { users: [], total: 0, page: 1, pageCount: 1, pageSize: 0, totals: { members: 0, suspended: 0 } };
     const none: { q?: string; role?: Role } = {};
     return { ...empty, query: none, viewer, problem: parsed.error.issues[0]?.message ?? "Please check the search." };
   }
   const query: { q?: string; role?: Role } = { q: parsed.data.q || undefined, role: parsed.data.role };
   const page = await listUsersForAdmin(getDb(), { search: query.q, role: query.role, page: parsed.data.page });
-  return { ...page, query, viewer, problem: null };
+  const users: EditableMember[] = page.users.map((member) => ({ ...member, editable: mayActOnMember(authority, member) }));
+  return { ...page, users, query, viewer, problem: null };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -80,7 +86,7 @@ export default function AdminUsersPage() {
   const answer = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
-  const roleChoices = ROLES.filter((role) => viewer.canManageAdmins || !isAdminRole(role));
+  const roleChoices = viewer.roleChoices;
   return (
     <Stack gap="6">
       <Heading as="h1" size="2xl">
@@ -130,7 +136,7 @@ export default function AdminUsersPage() {
             <Table.Body>
               {users.map((member) => {
                 const name = `${member.firstName} ${member.lastName}`.trim() || ADMIN_MESSAGES.noName;
-                const editable = viewer.canManage && member.id !== viewer.id && (viewer.canManageAdmins || !isAdminRole(member.role));
+                const editable = member.editable;
                 return (
                   <Table.Row key={member.id}>
                     <Table.Cell>

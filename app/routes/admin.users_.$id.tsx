@@ -15,10 +15,16 @@ import { getDb } from "~/db.server.ts";
 import { ADMIN_MESSAGES, ADMIN_USERS_READERS } from "~/lib/admin.ts";
 import { MEMBER_MESSAGES, MEMBER_SUSPENDERS, RESTORE_END_DAYS, RESTORE_STATES, SUSPENSION_REASON_MAX_LENGTH } from "~/lib/admin-members.ts";
 import { formatPrice } from "~/lib/money.ts";
-import { isAdminRole } from "~/lib/roles.ts";
 import { MemberSuspensionSchema } from "~/schemas/admin-members.ts";
-import { permissionsOfRole } from "~/services/accounts/index.server.ts";
-import { getMemberDetail, listSuspensionCancellations, reinstateUser, restoreSuspensionCancellations, suspendUser } from "~/services/admin/index.server.ts";
+import {
+  getMemberDetail,
+  listSuspensionCancellations,
+  mayActOnMember,
+  memberAuthority,
+  reinstateUser,
+  restoreSuspensionCancellations,
+  suspendUser,
+} from "~/services/admin/index.server.ts";
 import { DomainError } from "~/services/domain-error.ts";
 import { requirePermission } from "~/web/auth.server.ts";
 import { refusalsAnswered, throwRefusal } from "~/web/domain-answer.server.ts";
@@ -45,9 +51,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = memberIdOf(params);
   const member = await getMemberDetail(getDb(), id);
   if (!member) throwRefusal(new DomainError("not_found", ADMIN_MESSAGES.userNotFound));
-  const held = await permissionsOfRole(getDb(), user.role);
-  const canSuspend =
-    member.id !== user.id && (held.has("can_manage_admins") || (held.has("can_manage_users") && !isAdminRole(member.role)));
+  const canSuspend = mayActOnMember(await memberAuthority(getDb(), user.id), member);
   const cancellations = await listSuspensionCancellations(getDb(), id);
   return { member, canSuspend, cancellations };
 }

@@ -647,7 +647,7 @@ function ReviewStep({ view, categories, error, errorRow, busy }: { view: BulkImp
   );
 }
 
-function PaymentStep({ view, payment, isStaff, error, busy }: { view: BulkImportView; payment: BulkPayment; isStaff: boolean; error: string | null; busy: boolean }) {
+function PaymentStep({ view, payment, feeWaived, error, busy }: { view: BulkImportView; payment: BulkPayment; feeWaived: boolean; error: string | null; busy: boolean }) {
   const answer = useActionData<typeof action>();
   const applied = answer && answer.ok ? answer.promo : null;
   const shown = applied?.payment ?? payment;
@@ -682,7 +682,7 @@ function PaymentStep({ view, payment, isStaff, error, busy }: { view: BulkImport
           <dd>$5.00</dd>
           <dt>Fee</dt>
           <dd>{formatExactPrice(shown.feeCents)}</dd>
-          {!isStaff && shown.exemptionCents > 0 ? (
+          {!feeWaived && shown.exemptionCents > 0 ? (
             <>
               <dt>Your fee exemption ({shown.feeExemptionPercent}%)</dt>
               <dd>−{formatExactPrice(shown.exemptionCents)}</dd>
@@ -697,7 +697,7 @@ function PaymentStep({ view, payment, isStaff, error, busy }: { view: BulkImport
             <strong>{formatExactPrice(shown.totalCents)}</strong>
           </dd>
         </Box>
-        {isStaff ? <Text color="green.fg">{BULK_MESSAGES.adminsWaived}</Text> : <Text fontSize="sm">The fee is added to your next payout statement; nothing is charged to a card.</Text>}
+        {feeWaived ? <Text color="green.fg">{BULK_MESSAGES.adminsWaived}</Text> : <Text fontSize="sm">The fee is added to your next payout statement; nothing is charged to a card.</Text>}
         {applied ? (
           <Alert.Root status="success" role="status">
             <Alert.Indicator />
@@ -705,7 +705,7 @@ function PaymentStep({ view, payment, isStaff, error, busy }: { view: BulkImport
           </Alert.Root>
         ) : null}
         <ErrorBanner message={error} />
-        {!isStaff && payment.totalCents > 0 ? (
+        {!feeWaived && payment.totalCents > 0 ? (
           <Form method="post">
             <input type="hidden" name="intent" value="apply-promo" />
             <input type="hidden" name="importId" value={view.id} />
@@ -883,7 +883,7 @@ export default function BulkUploadPage() {
         {view === null || status === "cancelled" ? <UploadStep error={error} busy={busy} /> : null}
         {view && status === "mapping" ? <MappingStep view={view} error={error} busy={busy} /> : null}
         {view && status === "review" ? <ReviewStep view={view} categories={categories} error={error} errorRow={errorRow} busy={busy} /> : null}
-        {view && status === "payment" && payment ? <PaymentStep view={view} payment={payment} isStaff={payment.isStaff} error={error} busy={busy} /> : null}
+        {view && status === "payment" && payment ? <PaymentStep view={view} payment={payment} feeWaived={payment.feeWaived} error={error} busy={busy} /> : null}
         {view && (status === "importing" || status === "imported") ? <ImportStep view={view} justDone={justDone} /> : null}
         {view && status === "imported" ? <Report view={view} busy={busy} /> : null}
         <History history={history} />

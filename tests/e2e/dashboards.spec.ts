@@ -102,6 +102,23 @@ test.describe("the seller", () => {
   });
 });
 
+test.describe("the seller's charts", () => {
+  signedInAsDemo("seller");
+  test.use({ javaScriptEnabled: false });
+
+  test("are drawn in the server's HTML, so they show at first paint and without JavaScript", async ({ page }) => {
+    const html = await (await page.request.get("/dashboard")).text();
+    // The performance chart's drawing: an SVG with bars, not an empty box waiting for the script.
+    expect(html).toMatch(/<svg[^>]*class="tb-chart-drawing"/);
+    expect(html).toMatch(/<rect class="tb-chart-bar"/);
+    await page.goto("/dashboard");
+    await expect(page.getByRole("heading", { name: "Performance Overview" })).toBeVisible();
+    const drawing = page.locator("svg.tb-chart-drawing").first();
+    await expect(drawing).toBeVisible();
+    expect((await drawing.boundingBox())?.height ?? 0).toBeGreaterThan(100);
+  });
+});
+
 test.describe("the buyer", () => {
   test("sees an outbid appear on the dashboard without a reload", async ({ page, browser }, testInfo) => {
     const auctionId = insertLot(`Rigol DS1054Z oscilloscope (dashboard ${Date.now()})`);

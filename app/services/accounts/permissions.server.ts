@@ -3,7 +3,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "#db/schema.ts";
 import { isPermission, type Permission } from "~/lib/permissions.ts";
-import type { Role } from "~/lib/roles.ts";
+import { isRole, type Role } from "~/lib/roles.ts";
 
 /** The permissions `role` holds now (unknown names in the table are ignored). */
 export async function permissionsOfRole(db: Kysely<Database>, role: Role): Promise<Set<Permission>> {
@@ -20,4 +20,11 @@ export async function roleHasPermission(db: Kysely<Database>, role: Role, permis
     .where("permission", "=", permission)
     .executeTakeFirst();
   return row !== undefined;
+}
+
+/** The roles holding at least one of `permissions` now (unknown role names in the table are ignored). */
+export async function rolesHoldingAny(db: Kysely<Database>, permissions: readonly Permission[]): Promise<Set<Role>> {
+  if (permissions.length === 0) return new Set();
+  const rows = await db.selectFrom("role_permissions").select("role").distinct().where("permission", "in", permissions).execute();
+  return new Set(rows.map((row) => row.role).filter(isRole));
 }

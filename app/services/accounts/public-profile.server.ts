@@ -9,7 +9,7 @@ import { normalizeRole, ROLE_LABELS, type Role } from "~/lib/roles.ts";
 import { sellerResponseFigures } from "../messaging/response-figures.server.ts";
 import { ratingSummary, type RatingSummary } from "../reviews/rating-summary.server.ts";
 import { memberName } from "./party-names.server.ts";
-import { profileVisibility, type ProfileViewer } from "./profile-privacy.server.ts";
+import { profileLooker, profileVisibility, type ProfileViewer } from "./profile-privacy.server.ts";
 import { parsePreferences } from "./profile.server.ts";
 
 
@@ -41,7 +41,7 @@ export interface PublicProfile {
   followers: number;
   /** Whether the signed-in viewer follows this seller. */
   viewerFollows: boolean;
-  /** Buyers, for the owner and administrators only. */
+  /** Buyers, for the owner and staff holding can_view_private_profiles only. */
   buyerStats: { purchases: number; totalSpent: MoneyTotal[]; watching: number } | null;
   /** Whether the Message and Follow buttons show. */
   contactButtons: boolean;
@@ -70,7 +70,7 @@ export async function publicProfile(db: Kysely<Database>, userId: string, viewer
   const profile = await db.selectFrom("profiles").selectAll().where("id", "=", userId).executeTakeFirst();
   if (!profile) return null;
   const role = normalizeRole(profile.role);
-  const visibility = profileVisibility(viewer, profile.id, parsePreferences(profile.preferences).privacy);
+  const visibility = profileVisibility(await profileLooker(db, viewer), profile.id, parsePreferences(profile.preferences).privacy);
   const isSeller = role === "seller";
 
   const [rating, listings, auctions, follows] = await Promise.all([

@@ -2,6 +2,7 @@
 // exemption with their rules, and the audit log of what staff did.
 // Routes import services through this index; services import each other's files directly.
 export * from "./audit-log-view.server.ts";
+export * from "./member-authority.server.ts";
 export * from "./user-administration.server.ts";
 export * from "./member-detail.server.ts";
 export * from "./member-suspension.server.ts";

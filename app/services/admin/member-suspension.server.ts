@@ -1,5 +1,5 @@
 // Suspending and reinstating a member, by staff whose role holds can_manage_users (an administrator's
-// account: can_manage_admins), never one's own. Suspending, in one write transaction: marks the profile, deletes every
+// account: can_manage_admins), never one's own: the rule of ./member-authority.server.ts. Suspending, in one write transaction: marks the profile, deletes every
 // session of the member (they are signed out at once), caps the proxy maximums they left on live auctions at the bids
 // those already placed (so nothing bids for them any more) and writes the audit row {old, new}. Then, after the commit,
 // each of their live (active or upcoming) auctions is cancelled through the auctions domain, which tells the
@@ -20,14 +20,12 @@ import {
   SUSPENSION_REASON_MAX_LENGTH,
   type RestoreState,
 } from "~/lib/admin-members.ts";
-import type { Permission } from "~/lib/permissions.ts";
-import { isAdminRole, normalizeRole } from "~/lib/roles.ts";
-import { permissionsOfRole } from "../accounts/permissions.server.ts";
 import { deleteUserSessions } from "../accounts/session.server.ts";
 import { announceRestoredAuction, cancelAuction, restoreCancelledAuction } from "../auctions/auction-lifecycle.server.ts";
 import { DomainError } from "../domain-error.ts";
 import { announceNotifications, insertNotifications, type NotificationDraft } from "../messaging/notifications.server.ts";
 import { recordAuditEvent } from "../platform/audit-log.server.ts";
+import { managesMembers, memberAuthority, memberAuthorityRefusal } from "./member-authority.server.ts";
 
 export interface SuspensionOutcome {
   suspended: boolean;
@@ -39,19 +37,15 @@ export interface SuspensionOutcome {
   biddersNotified: number;
 }
 
-/** Reads the actor's permissions and the target in the transaction, and applies the rules every change shares. */
+/** Reads the actor's authority and the target in the transaction, and applies the rules every change shares (member-authority). */
 async function checkedTarget(trx: Kysely<Database>, actorUserId: string, targetUserId: string) {
-  const actor = await trx.selectFrom("profiles").select("role").where("id", "=", actorUserId).executeTakeFirst();
-  const permissions = actor ? await permissionsOfRole(trx, normalizeRole(actor.role)) : new Set<Permission>();
-  if (!permissions.has("can_manage_users") && !permissions.has("can_manage_admins")) {
-    throw new DomainError("forbidden", ADMIN_MESSAGES.forbidden, { code: "can_manage_users" });
-  }
+  const authority = await memberAuthority(trx, actorUserId);
+  if (!managesMembers(authority)) throw new DomainError("forbidden", ADMIN_MESSAGES.forbidden, { code: "can_manage_users" });
   const target = await forUpdate(trx, trx.selectFrom("profiles").select(["id", "role", "suspended_at", "suspended_by", "suspension_reason"]).where("id", "=", targetUserId)).executeTakeFirst();
   if (!target) throw new DomainError("not_found", ADMIN_MESSAGES.userNotFound);
-  if (targetUserId === actorUserId) throw new DomainError("forbidden", MEMBER_MESSAGES.ownAccount, { code: "own_account" });
-  if (isAdminRole(normalizeRole(target.role)) && !permissions.has("can_manage_admins")) {
-    throw new DomainError("forbidden", MEMBER_MESSAGES.adminOnlySuperAdmin, { code: "can_manage_admins" });
-  }
+  const refusal = memberAuthorityRefusal(authority, target);
+  if (refusal === "own_account") throw new DomainError("forbidden", MEMBER_MESSAGES.ownAccount, { code: "own_account" });
+  if (refusal !== null) throw new DomainError("forbidden", MEMBER_MESSAGES.adminOnlySuperAdmin, { code: "can_manage_admins" });
   return target;
 }
 

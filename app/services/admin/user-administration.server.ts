@@ -1,7 +1,8 @@
 // Users as administrators see them (docs/product/admin.md#roles-and-permissions Role service): the searchable, bounded list,
 // and the one change of a member's role and fee exemption with its rules:
 // - the actor's role must hold can_manage_users or can_manage_admins, read inside the change's transaction;
-// - only can_manage_admins (super_admin) grants or removes admin and super_admin, or edits an administrator's account;
+// - only can_manage_admins (super_admin) grants or removes an administrator role (one holding can_manage_users or
+//   can_manage_admins), or edits an administrator's account (./member-authority.server.ts);
 // - nobody changes their own role or fee exemption;
 // - the last super_admin is never demoted (checked on locked rows, so two super admins demoting each other at once
 //   leave one);
@@ -18,11 +19,10 @@ import {
   FEE_EXEMPTION_MAX,
   FEE_EXEMPTION_MIN,
 } from "~/lib/admin.ts";
-import type { Permission } from "~/lib/permissions.ts";
-import { isAdminRole, isRole, normalizeRole, type Role } from "~/lib/roles.ts";
-import { permissionsOfRole } from "../accounts/permissions.server.ts";
+import { isRole, normalizeRole, type Role } from "~/lib/roles.ts";
 import { DomainError } from "../domain-error.ts";
 import { recordAuditEvent } from "../platform/audit-log.server.ts";
+import { managesMembers, mayAssignRole, memberAuthority, memberAuthorityRefusal } from "./member-authority.server.ts";
 
 export interface AdminUserRow {
   id: string;
@@ -202,8 +202,6 @@ export interface UserAccessChangeOutcome {
   changed: boolean;
 }
 
-const MANAGES_USERS: readonly Permission[] = ["can_manage_users", "can_manage_admins"];
-
 /**
  * Changes `targetUserId`'s role and/or fee exemption on behalf of `actorUserId`, with the rules above, in one write
  * transaction that also writes one audit_events row per changed value. Refusals are DomainErrors: forbidden (the
@@ -224,11 +222,8 @@ export async function changeUserAccess(
   const newFee = feeExemption === undefined ? undefined : Math.round(feeExemption * 100) / 100;
 
   return inWriteTransaction(db, async (trx) => {
-    const actor = await trx.selectFrom("profiles").select("role").where("id", "=", actorUserId).executeTakeFirst();
-    const actorPermissions = actor ? await permissionsOfRole(trx, normalizeRole(actor.role)) : new Set<Permission>();
-    if (!MANAGES_USERS.some((permission) => actorPermissions.has(permission))) {
-      throw new DomainError("forbidden", ADMIN_MESSAGES.forbidden, { code: "can_manage_users" });
-    }
+    const authority = await memberAuthority(trx, actorUserId);
+    if (!managesMembers(authority)) throw new DomainError("forbidden", ADMIN_MESSAGES.forbidden, { code: "can_manage_users" });
     const target = await forUpdate(
       trx,
       trx
@@ -237,15 +232,14 @@ export async function changeUserAccess(
         .where("id", "=", targetUserId),
     ).executeTakeFirst();
     if (!target) throw new DomainError("not_found", ADMIN_MESSAGES.userNotFound);
-    const oldRole = normalizeRole(target.role);
     const oldFee = Number(target.fee_exemption);
     const roleChanges = change.role !== undefined && change.role !== target.role;
     const feeChanges = newFee !== undefined && newFee !== oldFee;
     if (!roleChanges && !feeChanges) return { user: toAdminUserRow(target), changed: false };
 
-    if (targetUserId === actorUserId) throw new DomainError("forbidden", ADMIN_MESSAGES.ownAccount, { code: "own_account" });
-    const touchesAdmin = isAdminRole(oldRole) || (roleChanges && isAdminRole(change.role as Role));
-    if (touchesAdmin && !actorPermissions.has("can_manage_admins")) {
+    const refusal = memberAuthorityRefusal(authority, target);
+    if (refusal === "own_account") throw new DomainError("forbidden", ADMIN_MESSAGES.ownAccount, { code: "own_account" });
+    if (refusal !== null || (roleChanges && !mayAssignRole(authority, change.role as Role))) {
       throw new DomainError("forbidden", ADMIN_MESSAGES.adminRolesOnlySuperAdmin, { code: "can_manage_admins", field: "role" });
     }
     if (roleChanges && target.role === "super_admin") {

@@ -28,8 +28,9 @@ import {
 import { isCondition, type Condition } from "~/lib/conditions.ts";
 import { csvFile } from "~/lib/csv.ts";
 import { bulkImportCharge, type BulkImportCharge } from "~/lib/fees.ts";
-import { isAdminRole, normalizeRole } from "~/lib/roles.ts";
+import { normalizeRole } from "~/lib/roles.ts";
 import { CreateListingSchema, LISTING_MESSAGES, toListingInput, type ListingInput } from "~/schemas/listing.ts";
+import { roleHasPermission } from "../accounts/permissions.server.ts";
 import { DomainError } from "../domain-error.ts";
 import { previewPromoCode, redeemPromoCode } from "../promotions/promo-codes.server.ts";
 import type { ParsedCsv } from "./bulk-csv.server.ts";
@@ -775,13 +776,22 @@ export async function backToReview(db: Kysely<Database>, userId: string, importI
 export interface BulkPayment extends BulkImportCharge {
   count: number;
   feeExemptionPercent: number;
-  isStaff: boolean;
+  /** The importer's role holds can_waive_bulk_fees: nothing is charged and no promo code applies. */
+  feeWaived: boolean;
   promo: { code: string; message: string } | null;
 }
 
-async function payer(db: Kysely<Database>, userId: string): Promise<{ isStaff: boolean; feeExemptionPercent: number }> {
+/** What the importer pays: their fee exemption, and whether their role holds can_waive_bulk_fees (read now). */
+async function payer(db: Kysely<Database>, userId: string): Promise<{ feeWaived: boolean; feeExemptionPercent: number }> {
   const profile = await db.selectFrom("profiles").select(["role", "fee_exemption"]).where("id", "=", userId).executeTakeFirst();
-  return { isStaff: isAdminRole(normalizeRole(profile?.role)), feeExemptionPercent: Number(profile?.fee_exemption ?? 0) };
+  const feeWaived = profile ? await roleHasPermission(db, normalizeRole(profile.role), "can_waive_bulk_fees") : false;
+  return { feeWaived, feeExemptionPercent: Number(profile?.fee_exemption ?? 0) };
+}
+
+/** Whether the importer's role holds can_skip_import_review: a first large import is not held for staff review. */
+async function skipsImportReview(db: Kysely<Database>, userId: string): Promise<boolean> {
+  const profile = await db.selectFrom("profiles").select("role").where("id", "=", userId).executeTakeFirst();
+  return profile ? roleHasPermission(db, normalizeRole(profile.role), "can_skip_import_review") : false;
 }
 
 /** The payment summary; with a promo code, its preview (Apply: nothing is counted until the import). */
@@ -793,7 +803,7 @@ export async function bulkImportPayment(db: Kysely<Database>, userId: string, im
   const base = bulkImportCharge({ count: ready, ...who });
   let promo: BulkPayment["promo"] = null;
   let discountCents = 0;
-  if (promoCode && !who.isStaff && base.totalCents > 0) {
+  if (promoCode && !who.feeWaived && base.totalCents > 0) {
     const applied = await previewPromoCode(db, { code: promoCode, userId, amountCents: base.totalCents, now });
     promo = { code: applied.code, message: applied.message };
     discountCents = applied.discountCents;
@@ -837,7 +847,7 @@ export async function startBulkImport(
   if (imp.review_state === "held") throw new DomainError("conflict", BULK_MESSAGES.awaitingReview);
   const who = await payer(db, userId);
   const threshold = options.reviewThreshold ?? BULK_LIMITS.reviewThreshold;
-  if (imp.review_state !== "approved" && !who.isStaff && imp.status === "payment") {
+  if (imp.review_state !== "approved" && imp.status === "payment" && !(await skipsImportReview(db, userId))) {
     const { ready } = await rowCounts(db, importId);
     if (ready > threshold && (await isFirstImport(db, userId, importId))) {
       if (promoCode) await previewPromoCode(db, { code: promoCode, userId, amountCents: bulkImportCharge({ count: ready, ...who }).totalCents, now });
@@ -868,7 +878,7 @@ export async function chargeAndStartBulkImport(db: Kysely<Database>, userId: str
       const base = bulkImportCharge({ count: ready, ...who });
       let promo: BulkPayment["promo"] = null;
       let discountCents = 0;
-      if (promoCode && !who.isStaff && base.totalCents > 0) {
+      if (promoCode && !who.feeWaived && base.totalCents > 0) {
         const applied = await redeemPromoCode(trx, { code: promoCode, userId, amountCents: base.totalCents, now });
         promo = { code: applied.code, message: applied.message };
         discountCents = applied.discountCents;

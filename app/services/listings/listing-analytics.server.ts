@@ -1,10 +1,11 @@
 // Per-listing analytics (docs/product/listings.md#analytics): views, views per day, watchers, saved-search matches,
 // offers, and the latest auction with its bid history (bidders as first name + last initial) and bidders count.
-// The listing's owner or an administrator only; anyone else gets the spec's refusal.
+// The listing's owner, or staff whose role holds can_view_any_listing_analytics; anyone else gets the spec's refusal.
 import type { Kysely } from "kysely";
 import type { Database } from "#db/schema.ts";
-import { isAdminRole, type Role } from "~/lib/roles.ts";
+import type { Role } from "~/lib/roles.ts";
 import { LISTING_DETAIL_MESSAGES } from "~/lib/listing-detail-messages.ts";
+import { roleHasPermission } from "../accounts/permissions.server.ts";
 import { DomainError } from "../domain-error.ts";
 
 export const LISTING_ANALYTICS_MESSAGES = {
@@ -59,7 +60,7 @@ export async function getListingAnalytics(
     .where("id", "=", listingId)
     .executeTakeFirst();
   if (!listing) throw new DomainError("not_found", LISTING_DETAIL_MESSAGES.notFound);
-  if (listing.user_id !== viewer.id && !isAdminRole(viewer.role)) throw new DomainError("forbidden", LISTING_ANALYTICS_MESSAGES.forbidden);
+  if (listing.user_id !== viewer.id && !(await roleHasPermission(db, viewer.role, "can_view_any_listing_analytics"))) throw new DomainError("forbidden", LISTING_ANALYTICS_MESSAGES.forbidden);
   const days = lastDays(now, LISTING_ANALYTICS_DAYS);
   const [viewRows, watchers, matches, offerRows, auction] = await Promise.all([
     db.selectFrom("listing_view_days").select(["day", "views"]).where("listing_id", "=", listingId).where("day", ">=", days[0]!).execute(),

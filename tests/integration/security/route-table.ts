@@ -379,7 +379,7 @@ export const ROUTE_TABLE: readonly RouteRow[] = [
     loader: { expect: members("refused:403", { seller: "ok" }, each(LISTING_ADMINS, "ok")) },
     action: { form: { intent: "image-up" },
       expect: members("refused:403", { seller: "reaches:400" }, each(LISTING_ADMINS, "reaches:400"), each(UNCONFIRMED, "refused:403")) } },
-  // Per-listing analytics: the owner or an administrator (docs/product/platform.md#routes).
+  // Per-listing analytics: the owner, or roles holding can_view_any_listing_analytics (admin, super_admin as seeded).
   { file: "listings.$id_.analytics.tsx", path: "/listings/{listing}/analytics", params: { id: "{listing}" },
     loader: { expect: members("refused:403", { seller: "ok", admin: "ok", super_admin: "ok" }) }, action: "none" },
   { file: "listings.$id_.delete.tsx", path: "/listings/{listing}/delete", params: { id: "{listing}" },

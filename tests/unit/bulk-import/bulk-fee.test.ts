@@ -54,7 +54,7 @@ describe("bulkImportCharge", () => {
   });
 
   it("waives everything for staff, and reads a non-numeric exemption as 0", () => {
-    fc.assert(fc.property(count, (n) => bulkImportCharge({ count: n, isStaff: true, discount: { type: "fixed", value: 1 } }).totalCents === 0));
+    fc.assert(fc.property(count, (n) => bulkImportCharge({ count: n, feeWaived: true, discount: { type: "fixed", value: 1 } }).totalCents === 0));
     expect(bulkImportCharge({ count: 25, feeExemptionPercent: Number.NaN }).totalCents).toBe(500);
     expect(bulkImportCharge({ count: 25, feeExemptionPercent: 250 }).totalCents).toBe(0);
   });
