@@ -1,7 +1,7 @@
 // Who reaches which page, in the browser: the page a guard shows (sign-in, dashboard, 404, 403), the header's role-aware
 // links and the avatar.
 import type { Page } from "@playwright/test";
-import { demoAccount, expect, signedInAsDemo, test } from "./support.ts";
+import { demoAccount, expect, expectLinkNames, signedInAsDemo, test } from "./support.ts";
 
 type Visitor = "anonymous" | "buyer" | "seller" | "admin";
 
@@ -82,7 +82,7 @@ for (const visitor of VISITORS) {
     test("header shows the links of this role", async ({ page }) => {
       await page.goto("/");
       const header = page.getByRole("banner");
-      await expect(header.getByRole("navigation", { name: "Main" }).getByRole("link")).toHaveText(HEADER[visitor].nav);
+      await expectLinkNames(header.getByRole("navigation", { name: "Main" }).getByRole("link"), HEADER[visitor].nav);
       for (const name of HEADER[visitor].guest) {
         await expect(header.getByRole("link", { name, exact: true })).toBeVisible();
       }
