@@ -191,9 +191,13 @@ export async function expectNoAxeViolations(page: Page, { ran = [], include }: {
 
 /**
  * The links' accessible names, in order: a header link holds both its full name and a short label for narrow bars
- * (one of the two hidden by CSS), so its text content is both, while its name is the full one.
+ * (one of the two hidden by CSS), so its text content is both, while its name is the full one — followed by
+ * ", N unread" where the member has unread messages or notifications (app/lib/navigation.ts, unreadLinkLabel).
  */
 export async function expectLinkNames(links: Locator, names: readonly string[]): Promise<void> {
   await expect(links).toHaveCount(names.length);
-  for (const [index, name] of names.entries()) await expect(links.nth(index)).toHaveAccessibleName(name);
+  for (const [index, name] of names.entries()) {
+    const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    await expect(links.nth(index)).toHaveAccessibleName(new RegExp(`^${escaped}(, \\d+ unread)?$`));
+  }
 }
