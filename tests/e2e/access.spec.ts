@@ -1,6 +1,7 @@
-// Who reaches which page: the route × role contract, the header's role-aware links and the avatar.
+// Who reaches which page, in the browser: the page a guard shows (sign-in, dashboard, 404, 403), the header's role-aware
+// links and the avatar.
 import type { Page } from "@playwright/test";
-import { demoAccount, expect, signedInAsDemo, test } from "./support.ts";
+import { demoAccount, expect, expectLinkNames, signedInAsDemo, test } from "./support.ts";
 
 type Visitor = "anonymous" | "buyer" | "seller" | "admin";
 
@@ -12,38 +13,19 @@ interface Outcome {
   redirected: boolean;
 }
 
-const shows = (url: string, heading: string | RegExp): Outcome => ({ url, status: 200, heading, redirected: false });
 const redirectsTo = (url: string, heading: string | RegExp): Outcome => ({ url, status: 200, heading, redirected: true });
-const toLogin = (from: string) => redirectsTo(`/login?from=${encodeURIComponent(from)}`, "Sign in");
-// Members land on their role's dashboard: "Welcome, Bianca" (buyer, seller) or "Welcome back, Ada" (the admin dashboard).
-const TO_DASHBOARD = redirectsTo("/dashboard", /^Welcome(,| back,) /);
-
-const HOME = /industrial electronics/;
 const NOT_FOUND: Outcome = { url: "", status: 404, heading: "Page not found", redirected: false };
 const NOT_ALLOWED: Outcome = { url: "", status: 403, heading: "Not allowed", redirected: false };
 
-// The contract: where each visitor's GET of each path ends. shows(url, h1) = that page itself, 200, no redirect;
-// TO_DASHBOARD / toLogin(from) = a 302 to /dashboard, resp. to /login?from=<from>; NOT_FOUND = the
-// friendly 404 page with status 404 at the requested address.
+// One browser path per kind of guard: the page the visitor sees where a guard stops them. Every route × role
+// outcome is tests/integration/security/route-matrix.test.ts; the exact addresses (back to the page asked for
+// after signing in, members to their dashboard) are tests/integration/accounts/sign-in-first.test.ts.
 // prettier-ignore
-const ACCESS: ReadonlyArray<{ path: string } & Record<Visitor, Outcome>> = [
-  { path: "/",                  anonymous: shows("/", HOME),                                   buyer: shows("/", HOME),                       seller: shows("/", HOME),                       admin: shows("/", HOME)                    },
-  { path: "/login",             anonymous: shows("/login", "Sign in"),                         buyer: TO_DASHBOARD,                           seller: TO_DASHBOARD,                           admin: TO_DASHBOARD                        },
-  { path: "/register",          anonymous: shows("/register", "Create your account"),          buyer: TO_DASHBOARD,                           seller: TO_DASHBOARD,                           admin: TO_DASHBOARD                        },
-  { path: "/forgot-password",   anonymous: shows("/forgot-password", "Forgot your password?"), buyer: TO_DASHBOARD,                           seller: TO_DASHBOARD,                           admin: TO_DASHBOARD                        },
-  { path: "/reset-password",    anonymous: shows("/reset-password", "Choose a new password"),  buyer: TO_DASHBOARD,                           seller: TO_DASHBOARD,                           admin: TO_DASHBOARD                        },
-  { path: "/confirm-email",     anonymous: shows("/confirm-email", "Confirm your email address"), buyer: shows("/confirm-email", "Email address confirmed"), seller: shows("/confirm-email", "Email address confirmed"), admin: shows("/confirm-email", "Email address confirmed") },
-  { path: "/dashboard",         anonymous: toLogin("/dashboard"),                              buyer: shows("/dashboard", "Welcome, Bianca"), seller: shows("/dashboard", "Welcome, Samuel"), admin: shows("/dashboard", "Welcome back, Ada") },
-  { path: "/profile",           anonymous: toLogin("/profile"),                                buyer: shows("/profile", "Bianca Byers"),      seller: shows("/profile", "Samuel Sellwood"),   admin: shows("/profile", "Ada Admiral")    },
-  { path: "/create-listing",    anonymous: toLogin("/create-listing"),                         buyer: TO_DASHBOARD,                           seller: shows("/create-listing", "Create a listing"), admin: shows("/create-listing", "Create a listing") },
-  { path: "/listings",          anonymous: shows("/listings", "Equipment Listings"),           buyer: shows("/listings", "Equipment Listings"), seller: shows("/listings", "Equipment Listings"), admin: shows("/listings", "Equipment Listings") },
-  { path: "/watchlist",         anonymous: toLogin("/watchlist"),                              buyer: shows("/watchlist", "Watchlist & Saved Searches"), seller: shows("/watchlist", "Watchlist & Saved Searches"), admin: shows("/watchlist", "Watchlist & Saved Searches") },
-  { path: "/messages",          anonymous: toLogin("/messages"),                               buyer: shows("/messages", "Messages"),         seller: shows("/messages", "Messages"),         admin: shows("/messages", "Messages")      },
-  { path: "/notifications",     anonymous: toLogin("/notifications"),                          buyer: shows("/notifications", "Notifications"), seller: shows("/notifications", "Notifications"), admin: shows("/notifications", "Notifications") },
-  // The admin console: staff only; members without a staff permission get the 403 page at the address.
-  { path: "/admin",             anonymous: toLogin("/admin"),                                  buyer: NOT_ALLOWED,                            seller: NOT_ALLOWED,                            admin: shows("/admin", "Welcome back, Ada") },
-  // Anything else: every visitor gets the friendly 404 page, at the same address.
-  { path: "/some/unknown/path", anonymous: NOT_FOUND,                                          buyer: NOT_FOUND,                              seller: NOT_FOUND,                              admin: NOT_FOUND                           },
+const GUARDED: ReadonlyArray<{ visitor: Visitor; path: string; expected: Outcome }> = [
+  { visitor: "anonymous", path: "/dashboard",         expected: redirectsTo("/login?from=%2Fdashboard", "Sign in") },
+  { visitor: "anonymous", path: "/some/unknown/path", expected: NOT_FOUND },
+  { visitor: "buyer",     path: "/login",             expected: redirectsTo("/dashboard", "Welcome, Bianca") },
+  { visitor: "buyer",     path: "/admin",             expected: NOT_ALLOWED },
 ];
 
 /** The links of the 404 page (docs/product/platform.md#public-pages). */
@@ -77,21 +59,20 @@ for (const visitor of VISITORS) {
   test.describe(`as ${visitor}`, () => {
     asVisitor(visitor);
 
-    for (const row of ACCESS) {
-      const expected = row[visitor];
-      const verdict = expected.status === 404 ? "404 page" : expected.redirected ? `→ ${expected.url}` : "page";
-      test(`GET ${row.path} ${verdict}`, async ({ page }) => {
-        const response = await page.goto(row.path, { waitUntil: "domcontentloaded" });
+    for (const { path, expected } of GUARDED.filter((row) => row.visitor === visitor)) {
+      const verdict = expected.status === 404 ? "404 page" : expected.status === 403 ? "403 page" : `→ ${expected.url}`;
+      test(`GET ${path} ${verdict}`, async ({ page }) => {
+        const response = await page.goto(path, { waitUntil: "domcontentloaded" });
         expect(response, "a response").not.toBeNull();
         const finalUrl = new URL(page.url());
-        expect(finalUrl.pathname + finalUrl.search).toBe(expected.url || row.path);
+        expect(finalUrl.pathname + finalUrl.search).toBe(expected.url || path);
         expect(response!.status()).toBe(expected.status);
         const firstHop = response!.request().redirectedFrom();
         if (expected.redirected) {
-          expect(firstHop, `${row.path} redirects`).not.toBeNull();
+          expect(firstHop, `${path} redirects`).not.toBeNull();
           expect((await firstHop!.response())?.status()).toBe(302);
         } else {
-          expect(firstHop, `${row.path} does not redirect`).toBeNull();
+          expect(firstHop, `${path} does not redirect`).toBeNull();
         }
         if (expected.status === 404) await expectNotFoundPage(page);
         else await expect(page.getByRole("heading", { level: 1 })).toHaveText(expected.heading);
@@ -101,7 +82,7 @@ for (const visitor of VISITORS) {
     test("header shows the links of this role", async ({ page }) => {
       await page.goto("/");
       const header = page.getByRole("banner");
-      await expect(header.getByRole("navigation", { name: "Main" }).getByRole("link")).toHaveText(HEADER[visitor].nav);
+      await expectLinkNames(header.getByRole("navigation", { name: "Main" }).getByRole("link"), HEADER[visitor].nav);
       for (const name of HEADER[visitor].guest) {
         await expect(header.getByRole("link", { name, exact: true })).toBeVisible();
       }

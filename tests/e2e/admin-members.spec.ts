@@ -7,27 +7,17 @@ import crypto from "node:crypto";
 import { MEMBER_MESSAGES } from "../../app/lib/admin-members.ts";
 import { PROMO_MESSAGES } from "../../app/lib/promotions.ts";
 import { SUSPENDED_MESSAGE } from "../../app/services/accounts/suspension.server.ts";
+import { insertMember, withAppDatabase } from "./fixtures.ts";
 import { DEMO_PASSWORD, demoAccount, expect, expectNoAxeViolations, signedInAsDemo, signIn, test, uniqueClientIp, waitForHydration, withDatabase } from "./support.ts";
-
-/** A member of our own who can sign in with the demo password (the demo buyer's hash), so no demo account is suspended. */
-function insertMember(): { id: string; email: string; name: string } {
-  const id = crypto.randomUUID();
-  const tag = id.slice(0, 8);
-  const email = `workshop-${tag}@example.com`;
-  const now = new Date().toISOString();
-  withDatabase((db) => {
-    const { password_hash: hash } = db.prepare("select password_hash from users where email = ?").get(demoAccount("buyer").email) as { password_hash: string };
-    db.prepare("insert into users (id, email, password_hash, email_confirmed_at) values (?, ?, ?, ?)").run(id, email, hash, now);
-    db.prepare("insert into profiles (id, email, role, is_verified, first_name, last_name, company_name) values (?, ?, 'seller', 0, 'Noor', ?, 'Delta Bench Services')").run(id, email, `Haddad ${tag}`);
-  });
-  return { id, email, name: `Noor Haddad ${tag}` };
-}
 
 test.describe("as the demo administrator", () => {
   signedInAsDemo("admin");
 
   test("suspends a member, who is signed out at once and cannot sign in again", async ({ page, browser }, testInfo) => {
-    const member = insertMember();
+    // A member of our own who can sign in with the demo password, so no demo account is suspended.
+    const member = await withAppDatabase((db) =>
+      insertMember(db, { role: "seller", prefix: "workshop", firstName: "Noor", lastName: "Haddad", companyName: "Delta Bench Services", canSignIn: true }),
+    );
     const memberContext = await browser.newContext({
       baseURL: testInfo.project.use.baseURL,
       storageState: { cookies: [], origins: [] },

@@ -2,21 +2,8 @@
 // and fee exemption, and the audit log shows both changes; an administrator cannot edit the super administrator's
 // account and a super administrator cannot edit their own (so the last one is never demoted from the page); support
 // staff read the list without edit forms; axe in light and dark mode.
-import crypto from "node:crypto";
-import { expect, expectNoAxeViolations, signedInAsDemo, test, waitForHydration, withDatabase } from "./support.ts";
-
-/** A member of our own, so the demo accounts other specs sign in with keep their roles. */
-function insertMember(): { email: string; name: string } {
-  const id = crypto.randomUUID();
-  const tag = id.slice(0, 8);
-  const email = `plant-${tag}@example.com`;
-  const now = new Date().toISOString();
-  withDatabase((db) => {
-    db.prepare("insert into users (id, email, password_hash, email_confirmed_at) values (?, ?, 'not-a-real-hash', ?)").run(id, email, now);
-    db.prepare("insert into profiles (id, email, role, is_verified, first_name, last_name, company_name) values (?, ?, 'buyer', 0, 'Imre', ?, 'Ridgeline Process Controls')").run(id, email, `Vass ${tag}`);
-  });
-  return { email, name: `Imre Vass ${tag}` };
-}
+import { insertMember, withAppDatabase } from "./fixtures.ts";
+import { expect, expectNoAxeViolations, signedInAsDemo, test, waitForHydration } from "./support.ts";
 
 /** The demo administrator's address, not matching the super administrator's "superadmin@…". */
 const ADMIN_EMAIL = /(^|[^r])admin@tradebench\.test/;
@@ -25,7 +12,10 @@ test.describe("as the demo administrator", () => {
   signedInAsDemo("admin");
 
   test("changes a member's role and fee exemption, and the audit log shows both", async ({ page }) => {
-    const member = insertMember();
+    // A member of our own, so the demo accounts other specs sign in with keep their roles.
+    const member = await withAppDatabase((db) =>
+      insertMember(db, { prefix: "plant", firstName: "Imre", lastName: "Vass", companyName: "Ridgeline Process Controls" }),
+    );
     await page.goto(`/admin/users?q=${encodeURIComponent(member.email)}`);
     await expect(page.getByRole("heading", { name: "Admin User Management" })).toBeVisible();
     const row = page.getByRole("row").filter({ hasText: member.email });

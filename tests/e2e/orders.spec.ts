@@ -5,6 +5,7 @@ import AxeBuilder from "@axe-core/playwright";
 import Database from "better-sqlite3";
 import type { Browser, Page, TestInfo } from "@playwright/test";
 import type { Role } from "../../app/lib/roles.ts";
+import { insertMember, insertOrder, withAppDatabase } from "./fixtures.ts";
 import { databaseFile, demoStorageState, expect, test, uniqueClientIp, watchConsole } from "./support.ts";
 
 /** An active Buy Now listing of seller@tradebench.test nobody has ordered, picked at random so parallel runs differ. */
@@ -137,19 +138,16 @@ test("buy → pay → ship → receive: a Buy Now order through escrow to comple
 });
 
 test("the order page is 404 for a member who is not a party to it", async ({ browser }, testInfo) => {
-  const db = new Database(databaseFile(), { readonly: true, fileMustExist: true });
-  const order = db
-    .prepare(
-      `select o.id from orders o join users b on b.id = o.buyer_id join users s on s.id = o.seller_id
-       where b.email <> 'moderator@tradebench.test' and s.email <> 'moderator@tradebench.test' limit 1`,
-    )
-    .get() as { id: number } | undefined;
-  db.close();
-  test.skip(!order, "the demo seed has no orders yet");
-  // A moderator is no party and holds no order permission (support may read every order).
+  // An order between two members of our own: the demo moderator is no party and holds no order permission (support
+  // may read every order).
+  const order = await withAppDatabase(async (db) => {
+    const seller = await insertMember(db, { role: "seller", prefix: "order-seller" });
+    const buyer = await insertMember(db, { prefix: "order-buyer" });
+    return insertOrder(db, buyer.id, seller.id);
+  });
   const context = await contextAs(browser, "moderator", testInfo);
   const page = await context.newPage();
-  const response = await page.goto(`/orders/${order!.id}`);
+  const response = await page.goto(`/orders/${order.id}`);
   expect(response?.status()).toBe(404);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page not found");
   await context.close();

@@ -4,24 +4,13 @@
 // Chromium's virtual authenticator and signs in with it. (A role edited to gain a money
 // permission is sent to set it up first: tests/integration/accounts/second-factor.test.ts, as editing a demo role
 // here would change the pages of specs running beside this one.)
-import crypto from "node:crypto";
 import * as OTPAuth from "otpauth";
-import { DEMO_PASSWORD, demoAccount, expect, signIn, test, waitForHydration, withDatabase } from "./support.ts";
-
-/** A member of our own (the demo password, the demo buyer's hash), so no demo account's factor changes. */
-function insertMember(role: string): { email: string } {
-  const id = crypto.randomUUID();
-  const email = `two-step-${id.slice(0, 8)}@example.com`;
-  withDatabase((db) => {
-    const { password_hash: hash } = db.prepare("select password_hash from users where email = ?").get(demoAccount("buyer").email) as { password_hash: string };
-    db.prepare("insert into users (id, email, password_hash, email_confirmed_at) values (?, ?, ?, ?)").run(id, email, hash, new Date().toISOString());
-    db.prepare("insert into profiles (id, email, role, is_verified, first_name, last_name) values (?, ?, ?, 0, 'Tove', 'Step')").run(id, email, role);
-  });
-  return { email };
-}
+import { insertMember, withAppDatabase } from "./fixtures.ts";
+import { DEMO_PASSWORD, demoAccount, expect, signIn, test, waitForHydration } from "./support.ts";
 
 test("a member turns on two-step sign-in from /profile and then signs in with a recovery code", async ({ page, context }) => {
-  const member = insertMember("buyer");
+  // A member of our own (the demo password), so no demo account's factor changes.
+  const member = await withAppDatabase((db) => insertMember(db, { prefix: "two-step", firstName: "Tove", lastName: "Step", canSignIn: true }));
   await signIn(page, member.email, DEMO_PASSWORD);
   await page.goto("/profile");
   await page.getByRole("link", { name: "Set up or manage two-step sign-in" }).click();
@@ -70,7 +59,8 @@ test("a member adds a passkey in the browser and signs in with it as the second 
   const { authenticatorId } = await devtools.send("WebAuthn.addVirtualAuthenticator", {
     options: { protocol: "ctap2", transport: "internal", hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
   });
-  const member = insertMember("buyer");
+  // A member of our own (the demo password), so no demo account's factor changes.
+  const member = await withAppDatabase((db) => insertMember(db, { prefix: "two-step", firstName: "Tove", lastName: "Step", canSignIn: true }));
   await signIn(page, member.email, DEMO_PASSWORD);
   await page.goto("/profile/second-factor");
   await waitForHydration(page);

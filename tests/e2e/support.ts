@@ -188,3 +188,16 @@ export async function expectNoAxeViolations(page: Page, { ran = [], include }: {
   expect(summarize(results.incomplete)).toEqual([]);
   expect(results.passes.map((rule) => rule.id)).toEqual(expect.arrayContaining(ran));
 }
+
+/**
+ * The links' accessible names, in order: a header link holds both its full name and a short label for narrow bars
+ * (one of the two hidden by CSS), so its text content is both, while its name is the full one — followed by
+ * ", N unread" where the member has unread messages or notifications (app/lib/navigation.ts, unreadLinkLabel).
+ */
+export async function expectLinkNames(links: Locator, names: readonly string[]): Promise<void> {
+  await expect(links).toHaveCount(names.length);
+  for (const [index, name] of names.entries()) {
+    const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    await expect(links.nth(index)).toHaveAccessibleName(new RegExp(`^${escaped}(, \\d+ unread)?$`));
+  }
+}

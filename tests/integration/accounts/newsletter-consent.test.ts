@@ -100,6 +100,17 @@ describe("signing up", () => {
     expect((await calls().get(confirmRoute, pathOf(confirmLink), null)).data).toMatchObject({ state: "problem", message: NEWSLETTER_MESSAGES.confirmInvalid });
   });
 
+  it("answers a filled honeypot field as a sign-up but stores and mails nothing; the same address without it signs up", async () => {
+    const bot = await calls().post(signUpRoute, "/newsletter", null, { email: "bot@example.com", website_url: "https://spam.example" });
+    expect(bot).toMatchObject({ status: 200, data: { ok: true, message: NEWSLETTER_MESSAGES.subscribed } });
+    expect(await mailsTo("bot@example.com")).toEqual([]);
+    expect(await opened.db.selectFrom("newsletter_subscriptions").select("id").where("email", "=", "bot@example.com").execute()).toEqual([]);
+
+    expect((await calls().post(signUpRoute, "/newsletter", null, { email: "bot@example.com", website_url: "" })).data).toMatchObject({ ok: true });
+    expect(await mailsTo("bot@example.com")).toHaveLength(1);
+    expect((await subscription("bot@example.com")).status).toBe("pending");
+  });
+
   it("answers a subscribed address exactly as a new one, and tells the address itself by mail", async () => {
     const now = new Date("2026-12-01T10:00:00Z");
     await subscribeToNewsletter(opened.db, "known@example.com", { now });

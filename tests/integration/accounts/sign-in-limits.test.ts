@@ -117,6 +117,18 @@ describe("through /login", () => {
     expect((await login(email, PASSWORD, "198.51.100.5")).status).toBe(302);
     expect((await login(email, PASSWORD, guesser, owner.deviceCookie)).status).toBe(302);
   }, 60_000);
+
+  it("the 31st sign-in attempt from one address gets 429 whatever the account; another address is still only told the password is wrong", async () => {
+    const sprayer = "203.0.113.31";
+    // Thirty wrong passwords for thirty accounts, counted as /login counts them (without thirty slow password checks).
+    for (let i = 0; i < 30; i++) await claimSignInAttempt(opened.db, { email: `spray-${i}@example.test`, ip: sprayer, deviceId: null }, new Date());
+    const fresh = `spray-fresh-${crypto.randomUUID()}@example.test`;
+    const refused = await login(fresh, "wrong-password", sprayer);
+    expect(refused.status).toBe(429);
+    expect(refused.message).toMatch(TOO_MANY);
+    expect(Number(refused.retryAfter)).toBeGreaterThan(0);
+    expect((await login(fresh, "wrong-password", "203.0.113.7")).status).toBe(401);
+  }, 60_000);
 });
 
 const attempt = (email: string, ip: string, deviceId: string | null = null): SignInAttempt => ({ email, ip, deviceId });
