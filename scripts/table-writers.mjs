@@ -14,7 +14,8 @@ const APP = path.join(ROOT, "app");
 
 const BUILDER = /\.(insertInto|updateTable|deleteFrom)\(\s*["'`]([a-z_][a-z0-9_]*)(?:\s+as\s+\w+)?["'`]/g;
 const SQL_TEMPLATE = /\bsql(?:<[^>`]*>)?`([^`]*)`/g;
-const SQL_WRITE = /\b(insert\s+into|update|delete\s+from)\s+"?([a-z_][a-z0-9_]*)"?(?=[\s(])/gi;
+// "for update" (a row lock) and "do update" (an upsert's second half) are not writes of a table named after them.
+const SQL_WRITE = /(?<!\b(?:for|do|key)\s+)\b(insert\s+into|update|delete\s+from)\s+"?([a-z_][a-z0-9_]*)"?(?=[\s(])/gi;
 /** Top-level functions (declarations and `const f = (…) =>`), with the offset they start at. */
 const FUNCTION = /^(?:export\s+)?(?:(?:async\s+)?function\s*\*?\s*([A-Za-z_$][\w$]*)|(?:const|let)\s+([A-Za-z_$][\w$]*)\s*(?::[^=\n]+)?=\s*(?:async\s+)?(?:\(|[A-Za-z_$][\w$]*\s*=>))/gm;
 
@@ -57,8 +58,6 @@ export function tableWrites() {
     for (const m of text.matchAll(BUILDER)) record(m[2], m[1], m.index);
     for (const t of text.matchAll(SQL_TEMPLATE)) {
       for (const w of t[1].matchAll(SQL_WRITE)) {
-        // "update" also starts "do update set" in an upsert: that writes the table the insert named.
-        if (/^update$/i.test(w[1]) && /^set$/i.test(w[2])) continue;
         record(w[2].toLowerCase(), w[1].toLowerCase().replace(/\s+/, " "), t.index);
       }
     }
