@@ -37,6 +37,10 @@ function layerRules() {
     ["~/services/*/*", "!~/services/*/index.server.ts", "**/services/*/*", "!**/services/*/index.server.ts"],
     "Import a service domain through its index (~/services/<domain>/index.server.ts).",
   );
+  const onlyReference = pattern(
+    ["~/*", "!~/reference/*", "**/lib/*", "**/schemas/*", "**/offline/*", "**/app/*"],
+    "Reference data imports nothing from app but types (and other reference data).",
+  );
   const noServer = pattern(["*.server", "*.server.ts", "**/*.server", "**/*.server.ts"], "Client code never imports server modules.");
   const layers = [
     { files: ["app/routes/**"], patterns: [noDb, noSeed, servicesThroughIndex] },
@@ -44,6 +48,7 @@ function layerRules() {
     { files: ["app/services/**"], patterns: [noSeed, noRoutes, noComponents, noWeb] },
     { files: ["app/lib/**"], patterns: [noDb, noSeed, noRoutes, noServices, noWeb, noComponents, noServer] },
     { files: ["app/components/**", "app/offline/**", "app/entry.client.tsx", "service-worker/**"], patterns: [noDb, noSeed, noRoutes, noServices, noWeb, noServer] },
+    { files: ["app/reference/**"], patterns: [noDb, noSeed, noRoutes, noServices, noWeb, noComponents, noServer, onlyReference] },
     { files: ["app/schemas/**"], patterns: [noDb, noSeed, noRoutes, noServices, noWeb, noComponents, noServer] },
     { files: ["app/*.ts", "app/*.tsx"], ignores: ["app/entry.client.tsx"], patterns: [noSeed, noRoutes] },
   ];

@@ -2,7 +2,8 @@
 // administrator may change, seeded once by their migration and never rewritten at start: docs/decisions/0025.)
 import type { Kysely } from "kysely";
 import type { Database, CategoriesTable } from "./schema.ts";
-import { CATEGORY_TAXONOMY, itemSlug } from "../app/lib/taxonomy.ts";
+import { itemSlug } from "../app/lib/category-ids.ts";
+import { CATEGORY_TAXONOMY } from "../app/reference/taxonomy.ts";
 
 export function taxonomyRows(): CategoriesTable[] {
   const rows: CategoriesTable[] = [];

@@ -1,7 +1,7 @@
 // The /auctions query (docs/product/auctions.md#auction-list /auctions): URL parameters into filters and filters back into
 // URLs. Pure and client-safe, so the filter form, the links and the server read the URL the same way.
 import type { AuctionStatus } from "./auctions.ts";
-import { BROWSE_CATEGORIES, type BrowseCategorySlug } from "./browse-categories.ts";
+import { BROWSE_CATEGORIES, type BrowseCategorySlug } from "../reference/browse-categories.ts";
 
 export const AUCTIONS_PAGE_SIZE = 12;
 
@@ -14,7 +14,7 @@ export const AUCTION_LIST_STATUSES = [
 export type AuctionListStatus = (typeof AUCTION_LIST_STATUSES)[number]["value"];
 const DEFAULT_AUCTION_STATUS: AuctionListStatus = "active";
 
-/** "All" plus the eight categories of the spec (app/lib/browse-categories.ts), by slug. */
+/** "All" plus the eight categories of the spec (app/reference/browse-categories.ts), by slug. */
 export const AUCTION_CATEGORIES = BROWSE_CATEGORIES.map(({ slug, name }) => ({ value: slug, label: name }));
 export type AuctionCategory = BrowseCategorySlug;
 export const ALL_CATEGORIES_LABEL = "All Categories";

@@ -7,7 +7,7 @@ import { useLoaderData } from "@remix-run/react";
 import { AiCreatorPanel } from "~/components/home/AiCreatorPanel.tsx";
 import { CategoryBrowser } from "~/components/home/CategoryBrowser.tsx";
 import { CategoryTiles } from "~/components/home/CategoryTiles.tsx";
-import { BROWSE_CATEGORIES } from "~/lib/browse-categories.ts";
+import { BROWSE_CATEGORIES } from "~/reference/browse-categories.ts";
 import { ClosingCallToAction } from "~/components/home/ClosingCallToAction.tsx";
 import { FeaturedGrid } from "~/components/home/FeaturedGrid.tsx";
 import { HeroSearch } from "~/components/home/HeroSearch.tsx";
@@ -42,7 +42,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getOptionalUser(request);
   const [stats, categories, featured, testimonials, recent, approx] = await Promise.all([
     getMarketplaceStats(db),
-    // The taxonomy as the process read it at its start (app/lib/taxonomy.ts, synced into the database then), for the
+    // The taxonomy as the process read it at its start (app/reference/taxonomy.ts, synced into the database then), for the
     // tiles; the category browser is drawn from the taxonomy itself (components/home/CategoryBrowser.tsx).
     getCategoryIndex(db),
     featuredListings(db),

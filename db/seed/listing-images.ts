@@ -1,7 +1,7 @@
 // Pictures for the demo listings, drawn as SVG (a stylised instrument or machine per subcategory, in the
 // maker's colours, with the make and model written on it) and rasterised by sharp. Nothing is downloaded.
 import sharp from "sharp";
-import type { DrawingKind } from "../../app/lib/equipment-models.ts";
+import type { DrawingKind } from "../../app/reference/equipment-models.ts";
 
 const PICTURE_WIDTH = 800;
 const PICTURE_HEIGHT = 600;

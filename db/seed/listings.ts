@@ -21,13 +21,8 @@ import {
   THUMBNAIL_EDGE,
   type PreparedImage,
 } from "../../app/services/listings/listing-images.server.ts";
-import {
-  catalogCategoryId,
-  catalogProblems,
-  EQUIPMENT_CATALOG,
-  type CatalogModel,
-  type CatalogSubcategory,
-} from "../../app/lib/equipment-models.ts";
+import { catalogCategoryId, catalogProblems } from "../../app/lib/category-ids.ts";
+import { EQUIPMENT_CATALOG, type CatalogModel, type CatalogSubcategory } from "../../app/reference/equipment-models.ts";
 import { EXTRA_VIEWS, listingPictureSvg, renderPicture, type PictureSubject, type PictureView } from "./listing-images.ts";
 import type { Random } from "./random.ts";
 import type { UploadStore } from "../../app/services/storage/upload-store.server.ts";

@@ -1,9 +1,9 @@
-// The eight categories buyers browse by are named once (app/lib/browse-categories.ts): the taxonomy, the home page's
+// The eight categories buyers browse by are named once (app/reference/browse-categories.ts): the taxonomy, the home page's
 // tiles and the auctions filter all read those names.
 import { describe, expect, it } from "vitest";
 import { AUCTION_CATEGORIES, auctionCategoryLabel } from "~/lib/auction-filters.ts";
-import { BROWSE_CATEGORIES } from "~/lib/browse-categories.ts";
-import { CATEGORY_TAXONOMY } from "~/lib/taxonomy.ts";
+import { BROWSE_CATEGORIES } from "~/reference/browse-categories.ts";
+import { CATEGORY_TAXONOMY } from "~/reference/taxonomy.ts";
 
 const taxonomyNames = new Map(CATEGORY_TAXONOMY.flatMap((main) => [[main.slug, main.name], ...main.subcategories.map((sub) => [sub.slug, sub.name] as const)]));
 

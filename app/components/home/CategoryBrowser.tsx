@@ -7,7 +7,8 @@
 import { useNavigate } from "@remix-run/react";
 import type { MouseEvent } from "react";
 import { staticClasses } from "~/lib/static-styles.ts";
-import { CATEGORY_TAXONOMY, itemSlug, type TaxonomyMainCategory } from "~/lib/taxonomy.ts";
+import { itemSlug } from "~/lib/category-ids.ts";
+import { CATEGORY_TAXONOMY, type TaxonomyMainCategory } from "~/reference/taxonomy.ts";
 import { TOUCH, TOUCH_TARGET } from "~/lib/touch.ts";
 
 /** docs/product/listings.md#categories: the category browser shows 5 items per subcategory before "+ N more...". */

@@ -1,4 +1,4 @@
-// Browse by Category: the eight tiles of docs/product/listings.md#categories (app/lib/browse-categories.ts), each with its name, a short line
+// Browse by Category: the eight tiles of docs/product/listings.md#categories (app/reference/browse-categories.ts), each with its name, a short line
 // and its live count.
 import { AppLink } from "~/components/AppLink.tsx";
 import { formatCount } from "~/lib/money.ts";

@@ -1,16 +1,17 @@
 // The built-in equipment catalogue behind the AI listing creator's fallback and its category classifier: the
 // taxonomy's items, the trade's brands (spellings, price class), the common models with their key specifications, and
 // per subcategory the plain words a listing uses. The models are the marketplace's own reference list
-// (app/lib/equipment-models.ts: real makes and models with their published specifications), read here rather than
+// (app/reference/equipment-models.ts: real makes and models with their published specifications), read here rather than
 // copied, so one list serves the demo data and the fallback alike. Pure: no server code, no random numbers.
-import { EQUIPMENT_CATALOG } from "~/lib/equipment-models.ts";
-import { CATEGORY_TAXONOMY, itemSlug } from "~/lib/taxonomy.ts";
+import { itemSlug } from "~/lib/category-ids.ts";
+import { EQUIPMENT_CATALOG } from "~/reference/equipment-models.ts";
+import { CATEGORY_TAXONOMY } from "~/reference/taxonomy.ts";
 import { brandFamily, brandName, brandSpellingKey } from "~/lib/brands.ts";
 
 // ——— Taxonomy ———
 
 export interface CatalogueCategory {
-  /** The item id: main_sub_item (app/lib/taxonomy.ts itemSlug); also its slug. */
+  /** The item id: main_sub_item (app/lib/category-ids.ts itemSlug); also its slug. */
   id: string;
   name: string;
   slug: string;

@@ -1,6 +1,6 @@
 // Age decay in the price-suggestion helper (docs/product/pricing.md#price-guidance): exp(-rate × age in years), never below 0.2, with a rate per
 // kind of equipment. The spec names its kinds ("oscilloscopes", "signal-generators", …); Tradebench's category ids
-// map onto them here. A unit test checks every id below exists in the taxonomy (app/lib/taxonomy.ts).
+// map onto them here. A unit test checks every id below exists in the taxonomy (app/reference/taxonomy.ts).
 
 export const AGE_DECAY_FLOOR = 0.2;
 

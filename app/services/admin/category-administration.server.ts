@@ -1,6 +1,6 @@
 // /admin/categories: the three-level taxonomy with listing counts; staff holding can_manage_categories
 // rename a category, hide or show one, add an item under a subcategory, and delete only an item they added that no
-// listing uses. The taxonomy itself stays in code (app/lib/taxonomy.ts, synced into `categories` at every start,
+// listing uses. The taxonomy itself stays in code (app/reference/taxonomy.ts, synced into `categories` at every start,
 // which never deletes a row); staff's changes live in category_overrides (an overlay: a new name, hidden, added), so a
 // restart never undoes them. Every change is an audit_events row with the old and new values.
 // Listing counts come from listing_counts_by_category (kept by triggers, admin dashboard): no scan of the listings.
@@ -9,7 +9,7 @@ import { inWriteTransaction } from "#db/dialect.ts";
 import type { Database } from "#db/schema.ts";
 import { CATEGORY_NAME_MAX } from "~/lib/moderation.ts";
 import type { Role } from "~/lib/roles.ts";
-import { itemSlug } from "~/lib/taxonomy.ts";
+import { itemSlug } from "~/lib/category-ids.ts";
 import { permissionsOfRole } from "../accounts/permissions.server.ts";
 import { DomainError } from "../domain-error.ts";
 import { forgetCategoryIndex } from "../listings/listing-search.server.ts";

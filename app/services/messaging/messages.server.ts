@@ -83,10 +83,20 @@ export async function openConversation(
   // Messages are about what everyone may see: a draft or archived listing is not found, whoever asks.
   if (!listing || !visibleTo(ownedListing(listing), null)) throw new DomainError("not_found", MESSAGE_TEXT.listingNotFound);
   if (isOwner(ownedListing(listing), buyerId)) throw new DomainError("forbidden", MESSAGE_TEXT.ownListing, { code: "own_listing" });
-  const at = now.toISOString();
+  return listingConversation(db, listing, buyerId, listing.user_id, now.toISOString());
+}
+
+/** The conversation of a buyer and a seller about a listing, started if need be (one per listing and buyer). */
+async function listingConversation(
+  db: Kysely<Database>,
+  listing: { id: number; title: string },
+  buyerId: string,
+  sellerId: string,
+  at: string,
+): Promise<{ conversationId: number; created: boolean }> {
   const inserted = await db
     .insertInto("conversations")
-    .values({ listing_id: listing.id, listing_title: listing.title, buyer_id: buyerId, seller_id: listing.user_id, last_message_at: at, created_at: at })
+    .values({ listing_id: listing.id, listing_title: listing.title, buyer_id: buyerId, seller_id: sellerId, last_message_at: at, created_at: at })
     .onConflict((oc) => oc.columns(["listing_id", "buyer_id"]).doNothing())
     .returning("id")
     .executeTakeFirst();
@@ -98,6 +108,22 @@ export async function openConversation(
     .where("buyer_id", "=", buyerId)
     .executeTakeFirstOrThrow();
   return { conversationId: existing.id, created: false };
+}
+
+/**
+ * A line another domain's step writes into a listing's conversation (an offer, a counter, an acceptance), inside the
+ * caller's transaction: the conversation is started if need be, the line is unread, and it moves the conversation up.
+ */
+export async function appendListingConversationLine(
+  trx: Kysely<Database>,
+  line: { listing: { id: number; title: string }; buyerId: string; sellerId: string; senderId: string; recipientId: string; body: string; at: string },
+): Promise<void> {
+  const { conversationId } = await listingConversation(trx, line.listing, line.buyerId, line.sellerId, line.at);
+  await trx
+    .insertInto("messages")
+    .values({ conversation_id: conversationId, sender_id: line.senderId, recipient_id: line.recipientId, body: line.body, created_at: line.at, read_at: null })
+    .execute();
+  await trx.updateTable("conversations").set({ last_message_at: line.at }).where("id", "=", conversationId).execute();
 }
 
 /**

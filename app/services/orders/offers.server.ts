@@ -35,6 +35,7 @@ import {
 import { LIVE_AUCTION_STATUSES } from "~/lib/auctions.ts";
 import { buyNowOpen, findLiveAuctionRow, lockLiveAuctionOf, type AuctionRow } from "../auctions/auction-state.server.ts";
 import { isOwner, ownedListing, visibleTo } from "../listings/listing-policy.server.ts";
+import { appendListingConversationLine } from "../messaging/messages.server.ts";
 import { announceNotifications, insertNotifications, type NotificationDraft } from "../messaging/notifications.server.ts";
 import { PARTY_NAME_COLUMNS, partyNames } from "../accounts/party-names.server.ts";
 import { createOrder, shippingColumns } from "./order-creation.server.ts";
@@ -126,19 +127,6 @@ interface Effects {
 
 const offersUrl = (party: OfferParty) => `/offers?tab=${party === "seller" ? "received" : "sent"}`;
 
-/** The conversation of the buyer and the seller about the listing, started if need be (inside the transaction). */
-async function conversationOf(trx: Kysely<Database>, listing: { id: number; title: string }, buyerId: string, sellerId: string, at: string): Promise<number> {
-  const inserted = await trx
-    .insertInto("conversations")
-    .values({ listing_id: listing.id, listing_title: listing.title, buyer_id: buyerId, seller_id: sellerId, last_message_at: at, created_at: at })
-    .onConflict((oc) => oc.columns(["listing_id", "buyer_id"]).doNothing())
-    .returning("id")
-    .executeTakeFirst();
-  if (inserted) return inserted.id;
-  const existing = await trx.selectFrom("conversations").select("id").where("listing_id", "=", listing.id).where("buyer_id", "=", buyerId).executeTakeFirstOrThrow();
-  return existing.id;
-}
-
 /**
  * One step of the negotiation, written as a line of the listing's conversation from `from` to the other party, and
  * a notification (type "offer", mailed if they chose so) to `notify`.
@@ -157,10 +145,8 @@ async function record(
     at: string;
   },
 ): Promise<void> {
-  const conversationId = await conversationOf(trx, step.listing, step.buyerId, step.sellerId, step.at);
   const [senderId, recipientId] = step.from === "buyer" ? [step.buyerId, step.sellerId] : [step.sellerId, step.buyerId];
-  await trx.insertInto("messages").values({ conversation_id: conversationId, sender_id: senderId, recipient_id: recipientId, body: step.line, created_at: step.at, read_at: null }).execute();
-  await trx.updateTable("conversations").set({ last_message_at: step.at }).where("id", "=", conversationId).execute();
+  await appendListingConversationLine(trx, { listing: step.listing, buyerId: step.buyerId, sellerId: step.sellerId, senderId, recipientId, body: step.line, at: step.at });
   for (const party of step.notify) {
     effects.notifications.push({
       userId: party === "buyer" ? step.buyerId : step.sellerId,

@@ -3,7 +3,7 @@
 // matching categories with the categories they are in, opened, and nothing else.
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { OpenedDatabase } from "#db/dialect.ts";
-import { CATEGORY_TAXONOMY } from "~/lib/taxonomy.ts";
+import { CATEGORY_TAXONOMY } from "~/reference/taxonomy.ts";
 import { pageRoute, renderPage, sessionCookie, type RouteModule } from "../../support/route-pages.tsx";
 import { createTestDatabase } from "../../support/test-database.ts";
 import { insertUserRow } from "../../support/users.ts";

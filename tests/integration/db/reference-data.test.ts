@@ -8,7 +8,8 @@ import { isPostgresUrl, openDatabase, sqliteFilePath, type OpenedDatabase } from
 import { migrateToLatest } from "#db/migrate.ts";
 import { syncReferenceData, taxonomyRows } from "#db/reference-data.ts";
 import type { Category, Database } from "#db/schema.ts";
-import { CATEGORY_TAXONOMY, itemSlug } from "~/lib/taxonomy.ts";
+import { itemSlug } from "~/lib/category-ids.ts";
+import { CATEGORY_TAXONOMY } from "~/reference/taxonomy.ts";
 import { isPermission } from "~/lib/permissions.ts";
 import { ROLES } from "~/lib/roles.ts";
 import { listCategoryTree } from "~/services/listings/category.server.ts";

@@ -6,7 +6,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { OpenedDatabase } from "#db/dialect.ts";
 import { seedDemoMarketplace } from "#db/seed/demo.ts";
-import { CATEGORY_TAXONOMY } from "~/lib/taxonomy.ts";
+import { CATEGORY_TAXONOMY } from "~/reference/taxonomy.ts";
 import { CONDITIONS } from "~/lib/conditions.ts";
 import { parseListingFilters } from "~/lib/listing-filters.ts";
 import { imageKeyOf } from "~/services/listings/listing-images.server.ts";

@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { taxonomyRows } from "#db/reference-data.ts";
 import { BROWSER_ITEMS_SHOWN, browserGroups, categoryBrowserMarkup } from "~/components/home/CategoryBrowser.tsx";
-import { CATEGORY_TAXONOMY } from "~/lib/taxonomy.ts";
+import { CATEGORY_TAXONOMY } from "~/reference/taxonomy.ts";
 
 describe("category browser", () => {
   it("has the ids, names and order of the categories the database is synced with", () => {

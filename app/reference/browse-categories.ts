@@ -1,5 +1,5 @@
 // The eight categories buyers browse by (docs/product/listings.md#search-and-browse): the home page's tiles and the auctions filter, in this order,
-// each with its name and a line on what it holds. The taxonomy (app/lib/taxonomy.ts) takes its names for these eight
+// each with its name and a line on what it holds. The taxonomy (app/reference/taxonomy.ts) takes its names for these eight
 // from here, so each is written once; they are kept apart from the taxonomy so a page ships eight names, not the tree.
 
 export const BROWSE_CATEGORIES = [

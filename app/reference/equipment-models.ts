@@ -1,8 +1,7 @@
 // Reference data: real makes and models of the trade, grouped by subcategory, with the specifications, features and
 // options a dealer would list. The AI catalogue (app/lib/ai/equipment-catalogue.ts) reads it, and the demo seed lists
-// it. Prices are whole US dollars for a used unit in good working order; the seed adjusts them for condition and
-// currency.
-import { CATEGORY_TAXONOMY, itemSlug } from "./taxonomy.ts";
+// it; app/lib/category-ids.ts checks that each model names a taxonomy item. Prices are whole US dollars for a used
+// unit in good working order; the seed adjusts them for condition and currency.
 
 /** How a subcategory's pictures are drawn (db/seed/listing-images.ts). */
 export type DrawingKind =
@@ -18,7 +17,7 @@ export type DrawingKind =
   | "forklift";
 
 export interface CatalogModel {
-  /** The taxonomy item name (app/lib/taxonomy.ts). */
+  /** The taxonomy item name (app/reference/taxonomy.ts). */
   item: string;
   brand: string;
   model: string;
@@ -1280,26 +1279,3 @@ export const EQUIPMENT_CATALOG: readonly CatalogSubcategory[] = [
     ],
   },
 ];
-
-/** The taxonomy item id of a model in a subcategory. */
-export function catalogCategoryId(subcategory: CatalogSubcategory, model: CatalogModel): string {
-  return itemSlug(subcategory.main, subcategory.sub, model.item);
-}
-
-/** Every catalog item exists in the taxonomy (checked by the seed before it writes anything). */
-export function catalogProblems(): string[] {
-  const items = new Set<string>();
-  for (const main of CATEGORY_TAXONOMY) {
-    for (const sub of main.subcategories) {
-      for (const item of sub.items) items.add(itemSlug(main.slug, sub.slug, item));
-    }
-  }
-  const problems: string[] = [];
-  for (const subcategory of EQUIPMENT_CATALOG) {
-    for (const model of subcategory.models) {
-      const id = catalogCategoryId(subcategory, model);
-      if (!items.has(id)) problems.push(`${model.brand} ${model.model}: no taxonomy item ${id}`);
-    }
-  }
-  return problems;
-}

@@ -7,8 +7,8 @@
  *
  * Item names are display names in Title Case and use only ASCII letters,
  * digits, spaces, '&', '/', '-' and parentheses. Item ids are derived with
- * `itemSlug` below and must be unique across the whole taxonomy. The names of the
- * eight categories buyers browse by come from app/lib/browse-categories.ts.
+ * `itemSlug` (app/lib/category-ids.ts) and must be unique across the whole taxonomy. The names of the
+ * eight categories buyers browse by come from app/reference/browse-categories.ts.
  *
  * Reference data, not demo data: every database holds it (db/reference-data.ts).
  */
@@ -24,26 +24,6 @@ export interface TaxonomyMainCategory {
   slug: string;
   name: string;
   subcategories: readonly TaxonomySubcategory[];
-}
-
-/**
- * Derives an item id. Spec rule: "Item ids are main_sub_item in lowercase with
- * underscores". Exact rule implemented here:
- *
- *   itemSlug(main, sub, item) = [main.slug, sub.slug, item].join("_"),
- *   lower-cased, with every run of characters other than a-z and 0-9 replaced
- *   by a single underscore, and leading/trailing underscores trimmed.
- *
- * Example:
- *   itemSlug("industrial_electronics", "test_measurement", "Oscilloscopes")
- *     === "industrial_electronics_test_measurement_oscilloscopes"
- */
-export function itemSlug(mainSlug: string, subSlug: string, itemName: string): string {
-  return [mainSlug, subSlug, itemName]
-    .join("_")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "_")
-    .replace(/^_+|_+$/g, "");
 }
 
 export const CATEGORY_TAXONOMY: readonly TaxonomyMainCategory[] = [
