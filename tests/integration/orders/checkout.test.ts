@@ -82,6 +82,23 @@ describe("Buy Now", () => {
     expect(events.filter((e) => e.name === "notification").map((e) => e.topic)).toEqual([`user:${seller}`]);
   });
 
+  it("sells in the listing's own currency, whatever the reference currency: a euro and a yen listing", async () => {
+    const euroId = await insertListingRow(opened.db, seller, { title: "Rohde & Schwarz FSV signal analyzer", price_cents: 720_000, currency: "EUR" });
+    const yenId = await insertListingRow(opened.db, seller, { title: "Anritsu MS2830A analyzer", price_cents: 1_500_000, currency: "JPY" });
+    const euro = await buyNow(opened.db, { listingId: euroId, buyerId: buyer, shipping: SHIPPING_ADDRESS, now: T0 });
+    const yen = await buyNow(opened.db, { listingId: yenId, buyerId: buyer, shipping: SHIPPING_ADDRESS, now: T0 });
+    const orders = await opened.db.selectFrom("orders").select(["id", "currency", "amount_cents", "fee_cents"]).where("id", "in", [euro.orderId, yen.orderId]).orderBy("id").execute();
+    // Yen has no minor unit: ¥1,500,000 is stored as 1,500,000 and its 2.5 % fee as ¥37,500.
+    expect(orders).toEqual([
+      { id: euro.orderId, currency: "EUR", amount_cents: 720_000, fee_cents: 18_000 },
+      { id: yen.orderId, currency: "JPY", amount_cents: 1_500_000, fee_cents: 37_500 },
+    ]);
+    const told = (await notificationsOf(seller)).map((notice) => notice.message);
+    expect(told[0]).toContain("for €7,200.00");
+    expect(told[1]).toContain("for ¥1,500,000");
+    expect((await getBuyNowCheckout(opened.db, euroId, buyer))?.item).toMatchObject({ priceCents: 720_000, currency: "EUR" });
+  });
+
   it("reduces the fee by the seller's fee exemption", async () => {
     await opened.db.updateTable("profiles").set({ fee_exemption: 50 }).where("id", "=", seller).execute();
     const listingId = await insertListingRow(opened.db, seller, { price_cents: 100_000 });
