@@ -107,3 +107,29 @@ describe("Make Offer", () => {
     expect(order).toMatchObject({ amount_cents: 550_000, buyer_id: buyer, shipping_city: "Dayton", checked_out_at: expect.any(String) });
   });
 });
+
+describe("thirty acceptances of one offer at once", () => {
+  it("make one order; every other answer is a refusal with its message, none a server error", async () => {
+    const lot = await insertListingRow(opened.db, seller, { title: "Keithley 2450 SourceMeter", price_cents: 800_000, accepts_offers: 1 });
+    const params = { id: String(lot) };
+    expect(await post(offerRoute, `/listings/${lot}/offer`, buyer, { amount: "7000" }, params)).toEqual({ status: 302, location: "/offers?tab=sent" });
+    const offer = await opened.db.selectFrom("offers").select("id").where("listing_id", "=", lot).executeTakeFirstOrThrow();
+    // One signed-in seller in thirty tabs: the session is made before the burst (thirty sign-ins would pass the cap on
+    // signed-in devices and sign the first ones out).
+    await request("/offers", seller);
+    const answers = await Promise.allSettled(
+      Array.from({ length: 30 }, () => post(offersRoute, "/offers", seller, { intent: "accept", offerId: String(offer.id), tab: "received" })),
+    );
+    const statuses = answers.map((answer) => (answer.status === "fulfilled" ? answer.value.status : `threw: ${String(answer.reason)}`));
+    expect(statuses.filter((status) => status === 302)).toHaveLength(1);
+    // The others were refused as a seller would be told: the offer is no longer open (a 4xx with a message).
+    const refused = answers.flatMap((answer) => (answer.status === "fulfilled" && answer.value.status !== 302 ? [answer.value] : []));
+    expect(refused).toHaveLength(29);
+    for (const one of refused) {
+      expect(one.status).toBeGreaterThanOrEqual(400);
+      expect(one.status).toBeLessThan(500);
+      expect((one as { data?: { message?: string } }).data?.message).toEqual(expect.any(String));
+    }
+    expect(await opened.db.selectFrom("orders").select("id").where("listing_id", "=", lot).execute()).toHaveLength(1);
+  });
+});
