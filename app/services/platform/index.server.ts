@@ -4,7 +4,6 @@ export * from "./audit-log.server.ts";
 export * from "./health.server.ts";
 export * from "./image-pipeline.server.ts";
 export * from "./live-events.server.ts";
-export * from "./scheduled-work.server.ts";
 export * from "./service-heartbeats.server.ts";
 export * from "./support-inbox.server.ts";
 export * from "./support-requests.server.ts";
