@@ -4,14 +4,14 @@
 import type { Kysely } from "kysely";
 import type { Database } from "#db/schema.ts";
 import { unlessRunningElsewhere } from "#db/server-coordination.ts";
-import { deliverPendingEmails } from "../services/messaging/mailer.server.ts";
+import { deliverPendingEmails } from "../services/platform/mailer.server.ts";
 import { completeInspectedOrders } from "../services/orders/order-flow.server.ts";
 import { publishDueReviews } from "../services/reviews/reviews.server.ts";
 import { cancelUnpaidOfferOrders, expireDueOffers } from "../services/orders/offers.server.ts";
 import { flushSavedSearchAlerts } from "../services/alerts/saved-search-alerts.server.ts";
 import { flushFollowedSellerAlerts } from "../services/alerts/followed-seller-alerts.server.ts";
 import { alertAuctionsEndingSoon } from "../services/alerts/watcher-alerts.server.ts";
-import { pruneExpiredAttemptCounters } from "../services/accounts/attempt-counters.server.ts";
+import { pruneExpiredAttemptCounters } from "../services/platform/attempt-counters.server.ts";
 import { pruneExpiredKnownSignIns } from "../services/accounts/sign-in-limits.server.ts";
 import { prunePastSearchVisitors } from "../services/listings/search-query.server.ts";
 import { resumeBulkImportJobs } from "../services/listings/bulk-import-jobs.server.ts";

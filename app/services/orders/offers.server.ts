@@ -36,7 +36,7 @@ import { LIVE_AUCTION_STATUSES } from "~/lib/auctions.ts";
 import { buyNowOpen, findLiveAuctionRow, lockLiveAuctionOf, type AuctionRow } from "../auctions/auction-state.server.ts";
 import { isOwner, ownedListing, visibleTo } from "../listings/listing-policy.server.ts";
 import { announceNotifications, insertNotifications, type NotificationDraft } from "../messaging/notifications.server.ts";
-import { PARTY_NAME_COLUMNS, partyNames } from "../accounts/party-names.server.ts";
+import { PARTY_NAME_COLUMNS, partyNames } from "../platform/party-names.server.ts";
 import { createOrder, shippingColumns } from "./order-creation.server.ts";
 import { existingOrderCheckout, type AuctionCheckout } from "./checkout.server.ts";
 import { ORDER_MESSAGES } from "~/lib/orders.ts";
