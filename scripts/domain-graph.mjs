@@ -94,8 +94,12 @@ function cycles() {
   return groups;
 }
 
+// The one cycle not yet broken (docs/decisions/0083-flows-and-kernel.md, "What is left"): the check fails on any other
+// cycle, and on this one once it reaches a domain outside it. Shrink this list as its pairs are broken; never grow it.
+const KNOWN_CYCLE = ["ai", "alerts", "auctions", "listings", "messaging", "orders", "pricing", "watchlist"];
+
 if (process.argv.includes("--check")) {
-  const groups = cycles();
+  const groups = cycles().filter((group) => group.some((domain) => !KNOWN_CYCLE.includes(domain)));
   for (const group of groups) console.error(`Domains importing each other in a cycle: ${group.join(", ")}`);
   for (const line of flowImports) console.error(`A domain imports a flow: ${line}`);
   if (groups.length > 0 || flowImports.length > 0) process.exit(1);

@@ -116,6 +116,7 @@ const testTools = installTestToolsMeanwhile();
 await runTogether([
   { label: "typecheck", command: "npx", args: ["tsc", "--noEmit"] },
   { label: "lint", command: "npx", args: ["eslint", "--max-warnings", "0", "."] },
+  { label: "domain graph (no cycle, no domain importing a flow)", command: "node", args: ["scripts/domain-graph.mjs", "--check"] },
 ]);
 run("typecheck (service worker)", "npx", ["tsc", "--noEmit", "-p", "service-worker"]);
 run("unit and integration tests", "npx", ["vitest", "run", "--exclude", ALONE], { TEST_DATABASE_URL: "" });
