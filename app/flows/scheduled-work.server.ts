@@ -14,7 +14,7 @@ import { alertAuctionsEndingSoon } from "../services/alerts/watcher-alerts.serve
 import { pruneExpiredAttemptCounters } from "../services/platform/attempt-counters.server.ts";
 import { pruneExpiredKnownSignIns } from "../services/accounts/sign-in-limits.server.ts";
 import { prunePastSearchVisitors } from "../services/listings/search-query.server.ts";
-import { resumeBulkImportJobs } from "../services/listings/bulk-import-jobs.server.ts";
+import { resumeBulkImportJobs } from "./bulk-import-jobs.server.ts";
 import { endExpiredFeaturings } from "../services/listings/feature-listing.server.ts";
 import { getUploadStore } from "../services/storage/index.server.ts";
 
