@@ -33,6 +33,7 @@ function layerRules() {
   const noServices = pattern(["~/services/*", "**/services/*"], "This layer may not call services.");
   const noWeb = pattern(["~/web/*", "**/web/*"], "Only routes use the HTTP glue in app/web.");
   const noComponents = pattern(["~/components/*", "**/components/*"], "This layer may not import components.");
+  const noFlows = pattern(["~/flows/*", "**/flows/*"], "A service domain never imports a flow; flows import domains (docs/decisions/0083).");
   const servicesThroughIndex = pattern(
     ["~/services/*/*", "!~/services/*/index.server.ts", "**/services/*/*", "!**/services/*/index.server.ts"],
     "Import a service domain through its index (~/services/<domain>/index.server.ts).",
@@ -45,7 +46,8 @@ function layerRules() {
   const layers = [
     { files: ["app/routes/**"], patterns: [noDb, noSeed, servicesThroughIndex] },
     { files: ["app/web/**"], patterns: [noDb, noSeed, noRoutes, noComponents, servicesThroughIndex] },
-    { files: ["app/services/**"], patterns: [noSeed, noRoutes, noComponents, noWeb] },
+    { files: ["app/services/**"], patterns: [noSeed, noRoutes, noComponents, noWeb, noFlows] },
+    { files: ["app/flows/**"], patterns: [noSeed, noRoutes, noComponents, noWeb] },
     { files: ["app/lib/**"], patterns: [noDb, noSeed, noRoutes, noServices, noWeb, noComponents, noServer] },
     { files: ["app/components/**", "app/offline/**", "app/entry.client.tsx", "service-worker/**"], patterns: [noDb, noSeed, noRoutes, noServices, noWeb, noServer] },
     { files: ["app/reference/**"], patterns: [noDb, noSeed, noRoutes, noServices, noWeb, noComponents, noServer, onlyReference] },

@@ -109,7 +109,7 @@ async function main() {
     const db = opened.db;
     const { parseBulkCsv, chunksOf } = await import("../app/services/listings/bulk-csv.server.ts");
     const { applyBulkMapping, createBulkImport, continueToPayment, startBulkImport, getBulkImport } = await import("../app/services/listings/bulk-import.server.ts");
-    const { runBulkAiJob, runBulkImportJob, startBulkAi } = await import("../app/services/listings/bulk-import-jobs.server.ts");
+    const { runBulkAiJob, runBulkImportJob, startBulkAi } = await import("../app/flows/bulk-import-jobs.server.ts");
     const { DiskStore } = await import("../app/services/storage/index.server.ts");
 
     const sellerId = crypto.randomUUID();

@@ -10,7 +10,7 @@ import { getDb } from "~/db.server.ts";
 import { formatShortDate } from "~/lib/dates.ts";
 import { IMPORT_REVIEW_REASON_MAX, ImportReviewDecisionSchema } from "~/schemas/import-review.ts";
 import { decideHeldBulkImport, listHeldBulkImports } from "~/services/admin/index.server.ts";
-import { kickBulkImportJob } from "~/services/listings/index.server.ts";
+import { kickBulkImportJob } from "~/flows/index.server.ts";
 import { getUploadStore } from "~/services/storage/index.server.ts";
 import { requirePermission } from "~/web/auth.server.ts";
 import { refusalsAnswered } from "~/web/domain-answer.server.ts";

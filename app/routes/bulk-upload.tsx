@@ -26,18 +26,16 @@ import {
   currentBulkImportId,
   editBulkRow,
   getBulkImport,
-  kickBulkImportJob,
   listBulkImports,
   mapBulkConditionValues,
   parseBulkCsv,
   setBulkRowRemoved,
-  startBulkAi,
   startBulkImport,
   type BulkImportView,
   type BulkPayment,
-  type BulkProgressEvent,
   type BulkRowView,
 } from "~/services/listings/index.server.ts";
+import { kickBulkImportJob, startBulkAi, type BulkProgressEvent } from "~/flows/index.server.ts";
 import { getUploadStore } from "~/services/storage/index.server.ts";
 import { getEnv } from "~/env.server.ts";
 import type { BulkField } from "~/lib/bulk-import.ts";

@@ -1,5 +1,5 @@
 // /contact: the contact form (docs/product/platform.md#public-pages, docs/product/platform.md#routes). A message is kept for the support team and, when
-// a support mailbox is configured, e-mailed there (app/services/platform/support-requests.server.ts). Signed-in members
+// a support mailbox is configured, e-mailed there (app/services/support/support-requests.server.ts). Signed-in members
 // find their name and e-mail filled in; the order page's "Contact us" link (?order=<id>) carries the order, which is
 // kept only when it is the member's. Works without JavaScript; with it, the success banner goes after 5 seconds.
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
@@ -18,7 +18,7 @@ import { MIN_PASSWORD_LENGTH } from "~/schemas/fields.ts";
 import { CONFIRMATION_TOKEN_TTL_HOURS, RESET_TOKEN_TTL_HOURS } from "~/services/accounts/index.server.ts";
 import { AI_RATE_LIMITS } from "~/services/ai/index.server.ts";
 import { isDomainError } from "~/services/domain-error.ts";
-import { claimContactAttempt, orderForContact, submitSupportRequest } from "~/services/platform/index.server.ts";
+import { claimContactAttempt, orderForContact, submitSupportRequest } from "~/services/support/index.server.ts";
 import { getOptionalUser } from "~/web/auth.server.ts";
 import { formReply, refusalInit } from "~/web/domain-answer.server.ts";
 import { parseForm } from "~/web/form-data.server.ts";

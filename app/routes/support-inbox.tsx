@@ -13,7 +13,7 @@ import { getDb } from "~/db.server.ts";
 import { CloseSupportRequestSchema } from "~/schemas/contact.ts";
 import { parsePage } from "~/schemas/order.ts";
 import { parseSupportInboxView, SUPPORT_INBOX_MESSAGES, SUPPORT_INBOX_VIEWS, supportInboxUrl, type SupportInboxView } from "~/lib/support-inbox.ts";
-import { closeSupportRequest, listSupportRequests } from "~/services/platform/index.server.ts";
+import { closeSupportRequest, listSupportRequests } from "~/services/support/index.server.ts";
 import { requirePermission } from "~/web/auth.server.ts";
 import { refusalsAnswered } from "~/web/domain-answer.server.ts";
 import { parseForm } from "~/web/form-data.server.ts";

@@ -25,7 +25,7 @@ import {
   reopenSupportRequest,
   replyToSupportRequest,
   type SupportHistoryEntry,
-} from "~/services/platform/index.server.ts";
+} from "~/services/support/index.server.ts";
 import { requirePermission } from "~/web/auth.server.ts";
 import { formReply, refusalsAnswered, throwRefusal } from "~/web/domain-answer.server.ts";
 import { parseForm } from "~/web/form-data.server.ts";

@@ -20,15 +20,8 @@ import { FOLLOW_MESSAGES } from "~/lib/follows.ts";
 import { formatResponseRate, formatResponseTime, PROFILE_AUCTIONS_PAGE_SIZE, VERIFICATION_MESSAGES } from "~/lib/profiles.ts";
 import { parsePage } from "~/schemas/order.ts";
 import { PROFILE_LISTINGS_PAGE_SIZE } from "~/lib/profiles.ts";
-import {
-  followSeller,
-  profileAuctions,
-  profileListings,
-  publicProfile,
-  setSellerVerification,
-  unfollowSeller,
-  type MoneyTotal,
-} from "~/services/accounts/index.server.ts";
+import { followSeller, setSellerVerification, unfollowSeller } from "~/services/accounts/index.server.ts";
+import { profileAuctions, profileListings, publicProfile, type MoneyTotal } from "~/flows/index.server.ts";
 import { openConversation, openGeneralConversation } from "~/services/messaging/index.server.ts";
 import { listReceivedReviews, replyToReview, reportReview } from "~/services/reviews/index.server.ts";
 import { getOptionalUser, requireConfirmedUser, userHasPermission } from "~/web/auth.server.ts";

@@ -12,10 +12,6 @@ import {
   roleHasPermission,
   toCurrentUser,
   verifyLogin,
-  hitWindow,
-  tooManyAttempts,
-  counterKey,
-  type WindowRule,
   claimSignInAttempt,
   recordSignInSuccess,
   type SignInClaim,
@@ -32,6 +28,7 @@ import {
   hasSecondFactor,
   roleRequiresSecondFactor,
 } from "~/services/accounts/index.server.ts";
+import { counterKey, hitWindow, tooManyAttempts, type WindowRule } from "~/services/platform/index.server.ts";
 import { SECOND_FACTOR_PATH } from "~/schemas/second-factor.ts";
 import type { CurrentUser } from "~/lib/user.ts";
 import { newDeviceCookie, readDeviceId } from "./device-cookie.server.ts";

@@ -4,7 +4,7 @@
 // already dismissed; and a pending fraud report about a dealer.
 import type { Kysely } from "kysely";
 import type { Database } from "../schema.ts";
-import { MemoryRateLimiter } from "../../app/services/accounts/rate-limit.server.ts";
+import { MemoryRateLimiter } from "../../app/services/platform/rate-limit.server.ts";
 import { reportMember } from "../../app/services/admin/fraud-reports.server.ts";
 import { reportListing, reviewReportedListing } from "../../app/services/admin/listing-reports.server.ts";
 import { DEMO_DEALERS } from "./listings.ts";

@@ -2,8 +2,8 @@
 // answered and still open, one answered and closed, through the same services the contact form and the inbox use.
 import type { Kysely } from "kysely";
 import type { Database } from "../schema.ts";
-import { assignSupportRequest, replyToSupportRequest } from "../../app/services/platform/support-inbox.server.ts";
-import { submitSupportRequest } from "../../app/services/platform/support-requests.server.ts";
+import { assignSupportRequest, replyToSupportRequest } from "../../app/services/support/support-inbox.server.ts";
+import { submitSupportRequest } from "../../app/services/support/support-requests.server.ts";
 
 export interface DemoSupportPeople {
   buyerId: string;

@@ -6,7 +6,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../schema.ts";
 import { followSeller } from "../../app/services/accounts/follows.server.ts";
-import { MemoryRateLimiter } from "../../app/services/accounts/rate-limit.server.ts";
+import { MemoryRateLimiter } from "../../app/services/platform/rate-limit.server.ts";
 import { decideVerificationApplication, submitVerificationApplication } from "../../app/services/admin/verification-applications.server.ts";
 import type { UploadStore } from "../../app/services/storage/upload-store.server.ts";
 import { openGeneralConversation, sendMessage } from "../../app/services/messaging/messages.server.ts";

@@ -2,12 +2,10 @@
 // Routes import services through this index; services import each other's files directly.
 export * from "./account.server.ts";
 export * from "./become-seller.server.ts";
-export * from "./attempt-counters.server.ts";
 export * from "./display-currency.server.ts";
 export * from "./email-confirmation.server.ts";
 export * from "./follows.server.ts";
 export * from "./newsletter.server.ts";
-export * from "./party-names.server.ts";
 export * from "./password-change.server.ts";
 export * from "./password-reset.server.ts";
 export * from "./password.server.ts";
@@ -15,8 +13,6 @@ export * from "./password-policy.server.ts";
 export * from "./permissions.server.ts";
 export * from "./profile-privacy.server.ts";
 export * from "./profile.server.ts";
-export * from "./public-profile.server.ts";
-export * from "./rate-limit.server.ts";
 export * from "./second-factor.server.ts";
 export * from "./second-factor-sign-in.server.ts";
 export * from "./passkeys.server.ts";

@@ -16,7 +16,7 @@ import {
   tooManyAttempts,
   type BackoffRule,
   type CounterClaim,
-} from "./attempt-counters.server.ts";
+} from "../platform/attempt-counters.server.ts";
 
 const MINUTE = 60_000;
 

@@ -9,7 +9,7 @@ import { FRAUD_REPORT_REASONS, FRAUD_REPORTS_PAGE, MODERATION_MESSAGES, REPORT_N
 import type { Role } from "~/lib/roles.ts";
 import { permissionsOfRole } from "../accounts/permissions.server.ts";
 import { assertNotAParty } from "../accounts/separation-of-duties.server.ts";
-import { sharedRateLimiter, type RateLimiter } from "../accounts/rate-limit.server.ts";
+import { sharedRateLimiter, type RateLimiter } from "../platform/rate-limit.server.ts";
 import { DomainError } from "../domain-error.ts";
 import { recordAuditEvent } from "../platform/audit-log.server.ts";
 import { claimReportAttempt, sellerNameOf } from "./listing-reports.server.ts";

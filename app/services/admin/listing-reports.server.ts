@@ -24,11 +24,11 @@ import {
 } from "~/lib/moderation.ts";
 import type { Role } from "~/lib/roles.ts";
 import { publicName } from "~/lib/user.ts";
-import { tooManyAttempts } from "../accounts/attempt-counters.server.ts";
+import { tooManyAttempts } from "../platform/attempt-counters.server.ts";
 import { permissionsOfRole } from "../accounts/permissions.server.ts";
 import { reportsHideContent } from "../accounts/report-weight.server.ts";
 import { assertNotAParty } from "../accounts/separation-of-duties.server.ts";
-import { sharedRateLimiter, type RateLimiter } from "../accounts/rate-limit.server.ts";
+import { sharedRateLimiter, type RateLimiter } from "../platform/rate-limit.server.ts";
 import { announceAuctionChange, findAuctionRow, toLiveState } from "../auctions/auction-state.server.ts";
 import { DomainError } from "../domain-error.ts";
 import { primaryThumbnail } from "../listings/listing-cards.server.ts";

@@ -20,7 +20,7 @@ import {
 import { permissionsOfRole } from "../accounts/permissions.server.ts";
 import { assertNotAParty } from "../accounts/separation-of-duties.server.ts";
 import { DomainError } from "../domain-error.ts";
-import { queueEmail } from "../messaging/mailer.server.ts";
+import { queueEmail } from "../platform/mailer.server.ts";
 import { announceNotifications, insertNotifications, type NotificationDraft } from "../messaging/notifications.server.ts";
 import { recordAuditEvent } from "../platform/audit-log.server.ts";
 import type { UploadStore } from "../storage/upload-store.server.ts";

@@ -16,7 +16,7 @@ import { trendFromChange } from "~/lib/pricing/market-trend.ts";
 import { INSUFFICIENT_DATA_MESSAGE } from "~/lib/pricing/suggest-price.ts";
 import type { PriceGuidance } from "~/lib/pricing/types.ts";
 import { priceGuidance } from "~/services/pricing/price-guidance.server.ts";
-import { sharedRateLimiter, type RateLimitRule, type RateLimitVerdict } from "~/services/accounts/rate-limit.server.ts";
+import { sharedRateLimiter, type RateLimitRule, type RateLimitVerdict } from "~/services/platform/rate-limit.server.ts";
 import { readPhotos, writeListing } from "./model-calls.server.ts";
 import { analysisPhotos } from "./photos.server.ts";
 import { ProviderCallError, aiClient, aiConfigFromEnv, failureOf, type AiConfig } from "./provider.server.ts";

@@ -4,7 +4,7 @@
 // condition is mapped to the canonical list and its category found (or classified from brand and model); rows with
 // errors are kept, reported, editable and removable. The payment step computes the fee (app/lib/fees.ts), applies a
 // promo code in the same write transaction as the ledger entry (bulk_import_charges), and hands over to the import job
-// (bulk-import-jobs.server.ts).
+// (app/flows/bulk-import-jobs.server.ts).
 import type { Kysely } from "kysely";
 import { inWriteTransaction } from "#db/dialect.ts";
 import type { Database } from "#db/schema.ts";

@@ -1,7 +1,6 @@
 // What the listings domain offers to routes and the web layer. Listings: creating, editing and deleting them with their images and auction, who may see or change them, search, cards and detail pages, views, categories and the home page's figures.
 // Routes import services through this index; services import each other's files directly.
 export * from "./bulk-csv.server.ts";
-export * from "./bulk-import-jobs.server.ts";
 export * from "./bulk-import.server.ts";
 export * from "./category.server.ts";
 export * from "./create-listing.server.ts";

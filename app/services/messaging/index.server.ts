@@ -1,6 +1,5 @@
-// What the messaging domain offers to routes and the web layer. Conversations between members, notifications (inbox and e-mail) and the mailer.
+// What the messaging domain offers to routes and the web layer. Conversations between members and notifications (inbox and e-mail; the mailer is platform's).
 // Routes import services through this index; services import each other's files directly.
-export * from "./mailer.server.ts";
 export * from "./messages.server.ts";
 export * from "./notification-inbox.server.ts";
 export * from "./notifications.server.ts";

@@ -17,8 +17,8 @@ import { DomainError } from "../domain-error.ts";
 import { isOwner, ownedListing, visibleTo } from "../listings/listing-policy.server.ts";
 import { getLiveEventBus, userTopic, type LiveEventBus } from "../platform/live-events.server.ts";
 import { announceNotifications, insertNotifications, type NotificationDraft } from "./notifications.server.ts";
-import { sharedRateLimiter, type RateLimiter, type RateLimitRule } from "../accounts/rate-limit.server.ts";
-import { PARTY_NAME_COLUMNS, partyNames } from "../accounts/party-names.server.ts";
+import { sharedRateLimiter, type RateLimiter, type RateLimitRule } from "../platform/rate-limit.server.ts";
+import { PARTY_NAME_COLUMNS, partyNames } from "../platform/party-names.server.ts";
 
 
 const MESSAGE_RATE_LIMIT: RateLimitRule = { limit: MESSAGES_PER_MINUTE, windowMs: 60_000 };

@@ -37,7 +37,7 @@ import { buyNowOpen, findLiveAuctionRow, lockLiveAuctionOf, type AuctionRow } fr
 import { isOwner, ownedListing, visibleTo } from "../listings/listing-policy.server.ts";
 import { appendListingConversationLine } from "../messaging/messages.server.ts";
 import { announceNotifications, insertNotifications, type NotificationDraft } from "../messaging/notifications.server.ts";
-import { PARTY_NAME_COLUMNS, partyNames } from "../accounts/party-names.server.ts";
+import { PARTY_NAME_COLUMNS, partyNames } from "../platform/party-names.server.ts";
 import { createOrder, shippingColumns } from "./order-creation.server.ts";
 import { existingOrderCheckout, type AuctionCheckout } from "./checkout.server.ts";
 import { ORDER_MESSAGES } from "~/lib/orders.ts";

@@ -7,7 +7,7 @@ import { sql, type Kysely } from "kysely";
 import { forUpdate, inWriteTransaction } from "#db/dialect.ts";
 import type { Database } from "#db/schema.ts";
 import { isOrderStatus, ORDER_MESSAGES, type OrderStatus } from "~/lib/orders.ts";
-import { PARTY_NAME_COLUMNS, partyNames } from "../accounts/party-names.server.ts";
+import { PARTY_NAME_COLUMNS, partyNames } from "../platform/party-names.server.ts";
 import { assertNotAParty } from "../accounts/separation-of-duties.server.ts";
 import { DomainError } from "../domain-error.ts";
 import { recordAuditEvent } from "../platform/audit-log.server.ts";

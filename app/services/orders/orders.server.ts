@@ -5,7 +5,7 @@ import { getEnv } from "~/env.server.ts";
 import { isOrderStatus, type EscrowAccount, type OrderAction, type OrderStatus } from "~/lib/orders.ts";
 import { primaryThumbnail } from "../listings/listing-cards.server.ts";
 import { availableOrderActions, canViewOrder, inspectionEndsAt, orderAuthority, type OrderActor } from "./order-flow.server.ts";
-import { memberName, PARTY_NAME_COLUMNS, partyNames } from "../accounts/party-names.server.ts";
+import { memberName, PARTY_NAME_COLUMNS, partyNames } from "../platform/party-names.server.ts";
 
 const ORDERS_PAGE_SIZE = 20;
 

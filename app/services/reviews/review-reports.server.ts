@@ -8,7 +8,7 @@ import type { Database } from "#db/schema.ts";
 import type { Role } from "~/lib/roles.ts";
 import { REVIEW_MESSAGES, REVIEW_REPORT_REASONS_SHOWN, REVIEW_REPORTS_PAGE_SIZE, type ReviewerRole } from "~/lib/reviews.ts";
 import { permissionsOfRole } from "../accounts/permissions.server.ts";
-import { memberName } from "../accounts/party-names.server.ts";
+import { memberName } from "../platform/party-names.server.ts";
 import { assertNotPartyToReview } from "./reviews.server.ts";
 import { DomainError } from "../domain-error.ts";
 import { recordAuditEvent } from "../platform/audit-log.server.ts";

@@ -3,7 +3,7 @@
 // reviews, the tab counts, and an unknown member.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { OpenedDatabase } from "#db/dialect.ts";
-import { profileListings, publicProfile } from "~/services/accounts/index.server.ts";
+import { profileListings, publicProfile } from "~/flows/index.server.ts";
 import { getSellerStats } from "~/services/dashboards/index.server.ts";
 import { buyNow } from "~/services/orders/checkout.server.ts";
 import { transitionOrder, type OrderActor } from "~/services/orders/order-flow.server.ts";

@@ -2,7 +2,7 @@
 // app server shares them (docs/decisions/0034); sign-in limits: sign-in-limits.test.ts.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { openDatabase, type OpenedDatabase } from "#db/dialect.ts";
-import { MemoryRateLimiter, sharedRateLimiter } from "~/services/accounts/rate-limit.server.ts";
+import { MemoryRateLimiter, sharedRateLimiter } from "~/services/platform/rate-limit.server.ts";
 import { createTestDatabase, onPostgres } from "../../support/test-database.ts";
 
 const RULE = { limit: 3, windowMs: 60_000 };

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { OpenedDatabase } from "#db/dialect.ts";
 import { FRESH_REPORT_WEIGHT, LISTING_UNDER_REVIEW, REPORT_WEIGHT_TO_HIDE, SEASONED_REPORT_WEIGHT, SEASONED_REPORTER_DAYS } from "~/lib/moderation.ts";
-import { MemoryRateLimiter } from "~/services/accounts/rate-limit.server.ts";
+import { MemoryRateLimiter } from "~/services/platform/rate-limit.server.ts";
 import { isStaffRole, reportersWeight, reportWeightOf } from "~/services/accounts/report-weight.server.ts";
 import { countFlaggedListings, reportListing } from "~/services/admin/index.server.ts";
 import { createForumTopic, flagForumPost, replyToForumTopic } from "~/services/community/index.server.ts";

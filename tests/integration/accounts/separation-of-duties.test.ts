@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { OpenedDatabase } from "#db/dialect.ts";
 import type { Role } from "~/lib/roles.ts";
-import { MemoryRateLimiter } from "~/services/accounts/rate-limit.server.ts";
+import { MemoryRateLimiter } from "~/services/platform/rate-limit.server.ts";
 import { isParty, PARTY_REFUSALS, partyRefusal } from "~/services/accounts/separation-of-duties.server.ts";
 import { reportListing, reportMember, resolveFraudReport, reviewReportedListing, setListingFeatured } from "~/services/admin/index.server.ts";
 import { createForumTopic, flagForumPost, moderateForumPost, moderateForumTopic, replyToForumTopic } from "~/services/community/index.server.ts";

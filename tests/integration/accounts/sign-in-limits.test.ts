@@ -3,7 +3,7 @@
 // a sprayer on one address are made to wait, and the counters live in the database (shared, surviving a restart).
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { openDatabase, type OpenedDatabase } from "#db/dialect.ts";
-import { claimAttempts, hitWindow, pruneExpiredAttemptCounters } from "~/services/accounts/attempt-counters.server.ts";
+import { claimAttempts, hitWindow, pruneExpiredAttemptCounters } from "~/services/platform/attempt-counters.server.ts";
 import { hashPassword } from "~/services/accounts/password.server.ts";
 import {
   accountDelayMs,

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { OpenedDatabase } from "#db/dialect.ts";
 import { MODERATION_MESSAGES, REPORT_RATE_LIMIT } from "~/lib/moderation.ts";
-import { MemoryRateLimiter } from "~/services/accounts/rate-limit.server.ts";
+import { MemoryRateLimiter } from "~/services/platform/rate-limit.server.ts";
 import { countFlaggedListings, getListingReview, listFlaggedListings, reportListing, reviewReportedListing } from "~/services/admin/index.server.ts";
 import { DomainError } from "~/services/domain-error.ts";
 import { searchListings } from "~/services/listings/listing-search.server.ts";

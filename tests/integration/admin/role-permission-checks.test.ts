@@ -8,7 +8,7 @@ import type { OpenedDatabase } from "#db/dialect.ts";
 import { MEMBER_MESSAGES } from "~/lib/admin-members.ts";
 import type { Permission } from "~/lib/permissions.ts";
 import type { Role } from "~/lib/roles.ts";
-import { publicProfile } from "~/services/accounts/index.server.ts";
+import { publicProfile } from "~/flows/index.server.ts";
 import { changeUserAccess, listRolePermissions, reinstateUser, setRolePermissions, suspendUser } from "~/services/admin/index.server.ts";
 import { DomainError } from "~/services/domain-error.ts";
 import { chunksOf, parseBulkCsv } from "~/services/listings/bulk-csv.server.ts";

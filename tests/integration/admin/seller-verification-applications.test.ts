@@ -11,7 +11,8 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { OpenedDatabase } from "#db/dialect.ts";
 import { VERIFICATION_APPLICATION_MESSAGES as M, VERIFICATION_MAX_DOCUMENT_BYTES } from "~/lib/seller-verification.ts";
-import { publicProfile, setSellerVerification } from "~/services/accounts/index.server.ts";
+import { setSellerVerification } from "~/services/accounts/index.server.ts";
+import { publicProfile } from "~/flows/index.server.ts";
 import {
   countPendingVerificationApplications,
   decideVerificationApplication,

@@ -10,7 +10,7 @@ import { placeBid } from "~/services/auctions/bidding.server.ts";
 import { buyNow } from "~/services/orders/checkout.server.ts";
 import { updateListing } from "~/services/listings/update-listing.server.ts";
 import { InProcessBus, setLiveEventBus, type LiveEvent } from "~/services/platform/live-events.server.ts";
-import { runScheduledWork } from "~/services/platform/scheduled-work.server.ts";
+import { runScheduledWork } from "~/flows/scheduled-work.server.ts";
 import { alertAuctionsEndingSoon } from "~/services/alerts/watcher-alerts.server.ts";
 import { watchListing } from "~/services/watchlist/watchlist.server.ts";
 import { insertAuctionRow } from "../../support/auctions.ts";

@@ -24,7 +24,7 @@ import {
   setBulkRowRemoved,
   startBulkImport,
 } from "~/services/listings/bulk-import.server.ts";
-import { resumeBulkImportJobs, runBulkAiJob, runBulkImportJob, startBulkAi } from "~/services/listings/bulk-import-jobs.server.ts";
+import { resumeBulkImportJobs, runBulkAiJob, runBulkImportJob, startBulkAi } from "~/flows/bulk-import-jobs.server.ts";
 import { DiskStore } from "~/services/storage/index.server.ts";
 import { startFakeOpenAi } from "../../support/fake-openai.ts";
 import { createTestDatabase } from "../../support/test-database.ts";

@@ -19,7 +19,7 @@ import {
   listPlatformFees,
   platformFeesOwed,
 } from "~/services/listings/index.server.ts";
-import { runScheduledWork } from "~/services/platform/scheduled-work.server.ts";
+import { runScheduledWork } from "~/flows/scheduled-work.server.ts";
 import { insertListingRow } from "../../support/listings.ts";
 import { createTestDatabase } from "../../support/test-database.ts";
 import { insertUserRow } from "../../support/users.ts";

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { OpenedDatabase } from "#db/dialect.ts";
 import { LISTING_REMOVED, LISTING_UNDER_REVIEW, MODERATION_HOLD_MESSAGES } from "~/lib/moderation.ts";
 import { reportListing, reviewReportedListing } from "~/services/admin/index.server.ts";
-import { MemoryRateLimiter } from "~/services/accounts/rate-limit.server.ts";
+import { MemoryRateLimiter } from "~/services/platform/rate-limit.server.ts";
 import { cancelAuction, endAuctionEarly, ownerControlView } from "~/services/auctions/auction-lifecycle.server.ts";
 import { DomainError } from "~/services/domain-error.ts";
 import {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { OpenedDatabase } from "#db/dialect.ts";
 import { MESSAGE_TEXT } from "~/lib/messages.ts";
 import { openConversation, sendMessage } from "~/services/messaging/messages.server.ts";
-import { MemoryRateLimiter } from "~/services/accounts/rate-limit.server.ts";
+import { MemoryRateLimiter } from "~/services/platform/rate-limit.server.ts";
 import { InProcessBus } from "~/services/platform/live-events.server.ts";
 import { insertListingRow } from "../../support/listings.ts";
 import { routeCalls } from "../../support/route-calls.ts";

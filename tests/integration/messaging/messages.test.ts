@@ -12,7 +12,7 @@ import {
   sendMessage,
   thread,
 } from "~/services/messaging/messages.server.ts";
-import { MemoryRateLimiter } from "~/services/accounts/rate-limit.server.ts";
+import { MemoryRateLimiter } from "~/services/platform/rate-limit.server.ts";
 import { insertListingRow } from "../../support/listings.ts";
 import { createTestDatabase } from "../../support/test-database.ts";
 import { insertUserRow } from "../../support/users.ts";

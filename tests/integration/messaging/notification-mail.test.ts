@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { OpenedDatabase } from "#db/dialect.ts";
 import { inWriteTransaction } from "#db/dialect.ts";
-import { deliverPendingEmails } from "~/services/messaging/mailer.server.ts";
+import { deliverPendingEmails } from "~/services/platform/mailer.server.ts";
 import { insertNotifications, type NotificationDraft } from "~/services/messaging/notifications.server.ts";
 import { createTestDatabase } from "../../support/test-database.ts";
 import { insertUserRow } from "../../support/users.ts";

@@ -17,7 +17,7 @@ import {
   respondToOffer,
   saveOfferSettings,
 } from "~/services/orders/offers.server.ts";
-import { runScheduledWork } from "~/services/platform/scheduled-work.server.ts";
+import { runScheduledWork } from "~/flows/scheduled-work.server.ts";
 import { transitionOrder } from "~/services/orders/order-flow.server.ts";
 import { OFFER_MESSAGES } from "~/lib/offers.ts";
 import { insertAuctionRow } from "../../support/auctions.ts";

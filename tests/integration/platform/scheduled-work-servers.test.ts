@@ -4,8 +4,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { openDatabase, type OpenedDatabase } from "#db/dialect.ts";
 import { unlessRunningElsewhere } from "#db/server-coordination.ts";
-import { deliverPendingEmails, queueEmail } from "~/services/messaging/mailer.server.ts";
-import { runScheduledWork } from "~/services/platform/scheduled-work.server.ts";
+import { deliverPendingEmails, queueEmail } from "~/services/platform/mailer.server.ts";
+import { runScheduledWork } from "~/flows/scheduled-work.server.ts";
 import { createTestDatabase, onPostgres } from "../../support/test-database.ts";
 
 let serverA: OpenedDatabase;

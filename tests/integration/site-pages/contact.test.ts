@@ -7,7 +7,7 @@ import type { OpenedDatabase } from "#db/dialect.ts";
 import type * as EnvModule from "~/env.server.ts";
 import { HONEYPOT_FIELD } from "~/lib/honeypot.ts";
 import { CONTACT_LIMITS } from "~/schemas/contact.ts";
-import { CONTACT_RATE_LIMIT, submitSupportRequest } from "~/services/platform/index.server.ts";
+import { CONTACT_RATE_LIMIT, submitSupportRequest } from "~/services/support/index.server.ts";
 import { insertListingRow } from "../../support/listings.ts";
 import { routeCalls, type FormFields } from "../../support/route-calls.ts";
 import { brokenDatabase, ROUTE_CONTEXT } from "../../support/route-pages.tsx";

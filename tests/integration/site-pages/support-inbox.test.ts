@@ -12,7 +12,7 @@ import {
   SUPPORT_INBOX_PAGE_SIZE,
   type SupportInboxEntry,
   type SupportRequestDetail,
-} from "~/services/platform/index.server.ts";
+} from "~/services/support/index.server.ts";
 import { insertListingRow } from "../../support/listings.ts";
 import { routeCalls } from "../../support/route-calls.ts";
 import { createTestDatabase } from "../../support/test-database.ts";

@@ -10,7 +10,7 @@ import { getEnv } from "~/env.server.ts";
 import { SUPPORT_INBOX_MESSAGES, type SupportInboxView } from "~/lib/support-inbox.ts";
 import type { Role } from "~/lib/roles.ts";
 import { DomainError } from "../domain-error.ts";
-import { queueEmail } from "../messaging/mailer.server.ts";
+import { queueEmail } from "../platform/mailer.server.ts";
 import { canViewOrder, orderAuthority } from "../orders/order-flow.server.ts";
 
 export type SupportRequestStatus = "open" | "closed";

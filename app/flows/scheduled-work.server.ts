@@ -4,19 +4,19 @@
 import type { Kysely } from "kysely";
 import type { Database } from "#db/schema.ts";
 import { unlessRunningElsewhere } from "#db/server-coordination.ts";
-import { deliverPendingEmails } from "../messaging/mailer.server.ts";
-import { completeInspectedOrders } from "../orders/order-flow.server.ts";
-import { publishDueReviews } from "../reviews/reviews.server.ts";
-import { cancelUnpaidOfferOrders, expireDueOffers } from "../orders/offers.server.ts";
-import { flushSavedSearchAlerts } from "../alerts/saved-search-alerts.server.ts";
-import { flushFollowedSellerAlerts } from "../alerts/followed-seller-alerts.server.ts";
-import { alertAuctionsEndingSoon } from "../alerts/watcher-alerts.server.ts";
-import { pruneExpiredAttemptCounters } from "../accounts/attempt-counters.server.ts";
-import { pruneExpiredKnownSignIns } from "../accounts/sign-in-limits.server.ts";
-import { prunePastSearchVisitors } from "../listings/search-query.server.ts";
-import { resumeBulkImportJobs } from "../listings/bulk-import-jobs.server.ts";
-import { endExpiredFeaturings } from "../listings/feature-listing.server.ts";
-import { getUploadStore } from "../storage/index.server.ts";
+import { deliverPendingEmails } from "../services/platform/mailer.server.ts";
+import { completeInspectedOrders } from "../services/orders/order-flow.server.ts";
+import { publishDueReviews } from "../services/reviews/reviews.server.ts";
+import { cancelUnpaidOfferOrders, expireDueOffers } from "../services/orders/offers.server.ts";
+import { flushSavedSearchAlerts } from "../services/alerts/saved-search-alerts.server.ts";
+import { flushFollowedSellerAlerts } from "../services/alerts/followed-seller-alerts.server.ts";
+import { alertAuctionsEndingSoon } from "../services/alerts/watcher-alerts.server.ts";
+import { pruneExpiredAttemptCounters } from "../services/platform/attempt-counters.server.ts";
+import { pruneExpiredKnownSignIns } from "../services/accounts/sign-in-limits.server.ts";
+import { prunePastSearchVisitors } from "../services/listings/search-query.server.ts";
+import { resumeBulkImportJobs } from "./bulk-import-jobs.server.ts";
+import { endExpiredFeaturings } from "../services/listings/feature-listing.server.ts";
+import { getUploadStore } from "../services/storage/index.server.ts";
 
 /**
  * Work after the auctions have been started and ended: order deadlines, watchers of auctions ending soon, then the

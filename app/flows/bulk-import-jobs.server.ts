@@ -19,16 +19,16 @@ import { fallbackListing } from "~/lib/ai/fallback.ts";
 import { BULK_LIMITS, BULK_MESSAGES, parseBulkPrice, secondsLeft, type BulkField, type DecimalSeparator } from "~/lib/bulk-import.ts";
 import { toCanonicalCondition } from "~/lib/conditions.ts";
 import { parseMoneyCents } from "~/schemas/listing.ts";
-import { DomainError } from "../domain-error.ts";
-import { nextTurn } from "../event-loop.server.ts";
-import { generateAiListing, type AiListingOptions } from "../ai/ai-listing.server.ts";
-import { alertSavedSearchesOfListing } from "../alerts/saved-search-alerts.server.ts";
-import { getLiveEventBus, userTopic } from "../platform/live-events.server.ts";
-import { fetchRemotePhoto, type RemotePhotoOptions } from "../platform/remote-photo.server.ts";
-import type { UploadStore } from "../storage/upload-store.server.ts";
-import { bulkCategoryIndex, checkRow, listingInputOfRow, valuesOfStoredRow, type BulkComparable } from "./bulk-import.server.ts";
-import { createListing } from "./create-listing.server.ts";
-import { prepareListingImage, type PreparedImage } from "./listing-images.server.ts";
+import { DomainError } from "../services/domain-error.ts";
+import { nextTurn } from "../services/event-loop.server.ts";
+import { generateAiListing, type AiListingOptions } from "../services/ai/ai-listing.server.ts";
+import { alertSavedSearchesOfListing } from "../services/alerts/saved-search-alerts.server.ts";
+import { getLiveEventBus, userTopic } from "../services/platform/live-events.server.ts";
+import { fetchRemotePhoto, type RemotePhotoOptions } from "../services/platform/remote-photo.server.ts";
+import type { UploadStore } from "../services/storage/upload-store.server.ts";
+import { bulkCategoryIndex, checkRow, listingInputOfRow, valuesOfStoredRow, type BulkComparable } from "../services/listings/bulk-import.server.ts";
+import { createListing } from "../services/listings/create-listing.server.ts";
+import { prepareListingImage, type PreparedImage } from "../services/listings/listing-images.server.ts";
 
 /** How long a worker's claim on an import lasts without renewal. */
 const BULK_JOB_LEASE_MS = 60_000;
