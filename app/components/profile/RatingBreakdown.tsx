@@ -1,6 +1,6 @@
 // The public profile's rating breakdown: reviews per star count, and the seller's aspect averages.
 import { Box, Heading, HStack, Stack, Text } from "@chakra-ui/react";
-import { SELLER_RATING_ASPECTS } from "~/lib/reviews.ts";
+import { REVIEW_STARS, SELLER_RATING_ASPECTS } from "~/lib/reviews.ts";
 import type { RatingSummary } from "~/services/reviews/index.server.ts";
 
 export function RatingBreakdown({ rating }: { rating: RatingSummary }) {
