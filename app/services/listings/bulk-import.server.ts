@@ -357,6 +357,17 @@ export async function listBulkImports(db: Kysely<Database>, userId: string): Pro
   return rows.map(summaryOf);
 }
 
+/** A category a bulk row can be put in (the review step's choice list). */
+export interface BulkCategoryChoice {
+  id: string;
+  name: string;
+}
+
+/** The leaf categories (level 3) by name: what the review step offers for each row. */
+export async function bulkCategoryChoices(db: Kysely<Database>): Promise<BulkCategoryChoice[]> {
+  return db.selectFrom("categories").select(["id", "name"]).where("level", "=", 3).orderBy("name").execute();
+}
+
 // ── Mapping and validation ──
 
 export interface BulkCategoryIndex {
