@@ -5,7 +5,7 @@ import type { Database } from "../schema.ts";
 import type { UploadStore } from "../../app/services/storage/upload-store.server.ts";
 import { seedDemoAdministration } from "./administration.ts";
 import { seedDemoAuctions } from "./auctions.ts";
-import { seedDemoBulkImport } from "./bulk-import.ts";
+import { HELD_IMPORT_DEALER_EMAIL, seedDemoBulkImport, seedDemoHeldBulkImport } from "./bulk-import.ts";
 import { seedDemoListingViews } from "./dashboards.ts";
 import { seedDemoForum } from "./forum.ts";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "./demo-accounts.ts";
@@ -73,6 +73,9 @@ export async function seedDemoMarketplace(db: Kysely<Database>, options: DemoSee
   await seedDemoModeration(db, { buyerId: idOf("buyer"), sellerId: idOf("seller"), moderatorId: idOf("moderator") }, { now });
   // Bulk import: the demo seller's past import, with its per-row report, in the history of /bulk-upload.
   await seedDemoBulkImport(db, options.uploads, { sellerId: idOf("seller"), now });
+  // A dealer's first import, larger than the review threshold, held for staff review on /admin/bulk-imports.
+  const dealer = await db.selectFrom("profiles").select("id").where("email", "=", HELD_IMPORT_DEALER_EMAIL).executeTakeFirstOrThrow();
+  await seedDemoHeldBulkImport(db, { dealerId: dealer.id, now });
   // Dashboards: a month of counted views of the demo seller's listings, for the seller dashboard's figures.
   await seedDemoListingViews(db, seededRandom(DEMO_SEED + 5), { sellerId: idOf("seller"), now });
   // The newsletter: readers who signed up over the last weeks, confirmed, pending and unsubscribed.

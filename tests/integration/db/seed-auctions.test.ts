@@ -12,6 +12,8 @@ import { ORDER_STATUSES } from "~/lib/orders.ts";
 import { runAuctionLifecycle } from "~/services/auctions/auction-lifecycle.server.ts";
 import { resolveBid, type AuctionBidState } from "~/services/auctions/bid-resolution.ts";
 import { completeInspectedOrders } from "~/services/orders/order-flow.server.ts";
+import { disputeThread } from "~/services/orders/disputes.server.ts";
+import { escrowDesk } from "~/services/orders/orders.server.ts";
 import type * as PasswordModule from "~/services/accounts/password.server.ts";
 import { DiskStore } from "~/services/storage/index.server.ts";
 import { createTestDatabase } from "../../support/test-database.ts";
@@ -310,6 +312,27 @@ describe("demo orders", () => {
     expect(buyNow.length).toBeGreaterThanOrEqual(5);
     for (const o of buyNow) expect(o.auction_id).toBeNull();
     expect(new Set(orders.map((o) => o.reference)).size).toBe(orders.length);
+  });
+
+  it("has a two-sided dispute awaiting the referee: the buyer's reason and the seller's answer, on the escrow desk", async () => {
+    const { openDisputes } = await escrowDesk(opened.db, { payments: false, disputes: true });
+    expect(openDisputes.length).toBeGreaterThan(0);
+    const disputed = await opened.db.selectFrom("orders").select(["id", "buyer_id", "seller_id", "resolved_at"]).where("status", "=", "disputed").execute();
+    expect(openDisputes.map((d) => d.id).sort()).toEqual(disputed.map((o) => o.id).sort());
+    for (const order of disputed) {
+      expect(order.resolved_at, `order ${order.id}`).toBeNull();
+      const thread = await disputeThread(opened.db, order.id);
+      // The buyer's side: the reason the dispute was opened with.
+      expect(thread.reason, `order ${order.id}`).toMatch(/\S{10,}/);
+      expect(thread.sellerAnswered, `order ${order.id}`).toBe(true);
+      const sides = thread.messages.map((m) => m.side);
+      expect(sides, `order ${order.id}`).toContain("seller");
+      // Nobody has decided: the referee has not written.
+      expect(sides, `order ${order.id}`).not.toContain("referee");
+      const authors = await opened.db.selectFrom("dispute_messages").select("author_id").where("order_id", "=", order.id).where("author_side", "=", "seller").execute();
+      expect(authors.every((a) => a.author_id === order.seller_id), `order ${order.id}`).toBe(true);
+      expect(thread.messages.find((m) => m.side === "seller")!.body).toContain("tested and photographed before packing");
+    }
   });
 
   it("stamps every step in order, on a timeline made by the right people", async () => {

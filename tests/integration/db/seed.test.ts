@@ -10,7 +10,10 @@ import { listNewsletterSubscribers } from "~/services/accounts/newsletter.server
 import { DEMO_PASSWORD } from "#db/seed/demo-accounts.ts";
 import { DEMO_DEALERS } from "#db/seed/listings.ts";
 import { verifyLogin } from "~/services/accounts/account.server.ts";
-import { queryAuditLog } from "~/services/admin/index.server.ts";
+import { countHeldBulkImports, listHeldBulkImports, queryAuditLog } from "~/services/admin/index.server.ts";
+import { getBulkImport } from "~/services/listings/bulk-import.server.ts";
+import { BULK_LIMITS } from "~/lib/bulk-import.ts";
+import { HELD_IMPORT_DEALER_EMAIL } from "#db/seed/bulk-import.ts";
 import { listPromoCodes } from "~/services/promotions/index.server.ts";
 import type * as PasswordModule from "~/services/accounts/password.server.ts";
 import { DiskStore } from "~/services/storage/index.server.ts";
@@ -136,6 +139,21 @@ describe("seedDemoMarketplace", () => {
     const rows = await seeded.db.selectFrom("bulk_import_rows").select(["removed", "listing_id", "photo_errors"]).where("import_id", "=", imports[0]!.id).orderBy("row_number").execute();
     expect(rows.map((r) => [r.removed, r.listing_id !== null])).toEqual([[0, true], [0, true], [0, true], [1, false]]);
     expect(rows[0]!.photo_errors).toContain("private or local network");
+  });
+
+  it("holds a dealer's first import above the review threshold for staff, nothing charged and no listing made", async () => {
+    const held = await listHeldBulkImports(seeded.db);
+    expect(held).toHaveLength(1);
+    expect(await countHeldBulkImports(seeded.db)).toBe(1);
+    const dealer = await seeded.db.selectFrom("profiles").select(["id", "company_name"]).where("email", "=", HELD_IMPORT_DEALER_EMAIL).executeTakeFirstOrThrow();
+    const imp = await getBulkImport(seeded.db, dealer.id, held[0]!.id);
+    expect(imp).toMatchObject({ status: "payment", reviewState: "held", errorCount: 0, createdCount: 0 });
+    expect(imp.readyCount).toBeGreaterThan(BULK_LIMITS.reviewThreshold);
+    expect(await seeded.db.selectFrom("bulk_import_charges").select("id").where("import_id", "=", imp.id).execute()).toEqual([]);
+    const listings = await seeded.db.selectFrom("equipment_listings").select("id").where("user_id", "=", dealer.id).execute();
+    const imported = await seeded.db.selectFrom("bulk_import_rows").select("listing_id").where("import_id", "=", imp.id).where("listing_id", "is not", null).execute();
+    expect(imported).toEqual([]);
+    expect(listings.length).toBeGreaterThan(0);
   });
 
   it("verifies everyone but the buyer, and fills a plausible profile", async () => {
