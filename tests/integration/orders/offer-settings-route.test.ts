@@ -5,15 +5,15 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { OpenedDatabase } from "#db/dialect.ts";
 import { OFFER_MESSAGES } from "~/lib/offers.ts";
 import { insertListingRow } from "../../support/listings.ts";
-import { routeCalls } from "../../support/route-calls.ts";
-import { sessionCookie } from "../../support/route-pages.tsx";
+import { routeCalls, type RouteHandlers } from "../../support/route-calls.ts";
+import { ROUTE_CONTEXT, sessionCookie } from "../../support/route-pages.tsx";
 import { createTestDatabase } from "../../support/test-database.ts";
 import { insertUserRow } from "../../support/users.ts";
 
 const database = vi.hoisted(() => ({ current: undefined as unknown }));
 vi.mock("~/db.server.ts", () => ({ getDb: () => database.current }));
 
-const editRoute = await import("~/routes/edit-listing.$id.tsx");
+const editRoute: RouteHandlers = await import("~/routes/edit-listing.$id.tsx");
 
 let opened: OpenedDatabase;
 let seller: string;
@@ -44,7 +44,7 @@ async function save(offers: Record<string, string>) {
   };
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
   const request = new Request(`http://localhost/edit-listing/${listingId}`, { method: "POST", headers: { Cookie: await sessionCookie(opened.db, seller) }, body: form });
-  return answer(async () => editRoute.action({ request, params: { id: String(listingId) }, context: { cspNonce: "", clientIp: "192.0.2.1" } } as never));
+  return answer(async () => editRoute.action!({ request, params: { id: String(listingId) }, context: ROUTE_CONTEXT }));
 }
 
 const stored = () =>
