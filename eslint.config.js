@@ -15,6 +15,8 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
+      // One import statement per module (a type-only one beside it is allowed: `import type * as Sdk` has no inline form).
+      "no-duplicate-imports": ["error", { allowSeparateTypeImports: true }],
     },
   },
   // The layers (docs/decisions/0024-layout.md): routes → web → services → db; components → lib. A wrong arrow fails
@@ -49,7 +51,10 @@ function layerRules() {
     { files: ["app/services/**"], patterns: [noSeed, noRoutes, noComponents, noWeb, noFlows] },
     { files: ["app/flows/**"], patterns: [noSeed, noRoutes, noComponents, noWeb] },
     { files: ["app/lib/**"], patterns: [noDb, noSeed, noRoutes, noServices, noWeb, noComponents, noServer] },
-    { files: ["app/components/**", "app/offline/**", "app/entry.client.tsx", "service-worker/**"], patterns: [noDb, noSeed, noRoutes, noServices, noWeb, noServer] },
+    {
+      files: ["app/components/**", "app/offline/**", "app/entry.client.tsx", "service-worker/**"],
+      patterns: [noDb, noSeed, noRoutes, noServices, noWeb, noServer],
+    },
     { files: ["app/reference/**"], patterns: [noDb, noSeed, noRoutes, noServices, noWeb, noComponents, noServer, onlyReference] },
     { files: ["app/schemas/**"], patterns: [noDb, noSeed, noRoutes, noServices, noWeb, noComponents, noServer] },
     { files: ["app/*.ts", "app/*.tsx"], ignores: ["app/entry.client.tsx"], patterns: [noSeed, noRoutes] },

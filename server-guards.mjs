@@ -94,7 +94,11 @@ function answerBusy(req, res, retryAfterSeconds) {
   if (res.headersSent) return;
   res.status(503).set("Retry-After", String(retryAfterSeconds)).set("Cache-Control", "no-store");
   if (req.accepts(["html", "json"]) === "html" && !req.path.endsWith(".data")) {
-    res.type("html").send(`<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Busy just now · Tradebench</title></head><body style="font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem;text-align:center"><p style="font-size:3rem;font-weight:bold;margin:0">503</p><h1>Busy just now</h1><p>${BUSY_MESSAGE}</p><p><a href="">Try again</a></p></body></html>`);
+    res
+      .type("html")
+      .send(
+        `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Busy just now · Tradebench</title></head><body style="font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem;text-align:center"><p style="font-size:3rem;font-weight:bold;margin:0">503</p><h1>Busy just now</h1><p>${BUSY_MESSAGE}</p><p><a href="">Try again</a></p></body></html>`,
+      );
   } else {
     res.json({ message: BUSY_MESSAGE });
   }

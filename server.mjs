@@ -180,9 +180,7 @@ function readSmallBody(req, limit) {
 }
 
 async function startServer() {
-  const vite = dev
-    ? await import("vite").then((v) => v.createServer({ server: { middlewareMode: true }, appType: "custom" }))
-    : undefined;
+  const vite = dev ? await import("vite").then((v) => v.createServer({ server: { middlewareMode: true }, appType: "custom" })) : undefined;
   const initialBuild = await loadBuild(vite);
   let startInfo;
   try {
@@ -208,7 +206,9 @@ async function startServer() {
     app.use(vite.middlewares);
   } else {
     app.use("/assets", express.static(path.join(buildDir, "client/assets"), { immutable: true, maxAge: "1y" }));
-    app.use(builtFilesOnly(path.join(buildDir, "client"), express.static(path.join(buildDir, "client"), { maxAge: "1h", setHeaders: noCacheForServiceWorker })));
+    app.use(
+      builtFilesOnly(path.join(buildDir, "client"), express.static(path.join(buildDir, "client"), { maxAge: "1h", setHeaders: noCacheForServiceWorker })),
+    );
   }
 
   app.use(sameOriginOnly);

@@ -50,7 +50,11 @@ function compilePathUncached(path, caseSensitive, end) {`,
   }`,
   ],
   ["ranked branches cache", "function matchRoutesImpl(", "const rankedBranchesOf = new WeakMap();\nfunction matchRoutesImpl("],
-  ["lower-cased path", "  let decoded = decodePath(pathname);", "  let decoded = decodePath(pathname);\n  let decodedLower = allowPartial ? \"\" : decoded.toLowerCase();"],
+  [
+    "lower-cased path",
+    "  let decoded = decodePath(pathname);",
+    '  let decoded = decodePath(pathname);\n  let decodedLower = allowPartial ? "" : decoded.toLowerCase();',
+  ],
   [
     "branches skipped by their leading words",
     "    matches = matchRouteBranch(branches[i], decoded, allowPartial);",
@@ -200,7 +204,9 @@ export function routerMatchCache(): Plugin {
     generateBundle(_options, bundle) {
       const outside = runtimeImportedFromOutside(Object.values(bundle).map((file) => (file.type === "chunk" ? file : {})));
       if (outside.length > 0) {
-        throw new Error(`vite.router-match-cache.ts: the build imports ${outside.join(", ")} from node_modules; vite.config.ts must bundle them (ssr.noExternal); see the file's header.`);
+        throw new Error(
+          `vite.router-match-cache.ts: the build imports ${outside.join(", ")} from node_modules; vite.config.ts must bundle them (ssr.noExternal); see the file's header.`,
+        );
       }
     },
   };

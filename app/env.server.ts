@@ -37,11 +37,17 @@ const EnvSchema = z.object({
   UPLOADS_STORAGE: z.enum(["disk", "s3"], { message: 'use "disk" or "s3"' }).default("disk"),
   S3_BUCKET: z.string().min(1).optional(),
   S3_REGION: z.string().min(1).optional(),
-  S3_ENDPOINT: z.string().regex(/^https?:\/\/[^/\s]+/, "must be a URL such as http://127.0.0.1:9000").optional(),
+  S3_ENDPOINT: z
+    .string()
+    .regex(/^https?:\/\/[^/\s]+/, "must be a URL such as http://127.0.0.1:9000")
+    .optional(),
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: flag(false),
-  S3_PUBLIC_URL: z.string().regex(/^https?:\/\/[^/\s]+/, "must be a URL such as https://cdn.tradebench.example/uploads").optional(),
+  S3_PUBLIC_URL: z
+    .string()
+    .regex(/^https?:\/\/[^/\s]+/, "must be a URL such as https://cdn.tradebench.example/uploads")
+    .optional(),
   /** Reuse a page render when a request's address and loader data equal a recent one (app/web/render-memo.server.ts). */
   RENDER_MEMO: flag(true),
   /** Reuse a search's page and total until the next write (app/services/listings/listing-search.server.ts); 0 for benchmarks that measure the queries. */
@@ -77,7 +83,12 @@ const EnvSchema = z.object({
   PHOTO_FETCH_ALLOWED_HOSTS: z
     .string()
     .optional()
-    .transform((v) => (v ?? "").split(",").map((h) => h.trim().toLowerCase()).filter(Boolean)),
+    .transform((v) =>
+      (v ?? "")
+        .split(",")
+        .map((h) => h.trim().toLowerCase())
+        .filter(Boolean),
+    ),
   /** The language model (app/services/ai/*): unset key → the built-in generator, and no call to a model at all. */
   OPENAI_API_KEY: z
     .string()

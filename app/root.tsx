@@ -96,7 +96,12 @@ export function Layout({ children }: { children: ReactNode }) {
               <a href="#main" className="skip-link">
                 Skip to content
               </a>
-              <SiteHeader user={data?.user ?? null} permissions={data?.permissions ?? []} unreadNotifications={data?.unreadNotifications ?? 0} unreadMessages={data?.unreadMessages ?? 0} />
+              <SiteHeader
+                user={data?.user ?? null}
+                permissions={data?.permissions ?? []}
+                unreadNotifications={data?.unreadNotifications ?? 0}
+                unreadMessages={data?.unreadMessages ?? 0}
+              />
               <EmailConfirmationBanner user={data?.user ?? null} />
               {/* Offline use: the banner, what waits to sync, and the copies kept in step. */}
               <OfflineBanner signedIn={Boolean(data?.user)} />

@@ -73,7 +73,12 @@ async function openDatabase() {
       url: url.toString(),
       run: async (sql, params = []) => {
         let n = 0;
-        return (await client.query(sql.replace(/\?/g, () => `$${++n}`), params)).rows;
+        return (
+          await client.query(
+            sql.replace(/\?/g, () => `$${++n}`),
+            params,
+          )
+        ).rows;
       },
       close: () => client.end(),
     };
@@ -109,7 +114,11 @@ async function prepareData(db, secret) {
   await db.run("insert into users (id, email, password_hash, email_confirmed_at) values (?, ?, 'not-a-real-hash', ?)", [id, email, iso(now)]);
   await db.run("insert into profiles (id, email, role, first_name, last_name, is_verified) values (?, ?, 'admin', 'Bench', 'Admin', 1)", [id, email]);
   const sessionId = crypto.randomBytes(32).toString("base64url");
-  await db.run("insert into sessions (id_hash, user_id, expires_at) values (?, ?, ?)", [crypto.createHash("sha256").update(sessionId).digest("hex"), id, iso(now + 86_400_000)]);
+  await db.run("insert into sessions (id_hash, user_id, expires_at) values (?, ?, ?)", [
+    crypto.createHash("sha256").update(sessionId).digest("hex"),
+    id,
+    iso(now + 86_400_000),
+  ]);
 
   const [{ n: orders }] = await db.run("select count(*) as n from orders");
   if (Number(orders) === 0) {
@@ -121,15 +130,27 @@ async function prepareData(db, secret) {
     for (let i = 0; i < listings.length; i += 1) {
       const listing = listings[i];
       const buyer = buyers[i % buyers.length] ?? id;
-      const at = now - Math.floor(((i * 7919) % ORDERS) / ORDERS * 730 * 86_400_000);
+      const at = now - Math.floor((((i * 7919) % ORDERS) / ORDERS) * 730 * 86_400_000);
       await db.run(
         `insert into orders (reference, listing_id, buyer_id, seller_id, sale_type, amount_cents, fee_cents, fee_rate_bp, status, created_at)
          values (?, ?, ?, ?, 'buy_now', ?, ?, 250, ?, ?)`,
-        [`TB-BENCH-${i}`, listing.id, buyer, listing.user_id, listing.price_cents, Math.round(listing.price_cents * 0.025), statuses[i % statuses.length], iso(at)],
+        [
+          `TB-BENCH-${i}`,
+          listing.id,
+          buyer,
+          listing.user_id,
+          listing.price_cents,
+          Math.round(listing.price_cents * 0.025),
+          statuses[i % statuses.length],
+          iso(at),
+        ],
       );
     }
     for (let i = 0; i < GENERATIONS; i += 1) {
-      await db.run("insert into ai_generations (brand, model, outcome, created_at) values ('Keysight', 'N9020A', ?, ?)", [i % 4 === 0 ? "fallback" : "ai", iso(now - i * 3_600_000)]);
+      await db.run("insert into ai_generations (brand, model, outcome, created_at) values ('Keysight', 'N9020A', ?, ?)", [
+        i % 4 === 0 ? "fallback" : "ai",
+        iso(now - i * 3_600_000),
+      ]);
     }
     await db.run("commit");
   }
@@ -142,7 +163,11 @@ const cpuMs = (pid) => {
   const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
 };
-const load = () => os.loadavg().map((value) => value.toFixed(2)).join(" ");
+const load = () =>
+  os
+    .loadavg()
+    .map((value) => value.toFixed(2))
+    .join(" ");
 
 async function measure(base, cookie, pid, count, parallel) {
   const latencies = [];

@@ -25,10 +25,15 @@ if (run.status !== 0 || !last.startsWith("{")) {
 }
 const result = JSON.parse(last);
 const fmt = (ms) => ms.toFixed(1);
-const line = (name, s) => console.log(`${name.padEnd(36)} p50 ${fmt(s.p50).padStart(7)} ms   p95 ${fmt(s.p95).padStart(7)} ms   max ${fmt(s.max).padStart(7)} ms`);
+const line = (name, s) =>
+  console.log(`${name.padEnd(36)} p50 ${fmt(s.p50).padStart(7)} ms   p95 ${fmt(s.p95).padStart(7)} ms   max ${fmt(s.max).padStart(7)} ms`);
 
-console.log(`== AI listing generation over HTTP (${result.engine}): ${result.runs} runs, ${result.photos.length} photos of ${result.photos.map((p) => `${p.width}×${p.height} (${(p.bytes / 1e6).toFixed(1)} MB)`).join(", ")}`);
-console.log(`   ${os.cpus().length} cores, load average at the end ${result.loadAverage.map((l) => l.toFixed(2)).join(" ")} (other work on the machine inflates wall times)`);
+console.log(
+  `== AI listing generation over HTTP (${result.engine}): ${result.runs} runs, ${result.photos.length} photos of ${result.photos.map((p) => `${p.width}×${p.height} (${(p.bytes / 1e6).toFixed(1)} MB)`).join(", ")}`,
+);
+console.log(
+  `   ${os.cpus().length} cores, load average at the end ${result.loadAverage.map((l) => l.toFixed(2)).join(" ")} (other work on the machine inflates wall times)`,
+);
 line("server overhead (wall − model)", result.serverMs);
 line("server time (ai_generations row)", result.recordedServerMs);
 line("model time (fake, answers at once)", result.modelMs);

@@ -141,7 +141,10 @@ async function run(): Promise<void> {
       await db.insertInto("users").values({ id, email, password_hash: "not-a-real-hash" }).execute();
       // Half the members chose saved-search e-mails off.
       const preferences = JSON.stringify({ email_alerts: { saved_search: i % 2 === 0 } });
-      await db.insertInto("profiles").values({ id, email, role: i < 5 ? "seller" : "buyer", is_verified: 0, preferences }).execute();
+      await db
+        .insertInto("profiles")
+        .values({ id, email, role: i < 5 ? "seller" : "buyer", is_verified: 0, preferences })
+        .execute();
       users.push(id);
     }
     const sellers = users.slice(0, 5);
@@ -181,7 +184,11 @@ async function run(): Promise<void> {
     let candidates = 0;
     let matches = 0;
     for (let i = 0; i < LISTINGS; i++) {
-      const listing = await db.insertInto("equipment_listings").values(listingFor(random, random.pick(sellers))).returning("id").executeTakeFirstOrThrow();
+      const listing = await db
+        .insertInto("equipment_listings")
+        .values(listingFor(random, random.pick(sellers)))
+        .returning("id")
+        .executeTakeFirstOrThrow();
       started = performance.now();
       const cpu = process.cpuUsage();
       const result = await matchListingToSavedSearches(db, listing.id);
@@ -194,7 +201,10 @@ async function run(): Promise<void> {
     started = performance.now();
     const notifications = await flushSavedSearchAlerts(db, new Date(), 0);
     const flushMs = performance.now() - started;
-    const emails = await db.selectFrom("email_outbox").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    const emails = await db
+      .selectFrom("email_outbox")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
     const sorted = [...times].sort((a, b) => a - b);
     const cpuSorted = [...cpuTimes].sort((a, b) => a - b);
     console.log(
@@ -203,7 +213,11 @@ async function run(): Promise<void> {
         listings: LISTINGS,
         rekeyed,
         rekeyMs: Math.round(rekeyMs),
-        keys: { unkeyed: Number(keyShapes.unkeyed), prefix: Number(keyShapes.prefix), exact: Number(keyShapes.all) - Number(keyShapes.unkeyed) - Number(keyShapes.prefix) },
+        keys: {
+          unkeyed: Number(keyShapes.unkeyed),
+          prefix: Number(keyShapes.prefix),
+          exact: Number(keyShapes.all) - Number(keyShapes.unkeyed) - Number(keyShapes.prefix),
+        },
         p50: percentile(sorted, 50),
         p95: percentile(sorted, 95),
         max: sorted[sorted.length - 1] ?? 0,

@@ -32,10 +32,14 @@ if (run.status !== 0 || !last.startsWith("{")) {
 }
 const r = JSON.parse(last);
 const ms = (value) => `${value.toFixed(2)} ms`;
-console.log(`\nKeys of ${r.searches} searches computed in ${r.rekeyMs} ms: ${r.keys.exact} by an exact term, ${r.keys.prefix} by a prefix, ${r.keys.unkeyed} without words`);
+console.log(
+  `\nKeys of ${r.searches} searches computed in ${r.rekeyMs} ms: ${r.keys.exact} by an exact term, ${r.keys.prefix} by a prefix, ${r.keys.unkeyed} without words`,
+);
 console.log(`\nMatching a new listing (${r.listings} listings, ${r.candidatesPerListing.toFixed(0)} candidate searches each on average)`);
 console.log(`  wall  p50 ${ms(r.p50)}   p95 ${ms(r.p95)}   max ${ms(r.max)}   mean ${ms(r.mean)}`);
 console.log(`  CPU   p50 ${ms(r.cpu.p50)}   p95 ${ms(r.cpu.p95)}   max ${ms(r.cpu.max)}`);
 console.log(`\nMatches recorded: ${r.matches} (${(r.matches / r.listings).toFixed(1)} per listing)`);
 console.log(`Notifications written by the flush: ${r.notifications} (one per search with matches), e-mails queued: ${r.emails}, flush ${r.flushMs} ms`);
-console.log(`\nBudget p95 ≤ ${BUDGET_P95_MS} ms: ${r.p95 <= BUDGET_P95_MS ? "met" : "NOT met"} (p95 ${ms(r.p95)}; load average ${(await import("node:os")).loadavg()[0].toFixed(2)})`);
+console.log(
+  `\nBudget p95 ≤ ${BUDGET_P95_MS} ms: ${r.p95 <= BUDGET_P95_MS ? "met" : "NOT met"} (p95 ${ms(r.p95)}; load average ${(await import("node:os")).loadavg()[0].toFixed(2)})`,
+);

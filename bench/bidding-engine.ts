@@ -54,7 +54,15 @@ async function newAuction(opened: OpenedDatabase): Promise<number> {
   const now = Date.now();
   const listing = await db
     .insertInto("equipment_listings")
-    .values({ user_id: seller.id, title: "Bench lot", category_id: category.id, condition: "used_good", listing_type: "auction", price_cents: 100_000, status: "active" })
+    .values({
+      user_id: seller.id,
+      title: "Bench lot",
+      category_id: category.id,
+      condition: "used_good",
+      listing_type: "auction",
+      price_cents: 100_000,
+      status: "active",
+    })
     .returning("id")
     .executeTakeFirstOrThrow();
   const auction = await db
@@ -133,13 +141,7 @@ async function rejectedRate(opened: OpenedDatabase, bidders: string[], ms: numbe
  * The floor: the statements of one accepted bid (immediate transaction, read the auction with its leader, insert
  * the bid, update the auction, commit) as bare better-sqlite3 calls, without the rules, Kysely or notifications.
  */
-async function bareStatementsRate(
-  opened: OpenedDatabase,
-  bidders: string[],
-  ms: number,
-  synchronous: SynchronousMode,
-  bidsPerCommit = 1,
-): Promise<RateResult> {
+async function bareStatementsRate(opened: OpenedDatabase, bidders: string[], ms: number, synchronous: SynchronousMode, bidsPerCommit = 1): Promise<RateResult> {
   const auctionId = await newAuction(opened);
   await opened.close();
   const { default: SQLite } = await import("better-sqlite3");
@@ -150,7 +152,9 @@ async function bareStatementsRate(
     `select a.*, l.user_id as seller_id, b.user_id as leader_id from auctions a join equipment_listings l on l.id = a.listing_id
      left join bids b on b.id = a.leading_bid_id where a.id = ?`,
   );
-  const insert = raw.prepare("insert into bids (auction_id, user_id, amount_cents, max_amount_cents, is_auto, created_at) values (?, ?, ?, null, 0, ?) returning id");
+  const insert = raw.prepare(
+    "insert into bids (auction_id, user_id, amount_cents, max_amount_cents, is_auto, created_at) values (?, ?, ?, null, 0, ?) returning id",
+  );
   const update = raw.prepare(
     "update auctions set current_price_cents = ?, bid_count = bid_count + 1, leading_bid_id = ?, version = version + 1, updated_at = ? where id = ? and version = ?",
   );

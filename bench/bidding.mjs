@@ -169,7 +169,10 @@ async function openForSetup(database) {
   return {
     run: async (text, params = []) => {
       let n = 0;
-      const { rows } = await client.query(text.replace(/\?/g, () => `$${++n}`), params);
+      const { rows } = await client.query(
+        text.replace(/\?/g, () => `$${++n}`),
+        params,
+      );
       // Ids as numbers, as better-sqlite3 and the app's pg handle (db/postgres.ts) give them, not bigint text.
       return rows.map((row) => ("id" in row && typeof row.id === "string" && /^\d+$/.test(row.id) ? { ...row, id: Number(row.id) } : row));
     },
@@ -203,7 +206,11 @@ function cpuSeconds(pid) {
 }
 
 const fmt = (n, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : "–");
-const load = () => os.loadavg().map((l) => l.toFixed(2)).join(" ");
+const load = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(" ");
 
 /** docs/product/auctions.md#bidding (app/lib/bidding.ts suggestedBids): the bid panel suggests the current price + 1, 2 and 5 increments. */
 const SUGGESTED_BID_STEPS = [1, 2, 5];
@@ -388,7 +395,9 @@ function printProfile(profileDir) {
     const ms = selfMs.get(node.id);
     if (!ms) continue;
     const { url, functionName, lineNumber } = node.callFrame;
-    const pkg = /node_modules\/((@[^/]+\/)?[^/]+)/.exec(url)?.[1] ?? (url.includes("/server/index.js") ? "app (server build)" : url.startsWith("node:") ? "node internals" : url ? path.basename(url) : functionName);
+    const pkg =
+      /node_modules\/((@[^/]+\/)?[^/]+)/.exec(url)?.[1] ??
+      (url.includes("/server/index.js") ? "app (server build)" : url.startsWith("node:") ? "node internals" : url ? path.basename(url) : functionName);
     if (functionName === "(idle)") continue;
     total += ms;
     byPackage.set(pkg, (byPackage.get(pkg) ?? 0) + ms);
@@ -467,15 +476,18 @@ async function main() {
   const secret = crypto.randomBytes(32).toString("hex");
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const server = startServer({
-    NODE_ENV: "production",
-    PORT: String(port),
-    DATABASE_URL: database.url,
-    SEED_DEMO: "0",
-    BUILD_DIR: buildDir,
-    SESSION_SECRET: secret,
-    PUBLIC_URL: base,
-  }, options.profile ? ["--cpu-prof", `--cpu-prof-dir=${path.join(dir, "profile")}`] : []);
+  const server = startServer(
+    {
+      NODE_ENV: "production",
+      PORT: String(port),
+      DATABASE_URL: database.url,
+      SEED_DEMO: "0",
+      BUILD_DIR: buildDir,
+      SESSION_SECRET: secret,
+      PUBLIC_URL: base,
+    },
+    options.profile ? ["--cpu-prof", `--cpu-prof-dir=${path.join(dir, "profile")}`] : [],
+  );
   try {
     await waitForOk(`${base}/healthz`, server.child, server.output);
     const { auctionId, bidders } = await prepareLot(database, secret);
@@ -513,10 +525,16 @@ async function main() {
     stats.acceptedLatency.sort((a, b) => a - b);
     stats.allLatency.sort((a, b) => a - b);
     const acceptedPerSecond = stats.accepted / seconds;
-    console.log(`accepted bids       ${String(stats.accepted).padStart(7)}  ${fmt(acceptedPerSecond).padStart(8)}/s  (${stats.outbid} answered at once by a maximum, ${stats.raised} maximums raised)`);
-    console.log(`refused bids        ${String(stats.rejected).padStart(7)}  ${fmt(stats.rejected / seconds).padStart(8)}/s  ${JSON.stringify(Object.fromEntries(stats.refusals))}`);
+    console.log(
+      `accepted bids       ${String(stats.accepted).padStart(7)}  ${fmt(acceptedPerSecond).padStart(8)}/s  (${stats.outbid} answered at once by a maximum, ${stats.raised} maximums raised)`,
+    );
+    console.log(
+      `refused bids        ${String(stats.rejected).padStart(7)}  ${fmt(stats.rejected / seconds).padStart(8)}/s  ${JSON.stringify(Object.fromEntries(stats.refusals))}`,
+    );
     const answered = stats.accepted + stats.rejected;
-    console.log(`bid requests answered ${String(answered).padStart(5)}  ${fmt(answered / seconds).padStart(8)}/s  (acceptance ${fmt((100 * stats.accepted) / answered)}%)`);
+    console.log(
+      `bid requests answered ${String(answered).padStart(5)}  ${fmt(answered / seconds).padStart(8)}/s  (acceptance ${fmt((100 * stats.accepted) / answered)}%)`,
+    );
     if (stats.errors.size > 0) console.log(`errors              ${JSON.stringify(Object.fromEntries(stats.errors))}`);
     if (options.live) console.log(`live events received ${stats.liveEvents} (${fmt(stats.liveEvents / seconds)}/s over ${bidders.length} streams)`);
     console.log(
@@ -537,9 +555,14 @@ async function main() {
         `amounts rising; replay through the reference model gives the stored price ${money(checked.priceCents)}: ` +
         `${checked.problems.length === 0 ? "PASS" : `FAIL\n  ${checked.problems.slice(0, 10).join("\n  ")}`}`,
     );
-    console.log(`budget: ${fmt(acceptedPerSecond)} accepted bids/s ≥ ${BUDGET_ACCEPTED_PER_SECOND}: ${acceptedPerSecond >= BUDGET_ACCEPTED_PER_SECOND ? "PASS" : "FAIL"}`);
+    console.log(
+      `budget: ${fmt(acceptedPerSecond)} accepted bids/s ≥ ${BUDGET_ACCEPTED_PER_SECOND}: ${acceptedPerSecond >= BUDGET_ACCEPTED_PER_SECOND ? "PASS" : "FAIL"}`,
+    );
     console.log(`load average before ${loadBefore}, after ${loadAfter}`);
-    const serverErrors = server.output.join("").split("\n").filter((line) => /error|failed/i.test(line));
+    const serverErrors = server.output
+      .join("")
+      .split("\n")
+      .filter((line) => /error|failed/i.test(line));
     if (serverErrors.length > 0) console.log(`server log:\n  ${serverErrors.slice(0, 10).join("\n  ")}`);
 
     if (options.breakdown) await breakdown(base, auctionId, bidders, server.child.pid);
@@ -556,7 +579,9 @@ async function main() {
     console.log(`\n== raw placeBid in one process (tsx, ${where}, ${options["rate-seconds"]} s each), load average ${load()}`);
     const { results } = engineHelper(["rate", "--db", copy, "--seconds", options["rate-seconds"]]);
     for (const result of results) {
-      console.log(`${result.label.padEnd(58)} ${fmt(result.perSecond, 0).padStart(7)}/s${result.rejected && result.accepted ? `  (${result.rejected} refused)` : ""}`);
+      console.log(
+        `${result.label.padEnd(58)} ${fmt(result.perSecond, 0).padStart(7)}/s${result.rejected && result.accepted ? `  (${result.rejected} refused)` : ""}`,
+      );
     }
     if (checked.problems.length > 0) process.exitCode = 1;
   } finally {

@@ -30,7 +30,12 @@ const uploadsDir = fs.mkdtempSync(path.join(os.tmpdir(), "tradebench-bulk-bench-
 const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
 
 /** Latency percentiles of the /listings mix from `clients` concurrent clients until `until()` says stop. */
-async function listingsLoad(base: string, urls: string[], until: () => boolean, clients = 4): Promise<{ count: number; errors: number; p50: number; p95: number }> {
+async function listingsLoad(
+  base: string,
+  urls: string[],
+  until: () => boolean,
+  clients = 4,
+): Promise<{ count: number; errors: number; p50: number; p95: number }> {
   const times: number[] = [];
   let errors = 0;
   let next = 0;
@@ -65,7 +70,11 @@ async function main() {
     [
       { r: 30, g: 90, b: 160 },
       { r: 200, g: 120, b: 40 },
-    ].map((background) => sharp({ create: { width: 800, height: 600, channels: 3, background } }).jpeg({ quality: 80 }).toBuffer()),
+    ].map((background) =>
+      sharp({ create: { width: 800, height: 600, channels: 3, background } })
+        .jpeg({ quality: 80 })
+        .toBuffer(),
+    ),
   );
   const photoServer = http.createServer((request, response) => {
     const index = request.url?.includes("-b") ? 1 : 0;
@@ -108,13 +117,20 @@ async function main() {
     await migrateToLatest(opened.db, opened.dialect);
     const db = opened.db;
     const { parseBulkCsv, chunksOf } = await import("../app/services/listings/bulk-csv.server.ts");
-    const { applyBulkMapping, createBulkImport, continueToPayment, startBulkImport, getBulkImport } = await import("../app/services/listings/bulk-import.server.ts");
+    const { applyBulkMapping, createBulkImport, continueToPayment, startBulkImport, getBulkImport } =
+      await import("../app/services/listings/bulk-import.server.ts");
     const { runBulkAiJob, runBulkImportJob, startBulkAi } = await import("../app/flows/bulk-import-jobs.server.ts");
     const { DiskStore } = await import("../app/services/storage/index.server.ts");
 
     const sellerId = crypto.randomUUID();
-    await db.insertInto("users").values({ id: sellerId, email: `bulk-bench-${sellerId}@example.com`, password_hash: "x" } as never).execute();
-    await db.insertInto("profiles").values({ id: sellerId, email: `bulk-bench-${sellerId}@example.com`, role: "seller" } as never).execute();
+    await db
+      .insertInto("users")
+      .values({ id: sellerId, email: `bulk-bench-${sellerId}@example.com`, password_hash: "x" } as never)
+      .execute();
+    await db
+      .insertInto("profiles")
+      .values({ id: sellerId, email: `bulk-bench-${sellerId}@example.com`, role: "seller" } as never)
+      .execute();
 
     const brands = ["Fluke", "Keysight", "Tektronix", "Rohde & Schwarz", "Hioki", "Yokogawa", "Anritsu", "Siemens"];
     const conditions = ["new", "like_new", "excellent", "good", "fair", "poor"];

@@ -53,7 +53,11 @@ const START_CENTS = 100_000;
 const INCREMENT_CENTS = 1000;
 
 const fmt = (n, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : "–");
-const loadAverage = () => os.loadavg().map((l) => l.toFixed(1)).join(" ");
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(" ");
 function percentile(sorted, p) {
   if (sorted.length === 0) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
@@ -111,7 +115,12 @@ const serverEnv = (port, databaseUrl, publicUrl) => ({
 let serverA = startProcess(["server.mjs"], serverEnv(portA, pgUrl, nginxBase));
 const serverB = startProcess(["server.mjs"], serverEnv(portB, pgUrl, nginxBase));
 const sqliteServer = startProcess(["server.mjs"], serverEnv(portSqlite, sqliteFile, `http://127.0.0.1:${portSqlite}`));
-const proxy = startNginx(nginx, { dir: fs.mkdtempSync(path.join(os.tmpdir(), "tradebench-nginx-")), upstreams: [`127.0.0.1:${portA}`, `127.0.0.1:${portB}`], port: nginxPort, workers: 1 });
+const proxy = startNginx(nginx, {
+  dir: fs.mkdtempSync(path.join(os.tmpdir(), "tradebench-nginx-")),
+  upstreams: [`127.0.0.1:${portA}`, `127.0.0.1:${portB}`],
+  port: nginxPort,
+  workers: 1,
+});
 const stopAll = async () => {
   await Promise.all([stopProcess(serverA.child), stopProcess(serverB.child), stopProcess(sqliteServer.child)]);
   await proxy.stop();
@@ -167,8 +176,12 @@ try {
   const lot = await prepareLot(bidderCount);
   const bidding = await runBidders(lot, duration * 1000);
   report(`\n== ${bidderCount} bidders through nginx on one lot, ${duration} s, server A killed (SIGKILL) after ${fmt(duration / 2, 0)} s`);
-  report(`accepted ${bidding.accepted.length} bids (${fmt(bidding.accepted.length / bidding.seconds)} /s), refused ${bidding.refused}, failed requests ${bidding.failed} (${[...bidding.failures].map(([k, n]) => `${k} ×${n}`).join(", ") || "none"})`);
-  report(`accepted before the kill ${fmt(bidding.beforeKillRate)} /s, after ${fmt(bidding.afterKillRate)} /s; bid latency p50 ${fmt(bidding.p50)} ms, p95 ${fmt(bidding.p95)} ms`);
+  report(
+    `accepted ${bidding.accepted.length} bids (${fmt(bidding.accepted.length / bidding.seconds)} /s), refused ${bidding.refused}, failed requests ${bidding.failed} (${[...bidding.failures].map(([k, n]) => `${k} ×${n}`).join(", ") || "none"})`,
+  );
+  report(
+    `accepted before the kill ${fmt(bidding.beforeKillRate)} /s, after ${fmt(bidding.afterKillRate)} /s; bid latency p50 ${fmt(bidding.p50)} ms, p95 ${fmt(bidding.p95)} ms`,
+  );
   const lost = await lostBids(lot, bidding.accepted);
   report(`acknowledged bids missing from the bids table: ${lost}`);
   const check = spawnSync(
@@ -177,7 +190,9 @@ try {
     { encoding: "utf8" },
   );
   const verdict = JSON.parse(check.stdout.trim().split("\n").pop() ?? "{}");
-  report(`ledger: ${verdict.rows} bid rows, price ${fmt((verdict.priceCents ?? NaN) / 100, 2)}; invariants: ${verdict.problems?.length === 0 ? "hold" : JSON.stringify(verdict.problems?.slice(0, 5) ?? check.stderr)}`);
+  report(
+    `ledger: ${verdict.rows} bid rows, price ${fmt((verdict.priceCents ?? NaN) / 100, 2)}; invariants: ${verdict.problems?.length === 0 ? "hold" : JSON.stringify(verdict.problems?.slice(0, 5) ?? check.stderr)}`,
+  );
   report(`load average: ${loadAverage()}`);
   console.log(`\n${"─".repeat(60)}\n${lines.join("\n")}`);
 } finally {
@@ -207,7 +222,13 @@ async function loadListings(base, urlPaths, unique) {
   instance.on("response", (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
   const result = await instance;
   latencies.sort((a, b) => a - b);
-  return { rps: result.requests.average, p50: percentile(latencies, 50), p95: percentile(latencies, 95), p99: percentile(latencies, 99), non2xx: result.non2xx + result.errors + result.timeouts };
+  return {
+    rps: result.requests.average,
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    p99: percentile(latencies, 99),
+    non2xx: result.non2xx + result.errors + result.timeouts,
+  };
 }
 
 /** A listing written every `writeEveryMs` while a load runs, straight into the database as a seller's new listing. */
@@ -225,7 +246,10 @@ function startWriter(engine) {
         const now = new Date().toISOString();
         const values = { ...template, title: title(), created_at: now, updated_at: now };
         const names = Object.keys(values);
-        await client.query(`insert into equipment_listings (${names.join(", ")}) values (${names.map((_, i) => `$${i + 1}`).join(", ")})`, Object.values(values));
+        await client.query(
+          `insert into equipment_listings (${names.join(", ")}) values (${names.map((_, i) => `$${i + 1}`).join(", ")})`,
+          Object.values(values),
+        );
         writes += 1;
         await new Promise((resolve) => setTimeout(resolve, writeEveryMs));
       }
@@ -264,31 +288,49 @@ async function prepareLot(count) {
   const addUser = async (role, first, last) => {
     const id = crypto.randomUUID();
     const email = `${role}-${id}@bench.test`;
-    await client.query("insert into users (id, email, password_hash, email_confirmed_at) values ($1, $2, 'not-a-real-hash', $3)", [id, email, new Date().toISOString()]);
-    await client.query("insert into profiles (id, email, role, first_name, last_name, is_verified) values ($1, $2, $3, $4, $5, 1)", [id, email, role, first, last]);
+    await client.query("insert into users (id, email, password_hash, email_confirmed_at) values ($1, $2, 'not-a-real-hash', $3)", [
+      id,
+      email,
+      new Date().toISOString(),
+    ]);
+    await client.query("insert into profiles (id, email, role, first_name, last_name, is_verified) values ($1, $2, $3, $4, $5, 1)", [
+      id,
+      email,
+      role,
+      first,
+      last,
+    ]);
     return id;
   };
   // Without the app's type parser (db/postgres.ts), pg hands bigint ids over as text: the ledger check wants numbers.
   const sellerId = await addUser("seller", "Sam", "Seller");
   const category = (await client.query("select id from categories where level = 3 order by id limit 1")).rows[0].id;
   const listingId = Number(
-    (await client.query(
-      "insert into equipment_listings (user_id, title, category_id, condition, listing_type, price_cents, status) values ($1, $2, $3, 'used_good', 'auction', $4, 'active') returning id",
-      [sellerId, "Keysight N9030B PXA signal analyzer (cluster bench lot)", category, START_CENTS],
-    )).rows[0].id,
+    (
+      await client.query(
+        "insert into equipment_listings (user_id, title, category_id, condition, listing_type, price_cents, status) values ($1, $2, $3, 'used_good', 'auction', $4, 'active') returning id",
+        [sellerId, "Keysight N9030B PXA signal analyzer (cluster bench lot)", category, START_CENTS],
+      )
+    ).rows[0].id,
   );
   const auctionId = Number(
-    (await client.query(
-      `insert into auctions (listing_id, start_date, end_date, starting_price_cents, current_price_cents, bid_increment_cents, status, auto_extend)
+    (
+      await client.query(
+        `insert into auctions (listing_id, start_date, end_date, starting_price_cents, current_price_cents, bid_increment_cents, status, auto_extend)
        values ($1, $2, $3, $4, $4, $5, 'active', 1) returning id`,
-      [listingId, iso(now - 60_000), iso(now + 7 * 86_400_000), START_CENTS, INCREMENT_CENTS],
-    )).rows[0].id,
+        [listingId, iso(now - 60_000), iso(now + 7 * 86_400_000), START_CENTS, INCREMENT_CENTS],
+      )
+    ).rows[0].id,
   );
   const bidders = [];
   for (let i = 0; i < count; i += 1) {
     const id = await addUser("buyer", `Bidder${i}`, `Bench${i}`);
     const sessionId = crypto.randomBytes(32).toString("base64url");
-    await client.query("insert into sessions (id_hash, user_id, expires_at) values ($1, $2, $3)", [crypto.createHash("sha256").update(sessionId).digest("hex"), id, iso(now + 86_400_000)]);
+    await client.query("insert into sessions (id_hash, user_id, expires_at) values ($1, $2, $3)", [
+      crypto.createHash("sha256").update(sessionId).digest("hex"),
+      id,
+      iso(now + 86_400_000),
+    ]);
     bidders.push({ id, cookie: (await cookie.serialize(sessionId)).split(";")[0] });
   }
   await client.end();
@@ -418,7 +460,17 @@ async function runBidders(lot, durationMs) {
       if (status === 200 && answer?.ok) {
         latencies.push(performance.now() - sent);
         const { snapshot } = answer;
-        accepted.push({ auctionId: lot.auctionId, bidderId: bidder.id, amountCents, maxCents: null, result: answer.result, bidCents: answer.bidCents, bidCount: snapshot.bidCount, at: performance.now(), afterKill: killed });
+        accepted.push({
+          auctionId: lot.auctionId,
+          bidderId: bidder.id,
+          amountCents,
+          maxCents: null,
+          result: answer.result,
+          bidCents: answer.bidCents,
+          bidCount: snapshot.bidCount,
+          at: performance.now(),
+          afterKill: killed,
+        });
         known = Math.max(known, snapshot.currentPriceCents);
       } else if (status >= 400 && status < 500 && answer?.ok === false) {
         refused += 1;

@@ -81,12 +81,19 @@ async function once(env, searchPath) {
 
 const runs = Number(options.runs);
 if (options.demo) {
-  console.log(`== cold start, fresh data folder (migrate + reference data + demo seed), load average ${os.loadavg().map((l) => l.toFixed(1)).join(" ")}`);
+  console.log(
+    `== cold start, fresh data folder (migrate + reference data + demo seed), load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(" ")}`,
+  );
   for (let run = 0; run < runs; run += 1) {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "tradebench-bench-"));
     try {
       const r = await once({ DATABASE_URL: path.join(dir, "db.sqlite"), SEED_DEMO: "1" });
-      console.log(`run ${run + 1}: /healthz ${fmt(r.healthz.sinceStart)} ms, first /listings ${fmt(r.listings.sinceStart)} ms after start (${fmt(r.listings.own)} ms itself)`);
+      console.log(
+        `run ${run + 1}: /healthz ${fmt(r.healthz.sinceStart)} ms, first /listings ${fmt(r.listings.sinceStart)} ms after start (${fmt(r.listings.own)} ms itself)`,
+      );
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
@@ -99,7 +106,10 @@ if (options.demo) {
   sqlite.close();
   const searchPath = mix.sequence.find((item) => item.shape === "word")?.path;
   console.log(
-    `== cold start on ${size.toLocaleString("en-US")} listings, ${database.engine} (${database.label}), load average ${os.loadavg().map((l) => l.toFixed(1)).join(" ")}`,
+    `== cold start on ${size.toLocaleString("en-US")} listings, ${database.engine} (${database.label}), load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(" ")}`,
   );
   console.log(`   targets (issue 17 §4): /healthz within 500 ms, the first /listings within 1000 ms of the process start`);
   for (let run = 0; run < runs; run += 1) {
@@ -110,4 +120,9 @@ if (options.demo) {
     );
   }
 }
-console.log(`load average after: ${os.loadavg().map((l) => l.toFixed(1)).join(" ")}`);
+console.log(
+  `load average after: ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(" ")}`,
+);

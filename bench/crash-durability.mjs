@@ -70,7 +70,10 @@ try {
       : crashBidServerCommand(file, sessionSecret);
   console.log(
     `Crash durability: ${kills} kills of the ${options.server === "production" ? `production server (${buildDir})` : "crash bid server (tests/support/crash-bid-server.ts)"}, ` +
-      `${options.bidders} bidders, a kill after ${fewest}–${most} answers, DATABASE_SYNCHRONOUS=${synchronous}, load ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}`,
+      `${options.bidders} bidders, a kill after ${fewest}–${most} answers, DATABASE_SYNCHRONOUS=${synchronous}, load ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(" ")}`,
   );
   const report = await runCrashDurability({
     databaseFile: file,
@@ -95,7 +98,9 @@ try {
   console.log(`kills                       ${report.kills} in ${seconds.toFixed(1)} s`);
   console.log(`requests                    ${report.requests} (${(report.requests / seconds).toFixed(0)}/s over the whole run, restarts included)`);
   console.log(`acknowledged bids           ${report.acknowledged}; refused ${report.refused}`);
-  console.log(`acknowledged bids found     ${report.found} of ${report.acknowledged} after the last restart; all found after ${complete} of ${report.checks.length} restarts`);
+  console.log(
+    `acknowledged bids found     ${report.found} of ${report.acknowledged} after the last restart; all found after ${complete} of ${report.checks.length} restarts`,
+  );
   console.log(`requests cut off by a kill  ${report.inDoubt}, of which ${report.inDoubtStored} had committed (a bid whose answer was lost)`);
   console.log(`integrity_check             ok after ${integrityOk} of ${report.checks.length} restarts`);
   console.log(`rule problems               ${problems.length}`);

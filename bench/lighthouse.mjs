@@ -78,22 +78,19 @@ const COMPRESSIBLE = /^(text\/(html|css|plain|javascript)|application\/(javascri
 /** A reverse proxy that gzips text responses (what nginx's `gzip on` does); event streams pass through untouched. */
 function startGzipProxy(targetPort, port) {
   const server = http.createServer((req, res) => {
-    const upstream = http.request(
-      { host: "127.0.0.1", port: targetPort, method: req.method, path: req.url, headers: req.headers },
-      (answer) => {
-        const type = String(answer.headers["content-type"] ?? "");
-        const accepts = /\bgzip\b/.test(String(req.headers["accept-encoding"] ?? ""));
-        if (!accepts || !COMPRESSIBLE.test(type) || answer.headers["content-encoding"]) {
-          res.writeHead(answer.statusCode ?? 502, answer.headers);
-          answer.pipe(res);
-          return;
-        }
-        const headers = { ...answer.headers, "content-encoding": "gzip", vary: "Accept-Encoding" };
-        delete headers["content-length"];
-        res.writeHead(answer.statusCode ?? 502, headers);
-        answer.pipe(zlib.createGzip({ level: 6 })).pipe(res);
-      },
-    );
+    const upstream = http.request({ host: "127.0.0.1", port: targetPort, method: req.method, path: req.url, headers: req.headers }, (answer) => {
+      const type = String(answer.headers["content-type"] ?? "");
+      const accepts = /\bgzip\b/.test(String(req.headers["accept-encoding"] ?? ""));
+      if (!accepts || !COMPRESSIBLE.test(type) || answer.headers["content-encoding"]) {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+        return;
+      }
+      const headers = { ...answer.headers, "content-encoding": "gzip", vary: "Accept-Encoding" };
+      delete headers["content-length"];
+      res.writeHead(answer.statusCode ?? 502, headers);
+      answer.pipe(zlib.createGzip({ level: 6 })).pipe(res);
+    });
     upstream.on("error", () => {
       if (!res.headersSent) res.writeHead(502);
       res.end();
@@ -145,13 +142,17 @@ function firstLoadJs(html) {
 }
 
 async function audit(url, port, run) {
-  const result = await lighthouse(url, {
-    port,
-    output: "json",
-    logLevel: "error",
-    onlyCategories: ["performance", "accessibility"],
-    throttlingMethod: options.throttling,
-  }, options.desktop ? desktopConfig : undefined);
+  const result = await lighthouse(
+    url,
+    {
+      port,
+      output: "json",
+      logLevel: "error",
+      onlyCategories: ["performance", "accessibility"],
+      throttlingMethod: options.throttling,
+    },
+    options.desktop ? desktopConfig : undefined,
+  );
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = result;
   if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
@@ -248,7 +249,10 @@ try {
 
   console.log(
     `\nLighthouse 12 (${options.desktop ? "desktop" : "mobile"}, ${options.throttling === "simulate" ? "simulated" : "devtools"} throttling) · ${path.relative(process.cwd(), buildDir) || "."} · ${gzipProxy ? "behind a gzip proxy" : "bare server, no compression"} · ` +
-      `${runs === 1 ? "1 run" : `median of ${runs} runs`} · load average ${os.loadavg().map((l) => l.toFixed(1)).join(" ")}\n`,
+      `${runs === 1 ? "1 run" : `median of ${runs} runs`} · load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(" ")}\n`,
   );
   const header = ["page", "perf", "a11y", "LCP", "TBT", "CLS", "FCP", "first-load JS gzip", "JS transferred"];
   const rows = pages.map((page) => {

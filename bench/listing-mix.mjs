@@ -13,7 +13,9 @@ const TEST_LEVELS = ["fully_tested", "powers_on", "untested", "for_parts"];
 const PAGE_SIZE = 12;
 /** Words nobody searches for on their own (the tokenizer keeps them, so they would match nearly everything). */
 const STOP_WORDS = new Set(
-  "the and this that with from for was are its but has not see all any can had her his how new one our out use who why you it is in on of to as at be by or an".split(" "),
+  "the and this that with from for was are its but has not see all any can had her his how new one our out use who why you it is in on of to as at be by or an".split(
+    " ",
+  ),
 );
 
 /** A seeded pseudo-random generator (mulberry32): the same seed, the same mix. */

@@ -10,7 +10,17 @@
 //   of data/bench-N.sqlite (bench/bench-database.mjs; N from --listings, default 1000000) and the same mix.
 import { parseArgs } from "node:util";
 import SQLite from "better-sqlite3";
-import { CompiledQuery, createQueryId, type KyselyPlugin, type Kysely, type PluginTransformQueryArgs, type PluginTransformResultArgs, type QueryResult, type RootOperationNode, type UnknownRow } from "kysely";
+import {
+  CompiledQuery,
+  createQueryId,
+  type KyselyPlugin,
+  type Kysely,
+  type PluginTransformQueryArgs,
+  type PluginTransformResultArgs,
+  type QueryResult,
+  type RootOperationNode,
+  type UnknownRow,
+} from "kysely";
 import { openDatabase } from "#db/dialect.ts";
 import type { Database } from "#db/schema.ts";
 import { parseListingFilters } from "~/lib/listing-filters.ts";
@@ -131,7 +141,14 @@ for (const target of targets) {
       const result = await search(item.path);
       const ms = performance.now() - at;
       const used = process.cpuUsage(cpu);
-      const sample = { path: item.path, shape: String(item.shape), ms, cpuMs: (used.user + used.system) / 1000, total: result.total, statements: timer.statements };
+      const sample = {
+        path: item.path,
+        shape: String(item.shape),
+        ms,
+        cpuMs: (used.user + used.system) / 1000,
+        total: result.total,
+        statements: timer.statements,
+      };
       // Several runs: the fastest one is the address's service time (the rest is the shared machine's noise).
       if (!best || sample.ms < best.ms) best = sample;
     }
@@ -141,7 +158,9 @@ for (const target of targets) {
 
   const shapes = new Map<string, typeof results>();
   for (const r of results) shapes.set(r.shape, [...(shapes.get(r.shape) ?? []), r]);
-  console.log(`\n${"shape".padEnd(26)} ${"n".padStart(5)} ${"p50 ms".padStart(8)} ${"p95 ms".padStart(8)} ${"max ms".padStart(8)} ${"cpu p50".padStart(8)} ${`>${budgetMs} ms`.padStart(8)}`);
+  console.log(
+    `\n${"shape".padEnd(26)} ${"n".padStart(5)} ${"p50 ms".padStart(8)} ${"p95 ms".padStart(8)} ${"max ms".padStart(8)} ${"cpu p50".padStart(8)} ${`>${budgetMs} ms`.padStart(8)}`,
+  );
   const line = (name: string, list: typeof results) => {
     const ms = list.map((r) => r.ms).sort((a, b) => a - b);
     const cpu = list.map((r) => r.cpuMs).sort((a, b) => a - b);
@@ -153,13 +172,17 @@ for (const target of targets) {
   for (const [shape, list] of [...shapes].sort((a, b) => a[0].localeCompare(b[0]))) line(shape, list);
   line("all", results);
   const over = results.filter((r) => r.ms > budgetMs).length;
-  console.log(`${results.length} addresses in ${fmt(seconds)} s; ${over} over ${budgetMs} ms: ${over === 0 ? "PASS" : "FAIL"} (every query of the mix under ${budgetMs} ms)`);
+  console.log(
+    `${results.length} addresses in ${fmt(seconds)} s; ${over} over ${budgetMs} ms: ${over === 0 ? "PASS" : "FAIL"} (every query of the mix under ${budgetMs} ms)`,
+  );
 
   const slowest = [...results].sort((a, b) => b.ms - a.ms).slice(0, Number(options.slowest));
   console.log(`\nslowest ${slowest.length} addresses (ms, results, statements):`);
   for (const r of slowest) {
     const parts = r.statements.filter((s) => statementKind(s.sql) !== "version").map((s) => `${statementKind(s.sql)} ${fmt(s.ms)}`);
-    console.log(`  ${fmt(r.ms).padStart(8)}  ${r.total.toLocaleString("en-US").padStart(9)}  ${r.shape.padEnd(22)} ${r.path}\n${" ".repeat(32)}${parts.join(", ")}`);
+    console.log(
+      `  ${fmt(r.ms).padStart(8)}  ${r.total.toLocaleString("en-US").padStart(9)}  ${r.shape.padEnd(22)} ${r.path}\n${" ".repeat(32)}${parts.join(", ")}`,
+    );
   }
   const planCount = Number(options.plans);
   for (const r of slowest.slice(0, planCount)) {
@@ -171,7 +194,9 @@ for (const target of targets) {
 
   // The listing page: the listing, its images, its seller and category chain, and four related listings.
   const idSource = new SQLite(target.sqliteFile, { readonly: true });
-  const ids = (idSource.prepare("select id from equipment_listings where status = 'active' and id % 997 = 0 limit 60").all() as Array<{ id: number }>).map((r) => r.id);
+  const ids = (idSource.prepare("select id from equipment_listings where status = 'active' and id % 997 = 0 limit 60").all() as Array<{ id: number }>).map(
+    (r) => r.id,
+  );
   idSource.close();
   const detail: number[] = [];
   for (const id of ids) {
@@ -181,6 +206,8 @@ for (const target of targets) {
     detail.push(performance.now() - at);
   }
   detail.sort((a, b) => a - b);
-  console.log(`\ngetListingDetail + relatedListings, ${detail.length} listings: p50 ${fmt(percentile(detail, 50), 2)} ms, max ${fmt(detail[detail.length - 1] ?? NaN)} ms`);
+  console.log(
+    `\ngetListingDetail + relatedListings, ${detail.length} listings: p50 ${fmt(percentile(detail, 50), 2)} ms, max ${fmt(detail[detail.length - 1] ?? NaN)} ms`,
+  );
   await opened.close();
 }

@@ -56,7 +56,11 @@ http.createServer((req, res) => { res.writeHead(200, { "Content-Type": "text/pla
 `;
 
 const fmt = (n, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : "–");
-const loadAverage = () => os.loadavg().map((l) => l.toFixed(1)).join(" ");
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(" ");
 function percentile(sorted, p) {
   if (sorted.length === 0) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
@@ -207,8 +211,16 @@ async function runMix(database, mix, warmUp, ids, extraEnv) {
     result.readyMs = readyMs;
     const failures = [...result.statuses.keys(), ...result.views.statuses.keys()].filter((status) => !(Number(status) < 500));
     if (failures.length > 0) {
-      const errors = server.output.join("").split("\n").filter((text) => /error|busy|locked/i.test(text));
-      console.log(`  server errors (${failures.join(", ")}), last lines:\n${errors.slice(-4).map((text) => `    ${text.slice(0, 300)}`).join("\n")}`);
+      const errors = server.output
+        .join("")
+        .split("\n")
+        .filter((text) => /error|busy|locked/i.test(text));
+      console.log(
+        `  server errors (${failures.join(", ")}), last lines:\n${errors
+          .slice(-4)
+          .map((text) => `    ${text.slice(0, 300)}`)
+          .join("\n")}`,
+      );
     }
     return result;
   } finally {
@@ -307,7 +319,9 @@ async function benchSize(size) {
   const vocabulary = readVocabulary(sqlite);
   const mix = listingQueryMix(vocabulary, { distinct: Number(options.distinct) });
   const measured = new Set(mix.sequence.map((item) => item.path));
-  const warmUp = listingQueryMix(vocabulary, { distinct: 150, seed: 99 }).sequence.map((item) => item.path).filter((p) => !measured.has(p));
+  const warmUp = listingQueryMix(vocabulary, { distinct: 150, seed: 99 })
+    .sequence.map((item) => item.path)
+    .filter((p) => !measured.has(p));
   sqlite.close();
   const ids = activeListingIds(database.sqliteFile, 5000);
   console.log(
@@ -347,9 +361,12 @@ async function benchSize(size) {
     }
   }
 
-  console.log(`${"".padEnd(44)} ${"req/s".padStart(8)} ${"p50 ms".padStart(7)} ${"p95 ms".padStart(7)} ${"p99 ms".padStart(7)} ${"vs bare".padStart(8)}  statuses`);
+  console.log(
+    `${"".padEnd(44)} ${"req/s".padStart(8)} ${"p50 ms".padStart(7)} ${"p95 ms".padStart(7)} ${"p99 ms".padStart(7)} ${"vs bare".padStart(8)}  statuses`,
+  );
   for (const [name, r] of results) console.log(row(name, r, bareResult));
-  if (options["no-fixed"] === false) console.log(`  (cache-hit figure: ${FIXED_PATH} over and over; the render memo and the result cache answer it, no SQL runs)`);
+  if (options["no-fixed"] === false)
+    console.log(`  (cache-hit figure: ${FIXED_PATH} over and over; the render memo and the result cache answer it, no SQL runs)`);
   printMixDetails("mix, caches on", mixed);
   if (uncached) printMixDetails("mix, caches off", uncached);
   printShapes(mixed);
@@ -368,7 +385,9 @@ async function benchSize(size) {
   );
   if (single) {
     const slowest = printSingle(single, target.slowest);
-    console.log(`target: slowest address of the mix, one connection, ${fmt(slowest)} ms ≤ ${target.slowest} ms: ${slowest <= target.slowest ? "PASS" : "FAIL"}`);
+    console.log(
+      `target: slowest address of the mix, one connection, ${fmt(slowest)} ms ≤ ${target.slowest} ms: ${slowest <= target.slowest ? "PASS" : "FAIL"}`,
+    );
   }
   console.log(`load average after: ${loadAverage()}`);
 }

@@ -22,7 +22,10 @@ if (!fs.existsSync(path.join(buildDir, "server/index.js"))) {
 function tally(answers) {
   const counts = new Map();
   for (const answer of answers) counts.set(answer.status, (counts.get(answer.status) ?? 0) + 1);
-  return [...counts].sort(([a], [b]) => a - b).map(([status, n]) => `${n} × ${status}`).join(", ");
+  return [...counts]
+    .sort(([a], [b]) => a - b)
+    .map(([status, n]) => `${n} × ${status}`)
+    .join(", ");
 }
 
 async function timed(work) {
@@ -74,7 +77,13 @@ async function pass(label, env) {
             body: new URLSearchParams({ intent: "accept", offerId, tab: "received" }),
           });
           const text = await response.text();
-          if (process.env.DEBUG_BENCH && response.status >= 400) console.log(text.replace(/<[^>]+>/g, " ").replace(/\s+/g, " ").slice(-600));
+          if (process.env.DEBUG_BENCH && response.status >= 400)
+            console.log(
+              text
+                .replace(/<[^>]+>/g, " ")
+                .replace(/\s+/g, " ")
+                .slice(-600),
+            );
           return { status: response.status, retryAfter: response.headers.get("Retry-After") };
         }),
       ),

@@ -15,7 +15,6 @@ for (const signal of ["SIGINT", "SIGTERM"]) {
   });
 }
 
-
 /** Starts `node ...args` with `env` added; its stdout and stderr are collected in `output`. */
 export function startProcess(args, env) {
   const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });

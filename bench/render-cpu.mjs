@@ -137,7 +137,10 @@ const only = argument("only", "");
 const server = await startServer();
 try {
   console.log(
-    `${os.cpus().length} CPUs, load ${os.loadavg().map((n) => n.toFixed(2)).join(" ")}; ${path.basename(source)}; build ${path.relative(root, buildDir)}; ` +
+    `${os.cpus().length} CPUs, load ${os
+      .loadavg()
+      .map((n) => n.toFixed(2))
+      .join(" ")}; ${path.basename(source)}; build ${path.relative(root, buildDir)}; ` +
       `RENDER_MEMO=${process.env.RENDER_MEMO ?? "(on)"} SEARCH_RESULT_CACHE=${process.env.SEARCH_RESULT_CACHE ?? "(on)"}; ${requestsPerRun} requests per run`,
   );
   // Warm-up (JIT, the server's first-use work), not counted: the fixed pages, and other listing addresses and ids.

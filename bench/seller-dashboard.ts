@@ -47,12 +47,24 @@ if (Number(hasRollups.rows[0]?.n ?? 0) === 0) {
   await dashboardsMigration(db);
 }
 
-const existing = await db.selectFrom("equipment_listings").select((eb) => eb.fn.countAll<number>().as("n")).where("user_id", "=", SELLER).executeTakeFirstOrThrow();
+const existing = await db
+  .selectFrom("equipment_listings")
+  .select((eb) => eb.fn.countAll<number>().as("n"))
+  .where("user_id", "=", SELLER)
+  .executeTakeFirstOrThrow();
 if (Number(existing.n) < listingCount) {
   console.log(`Building the seller: ${listingCount} listings, ${viewCount} views …`);
   const started = performance.now();
-  await db.insertInto("users").values({ id: SELLER, email: "bench-dashboard-seller@example.test", password_hash: "x", email_confirmed_at: new Date().toISOString() }).onConflict((oc) => oc.doNothing()).execute();
-  await db.insertInto("profiles").values({ id: SELLER, email: "bench-dashboard-seller@example.test", role: "seller", is_verified: 1, first_name: "Bench" }).onConflict((oc) => oc.doNothing()).execute();
+  await db
+    .insertInto("users")
+    .values({ id: SELLER, email: "bench-dashboard-seller@example.test", password_hash: "x", email_confirmed_at: new Date().toISOString() })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+  await db
+    .insertInto("profiles")
+    .values({ id: SELLER, email: "bench-dashboard-seller@example.test", role: "seller", is_verified: 1, first_name: "Bench" })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
   // Copies of existing listings: every status, prices and dates as the bench seed made them.
   await sql`
     INSERT INTO equipment_listings (user_id, title, description, brand, model, category_id, condition, listing_type, price_cents, currency, location, status, ai_generated, is_featured, calibration_accredited, accepts_offers, created_at, updated_at)
@@ -81,8 +93,12 @@ if (Number(existing.n) < listingCount) {
     WHERE l.user_id = ${SELLER} GROUP BY v.listing_id, substr(v.viewed_at, 1, 10)
   `.execute(db);
   await sql`DELETE FROM seller_view_days WHERE seller_id = ${SELLER}`.execute(db);
-  await sql`INSERT INTO seller_view_days (seller_id, day, views) SELECT ${SELLER}, d.day, sum(d.views) FROM listing_view_days d JOIN equipment_listings l ON l.id = d.listing_id WHERE l.user_id = ${SELLER} GROUP BY d.day`.execute(db);
-  await sql`UPDATE equipment_listings SET views = (SELECT count(*) FROM listing_views v WHERE v.listing_id = equipment_listings.id) WHERE user_id = ${SELLER}`.execute(db);
+  await sql`INSERT INTO seller_view_days (seller_id, day, views) SELECT ${SELLER}, d.day, sum(d.views) FROM listing_view_days d JOIN equipment_listings l ON l.id = d.listing_id WHERE l.user_id = ${SELLER} GROUP BY d.day`.execute(
+    db,
+  );
+  await sql`UPDATE equipment_listings SET views = (SELECT count(*) FROM listing_views v WHERE v.listing_id = equipment_listings.id) WHERE user_id = ${SELLER}`.execute(
+    db,
+  );
   await sql`ANALYZE`.execute(db);
   console.log(`Built in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }
@@ -119,8 +135,15 @@ for (let i = 0; i < runs; i++) {
 const cpu = process.cpuUsage(cpuStart);
 times.sort((a, b) => a - b);
 const pct = (p: number) => times[Math.min(times.length - 1, Math.ceil((p / 100) * times.length) - 1)]!;
-console.log(`Seller dashboard (5 sections), ${runs} runs on SQLite: p50 ${pct(50).toFixed(2)} ms, p95 ${pct(95).toFixed(2)} ms, max ${pct(100).toFixed(2)} ms; CPU ${((cpu.user + cpu.system) / 1000 / runs).toFixed(2)} ms per dashboard`);
-console.log(`Load average while measuring: ${os.loadavg().map((n) => n.toFixed(2)).join(" ")} (${os.cpus().length} cores)`);
+console.log(
+  `Seller dashboard (5 sections), ${runs} runs on SQLite: p50 ${pct(50).toFixed(2)} ms, p95 ${pct(95).toFixed(2)} ms, max ${pct(100).toFixed(2)} ms; CPU ${((cpu.user + cpu.system) / 1000 / runs).toFixed(2)} ms per dashboard`,
+);
+console.log(
+  `Load average while measuring: ${os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(" ")} (${os.cpus().length} cores)`,
+);
 
 // The plans: every statement uses an index (no full scan of listing_views, listings or orders).
 const monthStart = `${new Date().toISOString().slice(0, 7)}-01`;
@@ -138,7 +161,13 @@ for (const [label, statement] of plans) {
 // The baseline the per-day counts replace: this month's views counted from listing_views itself (one run).
 {
   const started = performance.now();
-  const direct = await sql<{ n: number }>`SELECT count(*) AS n FROM listing_views v JOIN equipment_listings l ON l.id = v.listing_id WHERE l.user_id = ${SELLER} AND v.viewed_at >= ${monthStart}`.execute(db);
-  console.log(`Baseline, Views This Month counted from listing_views directly: ${direct.rows[0]?.n} in ${(performance.now() - started).toFixed(0)} ms (the per-day counts said ${stats.viewsThisMonth})`);
+  const direct = await sql<{
+    n: number;
+  }>`SELECT count(*) AS n FROM listing_views v JOIN equipment_listings l ON l.id = v.listing_id WHERE l.user_id = ${SELLER} AND v.viewed_at >= ${monthStart}`.execute(
+    db,
+  );
+  console.log(
+    `Baseline, Views This Month counted from listing_views directly: ${direct.rows[0]?.n} in ${(performance.now() - started).toFixed(0)} ms (the per-day counts said ${stats.viewsThisMonth})`,
+  );
 }
 await opened.close();

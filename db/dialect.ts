@@ -64,7 +64,12 @@ export function openDatabase(options: DatabaseOptions): OpenedDatabase {
     recordEngine(db, "postgres");
     return { db, engine: "postgres", dialect: postgresMigrationDialect, close: () => db.destroy(), url: options.url };
   }
-  const { db, file } = openSqlite({ file: sqliteFilePath(options.url), synchronous: options.synchronous, busyTimeoutMs: options.busyTimeoutMs, log: options.log });
+  const { db, file } = openSqlite({
+    file: sqliteFilePath(options.url),
+    synchronous: options.synchronous,
+    busyTimeoutMs: options.busyTimeoutMs,
+    log: options.log,
+  });
   recordEngine(db, "sqlite");
   return { db, engine: "sqlite", dialect: sqliteMigrationDialect, close: () => db.destroy(), url: file };
 }
@@ -182,7 +187,9 @@ export async function databaseVersion(db: Kysely<Database>): Promise<{ changes: 
     const { rows } = await sql<{ version: string }>`select pg_current_snapshot()::text as version`.execute(db);
     return { changes: 0, version: rows[0]?.version ?? "" };
   }
-  const { rows } = await sql<{ changes: number; version: number }>`select total_changes() as changes, data_version as version from pragma_data_version`.execute(db);
+  const { rows } = await sql<{ changes: number; version: number }>`select total_changes() as changes, data_version as version from pragma_data_version`.execute(
+    db,
+  );
   return { changes: rows[0]?.changes ?? 0, version: String(rows[0]?.version ?? 0) };
 }
 

@@ -4,7 +4,17 @@
 // - PostgreSQL: equipment_listings.search_vector with the text search configuration tradebench_search and the SQL
 //   function listing_search_query (migration 2026-11-26T0900-postgres-search), ts_rank with the same column weights.
 // Only engine primitives live here; the searches themselves are in app/services/listings and app/services/alerts.
-import { expressionBuilder, sql, type AliasedRawBuilder, type Expression, type ExpressionBuilder, type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBool } from "kysely";
+import {
+  expressionBuilder,
+  sql,
+  type AliasedRawBuilder,
+  type Expression,
+  type ExpressionBuilder,
+  type Kysely,
+  type RawBuilder,
+  type SelectQueryBuilder,
+  type SqlBool,
+} from "kysely";
 import { engineOf } from "./dialect.ts";
 import type { Database } from "./schema.ts";
 
@@ -101,7 +111,9 @@ export async function listingsWithTitleMatching(db: Kysely<Database>, expression
   }
   // An FTS5 column filter (the only MATCH of the query), between the oldest and the newest candidate.
   const { rows } = await sql<{ rowid: number }>`select rowid from listing_search
-    where listing_search match ${`title : (${expression})`} and rowid between cast(${newestFirst[newestFirst.length - 1]!} as integer) and cast(${newestFirst[0]!} as integer)`.execute(db);
+    where listing_search match ${`title : (${expression})`} and rowid between cast(${newestFirst[newestFirst.length - 1]!} as integer) and cast(${newestFirst[0]!} as integer)`.execute(
+    db,
+  );
   return new Set(rows.map((row) => row.rowid));
 }
 
@@ -165,7 +177,9 @@ export async function matchesMoreThan(db: Kysely<Database>, expression: string, 
   const bounded =
     engineOf(db) === "sqlite"
       ? sql<{ n: number }>`select count(*) as n from (select rowid from listing_search where listing_search match ${expression} limit ${count + 1}) as m`
-      : sql<{ n: string }>`select count(*) as n from (select 1 from listing_search_rows where search_vector @@ listing_search_query(${expression}) limit ${count + 1}) as m`;
+      : sql<{
+          n: string;
+        }>`select count(*) as n from (select 1 from listing_search_rows where search_vector @@ listing_search_query(${expression}) limit ${count + 1}) as m`;
   const { rows } = await bounded.execute(db);
   return Number(rows[0]?.n ?? 0) > count;
 }
@@ -312,7 +326,9 @@ export async function newestListingMatchesPassing(
   const entry = windowEntry(sortKey);
   if (engineOf(db) === "sqlite") {
     const row = await db
-      .selectFrom(sql<{ rowid: number }>`(select rowid from listing_search where listing_search match ${expression} order by rowid desc limit ${limit})`.as("n"))
+      .selectFrom(
+        sql<{ rowid: number }>`(select rowid from listing_search where listing_search match ${expression} order by rowid desc limit ${limit})`.as("n"),
+      )
       .crossJoin(listingSearchRows())
       .whereRef("l.id", "=", "n.rowid")
       .select((eb) => [
@@ -381,10 +397,12 @@ export async function fullTextTokens(db: Kysely<Database>, texts: readonly strin
   nextScratchRow = last + 1 >= Number.MAX_SAFE_INTEGER ? 1 : last + 1;
   await sql`insert into temp.full_text_scratch(rowid, body) select cast(${first} as integer) + key, value from json_each(${JSON.stringify(texts)})`.execute(db);
   try {
-    const { rows } = await sql<{ doc: number; term: string; offset: number }>`select doc, term, "offset" from temp.full_text_scratch_terms where doc between ${first} and ${last}`.execute(db);
-    return rows
-      .map((row) => ({ text: row.doc - first, term: row.term, position: row.offset }))
-      .sort((a, b) => a.text - b.text || a.position - b.position);
+    const { rows } = await sql<{
+      doc: number;
+      term: string;
+      offset: number;
+    }>`select doc, term, "offset" from temp.full_text_scratch_terms where doc between ${first} and ${last}`.execute(db);
+    return rows.map((row) => ({ text: row.doc - first, term: row.term, position: row.offset })).sort((a, b) => a.text - b.text || a.position - b.position);
   } finally {
     await sql`delete from temp.full_text_scratch where rowid between ${first} and ${last}`.execute(db);
   }

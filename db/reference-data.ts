@@ -28,7 +28,14 @@ const SYNCED = ["name", "parent_id", "position", "level"] as const;
  * table once and writes nothing (one upsert per row was ~300 round trips, ~100 ms of every start on PostgreSQL).
  */
 export async function syncReferenceData(db: Kysely<Database>): Promise<void> {
-  const present = new Map((await db.selectFrom("categories").select(["id", ...SYNCED]).execute()).map((row) => [row.id, row]));
+  const present = new Map(
+    (
+      await db
+        .selectFrom("categories")
+        .select(["id", ...SYNCED])
+        .execute()
+    ).map((row) => [row.id, row]),
+  );
   const changed = taxonomyRows().filter((row) => {
     const held = present.get(row.id);
     return !held || SYNCED.some((column) => (held[column] === null ? null : String(held[column])) !== (row[column] === null ? null : String(row[column])));
@@ -39,9 +46,7 @@ export async function syncReferenceData(db: Kysely<Database>): Promise<void> {
       await trx
         .insertInto("categories")
         .values(row)
-        .onConflict((oc) =>
-          oc.column("id").doUpdateSet({ name: row.name, parent_id: row.parent_id, position: row.position, level: row.level }),
-        )
+        .onConflict((oc) => oc.column("id").doUpdateSet({ name: row.name, parent_id: row.parent_id, position: row.position, level: row.level }))
         .execute();
     }
   });

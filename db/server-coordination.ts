@@ -127,22 +127,20 @@ export function openNotificationChannel(options: NotificationChannelOptions): No
     queued = [];
     sending = true;
     const current = client;
-    current
-      .query("select pg_notify($1, payload) from unnest($2::text[]) with ordinality as sent(payload, position)", [options.channel, batch])
-      .then(
-        () => {
-          sending = false;
-          flush();
-        },
-        (error: unknown) => {
-          sending = false;
-          // A connection that failed mid-send: keep the batch for the next connection; any other refusal
-          // (a payload PostgreSQL will not take) is dropped so it cannot block the channel.
-          if (current !== client || !connected) queued = [...batch, ...queued].slice(-maxQueued);
-          else log(`Live events: PostgreSQL refused a notification (${error instanceof Error ? error.message : String(error)}).`);
-          flush();
-        },
-      );
+    current.query("select pg_notify($1, payload) from unnest($2::text[]) with ordinality as sent(payload, position)", [options.channel, batch]).then(
+      () => {
+        sending = false;
+        flush();
+      },
+      (error: unknown) => {
+        sending = false;
+        // A connection that failed mid-send: keep the batch for the next connection; any other refusal
+        // (a payload PostgreSQL will not take) is dropped so it cannot block the channel.
+        if (current !== client || !connected) queued = [...batch, ...queued].slice(-maxQueued);
+        else log(`Live events: PostgreSQL refused a notification (${error instanceof Error ? error.message : String(error)}).`);
+        flush();
+      },
+    );
   };
 
   const dropped = (reason: string) => {

@@ -26,7 +26,10 @@ function loadBetterSqlite3(): typeof SQLite {
   return driver;
 }
 
-export function openSqlite(options: { file: string; synchronous?: SynchronousMode; busyTimeoutMs?: number; log?: LogConfig }): { db: Kysely<Database>; file: string } {
+export function openSqlite(options: { file: string; synchronous?: SynchronousMode; busyTimeoutMs?: number; log?: LogConfig }): {
+  db: Kysely<Database>;
+  file: string;
+} {
   const { file } = options;
   if (file !== ":memory:") fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   const Driver = loadBetterSqlite3();
@@ -51,10 +54,7 @@ export function openSqlite(options: { file: string; synchronous?: SynchronousMod
  * statistics (a database never analysed) SQLite never skip-scans, so this keeps an analysed database planning alike.
  * The `noskipscan` token of sqlite_stat1 is SQLite's own switch; the last statement reloads the statistics.
  */
-export const WITHOUT_SKIP_SCANS = [
-  "update sqlite_stat1 set stat = stat || ' noskipscan' where stat not like '%noskipscan%'",
-  "analyze sqlite_schema",
-] as const;
+export const WITHOUT_SKIP_SCANS = ["update sqlite_stat1 set stat = stat || ' noskipscan' where stat not like '%noskipscan%'", "analyze sqlite_schema"] as const;
 
 const STATEMENT_CACHE_SIZE = 1000;
 

@@ -50,9 +50,7 @@ export async function up(db: Kysely<any>, dialect: MigrationDialect): Promise<vo
     .addColumn("bio", "text", (c) => c.notNull().defaultTo(""))
     .addColumn("website", "text", (c) => c.notNull().defaultTo(""))
     .addColumn("location", "text", (c) => c.notNull().defaultTo(""))
-    .addColumn("preferences", "text", (c) =>
-      c.notNull().defaultTo('{"privacy":{"show_email":false,"show_phone":false}}'),
-    )
+    .addColumn("preferences", "text", (c) => c.notNull().defaultTo('{"privacy":{"show_email":false,"show_phone":false}}'))
     .addColumn("last_role_change", "text")
     .addColumn("changed_by", "text", (c) => c.references("users.id").onDelete("set null"))
     .addColumn("created_at", "text", (c) => c.notNull().defaultTo(now))

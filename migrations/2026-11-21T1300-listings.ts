@@ -112,11 +112,7 @@ export async function up(db: Kysely<any>, dialect: MigrationDialect): Promise<vo
     .addColumn("viewed_at", "text", (c) => c.notNull())
     .addColumn("created_at", "text", (c) => c.notNull().defaultTo(now))
     .execute();
-  await db.schema
-    .createIndex("views_listing_viewer")
-    .on("listing_views")
-    .columns(["listing_id", "viewer_hash", "viewed_at"])
-    .execute();
+  await db.schema.createIndex("views_listing_viewer").on("listing_views").columns(["listing_id", "viewer_hash", "viewed_at"]).execute();
   await db.schema.createIndex("views_user_viewed").on("listing_views").columns(["user_id", "viewed_at"]).execute();
 
   await db.schema

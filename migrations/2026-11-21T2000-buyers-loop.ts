@@ -12,11 +12,17 @@ export async function up(db: Kysely<any>, dialect: MigrationDialect): Promise<vo
   // Filled by the alerts matcher whenever a search is saved or changed (and at start for rows of an older
   // key version).
   await db.schema.alterTable("saved_searches").addColumn("alert_term", "text").execute();
-  await db.schema.alterTable("saved_searches").addColumn("alert_term_prefix", "integer", (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable("saved_searches")
+    .addColumn("alert_term_prefix", "integer", (c) => c.notNull().defaultTo(0))
+    .execute();
   await db.schema.alterTable("saved_searches").addColumn("alert_category", "text").execute();
   await db.schema.alterTable("saved_searches").addColumn("alert_min_cents", "integer").execute();
   await db.schema.alterTable("saved_searches").addColumn("alert_max_cents", "integer").execute();
-  await db.schema.alterTable("saved_searches").addColumn("alert_key_version", "integer", (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable("saved_searches")
+    .addColumn("alert_key_version", "integer", (c) => c.notNull().defaultTo(0))
+    .execute();
   await db.schema
     .createIndex("saved_searches_alert_term")
     .on("saved_searches")
@@ -76,12 +82,7 @@ export async function up(db: Kysely<any>, dialect: MigrationDialect): Promise<vo
     .addColumn("read_at", "text")
     .execute();
   await db.schema.createIndex("messages_conversation").on("messages").columns(["conversation_id", "id"]).execute();
-  await db.schema
-    .createIndex("messages_unread")
-    .on("messages")
-    .columns(["recipient_id", "conversation_id"])
-    .where(sql.ref("read_at"), "is", null)
-    .execute();
+  await db.schema.createIndex("messages_unread").on("messages").columns(["recipient_id", "conversation_id"]).where(sql.ref("read_at"), "is", null).execute();
 
   // The latest view of each listing by each member (the "Recently viewed" strip); one row per pair.
   await db.schema

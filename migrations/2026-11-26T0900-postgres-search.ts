@@ -72,8 +72,6 @@ export async function up(db: Kysely<any>, dialect: MigrationDialect): Promise<vo
     ) stored`.execute(db);
   await sql`create index listings_search_vector on equipment_listings using gin (search_vector)`.execute(db);
   for (const column of ["brand", "model"]) {
-    await sql
-      .raw(`create index listings_${column}_trigram on equipment_listings using gin ((${ASCII_FOLD.replace("%s", column)}) gin_trgm_ops)`)
-      .execute(db);
+    await sql.raw(`create index listings_${column}_trigram on equipment_listings using gin ((${ASCII_FOLD.replace("%s", column)}) gin_trgm_ops)`).execute(db);
   }
 }

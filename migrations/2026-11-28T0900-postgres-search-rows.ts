@@ -14,31 +14,9 @@ import { sql, type Kysely } from "kysely";
 import type { MigrationDialect } from "../db/dialect.ts";
 
 /** The columns of listing_search_rows besides id, each copied from equipment_listings under the same name. */
-const COPIED = [
-  "status",
-  "category_id",
-  "brand_key",
-  "condition",
-  "test_level",
-  "calibration_date",
-  "price_cents",
-  "created_at",
-  "search_vector",
-];
+const COPIED = ["status", "category_id", "brand_key", "condition", "test_level", "calibration_date", "price_cents", "created_at", "search_vector"];
 /** The listing columns those are computed from (brand_key from brand; the vector from the four texts). */
-const SOURCES = [
-  "status",
-  "category_id",
-  "brand",
-  "condition",
-  "test_level",
-  "calibration_date",
-  "price_cents",
-  "created_at",
-  "title",
-  "description",
-  "model",
-];
+const SOURCES = ["status", "category_id", "brand", "condition", "test_level", "calibration_date", "price_cents", "created_at", "title", "description", "model"];
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations are written against an untyped schema on purpose
 export async function up(db: Kysely<any>, dialect: MigrationDialect): Promise<void> {

@@ -19,7 +19,12 @@ export async function up(db: Kysely<any>, dialect: MigrationDialect): Promise<vo
     .addColumn("user_id", "text", (c) => c.references("users.id").onDelete("set null"))
     .addColumn("order_id", "integer", (c) => c.references("orders.id").onDelete("set null"))
     // open, closed
-    .addColumn("status", "text", (c) => c.notNull().defaultTo("open").check(sql`status in ('open', 'closed')`))
+    .addColumn("status", "text", (c) =>
+      c
+        .notNull()
+        .defaultTo("open")
+        .check(sql`status in ('open', 'closed')`),
+    )
     .addColumn("created_at", "text", (c) => c.notNull().defaultTo(dialect.nowDefault))
     .addColumn("closed_at", "text")
     .execute();

@@ -57,11 +57,7 @@ export async function up(db: Kysely<any>, dialect: MigrationDialect): Promise<vo
     ["replies", "reply_count"],
   ] as const) {
     await db.schema.createIndex(`forum_topics_${name}`).on("forum_topics").columns(["hidden", "pinned", column, "id"]).execute();
-    await db.schema
-      .createIndex(`forum_topics_category_${name}`)
-      .on("forum_topics")
-      .columns(["category_id", "hidden", "pinned", column, "id"])
-      .execute();
+    await db.schema.createIndex(`forum_topics_category_${name}`).on("forum_topics").columns(["category_id", "hidden", "pinned", column, "id"]).execute();
   }
   await db.schema.createIndex("forum_topics_author_created").on("forum_topics").columns(["author_id", "created_at"]).execute();
   // The forum's figures (topics, replies, views) read from the index alone; the "Solved" filter finds its few topics.

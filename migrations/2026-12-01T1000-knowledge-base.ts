@@ -17,7 +17,12 @@ export async function up(db: Kysely<any>, dialect: MigrationDialect): Promise<vo
     // Markdown source (app/lib/markdown.tsx renders it).
     .addColumn("content", "text", (c) => c.notNull())
     // draft, published: drafts are seen only by staff who edit content.
-    .addColumn("status", "text", (c) => c.notNull().defaultTo("draft").check(sql`status in ('draft', 'published')`))
+    .addColumn("status", "text", (c) =>
+      c
+        .notNull()
+        .defaultTo("draft")
+        .check(sql`status in ('draft', 'published')`),
+    )
     .addColumn("author_id", "text", (c) => c.references("users.id").onDelete("set null"))
     .addColumn("created_at", "text", (c) => c.notNull().defaultTo(dialect.nowDefault))
     .addColumn("updated_at", "text", (c) => c.notNull().defaultTo(dialect.nowDefault))

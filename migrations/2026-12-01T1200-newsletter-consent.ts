@@ -11,7 +11,12 @@ export async function up(db: Kysely<any>, _dialect: MigrationDialect): Promise<v
   const add = (column: string, build: (c: ColumnDefinitionBuilder) => ColumnDefinitionBuilder = (c) => c) =>
     db.schema.alterTable("newsletter_subscriptions").addColumn(column, "text", build).execute();
   // pending (asked, not confirmed), subscribed (confirmed), unsubscribed
-  await add("status", (c) => c.notNull().defaultTo("pending").check(sql`status in ('pending', 'subscribed', 'unsubscribed')`));
+  await add("status", (c) =>
+    c
+      .notNull()
+      .defaultTo("pending")
+      .check(sql`status in ('pending', 'subscribed', 'unsubscribed')`),
+  );
   await add("confirm_token_hash");
   await add("confirm_expires_at");
   /** When the last confirmation (or "already subscribed") mail was queued: at most one per address per few minutes. */

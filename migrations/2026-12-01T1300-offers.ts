@@ -8,7 +8,10 @@ import type { MigrationDialect } from "../db/dialect.ts";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations are written against an untyped schema on purpose
 export async function up(db: Kysely<any>, dialect: MigrationDialect): Promise<void> {
-  await db.schema.alterTable("equipment_listings").addColumn("accepts_offers", "integer", (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable("equipment_listings")
+    .addColumn("accepts_offers", "integer", (c) => c.notNull().defaultTo(0))
+    .execute();
   await db.schema.alterTable("equipment_listings").addColumn("auto_accept_cents", "integer").execute();
   await db.schema.alterTable("equipment_listings").addColumn("auto_decline_cents", "integer").execute();
 
@@ -23,7 +26,10 @@ export async function up(db: Kysely<any>, dialect: MigrationDialect): Promise<vo
     .addColumn("message", "text", (c) => c.notNull().defaultTo(""))
     // open, accepted, declined, countered (answered by a counter: its child row), expired, withdrawn
     .addColumn("status", "text", (c) =>
-      c.notNull().defaultTo("open").check(sql`status in ('open', 'accepted', 'declined', 'countered', 'expired', 'withdrawn')`),
+      c
+        .notNull()
+        .defaultTo("open")
+        .check(sql`status in ('open', 'accepted', 'declined', 'countered', 'expired', 'withdrawn')`),
     )
     // Who made this row: the buyer (an offer or a counter back) or the seller (a counter).
     .addColumn("made_by", "text", (c) => c.notNull().check(sql`made_by in ('buyer', 'seller')`))

@@ -22,7 +22,12 @@ export async function up(db: Kysely<any>, dialect: MigrationDialect): Promise<vo
     .addColumn("item_as_described", "integer", (c) => c.check(sql`item_as_described between 1 and 5`))
     .addColumn("communication", "integer", (c) => c.check(sql`communication between 1 and 5`))
     .addColumn("shipping", "integer", (c) => c.check(sql`shipping between 1 and 5`))
-    .addColumn("comment", "text", (c) => c.notNull().defaultTo("").check(sql`length(comment) <= 2000`))
+    .addColumn("comment", "text", (c) =>
+      c
+        .notNull()
+        .defaultTo("")
+        .check(sql`length(comment) <= 2000`),
+    )
     .addColumn("created_at", "text", (c) => c.notNull().defaultTo(dialect.nowDefault))
     .addColumn("window_ends_at", "text", (c) => c.notNull())
     .addColumn("published_at", "text")

@@ -36,7 +36,10 @@ export async function up(db: Kysely<any>, dialect: MigrationDialect): Promise<vo
     .addColumn("dismissed_by", "text", (c) => c.references("users.id").onDelete("set null"))
     .execute();
 
-  await db.schema.alterTable("conversations").addColumn("general", "integer", (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable("conversations")
+    .addColumn("general", "integer", (c) => c.notNull().defaultTo(0))
+    .execute();
   await db.schema
     .createIndex("conversations_general_pair")
     .on("conversations")

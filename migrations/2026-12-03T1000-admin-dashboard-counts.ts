@@ -93,8 +93,10 @@ export async function up(db: Kysely<any>, dialect: MigrationDialect): Promise<vo
       )
       .execute(db);
     await sql
-      .raw(`create trigger listing_counts_track after insert or delete or update of status, category_id, created_at on equipment_listings
-            for each row execute function listing_counts_track()`)
+      .raw(
+        `create trigger listing_counts_track after insert or delete or update of status, category_id, created_at on equipment_listings
+            for each row execute function listing_counts_track()`,
+      )
       .execute(db);
     await sql
       .raw(
@@ -113,8 +115,10 @@ export async function up(db: Kysely<any>, dialect: MigrationDialect): Promise<vo
       )
       .execute(db);
     await sql
-      .raw(`create trigger profile_counts_track after insert or delete or update of created_at on profiles
-            for each row execute function profile_counts_track()`)
+      .raw(
+        `create trigger profile_counts_track after insert or delete or update of created_at on profiles
+            for each row execute function profile_counts_track()`,
+      )
       .execute(db);
   }
 
@@ -186,8 +190,10 @@ export async function up(db: Kysely<any>, dialect: MigrationDialect): Promise<vo
       )
       .execute(db);
     await sql
-      .raw(`create trigger order_totals_track after insert or delete or update of status, amount_cents, fee_cents, created_at on orders
-            for each row execute function order_totals_track()`)
+      .raw(
+        `create trigger order_totals_track after insert or delete or update of status, amount_cents, fee_cents, created_at on orders
+            for each row execute function order_totals_track()`,
+      )
       .execute(db);
   }
 

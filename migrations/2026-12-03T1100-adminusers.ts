@@ -47,7 +47,10 @@ export async function up(db: Kysely<any>, dialect: MigrationDialect): Promise<vo
 
   await db.schema.alterTable("profiles").addColumn("suspended_at", "text").execute();
   await db.schema.alterTable("profiles").addColumn("suspended_by", "text").execute();
-  await db.schema.alterTable("profiles").addColumn("suspension_reason", "text", (c) => c.notNull().defaultTo("")).execute();
+  await db.schema
+    .alterTable("profiles")
+    .addColumn("suspension_reason", "text", (c) => c.notNull().defaultTo(""))
+    .execute();
 
   await db.schema
     .createTable("sign_in_events")

@@ -20,11 +20,19 @@ export async function up(db: Kysely<any>, dialect: MigrationDialect): Promise<vo
     .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
     .addColumn("listing_id", "integer", (c) => c.notNull().references("equipment_listings.id").onDelete("cascade"))
     .addColumn("reporter_id", "text", (c) => c.notNull().references("users.id").onDelete("cascade"))
-    .addColumn("reason", "text", (c) =>
-      c.notNull().check(sql`reason in ('prohibited_item', 'misleading_description', 'suspicious_price', 'counterfeit')`),
+    .addColumn("reason", "text", (c) => c.notNull().check(sql`reason in ('prohibited_item', 'misleading_description', 'suspicious_price', 'counterfeit')`))
+    .addColumn("note", "text", (c) =>
+      c
+        .notNull()
+        .defaultTo("")
+        .check(sql`length(note) <= 1000`),
     )
-    .addColumn("note", "text", (c) => c.notNull().defaultTo("").check(sql`length(note) <= 1000`))
-    .addColumn("status", "text", (c) => c.notNull().defaultTo("open").check(sql`status in ('open', 'closed')`))
+    .addColumn("status", "text", (c) =>
+      c
+        .notNull()
+        .defaultTo("open")
+        .check(sql`status in ('open', 'closed')`),
+    )
     .addColumn("created_at", "text", (c) => c.notNull().defaultTo(dialect.nowDefault))
     .addColumn("resolved_at", "text")
     .addColumn("resolved_by", "text", (c) => c.references("users.id").onDelete("set null"))
@@ -47,11 +55,19 @@ export async function up(db: Kysely<any>, dialect: MigrationDialect): Promise<vo
     .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
     .addColumn("reported_user_id", "text", (c) => c.notNull().references("users.id").onDelete("cascade"))
     .addColumn("reporter_id", "text", (c) => c.notNull().references("users.id").onDelete("cascade"))
-    .addColumn("reason", "text", (c) =>
-      c.notNull().check(sql`reason in ('non_delivery', 'payment_fraud', 'counterfeit_goods', 'impersonation', 'other')`),
+    .addColumn("reason", "text", (c) => c.notNull().check(sql`reason in ('non_delivery', 'payment_fraud', 'counterfeit_goods', 'impersonation', 'other')`))
+    .addColumn("note", "text", (c) =>
+      c
+        .notNull()
+        .defaultTo("")
+        .check(sql`length(note) <= 1000`),
     )
-    .addColumn("note", "text", (c) => c.notNull().defaultTo("").check(sql`length(note) <= 1000`))
-    .addColumn("status", "text", (c) => c.notNull().defaultTo("pending").check(sql`status in ('pending', 'dismissed', 'confirmed')`))
+    .addColumn("status", "text", (c) =>
+      c
+        .notNull()
+        .defaultTo("pending")
+        .check(sql`status in ('pending', 'dismissed', 'confirmed')`),
+    )
     .addColumn("created_at", "text", (c) => c.notNull().defaultTo(dialect.nowDefault))
     .addColumn("resolved_at", "text")
     .addColumn("resolved_by", "text", (c) => c.references("users.id").onDelete("set null"))
@@ -72,9 +88,19 @@ export async function up(db: Kysely<any>, dialect: MigrationDialect): Promise<vo
     .addColumn("category_id", "text", (c) => c.primaryKey().references("categories.id").onDelete("cascade"))
     // The name staff gave it (null: the taxonomy's own).
     .addColumn("name", "text", (c) => c.check(sql`length(name) between 1 and 80`))
-    .addColumn("hidden", "integer", (c) => c.notNull().defaultTo(0).check(sql`hidden in (0, 1)`))
+    .addColumn("hidden", "integer", (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`hidden in (0, 1)`),
+    )
     // 1 for an item staff added (its `categories` row exists only because of it).
-    .addColumn("added", "integer", (c) => c.notNull().defaultTo(0).check(sql`added in (0, 1)`))
+    .addColumn("added", "integer", (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`added in (0, 1)`),
+    )
     .addColumn("updated_by", "text", (c) => c.references("users.id").onDelete("set null"))
     .addColumn("updated_at", "text", (c) => c.notNull().defaultTo(dialect.nowDefault))
     .execute();

@@ -17,14 +17,22 @@ export async function up(db: Kysely<any>, dialect: MigrationDialect): Promise<vo
     .addColumn("user_id", "text", (c) => c.notNull().references("users.id").onDelete("cascade"))
     .addColumn("file_name", "text", (c) => c.notNull())
     .addColumn("status", "text", (c) =>
-      c.notNull().defaultTo("mapping").check(sql`status in ('mapping', 'review', 'payment', 'importing', 'imported', 'cancelled')`),
+      c
+        .notNull()
+        .defaultTo("mapping")
+        .check(sql`status in ('mapping', 'review', 'payment', 'importing', 'imported', 'cancelled')`),
     )
     // JSON: the header cells, and the field each column is mapped to (null: ignored).
     .addColumn("headers", "text", (c) => c.notNull())
     .addColumn("mapping", "text", (c) => c.notNull())
     .addColumn("row_count", "integer", (c) => c.notNull().defaultTo(0))
     // The AI step: idle, running (a worker holds ai_lease_until), done.
-    .addColumn("ai_state", "text", (c) => c.notNull().defaultTo("idle").check(sql`ai_state in ('idle', 'running', 'done')`))
+    .addColumn("ai_state", "text", (c) =>
+      c
+        .notNull()
+        .defaultTo("idle")
+        .check(sql`ai_state in ('idle', 'running', 'done')`),
+    )
     .addColumn("ai_total", "integer", (c) => c.notNull().defaultTo(0))
     .addColumn("ai_done", "integer", (c) => c.notNull().defaultTo(0))
     .addColumn("ai_started_at", "text")

@@ -14,7 +14,11 @@ import type { MigrationDialect } from "../db/dialect.ts";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations are written against an untyped schema on purpose
 export async function up(db: Kysely<any>, dialect: MigrationDialect): Promise<void> {
-  await db.schema.createIndex("listings_category_condition_price").on("equipment_listings").columns(["category_id", "status", "condition", "price_cents"]).execute();
+  await db.schema
+    .createIndex("listings_category_condition_price")
+    .on("equipment_listings")
+    .columns(["category_id", "status", "condition", "price_cents"])
+    .execute();
   await db.schema.createIndex("listings_status_price_id_category").on("equipment_listings").columns(["status", "price_cents", "id", "category_id"]).execute();
   await db.schema.dropIndex("listings_status_price").execute();
   // As in 2026-11-27T0900: statistics for the new indexes at once where the database plans by statistics.

@@ -18,7 +18,11 @@ export async function up(db: Kysely<any>, dialect: MigrationDialect): Promise<vo
     .on("equipment_listings")
     .columns(["status", "test_level", "category_id", "price_cents", "created_at"])
     .execute();
-  await db.schema.createIndex("listings_status_calibration_sorts").on("equipment_listings").columns(["status", "calibration_date", "created_at", "price_cents"]).execute();
+  await db.schema
+    .createIndex("listings_status_calibration_sorts")
+    .on("equipment_listings")
+    .columns(["status", "calibration_date", "created_at", "price_cents"])
+    .execute();
   await db.schema.dropIndex("listings_status_calibration").execute();
   if (dialect.name === "postgres") {
     await sql`analyze equipment_listings`.execute(db);

@@ -28,7 +28,11 @@ export async function up(db: Kysely<any>, dialect: MigrationDialect): Promise<vo
   if (dialect.name !== "postgres") return;
   for (const [name, columns] of WALKED) {
     await db.schema.dropIndex(name).execute();
-    await db.schema.createIndex(name).on("equipment_listings").columns([...columns, "id"]).execute();
+    await db.schema
+      .createIndex(name)
+      .on("equipment_listings")
+      .columns([...columns, "id"])
+      .execute();
   }
   await sql`analyze equipment_listings`.execute(db);
 }

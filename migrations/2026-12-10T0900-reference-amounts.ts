@@ -88,11 +88,20 @@ export async function up(db: Kysely<any>, dialect: MigrationDialect): Promise<vo
   for (const [currency, units] of STARTING_RATES) {
     await db.insertInto("exchange_rates").values({ currency, rate_date: STARTING_DATE, units_per_usd: units, source: "initial" }).execute();
     // Every currency is stored in hundredths, so the factor to USD is 1 / (units per USD).
-    await db.insertInto("reference_rates").values({ currency, reference_currency: "USD", factor: 1 / Number(units), rate_date: STARTING_DATE }).execute();
+    await db
+      .insertInto("reference_rates")
+      .values({ currency, reference_currency: "USD", factor: 1 / Number(units), rate_date: STARTING_DATE })
+      .execute();
   }
 
-  await db.schema.alterTable("equipment_listings").addColumn("reference_amount", postgres ? "bigint" : "integer").execute();
-  await db.schema.alterTable("listing_search_rows").addColumn("reference_amount", postgres ? "bigint" : "integer").execute();
+  await db.schema
+    .alterTable("equipment_listings")
+    .addColumn("reference_amount", postgres ? "bigint" : "integer")
+    .execute();
+  await db.schema
+    .alterTable("listing_search_rows")
+    .addColumn("reference_amount", postgres ? "bigint" : "integer")
+    .execute();
 
   if (postgres) await upPostgres(db);
   else await upSqlite(db);
@@ -131,7 +140,9 @@ async function upSqlite(db: Kysely<any>): Promise<void> {
   const copied = ["status", "category_id", "brand_key", "condition", "test_level", "calibration_date", "price_cents", "reference_amount", "created_at"];
   const sources = ["status", "category_id", "brand", "condition", "test_level", "calibration_date", "price_cents", "reference_amount", "created_at"];
   const columns = copied.join(", ");
-  await sql.raw(`update listing_search_rows set reference_amount = (select l.reference_amount from equipment_listings l where l.id = listing_search_rows.id)`).execute(db);
+  await sql
+    .raw(`update listing_search_rows set reference_amount = (select l.reference_amount from equipment_listings l where l.id = listing_search_rows.id)`)
+    .execute(db);
   const copy = `insert or replace into listing_search_rows (id, ${columns}) select id, ${columns} from equipment_listings where id = new.id;`;
   await sql`drop trigger listing_search_rows_insert`.execute(db);
   await sql`drop trigger listing_search_rows_update`.execute(db);
@@ -150,7 +161,9 @@ async function upSqlite(db: Kysely<any>): Promise<void> {
   await sql
     .raw(`create trigger listing_reference_amount_insert after insert on equipment_listings when new.reference_amount is null begin ${recompute("new.id")} end`)
     .execute(db);
-  await sql.raw(`create trigger listing_reference_amount_update after update of price_cents, currency on equipment_listings begin ${recompute("new.id")} end`).execute(db);
+  await sql
+    .raw(`create trigger listing_reference_amount_update after update of price_cents, currency on equipment_listings begin ${recompute("new.id")} end`)
+    .execute(db);
   await sql.raw(`create trigger auction_reference_amount_insert after insert on auctions begin ${recompute("new.listing_id")} end`).execute(db);
   await sql
     .raw(`create trigger auction_reference_amount_update after update of current_price_cents, status on auctions begin ${recompute("new.listing_id")} end`)

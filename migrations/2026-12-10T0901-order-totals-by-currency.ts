@@ -71,8 +71,10 @@ export async function up(db: Kysely<any>, dialect: MigrationDialect): Promise<vo
       )
       .execute(db);
     await sql
-      .raw(`create trigger order_currency_totals_track after insert or delete or update of status, amount_cents, fee_cents, currency, created_at on orders
-            for each row execute function order_currency_totals_track()`)
+      .raw(
+        `create trigger order_currency_totals_track after insert or delete or update of status, amount_cents, fee_cents, currency, created_at on orders
+            for each row execute function order_currency_totals_track()`,
+      )
       .execute(db);
   }
 

@@ -10,7 +10,10 @@ import type { MigrationDialect } from "../db/dialect.ts";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations are written against an untyped schema on purpose
 export async function up(db: Kysely<any>, dialect: MigrationDialect): Promise<void> {
-  await db.schema.alterTable("auctions").addColumn("bid_increment_fixed", "integer", (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable("auctions")
+    .addColumn("bid_increment_fixed", "integer", (c) => c.notNull().defaultTo(0))
+    .execute();
   await db.schema.alterTable("auctions").addColumn("extensions_end_at", "text").execute();
 
   await sql`

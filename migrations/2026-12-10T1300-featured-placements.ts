@@ -21,10 +21,20 @@ export async function up(db: Kysely<any>, dialect: MigrationDialect): Promise<vo
     .addColumn("currency", "text", (c) => c.notNull())
     .addColumn("starts_at", "text", (c) => c.notNull())
     .addColumn("ends_at", "text", (c) => c.notNull())
-    .addColumn("status", "text", (c) => c.notNull().defaultTo("owed").check(sql`status in ('owed', 'paid', 'waived')`))
+    .addColumn("status", "text", (c) =>
+      c
+        .notNull()
+        .defaultTo("owed")
+        .check(sql`status in ('owed', 'paid', 'waived')`),
+    )
     .addColumn("created_at", "text", (c) => c.notNull().defaultTo(dialect.nowDefault))
     .execute();
   await db.schema.createIndex("platform_fees_seller_created").on("platform_fees").columns(["seller_id", "created_at"]).execute();
   await db.schema.createIndex("platform_fees_created").on("platform_fees").columns(["created_at"]).execute();
-  await db.schema.createIndex("listings_featured_until").on("equipment_listings").columns(["featured_until"]).where(sql<boolean>`featured_until is not null`).execute();
+  await db.schema
+    .createIndex("listings_featured_until")
+    .on("equipment_listings")
+    .columns(["featured_until"])
+    .where(sql<boolean>`featured_until is not null`)
+    .execute();
 }

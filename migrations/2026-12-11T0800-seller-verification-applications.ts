@@ -13,7 +13,12 @@ export async function up(db: Kysely<any>, dialect: MigrationDialect): Promise<vo
     .createTable("seller_verification_applications")
     .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
     .addColumn("seller_id", "text", (c) => c.notNull().references("users.id").onDelete("cascade"))
-    .addColumn("status", "text", (c) => c.notNull().defaultTo("pending").check(sql`status in ('pending', 'approved', 'rejected')`))
+    .addColumn("status", "text", (c) =>
+      c
+        .notNull()
+        .defaultTo("pending")
+        .check(sql`status in ('pending', 'approved', 'rejected')`),
+    )
     .addColumn("company_name", "text", (c) => c.notNull())
     .addColumn("registration_number", "text", (c) => c.notNull())
     .addColumn("country", "text", (c) => c.notNull())

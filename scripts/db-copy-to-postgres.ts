@@ -146,7 +146,9 @@ function checkMigrations(source: SQLite.Database, sourceFile: string): void {
   const missing = known.filter((name) => !applied.includes(name));
   const unknown = applied.filter((name) => !known.includes(name));
   if (unknown.length > 0) {
-    throw new CopyRefused(`${sourceFile} has migrations this version of Tradebench does not know (${unknown.join(", ")}): copy it with the version that made them.`);
+    throw new CopyRefused(
+      `${sourceFile} has migrations this version of Tradebench does not know (${unknown.join(", ")}): copy it with the version that made them.`,
+    );
   }
   if (missing.length > 0) {
     throw new CopyRefused(
@@ -182,7 +184,10 @@ async function copyTable(source: SQLite.Database, client: pg.Client, table: Targ
   const selfReferencing = new Set(table.selfReferences);
   const selected = columns.map((column) => (selfReferencing.has(column) ? "null" : quote(column))).join(", ");
   const order = table.primaryKey.length > 0 ? ` order by ${table.primaryKey.map(quote).join(", ")}` : "";
-  const rows = source.prepare(`select ${selected} from ${quote(table.name)}${order}`).raw().iterate() as IterableIterator<unknown[]>;
+  const rows = source
+    .prepare(`select ${selected} from ${quote(table.name)}${order}`)
+    .raw()
+    .iterate() as IterableIterator<unknown[]>;
   const overriding = table.identity.length > 0 ? " overriding system value" : "";
   const head = `insert into ${quote(table.name)} (${columns.map(quote).join(", ")})${overriding} values `;
   const statements = new Map<number, string>();
@@ -208,7 +213,7 @@ async function copyTable(source: SQLite.Database, client: pg.Client, table: Targ
     return values;
   };
   let pending: Promise<unknown> | null = null;
-  for (let values = readBatch(); values.length > 0; ) {
+  for (let values = readBatch(); values.length > 0;) {
     const count = values.length / columns.length;
     if (pending) await pending;
     pending = client.query(statementFor(count), values);
@@ -222,7 +227,10 @@ async function copyTable(source: SQLite.Database, client: pg.Client, table: Targ
     if (!key || table.primaryKey.length !== 1) throw new Error(`${table.name}.${column} refers to its own table, which has no single-column key`);
     const keyType = table.columns.get(key) ?? "text";
     const columnType = table.columns.get(column) ?? "text";
-    const links = source.prepare(`select ${quote(key)}, ${quote(column)} from ${quote(table.name)} where ${quote(column)} is not null`).raw().iterate() as IterableIterator<unknown[]>;
+    const links = source
+      .prepare(`select ${quote(key)}, ${quote(column)} from ${quote(table.name)} where ${quote(column)} is not null`)
+      .raw()
+      .iterate() as IterableIterator<unknown[]>;
     let batch: unknown[] = [];
     const flush = async () => {
       if (batch.length === 0) return;
@@ -318,7 +326,12 @@ export async function copySqliteToPostgres(options: { from: string; to: string; 
 
       const counts: TableCount[] = [];
       for (const table of ordered) {
-        const sqliteCount = Number(source.prepare(`select count(*) from ${quote(table.name)}`).pluck().get());
+        const sqliteCount = Number(
+          source
+            .prepare(`select count(*) from ${quote(table.name)}`)
+            .pluck()
+            .get(),
+        );
         const { rows } = await client.query<{ n: string }>(`select count(*) as n from ${quote(table.name)}`);
         counts.push({ table: table.name, sqlite: sqliteCount, postgres: Number(rows[0]?.n ?? 0) });
       }
@@ -350,7 +363,9 @@ async function main(): Promise<void> {
   });
   const to = values.to ?? process.env.DATABASE_URL ?? "";
   if (!isPostgresUrl(to)) {
-    console.error("Usage: DATABASE_URL=postgres://user@host/db npm run db:copy-to-postgres -- --from ./data/tradebench.sqlite\n   or: npm run db:copy-to-postgres -- --from ./data/tradebench.sqlite --to postgres://user@host/db");
+    console.error(
+      "Usage: DATABASE_URL=postgres://user@host/db npm run db:copy-to-postgres -- --from ./data/tradebench.sqlite\n   or: npm run db:copy-to-postgres -- --from ./data/tradebench.sqlite --to postgres://user@host/db",
+    );
     process.exit(2);
   }
   const from = values.from ?? "./data/tradebench.sqlite";

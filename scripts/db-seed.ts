@@ -10,5 +10,7 @@ const env = getEnv();
 const { db, dialect, close } = openDatabase({ url: env.DATABASE_URL, synchronous: env.DATABASE_SYNCHRONOUS });
 await migrateToLatest(db, dialect);
 await syncReferenceData(db);
-console.log((await seedDemoMarketplace(db, { uploads: uploadStoreFromEnv(env) })) ? "Seeded the demo marketplace." : "The database already has users; nothing seeded.");
+console.log(
+  (await seedDemoMarketplace(db, { uploads: uploadStoreFromEnv(env) })) ? "Seeded the demo marketplace." : "The database already has users; nothing seeded.",
+);
 await close();

@@ -21,7 +21,10 @@ export function ensureChromium() {
   if (!isRoot || !fs.existsSync("/usr/bin/apt-get")) return undefined;
   console.log("Chromium not found: installing Debian's chromium package…");
   const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
-  for (const args of [["update", "-qq"], ["install", "-y", "-qq", "chromium"]]) {
+  for (const args of [
+    ["update", "-qq"],
+    ["install", "-y", "-qq", "chromium"],
+  ]) {
     const result = spawnSync("apt-get", ["-o", "DPkg::Lock::Timeout=120", ...args], { stdio: "inherit", env, timeout: 10 * 60_000 });
     if (result.status !== 0) return undefined;
   }

@@ -58,7 +58,10 @@ function fail(message) {
 async function waitForHealth() {
   while (Date.now() - started < START_TIMEOUT_MS) {
     if (exited !== null) fail(`npm start exited with ${exited} before serving`);
-    const ok = await fetch(`${origin}/healthz`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${origin}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return;
     await new Promise((resolve) => setTimeout(resolve, 500));
   }

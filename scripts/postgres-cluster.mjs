@@ -239,7 +239,6 @@ function sweepStaleClusters(base) {
   }
 }
 
-
 function hasUtf8CLocale() {
   const listed = spawnSync("locale", ["-a"], { encoding: "utf8" });
   return listed.status === 0 && /^c\.utf-?8$/im.test(listed.stdout);

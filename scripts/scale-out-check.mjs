@@ -138,7 +138,10 @@ async function waitForHealth(base, server) {
   const deadline = Date.now() + START_TIMEOUT_MS;
   while (Date.now() < deadline) {
     if (server?.exited !== undefined && server.exited !== null) await fail(`server ${server.name} exited (${server.exited}) before it served /healthz`);
-    const ok = await fetch(`${base}/healthz`).then((response) => response.ok, () => false);
+    const ok = await fetch(`${base}/healthz`).then(
+      (response) => response.ok,
+      () => false,
+    );
     if (ok) return;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
@@ -161,7 +164,8 @@ async function signIn(base, email) {
     headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: base, Cookie: jar.header },
     body: new URLSearchParams({ email, password: DEMO_PASSWORD, redirectTo: "/profile" }),
   });
-  if (answer.status < 300 || answer.status >= 400) await fail(`signing in as ${email} through ${base} answered ${answer.status}: ${(await answer.text()).slice(0, 500)}`);
+  if (answer.status < 300 || answer.status >= 400)
+    await fail(`signing in as ${email} through ${base} answered ${answer.status}: ${(await answer.text()).slice(0, 500)}`);
   jar.take(answer);
   if (jar.size === 0) await fail(`signing in as ${email} set no cookie`);
   return jar;
@@ -171,7 +175,9 @@ async function signIn(base, email) {
 async function expectSignedIn(base, jar, email, where) {
   const { response, body } = await text(`${base}/profile`, { headers: { Cookie: jar.header } });
   if (response.status !== 200 || !body.includes(email)) {
-    await fail(`/profile on ${where} with ${email}'s session answered ${response.status}${response.headers.get("location") ? ` → ${response.headers.get("location")}` : ""}, not their profile`);
+    await fail(
+      `/profile on ${where} with ${email}'s session answered ${response.status}${response.headers.get("location") ? ` → ${response.headers.get("location")}` : ""}, not their profile`,
+    );
   }
 }
 
@@ -262,7 +268,9 @@ async function main() {
     step("npm run build");
   }
 
-  const cluster = await startThrowawayCluster({ binaries }).catch((error) => fail(`PostgreSQL ${binaries.version} is installed but its throwaway cluster did not start: ${error.message}`));
+  const cluster = await startThrowawayCluster({ binaries }).catch((error) =>
+    fail(`PostgreSQL ${binaries.version} is installed but its throwaway cluster did not start: ${error.message}`),
+  );
   cleanups.push(() => cluster.stop());
   // README step 1: an ordinary role owning the database (the migrations create their extensions as that owner).
   const admin = new pg.Client({ connectionString: cluster.url });
@@ -301,10 +309,16 @@ async function main() {
   /** One app server as systemd starts it: a clean environment (the unit's and the env file's only), in the app's folder. */
   function startServer(name, port) {
     const unit = readSystemdUnit(SYSTEMD_UNIT, port);
-    const env = { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: process.env.HOME ?? os.tmpdir(), ...(process.env.TMPDIR ? { TMPDIR: process.env.TMPDIR } : {}), ...shared, ...unit.environment };
+    const env = {
+      PATH: process.env.PATH ?? "/usr/bin:/bin",
+      HOME: process.env.HOME ?? os.tmpdir(),
+      ...(process.env.TMPDIR ? { TMPDIR: process.env.TMPDIR } : {}),
+      ...shared,
+      ...unit.environment,
+    };
     const child = spawn(process.execPath, unit.args, { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
     children.add(child);
-  const server = { name, port, base: `http://127.0.0.1:${port}`, child, output: "", exited: null };
+    const server = { name, port, base: `http://127.0.0.1:${port}`, child, output: "", exited: null };
     child.stdout.on("data", (chunk) => (server.output += chunk));
     child.stderr.on("data", (chunk) => (server.output += chunk));
     child.on("exit", (code, signal) => (server.exited = code ?? signal));
@@ -357,9 +371,12 @@ async function main() {
     for (const server of servers) {
       const answer = await fetch(`${server.base}${picture}`);
       const bytes = Buffer.from(await answer.arrayBuffer());
-      if (answer.status !== 200 || !bytes.equals(stored.bytes)) await fail(`server ${server.name} answered ${answer.status} for the demo picture ${picture}, not the bucket's object`);
+      if (answer.status !== 200 || !bytes.equals(stored.bytes))
+        await fail(`server ${server.name} answered ${answer.status} for the demo picture ${picture}, not the bucket's object`);
     }
-    step(`demo marketplace seeded once (by server ${seededBy[0]}): ${counts.listings} listings, ${counts.auctions} auctions, ${counts.images} pictures in the bucket; both servers serve them`);
+    step(
+      `demo marketplace seeded once (by server ${seededBy[0]}): ${counts.listings} listings, ${counts.auctions} auctions, ${counts.images} pictures in the bucket; both servers serve them`,
+    );
   }
 
   // ── 2. Sign-in through nginx; the session holds on both servers ────────────────────────────────────────────────────
@@ -388,7 +405,10 @@ async function main() {
     if (!lot) await fail("the demo has no live USD auction the buyer may bid on");
     const streamB = openAuctionStream(serverB.base, lot.id);
     const streamNginx = openAuctionStream(publicUrl, lot.id);
-    cleanups.push(() => streamB.close(), () => streamNginx.close());
+    cleanups.push(
+      () => streamB.close(),
+      () => streamNginx.close(),
+    );
     await Promise.all([streamB.ready, streamNginx.ready]).catch((error) => fail(`an /events stream did not open: ${error.message}`));
     const before = await text(`${serverB.base}/auctions/${lot.id}`);
     if (before.response.status !== 200) await fail(`server B's lot page /auctions/${lot.id} answered ${before.response.status}`);
@@ -414,7 +434,10 @@ async function main() {
     const sentAt = Date.now();
     const matches = (event) => event.snapshot?.auctionId === lot.id && event.snapshot.version >= snapshot.version;
     const [onB, onNginx] = await Promise.all([streamB.next(matches), streamNginx.next(matches)]);
-    if (!onB) await fail(`server B's /events stream did not receive the bid placed on server A (version ${snapshot.version}) within ${EVENT_TIMEOUT_MS / 1000} s; it received ${JSON.stringify(streamB.events.map((event) => event.snapshot?.version))}, the stream through nginx ${JSON.stringify(streamNginx.events.map((event) => event.snapshot?.version))}`);
+    if (!onB)
+      await fail(
+        `server B's /events stream did not receive the bid placed on server A (version ${snapshot.version}) within ${EVENT_TIMEOUT_MS / 1000} s; it received ${JSON.stringify(streamB.events.map((event) => event.snapshot?.version))}, the stream through nginx ${JSON.stringify(streamNginx.events.map((event) => event.snapshot?.version))}`,
+      );
     if (!onNginx) await fail(`the /events stream opened through nginx did not receive the bid within ${EVENT_TIMEOUT_MS / 1000} s`);
     const eventMs = Date.now() - sentAt;
     if (onB.snapshot.bidCount !== snapshot.bidCount || onB.snapshot.currentPriceCents !== snapshot.currentPriceCents) {
@@ -424,13 +447,17 @@ async function main() {
     if (after.response.status !== 200 || !bidCountText(snapshot.bidCount).test(after.body) || bidCountText(snapshot.bidCount).test(before.body)) {
       await fail(`server B's lot page /auctions/${lot.id} does not show the bid (${snapshot.bidCount} bids; it answered ${after.response.status})`);
     }
-    step(`a bid of $${(amountCents / 100).toFixed(2)} on server A (auction ${lot.id}) reached server B's /events stream and the one through nginx (${eventMs} ms after A answered) and B's lot page (${snapshot.bidCount} bids)`);
+    step(
+      `a bid of $${(amountCents / 100).toFixed(2)} on server A (auction ${lot.id}) reached server B's /events stream and the one through nginx (${eventMs} ms after A answered) and B's lot page (${snapshot.bidCount} bids)`,
+    );
   }
 
   // ── 4. A listing photo uploaded through server A is served by server B ────────────────────────────────────────────
   {
     const seller = await signIn(publicUrl, SELLER);
-    const photo = await sharp({ create: { width: 640, height: 480, channels: 3, background: "#1f6f8b" } }).png().toBuffer();
+    const photo = await sharp({ create: { width: 640, height: 480, channels: 3, background: "#1f6f8b" } })
+      .png()
+      .toBuffer();
     const form = new FormData();
     const title = `Scale-out check ${Date.now()}: Keysight DSOX3034T oscilloscope`;
     for (const [name, value] of Object.entries({
@@ -449,7 +476,12 @@ async function main() {
       form.append(name, value);
     }
     form.append("images", new Blob([photo], { type: "image/png" }), "front-panel.png");
-    const created = await fetch(`${serverA.base}/create-listing`, { method: "POST", redirect: "manual", headers: { Origin: serverA.base, Cookie: seller.header }, body: form });
+    const created = await fetch(`${serverA.base}/create-listing`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { Origin: serverA.base, Cookie: seller.header },
+      body: form,
+    });
     const location = created.headers.get("location") ?? "";
     const listingId = /\/listings\/(\d+)/.exec(location)?.[1];
     if (created.status < 300 || created.status >= 400 || !listingId) {

@@ -146,7 +146,8 @@ const picturesBySub = new Map<string, StoredPicture[]>();
     }),
   );
   // Hero shots first, so a listing's primary picture shows a machine, not a nameplate.
-  for (const list of picturesBySub.values()) list.sort((a, b) => Number(/-(rear|detail|plate)\.png$/.test(a.name)) - Number(/-(rear|detail|plate)\.png$/.test(b.name)));
+  for (const list of picturesBySub.values())
+    list.sort((a, b) => Number(/-(rear|detail|plate)\.png$/.test(a.name)) - Number(/-(rear|detail|plate)\.png$/.test(b.name)));
 }
 timing(`pictures (${uploadsDir})`);
 
@@ -201,7 +202,13 @@ function singular(item: string): string {
 }
 
 const HEAVY = new Set(["construction", "mining", "material_handling"]);
-const SYNTHETIC_FEATURES = ["Tested before listing", "Manual included", "Ships within two business days", "Clean unit from a working site", "Spare parts available"];
+const SYNTHETIC_FEATURES = [
+  "Tested before listing",
+  "Manual included",
+  "Ships within two business days",
+  "Clean unit from a working site",
+  "Spare parts available",
+];
 
 function productFromModel(sub: CatalogSubcategory, model: CatalogModel): Product {
   const highlights = Object.entries(model.specs)
@@ -316,11 +323,38 @@ const TEST_LEVEL_FOR: Record<string, string> = {
   as_is: "untested",
 };
 const LOCATIONS = [
-  "Austin, TX", "Houston, TX", "Dallas, TX", "San Jose, CA", "Los Angeles, CA", "Fresno, CA", "Columbus, OH", "Cleveland, OH",
-  "Detroit, MI", "Chicago, IL", "Milwaukee, WI", "Minneapolis, MN", "Denver, CO", "Phoenix, AZ", "Tucson, AZ", "Elko, NV",
-  "Seattle, WA", "Portland, OR", "Boston, MA", "Allentown, PA", "Pittsburgh, PA", "Raleigh, NC", "Atlanta, GA", "Orlando, FL",
-  "Nashville, TN", "Baton Rouge, LA", "Salt Lake City, UT", "Calgary, AB, Canada", "Toronto, ON, Canada", "Stuttgart, Germany",
-  "Leeds, United Kingdom", "",
+  "Austin, TX",
+  "Houston, TX",
+  "Dallas, TX",
+  "San Jose, CA",
+  "Los Angeles, CA",
+  "Fresno, CA",
+  "Columbus, OH",
+  "Cleveland, OH",
+  "Detroit, MI",
+  "Chicago, IL",
+  "Milwaukee, WI",
+  "Minneapolis, MN",
+  "Denver, CO",
+  "Phoenix, AZ",
+  "Tucson, AZ",
+  "Elko, NV",
+  "Seattle, WA",
+  "Portland, OR",
+  "Boston, MA",
+  "Allentown, PA",
+  "Pittsburgh, PA",
+  "Raleigh, NC",
+  "Atlanta, GA",
+  "Orlando, FL",
+  "Nashville, TN",
+  "Baton Rouge, LA",
+  "Salt Lake City, UT",
+  "Calgary, AB, Canada",
+  "Toronto, ON, Canada",
+  "Stuttgart, Germany",
+  "Leeds, United Kingdom",
+  "",
 ];
 const ORIGINS = [
   "comes from a plant upgrade",
@@ -383,11 +417,20 @@ const sellerIds: string[] = [];
       const verified = random.next() < 0.7 ? 1 : 0;
       insertUser.run(id, email, passwordHash, joined, joined);
       insertProfile.run(
-        id, email, random.pick(firstNames), random.pick(lastNames),
+        id,
+        email,
+        random.pick(firstNames),
+        random.pick(lastNames),
         seller ? `${random.pick(companyWords)} ${random.pick(companyKinds)}` : "",
-        seller ? "seller" : "buyer", verified, verified ? joined : null, city ?? "", state ?? "",
+        seller ? "seller" : "buyer",
+        verified,
+        verified ? joined : null,
+        city ?? "",
+        state ?? "",
         place.includes("Canada") ? "Canada" : place.includes("Germany") ? "Germany" : place.includes("United Kingdom") ? "United Kingdom" : "United States",
-        place, joined, joined,
+        place,
+        joined,
+        joined,
       );
       if (seller) sellerIds.push(id);
     }

@@ -17,7 +17,8 @@ const SQL_TEMPLATE = /\bsql(?:<[^>`]*>)?`([^`]*)`/g;
 // "for update" (a row lock) and "do update" (an upsert's second half) are not writes of a table named after them.
 const SQL_WRITE = /(?<!\b(?:for|do|key)\s+)\b(insert\s+into|update|delete\s+from)\s+"?([a-z_][a-z0-9_]*)"?(?=[\s(])/gi;
 /** Top-level functions (declarations and `const f = (…) =>`), with the offset they start at. */
-const FUNCTION = /^(?:export\s+)?(?:(?:async\s+)?function\s*\*?\s*([A-Za-z_$][\w$]*)|(?:const|let)\s+([A-Za-z_$][\w$]*)\s*(?::[^=\n]+)?=\s*(?:async\s+)?(?:\(|[A-Za-z_$][\w$]*\s*=>))/gm;
+const FUNCTION =
+  /^(?:export\s+)?(?:(?:async\s+)?function\s*\*?\s*([A-Za-z_$][\w$]*)|(?:const|let)\s+([A-Za-z_$][\w$]*)\s*(?::[^=\n]+)?=\s*(?:async\s+)?(?:\(|[A-Za-z_$][\w$]*\s*=>))/gm;
 
 /** Every TypeScript source under a folder. */
 function sourceFiles(dir) {
@@ -51,8 +52,7 @@ export function tableWrites() {
   const writes = [];
   for (const file of sourceFiles(APP)) {
     const text = fs.readFileSync(file, "utf8");
-    const functions = [...text.matchAll(FUNCTION)]
-      .map((m) => [m.index, m[1] ?? m[2]]);
+    const functions = [...text.matchAll(FUNCTION)].map((m) => [m.index, m[1] ?? m[2]]);
     const record = (table, kind, offset) =>
       writes.push({ table, kind, domain: domainOf(file), file: path.relative(ROOT, file), fn: functionAt(functions, offset) });
     for (const m of text.matchAll(BUILDER)) record(m[2], m[1], m.index);

@@ -117,6 +117,7 @@ await runTogether([
   { label: "typecheck", command: "npx", args: ["tsc", "--noEmit"] },
   { label: "lint", command: "npx", args: ["eslint", "--max-warnings", "0", "."] },
   { label: "domain graph (no cycle, no domain importing a flow)", command: "node", args: ["scripts/domain-graph.mjs", "--check"] },
+  { label: "formatting (Prettier)", command: "npx", args: ["prettier", "--check", ".", "--log-level", "warn"] },
 ]);
 run("unused exports", "node", ["scripts/unused-exports.mjs"]);
 run("typecheck (service worker)", "npx", ["tsc", "--noEmit", "-p", "service-worker"]);

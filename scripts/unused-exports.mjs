@@ -155,7 +155,7 @@ function namesTakenFrom(call) {
   const awaited = ts.isAwaitExpression(call.parent) ? call.parent : null;
   const holder = awaited?.parent;
   if (holder && ts.isVariableDeclaration(holder) && ts.isObjectBindingPattern(holder.name)) {
-    const names = holder.name.elements.map((element) => (element.propertyName ?? element.name));
+    const names = holder.name.elements.map((element) => element.propertyName ?? element.name);
     if (!holder.name.elements.some((element) => element.dotDotDotToken) && names.every(ts.isIdentifier)) return names.map((name) => name.text);
   }
   if (holder && ts.isParenthesizedExpression(holder) && ts.isPropertyAccessExpression(holder.parent)) return [holder.parent.name.text];

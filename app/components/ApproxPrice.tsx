@@ -7,7 +7,17 @@ import type { ApproxPrices } from "~/lib/money.ts";
 
 export const APPROX_PRICE_TITLE = "Converted at the marketplace's exchange rates; you pay in the listing's currency";
 
-export function ApproxPrice({ approx, minorUnits, currency, className }: { approx: ApproxPrices | undefined; minorUnits: number; currency: string; className?: string }) {
+export function ApproxPrice({
+  approx,
+  minorUnits,
+  currency,
+  className,
+}: {
+  approx: ApproxPrices | undefined;
+  minorUnits: number;
+  currency: string;
+  className?: string;
+}) {
   const text = approxPriceText(approx, minorUnits, currency);
   if (text === null) return null;
   return (

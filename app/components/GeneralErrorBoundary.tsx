@@ -59,19 +59,19 @@ export function GeneralErrorBoundary() {
   if (isRouteErrorResponse(error)) {
     if (error.status === 404) return <NotFoundPage />;
     if (error.status === 429) {
-      return (
-        <ProblemPage
-          code={429}
-          title="Too many attempts"
-          text={messageOf(error.data) ?? "Too many attempts. Please wait a few minutes and try again."}
-        />
-      );
+      return <ProblemPage code={429} title="Too many attempts" text={messageOf(error.data) ?? "Too many attempts. Please wait a few minutes and try again."} />;
     }
     if (error.status === 403) {
       return <ProblemPage code={403} title="Not allowed" text={messageOf(error.data) ?? "You do not have access to this page."} />;
     }
     if (error.status === 413) {
-      return <ProblemPage code={413} title="Too much to send" text={messageOf(error.data) ?? "This form is too large to send. Please shorten what you entered and try again."} />;
+      return (
+        <ProblemPage
+          code={413}
+          title="Too much to send"
+          text={messageOf(error.data) ?? "This form is too large to send. Please shorten what you entered and try again."}
+        />
+      );
     }
     if (error.status === 503) {
       return <ProblemPage code={503} title="Busy just now" text={messageOf(error.data) ?? "The marketplace is busy just now. Please try again in a moment."} />;

@@ -24,7 +24,6 @@ function bellLabel(count: number): string {
 
 const BELL_DATA_URL = "/resources/notifications";
 
-
 const bell = staticClasses("bell", {
   // On phones the panel spans the header; from md on it hangs under the bell.
   root: { position: { base: "static", md: "relative" } },

@@ -25,7 +25,13 @@ const MOBILE_MENU_ID = "site-mobile-menu";
 const header = staticClasses("header", {
   root: { borderBottomWidth: "1px", bg: "bg", position: "sticky", top: "0", zIndex: "sticky" },
   bar: { display: "flex", alignItems: "center", gap: { base: "1", sm: "2" }, py: "2" },
-  brand: { fontWeight: "bold", fontSize: "xl", color: "blue.fg", mr: { base: "1", sm: "4", lg: "2", xl: "4" }, [TOUCH]: { display: "inline-flex", alignItems: "center", minH: TOUCH_TARGET } },
+  brand: {
+    fontWeight: "bold",
+    fontSize: "xl",
+    color: "blue.fg",
+    mr: { base: "1", sm: "4", lg: "2", xl: "4" },
+    [TOUCH]: { display: "inline-flex", alignItems: "center", minH: TOUCH_TARGET },
+  },
   // One row from 1024 px: the role tools sit in the Sell menu and one admin entry, links never wrap.
   mainNav: { display: { base: "none", lg: "flex" }, alignItems: "center", flex: "1", flexWrap: "nowrap", minW: "0" },
   spacer: { flex: "1", display: { base: "block", lg: "none" } },

@@ -36,7 +36,7 @@ export function WatchButton({
   const [queued, setQueued] = useState<boolean | null>(null);
   useEffect(() => setQueued(null), [watching]);
   const pending = fetcher.formData?.get("intent");
-  const shown = queued ?? (pending ? pending === "watch" : (fetcher.data?.error ? watching : (fetcher.data?.watching ?? watching)));
+  const shown = queued ?? (pending ? pending === "watch" : fetcher.data?.error ? watching : (fetcher.data?.watching ?? watching));
   const label = shown ? `Remove ${title} from watchlist` : `Add ${title} to watchlist`;
 
   function queueIfOffline(event: FormEvent<HTMLFormElement>) {

@@ -20,7 +20,17 @@ export const cardFrame = staticClasses("card", {
   },
   media: { position: "relative", aspectRatio: "4 / 3", bg: "bg.muted" },
   image: { w: "full", h: "full", objectFit: "cover" },
-  placeholder: { w: "full", h: "full", display: "flex", flexDirection: "column", alignItems: "center", justifyContent: "center", gap: "1", color: "fg.muted", fontSize: "xs" },
+  placeholder: {
+    w: "full",
+    h: "full",
+    display: "flex",
+    flexDirection: "column",
+    alignItems: "center",
+    justifyContent: "center",
+    gap: "1",
+    color: "fg.muted",
+    fontSize: "xs",
+  },
   watch: { position: "absolute", top: "2", right: "2", zIndex: "1" },
   title: { fontWeight: "semibold", lineClamp: "2" },
 });

@@ -1,7 +1,18 @@
 // The few line icons the shell needs, drawn inline so nothing loads from elsewhere.
 function LineIcon({ d }: { d: string }) {
   return (
-    <svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+    <svg
+      width="20"
+      height="20"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
       <path d={d} />
     </svg>
   );
@@ -15,12 +26,25 @@ export const SunIcon = () => (
 export const MoonIcon = () => <LineIcon d="M21 12.8A9 9 0 1111.2 3a7 7 0 009.8 9.8z" />;
 
 export const HeartIcon = ({ filled = false }: { filled?: boolean }) => (
-  <svg width="20" height="20" viewBox="0 0 24 24" fill={filled ? "currentColor" : "none"} stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+  <svg
+    width="20"
+    height="20"
+    viewBox="0 0 24 24"
+    fill={filled ? "currentColor" : "none"}
+    stroke="currentColor"
+    strokeWidth="2"
+    strokeLinecap="round"
+    strokeLinejoin="round"
+    aria-hidden="true"
+    focusable="false"
+  >
     <path d="M20.8 4.6a5.5 5.5 0 00-7.8 0L12 5.7l-1-1.1a5.5 5.5 0 00-7.8 7.8l1 1.1L12 21l7.8-7.5 1-1.1a5.5 5.5 0 000-7.8z" />
   </svg>
 );
 export const ImagePlaceholderIcon = () => <LineIcon d="M3 5h18v14H3zM3 16l5-5 4 4 3-3 6 6M15.5 9.5h.01" />;
-export const CameraIcon = () => <LineIcon d="M3 8a2 2 0 012-2h2.5L9 4h6l1.5 2H19a2 2 0 012 2v10a2 2 0 01-2 2H5a2 2 0 01-2-2zM12 9.5a3.5 3.5 0 100 7 3.5 3.5 0 000-7z" />;
+export const CameraIcon = () => (
+  <LineIcon d="M3 8a2 2 0 012-2h2.5L9 4h6l1.5 2H19a2 2 0 012 2v10a2 2 0 01-2 2H5a2 2 0 01-2-2zM12 9.5a3.5 3.5 0 100 7 3.5 3.5 0 000-7z" />
+);
 export const ShieldCheckIcon = () => <LineIcon d="M12 3l8 3v6c0 5-3.5 8-8 9-4.5-1-8-4-8-9V6zM9 12l2 2 4-4" />;
 export const ChevronLeftIcon = () => <LineIcon d="M15 18l-6-6 6-6" />;
 export const ChevronRightIcon = () => <LineIcon d="M9 18l6-6-6-6" />;

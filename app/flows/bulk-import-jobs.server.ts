@@ -65,7 +65,10 @@ const LEASE_COLUMN = { ai: "ai_lease_until", import: "import_lease_until" } as c
 async function claimLease(db: Kysely<Database>, importId: number, phase: BulkJobPhase, now: Date, renew = false): Promise<boolean> {
   const column = LEASE_COLUMN[phase];
   const until = new Date(now.getTime() + BULK_JOB_LEASE_MS).toISOString();
-  let query = db.updateTable("bulk_imports").set({ [column]: until }).where("id", "=", importId);
+  let query = db
+    .updateTable("bulk_imports")
+    .set({ [column]: until })
+    .where("id", "=", importId);
   if (!renew) query = query.where((eb) => eb.or([eb(column, "is", null), eb(column, "<", now.toISOString())]));
   const result = await query.executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
@@ -123,7 +126,7 @@ export async function runBulkAiJob(db: Kysely<Database>, importId: number, optio
       .execute();
     if (rows.length === 0) break;
     for (const row of rows) {
-      const category = row.category_id ? categoryRows.get(row.category_id) ?? null : null;
+      const category = row.category_id ? (categoryRows.get(row.category_id) ?? null) : null;
       const update: Record<string, unknown> = { ai_done: 1 };
       try {
         const draft = await generateAiListing(
@@ -138,7 +141,9 @@ export async function runBulkAiJob(db: Kysely<Database>, importId: number, optio
           },
           { ...options.ai, now: clock() },
         );
-        const comparables: BulkComparable[] = draft.guidance.comparables.slice(0, BULK_LIMITS.comparables).map((c) => ({ title: c.title, priceCents: c.priceCents }));
+        const comparables: BulkComparable[] = draft.guidance.comparables
+          .slice(0, BULK_LIMITS.comparables)
+          .map((c) => ({ title: c.title, priceCents: c.priceCents }));
         const read = parseBulkPrice(row.price, separator, row.currency);
         const priceCents = read.ok ? parseMoneyCents(read.value) : null;
         const average = comparables.length > 0 ? comparables.reduce((sum, c) => sum + c.priceCents, 0) / comparables.length : null;
@@ -177,9 +182,20 @@ export async function runBulkAiJob(db: Kysely<Database>, importId: number, optio
       .where("ai_done", "=", 1)
       .executeTakeFirstOrThrow();
     const now = clock();
-    await db.updateTable("bulk_imports").set({ ai_done: Number(done.n), updated_at: now.toISOString() }).where("id", "=", importId).execute();
+    await db
+      .updateTable("bulk_imports")
+      .set({ ai_done: Number(done.n), updated_at: now.toISOString() })
+      .where("id", "=", importId)
+      .execute();
     const total = Number(imp.ai_total);
-    publish(imp.user_id, { importId, phase: "ai", done: Number(done.n), total, secondsLeft: secondsLeft(Number(done.n), total, now.getTime() - started), finished: false });
+    publish(imp.user_id, {
+      importId,
+      phase: "ai",
+      done: Number(done.n),
+      total,
+      secondsLeft: secondsLeft(Number(done.n), total, now.getTime() - started),
+      finished: false,
+    });
     await claimLease(db, importId, "ai", now, true);
   }
   const total = await db
@@ -260,7 +276,14 @@ class AlreadyImported extends Error {}
  * Creates one row's listing inside the caller's write transaction and ties it to the row. A row none of whose photos
  * loaded becomes a draft (held_as_draft), never a live listing without a picture. Returns the listing and whether it went live.
  */
-async function createRowListing(trx: Kysely<Database>, uploads: UploadStore, userId: string, prepared: PreparedRow, now: Date, separator: DecimalSeparator): Promise<{ id: number; active: boolean }> {
+async function createRowListing(
+  trx: Kysely<Database>,
+  uploads: UploadStore,
+  userId: string,
+  prepared: PreparedRow,
+  now: Date,
+  separator: DecimalSeparator,
+): Promise<{ id: number; active: boolean }> {
   const { row } = prepared;
   let description = row.description;
   if (!description) {
@@ -324,7 +347,12 @@ export async function runBulkImportJob(db: Kysely<Database>, uploads: UploadStor
           if (error instanceof AlreadyImported) continue;
           const message = error instanceof Error ? error.message : String(error);
           console.error(`Bulk import ${importId}: row ${item.row.row_number} was not imported:`, message);
-          await db.updateTable("bulk_import_rows").set({ import_error: message.slice(0, 500) }).where("id", "=", item.row.id).where("listing_id", "is", null).execute();
+          await db
+            .updateTable("bulk_import_rows")
+            .set({ import_error: message.slice(0, 500) })
+            .where("id", "=", item.row.id)
+            .where("listing_id", "is", null)
+            .execute();
         }
       }
     }
@@ -336,7 +364,11 @@ export async function runBulkImportJob(db: Kysely<Database>, uploads: UploadStor
       await nextTurn();
     }
     const counts = await importCounts(db, importId);
-    await db.updateTable("bulk_imports").set({ created_count: counts.created, failed_count: counts.failed, updated_at: now.toISOString() }).where("id", "=", importId).execute();
+    await db
+      .updateTable("bulk_imports")
+      .set({ created_count: counts.created, failed_count: counts.failed, updated_at: now.toISOString() })
+      .where("id", "=", importId)
+      .execute();
     publish(imp.user_id, {
       importId,
       phase: "import",
@@ -351,7 +383,14 @@ export async function runBulkImportJob(db: Kysely<Database>, uploads: UploadStor
   const finishedAt = clock().toISOString();
   await db
     .updateTable("bulk_imports")
-    .set({ status: "imported", created_count: counts.created, failed_count: counts.failed, completed_at: finishedAt, updated_at: finishedAt, import_lease_until: null })
+    .set({
+      status: "imported",
+      created_count: counts.created,
+      failed_count: counts.failed,
+      completed_at: finishedAt,
+      updated_at: finishedAt,
+      import_lease_until: null,
+    })
     .where("id", "=", importId)
     .where("status", "=", "importing")
     .execute();
@@ -362,10 +401,7 @@ export async function runBulkImportJob(db: Kysely<Database>, uploads: UploadStor
 async function importCounts(db: Kysely<Database>, importId: number): Promise<{ created: number; failed: number }> {
   const row = await db
     .selectFrom("bulk_import_rows")
-    .select((eb) => [
-      eb.fn.count<number>("listing_id").as("created"),
-      eb.fn.count<number>("import_error").as("failed"),
-    ])
+    .select((eb) => [eb.fn.count<number>("listing_id").as("created"), eb.fn.count<number>("import_error").as("failed")])
     .where("import_id", "=", importId)
     .executeTakeFirstOrThrow();
   return { created: Number(row.created), failed: Number(row.failed) };
@@ -377,7 +413,13 @@ async function importCounts(db: Kysely<Database>, importId: number): Promise<{ c
 const running = new Set<string>();
 
 /** Starts the phase's worker for an import in the background (no-op when one runs in this process). */
-export function kickBulkImportJob(db: Kysely<Database>, uploads: UploadStore, importId: number, phase: BulkJobPhase, options: BulkJobOptions = {}): Promise<void> {
+export function kickBulkImportJob(
+  db: Kysely<Database>,
+  uploads: UploadStore,
+  importId: number,
+  phase: BulkJobPhase,
+  options: BulkJobOptions = {},
+): Promise<void> {
   const key = `${phase}:${importId}`;
   if (running.has(key)) return Promise.resolve();
   running.add(key);

@@ -1,5 +1,13 @@
 // What the flows offer to routes and the web layer: work that spans service domains (the scheduler's jobs, a member's public profile, bulk-import jobs).
 // A flow may import any domain; no domain imports a flow (scripts/domain-graph.mjs --check, ESLint's layer rules).
 export { runScheduledWork } from "./scheduled-work.server.ts";
-export { profileAuctions, profileListings, publicProfile, type MoneyTotal, type ProfileAuction, type ProfileListing, type PublicProfile } from "./public-profile.server.ts";
+export {
+  profileAuctions,
+  profileListings,
+  publicProfile,
+  type MoneyTotal,
+  type ProfileAuction,
+  type ProfileListing,
+  type PublicProfile,
+} from "./public-profile.server.ts";
 export { kickBulkImportJob, startBulkAi, type BulkProgressEvent } from "./bulk-import-jobs.server.ts";

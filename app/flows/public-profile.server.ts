@@ -12,7 +12,6 @@ import { memberName } from "../services/platform/party-names.server.ts";
 import { profileLooker, profileVisibility, type ProfileViewer } from "../services/accounts/profile-privacy.server.ts";
 import { parsePreferences } from "../services/accounts/profile.server.ts";
 
-
 export interface MoneyTotal {
   currency: string;
   cents: number;
@@ -93,7 +92,16 @@ export async function publicProfile(db: Kysely<Database>, userId: string, viewer
       .selectFrom("follows")
       .select((eb) => [
         eb.fn.countAll<number>().as("n"),
-        eb.fn.sum<number>(eb.case().when("follower_id", "=", viewer?.id ?? "").then(1).else(0).end()).as("mine"),
+        eb.fn
+          .sum<number>(
+            eb
+              .case()
+              .when("follower_id", "=", viewer?.id ?? "")
+              .then(1)
+              .else(0)
+              .end(),
+          )
+          .as("mine"),
       ])
       .where("seller_id", "=", profile.id)
       .executeTakeFirstOrThrow(),
@@ -103,7 +111,11 @@ export async function publicProfile(db: Kysely<Database>, userId: string, viewer
   let buyerStats: PublicProfile["buyerStats"] = null;
   if (!isSeller && visibility.buyerStats) {
     const purchases = await saleTotals(db, "buyer_id", profile.id);
-    const watching = await db.selectFrom("watchlist").select((eb) => eb.fn.countAll<number>().as("n")).where("user_id", "=", profile.id).executeTakeFirstOrThrow();
+    const watching = await db
+      .selectFrom("watchlist")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("user_id", "=", profile.id)
+      .executeTakeFirstOrThrow();
     buyerStats = { purchases: purchases.count, totalSpent: purchases.totals, watching: Number(watching.n) };
   }
 
@@ -126,7 +138,13 @@ export async function publicProfile(db: Kysely<Database>, userId: string, viewer
     counts: { listings: Number(listings.n), auctions: Number(auctions.n), reviews: rating.count },
     sellerStats:
       sales && response
-        ? { listings: Number(listings.n), sold: sales.count, totalSales: sales.totals, responseRate: response.responseRate, responseTimeMs: response.responseTimeMs }
+        ? {
+            listings: Number(listings.n),
+            sold: sales.count,
+            totalSales: sales.totals,
+            responseRate: response.responseRate,
+            responseTimeMs: response.responseTimeMs,
+          }
         : null,
     followers: Number(follows.n),
     viewerFollows: Number(follows.mine ?? 0) > 0,
@@ -157,7 +175,14 @@ export async function profileListings(db: Kysely<Database>, userId: string, page
     .limit(PROFILE_LISTINGS_PAGE_SIZE)
     .offset(offset)
     .execute();
-  return rows.map((row) => ({ id: row.id, title: row.title, priceCents: row.price_cents, currency: row.currency, condition: row.condition, createdAt: row.created_at }));
+  return rows.map((row) => ({
+    id: row.id,
+    title: row.title,
+    priceCents: row.price_cents,
+    currency: row.currency,
+    condition: row.condition,
+    createdAt: row.created_at,
+  }));
 }
 
 export interface ProfileAuction {

@@ -43,11 +43,15 @@ export const MEMBER_MESSAGES = {
   ownAccount: "You cannot suspend your own account.",
   adminOnlySuperAdmin: "Only a super administrator can suspend or reinstate an administrator.",
   reasonTooLong: `Keep the reason under ${SUSPENSION_REASON_MAX_LENGTH} characters.`,
-  auctionsCancelled: (count: number) => (count === 1 ? "Their live auction was cancelled and its bidders told." : `${count} live auctions were cancelled and their bidders told.`),
+  auctionsCancelled: (count: number) =>
+    count === 1 ? "Their live auction was cancelled and its bidders told." : `${count} live auctions were cancelled and their bidders told.`,
   restoreWhileSuspended: "Reinstate the account before restoring the auctions its suspension cancelled.",
   restoreChooseAuctions: "Choose the auctions to restore.",
   restoreEndDays: `Choose a new end between ${RESTORE_END_DAYS.min} and ${RESTORE_END_DAYS.max} days from now, or leave it empty to keep each auction's end.`,
-  restored: (count: number) => (count === 1 ? "1 auction is restored: it is open again and the seller was told." : `${count} auctions are restored: they are open again and the seller was told.`),
+  restored: (count: number) =>
+    count === 1
+      ? "1 auction is restored: it is open again and the seller was told."
+      : `${count} auctions are restored: they are open again and the seller was told.`,
   nothingRestored: "Nothing was restored: the auctions chosen cannot come back (see each one's state) or were restored already.",
   restoreOffer: (count: number) =>
     count === 1 ? "1 auction the suspension cancelled can be restored below." : `${count} auctions the suspension cancelled can be restored below.`,

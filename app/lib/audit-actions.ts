@@ -150,7 +150,13 @@ const FROM_TO_FIELD: Record<string, string> = {
 };
 
 function fieldWords(key: string): string {
-  return FIELD_WORDS[key] ?? key.replace(/([a-z])([A-Z])/g, "$1 $2").replace(/_/g, " ").toLowerCase();
+  return (
+    FIELD_WORDS[key] ??
+    key
+      .replace(/([a-z])([A-Z])/g, "$1 $2")
+      .replace(/_/g, " ")
+      .toLowerCase()
+  );
 }
 
 /** A recorded value in words: yes/no, "none" for nothing, lists joined. */
@@ -203,7 +209,11 @@ export function auditDetailLines(action: string, detail: string): string[] {
   if (!isRecord(parsed)) return [text];
   const lines: string[] = [];
   const rest = { ...parsed };
-  for (const [oldKey, newKey] of [["old", "new"], ["before", "after"], ["from", "to"]] as const) {
+  for (const [oldKey, newKey] of [
+    ["old", "new"],
+    ["before", "after"],
+    ["from", "to"],
+  ] as const) {
     if (!(oldKey in rest) && !(newKey in rest)) continue;
     const old = rest[oldKey];
     const next = rest[newKey];

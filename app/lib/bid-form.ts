@@ -8,8 +8,7 @@ export type BidField = "amount" | "maxAmount";
 
 /** What POST /auctions/{id}/bid answers (as JSON, or as data to the bid panel's fetcher). */
 export type BidActionData =
-  | { ok: true; message: string; result: BidResult; bidCents: number; snapshot: AuctionSnapshot }
-  | { ok: false; error: string; field?: BidField };
+  { ok: true; message: string; result: BidResult; bidCents: number; snapshot: AuctionSnapshot } | { ok: false; error: string; field?: BidField };
 
 /** The outcome of a bid posted without JavaScript, shown once on the page the form was on. */
 export interface BidFlash {

@@ -224,7 +224,10 @@ export function parseBulkPrice(raw: string, separator: DecimalSeparator, currenc
       return { ok: false, message: PRICE_MESSAGES.unreadable(shown) };
     }
   } else if (!/^\d+$/.test(whole)) return { ok: false, message: PRICE_MESSAGES.unreadable(shown) };
-  const digits = whole.split(other).join("").replace(/^0+(?=\d)/, "");
+  const digits = whole
+    .split(other)
+    .join("")
+    .replace(/^0+(?=\d)/, "");
   const decimals = storedMinorDigits(currency);
   const trimmedFraction = fraction.replace(/0+$/, "");
   if (trimmedFraction.length > decimals) return { ok: false, message: PRICE_MESSAGES.tooManyDecimals(shown, currency, decimals) };

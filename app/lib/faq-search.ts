@@ -23,10 +23,7 @@ export interface FaqSection {
 export const FAQ_SEARCH_MAX_LENGTH = 100;
 
 function folded(text: string): string {
-  return text
-    .normalize("NFKD")
-    .replace(/\p{M}/gu, "")
-    .toLowerCase();
+  return text.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase();
 }
 
 /** The search's words: lower-cased, accents dropped, at most FAQ_SEARCH_MAX_LENGTH characters. */

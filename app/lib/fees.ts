@@ -151,6 +151,8 @@ export function bulkImportCharge(input: { count: number; feeExemptionPercent?: n
   // The promo code's discount on what is left: the one rule of app/lib/promotions.ts (never more than the amount).
   const discount = input.discount;
   const discountCents =
-    discount && Number.isFinite(discount.value) ? promoDiscountCents(afterExemption, { discountType: discount.type, discountValue: Math.round(discount.value) }) : 0;
+    discount && Number.isFinite(discount.value)
+      ? promoDiscountCents(afterExemption, { discountType: discount.type, discountValue: Math.round(discount.value) })
+      : 0;
   return { feeCents, exemptionCents, discountCents, totalCents: afterExemption - discountCents, waived: false };
 }

@@ -59,7 +59,14 @@ export const TAG_PATTERN = /^[a-z0-9][a-z0-9 &+./-]*$/;
 
 /** The tags of a comma-separated field, normalised, empty ones dropped, duplicates kept once. */
 export function tagsOfText(text: string): string[] {
-  return [...new Set(text.split(",").map(normaliseTag).filter((tag) => tag !== ""))];
+  return [
+    ...new Set(
+      text
+        .split(",")
+        .map(normaliseTag)
+        .filter((tag) => tag !== ""),
+    ),
+  ];
 }
 
 /** Reading speed for the read time, in words per minute. */

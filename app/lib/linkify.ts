@@ -15,7 +15,11 @@ function trimAddress(candidate: string): string {
   for (;;) {
     const before = address;
     address = address.replace(TRAILING, "");
-    for (const [open, close] of [["(", ")"], ["[", "]"], ["{", "}"]] as const) {
+    for (const [open, close] of [
+      ["(", ")"],
+      ["[", "]"],
+      ["{", "}"],
+    ] as const) {
       if (address.endsWith(close) && count(address, close) > count(address, open)) address = address.slice(0, -1);
     }
     if (address === before) return address;

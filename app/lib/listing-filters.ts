@@ -117,13 +117,13 @@ export function filterConditions(filters: ListingFilters): Condition[] | undefin
 export function hasActiveFilter(filters: ListingFilters): boolean {
   return Boolean(
     filters.category ||
-      filters.condition ||
-      filters.minPrice !== undefined ||
-      filters.maxPrice !== undefined ||
-      filters.search ||
-      filters.testLevel ||
-      filters.calibrated ||
-      filters.brand,
+    filters.condition ||
+    filters.minPrice !== undefined ||
+    filters.maxPrice !== undefined ||
+    filters.search ||
+    filters.testLevel ||
+    filters.calibrated ||
+    filters.brand,
   );
 }
 
@@ -240,13 +240,13 @@ export function toSavedSearchParams(filters: ListingFilters, categoryName: strin
 export function savedSearchHasCriteria(params: SavedSearchParams): boolean {
   return Boolean(
     params.keyword ||
-      params.category ||
-      params.minPrice !== null ||
-      params.maxPrice !== null ||
-      params.condition.length > 0 ||
-      params.testLevel ||
-      params.calibrated ||
-      params.brand,
+    params.category ||
+    params.minPrice !== null ||
+    params.maxPrice !== null ||
+    params.condition.length > 0 ||
+    params.testLevel ||
+    params.calibrated ||
+    params.brand,
   );
 }
 
@@ -257,8 +257,7 @@ export function savedSearchFilters(params: SavedSearchParams): Partial<ListingFi
   if (conditions.length === 1) condition = conditions[0];
   else if (conditions.length > 1) {
     const wanted = [...conditions].sort().join(",");
-    condition =
-      Object.entries(CONDITION_GROUPS).find(([, members]) => [...members].sort().join(",") === wanted)?.[0] ?? conditions[0];
+    condition = Object.entries(CONDITION_GROUPS).find(([, members]) => [...members].sort().join(",") === wanted)?.[0] ?? conditions[0];
   }
   return {
     search: params.keyword ?? undefined,

@@ -1,7 +1,6 @@
 // Buyer–seller messages: the limits, the words shown to members and how a message's date reads (docs/product/messaging.md#rules).
 // Client-safe: the /messages page, its send box and the messages service share it.
-import { formatDateTime } from "./dates.ts";
-import { formatShortDate } from "./dates.ts";
+import { formatDateTime, formatShortDate } from "./dates.ts";
 
 export const MESSAGE_MAX_LENGTH = 4000;
 /** How many messages one member may send per minute, across all their conversations. */
@@ -51,7 +50,11 @@ function dayFormat(timeZone: string): Intl.DateTimeFormat {
 
 /** Days since 1970-01-01 of the calendar day `date` falls on in `timeZone`. */
 function dayNumber(date: Date, timeZone: string): number {
-  const parts = Object.fromEntries(dayFormat(timeZone).formatToParts(date).map((part) => [part.type, part.value]));
+  const parts = Object.fromEntries(
+    dayFormat(timeZone)
+      .formatToParts(date)
+      .map((part) => [part.type, part.value]),
+  );
   return Math.round(Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day)) / 86_400_000);
 }
 

@@ -150,11 +150,46 @@ export function formatApproxPrice(minorUnits: number, currency: string): string 
 
 /** The currency of a region (ISO 3166 code) among those the marketplace uses. */
 const REGION_CURRENCIES: Record<string, Currency> = {
-  US: "USD", GB: "GBP", UK: "GBP", JP: "JPY", CA: "CAD", AU: "AUD",
-  DE: "EUR", FR: "EUR", ES: "EUR", IT: "EUR", NL: "EUR", BE: "EUR", AT: "EUR", IE: "EUR", PT: "EUR", FI: "EUR", GR: "EUR", LU: "EUR", SK: "EUR", SI: "EUR", EE: "EUR", LV: "EUR", LT: "EUR", HR: "EUR", MT: "EUR", CY: "EUR",
+  US: "USD",
+  GB: "GBP",
+  UK: "GBP",
+  JP: "JPY",
+  CA: "CAD",
+  AU: "AUD",
+  DE: "EUR",
+  FR: "EUR",
+  ES: "EUR",
+  IT: "EUR",
+  NL: "EUR",
+  BE: "EUR",
+  AT: "EUR",
+  IE: "EUR",
+  PT: "EUR",
+  FI: "EUR",
+  GR: "EUR",
+  LU: "EUR",
+  SK: "EUR",
+  SI: "EUR",
+  EE: "EUR",
+  LV: "EUR",
+  LT: "EUR",
+  HR: "EUR",
+  MT: "EUR",
+  CY: "EUR",
 };
 /** A language without a region, read as its main region's currency ("ja" → JPY, "de" → EUR). */
-const LANGUAGE_CURRENCIES: Record<string, Currency> = { ja: "JPY", de: "EUR", fr: "EUR", es: "EUR", it: "EUR", nl: "EUR", pt: "EUR", fi: "EUR", el: "EUR", ga: "EUR" };
+const LANGUAGE_CURRENCIES: Record<string, Currency> = {
+  ja: "JPY",
+  de: "EUR",
+  fr: "EUR",
+  es: "EUR",
+  it: "EUR",
+  nl: "EUR",
+  pt: "EUR",
+  fi: "EUR",
+  el: "EUR",
+  ga: "EUR",
+};
 
 /**
  * The currency a visitor most likely thinks in, from the browser's Accept-Language header ("en-GB,en;q=0.8" → GBP):

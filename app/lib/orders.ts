@@ -1,20 +1,9 @@
 // Orders as buyers, sellers and staff read them (client-safe): the states of the buyer-protection flow
 // (docs/product/orders.md#states), their labels, who may act on them, and the messages of checkout and the order flow.
-import { formatDateTime } from "./dates.ts";
+import { formatDateTime, formatShortDate } from "./dates.ts";
 import { INSPECTION_PERIOD_DAYS } from "./fees.ts";
-import { formatShortDate } from "./dates.ts";
 
-export const ORDER_STATUSES = [
-  "pending",
-  "paid",
-  "shipped",
-  "delivered",
-  "completed",
-  "disputed",
-  "refunded",
-  "released",
-  "cancelled",
-] as const;
+export const ORDER_STATUSES = ["pending", "paid", "shipped", "delivered", "completed", "disputed", "refunded", "released", "cancelled"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 export function isOrderStatus(value: unknown): value is OrderStatus {
@@ -59,16 +48,7 @@ export const ORDER_STATUS_EXPLAINED: Record<OrderStatus, string> = {
 };
 
 /** The transitions of the buyer-protection flow, named for what the person does. */
-export const ORDER_ACTIONS = [
-  "confirm_payment",
-  "ship",
-  "mark_delivered",
-  "confirm_receipt",
-  "open_dispute",
-  "refund",
-  "release",
-  "cancel",
-] as const;
+export const ORDER_ACTIONS = ["confirm_payment", "ship", "mark_delivered", "confirm_receipt", "open_dispute", "refund", "release", "cancel"] as const;
 export type OrderAction = (typeof ORDER_ACTIONS)[number];
 
 export function isOrderAction(value: unknown): value is OrderAction {
@@ -140,7 +120,6 @@ export interface EscrowAccount {
 
 /** The label over the demo's fictitious bank details. */
 export const DEMO_BANK_DETAILS_LABEL = "Demo bank details — not a real account";
-
 
 /** "Nov 21, 2026, 5:04 PM UTC". */
 export function formatOrderTime(iso: string): string {

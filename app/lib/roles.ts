@@ -1,15 +1,6 @@
 // The roles of Tradebench and what each may reach: the single source for guards and the header.
 
-export const ROLES = [
-  "buyer",
-  "seller",
-  "admin",
-  "super_admin",
-  "moderator",
-  "dispute_resolution_referee",
-  "billing",
-  "support",
-] as const;
+export const ROLES = ["buyer", "seller", "admin", "super_admin", "moderator", "dispute_resolution_referee", "billing", "support"] as const;
 export type Role = (typeof ROLES)[number];
 
 export const ROLE_LABELS: Record<Role, string> = {

@@ -35,9 +35,6 @@ export function displayName(user: Pick<CurrentUser, "firstName" | "lastName" | "
  * pages, orders, messages, reviews, the forum, the moderation inbox): the company name, else first and last name,
  * else `fallback` (docs/decisions/0082). Bidders stay "first name and last initial" (bidderLabel in ./auctions.ts).
  */
-export function publicName(
-  member: { firstName: string | null; lastName: string | null; companyName: string | null },
-  fallback = "Tradebench member",
-): string {
+export function publicName(member: { firstName: string | null; lastName: string | null; companyName: string | null }, fallback = "Tradebench member"): string {
   return member.companyName?.trim() || `${member.firstName ?? ""} ${member.lastName ?? ""}`.trim() || fallback;
 }

@@ -79,7 +79,6 @@ export interface SavedSearchView {
   listingsHref: string;
 }
 
-
 export function toSavedSearchView(search: SavedSearchSummary, now: Date): SavedSearchView {
   return {
     id: search.id,

@@ -20,7 +20,10 @@ export function savedAgo(savedAt: string, now: Date): string {
 }
 
 /** The headline price of a listing or card: the current bid of a live auction, else its price; null when neither is known. */
-export function headlinePrice(item: Pick<OfflineListing | OfflineListingCard, "currency" | "priceCents" | "currentBidCents">, status = "active"): PriceLine | null {
+export function headlinePrice(
+  item: Pick<OfflineListing | OfflineListingCard, "currency" | "priceCents" | "currentBidCents">,
+  status = "active",
+): PriceLine | null {
   if (item.currentBidCents !== null) return { label: "Current bid", text: formatPrice(item.currentBidCents, item.currency) };
   if (item.priceCents !== null) return { label: status === "sold" ? "Sold for" : "Price", text: formatPrice(item.priceCents, item.currency) };
   return null;

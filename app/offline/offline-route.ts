@@ -2,10 +2,7 @@
 import { WATCHLIST_TABS, type WatchlistTab } from "~/lib/watchlist-messages.ts";
 
 export type OfflineRoute =
-  | { kind: "watchlist"; tab: WatchlistTab }
-  | { kind: "listing"; listingId: number }
-  | { kind: "auction"; auctionId: number }
-  | { kind: "index" };
+  { kind: "watchlist"; tab: WatchlistTab } | { kind: "listing"; listingId: number } | { kind: "auction"; auctionId: number } | { kind: "index" };
 
 function positiveId(text: string | undefined): number | null {
   if (!text || !/^\d{1,15}$/.test(text)) return null;

@@ -23,7 +23,9 @@ function indexSection(section: IndexSection): HTMLElement {
       ? h(
           "ul",
           { attrs: { class: "plain-list link-list" } },
-          ...section.links.map((link) => h("li", null, h("a", { attrs: { href: link.href } }, link.title), link.detail ? cls("span", "muted small link-detail", link.detail) : null)),
+          ...section.links.map((link) =>
+            h("li", null, h("a", { attrs: { href: link.href } }, link.title), link.detail ? cls("span", "muted small link-detail", link.detail) : null),
+          ),
         )
       : null,
     section.more && section.count > 0 ? h("p", null, h("a", { attrs: { href: section.more.href, class: "button" } }, section.more.label)) : null,

@@ -18,9 +18,15 @@ export function renderListing(view: ListingOfflineView, handlers: ListingHandler
       h(
         "div",
         { attrs: { class: "gallery" } },
-        main ? h("img", { attrs: { src: main.src, alt: main.alt, class: "gallery-main", decoding: "async" } }) : cls("div", "photo-placeholder gallery-main", "No photo"),
+        main
+          ? h("img", { attrs: { src: main.src, alt: main.alt, class: "gallery-main", decoding: "async" } })
+          : cls("div", "photo-placeholder gallery-main", "No photo"),
         more.length > 0
-          ? h("ul", { attrs: { class: "plain-list gallery-more", "aria-label": "More photos" } }, ...more.map((photo) => h("li", null, h("img", { attrs: { src: photo.src, alt: photo.alt, decoding: "async" } }))))
+          ? h(
+              "ul",
+              { attrs: { class: "plain-list gallery-more", "aria-label": "More photos" } },
+              ...more.map((photo) => h("li", null, h("img", { attrs: { src: photo.src, alt: photo.alt, decoding: "async" } }))),
+            )
           : null,
       ),
       cls(
@@ -58,7 +64,12 @@ export function renderListing(view: ListingOfflineView, handlers: ListingHandler
         ),
         cls("p", "callout", view.connectionNote),
         cls("dl", "facts", ...view.facts.map((fact) => cls("div", "fact", h("dt", null, fact.label), " ", h("dd", null, fact.value)))),
-        h("section", { attrs: { class: "card seller", "aria-labelledby": "seller-heading" } }, h("h2", { attrs: { id: "seller-heading" } }, "Seller"), h("p", null, view.sellerName)),
+        h(
+          "section",
+          { attrs: { class: "card seller", "aria-labelledby": "seller-heading" } },
+          h("h2", { attrs: { id: "seller-heading" } }, "Seller"),
+          h("p", null, view.sellerName),
+        ),
       ),
     ),
     h(

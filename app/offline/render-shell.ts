@@ -16,7 +16,9 @@ export function renderPending(container: HTMLElement, view: PendingListView | nu
     h(
       "ul",
       { attrs: { class: "plain-list pending-list", "aria-labelledby": "pending-heading" } },
-      ...view.items.map((item) => h("li", { attrs: { "data-action-id": item.id } }, cls("span", "pending-text", item.text), cls("span", "muted small", item.detail))),
+      ...view.items.map((item) =>
+        h("li", { attrs: { "data-action-id": item.id } }, cls("span", "pending-text", item.text), cls("span", "muted small", item.detail)),
+      ),
     ),
   );
 }
@@ -38,7 +40,11 @@ export function renderNotices(container: HTMLElement, notices: NoticeView[], onD
           "li",
           { attrs: { class: "row" } },
           cls("span", "pending-text", notice.text),
-          h("button", { attrs: { type: "button", class: "button", "aria-label": notice.dismissLabel }, on: { click: () => onDismiss(notice.id) } }, SHELL_WORDS.dismiss),
+          h(
+            "button",
+            { attrs: { type: "button", class: "button", "aria-label": notice.dismissLabel }, on: { click: () => onDismiss(notice.id) } },
+            SHELL_WORDS.dismiss,
+          ),
         ),
       ),
     ),

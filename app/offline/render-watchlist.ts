@@ -32,9 +32,7 @@ export function renderWatchlist(view: WatchlistOfflineView, handlers: WatchlistH
       h(
         "ul",
         null,
-        ...view.tabs.map((tab) =>
-          h("li", null, h("a", { attrs: { href: tab.href, "aria-current": tab.current ? "page" : null, class: "tab" } }, tab.label)),
-        ),
+        ...view.tabs.map((tab) => h("li", null, h("a", { attrs: { href: tab.href, "aria-current": tab.current ? "page" : null, class: "tab" } }, tab.label))),
       ),
     ),
     view.watched ? renderWatched(view.watched, handlers) : null,
@@ -52,7 +50,11 @@ function renderWatched(watched: NonNullable<WatchlistOfflineView["watched"]>, ha
     "div",
     "stack",
     cls("p", "muted", watched.countText),
-    h("ul", { attrs: { class: "plain-list stack", "aria-label": "Watched items" } }, ...watched.items.map((item) => h("li", null, watchedItem(item, handlers)))),
+    h(
+      "ul",
+      { attrs: { class: "plain-list stack", "aria-label": "Watched items" } },
+      ...watched.items.map((item) => h("li", null, watchedItem(item, handlers))),
+    ),
   );
 }
 
@@ -74,7 +76,10 @@ function watchedItem(item: WatchedItemOfflineView, handlers: WatchlistHandlers):
       cls("p", "muted small", timeElement(item.savedAt, item.savedAgo)),
       h(
         "button",
-        { attrs: { type: "button", class: "button button-danger", "aria-label": item.removeLabel, id: `remove-${item.listingId}` }, on: { click: () => handlers.onRemove(item) } },
+        {
+          attrs: { type: "button", class: "button button-danger", "aria-label": item.removeLabel, id: `remove-${item.listingId}` },
+          on: { click: () => handlers.onRemove(item) },
+        },
         "Remove",
       ),
     ),
@@ -86,7 +91,9 @@ function notesForm(item: WatchedItemOfflineView, handlers: WatchlistHandlers): H
   const fieldId = `notes-${item.listingId}`;
   const hintId = `${fieldId}-hint`;
   const hintText = `Up to ${WATCH_NOTES_MAX.toLocaleString("en-US")} characters. Only you can see them.`;
-  const textarea = h("textarea", { attrs: { id: fieldId, name: "notes", rows: 3, "aria-describedby": hintId, placeholder: "What to ask the seller, your budget…" } });
+  const textarea = h("textarea", {
+    attrs: { id: fieldId, name: "notes", rows: 3, "aria-describedby": hintId, placeholder: "What to ask the seller, your budget…" },
+  });
   textarea.value = item.notes;
   const hint = h("p", { attrs: { id: hintId, class: "hint" } }, hintText);
   const done = h("p", { attrs: { class: "saved-note small" } });
@@ -126,7 +133,11 @@ function renderSearches(searches: NonNullable<WatchlistOfflineView["searches"]>,
           "div",
           "stack",
           cls("p", "muted", searches.countText),
-          h("ul", { attrs: { class: "plain-list stack", "aria-label": "Saved searches" } }, ...searches.items.map((search) => h("li", null, savedSearch(search)))),
+          h(
+            "ul",
+            { attrs: { class: "plain-list stack", "aria-label": "Saved searches" } },
+            ...searches.items.map((search) => h("li", null, savedSearch(search))),
+          ),
         ),
     saveSearchForm(handlers),
   );
@@ -146,12 +157,18 @@ function savedSearch(search: SavedSearchOfflineView): HTMLElement {
       search.waitingToSync ? cls("span", "badge badge-pending", OFFLINE_SEARCH_WORDS.waitingToSync) : null,
     ),
     search.criteria.length > 0
-      ? cls("dl", "criteria", ...search.criteria.map((criterion) => cls("div", "criterion", h("dt", null, `${criterion.label}:`), " ", h("dd", null, criterion.value))))
+      ? cls(
+          "dl",
+          "criteria",
+          ...search.criteria.map((criterion) => cls("div", "criterion", h("dt", null, `${criterion.label}:`), " ", h("dd", null, criterion.value))),
+        )
       : null,
     cls("p", "muted small", `Last executed: ${search.lastExecuted} · ${search.savedAgo}`),
     h("h3", { attrs: { id: resultsId, class: "small-heading" } }, search.results.length > 0 ? `Last results (${search.results.length})` : "Last results"),
     search.resultsNote ? cls("p", "muted", search.resultsNote) : null,
-    search.results.length > 0 ? h("ul", { attrs: { class: "plain-list result-grid", "aria-labelledby": resultsId } }, ...search.results.map((card) => h("li", null, resultCard(card)))) : null,
+    search.results.length > 0
+      ? h("ul", { attrs: { class: "plain-list result-grid", "aria-labelledby": resultsId } }, ...search.results.map((card) => h("li", null, resultCard(card))))
+      : null,
   );
 }
 
@@ -171,7 +188,11 @@ function resultCard(card: OfflineCardView): HTMLElement {
 }
 
 function saveSearchForm(handlers: WatchlistHandlers): HTMLElement {
-  const name = fieldWithError("new-search-name", "Name", h("input", { attrs: { id: "new-search-name", name: "name", type: "text", autocomplete: "off", required: true } }));
+  const name = fieldWithError(
+    "new-search-name",
+    "Name",
+    h("input", { attrs: { id: "new-search-name", name: "name", type: "text", autocomplete: "off", required: true } }),
+  );
   const keywords = fieldWithError(
     "new-search-keywords",
     "Keywords",

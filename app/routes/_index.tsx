@@ -18,13 +18,7 @@ import { Testimonials } from "~/components/home/Testimonials.tsx";
 import { getDb } from "~/db.server.ts";
 import { roleHasPermission } from "~/services/accounts/index.server.ts";
 import { getOptionalUser } from "~/web/auth.server.ts";
-import {
-  featuredListings,
-  getCategoryIndex,
-  getMarketplaceStats,
-  recentlyViewed,
-  publishedTestimonials,
-} from "~/services/listings/index.server.ts";
+import { featuredListings, getCategoryIndex, getMarketplaceStats, recentlyViewed, publishedTestimonials } from "~/services/listings/index.server.ts";
 import { watchedAmong } from "~/services/watchlist/index.server.ts";
 import { viewerApproxPrices } from "~/web/viewer-currency.server.ts";
 
@@ -53,7 +47,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
     // "≈ {amount}" in the viewer's currency on cards priced in another.
     viewerApproxPrices(db, request, user),
   ]);
-  const watched = await watchedAmong(db, user?.id, featured.map((listing) => listing.id));
+  const watched = await watchedAmong(
+    db,
+    user?.id,
+    featured.map((listing) => listing.id),
+  );
 
   const tiles = BROWSE_CATEGORIES.flatMap(({ slug, blurb }) => {
     const category = categories.find(slug)?.node;

@@ -17,7 +17,10 @@ export const meta: MetaFunction = () => [
 ];
 
 const MISSION = [
-  { title: "Innovation", text: "Tools that save engineers time: an AI assistant that drafts a listing from a model number, price guidance from real sales, saved-search alerts." },
+  {
+    title: "Innovation",
+    text: "Tools that save engineers time: an AI assistant that drafts a listing from a model number, price guidance from real sales, saved-search alerts.",
+  },
   { title: "Transparency", text: "One published price list, condition and test level on every listing, and bid histories anyone can read." },
   { title: "Trust", text: "Payments held in escrow until the buyer has inspected the equipment, and a team that settles disputes." },
   { title: "Community", text: "A forum and a knowledge base where people who repair, calibrate and run this equipment share what they know." },
@@ -43,13 +46,13 @@ export default function AboutPage() {
     >
       <PolicySection id="story" title="Our story">
         <Text>
-          Good used equipment is everywhere: a spectrum analyser retired after a product line ends, spare drives left over from a plant upgrade,
-          a whole panel of PLCs from a decommissioned line. Buyers who need them usually find them through phone calls, brokers and general
-          classified sites where a listing says little and payment is a leap of faith.
+          Good used equipment is everywhere: a spectrum analyser retired after a product line ends, spare drives left over from a plant upgrade, a whole panel
+          of PLCs from a decommissioned line. Buyers who need them usually find them through phone calls, brokers and general classified sites where a listing
+          says little and payment is a leap of faith.
         </Text>
         <Text>
-          Tradebench was started to make that trade as dependable as buying new: listings that say what an engineer needs to know, auctions
-          and fixed prices side by side, and money that only moves when the equipment has arrived and works.
+          Tradebench was started to make that trade as dependable as buying new: listings that say what an engineer needs to know, auctions and fixed prices
+          side by side, and money that only moves when the equipment has arrived and works.
         </Text>
       </PolicySection>
 

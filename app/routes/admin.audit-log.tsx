@@ -43,21 +43,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (!filter) return { ...base, entries: [] as ShownEntry[], olderUrl: null, csvUrl: null, problem };
   try {
     const page = await readAuditLogPage(getDb(), filter);
-    const entries = page.entries.map(
-      (entry): ShownEntry => ({
-        id: entry.id,
-        createdAt: entry.createdAt,
-        actor: {
-          label: entry.actorLabel,
-          email: entry.actorName ? entry.actorEmail : null,
-          href: entry.actorUserId && entry.actorEmail && reader.pages.users ? `/admin/users/${encodeURIComponent(entry.actorUserId)}` : null,
-        },
-        action: entry.action,
-        actionLabel: entry.actionLabel,
-        subject: { kind: entry.subject.kind, name: entry.subject.name, href: auditSubjectHref(entry.subject, reader.pages) },
-        detailLines: entry.detailLines,
-      }),
-    );
+    const entries = page.entries.map((entry): ShownEntry => ({
+      id: entry.id,
+      createdAt: entry.createdAt,
+      actor: {
+        label: entry.actorLabel,
+        email: entry.actorName ? entry.actorEmail : null,
+        href: entry.actorUserId && entry.actorEmail && reader.pages.users ? `/admin/users/${encodeURIComponent(entry.actorUserId)}` : null,
+      },
+      action: entry.action,
+      actionLabel: entry.actionLabel,
+      subject: { kind: entry.subject.kind, name: entry.subject.name, href: auditSubjectHref(entry.subject, reader.pages) },
+      detailLines: entry.detailLines,
+    }));
     let olderUrl: string | null = null;
     if (page.nextCursor) {
       const params = new URLSearchParams(url.searchParams);
@@ -146,7 +144,11 @@ export default function AuditLogPage() {
       {entries.length === 0 ? (
         <Text>No entries match these filters.</Text>
       ) : (
-        <AdminTable label="Audit log entries" caption="Audit log entries, newest first" columns={["When (UTC)", "Staff member", "Action", "Subject", "What changed"]}>
+        <AdminTable
+          label="Audit log entries"
+          caption="Audit log entries, newest first"
+          columns={["When (UTC)", "Staff member", "Action", "Subject", "What changed"]}
+        >
           {entries.map((entry) => (
             <Table.Row key={entry.id}>
               <Table.Cell>{dateTime.format(new Date(entry.createdAt))}</Table.Cell>

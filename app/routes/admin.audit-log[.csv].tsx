@@ -10,7 +10,8 @@ import { isDomainError } from "~/services/domain-error.ts";
 import { auditLogFilterOf, requireAuditLogReader } from "~/web/audit-log-access.server.ts";
 import { onlyGet } from "~/web/resource-route.server.ts";
 
-const refusal = (message: string) => new Response(`${message}\n`, { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+const refusal = (message: string) =>
+  new Response(`${message}\n`, { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const reader = await requireAuditLogReader(request);

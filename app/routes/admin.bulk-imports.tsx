@@ -32,14 +32,20 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const { importId, decision, note } = submission.value;
   const db = getDb();
-  return refusalsAnswered(async () => {
-    const decided = await decideHeldBulkImport(db, user.id, importId, decision, note);
-    if (decided.status === "importing") void kickBulkImportJob(db, getUploadStore(), importId, "import");
-    return {
-      ok: true as const,
-      message: decision === "approve" ? `Import ${importId} approved: its listings are being published, and the seller was told.` : `Import ${importId} rejected; the seller was told why.`,
-    };
-  }, { as: (refusal) => ({ ok: false as const, message: refusal.message }) });
+  return refusalsAnswered(
+    async () => {
+      const decided = await decideHeldBulkImport(db, user.id, importId, decision, note);
+      if (decided.status === "importing") void kickBulkImportJob(db, getUploadStore(), importId, "import");
+      return {
+        ok: true as const,
+        message:
+          decision === "approve"
+            ? `Import ${importId} approved: its listings are being published, and the seller was told.`
+            : `Import ${importId} rejected; the seller was told why.`,
+      };
+    },
+    { as: (refusal) => ({ ok: false as const, message: refusal.message }) },
+  );
 }
 
 export default function AdminBulkImportsPage() {
@@ -52,7 +58,10 @@ export default function AdminBulkImportsPage() {
       <Heading as="h1" size="2xl">
         Held bulk imports
       </Heading>
-      <Text color="fg.muted">A new seller&apos;s first large import waits here before anything is published or charged. Approve it, or reject it with the reason the seller will read.</Text>
+      <Text color="fg.muted">
+        A new seller&apos;s first large import waits here before anything is published or charged. Approve it, or reject it with the reason the seller will
+        read.
+      </Text>
       <FormErrors errors={answer && !answer.ok ? [answer.message] : undefined} />
       {answer?.ok ? <FormSuccess>{answer.message}</FormSuccess> : null}
       {imports.length === 0 ? (

@@ -37,8 +37,14 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const value = submission.value;
   const change: CategoryChange =
-    value.intent === "add" ? { action: "add", parentId: value.parentId, name: value.name } : value.intent === "rename" ? { action: "rename", categoryId: value.categoryId, name: value.name } : { action: value.intent, categoryId: value.categoryId };
-  return refusalsAnswered(async () => ({ ok: true as const, message: await changeCategory(getDb(), user.id, change) }), { as: (refusal) => ({ ok: false as const, message: refusal.message }) });
+    value.intent === "add"
+      ? { action: "add", parentId: value.parentId, name: value.name }
+      : value.intent === "rename"
+        ? { action: "rename", categoryId: value.categoryId, name: value.name }
+        : { action: value.intent, categoryId: value.categoryId };
+  return refusalsAnswered(async () => ({ ok: true as const, message: await changeCategory(getDb(), user.id, change) }), {
+    as: (refusal) => ({ ok: false as const, message: refusal.message }),
+  });
 }
 
 /** A category's name, its taxonomy name when renamed, its listings and badges. */
@@ -173,8 +179,8 @@ export default function AdminCategoriesPage() {
         Categories
       </Heading>
       <Text color="fg.muted">
-        Main categories, their subcategories and items, with the listings in each (every status). A hidden category is no longer offered for new
-        listings; a category with listings is never deleted.
+        Main categories, their subcategories and items, with the listings in each (every status). A hidden category is no longer offered for new listings; a
+        category with listings is never deleted.
       </Text>
       <Form method="get" role="search" aria-label="Find categories">
         <HStack gap="3" wrap="wrap" align="end">
@@ -195,10 +201,14 @@ export default function AdminCategoriesPage() {
       {answer?.ok ? <FormSuccess>{answer.message}</FormSuccess> : null}
       <FormErrors errors={answer && !answer.ok ? [answer.message] : problem ? [problem] : undefined} />
       {search ? (
-        <Text aria-live="polite">{tree.length === 0 ? `No category matches “${search}”.` : `Categories matching “${search}”, with the categories they are in:`}</Text>
+        <Text aria-live="polite">
+          {tree.length === 0 ? `No category matches “${search}”.` : `Categories matching “${search}”, with the categories they are in:`}
+        </Text>
       ) : null}
       {tree.length === 0 ? (
-        search || problem ? null : <Text>No category data available yet.</Text>
+        search || problem ? null : (
+          <Text>No category data available yet.</Text>
+        )
       ) : (
         <Box as="ul" m="0" p="0">
           {tree.map((node) => (

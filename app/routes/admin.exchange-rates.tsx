@@ -26,7 +26,15 @@ export const meta: MetaFunction = () => [{ title: "Exchange rates — Admin cons
 const PERMISSION = "can_manage_billing";
 
 const SOURCE_LABELS: Record<string, string> = { initial: "Starting rates", manual: "Typed in", csv: "CSV file", ecb: "ECB daily file" };
-const dateTime = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", hour: "2-digit", minute: "2-digit", timeZone: "UTC", timeZoneName: "short" });
+const dateTime = new Intl.DateTimeFormat("en-US", {
+  month: "short",
+  day: "numeric",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  timeZone: "UTC",
+  timeZoneName: "short",
+});
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requirePermission(request, PERMISSION);
@@ -75,19 +83,35 @@ export async function action({ request }: ActionFunctionArgs) {
   });
   const intent = fields.get("intent") === "import" ? "import" : "set";
   if (submission.status !== "success") {
-    const fieldErrors = Object.fromEntries(Object.entries(submission.error ?? {}).filter(([, messages]) => messages && messages.length > 0)) as Record<string, string[]>;
+    const fieldErrors = Object.fromEntries(Object.entries(submission.error ?? {}).filter(([, messages]) => messages && messages.length > 0)) as Record<
+      string,
+      string[]
+    >;
     const first = Object.values(fieldErrors).flat()[0] ?? "Please check the form.";
     return data<Answer>({ ok: false, intent, message: first, fieldErrors, values: sentValues(fields) }, { status: 400 });
   }
   const db = getDb();
   if (submission.value.intent === "set") {
     const { currency, date, unitsPerUsd } = submission.value;
-    return refusalsAnswered(async () => {
-      const result = await recordExchangeRates(db, user.id, [{ currency, date, unitsPerUsd }], "manual");
-      return data<Answer>({ ok: true, intent: "set", message: result.recorded > 0 ? EXCHANGE_RATE_MESSAGES.saved(currency, date) : EXCHANGE_RATE_MESSAGES.unchanged });
-    }, {
-      as: (refusal): Answer => ({ ok: false, intent: "set", message: refusal.message, fieldErrors: { [refusal.field ?? "unitsPerUsd"]: [refusal.message] }, values: sentValues(fields) }),
-    });
+    return refusalsAnswered(
+      async () => {
+        const result = await recordExchangeRates(db, user.id, [{ currency, date, unitsPerUsd }], "manual");
+        return data<Answer>({
+          ok: true,
+          intent: "set",
+          message: result.recorded > 0 ? EXCHANGE_RATE_MESSAGES.saved(currency, date) : EXCHANGE_RATE_MESSAGES.unchanged,
+        });
+      },
+      {
+        as: (refusal): Answer => ({
+          ok: false,
+          intent: "set",
+          message: refusal.message,
+          fieldErrors: { [refusal.field ?? "unitsPerUsd"]: [refusal.message] },
+          values: sentValues(fields),
+        }),
+      },
+    );
   }
   // The file's size is checked before anything reads it (the multipart reader keeps no bytes of a file over its bound).
   const file = files[0];
@@ -100,15 +124,18 @@ export async function action({ request }: ActionFunctionArgs) {
     return failedImport(EXCHANGE_RATE_MESSAGES.notText);
   }
   if (text.includes("\u0000")) return failedImport(EXCHANGE_RATE_MESSAGES.notText);
-  return refusalsAnswered(async () => {
-    const { entries, source } = ratesOfFile(text);
-    const result = await recordExchangeRates(db, user.id, entries, source);
-    return data<Answer>({
-      ok: true,
-      intent: "import",
-      message: result.recorded > 0 ? EXCHANGE_RATE_MESSAGES.imported(result.recorded, result.unchanged) : EXCHANGE_RATE_MESSAGES.unchanged,
-    });
-  }, { as: (refusal): Answer => ({ ok: false, intent: "import", message: `Nothing was imported. ${refusal.message}` }) });
+  return refusalsAnswered(
+    async () => {
+      const { entries, source } = ratesOfFile(text);
+      const result = await recordExchangeRates(db, user.id, entries, source);
+      return data<Answer>({
+        ok: true,
+        intent: "import",
+        message: result.recorded > 0 ? EXCHANGE_RATE_MESSAGES.imported(result.recorded, result.unchanged) : EXCHANGE_RATE_MESSAGES.unchanged,
+      });
+    },
+    { as: (refusal): Answer => ({ ok: false, intent: "import", message: `Nothing was imported. ${refusal.message}` }) },
+  );
 }
 
 function SetRateForm({ answer, busy, today }: { answer: Answer | undefined; busy: boolean; today: string }) {
@@ -173,9 +200,9 @@ function ImportForm({ answer, busy }: { answer: Answer | undefined; busy: boolea
         <Stack gap="3">
           {answer?.intent === "import" ? answer.ok ? <FormSuccess>{answer.message}</FormSuccess> : <FormErrors errors={[answer.message]} /> : null}
           <Text fontSize="sm" color="fg.muted">
-            A CSV whose first line is <code>currency,date,units_per_usd</code> (one rate a line, dates as YYYY-MM-DD), or the European
-            Central Bank&apos;s daily reference rates file <code>eurofxref-daily.xml</code> as downloaded. At most 256 KB and 200 rates. Nothing is
-            fetched from the internet; if any rate in the file is wrong, nothing is imported. Importing the same file twice changes nothing.
+            A CSV whose first line is <code>currency,date,units_per_usd</code> (one rate a line, dates as YYYY-MM-DD), or the European Central Bank&apos;s daily
+            reference rates file <code>eurofxref-daily.xml</code> as downloaded. At most 256 KB and 200 rates. Nothing is fetched from the internet; if any rate
+            in the file is wrong, nothing is imported. Importing the same file twice changes nothing.
           </Text>
           <Field.Root>
             <Field.Label>Rates file (CSV or XML)</Field.Label>
@@ -202,8 +229,8 @@ export default function ExchangeRatesPage() {
           Exchange rates
         </Heading>
         <Text color="fg.muted">
-          Prices are filtered, sorted and compared in {reference}, converted with the latest rate of each currency. Buyers see &ldquo;≈&rdquo; amounts in
-          their own currency; checkout is always in the listing&apos;s currency.
+          Prices are filtered, sorted and compared in {reference}, converted with the latest rate of each currency. Buyers see &ldquo;≈&rdquo; amounts in their
+          own currency; checkout is always in the listing&apos;s currency.
         </Text>
       </Stack>
       <Box as="section" aria-labelledby="current-rates">
@@ -250,7 +277,11 @@ export default function ExchangeRatesPage() {
         {history.length === 0 ? (
           <Text>No rates recorded yet.</Text>
         ) : (
-          <AdminTable label="Recent exchange-rate entries" caption="Newest first; every change is also in the audit log" columns={["Recorded", "Currency", "Date", "Units per US dollar", "Set by", "Source"]}>
+          <AdminTable
+            label="Recent exchange-rate entries"
+            caption="Newest first; every change is also in the audit log"
+            columns={["Recorded", "Currency", "Date", "Units per US dollar", "Set by", "Source"]}
+          >
             {history.map((rate, index) => (
               <Table.Row key={`${rate.currency}-${rate.date}-${index}`}>
                 <Table.Cell fontSize="xs">{dateTime.format(new Date(rate.recordedAt))}</Table.Cell>

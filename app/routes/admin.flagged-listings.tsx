@@ -22,7 +22,13 @@ import {
   type ListingReviewDecision,
 } from "~/lib/moderation.ts";
 import { FraudReportDecisionSchema } from "~/schemas/moderation.ts";
-import { countFlaggedListings, countPendingFraudReports, listFlaggedListings, listPendingFraudReports, resolveFraudReport } from "~/services/admin/index.server.ts";
+import {
+  countFlaggedListings,
+  countPendingFraudReports,
+  listFlaggedListings,
+  listPendingFraudReports,
+  resolveFraudReport,
+} from "~/services/admin/index.server.ts";
 import { requirePermission } from "~/web/auth.server.ts";
 import { refusalsAnswered } from "~/web/domain-answer.server.ts";
 import { parseForm } from "~/web/form-data.server.ts";
@@ -65,10 +71,13 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requirePermission(request, "can_moderate_content");
   const { submission } = await parseForm(request, FraudReportDecisionSchema);
   if (submission.status !== "success") return data({ ok: false as const, message: MODERATION_MESSAGES.fraudNotFound }, { status: 400 });
-  return refusalsAnswered(async () => {
-    await resolveFraudReport(getDb(), user.id, submission.value.reportId, submission.value.decision);
-    return { ok: true as const, message: MODERATION_MESSAGES.fraudResolved };
-  }, { as: (refusal) => ({ ok: false as const, message: refusal.message }) });
+  return refusalsAnswered(
+    async () => {
+      await resolveFraudReport(getDb(), user.id, submission.value.reportId, submission.value.decision);
+      return { ok: true as const, message: MODERATION_MESSAGES.fraudResolved };
+    },
+    { as: (refusal) => ({ ok: false as const, message: refusal.message }) },
+  );
 }
 
 function pageLink(tab: string, page: number): string {
@@ -108,12 +117,20 @@ export default function FlaggedListingsPage() {
         listings.length === 0 ? (
           <Text>{MODERATION_MESSAGES.noFlagged}</Text>
         ) : (
-          <AdminTable label="Flagged listings" caption="Listings with open reports, oldest report first" columns={["Listing", "Price", "Reason", "Reports", "Seller", "Flagged", "Review"]}>
+          <AdminTable
+            label="Flagged listings"
+            caption="Listings with open reports, oldest report first"
+            columns={["Listing", "Price", "Reason", "Reports", "Seller", "Flagged", "Review"]}
+          >
             {listings.map((row) => (
               <Table.Row key={row.listingId}>
                 <Table.Cell>
                   <HStack gap="3">
-                    {row.imageUrl ? <Image src={row.imageUrl} alt="" boxSize="10" objectFit="cover" rounded="sm" /> : <Box boxSize="10" bg="bg.muted" rounded="sm" />}
+                    {row.imageUrl ? (
+                      <Image src={row.imageUrl} alt="" boxSize="10" objectFit="cover" rounded="sm" />
+                    ) : (
+                      <Box boxSize="10" bg="bg.muted" rounded="sm" />
+                    )}
                     <Stack gap="0">
                       <Link asChild textDecoration="underline">
                         <RemixLink to={`/listings/${row.listingId}`}>{row.title}</RemixLink>
@@ -147,7 +164,11 @@ export default function FlaggedListingsPage() {
       ) : reports.length === 0 ? (
         <Text>{MODERATION_MESSAGES.noFraudReports}</Text>
       ) : (
-        <AdminTable label="Member reports" caption="Pending reports about members, oldest first" columns={["Member", "Reason", "Note", "Reported by", "Date", "Decision"]}>
+        <AdminTable
+          label="Member reports"
+          caption="Pending reports about members, oldest first"
+          columns={["Member", "Reason", "Note", "Reported by", "Date", "Decision"]}
+        >
           {reports.map((report) => (
             <Table.Row key={report.id}>
               <Table.Cell>

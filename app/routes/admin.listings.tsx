@@ -46,35 +46,72 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const text = (name: string) => (url.searchParams.get(name) ?? "").trim().slice(0, ADMIN_LISTINGS_TEXT_MAX);
   const status = text("status");
   const importId = routeIdOf(url.searchParams.get("import"));
-  const query: Query = { q: text("q"), status: STATUSES.includes(status) ? status : "", seller: text("seller"), category: text("category"), import: importId === null ? "" : String(importId) };
+  const query: Query = {
+    q: text("q"),
+    status: STATUSES.includes(status) ? status : "",
+    seller: text("seller"),
+    category: text("category"),
+    import: importId === null ? "" : String(importId),
+  };
   const page = Number(url.searchParams.get("page") ?? "1");
   const db = getDb();
   const [result, tree] = await Promise.all([
-    listListingsForAdmin(db, { search: query.q, status: query.status || undefined, seller: query.seller, category: query.category || undefined, importId, page: Number.isSafeInteger(page) ? page : 1 }),
+    listListingsForAdmin(db, {
+      search: query.q,
+      status: query.status || undefined,
+      seller: query.seller,
+      category: query.category || undefined,
+      importId,
+      page: Number.isSafeInteger(page) ? page : 1,
+    }),
     listCategoriesForAdmin(db),
   ]);
-  const categories = tree.flatMap((main) => [{ id: main.id, label: main.name }, ...main.children.map((sub) => ({ id: sub.id, label: `${main.name} › ${sub.name}` }))]);
+  const categories = tree.flatMap((main) => [
+    { id: main.id, label: main.name },
+    ...main.children.map((sub) => ({ id: sub.id, label: `${main.name} › ${sub.name}` })),
+  ]);
   return { ...(result satisfies AdminListingsPage), query, categories };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requirePermission(request, "can_manage_listings");
   const { submission } = await parseForm(request, AdminListingsActionSchema);
-  if (submission.status !== "success") return data({ ok: false as const, message: "Choose a listing to feature, or listings and a reason to take down." }, { status: 400 });
+  if (submission.status !== "success")
+    return data({ ok: false as const, message: "Choose a listing to feature, or listings and a reason to take down." }, { status: 400 });
   if ("intent" in submission.value) {
     const command = submission.value;
-    return refusalsAnswered(async () => {
-      const done = await takeDownListings(getDb(), user.id, command.decision, { listingIds: command.listingIds, importId: command.importId ?? null }, command.reason);
-      const verb = command.decision === "remove" ? "removed" : "unpublished";
-      return { ok: true as const, message: `${done.changed === 1 ? "1 listing" : `${done.changed} listings`} ${verb}; ${done.sellersNotified === 1 ? "1 seller" : `${done.sellersNotified} sellers`} told why.${done.skipped > 0 ? ` ${done.skipped} skipped (sold, already taken down, or with an auction: review those one by one).` : ""}` };
-    }, { as: (refusal) => ({ ok: false as const, message: refusal.message }) });
+    return refusalsAnswered(
+      async () => {
+        const done = await takeDownListings(
+          getDb(),
+          user.id,
+          command.decision,
+          { listingIds: command.listingIds, importId: command.importId ?? null },
+          command.reason,
+        );
+        const verb = command.decision === "remove" ? "removed" : "unpublished";
+        return {
+          ok: true as const,
+          message: `${done.changed === 1 ? "1 listing" : `${done.changed} listings`} ${verb}; ${done.sellersNotified === 1 ? "1 seller" : `${done.sellersNotified} sellers`} told why.${done.skipped > 0 ? ` ${done.skipped} skipped (sold, already taken down, or with an auction: review those one by one).` : ""}`,
+        };
+      },
+      { as: (refusal) => ({ ok: false as const, message: refusal.message }) },
+    );
   }
   const featured = submission.value.featured === "1";
   const { listingId } = submission.value;
-  return refusalsAnswered(async () => {
-    await setListingFeatured(getDb(), user.id, listingId, featured);
-    return { ok: true as const, message: featured ? `The listing is featured, at no charge and with no end until it is unfeatured. ${FEATURING_MEANING}` : "The listing is no longer featured." };
-  }, { as: (refusal) => ({ ok: false as const, message: refusal.message }) });
+  return refusalsAnswered(
+    async () => {
+      await setListingFeatured(getDb(), user.id, listingId, featured);
+      return {
+        ok: true as const,
+        message: featured
+          ? `The listing is featured, at no charge and with no end until it is unfeatured. ${FEATURING_MEANING}`
+          : "The listing is no longer featured.",
+      };
+    },
+    { as: (refusal) => ({ ok: false as const, message: refusal.message }) },
+  );
 }
 
 export default function AdminListingsPage() {
@@ -97,12 +134,26 @@ export default function AdminListingsPage() {
             <label htmlFor="listings-seller">Seller (e-mail, company or name)</label>
             <Input id="listings-seller" name="seller" type="search" defaultValue={query.seller} maxLength={ADMIN_LISTINGS_TEXT_MAX} />
           </Box>
-          <FilterSelect id="listings-status" name="status" label="Status" value={query.status} anyLabel="Any status" options={STATUSES.map((status) => ({ value: status, label: statusLabel(status) }))} />
+          <FilterSelect
+            id="listings-status"
+            name="status"
+            label="Status"
+            value={query.status}
+            anyLabel="Any status"
+            options={STATUSES.map((status) => ({ value: status, label: statusLabel(status) }))}
+          />
           <Box>
             <label htmlFor="listings-import">Bulk import no.</label>
             <Input id="listings-import" name="import" inputMode="numeric" defaultValue={query.import} maxW="28" />
           </Box>
-          <FilterSelect id="listings-category" name="category" label="Category" value={query.category} anyLabel="Any category" options={categories.map((category) => ({ value: category.id, label: category.label }))} />
+          <FilterSelect
+            id="listings-category"
+            name="category"
+            label="Category"
+            value={query.category}
+            anyLabel="Any category"
+            options={categories.map((category) => ({ value: category.id, label: category.label }))}
+          />
           <Button type="submit" variant="outline">
             Search
           </Button>
@@ -114,7 +165,17 @@ export default function AdminListingsPage() {
         <input type="hidden" name="intent" value="take-down" />
         {query.import ? <input type="hidden" name="importId" value={query.import} /> : null}
         <HStack gap="3" wrap="wrap" align="end">
-          <FilterSelect id="take-down-decision" name="decision" label="Take down" value="unpublish" anyLabel="Choose…" options={[{ value: "unpublish", label: "Unpublish (the seller may fix and publish again)" }, { value: "remove", label: "Remove for good" }]} />
+          <FilterSelect
+            id="take-down-decision"
+            name="decision"
+            label="Take down"
+            value="unpublish"
+            anyLabel="Choose…"
+            options={[
+              { value: "unpublish", label: "Unpublish (the seller may fix and publish again)" },
+              { value: "remove", label: "Remove for good" },
+            ]}
+          />
           <Box>
             <label htmlFor="take-down-reason">Reason the sellers will read</label>
             <Input id="take-down-reason" name="reason" maxLength={500} />
@@ -134,14 +195,20 @@ export default function AdminListingsPage() {
               <Table.Cell>
                 <HStack gap="3">
                   <input type="checkbox" name="listingIds" value={row.id} form="take-down" aria-label={`Choose ${row.title}`} />
-                  {row.imageUrl ? <Image src={row.imageUrl} alt="" boxSize="10" objectFit="cover" rounded="sm" /> : <Box boxSize="10" bg="bg.muted" rounded="sm" />}
+                  {row.imageUrl ? (
+                    <Image src={row.imageUrl} alt="" boxSize="10" objectFit="cover" rounded="sm" />
+                  ) : (
+                    <Box boxSize="10" bg="bg.muted" rounded="sm" />
+                  )}
                   <Stack gap="0">
                     <Link asChild textDecoration="underline">
                       <RemixLink to={`/listings/${row.id}`}>{row.title}</RemixLink>
                     </Link>
                     {row.openReports > 0 ? (
                       <Link asChild fontSize="xs" textDecoration="underline">
-                        <RemixLink to={`/admin/review-listing/${row.id}`}>{row.openReports === 1 ? "1 open report" : `${row.openReports} open reports`}</RemixLink>
+                        <RemixLink to={`/admin/review-listing/${row.id}`}>
+                          {row.openReports === 1 ? "1 open report" : `${row.openReports} open reports`}
+                        </RemixLink>
                       </Link>
                     ) : null}
                   </Stack>
@@ -163,7 +230,13 @@ export default function AdminListingsPage() {
                   <Form method="post">
                     <input type="hidden" name="listingId" value={row.id} />
                     <input type="hidden" name="featured" value={row.isFeatured ? "0" : "1"} />
-                    <Button type="submit" size="xs" variant={row.isFeatured ? "solid" : "outline"} disabled={busy} aria-label={`${row.isFeatured ? "Unfeature" : "Feature"} ${row.title}`}>
+                    <Button
+                      type="submit"
+                      size="xs"
+                      variant={row.isFeatured ? "solid" : "outline"}
+                      disabled={busy}
+                      aria-label={`${row.isFeatured ? "Unfeature" : "Feature"} ${row.title}`}
+                    >
                       {row.isFeatured ? "Unfeature" : "Feature"}
                     </Button>
                   </Form>

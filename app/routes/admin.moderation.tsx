@@ -42,14 +42,19 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requirePermission(request, "can_moderate_content");
   const { submission } = await parseForm(request, FlaggedPostDecisionSchema);
   if (submission.status !== "success") {
-    const first = Object.values(submission.error ?? {}).flat().find((message): message is string => typeof message === "string");
+    const first = Object.values(submission.error ?? {})
+      .flat()
+      .find((message): message is string => typeof message === "string");
     return data({ formError: first ?? MODERATION_INBOX_MESSAGES.decisionRequired }, { status: 400 });
   }
   const { postId, decision, reason } = submission.value;
-  return refusalsAnswered(async () => {
-    await decideFlaggedForumPost(getDb(), { userId: user.id, canModerate: true }, postId, { action: decision, reason });
-    throw redirect(`/admin/moderation?done=${decision}#forum-posts`);
-  }, { as: (refusal) => ({ formError: refusal.message }) });
+  return refusalsAnswered(
+    async () => {
+      await decideFlaggedForumPost(getDb(), { userId: user.id, canModerate: true }, postId, { action: decision, reason });
+      throw redirect(`/admin/moderation?done=${decision}#forum-posts`);
+    },
+    { as: (refusal) => ({ formError: refusal.message }) },
+  );
 }
 
 type Inbox = ReturnType<typeof useLoaderData<typeof loader>>["inbox"];
@@ -65,7 +70,21 @@ function whoFlagged(names: string[], count: number): string {
   return others > 0 ? `${names.join(", ")} and ${plural(others, "other")}` : names.join(", ");
 }
 
-function Section({ id, title, total, more, queue, children }: { id: string; title: string; total: number; more: number; queue: { to: string; label: string } | null; children: ReactNode }) {
+function Section({
+  id,
+  title,
+  total,
+  more,
+  queue,
+  children,
+}: {
+  id: string;
+  title: string;
+  total: number;
+  more: number;
+  queue: { to: string; label: string } | null;
+  children: ReactNode;
+}) {
   return (
     <Box as="section" id={id} aria-labelledby={`${id}-heading`}>
       <Heading as="h2" size="lg" id={`${id}-heading`} mb="3">
@@ -119,7 +138,13 @@ function Facts({ items }: { items: Array<[string, ReactNode]> }) {
 
 function ListingsSection({ section }: { section: Inbox["listings"] }) {
   return (
-    <Section id="listings" title="Flagged listings" total={section.total} more={section.more} queue={{ to: "/admin/flagged-listings", label: "Open the flagged listings queue" }}>
+    <Section
+      id="listings"
+      title="Flagged listings"
+      total={section.total}
+      more={section.more}
+      queue={{ to: "/admin/flagged-listings", label: "Open the flagged listings queue" }}
+    >
       {section.entries.map((row) => (
         <Entry key={row.listingId}>
           <HStack gap="2" wrap="wrap">
@@ -133,7 +158,13 @@ function ListingsSection({ section }: { section: Inbox["listings"] }) {
             items={[
               ["Listing", `${formatPrice(row.priceCents, row.currency)} · by ${row.sellerName}`],
               ["Why", LISTING_REPORT_REASON_LABELS[row.reason]],
-              ["Reported by", whoFlagged(row.reporters.map((one) => one.name), row.reportCount)],
+              [
+                "Reported by",
+                whoFlagged(
+                  row.reporters.map((one) => one.name),
+                  row.reportCount,
+                ),
+              ],
               ["Since", formatShortDate(row.flaggedAt)],
             ]}
           />
@@ -150,7 +181,13 @@ function ListingsSection({ section }: { section: Inbox["listings"] }) {
 
 function ReviewsSection({ section }: { section: Inbox["reviews"] }) {
   return (
-    <Section id="reviews" title="Reported reviews" total={section.total} more={section.more} queue={{ to: "/admin/review-reports", label: "Open the reported reviews queue" }}>
+    <Section
+      id="reviews"
+      title="Reported reviews"
+      total={section.total}
+      more={section.more}
+      queue={{ to: "/admin/review-reports", label: "Open the reported reviews queue" }}
+    >
       {section.entries.map((review) => (
         <Entry key={review.reviewId}>
           <HStack gap="2" wrap="wrap">
@@ -171,7 +208,13 @@ function ReviewsSection({ section }: { section: Inbox["reviews"] }) {
           <Facts
             items={[
               ["Why", review.reasons.map((one) => one.reason).join(" · ") || "—"],
-              ["Reported by", whoFlagged(review.reporters.map((one) => one.name), review.reportCount)],
+              [
+                "Reported by",
+                whoFlagged(
+                  review.reporters.map((one) => one.name),
+                  review.reportCount,
+                ),
+              ],
               ["Latest", formatShortDate(review.latestReportAt)],
             ]}
           />
@@ -207,7 +250,13 @@ function ReviewsSection({ section }: { section: Inbox["reviews"] }) {
 
 function MembersSection({ section }: { section: Inbox["members"] }) {
   return (
-    <Section id="members" title="Reported members" total={section.total} more={section.more} queue={{ to: "/admin/flagged-listings?tab=members", label: "Open the member reports queue" }}>
+    <Section
+      id="members"
+      title="Reported members"
+      total={section.total}
+      more={section.more}
+      queue={{ to: "/admin/flagged-listings?tab=members", label: "Open the member reports queue" }}
+    >
       {section.entries.map((report) => (
         <Entry key={report.id}>
           <HStack gap="2" wrap="wrap">
@@ -219,7 +268,12 @@ function MembersSection({ section }: { section: Inbox["members"] }) {
           <Facts
             items={[
               ["Why", FRAUD_REPORT_REASON_LABELS[report.reason]],
-              ["Note", <Text key="note" whiteSpace="pre-wrap">{report.note || "—"}</Text>],
+              [
+                "Note",
+                <Text key="note" whiteSpace="pre-wrap">
+                  {report.note || "—"}
+                </Text>,
+              ],
               ["Reported by", report.reporter.name || "Member"],
               ["When", formatShortDate(report.createdAt)],
             ]}
@@ -251,7 +305,11 @@ function ForumPostsSection({ section }: { section: Inbox["forumPosts"] }) {
         <Entry key={post.postId}>
           <HStack gap="2" wrap="wrap">
             <Badge colorPalette="red">{plural(post.flagCount, "flag")}</Badge>
-            {post.hidden ? <Badge colorPalette="orange">{post.isOpening ? "Hidden with its topic, pending review" : "Hidden pending review"}</Badge> : <Badge>Still visible</Badge>}
+            {post.hidden ? (
+              <Badge colorPalette="orange">{post.isOpening ? "Hidden with its topic, pending review" : "Hidden pending review"}</Badge>
+            ) : (
+              <Badge>Still visible</Badge>
+            )}
             <Link asChild textDecoration="underline" fontWeight="semibold">
               <RemixLink to={`/forum/topic/${post.topicId}#post-${post.postId}`}>
                 {post.isOpening ? "Opening post" : "Reply"} in “{post.topicTitle}”
@@ -265,8 +323,19 @@ function ForumPostsSection({ section }: { section: Inbox["forumPosts"] }) {
             items={[
               ["Author", `${post.authorName} · posted ${formatShortDate(post.postedAt)}`],
               ["Why", "Forum flags carry no reason"],
-              ["Flagged by", whoFlagged(post.flaggers.map((one) => one.name), post.flagCount)],
-              ["When", post.firstFlaggedAt === post.latestFlaggedAt ? formatShortDate(post.firstFlaggedAt) : `${formatShortDate(post.firstFlaggedAt)} to ${formatShortDate(post.latestFlaggedAt)}`],
+              [
+                "Flagged by",
+                whoFlagged(
+                  post.flaggers.map((one) => one.name),
+                  post.flagCount,
+                ),
+              ],
+              [
+                "When",
+                post.firstFlaggedAt === post.latestFlaggedAt
+                  ? formatShortDate(post.firstFlaggedAt)
+                  : `${formatShortDate(post.firstFlaggedAt)} to ${formatShortDate(post.latestFlaggedAt)}`,
+              ],
             ]}
           />
           <Form method="post">

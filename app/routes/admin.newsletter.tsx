@@ -113,7 +113,11 @@ export default function AdminNewsletterPage() {
                     <Table.Cell>{shortDate.format(new Date(row.since))}</Table.Cell>
                     <Table.Cell>
                       <Badge colorPalette={badge.palette}>{badge.label}</Badge>
-                      {when ? <Text fontSize="xs" color="fg.muted">{shortDate.format(new Date(when))}</Text> : null}
+                      {when ? (
+                        <Text fontSize="xs" color="fg.muted">
+                          {shortDate.format(new Date(when))}
+                        </Text>
+                      ) : null}
                     </Table.Cell>
                     <Table.Cell>
                       {row.memberId ? (

@@ -14,7 +14,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requirePermission(request, ADMIN_USERS_MANAGERS);
   const url = new URL(request.url);
   const parsed = NewsletterSubscribersQuerySchema.safeParse({ ...queryOf(url, ["state"]), q: url.searchParams.get("q") ?? undefined });
-  if (!parsed.success) return new Response(parsed.error.issues[0]?.message ?? "Please check the search.", { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  if (!parsed.success)
+    return new Response(parsed.error.issues[0]?.message ?? "Please check the search.", {
+      status: 400,
+      headers: { "Content-Type": "text/plain; charset=utf-8" },
+    });
   const state = parsed.data.state ?? "subscribed";
   const lines = newsletterSubscribersCsv(getDb(), { search: parsed.data.q || undefined, state });
   const encoder = new TextEncoder();

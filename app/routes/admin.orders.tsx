@@ -57,18 +57,21 @@ export async function action({ request }: ActionFunctionArgs) {
     return data({ formError: message }, { status: 400 });
   }
   const input = submission.value;
-  return refusalsAnswered(async () => {
-    if (input.intent === "cancel") {
-      await transitionOrder(getDb(), { orderId: input.orderId, actor: { id: user.id, role: user.role }, action: "cancel", note: input.text });
-    } else {
-      await actOnDeskOrder(getDb(), {
-        orderId: input.orderId,
-        actorId: user.id,
-        act: input.intent === "note" ? { kind: "note", body: input.text } : { kind: input.intent, reason: input.text },
-      });
-    }
-    throw redirect(`/admin/orders?order=${input.orderId}&done=${input.intent}`);
-  }, { as: (refusal) => ({ formError: refusal.message }), page: ["not_found"] });
+  return refusalsAnswered(
+    async () => {
+      if (input.intent === "cancel") {
+        await transitionOrder(getDb(), { orderId: input.orderId, actor: { id: user.id, role: user.role }, action: "cancel", note: input.text });
+      } else {
+        await actOnDeskOrder(getDb(), {
+          orderId: input.orderId,
+          actorId: user.id,
+          act: input.intent === "note" ? { kind: "note", body: input.text } : { kind: input.intent, reason: input.text },
+        });
+      }
+      throw redirect(`/admin/orders?order=${input.orderId}&done=${input.intent}`);
+    },
+    { as: (refusal) => ({ formError: refusal.message }), page: ["not_found"] },
+  );
 }
 
 function pageLink(query: { q: string; status: string }, page: number): string {
@@ -203,7 +206,9 @@ export default function OrderDeskPage() {
                 ) : (
                   <DeskForm orderId={selected.id} intent="hold" label="Why the order is put on hold" button="Put on hold" />
                 )}
-                {selected.status === "pending" ? <DeskForm orderId={selected.id} intent="cancel" label="Why the order is cancelled" button="Cancel the order" /> : null}
+                {selected.status === "pending" ? (
+                  <DeskForm orderId={selected.id} intent="cancel" label="Why the order is cancelled" button="Cancel the order" />
+                ) : null}
                 {selected.status === "disputed" ? (
                   <Text fontSize="sm">A referee decides the dispute, a full or partial refund or a release, on the order page.</Text>
                 ) : null}

@@ -25,7 +25,15 @@ import { parseForm } from "~/web/form-data.server.ts";
 export const meta: MetaFunction = () => [{ title: "Promo Codes — Admin User Management — Tradebench" }];
 
 const PERMISSION = "can_manage_promo_codes";
-const dateTime = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", hour: "2-digit", minute: "2-digit", timeZone: "UTC", timeZoneName: "short" });
+const dateTime = new Intl.DateTimeFormat("en-US", {
+  month: "short",
+  day: "numeric",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  timeZone: "UTC",
+  timeZoneName: "short",
+});
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requirePermission(request, PERMISSION);
@@ -57,7 +65,15 @@ function sentValues(fields: FormData): Partial<CreateValues> {
     const value = fields.get(name);
     return typeof value === "string" ? value.slice(0, 600) : "";
   };
-  return { code: text("code"), description: text("description"), discountType: text("discountType"), value: text("value"), maxUses: text("maxUses"), validFrom: text("validFrom"), validUntil: text("validUntil") };
+  return {
+    code: text("code"),
+    description: text("description"),
+    discountType: text("discountType"),
+    value: text("value"),
+    maxUses: text("maxUses"),
+    validFrom: text("validFrom"),
+    validUntil: text("validUntil"),
+  };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -65,39 +81,45 @@ export async function action({ request }: ActionFunctionArgs) {
   const { submission, fields } = await parseForm(request, PromoCodeActionSchema);
   const intent = String(fields.get("intent") ?? "");
   if (submission.status !== "success") {
-    const fieldErrors = Object.fromEntries(Object.entries(submission.error ?? {}).filter(([, messages]) => messages && messages.length > 0)) as Record<string, string[]>;
+    const fieldErrors = Object.fromEntries(Object.entries(submission.error ?? {}).filter(([, messages]) => messages && messages.length > 0)) as Record<
+      string,
+      string[]
+    >;
     const first = Object.values(fieldErrors).flat()[0] ?? "Please check the form.";
     const message = intent === "deactivate" ? PROMO_MESSAGES.deactivateFailed(first) : PROMO_MESSAGES.createFailed(first);
     return data<Answer>({ ok: false, intent, message, fieldErrors, values: sentValues(fields) }, { status: 400 });
   }
   const form = submission.value;
-  return refusalsAnswered(async () => {
-    if (form.intent === "generate") {
-      return data<Answer>({ ok: true, intent: "generate", code: await generateUniquePromoCode(getDb(), form.prefix) });
-    }
-    if (form.intent === "deactivate") {
-      await deactivatePromoCode(getDb(), user.id, form.promoCodeId);
-      return data<Answer>({ ok: true, intent: "deactivate", message: PROMO_MESSAGES.deactivated });
-    }
-    await createPromoCode(getDb(), user.id, {
-      code: form.code,
-      description: form.description,
-      discountType: form.discountType,
-      discountValue: promoValueFromForm(form.value),
-      maxUses: form.maxUses,
-      validFrom: form.validFrom,
-      validUntil: form.validUntil,
-    });
-    return data<Answer>({ ok: true, intent: "create", message: PROMO_MESSAGES.created });
-  }, {
-    as: (refusal): Answer => {
-      const message = refusal.message;
-      const field = refusal.field ? (SERVICE_FIELDS[refusal.field] ?? refusal.field) : undefined;
-      const wrapped =
-        form.intent === "deactivate" ? PROMO_MESSAGES.deactivateFailed(message) : form.intent === "generate" ? message : PROMO_MESSAGES.createFailed(message);
-      return { ok: false, intent: form.intent, message: wrapped, fieldErrors: field ? { [field]: [message] } : undefined, values: sentValues(fields) };
+  return refusalsAnswered(
+    async () => {
+      if (form.intent === "generate") {
+        return data<Answer>({ ok: true, intent: "generate", code: await generateUniquePromoCode(getDb(), form.prefix) });
+      }
+      if (form.intent === "deactivate") {
+        await deactivatePromoCode(getDb(), user.id, form.promoCodeId);
+        return data<Answer>({ ok: true, intent: "deactivate", message: PROMO_MESSAGES.deactivated });
+      }
+      await createPromoCode(getDb(), user.id, {
+        code: form.code,
+        description: form.description,
+        discountType: form.discountType,
+        discountValue: promoValueFromForm(form.value),
+        maxUses: form.maxUses,
+        validFrom: form.validFrom,
+        validUntil: form.validUntil,
+      });
+      return data<Answer>({ ok: true, intent: "create", message: PROMO_MESSAGES.created });
     },
-  });
+    {
+      as: (refusal): Answer => {
+        const message = refusal.message;
+        const field = refusal.field ? (SERVICE_FIELDS[refusal.field] ?? refusal.field) : undefined;
+        const wrapped =
+          form.intent === "deactivate" ? PROMO_MESSAGES.deactivateFailed(message) : form.intent === "generate" ? message : PROMO_MESSAGES.createFailed(message);
+        return { ok: false, intent: form.intent, message: wrapped, fieldErrors: field ? { [field]: [message] } : undefined, values: sentValues(fields) };
+      },
+    },
+  );
 }
 
 function CreatePromoCodeForm({ answer, busy }: { answer: Answer | undefined; busy: boolean }) {
@@ -149,9 +171,21 @@ function CreatePromoCodeForm({ answer, busy }: { answer: Answer | undefined; bus
               <Button type="submit" name="intent" value="generate" variant="outline" size="sm" alignSelf="start" disabled={busy}>
                 Generate a code
               </Button>
-              {generated ? <Text aria-live="polite" fontSize="sm">Generated {generated}: it is in the Code field.</Text> : null}
+              {generated ? (
+                <Text aria-live="polite" fontSize="sm">
+                  Generated {generated}: it is in the Code field.
+                </Text>
+              ) : null}
             </Stack>
-            <TextField id="promo-description" name="description" label="Description" value={description} onChange={setDescription} maxLength={PROMO_DESCRIPTION_MAX_LENGTH} errors={errors("description")} />
+            <TextField
+              id="promo-description"
+              name="description"
+              label="Description"
+              value={description}
+              onChange={setDescription}
+              maxLength={PROMO_DESCRIPTION_MAX_LENGTH}
+              errors={errors("description")}
+            />
             <SelectField
               id="promo-type"
               name="discountType"
@@ -178,9 +212,39 @@ function CreatePromoCodeForm({ answer, busy }: { answer: Answer | undefined; bus
               onChange={setValue}
               errors={errors("value")}
             />
-            <TextField id="promo-max-uses" name="maxUses" type="number" label="Max Uses" min={1} step={1} inputMode="numeric" value={maxUses} onChange={setMaxUses} errors={errors("maxUses")} helper="Leave blank for unlimited." />
-            <TextField id="promo-valid-from" name="validFrom" type="datetime-local" label="Valid From (UTC)" value={validFrom} onChange={setValidFrom} errors={errors("validFrom")} helper="Leave blank to start now." />
-            <TextField id="promo-valid-until" name="validUntil" type="datetime-local" label="Valid Until (UTC)" value={validUntil} onChange={setValidUntil} errors={errors("validUntil")} helper="Leave blank for no end." />
+            <TextField
+              id="promo-max-uses"
+              name="maxUses"
+              type="number"
+              label="Max Uses"
+              min={1}
+              step={1}
+              inputMode="numeric"
+              value={maxUses}
+              onChange={setMaxUses}
+              errors={errors("maxUses")}
+              helper="Leave blank for unlimited."
+            />
+            <TextField
+              id="promo-valid-from"
+              name="validFrom"
+              type="datetime-local"
+              label="Valid From (UTC)"
+              value={validFrom}
+              onChange={setValidFrom}
+              errors={errors("validFrom")}
+              helper="Leave blank to start now."
+            />
+            <TextField
+              id="promo-valid-until"
+              name="validUntil"
+              type="datetime-local"
+              label="Valid Until (UTC)"
+              value={validUntil}
+              onChange={setValidUntil}
+              errors={errors("validUntil")}
+              helper="Leave blank for no end."
+            />
           </SimpleGrid>
           <Button type="submit" name="intent" value="create" alignSelf="start" colorPalette="blue" disabled={busy || (hydrated && code.trim() === "")}>
             Create
@@ -238,7 +302,11 @@ export default function AdminPromoCodesPage() {
         {codes.length === 0 ? (
           <Text>No promo codes yet.</Text>
         ) : (
-          <AdminTable label="Promo codes" caption="Promo codes, newest first" columns={["Code", "Description", "Discount", "Usage", "Valid", "Status", "Actions"]}>
+          <AdminTable
+            label="Promo codes"
+            caption="Promo codes, newest first"
+            columns={["Code", "Description", "Discount", "Usage", "Valid", "Status", "Actions"]}
+          >
             {codes.map((promo) => {
               const expired = promo.validUntil !== null && promo.validUntil <= now;
               return (

@@ -35,8 +35,22 @@ export default function AdminReports() {
       <ReportTitle title="Marketplace reports" csvHref={`/admin/reports.csv?months=${months}`} />
       <SelectFilterForm id="report-months" name="months" label="Period" width="48" value={String(months)} options={PERIOD_OPTIONS} submit="Show" />
       <SimpleGrid columns={{ base: 1, lg: 2 }} gap="6">
-        <ReportChart title="Gross merchandise value" caption="Gross merchandise value by month, in US dollars" label="GMV (USD)" points={series((row) => row.gmvCents / 100)} format={dollars} color="purple.solid" />
-        <ReportChart title="Fees" caption="Fees earned by month, in US dollars" label="Fees (USD)" points={series((row) => row.feeCents / 100)} format={dollars} color="teal.solid" />
+        <ReportChart
+          title="Gross merchandise value"
+          caption="Gross merchandise value by month, in US dollars"
+          label="GMV (USD)"
+          points={series((row) => row.gmvCents / 100)}
+          format={dollars}
+          color="purple.solid"
+        />
+        <ReportChart
+          title="Fees"
+          caption="Fees earned by month, in US dollars"
+          label="Fees (USD)"
+          points={series((row) => row.feeCents / 100)}
+          format={dollars}
+          color="teal.solid"
+        />
         <ReportChart title="Orders" caption="Orders sold by month" label="Orders" points={series((row) => row.orders)} color="blue.solid" />
         <ReportChart title="New users" caption="New members by month" label="New users" points={series((row) => row.newUsers)} color="green.solid" />
         <ReportChart title="New listings" caption="Listings created by month" label="Listings" points={series((row) => row.listings)} color="orange.solid" />

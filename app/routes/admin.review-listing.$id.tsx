@@ -30,7 +30,9 @@ import { refusalsAnswered, throwRefusal } from "~/web/domain-answer.server.ts";
 import { parseForm } from "~/web/form-data.server.ts";
 import { parseRouteId } from "~/web/route-params.server.ts";
 
-export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [{ title: `Review${loaded ? `: ${loaded.listing.title}` : " a listing"} — Admin — Tradebench` }];
+export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
+  { title: `Review${loaded ? `: ${loaded.listing.title}` : " a listing"} — Admin — Tradebench` },
+];
 
 const shortDate = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
 
@@ -53,11 +55,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (submission.status !== "success") {
     return data({ errors: [submission.error?.decision?.[0] ?? submission.error?.message?.[0] ?? MODERATION_MESSAGES.decisionRequired] }, { status: 400 });
   }
-  return refusalsAnswered(async () => {
-    await reviewReportedListing(getDb(), user.id, listingId, submission.value);
-    const returnTo = fields.get("returnTo");
-    throw redirect(returnTo ? safeRedirect(returnTo, "/admin/flagged-listings") : `/admin/flagged-listings?done=${submission.value.decision}`);
-  }, { as: (refusal) => ({ errors: [refusal.message] }) });
+  return refusalsAnswered(
+    async () => {
+      await reviewReportedListing(getDb(), user.id, listingId, submission.value);
+      const returnTo = fields.get("returnTo");
+      throw redirect(returnTo ? safeRedirect(returnTo, "/admin/flagged-listings") : `/admin/flagged-listings?done=${submission.value.decision}`);
+    },
+    { as: (refusal) => ({ errors: [refusal.message] }) },
+  );
 }
 
 export default function ReviewListingPage() {
@@ -171,7 +176,8 @@ export default function ReviewListingPage() {
           <DataList.Item>
             <DataList.ItemLabel>Earlier decisions</DataList.ItemLabel>
             <DataList.ItemValue>
-              {seller.pastDecisions.warned} warned, {seller.pastDecisions.unpublished} unpublished, {seller.pastDecisions.removed} removed, {seller.pastDecisions.dismissed} dismissed
+              {seller.pastDecisions.warned} warned, {seller.pastDecisions.unpublished} unpublished, {seller.pastDecisions.removed} removed,{" "}
+              {seller.pastDecisions.dismissed} dismissed
             </DataList.ItemValue>
           </DataList.Item>
           <DataList.Item>
@@ -202,7 +208,9 @@ export default function ReviewListingPage() {
                 </NativeSelect.Field>
                 <NativeSelect.Indicator />
               </NativeSelect.Root>
-              <label htmlFor="review-message">Message to the seller (needed for a warning; for unpublish and remove the reports' reasons are sent when left empty)</label>
+              <label htmlFor="review-message">
+                Message to the seller (needed for a warning; for unpublish and remove the reports' reasons are sent when left empty)
+              </label>
               <Textarea id="review-message" name="message" maxLength={MODERATOR_MESSAGE_MAX} rows={4} />
               {liveAuction ? (
                 <Text fontSize="sm" color="fg.muted">

@@ -35,16 +35,21 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requirePermission(request, "can_moderate_content");
   const { submission } = await parseForm(request, ReviewModerationSchema);
   if (submission.status !== "success") {
-    const first = Object.values(submission.error ?? {}).flat().find((message): message is string => typeof message === "string");
+    const first = Object.values(submission.error ?? {})
+      .flat()
+      .find((message): message is string => typeof message === "string");
     return data({ formError: first ?? "Check the form and try again" }, { status: 400 });
   }
   const command = submission.value;
   const moderator = { id: user.id, role: user.role };
-  return refusalsAnswered(async () => {
-    if (command.intent === "hide") await hideReview(getDb(), { reviewId: command.reviewId, moderator, reason: command.reason });
-    else await dismissReviewReports(getDb(), { reviewId: command.reviewId, moderator });
-    throw redirect(`/admin/review-reports?done=${command.intent}`);
-  }, { as: (refusal) => ({ formError: refusal.message }) });
+  return refusalsAnswered(
+    async () => {
+      if (command.intent === "hide") await hideReview(getDb(), { reviewId: command.reviewId, moderator, reason: command.reason });
+      else await dismissReviewReports(getDb(), { reviewId: command.reviewId, moderator });
+      throw redirect(`/admin/review-reports?done=${command.intent}`);
+    },
+    { as: (refusal) => ({ formError: refusal.message }) },
+  );
 }
 
 export default function ReviewReportsPage() {
@@ -90,7 +95,10 @@ export default function ReviewReportsPage() {
               <Stack as="ul" gap="1" ps="4" fontSize="sm">
                 {review.reasons.map((one, index) => (
                   <li key={index}>
-                    {one.reason} <Text as="span" color="fg.muted">({formatShortDate(one.reportedAt)})</Text>
+                    {one.reason}{" "}
+                    <Text as="span" color="fg.muted">
+                      ({formatShortDate(one.reportedAt)})
+                    </Text>
                   </li>
                 ))}
               </Stack>
@@ -122,7 +130,11 @@ export default function ReviewReportsPage() {
           ))}
         </Stack>
       )}
-      <Pagination page={page} totalPages={Math.ceil(total / REVIEW_REPORTS_PAGE_SIZE)} hrefFor={(to) => `/admin/review-reports${to > 1 ? `?page=${to}` : ""}`} />
+      <Pagination
+        page={page}
+        totalPages={Math.ceil(total / REVIEW_REPORTS_PAGE_SIZE)}
+        hrefFor={(to) => `/admin/review-reports${to > 1 ? `?page=${to}` : ""}`}
+      />
     </Stack>
   );
 }

@@ -34,10 +34,13 @@ export async function action({ request }: ActionFunctionArgs) {
     const first = Object.values(submission.error ?? {}).flat()[0];
     return data({ ok: false as const, message: MEMBER_MESSAGES.permissionsFailed(first ?? "please check the form.") }, { status: 400 });
   }
-  return refusalsAnswered(async () => {
-    await setRolePermissions(getDb(), user.id, submission.value.role, submission.value.permissions);
-    return { ok: true as const, message: MEMBER_MESSAGES.permissionsSaved };
-  }, { as: (refusal) => ({ ok: false as const, message: MEMBER_MESSAGES.permissionsFailed(refusal.message) }) });
+  return refusalsAnswered(
+    async () => {
+      await setRolePermissions(getDb(), user.id, submission.value.role, submission.value.permissions);
+      return { ok: true as const, message: MEMBER_MESSAGES.permissionsSaved };
+    },
+    { as: (refusal) => ({ ok: false as const, message: MEMBER_MESSAGES.permissionsFailed(refusal.message) }) },
+  );
 }
 
 export default function AdminRolesPage() {
@@ -98,7 +101,10 @@ export default function AdminRolesPage() {
               {row.permissions.length === 0 ? <li>No permissions</li> : null}
               {row.permissions.map((permission) => (
                 <li key={permission}>
-                  {PERMISSION_DESCRIPTIONS[permission]} <Text as="span" fontFamily="mono" fontSize="xs">({permission})</Text>
+                  {PERMISSION_DESCRIPTIONS[permission]}{" "}
+                  <Text as="span" fontFamily="mono" fontSize="xs">
+                    ({permission})
+                  </Text>
                 </li>
               ))}
             </Box>

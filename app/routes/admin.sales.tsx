@@ -33,11 +33,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requirePermission(request, SALES_READERS);
   const query = SalesQuerySchema.parse(queryOf(new URL(request.url), ["status", "page"]));
   const db = getDb();
-  const [page, fees, feesOwed] = await Promise.all([listSalesForAdmin(db, { filter: query.status, page: query.page }), listPlatformFees(db, { limit: 20 }), platformFeesOwed(db)]);
+  const [page, fees, feesOwed] = await Promise.all([
+    listSalesForAdmin(db, { filter: query.status, page: query.page }),
+    listPlatformFees(db, { limit: 20 }),
+    platformFeesOwed(db),
+  ]);
   return { status: query.status, page, fees, feesOwed };
 }
 
-const salesUrl = (status: string, page: number) => `/admin/sales?${new URLSearchParams({ ...(status !== "all" ? { status } : {}), ...(page > 1 ? { page: String(page) } : {}) })}`;
+const salesUrl = (status: string, page: number) =>
+  `/admin/sales?${new URLSearchParams({ ...(status !== "all" ? { status } : {}), ...(page > 1 ? { page: String(page) } : {}) })}`;
 
 export default function AdminSales() {
   const { status, page, fees, feesOwed } = useLoaderData<typeof loader>();
@@ -70,7 +75,13 @@ export default function AdminSales() {
         />
         <RegionTable
           label="Totals by month"
-          columns={["Month", "Orders", `Amount (${page.totals.money.converted.currency}, converted)`, "Amount by currency", `Fees (${page.totals.money.converted.currency}, converted)`]}
+          columns={[
+            "Month",
+            "Orders",
+            `Amount (${page.totals.money.converted.currency}, converted)`,
+            "Amount by currency",
+            `Fees (${page.totals.money.converted.currency}, converted)`,
+          ]}
         >
           {page.months.map((month) => (
             <Table.Row key={month.month}>

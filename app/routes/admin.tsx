@@ -54,7 +54,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (held.has("can_manage_promo_codes")) marketplace.push({ to: "/admin/promo-codes", label: "Promo codes" });
   if (held.has("can_view_reports") || held.has("can_manage_billing") || held.has("can_confirm_payments")) money.push({ to: "/admin/sales", label: "Sales" });
   // The order desk: admins and billing act on any order, referees and support read them.
-  if (held.has("can_confirm_payments") || held.has("can_resolve_disputes") || held.has("can_answer_support")) money.push({ to: "/admin/orders", label: "Orders" });
+  if (held.has("can_confirm_payments") || held.has("can_resolve_disputes") || held.has("can_answer_support"))
+    money.push({ to: "/admin/orders", label: "Orders" });
   // The escrow desk's two queues: billing confirms payments, referees decide disputes (app/routes/escrow.tsx).
   if (held.has("can_confirm_payments")) money.push({ to: "/escrow#payments", label: "Payments queue" });
   if (held.has("can_resolve_disputes")) money.push({ to: "/escrow#disputes", label: "Disputes queue" });

@@ -17,7 +17,15 @@ import { getDb } from "~/db.server.ts";
 import { ADMIN_MESSAGES, ADMIN_USERS_MANAGERS, ADMIN_USERS_READERS } from "~/lib/admin.ts";
 import { ROLE_LABELS, ROLES, type Role } from "~/lib/roles.ts";
 import { AdminUsersQuerySchema, ChangeUserAccessSchema } from "~/schemas/admin.ts";
-import { assignableRoles, changeUserAccess, listUsersForAdmin, managesMembers, mayActOnMember, memberAuthority, type AdminUsersPage } from "~/services/admin/index.server.ts";
+import {
+  assignableRoles,
+  changeUserAccess,
+  listUsersForAdmin,
+  managesMembers,
+  mayActOnMember,
+  memberAuthority,
+  type AdminUsersPage,
+} from "~/services/admin/index.server.ts";
 import { requirePermission } from "~/web/auth.server.ts";
 import { refusalsAnswered } from "~/web/domain-answer.server.ts";
 import { parseForm } from "~/web/form-data.server.ts";
@@ -25,7 +33,15 @@ import { parseForm } from "~/web/form-data.server.ts";
 export const meta: MetaFunction = () => [{ title: "Admin User Management — Tradebench" }];
 
 const shortDate = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
-const signInTime = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: "UTC" });
+const signInTime = new Intl.DateTimeFormat("en-US", {
+  month: "short",
+  day: "numeric",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+  timeZone: "UTC",
+});
 
 function usersUrl(query: { q?: string; role?: string }, page: number): string {
   const params = new URLSearchParams();
@@ -58,7 +74,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
     roleChoices: assignableRoles(authority),
   };
   if (!parsed.success) {
-    const empty: AdminUsersPage & { users: EditableMember[] } = { users: [], total: 0, page: 1, pageCount: 1, pageSize: 0, totals: { members: 0, suspended: 0 } };
+    const empty: AdminUsersPage & { users: EditableMember[] } = {
+      users: [],
+      total: 0,
+      page: 1,
+      pageCount: 1,
+      pageSize: 0,
+      totals: { members: 0, suspended: 0 },
+    };
     const none: { q?: string; role?: Role } = {};
     return { ...empty, query: none, viewer, problem: parsed.error.issues[0]?.message ?? "Please check the search." };
   }
@@ -75,10 +98,13 @@ export async function action({ request }: ActionFunctionArgs) {
     const first = Object.values(submission.error ?? {}).flat()[0];
     return data({ ok: false as const, message: ADMIN_MESSAGES.updateFailed(first ?? "please check the form.") }, { status: 400 });
   }
-  return refusalsAnswered(async () => {
-    await changeUserAccess(getDb(), user.id, submission.value.userId, { role: submission.value.role, feeExemption: submission.value.feeExemption });
-    return { ok: true as const, message: ADMIN_MESSAGES.roleUpdated };
-  }, { as: (refusal) => ({ ok: false as const, message: ADMIN_MESSAGES.updateFailed(refusal.message) }) });
+  return refusalsAnswered(
+    async () => {
+      await changeUserAccess(getDb(), user.id, submission.value.userId, { role: submission.value.role, feeExemption: submission.value.feeExemption });
+      return { ok: true as const, message: ADMIN_MESSAGES.roleUpdated };
+    },
+    { as: (refusal) => ({ ok: false as const, message: ADMIN_MESSAGES.updateFailed(refusal.message) }) },
+  );
 }
 
 export default function AdminUsersPage() {
@@ -104,7 +130,14 @@ export default function AdminUsersPage() {
             <label htmlFor="users-q">Name, e-mail or company</label>
             <Input id="users-q" name="q" type="search" defaultValue={query.q ?? ""} maxLength={100} />
           </Box>
-          <FilterSelect id="users-role" name="role" label="Role" value={query.role ?? ""} anyLabel="All roles" options={ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }))} />
+          <FilterSelect
+            id="users-role"
+            name="role"
+            label="Role"
+            value={query.role ?? ""}
+            anyLabel="All roles"
+            options={ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }))}
+          />
           <Button type="submit" variant="outline">
             Search
           </Button>
@@ -143,7 +176,11 @@ export default function AdminUsersPage() {
                       <Link asChild textDecoration="underline">
                         <RemixLink to={`/admin/users/${member.id}`}>{name}</RemixLink>
                       </Link>
-                      {member.companyName ? <Text fontSize="xs" color="fg.muted">{member.companyName}</Text> : null}
+                      {member.companyName ? (
+                        <Text fontSize="xs" color="fg.muted">
+                          {member.companyName}
+                        </Text>
+                      ) : null}
                     </Table.Cell>
                     <Table.Cell>{member.email}</Table.Cell>
                     <Table.Cell>
@@ -158,9 +195,15 @@ export default function AdminUsersPage() {
                     <Table.Cell data-testid="last-sign-in">
                       {member.lastSignInAt ? <time dateTime={member.lastSignInAt}>{signInTime.format(new Date(member.lastSignInAt))}</time> : "Never"}
                     </Table.Cell>
-                    <Table.Cell textAlign="end" data-testid="listing-count">{member.listingCount}</Table.Cell>
-                    <Table.Cell textAlign="end" data-testid="purchase-count">{member.purchaseCount}</Table.Cell>
-                    <Table.Cell textAlign="end" data-testid="sale-count">{member.saleCount}</Table.Cell>
+                    <Table.Cell textAlign="end" data-testid="listing-count">
+                      {member.listingCount}
+                    </Table.Cell>
+                    <Table.Cell textAlign="end" data-testid="purchase-count">
+                      {member.purchaseCount}
+                    </Table.Cell>
+                    <Table.Cell textAlign="end" data-testid="sale-count">
+                      {member.saleCount}
+                    </Table.Cell>
                     <Table.Cell>{shortDate.format(new Date(member.updatedAt))}</Table.Cell>
                     {viewer.canManage ? (
                       <Table.Cell>
@@ -183,7 +226,16 @@ export default function AdminUsersPage() {
                                   <NativeSelect.Indicator />
                                 </NativeSelect.Root>
                                 <label htmlFor={`fee-${member.id}`}>Fee exemption (%)</label>
-                                <Input id={`fee-${member.id}`} name="feeExemption" type="number" min={0} max={100} step="0.01" size="sm" defaultValue={member.feeExemption} />
+                                <Input
+                                  id={`fee-${member.id}`}
+                                  name="feeExemption"
+                                  type="number"
+                                  min={0}
+                                  max={100}
+                                  step="0.01"
+                                  size="sm"
+                                  defaultValue={member.feeExemption}
+                                />
                                 <Button type="submit" size="sm" disabled={busy}>
                                   Update
                                 </Button>

@@ -30,12 +30,18 @@ import { requirePermission } from "~/web/auth.server.ts";
 import { refusalsAnswered, throwRefusal } from "~/web/domain-answer.server.ts";
 import { parseForm } from "~/web/form-data.server.ts";
 
-export const meta: MetaFunction<typeof loader> = ({ data: page }) => [
-  { title: `${page ? page.member.email : "Member"} — Admin console — Tradebench` },
-];
+export const meta: MetaFunction<typeof loader> = ({ data: page }) => [{ title: `${page ? page.member.email : "Member"} — Admin console — Tradebench` }];
 
 const shortDate = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
-const dateTime = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", hour: "2-digit", minute: "2-digit", timeZone: "UTC", timeZoneName: "short" });
+const dateTime = new Intl.DateTimeFormat("en-US", {
+  month: "short",
+  day: "numeric",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  timeZone: "UTC",
+  timeZoneName: "short",
+});
 
 /** Member ids are UUIDs; anything longer than this is no member's. */
 const MEMBER_ID_MAX_LENGTH = 64;
@@ -64,26 +70,32 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const first = Object.values(submission.error ?? {}).flat()[0];
     return data({ ok: false as const, message: first ?? "Please check the form." }, { status: 400 });
   }
-  return refusalsAnswered(async () => {
-    if (submission.value.intent === "suspend") {
-      const outcome = await suspendUser(getDb(), user.id, id, { reason: submission.value.reason });
-      if (!outcome.changed) return { ok: true as const, message: MEMBER_MESSAGES.alreadySuspended };
-      const auctions = outcome.auctionsCancelled > 0 ? ` ${MEMBER_MESSAGES.auctionsCancelled(outcome.auctionsCancelled)}` : "";
-      return { ok: true as const, message: `${MEMBER_MESSAGES.suspended}${auctions}` };
-    }
-    if (submission.value.intent === "restore") {
-      const outcome = await restoreSuspensionCancellations(getDb(), user.id, id, {
-        auctionIds: submission.value.auctionId,
-        endInDays: submission.value.endInDays ?? null,
-      });
-      if (outcome.restored.length === 0) return data({ ok: false as const, message: MEMBER_MESSAGES.nothingRestored }, { status: 409 });
-      return { ok: true as const, message: MEMBER_MESSAGES.restored(outcome.restored.length) };
-    }
-    const outcome = await reinstateUser(getDb(), user.id, id);
-    if (!outcome.changed) return { ok: true as const, message: MEMBER_MESSAGES.notSuspended };
-    const restorable = (await listSuspensionCancellations(getDb(), id)).filter((entry) => entry.state === "restorable").length;
-    return { ok: true as const, message: restorable > 0 ? `${MEMBER_MESSAGES.reinstated} ${MEMBER_MESSAGES.restoreOffer(restorable)}` : MEMBER_MESSAGES.reinstated };
-  }, { as: (refusal) => ({ ok: false as const, message: refusal.message }) });
+  return refusalsAnswered(
+    async () => {
+      if (submission.value.intent === "suspend") {
+        const outcome = await suspendUser(getDb(), user.id, id, { reason: submission.value.reason });
+        if (!outcome.changed) return { ok: true as const, message: MEMBER_MESSAGES.alreadySuspended };
+        const auctions = outcome.auctionsCancelled > 0 ? ` ${MEMBER_MESSAGES.auctionsCancelled(outcome.auctionsCancelled)}` : "";
+        return { ok: true as const, message: `${MEMBER_MESSAGES.suspended}${auctions}` };
+      }
+      if (submission.value.intent === "restore") {
+        const outcome = await restoreSuspensionCancellations(getDb(), user.id, id, {
+          auctionIds: submission.value.auctionId,
+          endInDays: submission.value.endInDays ?? null,
+        });
+        if (outcome.restored.length === 0) return data({ ok: false as const, message: MEMBER_MESSAGES.nothingRestored }, { status: 409 });
+        return { ok: true as const, message: MEMBER_MESSAGES.restored(outcome.restored.length) };
+      }
+      const outcome = await reinstateUser(getDb(), user.id, id);
+      if (!outcome.changed) return { ok: true as const, message: MEMBER_MESSAGES.notSuspended };
+      const restorable = (await listSuspensionCancellations(getDb(), id)).filter((entry) => entry.state === "restorable").length;
+      return {
+        ok: true as const,
+        message: restorable > 0 ? `${MEMBER_MESSAGES.reinstated} ${MEMBER_MESSAGES.restoreOffer(restorable)}` : MEMBER_MESSAGES.reinstated,
+      };
+    },
+    { as: (refusal) => ({ ok: false as const, message: refusal.message }) },
+  );
 }
 
 function Fact({ label, children }: { label: string; children: React.ReactNode }) {
@@ -117,7 +129,13 @@ export default function AdminMemberPage() {
         </Heading>
         <HStack gap="3" wrap="wrap">
           <RoleBadge role={member.role} />
-          {member.suspension ? <Text fontWeight="semibold" color="red.fg">Suspended</Text> : <Text color="fg.muted">Active account</Text>}
+          {member.suspension ? (
+            <Text fontWeight="semibold" color="red.fg">
+              Suspended
+            </Text>
+          ) : (
+            <Text color="fg.muted">Active account</Text>
+          )}
         </HStack>
       </Stack>
 
@@ -179,8 +197,8 @@ export default function AdminMemberPage() {
                   <label htmlFor="suspension-reason">Reason (kept in the audit log)</label>
                   <Textarea id="suspension-reason" name="reason" rows={3} maxLength={SUSPENSION_REASON_MAX_LENGTH} />
                   <Text fontSize="sm" color="fg.muted">
-                    Suspending signs the member out everywhere at once. They cannot sign in, bid, list, make offers or buy
-                    until reinstated, and their live auctions are cancelled with the bidders told.
+                    Suspending signs the member out everywhere at once. They cannot sign in, bid, list, make offers or buy until reinstated, and their live
+                    auctions are cancelled with the bidders told.
                   </Text>
                   <Button type="submit" alignSelf="start" colorPalette="red" disabled={busy}>
                     Suspend account
@@ -198,12 +216,16 @@ export default function AdminMemberPage() {
             Auctions the suspension cancelled
           </Heading>
           <Text mb="3">
-            An auction that had no bids and whose end has not passed can come back as it was, or ending on a new date. The
-            others stay cancelled; the seller can relist an ended one from their listings.
+            An auction that had no bids and whose end has not passed can come back as it was, or ending on a new date. The others stay cancelled; the seller can
+            relist an ended one from their listings.
           </Text>
           <Form method="post">
             <input type="hidden" name="intent" value="restore" />
-            <AdminTable label="Auctions the suspension cancelled" caption={<>{cancellations.length} cancelled by the latest suspension</>} columns={["Restore", "Listing", "Before", "Ends", "State"]}>
+            <AdminTable
+              label="Auctions the suspension cancelled"
+              caption={<>{cancellations.length} cancelled by the latest suspension</>}
+              columns={["Restore", "Listing", "Before", "Ends", "State"]}
+            >
               {cancellations.map((entry) => (
                 <Table.Row key={entry.auctionId}>
                   <Table.Cell>
@@ -261,7 +283,15 @@ export default function AdminMemberPage() {
         {member.listings.rows.length === 0 ? (
           <Text>No listings found</Text>
         ) : (
-          <AdminTable label="Their listings" caption={<>Newest {member.listings.rows.length} of {member.listings.total}</>} columns={["Title", "Status", "Price", "Listed"]}>
+          <AdminTable
+            label="Their listings"
+            caption={
+              <>
+                Newest {member.listings.rows.length} of {member.listings.total}
+              </>
+            }
+            columns={["Title", "Status", "Price", "Listed"]}
+          >
             {member.listings.rows.map((listing) => (
               <Table.Row key={listing.id}>
                 <Table.Cell>
@@ -285,7 +315,15 @@ export default function AdminMemberPage() {
         {member.orders.rows.length === 0 ? (
           <Text>No orders yet.</Text>
         ) : (
-          <AdminTable label="Their orders" caption={<>Newest {member.orders.rows.length} of {member.orders.total}, as buyer or seller</>} columns={["Order", "Item", "As", "Status", "Amount", "Date"]}>
+          <AdminTable
+            label="Their orders"
+            caption={
+              <>
+                Newest {member.orders.rows.length} of {member.orders.total}, as buyer or seller
+              </>
+            }
+            columns={["Order", "Item", "As", "Status", "Amount", "Date"]}
+          >
             {member.orders.rows.map((order) => (
               <Table.Row key={order.id}>
                 <Table.Cell>
@@ -311,7 +349,15 @@ export default function AdminMemberPage() {
         {member.signIns.rows.length === 0 ? (
           <Text>No sign-ins recorded.</Text>
         ) : (
-          <AdminTable label="Their sign-ins" caption={<>Newest {member.signIns.rows.length} of {member.signIns.total}</>} columns={["When", "Address", "Browser"]}>
+          <AdminTable
+            label="Their sign-ins"
+            caption={
+              <>
+                Newest {member.signIns.rows.length} of {member.signIns.total}
+              </>
+            }
+            columns={["When", "Address", "Browser"]}
+          >
             {member.signIns.rows.map((signIn, index) => (
               <Table.Row key={`${signIn.at}-${index}`}>
                 <Table.Cell>{dateTime.format(new Date(signIn.at))}</Table.Cell>

@@ -35,19 +35,24 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requirePermission(request, ["can_manage_users", "can_manage_admins"]);
   const { submission } = await parseForm(request, VerificationDecisionSchema);
   if (submission.status !== "success") {
-    const first = Object.values(submission.error ?? {}).flat().find((message): message is string => typeof message === "string");
+    const first = Object.values(submission.error ?? {})
+      .flat()
+      .find((message): message is string => typeof message === "string");
     return data({ formError: first ?? "Check the form and try again" }, { status: 400 });
   }
   const command = submission.value;
-  return refusalsAnswered(async () => {
-    await decideVerificationApplication(getDb(), {
-      actor: { id: user.id, role: user.role },
-      applicationId: command.applicationId,
-      decision: command.intent,
-      ...(command.intent === "reject" ? { reason: command.reason } : {}),
-    });
-    throw redirect(`/admin/verifications?done=${command.intent}`);
-  }, { as: (refusal) => ({ formError: refusal.message }) });
+  return refusalsAnswered(
+    async () => {
+      await decideVerificationApplication(getDb(), {
+        actor: { id: user.id, role: user.role },
+        applicationId: command.applicationId,
+        decision: command.intent,
+        ...(command.intent === "reject" ? { reason: command.reason } : {}),
+      });
+      throw redirect(`/admin/verifications?done=${command.intent}`);
+    },
+    { as: (refusal) => ({ formError: refusal.message }) },
+  );
 }
 
 export default function VerificationQueuePage() {
@@ -76,7 +81,9 @@ export default function VerificationQueuePage() {
                   </Link>{" "}
                   ({application.sellerEmail}) · sent {formatShortDate(application.submittedAt)}
                 </Text>
-                {application.earlierRejections.length > 0 ? <Badge colorPalette="orange">Applied before: {application.earlierRejections.length} rejected</Badge> : null}
+                {application.earlierRejections.length > 0 ? (
+                  <Badge colorPalette="orange">Applied before: {application.earlierRejections.length} rejected</Badge>
+                ) : null}
               </HStack>
               <Stack gap="1" mt="2" fontSize="sm">
                 <Text>Registration number: {application.registrationNumber}</Text>
@@ -139,7 +146,11 @@ export default function VerificationQueuePage() {
           ))}
         </Stack>
       )}
-      <Pagination page={page} totalPages={Math.ceil(total / VERIFICATION_QUEUE_PAGE_SIZE)} hrefFor={(to) => `/admin/verifications${to > 1 ? `?page=${to}` : ""}`} />
+      <Pagination
+        page={page}
+        totalPages={Math.ceil(total / VERIFICATION_QUEUE_PAGE_SIZE)}
+        hrefFor={(to) => `/admin/verifications${to > 1 ? `?page=${to}` : ""}`}
+      />
     </Stack>
   );
 }

@@ -37,10 +37,7 @@ import { watcherCountFor, watchedAmong } from "~/services/watchlist/index.server
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => {
   if (!loaded) return [{ title: `${AUCTION_PAGE_MESSAGES.notFound} — Tradebench` }];
-  return [
-    { title: `${loaded.listing.title} — Auction — Tradebench` },
-    { name: "description", content: `Bid on ${loaded.listing.title} at Tradebench.` },
-  ];
+  return [{ title: `${loaded.listing.title} — Auction — Tradebench` }, { name: "description", content: `Bid on ${loaded.listing.title} at Tradebench.` }];
 };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -126,9 +123,7 @@ export default function AuctionLotPage() {
         ) : null}
 
         <HStack gap="4" wrap="wrap">
-          {snapshot.status !== "ended" || watching ? (
-            <WatchButton listingId={listing.id} watching={watching} title={listing.title} variant="full" />
-          ) : null}
+          {snapshot.status !== "ended" || watching ? <WatchButton listingId={listing.id} watching={watching} title={listing.title} variant="full" /> : null}
           {viewerIsSeller ? null : <ContactSellerButton listingId={listing.id} />}
           <Link asChild colorPalette="blue" variant="underline" fontWeight="medium">
             <RemixLink to={`/listings/${listing.id}`}>View the listing page</RemixLink>

@@ -2,13 +2,7 @@
 // explainer — with the cards following their auctions live (price, bids, reserve, end, status) over /events.
 import { Button, Container, Heading, Stack, Text } from "@chakra-ui/react";
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import {
-  Link as RemixLink,
-  useLoaderData,
-  useLocation,
-  useNavigation,
-  type ShouldRevalidateFunction,
-} from "@remix-run/react";
+import { Link as RemixLink, useLoaderData, useLocation, useNavigation, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useCallback, useMemo, useState } from "react";
 import { AuctionCard } from "~/components/auctions/AuctionCard.tsx";
 import { AuctionFilters } from "~/components/auctions/AuctionFilters.tsx";
@@ -101,8 +95,7 @@ export default function AuctionsPage() {
       <div className={auctionsUi.banner}>
         <h1 className={auctionsUi.bannerTitle}>{AUCTIONS_MESSAGES.title}</h1>
         <p className={auctionsUi.bannerText}>
-          Bid on tested industrial electronics, instruments and heavy equipment from verified sellers. Prices update live as
-          bids come in.
+          Bid on tested industrial electronics, instruments and heavy equipment from verified sellers. Prices update live as bids come in.
         </p>
       </div>
 

@@ -54,23 +54,26 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const db = getDb();
   const url = new URL(request.url);
   const requested = routeIdOf(url.searchParams.get("import"));
-  return refusalsAnswered(async () => {
-    const fresh = url.searchParams.get("new") === "1";
-    const id = requested ?? (fresh ? null : await currentBulkImportId(db, user.id));
-    const page = routeIdOf(url.searchParams.get("page")) ?? 1;
-    const view = id === null ? null : await getBulkImport(db, user.id, id, { page });
-    // Showing the page starts no work: the actions start the jobs, and the scheduled pass resumes a job whose
-    // server stopped (resumeBulkImportJobs).
-    const payment = view && ["payment", "importing", "imported"].includes(view.status) ? await bulkImportPayment(db, user.id, view.id, null) : null;
-    const categories = view?.status === "review" ? await bulkCategoryChoices(db) : [];
-    return {
-      view,
-      payment,
-      categories,
-      history: await listBulkImports(db, user.id),
-      justDone: url.searchParams.get("done") === "1",
-    };
-  }, { as: "document" });
+  return refusalsAnswered(
+    async () => {
+      const fresh = url.searchParams.get("new") === "1";
+      const id = requested ?? (fresh ? null : await currentBulkImportId(db, user.id));
+      const page = routeIdOf(url.searchParams.get("page")) ?? 1;
+      const view = id === null ? null : await getBulkImport(db, user.id, id, { page });
+      // Showing the page starts no work: the actions start the jobs, and the scheduled pass resumes a job whose
+      // server stopped (resumeBulkImportJobs).
+      const payment = view && ["payment", "importing", "imported"].includes(view.status) ? await bulkImportPayment(db, user.id, view.id, null) : null;
+      const categories = view?.status === "review" ? await bulkCategoryChoices(db) : [];
+      return {
+        view,
+        payment,
+        categories,
+        history: await listBulkImports(db, user.id),
+        justDone: url.searchParams.get("done") === "1",
+      };
+    },
+    { as: "document" },
+  );
 }
 
 type ActionAnswer = { ok: false; formError: string; rowNumber?: number } | { ok: true; promo: { code: string; message: string; payment: BulkPayment } };
@@ -80,68 +83,94 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireConfirmedUser(request);
   const db = getDb();
   if (isMultipart(request)) {
-    return refusalsAnswered(async () => {
-      const { fileName, parsed } = await readBulkCsvUpload(request);
-      const id = await createBulkImport(db, user.id, fileName, parsed);
-      throw redirect(bulkImportUrl(id));
-    }, { as: (refusal): ActionAnswer => ({ ok: false, formError: refusal.message }) });
+    return refusalsAnswered(
+      async () => {
+        const { fileName, parsed } = await readBulkCsvUpload(request);
+        const id = await createBulkImport(db, user.id, fileName, parsed);
+        throw redirect(bulkImportUrl(id));
+      },
+      { as: (refusal): ActionAnswer => ({ ok: false, formError: refusal.message }) },
+    );
   }
   const { submission } = await parseForm(request, BulkImportActionSchema);
   if (submission.status !== "success") return data<ActionAnswer>({ ok: false, formError: "Please use the buttons on the page." }, { status: 400 });
   const command = submission.value;
   const back = bulkImportUrl(command.importId, routeIdOf(new URL(request.url).searchParams.get("page")) ?? 1);
-  return refusalsAnswered(async () => {
-    switch (command.intent) {
-      case "map":
-        await applyBulkMapping(db, user.id, command.importId, command.mapping.map((choice) => (choice === MAPPING_IGNORE ? null : (choice as BulkField))), new Date(), command.decimalSeparator);
-        throw redirect(bulkImportUrl(command.importId));
-      case "map-values":
-        await mapBulkConditionValues(db, user.id, command.importId, command.from.map((from, index) => ({ from, to: command.to[index] ?? "" })));
-        throw redirect(back);
-      case "edit-row":
-        return refusalsAnswered(async () => {
-          await editBulkRow(db, user.id, command.importId, command.rowNumber, command);
+  return refusalsAnswered(
+    async () => {
+      switch (command.intent) {
+        case "map":
+          await applyBulkMapping(
+            db,
+            user.id,
+            command.importId,
+            command.mapping.map((choice) => (choice === MAPPING_IGNORE ? null : (choice as BulkField))),
+            new Date(),
+            command.decimalSeparator,
+          );
+          throw redirect(bulkImportUrl(command.importId));
+        case "map-values":
+          await mapBulkConditionValues(
+            db,
+            user.id,
+            command.importId,
+            command.from.map((from, index) => ({ from, to: command.to[index] ?? "" })),
+          );
           throw redirect(back);
-        }, { as: (refusal): ActionAnswer => ({ ok: false, formError: refusal.message, rowNumber: command.rowNumber }) });
-      case "remove-row":
-      case "restore-row":
-        await setBulkRowRemoved(db, user.id, command.importId, command.rowNumber, command.intent === "remove-row");
-        throw redirect(back);
-      case "process-ai":
-        await startBulkAi(db, user.id, command.importId);
-        void kickBulkImportJob(db, getUploadStore(), command.importId, "ai");
-        throw redirect(back);
-      case "to-payment":
-        await continueToPayment(db, user.id, command.importId);
-        throw redirect(bulkImportUrl(command.importId));
-      case "back-to-review":
-        await backToReview(db, user.id, command.importId);
-        throw redirect(bulkImportUrl(command.importId));
-      case "back-to-upload":
-        await cancelBulkImport(db, user.id, command.importId);
-        throw redirect("/bulk-upload?new=1");
-      case "apply-promo": {
-        if (command.promoCode.trim() === "") return data<ActionAnswer>({ ok: false, formError: BULK_MESSAGES.invalidPromo }, { status: 400 });
-        const payment = await bulkImportPayment(db, user.id, command.importId, command.promoCode);
-        return data<ActionAnswer>({ ok: true, promo: { code: payment.promo?.code ?? "", message: payment.promo?.message ?? "", payment } });
+        case "edit-row":
+          return refusalsAnswered(
+            async () => {
+              await editBulkRow(db, user.id, command.importId, command.rowNumber, command);
+              throw redirect(back);
+            },
+            { as: (refusal): ActionAnswer => ({ ok: false, formError: refusal.message, rowNumber: command.rowNumber }) },
+          );
+        case "remove-row":
+        case "restore-row":
+          await setBulkRowRemoved(db, user.id, command.importId, command.rowNumber, command.intent === "remove-row");
+          throw redirect(back);
+        case "process-ai":
+          await startBulkAi(db, user.id, command.importId);
+          void kickBulkImportJob(db, getUploadStore(), command.importId, "ai");
+          throw redirect(back);
+        case "to-payment":
+          await continueToPayment(db, user.id, command.importId);
+          throw redirect(bulkImportUrl(command.importId));
+        case "back-to-review":
+          await backToReview(db, user.id, command.importId);
+          throw redirect(bulkImportUrl(command.importId));
+        case "back-to-upload":
+          await cancelBulkImport(db, user.id, command.importId);
+          throw redirect("/bulk-upload?new=1");
+        case "apply-promo": {
+          if (command.promoCode.trim() === "") return data<ActionAnswer>({ ok: false, formError: BULK_MESSAGES.invalidPromo }, { status: 400 });
+          const payment = await bulkImportPayment(db, user.id, command.importId, command.promoCode);
+          return data<ActionAnswer>({ ok: true, promo: { code: payment.promo?.code ?? "", message: payment.promo?.message ?? "", payment } });
+        }
+        case "import": {
+          const started = await startBulkImport(db, user.id, command.importId, command.promoCode.trim() === "" ? null : command.promoCode, new Date(), {
+            reviewThreshold: getEnv().IMPORT_REVIEW_THRESHOLD,
+          });
+          // A new seller's first large import waits for staff: the page says so.
+          if (started.held) throw redirect(bulkImportUrl(command.importId));
+          void kickBulkImportJob(db, getUploadStore(), command.importId, "import");
+          // done=1: when the import has finished, the page shows the success step and returns to step 1 after 3 s.
+          throw redirect(`${bulkImportUrl(command.importId)}&done=1`);
+        }
       }
-      case "import": {
-        const started = await startBulkImport(db, user.id, command.importId, command.promoCode.trim() === "" ? null : command.promoCode, new Date(), {
-          reviewThreshold: getEnv().IMPORT_REVIEW_THRESHOLD,
-        });
-        // A new seller's first large import waits for staff: the page says so.
-        if (started.held) throw redirect(bulkImportUrl(command.importId));
-        void kickBulkImportJob(db, getUploadStore(), command.importId, "import");
-        // done=1: when the import has finished, the page shows the success step and returns to step 1 after 3 s.
-        throw redirect(`${bulkImportUrl(command.importId)}&done=1`);
-      }
-    }
-  }, {
-    as: (refusal): ActionAnswer => ({
-      ok: false,
-      formError: command.intent === "import" ? BULK_MESSAGES.importError(refusal.message) : command.intent === "process-ai" ? BULK_MESSAGES.aiError(refusal.message) : refusal.message,
-    }),
-  });
+    },
+    {
+      as: (refusal): ActionAnswer => ({
+        ok: false,
+        formError:
+          command.intent === "import"
+            ? BULK_MESSAGES.importError(refusal.message)
+            : command.intent === "process-ai"
+              ? BULK_MESSAGES.aiError(refusal.message)
+              : refusal.message,
+      }),
+    },
+  );
 }
 
 export default function BulkUploadPage() {
@@ -164,7 +193,9 @@ export default function BulkUploadPage() {
         {view === null || status === "cancelled" ? <UploadStep error={error} busy={busy} /> : null}
         {view && status === "mapping" ? <ColumnMappingStep view={view} error={error} busy={busy} /> : null}
         {view && status === "review" ? <ReviewStep view={view} categories={categories} error={error} errorRow={errorRow} busy={busy} /> : null}
-        {view && status === "payment" && payment ? <PaymentStep view={view} payment={payment} applied={applied} feeWaived={payment.feeWaived} error={error} busy={busy} /> : null}
+        {view && status === "payment" && payment ? (
+          <PaymentStep view={view} payment={payment} applied={applied} feeWaived={payment.feeWaived} error={error} busy={busy} />
+        ) : null}
         {view && (status === "importing" || status === "imported") ? <ImportStep view={view} justDone={justDone} /> : null}
         {view && status === "imported" ? <RowReport view={view} busy={busy} /> : null}
         <ImportHistory history={history} />

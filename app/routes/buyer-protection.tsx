@@ -33,9 +33,9 @@ export default function BuyerProtectionPage() {
     >
       <PolicySection id="overview" title="Overview">
         <Text>
-          When you buy on Tradebench you do not pay the seller directly. Your bank transfer goes to an escrow account that Tradebench holds.
-          The seller is paid only after the equipment has reached you and you have had {inspection} days to inspect it. If it does not arrive,
-          or it is not what the listing described, our team reviews the case and can refund you in full.
+          When you buy on Tradebench you do not pay the seller directly. Your bank transfer goes to an escrow account that Tradebench holds. The seller is paid
+          only after the equipment has reached you and you have had {inspection} days to inspect it. If it does not arrive, or it is not what the listing
+          described, our team reviews the case and can refund you in full.
         </Text>
       </PolicySection>
 
@@ -92,9 +92,8 @@ export default function BuyerProtectionPage() {
         </PolicySubsection>
         <PolicySubsection title="What to include">
           <Text>
-            Describe what is wrong and what you expected from the listing. Photos of the item, its labels and serial plate, screenshots of
-            self-test results or error codes, and the packaging as it arrived all help us decide quickly. Keep the item and its packaging
-            until the dispute is settled.
+            Describe what is wrong and what you expected from the listing. Photos of the item, its labels and serial plate, screenshots of self-test results or
+            error codes, and the packaging as it arrived all help us decide quickly. Keep the item and its packaging until the dispute is settled.
           </Text>
         </PolicySubsection>
         <PolicySubsection title="Reaching us">
@@ -124,14 +123,14 @@ export default function BuyerProtectionPage() {
         </PolicySubsection>
         <PolicySubsection title="Who decides a dispute?">
           <Text>
-            Tradebench&apos;s dispute team reads both sides, the listing and the evidence, then either refunds you or releases the payment to
-            the seller, and writes down why.
+            Tradebench&apos;s dispute team reads both sides, the listing and the evidence, then either refunds you or releases the payment to the seller, and
+            writes down why.
           </Text>
         </PolicySubsection>
         <PolicySubsection title="What if I need to return the item?">
           <Text>
-            When a dispute is decided for you, we tell you how to return the item to the seller. Once the refund is made the listing is
-            withdrawn until the seller has it back.
+            When a dispute is decided for you, we tell you how to return the item to the seller. Once the refund is made the listing is withdrawn until the
+            seller has it back.
           </Text>
         </PolicySubsection>
         <PolicySubsection title="Where are the full rules?">

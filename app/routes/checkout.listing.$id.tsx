@@ -82,8 +82,8 @@ export default function BuyNowCheckoutPage() {
             <ShippingAddressFields fields={fields} />
             <Stack gap="2">
               <Text>
-                By placing the order you agree to pay {formatExactPrice(item.priceCents, item.currency)} by bank transfer. You will see the payment
-                reference and bank details on the next page.
+                By placing the order you agree to pay {formatExactPrice(item.priceCents, item.currency)} by bank transfer. You will see the payment reference
+                and bank details on the next page.
               </Text>
               <Button type="submit" colorPalette="blue" size="lg" alignSelf="start" disabled={busy} loading={busy} loadingText="Placing order...">
                 Place order

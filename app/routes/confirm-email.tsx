@@ -42,10 +42,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  return refusalsAnswered(async () => {
-    await resendConfirmationLink(getDb(), user.id, getEnv().PUBLIC_URL);
-    throw redirect(`${CONFIRM_EMAIL_PATH}?sent=1`, { status: 303 });
-  }, { as: "json" });
+  return refusalsAnswered(
+    async () => {
+      await resendConfirmationLink(getDb(), user.id, getEnv().PUBLIC_URL);
+      throw redirect(`${CONFIRM_EMAIL_PATH}?sent=1`, { status: 303 });
+    },
+    { as: "json" },
+  );
 }
 
 function ResendLinkForm() {
@@ -81,11 +84,7 @@ export default function ConfirmEmailPage() {
 
         {user === null ? (
           <Box>
-            {confirmed ? (
-              <Text>Sign in to start bidding, buying and selling.</Text>
-            ) : (
-              <Text>{EMAIL_CONFIRMATION_MESSAGES.signInForNewLink}</Text>
-            )}
+            {confirmed ? <Text>Sign in to start bidding, buying and selling.</Text> : <Text>{EMAIL_CONFIRMATION_MESSAGES.signInForNewLink}</Text>}
             <Button asChild colorPalette="blue" mt="4">
               <RemixLink to={loginUrl(confirmed ? "/dashboard" : CONFIRM_EMAIL_PATH)}>Sign in</RemixLink>
             </Button>
@@ -105,8 +104,8 @@ export default function ConfirmEmailPage() {
         ) : (
           <Box>
             <Text mb="4">
-              We send the link to <strong>{user.email}</strong>. It works once and expires after 24 hours; asking for a
-              new one makes the earlier links stop working.
+              We send the link to <strong>{user.email}</strong>. It works once and expires after 24 hours; asking for a new one makes the earlier links stop
+              working.
             </Text>
             <ResendLinkForm />
           </Box>

@@ -45,7 +45,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const orderId = orderIdOf(url.searchParams.get("order"));
   // A subject a link starts the form with (the knowledge base's "Submit an Article"), within the field's bound.
-  const subject = (url.searchParams.get("subject") ?? "").replace(/\p{Cc}/gu, " ").trim().slice(0, CONTACT_LIMITS.subject);
+  const subject = (url.searchParams.get("subject") ?? "")
+    .replace(/\p{Cc}/gu, " ")
+    .trim()
+    .slice(0, CONTACT_LIMITS.subject);
   const order = user ? await orderForContact(getDb(), user.id, orderId) : null;
   const sections = faqSections({
     minPasswordLength: MIN_PASSWORD_LENGTH,

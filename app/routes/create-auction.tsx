@@ -36,12 +36,16 @@ export async function action({ request }: ActionFunctionArgs) {
   await requireConfirmedUser(request);
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const value = submission.value;
-  if (value.listingType === "buy_now" || !value.auction) return data({ result: submission.reply({ fieldErrors: { listingType: [CREATE_AUCTION_MESSAGES.typeRequired] } }) }, { status: 400 });
+  if (value.listingType === "buy_now" || !value.auction)
+    return data({ result: submission.reply({ fieldErrors: { listingType: [CREATE_AUCTION_MESSAGES.typeRequired] } }) }, { status: 400 });
   const { listingId, listingType, auction: settings } = value;
-  return refusalsAnswered(async () => {
-    const started = await startListingAuction(getDb(), { sellerId: user.id, listingId, listingType, settings });
-    throw redirect(`/auctions/${started.auctionId}`);
-  }, { as: (refusal) => ({ result: submission.reply({ fieldErrors: { [refusal.field ?? "listingId"]: [refusal.message] } }) }) });
+  return refusalsAnswered(
+    async () => {
+      const started = await startListingAuction(getDb(), { sellerId: user.id, listingId, listingType, settings });
+      throw redirect(`/auctions/${started.auctionId}`);
+    },
+    { as: (refusal) => ({ result: submission.reply({ fieldErrors: { [refusal.field ?? "listingId"]: [refusal.message] } }) }) },
+  );
 }
 
 const TYPE_OPTIONS = [

@@ -23,7 +23,14 @@ import { loginUrl } from "~/lib/http.ts";
 import { categoryGroups, readListingRequest } from "~/web/listing-form.server.ts";
 import type { ReceivedFile } from "~/web/multipart.server.ts";
 import type { CurrentUser } from "~/lib/user.ts";
-import { AI_CREATE_INTENT, AI_LISTING_MESSAGES, AI_WIZARD_PATH, checkAiCreateForm, type AiCreateAnswer, type FieldErrors } from "~/schemas/ai-listing-create.ts";
+import {
+  AI_CREATE_INTENT,
+  AI_LISTING_MESSAGES,
+  AI_WIZARD_PATH,
+  checkAiCreateForm,
+  type AiCreateAnswer,
+  type FieldErrors,
+} from "~/schemas/ai-listing-create.ts";
 import {
   AUCTION_FORM_DEFAULTS,
   BLANK_FEATURE_ROWS,
@@ -75,9 +82,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-type ActionResult =
-  | { status: "form"; result: SubmissionResult<string[]>; imageErrors: string[]; rechoose: boolean }
-  | { status: "created"; listingId: number };
+type ActionResult = { status: "form"; result: SubmissionResult<string[]>; imageErrors: string[]; rechoose: boolean } | { status: "created"; listingId: number };
 
 /** The AI wizard's create form: checked in full, then the listing, its images and its auction in one transaction. */
 async function createFromWizard(user: CurrentUser, fields: FormData, files: ReceivedFile[]) {
@@ -88,7 +93,14 @@ async function createFromWizard(user: CurrentUser, fields: FormData, files: Rece
   else if (uploads.images.length === 0) errors.images = [AI_LISTING_MESSAGES.imageRequired];
   if (checked.ok && !(await categoryExists(getDb(), checked.value.categoryId))) errors.categoryId = [LISTING_MESSAGES.categoryUnknown];
   // The offer settings of the listing-type step, checked against the type and price chosen.
-  const offers = checked.ok ? readOfferSettings(fields, { listingType: checked.value.listingType, priceCents: checked.value.priceCents, buyNowPriceCents: checked.value.priceCents, currency: "USD" }) : null;
+  const offers = checked.ok
+    ? readOfferSettings(fields, {
+        listingType: checked.value.listingType,
+        priceCents: checked.value.priceCents,
+        buyNowPriceCents: checked.value.priceCents,
+        currency: "USD",
+      })
+    : null;
   if (offers && !offers.ok) Object.assign(errors, offers.fieldErrors);
   if (!checked.ok || !offers?.ok || Object.keys(errors).length > 0) return data<AiCreateAnswer>({ status: "ai-invalid", errors }, { status: 400 });
 
@@ -133,7 +145,8 @@ export async function action({ request }: ActionFunctionArgs) {
     return data<ActionResult>({ status: "form", result, imageErrors: uploads.errors, rechoose }, { status: 400 });
   }
   const offers = readOfferSettings(fields, toListingInput(submission.value));
-  if (!offers.ok) return data<ActionResult>({ status: "form", result: submission.reply({ fieldErrors: offers.fieldErrors }), imageErrors: [], rechoose }, { status: 400 });
+  if (!offers.ok)
+    return data<ActionResult>({ status: "form", result: submission.reply({ fieldErrors: offers.fieldErrors }), imageErrors: [], rechoose }, { status: 400 });
 
   let listingId: number;
   try {
@@ -182,22 +195,18 @@ export default function CreateListingPage() {
         </Box>
         <EmailConfirmationNotice />
         <CreateListingTabs current={tab} manualHref={viewerId === null ? loginUrl("/create-listing") : "/create-listing"} />
-        {tab === "ai" ? <AiWizard categoryGroups={groups} viewerId={viewerId} /> : <ManualListing groups={groups} maxImages={maxImages} priceHints={priceHints} />}
+        {tab === "ai" ? (
+          <AiWizard categoryGroups={groups} viewerId={viewerId} />
+        ) : (
+          <ManualListing groups={groups} maxImages={maxImages} priceHints={priceHints} />
+        )}
       </Stack>
     </Container>
   );
 }
 
 /** The Manual Listing tab: the listing form, as before the tabs arrived. */
-function ManualListing({
-  groups,
-  maxImages,
-  priceHints,
-}: {
-  groups: ReturnType<typeof categoryGroups>;
-  maxImages: number;
-  priceHints: PriceHintTable | null;
-}) {
+function ManualListing({ groups, maxImages, priceHints }: { groups: ReturnType<typeof categoryGroups>; maxImages: number; priceHints: PriceHintTable | null }) {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const navigate = useNavigate();

@@ -21,7 +21,20 @@ import { isMultipart } from "~/web/multipart.server.ts";
 import { EDIT_STATUSES, EditListingSchema, isAuctionListingType, LISTING_MESSAGES, toListingInput } from "~/schemas/listing.ts";
 import { parseRouteId } from "~/web/route-params.server.ts";
 import { requireConfirmedUser, requireUser } from "~/web/auth.server.ts";
-import { listCategoryTree, moveListingImage, removeListingImage, setPrimaryListingImage, liveAuctionSummary, categoryExists, getListingForEdit, listingFormDefaults, MAX_LISTING_IMAGES, type Actor, checkListingUploads, updateListing } from "~/services/listings/index.server.ts";
+import {
+  listCategoryTree,
+  moveListingImage,
+  removeListingImage,
+  setPrimaryListingImage,
+  liveAuctionSummary,
+  categoryExists,
+  getListingForEdit,
+  listingFormDefaults,
+  MAX_LISTING_IMAGES,
+  type Actor,
+  checkListingUploads,
+  updateListing,
+} from "~/services/listings/index.server.ts";
 import { DomainError } from "~/services/domain-error.ts";
 import { getUploadStore } from "~/services/storage/index.server.ts";
 import { listingPriceHints } from "~/services/pricing/index.server.ts";
@@ -65,8 +78,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 type ActionResult =
-  | { status: "form"; result: SubmissionResult<string[]>; imageErrors: string[]; rechoose: boolean }
-  | { status: "images"; imageMessage: string };
+  { status: "form"; result: SubmissionResult<string[]>; imageErrors: string[]; rechoose: boolean } | { status: "images"; imageMessage: string };
 
 const IMAGE_MESSAGES = {
   "image-up": "Image moved up.",
@@ -82,11 +94,14 @@ async function changeImage(actor: Actor, listingId: number, request: Request) {
     throwRefusal(new DomainError("invalid", "This request did not say what to change. Please use the buttons on the page."));
   }
   const { intent, imageId } = submission.value;
-  await refusalsAnswered(async () => {
-    if (intent === "image-remove") await removeListingImage(getDb(), getUploadStore(), actor, listingId, imageId);
-    else if (intent === "image-primary") await setPrimaryListingImage(getDb(), actor, listingId, imageId);
-    else await moveListingImage(getDb(), actor, listingId, imageId, intent === "image-up" ? "up" : "down");
-  }, { as: "document" });
+  await refusalsAnswered(
+    async () => {
+      if (intent === "image-remove") await removeListingImage(getDb(), getUploadStore(), actor, listingId, imageId);
+      else if (intent === "image-primary") await setPrimaryListingImage(getDb(), actor, listingId, imageId);
+      else await moveListingImage(getDb(), actor, listingId, imageId, intent === "image-up" ? "up" : "down");
+    },
+    { as: "document" },
+  );
   return data<ActionResult>({ status: "images", imageMessage: IMAGE_MESSAGES[intent] });
 }
 
@@ -110,26 +125,30 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return data<ActionResult>({ status: "form", result, imageErrors: uploads.errors, rechoose }, { status: 400 });
   }
   const offers = readOfferSettings(fields, toListingInput(submission.value));
-  if (!offers.ok) return data<ActionResult>({ status: "form", result: submission.reply({ fieldErrors: offers.fieldErrors }), imageErrors: [], rechoose }, { status: 400 });
+  if (!offers.ok)
+    return data<ActionResult>({ status: "form", result: submission.reply({ fieldErrors: offers.fieldErrors }), imageErrors: [], rechoose }, { status: 400 });
 
-  return refusalsAnswered(async () => {
-    await updateListing(getDb(), getUploadStore(), user, listing.id, toListingInput(submission.value), {
-      status: submission.value.status,
-      images: uploads.images,
-      startAuction: submission.value.startAuction,
-    });
-    await saveOfferSettings(getDb(), listing.id, offers.settings);
-    // A fresh value each time, so the form starts again from what was saved.
-    throw redirect(`/edit-listing/${listing.id}?saved=${Date.now()}`);
-  }, {
-    // Gone meanwhile: the page's own answer. Too many images: beside the image picker. The auction rules that depend
-    // on what is stored, and the auction settings only the owner changes: beside the field, or above the form.
-    as: (refusal): ActionResult =>
-      refusal.field === "images"
-        ? { status: "form", result: submission.reply(), imageErrors: [refusal.message], rechoose }
-        : { status: "form", result: formReply(submission, refusal), imageErrors: [], rechoose },
-    page: ["not_found"],
-  });
+  return refusalsAnswered(
+    async () => {
+      await updateListing(getDb(), getUploadStore(), user, listing.id, toListingInput(submission.value), {
+        status: submission.value.status,
+        images: uploads.images,
+        startAuction: submission.value.startAuction,
+      });
+      await saveOfferSettings(getDb(), listing.id, offers.settings);
+      // A fresh value each time, so the form starts again from what was saved.
+      throw redirect(`/edit-listing/${listing.id}?saved=${Date.now()}`);
+    },
+    {
+      // Gone meanwhile: the page's own answer. Too many images: beside the image picker. The auction rules that depend
+      // on what is stored, and the auction settings only the owner changes: beside the field, or above the form.
+      as: (refusal): ActionResult =>
+        refusal.field === "images"
+          ? { status: "form", result: submission.reply(), imageErrors: [refusal.message], rechoose }
+          : { status: "form", result: formReply(submission, refusal), imageErrors: [], rechoose },
+      page: ["not_found"],
+    },
+  );
 }
 
 export default function EditListingPage() {
@@ -154,9 +173,7 @@ export default function EditListingPage() {
         <EditImages />
         {/* Keyed by the save, so after saving the form (file input included) starts from the stored values. */}
         <EditForm key={saved ?? "initial"} />
-        {loaded.canDelete ? (
-          <DeleteListingSection listingId={loaded.listing.id} title={loaded.listing.title} blocker={loaded.deleteBlocker} />
-        ) : null}
+        {loaded.canDelete ? <DeleteListingSection listingId={loaded.listing.id} title={loaded.listing.title} blocker={loaded.deleteBlocker} /> : null}
       </Stack>
     </Container>
   );
@@ -203,7 +220,10 @@ function EditForm() {
               rechoose: formResult?.rechoose ?? false,
             }}
           />
-          <OfferSettingsFields defaults={offerSettingsDefaults(offerSettings, formResult?.result.initialValue, defaults.currency)} errors={formResult?.result.error ?? undefined} />
+          <OfferSettingsFields
+            defaults={offerSettingsDefaults(offerSettings, formResult?.result.initialValue, defaults.currency)}
+            errors={formResult?.result.error ?? undefined}
+          />
           <Button type="submit" colorPalette="blue" size="lg" alignSelf="start" disabled={submitting} loading={submitting} loadingText="Saving...">
             Save changes
           </Button>

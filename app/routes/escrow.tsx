@@ -34,9 +34,7 @@ export default function EscrowDeskPage() {
           </Heading>
           <Text color="fg.muted">Orders waiting for Tradebench, oldest first.</Text>
         </Stack>
-        {done ? (
-          <FormSuccess>{done}</FormSuccess>
-        ) : null}
+        {done ? <FormSuccess>{done}</FormSuccess> : null}
 
         {payments ? (
           <EscrowQueue

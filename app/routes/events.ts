@@ -16,10 +16,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     .filter((id): id is number => id !== null)
     .slice(0, MAX_AUCTIONS_PER_STREAM);
   const user = await getOptionalUser(request);
-  const topics = [
-    ...(url.searchParams.get("auctions") === "all" ? [ALL_AUCTIONS_TOPIC] : auctionIds.map(auctionTopic)),
-    ...(user ? [userTopic(user.id)] : []),
-  ];
+  const topics = [...(url.searchParams.get("auctions") === "all" ? [ALL_AUCTIONS_TOPIC] : auctionIds.map(auctionTopic)), ...(user ? [userTopic(user.id)] : [])];
   const encoder = new TextEncoder();
   let cleanup = () => {};
 

@@ -134,7 +134,11 @@ export default function ForumPage() {
               </List.Item>
               {categories.map((category) => (
                 <List.Item key={category.id}>
-                  <Link asChild aria-current={filters.category === category.id ? "page" : undefined} fontWeight={filters.category === category.id ? "bold" : "normal"}>
+                  <Link
+                    asChild
+                    aria-current={filters.category === category.id ? "page" : undefined}
+                    fontWeight={filters.category === category.id ? "bold" : "normal"}
+                  >
                     <RemixLink to={forumUrl({ ...filters, category: category.id })} title={category.description}>
                       {category.name} ({number.format(category.topicCount)})
                     </RemixLink>
@@ -149,7 +153,14 @@ export default function ForumPage() {
               {filters.sort !== "recent" ? <input type="hidden" name="sort" value={filters.sort} /> : null}
               {filters.solved ? <input type="hidden" name="solved" value="1" /> : null}
               <HStack gap="2">
-                <Input name="q" type="search" defaultValue={filters.q} maxLength={FORUM_LIMITS.searchMax} aria-label="Search the forum" placeholder="Search topics" />
+                <Input
+                  name="q"
+                  type="search"
+                  defaultValue={filters.q}
+                  maxLength={FORUM_LIMITS.searchMax}
+                  aria-label="Search the forum"
+                  placeholder="Search topics"
+                />
                 <Button type="submit" variant="outline">
                   Search
                 </Button>
@@ -178,7 +189,13 @@ export default function ForumPage() {
             </HStack>
 
             {list.topics.length === 0 ? (
-              <Text py="8">{filters.review ? "Nothing to review." : filters.q || filters.solved || filters.category ? "No topics match these filters." : "No topics yet. Start the first one!"}</Text>
+              <Text py="8">
+                {filters.review
+                  ? "Nothing to review."
+                  : filters.q || filters.solved || filters.category
+                    ? "No topics match these filters."
+                    : "No topics yet. Start the first one!"}
+              </Text>
             ) : (
               <Stack as="ul" listStyleType="none" gap="3" aria-label="Topics">
                 {list.topics.map((topic) => (

@@ -36,11 +36,14 @@ export async function action({ request }: ActionFunctionArgs) {
   const { submission } = await parseForm(request, NewTopicSchema, { maxBytes: BODY_BYTES });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const canModerate = await userHasPermission(user, "can_moderate_content");
-  return refusalsAnswered(async () => {
-    const { category, title, body } = submission.value;
-    const id = await createForumTopic(getDb(), { userId: user.id, canModerate }, { categoryId: category, title, body });
-    return redirect(`/forum/topic/${id}`);
-  }, { as: (refusal) => ({ result: formReply(submission, refusal) }) });
+  return refusalsAnswered(
+    async () => {
+      const { category, title, body } = submission.value;
+      const id = await createForumTopic(getDb(), { userId: user.id, canModerate }, { categoryId: category, title, body });
+      return redirect(`/forum/topic/${id}`);
+    },
+    { as: (refusal) => ({ result: formReply(submission, refusal) }) },
+  );
 }
 
 export default function NewTopicPage() {

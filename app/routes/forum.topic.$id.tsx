@@ -58,19 +58,24 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await getOptionalUser(request);
   const canModerate = user ? await userHasPermission(user, "can_moderate_content") : false;
   const url = new URL(request.url);
-  const topic = await refusalsAnswered(() => getForumTopic(db, id, { userId: user?.id ?? null, canModerate }, { page: forumPageOf(url.searchParams.get("page")) }), { as: "document" });
-  const view = await recordForumTopicView(db, { topicId: id, authorId: topic.authorId, userId: user?.id, ip: context.clientIp ?? "" }).catch((error: unknown) => {
-    // A lost view must not cost the reader the page.
-    console.error("Could not record a forum topic view", error);
-    return { counted: false, views: null };
-  });
+  const topic = await refusalsAnswered(
+    () => getForumTopic(db, id, { userId: user?.id ?? null, canModerate }, { page: forumPageOf(url.searchParams.get("page")) }),
+    { as: "document" },
+  );
+  const view = await recordForumTopicView(db, { topicId: id, authorId: topic.authorId, userId: user?.id, ip: context.clientIp ?? "" }).catch(
+    (error: unknown) => {
+      // A lost view must not cost the reader the page.
+      console.error("Could not record a forum topic view", error);
+      return { counted: false, views: null };
+    },
+  );
   const categories = canModerate ? (await listForumCategories(db)).map((category) => ({ id: category.id, name: category.name })) : [];
   const done = url.searchParams.get("done");
   return {
     topic: { ...topic, views: view.views ?? topic.views },
     viewer: user ? { id: user.id, confirmed: user.emailConfirmed, canModerate } : null,
     categories,
-    done: done && Object.hasOwn(DONE, done) ? DONE[done as TopicAction["intent"]] ?? null : null,
+    done: done && Object.hasOwn(DONE, done) ? (DONE[done as TopicAction["intent"]] ?? null) : null,
     now: new Date().toISOString(),
   };
 }
@@ -89,53 +94,61 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const actor: ForumActor = { userId: user.id, canModerate: await userHasPermission(user, "can_moderate_content") };
   const value = submission.value;
   const back = (query: string, anchor = "") => redirect(`/forum/topic/${id}${query}${anchor}`);
-  return refusalsAnswered(async () => {
-    switch (value.intent) {
-      case "reply": {
-        const postId = await replyToForumTopic(db, actor, id, value.body);
-        const page = await pageOfReply(db, id, postId);
-        return back(`?done=reply${page > 1 ? `&page=${page}` : ""}`, `#post-${postId}`);
+  return refusalsAnswered(
+    async () => {
+      switch (value.intent) {
+        case "reply": {
+          const postId = await replyToForumTopic(db, actor, id, value.body);
+          const page = await pageOfReply(db, id, postId);
+          return back(`?done=reply${page > 1 ? `&page=${page}` : ""}`, `#post-${postId}`);
+        }
+        case "edit": {
+          const edited = await editForumPost(db, actor, value.postId, value.body);
+          return redirect(`/forum/topic/${edited.topicId}?done=edit#post-${value.postId}`);
+        }
+        case "solution":
+          await markForumSolution(db, actor, id, value.postId);
+          return back("", `#post-${value.postId}`);
+        case "unsolve":
+          await markForumSolution(db, actor, id, null);
+          return back("");
+        case "like":
+        case "unlike":
+          await likeForumPost(db, actor, value.postId, value.intent === "like");
+          return back("", `#post-${value.postId}`);
+        case "flag":
+          await flagForumPost(db, actor, value.postId);
+          return back("?done=flag");
+        case "follow":
+        case "unfollow":
+          await followForumTopic(db, actor, id, value.intent === "follow");
+          return back(`?done=${value.intent}`);
+        case "hide-post":
+        case "restore-post":
+          await moderateForumPost(db, actor, value.postId, value.intent === "hide-post" ? "hide" : "restore");
+          return back("", `#post-${value.postId}`);
+        case "move":
+          await moderateForumTopic(db, actor, id, { action: "move", categoryId: value.category });
+          return back("");
+        default:
+          await moderateForumTopic(db, actor, id, { action: value.intent });
+          return back("");
       }
-      case "edit": {
-        const edited = await editForumPost(db, actor, value.postId, value.body);
-        return redirect(`/forum/topic/${edited.topicId}?done=edit#post-${value.postId}`);
-      }
-      case "solution":
-        await markForumSolution(db, actor, id, value.postId);
-        return back("", `#post-${value.postId}`);
-      case "unsolve":
-        await markForumSolution(db, actor, id, null);
-        return back("");
-      case "like":
-      case "unlike":
-        await likeForumPost(db, actor, value.postId, value.intent === "like");
-        return back("", `#post-${value.postId}`);
-      case "flag":
-        await flagForumPost(db, actor, value.postId);
-        return back("?done=flag");
-      case "follow":
-      case "unfollow":
-        await followForumTopic(db, actor, id, value.intent === "follow");
-        return back(`?done=${value.intent}`);
-      case "hide-post":
-      case "restore-post":
-        await moderateForumPost(db, actor, value.postId, value.intent === "hide-post" ? "hide" : "restore");
-        return back("", `#post-${value.postId}`);
-      case "move":
-        await moderateForumTopic(db, actor, id, { action: "move", categoryId: value.category });
-        return back("");
-      default:
-        await moderateForumTopic(db, actor, id, { action: value.intent });
-        return back("");
-    }
-  }, { as: (refusal) => (value.intent === "reply" ? { result: formReply(submission, refusal), message: null } : { result: null, message: refusal.message }) });
+    },
+    { as: (refusal) => (value.intent === "reply" ? { result: formReply(submission, refusal), message: null } : { result: null, message: refusal.message }) },
+  );
 }
 
 function PostCard({ post, label, children }: { post: ForumPostView; label?: string; children?: ReactNode }) {
   const { now: serverNow } = useLoaderData<typeof loader>();
   const now = useNow(serverNow);
   return (
-    <Card.Root as="article" id={`post-${post.id}`} aria-label={label ?? `Reply by ${post.authorName}`} borderColor={label === "Solution" ? "green.emphasized" : undefined}>
+    <Card.Root
+      as="article"
+      id={`post-${post.id}`}
+      aria-label={label ?? `Reply by ${post.authorName}`}
+      borderColor={label === "Solution" ? "green.emphasized" : undefined}
+    >
       <Card.Body gap="3">
         <HStack justify="space-between" wrap="wrap" gap="2" fontSize="sm">
           <HStack gap="2" wrap="wrap">
@@ -158,7 +171,17 @@ function PostCard({ post, label, children }: { post: ForumPostView; label?: stri
 }
 
 /** One small POST form with a single button (like, flag, solution, moderation). */
-function IntentButton({ intent, postId, children, variant = "outline" }: { intent: string; postId?: number; children: ReactNode; variant?: "outline" | "ghost" | "solid" }) {
+function IntentButton({
+  intent,
+  postId,
+  children,
+  variant = "outline",
+}: {
+  intent: string;
+  postId?: number;
+  children: ReactNode;
+  variant?: "outline" | "ghost" | "solid";
+}) {
   return (
     <Form method="post">
       <input type="hidden" name="intent" value={intent} />
@@ -172,7 +195,12 @@ function IntentButton({ intent, postId, children, variant = "outline" }: { inten
 
 function PostActions({ post }: { post: ForumPostView }) {
   const { topic, viewer } = useLoaderData<typeof loader>();
-  if (!viewer) return post.likes > 0 ? <Text fontSize="sm" color="fg.muted">{post.likes === 1 ? "1 like" : `${post.likes} likes`}</Text> : null;
+  if (!viewer)
+    return post.likes > 0 ? (
+      <Text fontSize="sm" color="fg.muted">
+        {post.likes === 1 ? "1 like" : `${post.likes} likes`}
+      </Text>
+    ) : null;
   const own = post.authorId === viewer.id;
   return (
     <Stack gap="2">
@@ -191,7 +219,11 @@ function PostActions({ post }: { post: ForumPostView }) {
             Flag
           </IntentButton>
         ) : null}
-        {!own && post.flaggedByViewer ? <Text fontSize="sm" color="fg.muted">Flagged</Text> : null}
+        {!own && post.flaggedByViewer ? (
+          <Text fontSize="sm" color="fg.muted">
+            Flagged
+          </Text>
+        ) : null}
         {topic.canMarkSolution && !post.isOpening && !post.hidden ? (
           topic.solutionPostId === post.id ? (
             <IntentButton intent="unsolve">Unmark solution</IntentButton>
@@ -286,7 +318,14 @@ function ReplyForm() {
       <input type="hidden" name="intent" value="reply" />
       <Stack gap="3">
         <FormErrors id={form.errorId} errors={form.errors} />
-        <TextareaField meta={fields.body} label="Your reply" rows={6} maxLength={FORUM_LIMITS.bodyMax} required helper="Markdown: **bold**, *italic*, `code`, lists, > quotes, [links](https://example.com)." />
+        <TextareaField
+          meta={fields.body}
+          label="Your reply"
+          rows={6}
+          maxLength={FORUM_LIMITS.bodyMax}
+          required
+          helper="Markdown: **bold**, *italic*, `code`, lists, > quotes, [links](https://example.com)."
+        />
         <Button type="submit" colorPalette="blue" alignSelf="start" loading={posting} loadingText="Posting...">
           Post reply
         </Button>
@@ -318,7 +357,9 @@ export default function ForumTopicPage() {
             <Text color="fg.muted" fontSize="sm">
               Started by {topic.authorName} · {topic.replies} {topic.replies === 1 ? "reply" : "replies"} · {topic.views} {topic.views === 1 ? "view" : "views"}
             </Text>
-            {viewer?.confirmed ? <IntentButton intent={topic.viewerFollows ? "unfollow" : "follow"}>{topic.viewerFollows ? "Unfollow" : "Follow"}</IntentButton> : null}
+            {viewer?.confirmed ? (
+              <IntentButton intent={topic.viewerFollows ? "unfollow" : "follow"}>{topic.viewerFollows ? "Unfollow" : "Follow"}</IntentButton>
+            ) : null}
           </HStack>
         </Box>
         {done ? <FormSuccess>{done}</FormSuccess> : null}
@@ -351,7 +392,11 @@ export default function ForumTopicPage() {
               <PostActions post={post} />
             </PostCard>
           ))}
-          <Pagination page={topic.page} totalPages={topic.pageCount} hrefFor={(page) => (page > 1 ? `/forum/topic/${topic.id}?page=${page}` : `/forum/topic/${topic.id}`)} />
+          <Pagination
+            page={topic.page}
+            totalPages={topic.pageCount}
+            hrefFor={(page) => (page > 1 ? `/forum/topic/${topic.id}?page=${page}` : `/forum/topic/${topic.id}`)}
+          />
         </Stack>
         <Box as="section" aria-labelledby="reply-heading">
           <Heading as="h2" size="md" id="reply-heading" mb="3">

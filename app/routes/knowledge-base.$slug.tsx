@@ -79,12 +79,15 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       setCookie = fresh.setCookie;
     }
   }
-  return refusalsAnswered(async () => {
-    const article = await getArticle(db, address);
-    await claimHelpfulVoteAttempt(db, context.clientIp);
-    const tally = await recordHelpfulVote(db, article.id, voter, submission.value.helpful === "yes");
-    return data({ message: KNOWLEDGE_MESSAGES.voteThanks, tally }, setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined);
-  }, { as: (refusal) => ({ message: refusal.message, ...(refusal.field === undefined ? {} : { field: refusal.field }), tally: null }), page: ["not_found"] });
+  return refusalsAnswered(
+    async () => {
+      const article = await getArticle(db, address);
+      await claimHelpfulVoteAttempt(db, context.clientIp);
+      const tally = await recordHelpfulVote(db, article.id, voter, submission.value.helpful === "yes");
+      return data({ message: KNOWLEDGE_MESSAGES.voteThanks, tally }, setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined);
+    },
+    { as: (refusal) => ({ message: refusal.message, ...(refusal.field === undefined ? {} : { field: refusal.field }), tally: null }), page: ["not_found"] },
+  );
 }
 
 function HelpfulVote({ tally }: { tally: HelpfulTally }) {
@@ -107,10 +110,26 @@ function HelpfulVote({ tally }: { tally: HelpfulTally }) {
         <fetcher.Form method="post">
           <input type="hidden" name="intent" value="vote" />
           <HStack gap="3">
-            <Button type="submit" name="helpful" value="yes" size="sm" variant={mine === true ? "solid" : "outline"} colorPalette="green" aria-pressed={mine === true}>
+            <Button
+              type="submit"
+              name="helpful"
+              value="yes"
+              size="sm"
+              variant={mine === true ? "solid" : "outline"}
+              colorPalette="green"
+              aria-pressed={mine === true}
+            >
               Yes
             </Button>
-            <Button type="submit" name="helpful" value="no" size="sm" variant={mine === false ? "solid" : "outline"} colorPalette="red" aria-pressed={mine === false}>
+            <Button
+              type="submit"
+              name="helpful"
+              value="no"
+              size="sm"
+              variant={mine === false ? "solid" : "outline"}
+              colorPalette="red"
+              aria-pressed={mine === false}
+            >
               No
             </Button>
           </HStack>

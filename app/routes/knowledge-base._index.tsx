@@ -23,7 +23,8 @@ export const meta: MetaFunction = () => [
   { title: "Knowledge Base — Tradebench" },
   {
     name: "description",
-    content: "Guides for buying and selling industrial and test equipment on Tradebench: listing, photography, pricing, shipping heavy gear, calibration, auctions and escrow.",
+    content:
+      "Guides for buying and selling industrial and test equipment on Tradebench: listing, photography, pricing, shipping heavy gear, calibration, auctions and escrow.",
   },
 ];
 
@@ -53,7 +54,8 @@ export default function KnowledgeBasePage() {
               Knowledge Base
             </Heading>
             <Text color="fg.muted" mt="2" maxW="2xl">
-              Practical guides for trading used industrial electronics, test instruments and heavy equipment: listing, pricing, shipping, calibration and getting paid safely.
+              Practical guides for trading used industrial electronics, test instruments and heavy equipment: listing, pricing, shipping, calibration and
+              getting paid safely.
             </Text>
           </Box>
           {canEdit ? (

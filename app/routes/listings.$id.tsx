@@ -37,10 +37,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => {
   const { listing } = loaded;
   const text = listing.description.replace(/\s+/g, " ").trim() || [listing.brand, listing.model].filter(Boolean).join(" ");
   const description = text.length > META_DESCRIPTION_LENGTH ? `${text.slice(0, META_DESCRIPTION_LENGTH - 1).trimEnd()}…` : text;
-  return [
-    { title: `${listing.title} — Tradebench` },
-    { name: "description", content: description || listing.title },
-  ];
+  return [{ title: `${listing.title} — Tradebench` }, { name: "description", content: description || listing.title }];
 };
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
@@ -52,13 +49,11 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (!listing) throw data({ message: LISTING_DETAIL_MESSAGES.notFound }, { status: 404 });
 
   const [view, related, canEdit, approx] = await Promise.all([
-    recordListingView(db, { listingId: id, ownerId: listing.ownerId, userId: user?.id, ip: context.clientIp ?? "" }).catch(
-      (error: unknown) => {
-        // A lost view must not cost the buyer the page.
-        console.error("Could not record a listing view", error);
-        return { counted: false, views: null };
-      },
-    ),
+    recordListingView(db, { listingId: id, ownerId: listing.ownerId, userId: user?.id, ip: context.clientIp ?? "" }).catch((error: unknown) => {
+      // A lost view must not cost the buyer the page.
+      console.error("Could not record a listing view", error);
+      return { counted: false, views: null };
+    }),
     relatedListings(db, listing),
     canManageListing(db, listing, viewer),
     // "≈ {amount}" in the viewer's currency beside prices in another; checkout stays in the listing's.
@@ -106,8 +101,25 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 }
 
 export default function ListingDetailPage() {
-  const { listing, startImage, canEdit, canContact, canStartAuction, canFeature, canRelist, watching, watcherCount, related, auction, bidFlash, offlineCopy, offerPanel, signedIn, now, approx } =
-    useLoaderData<typeof loader>();
+  const {
+    listing,
+    startImage,
+    canEdit,
+    canContact,
+    canStartAuction,
+    canFeature,
+    canRelist,
+    watching,
+    watcherCount,
+    related,
+    auction,
+    bidFlash,
+    offlineCopy,
+    offerPanel,
+    signedIn,
+    now,
+    approx,
+  } = useLoaderData<typeof loader>();
   return (
     <div className={page.container}>
       <RememberBrowsed listing={offlineCopy} />
@@ -116,7 +128,15 @@ export default function ListingDetailPage() {
       <ListingShowcase listing={listing} startImage={startImage}>
         <ListingSummary listing={listing} approx={approx} />
         <ListingFacts listing={listing} />
-        <ListingTypePanel listing={listing} watching={watching} canEdit={canEdit} canContact={canContact} canStartAuction={canStartAuction} canFeature={canFeature} canRelist={canRelist} />
+        <ListingTypePanel
+          listing={listing}
+          watching={watching}
+          canEdit={canEdit}
+          canContact={canContact}
+          canStartAuction={canStartAuction}
+          canFeature={canFeature}
+          canRelist={canRelist}
+        />
         {offerPanel ? <MakeOfferPanel listingId={listing.id} panel={offerPanel} signedIn={signedIn} serverNow={now} /> : null}
         {watcherCount !== null ? <WatcherCount count={watcherCount} /> : null}
         {auction ? <ListingAuctionPanel key={auction.snapshot.auctionId} auction={auction} flash={bidFlash} /> : null}

@@ -17,7 +17,9 @@ import { requireUser } from "~/web/auth.server.ts";
 import { refusalsAnswered } from "~/web/domain-answer.server.ts";
 import { parseRouteId } from "~/web/route-params.server.ts";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Analytics: ${data.listing.title} — Tradebench` : "Listing analytics — Tradebench" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `Analytics: ${data.listing.title} — Tradebench` : "Listing analytics — Tradebench" },
+];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
@@ -52,11 +54,19 @@ export default function ListingAnalyticsPage() {
           <StatCard label="Views" value={formatCount(listing.views)} />
           <StatCard label="Watchers" value={formatCount(analytics.watchers)} />
           <StatCard label="Saved-search matches" value={formatCount(analytics.savedSearchMatches)} />
-          <StatCard label="Offers" value={formatCount(analytics.offers.total)} help={`${analytics.offers.open} open · ${analytics.offers.accepted} accepted · ${analytics.offers.declined} declined`} />
+          <StatCard
+            label="Offers"
+            value={formatCount(analytics.offers.total)}
+            help={`${analytics.offers.open} open · ${analytics.offers.accepted} accepted · ${analytics.offers.declined} declined`}
+          />
         </SimpleGrid>
         <DashboardSection id="listing-views" title="Views per day" section={{ state: "ok", data: analytics.viewsByDay }}>
           {(days) => (
-            <TrendChart caption="Views of this listing per day, last 30 days" valueLabel="Views" points={days.map((point) => ({ label: dayLabel(point.day), value: point.views }))} />
+            <TrendChart
+              caption="Views of this listing per day, last 30 days"
+              valueLabel="Views"
+              points={days.map((point) => ({ label: dayLabel(point.day), value: point.views }))}
+            />
           )}
         </DashboardSection>
         <DashboardSection

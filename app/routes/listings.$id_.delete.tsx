@@ -19,23 +19,29 @@ export const meta: MetaFunction = () => [{ title: "Delete listing — Tradebench
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  return refusalsAnswered(async () => {
-    const listing = await findDeletableListing(getDb(), user, parseRouteId(params.id, LISTING_MESSAGES.notFound));
-    return { listing: { id: listing.id, title: listing.title }, blocker: await listingDeletionBlocker(getDb(), listing.id) };
-  }, { as: "document" });
+  return refusalsAnswered(
+    async () => {
+      const listing = await findDeletableListing(getDb(), user, parseRouteId(params.id, LISTING_MESSAGES.notFound));
+      return { listing: { id: listing.id, title: listing.title }, blocker: await listingDeletionBlocker(getDb(), listing.id) };
+    },
+    { as: "document" },
+  );
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const { submission } = await parseForm(request, DeleteListingSchema);
   // Bids on its live auction, or an order: a message, never a database error; any other refusal is the page's.
-  return refusalsAnswered(async () => {
-    // Checks ownership even when the confirmation is missing, so others learn nothing more.
-    const listing = await findDeletableListing(getDb(), user, parseRouteId(params.id, LISTING_MESSAGES.notFound));
-    if (submission.status !== "success") return data({ error: LISTING_MESSAGES.deleteConfirmRequired }, { status: 400 });
-    await deleteListing(getDb(), getUploadStore(), user, listing.id);
-    throw redirect("/dashboard?deleted=1");
-  }, { as: (refusal) => (refusal.kind === "conflict" ? { error: refusal.message } : throwRefusal(refusal)) });
+  return refusalsAnswered(
+    async () => {
+      // Checks ownership even when the confirmation is missing, so others learn nothing more.
+      const listing = await findDeletableListing(getDb(), user, parseRouteId(params.id, LISTING_MESSAGES.notFound));
+      if (submission.status !== "success") return data({ error: LISTING_MESSAGES.deleteConfirmRequired }, { status: 400 });
+      await deleteListing(getDb(), getUploadStore(), user, listing.id);
+      throw redirect("/dashboard?deleted=1");
+    },
+    { as: (refusal) => (refusal.kind === "conflict" ? { error: refusal.message } : throwRefusal(refusal)) },
+  );
 }
 
 export default function DeleteListingPage() {

@@ -25,15 +25,18 @@ export const meta: MetaFunction = () => [{ title: "Feature your listing — Trad
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  return refusalsAnswered(async () => {
-    const state = await featuringState(getDb(), user.id, parseRouteId(params.id, LISTING_MESSAGES.notFound));
-    const price = FEE_SCHEDULE.featuredListing;
-    return {
-      state,
-      options: price.durations.map((days) => ({ days, amountCents: featuredListingCharge(days, price) })),
-      currency: price.currency,
-    };
-  }, { as: "document" });
+  return refusalsAnswered(
+    async () => {
+      const state = await featuringState(getDb(), user.id, parseRouteId(params.id, LISTING_MESSAGES.notFound));
+      const price = FEE_SCHEDULE.featuredListing;
+      return {
+        state,
+        options: price.durations.map((days) => ({ days, amountCents: featuredListingCharge(days, price) })),
+        currency: price.currency,
+      };
+    },
+    { as: "document" },
+  );
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -43,10 +46,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
   // Someone else's listing is not found, before the form is looked at.
   await refusalsAnswered(() => featuringState(getDb(), user.id, listingId), { as: "document" });
   if (submission.status !== "success") return data({ result: submission.reply(), until: null }, { status: 400 });
-  return refusalsAnswered(async () => {
-    const bought = await featureListing(getDb(), { sellerId: user.id, listingId, days: submission.value.days });
-    return data({ result: submission.reply({ resetForm: true }), until: bought.endsAt });
-  }, { as: (refusal) => ({ result: formReply(submission, refusal), until: null }), page: ["not_found"] });
+  return refusalsAnswered(
+    async () => {
+      const bought = await featureListing(getDb(), { sellerId: user.id, listingId, days: submission.value.days });
+      return data({ result: submission.reply({ resetForm: true }), until: bought.endsAt });
+    },
+    { as: (refusal) => ({ result: formReply(submission, refusal), until: null }), page: ["not_found"] },
+  );
 }
 
 export default function FeatureListingPage() {
@@ -86,7 +92,10 @@ export default function FeatureListingPage() {
                 label="How long"
                 required
                 placeholder="Choose"
-                options={options.map((option) => ({ value: String(option.days), label: `${option.days} days — ${formatExactPrice(option.amountCents, currency)}` }))}
+                options={options.map((option) => ({
+                  value: String(option.days),
+                  label: `${option.days} days — ${formatExactPrice(option.amountCents, currency)}`,
+                }))}
               />
               <Text fontSize="sm" color="fg.muted">
                 The charge is a platform fee you owe Tradebench, shown on your seller dashboard. Featuring ends by itself on its last day.

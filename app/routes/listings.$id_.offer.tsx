@@ -43,16 +43,20 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const currency = (await offerAmountCurrency(getDb(), { listingId })) ?? "USD";
   const amount = offerAmountInCurrency(submission.value.amount, currency);
   if (!amount.ok) return data({ errors: { amount: amount.message } satisfies OfferFormErrors, values }, { status: 400 });
-  return refusalsAnswered(async () => {
-    await makeOffer(getDb(), { listingId, buyerId: user.id, amountCents: amount.cents, message: submission.value.message });
-    throw redirect("/offers?tab=sent");
-  }, {
-    as: (refusal) => {
-      const errors: OfferFormErrors = refusal.field === "amount" || refusal.field === "message" ? { [refusal.field]: refusal.message } : { form: refusal.message };
-      return { errors, values };
+  return refusalsAnswered(
+    async () => {
+      await makeOffer(getDb(), { listingId, buyerId: user.id, amountCents: amount.cents, message: submission.value.message });
+      throw redirect("/offers?tab=sent");
     },
-    page: ["not_found"],
-  });
+    {
+      as: (refusal) => {
+        const errors: OfferFormErrors =
+          refusal.field === "amount" || refusal.field === "message" ? { [refusal.field]: refusal.message } : { form: refusal.message };
+        return { errors, values };
+      },
+      page: ["not_found"],
+    },
+  );
 }
 
 export default function MakeOfferPage() {
@@ -61,9 +65,7 @@ export default function MakeOfferPage() {
   return (
     <div className={offerUi.page}>
       <div className={offerUi.panel}>
-        <h1 className={offerUi.pageTitle}>
-          Make an offer
-        </h1>
+        <h1 className={offerUi.pageTitle}>Make an offer</h1>
         <p>
           <Link to={`/listings/${listingId}`} className={offerUi.link}>
             {title}

@@ -38,16 +38,19 @@ export async function action({ request, params }: ActionFunctionArgs) {
   await refusalsAnswered(() => unsoldListingView(db, user.id, listingId), { as: "document" });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const request_ = { sellerId: user.id, listingId };
-  return refusalsAnswered(async () => {
-    const choice = submission.value;
-    if (choice.intent === "auction") {
-      const { auctionId } = await relistUnsoldAsAuction(db, request_);
-      throw redirect(`/auctions/${auctionId}`);
-    }
-    if (choice.intent === "buy_now") await switchUnsoldToBuyNow(db, { ...request_, priceCents: choice.price });
-    else await endUnsoldListing(db, request_);
-    throw redirect(choice.intent === "buy_now" ? `/listings/${listingId}` : "/seller/listings?status=archived");
-  }, { as: (refusal) => ({ result: formReply(submission, refusal) }), page: ["not_found"] });
+  return refusalsAnswered(
+    async () => {
+      const choice = submission.value;
+      if (choice.intent === "auction") {
+        const { auctionId } = await relistUnsoldAsAuction(db, request_);
+        throw redirect(`/auctions/${auctionId}`);
+      }
+      if (choice.intent === "buy_now") await switchUnsoldToBuyNow(db, { ...request_, priceCents: choice.price });
+      else await endUnsoldListing(db, request_);
+      throw redirect(choice.intent === "buy_now" ? `/listings/${listingId}` : "/seller/listings?status=archived");
+    },
+    { as: (refusal) => ({ result: formReply(submission, refusal) }), page: ["not_found"] },
+  );
 }
 
 export default function RelistUnsoldPage() {
@@ -70,7 +73,11 @@ export default function RelistUnsoldPage() {
         </Heading>
         {last ? (
           <Text>
-            {last.status === "cancelled" ? "Its auction was cancelled" : last.bidCount > 0 ? `Its auction ended with ${last.bidCount} ${last.bidCount === 1 ? "bid" : "bids"}, below the reserve` : "Its auction ended without bids"}
+            {last.status === "cancelled"
+              ? "Its auction was cancelled"
+              : last.bidCount > 0
+                ? `Its auction ended with ${last.bidCount} ${last.bidCount === 1 ? "bid" : "bids"}, below the reserve`
+                : "Its auction ended without bids"}
             {last.highestBidCents !== null ? ` (highest bid ${formatPrice(last.highestBidCents, view.currency)})` : ""}. Nobody can bid on or buy it until you
             choose.
           </Text>

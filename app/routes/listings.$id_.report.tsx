@@ -33,7 +33,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const listingId = parseRouteId(params.id, MODERATION_MESSAGES.listingNotFound);
   const user = await requireConfirmedUser(request);
-  return reportAction(request, ListingReportSchema, (report) => reportListing(getDb(), { listingId, reporterId: user.id, ...report }), MODERATION_MESSAGES.reported);
+  return reportAction(
+    request,
+    ListingReportSchema,
+    (report) => reportListing(getDb(), { listingId, reporterId: user.id, ...report }),
+    MODERATION_MESSAGES.reported,
+  );
 }
 
 export default function ReportListingPage() {

@@ -22,16 +22,19 @@ async function toggleWatch({ request, params }: ActionFunctionArgs) {
   const returnTo = safeRedirect(form.get("returnTo"), `/listings/${params.id}`);
   const user = await getOptionalUser(request);
   if (!user) throw redirect(loginUrl(returnTo));
-  return refusalsAnswered(async () => {
-    const listingId = routeIdOf(params.id);
-    if (listingId === null) throw new DomainError("not_found", WATCH_MESSAGES.notFound);
-    const watching = form.get("intent") === "watch";
-    if (watching) await watchListing(getDb(), user.id, listingId);
-    else await unwatchListing(getDb(), user.id, listingId);
-    // Without JavaScript the browser follows the redirect back to where the toggle was.
-    if (form.get("js") !== "1") throw redirect(returnTo);
-    return { watching, error: null };
-  }, { as: (refusal) => ({ watching: false, error: refusal.message }) });
+  return refusalsAnswered(
+    async () => {
+      const listingId = routeIdOf(params.id);
+      if (listingId === null) throw new DomainError("not_found", WATCH_MESSAGES.notFound);
+      const watching = form.get("intent") === "watch";
+      if (watching) await watchListing(getDb(), user.id, listingId);
+      else await unwatchListing(getDb(), user.id, listingId);
+      // Without JavaScript the browser follows the redirect back to where the toggle was.
+      if (form.get("js") !== "1") throw redirect(returnTo);
+      return { watching, error: null };
+    },
+    { as: (refusal) => ({ watching: false, error: refusal.message }) },
+  );
 }
 
 export const loader = resourceHandler(watchPage);

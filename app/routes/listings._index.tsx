@@ -16,14 +16,7 @@ import { SavedSearchesCard } from "~/components/listings/SavedSearchesCard.tsx";
 import { SaveSearchSignIn } from "~/components/listings/SaveSearchSignIn.tsx";
 import { getDb } from "~/db.server.ts";
 import { parseForm } from "~/web/form-data.server.ts";
-import {
-  filtersOnly,
-  hasActiveFilter,
-  listingsUrl,
-  parseListingFilters,
-  toSavedSearchParams,
-  type ListingFilters,
-} from "~/lib/listing-filters.ts";
+import { filtersOnly, hasActiveFilter, listingsUrl, parseListingFilters, toSavedSearchParams, type ListingFilters } from "~/lib/listing-filters.ts";
 import { SAVE_SEARCH_INTENT, SAVE_SEARCH_MESSAGES } from "~/lib/saved-search-messages.ts";
 import { SaveSearchSchema } from "~/schemas/saved-search.ts";
 import { getOptionalUser } from "~/web/auth.server.ts";
@@ -41,9 +34,7 @@ const SaveSearchDialog = lazy(() => import("~/components/listings/SaveSearchDial
 
 const DEFAULT_LISTINGS_TITLE = "Equipment Listings";
 
-export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => [
-  { title: `${loaderData?.title ?? DEFAULT_LISTINGS_TITLE} — Tradebench` },
-];
+export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => [{ title: `${loaderData?.title ?? DEFAULT_LISTINGS_TITLE} — Tradebench` }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -92,11 +83,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     watchedIds: [...watched],
     signedIn: user !== null,
     popular,
-    sidebar: sidebarCategories(
-      categories.tree,
-      category?.node.id,
-      category ? category.ancestors.map((node) => node.id) : [],
-    ),
+    sidebar: sidebarCategories(categories.tree, category?.node.id, category ? category.ancestors.map((node) => node.id) : []),
   };
 }
 
@@ -159,10 +146,7 @@ export default function ListingsPage() {
     <div className={ui.page}>
       <div className={ui.layout}>
         <div className={ui.aside}>
-          <CategorySidebar
-            categories={loaderData.sidebar}
-            hrefFor={(category) => listingsUrl({ ...keep, sort: filters.sort, category })}
-          />
+          <CategorySidebar categories={loaderData.sidebar} hrefFor={(category) => listingsUrl({ ...keep, sort: filters.sort, category })} />
           {signedIn ? <SavedSearchesCard /> : null}
         </div>
 
@@ -170,7 +154,13 @@ export default function ListingsPage() {
           <h1 className={ui.title}>{loaderData.title}</h1>
 
           <div className={ui.panel}>
-            <FilterForm key={currentUrl} filters={filters} errors={loaderData.errors} rawPrices={loaderData.rawPrices} priceCurrency={loaderData.priceCurrency} />
+            <FilterForm
+              key={currentUrl}
+              filters={filters}
+              errors={loaderData.errors}
+              rawPrices={loaderData.rawPrices}
+              priceCurrency={loaderData.priceCurrency}
+            />
           </div>
 
           {!filters.search ? <PopularSearches searches={loaderData.popular} /> : null}
@@ -189,11 +179,7 @@ export default function ListingsPage() {
             {hasActiveFilter(filters) ? (
               signedIn ? (
                 <Suspense fallback={null}>
-                  <SaveSearchDialog
-                    filters={filters}
-                    lastResult={actionData?.result}
-                    savedKey={actionData?.saved ? String(actionData.saved.id) : "new"}
-                  />
+                  <SaveSearchDialog filters={filters} lastResult={actionData?.result} savedKey={actionData?.saved ? String(actionData.saved.id) : "new"} />
                 </Suspense>
               ) : (
                 <SaveSearchSignIn returnTo={currentUrl} />

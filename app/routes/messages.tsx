@@ -84,12 +84,18 @@ export async function action({ request }: ActionFunctionArgs) {
     return refuse(new DomainError("invalid", submission.error?.body?.[0] ?? MESSAGE_TEXT.blank, { field: "body" }));
   }
   const { conversationId, body } = submission.value;
-  return refusalsAnswered(async () => {
-    await sendMessage(getDb(), { conversationId, senderId: user.id, body });
-    // Without JavaScript the browser comes back to the conversation (and a reload does not send it again).
-    if (!js) throw redirect(conversationUrl(conversationId));
-    return data<SendAnswer>({ ok: true, error: null, body: "" });
-  }, { as: (refusal): SendAnswer => (refusal.kind === "forbidden" || refusal.kind === "not_found" ? forbidden() : { ok: false, error: refusal.message, body: typed }) });
+  return refusalsAnswered(
+    async () => {
+      await sendMessage(getDb(), { conversationId, senderId: user.id, body });
+      // Without JavaScript the browser comes back to the conversation (and a reload does not send it again).
+      if (!js) throw redirect(conversationUrl(conversationId));
+      return data<SendAnswer>({ ok: true, error: null, body: "" });
+    },
+    {
+      as: (refusal): SendAnswer =>
+        refusal.kind === "forbidden" || refusal.kind === "not_found" ? forbidden() : { ok: false, error: refusal.message, body: typed },
+    },
+  );
 }
 
 export default function MessagesPage() {
@@ -124,13 +130,7 @@ export default function MessagesPage() {
         Messages
       </Heading>
       <Grid templateColumns={{ base: "minmax(0, 1fr)", md: "minmax(0, 20rem) minmax(0, 1fr)", lg: "minmax(0, 24rem) minmax(0, 1fr)" }} gap="4">
-        <Box
-          as="section"
-          aria-label="Conversations"
-          display={{ base: explicit ? "none" : "block", md: "block" }}
-          h={{ md: "600px" }}
-          minH="0"
-        >
+        <Box as="section" aria-label="Conversations" display={{ base: explicit ? "none" : "block", md: "block" }} h={{ md: "600px" }} minH="0">
           <ConversationList conversations={conversations} selectedId={selected?.conversation.id ?? null} search={search} serverNow={serverNow} />
         </Box>
         <Box

@@ -27,10 +27,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const db = getDb();
   // Only the claim's refusal (too many sign-ups from this address) is answered here; anything subscribing throws goes on.
-  const refused = await refusalsAnswered(async () => {
-    await claimNewsletterAttempt(db, context.clientIp);
-    return null;
-  }, { as: (refusal) => ({ ok: false as const, message: refusal.message }) });
+  const refused = await refusalsAnswered(
+    async () => {
+      await claimNewsletterAttempt(db, context.clientIp);
+      return null;
+    },
+    { as: (refusal) => ({ ok: false as const, message: refusal.message }) },
+  );
   if (refused) return refused;
   await subscribeToNewsletter(db, submission.value.email);
   return { ok: true as const, message: NEWSLETTER_MESSAGES.subscribed };

@@ -13,11 +13,7 @@ import { parseForm } from "~/web/form-data.server.ts";
 
 export const meta: MetaFunction = () => [{ title: "Unsubscribe from the newsletter — Tradebench" }, { name: "robots", content: "noindex" }];
 
-type PageState =
-  | { state: "ready"; id: number; token: string; email: string }
-  | { state: "already"; email: string }
-  | { state: "done" }
-  | { state: "invalid" };
+type PageState = { state: "ready"; id: number; token: string; email: string } | { state: "already"; email: string } | { state: "done" } | { state: "invalid" };
 
 export async function loader({ request }: LoaderFunctionArgs): Promise<PageState> {
   const params = new URL(request.url).searchParams;

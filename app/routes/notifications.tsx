@@ -13,17 +13,17 @@ import { getDb } from "~/db.server.ts";
 import { parseForm } from "~/web/form-data.server.ts";
 import { formatRelativeTime } from "~/lib/relative-time.ts";
 import { safeRedirect } from "~/schemas/fields.ts";
-import {
-  NOTIFICATION_MESSAGES,
-  NotificationActionSchema,
-  notificationsUrl,
-  parseNotificationFilter,
-  type NotificationIntent,
-} from "~/schemas/notification.ts";
+import { NOTIFICATION_MESSAGES, NotificationActionSchema, notificationsUrl, parseNotificationFilter, type NotificationIntent } from "~/schemas/notification.ts";
 import { parsePage } from "~/schemas/order.ts";
 import { requireUser } from "~/web/auth.server.ts";
 import { refusalsAnswered } from "~/web/domain-answer.server.ts";
-import { deleteNotification, listNotifications, markAllNotificationsRead, markNotificationRead, type InboxNotification } from "~/services/messaging/index.server.ts";
+import {
+  deleteNotification,
+  listNotifications,
+  markAllNotificationsRead,
+  markNotificationRead,
+  type InboxNotification,
+} from "~/services/messaging/index.server.ts";
 
 export const meta: MetaFunction = () => [{ title: "Notifications — Tradebench" }];
 
@@ -53,18 +53,21 @@ export async function action({ request }: ActionFunctionArgs) {
   const db = getDb();
   const command = submission.value;
   // Not the member's notification (or nobody's): the form's message, with the refusal's status (404).
-  return refusalsAnswered(async () => {
-    if (command.intent === "mark-all-read") await markAllNotificationsRead(db, user.id);
-    else if (command.intent === "mark-read") await markNotificationRead(db, user.id, command.id);
-    else await deleteNotification(db, user.id, command.id);
-    // The bell answers through a fetcher; plain forms go back to where they were.
-    if (form.get("js") === "1") return { ok: true, formError: null, message: DONE_MESSAGES[command.intent] };
-    const returnTo = form.get("returnTo");
-    if (returnTo !== null) throw redirect(safeRedirect(returnTo, "/notifications"));
-    const params = new URL(request.url).searchParams;
-    const back = notificationsUrl(parseNotificationFilter(params.get("filter")), parsePage(params.get("page")));
-    throw redirect(`${back}${back.includes("?") ? "&" : "?"}done=${command.intent}`);
-  }, { as: (refusal) => ({ ok: false, formError: refusal.message }) });
+  return refusalsAnswered(
+    async () => {
+      if (command.intent === "mark-all-read") await markAllNotificationsRead(db, user.id);
+      else if (command.intent === "mark-read") await markNotificationRead(db, user.id, command.id);
+      else await deleteNotification(db, user.id, command.id);
+      // The bell answers through a fetcher; plain forms go back to where they were.
+      if (form.get("js") === "1") return { ok: true, formError: null, message: DONE_MESSAGES[command.intent] };
+      const returnTo = form.get("returnTo");
+      if (returnTo !== null) throw redirect(safeRedirect(returnTo, "/notifications"));
+      const params = new URL(request.url).searchParams;
+      const back = notificationsUrl(parseNotificationFilter(params.get("filter")), parsePage(params.get("page")));
+      throw redirect(`${back}${back.includes("?") ? "&" : "?"}done=${command.intent}`);
+    },
+    { as: (refusal) => ({ ok: false, formError: refusal.message }) },
+  );
 }
 
 function IntentForm({ intent, id, label, children, busy }: { intent: NotificationIntent; id?: number; label?: string; children: ReactNode; busy: boolean }) {
@@ -72,7 +75,14 @@ function IntentForm({ intent, id, label, children, busy }: { intent: Notificatio
     <Form method="post" preventScrollReset>
       <input type="hidden" name="intent" value={intent} />
       {id !== undefined ? <input type="hidden" name="id" value={id} /> : null}
-      <Button type="submit" size="xs" variant={intent === "delete" ? "ghost" : "outline"} colorPalette={intent === "delete" ? "red" : "gray"} disabled={busy} aria-label={label}>
+      <Button
+        type="submit"
+        size="xs"
+        variant={intent === "delete" ? "ghost" : "outline"}
+        colorPalette={intent === "delete" ? "red" : "gray"}
+        disabled={busy}
+        aria-label={label}
+      >
         {children}
       </Button>
     </Form>
@@ -155,7 +165,18 @@ export default function NotificationsPage() {
           <Text color="fg.muted">{unreadCount === 0 ? "You are all caught up." : `${unreadCount} unread`}</Text>
         </Stack>
         {done ? (
-          <Box role="status" aria-label="Notifications status" key={location.key} borderWidth="1px" borderColor="green.muted" bg="green.subtle" color="green.fg" rounded="md" px="4" py="3">
+          <Box
+            role="status"
+            aria-label="Notifications status"
+            key={location.key}
+            borderWidth="1px"
+            borderColor="green.muted"
+            bg="green.subtle"
+            color="green.fg"
+            rounded="md"
+            px="4"
+            py="3"
+          >
             {done}
           </Box>
         ) : null}

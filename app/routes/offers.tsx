@@ -62,19 +62,22 @@ export async function action({ request }: ActionFunctionArgs) {
     if (!amount.ok) return data({ offerId, message: amount.message }, { status: 400 });
     counterCents = amount.cents;
   }
-  return refusalsAnswered(async () => {
-    const outcome = await respondToOffer(getDb(), {
-      offerId: answer.offerId,
-      userId: user.id,
-      action: answer.intent,
-      amountCents: counterCents,
-      message: answer.intent === "counter" ? answer.message : undefined,
-      reason: answer.intent === "decline" ? answer.reason : undefined,
-    });
-    // The buyer who accepts goes on to pay; everyone else sees the negotiation as it is now.
-    if (answer.intent === "accept" && tab === "sent" && outcome.orderId !== null) throw redirect(`/checkout/offer/${outcome.offerId}`);
-    throw redirect(`/offers?tab=${tab}`);
-  }, { as: (refusal) => ({ offerId, message: refusal.message }) });
+  return refusalsAnswered(
+    async () => {
+      const outcome = await respondToOffer(getDb(), {
+        offerId: answer.offerId,
+        userId: user.id,
+        action: answer.intent,
+        amountCents: counterCents,
+        message: answer.intent === "counter" ? answer.message : undefined,
+        reason: answer.intent === "decline" ? answer.reason : undefined,
+      });
+      // The buyer who accepts goes on to pay; everyone else sees the negotiation as it is now.
+      if (answer.intent === "accept" && tab === "sent" && outcome.orderId !== null) throw redirect(`/checkout/offer/${outcome.offerId}`);
+      throw redirect(`/offers?tab=${tab}`);
+    },
+    { as: (refusal) => ({ offerId, message: refusal.message }) },
+  );
 }
 
 export default function OffersPage() {
@@ -258,7 +261,8 @@ function NegotiationCard({ negotiation, tab, now, refusal }: { negotiation: Offe
                         required
                         maxW="16rem"
                         placeholder={centsToInput(
-                          Math.round((negotiation.counterRange.aboveCents + negotiation.counterRange.belowCents) / 2 / minorUnitsPerUnit(currency)) * minorUnitsPerUnit(currency),
+                          Math.round((negotiation.counterRange.aboveCents + negotiation.counterRange.belowCents) / 2 / minorUnitsPerUnit(currency)) *
+                            minorUnitsPerUnit(currency),
                           currency,
                         )}
                       />

@@ -3,7 +3,7 @@
 // make. Each form posts here and works without JavaScript.
 import { Box, Button, Card, Container, DataList, Grid, GridItem, Heading, HStack, Link, Stack, Text } from "@chakra-ui/react";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link as RemixLink, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link as RemixLink, useActionData, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { BankTransferInstructions } from "~/components/orders/BankTransferInstructions.tsx";
 import { isOrderFormField, OrderActionForms, ORDER_FORM_FIELDS, type OrderActionResult, type OrderFormField } from "~/components/orders/OrderActionForms.tsx";
@@ -23,7 +23,6 @@ import { parseRouteId } from "~/web/route-params.server.ts";
 import { requireSecondFactorWhereRequired, requireUser } from "~/web/auth.server.ts";
 import { transitionOrder, paymentAccount, getOrderForViewer, disputeThread } from "~/services/orders/index.server.ts";
 import { DISPUTE_FILE_ACCEPT, DISPUTE_MESSAGES, DISPUTE_SIDE_LABELS, MAX_DISPUTE_FILE_MB, MAX_DISPUTE_FILES } from "~/lib/disputes.ts";
-import { Form } from "@remix-run/react";
 import { DomainError } from "~/services/domain-error.ts";
 import { ratingSummary, reviewEligibility } from "~/services/reviews/index.server.ts";
 import { SellerRating } from "~/components/reviews/SellerRating.tsx";
@@ -74,28 +73,33 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return data(result, { status: 400 });
   }
   const input = submission.value;
-  return refusalsAnswered(async () => {
-    await transitionOrder(getDb(), {
-      orderId,
-      actor: { id: user.id, role: user.role },
-      action: input.intent,
-      carrier: "carrier" in input ? input.carrier : undefined,
-      trackingNumber: "trackingNumber" in input ? input.trackingNumber : undefined,
-      reason: "reason" in input ? input.reason : undefined,
-      note: "note" in input ? input.note : undefined,
-      payment: input.intent === "confirm_payment" ? { receivedCents: input.amountReceived, valueDate: input.valueDate } : undefined,
-      refundCents: input.intent === "refund" ? input.refundAmount : undefined,
-    });
-    const target = new URL(safeRedirect(form.get("returnTo"), `/orders/${orderId}`), "http://localhost");
-    target.searchParams.set("done", input.intent);
-    throw redirect(`${target.pathname}${target.search}`);
-  }, {
-    as: (refusal): OrderActionResult => {
-      const field = refusal.field;
-      return isOrderFormField(field) ? { intent: input.intent, fieldErrors: { [field]: refusal.message } } : { intent: input.intent, formError: refusal.message };
+  return refusalsAnswered(
+    async () => {
+      await transitionOrder(getDb(), {
+        orderId,
+        actor: { id: user.id, role: user.role },
+        action: input.intent,
+        carrier: "carrier" in input ? input.carrier : undefined,
+        trackingNumber: "trackingNumber" in input ? input.trackingNumber : undefined,
+        reason: "reason" in input ? input.reason : undefined,
+        note: "note" in input ? input.note : undefined,
+        payment: input.intent === "confirm_payment" ? { receivedCents: input.amountReceived, valueDate: input.valueDate } : undefined,
+        refundCents: input.intent === "refund" ? input.refundAmount : undefined,
+      });
+      const target = new URL(safeRedirect(form.get("returnTo"), `/orders/${orderId}`), "http://localhost");
+      target.searchParams.set("done", input.intent);
+      throw redirect(`${target.pathname}${target.search}`);
     },
-    page: ["not_found"],
-  });
+    {
+      as: (refusal): OrderActionResult => {
+        const field = refusal.field;
+        return isOrderFormField(field)
+          ? { intent: input.intent, fieldErrors: { [field]: refusal.message } }
+          : { intent: input.intent, formError: refusal.message };
+      },
+      page: ["not_found"],
+    },
+  );
 }
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
@@ -108,7 +112,19 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 }
 
 export default function OrderPage() {
-  const { order, actions, viewerIs, inspectionEndsAt, placed, done, reviewDue, sellerRating, escrowAccount: account, dispute, disputeDone } = useLoaderData<typeof loader>();
+  const {
+    order,
+    actions,
+    viewerIs,
+    inspectionEndsAt,
+    placed,
+    done,
+    reviewDue,
+    sellerRating,
+    escrowAccount: account,
+    dispute,
+    disputeDone,
+  } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const shipping = order.shipping;
   const addressLines = [
@@ -127,7 +143,10 @@ export default function OrderPage() {
         <Stack gap="2">
           <HStack gap="3" wrap="wrap" align="center">
             <Heading as="h1" size="2xl">
-              Order <Box as="span" fontFamily="mono">{order.reference}</Box>
+              Order{" "}
+              <Box as="span" fontFamily="mono">
+                {order.reference}
+              </Box>
             </Heading>
             <Box data-testid="order-status">
               <OrderStatusBadge status={order.status} size="lg" />
@@ -149,9 +168,7 @@ export default function OrderPage() {
         {placed && order.status === "pending" ? (
           <FormSuccess>Your order is placed. Pay by bank transfer quoting the payment reference below.</FormSuccess>
         ) : null}
-        {done ? (
-          <FormSuccess>{done}</FormSuccess>
-        ) : null}
+        {done ? <FormSuccess>{done}</FormSuccess> : null}
         {disputeDone ? <FormSuccess>{disputeDone}</FormSuccess> : null}
 
         <Grid templateColumns={{ base: "1fr", lg: "minmax(0, 3fr) minmax(0, 2fr)" }} gap="8">
@@ -178,8 +195,8 @@ export default function OrderPage() {
                 <Text>{ORDER_STATUS_EXPLAINED[order.status]}</Text>
                 {order.status === "delivered" && inspectionEndsAt ? (
                   <Text mt="2">
-                    The inspection period ends <time dateTime={inspectionEndsAt}>{formatOrderTime(inspectionEndsAt)}</time>. Without a dispute by
-                    then, the order completes and the payment is released to the seller.
+                    The inspection period ends <time dateTime={inspectionEndsAt}>{formatOrderTime(inspectionEndsAt)}</time>. Without a dispute by then, the
+                    order completes and the payment is released to the seller.
                   </Text>
                 ) : null}
               </Box>
@@ -203,7 +220,13 @@ export default function OrderPage() {
           <GridItem>
             <Stack gap="6">
               {order.status === "pending" && viewerIs !== "seller" ? (
-                <BankTransferInstructions reference={order.reference} amountCents={order.amountCents} currency={order.currency} account={account} orderId={order.id} />
+                <BankTransferInstructions
+                  reference={order.reference}
+                  amountCents={order.amountCents}
+                  currency={order.currency}
+                  account={account}
+                  orderId={order.id}
+                />
               ) : null}
 
               <Card.Root as="section" aria-labelledby="amounts-heading" variant="outline">
@@ -273,7 +296,8 @@ export default function OrderPage() {
                     {dispute?.messages.map((message) => (
                       <Box key={message.id} borderTopWidth="1px" pt="2" data-side={message.side}>
                         <Text fontSize="sm" fontWeight="semibold">
-                          {DISPUTE_SIDE_LABELS[message.side]} · {message.authorName} · <time dateTime={message.createdAt}>{formatOrderTime(message.createdAt)}</time>
+                          {DISPUTE_SIDE_LABELS[message.side]} · {message.authorName} ·{" "}
+                          <time dateTime={message.createdAt}>{formatOrderTime(message.createdAt)}</time>
                         </Text>
                         <Text whiteSpace="pre-wrap">{message.body}</Text>
                         {message.attachments.map((file) => (

@@ -47,10 +47,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { submission } = await parseForm(request, ReviewSchema);
   await reviewState(orderId, user.id);
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  return refusalsAnswered(async () => {
-    await submitReview(getDb(), { orderId, reviewerId: user.id, ...submission.value });
-    throw redirect(`/orders/${orderId}/review?done=1`);
-  }, { as: (refusal) => ({ result: formReply(submission, refusal) }), page: ["not_found"] });
+  return refusalsAnswered(
+    async () => {
+      await submitReview(getDb(), { orderId, reviewerId: user.id, ...submission.value });
+      throw redirect(`/orders/${orderId}/review?done=1`);
+    },
+    { as: (refusal) => ({ result: formReply(submission, refusal) }), page: ["not_found"] },
+  );
 }
 
 export default function LeaveReviewPage() {
@@ -73,13 +76,15 @@ export default function LeaveReviewPage() {
         </Heading>
         {state.done ? <FormSuccess>{THANKS}</FormSuccess> : null}
         {!state.canReview ? (
-          state.done ? null : <Text>{state.reason}</Text>
+          state.done ? null : (
+            <Text>{state.reason}</Text>
+          )
         ) : (
           <Form method="post" {...getFormProps(form)}>
             <Stack gap="4">
               <Text color="fg.muted">
-                You can review this order until {formatShortDate(state.windowEndsAt)}. Neither side sees the other&apos;s review until both are in or the
-                window ends.
+                You can review this order until {formatShortDate(state.windowEndsAt)}. Neither side sees the other&apos;s review until both are in or the window
+                ends.
               </Text>
               <FormErrors id={form.errorId} errors={form.errors} />
               <SelectField meta={fields.rating} label="Overall" options={STAR_OPTIONS} placeholder="Choose" required />

@@ -24,7 +24,11 @@ export default function OrdersPage() {
   return (
     <OrderListPage
       title="Your orders"
-      intro={total === 0 ? "Everything you buy shows here." : `${total} ${total === 1 ? "order" : "orders"}. Open one to pay, follow the shipment or confirm receipt.`}
+      intro={
+        total === 0
+          ? "Everything you buy shows here."
+          : `${total} ${total === 1 ? "order" : "orders"}. Open one to pay, follow the shipment or confirm receipt.`
+      }
       side="purchases"
       caption="Your purchases"
       orders={orders}

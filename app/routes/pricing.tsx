@@ -38,16 +38,16 @@ export default function PricingPage() {
       <PolicySection id="fee-details" title="Fee details">
         <SuccessFeeTable schedule={schedule} />
         <Text>
-          The success fee is taken from the sale price when the escrow is released to you, after the buyer confirms receipt or when the{" "}
-          {inspectionDays}-day inspection period ends without a dispute. Nothing is charged for items that do not sell, for withdrawn listings
-          or for cancelled orders. Sellers with an agreed fee exemption pay a reduced rate, shown on each sale.
+          The success fee is taken from the sale price when the escrow is released to you, after the buyer confirms receipt or when the {inspectionDays}-day
+          inspection period ends without a dispute. Nothing is charged for items that do not sell, for withdrawn listings or for cancelled orders. Sellers with
+          an agreed fee exemption pay a reduced rate, shown on each sale.
         </Text>
         <Text>
           A featured listing is bought by its seller for {featuredDurationsText(schedule.featuredListing.durations)} days at{" "}
-          {formatFee(schedule.featuredListing.dayPriceCents)} a day, from the listing&apos;s page or Seller listings. The charge is a platform fee
-          shown on your seller dashboard; featuring ends by itself on its last day. Featured listings take turns in Featured Equipment on the
-          home page, {FEATURED_ROTATION.shown} at a time, changing every {FEATURED_ROTATION.minutes} minutes, so every featured listing is
-          shown in turn. Nothing else is sold: featuring is not needed to list or sell.
+          {formatFee(schedule.featuredListing.dayPriceCents)} a day, from the listing&apos;s page or Seller listings. The charge is a platform fee shown on your
+          seller dashboard; featuring ends by itself on its last day. Featured listings take turns in Featured Equipment on the home page,{" "}
+          {FEATURED_ROTATION.shown} at a time, changing every {FEATURED_ROTATION.minutes} minutes, so every featured listing is shown in turn. Nothing else is
+          sold: featuring is not needed to list or sell.
         </Text>
       </PolicySection>
 
@@ -58,20 +58,20 @@ export default function PricingPage() {
         <PolicySubsection title="Why do auctions cost more than Buy It Now?">
           <Text>
             An auction keeps our systems busy for its whole run: live bidding, outbid alerts and the end-of-auction checks. That is why the{" "}
-            {LISTING_TYPE_LABELS.auction} rate is {formatRate(rates.auction)}, against {formatRate(rates.buy_now)} for{" "}
-            {LISTING_TYPE_LABELS.buy_now} and {formatRate(rates.hybrid)} for a {LISTING_TYPE_LABELS.hybrid} listing.
+            {LISTING_TYPE_LABELS.auction} rate is {formatRate(rates.auction)}, against {formatRate(rates.buy_now)} for {LISTING_TYPE_LABELS.buy_now} and{" "}
+            {formatRate(rates.hybrid)} for a {LISTING_TYPE_LABELS.hybrid} listing.
           </Text>
         </PolicySubsection>
         <PolicySubsection title="Do buyers pay a fee?">
           <Text>
-            No buyer&apos;s premium. Buyers pay the price or their winning bid by bank transfer into escrow, and arrange shipping with the
-            seller ({schedule.paymentMethods.every((m) => m.rateBp === 0 && m.fixedCents === 0) ? "Tradebench adds no processing fee" : "see the payment fees above"}).
+            No buyer&apos;s premium. Buyers pay the price or their winning bid by bank transfer into escrow, and arrange shipping with the seller (
+            {schedule.paymentMethods.every((m) => m.rateBp === 0 && m.fixedCents === 0) ? "Tradebench adds no processing fee" : "see the payment fees above"}).
           </Text>
         </PolicySubsection>
         <PolicySubsection title="What does importing many listings cost?">
           <Text>
-            {formatFee(schedule.bulkImport.priceCentsPerBlock)} for every started block of {schedule.bulkImport.blockSize} listings in one CSV
-            import. Imports made by Tradebench staff are free.
+            {formatFee(schedule.bulkImport.priceCentsPerBlock)} for every started block of {schedule.bulkImport.blockSize} listings in one CSV import. Imports
+            made by Tradebench staff are free.
           </Text>
         </PolicySubsection>
       </PolicySection>

@@ -74,29 +74,29 @@ export default function PrivacyPage() {
 
       <PolicySection id="retention" title="How long we keep it">
         <Text>
-          We keep your account data while your account is open. Orders and payment records are kept as long as tax and accounting law requires.
-          Sign-in attempt records and rate-limit counters are short-lived and expire by themselves.
+          We keep your account data while your account is open. Orders and payment records are kept as long as tax and accounting law requires. Sign-in attempt
+          records and rate-limit counters are short-lived and expire by themselves.
         </Text>
       </PolicySection>
 
       <PolicySection id="your-rights" title="Your choices and rights">
         <Text>
-          You can see and correct your details on your profile, and unsubscribe from the newsletter at any time. You may ask us for a copy of the
-          data we hold about you, to correct or erase it, or to stop using it for a purpose, subject to what the law requires us to keep.
+          You can see and correct your details on your profile, and unsubscribe from the newsletter at any time. You may ask us for a copy of the data we hold
+          about you, to correct or erase it, or to stop using it for a purpose, subject to what the law requires us to keep.
         </Text>
       </PolicySection>
 
       <PolicySection id="children" title="Children">
         <Text>
-          Tradebench is for businesses and adults. Accounts are for people aged {MINIMUM_MEMBER_AGE} and over, and we do not knowingly collect data
-          from children under {MINIMUM_VISITOR_AGE}.
+          Tradebench is for businesses and adults. Accounts are for people aged {MINIMUM_MEMBER_AGE} and over, and we do not knowingly collect data from
+          children under {MINIMUM_VISITOR_AGE}.
         </Text>
       </PolicySection>
 
       <PolicySection id="security" title="Security">
         <Text>
-          Passwords are hashed, sessions are signed and expire, and staff access follows their role. No system is perfectly secure; tell us at
-          once if you think your account has been misused.
+          Passwords are hashed, sessions are signed and expire, and staff access follows their role. No system is perfectly secure; tell us at once if you think
+          your account has been misused.
         </Text>
       </PolicySection>
 

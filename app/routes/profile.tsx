@@ -1,27 +1,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import {
-  Avatar,
-  Box,
-  Button,
-  Checkbox,
-  Container,
-  Field,
-  Fieldset,
-  Heading,
-  HStack,
-  Input,
-  Link,
-  SimpleGrid,
-  Stack,
-  Text,
-} from "@chakra-ui/react";
-import {
-  data,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/node";
+import { Avatar, Box, Button, Checkbox, Container, Field, Fieldset, Heading, HStack, Input, Link, SimpleGrid, Stack, Text } from "@chakra-ui/react";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link as RemixLink, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { FormErrors, FormSuccess, TextareaField, TextField } from "~/components/forms/index.ts";
 import { SecondFactorSection } from "~/components/profile/SecondFactorSection.tsx";
@@ -184,7 +164,9 @@ export default function ProfilePage() {
             <Heading as="h2" size="md" id="start-selling-heading" mb="2">
               Start selling
             </Heading>
-            <Text mb="3">Have equipment to sell? Turn your account into a seller&apos;s account to list items and run auctions; you keep buying as before.</Text>
+            <Text mb="3">
+              Have equipment to sell? Turn your account into a seller&apos;s account to list items and run auctions; you keep buying as before.
+            </Text>
             <Button asChild colorPalette="blue" variant="outline">
               <RemixLink to="/profile/start-selling">Start selling</RemixLink>
             </Button>
@@ -195,9 +177,7 @@ export default function ProfilePage() {
           <Heading as="h2" size="md" id="photo-heading" mb="3">
             Profile photo
           </Heading>
-          {avatarResult ? (
-            avatarResult.ok ? <FormSuccess>{avatarResult.message}</FormSuccess> : <FormErrors errors={[avatarResult.message]} />
-          ) : null}
+          {avatarResult ? avatarResult.ok ? <FormSuccess>{avatarResult.message}</FormSuccess> : <FormErrors errors={[avatarResult.message]} /> : null}
           <HStack gap="3" mt="3" wrap="wrap" align="end">
             <Form method="post" encType="multipart/form-data">
               <HStack gap="3" align="end" wrap="wrap">

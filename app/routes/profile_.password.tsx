@@ -29,14 +29,22 @@ export async function action({ request }: ActionFunctionArgs) {
   const { submission } = await parseForm(request, ChangePasswordSchema);
   if (submission.status !== "success") return data({ result: submission.reply({ hideFields: HIDDEN }), done: false }, { status: 400 });
   await enforceRateLimits([{ key: `password-change:account:${user.id}`, rule: RATE_LIMITS.passwordChangePerAccount }]);
-  return refusalsAnswered(async () => {
-    await changePassword(
-      getDb(),
-      { userId: user.id, currentPassword: submission.value.currentPassword, newPassword: submission.value.newPassword, keepSessionId: await readSessionId(request) },
-      getEnv().PUBLIC_URL,
-    );
-    return data({ result: submission.reply({ resetForm: true }), done: true });
-  }, { as: (refusal) => ({ result: formReply(submission, refusal, { hideFields: HIDDEN }), done: false }) });
+  return refusalsAnswered(
+    async () => {
+      await changePassword(
+        getDb(),
+        {
+          userId: user.id,
+          currentPassword: submission.value.currentPassword,
+          newPassword: submission.value.newPassword,
+          keepSessionId: await readSessionId(request),
+        },
+        getEnv().PUBLIC_URL,
+      );
+      return data({ result: submission.reply({ resetForm: true }), done: true });
+    },
+    { as: (refusal) => ({ result: formReply(submission, refusal, { hideFields: HIDDEN }), done: false }) },
+  );
 }
 
 export default function ChangePasswordPage() {

@@ -77,27 +77,40 @@ export async function action({ request }: ActionFunctionArgs) {
     return data<ActionAnswer>({ intent: known, result: submission.reply({ hideFields: hidden }) }, { status: 400 });
   }
   const input = submission.value;
-  return refusalsAnswered(async () => {
-    switch (input.intent) {
-      case "start":
-        await beginTotpEnrolment(getDb(), user.id);
-        throw redirect(pageUrl(url));
-      case "confirm": {
-        const { recoveryCodes } = await confirmTotpEnrolment(getDb(), user.id, input.code);
-        return data<ActionAnswer>({ intent: input.intent, result: submission.reply({ resetForm: true }), recoveryCodes, notice: SECOND_FACTOR_MESSAGES.enabled });
+  return refusalsAnswered(
+    async () => {
+      switch (input.intent) {
+        case "start":
+          await beginTotpEnrolment(getDb(), user.id);
+          throw redirect(pageUrl(url));
+        case "confirm": {
+          const { recoveryCodes } = await confirmTotpEnrolment(getDb(), user.id, input.code);
+          return data<ActionAnswer>({
+            intent: input.intent,
+            result: submission.reply({ resetForm: true }),
+            recoveryCodes,
+            notice: SECOND_FACTOR_MESSAGES.enabled,
+          });
+        }
+        case "regenerate": {
+          const { recoveryCodes } = await regenerateRecoveryCodes(getDb(), user.id, input.code);
+          return data<ActionAnswer>({
+            intent: input.intent,
+            result: submission.reply({ resetForm: true }),
+            recoveryCodes,
+            notice: SECOND_FACTOR_MESSAGES.regenerated,
+          });
+        }
+        case "disable":
+          await disableSecondFactor(getDb(), user.id, { password: input.password, code: input.code });
+          throw redirect(pageUrl(url, "disabled"));
+        case "remove-passkey":
+          await removePasskey(getDb(), user.id, { credentialId: input.credentialId, password: input.password, code: input.code });
+          throw redirect(pageUrl(url, "passkey-removed"));
       }
-      case "regenerate": {
-        const { recoveryCodes } = await regenerateRecoveryCodes(getDb(), user.id, input.code);
-        return data<ActionAnswer>({ intent: input.intent, result: submission.reply({ resetForm: true }), recoveryCodes, notice: SECOND_FACTOR_MESSAGES.regenerated });
-      }
-      case "disable":
-        await disableSecondFactor(getDb(), user.id, { password: input.password, code: input.code });
-        throw redirect(pageUrl(url, "disabled"));
-      case "remove-passkey":
-        await removePasskey(getDb(), user.id, { credentialId: input.credentialId, password: input.password, code: input.code });
-        throw redirect(pageUrl(url, "passkey-removed"));
-    }
-  }, { as: (refusal): ActionAnswer => ({ intent: input.intent, result: formReply(submission, refusal, { hideFields: hidden }) }) });
+    },
+    { as: (refusal): ActionAnswer => ({ intent: input.intent, result: formReply(submission, refusal, { hideFields: hidden }) }) },
+  );
 }
 
 function svgDataUrl(svg: string): string {
@@ -232,7 +245,9 @@ export default function SecondFactorPage() {
             <Heading as="h2" size="md" id="setup-heading">
               Set up your authenticator app
             </Heading>
-            <Text>Scan this code with an authenticator app (Google Authenticator, Microsoft Authenticator, 1Password, Aegis…), then type the 6-digit code it shows.</Text>
+            <Text>
+              Scan this code with an authenticator app (Google Authenticator, Microsoft Authenticator, 1Password, Aegis…), then type the 6-digit code it shows.
+            </Text>
             <img src={svgDataUrl(status.pending.qrSvg)} alt="QR code to add Tradebench to your authenticator app" width={200} height={200} />
             <Text fontSize="sm">
               Cannot scan? Enter this key in the app: <Code data-testid="totp-secret">{status.pending.secret}</Code>
@@ -254,8 +269,8 @@ export default function SecondFactorPage() {
             Passkeys
           </Heading>
           <Text>
-            A passkey (your device's fingerprint or face unlock, or a security key) can answer the second step instead of a code. Up to {MEMBER_LIMITS.passkeys.max} per
-            account.
+            A passkey (your device's fingerprint or face unlock, or a security key) can answer the second step instead of a code. Up to{" "}
+            {MEMBER_LIMITS.passkeys.max} per account.
           </Text>
           {passkeys.length > 0 ? (
             <List.Root gap="4" variant="plain" aria-label="Your passkeys">

@@ -29,9 +29,12 @@ export const action = resourceHandler(async ({ request }: ActionFunctionArgs) =>
     return data({ message: messages?.[0] ?? "Choose options or register.", field: field || undefined }, { status: 400 });
   }
   const { value } = submission;
-  return refusalsAnswered(async () => {
-    if (value.intent === "options") return data({ options: await beginPasskeyRegistration(getDb(), user.id) });
-    const registered = await finishPasskeyRegistration(getDb(), user.id, { name: value.name, response: value.response });
-    return data({ registered: registered.credentialId, recoveryCodes: registered.recoveryCodes });
-  }, { as: "json" });
+  return refusalsAnswered(
+    async () => {
+      if (value.intent === "options") return data({ options: await beginPasskeyRegistration(getDb(), user.id) });
+      const registered = await finishPasskeyRegistration(getDb(), user.id, { name: value.name, response: value.response });
+      return data({ registered: registered.credentialId, recoveryCodes: registered.recoveryCodes });
+    },
+    { as: "json" },
+  );
 });

@@ -39,10 +39,13 @@ export async function action({ request }: ActionFunctionArgs) {
     }
     return data<Answer>({ fieldErrors }, { status: 400 });
   }
-  return refusalsAnswered(async () => {
-    await becomeSeller(getDb(), user.id, { companyName: submission.value.companyName, acceptTerms: true });
-    throw redirect("/seller-dashboard?welcome=seller");
-  }, { as: (refusal): Answer => (refusal.field ? { fieldErrors: { [refusal.field]: refusal.message } } : { formError: refusal.message }) });
+  return refusalsAnswered(
+    async () => {
+      await becomeSeller(getDb(), user.id, { companyName: submission.value.companyName, acceptTerms: true });
+      throw redirect("/seller-dashboard?welcome=seller");
+    },
+    { as: (refusal): Answer => (refusal.field ? { fieldErrors: { [refusal.field]: refusal.message } } : { formError: refusal.message }) },
+  );
 }
 
 export default function StartSellingPage() {
@@ -78,7 +81,9 @@ export default function StartSellingPage() {
             <List.Item>
               Buyers pay into escrow; the payment is released to you, less the fee, after their {INSPECTION_PERIOD_DAYS}-day inspection period.
             </List.Item>
-            <List.Item>You describe each item truthfully, ship what sold, and answer a buyer who opens a dispute within {SELLER_RESPONSE_BUSINESS_DAYS} business days.</List.Item>
+            <List.Item>
+              You describe each item truthfully, ship what sold, and answer a buyer who opens a dispute within {SELLER_RESPONSE_BUSINESS_DAYS} business days.
+            </List.Item>
             <List.Item>
               The{" "}
               <Link asChild textDecoration="underline">
@@ -120,7 +125,12 @@ export default function StartSellingPage() {
               </Stack>
               <Stack gap="1">
                 <label>
-                  <input type="checkbox" name="acceptTerms" aria-invalid={errors.acceptTerms ? true : undefined} aria-describedby={errors.acceptTerms ? "acceptTerms-error" : undefined} />{" "}
+                  <input
+                    type="checkbox"
+                    name="acceptTerms"
+                    aria-invalid={errors.acceptTerms ? true : undefined}
+                    aria-describedby={errors.acceptTerms ? "acceptTerms-error" : undefined}
+                  />{" "}
                   I accept the Terms of Service and the Prohibited Conduct Policy as a seller.
                 </label>
                 {errors.acceptTerms ? (

@@ -58,11 +58,16 @@ export async function action({ request }: ActionFunctionArgs) {
   const sent = files.filter((file) => file.size > 0 || file.name !== "");
   if (sent.some((file) => file.status === "too_big")) return data<Answer>({ fieldErrors: { documents: M.documentTooBig } }, { status: 400 });
   if (sent.some((file) => file.status === "over_limit")) return data<Answer>({ fieldErrors: { documents: M.tooManyDocuments } }, { status: 400 });
-  const documents = sent.filter((file) => file.status === "kept" && file.bytes && file.size > 0).map((file) => ({ name: file.name, bytes: file.bytes as Uint8Array }));
-  return refusalsAnswered(async () => {
-    await submitVerificationApplication(getDb(), getUploadStore(), { sellerId: user.id, details: submission.value, documents });
-    throw redirect("/profile/verification?sent=1");
-  }, { as: (refusal): Answer => (refusal.field ? { fieldErrors: { [refusal.field]: refusal.message } } : { formError: refusal.message }) });
+  const documents = sent
+    .filter((file) => file.status === "kept" && file.bytes && file.size > 0)
+    .map((file) => ({ name: file.name, bytes: file.bytes as Uint8Array }));
+  return refusalsAnswered(
+    async () => {
+      await submitVerificationApplication(getDb(), getUploadStore(), { sellerId: user.id, details: submission.value, documents });
+      throw redirect("/profile/verification?sent=1");
+    },
+    { as: (refusal): Answer => (refusal.field ? { fieldErrors: { [refusal.field]: refusal.message } } : { formError: refusal.message }) },
+  );
 }
 
 function FieldError({ id, message }: { id: string; message: string | undefined }) {
@@ -84,9 +89,24 @@ export default function SellerVerificationPage() {
         <Text fontWeight="medium">{label}</Text>
       </label>
       {multiline ? (
-        <Textarea id={`verification-${name}`} name={name} rows={3} maxLength={500} defaultValue={defaultValue} aria-invalid={errors[name] ? true : undefined} aria-describedby={errors[name] ? `${name}-error` : undefined} />
+        <Textarea
+          id={`verification-${name}`}
+          name={name}
+          rows={3}
+          maxLength={500}
+          defaultValue={defaultValue}
+          aria-invalid={errors[name] ? true : undefined}
+          aria-describedby={errors[name] ? `${name}-error` : undefined}
+        />
       ) : (
-        <Input id={`verification-${name}`} name={name} maxLength={200} defaultValue={defaultValue} aria-invalid={errors[name] ? true : undefined} aria-describedby={errors[name] ? `${name}-error` : undefined} />
+        <Input
+          id={`verification-${name}`}
+          name={name}
+          maxLength={200}
+          defaultValue={defaultValue}
+          aria-invalid={errors[name] ? true : undefined}
+          aria-describedby={errors[name] ? `${name}-error` : undefined}
+        />
       )}
       <FieldError id={`${name}-error`} message={errors[name]} />
     </Stack>
@@ -103,10 +123,9 @@ export default function SellerVerificationPage() {
           Seller verification
         </Heading>
         <Text>
-          Verified sellers show a Verified Seller badge on their profile and listings. To be verified, send the company's
-          registration details with documents that prove them — the registration certificate and a proof of the
-          registered address (a utility bill or bank statement under three months old). Staff check each application;
-          you hear the decision by notification and e-mail.
+          Verified sellers show a Verified Seller badge on their profile and listings. To be verified, send the company's registration details with documents
+          that prove them — the registration certificate and a proof of the registered address (a utility bill or bank statement under three months old). Staff
+          check each application; you hear the decision by notification and e-mail.
         </Text>
         {sent ? <FormSuccess>{sent}</FormSuccess> : null}
         {answer?.formError ? <FormErrors errors={[answer.formError]} /> : null}
@@ -121,7 +140,9 @@ export default function SellerVerificationPage() {
           <Box as="section" aria-labelledby="latest-heading" borderWidth="1px" rounded="md" p="4">
             <Heading as="h2" size="md" id="latest-heading">
               Your application of {formatShortDate(latest.submittedAt)}:{" "}
-              <Badge colorPalette={latest.status === "rejected" ? "red" : latest.status === "approved" ? "green" : "yellow"}>{VERIFICATION_STATUS_LABELS[latest.status]}</Badge>
+              <Badge colorPalette={latest.status === "rejected" ? "red" : latest.status === "approved" ? "green" : "yellow"}>
+                {VERIFICATION_STATUS_LABELS[latest.status]}
+              </Badge>
             </Heading>
             <Text mt="2">
               {latest.companyName} · {latest.registrationNumber} · {latest.country}
@@ -129,7 +150,8 @@ export default function SellerVerificationPage() {
             {latest.status === "pending" ? <Text mt="2">{M.alreadyPending}</Text> : null}
             {latest.status === "rejected" ? (
               <Text mt="2">
-                Reason given{latest.decidedAt ? ` on ${formatShortDate(latest.decidedAt)}` : ""}: {latest.rejectionReason}. Correct what it names and apply again below.
+                Reason given{latest.decidedAt ? ` on ${formatShortDate(latest.decidedAt)}` : ""}: {latest.rejectionReason}. Correct what it names and apply
+                again below.
               </Text>
             ) : null}
             {latest.documents.length > 0 ? (
@@ -160,10 +182,17 @@ export default function SellerVerificationPage() {
                 <label htmlFor="verification-documents">
                   <Text fontWeight="medium">Documents</Text>
                 </label>
-                <input id="verification-documents" type="file" name={VERIFICATION_DOCUMENT_FIELD} accept={VERIFICATION_DOCUMENT_ACCEPT} multiple aria-describedby="documents-help documents-error" />
+                <input
+                  id="verification-documents"
+                  type="file"
+                  name={VERIFICATION_DOCUMENT_FIELD}
+                  accept={VERIFICATION_DOCUMENT_ACCEPT}
+                  multiple
+                  aria-describedby="documents-help documents-error"
+                />
                 <Text id="documents-help" fontSize="sm" color="fg.muted">
-                  1 to {VERIFICATION_MAX_DOCUMENTS} files: PDF, JPEG, PNG or WebP, each at most {VERIFICATION_MAX_DOCUMENT_BYTES / 1024 / 1024} MB. Only you and the staff who review
-                  applications can open them.
+                  1 to {VERIFICATION_MAX_DOCUMENTS} files: PDF, JPEG, PNG or WebP, each at most {VERIFICATION_MAX_DOCUMENT_BYTES / 1024 / 1024} MB. Only you and
+                  the staff who review applications can open them.
                 </Text>
                 <FieldError id="documents-error" message={errors.documents} />
               </Stack>

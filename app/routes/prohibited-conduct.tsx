@@ -31,8 +31,8 @@ export default function ProhibitedConductPage() {
     >
       <PolicySection id="scope" title="1. Purpose and scope">
         <Text>
-          This policy applies to every listing, auction, bid, message, forum post and review on Tradebench, and to every member, whether
-          buying, selling or both. It is part of our <PageLink to="/terms">Terms of Service</PageLink>.
+          This policy applies to every listing, auction, bid, message, forum post and review on Tradebench, and to every member, whether buying, selling or
+          both. It is part of our <PageLink to="/terms">Terms of Service</PageLink>.
         </Text>
       </PolicySection>
 
@@ -121,15 +121,15 @@ export default function ProhibitedConductPage() {
 
       <PolicySection id="intellectual-property" title="7. Intellectual property">
         <Text>
-          Use your own photos and descriptions, or ones you have permission to use. Manufacturer names and model numbers may be used to
-          describe equipment, not to suggest that the manufacturer endorses you.
+          Use your own photos and descriptions, or ones you have permission to use. Manufacturer names and model numbers may be used to describe equipment, not
+          to suggest that the manufacturer endorses you.
         </Text>
       </PolicySection>
 
       <PolicySection id="reporting" title="8. Reporting a violation">
         <Text>
-          If you see a listing, message or member breaking these rules, tell us with a link and what you saw. <ReachTrustAndSafety contact={contact} />{" "}
-          Reports are confidential.
+          If you see a listing, message or member breaking these rules, tell us with a link and what you saw. <ReachTrustAndSafety contact={contact} /> Reports
+          are confidential.
         </Text>
       </PolicySection>
 
@@ -150,9 +150,8 @@ export default function ProhibitedConductPage() {
 
       <PolicySection id="appeals" title="10. Appeals">
         <Text>
-          If you believe we got it wrong, write to trust &amp; safety as in section 8, quoting the notice you received, and tell us why. A
-          member of the team who was not involved reviews the appeal, normally within {APPEAL_REVIEW_BUSINESS_DAYS} business days. The
-          decision on an appeal is final.
+          If you believe we got it wrong, write to trust &amp; safety as in section 8, quoting the notice you received, and tell us why. A member of the team
+          who was not involved reviews the appeal, normally within {APPEAL_REVIEW_BUSINESS_DAYS} business days. The decision on an appeal is final.
         </Text>
       </PolicySection>
 

@@ -36,15 +36,18 @@ export async function action({ request, context }: ActionFunctionArgs) {
     { key: `register:account:${email}`, rule: RATE_LIMITS.registerPerAccount },
   ]);
   // A password the policy refuses: the message beside the password field (400).
-  return refusalsAnswered(async () => {
-    // The same answer whether the address is new or already has an account (whose owner is mailed instead).
-    await registerMember(
-      getDb(),
-      { email, password, firstName, lastName, companyName, role: roleForIntent(intent as RegistrationIntent) },
-      getEnv().PUBLIC_URL,
-    );
-    return redirect("/login?registered=1");
-  }, { as: (refusal) => formReply(submission, refusal, { hideFields: ["password", "confirmPassword"] }) });
+  return refusalsAnswered(
+    async () => {
+      // The same answer whether the address is new or already has an account (whose owner is mailed instead).
+      await registerMember(
+        getDb(),
+        { email, password, firstName, lastName, companyName, role: roleForIntent(intent as RegistrationIntent) },
+        getEnv().PUBLIC_URL,
+      );
+      return redirect("/login?registered=1");
+    },
+    { as: (refusal) => formReply(submission, refusal, { hideFields: ["password", "confirmPassword"] }) },
+  );
 }
 
 export default function RegisterPage() {

@@ -3,15 +3,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { Box, Button, Container, Heading, Link, Stack, Text } from "@chakra-ui/react";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { parseForm } from "~/web/form-data.server.ts";
-import {
-  Form,
-  Link as RemixLink,
-  useActionData,
-  useLoaderData,
-  useNavigate,
-  useNavigation,
-  type ShouldRevalidateFunction,
-} from "@remix-run/react";
+import { Form, Link as RemixLink, useActionData, useLoaderData, useNavigate, useNavigation, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useEffect } from "react";
 import { FormErrors, FormSuccess, TextField } from "~/components/forms/index.ts";
 import { getDb } from "~/db.server.ts";

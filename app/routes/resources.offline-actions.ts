@@ -4,12 +4,7 @@
 // refused before this (sameOriginOnly in server.mjs), and only JSON is read, which a plain cross-site form cannot send.
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { getDb } from "~/db.server.ts";
-import {
-  describeIssue,
-  OFFLINE_ACTIONS_BODY_LIMIT,
-  OFFLINE_ACTIONS_MESSAGES,
-  OfflineActionsRequestSchema,
-} from "~/schemas/offline-actions.ts";
+import { describeIssue, OFFLINE_ACTIONS_BODY_LIMIT, OFFLINE_ACTIONS_MESSAGES, OfflineActionsRequestSchema } from "~/schemas/offline-actions.ts";
 import { getOptionalUser } from "~/web/auth.server.ts";
 import { applyOfflineActions } from "~/services/offline/index.server.ts";
 import { isDomainError } from "~/services/domain-error.ts";

@@ -89,9 +89,7 @@ export default function SellerListingsPage() {
 
         {done ? <FormSuccess>{done}</FormSuccess> : null}
         {answer && !answer.ok ? (
-          <FormErrors
-            errors={[answer.message, ...answer.refused.map((item) => `${refusedTitles.get(item.id) ?? `Listing ${item.id}`}: ${item.message}`)]}
-          />
+          <FormErrors errors={[answer.message, ...answer.refused.map((item) => `${refusedTitles.get(item.id) ?? `Listing ${item.id}`}: ${item.message}`)]} />
         ) : null}
 
         <Box as="nav" aria-label="Listing status" borderBottomWidth="1px">
@@ -187,7 +185,13 @@ export default function SellerListingsPage() {
                     {items.map((item) => (
                       <Table.Row key={item.id} data-listing-id={item.id}>
                         <Table.Cell>
-                          <input type="checkbox" name="ids" value={item.id} aria-label={`Select ${item.title}`} style={{ width: "1.25rem", height: "1.25rem" }} />
+                          <input
+                            type="checkbox"
+                            name="ids"
+                            value={item.id}
+                            aria-label={`Select ${item.title}`}
+                            style={{ width: "1.25rem", height: "1.25rem" }}
+                          />
                         </Table.Cell>
                         <Table.Cell>
                           <Flex gap="3" align="center" minW="48">
@@ -202,7 +206,9 @@ export default function SellerListingsPage() {
                               </Link>
                               <Text fontSize="xs" color="fg.muted">
                                 {[item.brand, item.model].filter(Boolean).join(" ")}
-                                {item.auction ? ` · auction ${item.auction.status}${item.auction.sold ? ", sold" : item.status === "unsold" ? ", not sold" : ""}` : ""}
+                                {item.auction
+                                  ? ` · auction ${item.auction.status}${item.auction.sold ? ", sold" : item.status === "unsold" ? ", not sold" : ""}`
+                                  : ""}
                               </Text>
                             </Box>
                           </Flex>

@@ -41,7 +41,11 @@ export default function SellerMessagesPage() {
         </Heading>
         <SimpleGrid as="section" aria-label="Your response figures" columns={{ base: 1, sm: 3 }} gap="4">
           <StatCard label="Awaiting your answer" value={String(unansweredCount)} />
-          <StatCard label="Response rate" value={formatResponseRate(figures.responseRate)} help={`Over ${figures.conversations} ${figures.conversations === 1 ? "conversation" : "conversations"}`} />
+          <StatCard
+            label="Response rate"
+            value={formatResponseRate(figures.responseRate)}
+            help={`Over ${figures.conversations} ${figures.conversations === 1 ? "conversation" : "conversations"}`}
+          />
           <StatCard label="Response time" value={formatResponseTime(figures.responseTimeMs)} />
         </SimpleGrid>
         {conversations.length === 0 ? (

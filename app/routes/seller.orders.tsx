@@ -27,10 +27,9 @@ export default function SellerOrdersPage() {
       title="Your sales"
       intro={
         <>
-          {total === 0 ? "Items you sell show here." : `${total} ${total === 1 ? "sale" : "sales"}.`} Ship paid orders from the order page. The success
-          fee is {formatRate(SUCCESS_FEE_RATE_BP.buy_now)} on Buy Now, {formatRate(SUCCESS_FEE_RATE_BP.auction)} on auctions and{" "}
-          {formatRate(SUCCESS_FEE_RATE_BP.hybrid)} on auctions with Buy Now, less any fee exemption; you receive the rest when the buyer confirms
-          receipt.
+          {total === 0 ? "Items you sell show here." : `${total} ${total === 1 ? "sale" : "sales"}.`} Ship paid orders from the order page. The success fee is{" "}
+          {formatRate(SUCCESS_FEE_RATE_BP.buy_now)} on Buy Now, {formatRate(SUCCESS_FEE_RATE_BP.auction)} on auctions and{" "}
+          {formatRate(SUCCESS_FEE_RATE_BP.hybrid)} on auctions with Buy Now, less any fee exemption; you receive the rest when the buyer confirms receipt.
         </>
       }
       side="sales"

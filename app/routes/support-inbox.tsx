@@ -44,10 +44,13 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requirePermission(request, "can_answer_support");
   const { submission } = await parseForm(request, CloseSupportRequestSchema);
   if (submission.status !== "success") return data({ message: "Please choose a message to close." }, { status: 400 });
-  return refusalsAnswered(async () => {
-    await closeSupportRequest(getDb(), submission.value.id, user.id);
-    return redirect("/support-inbox?closed=1");
-  }, { as: "json" });
+  return refusalsAnswered(
+    async () => {
+      await closeSupportRequest(getDb(), submission.value.id, user.id);
+      return redirect("/support-inbox?closed=1");
+    },
+    { as: "json" },
+  );
 }
 
 function preview(text: string): string {
@@ -66,7 +69,9 @@ export default function SupportInboxPage() {
           <Heading as="h1" size="2xl">
             Support inbox
           </Heading>
-          <Text color="fg.muted">Messages sent through the contact form. Open one to read it whole, assign it, reply to the sender by e-mail and close it.</Text>
+          <Text color="fg.muted">
+            Messages sent through the contact form. Open one to read it whole, assign it, reply to the sender by e-mail and close it.
+          </Text>
         </Stack>
         <HStack as="nav" aria-label="Inbox views" gap="4" wrap="wrap">
           {SUPPORT_INBOX_VIEWS.map((one) => (
@@ -106,8 +111,7 @@ export default function SupportInboxPage() {
                     <Text fontSize="sm">{entry.assignee ? `Assigned to ${entry.assignee.name}` : "Not assigned"}</Text>
                     {entry.orderId !== null && entry.orderReference ? (
                       <Text fontSize="sm">
-                        About order{" "}
-                        {/* Whoever reads this inbox (can_answer_support) may open any order, read-only. */}
+                        About order {/* Whoever reads this inbox (can_answer_support) may open any order, read-only. */}
                         <Link asChild color="blue.fg" fontWeight="bold">
                           <RemixLink to={`/orders/${entry.orderId}`}>{entry.orderReference}</RemixLink>
                         </Link>

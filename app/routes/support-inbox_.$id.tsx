@@ -72,32 +72,35 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
   const db = getDb();
   const command = submission.value;
-  return refusalsAnswered(async () => {
-    let done: Done;
-    if (command.intent === "assign" || command.intent === "assign-me") {
-      const assigneeId = command.intent === "assign-me" ? user.id : command.assignee || null;
-      await assignSupportRequest(db, { id, assigneeId, expectedAssigneeId: command.expected || null, actorId: user.id });
-      done = assigneeId === null ? "unassigned" : "assigned";
-    } else if (command.intent === "reply") {
-      const { closed } = await replyToSupportRequest(db, { id, actorId: user.id, body: command.body, close: command.then === "close" });
-      done = closed ? "replied-closed" : "replied";
-    } else if (command.intent === "close") {
-      await closeSupportRequest(db, id, user.id);
-      done = "closed";
-    } else {
-      await reopenSupportRequest(db, id, user.id);
-      done = "reopened";
-    }
-    return redirect(`/support-inbox/${id}?done=${done}`);
-  }, {
-    as: (refusal) => ({
-      intent: command.intent === "reply" ? ("reply" as const) : ("other" as const),
-      result: formReply(submission, refusal),
-      message: refusal.message,
-      ...(refusal.field === undefined ? {} : { field: refusal.field }),
-    }),
-    page: ["not_found"],
-  });
+  return refusalsAnswered(
+    async () => {
+      let done: Done;
+      if (command.intent === "assign" || command.intent === "assign-me") {
+        const assigneeId = command.intent === "assign-me" ? user.id : command.assignee || null;
+        await assignSupportRequest(db, { id, assigneeId, expectedAssigneeId: command.expected || null, actorId: user.id });
+        done = assigneeId === null ? "unassigned" : "assigned";
+      } else if (command.intent === "reply") {
+        const { closed } = await replyToSupportRequest(db, { id, actorId: user.id, body: command.body, close: command.then === "close" });
+        done = closed ? "replied-closed" : "replied";
+      } else if (command.intent === "close") {
+        await closeSupportRequest(db, id, user.id);
+        done = "closed";
+      } else {
+        await reopenSupportRequest(db, id, user.id);
+        done = "reopened";
+      }
+      return redirect(`/support-inbox/${id}?done=${done}`);
+    },
+    {
+      as: (refusal) => ({
+        intent: command.intent === "reply" ? ("reply" as const) : ("other" as const),
+        result: formReply(submission, refusal),
+        message: refusal.message,
+        ...(refusal.field === undefined ? {} : { field: refusal.field }),
+      }),
+      page: ["not_found"],
+    },
+  );
 }
 
 function historyLine(entry: SupportHistoryEntry, sender: string): string {
@@ -147,7 +150,10 @@ export default function SupportRequestPage() {
     onValidate: ({ formData }) => parseWithZod(formData, { schema: SupportReplySchema }),
   });
   const otherRefusal = answer && answer.intent !== "reply" ? answer.message : null;
-  const staffOptions = [{ value: "", label: "Nobody" }, ...staff.map((member) => ({ value: member.id, label: member.id === viewerId ? `${member.name} (me)` : member.name }))];
+  const staffOptions = [
+    { value: "", label: "Nobody" },
+    ...staff.map((member) => ({ value: member.id, label: member.id === viewerId ? `${member.name} (me)` : member.name })),
+  ];
   if (message.assignee && !staff.some((member) => member.id === message.assignee?.id)) {
     staffOptions.push({ value: message.assignee.id, label: `${message.assignee.name} (no longer on the support team)` });
   }
@@ -284,7 +290,9 @@ export default function SupportRequestPage() {
             <Heading as="h2" size="md" id="support-assignment">
               Assignment
             </Heading>
-            <Text>{message.assignee ? `Assigned to ${message.assignee.id === viewerId ? "you" : message.assignee.name}.` : "Nobody is assigned to this message."}</Text>
+            <Text>
+              {message.assignee ? `Assigned to ${message.assignee.id === viewerId ? "you" : message.assignee.name}.` : "Nobody is assigned to this message."}
+            </Text>
             <AssignForm key={message.assignee?.id ?? ""} current={message.assignee?.id ?? ""} options={staffOptions} busy={busy} />
             {message.assignee?.id !== viewerId ? (
               <Form method="post">

@@ -23,9 +23,8 @@ import { REVIEWS_PAGE_SIZE } from "~/lib/reviews.ts";
 import { UserProfileActionSchema } from "~/schemas/user-profile.ts";
 import { conversationUrl } from "~/lib/messages.ts";
 import { FOLLOW_MESSAGES } from "~/lib/follows.ts";
-import { PROFILE_AUCTIONS_PAGE_SIZE, VERIFICATION_MESSAGES } from "~/lib/profiles.ts";
+import { PROFILE_AUCTIONS_PAGE_SIZE, PROFILE_LISTINGS_PAGE_SIZE, VERIFICATION_MESSAGES } from "~/lib/profiles.ts";
 import { parsePage } from "~/schemas/order.ts";
-import { PROFILE_LISTINGS_PAGE_SIZE } from "~/lib/profiles.ts";
 import { followSeller, setSellerVerification, unfollowSeller } from "~/services/accounts/index.server.ts";
 import { profileAuctions, profileListings, publicProfile } from "~/flows/index.server.ts";
 import { openConversation, openGeneralConversation } from "~/services/messaging/index.server.ts";
@@ -51,7 +50,9 @@ type Tab = (typeof TABS)[number];
 type Done = keyof typeof DONE;
 const isDone = (value: string | null): value is Done => value !== null && Object.hasOwn(DONE, value);
 
-export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [{ title: loaded ? `${loaded.profile.name} — Tradebench` : `${USER_NOT_FOUND} — Tradebench` }];
+export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
+  { title: loaded ? `${loaded.profile.name} — Tradebench` : `${USER_NOT_FOUND} — Tradebench` },
+];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = params.id ?? "";
@@ -64,7 +65,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const asked = search.get("tab");
   const tab: Tab = asked === "reviews" ? "reviews" : asked === "auctions" && profile.role === "seller" ? "auctions" : "listings";
   const page = parsePage(search.get("page"));
-  const listings = tab === "listings" || (profile.contactButtons && profile.counts.listings > 0) ? await profileListings(db, profile.id, tab === "listings" ? page : 1) : [];
+  const listings =
+    tab === "listings" || (profile.contactButtons && profile.counts.listings > 0) ? await profileListings(db, profile.id, tab === "listings" ? page : 1) : [];
   const auctions = tab === "auctions" ? await profileAuctions(db, profile.id, page) : [];
   const reviews = tab === "reviews" ? (await listReceivedReviews(db, profile.id, { page })).reviews : [];
   const canVerify = viewer !== null && profile.role === "seller" && (await userHasPermission(viewer, "can_manage_users"));
@@ -92,41 +94,53 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireConfirmedUser(request);
   const { submission } = await parseForm(request, UserProfileActionSchema);
   if (submission.status !== "success") {
-    const messages = Object.values(submission.error ?? {}).flat().filter((message): message is string => typeof message === "string");
+    const messages = Object.values(submission.error ?? {})
+      .flat()
+      .filter((message): message is string => typeof message === "string");
     return data({ formError: messages[0] ?? "Check the form and try again" }, { status: 400 });
   }
   const command = submission.value;
   const memberId = id.toLowerCase();
   const db = getDb();
-  return refusalsAnswered(async () => {
-    let done: Done;
-    switch (command.intent) {
-      case "reply":
-        await replyToReview(db, { reviewId: command.reviewId, userId: user.id, reply: command.reply });
-        throw redirect(`/user/${memberId}?tab=reviews&done=reply`);
-      case "report":
-        await reportReview(db, { reviewId: command.reviewId, reporterId: user.id, reason: command.reason });
-        throw redirect(`/user/${memberId}?tab=reviews&done=report`);
-      case "message": {
-        const { conversationId } =
-          typeof command.listingId === "number" ? await openConversation(db, user.id, command.listingId) : await openGeneralConversation(db, user.id, memberId);
-        throw redirect(conversationUrl(conversationId));
+  return refusalsAnswered(
+    async () => {
+      let done: Done;
+      switch (command.intent) {
+        case "reply":
+          await replyToReview(db, { reviewId: command.reviewId, userId: user.id, reply: command.reply });
+          throw redirect(`/user/${memberId}?tab=reviews&done=reply`);
+        case "report":
+          await reportReview(db, { reviewId: command.reviewId, reporterId: user.id, reason: command.reason });
+          throw redirect(`/user/${memberId}?tab=reviews&done=report`);
+        case "message": {
+          const { conversationId } =
+            typeof command.listingId === "number"
+              ? await openConversation(db, user.id, command.listingId)
+              : await openGeneralConversation(db, user.id, memberId);
+          throw redirect(conversationUrl(conversationId));
+        }
+        case "follow":
+          await followSeller(db, user.id, memberId);
+          done = "follow";
+          break;
+        case "unfollow":
+          await unfollowSeller(db, user.id, memberId);
+          done = "unfollow";
+          break;
+        case "verify":
+          await setSellerVerification(db, {
+            actor: { id: user.id, role: user.role },
+            sellerId: memberId,
+            verified: command.verified === "yes",
+            since: command.since,
+          });
+          done = command.verified === "yes" ? "verified" : "unverified";
+          break;
       }
-      case "follow":
-        await followSeller(db, user.id, memberId);
-        done = "follow";
-        break;
-      case "unfollow":
-        await unfollowSeller(db, user.id, memberId);
-        done = "unfollow";
-        break;
-      case "verify":
-        await setSellerVerification(db, { actor: { id: user.id, role: user.role }, sellerId: memberId, verified: command.verified === "yes", since: command.since });
-        done = command.verified === "yes" ? "verified" : "unverified";
-        break;
-    }
-    throw redirect(`/user/${memberId}?done=${done}`);
-  }, { as: (refusal) => ({ formError: refusal.message }) });
+      throw redirect(`/user/${memberId}?done=${done}`);
+    },
+    { as: (refusal) => ({ formError: refusal.message }) },
+  );
 }
 
 export default function UserProfilePage() {

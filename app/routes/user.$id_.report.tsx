@@ -36,7 +36,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const memberId = memberIdOf(params.id);
   const user = await requireConfirmedUser(request);
-  return reportAction(request, FraudReportSchema, (report) => reportMember(getDb(), { memberId, reporterId: user.id, ...report }), MODERATION_MESSAGES.memberReported);
+  return reportAction(
+    request,
+    FraudReportSchema,
+    (report) => reportMember(getDb(), { memberId, reporterId: user.id, ...report }),
+    MODERATION_MESSAGES.memberReported,
+  );
 }
 
 export default function ReportMemberPage() {

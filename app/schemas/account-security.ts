@@ -4,7 +4,10 @@ import { newPasswordField } from "./fields.ts";
 
 export const ChangePasswordSchema = z
   .object({
-    currentPassword: z.string({ required_error: "Please enter your current password" }).min(1, "Please enter your current password").max(200, "Password must be at most 200 characters long"),
+    currentPassword: z
+      .string({ required_error: "Please enter your current password" })
+      .min(1, "Please enter your current password")
+      .max(200, "Password must be at most 200 characters long"),
     newPassword: newPasswordField,
     confirmPassword: z.string({ required_error: "Please confirm your password" }),
   })

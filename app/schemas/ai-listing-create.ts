@@ -108,11 +108,7 @@ export type FieldErrors = Record<string, string[]>;
 export type Checked<T> = { ok: true; value: T } | { ok: false; errors: FieldErrors };
 
 const requiredText = (message: string, label: string, max: number) =>
-  z
-    .string({ required_error: message, invalid_type_error: message })
-    .trim()
-    .min(1, message)
-    .max(max, LISTING_MESSAGES.tooLong(label, max));
+  z.string({ required_error: message, invalid_type_error: message }).trim().min(1, message).max(max, LISTING_MESSAGES.tooLong(label, max));
 
 const optionalText = (label: string, max: number) =>
   z
@@ -129,28 +125,26 @@ const ReviewSchema = z.object({
   model: requiredText(AI_LISTING_MESSAGES.modelRequired, "Model", LISTING_LIMITS.model),
   condition: z.enum(CONDITIONS, { errorMap: () => ({ message: AI_LISTING_MESSAGES.invalidCondition }) }),
   categoryId: requiredText(AI_LISTING_MESSAGES.categoryUndetermined, "Category", 200),
-  price: z
-    .string({ invalid_type_error: AI_LISTING_MESSAGES.priceRequired, required_error: AI_LISTING_MESSAGES.priceRequired })
-    .transform((raw, ctx) => {
-      const cents = parseMoneyCents(raw);
-      if (cents === null) {
-        ctx.addIssue({ code: z.ZodIssueCode.custom, message: AI_LISTING_MESSAGES.priceRequired });
-        return z.NEVER;
-      }
-      return cents;
-    }),
+  price: z.string({ invalid_type_error: AI_LISTING_MESSAGES.priceRequired, required_error: AI_LISTING_MESSAGES.priceRequired }).transform((raw, ctx) => {
+    const cents = parseMoneyCents(raw);
+    if (cents === null) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, message: AI_LISTING_MESSAGES.priceRequired });
+      return z.NEVER;
+    }
+    return cents;
+  }),
   specifications: z
     .array(
       z.object(
         {
-        key: z
-          .string({ invalid_type_error: AI_LISTING_MESSAGES.rowsUnreadable })
-          .trim()
-          .max(LISTING_LIMITS.specificationKey, LISTING_MESSAGES.tooLong("A specification name", LISTING_LIMITS.specificationKey)),
-        value: z
-          .string({ invalid_type_error: AI_LISTING_MESSAGES.rowsUnreadable })
-          .trim()
-          .max(LISTING_LIMITS.specificationValue, LISTING_MESSAGES.tooLong("A specification value", LISTING_LIMITS.specificationValue)),
+          key: z
+            .string({ invalid_type_error: AI_LISTING_MESSAGES.rowsUnreadable })
+            .trim()
+            .max(LISTING_LIMITS.specificationKey, LISTING_MESSAGES.tooLong("A specification name", LISTING_LIMITS.specificationKey)),
+          value: z
+            .string({ invalid_type_error: AI_LISTING_MESSAGES.rowsUnreadable })
+            .trim()
+            .max(LISTING_LIMITS.specificationValue, LISTING_MESSAGES.tooLong("A specification value", LISTING_LIMITS.specificationValue)),
         },
         { invalid_type_error: AI_LISTING_MESSAGES.rowsUnreadable },
       ),
@@ -171,7 +165,10 @@ const ReviewSchema = z.object({
     .transform((rows) => rows.flatMap((row) => (row.key && row.value ? [[row.key, row.value] as [string, string]] : []))),
   features: z
     .array(
-      z.string({ invalid_type_error: AI_LISTING_MESSAGES.rowsUnreadable }).trim().max(LISTING_LIMITS.feature, LISTING_MESSAGES.tooLong("A feature", LISTING_LIMITS.feature)),
+      z
+        .string({ invalid_type_error: AI_LISTING_MESSAGES.rowsUnreadable })
+        .trim()
+        .max(LISTING_LIMITS.feature, LISTING_MESSAGES.tooLong("A feature", LISTING_LIMITS.feature)),
       { invalid_type_error: AI_LISTING_MESSAGES.rowsUnreadable },
     )
     .max(LISTING_LIMITS.features, LISTING_MESSAGES.tooManyRows("features", LISTING_LIMITS.features))

@@ -7,11 +7,7 @@ import { AI_LISTING_MESSAGES, WIZARD_MAX_PHOTO_BYTES } from "./ai-listing-create
 import { LISTING_LIMITS } from "./listing.ts";
 
 const requiredText = (message: string, label: string, max: number) =>
-  z
-    .string({ required_error: message, invalid_type_error: message })
-    .trim()
-    .min(1, message)
-    .max(max, `${label} must be at most ${max} characters`);
+  z.string({ required_error: message, invalid_type_error: message }).trim().min(1, message).max(max, `${label} must be at most ${max} characters`);
 
 export const AiListingRequestSchema = z.object({
   brand: requiredText(AI_LISTING_MESSAGES.brandRequired, "Brand", LISTING_LIMITS.brand),

@@ -14,7 +14,11 @@ const intentValues = REGISTRATION_INTENTS.map((i) => i.value) as [string, ...str
 
 export const RegisterSchema = z
   .object({
-    firstName: z.string({ required_error: "First name is required" }).trim().min(1, "First name is required").max(80, "First name must be at most 80 characters"),
+    firstName: z
+      .string({ required_error: "First name is required" })
+      .trim()
+      .min(1, "First name is required")
+      .max(80, "First name must be at most 80 characters"),
     lastName: z.string({ required_error: "Last name is required" }).trim().min(1, "Last name is required").max(80, "Last name must be at most 80 characters"),
     email: emailField,
     companyName: z.string().trim().max(120, "Company name is too long").optional().default(""),

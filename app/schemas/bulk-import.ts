@@ -31,7 +31,10 @@ export const BulkImportActionSchema = z.discriminatedUnion("intent", [
     brand: z.string().max(LISTING_LIMITS.brand).optional(),
     model: z.string().max(LISTING_LIMITS.model).optional(),
     title: z.string().max(LISTING_LIMITS.title).optional(),
-    photoUrls: z.string().max(BULK_LIMITS.photos * 2100).optional(),
+    photoUrls: z
+      .string()
+      .max(BULK_LIMITS.photos * 2100)
+      .optional(),
   }),
   z.object({ intent: z.literal("remove-row"), importId, rowNumber }),
   z.object({ intent: z.literal("restore-row"), importId, rowNumber }),

@@ -30,7 +30,10 @@ export const ContactSchema = z.object({
   name: required("Name", CONTACT_LIMITS.name),
   email: emailField,
   company: optional("Company", CONTACT_LIMITS.company),
-  phone: optional("Phone", CONTACT_LIMITS.phone).refine((value) => value === undefined || /^\+?[0-9 ()./-]{3,40}$/.test(value), "Please enter a valid phone number"),
+  phone: optional("Phone", CONTACT_LIMITS.phone).refine(
+    (value) => value === undefined || /^\+?[0-9 ()./-]{3,40}$/.test(value),
+    "Please enter a valid phone number",
+  ),
   subject: required("Subject", CONTACT_LIMITS.subject),
   message: required("Message", CONTACT_LIMITS.message),
   /** The order the message is about (from the order page's "Contact us" link). */

@@ -104,8 +104,7 @@ export const LISTING_MESSAGES = {
   deleteConfirmRequired: "Please confirm that you want to delete this listing.",
 } as const;
 
-const optionalText = (label: string, max: number) =>
-  z.string().trim().max(max, LISTING_MESSAGES.tooLong(label, max)).optional().default("");
+const optionalText = (label: string, max: number) => z.string().trim().max(max, LISTING_MESSAGES.tooLong(label, max)).optional().default("");
 
 const requiredText = (message: string, label: string, max: number) =>
   z.string({ required_error: message }).trim().min(1, message).max(max, LISTING_MESSAGES.tooLong(label, max));
@@ -192,11 +191,7 @@ const featuresField = z
 
 const specificationRow = z
   .object({
-    key: z
-      .string()
-      .trim()
-      .max(LISTING_LIMITS.specificationKey, LISTING_MESSAGES.tooLong("A specification name", LISTING_LIMITS.specificationKey))
-      .optional(),
+    key: z.string().trim().max(LISTING_LIMITS.specificationKey, LISTING_MESSAGES.tooLong("A specification name", LISTING_LIMITS.specificationKey)).optional(),
     value: z
       .string()
       .trim()
@@ -221,9 +216,7 @@ const specificationsField = z
     });
   })
   // A row with a blank name or a blank value is dropped (docs/product/listings.md#fields); the rest keep the seller's order.
-  .transform((rows) =>
-    (rows ?? []).flatMap((row) => (row?.key && row.value ? [[row.key, row.value] as [string, string]] : [])),
-  );
+  .transform((rows) => (rows ?? []).flatMap((row) => (row?.key && row.value ? [[row.key, row.value] as [string, string]] : [])));
 
 const HEAD_FIELDS = {
   title: requiredText(LISTING_MESSAGES.titleRequired, "Title", LISTING_LIMITS.title),

@@ -8,11 +8,7 @@ const positiveId = z.coerce.number({ invalid_type_error: MESSAGE_TEXT.forbidden 
 
 export const SendMessageSchema = z.object({
   conversationId: positiveId,
-  body: z
-    .string({ required_error: MESSAGE_TEXT.blank })
-    .trim()
-    .min(1, MESSAGE_TEXT.blank)
-    .max(MESSAGE_MAX_LENGTH, MESSAGE_TEXT.tooLong),
+  body: z.string({ required_error: MESSAGE_TEXT.blank }).trim().min(1, MESSAGE_TEXT.blank).max(MESSAGE_MAX_LENGTH, MESSAGE_TEXT.tooLong),
 });
 export type SendMessageInput = z.infer<typeof SendMessageSchema>;
 
@@ -20,7 +16,9 @@ export const MESSAGE_SEARCH_MAX = 100;
 
 /** `?q=` of /messages, trimmed and capped; NUL characters (which PostgreSQL cannot compare as text) dropped. */
 export function parseMessageSearch(value: string | null | undefined): string {
-  return withoutNul(value ?? "").trim().slice(0, MESSAGE_SEARCH_MAX);
+  return withoutNul(value ?? "")
+    .trim()
+    .slice(0, MESSAGE_SEARCH_MAX);
 }
 
 /** "Contact seller" on a listing (POST /listings/{id}/contact): the page to come back to. */

@@ -61,7 +61,11 @@ const TakeDownListingsSchema = z.object({
   intent: z.literal("take-down"),
   decision: z.enum(["unpublish", "remove"], { errorMap: () => ({ message: "Choose Unpublish or Remove." }) }),
   reason: z.string().max(500, "Keep the reason under 500 characters.").optional().default(""),
-  listingIds: z.array(z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER)).max(100, "Choose at most 100 listings at once, or take down a whole import.").optional().default([]),
+  listingIds: z
+    .array(z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER))
+    .max(100, "Choose at most 100 listings at once, or take down a whole import.")
+    .optional()
+    .default([]),
   importId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
 });
 

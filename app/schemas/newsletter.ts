@@ -11,13 +11,21 @@ export const NEWSLETTER_UNSUBSCRIBE_PATH = "/newsletter/unsubscribe";
 
 /** The confirmation page's button posts the token it was opened with. */
 export const NewsletterConfirmSchema = z.object({
-  token: z.string({ required_error: "This confirmation link is not valid." }).trim().min(1, "This confirmation link is not valid.").max(200, "This confirmation link is not valid."),
+  token: z
+    .string({ required_error: "This confirmation link is not valid." })
+    .trim()
+    .min(1, "This confirmation link is not valid.")
+    .max(200, "This confirmation link is not valid."),
 });
 
 /** The unsubscribe page's button posts the subscription and token of its link. */
 export const NewsletterUnsubscribeSchema = z.object({
   s: z.coerce.number({ message: "This unsubscribe link is not valid." }).int().positive().max(Number.MAX_SAFE_INTEGER),
-  t: z.string({ required_error: "This unsubscribe link is not valid." }).trim().min(1, "This unsubscribe link is not valid.").max(200, "This unsubscribe link is not valid."),
+  t: z
+    .string({ required_error: "This unsubscribe link is not valid." })
+    .trim()
+    .min(1, "This unsubscribe link is not valid.")
+    .max(200, "This unsubscribe link is not valid."),
 });
 
 export const NEWSLETTER_MESSAGES = {

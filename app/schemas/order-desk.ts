@@ -10,7 +10,11 @@ export const OrderDeskQuerySchema = z.object({
 });
 
 const text = (message: string) => z.string({ required_error: message }).trim().min(1, message).max(2000, "Please keep this under 2000 characters");
-const orderId = z.coerce.number({ invalid_type_error: "Please choose an order." }).int("Please choose an order.").min(1, "Please choose an order.").max(Number.MAX_SAFE_INTEGER, "Please choose an order.");
+const orderId = z.coerce
+  .number({ invalid_type_error: "Please choose an order." })
+  .int("Please choose an order.")
+  .min(1, "Please choose an order.")
+  .max(Number.MAX_SAFE_INTEGER, "Please choose an order.");
 
 export const OrderDeskActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("hold"), orderId, text: text("Say why the order is put on hold") }),

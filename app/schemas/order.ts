@@ -11,8 +11,7 @@ const required = (label: string, max: number) =>
     .min(1, `${label} is required`)
     .max(max, `${label} must be at most ${max} characters`);
 
-const optional = (label: string, max: number) =>
-  z.string().trim().max(max, `${label} must be at most ${max} characters`).optional().default("");
+const optional = (label: string, max: number) => z.string().trim().max(max, `${label} must be at most ${max} characters`).optional().default("");
 
 export const ShippingAddressSchema = z.object({
   shippingName: required("Full name", 120),
@@ -33,11 +32,7 @@ export const ShippingAddressSchema = z.object({
 export type ShippingAddress = z.infer<typeof ShippingAddressSchema>;
 
 const text = (message: string, max: number) =>
-  z
-    .string({ required_error: message })
-    .trim()
-    .min(1, message)
-    .max(max, `Please keep this under ${max} characters`);
+  z.string({ required_error: message }).trim().min(1, message).max(max, `Please keep this under ${max} characters`);
 const optionalNote = z.string().trim().max(2000, "Please keep this under 2000 characters").optional().default("");
 
 /** The most a money field of the order forms takes, in the currency's main unit (ten billion). */

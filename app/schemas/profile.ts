@@ -4,8 +4,7 @@ import { EMAIL_ALERTS, type EmailAlertKey } from "~/lib/notification-types.ts";
 
 const EMAIL_ALERT_KEYS = EMAIL_ALERTS.map((alert) => alert.key) as [EmailAlertKey, ...EmailAlertKey[]];
 
-const optionalText = (max: number, label: string) =>
-  z.string().trim().max(max, `${label} must be at most ${max} characters`).optional().default("");
+const optionalText = (max: number, label: string) => z.string().trim().max(max, `${label} must be at most ${max} characters`).optional().default("");
 
 export const ProfileSchema = z.object({
   firstName: z.string({ required_error: "First name is required" }).trim().min(1, "First name is required").max(80, "First name must be at most 80 characters"),

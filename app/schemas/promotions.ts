@@ -3,7 +3,14 @@
 // generate a code, deactivate one. The service checks everything again; these give the form its field messages.
 import { z } from "zod";
 import { parseDecimal, parseUtcDateTime, parseWholeNumber } from "~/lib/strict-numbers.ts";
-import { PROMO_CODE_MAX_LENGTH, PROMO_DESCRIPTION_MAX_LENGTH, PROMO_DISCOUNT_TYPES, PROMO_MAX_USES_LIMIT, PROMO_MESSAGES, PROMO_PREFIX_MAX_LENGTH } from "~/lib/promotions.ts";
+import {
+  PROMO_CODE_MAX_LENGTH,
+  PROMO_DESCRIPTION_MAX_LENGTH,
+  PROMO_DISCOUNT_TYPES,
+  PROMO_MAX_USES_LIMIT,
+  PROMO_MESSAGES,
+  PROMO_PREFIX_MAX_LENGTH,
+} from "~/lib/promotions.ts";
 
 /** A date and time from a datetime-local field, read as UTC ("" → none; the strict reading of app/lib/strict-numbers.ts). */
 const utcDateTime = z
@@ -40,7 +47,13 @@ const CreatePromoCodeSchema = z.object({
     .transform((value, context) => {
       const number = parseDecimal(value, { decimals: 2, min: 0, max: Number.MAX_SAFE_INTEGER });
       const message =
-        value.trim() === "" || /^\s*-\d/.test(value) ? PROMO_MESSAGES.valueRange : number === null ? PROMO_MESSAGES.valueFormat : number > 100_000 ? PROMO_MESSAGES.fixedRange : null;
+        value.trim() === "" || /^\s*-\d/.test(value)
+          ? PROMO_MESSAGES.valueRange
+          : number === null
+            ? PROMO_MESSAGES.valueFormat
+            : number > 100_000
+              ? PROMO_MESSAGES.fixedRange
+              : null;
       if (message !== null) {
         context.addIssue({ code: z.ZodIssueCode.custom, message });
         return z.NEVER;
@@ -82,7 +95,11 @@ const GeneratePromoCodeSchema = z.object({
 
 const DeactivatePromoCodeSchema = z.object({
   intent: z.literal("deactivate"),
-  promoCodeId: z.coerce.number({ invalid_type_error: PROMO_MESSAGES.notFound }).int().min(1, PROMO_MESSAGES.notFound).max(Number.MAX_SAFE_INTEGER, PROMO_MESSAGES.notFound),
+  promoCodeId: z.coerce
+    .number({ invalid_type_error: PROMO_MESSAGES.notFound })
+    .int()
+    .min(1, PROMO_MESSAGES.notFound)
+    .max(Number.MAX_SAFE_INTEGER, PROMO_MESSAGES.notFound),
 });
 
 export const PromoCodeActionSchema = z.discriminatedUnion("intent", [CreatePromoCodeSchema, GeneratePromoCodeSchema, DeactivatePromoCodeSchema], {

@@ -23,7 +23,11 @@ export const ReviewResponseSchema = z.discriminatedUnion("intent", [
   z.object({
     intent: z.literal("reply"),
     reviewId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
-    reply: z.string({ required_error: REVIEW_MESSAGES.replyRequired }).trim().min(1, REVIEW_MESSAGES.replyRequired).max(REVIEW_REPLY_MAX, REVIEW_MESSAGES.replyTooLong),
+    reply: z
+      .string({ required_error: REVIEW_MESSAGES.replyRequired })
+      .trim()
+      .min(1, REVIEW_MESSAGES.replyRequired)
+      .max(REVIEW_REPLY_MAX, REVIEW_MESSAGES.replyTooLong),
   }),
   z.object({
     intent: z.literal("report"),

@@ -29,8 +29,7 @@ export const SECOND_FACTOR_MESSAGES = {
   passwordRequired: "Enter your password.",
   challengeExpired: "Your sign-in has expired or was ended. Please sign in again.",
   tooManyWrongCodes: "Too many wrong codes. Please sign in again.",
-  required:
-    "Your role confirms payments, decides disputes or manages people, so it needs two-step sign-in. Set it up to continue.",
+  required: "Your role confirms payments, decides disputes or manages people, so it needs two-step sign-in. Set it up to continue.",
   enabled: "Two-step sign-in is on. Keep your recovery codes somewhere safe: each works once.",
   disabled: "Two-step sign-in is off.",
   regenerated: "Your old recovery codes no longer work. Keep the new ones somewhere safe.",

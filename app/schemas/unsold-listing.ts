@@ -19,22 +19,26 @@ export const UNSOLD_LISTING_MESSAGES = {
 
 export type UnsoldListingAction = "auction" | "buy_now" | "end";
 
-export const UnsoldListingActionSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("auction") }),
-  z.object({
-    intent: z.literal("buy_now"),
-    price: z
-      .string({ message: UNSOLD_LISTING_MESSAGES.priceRequired })
-      .max(20, UNSOLD_LISTING_MESSAGES.priceRequired)
-      .transform((raw, ctx) => {
-        const cents = parseMoneyCents(raw);
-        if (cents === null) {
-          ctx.addIssue({ code: z.ZodIssueCode.custom, message: UNSOLD_LISTING_MESSAGES.priceRequired });
-          return z.NEVER;
-        }
-        return cents;
-      }),
-  }),
-  z.object({ intent: z.literal("end") }),
-], { errorMap: () => ({ message: UNSOLD_LISTING_MESSAGES.chooseAction }) });
+export const UnsoldListingActionSchema = z.discriminatedUnion(
+  "intent",
+  [
+    z.object({ intent: z.literal("auction") }),
+    z.object({
+      intent: z.literal("buy_now"),
+      price: z
+        .string({ message: UNSOLD_LISTING_MESSAGES.priceRequired })
+        .max(20, UNSOLD_LISTING_MESSAGES.priceRequired)
+        .transform((raw, ctx) => {
+          const cents = parseMoneyCents(raw);
+          if (cents === null) {
+            ctx.addIssue({ code: z.ZodIssueCode.custom, message: UNSOLD_LISTING_MESSAGES.priceRequired });
+            return z.NEVER;
+          }
+          return cents;
+        }),
+    }),
+    z.object({ intent: z.literal("end") }),
+  ],
+  { errorMap: () => ({ message: UNSOLD_LISTING_MESSAGES.chooseAction }) },
+);
 export type UnsoldListingActionInput = z.infer<typeof UnsoldListingActionSchema>;

@@ -5,14 +5,7 @@ import { WATCH_NOTES_MAX, WATCHLIST_MESSAGES } from "~/lib/watchlist-messages.ts
 import { returnToField } from "./fields.ts";
 import { SAVE_SEARCH_MESSAGES, SAVED_SEARCH_NAME_MAX } from "./saved-search.ts";
 
-export {
-  parseWatchlistTab,
-  WATCH_NOTES_MAX,
-  WATCHLIST_MESSAGES,
-  WATCHLIST_PAGE_SIZE,
-  WATCHLIST_TABS,
-  type WatchlistTab,
-} from "~/lib/watchlist-messages.ts";
+export { parseWatchlistTab, WATCH_NOTES_MAX, WATCHLIST_MESSAGES, WATCHLIST_PAGE_SIZE, WATCHLIST_TABS, type WatchlistTab } from "~/lib/watchlist-messages.ts";
 
 const WATCHLIST_INTENTS = ["notes", "remove", "execute", "rename", "notify", "delete"] as const;
 export type WatchlistIntent = (typeof WATCHLIST_INTENTS)[number];

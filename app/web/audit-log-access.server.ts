@@ -28,7 +28,9 @@ export async function requireAuditLogReader(request: Request): Promise<AuditLogR
   const user = await requirePermission(request, [...AUDIT_LOG_READERS, ...AUDIT_LOG_OWN_DECISION_READERS]);
   const scope = (await holdsAny(user, AUDIT_LOG_READERS)) ? "all" : "own";
   const entries = await Promise.all(
-    (Object.entries(AUDIT_LINKED_PAGE_READERS) as Array<[keyof AuditPagesOpen, readonly Permission[]]>).map(async ([page, permissions]) => [page, await holdsAny(user, permissions)] as const),
+    (Object.entries(AUDIT_LINKED_PAGE_READERS) as Array<[keyof AuditPagesOpen, readonly Permission[]]>).map(
+      async ([page, permissions]) => [page, await holdsAny(user, permissions)] as const,
+    ),
   );
   return { user, scope, pages: Object.fromEntries(entries) as unknown as AuditPagesOpen };
 }
@@ -48,10 +50,7 @@ const DAY_MS = 24 * 3_600_000;
  * problem (a message) when a value is malformed. A reader of their own decisions gets actorUserId = themselves and
  * no actor text filter, whatever `actor` the address carries.
  */
-export function auditLogFilterOf(
-  url: URL,
-  reader: AuditLogReader,
-): { filter: AuditLogFilter | null; form: AuditLogFormValues; problem: string | null } {
+export function auditLogFilterOf(url: URL, reader: AuditLogReader): { filter: AuditLogFilter | null; form: AuditLogFormValues; problem: string | null } {
   const raw = {
     actor: reader.scope === "own" ? undefined : (url.searchParams.get("actor") ?? undefined),
     action: url.searchParams.get("action") || undefined,

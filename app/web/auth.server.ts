@@ -116,10 +116,7 @@ export const PERMISSION_MESSAGES = {
  * role_permissions on every call, so a changed row takes effect at once. Anonymous visitors go to /login; anyone
  * else is refused with 403 (the error boundary shows the message).
  */
-export async function requirePermission(
-  request: Request,
-  permission: Permission | readonly Permission[],
-): Promise<CurrentUser> {
+export async function requirePermission(request: Request, permission: Permission | readonly Permission[]): Promise<CurrentUser> {
   const user = await requireUser(request);
   const wanted: readonly Permission[] = typeof permission === "string" ? [permission] : permission;
   for (const one of wanted) {
@@ -162,12 +159,7 @@ export async function requireAnonymous(request: Request): Promise<void> {
 }
 
 /** Starts a fresh session (a new id at every sign-in) and returns its Set-Cookie header value. */
-export async function startSession(
-  userId: string,
-  request: Request,
-  context: AppLoadContext,
-  { remember }: { remember: boolean },
-): Promise<string> {
+export async function startSession(userId: string, request: Request, context: AppLoadContext, { remember }: { remember: boolean }): Promise<string> {
   const sessionId = await createSession(
     getDb(),
     userId,

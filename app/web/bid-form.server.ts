@@ -40,7 +40,11 @@ function readBidFields(fields: Record<string, unknown>): BidFormReading {
 }
 
 /** The reading parseForm(request, BidFormSchema) already made: its value, or its first field's first message. */
-export function bidFormReadingOf(submission: { status?: "success" | "error"; value?: BidForm; error?: Record<string, string[] | null> | null }): BidFormReading {
+export function bidFormReadingOf(submission: {
+  status?: "success" | "error";
+  value?: BidForm;
+  error?: Record<string, string[] | null> | null;
+}): BidFormReading {
   if (submission.status === "success" && submission.value) return { ok: true, value: submission.value };
   const [name, messages] = Object.entries(submission.error ?? {}).find(([, list]) => (list?.length ?? 0) > 0) ?? [];
   return invalidBidField(name, messages?.[0]);
@@ -74,7 +78,8 @@ export async function answerBidForm(user: CurrentUser | null, auctionId: number 
     const amountCents = hundredthsToMinorUnits(bid.value.amountCents, currency);
     const maxCents = bid.value.maxCents === null ? null : hundredthsToMinorUnits(bid.value.maxCents, currency);
     if (amountCents === null) return refused(new DomainError("invalid", BID_MESSAGES.wholeUnitsOnly(currency), { field: "amount" }));
-    if (bid.value.maxCents !== null && maxCents === null) return refused(new DomainError("invalid", BID_MESSAGES.wholeUnitsOnly(currency), { field: "maxAmount" }));
+    if (bid.value.maxCents !== null && maxCents === null)
+      return refused(new DomainError("invalid", BID_MESSAGES.wholeUnitsOnly(currency), { field: "maxAmount" }));
     const outcome = await placeBid(getDb(), { auctionId, bidderId: user.id, amountCents, maxCents });
     return {
       status: 200,

@@ -18,8 +18,11 @@ export async function checkoutAction(
   const { submission } = await parseForm(request, ShippingAddressSchema);
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const shipping = submission.value;
-  return refusalsAnswered(async () => {
-    const { orderId } = await purchase(shipping);
-    throw redirect(`/orders/${orderId}?placed=1`);
-  }, { as: (refusal) => ({ result: formReply(submission, refusal) }), page: notFound === "page" ? ["not_found"] : [] });
+  return refusalsAnswered(
+    async () => {
+      const { orderId } = await purchase(shipping);
+      throw redirect(`/orders/${orderId}?placed=1`);
+    },
+    { as: (refusal) => ({ result: formReply(submission, refusal) }), page: notFound === "page" ? ["not_found"] : [] },
+  );
 }

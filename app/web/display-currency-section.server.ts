@@ -9,7 +9,11 @@ export function displayCurrencySection(request: Request, user: Pick<CurrentUser,
   const chosen = isCurrency(user.displayCurrency) ? user.displayCurrency : null;
   const asked = new URL(request.url).searchParams.get("currency");
   const notice =
-    asked === "saved" ? { ok: true, message: DISPLAY_CURRENCY_MESSAGES.saved(chosen) } : asked === "refused" ? { ok: false, message: DISPLAY_CURRENCY_MESSAGES.unknown } : null;
+    asked === "saved"
+      ? { ok: true, message: DISPLAY_CURRENCY_MESSAGES.saved(chosen) }
+      : asked === "refused"
+        ? { ok: false, message: DISPLAY_CURRENCY_MESSAGES.unknown }
+        : null;
   return {
     chosen: chosen ?? BROWSER_CURRENCY,
     browser: currencyOfAcceptLanguage(request.headers.get("Accept-Language")) ?? referenceCurrency(),

@@ -81,7 +81,10 @@ export type RefusalAnswer<Body> =
  */
 export async function refusalsAnswered<T>(work: () => Promise<T>, answer: { as: "document" }): Promise<T>;
 export async function refusalsAnswered<T>(work: () => Promise<T>, answer: { as: "json" }): Promise<T | Answered<RefusalBody>>;
-export async function refusalsAnswered<T, Body>(work: () => Promise<T>, answer: { as: (refusal: DomainError) => Body; page?: readonly DomainErrorKind[] }): Promise<T | Answered<Body>>;
+export async function refusalsAnswered<T, Body>(
+  work: () => Promise<T>,
+  answer: { as: (refusal: DomainError) => Body; page?: readonly DomainErrorKind[] },
+): Promise<T | Answered<Body>>;
 export async function refusalsAnswered<T, Body>(work: () => Promise<T>, answer: RefusalAnswer<Body>): Promise<T | Answered<Body> | Answered<RefusalBody>> {
   try {
     return await work();
@@ -101,4 +104,3 @@ export function throwRefusal(error: unknown): never {
   if (isDomainError(error)) throw data<RefusalBody>(refusalBody(error), refusalInit(error));
   throw error;
 }
-

@@ -60,11 +60,7 @@ export interface ParsedForm<Schema extends ZodTypeAny> {
  * Reads, bounds and validates the form a request carries. A body that is not a form, or is over its bounds, is
  * thrown as the document answer of its DomainError (throwRefusal: `{ message }` with 400 or 413).
  */
-export async function parseForm<Schema extends ZodTypeAny>(
-  request: Request,
-  schema: Schema,
-  options: ParseFormOptions = {},
-): Promise<ParsedForm<Schema>> {
+export async function parseForm<Schema extends ZodTypeAny>(request: Request, schema: Schema, options: ParseFormOptions = {}): Promise<ParsedForm<Schema>> {
   try {
     const { fields: sent, files } = await readBody(request, options);
     const fields = withoutNulCharacters(sent);
@@ -145,7 +141,12 @@ export async function readBoundedText(request: Request, limit: number): Promise<
 
 // ——— The schema's shape: what each field name may hold ———
 
-type Shape = { kind: "object"; field: (name: string) => Shape } | { kind: "array"; max: number; element: Shape } | { kind: "scalar" } | { kind: "any" } | { kind: "absent" };
+type Shape =
+  | { kind: "object"; field: (name: string) => Shape }
+  | { kind: "array"; max: number; element: Shape }
+  | { kind: "scalar" }
+  | { kind: "any" }
+  | { kind: "absent" };
 
 const ANY: Shape = { kind: "any" };
 const ABSENT: Shape = { kind: "absent" };

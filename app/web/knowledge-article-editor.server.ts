@@ -22,8 +22,11 @@ export async function articleEditorAction(request: Request, articleId: number | 
   }
   if (submission.status !== "success") return data({ result: submission.reply(), preview: null }, { status: 400 });
   const { intent: _intent, ...input } = submission.value;
-  return refusalsAnswered(async () => {
-    const saved = await saveArticle(getDb(), articleId, input, user.id);
-    return redirect(`/knowledge-base/${saved.slug}?saved=1`);
-  }, { as: (refusal) => ({ result: formReply(submission, refusal), preview: null }) });
+  return refusalsAnswered(
+    async () => {
+      const saved = await saveArticle(getDb(), articleId, input, user.id);
+      return redirect(`/knowledge-base/${saved.slug}?saved=1`);
+    },
+    { as: (refusal) => ({ result: formReply(submission, refusal), preview: null }) },
+  );
 }

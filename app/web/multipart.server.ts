@@ -1,13 +1,17 @@
 // Reading a multipart form with file uploads, without ever failing on what the user sent: a file over
 // the size limit is read to its end and dropped (so the other fields and files still arrive and the
 // user is told which file was too big), files past the count limit and repeats are dropped the same way.
-import {
-  unstable_parseMultipartFormData,
-  type UploadHandler,
-  type UploadHandlerPart,
-} from "@remix-run/node";
+import { unstable_parseMultipartFormData, type UploadHandler, type UploadHandlerPart } from "@remix-run/node";
 import { DomainError } from "~/services/domain-error.ts";
-import { DEFAULT_MAX_FIELDS, maxPartsOf, multipartBoundary, UPLOAD_MESSAGES, type MultipartForm, type MultipartOptions, type ReceivedFile } from "~/services/uploads.ts";
+import {
+  DEFAULT_MAX_FIELDS,
+  maxPartsOf,
+  multipartBoundary,
+  UPLOAD_MESSAGES,
+  type MultipartForm,
+  type MultipartOptions,
+  type ReceivedFile,
+} from "~/services/uploads.ts";
 
 export type { MultipartForm, MultipartOptions, ReceivedFile } from "~/services/uploads.ts";
 /** The upload messages (one definition, in app/services/uploads.ts). */
@@ -188,5 +192,11 @@ function withQuotedFileNames(request: Request): Request {
       if (carry.length) controller.enqueue(carry);
     },
   });
-  return new Request(request.url, { method: request.method, headers: request.headers, body: request.body.pipeThrough(rewrite), signal: request.signal, duplex: "half" } as RequestInit);
+  return new Request(request.url, {
+    method: request.method,
+    headers: request.headers,
+    body: request.body.pipeThrough(rewrite),
+    signal: request.signal,
+    duplex: "half",
+  } as RequestInit);
 }

@@ -9,7 +9,10 @@ import { isDomainError } from "~/services/domain-error.ts";
 
 export type OfferSettingsReading = { ok: true; settings: OfferSettings } | { ok: false; fieldErrors: Record<string, string[]> };
 
-export function readOfferSettings(fields: FormData, listing: Pick<ListingInput, "listingType" | "priceCents" | "buyNowPriceCents" | "currency">): OfferSettingsReading {
+export function readOfferSettings(
+  fields: FormData,
+  listing: Pick<ListingInput, "listingType" | "priceCents" | "buyNowPriceCents" | "currency">,
+): OfferSettingsReading {
   const parsed = OfferSettingsSchema.safeParse({
     acceptsOffers: fields.get("acceptsOffers") ?? undefined,
     autoAcceptPrice: fields.get("autoAcceptPrice") ?? undefined,

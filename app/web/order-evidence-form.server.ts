@@ -26,7 +26,12 @@ export async function evidenceFormAction<Schema extends ZodTypeAny>(
 ) {
   const orderId = parseRouteId(idParam, ORDER_MESSAGES.orderNotFound);
   const { submission, files } = await parseForm(request, schema, {
-    files: { field: form === "dispute_message" ? "files" : "proof", maxFiles: MAX_DISPUTE_FILES, maxFileBytes: MAX_DISPUTE_FILE_BYTES, maxTotalBytes: (MAX_DISPUTE_FILES + 1) * MAX_DISPUTE_FILE_BYTES + 200_000 },
+    files: {
+      field: form === "dispute_message" ? "files" : "proof",
+      maxFiles: MAX_DISPUTE_FILES,
+      maxFileBytes: MAX_DISPUTE_FILE_BYTES,
+      maxTotalBytes: (MAX_DISPUTE_FILES + 1) * MAX_DISPUTE_FILE_BYTES + 200_000,
+    },
   });
   if (submission.status !== "success") {
     const fieldErrors: EvidenceFormResult["fieldErrors"] = {};

@@ -22,11 +22,23 @@ export async function seedDemoAdministration(db: Kysely<Database>, people: { sup
   const launch = await createPromoCode(
     db,
     people.superAdminId,
-    { code: "LAUNCH25", description: "Launch offer: a quarter off your first bulk import", discountType: "percentage", discountValue: 2500, maxUses: 50, validUntil: new Date(now.getTime() + 60 * DAY_MS).toISOString() },
+    {
+      code: "LAUNCH25",
+      description: "Launch offer: a quarter off your first bulk import",
+      discountType: "percentage",
+      discountValue: 2500,
+      maxUses: 50,
+      validUntil: new Date(now.getTime() + 60 * DAY_MS).toISOString(),
+    },
     new Date(now.getTime() - 20 * DAY_MS),
   );
   await applyPromoCode(db, { code: launch.code, userId: dealer.id, amountCents: 1000, now: new Date(now.getTime() - 10 * DAY_MS) });
-  await createPromoCode(db, people.superAdminId, { code: "FIVEOFF", description: "$5 off any bulk import", discountType: "fixed", discountValue: 500 }, new Date(now.getTime() - 12 * DAY_MS));
+  await createPromoCode(
+    db,
+    people.superAdminId,
+    { code: "FIVEOFF", description: "$5 off any bulk import", discountType: "fixed", discountValue: 500 },
+    new Date(now.getTime() - 12 * DAY_MS),
+  );
   const retired = await createPromoCode(
     db,
     people.superAdminId,

@@ -387,7 +387,11 @@ function pickBidders(random: Random, cast: Cast, lot: LotPlan, listing: ListingR
   const chosen: Person[] = [];
   const count = random.int(2, 5);
   while (chosen.length < count) {
-    const next = weightedPick(random, pool.filter((p) => !chosen.includes(p)), (p) => p.weight);
+    const next = weightedPick(
+      random,
+      pool.filter((p) => !chosen.includes(p)),
+      (p) => p.weight,
+    );
     if (!next) break;
     chosen.push(next);
   }
@@ -514,11 +518,21 @@ export async function seedDemoAuctions(db: Kysely<Database>, random: Random, opt
       for (const lot of lots) {
         // The demo buyer's company is a test lab: the lots it leads or bids on are lab gear.
         const forBuyer = lot.lead === "buyer" || lot.buyerBids === "yes";
-        const listing = pick(lot.bySeller, lot.createdAt, (l) => lotWorthy(l) && (!forBuyer || labGear(l)), (l) => 1 + Math.log10(usdValue(l) / 800));
+        const listing = pick(
+          lot.bySeller,
+          lot.createdAt,
+          (l) => lotWorthy(l) && (!forBuyer || labGear(l)),
+          (l) => 1 + Math.log10(usdValue(l) / 800),
+        );
         scheduleLot(trx, clock, random, cast, lot, listing, shippingOf);
       }
       for (const plan of buyNowOrders) {
-        const listing = pick(plan.bySeller, plan.saleAt, (l) => usdValue(l) >= 150 && (!plan.byBuyer || labGear(l)), () => 1);
+        const listing = pick(
+          plan.bySeller,
+          plan.saleAt,
+          (l) => usdValue(l) >= 150 && (!plan.byBuyer || labGear(l)),
+          () => 1,
+        );
         const buyer = plan.byBuyer ? cast.buyer : random.pick(cast.traders.filter((p) => p.id !== listing.user_id && p !== cast.seller));
         clock.schedule(plan.saleAt, async (at) => {
           const order = await buyNow(trx, { listingId: listing.id, buyerId: buyer.id, shipping: await shippingOf(buyer.id)(), now: at });
@@ -627,7 +641,13 @@ function scheduleLot(
   const live = (at: Date) => state === null || (state.status === "active" && at.getTime() < Date.parse(state.endsAt));
   const minimum = () =>
     minimumNextBid(
-      state ?? { currency: listing.currency, startingPriceCents: terms.startingCents, currentPriceCents: terms.startingCents, fixedIncrementCents: null, bidCount: 0 },
+      state ?? {
+        currency: listing.currency,
+        startingPriceCents: terms.startingCents,
+        currentPriceCents: terms.startingCents,
+        fixedIncrementCents: null,
+        bidCount: 0,
+      },
     );
   const leaderId = () => state?.leaderId ?? null;
   const attempt = async (at: Date, from: Bidder[]) => {
@@ -714,11 +734,29 @@ function scheduleLot(
 }
 
 async function summarize(db: Kysely<Database>): Promise<DemoAuctionsSummary> {
-  const auctions = await db.selectFrom("auctions").select(["status", (eb) => eb.fn.countAll<number>().as("count")]).groupBy("status").execute();
-  const orders = await db.selectFrom("orders").select(["status", (eb) => eb.fn.countAll<number>().as("count")]).groupBy("status").execute();
-  const winners = await db.selectFrom("auctions").select((eb) => eb.fn.countAll<number>().as("count")).where("winner_id", "is not", null).executeTakeFirstOrThrow();
-  const bids = await db.selectFrom("bids").select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow();
-  const notifications = await db.selectFrom("notifications").select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow();
+  const auctions = await db
+    .selectFrom("auctions")
+    .select(["status", (eb) => eb.fn.countAll<number>().as("count")])
+    .groupBy("status")
+    .execute();
+  const orders = await db
+    .selectFrom("orders")
+    .select(["status", (eb) => eb.fn.countAll<number>().as("count")])
+    .groupBy("status")
+    .execute();
+  const winners = await db
+    .selectFrom("auctions")
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .where("winner_id", "is not", null)
+    .executeTakeFirstOrThrow();
+  const bids = await db
+    .selectFrom("bids")
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .executeTakeFirstOrThrow();
+  const notifications = await db
+    .selectFrom("notifications")
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .executeTakeFirstOrThrow();
   return {
     auctions: Object.fromEntries(auctions.map((row) => [row.status, Number(row.count)])),
     endedWithWinner: Number(winners.count),

@@ -8,7 +8,14 @@ import type { Database } from "../schema.ts";
 import type { UploadStore } from "../../app/services/storage/upload-store.server.ts";
 import { chunksOf, parseBulkCsv } from "../../app/services/listings/bulk-csv.server.ts";
 import { BULK_LIMITS } from "../../app/lib/bulk-import.ts";
-import { applyBulkMapping, continueToPayment, createBulkImport, getBulkImport, setBulkRowRemoved, startBulkImport } from "../../app/services/listings/bulk-import.server.ts";
+import {
+  applyBulkMapping,
+  continueToPayment,
+  createBulkImport,
+  getBulkImport,
+  setBulkRowRemoved,
+  startBulkImport,
+} from "../../app/services/listings/bulk-import.server.ts";
 import { runBulkImportJob } from "../../app/flows/bulk-import-jobs.server.ts";
 
 const DEMO_FILE = [

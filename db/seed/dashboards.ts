@@ -31,7 +31,11 @@ export async function seedDemoListingViews(db: Kysely<Database>, random: Random,
       }
     }
   }
-  for (let start = 0; start < rows.length; start += 200) await db.insertInto("listing_views").values(rows.slice(start, start + 200)).execute();
+  for (let start = 0; start < rows.length; start += 200)
+    await db
+      .insertInto("listing_views")
+      .values(rows.slice(start, start + 200))
+      .execute();
   const ids = listings.map((listing) => listing.id);
   if (ids.length === 0) return;
   await db.deleteFrom("listing_view_days").where("listing_id", "in", ids).execute();
@@ -47,6 +51,11 @@ export async function seedDemoListingViews(db: Kysely<Database>, random: Random,
   // The lifetime counter includes these recent views.
   for (const id of ids) {
     const counted = rows.filter((row) => row.listing_id === id).length;
-    if (counted > 0) await db.updateTable("equipment_listings").set((eb) => ({ views: eb("views", "+", counted) })).where("id", "=", id).execute();
+    if (counted > 0)
+      await db
+        .updateTable("equipment_listings")
+        .set((eb) => ({ views: eb("views", "+", counted) }))
+        .where("id", "=", id)
+        .execute();
   }
 }

@@ -38,9 +38,7 @@ export async function seedDemoMarketplace(db: Kysely<Database>, options: DemoSee
   const random = seededRandom(DEMO_SEED);
   // Password hashing dominates; the accounts are hashed side by side on libuv's thread pool.
   const ids = await Promise.all(
-    DEMO_ACCOUNTS.map((account) =>
-      createAccount(db, random, { ...account, password: DEMO_PASSWORD, verified: account.role !== "buyer" }),
-    ),
+    DEMO_ACCOUNTS.map((account) => createAccount(db, random, { ...account, password: DEMO_PASSWORD, verified: account.role !== "buyer" })),
   );
   const idOf = (role: string) => ids[DEMO_ACCOUNTS.findIndex((account) => account.role === role)] as string;
   // Two-step sign-in: the demo staff who need it have it, with the secrets the README prints.

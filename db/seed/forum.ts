@@ -63,8 +63,15 @@ export const DEMO_FORUM_TOPICS: readonly DemoTopic[] = [
     body: "Bought a used 34461A here last month. Shorted inputs read about 40 µV on the 100 mV range after an hour of warm-up, zero after a fresh power cycle. Is this a calibration issue or something in the front end?",
     daysAgo: 12,
     replies: [
-      { by: WESTBROOK, body: "Did you run **Null** with the shorting plug in place? Thermal EMF at the binding posts alone can give tens of microvolts if the leads are copper and the posts are brass." },
-      { by: RHEINLAND, body: "Also check *Auto Zero* is on. With auto zero off the offset drifts with temperature; the manual lists it under `SENSe:VOLTage:DC:ZERO:AUTO`.", solution: true },
+      {
+        by: WESTBROOK,
+        body: "Did you run **Null** with the shorting plug in place? Thermal EMF at the binding posts alone can give tens of microvolts if the leads are copper and the posts are brass.",
+      },
+      {
+        by: RHEINLAND,
+        body: "Also check *Auto Zero* is on. With auto zero off the offset drifts with temperature; the manual lists it under `SENSe:VOLTage:DC:ZERO:AUTO`.",
+        solution: true,
+      },
       { by: BUYER, body: "Auto zero was off: the previous owner saved it in a state. With it on the offset stays under 2 µV. Thanks!" },
     ],
   },
@@ -75,7 +82,10 @@ export const DEMO_FORUM_TOPICS: readonly DemoTopic[] = [
     body: "We are listing a batch of ControlLogix L71 controllers pulled from a packaging line. What is the accepted way to wipe them so the buyer gets a clean controller, and should the firmware be left as is?",
     daysAgo: 9,
     replies: [
-      { by: GREAT_LAKES, body: "Flash them to the same firmware with ControlFLASH: that clears the user program. State the firmware revision in the listing; buyers filter on it." },
+      {
+        by: GREAT_LAKES,
+        body: "Flash them to the same firmware with ControlFLASH: that clears the user program. State the firmware revision in the listing; buyers filter on it.",
+      },
       { by: MODERATOR, body: "Good practice: remove the SD card too, it may hold a copy of the customer's project." },
     ],
   },
@@ -86,7 +96,10 @@ export const DEMO_FORUM_TOPICS: readonly DemoTopic[] = [
     body: "A buyer in Ohio wants a 480-208 V dry-type transformer, about 450 kg. Freight carriers quote differently for a crate and a skid. What has worked for you?",
     daysAgo: 7,
     replies: [
-      { by: LONE_STAR, body: "Skid, bolted through the base frame, with a plywood top and stretch wrap. A full crate adds weight and the forklift pockets matter more than the walls." },
+      {
+        by: LONE_STAR,
+        body: "Skid, bolted through the base frame, with a plywood top and stretch wrap. A full crate adds weight and the forklift pockets matter more than the walls.",
+      },
       { by: SELLER, body: "Photograph it strapped down before pickup. If the carrier damages it, those photos are what the claim needs.", solution: true },
     ],
   },
@@ -108,7 +121,10 @@ export const DEMO_FORUM_TOPICS: readonly DemoTopic[] = [
     body: "Looking at a refurbished benchtop centrifuge listing. Besides the rotor, what should I ask the seller for?",
     daysAgo: 4,
     replies: [
-      { by: BAY_STATE, body: "Ask for the rotor's *run log* or cycle count: rotors are rated for a number of cycles and must be retired after it. Also the lid interlock test and the imbalance detection." },
+      {
+        by: BAY_STATE,
+        body: "Ask for the rotor's *run log* or cycle count: rotors are rated for a number of cycles and must be retired after it. Also the lid interlock test and the imbalance detection.",
+      },
       { by: RHEINLAND, body: "And the date of the last service with the speed verified by a tachometer, not only the display." },
     ],
   },
@@ -119,9 +135,12 @@ export const DEMO_FORUM_TOPICS: readonly DemoTopic[] = [
     body: "Listing several mid-range oscilloscopes. Accredited calibration costs about a fifth of the price. Do buyers care?",
     daysAgo: 3,
     replies: [
-      { by: WESTBROOK, body: "For labs under ISO 17025 it is a must, for hobbyists it is not. List both: the price with and without, and let the buyer choose." },
+      {
+        by: WESTBROOK,
+        body: "For labs under ISO 17025 it is a must, for hobbyists it is not. List both: the price with and without, and let the buyer choose.",
+      },
       { by: BUYER, body: "As a buyer I filter on *calibrated* first. A recent certificate with data (not only a sticker) is what sells it to me." },
-      { by: GREAT_LAKES, body: "Agree. And say which standard: \"calibrated\" alone means little." },
+      { by: GREAT_LAKES, body: 'Agree. And say which standard: "calibrated" alone means little.' },
     ],
   },
   {
@@ -131,7 +150,10 @@ export const DEMO_FORUM_TOPICS: readonly DemoTopic[] = [
     body: "Updated a CPU 1214C from V4.2 to V4.5 and it stays in STOP with a red error LED. The diagnostic buffer mentions an incompatible configuration.",
     daysAgo: 2,
     replies: [
-      { by: RHEINLAND, body: "The hardware configuration in TIA Portal still says V4.2. Change the device version in the project (*Change device*), compile and download: it will go to RUN." },
+      {
+        by: RHEINLAND,
+        body: "The hardware configuration in TIA Portal still says V4.2. Change the device version in the project (*Change device*), compile and download: it will go to RUN.",
+      },
     ],
   },
   {
@@ -141,7 +163,11 @@ export const DEMO_FORUM_TOPICS: readonly DemoTopic[] = [
     body: "For an order picked up at the seller's warehouse, when does the inspection period begin?",
     daysAgo: 1,
     replies: [
-      { by: MODERATOR, body: "From the moment the order is marked delivered, which for a pickup is when you collect it. The [buyer protection page](/buyer-protection) has the details." , solution: true },
+      {
+        by: MODERATOR,
+        body: "From the moment the order is marked delivered, which for a pickup is when you collect it. The [buyer protection page](/buyer-protection) has the details.",
+        solution: true,
+      },
     ],
   },
   {
@@ -151,7 +177,10 @@ export const DEMO_FORUM_TOPICS: readonly DemoTopic[] = [
     body: "We test diesel gensets on a resistive load bank before listing. Is two hours at 75 % load what buyers expect, or do you run longer?",
     daysAgo: 0.5,
     replies: [
-      { by: PRAIRIE, body: "Two hours at 75 % then 30 minutes at 100 % is what our buyers ask for. Log voltage, frequency, oil pressure and coolant temperature every 15 minutes and attach the sheet." },
+      {
+        by: PRAIRIE,
+        body: "Two hours at 75 % then 30 minutes at 100 % is what our buyers ask for. Log voltage, frequency, oil pressure and coolant temperature every 15 minutes and attach the sheet.",
+      },
     ],
   },
 ];

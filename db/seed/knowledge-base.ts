@@ -9,7 +9,14 @@ import { AUCTION_DURATION_DAYS, DEFAULT_AUCTION_DURATION_DAYS, RESERVE_LABELS } 
 import { DEFAULT_BID_INCREMENT_CENTS, SOFT_CLOSE_MS, SUGGESTED_BID_STEPS } from "../../app/lib/bidding.ts";
 import { CLAIM_WINDOWS } from "../../app/lib/buyer-protection.ts";
 import { CONDITION_LABELS, CONDITIONS } from "../../app/lib/conditions.ts";
-import { FEE_SCHEDULE, featuredDurationsText, formatRate, INSPECTION_PERIOD_DAYS, REFUND_BUSINESS_DAYS, SELLER_RESPONSE_BUSINESS_DAYS } from "../../app/lib/fees.ts";
+import {
+  FEE_SCHEDULE,
+  featuredDurationsText,
+  formatRate,
+  INSPECTION_PERIOD_DAYS,
+  REFUND_BUSINESS_DAYS,
+  SELLER_RESPONSE_BUSINESS_DAYS,
+} from "../../app/lib/fees.ts";
 import type { ArticleStatus, KnowledgeCategory } from "../../app/lib/knowledge-base.ts";
 import { LISTING_TYPE_LABELS, LISTING_TYPE_MEANINGS, LISTING_TYPES } from "../../app/lib/listing-types.ts";
 import { formatExactPrice, formatPrice } from "../../app/lib/money.ts";
@@ -29,7 +36,9 @@ export interface DemoArticle {
   content: string;
 }
 
-const successFees = LISTING_TYPES.map((type) => `- **${LISTING_TYPE_MEANINGS[type]}**: ${formatRate(FEE_SCHEDULE.successFeeBp[type])} of the sale price`).join("\n");
+const successFees = LISTING_TYPES.map((type) => `- **${LISTING_TYPE_MEANINGS[type]}**: ${formatRate(FEE_SCHEDULE.successFeeBp[type])} of the sale price`).join(
+  "\n",
+);
 const featured = `${formatPrice(FEE_SCHEDULE.featuredListing.dayPriceCents)} a day, bought for ${featuredDurationsText(FEE_SCHEDULE.featuredListing.durations)} days from the listing's page or Seller listings`;
 const listingFee = FEE_SCHEDULE.listingFeeCents === 0 ? "Listing is free" : `Listing costs ${formatExactPrice(FEE_SCHEDULE.listingFeeCents)}`;
 const softCloseMinutes = SOFT_CLOSE_MS / 60_000;
@@ -453,7 +462,13 @@ export async function seedDemoKnowledgeBase(
   const ids = new Map<string, number>();
   for (const article of demoArticles()) {
     const { slug, title, category, tags, status, content } = article;
-    const saved = await saveArticle(db, null, { slug, title, category, tags, status, content }, authorId, new Date(now.getTime() - article.updatedDaysAgo * DAY_MS));
+    const saved = await saveArticle(
+      db,
+      null,
+      { slug, title, category, tags, status, content },
+      authorId,
+      new Date(now.getTime() - article.updatedDaysAgo * DAY_MS),
+    );
     ids.set(slug, saved.id);
   }
   const helpful = ["escrow-and-buyer-protection", "shipping", "pricing-guide", "calibration-certificates", "photography"];

@@ -133,7 +133,8 @@ type Draw = (p: Palette, s: PictureSubject, r: () => number) => string;
 
 function traceOnScreen(x: number, y: number, w: number, h: number, p: Palette, r: () => number): string {
   const grid: string[] = [];
-  for (let i = 1; i < 10; i += 1) grid.push(`<line x1="${x + (w * i) / 10}" y1="${y}" x2="${x + (w * i) / 10}" y2="${y + h}" stroke="#24465a" stroke-width="1"/>`);
+  for (let i = 1; i < 10; i += 1)
+    grid.push(`<line x1="${x + (w * i) / 10}" y1="${y}" x2="${x + (w * i) / 10}" y2="${y + h}" stroke="#24465a" stroke-width="1"/>`);
   for (let i = 1; i < 8; i += 1) grid.push(`<line x1="${x}" y1="${y + (h * i) / 8}" x2="${x + w}" y2="${y + (h * i) / 8}" stroke="#24465a" stroke-width="1"/>`);
   const kind = Math.floor(r() * 3);
   const points: string[] = [];
@@ -146,7 +147,15 @@ function traceOnScreen(x: number, y: number, w: number, h: number, p: Palette, r
     else v = 0.38 - Math.exp(-(((t - 0.5) * 9) ** 2)) * 0.75 - r() * 0.05;
     points.push(`${(x + t * w).toFixed(1)},${(y + h / 2 - v * h).toFixed(1)}`);
   }
-  const second = kind === 2 ? "" : `<polyline points="${points.map((pt) => { const [px, py] = pt.split(",").map(Number); return `${px},${((py ?? 0) + h * 0.22).toFixed(1)}`; }).join(" ")}" fill="none" stroke="#4de3ff" stroke-width="2" opacity="0.85"/>`;
+  const second =
+    kind === 2
+      ? ""
+      : `<polyline points="${points
+          .map((pt) => {
+            const [px, py] = pt.split(",").map(Number);
+            return `${px},${((py ?? 0) + h * 0.22).toFixed(1)}`;
+          })
+          .join(" ")}" fill="none" stroke="#4de3ff" stroke-width="2" opacity="0.85"/>`;
   return `<rect x="${x}" y="${y}" width="${w}" height="${h}" fill="${p.screen}"/>${grid.join("")}<polyline points="${points.join(" ")}" fill="none" stroke="${p.trace}" stroke-width="3"/>${second}`;
 }
 
@@ -154,7 +163,9 @@ const drawBenchInstrument: Draw = (p, s, r) => {
   const knobs: string[] = [];
   for (let i = 0; i < 3; i += 1) {
     const cx = 520 + i * 52;
-    knobs.push(`<circle cx="${cx}" cy="200" r="20" fill="#2b2f33"/><circle cx="${cx}" cy="200" r="14" fill="#4a5057"/><line x1="${cx}" y1="200" x2="${cx + 9 * Math.cos(r() * 6)}" y2="${200 + 9 * Math.sin(r() * 6)}" stroke="#ddd" stroke-width="3"/>`);
+    knobs.push(
+      `<circle cx="${cx}" cy="200" r="20" fill="#2b2f33"/><circle cx="${cx}" cy="200" r="14" fill="#4a5057"/><line x1="${cx}" y1="200" x2="${cx + 9 * Math.cos(r() * 6)}" y2="${200 + 9 * Math.sin(r() * 6)}" stroke="#ddd" stroke-width="3"/>`,
+    );
   }
   const keys: string[] = [];
   for (let row = 0; row < 3; row += 1) {
@@ -193,14 +204,23 @@ const drawPlcRack: Draw = (p, s, r) => {
     const ledRows = i <= 1 ? 4 : 16;
     for (let j = 0; j < ledRows; j += 1) {
       const on = r() < 0.55;
-      leds.push(`<rect x="${x + 10 + (j % 2) * 18}" y="${150 + Math.floor(j / 2) * 14}" width="10" height="7" fill="${on ? (r() < 0.85 ? "#38e05a" : "#ffb020") : "#1d2226"}"/>`);
+      leds.push(
+        `<rect x="${x + 10 + (j % 2) * 18}" y="${150 + Math.floor(j / 2) * 14}" width="10" height="7" fill="${on ? (r() < 0.85 ? "#38e05a" : "#ffb020") : "#1d2226"}"/>`,
+      );
     }
     const terminals: string[] = [];
-    for (let j = 0; j < 10; j += 1) terminals.push(`<rect x="${x + 8}" y="${292 + j * 12}" width="${w - 16}" height="9" fill="#9aa3ab" stroke="#444" stroke-width="1"/>`);
-    modules.push(`<rect x="${x}" y="128" width="${w - 4}" height="320" rx="6" fill="${fill}" stroke="#1c1f22" stroke-width="3"/>${leds.join("")}${i >= 2 ? terminals.join("") : ""}`);
+    for (let j = 0; j < 10; j += 1)
+      terminals.push(`<rect x="${x + 8}" y="${292 + j * 12}" width="${w - 16}" height="9" fill="#9aa3ab" stroke="#444" stroke-width="1"/>`);
+    modules.push(
+      `<rect x="${x}" y="128" width="${w - 4}" height="320" rx="6" fill="${fill}" stroke="#1c1f22" stroke-width="3"/>${leds.join("")}${i >= 2 ? terminals.join("") : ""}`,
+    );
     if (i === 1) {
-      modules.push(`<rect x="${x + 10}" y="222" width="${w - 24}" height="34" rx="3" fill="#0d2b1c"/>${`<rect x="${x + 16}" y="234" width="30" height="10" rx="2" fill="#7dffa0"/>`}`);
-      modules.push(`<rect x="${x + 10}" y="270" width="${w - 24}" height="150" rx="3" fill="${p.bodyDark}"/><rect x="${x + 20}" y="394" width="${w - 44}" height="14" rx="3" fill="#222"/>`);
+      modules.push(
+        `<rect x="${x + 10}" y="222" width="${w - 24}" height="34" rx="3" fill="#0d2b1c"/>${`<rect x="${x + 16}" y="234" width="30" height="10" rx="2" fill="#7dffa0"/>`}`,
+      );
+      modules.push(
+        `<rect x="${x + 10}" y="270" width="${w - 24}" height="150" rx="3" fill="${p.bodyDark}"/><rect x="${x + 20}" y="394" width="${w - 44}" height="14" rx="3" fill="#222"/>`,
+      );
     }
     x += w;
   }
@@ -220,16 +240,24 @@ const drawComponentTray: Draw = (p, s, r) => {
       const cy = 150 + row * 66;
       const pins: string[] = [];
       for (let k = 0; k < 5; k += 1) {
-        pins.push(`<rect x="${cx - 20 + k * 9}" y="${cy - 27}" width="4" height="6" fill="#c9c9c9"/><rect x="${cx - 20 + k * 9}" y="${cy + 21}" width="4" height="6" fill="#c9c9c9"/>`);
-        pins.push(`<rect x="${cx - 27}" y="${cy - 20 + k * 9}" width="6" height="4" fill="#c9c9c9"/><rect x="${cx + 21}" y="${cy - 20 + k * 9}" width="6" height="4" fill="#c9c9c9"/>`);
+        pins.push(
+          `<rect x="${cx - 20 + k * 9}" y="${cy - 27}" width="4" height="6" fill="#c9c9c9"/><rect x="${cx - 20 + k * 9}" y="${cy + 21}" width="4" height="6" fill="#c9c9c9"/>`,
+        );
+        pins.push(
+          `<rect x="${cx - 27}" y="${cy - 20 + k * 9}" width="6" height="4" fill="#c9c9c9"/><rect x="${cx + 21}" y="${cy - 20 + k * 9}" width="6" height="4" fill="#c9c9c9"/>`,
+        );
       }
-      chips.push(`<rect x="${cx - 30}" y="${cy - 30}" width="60" height="60" fill="#1e2a36"/><rect x="${cx - 21}" y="${cy - 21}" width="42" height="42" rx="2" fill="#24282c"/>${pins.join("")}<circle cx="${cx - 14}" cy="${cy - 14}" r="3" fill="#555"/>`);
+      chips.push(
+        `<rect x="${cx - 30}" y="${cy - 30}" width="60" height="60" fill="#1e2a36"/><rect x="${cx - 21}" y="${cy - 21}" width="42" height="42" rx="2" fill="#24282c"/>${pins.join("")}<circle cx="${cx - 14}" cy="${cy - 14}" r="3" fill="#555"/>`,
+      );
     }
   }
   const spokes: string[] = [];
   for (let i = 0; i < 6; i += 1) {
     const a = (i / 6) * Math.PI * 2 + r();
-    spokes.push(`<path d="M${230 + 40 * Math.cos(a)} ${290 + 40 * Math.sin(a)} L${230 + 150 * Math.cos(a + 0.3)} ${290 + 150 * Math.sin(a + 0.3)} L${230 + 150 * Math.cos(a + 0.7)} ${290 + 150 * Math.sin(a + 0.7)} Z" fill="${p.backdrop}" opacity="0.9"/>`);
+    spokes.push(
+      `<path d="M${230 + 40 * Math.cos(a)} ${290 + 40 * Math.sin(a)} L${230 + 150 * Math.cos(a + 0.3)} ${290 + 150 * Math.sin(a + 0.3)} L${230 + 150 * Math.cos(a + 0.7)} ${290 + 150 * Math.sin(a + 0.7)} Z" fill="${p.backdrop}" opacity="0.9"/>`,
+    );
   }
   return `
   <rect x="410" y="116" width="280" height="276" rx="6" fill="#1a1d21"/>
@@ -257,7 +285,9 @@ const drawDaqChassis: Draw = (p, s, r) => {
     const conns: string[] = [];
     const n = 2 + Math.floor(r() * 3);
     for (let k = 0; k < n; k += 1) conns.push(`<circle cx="${x + 28}" cy="${200 + k * 48}" r="12" fill="#c9ced3" stroke="#444" stroke-width="3"/>`);
-    slots.push(`<rect x="${x}" y="150" width="56" height="270" fill="${i === 0 ? p.bodyDark : "#2c3136"}" stroke="#111"/><rect x="${x + 8}" y="160" width="10" height="6" fill="#38e05a"/><rect x="${x + 24}" y="160" width="10" height="6" fill="${r() < 0.5 ? "#38e05a" : "#ffb020"}"/>${conns.join("")}<rect x="${x + 8}" y="386" width="40" height="22" fill="#1a1a1a"/>`);
+    slots.push(
+      `<rect x="${x}" y="150" width="56" height="270" fill="${i === 0 ? p.bodyDark : "#2c3136"}" stroke="#111"/><rect x="${x + 8}" y="160" width="10" height="6" fill="#38e05a"/><rect x="${x + 24}" y="160" width="10" height="6" fill="${r() < 0.5 ? "#38e05a" : "#ffb020"}"/>${conns.join("")}<rect x="${x + 8}" y="386" width="40" height="22" fill="#1a1a1a"/>`,
+    );
   }
   const vents: string[] = [];
   for (let i = 0; i < 12; i += 1) vents.push(`<rect x="120" y="${160 + i * 21}" width="84" height="10" rx="4" fill="${p.bodyDark}"/>`);
@@ -273,7 +303,9 @@ const drawLabInstrument: Draw = (p, s, r) => {
   const vials: string[] = [];
   for (let i = 0; i < 8; i += 1) {
     const h = 40 + r() * 30;
-    vials.push(`<rect x="${168 + i * 30}" y="${330 - h}" width="18" height="${h}" rx="6" fill="#e8f4ff" stroke="#8aa" stroke-width="2"/><rect x="${168 + i * 30}" y="${330 - h * 0.55}" width="18" height="${h * 0.55}" rx="6" fill="${["#f5a3a3", "#a3d8f5", "#c5f5a3", "#f5e3a3"][i % 4]}"/>`);
+    vials.push(
+      `<rect x="${168 + i * 30}" y="${330 - h}" width="18" height="${h}" rx="6" fill="#e8f4ff" stroke="#8aa" stroke-width="2"/><rect x="${168 + i * 30}" y="${330 - h * 0.55}" width="18" height="${h * 0.55}" rx="6" fill="${["#f5a3a3", "#a3d8f5", "#c5f5a3", "#f5e3a3"][i % 4]}"/>`,
+    );
   }
   return `
   <path d="M110 170 Q110 110 170 110 L630 110 Q690 110 690 170 L690 450 L110 450 Z" fill="url(#body)" stroke="${p.bodyDark}" stroke-width="4"/>
@@ -296,12 +328,18 @@ const drawSwitchgear: Draw = (p, s, r) => {
     for (let k = 0; k < 3; k += 1) {
       const y = 130 + k * 100;
       if (r() < 0.35) {
-        items.push(`<circle cx="${x + 85}" cy="${y + 40}" r="32" fill="#f5f5f0" stroke="#333" stroke-width="4"/><line x1="${x + 85}" y1="${y + 40}" x2="${x + 85 + 24 * Math.cos(-2.4 + r() * 1.6)}" y2="${y + 40 + 24 * Math.sin(-2.4 + r() * 1.6)}" stroke="#c00" stroke-width="3"/>`);
+        items.push(
+          `<circle cx="${x + 85}" cy="${y + 40}" r="32" fill="#f5f5f0" stroke="#333" stroke-width="4"/><line x1="${x + 85}" y1="${y + 40}" x2="${x + 85 + 24 * Math.cos(-2.4 + r() * 1.6)}" y2="${y + 40 + 24 * Math.sin(-2.4 + r() * 1.6)}" stroke="#c00" stroke-width="3"/>`,
+        );
       } else {
-        items.push(`<rect x="${x + 30}" y="${y + 10}" width="110" height="66" rx="4" fill="#2d3136"/><rect x="${x + 72}" y="${y + 22}" width="26" height="42" rx="3" fill="${r() < 0.5 ? "#d33" : "#2a7d2a"}"/>`);
+        items.push(
+          `<rect x="${x + 30}" y="${y + 10}" width="110" height="66" rx="4" fill="#2d3136"/><rect x="${x + 72}" y="${y + 22}" width="26" height="42" rx="3" fill="${r() < 0.5 ? "#d33" : "#2a7d2a"}"/>`,
+        );
       }
     }
-    doors.push(`<rect x="${x}" y="112" width="170" height="330" rx="4" fill="url(#body)" stroke="${p.bodyDark}" stroke-width="4"/>${items.join("")}<rect x="${x + 150}" y="260" width="10" height="46" rx="3" fill="#222"/>`);
+    doors.push(
+      `<rect x="${x}" y="112" width="170" height="330" rx="4" fill="url(#body)" stroke="${p.bodyDark}" stroke-width="4"/>${items.join("")}<rect x="${x + 150}" y="260" width="10" height="46" rx="3" fill="#222"/>`,
+    );
   }
   return `
   <rect x="116" y="96" width="568" height="360" rx="6" fill="${p.bodyDark}"/>
@@ -435,10 +473,7 @@ export function listingPictureSvg(subject: PictureSubject, view: PictureView): s
     caption = [`${subject.brand} ${subject.model}`, subject.caption];
   } else {
     const drawing = DRAWINGS[subject.drawing](p, { ...subject, brand: "", model: "" }, r);
-    scene =
-      view === "rear"
-        ? `<g transform="translate(800 0) scale(-1 1)">${drawing}</g>`
-        : `<g transform="translate(-400 -300) scale(2)">${drawing}</g>`;
+    scene = view === "rear" ? `<g transform="translate(800 0) scale(-1 1)">${drawing}</g>` : `<g transform="translate(-400 -300) scale(2)">${drawing}</g>`;
     caption = [VIEW_CAPTIONS[view], subject.caption];
   }
   const barcode = Array.from({ length: 18 }, (_, i) => `<rect x="${i * 5}" y="0" width="${1 + (i % 3)}" height="40" fill="#111"/>`).join("");

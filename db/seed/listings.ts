@@ -219,20 +219,49 @@ const CURRENCY_PER_USD: Record<Currency, number> = { USD: 1, EUR: 0.92, GBP: 0.7
 
 const CONDITION_SENTENCES: Record<Condition, readonly string[]> = {
   new: ["It is new in the factory-sealed box with the full manufacturer warranty.", "Brand new, never installed, in the original packaging."],
-  open_box: ["The box was opened for inspection only; the unit is unused and complete.", "Open box: unpacked once for an incoming check and never put into service."],
-  used_excellent: ["Cosmetically it is close to new, with hardly a mark on it.", "It is in excellent condition, clean and complete, with only the lightest signs of use."],
-  used_very_good: ["It shows light signs of normal use and works as it should.", "Very good condition overall: a few small scuffs, nothing that affects function."],
+  open_box: [
+    "The box was opened for inspection only; the unit is unused and complete.",
+    "Open box: unpacked once for an incoming check and never put into service.",
+  ],
+  used_excellent: [
+    "Cosmetically it is close to new, with hardly a mark on it.",
+    "It is in excellent condition, clean and complete, with only the lightest signs of use.",
+  ],
+  used_very_good: [
+    "It shows light signs of normal use and works as it should.",
+    "Very good condition overall: a few small scuffs, nothing that affects function.",
+  ],
   used_good: ["It has the usual marks of working life but performs as expected.", "Good used condition, with some wear on the housing and controls."],
-  used_fair: ["It is cosmetically tired, with scratches and worn paint, but still does the job.", "Fair condition: heavy cosmetic wear, and it has clearly been worked hard."],
-  for_repair: ["It needs repair: it has a known fault, described below, and is priced accordingly.", "Sold for repair; the fault is described below and we have not attempted a fix."],
-  incomplete: ["Some parts are missing, as listed below; what is here is in usable condition.", "Incomplete: it is missing accessories or modules, so check the list before buying."],
+  used_fair: [
+    "It is cosmetically tired, with scratches and worn paint, but still does the job.",
+    "Fair condition: heavy cosmetic wear, and it has clearly been worked hard.",
+  ],
+  for_repair: [
+    "It needs repair: it has a known fault, described below, and is priced accordingly.",
+    "Sold for repair; the fault is described below and we have not attempted a fix.",
+  ],
+  incomplete: [
+    "Some parts are missing, as listed below; what is here is in usable condition.",
+    "Incomplete: it is missing accessories or modules, so check the list before buying.",
+  ],
   parts_only: ["It is sold for parts only and will not be supported or returned.", "Parts only: useful as a donor unit, not as working equipment."],
   as_is: ["It is sold as-is, where-is, without warranty; inspection is welcome.", "As-is sale: what you see is what you get, with no warranty given."],
 };
 
 const FAULTS: Partial<Record<Condition, readonly string[]>> = {
-  for_repair: ["it fails the power-on self-test", "the display backlight is dead", "one channel reads out of tolerance", "it trips the breaker under load", "hydraulic leak at the main pump"],
-  incomplete: ["the accessory kit and manuals are missing", "one plug-in module has been removed", "the power cord and feet are missing", "the bucket and quick coupler are not included"],
+  for_repair: [
+    "it fails the power-on self-test",
+    "the display backlight is dead",
+    "one channel reads out of tolerance",
+    "it trips the breaker under load",
+    "hydraulic leak at the main pump",
+  ],
+  incomplete: [
+    "the accessory kit and manuals are missing",
+    "one plug-in module has been removed",
+    "the power cord and feet are missing",
+    "the bucket and quick coupler are not included",
+  ],
 };
 
 const CLOSINGS = [
@@ -248,21 +277,24 @@ const TESTIMONIALS = [
     author_name: "Dana Whitaker",
     author_title: "Lab Manager",
     company: "Corridor Semiconductor",
-    quote: "We furnished a whole validation bench from Tradebench listings: two oscilloscopes, a spectrum analyzer and a calibrator, all with current calibration certificates. Half the price of new and on the bench within a week.",
+    quote:
+      "We furnished a whole validation bench from Tradebench listings: two oscilloscopes, a spectrum analyzer and a calibrator, all with current calibration certificates. Half the price of new and on the bench within a week.",
     rating: 5,
   },
   {
     author_name: "Luis Ortega",
     author_title: "Fleet Director",
     company: "Ortega Site Development",
-    quote: "I sold three excavators and a wheel loader in a month. Buyers could see the hours, the service history and proper photos, so the calls I got were from people ready to buy.",
+    quote:
+      "I sold three excavators and a wheel loader in a month. Buyers could see the hours, the service history and proper photos, so the calls I got were from people ready to buy.",
     rating: 5,
   },
   {
     author_name: "Hannah Kim",
     author_title: "Controls Engineer",
     company: "Northfield Packaging",
-    quote: "A failed ControlLogix processor would have cost us days of downtime. We found a tested 1756-L73 with matching firmware from a verified seller and had the line running the next morning.",
+    quote:
+      "A failed ControlLogix processor would have cost us days of downtime. We found a tested 1756-L73 with matching firmware from a verified seller and had the line running the next morning.",
     rating: 4,
   },
 ];
@@ -306,7 +338,11 @@ function daysBefore(now: Date, days: number, random: Random): Date {
 function serialNumber(random: Random, brand: string, heavy: boolean): string {
   const digits = (n: number) => Array.from({ length: n }, () => String(random.int(0, 9))).join("");
   const letters = (n: number) => Array.from({ length: n }, () => "ABCDEFGHJKLMNPRSTUVWXYZ"[random.int(0, 22)]).join("");
-  if (heavy) return `${brand.replace(/[^A-Za-z]/g, "").slice(0, 3).toUpperCase()}0${digits(3)}${letters(2)}${digits(5)}`;
+  if (heavy)
+    return `${brand
+      .replace(/[^A-Za-z]/g, "")
+      .slice(0, 3)
+      .toUpperCase()}0${digits(3)}${letters(2)}${digits(5)}`;
   if (brand === "Keysight" || brand === "Agilent") return `${random.pick(["MY", "SG", "US"])}${digits(8)}`;
   if (brand === "Tektronix") return `${random.pick(["B0", "C0", "Q0"])}${digits(5)}`;
   if (brand === "Rohde & Schwarz") return `10${digits(4)}`;
@@ -356,7 +392,10 @@ function pictureKey(subject: PictureSubject, view: PictureView): string {
 }
 
 function slugForFile(text: string): string {
-  return text.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "");
+  return text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "");
 }
 
 /** Plans one listing of `model`; every random choice is made here, in a fixed order. */
@@ -399,8 +438,7 @@ function planListing(
     if (!features.includes(extra)) features.push(extra);
   }
 
-  const daysAgo =
-    status === "sold" ? random.int(35, 230) : status === "active" ? Math.floor(175 * random.next() ** 1.25) : random.int(2, 120);
+  const daysAgo = status === "sold" ? random.int(35, 230) : status === "active" ? Math.floor(175 * random.next() ** 1.25) : random.int(2, 120);
   const created = daysBefore(now, daysAgo, random);
   const updated = status === "sold" ? daysBefore(now, Math.max(0, daysAgo - random.int(3, 30)), random) : created;
   const views = Math.round((daysAgo + 3) * (0.4 + random.next() * 2.2)) + (status === "sold" ? random.int(40, 160) : 0);
@@ -421,18 +459,12 @@ function planListing(
       accredited = random.next() < 0.45 ? 1 : 0;
     }
   }
-  const options =
-    model.options.length > 0 && random.next() < 0.75
-      ? model.options.filter((_, i) => i === 0 || random.next() < 0.45).slice(0, 4)
-      : [];
+  const options = model.options.length > 0 && random.next() < 0.75 ? model.options.filter((_, i) => i === 0 || random.next() < 0.45).slice(0, 4) : [];
 
   const serial = serialNumber(random, model.brand, heavy);
 
   const provenance = random.pick(subcategory.provenance);
-  const sentences = [
-    `This ${model.brand} ${model.model} ${model.name} ${provenance}.`,
-    random.pick(CONDITION_SENTENCES[condition]),
-  ];
+  const sentences = [`This ${model.brand} ${model.model} ${model.name} ${provenance}.`, random.pick(CONDITION_SENTENCES[condition])];
   const faults = FAULTS[condition];
   if (faults) sentences.push(`Known issue: ${random.pick(faults)}.`);
   if (testLevel === "fully_tested") sentences.push("It has been fully tested against the manufacturer's specifications and passes all self-tests.");
@@ -609,7 +641,10 @@ async function createDealers(db: Kysely<Database>, random: Random, passwordHash:
   for (const dealer of DEMO_DEALERS) {
     const id = crypto.randomUUID();
     const joined = new Date(Date.UTC(2024, random.int(0, 11), random.int(1, 28))).toISOString();
-    const phone = dealer.country === "United States" ? `+1 555 ${random.int(100, 999)} ${random.int(1000, 9999)}` : `+${random.pick(["44", "49", "1"])} ${random.int(100, 999)} ${random.int(100000, 999999)}`;
+    const phone =
+      dealer.country === "United States"
+        ? `+1 555 ${random.int(100, 999)} ${random.int(1000, 9999)}`
+        : `+${random.pick(["44", "49", "1"])} ${random.int(100, 999)} ${random.int(100000, 999999)}`;
     await db.insertInto("users").values({ id, email: dealer.email, password_hash: passwordHash, email_confirmed_at: joined }).execute();
     await db
       .insertInto("profiles")
@@ -639,11 +674,7 @@ async function createDealers(db: Kysely<Database>, random: Random, passwordHash:
 }
 
 /** Seeds the demo listings, their pictures and the testimonials. */
-export async function seedDemoListings(
-  db: Kysely<Database>,
-  random: Random,
-  options: DemoListingsOptions,
-): Promise<DemoListingsSummary> {
+export async function seedDemoListings(db: Kysely<Database>, random: Random, options: DemoListingsOptions): Promise<DemoListingsSummary> {
   const problems = catalogProblems();
   if (problems.length > 0) throw new Error(`The equipment catalog does not match the taxonomy:\n${problems.join("\n")}`);
   const now = options.now ?? new Date();
@@ -662,7 +693,12 @@ export async function seedDemoListings(
     })),
   ];
   const keystone = listers[0] as Lister;
-  const listerFor = (sub: string) => weightedPick(random, listers, listers.map((l) => l.weights[sub] ?? 0));
+  const listerFor = (sub: string) =>
+    weightedPick(
+      random,
+      listers,
+      listers.map((l) => l.weights[sub] ?? 0),
+    );
 
   const pictures = new Map<string, Picture>();
   const planned: PlannedListing[] = [];
@@ -674,7 +710,18 @@ export async function seedDemoListings(
     }
   }
   // Featured: one well-kept, recent listing from most subcategories.
-  const featuredSubs = ["test_measurement", "test_measurement", "automation_control", "lab_scientific", "construction", "material_handling", "data_acquisition", "electrical_power", "mining", "process_equipment"];
+  const featuredSubs = [
+    "test_measurement",
+    "test_measurement",
+    "automation_control",
+    "lab_scientific",
+    "construction",
+    "material_handling",
+    "data_acquisition",
+    "electrical_power",
+    "mining",
+    "process_equipment",
+  ];
   for (const sub of featuredSubs) {
     const candidates = planned.filter(
       (p) =>

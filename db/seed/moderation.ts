@@ -19,7 +19,11 @@ export async function seedDemoModeration(
   const dealers = await db
     .selectFrom("profiles")
     .select(["id", "email"])
-    .where("email", "in", DEMO_DEALERS.map((dealer) => dealer.email))
+    .where(
+      "email",
+      "in",
+      DEMO_DEALERS.map((dealer) => dealer.email),
+    )
     .execute();
   const [first, second, third] = DEMO_DEALERS.map((dealer) => dealers.find((row) => row.email === dealer.email)?.id).filter((id): id is string => Boolean(id));
   if (!first || !second || !third) return;
@@ -32,7 +36,14 @@ export async function seedDemoModeration(
         .where("status", "=", "active")
         // A report never hides a lot the auction seed left live.
         .where(({ not, exists, selectFrom }) =>
-          not(exists(selectFrom("auctions").select("auctions.id").whereRef("auctions.listing_id", "=", "equipment_listings.id").where("auctions.status", "in", ["active", "upcoming"]))),
+          not(
+            exists(
+              selectFrom("auctions")
+                .select("auctions.id")
+                .whereRef("auctions.listing_id", "=", "equipment_listings.id")
+                .where("auctions.status", "in", ["active", "upcoming"]),
+            ),
+          ),
         )
         .orderBy("id")
         .limit(count)
@@ -47,12 +58,25 @@ export async function seedDemoModeration(
     reportListing(db, { listingId, reporterId, reason, note }, { limiter, now: at(hoursAgo) });
 
   // The reporters have been members for months (fresh accounts' reports count less: report-weight.server.ts).
-  await db.updateTable("users").set({ created_at: at(24 * 120).toISOString() }).where("id", "in", [people.buyerId, people.sellerId, second]).execute();
+  await db
+    .updateTable("users")
+    .set({ created_at: at(24 * 120).toISOString() })
+    .where("id", "in", [people.buyerId, people.sellerId, second])
+    .execute();
   await report(hidden, people.buyerId, "suspicious_price", "A current-model analyzer at a tenth of the usual price, payment by wire only.", 50);
   await report(hidden, people.sellerId, "counterfeit", "The front-panel photo shows a different serial plate from the one described.", 30);
   await report(hidden, second, "suspicious_price", "", 20);
   await report(single, people.buyerId, "misleading_description", "Listed as calibrated, but the certificate in the photos expired two years ago.", 6);
   await report(dismissed, people.buyerId, "prohibited_item", "", 120);
   await reviewReportedListing(db, people.moderatorId, dismissed, { decision: "dismiss" }, at(100));
-  await reportMember(db, { memberId: third, reporterId: people.buyerId, reason: "non_delivery", note: "Paid for a power supply three weeks ago; no tracking and no answer to messages." }, { limiter, now: at(12) });
+  await reportMember(
+    db,
+    {
+      memberId: third,
+      reporterId: people.buyerId,
+      reason: "non_delivery",
+      note: "Paid for a power supply three weeks ago; no tracking and no answer to messages.",
+    },
+    { limiter, now: at(12) },
+  );
 }

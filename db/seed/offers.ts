@@ -32,7 +32,12 @@ export async function seedDemoOffers(db: Kysely<Database>, people: DemoOfferPeop
 
   for (const listing of listings) await saveOfferSettings(db, listing.id, { acceptsOffers: true, autoAcceptCents: null, autoDeclineCents: null }, at(80));
   // The first also has the seller's automatic prices (never shown to buyers).
-  await saveOfferSettings(db, awaitingSeller.id, { acceptsOffers: true, autoAcceptCents: below(awaitingSeller.price_cents, 0.95), autoDeclineCents: below(awaitingSeller.price_cents, 0.6) }, at(80));
+  await saveOfferSettings(
+    db,
+    awaitingSeller.id,
+    { acceptsOffers: true, autoAcceptCents: below(awaitingSeller.price_cents, 0.95), autoDeclineCents: below(awaitingSeller.price_cents, 0.6) },
+    at(80),
+  );
 
   await makeOffer(db, {
     listingId: awaitingSeller.id,
@@ -53,5 +58,11 @@ export async function seedDemoOffers(db: Kysely<Database>, people: DemoOfferPeop
   });
 
   const low = await makeOffer(db, { listingId: declined.id, buyerId: people.buyerId, amountCents: below(declined.price_cents, 0.65), now: at(70) });
-  await respondToOffer(db, { offerId: low.offerId, userId: people.sellerId, action: "decline", reason: "Too far below what comparable units sell for.", now: at(64) });
+  await respondToOffer(db, {
+    offerId: low.offerId,
+    userId: people.sellerId,
+    action: "decline",
+    reason: "Too far below what comparable units sell for.",
+    now: at(64),
+  });
 }

@@ -123,7 +123,13 @@ export function planOrderStory(random: Random, status: OrderStatus, sale: SaleKi
   };
   const dispute = () => {
     deliver();
-    steps.push({ kind: "transition", afterMs: between(random, 20 * HOUR, 5 * DAY), action: "open_dispute", actor: "buyer", text: random.pick(DISPUTE_REASONS) });
+    steps.push({
+      kind: "transition",
+      afterMs: between(random, 20 * HOUR, 5 * DAY),
+      action: "open_dispute",
+      actor: "buyer",
+      text: random.pick(DISPUTE_REASONS),
+    });
   };
 
   let lastAge: [number, number];

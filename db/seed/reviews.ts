@@ -78,12 +78,19 @@ export async function seedDemoReviews(db: Kysely<Database>, random: Random, { no
     let sellerReviewedAt: Date | null = null;
     if (random.next() < 0.7) {
       sellerReviewedAt = momentAfter(Math.max(completed + 2 * DAY, buyerReviewedAt), 8 * DAY);
-      await submitReview(db, { orderId: order.id, reviewerId: order.seller_id, rating: random.next() < 0.8 ? 5 : 4, comment: random.pick(SELLER_COMMENTS), now: sellerReviewedAt });
+      await submitReview(db, {
+        orderId: order.id,
+        reviewerId: order.seller_id,
+        rating: random.next() < 0.8 ? 5 : 4,
+        comment: random.pick(SELLER_COMMENTS),
+        now: sellerReviewedAt,
+      });
     }
     // The seller answers some published reviews a little while after they appear.
     if (buyerReview && sellerReviewedAt && random.next() < 0.5) {
       const replyAt = sellerReviewedAt.getTime() + HOUR + random.next() * DAY;
-      if (replyAt < now.getTime()) await replyToReview(db, { reviewId: buyerReview.reviewId, userId: order.seller_id, reply: random.pick(REPLIES), now: new Date(replyAt) });
+      if (replyAt < now.getTime())
+        await replyToReview(db, { reviewId: buyerReview.reviewId, userId: order.seller_id, reply: random.pick(REPLIES), now: new Date(replyAt) });
     }
   }
   await publishDueReviews(db, now, 10_000);

@@ -10,6 +10,14 @@ export async function seedDemoSecondFactors(db: Kysely<Database>, { now }: { now
   if (users.length === 0) return;
   await db
     .insertInto("totp_factors")
-    .values(users.map((user) => ({ user_id: user.id, secret: DEMO_TOTP_SECRETS[user.email]!, confirmed_at: now.toISOString(), last_used_step: null, created_at: now.toISOString() })))
+    .values(
+      users.map((user) => ({
+        user_id: user.id,
+        secret: DEMO_TOTP_SECRETS[user.email]!,
+        confirmed_at: now.toISOString(),
+        last_used_step: null,
+        created_at: now.toISOString(),
+      })),
+    )
     .execute();
 }

@@ -17,7 +17,11 @@ const HOUR = 3_600_000;
 /** Seeds a handful of messages received over the last days, with their assignments and replies. */
 export async function seedDemoSupportInbox(db: Kysely<Database>, people: DemoSupportPeople, { now }: { now: Date }): Promise<void> {
   const buyer = await db.selectFrom("profiles").select(["email", "first_name", "last_name"]).where("id", "=", people.buyerId).executeTakeFirstOrThrow();
-  const seller = await db.selectFrom("profiles").select(["email", "first_name", "last_name", "company_name"]).where("id", "=", people.sellerId).executeTakeFirstOrThrow();
+  const seller = await db
+    .selectFrom("profiles")
+    .select(["email", "first_name", "last_name", "company_name"])
+    .where("id", "=", people.sellerId)
+    .executeTakeFirstOrThrow();
   const buyersOrder = await db.selectFrom("orders").select("id").where("buyer_id", "=", people.buyerId).orderBy("id").executeTakeFirst();
 
   const messages = [
@@ -77,7 +81,8 @@ export async function seedDemoSupportInbox(db: Kysely<Database>, people: DemoSup
         name: "Grace Oduya",
         email: "grace.oduya@example.com",
         subject: "Calibration certificate not in the box",
-        message: "The handheld oscilloscope I bought arrived today, but the calibration certificate mentioned in the listing is not in the box. What should I do before I confirm receipt?",
+        message:
+          "The handheld oscilloscope I bought arrived today, but the calibration certificate mentioned in the listing is not in the box. What should I do before I confirm receipt?",
       },
     },
   ];
@@ -87,6 +92,11 @@ export async function seedDemoSupportInbox(db: Kysely<Database>, people: DemoSup
     const { id } = await submitSupportRequest(db, { userId: null, orderId: null, ...input }, { supportEmail: null });
     await db.updateTable("support_requests").set({ created_at: at.toISOString() }).where("id", "=", id).execute();
     if (assignTo) await assignSupportRequest(db, { id, assigneeId: assignTo, expectedAssigneeId: null, actorId: assignTo }, new Date(at.getTime() + HOUR));
-    if (reply && assignTo) await replyToSupportRequest(db, { id, actorId: assignTo, body: reply, close: close ?? false }, { supportEmail: null, now: new Date(at.getTime() + 2 * HOUR) });
+    if (reply && assignTo)
+      await replyToSupportRequest(
+        db,
+        { id, actorId: assignTo, body: reply, close: close ?? false },
+        { supportEmail: null, now: new Date(at.getTime() + 2 * HOUR) },
+      );
   }
 }

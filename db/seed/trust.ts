@@ -35,9 +35,16 @@ export async function seedDemoTrust(
   for (const [index, dealer] of dealers.slice(0, 2).entries()) await followSeller(db, people.buyerId, dealer.id, at((20 - index * 5) * DAY));
 
   const [approved, waiting] = dealers.filter((dealer) => !dealer.is_verified);
-  for (const [dealer, sentAt] of [[approved, at(5 * DAY)], [waiting, at(1 * DAY)]] as const) {
+  for (const [dealer, sentAt] of [
+    [approved, at(5 * DAY)],
+    [waiting, at(1 * DAY)],
+  ] as const) {
     if (!dealer) continue;
-    const profile = await db.selectFrom("profiles").select(["company_name", "country", "address", "city"]).where("id", "=", dealer.id).executeTakeFirstOrThrow();
+    const profile = await db
+      .selectFrom("profiles")
+      .select(["company_name", "country", "address", "city"])
+      .where("id", "=", dealer.id)
+      .executeTakeFirstOrThrow();
     const company = profile.company_name || "Demo Instruments Ltd";
     const applicationId = await submitVerificationApplication(db, uploads, {
       sellerId: dealer.id,
@@ -67,7 +74,12 @@ export async function seedDemoTrust(
   );
   await sendMessage(
     db,
-    { conversationId, senderId: people.sellerId, body: "We do: send the model, options and serial number and we will quote within a day.", now: at(6 * DAY - 2 * HOUR) },
+    {
+      conversationId,
+      senderId: people.sellerId,
+      body: "We do: send the model, options and serial number and we will quote within a day.",
+      now: at(6 * DAY - 2 * HOUR),
+    },
     options,
   );
 
@@ -79,7 +91,13 @@ export async function seedDemoTrust(
     .where("reviewer_id", "!=", people.buyerId)
     .orderBy("id")
     .executeTakeFirst();
-  if (review) await reportReview(db, { reviewId: review.id, reporterId: people.buyerId, reason: "This review names a different instrument from the one in the order.", now: at(1 * DAY) });
+  if (review)
+    await reportReview(db, {
+      reviewId: review.id,
+      reporterId: people.buyerId,
+      reason: "This review names a different instrument from the one in the order.",
+      now: at(1 * DAY),
+    });
 }
 
 /** A one-page PDF saying `line`: the demo's verification documents. */

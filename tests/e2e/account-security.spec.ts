@@ -25,10 +25,19 @@ async function signIn(page: Page, email: string, password: string) {
   await expect(page).toHaveURL(/\/dashboard$/, { timeout: 60_000 });
 }
 
-test("a member sees their devices on /profile, signs one out, and a password change signs out the rest", async ({ browser, page, request, clientIp, baseURL }) => {
+test("a member sees their devices on /profile, signs one out, and a password change signs out the rest", async ({
+  browser,
+  page,
+  request,
+  clientIp,
+  baseURL,
+}) => {
   test.setTimeout(300_000);
   const email = await createAccount(request, clientIp, String(baseURL));
-  const phone = await browser.newContext({ userAgent: "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1", extraHTTPHeaders: { "X-Forwarded-For": clientIp } });
+  const phone = await browser.newContext({
+    userAgent: "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1",
+    extraHTTPHeaders: { "X-Forwarded-For": clientIp },
+  });
   const tablet = await browser.newContext({ extraHTTPHeaders: { "X-Forwarded-For": clientIp } });
   try {
     const phonePage = await phone.newPage();
@@ -41,7 +50,11 @@ test("a member sees their devices on /profile, signs one out, and a password cha
     const devices = page.getByRole("list", { name: "Signed-in devices" });
     await expect(devices.getByRole("listitem")).toHaveCount(3);
     await expect(devices.getByRole("listitem").first()).toContainText("This device");
-    await devices.getByRole("listitem").filter({ hasText: "Safari on iOS" }).getByRole("button", { name: /^Sign out/ }).click();
+    await devices
+      .getByRole("listitem")
+      .filter({ hasText: "Safari on iOS" })
+      .getByRole("button", { name: /^Sign out/ })
+      .click();
     await expect(page.getByText("That device is signed out.")).toBeVisible();
     await expect(devices.getByRole("listitem")).toHaveCount(2);
     await phonePage.goto("/profile");

@@ -14,7 +14,8 @@ import { expect, signedInAsDemo, test, waitForHydration, withDatabase } from "./
  */
 async function expectNoAxeViolationsBesideCharts(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).exclude(".recharts-wrapper").analyze();
-  const summarize = (items: typeof results.violations) => items.map((v) => ({ id: v.id, nodes: v.nodes.map((n) => `${n.target.join(" ")}: ${n.failureSummary ?? ""}`) }));
+  const summarize = (items: typeof results.violations) =>
+    items.map((v) => ({ id: v.id, nodes: v.nodes.map((n) => `${n.target.join(" ")}: ${n.failureSummary ?? ""}`) }));
   expect(summarize(results.violations)).toEqual([]);
   expect(summarize(results.incomplete)).toEqual([]);
   expect(results.passes.map((rule) => rule.id)).toEqual(expect.arrayContaining(["color-contrast"]));

@@ -60,7 +60,7 @@ async function fitOf(page: Page): Promise<Fit> {
     let widestRight = root.clientWidth;
     for (const element of document.querySelectorAll<HTMLElement>("main *")) {
       const right = element.getBoundingClientRect().right;
-      if (right > widestRight && ![...element.parentElement ? [element.parentElement] : []].some(scrolls)) {
+      if (right > widestRight && ![...(element.parentElement ? [element.parentElement] : [])].some(scrolls)) {
         widestRight = right;
         widest = `${element.tagName.toLowerCase()}${element.className && typeof element.className === "string" ? `.${element.className.split(" ")[0]}` : ""} "${(element.textContent ?? "").trim().slice(0, 40)}"`;
       }

@@ -8,7 +8,18 @@ import { MEMBER_MESSAGES } from "../../app/lib/admin-members.ts";
 import { PROMO_MESSAGES } from "../../app/lib/promotions.ts";
 import { SUSPENDED_MESSAGE } from "../../app/services/accounts/suspension.server.ts";
 import { insertMember, withAppDatabase } from "./fixtures.ts";
-import { DEMO_PASSWORD, demoAccount, expect, expectNoAxeViolations, signedInAsDemo, signIn, test, uniqueClientIp, waitForHydration, withDatabase } from "./support.ts";
+import {
+  DEMO_PASSWORD,
+  demoAccount,
+  expect,
+  expectNoAxeViolations,
+  signedInAsDemo,
+  signIn,
+  test,
+  uniqueClientIp,
+  waitForHydration,
+  withDatabase,
+} from "./support.ts";
 
 test.describe("as the demo administrator", () => {
   signedInAsDemo("admin");

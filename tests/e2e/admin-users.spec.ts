@@ -55,7 +55,12 @@ test.describe("as the demo super administrator", () => {
     await expect(own.getByRole("button", { name: "Update" })).toHaveCount(0);
     // Administrators' rows are editable for a super administrator.
     await page.goto("/admin/users?role=admin");
-    await expect(page.getByRole("row").filter({ hasText: ADMIN_EMAIL }).getByText(/^Edit /)).toBeVisible();
+    await expect(
+      page
+        .getByRole("row")
+        .filter({ hasText: ADMIN_EMAIL })
+        .getByText(/^Edit /),
+    ).toBeVisible();
   });
 });
 

@@ -15,7 +15,9 @@ const PASSWORD = "correct-horse-battery";
 const DAY = 24 * 60 * 60 * 1000;
 
 async function pngFile(name: string, colour: string) {
-  const buffer = await sharp({ create: { width: 800, height: 600, channels: 3, background: colour } }).png().toBuffer();
+  const buffer = await sharp({ create: { width: 800, height: 600, channels: 3, background: colour } })
+    .png()
+    .toBuffer();
   return { name, mimeType: "image/png", buffer };
 }
 
@@ -57,7 +59,9 @@ async function storedDraft(page: Page): Promise<{ step: number; title: string; p
           get.onsuccess = () => {
             const value = get.result as { state: { step: number; fields: { title: string }; photos: unknown[]; input: { brand: string } } } | undefined;
             db.close();
-            resolve(value ? { step: value.state.step, title: value.state.fields.title, photos: value.state.photos.length, brand: value.state.input.brand } : null);
+            resolve(
+              value ? { step: value.state.step, title: value.state.fields.title, photos: value.state.photos.length, brand: value.state.input.brand } : null,
+            );
           };
           get.onerror = () => {
             db.close();
@@ -99,7 +103,10 @@ test.describe("as a seller", () => {
 
     // The 10 MB limit is enforced, repeats are ignored, the first photo is primary and photos can be removed.
     const picker = page.getByLabel("Choose photos");
-    await picker.setInputFiles([{ name: "huge.png", mimeType: "image/png", buffer: Buffer.alloc(10 * 1024 * 1024 + 1) }, await pngFile("spare.png", "#777777")]);
+    await picker.setInputFiles([
+      { name: "huge.png", mimeType: "image/png", buffer: Buffer.alloc(10 * 1024 * 1024 + 1) },
+      await pngFile("spare.png", "#777777"),
+    ]);
     await expect(page.getByText("huge.png is larger than 10 MB")).toBeVisible();
     const chosen = page.getByRole("list", { name: "Chosen photos" }).getByRole("listitem");
     await expect(chosen).toHaveCount(1);
@@ -172,7 +179,9 @@ test.describe("as a seller", () => {
       const listing = db
         .prepare("select id, status, ai_generated, listing_type, price_cents, comparable_listings from equipment_listings where title = ?")
         .get(listingTitle) as { id: number; status: string; ai_generated: number; listing_type: string; price_cents: number; comparable_listings: string };
-      const auction = db.prepare("select id, status, start_date, end_date, starting_price_cents, reserve_price_cents from auctions where listing_id = ?").get(listing.id) as {
+      const auction = db
+        .prepare("select id, status, start_date, end_date, starting_price_cents, reserve_price_cents from auctions where listing_id = ?")
+        .get(listing.id) as {
         id: number;
         status: string;
         start_date: string;
@@ -223,7 +232,11 @@ async function recordSentForms(page: Page) {
 async function sentPhotos(page: Page): Promise<Array<{ name: string; type: string; base64: string }>> {
   return page.evaluate(async () => {
     const forms = (window as unknown as { sentForms: FormData[] }).sentForms.filter((form) => form.has("photos"));
-    const files = forms.at(-1)?.getAll("photos").filter((part): part is File => typeof part !== "string") ?? [];
+    const files =
+      forms
+        .at(-1)
+        ?.getAll("photos")
+        .filter((part): part is File => typeof part !== "string") ?? [];
     return Promise.all(
       files.map(async (file) => {
         let binary = "";
@@ -379,7 +392,9 @@ test.describe("as an administrator", () => {
 
   test("the dashboard shows the AI assistant's figures from the generations", async ({ page }) => {
     const count = () =>
-      withDatabase((db) => db.prepare("select count(*) as processed, count(listing_id) as saved from ai_generations").get() as { processed: number; saved: number });
+      withDatabase(
+        (db) => db.prepare("select count(*) as processed, count(listing_id) as saved from ai_generations").get() as { processed: number; saved: number },
+      );
     const before = count();
     await page.goto("/dashboard");
     const panel = page.getByRole("region", { name: "AI listing assistant" });
@@ -397,7 +412,10 @@ test.describe("as an administrator", () => {
 
 test("the browser never receives the model's credential, address or SDK", async ({ page }) => {
   const clientDir = path.join(path.resolve(process.env.BUILD_DIR ?? "build"), "client");
-  const files = fs.readdirSync(clientDir, { recursive: true }).map(String).filter((file) => fs.statSync(path.join(clientDir, file)).isFile());
+  const files = fs
+    .readdirSync(clientDir, { recursive: true })
+    .map(String)
+    .filter((file) => fs.statSync(path.join(clientDir, file)).isFile());
   expect(files.some((file) => file.endsWith(".js"))).toBe(true);
   const forbidden = [E2E_OPENAI_API_KEY, E2E_OPENAI_BASE_URL, "OPENAI_API_KEY", "OPENAI_BASE_URL", "api.openai.com", "x-stainless"];
   const found = files.flatMap((file) => {

@@ -38,7 +38,15 @@ function insertLot({ title = "Keysight MSOX4154A oscilloscope", endsInMs = 24 * 
          values (?, ?, ?, ?, ?, 1000, 1, ?, ?, 'active', 1)`,
       )
       // A fixed $10 step and soft close capped an hour after the end, as a seller's form would store them.
-      .run(listingId, new Date(now - 3_600_000).toISOString(), new Date(now + endsInMs).toISOString(), startingCents, startingCents, new Date(now + endsInMs + 3_600_000).toISOString(), buyNowCents);
+      .run(
+        listingId,
+        new Date(now - 3_600_000).toISOString(),
+        new Date(now + endsInMs).toISOString(),
+        startingCents,
+        startingCents,
+        new Date(now + endsInMs + 3_600_000).toISOString(),
+        buyNowCents,
+      );
     return { auctionId: Number(auction.lastInsertRowid), listingId };
   });
 }

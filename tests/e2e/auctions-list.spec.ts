@@ -19,14 +19,7 @@ function uniqueWord(): string {
 
 /** A category right under one of the spec's eight (an item under test_measurement, say). */
 function itemUnder(category: string): string {
-  return withDatabase(
-    (db) =>
-      (
-        db
-          .prepare("select id from categories where parent_id = ? order by position limit 1")
-          .get(category) as { id: string }
-      ).id,
-  );
+  return withDatabase((db) => (db.prepare("select id from categories where parent_id = ? order by position limit 1").get(category) as { id: string }).id);
 }
 
 interface AuctionSpec {
@@ -51,39 +44,41 @@ function insertAuction(spec: AuctionSpec): { auctionId: number; listingId: numbe
     const iso = (offset: number) => new Date(now + offset).toISOString();
     // BEGIN IMMEDIATE: a deferred transaction that reads first is refused at once ("database is locked") when the
     // server writes in between, whatever the busy timeout.
-    return db.transaction(() => {
-      const listing = db
-        .prepare(
-          `insert into equipment_listings (user_id, title, category_id, condition, listing_type, price_cents, status, created_at, updated_at)
+    return db
+      .transaction(() => {
+        const listing = db
+          .prepare(
+            `insert into equipment_listings (user_id, title, category_id, condition, listing_type, price_cents, status, created_at, updated_at)
            values (?, ?, ?, 'used_good', 'auction', ?, ?, ?, ?) returning id`,
-        )
-        .get(seller.id, spec.title, spec.category, spec.startingCents, spec.status === "ended" ? "sold" : "active", iso(-DAY), iso(-DAY)) as {
-        id: number;
-      };
-      const auction = db
-        .prepare(
-          `insert into auctions (listing_id, start_date, end_date, starting_price_cents, reserve_price_cents, current_price_cents,
+          )
+          .get(seller.id, spec.title, spec.category, spec.startingCents, spec.status === "ended" ? "sold" : "active", iso(-DAY), iso(-DAY)) as {
+          id: number;
+        };
+        const auction = db
+          .prepare(
+            `insert into auctions (listing_id, start_date, end_date, starting_price_cents, reserve_price_cents, current_price_cents,
              bid_increment_cents, bid_increment_fixed, extensions_end_at, status, auto_extend, bid_count, created_at, updated_at, ended_at)
            values (?, ?, ?, ?, ?, ?, 1000, 1, ?, ?, ?, ?, ?, ?, ?) returning id`,
-        )
-        .get(
-          listing.id,
-          iso(spec.startsInMs ?? -HOUR),
-          iso(spec.endsInMs),
-          spec.startingCents,
-          spec.reserveCents ?? null,
-          spec.currentCents ?? spec.startingCents,
-          // Soft close capped an hour after the end, as the seller's form stores it.
-          iso(spec.endsInMs + HOUR),
-          spec.status,
-          spec.autoExtend === false ? 0 : 1,
-          spec.bidCount ?? 0,
-          iso(-DAY),
-          iso(-DAY),
-          spec.status === "ended" ? iso(spec.endsInMs) : null,
-        ) as { id: number };
-      return { auctionId: auction.id, listingId: listing.id };
-    }).immediate();
+          )
+          .get(
+            listing.id,
+            iso(spec.startsInMs ?? -HOUR),
+            iso(spec.endsInMs),
+            spec.startingCents,
+            spec.reserveCents ?? null,
+            spec.currentCents ?? spec.startingCents,
+            // Soft close capped an hour after the end, as the seller's form stores it.
+            iso(spec.endsInMs + HOUR),
+            spec.status,
+            spec.autoExtend === false ? 0 : 1,
+            spec.bidCount ?? 0,
+            iso(-DAY),
+            iso(-DAY),
+            spec.status === "ended" ? iso(spec.endsInMs) : null,
+          ) as { id: number };
+        return { auctionId: auction.id, listingId: listing.id };
+      })
+      .immediate();
   });
 }
 
@@ -268,7 +263,9 @@ test.describe("with JavaScript", () => {
     });
     await page.goto("/auctions?sort=highest_bid");
     await waitForHydration(page);
-    await card(page, title).getByRole("button", { name: `Add ${title} to watchlist` }).click();
+    await card(page, title)
+      .getByRole("button", { name: `Add ${title} to watchlist` })
+      .click();
     await expect(page).toHaveURL(`/login?from=${encodeURIComponent("/auctions?sort=highest_bid")}`);
 
     // A new account (the demo accounts' sign-in form is rate limited), then the sign-in form the page shows.
@@ -286,7 +283,9 @@ test.describe("with JavaScript", () => {
     await expect(page).toHaveURL(/\/auctions\?sort=highest_bid$/);
 
     await waitForHydration(page);
-    await card(page, title).getByRole("button", { name: `Add ${title} to watchlist` }).click();
+    await card(page, title)
+      .getByRole("button", { name: `Add ${title} to watchlist` })
+      .click();
     await expect(card(page, title).getByRole("button", { name: `Remove ${title} from watchlist` })).toHaveAttribute("aria-pressed", "true");
     await expect
       .poll(() =>
@@ -325,10 +324,7 @@ test.describe("with JavaScript", () => {
     });
   }
 
-  test("a card follows its auction live: another buyer's bid changes the price, bids, reserve and end without a reload", async ({
-    page,
-    browser,
-  }) => {
+  test("a card follows its auction live: another buyer's bid changes the price, bids, reserve and end without a reload", async ({ page, browser }) => {
     const title = `Vector network analyzer ${uniqueWord()}`;
     // Ends in 3 minutes with auto-extend: a bid now moves the end to 5 minutes after it.
     const { auctionId } = insertAuction({

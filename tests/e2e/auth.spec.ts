@@ -268,7 +268,12 @@ test.describe("signing out", () => {
 });
 
 test.describe("session cookie", () => {
-  test("is named __Host-session, httpOnly, SameSite=Lax and Secure, new at every sign-in, and dead after sign-out", async ({ page, context, request, clientIp }) => {
+  test("is named __Host-session, httpOnly, SameSite=Lax and Secure, new at every sign-in, and dead after sign-out", async ({
+    page,
+    context,
+    request,
+    clientIp,
+  }) => {
     // Two sign-ins and a sign-out: scrypt is slow on purpose, slower on a busy machine.
     test.setTimeout(120_000);
     const account = await createAccount(request, clientIp);
@@ -328,9 +333,7 @@ test.describe("password reset", () => {
     await field(page, "Confirm new password").fill(NEW_PASSWORD);
     await page.getByRole("button", { name: "Update password" }).click();
     // Signing in adds the header's live-alerts region (also a status), so name the message.
-    await expect(page.getByRole("status").filter({ hasText: "Password updated" })).toHaveText(
-      "Password updated successfully! Redirecting...",
-    );
+    await expect(page.getByRole("status").filter({ hasText: "Password updated" })).toHaveText("Password updated successfully! Redirecting...");
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByRole("heading", { name: "Welcome, Tess" })).toBeVisible();
 
@@ -359,7 +362,11 @@ test.describe("password reset", () => {
 });
 
 test.describe("rate limits", () => {
-  test("after 5 wrong passwords for an account from one address the next attempt there gets the 429 page; the owner elsewhere signs in", async ({ page, request, clientIp }) => {
+  test("after 5 wrong passwords for an account from one address the next attempt there gets the 429 page; the owner elsewhere signs in", async ({
+    page,
+    request,
+    clientIp,
+  }) => {
     const account = await createAccount(request, clientIp);
     for (let i = 0; i < 5; i++) expect((await loginAttempt(request, clientIp, account.email)).status()).toBe(401);
     await submitLogin(page, account.email, account.password);

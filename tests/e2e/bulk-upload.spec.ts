@@ -10,9 +10,7 @@ test("upload, fix a row, process with AI, pay with a promo code, import, see the
   test.setTimeout(120_000);
   const tag = crypto.randomUUID().slice(0, 6).toUpperCase();
   const promo = `BULK${tag}`;
-  withDatabase((db) =>
-    db.prepare("insert into promo_codes (code, discount_type, discount_value, max_uses) values (?, 'percentage', 5000, 5)").run(promo),
-  );
+  withDatabase((db) => db.prepare("insert into promo_codes (code, discount_type, discount_value, max_uses) values (?, 'percentage', 5000, 5)").run(promo));
   const photo = `${baseURL}/no-such-photo-${tag}.jpg`;
   const csv = [
     "Manufacturer,MPN,Condition,Price,Images,Description",
@@ -68,7 +66,10 @@ test("upload, fix a row, process with AI, pay with a promo code, import, see the
   // The photo the server would not fetch is on the row's report; a row with no photo that loaded is kept as a draft.
   await expect(page.getByText(/private or local network/).first()).toBeVisible();
   await expect(page.getByText("None of this row's photos loaded: its listing was saved as a draft, not published.", { exact: false }).first()).toBeVisible();
-  const charged = withDatabase((db) => db.prepare("select total_cents, promo_code from bulk_import_charges order by id desc limit 1").get()) as { total_cents: number; promo_code: string };
+  const charged = withDatabase((db) => db.prepare("select total_cents, promo_code from bulk_import_charges order by id desc limit 1").get()) as {
+    total_cents: number;
+    promo_code: string;
+  };
   expect(charged).toEqual({ total_cents: 250, promo_code: promo });
 
   await page.goto("/seller/listings");

@@ -81,7 +81,10 @@ test.describe("the seller", () => {
     const listingId = insertDraft(title);
     await page.goto("/seller/listings");
     await waitForHydration(page);
-    await page.getByRole("navigation", { name: "Listing status" }).getByRole("link", { name: /^Draft/ }).click();
+    await page
+      .getByRole("navigation", { name: "Listing status" })
+      .getByRole("link", { name: /^Draft/ })
+      .click();
     await expect(page).toHaveURL(/\/seller\/listings\?status=draft$/);
     const row = page.locator(`tr[data-listing-id="${listingId}"]`);
     await expect(row).toContainText(title);
@@ -152,7 +155,8 @@ test.describe("the buyer", () => {
  */
 async function expectNoAxeViolationsBesideCharts(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).exclude(".recharts-wrapper").analyze();
-  const summarize = (items: typeof results.violations) => items.map((v) => ({ id: v.id, nodes: v.nodes.map((n) => `${n.target.join(" ")}: ${n.failureSummary ?? ""}`) }));
+  const summarize = (items: typeof results.violations) =>
+    items.map((v) => ({ id: v.id, nodes: v.nodes.map((n) => `${n.target.join(" ")}: ${n.failureSummary ?? ""}`) }));
   expect(summarize(results.violations)).toEqual([]);
   expect(summarize(results.incomplete)).toEqual([]);
   expect(results.passes.map((rule) => rule.id)).toEqual(expect.arrayContaining(["color-contrast"]));
@@ -209,7 +213,8 @@ for (const role of ["seller", "admin"] as const) {
       const sell = nav.getByText("Sell", { exact: true });
       await sell.focus();
       await page.keyboard.press("Enter");
-      for (const name of ["Create Listing", "Bulk Upload", "My listings", "Sales orders", "Offers"]) await expect(nav.getByRole("link", { name, exact: true })).toBeVisible();
+      for (const name of ["Create Listing", "Bulk Upload", "My listings", "Sales orders", "Offers"])
+        await expect(nav.getByRole("link", { name, exact: true })).toBeVisible();
       await page.keyboard.press("Tab");
       await expect(nav.getByRole("link", { name: "Create Listing" })).toBeFocused();
       await page.keyboard.press("Escape");

@@ -45,7 +45,9 @@ test("a new account confirms its address with the link from its welcome mail", a
   const url = new URL(String(link));
   await page.goto(`${url.pathname}${url.search}`);
   await expect(page).toHaveURL(/\/confirm-email\?confirmed=1$/);
-  await expect(page.getByRole("status").filter({ hasText: "confirmed" })).toHaveText("Your email address is confirmed. You can now bid, buy, sell and send messages.");
+  await expect(page.getByRole("status").filter({ hasText: "confirmed" })).toHaveText(
+    "Your email address is confirmed. You can now bid, buy, sell and send messages.",
+  );
   await expect(page.getByRole("region", { name: "Email confirmation" })).toHaveCount(0);
 
   // Used once, the link says so.

@@ -17,7 +17,10 @@ test.describe("a visitor", () => {
     await expect(page.getByRole("region", { name: "Forum statistics" })).toContainText("Topics");
 
     // The category filter, then back to all.
-    await page.getByRole("navigation", { name: "Categories" }).getByRole("link", { name: /^Data Acquisition \(\d+\)$/ }).click();
+    await page
+      .getByRole("navigation", { name: "Categories" })
+      .getByRole("link", { name: /^Data Acquisition \(\d+\)$/ })
+      .click();
     await expect(page).toHaveURL(/\/forum\?category=data-acquisition$/);
     await expect(topics).toHaveCount(1);
     await expect(topics.first()).toContainText("cDAQ-9178");
@@ -45,7 +48,9 @@ test.describe("a member", () => {
     await page.getByRole("textbox", { name: "Title" }).fill(title);
     await page
       .getByRole("textbox", { name: "Message" })
-      .fill("The fan is **very** loud after power-up.\n\n- Replaced the fan\n- Cleaned the filter\n\nManual: [service manual](https://example.org/tds3000-service.pdf)\n\n<script>alert(1)</script>");
+      .fill(
+        "The fan is **very** loud after power-up.\n\n- Replaced the fan\n- Cleaned the filter\n\nManual: [service manual](https://example.org/tds3000-service.pdf)\n\n<script>alert(1)</script>",
+      );
     await page.getByRole("button", { name: "Post topic" }).click();
 
     await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();

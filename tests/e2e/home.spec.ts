@@ -278,7 +278,9 @@ test.describe("featured equipment", () => {
     const password = "correct-horse-battery";
     const form = { firstName: "Walt", lastName: "Watcher", email, companyName: "", password, confirmPassword: password, intent: "buy", website_url: "" };
     expect((await page.request.post("/register", { headers: { Origin: origin }, form, maxRedirects: 0 })).status()).toBe(302);
-    expect((await page.request.post("/login", { headers: { Origin: origin }, form: { email, password, redirectTo: "/" }, maxRedirects: 0 })).status()).toBe(302);
+    expect((await page.request.post("/login", { headers: { Origin: origin }, form: { email, password, redirectTo: "/" }, maxRedirects: 0 })).status()).toBe(
+      302,
+    );
 
     const target = featured[0]!;
     await page.goto("/");
@@ -364,7 +366,10 @@ test("the page has one h1, a title and a description, and logs nothing", async (
   await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /escrow payment, staff-verified sellers and buyer protection/i);
   await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
   // No level is skipped on the way down.
-  const levels = await page.getByRole("main").locator("h1, h2, h3, h4, h5, h6").evaluateAll((els) => els.map((el) => Number(el.tagName[1])));
+  const levels = await page
+    .getByRole("main")
+    .locator("h1, h2, h3, h4, h5, h6")
+    .evaluateAll((els) => els.map((el) => Number(el.tagName[1])));
   for (let i = 1; i < levels.length; i += 1) expect(levels[i]!).toBeLessThanOrEqual(levels[i - 1]! + 1);
   await page.waitForLoadState("networkidle");
   expect(problems).toEqual([]);

@@ -107,7 +107,9 @@ test.describe("the demo administrator", () => {
     await page.getByLabel("Web address").fill(slug);
     await page.getByLabel("Category").selectOption({ label: "Testing & Calibration" });
     await page.getByLabel("Tags").fill("grounding, safety");
-    await page.getByLabel("Content (Markdown)").fill("# Why it matters\n\nA floating chassis is a **shock hazard**.\n\n- Check the earth pin\n- <script>alert(1)</script>");
+    await page
+      .getByLabel("Content (Markdown)")
+      .fill("# Why it matters\n\nA floating chassis is a **shock hazard**.\n\n- Check the earth pin\n- <script>alert(1)</script>");
     await page.getByRole("button", { name: "Preview" }).click();
     const preview = page.getByTestId("kb-preview-body");
     await expect(preview.getByRole("heading", { level: 2, name: "Why it matters" })).toBeVisible();

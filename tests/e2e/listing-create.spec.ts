@@ -3,13 +3,26 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "@playwright/test";
 import sharp from "sharp";
-import { demoStorageState, expect, signedInAsDemo, test, toggleWatch, uniqueClientIp, uniqueEmail, waitForHydration, watchConsole, withDatabase } from "./support.ts";
+import {
+  demoStorageState,
+  expect,
+  signedInAsDemo,
+  test,
+  toggleWatch,
+  uniqueClientIp,
+  uniqueEmail,
+  waitForHydration,
+  watchConsole,
+  withDatabase,
+} from "./support.ts";
 
 const OSCILLOSCOPES = "industrial_electronics_test_measurement_oscilloscopes";
 const PASSWORD = "correct-horse-battery";
 
 async function pngFile(name: string, colour: string) {
-  const buffer = await sharp({ create: { width: 640, height: 480, channels: 3, background: colour } }).png().toBuffer();
+  const buffer = await sharp({ create: { width: 640, height: 480, channels: 3, background: colour } })
+    .png()
+    .toBuffer();
   return { name, mimeType: "image/png", buffer };
 }
 
@@ -61,7 +74,16 @@ async function anotherSeller(browser: Browser) {
   const email = uniqueEmail("seller");
   const register = await page.request.post("/register", {
     headers: { Origin: origin() },
-    form: { firstName: "Otto", lastName: "Other", email, companyName: "Other Surplus", password: PASSWORD, confirmPassword: PASSWORD, intent: "sell", website_url: "" },
+    form: {
+      firstName: "Otto",
+      lastName: "Other",
+      email,
+      companyName: "Other Surplus",
+      password: PASSWORD,
+      confirmPassword: PASSWORD,
+      intent: "sell",
+      website_url: "",
+    },
     maxRedirects: 0,
   });
   expect(register.headers().location).toBe("/login?registered=1");
@@ -94,7 +116,9 @@ test.describe("as a seller", () => {
     await expect(hint).toHaveCount(0);
     await page.getByRole("combobox", { name: "Category", exact: true }).selectOption(category);
     await page.getByRole("combobox", { name: "Condition", exact: true }).selectOption("used_good");
-    await expect(hint).toHaveText(/^Similar listings in Used - Good condition sell around \$[\d,]+\. Based on \d+ sales and listings in the category on Tradebench\.$/);
+    await expect(hint).toHaveText(
+      /^Similar listings in Used - Good condition sell around \$[\d,]+\. Based on \d+ sales and listings in the category on Tradebench\.$/,
+    );
   });
 
   test("creates a listing with two images, sees the success message and lands on the listing", async ({ page, browser }) => {
@@ -176,7 +200,13 @@ test.describe("as a seller", () => {
     await page.goto("/create-listing");
     await waitForHydration(page);
     await page.getByRole("button", { name: "Create Listing" }).click();
-    for (const message of ["Title is required", "Description is required", "Category is required", "Valid price is required for buy now listings", "Condition is required"]) {
+    for (const message of [
+      "Title is required",
+      "Description is required",
+      "Category is required",
+      "Valid price is required for buy now listings",
+      "Condition is required",
+    ]) {
       await expect(page.getByText(message, { exact: true })).toBeVisible();
     }
     await expect(page.getByRole("textbox", { name: "Title", exact: true })).toBeFocused();

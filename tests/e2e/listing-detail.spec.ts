@@ -89,7 +89,9 @@ function insertListing(values: Partial<ListingRow> = {}): number {
 async function addImages(listingId: number, colours: string[]): Promise<void> {
   const urls = await Promise.all(
     colours.map(async (colour) => {
-      const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: colour } }).png().toBuffer();
+      const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: colour } })
+        .png()
+        .toBuffer();
       return `data:image/png;base64,${png.toString("base64")}`;
     }),
   );
@@ -107,9 +109,7 @@ function storedViews(listingId: number): number {
 }
 
 function watchRows(listingId: number): number {
-  return withDatabase(
-    (db) => (db.prepare("select count(*) as n from watchlist where listing_id = ?").get(listingId) as { n: number }).n,
-  );
+  return withDatabase((db) => (db.prepare("select count(*) as n from watchlist where listing_id = ?").get(listingId) as { n: number }).n);
 }
 
 const fact = (page: Page, label: string) =>
@@ -184,10 +184,7 @@ test.describe("a visitor on the detail page", () => {
 
     await expect(page.getByTestId("listing-description")).toHaveText("Lightly used in a calibration lab.\n\n  Indented line kept.");
     await expect(page.getByTestId("listing-description")).toHaveCSS("white-space", "pre-wrap");
-    await expect(page.getByRole("region", { name: "Features" }).getByRole("listitem")).toHaveText([
-      "Cross-correlation option",
-      "Internal signal source",
-    ]);
+    await expect(page.getByRole("region", { name: "Features" }).getByRole("listitem")).toHaveText(["Cross-correlation option", "Internal signal source"]);
     const specs = page.getByRole("region", { name: "Specifications" });
     await expect(specs.getByRole("rowheader")).toHaveText(["Frequency range", "Phase noise"]);
     await expect(specs.getByRole("cell")).toHaveText(["1 MHz to 26.5 GHz", "-172 dBc/Hz"]);

@@ -73,7 +73,17 @@ async function createListing(page: Page, title: string, { withRows = false }: { 
   }
   const response = await page.request.post("/create-listing", {
     headers: { Origin: origin() },
-    multipart: { title, description: "For the rows test.", categoryId: OSCILLOSCOPES, listingType: "buy_now", price: "999", currency: "USD", condition: "used_good", status: "draft", ...rows },
+    multipart: {
+      title,
+      description: "For the rows test.",
+      categoryId: OSCILLOSCOPES,
+      listingType: "buy_now",
+      price: "999",
+      currency: "USD",
+      condition: "used_good",
+      status: "draft",
+      ...rows,
+    },
     maxRedirects: 0,
   });
   expect(response.status()).toBe(302);

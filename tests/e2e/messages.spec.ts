@@ -4,7 +4,18 @@
 // Each test lists its own item for the demo seller, so its conversation is new whatever else has run.
 import type { Browser, BrowserContext, Page, TestInfo } from "@playwright/test";
 import type { Role } from "../../app/lib/roles.ts";
-import { demoAccount, demoStorageState, expect, expectNoAxeViolations, signedInAsDemo, test, uniqueClientIp, waitForHydration, watchConsole, withDatabase } from "./support.ts";
+import {
+  demoAccount,
+  demoStorageState,
+  expect,
+  expectNoAxeViolations,
+  signedInAsDemo,
+  test,
+  uniqueClientIp,
+  waitForHydration,
+  watchConsole,
+  withDatabase,
+} from "./support.ts";
 
 const OSCILLOSCOPES = "industrial_electronics_test_measurement_oscilloscopes";
 

@@ -110,7 +110,7 @@ test.describe("signed in as a seller", () => {
     await expect(camera).toHaveAttribute("capture", "environment");
     await expect(camera).toHaveAttribute("accept", "image/*");
     // The same field as the picker, so the photo is sent with the images even without JavaScript.
-    await expect(camera).toHaveAttribute("name", await page.getByLabel("Choose images").getAttribute("name") ?? "");
+    await expect(camera).toHaveAttribute("name", (await page.getByLabel("Choose images").getAttribute("name")) ?? "");
 
     // A photo joins the chosen images (with its preview) and leaves the camera input empty, so it is sent once.
     const photo = { name: "nameplate.jpg", mimeType: "image/jpeg", buffer: Buffer.from([0xff, 0xd8, 0xff, 0xd9]) };

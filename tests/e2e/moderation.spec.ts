@@ -12,7 +12,9 @@ function insertSellerListing(title: string): number {
     const seller = db.prepare("select id from profiles where email = ?").get(demoAccount("seller").email) as { id: string };
     const category = db.prepare("select id from categories where level = 3 order by id limit 1").get() as { id: string };
     const row = db
-      .prepare("insert into equipment_listings (user_id, title, category_id, condition, price_cents, status, description) values (?, ?, ?, 'used_good', 240000, 'active', ?) returning id")
+      .prepare(
+        "insert into equipment_listings (user_id, title, category_id, condition, price_cents, status, description) values (?, ?, ?, 'used_good', 240000, 'active', ?) returning id",
+      )
       .get(seller.id, title, category.id, "Bench power supply, 0-60 V / 0-10 A, tested.") as { id: number };
     return row.id;
   });
@@ -73,7 +75,11 @@ test.describe("as the demo moderator", () => {
     } finally {
       await seller.close();
     }
-    const visitor = await browser.newContext({ baseURL: testInfo.project.use.baseURL, storageState: { cookies: [], origins: [] }, extraHTTPHeaders: { "X-Forwarded-For": uniqueClientIp() } });
+    const visitor = await browser.newContext({
+      baseURL: testInfo.project.use.baseURL,
+      storageState: { cookies: [], origins: [] },
+      extraHTTPHeaders: { "X-Forwarded-For": uniqueClientIp() },
+    });
     try {
       const gone = await visitor.request.get(`/listings/${listingId}`);
       expect(gone.status()).toBe(404);
@@ -89,7 +95,8 @@ for (const scheme of ["light", "dark"] as const) {
 
     test.describe("staff pages", () => {
       signedInAsDemo("admin");
-      const reported = () => withDatabase((db) => db.prepare("select listing_id as id from listing_reports where status = 'open' order by id limit 1").get() as { id: number }).id;
+      const reported = () =>
+        withDatabase((db) => db.prepare("select listing_id as id from listing_reports where status = 'open' order by id limit 1").get() as { id: number }).id;
       const pages: Array<[string, () => string]> = [
         ["the flagged listings queue", () => "/admin/flagged-listings"],
         ["the member reports queue", () => "/admin/flagged-listings?tab=members"],

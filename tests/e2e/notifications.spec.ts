@@ -2,7 +2,18 @@
 // the /notifications page (filter, mark read, mark all read, delete, with and without JavaScript), the e-mail alert
 // choices on /profile, and accessibility of both in light and dark mode. Each test uses its own fresh member.
 import type { Browser, Page, TestInfo } from "@playwright/test";
-import { confirmEmailOf, demoAccount, expect, expectNoAxeViolations, LIVE_ALERTS, test, uniqueClientIp, uniqueEmail, waitForHydration, withDatabase } from "./support.ts";
+import {
+  confirmEmailOf,
+  demoAccount,
+  expect,
+  expectNoAxeViolations,
+  LIVE_ALERTS,
+  test,
+  uniqueClientIp,
+  uniqueEmail,
+  waitForHydration,
+  withDatabase,
+} from "./support.ts";
 
 // Every test registers and signs in a fresh member first: more set-up than most on a shared machine.
 test.describe.configure({ timeout: 90_000 });
@@ -38,9 +49,7 @@ interface Notice {
 /** Writes notifications for a member, the last one newest (a minute apart, the newest a minute ago). */
 function addNotifications(userId: string, notices: Notice[]): void {
   withDatabase((db) => {
-    const insert = db.prepare(
-      "insert into notifications (user_id, title, message, type, action_url, is_read, created_at) values (?, ?, ?, ?, ?, ?, ?)",
-    );
+    const insert = db.prepare("insert into notifications (user_id, title, message, type, action_url, is_read, created_at) values (?, ?, ?, ?, ?, ?, ?)");
     const now = Date.now();
     notices.forEach((notice, index) => {
       const minutesAgo = notices.length - index;
@@ -111,7 +120,9 @@ test.describe("the header bell", () => {
     // Mark all as read: the badge goes, and stays gone after a reload.
     // The badge goes at once (optimistic); the reload waits for the server to have answered.
     await bell.click();
-    const markedAll = page.waitForResponse((response) => /^\/notifications(\.data)?$/.test(new URL(response.url()).pathname) && response.request().method() === "POST");
+    const markedAll = page.waitForResponse(
+      (response) => /^\/notifications(\.data)?$/.test(new URL(response.url()).pathname) && response.request().method() === "POST",
+    );
     await panel.getByRole("button", { name: "Mark all as read" }).click();
     await expect(bell).toHaveAccessibleName("Notifications");
     expect((await markedAll).ok()).toBe(true);
@@ -137,7 +148,9 @@ test.describe("the header bell", () => {
 
     // From the bell: it lands on the notification's page and the badge drops by one.
     await bellButton(page).click();
-    await bellPanel(page).getByRole("link", { name: /^Price drop/ }).click();
+    await bellPanel(page)
+      .getByRole("link", { name: /^Price drop/ })
+      .click();
     await expect(page).toHaveURL(/\/watchlist$/);
     await expect(bellButton(page)).toHaveAccessibleName("Notifications, 1 unread");
     await page.goBack();
@@ -343,7 +356,10 @@ test.describe("/notifications", () => {
 
   test("pages 20 at a time", async ({ page }) => {
     const member = await registerMember(page);
-    addNotifications(member.id, Array.from({ length: 23 }, (_, i) => ({ title: `Notice number ${i + 1}`, read: true })));
+    addNotifications(
+      member.id,
+      Array.from({ length: 23 }, (_, i) => ({ title: `Notice number ${i + 1}`, read: true })),
+    );
     await page.goto("/notifications");
     const items = page.getByRole("main").getByRole("list", { name: "All notifications" }).getByRole("listitem");
     await expect(items).toHaveCount(20);

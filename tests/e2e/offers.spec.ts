@@ -5,7 +5,17 @@
 // and dark mode. Each test lists its own item for the demo seller, so its negotiation is new whatever else has run.
 import type { Browser, Page, TestInfo } from "@playwright/test";
 import type { Role } from "../../app/lib/roles.ts";
-import { demoAccount, demoStorageState, expect, expectNoAxeViolations, signedInAsDemo, test, uniqueClientIp, waitForHydration, withDatabase } from "./support.ts";
+import {
+  demoAccount,
+  demoStorageState,
+  expect,
+  expectNoAxeViolations,
+  signedInAsDemo,
+  test,
+  uniqueClientIp,
+  waitForHydration,
+  withDatabase,
+} from "./support.ts";
 
 const OSCILLOSCOPES = "industrial_electronics_test_measurement_oscilloscopes";
 
@@ -23,7 +33,12 @@ function insertListing(title: string, acceptsOffers: boolean): number {
   });
 }
 
-async function signedInPage(browser: Browser, role: Role, testInfo: TestInfo, options: { javaScriptEnabled?: boolean; colorScheme?: "light" | "dark" } = {}): Promise<Page> {
+async function signedInPage(
+  browser: Browser,
+  role: Role,
+  testInfo: TestInfo,
+  options: { javaScriptEnabled?: boolean; colorScheme?: "light" | "dark" } = {},
+): Promise<Page> {
   const context = await browser.newContext({
     baseURL: testInfo.project.use.baseURL,
     storageState: await demoStorageState(browser, role, testInfo),

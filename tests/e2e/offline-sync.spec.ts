@@ -71,7 +71,9 @@ async function waitForHydration(page: Page) {
 
 const watchedOnServer = (email: string, listingId: number) =>
   withDatabase((db) =>
-    Boolean(db.prepare("select 1 from watchlist w join users u on u.id = w.user_id where u.email = ? and w.listing_id = ?").get(email.toLowerCase(), listingId)),
+    Boolean(
+      db.prepare("select 1 from watchlist w join users u on u.id = w.user_id where u.email = ? and w.listing_id = ?").get(email.toLowerCase(), listingId),
+    ),
   );
 
 test("changes made offline wait in the outbox and reach the server on reconnecting; sign-out wipes the copies", async ({ page, context }) => {

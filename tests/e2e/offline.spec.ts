@@ -273,7 +273,9 @@ test("the watchlist, a saved search and browsed listings work offline; changes s
   const removed = watched[0]!;
   await page.goto("/watchlist");
   await expectOfflinePage(page);
-  await article(page, removed.title).getByRole("button", { name: `Remove ${removed.title} from watchlist` }).click();
+  await article(page, removed.title)
+    .getByRole("button", { name: `Remove ${removed.title} from watchlist` })
+    .click();
   await expect(article(page, removed.title)).toHaveCount(0);
   await expect(watchedList.getByRole("article")).toHaveCount(2);
   const pending = page.getByRole("complementary", { name: /^Waiting to sync/ });
@@ -316,7 +318,7 @@ test("the watchlist, a saved search and browsed listings work offline; changes s
  */
 function trailLeftOnDevice(page: Page, since: number): Promise<{ appRows: Record<string, number>; indexedBefore: number; photosBefore: string[] }> {
   return page.evaluate(async (since) => {
-    const request = <T,>(req: IDBRequest<T>) =>
+    const request = <T>(req: IDBRequest<T>) =>
       new Promise<T>((resolve, reject) => {
         req.onsuccess = () => resolve(req.result);
         req.onerror = () => reject(req.error);
@@ -354,7 +356,9 @@ async function expectAccessible(page: Page): Promise<void> {
   for (const colorScheme of ["light", "dark"] as const) {
     await page.emulateMedia({ colorScheme });
     const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
-    expect(results.violations.map((violation) => `${colorScheme}: ${violation.id} ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)).toEqual([]);
+    expect(results.violations.map((violation) => `${colorScheme}: ${violation.id} ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)).toEqual(
+      [],
+    );
   }
 }
 
@@ -365,7 +369,10 @@ async function expectPhoneFriendly(page: Page): Promise<void> {
       .filter((element) => element.getClientRects().length > 0)
       .map((element) => ({ element, box: element.getBoundingClientRect() }))
       .filter(({ box }) => box.height < 44 || box.width < 44)
-      .map(({ element, box }) => `${element.tagName.toLowerCase()} "${element.textContent?.trim() || element.getAttribute("aria-label") || ""}" ${Math.round(box.width)}×${Math.round(box.height)}`);
+      .map(
+        ({ element, box }) =>
+          `${element.tagName.toLowerCase()} "${element.textContent?.trim() || element.getAttribute("aria-label") || ""}" ${Math.round(box.width)}×${Math.round(box.height)}`,
+      );
     return { overflow: document.documentElement.scrollWidth - window.innerWidth, small };
   });
   expect(layout).toEqual({ overflow: 0, small: [] });
@@ -375,9 +382,9 @@ function watchNotes(email: string, listingId: number): string | null {
   return withDatabase(
     (db) =>
       (
-        db.prepare("select w.notes from watchlist w join users u on u.id = w.user_id where u.email = ? and w.listing_id = ?").get(email.toLowerCase(), listingId) as
-          | { notes: string }
-          | undefined
+        db
+          .prepare("select w.notes from watchlist w join users u on u.id = w.user_id where u.email = ? and w.listing_id = ?")
+          .get(email.toLowerCase(), listingId) as { notes: string } | undefined
       )?.notes ?? null,
   );
 }

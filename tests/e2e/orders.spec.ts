@@ -89,7 +89,11 @@ test("buy → pay → ship → receive: a Buy Now order through escrow to comple
   // The desk opens the order's confirmation form: the amount received, the value date, a ticked box.
   await billing.getByRole("link", { name: `Confirm payment received for order ${reference}` }).click();
   await expect(billing).toHaveURL(new RegExp(`${orderPath}(#.*)?$`));
-  const total = (await billing.getByText(/^The order total is /).textContent())?.replace(/^The order total is [^\d]*/, "").replace(/[,.]$/, "").replace(/,/g, "") ?? "";
+  const total =
+    (await billing.getByText(/^The order total is /).textContent())
+      ?.replace(/^The order total is [^\d]*/, "")
+      .replace(/[,.]$/, "")
+      .replace(/,/g, "") ?? "";
   await billing.getByLabel(/^Amount received/).fill(total);
   await billing.getByLabel(/^Value date/).fill(new Date().toISOString().slice(0, 10));
   await billing.getByLabel(/I have checked the escrow account/).check();

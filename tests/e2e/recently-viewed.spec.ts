@@ -13,13 +13,14 @@ const PASSWORD = "recently-viewed-pass-1";
 
 /** Two active listings with different titles, picked at random so parallel runs differ. */
 function twoListings(): Array<{ id: number; title: string }> {
-  return withDatabase((db) =>
-    db
-      .prepare(
-        `select min(id) as id, title from equipment_listings where status = 'active' and listing_type = 'buy_now'
+  return withDatabase(
+    (db) =>
+      db
+        .prepare(
+          `select min(id) as id, title from equipment_listings where status = 'active' and listing_type = 'buy_now'
          group by title order by random() limit 2`,
-      )
-      .all() as Array<{ id: number; title: string }>,
+        )
+        .all() as Array<{ id: number; title: string }>,
   );
 }
 

@@ -57,7 +57,14 @@ test("a member adds a passkey in the browser and signs in with it as the second 
   const devtools = await context.newCDPSession(page);
   await devtools.send("WebAuthn.enable");
   const { authenticatorId } = await devtools.send("WebAuthn.addVirtualAuthenticator", {
-    options: { protocol: "ctap2", transport: "internal", hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+    options: {
+      protocol: "ctap2",
+      transport: "internal",
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
   });
   // A member of our own (the demo password), so no demo account's factor changes.
   const member = await withAppDatabase((db) => insertMember(db, { prefix: "two-step", firstName: "Tove", lastName: "Step", canSignIn: true }));

@@ -106,10 +106,7 @@ test("the server puts the page's Chakra styles into <head>", async ({ request })
   expect(head).toMatch(/<style data-ssr-emotion="css [^"]+">[^<]{100,}<\/style>/);
 });
 
-test("the site stylesheet is linked before the page's styles, kept for a year, and styles the page without scripts", async ({
-  page,
-  request,
-}) => {
+test("the site stylesheet is linked before the page's styles, kept for a year, and styles the page without scripts", async ({ page, request }) => {
   const html = await (await request.get("/")).text();
   const head = html.slice(0, html.indexOf("</head>"));
   const link = head.match(/<link rel="stylesheet" href="(\/styles\/site-[\w-]+\.css)" data-site-stylesheet=""\/>/);
@@ -452,7 +449,12 @@ test.describe("profile", () => {
     await upload.click();
     await expect(page.getByRole("alert").filter({ hasText: "The photo must be at most 5 MB." })).toBeVisible();
 
-    await expect(page.getByRole("banner").getByRole("button", { name: /^Account menu/ }).locator("img")).toHaveCount(0);
+    await expect(
+      page
+        .getByRole("banner")
+        .getByRole("button", { name: /^Account menu/ })
+        .locator("img"),
+    ).toHaveCount(0);
   });
 });
 

@@ -54,9 +54,9 @@ test.describe("the demo support agent", () => {
     await expect(history).toContainText("Reply sent by Suki Helper");
     await expect(history).toContainText("Please send us a photo of the screen");
     await expect(page.getByRole("textbox", { name: "Reply" })).toHaveValue("");
-    const mailed = withDatabase((db) => db.prepare("select subject, text_body from email_outbox where to_address = ? order by id desc limit 1").get("grace@example.com")) as
-      | { subject: string; text_body: string }
-      | undefined;
+    const mailed = withDatabase((db) =>
+      db.prepare("select subject, text_body from email_outbox where to_address = ? order by id desc limit 1").get("grace@example.com"),
+    ) as { subject: string; text_body: string } | undefined;
     expect(mailed?.subject).toBe(`Re: ${subject} [Tradebench support #${id}]`);
     expect(mailed?.text_body).toContain("Please send us a photo of the screen");
 
@@ -65,14 +65,20 @@ test.describe("the demo support agent", () => {
     await expect(history).toContainText("Closed by Suki Helper");
     await page.getByRole("link", { name: "Back to the support inbox" }).click();
     await expect(page.getByRole("article", { name: subject })).toHaveCount(0);
-    await page.getByRole("navigation", { name: "Inbox views" }).getByRole("link", { name: /^Closed/ }).click();
+    await page
+      .getByRole("navigation", { name: "Inbox views" })
+      .getByRole("link", { name: /^Closed/ })
+      .click();
     await expect(page.getByRole("article", { name: subject })).toContainText("1 reply");
 
     await page.getByRole("article", { name: subject }).getByRole("link", { name: subject }).click();
     await page.getByRole("button", { name: "Reopen the message" }).click();
     await expect(page.getByRole("status").filter({ hasText: "The message was reopened." })).toBeVisible();
     await page.getByRole("link", { name: "Back to the support inbox" }).click();
-    await page.getByRole("navigation", { name: "Inbox views" }).getByRole("link", { name: /^Assigned to me/ }).click();
+    await page
+      .getByRole("navigation", { name: "Inbox views" })
+      .getByRole("link", { name: /^Assigned to me/ })
+      .click();
     await expect(page.getByRole("article", { name: subject })).toBeVisible();
   });
 
@@ -81,7 +87,10 @@ test.describe("the demo support agent", () => {
     keepMessage(subject);
     await page.goto("/support-inbox");
     await waitForHydration(page);
-    await page.getByRole("article", { name: subject }).getByRole("button", { name: `Close “${subject}” from Grace Hopper` }).click();
+    await page
+      .getByRole("article", { name: subject })
+      .getByRole("button", { name: `Close “${subject}” from Grace Hopper` })
+      .click();
     await expect(page.getByRole("status").filter({ hasText: "The message was closed." })).toBeVisible();
     await expect(page.getByRole("article", { name: subject })).toHaveCount(0);
   });

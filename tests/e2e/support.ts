@@ -48,9 +48,8 @@ export function withDatabase<T>(work: (db: Database.Database) => T): T {
 export function latestEmailTo(address: string): { subject: string; text_body: string } | undefined {
   const db = new Database(databaseFile(), { readonly: true, fileMustExist: true });
   try {
-    return db
-      .prepare("select subject, text_body from email_outbox where to_address = ? order by id desc limit 1")
-      .get(address.toLowerCase()) as { subject: string; text_body: string } | undefined;
+    return db.prepare("select subject, text_body from email_outbox where to_address = ? order by id desc limit 1").get(address.toLowerCase()) as
+      { subject: string; text_body: string } | undefined;
   } finally {
     db.close();
   }
@@ -92,12 +91,17 @@ export function demoTotpCode(email: string): string {
  */
 export async function passSecondStep(page: Page, email: string): Promise<void> {
   for (let attempt = 0; attempt < 3; attempt += 1) {
-    withDatabase((db) => db.prepare("update totp_factors set last_used_step = null where user_id = (select id from users where email = ?)").run(email.toLowerCase()));
+    withDatabase((db) =>
+      db.prepare("update totp_factors set last_used_step = null where user_id = (select id from users where email = ?)").run(email.toLowerCase()),
+    );
     await page.getByRole("textbox", { name: "Code", exact: true }).fill(demoTotpCode(email));
     await page.getByRole("button", { name: "Verify" }).click();
     const outcome = await Promise.race([
       page.waitForURL((url) => url.pathname !== "/login/second-factor", { timeout: 30_000 }).then(() => "in" as const),
-      page.getByText("That code has already been used.").waitFor({ timeout: 30_000 }).then(() => "used" as const),
+      page
+        .getByText("That code has already been used.")
+        .waitFor({ timeout: 30_000 })
+        .then(() => "used" as const),
     ]);
     if (outcome === "in") return;
   }

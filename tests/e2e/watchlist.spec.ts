@@ -42,7 +42,9 @@ function insertListings(word: string, count: number, status = "active"): Array<{
     const rows: Array<{ id: number; title: string }> = [];
     for (let i = 1; i <= count; i++) {
       const title = `Scope ${word} ${status} ${i}`;
-      const { id } = insert.get(seller.id, title, OSCILLOSCOPES, 40_000 + i * 1_000, status, new Date(Date.now() - (count - i) * 60_000).toISOString()) as { id: number };
+      const { id } = insert.get(seller.id, title, OSCILLOSCOPES, 40_000 + i * 1_000, status, new Date(Date.now() - (count - i) * 60_000).toISOString()) as {
+        id: number;
+      };
       rows.push({ id, title });
     }
     return rows;
@@ -51,14 +53,22 @@ function insertListings(word: string, count: number, status = "active"): Array<{
 
 function watchDirectly(email: string, listingId: number, notes = ""): void {
   withDatabase((db) =>
-    db
-      .prepare("insert into watchlist (user_id, listing_id, notes) select id, ?, ? from users where email = ?")
-      .run(listingId, notes, email.toLowerCase()),
+    db.prepare("insert into watchlist (user_id, listing_id, notes) select id, ?, ? from users where email = ?").run(listingId, notes, email.toLowerCase()),
   );
 }
 
 function saveSearchDirectly(email: string, name: string, keyword: string): void {
-  const params = { keyword, category: null, categoryName: null, minPrice: null, maxPrice: null, condition: [], testLevel: null, calibrated: false, brand: null };
+  const params = {
+    keyword,
+    category: null,
+    categoryName: null,
+    minPrice: null,
+    maxPrice: null,
+    condition: [],
+    testLevel: null,
+    calibrated: false,
+    brand: null,
+  };
   withDatabase((db) =>
     db
       .prepare("insert into saved_searches (user_id, name, search_params, notify_on_new) select id, ?, ?, 1 from users where email = ?")
@@ -120,7 +130,9 @@ test.describe("with JavaScript", () => {
     await expect(watchedItem(page, listing!.title).getByRole("textbox", { name: "Notes" })).toHaveValue("Ask whether the probes are included");
 
     await waitForHydration(page);
-    await watchedItem(page, listing!.title).getByRole("button", { name: `Remove ${listing!.title} from watchlist` }).click();
+    await watchedItem(page, listing!.title)
+      .getByRole("button", { name: `Remove ${listing!.title} from watchlist` })
+      .click();
     await expect(page.getByRole("status").filter({ hasText: "from your watchlist" })).toHaveText(`Removed “${listing!.title}” from your watchlist.`);
     await expect(page.getByRole("heading", { name: "No watched items" })).toBeVisible();
     await page.reload();
@@ -212,14 +224,20 @@ test.describe("without JavaScript", () => {
     await expect(watchedItem(page, listing!.title).getByRole("status")).toHaveText("Notes saved.");
     await page.goto("/watchlist");
     await expect(watchedItem(page, listing!.title).getByRole("textbox", { name: "Notes" })).toHaveValue("Offer 350");
-    await watchedItem(page, listing!.title).getByRole("button", { name: `Remove ${listing!.title} from watchlist` }).click();
+    await watchedItem(page, listing!.title)
+      .getByRole("button", { name: `Remove ${listing!.title} from watchlist` })
+      .click();
     await expect(page.getByRole("status").filter({ hasText: "from your watchlist" })).toBeVisible();
     await expect(page.getByRole("heading", { name: "No watched items" })).toBeVisible();
 
     await tabs(page).getByRole("link", { name: "Saved Searches" }).click();
     await expect(page).toHaveURL(/\?tab=saved-searches$/);
     await savedSearch(page, `Plain ${word}`).getByRole("button", { name: "Execute" }).click();
-    await expect(savedSearch(page, `Plain ${word}`).getByRole("region", { name: `Results for Plain ${word}` }).getByRole("link")).toHaveText([listing!.title]);
+    await expect(
+      savedSearch(page, `Plain ${word}`)
+        .getByRole("region", { name: `Results for Plain ${word}` })
+        .getByRole("link"),
+    ).toHaveText([listing!.title]);
 
     await savedSearch(page, `Plain ${word}`).getByRole("button", { name: "Notify me of new listings" }).click();
     await expect(savedSearch(page, `Plain ${word}`).getByRole("button", { name: "Notify me of new listings" })).toHaveAttribute("aria-pressed", "false");
@@ -232,12 +250,16 @@ test.describe("without JavaScript", () => {
     await savedSearch(page, `Plain ${word}`).getByRole("button", { name: "Save name" }).click();
     await expect(savedSearch(page, `Renamed ${word}`)).toBeVisible();
 
-    await savedSearch(page, `Renamed ${word}`).getByRole("link", { name: `Delete Renamed ${word}` }).click();
+    await savedSearch(page, `Renamed ${word}`)
+      .getByRole("link", { name: `Delete Renamed ${word}` })
+      .click();
     await expect(page).toHaveURL(/confirm-delete=\d+/);
     const confirm = page.getByRole("region", { name: "Are you sure you want to delete this saved search?" });
     await confirm.getByRole("link", { name: "Cancel" }).click();
     await expect(page.getByRole("region", { name: "Are you sure you want to delete this saved search?" })).toHaveCount(0);
-    await savedSearch(page, `Renamed ${word}`).getByRole("link", { name: `Delete Renamed ${word}` }).click();
+    await savedSearch(page, `Renamed ${word}`)
+      .getByRole("link", { name: `Delete Renamed ${word}` })
+      .click();
     await page.getByRole("region", { name: "Are you sure you want to delete this saved search?" }).getByRole("button", { name: "Yes, delete" }).click();
     await expect(page.getByRole("heading", { name: "No saved searches" })).toBeVisible();
   });

@@ -253,12 +253,7 @@ export interface LedgerRow {
  * 5. with `outbidNotices` (user id → count of "outbid" notifications for this auction): every bidder who lost the
  *    lead was told once per loss.
  */
-export function checkBidLedger(
-  auction: LedgerAuction,
-  rows: LedgerRow[],
-  accepted: AcceptedBid[],
-  outbidNotices?: Map<string, number>,
-): string[] {
+export function checkBidLedger(auction: LedgerAuction, rows: LedgerRow[], accepted: AcceptedBid[], outbidNotices?: Map<string, number>): string[] {
   const problems: string[] = [];
   const mine = accepted.filter((a) => a.auctionId === auction.id);
   const last = rows[rows.length - 1];

@@ -486,7 +486,8 @@ export async function runCrashDurability(options: CrashRunOptions): Promise<Cras
       await Promise.race([
         killedNow,
         running.exited.then(() => {
-          if (!running.killed) throw new Error(`The server stopped by itself (${running.child.exitCode ?? running.child.signalCode}):\n${running.output.join("")}`);
+          if (!running.killed)
+            throw new Error(`The server stopped by itself (${running.child.exitCode ?? running.child.signalCode}):\n${running.output.join("")}`);
         }),
       ]);
       await running.exited;

@@ -77,7 +77,12 @@ function titleCase(text: string): string {
 
 /** A listing as a model might write it, from the brand and model only: the same input gives the same listing. */
 export function fakeListing(brand: string, model: string, category: string | null): Record<string, unknown> {
-  const kind = category ? category.replace(/\s*\(.*\)$/, "").replace(/s$/, "").toLowerCase() : "industrial instrument";
+  const kind = category
+    ? category
+        .replace(/\s*\(.*\)$/, "")
+        .replace(/s$/, "")
+        .toLowerCase()
+    : "industrial instrument";
   const what = `${brand} ${model}`;
   const paragraphs = [
     `This ${what} is a professional ${kind} from one of the established makers of the trade. It is offered on Tradebench by a seller who has described its condition honestly and photographed the unit from every side, including the nameplate, so that a buyer can confirm the exact model and its fitted options before bidding or buying.`,

@@ -151,8 +151,26 @@ export function nameArb(known: readonly string[]): fc.Arbitrary<string> {
   return fc.oneof(
     { weight: 8, arbitrary: base },
     { weight: 3, arbitrary: fc.tuple(base, fc.constantFrom(...BIG_INDICES)).map(([name, index]) => `${name.replace(/\[0\]/g, "")}[${index}]`) },
-    { weight: 1, arbitrary: fc.tuple(base, fc.constantFrom(".a", "[]", "[-1]", "[1e3]", "[0][0]", ".__proto__", "[__proto__]", ".constructor.prototype")).map(([name, tail]) => `${name}${tail}`) },
-    { weight: 1, arbitrary: fc.constantFrom("__proto__", "constructor", "prototype", "__proto__[polluted]", "constructor[prototype][polluted]", "a[999999999999]", "[0]", ".", "") },
+    {
+      weight: 1,
+      arbitrary: fc
+        .tuple(base, fc.constantFrom(".a", "[]", "[-1]", "[1e3]", "[0][0]", ".__proto__", "[__proto__]", ".constructor.prototype"))
+        .map(([name, tail]) => `${name}${tail}`),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom(
+        "__proto__",
+        "constructor",
+        "prototype",
+        "__proto__[polluted]",
+        "constructor[prototype][polluted]",
+        "a[999999999999]",
+        "[0]",
+        ".",
+        "",
+      ),
+    },
     { weight: 1, arbitrary: fc.string({ maxLength: 20 }) },
   );
 }
@@ -167,7 +185,7 @@ export function fieldsArb(names: readonly string[], values: readonly string[]): 
   );
 }
 
-const FILE_NAMES = ['scope=1.png', "a;b.png", 'x"; name="title.png', "name=images; filename=evil.png", "dir/../../etc/passwd", "é=;.jpg", "", "a".repeat(300)];
+const FILE_NAMES = ["scope=1.png", "a;b.png", 'x"; name="title.png', "name=images; filename=evil.png", "dir/../../etc/passwd", "é=;.jpg", "", "a".repeat(300)];
 
 /** A few bytes that look like pictures: a truncated JPEG, a PNG's header alone, text called an image. */
 const FILE_BYTES = [
@@ -207,13 +225,21 @@ const BOUNDARY = "----hostile7MA4YWxkTrZu0gW";
 export function bodyArb(names: readonly string[], values: readonly string[], fileField: string | null): fc.Arbitrary<HostileBody> {
   const fields = fieldsArb(names, values);
   const files = fc.array(
-    fc.record({ field: fc.constantFrom(fileField ?? "file", "file", ...names.slice(0, 3)), name: fc.constantFrom(...FILE_NAMES), bytes: fc.constantFrom(...FILE_BYTES) }),
+    fc.record({
+      field: fc.constantFrom(fileField ?? "file", "file", ...names.slice(0, 3)),
+      name: fc.constantFrom(...FILE_NAMES),
+      bytes: fc.constantFrom(...FILE_BYTES),
+    }),
     { maxLength: 3 },
   );
   return fc.oneof(
     {
       weight: 10,
-      arbitrary: fields.map((pairs): HostileBody => ({ label: "form", contentType: "application/x-www-form-urlencoded", body: new URLSearchParams(pairs).toString() })),
+      arbitrary: fields.map((pairs): HostileBody => ({
+        label: "form",
+        contentType: "application/x-www-form-urlencoded",
+        body: new URLSearchParams(pairs).toString(),
+      })),
     },
     {
       weight: 4,
@@ -221,20 +247,23 @@ export function bodyArb(names: readonly string[], values: readonly string[], fil
         label: "multipart",
         contentType: `multipart/form-data; boundary=${BOUNDARY}`,
         body: multipartBody(BOUNDARY, pairs, parts),
-        wellFormed: pairs.length + parts.length > 0 && [...pairs.map(([name]) => name), ...parts.map((part) => part.field)].every((name) => /^[\w.[\]-]+$/.test(name)),
+        wellFormed:
+          pairs.length + parts.length > 0 && [...pairs.map(([name]) => name), ...parts.map((part) => part.field)].every((name) => /^[\w.[\]-]+$/.test(name)),
       })),
     },
     {
       weight: 2,
-      arbitrary: fc
-        .tuple(fields, files, fc.constantFrom("no boundary", "cut off", "wrong boundary", "empty"))
-        .map(([pairs, parts, broken]): HostileBody => {
-          const whole = multipartBody(BOUNDARY, pairs, parts);
-          if (broken === "no boundary") return { label: "multipart without a boundary", contentType: "multipart/form-data", body: whole };
-          if (broken === "wrong boundary") return { label: "multipart with another boundary", contentType: "multipart/form-data; boundary=zzz", body: whole };
-          if (broken === "empty") return { label: "empty multipart", contentType: `multipart/form-data; boundary=${BOUNDARY}`, body: "" };
-          return { label: "cut-off multipart", contentType: `multipart/form-data; boundary=${BOUNDARY}`, body: whole.subarray(0, Math.max(1, Math.floor(whole.length / 2))) };
-        }),
+      arbitrary: fc.tuple(fields, files, fc.constantFrom("no boundary", "cut off", "wrong boundary", "empty")).map(([pairs, parts, broken]): HostileBody => {
+        const whole = multipartBody(BOUNDARY, pairs, parts);
+        if (broken === "no boundary") return { label: "multipart without a boundary", contentType: "multipart/form-data", body: whole };
+        if (broken === "wrong boundary") return { label: "multipart with another boundary", contentType: "multipart/form-data; boundary=zzz", body: whole };
+        if (broken === "empty") return { label: "empty multipart", contentType: `multipart/form-data; boundary=${BOUNDARY}`, body: "" };
+        return {
+          label: "cut-off multipart",
+          contentType: `multipart/form-data; boundary=${BOUNDARY}`,
+          body: whole.subarray(0, Math.max(1, Math.floor(whole.length / 2))),
+        };
+      }),
     },
     {
       weight: 2,
@@ -287,7 +316,11 @@ export function hugeMultipart(parts = 30, megabytes = 5): HostileBody {
 /** A url-encoded form of `megabytes` MB in one field, streamed. */
 export function hugeForm(field: string, megabytes = 100): HostileBody {
   const head = new TextEncoder().encode(`${field}=`);
-  return { label: `a ${megabytes} MB ${field}`, contentType: "application/x-www-form-urlencoded", body: lazyStream(megabytes + 1, (index) => (index === 0 ? head : MEGABYTE)) };
+  return {
+    label: `a ${megabytes} MB ${field}`,
+    contentType: "application/x-www-form-urlencoded",
+    body: lazyStream(megabytes + 1, (index) => (index === 0 ? head : MEGABYTE)),
+  };
 }
 
 /** The Request carrying `body` to `url` with `headers`. */

@@ -32,7 +32,11 @@ async function answer(request: http.IncomingMessage, response: http.ServerRespon
     response.on("close", () => closed.abort());
     const headers = new Headers();
     if (request.headers.cookie) headers.set("Cookie", request.headers.cookie);
-    const answered = (await eventsLoader({ request: new Request(url, { headers, signal: closed.signal }), params: {}, context: { cspNonce: "", clientIp: "127.0.0.1" } })) as Response;
+    const answered = (await eventsLoader({
+      request: new Request(url, { headers, signal: closed.signal }),
+      params: {},
+      context: { cspNonce: "", clientIp: "127.0.0.1" },
+    })) as Response;
     response.writeHead(answered.status, Object.fromEntries(answered.headers));
     response.flushHeaders();
     if (answered.body) Readable.fromWeb(answered.body as NodeReadableStream<Uint8Array>).pipe(response);

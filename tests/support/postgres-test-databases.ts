@@ -6,7 +6,11 @@ import path from "node:path";
 import pg from "pg";
 
 /** One template per test temp folder (TEST_TMP_DIR), so two runs on one cluster keep apart. */
-export const POSTGRES_TEMPLATE = `template_${crypto.createHash("sha256").update(path.resolve(process.env.TEST_TMP_DIR ?? "tests/.tmp")).digest("hex").slice(0, 12)}`;
+export const POSTGRES_TEMPLATE = `template_${crypto
+  .createHash("sha256")
+  .update(path.resolve(process.env.TEST_TMP_DIR ?? "tests/.tmp"))
+  .digest("hex")
+  .slice(0, 12)}`;
 
 /** The admin URL of the test cluster, when the suite runs on PostgreSQL. */
 export function testPostgresUrl(): string | null {

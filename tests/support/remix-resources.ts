@@ -11,15 +11,17 @@ type RouteModule = Record<string, unknown>;
 
 /** The URL pattern of a flat-routes file name: `uploads.listings.$id.$file.ts` → `uploads/listings/:id/:file`. */
 export function routePath(file: string): string {
-  return file
-    .replace(/\.(tsx?|jsx?)$/, "")
-    // Dots inside [ ] are escaped characters of the address (bulk-upload[.csv] → /bulk-upload.csv), not separators.
-    .split(/\.(?![^[]*\])/)
-    .map((segment) => segment.replace(/\[([^\]]*)\]/g, "$1"))
-    .filter((segment) => segment !== "_index")
-    .map((segment) => segment.replace(/_$/, ""))
-    .map((segment) => (segment === "$" ? "*" : segment.startsWith("$") ? `:${segment.slice(1)}` : segment))
-    .join("/");
+  return (
+    file
+      .replace(/\.(tsx?|jsx?)$/, "")
+      // Dots inside [ ] are escaped characters of the address (bulk-upload[.csv] → /bulk-upload.csv), not separators.
+      .split(/\.(?![^[]*\])/)
+      .map((segment) => segment.replace(/\[([^\]]*)\]/g, "$1"))
+      .filter((segment) => segment !== "_index")
+      .map((segment) => segment.replace(/_$/, ""))
+      .map((segment) => (segment === "$" ? "*" : segment.startsWith("$") ? `:${segment.slice(1)}` : segment))
+      .join("/")
+  );
 }
 
 /** Whether Remix serves this module as a resource route (no page of its own). */
@@ -32,18 +34,39 @@ export function resourceServer(modules: ReadonlyMap<string, RouteModule>): (requ
   const routes: ServerBuild["routes"] = { root: { id: "root", path: "", module: {} as ServerBuild["routes"][string]["module"] } };
   for (const [file, module] of modules) {
     const id = `routes/${file.replace(/\.(tsx?|jsx?)$/, "")}`;
-    routes[id] = { id, parentId: "root", path: routePath(file), index: undefined, caseSensitive: undefined, module: module as unknown as ServerBuild["routes"][string]["module"] };
+    routes[id] = {
+      id,
+      parentId: "root",
+      path: routePath(file),
+      index: undefined,
+      caseSensitive: undefined,
+      module: module as unknown as ServerBuild["routes"][string]["module"],
+    };
   }
   const build = {
     mode: "production",
-    future: { v3_fetcherPersist: true, v3_relativeSplatPath: true, v3_throwAbortReason: true, v3_lazyRouteDiscovery: true, v3_singleFetch: true, v3_routeConfig: false },
+    future: {
+      v3_fetcherPersist: true,
+      v3_relativeSplatPath: true,
+      v3_throwAbortReason: true,
+      v3_lazyRouteDiscovery: true,
+      v3_singleFetch: true,
+      v3_routeConfig: false,
+    },
     basename: undefined,
     publicPath: "/assets/",
     assetsBuildDirectory: "build/client",
     isSpaMode: false,
     assets: { entry: { module: "/entry.js", imports: [] }, routes: {}, url: "/manifest.js", version: "test" },
     // Pages are not what this serves: a document request is answered with its status only.
-    entry: { module: { default: (_request: Request, status: number) => new Response(null, { status }), handleError: (error: unknown) => { if (process.env.DEBUG_REMIX) console.log("REMIX ERROR", error); } } },
+    entry: {
+      module: {
+        default: (_request: Request, status: number) => new Response(null, { status }),
+        handleError: (error: unknown) => {
+          if (process.env.DEBUG_REMIX) console.log("REMIX ERROR", error);
+        },
+      },
+    },
     routes,
   };
   const handler = createRequestHandler(build as unknown as ServerBuild, "production");

@@ -35,8 +35,7 @@ export function asResponse(value: unknown): unknown {
 
 /** A route module mounted at `path` (a pattern such as "/auctions/:id"), as the Remix server calls it. */
 export function pageRoute(path: string, module: RouteModule, id?: string): RouteObject {
-  const serve =
-    (handler: Handler | undefined) =>
+  const serve = (handler: Handler | undefined) =>
     handler &&
     (async ({ request, params }: LoaderFunctionArgs | ActionFunctionArgs) => {
       try {

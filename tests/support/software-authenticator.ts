@@ -69,11 +69,13 @@ export class SoftwareAuthenticator {
     idLength.writeUInt16BE(this.rawId.length);
     const attested = Buffer.concat([Buffer.alloc(16), idLength, this.rawId, Buffer.from(this.cosePublicKey())]);
     const authData = this.authenticatorData(rp.id, FLAG_USER_PRESENT | FLAG_USER_VERIFIED | FLAG_ATTESTED_DATA, this.counter, attested);
-    const attestationObject = isoCBOR.encode(new Map<string, string | Uint8Array | Map<string, never>>([
-      ["fmt", "none"],
-      ["attStmt", new Map<string, never>()],
-      ["authData", new Uint8Array(authData)],
-    ]));
+    const attestationObject = isoCBOR.encode(
+      new Map<string, string | Uint8Array | Map<string, never>>([
+        ["fmt", "none"],
+        ["attStmt", new Map<string, never>()],
+        ["authData", new Uint8Array(authData)],
+      ]),
+    );
     return JSON.stringify({
       id: this.credentialId,
       rawId: this.credentialId,

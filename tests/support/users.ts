@@ -25,7 +25,10 @@ export async function insertUserRow(
   await db.insertInto("users").values({ id, email, password_hash: "not-a-real-hash", email_confirmed_at: emailConfirmedAt }).execute();
   await db.insertInto("profiles").values({ id, email, role, is_verified: 0 }).execute();
   if (secondFactor ?? (await roleRequiresSecondFactor(db, role))) {
-    await db.insertInto("totp_factors").values({ user_id: id, secret: TEST_TOTP_SECRET, confirmed_at: new Date().toISOString(), last_used_step: null }).execute();
+    await db
+      .insertInto("totp_factors")
+      .values({ user_id: id, secret: TEST_TOTP_SECRET, confirmed_at: new Date().toISOString(), last_used_step: null })
+      .execute();
   }
   return id;
 }

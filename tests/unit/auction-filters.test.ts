@@ -1,13 +1,6 @@
 // The /auctions URL: parsing with defaults for anything unknown, and short URLs that drop the page on a filter change.
 import { describe, expect, it } from "vitest";
-import {
-  AUCTION_CATEGORIES,
-  AUCTION_SORTS,
-  DEFAULT_AUCTION_FILTERS,
-  auctionsUrl,
-  auctionsUrlWith,
-  parseAuctionFilters,
-} from "~/lib/auction-filters.ts";
+import { AUCTION_CATEGORIES, AUCTION_SORTS, DEFAULT_AUCTION_FILTERS, auctionsUrl, auctionsUrlWith, parseAuctionFilters } from "~/lib/auction-filters.ts";
 
 const parse = (query: string) => parseAuctionFilters(new URLSearchParams(query));
 
@@ -33,14 +26,7 @@ describe("parseAuctionFilters", () => {
   });
 
   it("has the spec's sort labels in its order", () => {
-    expect(AUCTION_SORTS.map((sort) => sort.label)).toEqual([
-      "Ending Soon",
-      "Ending Latest",
-      "Highest Bid",
-      "Lowest Bid",
-      "Newest",
-      "Oldest",
-    ]);
+    expect(AUCTION_SORTS.map((sort) => sort.label)).toEqual(["Ending Soon", "Ending Latest", "Highest Bid", "Lowest Bid", "Newest", "Oldest"]);
     expect(AUCTION_CATEGORIES.map((category) => category.value)).toEqual([
       "test_measurement",
       "automation_control",

@@ -7,19 +7,34 @@ describe("auditDetailLines", () => {
   it("reads old and new values as 'field: old → new', in plain words", () => {
     expect(auditDetailLines("user.role_change", JSON.stringify({ old: { role: "buyer" }, new: { role: "seller" } }))).toEqual(["role: buyer → seller"]);
     expect(auditDetailLines("listing.feature", JSON.stringify({ old: { is_featured: false }, new: { is_featured: true } }))).toEqual(["featured: no → yes"]);
-    expect(auditDetailLines("user.suspend", JSON.stringify({ old: { suspended: false }, new: { suspended: true, reason: "Spam" } }))).toEqual(["suspended: no → yes", "reason: Spam"]);
-    expect(auditDetailLines("user.reinstate", JSON.stringify({ old: { suspended: true, reason: "Spam" }, new: { suspended: false } }))).toEqual(["suspended: yes → no", "reason was: Spam"]);
+    expect(auditDetailLines("user.suspend", JSON.stringify({ old: { suspended: false }, new: { suspended: true, reason: "Spam" } }))).toEqual([
+      "suspended: no → yes",
+      "reason: Spam",
+    ]);
+    expect(auditDetailLines("user.reinstate", JSON.stringify({ old: { suspended: true, reason: "Spam" }, new: { suspended: false } }))).toEqual([
+      "suspended: yes → no",
+      "reason was: Spam",
+    ]);
   });
 
   it("reads a created thing's fields, a deleted one's, and the extra facts an act records", () => {
-    expect(auditDetailLines("category.add", JSON.stringify({ old: null, new: { name: "Drills", parent: "tools" } }))).toEqual(["name: Drills", "parent: tools"]);
+    expect(auditDetailLines("category.add", JSON.stringify({ old: null, new: { name: "Drills", parent: "tools" } }))).toEqual([
+      "name: Drills",
+      "parent: tools",
+    ]);
     expect(auditDetailLines("category.delete", JSON.stringify({ old: { name: "Drills" }, new: null }))).toEqual(["name was: Drills"]);
-    expect(auditDetailLines("fraud_report.confirm", JSON.stringify({ report: 4, old: { status: "pending" }, new: { status: "confirmed" } }))).toEqual(["status: pending → confirmed", "report: 4"]);
+    expect(auditDetailLines("fraud_report.confirm", JSON.stringify({ report: 4, old: { status: "pending" }, new: { status: "confirmed" } }))).toEqual([
+      "status: pending → confirmed",
+      "report: 4",
+    ]);
   });
 
   it("names what a forum act's from/to and a rate's before/after are about", () => {
     expect(auditDetailLines("forum.topic.lock", JSON.stringify({ from: false, to: true }))).toEqual(["locked: no → yes"]);
-    expect(auditDetailLines("exchange_rate.record", JSON.stringify({ source: "ecb", before: null, after: "0.9" }))).toEqual(["units per USD: none → 0.9", "source: ecb"]);
+    expect(auditDetailLines("exchange_rate.record", JSON.stringify({ source: "ecb", before: null, after: "0.9" }))).toEqual([
+      "units per USD: none → 0.9",
+      "source: ecb",
+    ]);
   });
 
   it("keeps free text as written, and an empty detail as no lines", () => {

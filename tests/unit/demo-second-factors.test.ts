@@ -14,7 +14,9 @@ describe("the demo's second factors", () => {
   });
 
   it("cover the demo staff whose roles move money or change people", () => {
-    const needing = DEMO_ACCOUNTS.filter((account) => ["admin", "super_admin", "dispute_resolution_referee", "billing"].includes(account.role)).map((account) => account.email);
+    const needing = DEMO_ACCOUNTS.filter((account) => ["admin", "super_admin", "dispute_resolution_referee", "billing"].includes(account.role)).map(
+      (account) => account.email,
+    );
     expect(Object.keys(DEMO_TOTP_SECRETS).sort()).toEqual(needing.sort());
   });
 });

@@ -2,7 +2,10 @@
 import { describe, expect, it } from "vitest";
 import { linkify, USER_LINK_REL } from "~/lib/linkify.ts";
 
-const joined = (text: string) => linkify(text).map((segment) => segment.text).join("");
+const joined = (text: string) =>
+  linkify(text)
+    .map((segment) => segment.text)
+    .join("");
 const links = (text: string) => linkify(text).filter((segment) => segment.kind === "link");
 
 describe("linkify", () => {
@@ -30,7 +33,7 @@ describe("linkify", () => {
   it("never links other schemes or markup, which stay plain text", () => {
     for (const text of [
       "javascript:alert(1)",
-      "<a href=\"https://evil.example\">x</a> <script>alert(1)</script>",
+      '<a href="https://evil.example">x</a> <script>alert(1)</script>',
       "data:text/html;base64,PHNjcmlwdD4=",
       "ftp://files.example.com/x",
       "https://",

@@ -125,7 +125,8 @@ describe("listingsUrl", () => {
   });
 
   it("round-trips through parseListingFilters", () => {
-    const query = "search=hp+3458a&category=test_measurement&condition=good&minPrice=5&maxPrice=900.5&testLevel=powers_on&calibrated=1&brand=hewlett&sort=price:desc&page=4";
+    const query =
+      "search=hp+3458a&category=test_measurement&condition=good&minPrice=5&maxPrice=900.5&testLevel=powers_on&calibrated=1&brand=hewlett&sort=price:desc&page=4";
     const { filters } = parse(query);
     expect(parse(listingsUrl(filters).split("?")[1] ?? "").filters).toEqual(filters);
   });
@@ -164,7 +165,9 @@ describe("pageItems", () => {
 
 describe("saved search params", () => {
   it("store the filters with the condition as a list", () => {
-    const { filters } = parse("search=fluke&category=test_measurement&condition=good&minPrice=50&testLevel=fully_tested&calibrated=1&brand=Fluke&sort=price:asc&page=2");
+    const { filters } = parse(
+      "search=fluke&category=test_measurement&condition=good&minPrice=50&testLevel=fully_tested&calibrated=1&brand=Fluke&sort=price:asc&page=2",
+    );
     const params = toSavedSearchParams(filters, "Test & Measurement");
     expect(params).toEqual({
       keyword: "fluke",
@@ -190,7 +193,9 @@ describe("saved search params", () => {
     const params = toSavedSearchParams(parse("brand=keysight").filters);
     expect(savedSearchHasCriteria(params)).toBe(true);
     expect(savedSearchFilters(params).brand).toBe("keysight");
-    const older = JSON.parse('{"keyword":"scope","category":null,"categoryName":null,"minPrice":null,"maxPrice":null,"condition":[],"testLevel":null,"calibrated":false}');
+    const older = JSON.parse(
+      '{"keyword":"scope","category":null,"categoryName":null,"minPrice":null,"maxPrice":null,"condition":[],"testLevel":null,"calibrated":false}',
+    );
     expect(savedSearchFilters(older).brand).toBeUndefined();
   });
 });

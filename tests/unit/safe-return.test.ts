@@ -30,9 +30,9 @@ describe("safeReturnPath", () => {
     expect(safeReturnPath(null, FALLBACK)).toBe(FALLBACK);
   });
 
-  it("never returns an address a browser would resolve to another site (e.g. \"/.//evil.example\")", () => {
+  it('never returns an address a browser would resolve to another site (e.g. "/.//evil.example")', () => {
     fc.assert(
-      fc.property(fc.string({ unit: fc.constantFrom("/", "\\", "\t", "\n", ".", ":", "@", "e", "%", "?", "#", " ") , maxLength: 12 }), (tail) => {
+      fc.property(fc.string({ unit: fc.constantFrom("/", "\\", "\t", "\n", ".", ":", "@", "e", "%", "?", "#", " "), maxLength: 12 }), (tail) => {
         const result = safeReturnPath(`/${tail}`, FALLBACK);
         expect(new URL(result, "https://tradebench.example").origin).toBe("https://tradebench.example");
         expect([...result].every((char) => char.charCodeAt(0) >= 0x20)).toBe(true);

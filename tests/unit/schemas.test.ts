@@ -49,12 +49,9 @@ describe.each(EMAIL_FORMS)("$name e-mail field", ({ schema, valid }) => {
     expect(firstErrorFor(schema, { ...valid, email: "   " }, "email")).toBe("Email is required");
   });
 
-  it.each(["not-an-email", "bianca@", "@example.com", "bianca@example", "bi anca@example.com"])(
-    "refuses %j as an e-mail",
-    (email) => {
-      expect(errorsFor(schema, { ...valid, email }, "email")).toEqual([VALID_EMAIL_MESSAGE]);
-    },
-  );
+  it.each(["not-an-email", "bianca@", "@example.com", "bianca@example", "bi anca@example.com"])("refuses %j as an e-mail", (email) => {
+    expect(errorsFor(schema, { ...valid, email }, "email")).toEqual([VALID_EMAIL_MESSAGE]);
+  });
 
   it("refuses e-mails longer than 254 characters", () => {
     const email = `${"a".repeat(243)}@example.com`; // 255 characters
@@ -93,18 +90,14 @@ describe("RegisterSchema", () => {
     const { companyName: _omitted, ...withoutCompany } = validRegistration;
     expect(RegisterSchema.parse(withoutCompany).companyName).toBe("");
     expect(RegisterSchema.safeParse({ ...validRegistration, companyName: "c".repeat(120) }).success).toBe(true);
-    expect(errorsFor(RegisterSchema, { ...validRegistration, companyName: "c".repeat(121) }, "companyName")).toEqual([
-      "Company name is too long",
-    ]);
+    expect(errorsFor(RegisterSchema, { ...validRegistration, companyName: "c".repeat(121) }, "companyName")).toEqual(["Company name is too long"]);
   });
 
   it("requires a password of at least 8 characters: 7 fail, 8 pass", () => {
     expect(firstErrorFor(RegisterSchema, { ...validRegistration, password: undefined }, "password")).toBe("Password is required");
     const seven = "1234567";
     const eight = "12345678";
-    expect(errorsFor(RegisterSchema, { ...validRegistration, password: seven, confirmPassword: seven }, "password")).toEqual([
-      SHORT_PASSWORD_MESSAGE,
-    ]);
+    expect(errorsFor(RegisterSchema, { ...validRegistration, password: seven, confirmPassword: seven }, "password")).toEqual([SHORT_PASSWORD_MESSAGE]);
     expect(RegisterSchema.safeParse({ ...validRegistration, password: eight, confirmPassword: eight }).success).toBe(true);
   });
 
@@ -118,21 +111,15 @@ describe("RegisterSchema", () => {
   });
 
   it("asks for the confirmation and reports a mismatch on that field", () => {
-    expect(firstErrorFor(RegisterSchema, { ...validRegistration, confirmPassword: undefined }, "confirmPassword")).toBe(
-      "Please confirm your password",
-    );
-    expect(errorsFor(RegisterSchema, { ...validRegistration, confirmPassword: "correct horsE" }, "confirmPassword")).toEqual([
-      "Passwords do not match",
-    ]);
+    expect(firstErrorFor(RegisterSchema, { ...validRegistration, confirmPassword: undefined }, "confirmPassword")).toBe("Please confirm your password");
+    expect(errorsFor(RegisterSchema, { ...validRegistration, confirmPassword: "correct horsE" }, "confirmPassword")).toEqual(["Passwords do not match"]);
   });
 
   it("requires one of the registration intents", () => {
     for (const intent of ["buy", "sell", "both"]) {
       expect(RegisterSchema.parse({ ...validRegistration, intent }).intent).toBe(intent);
     }
-    expect(firstErrorFor(RegisterSchema, { ...validRegistration, intent: undefined }, "intent")).toBe(
-      "Please choose what you want to do",
-    );
+    expect(firstErrorFor(RegisterSchema, { ...validRegistration, intent: undefined }, "intent")).toBe("Please choose what you want to do");
     expect(firstErrorFor(RegisterSchema, { ...validRegistration, intent: 3 }, "intent")).toBe("Please choose what you want to do");
     expect(errorsFor(RegisterSchema, { ...validRegistration, intent: "rent" }, "intent")).toHaveLength(1);
   });
@@ -163,27 +150,19 @@ describe("ResetPasswordSchema", () => {
   });
 
   it("calls a missing token an invalid link, and refuses a too-short one", () => {
-    expect(firstErrorFor(ResetPasswordSchema, { ...valid, token: undefined }, "token")).toBe(
-      "This reset link is invalid or has expired.",
-    );
+    expect(firstErrorFor(ResetPasswordSchema, { ...valid, token: undefined }, "token")).toBe("This reset link is invalid or has expired.");
     expect(errorsFor(ResetPasswordSchema, { ...valid, token: "123456789" }, "token")).toHaveLength(1);
   });
 
   it("requires a password of at least 8 characters: 7 fail, 8 pass", () => {
     expect(firstErrorFor(ResetPasswordSchema, { ...valid, password: undefined }, "password")).toBe("Password is required");
-    expect(errorsFor(ResetPasswordSchema, { ...valid, password: "1234567", confirmPassword: "1234567" }, "password")).toEqual([
-      SHORT_PASSWORD_MESSAGE,
-    ]);
+    expect(errorsFor(ResetPasswordSchema, { ...valid, password: "1234567", confirmPassword: "1234567" }, "password")).toEqual([SHORT_PASSWORD_MESSAGE]);
     expect(ResetPasswordSchema.safeParse({ ...valid, password: "12345678", confirmPassword: "12345678" }).success).toBe(true);
   });
 
   it("asks for the confirmation and reports a mismatch on that field", () => {
-    expect(firstErrorFor(ResetPasswordSchema, { ...valid, confirmPassword: undefined }, "confirmPassword")).toBe(
-      "Please confirm your password",
-    );
-    expect(errorsFor(ResetPasswordSchema, { ...valid, confirmPassword: "new passwore" }, "confirmPassword")).toEqual([
-      "Passwords do not match",
-    ]);
+    expect(firstErrorFor(ResetPasswordSchema, { ...valid, confirmPassword: undefined }, "confirmPassword")).toBe("Please confirm your password");
+    expect(errorsFor(ResetPasswordSchema, { ...valid, confirmPassword: "new passwore" }, "confirmPassword")).toEqual(["Passwords do not match"]);
   });
 });
 
@@ -250,19 +229,14 @@ describe("ProfileSchema", () => {
     expect(errorsFor(ProfileSchema, { ...valid, phone: "1".repeat(41) }, "phone")).toEqual(["Phone must be at most 40 characters"]);
   });
 
-  it.each(["https://example.com", "http://northgate-labs.example/about?x=1", "HTTPS://EXAMPLE.COM", ""])(
-    "accepts the website %j",
-    (website) => {
-      expect(ProfileSchema.parse({ ...valid, website }).website).toBe(website);
-    },
-  );
+  it.each(["https://example.com", "http://northgate-labs.example/about?x=1", "HTTPS://EXAMPLE.COM", ""])("accepts the website %j", (website) => {
+    expect(ProfileSchema.parse({ ...valid, website }).website).toBe(website);
+  });
 
   it.each(["example.com", "www.example.com", "ftp://example.com", "http://localhost", "https://exa mple.com", "javascript:alert(1)"])(
     "refuses the website %j",
     (website) => {
-      expect(errorsFor(ProfileSchema, { ...valid, website }, "website")).toEqual([
-        "Please enter a website address starting with http:// or https://",
-      ]);
+      expect(errorsFor(ProfileSchema, { ...valid, website }, "website")).toEqual(["Please enter a website address starting with http:// or https://"]);
     },
   );
 
@@ -271,7 +245,7 @@ describe("ProfileSchema", () => {
     expect(errorsFor(ProfileSchema, { ...valid, website }, "website")).toContain("Website must be at most 200 characters");
   });
 
-  it("takes the privacy checkboxes only as \"on\"", () => {
+  it('takes the privacy checkboxes only as "on"', () => {
     expect(ProfileSchema.parse({ ...valid, showEmail: "on", showPhone: "on" })).toMatchObject({ showEmail: "on", showPhone: "on" });
     const unchecked = ProfileSchema.parse(valid);
     expect(unchecked.showEmail).toBeUndefined();

@@ -16,7 +16,10 @@ function chakraExports(): Map<string, string> {
   const namespaces = new Map([...index.matchAll(/import \* as (\S+) from '([^']+)'/g)].map((m) => [m[1]!, m[2]!]));
   const exported = new Map<string, string>();
   for (const match of index.matchAll(/export \{([^}]*)\}(?: from '([^']+)')?/g)) {
-    for (const part of match[1]!.split(",").map((s) => s.trim()).filter(Boolean)) {
+    for (const part of match[1]!
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean)) {
       const [local, name = local] = part.split(/\s+as\s+/) as [string, string?];
       const from = match[2] ?? namespaces.get(local);
       if (from) exported.set(name, from);
@@ -54,7 +57,13 @@ describe("the theme's recipes", () => {
   for (const file of appSources()) {
     const code = fs.readFileSync(file, "utf8");
     for (const match of code.matchAll(/import \{([^}]*)\} from "@chakra-ui\/react"/g)) {
-      for (const name of match[1]!.split(",").map((s) => s.trim().replace(/^type\s+/, "").split(/\s+as\s+/)[0]!)) {
+      for (const name of match[1]!.split(",").map(
+        (s) =>
+          s
+            .trim()
+            .replace(/^type\s+/, "")
+            .split(/\s+as\s+/)[0]!,
+      )) {
         const from = exported.get(name);
         if (!from?.startsWith("./components/")) continue;
         for (const key of recipeKeysOf(path.dirname(path.join(CHAKRA_ESM, from)))) used.set(key, `<${name}> (${path.relative(".", file)})`);

@@ -4,11 +4,7 @@
 // administrators, by /dashboard: the data comes from loadAdminDashboard (app/services/admin/dashboard.server.ts).
 import { Avatar, Badge, Box, Button, Flex, Heading, Image, Link, List, SimpleGrid, Stack, Table, Text } from "@chakra-ui/react";
 import { Form, Link as RemixLink } from "@remix-run/react";
-import {
-  DASHBOARD_MESSAGES,
-  FLAG_REASON_LABELS,
-  type AdminDashboardData,
-} from "~/lib/admin-dashboard.ts";
+import { DASHBOARD_MESSAGES, FLAG_REASON_LABELS, type AdminDashboardData } from "~/lib/admin-dashboard.ts";
 import { formatShortDate } from "~/lib/dates.ts";
 import { formatCount, formatPrice } from "~/lib/money.ts";
 import { CurrencyTotalsHelp } from "./CurrencyTotals.tsx";
@@ -18,7 +14,15 @@ import { GrowthChart } from "./GrowthChart.tsx";
 import { RoleBadge } from "./MemberAdminParts.tsx";
 import { CheckStateBadge, SystemStatusList } from "./SystemStatusList.tsx";
 
-export function AdminDashboard({ firstName, dashboard, headingLevel = "h1" }: { firstName: string; dashboard: AdminDashboardData; headingLevel?: "h1" | "h2" }) {
+export function AdminDashboard({
+  firstName,
+  dashboard,
+  headingLevel = "h1",
+}: {
+  firstName: string;
+  dashboard: AdminDashboardData;
+  headingLevel?: "h1" | "h2";
+}) {
   const { stats, recentSales, flaggedListings, categories, recentUsers, growth, systemStatus, quickActions } = dashboard;
   return (
     <Stack gap="6">

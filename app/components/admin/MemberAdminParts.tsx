@@ -18,9 +18,7 @@ export function AdminUsersTabs({ current, showPromoCodes, refreshTo }: { current
     <HStack justify="space-between" align="end" wrap="wrap" gap="3">
       <LinkTabs label="Admin user management" tabs={tabs} current={current} />
       <Link asChild textDecoration="underline">
-        <RemixLink to={refreshTo}>
-          Refresh
-        </RemixLink>
+        <RemixLink to={refreshTo}>Refresh</RemixLink>
       </Link>
     </HStack>
   );

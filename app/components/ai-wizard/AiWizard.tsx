@@ -9,14 +9,7 @@ import { useFetcher } from "@remix-run/react";
 import { useCallback, useEffect, useReducer, useRef, useState } from "react";
 import type { CategoryGroup } from "~/components/listing-form/ListingFormFields.tsx";
 import { loginUrl } from "~/lib/http.ts";
-import {
-  AI_WIZARD_PATH,
-  aiCreateFormData,
-  checkListingType,
-  checkReview,
-  type AiCreateAnswer,
-  type FieldErrors,
-} from "~/schemas/ai-listing-create.ts";
+import { AI_WIZARD_PATH, aiCreateFormData, checkListingType, checkReview, type AiCreateAnswer, type FieldErrors } from "~/schemas/ai-listing-create.ts";
 import { clearDraft, loadDraft, saveDraft } from "./draft-store.ts";
 import { GeneratingOverlay } from "./GeneratingOverlay.tsx";
 import { generationForm, requestDraft, type GenerationProgress } from "./generate-request.ts";
@@ -26,7 +19,15 @@ import { ListingTypeStep } from "./ListingTypeStep.tsx";
 import { ReviewStep } from "./ReviewStep.tsx";
 import { StepIndicator } from "./StepIndicator.tsx";
 import { SuccessStep } from "./SuccessStep.tsx";
-import { INITIAL_WIZARD_STATE, isEmptyWizard, WIZARD_STEP_LABELS, wizardReducer, type WizardAction, type WizardPhoto, type WizardState } from "./wizard-state.ts";
+import {
+  INITIAL_WIZARD_STATE,
+  isEmptyWizard,
+  WIZARD_STEP_LABELS,
+  wizardReducer,
+  type WizardAction,
+  type WizardPhoto,
+  type WizardState,
+} from "./wizard-state.ts";
 
 /** Review fields in the order of the page, with the control each message moves focus to. */
 const REVIEW_CONTROLS: Record<string, string> = {
@@ -155,7 +156,9 @@ export function AiWizard({ categoryGroups, viewerId }: { categoryGroups: Categor
       dispatch({ type: "created", listingId: answer.listingId, auctionId: answer.auctionId });
       return;
     }
-    const reviewProblem = Object.keys(answer.errors).some((key) => (key.split(".")[0] ?? "") in REVIEW_CONTROLS || key.startsWith("specifications") || key.startsWith("features"));
+    const reviewProblem = Object.keys(answer.errors).some(
+      (key) => (key.split(".")[0] ?? "") in REVIEW_CONTROLS || key.startsWith("specifications") || key.startsWith("features"),
+    );
     if (reviewProblem) dispatch({ type: "back" });
     setErrors(answer.errors);
   }, [fetcher.state, fetcher.data, dispatch]);

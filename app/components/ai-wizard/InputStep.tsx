@@ -42,8 +42,8 @@ export function InputStep({
   return (
     <Stack gap="6">
       <Text color="fg.muted">
-        Give the brand, model and condition and add a few photos — a clear shot of the nameplate helps most. The assistant drafts the
-        title, description, specifications and features and suggests a price from comparable listings on Tradebench.
+        Give the brand, model and condition and add a few photos — a clear shot of the nameplate helps most. The assistant drafts the title, description,
+        specifications and features and suggests a price from comparable listings on Tradebench.
       </Text>
       <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
         <TextField id="wizard-brand" label="Brand" required value={input.brand} onChange={(v) => onInput("brand", v)} errors={errors.brand} />
@@ -71,7 +71,14 @@ export function InputStep({
         helper={`PNG, JPG, GIF up to 10MB. Up to ${WIZARD_MAX_PHOTOS} photos; include the nameplate. The first photo is the primary one.`}
       />
       <Stack gap="2" align="start">
-        <Button colorPalette="purple" size="lg" onClick={onGenerate} disabled={generating || missing.length > 0} loading={generating} loadingText="Generating...">
+        <Button
+          colorPalette="purple"
+          size="lg"
+          onClick={onGenerate}
+          disabled={generating || missing.length > 0}
+          loading={generating}
+          loadingText="Generating..."
+        >
           Generate AI Listing
         </Button>
         {missing.length > 0 && !generating ? (

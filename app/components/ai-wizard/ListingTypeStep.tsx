@@ -100,7 +100,9 @@ export function ListingTypeStep({
           </Fieldset.Legend>
           <Fieldset.HelperText>
             The auction starts as soon as the listing is created.
-            {fields.listingType === "hybrid" && priceCents !== null ? ` Buyers can end it at once by paying your price of ${formatExactPrice(priceCents, "USD")}.` : ""}
+            {fields.listingType === "hybrid" && priceCents !== null
+              ? ` Buyers can end it at once by paying your price of ${formatExactPrice(priceCents, "USD")}.`
+              : ""}
           </Fieldset.HelperText>
           <SimpleGrid columns={{ base: 1, md: 3 }} gap="4" mt="3">
             <TextField
@@ -128,7 +130,14 @@ export function ListingTypeStep({
               errors={errors.reservePrice}
               helper="Optional and hidden from bidders; prefilled at 90% of the price."
             />
-            <SelectField id="wizard-duration" label="Duration" value={fields.duration} onChange={set("duration")} options={DURATIONS} errors={errors.duration} />
+            <SelectField
+              id="wizard-duration"
+              label="Duration"
+              value={fields.duration}
+              onChange={set("duration")}
+              options={DURATIONS}
+              errors={errors.duration}
+            />
           </SimpleGrid>
         </Fieldset.Root>
       ) : null}
@@ -138,7 +147,9 @@ export function ListingTypeStep({
           <Fieldset.Legend fontSize="lg" fontWeight="semibold">
             Offers
           </Fieldset.Legend>
-          <Fieldset.HelperText>Buyers may offer below your price; you accept, decline or counter within 48 hours. The two prices are never shown to buyers.</Fieldset.HelperText>
+          <Fieldset.HelperText>
+            Buyers may offer below your price; you accept, decline or counter within 48 hours. The two prices are never shown to buyers.
+          </Fieldset.HelperText>
           <Checkbox.Root
             mt="3"
             checked={fields.acceptsOffers === "on"}

@@ -98,7 +98,15 @@ export function ReviewStep({
 
       <Grid templateColumns={{ base: "1fr", lg: "minmax(0, 3fr) minmax(0, 2fr)" }} gap="8" alignItems="start">
         <Stack gap="5">
-          <TextField id="wizard-title" label="Title" required value={fields.title} onChange={set("title")} errors={errors.title} maxLength={LISTING_LIMITS.title} />
+          <TextField
+            id="wizard-title"
+            label="Title"
+            required
+            value={fields.title}
+            onChange={set("title")}
+            errors={errors.title}
+            maxLength={LISTING_LIMITS.title}
+          />
           <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
             <TextField
               id="wizard-price"
@@ -113,9 +121,32 @@ export function ReviewStep({
               errors={errors.price}
               helper={`Suggested: ${formatPrice(draft.priceCents, "USD")}`}
             />
-            <SelectField id="wizard-review-condition" label="Condition" value={fields.condition} onChange={set("condition")} options={CONDITION_CHOICES} errors={errors.condition} />
-            <TextField id="wizard-review-brand" label="Brand" required value={fields.brand} onChange={set("brand")} errors={errors.brand} maxLength={LISTING_LIMITS.brand} />
-            <TextField id="wizard-review-model" label="Model" required value={fields.model} onChange={set("model")} errors={errors.model} maxLength={LISTING_LIMITS.model} />
+            <SelectField
+              id="wizard-review-condition"
+              label="Condition"
+              value={fields.condition}
+              onChange={set("condition")}
+              options={CONDITION_CHOICES}
+              errors={errors.condition}
+            />
+            <TextField
+              id="wizard-review-brand"
+              label="Brand"
+              required
+              value={fields.brand}
+              onChange={set("brand")}
+              errors={errors.brand}
+              maxLength={LISTING_LIMITS.brand}
+            />
+            <TextField
+              id="wizard-review-model"
+              label="Model"
+              required
+              value={fields.model}
+              onChange={set("model")}
+              errors={errors.model}
+              maxLength={LISTING_LIMITS.model}
+            />
           </SimpleGrid>
           <SelectField
             id="wizard-category"
@@ -128,7 +159,15 @@ export function ReviewStep({
             errors={errors.categoryId}
             helper={<CategoryHelper draft={draft} categoryId={fields.categoryId} />}
           />
-          <TextareaField id="wizard-description" label="Description" required rows={12} value={fields.description} onChange={set("description")} errors={errors.description} />
+          <TextareaField
+            id="wizard-description"
+            label="Description"
+            required
+            rows={12}
+            value={fields.description}
+            onChange={set("description")}
+            errors={errors.description}
+          />
           <SpecificationRows
             rows={fields.specifications}
             errors={errors}
@@ -144,7 +183,14 @@ export function ReviewStep({
             onRemove={(index) => dispatch({ type: "remove-feature", index })}
           />
           <SimpleGrid columns={{ base: 1, sm: 3 }} gap="4">
-            <TextField id="wizard-location" label="Location" value={fields.location} onChange={set("location")} errors={errors.location} maxLength={LISTING_LIMITS.location} />
+            <TextField
+              id="wizard-location"
+              label="Location"
+              value={fields.location}
+              onChange={set("location")}
+              errors={errors.location}
+              maxLength={LISTING_LIMITS.location}
+            />
             <TextField id="wizard-year" label="Year" type="number" inputMode="numeric" value={fields.year} onChange={set("year")} errors={errors.year} />
             <TextField
               id="wizard-serial"

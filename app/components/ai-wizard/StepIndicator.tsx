@@ -31,7 +31,12 @@ export function StepIndicator({ step }: { step: WizardStep }) {
             <Text fontSize="sm" fontWeight={current ? "semibold" : "normal"} color={current ? "fg" : "fg.muted"}>
               <Box as="span" srOnly>{`Step ${n}: `}</Box>
               {WIZARD_STEP_LABELS[n]}
-              {done ? <Box as="span" srOnly> (done)</Box> : null}
+              {done ? (
+                <Box as="span" srOnly>
+                  {" "}
+                  (done)
+                </Box>
+              ) : null}
             </Text>
           </HStack>
         );

@@ -10,9 +10,7 @@ const AI_LISTING_ENDPOINT = "/resources/ai-listing";
 /** Where a generation is: sending photos (bytes so far), or waiting for the server to read, write and price. */
 export type GenerationProgress = { phase: "uploading"; loaded: number; total: number } | { phase: "waiting" } | { phase: "answered" };
 
-export type GenerationResult =
-  | { ok: true; draft: AiListingDraft }
-  | { ok: false; aborted: boolean; message: string; errors: FieldErrors };
+export type GenerationResult = { ok: true; draft: AiListingDraft } | { ok: false; aborted: boolean; message: string; errors: FieldErrors };
 
 /** The server's 400 and 429 answers: `{ errors?: Record<field, string[]>, message?: string }`. */
 function readProblem(text: string): { message: string | null; errors: FieldErrors } {

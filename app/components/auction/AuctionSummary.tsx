@@ -57,9 +57,7 @@ export function AuctionSummary({ snapshot, serverNow, approx }: { snapshot: Auct
           {formatBidMoney(currentIncrement(snapshot), snapshot.currency)}
           {snapshot.fixedIncrementCents === null ? " at this price" : null}
         </Detail>
-        {snapshot.buyNowPriceCents !== null ? (
-          <Detail label="Buy Now price">{formatBidMoney(snapshot.buyNowPriceCents, snapshot.currency)}</Detail>
-        ) : null}
+        {snapshot.buyNowPriceCents !== null ? <Detail label="Buy Now price">{formatBidMoney(snapshot.buyNowPriceCents, snapshot.currency)}</Detail> : null}
       </dl>
       {snapshot.extensionCount > 0 ? (
         <p className={lot.mutedText} data-testid="auction-extended">

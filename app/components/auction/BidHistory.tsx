@@ -10,17 +10,7 @@ export function formatBidTime(iso: string, nowMs: number): string {
   return formatRelativeTime(iso, nowMs);
 }
 
-export function BidHistory({
-  history,
-  bidCount,
-  currency,
-  serverNow,
-}: {
-  history: BidHistoryEntry[];
-  bidCount: number;
-  currency: string;
-  serverNow: string;
-}) {
+export function BidHistory({ history, bidCount, currency, serverNow }: { history: BidHistoryEntry[]; bidCount: number; currency: string; serverNow: string }) {
   // Relative times only change by the minute; a slower tick is enough.
   const now = useServerNow(serverNow, 15_000);
   return (

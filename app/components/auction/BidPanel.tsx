@@ -141,8 +141,7 @@ export function BidPanel({ snapshot, serverNow, signedIn, viewerIsSeller, flash,
 
   function checkRaise(event: FormEvent<HTMLFormElement>) {
     if (refuseOffline(event)) return;
-    const problem: Notice | null =
-      parseBidAmount(raiseText) === null ? { ok: false, message: BID_FORM_MESSAGES.invalidMaximum, field: "maxAmount" } : null;
+    const problem: Notice | null = parseBidAmount(raiseText) === null ? { ok: false, message: BID_FORM_MESSAGES.invalidMaximum, field: "maxAmount" } : null;
     setClientError(problem);
     if (problem) event.preventDefault();
   }
@@ -156,7 +155,6 @@ export function BidPanel({ snapshot, serverNow, signedIn, viewerIsSeller, flash,
       {hydrated ? <input type="hidden" name="js" value="1" /> : null}
     </>
   );
-
 
   const HeadingTag = headingLevel;
   // An ended, cancelled or upcoming lot shows what happened (or when it opens), not a disabled form.
@@ -323,9 +321,7 @@ function ClosedLot({ snapshot, clock }: { snapshot: AuctionSnapshot; clock: Auct
   } else {
     headline = "Not sold";
     detail =
-      snapshot.bidCount === 0
-        ? "The auction ended without bids."
-        : `The highest bid, ${money(snapshot.currentPriceCents)}, did not reach the reserve price.`;
+      snapshot.bidCount === 0 ? "The auction ended without bids." : `The highest bid, ${money(snapshot.currentPriceCents)}, did not reach the reserve price.`;
   }
   return (
     <div className={lot.stack2}>
@@ -405,7 +401,8 @@ function SubmitButton({
 }
 
 // Chakra's alert icons (Alert.Indicator), drawn inline.
-const CIRCLE = "M12 22C6.47715 22 2 17.5228 2 12C2 6.47715 6.47715 2 12 2C17.5228 2 22 6.47715 22 12C22 17.5228 17.5228 22 12 22ZM12 20C16.4183 20 20 16.4183 20 12C20 7.58172 16.4183 4 12 4C7.58172 4 4 7.58172 4 12C4 16.4183 7.58172 20 12 20Z";
+const CIRCLE =
+  "M12 22C6.47715 22 2 17.5228 2 12C2 6.47715 6.47715 2 12 2C17.5228 2 22 6.47715 22 12C22 17.5228 17.5228 22 12 22ZM12 20C16.4183 20 20 16.4183 20 12C20 7.58172 16.4183 4 12 4C7.58172 4 4 7.58172 4 12C4 16.4183 7.58172 20 12 20Z";
 
 function AlertIcon({ mark }: { mark: string }) {
   return (
@@ -433,9 +430,7 @@ function SuggestedBids({
 }) {
   const labelId = useId();
   if (!interactive) {
-    return (
-      <p className={lot.mutedText}>Suggested bids: {suggestions.map((cents) => formatBidMoney(cents, currency)).join(", ")}</p>
-    );
+    return <p className={lot.mutedText}>Suggested bids: {suggestions.map((cents) => formatBidMoney(cents, currency)).join(", ")}</p>;
   }
   return (
     <div className={lot.stack2}>

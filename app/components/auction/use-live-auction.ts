@@ -28,8 +28,7 @@ function mergeBidHistory(a: readonly BidHistoryEntry[], b: readonly BidHistoryEn
 
 /** `base` updated by `incoming`: its snapshot unless that is older, and the bids of both. */
 export function mergeAuctionView(base: LiveAuctionView, incoming: { snapshot?: AuctionSnapshot; history?: readonly BidHistoryEntry[] }): LiveAuctionView {
-  const newer =
-    incoming.snapshot && incoming.snapshot.auctionId === base.snapshot.auctionId && incoming.snapshot.version >= base.snapshot.version;
+  const newer = incoming.snapshot && incoming.snapshot.auctionId === base.snapshot.auctionId && incoming.snapshot.version >= base.snapshot.version;
   return {
     snapshot: newer ? incoming.snapshot! : base.snapshot,
     history: incoming.history && incoming.history.length > 0 ? mergeBidHistory(base.history, incoming.history) : base.history,
@@ -47,19 +46,16 @@ export function useLiveAuction(loaded: LiveAuctionView): LiveAuction {
   const [live, setLive] = useState<LiveAuctionView | null>(null);
   const auctionId = loaded.snapshot.auctionId;
 
-  const push = useCallback(
-    (incoming: { snapshot?: AuctionSnapshot; history?: readonly BidHistoryEntry[] }) => {
-      setLive((previous) => {
-        const base = previous && previous.snapshot.auctionId === incoming.snapshot?.auctionId ? previous : null;
-        if (!base) {
-          if (!incoming.snapshot) return previous;
-          return { snapshot: incoming.snapshot, history: mergeBidHistory([], incoming.history ?? []) };
-        }
-        return mergeAuctionView(base, incoming);
-      });
-    },
-    [],
-  );
+  const push = useCallback((incoming: { snapshot?: AuctionSnapshot; history?: readonly BidHistoryEntry[] }) => {
+    setLive((previous) => {
+      const base = previous && previous.snapshot.auctionId === incoming.snapshot?.auctionId ? previous : null;
+      if (!base) {
+        if (!incoming.snapshot) return previous;
+        return { snapshot: incoming.snapshot, history: mergeBidHistory([], incoming.history ?? []) };
+      }
+      return mergeAuctionView(base, incoming);
+    });
+  }, []);
 
   const mode = useLiveAuctions({
     auctionIds: [auctionId],
@@ -69,10 +65,7 @@ export function useLiveAuction(loaded: LiveAuctionView): LiveAuction {
   });
 
   // Fresh loader data (after a bid, a revalidation or a visit to another lot) counts as one more update.
-  const view = useMemo(
-    () => (live && live.snapshot.auctionId === auctionId ? mergeAuctionView(loaded, live) : loaded),
-    [loaded, live, auctionId],
-  );
+  const view = useMemo(() => (live && live.snapshot.auctionId === auctionId ? mergeAuctionView(loaded, live) : loaded), [loaded, live, auctionId]);
 
   const apply = useCallback((snapshot: AuctionSnapshot) => push({ snapshot }), [push]);
   return { view, mode, apply };

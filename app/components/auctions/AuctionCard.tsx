@@ -46,7 +46,10 @@ function bidCountLabel(count: number): string {
  * What the card says about time: an upcoming auction counts down to its start, the others to their end
  * ("2d 5h", "5h 12m", "12m"; "Ended" once past, "Auction ended" or "Auction cancelled" once closed).
  */
-function auctionTimeText(auction: Pick<AuctionCardData, "status" | "startsAt" | "endsAt">, now: number): {
+function auctionTimeText(
+  auction: Pick<AuctionCardData, "status" | "startsAt" | "endsAt">,
+  now: number,
+): {
   label: string | null;
   value: string;
   dateTime: string;
@@ -105,11 +108,7 @@ export function AuctionCard({ auction, now, approx }: { auction: AuctionCardData
           </div>
           <div className={`${card.fact} ${card.factWide}`}>
             <dt className={card.term}>Reserve</dt>
-            <dd
-              className={
-                auction.reserve === "met" ? card.reserveMet : auction.reserve === "not_met" ? card.reserveNotMet : card.value
-              }
-            >
+            <dd className={auction.reserve === "met" ? card.reserveMet : auction.reserve === "not_met" ? card.reserveNotMet : card.value}>
               {RESERVE_LABELS[auction.reserve]}
             </dd>
           </div>

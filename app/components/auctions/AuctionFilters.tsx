@@ -49,4 +49,3 @@ export function AuctionFilters({ filters }: { filters: Filters }) {
     </Form>
   );
 }
-

@@ -19,7 +19,8 @@ export function ColumnMappingStep({ view, error, busy }: { view: BulkImportView;
               Match your columns
             </Heading>
             <Text>
-              {view.fileName}: {view.rowCount} rows. We matched the columns we recognised; choose a field for the others, or leave them out. Required: {REQUIRED_BULK_FIELDS.map((f) => BULK_FIELD_LABELS[f]).join(", ")}.
+              {view.fileName}: {view.rowCount} rows. We matched the columns we recognised; choose a field for the others, or leave them out. Required:{" "}
+              {REQUIRED_BULK_FIELDS.map((f) => BULK_FIELD_LABELS[f]).join(", ")}.
             </Text>
             <ErrorBanner message={error} />
             <Stack gap="1" maxW="sm">

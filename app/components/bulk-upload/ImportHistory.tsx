@@ -50,7 +50,9 @@ export function ImportHistory({ history }: { history: BulkImportSummary[] }) {
                   <Table.Cell textAlign="end">{entry.rowCount}</Table.Cell>
                   <Table.Cell textAlign="end">{entry.createdCount}</Table.Cell>
                   <Table.Cell textAlign="end">{entry.failedCount}</Table.Cell>
-                  <Table.Cell textAlign="end">{entry.status === "imported" || entry.status === "importing" ? formatExactPrice(entry.totalCents) : "—"}</Table.Cell>
+                  <Table.Cell textAlign="end">
+                    {entry.status === "imported" || entry.status === "importing" ? formatExactPrice(entry.totalCents) : "—"}
+                  </Table.Cell>
                 </Table.Row>
               ))}
             </Table.Body>

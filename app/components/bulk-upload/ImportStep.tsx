@@ -24,7 +24,12 @@ export function ImportStep({ view, justDone }: { view: BulkImportView; justDone:
             Importing your listings
           </Heading>
           <Text>You can leave this page: the import carries on, and your listings appear as it goes.</Text>
-          <ProgressBar label="Importing" done={progress?.phase === "import" ? progress.done : view.createdCount + view.failedCount} total={view.readyCount} secondsLeft={progress?.secondsLeft ?? null} />
+          <ProgressBar
+            label="Importing"
+            done={progress?.phase === "import" ? progress.done : view.createdCount + view.failedCount}
+            total={view.readyCount}
+            secondsLeft={progress?.secondsLeft ?? null}
+          />
         </Card.Body>
       </Card.Root>
     );

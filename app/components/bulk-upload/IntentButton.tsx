@@ -2,7 +2,21 @@
 import { Button } from "@chakra-ui/react";
 import { Form } from "@remix-run/react";
 
-export function IntentButton({ importId, intent, children, colorPalette = "gray", variant = "outline", busy }: { importId: number; intent: string; children: string; colorPalette?: string; variant?: "solid" | "outline" | "ghost"; busy: boolean }) {
+export function IntentButton({
+  importId,
+  intent,
+  children,
+  colorPalette = "gray",
+  variant = "outline",
+  busy,
+}: {
+  importId: number;
+  intent: string;
+  children: string;
+  colorPalette?: string;
+  variant?: "solid" | "outline" | "ghost";
+  busy: boolean;
+}) {
   return (
     <Form method="post">
       <input type="hidden" name="intent" value={intent} />

@@ -10,7 +10,21 @@ import { IntentButton } from "./IntentButton.tsx";
 /** The promo code the seller applied, as the action answered it. */
 type AppliedPromo = { code: string; message: string; payment: BulkPayment };
 
-export function PaymentStep({ view, payment, applied, feeWaived, error, busy }: { view: BulkImportView; payment: BulkPayment; applied: AppliedPromo | null; feeWaived: boolean; error: string | null; busy: boolean }) {
+export function PaymentStep({
+  view,
+  payment,
+  applied,
+  feeWaived,
+  error,
+  busy,
+}: {
+  view: BulkImportView;
+  payment: BulkPayment;
+  applied: AppliedPromo | null;
+  feeWaived: boolean;
+  error: string | null;
+  busy: boolean;
+}) {
   const shown = applied?.payment ?? payment;
   if (view.reviewState === "held") {
     return (
@@ -58,7 +72,11 @@ export function PaymentStep({ view, payment, applied, feeWaived, error, busy }: 
             <strong>{formatExactPrice(shown.totalCents)}</strong>
           </dd>
         </Box>
-        {feeWaived ? <Text color="green.fg">{BULK_MESSAGES.adminsWaived}</Text> : <Text fontSize="sm">The fee is added to your next payout statement; nothing is charged to a card.</Text>}
+        {feeWaived ? (
+          <Text color="green.fg">{BULK_MESSAGES.adminsWaived}</Text>
+        ) : (
+          <Text fontSize="sm">The fee is added to your next payout statement; nothing is charged to a card.</Text>
+        )}
         {applied ? (
           <Alert.Root status="success" role="status">
             <Alert.Indicator />

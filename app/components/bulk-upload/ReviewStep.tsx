@@ -10,7 +10,19 @@ import { IntentButton } from "./IntentButton.tsx";
 import { RowCard } from "./RowCard.tsx";
 import { RowPages } from "./RowPages.tsx";
 
-export function ReviewStep({ view, categories, error, errorRow, busy }: { view: BulkImportView; categories: BulkCategoryChoice[]; error: string | null; errorRow: number | null; busy: boolean }) {
+export function ReviewStep({
+  view,
+  categories,
+  error,
+  errorRow,
+  busy,
+}: {
+  view: BulkImportView;
+  categories: BulkCategoryChoice[];
+  error: string | null;
+  errorRow: number | null;
+  busy: boolean;
+}) {
   const running = view.ai.state === "running";
   const progress = useBulkProgress(view.id, running);
   const done = progress?.phase === "ai" ? progress.done : view.ai.done;
@@ -32,7 +44,12 @@ export function ReviewStep({ view, categories, error, errorRow, busy }: { view: 
             </Link>
           ) : null}
           {running ? (
-            <ProgressBar label="Processing with AI" done={done} total={view.ai.total} secondsLeft={progress?.phase === "ai" ? progress.secondsLeft : view.ai.secondsLeft} />
+            <ProgressBar
+              label="Processing with AI"
+              done={done}
+              total={view.ai.total}
+              secondsLeft={progress?.phase === "ai" ? progress.secondsLeft : view.ai.secondsLeft}
+            />
           ) : view.ai.state === "done" ? (
             <Text color="green.fg">AI processing finished: descriptions written where missing and prices compared with the market.</Text>
           ) : null}
@@ -86,7 +103,15 @@ export function ReviewStep({ view, categories, error, errorRow, busy }: { view: 
       <RowPages view={view} />
       <Stack gap="3">
         {view.rows.map((row) => (
-          <RowCard key={row.rowNumber} row={row} importId={view.id} categories={categories} editable busy={busy} error={errorRow === row.rowNumber ? error : null} />
+          <RowCard
+            key={row.rowNumber}
+            row={row}
+            importId={view.id}
+            categories={categories}
+            editable
+            busy={busy}
+            error={errorRow === row.rowNumber ? error : null}
+          />
         ))}
       </Stack>
       <RowPages view={view} />

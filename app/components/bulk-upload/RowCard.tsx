@@ -7,11 +7,30 @@ import { formatPrice } from "~/lib/money.ts";
 import type { BulkCategoryChoice, BulkRowView } from "~/services/listings/index.server.ts";
 import { RowEditForm } from "./RowEditForm.tsx";
 
-export function RowCard({ row, importId, categories, editable, busy, error }: { row: BulkRowView; importId: number; categories: BulkCategoryChoice[]; editable: boolean; busy: boolean; error: string | null }) {
+export function RowCard({
+  row,
+  importId,
+  categories,
+  editable,
+  busy,
+  error,
+}: {
+  row: BulkRowView;
+  importId: number;
+  categories: BulkCategoryChoice[];
+  editable: boolean;
+  busy: boolean;
+  error: string | null;
+}) {
   const hasErrors = row.errors.length > 0 && !row.removed;
   const category = categories.find((c) => c.id === row.categoryId);
   return (
-    <Card.Root borderColor={hasErrors ? "red.500" : undefined} borderWidth={hasErrors ? "2px" : "1px"} data-testid={`bulk-row-${row.rowNumber}`} opacity={row.removed ? 0.6 : 1}>
+    <Card.Root
+      borderColor={hasErrors ? "red.500" : undefined}
+      borderWidth={hasErrors ? "2px" : "1px"}
+      data-testid={`bulk-row-${row.rowNumber}`}
+      opacity={row.removed ? 0.6 : 1}
+    >
       <Card.Body gap="2">
         <HStack justify="space-between" flexWrap="wrap">
           <Heading as="h3" size="sm">
@@ -34,7 +53,10 @@ export function RowCard({ row, importId, categories, editable, busy, error }: { 
         </HStack>
         <Text fontSize="sm">
           {row.condition || "no condition"} · {row.price ? `$${row.price}` : "no price"} · {category?.name ?? (row.categoryId || "no category")}
-          {row.categorySource === "classifier" || row.categorySource === "ai" ? " (detected)" : ""} · {row.listingId !== null ? `${row.photosLoaded} of ${row.photoUrls.length} photos loaded` : `${row.photoUrls.length} photo${row.photoUrls.length === 1 ? "" : "s"}`}
+          {row.categorySource === "classifier" || row.categorySource === "ai" ? " (detected)" : ""} ·{" "}
+          {row.listingId !== null
+            ? `${row.photosLoaded} of ${row.photoUrls.length} photos loaded`
+            : `${row.photoUrls.length} photo${row.photoUrls.length === 1 ? "" : "s"}`}
         </Text>
         {row.description ? (
           <Text fontSize="sm" color="fg.muted" lineClamp={2}>
@@ -48,10 +70,16 @@ export function RowCard({ row, importId, categories, editable, busy, error }: { 
         {row.suggestedPriceCents !== null ? (
           <Text fontSize="sm">
             Suggested price {formatPrice(row.suggestedPriceCents)}
-            {row.comparables.length > 0 ? ` from ${row.comparables.length} comparable listing${row.comparables.length === 1 ? "" : "s"}: ${row.comparables.map((c) => `${c.title} (${formatPrice(c.priceCents)})`).join("; ")}` : ""}
+            {row.comparables.length > 0
+              ? ` from ${row.comparables.length} comparable listing${row.comparables.length === 1 ? "" : "s"}: ${row.comparables.map((c) => `${c.title} (${formatPrice(c.priceCents)})`).join("; ")}`
+              : ""}
           </Text>
         ) : null}
-        {row.processingError ? <Text fontSize="sm" color="red.fg">AI: {row.processingError}</Text> : null}
+        {row.processingError ? (
+          <Text fontSize="sm" color="red.fg">
+            AI: {row.processingError}
+          </Text>
+        ) : null}
         {hasErrors ? (
           <Box as="ul" pl="5" color="red.fg" fontSize="sm">
             {row.errors.map((issue) => (
@@ -66,11 +94,17 @@ export function RowCard({ row, importId, categories, editable, busy, error }: { 
             Photo {p.url}: {p.message}
           </Text>
         ))}
-        {row.importError ? <Text fontSize="sm" color="red.fg">Not imported: {row.importError}</Text> : null}
-        {row.heldAsDraft ? <Text fontSize="sm" color="orange.fg">{BULK_MESSAGES.photosHeld}</Text> : null}
-        {editable && !row.removed ? (
-          <RowEditForm row={row} importId={importId} categories={categories} open={hasErrors} busy={busy} error={error} />
+        {row.importError ? (
+          <Text fontSize="sm" color="red.fg">
+            Not imported: {row.importError}
+          </Text>
         ) : null}
+        {row.heldAsDraft ? (
+          <Text fontSize="sm" color="orange.fg">
+            {BULK_MESSAGES.photosHeld}
+          </Text>
+        ) : null}
+        {editable && !row.removed ? <RowEditForm row={row} importId={importId} categories={categories} open={hasErrors} busy={busy} error={error} /> : null}
         {editable ? (
           <Form method="post">
             <input type="hidden" name="intent" value={row.removed ? "restore-row" : "remove-row"} />

@@ -5,7 +5,21 @@ import { CONDITION_OPTIONS } from "~/lib/conditions.ts";
 import type { BulkCategoryChoice, BulkRowView } from "~/services/listings/index.server.ts";
 import { ErrorBanner } from "./ErrorBanner.tsx";
 
-export function RowEditForm({ row, importId, categories, open, busy, error }: { row: BulkRowView; importId: number; categories: BulkCategoryChoice[]; open: boolean; busy: boolean; error: string | null }) {
+export function RowEditForm({
+  row,
+  importId,
+  categories,
+  open,
+  busy,
+  error,
+}: {
+  row: BulkRowView;
+  importId: number;
+  categories: BulkCategoryChoice[];
+  open: boolean;
+  busy: boolean;
+  error: string | null;
+}) {
   return (
     <details open={open}>
       <summary>Edit row {row.rowNumber}</summary>

@@ -13,9 +13,10 @@ export function UploadStep({ error, busy }: { error: string | null; busy: boolea
             Upload CSV
           </Heading>
           <Text>
-            List many pieces of equipment at once. Each row of your file becomes one Buy Now listing. The columns {REQUIRED_BULK_FIELDS.join(", ")} are required;
-            description, category, specifications, features and location are optional. Put several photo addresses in one cell, separated by semicolons. Files up to{" "}
-            {BULK_LIMITS.fileBytes / 1024 / 1024} MB and {BULK_LIMITS.rows.toLocaleString("en-US")} rows; comma, semicolon or tab separated.
+            List many pieces of equipment at once. Each row of your file becomes one Buy Now listing. The columns {REQUIRED_BULK_FIELDS.join(", ")} are
+            required; description, category, specifications, features and location are optional. Put several photo addresses in one cell, separated by
+            semicolons. Files up to {BULK_LIMITS.fileBytes / 1024 / 1024} MB and {BULK_LIMITS.rows.toLocaleString("en-US")} rows; comma, semicolon or tab
+            separated.
           </Text>
           <Link asChild colorPalette="blue" width="fit-content">
             <a href="/bulk-upload.csv?file=template" download>

@@ -14,7 +14,13 @@ export function BarChartFrame(props: BarDrawingProps) {
   const drawing = <StaticBarDrawing {...props} />;
   return (
     <Box aria-hidden="true" css={{ "& svg": { width: "100%", height: "auto" } }}>
-      {hydrated ? <Suspense fallback={drawing}><BarDrawing {...props} /></Suspense> : drawing}
+      {hydrated ? (
+        <Suspense fallback={drawing}>
+          <BarDrawing {...props} />
+        </Suspense>
+      ) : (
+        drawing
+      )}
     </Box>
   );
 }

@@ -6,7 +6,17 @@ import { Chart, useChart } from "@chakra-ui/charts";
 import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from "recharts";
 import type { BarDrawingProps } from "./bar-chart-frame.ts";
 
-export default function BarDrawing({ data, series, categoryKey, width, height, horizontal = false, formatValue, valueAxisWidth = 48, categoryAxisWidth = 200 }: BarDrawingProps) {
+export default function BarDrawing({
+  data,
+  series,
+  categoryKey,
+  width,
+  height,
+  horizontal = false,
+  formatValue,
+  valueAxisWidth = 48,
+  categoryAxisWidth = 200,
+}: BarDrawingProps) {
   const chart = useChart({ data, series: series.map((item) => ({ name: item.name, label: item.label, color: item.color })) });
   const tickFormatter = (value: number) => formatValue(value);
   return (

@@ -22,7 +22,17 @@ export function valueAxisTicks(max: number): number[] {
   return Array.from({ length: Math.ceil(max / step) + 1 }, (_, index) => index * step);
 }
 
-export function StaticBarDrawing({ data, series, categoryKey, width, height, horizontal = false, formatValue, valueAxisWidth = 48, categoryAxisWidth = 200 }: BarDrawingProps) {
+export function StaticBarDrawing({
+  data,
+  series,
+  categoryKey,
+  width,
+  height,
+  horizontal = false,
+  formatValue,
+  valueAxisWidth = 48,
+  categoryAxisWidth = 200,
+}: BarDrawingProps) {
   const values = data.flatMap((row) => series.map((item) => Number(row[item.name]) || 0));
   const ticks = valueAxisTicks(Math.max(0, ...values));
   const top = ticks[ticks.length - 1]!;
@@ -41,12 +51,16 @@ export function StaticBarDrawing({ data, series, categoryKey, width, height, hor
         return horizontal ? (
           <g key={tick}>
             <line x1={at} x2={at} y1={MARGIN.top} y2={MARGIN.top + plotHeight} stroke={tokenColour("border.muted")} />
-            <text x={at} y={height - 6} textAnchor="middle" fill={muted}>{formatValue(tick)}</text>
+            <text x={at} y={height - 6} textAnchor="middle" fill={muted}>
+              {formatValue(tick)}
+            </text>
           </g>
         ) : (
           <g key={tick}>
             <line x1={left} x2={left + plotWidth} y1={at} y2={at} stroke={tokenColour("border.muted")} />
-            <text x={left - 6} y={at + 4} textAnchor="end" fill={muted}>{formatValue(tick)}</text>
+            <text x={left - 6} y={at + 4} textAnchor="end" fill={muted}>
+              {formatValue(tick)}
+            </text>
           </g>
         );
       })}
@@ -61,14 +75,26 @@ export function StaticBarDrawing({ data, series, categoryKey, width, height, hor
               return horizontal ? (
                 <rect key={item.name} className="tb-chart-bar" x={left} y={along} width={length} height={barThickness} fill={tokenColour(item.color)} />
               ) : (
-                <rect key={item.name} className="tb-chart-bar" x={along} y={MARGIN.top + plotHeight - length} width={barThickness} height={length} fill={tokenColour(item.color)} />
+                <rect
+                  key={item.name}
+                  className="tb-chart-bar"
+                  x={along}
+                  y={MARGIN.top + plotHeight - length}
+                  width={barThickness}
+                  height={length}
+                  fill={tokenColour(item.color)}
+                />
               );
             })}
             {index % labelEvery === 0 ? (
               horizontal ? (
-                <text x={left - 8} y={bandStart + (bandLength * 0.8) / 2 + 4} textAnchor="end" fill={muted}>{label}</text>
+                <text x={left - 8} y={bandStart + (bandLength * 0.8) / 2 + 4} textAnchor="end" fill={muted}>
+                  {label}
+                </text>
               ) : (
-                <text x={bandStart + (bandLength * 0.8) / 2} y={height - 6} textAnchor="middle" fill={muted}>{label}</text>
+                <text x={bandStart + (bandLength * 0.8) / 2} y={height - 6} textAnchor="middle" fill={muted}>
+                  {label}
+                </text>
               )
             ) : null}
           </g>

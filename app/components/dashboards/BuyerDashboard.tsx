@@ -22,7 +22,9 @@ export interface BuyerDashboardView {
   profile: { firstName: string; lastName: string; email: string; avatarUrl: string | null };
   serverNow: string;
   watchlist: SectionState<{ items: WatchItem[]; total: number }>;
-  recent: SectionState<Array<{ card: { id: number; title: string; priceCents: number; currency: string; imageUrl: string | null }; sold: boolean; viewedAt: string }>>;
+  recent: SectionState<
+    Array<{ card: { id: number; title: string; priceCents: number; currency: string; imageUrl: string | null }; sold: boolean; viewedAt: string }>
+  >;
   savedSearches: SectionState<{ total: number; items: Array<{ id: number; title: string; listingsHref: string }> }>;
   notifications: SectionState<{
     unreadCount: number;
@@ -46,11 +48,25 @@ function monthLabel(month: string): string {
 }
 
 function Thumb({ url }: { url: string | null }) {
-  return url ? <Image src={url} alt="" w="12" h="12" objectFit="cover" rounded="sm" loading="lazy" flexShrink="0" /> : <Box w="12" h="12" rounded="sm" bg="bg.muted" flexShrink="0" />;
+  return url ? (
+    <Image src={url} alt="" w="12" h="12" objectFit="cover" rounded="sm" loading="lazy" flexShrink="0" />
+  ) : (
+    <Box w="12" h="12" rounded="sm" bg="bg.muted" flexShrink="0" />
+  );
 }
 
 /** A small POST to /watchlist's action (remove a watched item, delete a saved search); hidden once it succeeded. */
-function WatchlistActionButton({ intent, fields, label, onDone }: { intent: "remove" | "delete"; fields: Record<string, string>; label: string; onDone: () => void }) {
+function WatchlistActionButton({
+  intent,
+  fields,
+  label,
+  onDone,
+}: {
+  intent: "remove" | "delete";
+  fields: Record<string, string>;
+  label: string;
+  onDone: () => void;
+}) {
   const fetcher = useFetcher<{ error?: string | null }>();
   const busy = fetcher.state !== "idle";
   const failed = fetcher.state === "idle" && fetcher.data?.error;
@@ -132,7 +148,9 @@ export function BuyerDashboard({ data }: { data: BuyerDashboardView }) {
   const hide = useCallback((key: string) => setRemoved((previous) => (previous.has(key) ? previous : new Set(previous).add(key))), []);
   const name = `${profile.firstName} ${profile.lastName}`.trim();
   const watchlist: typeof data.watchlist =
-    data.watchlist.state === "ok" ? { state: "ok", data: { ...data.watchlist.data, items: data.watchlist.data.items.filter((item) => !removed.has(`w${item.listingId}`)) } } : data.watchlist;
+    data.watchlist.state === "ok"
+      ? { state: "ok", data: { ...data.watchlist.data, items: data.watchlist.data.items.filter((item) => !removed.has(`w${item.listingId}`)) } }
+      : data.watchlist;
   const searches: typeof data.savedSearches =
     data.savedSearches.state === "ok"
       ? { state: "ok", data: { ...data.savedSearches.data, items: data.savedSearches.data.items.filter((item) => !removed.has(`s${item.id}`)) } }
@@ -245,7 +263,10 @@ export function BuyerDashboard({ data }: { data: BuyerDashboardView }) {
               {orders.map((order) => (
                 <List.Item key={`${order.action}-${order.orderId}`} display="flex" justifyContent="space-between" gap="3" flexWrap="wrap">
                   <Text minW="0">
-                    {order.title} <Text as="span" color="fg.muted" fontSize="sm">({order.reference})</Text>
+                    {order.title}{" "}
+                    <Text as="span" color="fg.muted" fontSize="sm">
+                      ({order.reference})
+                    </Text>
                   </Text>
                   <Button asChild size="xs" colorPalette="blue" variant="outline">
                     <RemixLink to={order.href} aria-label={`${ORDER_ACTION_LABELS[order.action]}: ${order.title}`}>
@@ -359,7 +380,12 @@ export function BuyerDashboard({ data }: { data: BuyerDashboardView }) {
                       ) : (
                         notification.title
                       )}
-                      {notification.isRead ? null : <Text as="span" srOnly> (unread)</Text>}
+                      {notification.isRead ? null : (
+                        <Text as="span" srOnly>
+                          {" "}
+                          (unread)
+                        </Text>
+                      )}
                     </Text>
                     <Text fontSize="sm" color="fg.muted">
                       {notification.message}

@@ -21,7 +21,11 @@ export interface SellerDashboardView {
   firstName: string;
   stats: SectionState<{ totalListings: number; activeListings: number; salesCount: number; totalSales: MoneyTotal[]; viewsThisMonth: number }>;
   listings: SectionState<SellerListingView[]>;
-  performance: SectionState<{ viewsByDay: Array<{ day: string; views: number }>; salesByMonth: Array<{ month: string; sales: number; cents: number }>; currency: string }>;
+  performance: SectionState<{
+    viewsByDay: Array<{ day: string; views: number }>;
+    salesByMonth: Array<{ month: string; sales: number; cents: number }>;
+    currency: string;
+  }>;
   top: SectionState<SellerListingView[]>;
   tasks: SectionState<{ offersAwaitingAnswer: number; ordersToShip: number; feesThisMonth: MoneyTotal[]; platformFeesOwed: MoneyTotal[] }>;
 }

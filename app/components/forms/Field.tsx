@@ -12,9 +12,11 @@ export interface FieldFrame {
 }
 
 /** The ids and messages of a field, whether conform names it (`meta`) or the caller does (`id`). */
-export function frameOf(
-  binding: { meta?: { id: string; errorId: string; descriptionId: string; errors?: string[] }; id?: string; errors?: string[] },
-): FieldFrame {
+export function frameOf(binding: {
+  meta?: { id: string; errorId: string; descriptionId: string; errors?: string[] };
+  id?: string;
+  errors?: string[];
+}): FieldFrame {
   if (binding.meta) {
     const { id, errorId, descriptionId, errors } = binding.meta;
     return { id, errorId, helpId: descriptionId, errors: errors ?? [] };

@@ -171,7 +171,16 @@ function FormImagePicker({ id, name, label, errors, rules, helper, primaryFirst,
     <Stack gap="3">
       <Field.Root invalid={invalid} id={id} ids={{ errorText: `${id}-error`, helperText: `${id}-help` }}>
         <Field.Label>{label}</Field.Label>
-        <Input ref={inputRef} type="file" name={name} accept="image/*" multiple p="1" onChange={onChange} aria-describedby={invalid ? `${id}-error` : `${id}-help`} />
+        <Input
+          ref={inputRef}
+          type="file"
+          name={name}
+          accept="image/*"
+          multiple
+          p="1"
+          onChange={onChange}
+          aria-describedby={invalid ? `${id}-error` : `${id}-help`}
+        />
         <Field.HelperText id={`${id}-help`}>{helper}</Field.HelperText>
         {invalid ? (
           <Field.ErrorText id={`${id}-error`}>

@@ -56,9 +56,7 @@ export function AiCreatorPanel({ viewer }: { viewer: HomeViewer }) {
             <p className={home.mutedSmall}>Listing equipment is open to seller accounts.</p>
           ) : (
             <>
-              <p className={classNames(home.mutedSmall, panel.noteSpaced)}>
-                Try it without an account; to save the listing, sign in with a seller account.
-              </p>
+              <p className={classNames(home.mutedSmall, panel.noteSpaced)}>Try it without an account; to save the listing, sign in with a seller account.</p>
               <AppLink to="/create-listing?tab=ai" className={panel.aiButton}>
                 Try the AI listing creator
               </AppLink>

@@ -35,7 +35,17 @@ const hero = staticClasses("hero", {
 
 function SearchGlyph() {
   return (
-    <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true" focusable="false">
+    <svg
+      width="18"
+      height="18"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      aria-hidden="true"
+      focusable="false"
+    >
       <circle cx="11" cy="11" r="7" />
       <path d="M20 20l-3.5-3.5" />
     </svg>
@@ -66,9 +76,8 @@ export function HeroSearch({ viewer, aside }: { viewer: HomeViewer; aside?: Reac
               The marketplace for industrial electronics and test equipment
             </h1>
             <p className={hero.lead}>
-              Buy and sell oscilloscopes, analyzers, PLCs, drives, lab instruments and heavy equipment. Payment is held in
-              escrow, sellers can be verified by our staff (look for the Verified Seller badge), and every purchase comes
-              with buyer protection.
+              Buy and sell oscilloscopes, analyzers, PLCs, drives, lab instruments and heavy equipment. Payment is held in escrow, sellers can be verified by
+              our staff (look for the Verified Seller badge), and every purchase comes with buyer protection.
             </p>
             <form
               method="get"

@@ -62,12 +62,7 @@ function RecentCard({ card, sold, approx }: RecentlyViewedItem & { approx?: Appr
         ) : (
           <p className={recent.price}>
             {formatPrice(priceCents, card.currency)}
-            {card.auction ? (
-              <span className={recent.priceNote}>
-                {" "}
-                {card.auction.bidCount > 0 ? "current bid" : "starting bid"}
-              </span>
-            ) : null}
+            {card.auction ? <span className={recent.priceNote}> {card.auction.bidCount > 0 ? "current bid" : "starting bid"}</span> : null}
             <ApproxPrice approx={approx} minorUnits={priceCents} currency={card.currency} className={recent.priceNote} />
           </p>
         )}

@@ -17,7 +17,17 @@ function Stars({ rating }: { rating: number }) {
   return (
     <div className={quotes.stars} role="img" aria-label={`Rated ${rating} out of 5`}>
       {Array.from({ length: 5 }, (_, index) => (
-        <svg key={index} width="16" height="16" viewBox="0 0 24 24" fill={index < rating ? "currentColor" : "none"} stroke="currentColor" strokeWidth="1.5" aria-hidden="true" focusable="false">
+        <svg
+          key={index}
+          width="16"
+          height="16"
+          viewBox="0 0 24 24"
+          fill={index < rating ? "currentColor" : "none"}
+          stroke="currentColor"
+          strokeWidth="1.5"
+          aria-hidden="true"
+          focusable="false"
+        >
           <path d="M12 3l2.8 5.7 6.2.9-4.5 4.4 1.1 6.2L12 17.3 6.4 20.2l1.1-6.2L3 9.6l6.2-.9z" />
         </svg>
       ))}

@@ -76,7 +76,14 @@ export function ArticleEditor({
             <Button type="submit" name="intent" value="preview" variant="outline" disabled={busy} formNoValidate>
               Preview
             </Button>
-            <Button type="submit" name="intent" value="save" colorPalette="blue" disabled={busy} loading={busy && navigation.formData?.get("intent") === "save"}>
+            <Button
+              type="submit"
+              name="intent"
+              value="save"
+              colorPalette="blue"
+              disabled={busy}
+              loading={busy && navigation.formData?.get("intent") === "save"}
+            >
               Save article
             </Button>
           </HStack>

@@ -13,7 +13,6 @@ const NOT_SPECIFIED = "Not specified";
 /** The status badge's colour: red for sold, gray for drafts and archived listings. */
 const STATUS_BADGES: Record<string, string> = { draft: summary.statusGray, archived: summary.statusGray, sold: summary.statusRed };
 
-
 export interface ListingSummaryData {
   title: string;
   status: string;

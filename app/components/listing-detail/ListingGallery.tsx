@@ -86,14 +86,7 @@ export function ListingGallery({ title, images, startIndex = 0 }: { title: strin
         onPointerCancel={() => (swipe.current = null)}
       >
         <div className={gallery.frame}>
-          <img
-            src={current.url}
-            alt={imageAlt(title, index, count)}
-            width={current.width}
-            height={current.height}
-            draggable={false}
-            fetchPriority="high"
-          />
+          <img src={current.url} alt={imageAlt(title, index, count)} width={current.width} height={current.height} draggable={false} fetchPriority="high" />
         </div>
         {hydrated && count > 1 ? (
           <>

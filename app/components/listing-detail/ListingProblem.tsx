@@ -23,11 +23,7 @@ export interface ListingProblemProps {
   browse?: { to: string; label: string };
 }
 
-export function ListingProblem({
-  error,
-  messages = LISTING_DETAIL_MESSAGES,
-  browse = { to: "/listings", label: "Browse Listings" },
-}: ListingProblemProps) {
+export function ListingProblem({ error, messages = LISTING_DETAIL_MESSAGES, browse = { to: "/listings", label: "Browse Listings" } }: ListingProblemProps) {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
     <div className={look.page}>

@@ -45,7 +45,9 @@ export function SellerPanel({ seller }: { seller: SellerPanelData }) {
                 name
               )}
             </p>
-            {seller.ratingCount !== undefined ? <SellerRating average={seller.ratingAverage ?? null} count={seller.ratingCount} className={look.rating} /> : null}
+            {seller.ratingCount !== undefined ? (
+              <SellerRating average={seller.ratingAverage ?? null} count={seller.ratingCount} className={look.rating} />
+            ) : null}
             {seller.isVerified ? (
               <span className={look.verified}>
                 <ShieldCheckIcon />

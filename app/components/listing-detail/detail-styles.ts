@@ -5,7 +5,6 @@ import type { SystemStyleObject } from "@chakra-ui/react";
 import { gridColumns, hstackLook as hstack, stackLook as stack, staticClasses, type StaticStyle } from "~/lib/static-styles.ts";
 import { TOUCH, TOUCH_TARGET } from "~/lib/touch.ts";
 
-
 /** The page frame, the two column layout and the sections below the showcase. */
 export const page = staticClasses("detail", {
   /** Chakra's <Container maxW="7xl" py={{ base: "6", md: "10" }}>. */
@@ -109,7 +108,12 @@ export const summary = staticClasses("detail-summary", {
 });
 
 const dataList = (size: string) => {
-  const part = (slot: string, css: SystemStyleObject = {}): StaticStyle => ({ slotRecipe: "dataList", slot, variants: { orientation: "horizontal", size }, css });
+  const part = (slot: string, css: SystemStyleObject = {}): StaticStyle => ({
+    slotRecipe: "dataList",
+    slot,
+    variants: { orientation: "horizontal", size },
+    css,
+  });
   return {
     root: part("root", { gap: "2" }),
     item: part("item"),

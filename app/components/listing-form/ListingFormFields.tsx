@@ -36,7 +36,12 @@ export interface ListingFormFieldsProps {
 
 export function ListingFormFields({ form, categoryGroups, statuses, images, auctions, priceHints }: ListingFormFieldsProps) {
   const fields = form.getFieldset();
-  const hint = priceHint(priceHints, { categoryId: fields.categoryId.value, brand: fields.brand.value, condition: fields.condition.value, currency: fields.currency.value });
+  const hint = priceHint(priceHints, {
+    categoryId: fields.categoryId.value,
+    brand: fields.brand.value,
+    condition: fields.condition.value,
+    currency: fields.currency.value,
+  });
   const latestYear = new Date().getUTCFullYear();
   return (
     <Stack gap="8">
@@ -45,7 +50,13 @@ export function ListingFormFields({ form, categoryGroups, statuses, images, auct
           The equipment
         </Fieldset.Legend>
         <Fieldset.Content>
-          <TextField meta={fields.title} label="Title" required maxLength={LISTING_LIMITS.title} placeholder="e.g. Keysight DSOX3034T 350 MHz 4-channel oscilloscope" />
+          <TextField
+            meta={fields.title}
+            label="Title"
+            required
+            maxLength={LISTING_LIMITS.title}
+            placeholder="e.g. Keysight DSOX3034T 350 MHz 4-channel oscilloscope"
+          />
           <TextareaField meta={fields.description} label="Description" required rows={8} maxLength={LISTING_LIMITS.description} />
           <SelectField meta={fields.categoryId} label="Category" groups={categoryGroups} placeholder="Select a category" required />
           <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
@@ -95,7 +106,13 @@ export function ListingFormFields({ form, categoryGroups, statuses, images, auct
             <Checkbox.Control />
             <Checkbox.Label>Calibrated by an ISO/IEC 17025 accredited laboratory</Checkbox.Label>
           </Checkbox.Root>
-          <TextareaField meta={fields.installedOptions} label="Installed options" rows={3} maxLength={LISTING_LIMITS.installedOptions} helper="Option codes and licences, e.g. “DSOX3MSO, DSOX3AWG”." />
+          <TextareaField
+            meta={fields.installedOptions}
+            label="Installed options"
+            rows={3}
+            maxLength={LISTING_LIMITS.installedOptions}
+            helper="Option codes and licences, e.g. “DSOX3MSO, DSOX3AWG”."
+          />
         </Fieldset.Content>
       </Fieldset.Root>
 

@@ -73,7 +73,11 @@ export function SpecificationRows({ form, meta }: { form: Form; meta: FieldMetad
       listErrors={meta.errors}
       listErrorId={meta.errorId}
       addLabel="Add specification"
-      add={rows.length < LISTING_LIMITS.specifications ? { type: "submit", ...form.insert.getButtonProps({ name: meta.name, defaultValue: { key: "", value: "" } }) } : null}
+      add={
+        rows.length < LISTING_LIMITS.specifications
+          ? { type: "submit", ...form.insert.getButtonProps({ name: meta.name, defaultValue: { key: "", value: "" } }) }
+          : null
+      }
     />
   );
 }

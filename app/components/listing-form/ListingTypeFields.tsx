@@ -144,9 +144,7 @@ function AuctionSettingsFields({
   auctions?: ListingAuctionContext;
 }) {
   const live = auctions?.live ?? null;
-  const durationOptions = live
-    ? [{ value: KEEP_DURATION, label: `Keep the current end (${utcText(live.endsAt)})` }, ...DURATION_OPTIONS]
-    : DURATION_OPTIONS;
+  const durationOptions = live ? [{ value: KEEP_DURATION, label: `Keep the current end (${utcText(live.endsAt)})` }, ...DURATION_OPTIONS] : DURATION_OPTIONS;
   return (
     <Fieldset.Root borderWidth="1px" rounded="md" p="4">
       <Fieldset.Legend fontWeight="semibold" px="1">
@@ -165,9 +163,7 @@ function AuctionSettingsFields({
                 </Text>
               </HStack>
               <Text fontSize="sm" color="fg.muted" mt="1">
-                {live.bidCount > 0
-                  ? "Bids have been placed, so these settings can no longer change."
-                  : "You can change these settings until the first bid."}
+                {live.bidCount > 0 ? "Bids have been placed, so these settings can no longer change." : "You can change these settings until the first bid."}
               </Text>
             </Box>
           ) : null}
@@ -229,7 +225,11 @@ function AuctionSettingsFields({
               </Stack>
             )}
           </SimpleGrid>
-          <CheckboxField meta={fields.autoExtend} label="Auto-extend when bids arrive in the last 5 minutes" helper="A bid in the last 5 minutes moves the end to 5 minutes after that bid, so nobody wins by sniping." />
+          <CheckboxField
+            meta={fields.autoExtend}
+            label="Auto-extend when bids arrive in the last 5 minutes"
+            helper="A bid in the last 5 minutes moves the end to 5 minutes after that bid, so nobody wins by sniping."
+          />
           {auctions?.offerNewAuction ? (
             <CheckboxField
               meta={fields.startAuction}

@@ -52,9 +52,7 @@ export function CategorySidebar({
   /** The listings URL for a category (undefined: all categories) with the other filters kept. */
   hrefFor: (categoryId?: string) => string;
 }) {
-  const anyCurrent = categories.some(
-    (main) => main.current || main.children.some((sub) => sub.current || sub.children.some((item) => item.current)),
-  );
+  const anyCurrent = categories.some((main) => main.current || main.children.some((sub) => sub.current || sub.children.some((item) => item.current)));
   return (
     <nav aria-labelledby="categories-heading">
       <h2 id="categories-heading" className={ui.sideHeading}>

@@ -79,7 +79,9 @@ export function ConversationList({
                     </Text>
                     <HStack justify="space-between" gap="2">
                       <Text fontSize="sm" truncate color={conversation.unreadCount > 0 ? "fg" : "fg.muted"}>
-                        {conversation.lastMessage ? `${conversation.lastMessage.fromViewer ? "You: " : ""}${conversation.lastMessage.excerpt}` : "No messages yet"}
+                        {conversation.lastMessage
+                          ? `${conversation.lastMessage.fromViewer ? "You: " : ""}${conversation.lastMessage.excerpt}`
+                          : "No messages yet"}
                       </Text>
                       {conversation.unreadCount > 0 ? (
                         <Badge colorPalette="blue" variant="solid" rounded="full" flexShrink="0" data-testid="unread-count">

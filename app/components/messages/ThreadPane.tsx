@@ -120,7 +120,12 @@ export function ThreadPane({
           </Link>
         </Heading>
         <Text fontSize="sm" color="fg.muted" truncate>
-          {conversation.listingId === null && conversation.listingTitle === GENERAL_CONVERSATION_TITLE ? "Member" : conversation.viewerIs === "buyer" ? "Seller" : "Buyer"} ·{" "}
+          {conversation.listingId === null && conversation.listingTitle === GENERAL_CONVERSATION_TITLE
+            ? "Member"
+            : conversation.viewerIs === "buyer"
+              ? "Seller"
+              : "Buyer"}{" "}
+          ·{" "}
           {conversation.listingId !== null ? (
             <Link asChild colorPalette="blue" variant="underline">
               <RemixLink to={`/listings/${conversation.listingId}`}>{conversation.listingTitle}</RemixLink>

@@ -33,7 +33,21 @@ export interface ReportFormAnswer {
  * The page of one report (/listings/{id}/report, /user/{id}/report): its title, a link to what is reported, then the
  * thanks once sent, the reason it cannot be reported (before any answer), or the form.
  */
-export function ReportPage({ title, href, name, sent, problem, form }: { title: string; href: string; name: string; sent?: string; problem?: string | null; form: ReactNode }) {
+export function ReportPage({
+  title,
+  href,
+  name,
+  sent,
+  problem,
+  form,
+}: {
+  title: string;
+  href: string;
+  name: string;
+  sent?: string;
+  problem?: string | null;
+  form: ReactNode;
+}) {
   return (
     <div className={reportUi.page}>
       <h1 className={reportUi.pageTitle}>{title}</h1>

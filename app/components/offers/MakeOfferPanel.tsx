@@ -27,7 +27,11 @@ export interface OfferFormErrors {
 
 export const offerUi = staticClasses("offer", {
   panel: { borderWidth: "1px", borderColor: "border", rounded: "l3", p: "4", display: "flex", flexDirection: "column", gap: "3" },
-  summary: { recipe: "button", variants: { variant: "solid" }, css: { colorPalette: "blue", cursor: "pointer", listStyle: "none", w: "fit-content", "&::-webkit-details-marker": { display: "none" } } },
+  summary: {
+    recipe: "button",
+    variants: { variant: "solid" },
+    css: { colorPalette: "blue", cursor: "pointer", listStyle: "none", w: "fit-content", "&::-webkit-details-marker": { display: "none" } },
+  },
   heading: { fontWeight: "semibold", fontSize: "md" },
   muted: { color: "fg.muted", fontSize: "sm" },
   form: { display: "flex", flexDirection: "column", gap: "3", mt: "3" },
@@ -44,7 +48,17 @@ export const offerUi = staticClasses("offer", {
 });
 
 /** The offer form itself: amount, optional message, send. Used in the panel and on /listings/{id}/offer. */
-export function MakeOfferForm({ listingId, panel, errors, values }: { listingId: number; panel: MakeOfferPanelData; errors?: OfferFormErrors; values?: { amount?: string; message?: string } }) {
+export function MakeOfferForm({
+  listingId,
+  panel,
+  errors,
+  values,
+}: {
+  listingId: number;
+  panel: MakeOfferPanelData;
+  errors?: OfferFormErrors;
+  values?: { amount?: string; message?: string };
+}) {
   const navigation = useNavigation();
   const sending = navigation.state === "submitting" && navigation.formAction === `/listings/${listingId}/offer`;
   return (
@@ -105,7 +119,17 @@ export function MakeOfferForm({ listingId, panel, errors, values }: { listingId:
 }
 
 /** The listing page's Make Offer panel; `signedIn` false shows a sign-in link instead of the form. */
-export function MakeOfferPanel({ listingId, panel, signedIn, serverNow }: { listingId: number; panel: MakeOfferPanelData; signedIn: boolean; serverNow: string | null }) {
+export function MakeOfferPanel({
+  listingId,
+  panel,
+  signedIn,
+  serverNow,
+}: {
+  listingId: number;
+  panel: MakeOfferPanelData;
+  signedIn: boolean;
+  serverNow: string | null;
+}) {
   // The clock matters only for an open offer's time left (the loader sends it only then).
   const now = new Date(useNow(serverNow ?? panel.open?.expiresAt ?? "2026-01-01T00:00:00.000Z"));
   return (
@@ -125,8 +149,8 @@ export function MakeOfferPanel({ listingId, panel, signedIn, serverNow }: { list
           {panel.open ? (
             <p>
               {panel.open.madeBy === "buyer" ? "Your offer of " : "The seller's counter of "}
-              <strong>{formatExactPrice(panel.open.amountCents, panel.currency)}</strong> awaits{" "}
-              {panel.open.madeBy === "buyer" ? "the seller's" : "your"} answer ({offerTimeLeftText(panel.open.expiresAt, now).toLowerCase()}).{" "}
+              <strong>{formatExactPrice(panel.open.amountCents, panel.currency)}</strong> awaits {panel.open.madeBy === "buyer" ? "the seller's" : "your"}{" "}
+              answer ({offerTimeLeftText(panel.open.expiresAt, now).toLowerCase()}).{" "}
               <Link to="/offers?tab=sent" className={offerUi.link}>
                 See your offers
               </Link>

@@ -18,8 +18,8 @@ export function OfferSettingsFields({ defaults, errors = {} }: { defaults?: Offe
     <Fieldset.Root invalid={Boolean(error("acceptsOffers") || error("autoAcceptPrice") || error("autoDeclinePrice"))}>
       <Fieldset.Legend fontWeight="semibold">Offers</Fieldset.Legend>
       <Fieldset.HelperText>
-        For Buy Now and hybrid listings: buyers may offer below your price, and you accept, decline or counter within 48 hours. The two prices are never
-        shown to buyers.
+        For Buy Now and hybrid listings: buyers may offer below your price, and you accept, decline or counter within 48 hours. The two prices are never shown
+        to buyers.
       </Fieldset.HelperText>
       <Fieldset.Content>
         <Field.Root invalid={Boolean(error("acceptsOffers"))}>

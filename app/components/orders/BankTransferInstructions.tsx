@@ -41,14 +41,14 @@ export function BankTransferInstructions({
             <Badge colorPalette="orange" size="lg" me="2">
               {DEMO_BANK_DETAILS_LABEL}
             </Badge>
-            This is the demo marketplace: no money moves. The details below only let you walk the order through; on a real
-            marketplace the operator&apos;s escrow account is shown here.
+            This is the demo marketplace: no money moves. The details below only let you walk the order through; on a real marketplace the operator&apos;s
+            escrow account is shown here.
           </Text>
         ) : null}
         {account ? (
           <Text>
-            Transfer the amount below to the Tradebench escrow account, quoting your payment reference exactly so we can match your payment.
-            Questions about this payment?{" "}
+            Transfer the amount below to the Tradebench escrow account, quoting your payment reference exactly so we can match your payment. Questions about
+            this payment?{" "}
             <Link asChild colorPalette="blue">
               <RemixLink to={orderId === undefined ? "/contact" : `/contact?order=${orderId}`}>Contact us</RemixLink>
             </Link>
@@ -96,9 +96,8 @@ export function BankTransferPreview() {
           Payment by bank transfer
         </Heading>
         <Text>
-          Industrial equipment is usually paid by bank transfer. When you place the order you get a unique payment reference and the
-          escrow account&apos;s bank details. Quote the reference on your transfer; your money is then held in escrow until you confirm
-          receipt.
+          Industrial equipment is usually paid by bank transfer. When you place the order you get a unique payment reference and the escrow account&apos;s bank
+          details. Quote the reference on your transfer; your money is then held in escrow until you confirm receipt.
         </Text>
       </Card.Body>
     </Card.Root>

@@ -101,7 +101,15 @@ function ConfirmBox({ formId, label, error }: { formId: string; label: string; e
     <Stack gap="1">
       <HStack asChild gap="2" align="start" cursor="pointer">
         <label htmlFor={id}>
-          <input id={id} type="checkbox" name="confirmed" value="on" aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined} style={{ marginTop: "0.3em" }} />
+          <input
+            id={id}
+            type="checkbox"
+            name="confirmed"
+            value="on"
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? errorId : undefined}
+            style={{ marginTop: "0.3em" }}
+          />
           <Text as="span">{label}</Text>
         </label>
       </HStack>
@@ -153,8 +161,8 @@ export function OrderActionForms({
       {has("confirm_payment") ? (
         <ActionCard title="Confirm the payment">
           <Text>
-            Confirm once the bank transfer of {formatExactPrice(order.amountCents, order.currency)} quoting {order.reference} has arrived. The
-            funds are then held in escrow and the seller is told to ship.
+            Confirm once the bank transfer of {formatExactPrice(order.amountCents, order.currency)} quoting {order.reference} has arrived. The funds are then
+            held in escrow and the seller is told to ship.
           </Text>
           {formError(["confirm_payment"])}
           <Form method="post" action={action}>
@@ -170,7 +178,14 @@ export function OrderActionForms({
                   hint={`The order total is ${formatExactPrice(order.amountCents, order.currency)}.`}
                   error={errorsFor(["confirm_payment"])?.fieldErrors?.amountReceived}
                 />
-                <TextInput formId="payment" name="valueDate" label="Value date" type="date" required error={errorsFor(["confirm_payment"])?.fieldErrors?.valueDate} />
+                <TextInput
+                  formId="payment"
+                  name="valueDate"
+                  label="Value date"
+                  type="date"
+                  required
+                  error={errorsFor(["confirm_payment"])?.fieldErrors?.valueDate}
+                />
               </HStack>
               <ConfirmBox
                 formId="payment"
@@ -212,7 +227,12 @@ export function OrderActionForms({
             {hidden("confirm_receipt")}
             <Stack gap="2" mb="3">
               <label>
-                <input type="checkbox" name="confirmed" value="yes" aria-describedby={errorsFor(["confirm_receipt"])?.fieldErrors?.confirmed ? "confirm-receipt-error" : undefined} />{" "}
+                <input
+                  type="checkbox"
+                  name="confirmed"
+                  value="yes"
+                  aria-describedby={errorsFor(["confirm_receipt"])?.fieldErrors?.confirmed ? "confirm-receipt-error" : undefined}
+                />{" "}
                 The item arrived and is as described; release {formatExactPrice(order.amountCents, order.currency)} to the seller. This cannot be undone.
               </label>
               {errorsFor(["confirm_receipt"])?.fieldErrors?.confirmed ? (
@@ -246,9 +266,7 @@ export function OrderActionForms({
 
       {has("open_dispute") ? (
         <ActionCard title="Something wrong?">
-          <Text>
-            If the item has not arrived, or is not as described, open a dispute. The payment stays in escrow while Tradebench reviews it.
-          </Text>
+          <Text>If the item has not arrived, or is not as described, open a dispute. The payment stays in escrow while Tradebench reviews it.</Text>
           {formError(["open_dispute"])}
           <Form method="post" action={action}>
             {hidden("open_dispute")}
@@ -280,7 +298,11 @@ export function OrderActionForms({
                   error={decision?.fieldErrors?.refundAmount}
                 />
               ) : null}
-              <ConfirmBox formId="decision" label="I have read both sides. This decision moves the money and cannot be undone." error={decision?.fieldErrors?.confirmed} />
+              <ConfirmBox
+                formId="decision"
+                label="I have read both sides. This decision moves the money and cannot be undone."
+                error={decision?.fieldErrors?.confirmed}
+              />
               <HStack gap="3" wrap="wrap">
                 {has("refund") ? (
                   <Button type="submit" name="intent" value="refund" colorPalette="orange" disabled={busy}>

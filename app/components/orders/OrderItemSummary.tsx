@@ -19,11 +19,7 @@ export interface OrderItemData {
 }
 
 function OrderItemSummary({ item, priceLabel = "Price" }: { item: OrderItemData; priceLabel?: string }) {
-  const facts = [
-    listingTypeMeaning(item.saleType),
-    item.condition ? conditionLabel(item.condition) : null,
-    item.location || null,
-  ].filter(Boolean);
+  const facts = [listingTypeMeaning(item.saleType), item.condition ? conditionLabel(item.condition) : null, item.location || null].filter(Boolean);
   return (
     <Flex gap="4" align="start" direction={{ base: "column", sm: "row" }}>
       <Box w={{ base: "full", sm: "40" }} flexShrink={0} aspectRatio="4 / 3" bg="bg.muted" rounded="md" overflow="hidden">

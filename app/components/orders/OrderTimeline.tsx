@@ -13,9 +13,7 @@ export function OrderTimeline({ entries }: { entries: OrderTimelineEntry[] }) {
         {entries.map((entry, index) => (
           <Box as="li" key={entry.id} position="relative" ps="6" pb={index === entries.length - 1 ? "0" : "4"}>
             <Box position="absolute" left="1" top="1.5" w="2.5" h="2.5" rounded="full" bg="blue.solid" aria-hidden="true" />
-            {index < entries.length - 1 ? (
-              <Box position="absolute" left="2" top="4" bottom="0" w="0.5" bg="border" aria-hidden="true" />
-            ) : null}
+            {index < entries.length - 1 ? <Box position="absolute" left="2" top="4" bottom="0" w="0.5" bg="border" aria-hidden="true" /> : null}
             <Text fontWeight="semibold">{index === 0 ? "Order placed" : ORDER_STATUS_LABELS[entry.status]}</Text>
             <Text fontSize="sm" color="fg.muted">
               <time dateTime={entry.createdAt}>{formatOrderTime(entry.createdAt)}</time> · {entry.actor}

@@ -6,14 +6,7 @@ import { ShippingAddressSchema, type ShippingAddress } from "~/schemas/order.ts"
 import { TextField } from "~/components/forms/index.ts";
 
 type ShippingField =
-  | "shippingName"
-  | "shippingCompany"
-  | "shippingAddress"
-  | "shippingCity"
-  | "shippingState"
-  | "shippingZip"
-  | "shippingCountry"
-  | "shippingPhone";
+  "shippingName" | "shippingCompany" | "shippingAddress" | "shippingCity" | "shippingState" | "shippingZip" | "shippingCountry" | "shippingPhone";
 
 export function ShippingAddressFields({ fields }: { fields: Record<ShippingField, FieldMetadata<string | undefined>> }) {
   return (

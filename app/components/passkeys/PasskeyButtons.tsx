@@ -11,7 +11,12 @@ function useWebAuthnSupport(): boolean {
 }
 
 async function postForm(action: string, fields: Record<string, string>): Promise<{ status: number; body: Record<string, unknown> }> {
-  const response = await fetch(action, { method: "POST", body: new URLSearchParams(fields), headers: { Accept: "application/json" }, credentials: "same-origin" });
+  const response = await fetch(action, {
+    method: "POST",
+    body: new URLSearchParams(fields),
+    headers: { Accept: "application/json" },
+    credentials: "same-origin",
+  });
   const body = (await response.json().catch(() => ({}))) as Record<string, unknown>;
   return { status: response.status, body };
 }
@@ -82,7 +87,14 @@ export function AddPasskey({ action, onAdded }: { action: string; onAdded: (reco
     }
   }
   return (
-    <Stack gap="2" as="form" onSubmit={(event) => { event.preventDefault(); void add(); }}>
+    <Stack
+      gap="2"
+      as="form"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void add();
+      }}
+    >
       <Box>
         <label htmlFor="passkey-name">Name for the new passkey</label>
         <Input id="passkey-name" name="name" value={name} maxLength={60} placeholder="Work laptop" onChange={(event) => setName(event.target.value)} required />

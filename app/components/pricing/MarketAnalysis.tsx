@@ -17,7 +17,18 @@ function ComparableItem({ comparable, currency }: { comparable: Comparable; curr
   const sold = comparable.source === "sold";
   return (
     <HStack as="li" align="start" gap="3" borderWidth="1px" rounded="md" p="2" minW="0" data-source={comparable.source}>
-      <Box flexShrink={0} w="14" h="14" rounded="sm" overflow="hidden" bg="bg.muted" display="flex" alignItems="center" justifyContent="center" color="fg.muted">
+      <Box
+        flexShrink={0}
+        w="14"
+        h="14"
+        rounded="sm"
+        overflow="hidden"
+        bg="bg.muted"
+        display="flex"
+        alignItems="center"
+        justifyContent="center"
+        color="fg.muted"
+      >
         {comparable.imageUrl ? <Image src={comparable.imageUrl} alt="" w="full" h="full" objectFit="cover" loading="lazy" /> : <ImagePlaceholderIcon />}
       </Box>
       <Stack gap="1" minW="0" flex="1">

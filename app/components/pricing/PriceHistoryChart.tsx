@@ -18,7 +18,15 @@ function ListedMark({ x, y }: { x: number; y: number }) {
   return <rect x={x - MARK} y={y - MARK} width={MARK * 2} height={MARK * 2} fill="none" stroke="currentColor" strokeWidth={1.5} />;
 }
 
-export function PriceHistoryChart({ history, currency = "USD", title = "Price history" }: { history: readonly PriceHistoryPoint[]; currency?: string; title?: string }) {
+export function PriceHistoryChart({
+  history,
+  currency = "USD",
+  title = "Price history",
+}: {
+  history: readonly PriceHistoryPoint[];
+  currency?: string;
+  title?: string;
+}) {
   const headingId = useId();
   const chart = priceHistoryChart(history, currency);
   if (chart.points.length === 0) return null;

@@ -153,7 +153,11 @@ function CustomPriceField({
           if (value.trim() !== "" && Number.isFinite(amount) && amount >= 0) onPriceChange(toCents(amount, currency));
         }}
       />
-      {invalid ? <Field.ErrorText>Enter a price of 0 or more.</Field.ErrorText> : <Field.HelperText>Any price you choose; the range above is a guide.</Field.HelperText>}
+      {invalid ? (
+        <Field.ErrorText>Enter a price of 0 or more.</Field.ErrorText>
+      ) : (
+        <Field.HelperText>Any price you choose; the range above is a guide.</Field.HelperText>
+      )}
     </Field.Root>
   );
 }
@@ -178,7 +182,11 @@ function ConditionGuidancePanel({ condition }: { condition: string }) {
 
 const TREND_LABELS: Record<MarketTrend["direction"], string> = { rising: "Rising", falling: "Falling", stable: "Stable" };
 const TREND_PALETTE: Record<MarketTrend["direction"], string> = { rising: "green", falling: "red", stable: "gray" };
-const TREND_ARROWS: Record<MarketTrend["direction"], string> = { rising: "M4 16L10 10l4 4 6-6M14 8h6v6", falling: "M4 8l6 6 4-4 6 6M14 16h6v-6", stable: "M4 12h16M15 7l5 5-5 5" };
+const TREND_ARROWS: Record<MarketTrend["direction"], string> = {
+  rising: "M4 16L10 10l4 4 6-6M14 8h6v6",
+  falling: "M4 8l6 6 4-4 6 6M14 16h6v-6",
+  stable: "M4 12h16M15 7l5 5-5 5",
+};
 
 function signedPercent(value: number): string {
   return `${value > 0 ? "+" : ""}${value.toFixed(1).replace(/\.0$/, "")}%`;

@@ -19,7 +19,18 @@ export function ProfileCard({ profile, messageAbout }: { profile: PublicProfile;
           {profile.avatarUrl ? (
             <Image src={profile.avatarUrl} alt="" boxSize="20" rounded="full" objectFit="cover" />
           ) : (
-            <Box boxSize="20" rounded="full" bg="blue.subtle" color="blue.fg" display="flex" alignItems="center" justifyContent="center" fontSize="2xl" fontWeight="bold" aria-hidden="true">
+            <Box
+              boxSize="20"
+              rounded="full"
+              bg="blue.subtle"
+              color="blue.fg"
+              display="flex"
+              alignItems="center"
+              justifyContent="center"
+              fontSize="2xl"
+              fontWeight="bold"
+              aria-hidden="true"
+            >
               {profile.initials}
             </Box>
           )}

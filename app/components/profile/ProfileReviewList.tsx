@@ -7,7 +7,17 @@ import { REVIEW_REPLY_MAX, REVIEW_REPORT_REASON_MAX } from "~/lib/reviews.ts";
 import type { ReceivedReview } from "~/services/reviews/index.server.ts";
 import { RatingStars } from "./RatingStars.tsx";
 
-export function ProfileReviewList({ reviews, memberName, isOwner, viewerId }: { reviews: ReceivedReview[]; memberName: string; isOwner: boolean; viewerId: string | null }) {
+export function ProfileReviewList({
+  reviews,
+  memberName,
+  isOwner,
+  viewerId,
+}: {
+  reviews: ReceivedReview[];
+  memberName: string;
+  isOwner: boolean;
+  viewerId: string | null;
+}) {
   if (reviews.length === 0) return <Text color="fg.muted">No reviews yet</Text>;
   return (
     <Stack as="ul" gap="4" listStyleType="none">
@@ -22,7 +32,11 @@ export function ProfileReviewList({ reviews, memberName, isOwner, viewerId }: { 
               {review.reviewerRole === "buyer" ? "bought from" : "sold to"} {memberName} · {formatShortDate(review.publishedAt)}
             </Text>
           </HStack>
-          {review.comment ? <Text mt="1" whiteSpace="pre-line">{review.comment}</Text> : null}
+          {review.comment ? (
+            <Text mt="1" whiteSpace="pre-line">
+              {review.comment}
+            </Text>
+          ) : null}
           {review.reply ? (
             <Box mt="2" ps="4" borderStartWidth="2px" borderColor="border.emphasized">
               <Text fontSize="sm" fontWeight="semibold">

@@ -11,7 +11,14 @@ export function ProfileTabs({ tabs, tab }: { tabs: ProfileTab[]; tab: string }) 
       <HStack as="ul" gap="4" listStyleType="none" borderBottomWidth="1px">
         {tabs.map(({ tab: one, label, count, href }) => (
           <li key={one}>
-            <Link asChild py="2" display="inline-block" fontWeight={one === tab ? "semibold" : "normal"} borderBottomWidth={one === tab ? "2px" : "0"} borderColor="blue.solid">
+            <Link
+              asChild
+              py="2"
+              display="inline-block"
+              fontWeight={one === tab ? "semibold" : "normal"}
+              borderBottomWidth={one === tab ? "2px" : "0"}
+              borderColor="blue.solid"
+            >
               <RemixLink to={href} aria-current={one === tab ? "page" : undefined}>
                 {label} ({count})
               </RemixLink>

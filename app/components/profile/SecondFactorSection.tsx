@@ -8,7 +8,10 @@ export function SecondFactorSection() {
       <Heading as="h2" size="md" id="second-factor-heading" mb="2">
         Two-step sign-in
       </Heading>
-      <Text mb="2">Ask for a code from an authenticator app as well as your password when you sign in. Staff who confirm payments, decide disputes or manage people need it.</Text>
+      <Text mb="2">
+        Ask for a code from an authenticator app as well as your password when you sign in. Staff who confirm payments, decide disputes or manage people need
+        it.
+      </Text>
       <Link asChild color="blue.fg">
         <RemixLink to="/profile/second-factor">Set up or manage two-step sign-in</RemixLink>
       </Link>

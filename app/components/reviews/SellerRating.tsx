@@ -32,8 +32,7 @@ export function SellerRating({ average, count, className }: { average: number | 
   const label = `Rated ${average} out of 5`;
   return (
     <span className={className} data-testid="seller-rating">
-      <StarRow value={average} label={label} width="80" height="16" className={look.stars} />{" "}
-      {average} ({count} {count === 1 ? "review" : "reviews"})
+      <StarRow value={average} label={label} width="80" height="16" className={look.stars} /> {average} ({count} {count === 1 ? "review" : "reviews"})
     </span>
   );
 }

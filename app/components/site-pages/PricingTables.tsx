@@ -50,9 +50,18 @@ export function PricingColumns({ schedule }: { schedule: FeeSchedule }) {
   return (
     <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
       <Column title="Sellers" badge="sellers">
-        <PriceRow label="Listing" price={schedule.listingFeeCents === 0 ? "Free" : formatFee(schedule.listingFeeCents)} note="Photos, specifications and AI-written descriptions included." />
+        <PriceRow
+          label="Listing"
+          price={schedule.listingFeeCents === 0 ? "Free" : formatFee(schedule.listingFeeCents)}
+          note="Photos, specifications and AI-written descriptions included."
+        />
         {LISTING_TYPES.map((type) => (
-          <PriceRow key={type} label={`Success fee, ${LISTING_TYPE_LABELS[type]}`} price={formatRate(schedule.successFeeBp[type])} note="Of the sale price, only when the item sells." />
+          <PriceRow
+            key={type}
+            label={`Success fee, ${LISTING_TYPE_LABELS[type]}`}
+            price={formatRate(schedule.successFeeBp[type])}
+            note="Of the sale price, only when the item sells."
+          />
         ))}
         <PriceRow label="AI listing assistant" price={schedule.aiAssistantPriceCents === 0 ? "Free" : formatFee(schedule.aiAssistantPriceCents)} />
         <PriceRow

@@ -79,7 +79,8 @@ export function faqSections(figures: FaqFigures): FaqSection[] {
         },
         {
           question: "Can I be told when something I want is listed?",
-          answer: "Yes. Save a search and choose to be notified: new matching listings are sent to you. You can also watch listings to follow their price and auction.",
+          answer:
+            "Yes. Save a search and choose to be notified: new matching listings are sent to you. You can also watch listings to follow their price and auction.",
         },
       ],
     },

@@ -47,7 +47,11 @@ export function FollowingList({ following }: { following: FollowingView }) {
           </HStack>
         ))}
       </Stack>
-      <Pagination page={following.page} totalPages={Math.ceil(following.total / FOLLOWING_PAGE_SIZE)} hrefFor={(to) => `/watchlist?tab=following${to > 1 ? `&page=${to}` : ""}`} />
+      <Pagination
+        page={following.page}
+        totalPages={Math.ceil(following.total / FOLLOWING_PAGE_SIZE)}
+        hrefFor={(to) => `/watchlist?tab=following${to > 1 ? `&page=${to}` : ""}`}
+      />
     </Stack>
   );
 }

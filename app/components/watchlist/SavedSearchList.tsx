@@ -55,27 +55,11 @@ export function SavedSearchList({
   );
 }
 
-function SavedSearchCard({
-  search,
-  confirming,
-  actionData,
-}: {
-  search: SavedSearchView;
-  confirming: boolean;
-  actionData: WatchlistActionResult | undefined;
-}) {
+function SavedSearchCard({ search, confirming, actionData }: { search: SavedSearchView; confirming: boolean; actionData: WatchlistActionResult | undefined }) {
   const headingId = `saved-search-${search.id}-title`;
   const mine = actionData && actionData.searchId === search.id ? actionData : undefined;
   return (
-    <Box
-      as="article"
-      id={`saved-search-${search.id}`}
-      aria-labelledby={headingId}
-      borderWidth="1px"
-      rounded="lg"
-      p={{ base: "4", md: "5" }}
-      bg="bg.panel"
-    >
+    <Box as="article" id={`saved-search-${search.id}`} aria-labelledby={headingId} borderWidth="1px" rounded="lg" p={{ base: "4", md: "5" }} bg="bg.panel">
       <Stack gap="3">
         <Stack gap="1">
           <Text as="h2" id={headingId} fontWeight="semibold" fontSize="lg">
@@ -85,8 +69,7 @@ function SavedSearchCard({
             <chakra.dl display="flex" flexWrap="wrap" columnGap="4" rowGap="1" fontSize="sm">
               {search.criteria.map((criterion) => (
                 <HStack key={criterion.label} gap="1">
-                  <chakra.dt color="fg.muted">{criterion.label}:</chakra.dt>{" "}
-                  <chakra.dd m="0">{criterion.value}</chakra.dd>
+                  <chakra.dt color="fg.muted">{criterion.label}:</chakra.dt> <chakra.dd m="0">{criterion.value}</chakra.dd>
                 </HStack>
               ))}
             </chakra.dl>
@@ -168,15 +151,7 @@ function NotifyToggle({ search, fromPage }: { search: SavedSearchView; fromPage:
 }
 
 /** Execute runs the search through a fetcher and shows its results under the card; without JavaScript, in the page. */
-function ExecuteAndResults({
-  search,
-  fromPage,
-  children,
-}: {
-  search: SavedSearchView;
-  fromPage: WatchlistActionResult | undefined;
-  children: ReactNode;
-}) {
+function ExecuteAndResults({ search, fromPage, children }: { search: SavedSearchView; fromPage: WatchlistActionResult | undefined; children: ReactNode }) {
   const fetcher = useFetcher<WatchlistActionResult>();
   const running = fetcher.state !== "idle";
   const result = fetcher.data ?? fromPage;
@@ -210,10 +185,7 @@ function RenameSearch({ search, fromPage }: { search: SavedSearchView; fromPage:
   const fieldError = fromPage?.fieldError ?? null;
   const fieldId = `rename-${search.id}`;
   return (
-    <chakra.details
-      open={open || fieldError !== null || undefined}
-      onToggle={(event) => setOpen((event.currentTarget as HTMLDetailsElement).open)}
-    >
+    <chakra.details open={open || fieldError !== null || undefined} onToggle={(event) => setOpen((event.currentTarget as HTMLDetailsElement).open)}>
       <chakra.summary
         display="inline-flex"
         alignItems="center"

@@ -10,9 +10,7 @@ export function SearchResults({ searchTitle, results }: { searchTitle: string; r
   return (
     <Box as="section" aria-label={`Results for ${searchTitle}`} borderTopWidth="1px" pt="4">
       <Text role="status" fontWeight="semibold" mb="3">
-        {results.length === 0
-          ? WATCHLIST_MESSAGES.noMatches
-          : `${results.length} ${results.length === 1 ? "listing" : "listings"} found, newest first`}
+        {results.length === 0 ? WATCHLIST_MESSAGES.noMatches : `${results.length} ${results.length === 1 ? "listing" : "listings"} found, newest first`}
       </Text>
       {results.length > 0 ? (
         <SimpleGrid as="ul" columns={{ base: 1, sm: 2, lg: 3 }} gap="4" listStyleType="none">

@@ -168,7 +168,9 @@ function NotesForm({
   // Notes saved offline (or refused before queueing): the answer shown until the next online save.
   const [offline, setOffline] = useState<{ ok: boolean; message: string } | null>(null);
   const online = fetcher.state === "idle" ? (fetcher.data ?? fromPage) : undefined;
-  const result = offline ? { ok: offline.ok, message: offline.ok ? offline.message : null, error: offline.ok ? null : offline.message, fieldError: null } : online;
+  const result = offline
+    ? { ok: offline.ok, message: offline.ok ? offline.message : null, error: offline.ok ? null : offline.message, fieldError: null }
+    : online;
 
   function queueIfOffline(event: FormEvent<HTMLFormElement>) {
     if (!queueOffline || !isOffline()) {

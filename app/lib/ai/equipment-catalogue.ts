@@ -233,44 +233,28 @@ export const SUBCATEGORY_WORDS: Record<string, SubcategoryWords> = {
     buyersCheck:
       "Buyers of electrical gear usually check the voltage and current ratings, the frame or catalogue number and the test records, so the photos show the rating plate.",
     logistics: "Heavy electrical equipment ships on a pallet or skid by freight carrier; collection can be arranged.",
-    features: [
-      "Electrical power equipment",
-      "Ratings readable on the rating plate photos",
-      "Suitable for plant, building and utility installations",
-    ],
+    features: ["Electrical power equipment", "Ratings readable on the rating plate photos", "Suitable for plant, building and utility installations"],
   },
   process_equipment: {
     noun: "unit",
     buyersCheck:
       "Buyers of process equipment usually check the wetted materials, the connections, the pressure and temperature ratings and the documentation, so the photos show the tag plate.",
     logistics: "Process equipment ships palletised with its connections protected; larger skids go by freight carrier.",
-    features: [
-      "Industrial process equipment",
-      "Tag plate readable in the photos",
-      "Suitable for chemical, water, food and general process plants",
-    ],
+    features: ["Industrial process equipment", "Tag plate readable in the photos", "Suitable for chemical, water, food and general process plants"],
   },
   construction: {
     noun: "machine",
     buyersCheck:
       "Buyers of construction machines usually check the hours, the service records, the undercarriage or tyres and any attachments included, and inspections at the yard are welcome.",
     logistics: "Machines are collected from the yard or moved by a lowboy trailer; transport quotes can be arranged.",
-    features: [
-      "Construction machine for site work",
-      "Serial plate and hour meter shown in the photos",
-      "Inspection welcome before purchase",
-    ],
+    features: ["Construction machine for site work", "Serial plate and hour meter shown in the photos", "Inspection welcome before purchase"],
   },
   mining: {
     noun: "machine",
     buyersCheck:
       "Buyers of mining equipment usually check the component hours, the rebuild records, the oil sampling history and compliance with site safety rules.",
     logistics: "Mining equipment is sold where it stands; dismantling and heavy haulage can be quoted.",
-    features: [
-      "Mining equipment for surface or underground operations",
-      "Serial plate shown in the photos",
-      "Inspection welcome before purchase",
-    ],
+    features: ["Mining equipment for surface or underground operations", "Serial plate shown in the photos", "Inspection welcome before purchase"],
   },
   material_handling: {
     noun: "unit",

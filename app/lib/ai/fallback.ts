@@ -53,8 +53,7 @@ export function fallbackPriceCents(brand: string, condition: Condition, model: C
 
 /** What the listing says about the unit's stated condition. */
 const CONDITION_TEXT: Record<Condition, string> = {
-  new:
-    "The seller lists this unit as new: unused, as supplied by the maker, with the accessories and paperwork that came in the box. Buyers who need the original warranty to apply should ask the seller for the purchase date and whether the warranty can be transferred.",
+  new: "The seller lists this unit as new: unused, as supplied by the maker, with the accessories and paperwork that came in the box. Buyers who need the original warranty to apply should ask the seller for the purchase date and whether the warranty can be transferred.",
   open_box:
     "The seller lists this unit as open box: unpacked and possibly powered up, but not put into service. The packaging may be opened or marked, and the seller can confirm which of the original accessories and documents are included.",
   used_excellent:
@@ -69,8 +68,7 @@ const CONDITION_TEXT: Record<Condition, string> = {
     "The seller lists this unit for repair: it has a fault and does not work as designed. It suits buyers with the skills and parts to repair it, or who need it as a source of spare parts.",
   incomplete:
     "The seller lists this unit as incomplete: parts, modules or accessories are missing. Buyers should check with the seller exactly what is included before buying.",
-  parts_only:
-    "The seller lists this unit for parts only: it is not expected to work and is sold for its usable components and assemblies.",
+  parts_only: "The seller lists this unit for parts only: it is not expected to work and is sold for its usable components and assemblies.",
   as_is:
     "The seller lists this unit as is: it has not been tested and comes without any promise about its function. The photos and this description show everything the seller knows about it.",
 };
@@ -132,7 +130,10 @@ export function fallbackListing(input: FallbackInput): FallbackListing {
       : `The exact specifications of this ${noun} depend on its configuration and any installed options. The main facts the seller knows are listed in the specifications below, and the photos show the nameplate with the model and serial number so that a buyer can look up the maker's data sheet.`;
 
   const plate = [nameplateValue(input.analysis, "Serial"), nameplateValue(input.analysis, "Options")];
-  const seen = plate[0] || plate[1] ? ` The nameplate in the photos reads ${[plate[0] ? `serial number ${plate[0]}` : null, plate[1] ? `options ${plate[1]}` : null].filter(Boolean).join(" and ")}.` : "";
+  const seen =
+    plate[0] || plate[1]
+      ? ` The nameplate in the photos reads ${[plate[0] ? `serial number ${plate[0]}` : null, plate[1] ? `options ${plate[1]}` : null].filter(Boolean).join(" and ")}.`
+      : "";
 
   const paragraphs = [
     intro,

@@ -97,7 +97,10 @@ function tidyParagraphs(text: string): string {
 
 /** At most `max` characters, cut at a word boundary, without a dangling separator. */
 export function trimTitle(title: string, max: number = TITLE_MAX_CHARS): string {
-  const clean = title.replace(/\s+/g, " ").trim().replace(/^["'“]+|["'”]+$/g, "");
+  const clean = title
+    .replace(/\s+/g, " ")
+    .trim()
+    .replace(/^["'“]+|["'”]+$/g, "");
   if (clean.length <= max) return clean;
   const cut = clean.slice(0, max + 1);
   const lastSpace = cut.lastIndexOf(" ");
@@ -132,7 +135,10 @@ function cleanRow(text: string, max: number): string {
 }
 
 /** Rows with a blank key or value dropped, keys unique (case-insensitively; the first wins), at most `max`. */
-export function cleanSpecifications(rows: ReadonlyArray<{ key: string; value: string }>, max: number = SPECIFICATION_COUNT.max): Array<{ key: string; value: string }> {
+export function cleanSpecifications(
+  rows: ReadonlyArray<{ key: string; value: string }>,
+  max: number = SPECIFICATION_COUNT.max,
+): Array<{ key: string; value: string }> {
   const seen = new Set<string>();
   const kept: Array<{ key: string; value: string }> = [];
   for (const row of rows) {
@@ -268,7 +274,10 @@ function isPlainJson(content: string): boolean {
 
 // ——— The photo reading reply ———
 
-const score = z.coerce.number().catch(0).transform((n) => Math.min(1, Math.max(0, Number.isFinite(n) ? n : 0)));
+const score = z.coerce
+  .number()
+  .catch(0)
+  .transform((n) => Math.min(1, Math.max(0, Number.isFinite(n) ? n : 0)));
 
 const AnalysisReplySchema = z.object({
   labels: z
@@ -279,7 +288,10 @@ const AnalysisReplySchema = z.object({
     .array(z.union([z.object({ name: textish, score: score.optional() }), textish.transform((name) => ({ name, score: undefined }))]))
     .catch([])
     .default([]),
-  text: z.union([z.array(textish), textish.transform((t) => t.split(/\n+/))]).catch([]).default([]),
+  text: z
+    .union([z.array(textish), textish.transform((t) => t.split(/\n+/))])
+    .catch([])
+    .default([]),
   nameplate: z
     .object({
       brand: textish.optional(),
@@ -329,7 +341,12 @@ export function readAnalysisReply(content: string | null | undefined): ImageAnal
     plate.brand?.trim() ? `Brand: ${cleanRow(plate.brand, 100)}` : null,
     plate.model?.trim() ? `Model: ${cleanRow(plate.model, 100)}` : null,
     plate.serial?.trim() ? `Serial: ${cleanRow(plate.serial, 100)}` : null,
-    plate.options && plate.options.some((o) => o.trim()) ? `Options: ${plate.options.map((o) => cleanRow(o, 60)).filter(Boolean).join(", ")}` : null,
+    plate.options && plate.options.some((o) => o.trim())
+      ? `Options: ${plate.options
+          .map((o) => cleanRow(o, 60))
+          .filter(Boolean)
+          .join(", ")}`
+      : null,
   ].filter((line): line is string => line !== null);
   const text = uniqueBy([...plateLines, ...reply.text.map((t) => cleanRow(t, 200))], (t) => t).slice(0, ANALYSIS_MAX_RESULTS + plateLines.length);
   return { labels, text, objects };

@@ -55,8 +55,7 @@ export async function readListingCopy(db: OfflineDb, id: number): Promise<Listin
 export async function readListingCopyByAuction(db: OfflineDb, auctionId: number): Promise<ListingCopy | null> {
   const [watched, browsed] = await Promise.all([db.getAll("watchlist"), db.getAll("browsed")]);
   const listingId =
-    watched.find((copy) => copy.listing.auctionId === auctionId)?.listing.id ??
-    browsed.find((copy) => copy.listing.auctionId === auctionId)?.listing.id;
+    watched.find((copy) => copy.listing.auctionId === auctionId)?.listing.id ?? browsed.find((copy) => copy.listing.auctionId === auctionId)?.listing.id;
   return listingId === undefined ? null : readListingCopy(db, listingId);
 }
 

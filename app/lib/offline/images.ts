@@ -17,12 +17,7 @@ function isListingImage(url: string): boolean {
  * The photos worth keeping, most wanted first: each watched listing's main photo, each browsed listing's, the
  * saved searches' result pictures, then the other photos of watched and browsed listings. No duplicates.
  */
-export function imagesToKeep(
-  watchlist: WatchedCopy[],
-  browsed: BrowsedCopy[],
-  searches: SavedSearchCopy[],
-  limit: number = IMAGES_PER_SYNC,
-): string[] {
+export function imagesToKeep(watchlist: WatchedCopy[], browsed: BrowsedCopy[], searches: SavedSearchCopy[], limit: number = IMAGES_PER_SYNC): string[] {
   const listings: OfflineListing[] = [...watchlist.map((copy) => copy.listing), ...browsed.map((copy) => copy.listing)];
   const ordered = [
     ...listings.map((listing) => listing.imageUrls[0]),

@@ -37,12 +37,7 @@ export interface SyncOptions {
 function looksLikeSnapshot(value: unknown, userId: string): value is OfflineSnapshot {
   if (!value || typeof value !== "object") return false;
   const snapshot = value as Partial<OfflineSnapshot>;
-  return (
-    snapshot.userId === userId &&
-    typeof snapshot.takenAt === "string" &&
-    Array.isArray(snapshot.watchlist) &&
-    Array.isArray(snapshot.savedSearches)
-  );
+  return snapshot.userId === userId && typeof snapshot.takenAt === "string" && Array.isArray(snapshot.watchlist) && Array.isArray(snapshot.savedSearches);
 }
 
 /** Sends the outbox, then replaces the copies with a fresh snapshot and caches their photos. */

@@ -16,25 +16,83 @@ export function modelKey(model: string | null | undefined): string {
 /** Brand keys by tier. Everything else is mid-tier. */
 const PREMIUM_BRANDS = [
   // Test and measurement
-  "Keysight", "Agilent", "Hewlett-Packard", "Rohde & Schwarz", "Tektronix", "Teledyne LeCroy", "Anritsu", "National Instruments",
-  "Fluke", "Keithley", "Yokogawa", "Viavi", "EXFO", "Megger", "HBK", "Dewesoft",
+  "Keysight",
+  "Agilent",
+  "Hewlett-Packard",
+  "Rohde & Schwarz",
+  "Tektronix",
+  "Teledyne LeCroy",
+  "Anritsu",
+  "National Instruments",
+  "Fluke",
+  "Keithley",
+  "Yokogawa",
+  "Viavi",
+  "EXFO",
+  "Megger",
+  "HBK",
+  "Dewesoft",
   // Laboratory and scientific
-  "Thermo Scientific", "Waters", "SCIEX", "Bruker", "Beckman Coulter", "Mettler Toledo", "Sartorius", "Eppendorf", "Zeiss",
-  "Malvern Panalytical", "Anton Paar",
+  "Thermo Scientific",
+  "Waters",
+  "SCIEX",
+  "Bruker",
+  "Beckman Coulter",
+  "Mettler Toledo",
+  "Sartorius",
+  "Eppendorf",
+  "Zeiss",
+  "Malvern Panalytical",
+  "Anton Paar",
   // Automation, power and process
-  "Siemens", "Allen-Bradley", "ABB", "Fanuc", "KUKA", "Heidenhain", "Beckhoff", "Pilz", "SICK", "Cognex",
-  "Schweitzer Engineering Laboratories", "Endress+Hauser", "Rosemount", "Emerson Micro Motion",
+  "Siemens",
+  "Allen-Bradley",
+  "ABB",
+  "Fanuc",
+  "KUKA",
+  "Heidenhain",
+  "Beckhoff",
+  "Pilz",
+  "SICK",
+  "Cognex",
+  "Schweitzer Engineering Laboratories",
+  "Endress+Hauser",
+  "Rosemount",
+  "Emerson Micro Motion",
   // Heavy equipment
-  "Caterpillar", "Komatsu", "Liebherr", "Volvo", "John Deere", "Sandvik", "Epiroc", "Atlas Copco",
+  "Caterpillar",
+  "Komatsu",
+  "Liebherr",
+  "Volvo",
+  "John Deere",
+  "Sandvik",
+  "Epiroc",
+  "Atlas Copco",
 ] as const;
 
 const BUDGET_BRANDS = [
   // Test and measurement
-  "Rigol", "Siglent", "Owon", "Hantek", "GW Instek", "Uni-T", "Atten", "Korad", "Tenma", "FNIRSI", "Kaiweets", "Aneng",
+  "Rigol",
+  "Siglent",
+  "Owon",
+  "Hantek",
+  "GW Instek",
+  "Uni-T",
+  "Atten",
+  "Korad",
+  "Tenma",
+  "FNIRSI",
+  "Kaiweets",
+  "Aneng",
   // Components and power
   "Mean Well",
   // Heavy equipment
-  "SANY", "XCMG", "LiuGong", "Lonking", "SDLG", "Shantui",
+  "SANY",
+  "XCMG",
+  "LiuGong",
+  "Lonking",
+  "SDLG",
+  "Shantui",
 ] as const;
 
 const TIER_BY_KEY: ReadonlyMap<string, BrandTier> = new Map<string, BrandTier>([
@@ -52,4 +110,3 @@ export function brandFactor(brand: string | null | undefined): number {
 
 /** The brands named in the table, for tests and documentation. */
 export const BRAND_TABLE = { premium: PREMIUM_BRANDS, budget: BUDGET_BRANDS } as const;
-

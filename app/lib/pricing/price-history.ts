@@ -4,7 +4,6 @@ import { formatPrice } from "~/lib/money.ts";
 import { formatShortDate } from "~/lib/dates.ts";
 import type { PriceHistoryPoint } from "./types.ts";
 
-
 export interface ChartBox {
   width: number;
   height: number;
@@ -54,7 +53,8 @@ export function priceHistoryChart(history: readonly PriceHistoryPoint[], currenc
   const lastTime = times[times.length - 1] as number;
   const low = Math.min(...prices);
   const high = Math.max(...prices);
-  const x = (time: number) => (lastTime === firstTime ? (plot.left + plot.right) / 2 : plot.left + ((time - firstTime) / (lastTime - firstTime)) * (plot.right - plot.left));
+  const x = (time: number) =>
+    lastTime === firstTime ? (plot.left + plot.right) / 2 : plot.left + ((time - firstTime) / (lastTime - firstTime)) * (plot.right - plot.left);
   const y = (price: number) => (high === low ? (plot.top + plot.bottom) / 2 : plot.bottom - ((price - low) / (high - low)) * (plot.bottom - plot.top));
   const round = (value: number) => Math.round(value * 10) / 10;
 
@@ -64,10 +64,13 @@ export function priceHistoryChart(history: readonly PriceHistoryPoint[], currenc
     y: round(y(point.priceCents)),
     label: `${point.source === "sold" ? "Sold" : "Listed"} ${formatShortDate(point.date)} at ${formatPrice(point.priceCents, currency)}`,
   }));
-  const yTicks = high === low ? [{ y: round(y(high)), label: formatPrice(high, currency) }] : [
-    { y: plot.top, label: formatPrice(high, currency) },
-    { y: plot.bottom, label: formatPrice(low, currency) },
-  ];
+  const yTicks =
+    high === low
+      ? [{ y: round(y(high)), label: formatPrice(high, currency) }]
+      : [
+          { y: plot.top, label: formatPrice(high, currency) },
+          { y: plot.bottom, label: formatPrice(low, currency) },
+        ];
   const firstDate = formatShortDate(sorted[0]?.date ?? "");
   const lastDate = formatShortDate(sorted[sorted.length - 1]?.date ?? "");
   const xTicks: ChartModel["xTicks"] =

@@ -161,7 +161,12 @@ export function suggestPrice(input: SuggestPriceInput): SuggestPriceResult {
       : basePriceFromComparables(item, comparables, now);
   const itemAge = ageFactors(item, null, now).item;
   const raw = base * conditionFactor(item.condition) * itemAge * brandFactor(item.brand) * trendMultiplier(input.trend);
-  const recommendedCents = roundSuggestedPrice(clampToComparables(raw, comparables.map((c) => c.priceCents)));
+  const recommendedCents = roundSuggestedPrice(
+    clampToComparables(
+      raw,
+      comparables.map((c) => c.priceCents),
+    ),
+  );
   const found = Math.max(input.comparablesFound, comparables.length);
   const confidence = priceConfidence(found, {
     brand: item.brand.trim() !== "",

@@ -59,11 +59,7 @@ export async function registerUser(db: Kysely<Database>, account: NewAccount): P
 
 /** The user id for a correct e-mail and password, else null. Unknown e-mails cost the same time. */
 export async function verifyLogin(db: Kysely<Database>, email: string, password: string): Promise<string | null> {
-  const user = await db
-    .selectFrom("users")
-    .select(["id", "password_hash"])
-    .where("email", "=", email.trim().toLowerCase())
-    .executeTakeFirst();
+  const user = await db.selectFrom("users").select(["id", "password_hash"]).where("email", "=", email.trim().toLowerCase()).executeTakeFirst();
   if (!user) {
     await verifyPassword(password, await decoyPasswordHash());
     return null;
@@ -82,9 +78,7 @@ export async function findUserByEmail(db: Kysely<Database>, email: string): Prom
 /** The profile columns a CurrentUser is made of (with users.email_confirmed_at). */
 export const CURRENT_USER_COLUMNS = ["id", "email", "first_name", "last_name", "company_name", "avatar_url", "role", "display_currency"] as const;
 
-export function toCurrentUser(
-  row: Pick<Profile, (typeof CURRENT_USER_COLUMNS)[number]> & { email_confirmed_at: string | null },
-): CurrentUser {
+export function toCurrentUser(row: Pick<Profile, (typeof CURRENT_USER_COLUMNS)[number]> & { email_confirmed_at: string | null }): CurrentUser {
   return {
     id: row.id,
     email: row.email,

@@ -14,7 +14,6 @@ export const CONFIRMATION_TOKEN_TTL_HOURS = 24;
 const RESEND_INTERVAL_SECONDS = 60;
 export const LINKS_PER_HOUR = 5;
 
-
 /**
  * Makes a new link for the account and voids every earlier unused one (they are marked used and replaced), in one
  * write transaction so at most one link of an account works at any time, even when two are asked for at once (on
@@ -73,12 +72,7 @@ export async function sendWelcomeEmail(
  * Sends a new link to an unconfirmed account, voiding the earlier ones. Refused when the address is already
  * confirmed (conflict) or when the last link is less than a minute old or the hour's links are used up (rate_limited).
  */
-export async function resendConfirmationLink(
-  db: Kysely<Database>,
-  userId: string,
-  publicUrl: string,
-  now = new Date(),
-): Promise<{ email: string }> {
+export async function resendConfirmationLink(db: Kysely<Database>, userId: string, publicUrl: string, now = new Date()): Promise<{ email: string }> {
   const user = await db.selectFrom("users").select(["email", "email_confirmed_at"]).where("id", "=", userId).executeTakeFirst();
   if (!user) throw new DomainError("not_found", "Account not found.");
   if (user.email_confirmed_at !== null) throw new DomainError("conflict", EMAIL_CONFIRMATION_MESSAGES.alreadyConfirmed);
@@ -109,16 +103,17 @@ export async function resendConfirmationLink(
   await sendEmail(db, {
     to: user.email,
     subject: "Confirm your Tradebench email address",
-    text: ["Here is a new link to confirm the email address of your Tradebench account.", ...linkLines(link), "Links sent before this one no longer work."].join(
-      "\n\n",
-    ),
+    text: [
+      "Here is a new link to confirm the email address of your Tradebench account.",
+      ...linkLines(link),
+      "Links sent before this one no longer work.",
+    ].join("\n\n"),
   });
   return { email: user.email };
 }
 
 export type ConfirmEmailResult =
-  | { ok: true; userId: string }
-  | { ok: false; problem: ConfirmationProblem; /** The account the link was for, when known. */ userId: string | null };
+  { ok: true; userId: string } | { ok: false; problem: ConfirmationProblem; /** The account the link was for, when known. */ userId: string | null };
 
 /**
  * Confirms the address of the link's account. The link is claimed by a conditional update, so it works once even

@@ -20,9 +20,18 @@ async function followableSeller(db: Kysely<Database>, followerId: string, seller
 export async function followSeller(db: Kysely<Database>, followerId: string, sellerId: string, now = new Date()): Promise<void> {
   await followableSeller(db, followerId, sellerId);
   await addingInWriteTransaction(db, async (trx) => {
-    const already = await trx.selectFrom("follows").select("seller_id").where("follower_id", "=", followerId).where("seller_id", "=", sellerId).executeTakeFirst();
+    const already = await trx
+      .selectFrom("follows")
+      .select("seller_id")
+      .where("follower_id", "=", followerId)
+      .where("seller_id", "=", sellerId)
+      .executeTakeFirst();
     if (already) return;
-    const followed = await trx.selectFrom("follows").select((eb) => eb.fn.countAll<number>().as("n")).where("follower_id", "=", followerId).executeTakeFirstOrThrow();
+    const followed = await trx
+      .selectFrom("follows")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("follower_id", "=", followerId)
+      .executeTakeFirstOrThrow();
     assertRoomFor("follows", Number(followed.n));
     await trx
       .insertInto("follows")
@@ -76,7 +85,11 @@ export async function listFollowedSellers(db: Kysely<Database>, followerId: stri
       .limit(FOLLOWING_PAGE_SIZE)
       .offset(offset)
       .execute(),
-    db.selectFrom("follows").select((eb) => eb.fn.countAll<number>().as("n")).where("follower_id", "=", followerId).executeTakeFirstOrThrow(),
+    db
+      .selectFrom("follows")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("follower_id", "=", followerId)
+      .executeTakeFirstOrThrow(),
   ]);
   return {
     total: Number(total.n),

@@ -43,11 +43,17 @@ function normalised(email: string): string {
 
 /** The unsubscribe token of a subscription: an HMAC of its id and address under the server's secret. */
 export function newsletterUnsubscribeToken(subscription: { id: number; email: string }, secret = getEnv().SESSION_SECRET): string {
-  return crypto.createHmac("sha256", secret).update(`newsletter-unsubscribe:${subscription.id}:${normalised(subscription.email)}`).digest("base64url");
+  return crypto
+    .createHmac("sha256", secret)
+    .update(`newsletter-unsubscribe:${subscription.id}:${normalised(subscription.email)}`)
+    .digest("base64url");
 }
 
 /** The link every newsletter e-mail carries: a page that unsubscribes with one button, no sign-in. */
-export function newsletterUnsubscribeLink(subscription: { id: number; email: string }, { publicUrl = getEnv().PUBLIC_URL, secret = getEnv().SESSION_SECRET } = {}): string {
+export function newsletterUnsubscribeLink(
+  subscription: { id: number; email: string },
+  { publicUrl = getEnv().PUBLIC_URL, secret = getEnv().SESSION_SECRET } = {},
+): string {
   const query = new URLSearchParams({ s: String(subscription.id), t: newsletterUnsubscribeToken(subscription, secret) });
   return `${publicUrl}${NEWSLETTER_UNSUBSCRIBE_PATH}?${query.toString()}`;
 }
@@ -104,7 +110,11 @@ export async function subscribeToNewsletter(
   const address = normalised(email);
   const at = now.toISOString();
   return inWriteTransaction(db, async (trx) => {
-    await trx.insertInto("newsletter_subscriptions").values({ email: address, source, status: "pending" }).onConflict((oc) => oc.column("email").doNothing()).execute();
+    await trx
+      .insertInto("newsletter_subscriptions")
+      .values({ email: address, source, status: "pending" })
+      .onConflict((oc) => oc.column("email").doNothing())
+      .execute();
     const row = await trx
       .selectFrom("newsletter_subscriptions")
       .select(["id", "email", "status", "confirmation_sent_at"])
@@ -139,8 +149,16 @@ export async function subscribeToNewsletter(
 export type NewsletterLinkProblem = "expired" | "invalid";
 
 /** What a confirmation link would do now, without using it (the page shows its button only for a working link). */
-export async function checkNewsletterConfirmation(db: Kysely<Database>, token: string, now = new Date()): Promise<{ ok: true; email: string } | { ok: false; problem: NewsletterLinkProblem }> {
-  const row = await db.selectFrom("newsletter_subscriptions").select(["email", "confirm_expires_at"]).where("confirm_token_hash", "=", sha256(token)).executeTakeFirst();
+export async function checkNewsletterConfirmation(
+  db: Kysely<Database>,
+  token: string,
+  now = new Date(),
+): Promise<{ ok: true; email: string } | { ok: false; problem: NewsletterLinkProblem }> {
+  const row = await db
+    .selectFrom("newsletter_subscriptions")
+    .select(["email", "confirm_expires_at"])
+    .where("confirm_token_hash", "=", sha256(token))
+    .executeTakeFirst();
   if (!row) return { ok: false, problem: "invalid" };
   if (!row.confirm_expires_at || row.confirm_expires_at <= now.toISOString()) return { ok: false, problem: "expired" };
   return { ok: true, email: row.email };
@@ -150,7 +168,11 @@ export async function checkNewsletterConfirmation(db: Kysely<Database>, token: s
  * Confirms the subscription of a link: claimed by one conditional update, so a link works once even when two requests
  * race; the subscription counts from now on.
  */
-export async function confirmNewsletterSubscription(db: Kysely<Database>, token: string, now = new Date()): Promise<{ ok: true; email: string } | { ok: false; problem: NewsletterLinkProblem }> {
+export async function confirmNewsletterSubscription(
+  db: Kysely<Database>,
+  token: string,
+  now = new Date(),
+): Promise<{ ok: true; email: string } | { ok: false; problem: NewsletterLinkProblem }> {
   const tokenHash = sha256(token);
   const at = now.toISOString();
   const claimed = await db
@@ -213,7 +235,12 @@ const NEWSLETTER_RECIPIENTS_PAGE = 500;
  */
 export async function newsletterRecipients(
   db: Kysely<Database>,
-  { afterId = 0, limit = NEWSLETTER_RECIPIENTS_PAGE, publicUrl = getEnv().PUBLIC_URL, secret = getEnv().SESSION_SECRET }: { afterId?: number; limit?: number; publicUrl?: string; secret?: string } = {},
+  {
+    afterId = 0,
+    limit = NEWSLETTER_RECIPIENTS_PAGE,
+    publicUrl = getEnv().PUBLIC_URL,
+    secret = getEnv().SESSION_SECRET,
+  }: { afterId?: number; limit?: number; publicUrl?: string; secret?: string } = {},
 ): Promise<Array<{ id: number; email: string; unsubscribeLink: string }>> {
   const rows = await db
     .selectFrom("newsletter_subscriptions")
@@ -322,7 +349,9 @@ export async function listNewsletterSubscribers(db: Kysely<Database>, query: New
   const state = query.state ?? "all";
   const [rows, counted, subscribed] = await Promise.all([
     subscriberRows(db, { search, state, before: query.before }, NEWSLETTER_ADMIN_PAGE_SIZE + 1),
-    subscribersMatching(db, { search, state }).select((eb) => eb.fn.countAll<number | string>().as("count")).executeTakeFirstOrThrow(),
+    subscribersMatching(db, { search, state })
+      .select((eb) => eb.fn.countAll<number | string>().as("count"))
+      .executeTakeFirstOrThrow(),
     countNewsletterSubscribers(db),
   ]);
   const page = rows.slice(0, NEWSLETTER_ADMIN_PAGE_SIZE);
@@ -340,7 +369,10 @@ export async function listNewsletterSubscribers(db: Kysely<Database>, query: New
  * addresses subscribed now unless `state` says otherwise. Every cell goes through the one CSV writer (formulas
  * defused).
  */
-export async function* newsletterSubscribersCsv(db: Kysely<Database>, { search, state = "subscribed" }: Pick<NewsletterSubscribersQuery, "search" | "state"> = {}): AsyncGenerator<string> {
+export async function* newsletterSubscribersCsv(
+  db: Kysely<Database>,
+  { search, state = "subscribed" }: Pick<NewsletterSubscribersQuery, "search" | "state"> = {},
+): AsyncGenerator<string> {
   const text = checkedSearch(search);
   yield UTF8_BOM + csvLine(["email", "status", "since", "confirmed_at", "unsubscribed_at", "member", "source"]);
   let before: number | undefined;
@@ -351,7 +383,9 @@ export async function* newsletterSubscribersCsv(db: Kysely<Database>, { search, 
     const page = rows.slice(0, limit);
     if (page.length === 0) return;
     yield page
-      .map((row) => csvLine([row.email, row.status, row.since, row.confirmedAt ?? "", row.unsubscribedAt ?? "", row.memberId ? "member" : "visitor", row.source]))
+      .map((row) =>
+        csvLine([row.email, row.status, row.since, row.confirmedAt ?? "", row.unsubscribedAt ?? "", row.memberId ? "member" : "visitor", row.source]),
+      )
       .join("");
     written += page.length;
     if (rows.length <= limit) return;

@@ -77,7 +77,13 @@ export async function listPasskeys(db: Db, userId: string): Promise<PasskeySumma
     .orderBy("credential_id")
     .limit(MEMBER_LIMITS.passkeys.max)
     .execute();
-  return rows.map((r) => ({ credentialId: r.credential_id, name: r.name, createdAt: r.created_at, lastUsedAt: r.last_used_at, transports: transportsOf(r.transports) }));
+  return rows.map((r) => ({
+    credentialId: r.credential_id,
+    name: r.name,
+    createdAt: r.created_at,
+    lastUsedAt: r.last_used_at,
+    transports: transportsOf(r.transports),
+  }));
 }
 
 export async function hasPasskey(db: Db, userId: string): Promise<boolean> {
@@ -85,7 +91,11 @@ export async function hasPasskey(db: Db, userId: string): Promise<boolean> {
 }
 
 async function passkeyCount(db: Db, userId: string): Promise<number> {
-  const row = await db.selectFrom("passkeys").select((eb) => eb.fn.countAll<number>().as("n")).where("user_id", "=", userId).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom("passkeys")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("user_id", "=", userId)
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -122,7 +132,11 @@ function challengeOfAnswer(answer: z.infer<typeof CredentialShape>): string | nu
   }
 }
 
-async function storeChallenge(db: Db, row: { challenge: string; userId: string; purpose: "register" | "sign_in"; signInIdHash: string | null }, now: Date): Promise<void> {
+async function storeChallenge(
+  db: Db,
+  row: { challenge: string; userId: string; purpose: "register" | "sign_in"; signInIdHash: string | null },
+  now: Date,
+): Promise<void> {
   await db.deleteFrom("passkey_challenges").where("expires_at", "<=", now.toISOString()).execute();
   await db
     .insertInto("passkey_challenges")
@@ -142,7 +156,12 @@ async function storeChallenge(db: Db, row: { challenge: string; userId: string; 
  * for this waiting sign-in). Refuses otherwise (`invalid`, code challenge_wrong). Claimed before the answer is
  * checked, so it cannot be tried twice.
  */
-async function claimChallenge(db: Db, answer: z.infer<typeof CredentialShape>, scope: { userId: string; purpose: "register" | "sign_in"; signInIdHash: string | null }, now: Date): Promise<string> {
+async function claimChallenge(
+  db: Db,
+  answer: z.infer<typeof CredentialShape>,
+  scope: { userId: string; purpose: "register" | "sign_in"; signInIdHash: string | null },
+  now: Date,
+): Promise<string> {
   const challenge = challengeOfAnswer(answer);
   if (challenge === null) throw new DomainError("invalid", PASSKEY_MESSAGES.challengeWrong, { code: "challenge_wrong" });
   let query = db
@@ -158,7 +177,12 @@ async function claimChallenge(db: Db, answer: z.infer<typeof CredentialShape>, s
 }
 
 /** Options for the browser to make a new passkey (navigator.credentials.create), with a fresh stored challenge. */
-export async function beginPasskeyRegistration(db: Kysely<Database>, userId: string, rp: RelyingParty = relyingPartyOf(), now = new Date()): Promise<PublicKeyCredentialCreationOptionsJSON> {
+export async function beginPasskeyRegistration(
+  db: Kysely<Database>,
+  userId: string,
+  rp: RelyingParty = relyingPartyOf(),
+  now = new Date(),
+): Promise<PublicKeyCredentialCreationOptionsJSON> {
   if ((await passkeyCount(db, userId)) >= MEMBER_LIMITS.passkeys.max) throw new DomainError("conflict", MEMBER_LIMITS.passkeys.message, { code: "at_cap" });
   const user = await db.selectFrom("users").select(["email"]).where("id", "=", userId).executeTakeFirstOrThrow();
   const existing = await db.selectFrom("passkeys").select(["credential_id", "transports"]).where("user_id", "=", userId).execute();
@@ -223,7 +247,11 @@ export async function finishPasskeyRegistration(
       })
       .execute();
     const recoveryCodes = firstFactor ? await replaceRecoveryCodes(trx, userId, now) : null;
-    await recordAuditEvent(trx, { actorUserId: userId, action: "account.passkey.add", subjectType: "user", subjectId: userId, detail: JSON.stringify({ name, firstFactor }) }, now);
+    await recordAuditEvent(
+      trx,
+      { actorUserId: userId, action: "account.passkey.add", subjectType: "user", subjectId: userId, detail: JSON.stringify({ name, firstFactor }) },
+      now,
+    );
     return { credentialId: credential.id, recoveryCodes };
   });
   await mailOwner(db, userId, "A passkey was added to your Tradebench account", [
@@ -284,7 +312,8 @@ export async function verifyPasskeyAssertion(
       requireUserVerification: false,
     });
   } catch (error) {
-    if (error instanceof Error && /counter value/i.test(error.message)) throw new DomainError("invalid", PASSKEY_MESSAGES.counterRegression, { code: "counter_regression" });
+    if (error instanceof Error && /counter value/i.test(error.message))
+      throw new DomainError("invalid", PASSKEY_MESSAGES.counterRegression, { code: "counter_regression" });
     throw new DomainError("invalid", PASSKEY_MESSAGES.notVerified);
   }
   if (!verified.verified) throw new DomainError("invalid", PASSKEY_MESSAGES.notVerified);
@@ -314,7 +343,8 @@ export async function removePasskey(
   const key = await db.selectFrom("passkeys").select(["name"]).where("credential_id", "=", input.credentialId).where("user_id", "=", userId).executeTakeFirst();
   if (!key) throw new DomainError("not_found", PASSKEY_MESSAGES.notFound);
   const user = await db.selectFrom("users").select("password_hash").where("id", "=", userId).executeTakeFirstOrThrow();
-  if (!(await verifyPassword(input.password, user.password_hash))) throw new DomainError("invalid", SECOND_FACTOR_MESSAGES.passwordWrong, { field: "password" });
+  if (!(await verifyPassword(input.password, user.password_hash)))
+    throw new DomainError("invalid", SECOND_FACTOR_MESSAGES.passwordWrong, { field: "password" });
   const spent = await spendSecondFactorCode(db, userId, input.code, now);
   const factorLeft = await inWriteTransaction(db, async (trx) => {
     const removed = await trx.deleteFrom("passkeys").where("credential_id", "=", input.credentialId).where("user_id", "=", userId).executeTakeFirst();
@@ -326,7 +356,13 @@ export async function removePasskey(
     }
     await recordAuditEvent(
       trx,
-      { actorUserId: userId, action: "account.passkey.remove", subjectType: "user", subjectId: userId, detail: JSON.stringify({ name: key.name, proof: spent.kind, factorLeft: left }) },
+      {
+        actorUserId: userId,
+        action: "account.passkey.remove",
+        subjectType: "user",
+        subjectId: userId,
+        detail: JSON.stringify({ name: key.name, proof: spent.kind, factorLeft: left }),
+      },
       now,
     );
     return left;

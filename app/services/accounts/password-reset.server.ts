@@ -25,12 +25,7 @@ export async function voidPasswordResetLinks(db: Db, userId: string, now = new D
  * Sends a reset link when the e-mail belongs to an account; says nothing either way. The new link voids every earlier
  * one of the account, in one write transaction, so two requests at once still leave one working link.
  */
-export async function requestPasswordReset(
-  db: Kysely<Database>,
-  email: string,
-  publicUrl: string,
-  now = new Date(),
-): Promise<void> {
+export async function requestPasswordReset(db: Kysely<Database>, email: string, publicUrl: string, now = new Date()): Promise<void> {
   const user = await findUserByEmail(db, email);
   if (!user) return;
   const userId = user.id;
@@ -78,12 +73,7 @@ export async function isResetTokenUsable(db: Kysely<Database>, token: string, no
  * "This reset link is invalid or has expired.", above the form); a password the policy refuses is refused beside the
  * password field and leaves the link usable.
  */
-export async function resetPassword(
-  db: Kysely<Database>,
-  token: string,
-  newPassword: string,
-  now = new Date(),
-): Promise<{ userId: string }> {
+export async function resetPassword(db: Kysely<Database>, token: string, newPassword: string, now = new Date()): Promise<{ userId: string }> {
   const refused = () => new DomainError("invalid", AUTH_MESSAGES.resetInvalid, { code: "reset_invalid" });
   const pending = await db
     .selectFrom("password_reset_tokens")

@@ -13,12 +13,7 @@ export async function permissionsOfRole(db: Kysely<Database>, role: Role): Promi
 
 /** Whether `role` holds `permission` now. */
 export async function roleHasPermission(db: Kysely<Database>, role: Role, permission: Permission): Promise<boolean> {
-  const row = await db
-    .selectFrom("role_permissions")
-    .select("permission")
-    .where("role", "=", role)
-    .where("permission", "=", permission)
-    .executeTakeFirst();
+  const row = await db.selectFrom("role_permissions").select("permission").where("role", "=", role).where("permission", "=", permission).executeTakeFirst();
   return row !== undefined;
 }
 

@@ -58,7 +58,12 @@ export async function reportersWeight(db: Kysely<Database>, reporterIds: readonl
     (sum, row) =>
       sum +
       reportWeightOf(
-        { confirmed: row.email_confirmed_at !== null, createdAt: String(row.created_at), suspended: row.suspended_at !== null, everSuspended: suspendedBefore.has(row.id) },
+        {
+          confirmed: row.email_confirmed_at !== null,
+          createdAt: String(row.created_at),
+          suspended: row.suspended_at !== null,
+          everSuspended: suspendedBefore.has(row.id),
+        },
         now,
       ),
     0,

@@ -170,7 +170,11 @@ export async function confirmTotpEnrolment(db: Kysely<Database>, userId: string,
       .executeTakeFirst();
     if (Number(claimed.numUpdatedRows) !== 1) throw new DomainError("conflict", SECOND_FACTOR_MESSAGES.noEnrolment);
     const codes = await replaceRecoveryCodes(trx, userId, now);
-    await recordAuditEvent(trx, { actorUserId: userId, action: "account.second_factor.enable", subjectType: "user", subjectId: userId, detail: JSON.stringify({ factor: "totp" }) }, now);
+    await recordAuditEvent(
+      trx,
+      { actorUserId: userId, action: "account.second_factor.enable", subjectType: "user", subjectId: userId, detail: JSON.stringify({ factor: "totp" }) },
+      now,
+    );
     return codes;
   });
   await mailOwner(db, userId, "Two-step sign-in is on for your Tradebench account", [
@@ -188,7 +192,12 @@ export type SecondFactorProof = { kind: "totp"; step: number } | { kind: "recove
  * code "replayed"). Using a recovery code is mailed to the owner.
  */
 export async function spendSecondFactorCode(db: Kysely<Database>, userId: string, code: string, now = new Date()): Promise<SecondFactorProof> {
-  const factor = await db.selectFrom("totp_factors").select(["secret", "last_used_step"]).where("user_id", "=", userId).where("confirmed_at", "is not", null).executeTakeFirst();
+  const factor = await db
+    .selectFrom("totp_factors")
+    .select(["secret", "last_used_step"])
+    .where("user_id", "=", userId)
+    .where("confirmed_at", "is not", null)
+    .executeTakeFirst();
   // An account with passkeys only still has its recovery codes (docs/decisions/0071).
   if (!factor && !(await hasSecondFactor(db, userId))) throw new DomainError("conflict", SECOND_FACTOR_MESSAGES.notEnrolled);
   const step = factor ? stepOfCode(factor.secret, code, now) : null;
@@ -236,7 +245,8 @@ export async function disableSecondFactor(db: Kysely<Database>, userId: string, 
   await limitSecondFactorSettingsAttempts(db, userId, now);
   if (!(await hasTotpFactor(db, userId))) throw new DomainError("conflict", SECOND_FACTOR_MESSAGES.notEnrolled);
   const user = await db.selectFrom("users").select("password_hash").where("id", "=", userId).executeTakeFirstOrThrow();
-  if (!(await verifyPassword(proof.password, user.password_hash))) throw new DomainError("invalid", SECOND_FACTOR_MESSAGES.passwordWrong, { field: "password" });
+  if (!(await verifyPassword(proof.password, user.password_hash)))
+    throw new DomainError("invalid", SECOND_FACTOR_MESSAGES.passwordWrong, { field: "password" });
   const spent = await spendSecondFactorCode(db, userId, proof.code, now);
   const passkeysLeft = await inWriteTransaction(db, async (trx) => {
     await trx.deleteFrom("totp_factors").where("user_id", "=", userId).execute();
@@ -246,7 +256,17 @@ export async function disableSecondFactor(db: Kysely<Database>, userId: string, 
       await trx.deleteFrom("recovery_codes").where("user_id", "=", userId).execute();
       await trx.deleteFrom("second_factor_challenges").where("user_id", "=", userId).execute();
     }
-    await recordAuditEvent(trx, { actorUserId: userId, action: "account.second_factor.disable", subjectType: "user", subjectId: userId, detail: JSON.stringify({ factor: "totp", proof: spent.kind, passkeysLeft: left }) }, now);
+    await recordAuditEvent(
+      trx,
+      {
+        actorUserId: userId,
+        action: "account.second_factor.disable",
+        subjectType: "user",
+        subjectId: userId,
+        detail: JSON.stringify({ factor: "totp", proof: spent.kind, passkeysLeft: left }),
+      },
+      now,
+    );
     return left;
   });
   await mailOwner(
@@ -254,8 +274,14 @@ export async function disableSecondFactor(db: Kysely<Database>, userId: string, 
     userId,
     passkeysLeft ? "Your authenticator app was removed from your Tradebench account" : "Two-step sign-in is off for your Tradebench account",
     passkeysLeft
-      ? ["Your authenticator app was removed from your Tradebench account: signing in asks for one of your passkeys (or a recovery code) now.", "If this was not you, reset your password at once and contact support."]
-      : ["Two-step sign-in was turned off for your Tradebench account: signing in asks only for your password now.", "If this was not you, reset your password at once and contact support."],
+      ? [
+          "Your authenticator app was removed from your Tradebench account: signing in asks for one of your passkeys (or a recovery code) now.",
+          "If this was not you, reset your password at once and contact support.",
+        ]
+      : [
+          "Two-step sign-in was turned off for your Tradebench account: signing in asks only for your password now.",
+          "If this was not you, reset your password at once and contact support.",
+        ],
   );
 }
 

@@ -40,7 +40,11 @@ export async function setSellerVerification(db: Kysely<Database>, change: Seller
     since = parsed.toISOString();
   }
   await inWriteTransaction(db, async (trx) => {
-    const seller = await trx.selectFrom("profiles").select(["id", "role", "is_verified", "verification_date"]).where("id", "=", change.sellerId).executeTakeFirst();
+    const seller = await trx
+      .selectFrom("profiles")
+      .select(["id", "role", "is_verified", "verification_date"])
+      .where("id", "=", change.sellerId)
+      .executeTakeFirst();
     if (!seller) throw new DomainError("not_found", VERIFICATION_MESSAGES.memberNotFound);
     if (change.verified && normalizeRole(seller.role) !== "seller") throw new DomainError("conflict", VERIFICATION_MESSAGES.notSeller);
     await trx
@@ -55,7 +59,10 @@ export async function setSellerVerification(db: Kysely<Database>, change: Seller
         action: change.verified ? VERIFICATION_AUDIT_ACTIONS.verify : VERIFICATION_AUDIT_ACTIONS.unverify,
         subjectType: "user",
         subjectId: seller.id,
-        detail: JSON.stringify({ before: { verified: Boolean(seller.is_verified), since: seller.verification_date }, after: { verified: change.verified, since } }),
+        detail: JSON.stringify({
+          before: { verified: Boolean(seller.is_verified), since: seller.verification_date },
+          after: { verified: change.verified, since },
+        }),
       },
       now,
     );

@@ -56,13 +56,7 @@ export function rememberedSessionMs(): number {
   return getEnv().SESSION_TTL_DAYS * 24 * 60 * 60 * 1000;
 }
 
-export async function createSession(
-  db: Db,
-  userId: string,
-  meta: SessionMeta = {},
-  ttlMs = rememberedSessionMs(),
-  now = new Date(),
-): Promise<string> {
+export async function createSession(db: Db, userId: string, meta: SessionMeta = {}, ttlMs = rememberedSessionMs(), now = new Date()): Promise<string> {
   // A suspended account never gets a session (docs: ./suspension.server.ts); every session is a sign-in to record.
   await assertNotSuspended(db, userId);
   const id = randomToken();
@@ -101,7 +95,16 @@ async function signOutOldestBeyondLimit(db: Db, userId: string, newIdHash: strin
     .offset(MEMBER_LIMITS.signedInDevices.max - 1)
     .limit(1000)
     .execute();
-  if (beyond.length > 0) await db.deleteFrom("sessions").where("user_id", "=", userId).where("id_hash", "in", beyond.map((row) => row.id_hash)).execute();
+  if (beyond.length > 0)
+    await db
+      .deleteFrom("sessions")
+      .where("user_id", "=", userId)
+      .where(
+        "id_hash",
+        "in",
+        beyond.map((row) => row.id_hash),
+      )
+      .execute();
 }
 
 /** The user id behind a live session id, or null. */

@@ -11,7 +11,6 @@ type Db = Kysely<Database> | Transaction<Database>;
 /** How a device is named in a form: the first 20 hex digits of its session's stored digest (never the cookie's id). */
 const HANDLE_LENGTH = 20;
 
-
 export interface SignedInDevice {
   /** Names the device in the "Sign out" form. */
   handle: string;

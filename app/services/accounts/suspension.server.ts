@@ -12,8 +12,7 @@ import { DomainError } from "../domain-error.ts";
 type Db = Kysely<Database> | Transaction<Database>;
 
 /** What a suspended member is told when they try to sign in. */
-export const SUSPENDED_MESSAGE =
-  "Your account is suspended, so you cannot sign in. If you think this is a mistake, write to us through the contact page.";
+export const SUSPENDED_MESSAGE = "Your account is suspended, so you cannot sign in. If you think this is a mistake, write to us through the contact page.";
 
 export function accountSuspendedError(): DomainError {
   return new DomainError("forbidden", SUSPENDED_MESSAGE, { code: "account_suspended" });

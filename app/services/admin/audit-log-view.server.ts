@@ -81,7 +81,10 @@ function parsedDetail(detail: string): unknown {
 
 /** One page of the audit log, newest first. */
 export async function queryAuditLog(db: Kysely<Database>, filter: AuditLogFilter = {}): Promise<AuditLogPage> {
-  for (const [field, value] of [["actor", filter.actor], ["action", filter.action]] as const) {
+  for (const [field, value] of [
+    ["actor", filter.actor],
+    ["action", filter.action],
+  ] as const) {
     if (value !== undefined && value.length > AUDIT_LOG_FILTER_MAX_LENGTH) {
       throw new DomainError("too_large", `Filter by at most ${AUDIT_LOG_FILTER_MAX_LENGTH} characters.`, { field });
     }
@@ -118,7 +121,11 @@ export async function queryAuditLog(db: Kysely<Database>, filter: AuditLogFilter
       eb.or([eb("e.created_at", "<", cursor.createdAt), eb.and([eb("e.created_at", "=", cursor.createdAt), eb("e.id", "<", cursor.id)])]),
     );
   }
-  const rows = await query.orderBy("e.created_at", "desc").orderBy("e.id", "desc").limit(limit + 1).execute();
+  const rows = await query
+    .orderBy("e.created_at", "desc")
+    .orderBy("e.id", "desc")
+    .limit(limit + 1)
+    .execute();
   const shown = rows.slice(0, limit);
   const entries = shown.map((row): AuditLogEntry => {
     const detail = parsedDetail(row.detail);
@@ -171,10 +178,12 @@ const quoted = (text: string) => `\u201c${text}\u201d`;
  * type named without the database (roles, exchange rates). A subject that no longer exists keeps its kind and id.
  */
 async function subjectNames(db: Kysely<Database>, entries: readonly AuditLogEntry[]): Promise<Map<string, AuditSubjectRef & { name: string }>> {
-  const idsOf = (type: string, numeric: boolean) => [...new Set(entries.filter((entry) => entry.subjectType === type).map((entry) => entry.subjectId))].filter((id) => !numeric || NUMERIC_ID.test(id));
+  const idsOf = (type: string, numeric: boolean) =>
+    [...new Set(entries.filter((entry) => entry.subjectType === type).map((entry) => entry.subjectId))].filter((id) => !numeric || NUMERIC_ID.test(id));
   const numbers = (type: string) => idsOf(type, true).map(Number);
   const named = new Map<string, AuditSubjectRef & { name: string }>();
-  const put = (type: string, id: string | number, value: Omit<AuditSubjectRef, "type" | "id"> & { name: string }) => named.set(`${type}|${id}`, { type, id: String(id), ...value });
+  const put = (type: string, id: string | number, value: Omit<AuditSubjectRef, "type" | "id"> & { name: string }) =>
+    named.set(`${type}|${id}`, { type, id: String(id), ...value });
   const users = idsOf("user", false);
   const listings = numbers("listing");
   const orders = numbers("order");
@@ -215,7 +224,16 @@ async function subjectNames(db: Kysely<Database>, entries: readonly AuditLogEntr
           .selectFrom("reviews as r")
           .leftJoin("profiles as by", "by.id", "r.reviewer_id")
           .leftJoin("profiles as of", "of.id", "r.reviewed_id")
-          .select(["r.id", "r.reviewed_id", "by.first_name as by_first", "by.last_name as by_last", "by.email as by_email", "of.first_name as of_first", "of.last_name as of_last", "of.email as of_email"])
+          .select([
+            "r.id",
+            "r.reviewed_id",
+            "by.first_name as by_first",
+            "by.last_name as by_last",
+            "by.email as by_email",
+            "of.first_name as of_first",
+            "of.last_name as of_last",
+            "of.email as of_email",
+          ])
           .where("r.id", "in", reviews)
           .execute()
           .then((rows) =>
@@ -339,24 +357,26 @@ export async function* auditLogCsv(db: Kysely<Database>, filter: Omit<AuditLogFi
   for (;;) {
     const rows = page.entries.slice(0, AUDIT_LOG_CSV_MAX_ROWS - written);
     if (rows.length > 0) {
-      yield rows
-        .map((entry) =>
-          [
-            entry.id,
-            entry.createdAt,
-            entry.actorUserId ?? "",
-            entry.actorLabel,
-            entry.action,
-            entry.actionLabel,
-            entry.subjectType,
-            entry.subjectId,
-            entry.subject.name,
-            entry.detailLines.join("; "),
-          ]
-            .map((cell) => csvCell(cell))
-            .join(","),
-        )
-        .join("\r\n") + "\r\n";
+      yield (
+        rows
+          .map((entry) =>
+            [
+              entry.id,
+              entry.createdAt,
+              entry.actorUserId ?? "",
+              entry.actorLabel,
+              entry.action,
+              entry.actionLabel,
+              entry.subjectType,
+              entry.subjectId,
+              entry.subject.name,
+              entry.detailLines.join("; "),
+            ]
+              .map((cell) => csvCell(cell))
+              .join(","),
+          )
+          .join("\r\n") + "\r\n"
+      );
     }
     written += rows.length;
     if (!page.nextCursor) return;

@@ -39,7 +39,8 @@ export interface HeldBulkImport {
 
 async function assertListingManager(db: Kysely<Database>, userId: string): Promise<void> {
   const actor = await db.selectFrom("profiles").select("role").where("id", "=", userId).executeTakeFirst();
-  if (!actor || !(await permissionsOfRole(db, actor.role as Role)).has("can_manage_listings")) throw new DomainError("forbidden", IMPORT_REVIEW_MESSAGES.forbidden);
+  if (!actor || !(await permissionsOfRole(db, actor.role as Role)).has("can_manage_listings"))
+    throw new DomainError("forbidden", IMPORT_REVIEW_MESSAGES.forbidden);
 }
 
 /** The imports waiting for review, oldest first. */
@@ -119,7 +120,11 @@ export async function decideHeldBulkImport(
     db,
     async (trx) => {
       await assertListingManager(trx, actorUserId);
-      const imp = await trx.selectFrom("bulk_imports").select(["id", "user_id", "file_name", "status", "review_state", "review_promo_code"]).where("id", "=", importId).executeTakeFirst();
+      const imp = await trx
+        .selectFrom("bulk_imports")
+        .select(["id", "user_id", "file_name", "status", "review_state", "review_promo_code"])
+        .where("id", "=", importId)
+        .executeTakeFirst();
       if (!imp || imp.review_state !== "held" || imp.status !== "payment") throw new DomainError("not_found", IMPORT_REVIEW_MESSAGES.notFound);
       assertNotAParty("listing", actorUserId, [imp.user_id]);
       const updated = await trx
@@ -143,7 +148,12 @@ export async function decideHeldBulkImport(
           action: `bulk_import.${decision}`,
           subjectType: "bulk_import",
           subjectId: importId,
-          detail: JSON.stringify({ old: { review_state: "held" }, new: { review_state: decision === "approve" ? "approved" : "rejected" }, seller: imp.user_id, ...(note ? { note } : {}) }),
+          detail: JSON.stringify({
+            old: { review_state: "held" },
+            new: { review_state: decision === "approve" ? "approved" : "rejected" },
+            seller: imp.user_id,
+            ...(note ? { note } : {}),
+          }),
         },
         now,
       );
@@ -160,8 +170,20 @@ export async function decideHeldBulkImport(
     db,
     [
       decision === "approve"
-        ? { userId: decided.user_id, type: "system", title: "Your bulk import was approved", message: `Our staff approved "${decided.file_name}"; its listings are being published now.${note ? ` ${note}` : ""}`, actionUrl: `/bulk-upload?import=${importId}` }
-        : { userId: decided.user_id, type: "system", title: "Your bulk import was not approved", message: `Our staff did not approve "${decided.file_name}": ${note} Nothing was charged.`, actionUrl: `/bulk-upload?import=${importId}` },
+        ? {
+            userId: decided.user_id,
+            type: "system",
+            title: "Your bulk import was approved",
+            message: `Our staff approved "${decided.file_name}"; its listings are being published now.${note ? ` ${note}` : ""}`,
+            actionUrl: `/bulk-upload?import=${importId}`,
+          }
+        : {
+            userId: decided.user_id,
+            type: "system",
+            title: "Your bulk import was not approved",
+            message: `Our staff did not approve "${decided.file_name}": ${note} Nothing was charged.`,
+            actionUrl: `/bulk-upload?import=${importId}`,
+          },
     ],
     now,
   );

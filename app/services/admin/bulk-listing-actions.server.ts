@@ -69,10 +69,20 @@ export async function takeDownListings(
     db,
     async (trx) => {
       const actor = await trx.selectFrom("profiles").select("role").where("id", "=", actorUserId).executeTakeFirst();
-      if (!actor || !(await permissionsOfRole(trx, actor.role as Role)).has("can_manage_listings")) throw new DomainError("forbidden", BULK_LISTING_MESSAGES.forbidden);
+      if (!actor || !(await permissionsOfRole(trx, actor.role as Role)).has("can_manage_listings"))
+        throw new DomainError("forbidden", BULK_LISTING_MESSAGES.forbidden);
       let query = trx.selectFrom("equipment_listings as l").select(["l.id", "l.title", "l.status", "l.user_id"]);
       if (importId !== null) {
-        query = query.where("l.id", "in", trx.selectFrom("bulk_import_rows").select("listing_id").where("import_id", "=", importId).where("listing_id", "is not", null).$narrowType<{ listing_id: number }>());
+        query = query.where(
+          "l.id",
+          "in",
+          trx
+            .selectFrom("bulk_import_rows")
+            .select("listing_id")
+            .where("import_id", "=", importId)
+            .where("listing_id", "is not", null)
+            .$narrowType<{ listing_id: number }>(),
+        );
       }
       if (ids.length > 0) query = query.where("l.id", "in", ids);
       const listings = await query.orderBy("l.id").limit(BULK_LIMITS.rows).execute();
@@ -83,7 +93,11 @@ export async function takeDownListings(
               await trx
                 .selectFrom("auctions")
                 .select("listing_id")
-                .where("listing_id", "in", listings.map((l) => l.id))
+                .where(
+                  "listing_id",
+                  "in",
+                  listings.map((l) => l.id),
+                )
                 .where("status", "in", LIVE_AUCTION_STATUSES)
                 .execute()
             ).map((a) => a.listing_id),
@@ -99,7 +113,11 @@ export async function takeDownListings(
         await trx
           .updateTable("equipment_listings")
           .set({ status, updated_at: stamp })
-          .where("id", "in", slice.map((l) => l.id))
+          .where(
+            "id",
+            "in",
+            slice.map((l) => l.id),
+          )
           .execute();
       }
       for (const listing of chosen) {
@@ -120,8 +138,20 @@ export async function takeDownListings(
       const notifications: NotificationDraft[] = [...bySeller.entries()].map(([userId, own]) => {
         const what = own.length === 1 ? `"${own[0]!.title}"` : `${own.length} of your listings`;
         return decision === "unpublish"
-          ? { userId, type: "system", title: own.length === 1 ? "Your listing was unpublished" : "Your listings were unpublished", message: `Our staff unpublished ${what}: ${reason} You can edit them and publish them again.`, actionUrl: "/seller/listings" }
-          : { userId, type: "system", title: own.length === 1 ? "Your listing was removed" : "Your listings were removed", message: `Our staff removed ${what}: ${reason}`, actionUrl: "/seller/listings" };
+          ? {
+              userId,
+              type: "system",
+              title: own.length === 1 ? "Your listing was unpublished" : "Your listings were unpublished",
+              message: `Our staff unpublished ${what}: ${reason} You can edit them and publish them again.`,
+              actionUrl: "/seller/listings",
+            }
+          : {
+              userId,
+              type: "system",
+              title: own.length === 1 ? "Your listing was removed" : "Your listings were removed",
+              message: `Our staff removed ${what}: ${reason}`,
+              actionUrl: "/seller/listings",
+            };
       });
       await insertNotifications(trx, notifications, now);
       return { result: { changed: chosen.length, skipped: listings.length - chosen.length, sellersNotified: notifications.length }, notifications };

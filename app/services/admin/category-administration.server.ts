@@ -15,7 +15,6 @@ import { DomainError } from "../domain-error.ts";
 import { forgetCategoryIndex } from "../listings/listing-search.server.ts";
 import { recordAuditEvent } from "../platform/audit-log.server.ts";
 
-
 export const CATEGORY_MESSAGES = {
   forbidden: "Only category managers can change categories.",
   notFound: "Category not found",
@@ -113,7 +112,8 @@ export async function listCategoriesForAdmin(db: Kysely<Database>, { search = ""
 
 async function assertCategoryManager(trx: Kysely<Database>, actorUserId: string): Promise<void> {
   const actor = await trx.selectFrom("profiles").select("role").where("id", "=", actorUserId).executeTakeFirst();
-  if (!actor || !(await permissionsOfRole(trx, actor.role as Role)).has("can_manage_categories")) throw new DomainError("forbidden", CATEGORY_MESSAGES.forbidden);
+  if (!actor || !(await permissionsOfRole(trx, actor.role as Role)).has("can_manage_categories"))
+    throw new DomainError("forbidden", CATEGORY_MESSAGES.forbidden);
 }
 
 function cleanName(name: string): string {
@@ -180,10 +180,21 @@ export async function changeCategory(db: Kysely<Database>, actorUserId: string, 
         if (parent.level !== 2 || !parent.parent_id) throw new DomainError("invalid", CATEGORY_MESSAGES.parentNotSubcategory, { field: "parentId" });
         const id = itemSlug(parent.parent_id, parent.id, name);
         if (!id) throw new DomainError("invalid", CATEGORY_MESSAGES.nameRequired, { field: "name" });
-        const exists = await trx.selectFrom("categories").select("id").where((eb) => eb.or([eb("id", "=", id), eb("slug", "=", id)])).executeTakeFirst();
+        const exists = await trx
+          .selectFrom("categories")
+          .select("id")
+          .where((eb) => eb.or([eb("id", "=", id), eb("slug", "=", id)]))
+          .executeTakeFirst();
         if (exists) throw new DomainError("conflict", CATEGORY_MESSAGES.duplicate, { field: "name" });
-        const last = await trx.selectFrom("categories").select((eb) => eb.fn.max<number | null>("position").as("p")).where("parent_id", "=", parent.id).executeTakeFirst();
-        await trx.insertInto("categories").values({ id, name, slug: id, level: 3, parent_id: parent.id, position: Number(last?.p ?? -1) + 1 }).execute();
+        const last = await trx
+          .selectFrom("categories")
+          .select((eb) => eb.fn.max<number | null>("position").as("p"))
+          .where("parent_id", "=", parent.id)
+          .executeTakeFirst();
+        await trx
+          .insertInto("categories")
+          .values({ id, name, slug: id, level: 3, parent_id: parent.id, position: Number(last?.p ?? -1) + 1 })
+          .execute();
         await trx.insertInto("category_overrides").values({ category_id: id, added: 1, updated_by: actorUserId, updated_at: stamp }).execute();
         await audit("add", id, { old: null, new: { name, parent: parent.id } });
         return CATEGORY_MESSAGES.added;

@@ -38,7 +38,6 @@ import { initials, publicName } from "~/lib/user.ts";
 import { listFlaggedListings } from "./listing-reports.server.ts";
 import { latestSystemStatus } from "./system-status.server.ts";
 
-
 /** Runs one section, turning its failure into its own message (logged, never thrown to the page). */
 async function section<T>(load: () => Promise<T>, message: string): Promise<Section<T>> {
   try {
@@ -85,11 +84,21 @@ export async function loadAdminDashboard(
 /** docs/product/admin.md#dashboard Admin stats: totalListings, totalUsers, totalSales, aiListingsProcessed (and the pending fraud reports). */
 export async function dashboardStats(db: Kysely<Database>): Promise<DashboardStats> {
   const [listings, users, salesTotal, ai, fraud] = await Promise.all([
-    db.selectFrom("listing_counts_by_month").select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>("listings"), sql<number>`0`).as("n")).executeTakeFirstOrThrow(),
-    db.selectFrom("profile_counts_by_month").select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>("profiles"), sql<number>`0`).as("n")).executeTakeFirstOrThrow(),
+    db
+      .selectFrom("listing_counts_by_month")
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>("listings"), sql<number>`0`).as("n"))
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom("profile_counts_by_month")
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>("profiles"), sql<number>`0`).as("n"))
+      .executeTakeFirstOrThrow(),
     moneyTotals(db, SOLD_ORDER_STATUSES),
     // Written by a language model: the built-in generator's drafts (no model, or the model failed) are not AI listings.
-    db.selectFrom("ai_generations").select((eb) => eb.fn.countAll<number | string>().as("n")).where("outcome", "=", "ai").executeTakeFirstOrThrow(),
+    db
+      .selectFrom("ai_generations")
+      .select((eb) => eb.fn.countAll<number | string>().as("n"))
+      .where("outcome", "=", "ai")
+      .executeTakeFirstOrThrow(),
     pendingFraudReports(db),
   ]);
   return {
@@ -270,7 +279,13 @@ async function totalsByCurrency(db: Kysely<Database>, statuses: readonly string[
     ])
     .groupBy(["month", "currency"])
     .execute();
-  return rows.map((row) => ({ month: row.month, currency: row.currency, orders: Number(row.orders), amountCents: Number(row.amount ?? 0), feeCents: Number(row.fees ?? 0) }));
+  return rows.map((row) => ({
+    month: row.month,
+    currency: row.currency,
+    orders: Number(row.orders),
+    amountCents: Number(row.amount ?? 0),
+    feeCents: Number(row.fees ?? 0),
+  }));
 }
 
 /** Adds up per-currency rows: each currency on its own, and their sum converted to the reference currency. */
@@ -284,7 +299,9 @@ async function combine(db: Kysely<Database>, rows: ReadonlyArray<CurrencyTotal>)
     total.feeCents += row.feeCents;
     byCurrency.set(row.currency, total);
   }
-  const totals = [...byCurrency.values()].filter((row) => row.orders !== 0 || row.amountCents !== 0).sort((a, b) => b.orders - a.orders || (a.currency < b.currency ? -1 : 1));
+  const totals = [...byCurrency.values()]
+    .filter((row) => row.orders !== 0 || row.amountCents !== 0)
+    .sort((a, b) => b.orders - a.orders || (a.currency < b.currency ? -1 : 1));
   const leftOut: string[] = [];
   let amountCents = 0;
   let feeCents = 0;

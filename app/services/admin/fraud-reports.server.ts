@@ -32,7 +32,11 @@ async function memberReportProblem(db: Kysely<Database>, reporterId: string, mem
 }
 
 /** What /user/{id}/report shows of the member: their name, and the problem instead of the form; null when unknown. */
-export async function reportableMember(db: Kysely<Database>, memberId: string, reporterId: string): Promise<{ id: string; name: string; problem: string | null } | null> {
+export async function reportableMember(
+  db: Kysely<Database>,
+  memberId: string,
+  reporterId: string,
+): Promise<{ id: string; name: string; problem: string | null } | null> {
   if (memberId.length > 100) return null;
   const member = await db.selectFrom("profiles").select(["id", "company_name", "first_name", "last_name"]).where("id", "=", memberId).executeTakeFirst();
   if (!member) return null;
@@ -74,7 +78,10 @@ export interface FraudReportEntry {
 }
 
 /** Pending fraud reports, oldest first; `limit` clamped to 1…FRAUD_REPORTS_PAGE, `offset` to 0…10,000. */
-export async function listPendingFraudReports(db: Kysely<Database>, { limit = FRAUD_REPORTS_PAGE, offset = 0 }: { limit?: number; offset?: number } = {}): Promise<FraudReportEntry[]> {
+export async function listPendingFraudReports(
+  db: Kysely<Database>,
+  { limit = FRAUD_REPORTS_PAGE, offset = 0 }: { limit?: number; offset?: number } = {},
+): Promise<FraudReportEntry[]> {
   const take = Math.min(Math.max(1, Math.trunc(limit) || 1), FRAUD_REPORTS_PAGE);
   const skip = Math.min(Math.max(0, Math.trunc(offset) || 0), 10_000);
   const rows = await db
@@ -116,8 +123,15 @@ export async function listPendingFraudReports(db: Kysely<Database>, { limit = FR
             reason: row.reason,
             note: row.note,
             createdAt: row.created_at,
-            member: { id: row.member_id, email: row.member_email, name: sellerNameOf({ company_name: row.member_company, first_name: row.member_first, last_name: row.member_last }) },
-            reporter: { id: row.reporter_id, name: sellerNameOf({ company_name: row.reporter_company, first_name: row.reporter_first, last_name: row.reporter_last }) },
+            member: {
+              id: row.member_id,
+              email: row.member_email,
+              name: sellerNameOf({ company_name: row.member_company, first_name: row.member_first, last_name: row.member_last }),
+            },
+            reporter: {
+              id: row.reporter_id,
+              name: sellerNameOf({ company_name: row.reporter_company, first_name: row.reporter_first, last_name: row.reporter_last }),
+            },
             pendingAboutMember: Number(row.pending_about_member ?? 0),
           },
         ]
@@ -127,23 +141,49 @@ export async function listPendingFraudReports(db: Kysely<Database>, { limit = FR
 
 /** Pending fraud reports (docs/product/admin.md#moderation Admin: the dashboard's pending count). */
 export async function countPendingFraudReports(db: Kysely<Database>): Promise<number> {
-  const row = await db.selectFrom("fraud_reports").select((eb) => eb.fn.countAll<number | string>().as("n")).where("status", "=", "pending").executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom("fraud_reports")
+    .select((eb) => eb.fn.countAll<number | string>().as("n"))
+    .where("status", "=", "pending")
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
 /** A moderator dismisses or confirms a pending report, audited as fraud_report.dismiss / fraud_report.confirm. */
-export async function resolveFraudReport(db: Kysely<Database>, actorUserId: string, reportId: number, decision: "dismiss" | "confirm", now = new Date()): Promise<void> {
+export async function resolveFraudReport(
+  db: Kysely<Database>,
+  actorUserId: string,
+  reportId: number,
+  decision: "dismiss" | "confirm",
+  now = new Date(),
+): Promise<void> {
   const status = decision === "dismiss" ? "dismissed" : "confirmed";
   await inWriteTransaction(db, async (trx) => {
     const actor = await trx.selectFrom("profiles").select("role").where("id", "=", actorUserId).executeTakeFirst();
-    if (!actor || !(await permissionsOfRole(trx, actor.role as Role)).has("can_moderate_content")) throw new DomainError("forbidden", MODERATION_MESSAGES.notModerator);
-    const report = await trx.selectFrom("fraud_reports").select(["id", "reported_user_id", "reporter_id", "status"]).where("id", "=", reportId).executeTakeFirst();
+    if (!actor || !(await permissionsOfRole(trx, actor.role as Role)).has("can_moderate_content"))
+      throw new DomainError("forbidden", MODERATION_MESSAGES.notModerator);
+    const report = await trx
+      .selectFrom("fraud_reports")
+      .select(["id", "reported_user_id", "reporter_id", "status"])
+      .where("id", "=", reportId)
+      .executeTakeFirst();
     if (!report || report.status !== "pending") throw new DomainError("not_found", MODERATION_MESSAGES.fraudNotFound);
     assertNotAParty("report", actorUserId, [report.reported_user_id, report.reporter_id]);
-    await trx.updateTable("fraud_reports").set({ status, resolved_at: now.toISOString(), resolved_by: actorUserId }).where("id", "=", reportId).where("status", "=", "pending").execute();
+    await trx
+      .updateTable("fraud_reports")
+      .set({ status, resolved_at: now.toISOString(), resolved_by: actorUserId })
+      .where("id", "=", reportId)
+      .where("status", "=", "pending")
+      .execute();
     await recordAuditEvent(
       trx,
-      { actorUserId, action: `fraud_report.${decision}`, subjectType: "user", subjectId: report.reported_user_id, detail: JSON.stringify({ report: reportId, old: { status: "pending" }, new: { status } }) },
+      {
+        actorUserId,
+        action: `fraud_report.${decision}`,
+        subjectType: "user",
+        subjectId: report.reported_user_id,
+        detail: JSON.stringify({ report: reportId, old: { status: "pending" }, new: { status } }),
+      },
       now,
     );
   });

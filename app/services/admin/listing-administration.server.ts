@@ -75,7 +75,12 @@ export async function listListingsForAdmin(db: Kysely<Database>, query: AdminLis
   if (query.importId) {
     const importId = query.importId;
     base = base.where("l.id", "in", (eb) =>
-      eb.selectFrom("bulk_import_rows").select("listing_id").where("import_id", "=", importId).where("listing_id", "is not", null).$narrowType<{ listing_id: number }>(),
+      eb
+        .selectFrom("bulk_import_rows")
+        .select("listing_id")
+        .where("import_id", "=", importId)
+        .where("listing_id", "is not", null)
+        .$narrowType<{ listing_id: number }>(),
     );
   }
   if (search) base = base.where(sql<boolean>`lower(l.title) like ${containsPattern(search)} escape '\\'`);
@@ -86,7 +91,12 @@ export async function listListingsForAdmin(db: Kysely<Database>, query: AdminLis
     );
   }
   const counted = await db
-    .selectFrom(base.select("l.id").limit(ADMIN_LISTINGS_COUNT_CAP + 1).as("m"))
+    .selectFrom(
+      base
+        .select("l.id")
+        .limit(ADMIN_LISTINGS_COUNT_CAP + 1)
+        .as("m"),
+    )
     .select((eb) => eb.fn.countAll<number | string>().as("n"))
     .executeTakeFirstOrThrow();
   const matches = Number(counted.n);
@@ -155,13 +165,21 @@ export async function setListingFeatured(db: Kysely<Database>, actorUserId: stri
     if (!actor || !(await permissionsOfRole(trx, actor.role as Role)).has("can_manage_listings")) {
       throw new DomainError("forbidden", "Only listing managers can feature listings.");
     }
-    const listing = await trx.selectFrom("equipment_listings").select(["id", "user_id", "status", "is_featured"]).where("id", "=", listingId).executeTakeFirst();
+    const listing = await trx
+      .selectFrom("equipment_listings")
+      .select(["id", "user_id", "status", "is_featured"])
+      .where("id", "=", listingId)
+      .executeTakeFirst();
     if (!listing) throw new DomainError("not_found", "Listing not found");
     // Featuring is sold to sellers: staff do not feature (or unfeature) their own listing for free.
     assertNotAParty("listing", actorUserId, [listing.user_id]);
     if ((listing.is_featured === 1) === featured) return false;
     if (featured && listing.status !== "active") throw new DomainError("conflict", "Only an active listing can be featured.");
-    await trx.updateTable("equipment_listings").set({ is_featured: featured ? 1 : 0 }).where("id", "=", listingId).execute();
+    await trx
+      .updateTable("equipment_listings")
+      .set({ is_featured: featured ? 1 : 0 })
+      .where("id", "=", listingId)
+      .execute();
     await recordAuditEvent(
       trx,
       {

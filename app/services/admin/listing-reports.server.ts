@@ -88,10 +88,24 @@ export async function reportListing(
       .onConflict((oc) => oc.doNothing())
       .executeTakeFirst();
     if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) throw new DomainError("conflict", MODERATION_MESSAGES.alreadyReported);
-    const open = await trx.selectFrom("listing_reports").select("reporter_id").distinct().where("listing_id", "=", input.listingId).where("status", "=", "open").execute();
+    const open = await trx
+      .selectFrom("listing_reports")
+      .select("reporter_id")
+      .distinct()
+      .where("listing_id", "=", input.listingId)
+      .where("status", "=", "open")
+      .execute();
     const reporters = open.length;
     // Weighed by the reporters' standing; a staff member's listing is never hidden by reports (report-weight.server.ts).
-    if (!(await reportsHideContent(trx, listing.user_id, open.map((row) => row.reporter_id), now))) return { hidden: listing.status === LISTING_UNDER_REVIEW };
+    if (
+      !(await reportsHideContent(
+        trx,
+        listing.user_id,
+        open.map((row) => row.reporter_id),
+        now,
+      ))
+    )
+      return { hidden: listing.status === LISTING_UNDER_REVIEW };
     const hidden = await trx
       .updateTable("equipment_listings")
       .set({ status: LISTING_UNDER_REVIEW, updated_at: stamp })
@@ -101,7 +115,13 @@ export async function reportListing(
     if (Number(hidden.numUpdatedRows) === 1) {
       await recordAuditEvent(
         trx,
-        { actorUserId: null, action: "listing.hide_by_reports", subjectType: "listing", subjectId: input.listingId, detail: JSON.stringify({ old: { status: "active" }, new: { status: LISTING_UNDER_REVIEW }, reporters }) },
+        {
+          actorUserId: null,
+          action: "listing.hide_by_reports",
+          subjectType: "listing",
+          subjectId: input.listingId,
+          detail: JSON.stringify({ old: { status: "active" }, new: { status: LISTING_UNDER_REVIEW }, reporters }),
+        },
         now,
       );
     }
@@ -113,12 +133,22 @@ export async function reportListing(
  * What the report page shows of a listing: its title, and whether `userId` may report it (not the seller's, no open
  * report of theirs); null when it is not a listing anyone may report.
  */
-export async function reportableListing(db: Kysely<Database>, listingId: number, userId: string): Promise<{ id: number; title: string; problem: string | null } | null> {
+export async function reportableListing(
+  db: Kysely<Database>,
+  listingId: number,
+  userId: string,
+): Promise<{ id: number; title: string; problem: string | null } | null> {
   if (!Number.isSafeInteger(listingId) || listingId <= 0) return null;
   const listing = await db.selectFrom("equipment_listings").select(["id", "title", "user_id", "status"]).where("id", "=", listingId).executeTakeFirst();
   if (!listing || !(REPORTABLE_STATUSES as readonly string[]).includes(listing.status)) return null;
   if (listing.user_id === userId) return { id: listing.id, title: listing.title, problem: MODERATION_MESSAGES.ownListing };
-  const open = await db.selectFrom("listing_reports").select("id").where("listing_id", "=", listingId).where("reporter_id", "=", userId).where("status", "=", "open").executeTakeFirst();
+  const open = await db
+    .selectFrom("listing_reports")
+    .select("id")
+    .where("listing_id", "=", listingId)
+    .where("reporter_id", "=", userId)
+    .where("status", "=", "open")
+    .executeTakeFirst();
   return { id: listing.id, title: listing.title, problem: open ? MODERATION_MESSAGES.alreadyReported : null };
 }
 
@@ -153,7 +183,10 @@ export function sellerNameOf(row: { company_name: string | null; first_name: str
  * Listings with open reports, oldest report first (docs/product/admin.md#dashboard Flagged Listings; the queue of /admin/flagged-listings).
  * `limit` is clamped to 1…FLAGGED_LISTINGS_PAGE, `offset` to 0…10,000.
  */
-export async function listFlaggedListings(db: Kysely<Database>, { limit = FLAGGED_LISTINGS_PAGE, offset = 0 }: { limit?: number; offset?: number } = {}): Promise<FlaggedListing[]> {
+export async function listFlaggedListings(
+  db: Kysely<Database>,
+  { limit = FLAGGED_LISTINGS_PAGE, offset = 0 }: { limit?: number; offset?: number } = {},
+): Promise<FlaggedListing[]> {
   const take = Math.min(Math.max(1, Math.trunc(limit) || 1), FLAGGED_LISTINGS_PAGE);
   const skip = Math.min(Math.max(0, Math.trunc(offset) || 0), 10_000);
   const groups = await db
@@ -172,7 +205,18 @@ export async function listFlaggedListings(db: Kysely<Database>, { limit = FLAGGE
     db
       .selectFrom("equipment_listings as l")
       .innerJoin("profiles as p", "p.id", "l.user_id")
-      .select((eb) => ["l.id", "l.title", "l.price_cents", "l.currency", "l.status", "l.user_id", "p.company_name", "p.first_name", "p.last_name", primaryThumbnail(eb.ref("l.id")).as("image_url")])
+      .select((eb) => [
+        "l.id",
+        "l.title",
+        "l.price_cents",
+        "l.currency",
+        "l.status",
+        "l.user_id",
+        "p.company_name",
+        "p.first_name",
+        "p.last_name",
+        primaryThumbnail(eb.ref("l.id")).as("image_url"),
+      ])
       .where("l.id", "in", ids)
       .execute(),
     db
@@ -236,7 +280,17 @@ export interface ListingReportEntry {
 }
 
 export interface ListingReview {
-  listing: { id: number; title: string; priceCents: number; currency: string; status: string; listingType: string; description: string; imageUrl: string | null; createdAt: string };
+  listing: {
+    id: number;
+    title: string;
+    priceCents: number;
+    currency: string;
+    status: string;
+    listingType: string;
+    description: string;
+    imageUrl: string | null;
+    createdAt: string;
+  };
   /** Its open reports first, then closed ones, newest first within each; at most 100. */
   reports: ListingReportEntry[];
   openReports: number;
@@ -336,7 +390,18 @@ export async function getListingReview(db: Kysely<Database>, listingId: number):
     },
     reports: reports.flatMap((row) =>
       isListingReportReason(row.reason)
-        ? [{ id: row.id, reason: row.reason, note: row.note, reporterId: row.reporter_id, reporterName: sellerNameOf(row), createdAt: row.created_at, status: row.status, resolution: row.resolution }]
+        ? [
+            {
+              id: row.id,
+              reason: row.reason,
+              note: row.note,
+              reporterId: row.reporter_id,
+              reporterName: sellerNameOf(row),
+              createdAt: row.created_at,
+              status: row.status,
+              resolution: row.resolution,
+            },
+          ]
         : [],
     ),
     openReports: reports.filter((row) => row.status === "open").length,
@@ -394,14 +459,24 @@ export async function reviewReportedListing(
     db,
     async (trx) => {
       await assertModerator(trx, actorUserId);
-      const listing = await forUpdate(trx, trx.selectFrom("equipment_listings").select(["id", "title", "status", "user_id"]).where("id", "=", listingId)).executeTakeFirst();
+      const listing = await forUpdate(
+        trx,
+        trx.selectFrom("equipment_listings").select(["id", "title", "status", "user_id"]).where("id", "=", listingId),
+      ).executeTakeFirst();
       if (!listing) throw new DomainError("not_found", MODERATION_MESSAGES.listingNotFound);
-      const open = await trx.selectFrom("listing_reports").select(["id", "reason", "reporter_id"]).where("listing_id", "=", listingId).where("status", "=", "open").execute();
+      const open = await trx
+        .selectFrom("listing_reports")
+        .select(["id", "reason", "reporter_id"])
+        .where("listing_id", "=", listingId)
+        .where("status", "=", "open")
+        .execute();
       if (open.length === 0) throw new DomainError("conflict", MODERATION_MESSAGES.noOpenReports);
       // Not on one's own listing, nor on reports one filed (separation of duties).
       assertNotAParty("report", actorUserId, [listing.user_id, ...open.map((row) => row.reporter_id)]);
       // Unpublish and remove without a message (the dashboard's Remove button) tell the seller the reports' reasons.
-      const reasons = [...new Set(open.map((row) => row.reason))].filter(isListingReportReason).map((reason) => LISTING_REPORT_REASON_LABELS[reason].toLowerCase());
+      const reasons = [...new Set(open.map((row) => row.reason))]
+        .filter(isListingReportReason)
+        .map((reason) => LISTING_REPORT_REASON_LABELS[reason].toLowerCase());
       const told = message || `members reported it (${reasons.join(", ")}) and our moderators agreed.`;
       if ((decision === "unpublish" || decision === "remove") && listing.status === "sold") {
         throw new DomainError("conflict", "A sold listing cannot be unpublished or removed; dismiss the reports or warn the seller.");
@@ -485,9 +560,19 @@ function sellerNotification(decision: ListingReviewDecision, title: string, list
     case "dismiss":
       return null;
     case "warn":
-      return { type: "system", title: "A warning about your listing", message: `Our moderators reviewed reports about "${title}" and ask you to act: ${message}`, actionUrl: `/listings/${listingId}` };
+      return {
+        type: "system",
+        title: "A warning about your listing",
+        message: `Our moderators reviewed reports about "${title}" and ask you to act: ${message}`,
+        actionUrl: `/listings/${listingId}`,
+      };
     case "unpublish":
-      return { type: "system", title: "Your listing was unpublished", message: `Our moderators unpublished "${title}": ${message} You can edit it and publish it again.`, actionUrl: `/edit-listing/${listingId}` };
+      return {
+        type: "system",
+        title: "Your listing was unpublished",
+        message: `Our moderators unpublished "${title}": ${message} You can edit it and publish it again.`,
+        actionUrl: `/edit-listing/${listingId}`,
+      };
     case "remove":
       return { type: "system", title: "Your listing was removed", message: `Our moderators removed "${title}": ${message}`, actionUrl: null };
   }

@@ -9,8 +9,10 @@ import { normalizeRole } from "~/lib/roles.ts";
 import type { AdminUserRow } from "./user-administration.server.ts";
 
 /** The member as /admin/users lists them (but who changed the role), and what only their page shows. */
-export interface MemberDetail
-  extends Pick<AdminUserRow, "id" | "email" | "firstName" | "lastName" | "companyName" | "role" | "feeExemption" | "createdAt" | "updatedAt" | "lastRoleChange"> {
+export interface MemberDetail extends Pick<
+  AdminUserRow,
+  "id" | "email" | "firstName" | "lastName" | "companyName" | "role" | "feeExemption" | "createdAt" | "updatedAt" | "lastRoleChange"
+> {
   phone: string;
   location: string;
   isVerified: boolean;
@@ -19,7 +21,16 @@ export interface MemberDetail
   listings: { total: number; rows: { id: number; title: string; status: string; priceCents: number; currency: string; createdAt: string }[] };
   orders: {
     total: number;
-    rows: { id: number; reference: string; title: string; side: "buyer" | "seller"; status: string; amountCents: number; currency: string; createdAt: string }[];
+    rows: {
+      id: number;
+      reference: string;
+      title: string;
+      side: "buyer" | "seller";
+      status: string;
+      amountCents: number;
+      currency: string;
+      createdAt: string;
+    }[];
   };
   reports: {
     /** Reports by other members of this member's listings: open, and all. */
@@ -69,7 +80,11 @@ export async function getMemberDetail(db: Kysely<Database>, userId: string): Pro
   if (!profile) return null;
   const limit = MEMBER_PAGE_LIST_SIZE;
   const [listingCount, listings, orderCount, orders, listingReports, fraudReports, filedListing, filedFraud, signInCount, signIns] = await Promise.all([
-    db.selectFrom("equipment_listings").select((eb) => eb.fn.countAll<number>().as("n")).where("user_id", "=", userId).executeTakeFirst(),
+    db
+      .selectFrom("equipment_listings")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("user_id", "=", userId)
+      .executeTakeFirst(),
     db
       .selectFrom("equipment_listings")
       .select(["id", "title", "status", "price_cents", "currency", "created_at"])
@@ -86,7 +101,16 @@ export async function getMemberDetail(db: Kysely<Database>, userId: string): Pro
     db
       .selectFrom("orders")
       .innerJoin("equipment_listings", "equipment_listings.id", "orders.listing_id")
-      .select(["orders.id", "orders.reference", "equipment_listings.title", "orders.buyer_id", "orders.status", "orders.amount_cents", "orders.currency", "orders.created_at"])
+      .select([
+        "orders.id",
+        "orders.reference",
+        "equipment_listings.title",
+        "orders.buyer_id",
+        "orders.status",
+        "orders.amount_cents",
+        "orders.currency",
+        "orders.created_at",
+      ])
       .where((eb) => eb.or([eb("orders.buyer_id", "=", userId), eb("orders.seller_id", "=", userId)]))
       .orderBy("orders.created_at", "desc")
       .orderBy("orders.id", "desc")
@@ -95,7 +119,10 @@ export async function getMemberDetail(db: Kysely<Database>, userId: string): Pro
     db
       .selectFrom("listing_reports")
       .innerJoin("equipment_listings", "equipment_listings.id", "listing_reports.listing_id")
-      .select((eb) => [eb.fn.countAll<number>().as("total"), eb.fn.sum<number>(eb.case().when("listing_reports.status", "=", "open").then(1).else(0).end()).as("open")])
+      .select((eb) => [
+        eb.fn.countAll<number>().as("total"),
+        eb.fn.sum<number>(eb.case().when("listing_reports.status", "=", "open").then(1).else(0).end()).as("open"),
+      ])
       .where("equipment_listings.user_id", "=", userId)
       .executeTakeFirst(),
     db
@@ -103,9 +130,21 @@ export async function getMemberDetail(db: Kysely<Database>, userId: string): Pro
       .select((eb) => [eb.fn.countAll<number>().as("total"), eb.fn.sum<number>(eb.case().when("status", "=", "pending").then(1).else(0).end()).as("pending")])
       .where("reported_user_id", "=", userId)
       .executeTakeFirst(),
-    db.selectFrom("listing_reports").select((eb) => eb.fn.countAll<number>().as("n")).where("reporter_id", "=", userId).executeTakeFirst(),
-    db.selectFrom("fraud_reports").select((eb) => eb.fn.countAll<number>().as("n")).where("reporter_id", "=", userId).executeTakeFirst(),
-    db.selectFrom("sign_in_events").select((eb) => eb.fn.countAll<number>().as("n")).where("user_id", "=", userId).executeTakeFirst(),
+    db
+      .selectFrom("listing_reports")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("reporter_id", "=", userId)
+      .executeTakeFirst(),
+    db
+      .selectFrom("fraud_reports")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("reporter_id", "=", userId)
+      .executeTakeFirst(),
+    db
+      .selectFrom("sign_in_events")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("user_id", "=", userId)
+      .executeTakeFirst(),
     db
       .selectFrom("sign_in_events")
       .select(["created_at", "ip", "user_agent"])
@@ -136,7 +175,14 @@ export async function getMemberDetail(db: Kysely<Database>, userId: string): Pro
         : { since: profile.suspended_at, by: profile.suspended_by, byEmail: profile.suspender_email ?? null, reason: profile.suspension_reason },
     listings: {
       total: count(listingCount),
-      rows: listings.map((l) => ({ id: Number(l.id), title: l.title, status: l.status, priceCents: Number(l.price_cents), currency: l.currency, createdAt: l.created_at })),
+      rows: listings.map((l) => ({
+        id: Number(l.id),
+        title: l.title,
+        status: l.status,
+        priceCents: Number(l.price_cents),
+        currency: l.currency,
+        createdAt: l.created_at,
+      })),
     },
     orders: {
       total: count(orderCount),

@@ -41,7 +41,10 @@ export interface SuspensionOutcome {
 async function checkedTarget(trx: Kysely<Database>, actorUserId: string, targetUserId: string) {
   const authority = await memberAuthority(trx, actorUserId);
   if (!managesMembers(authority)) throw new DomainError("forbidden", ADMIN_MESSAGES.forbidden, { code: "can_manage_users" });
-  const target = await forUpdate(trx, trx.selectFrom("profiles").select(["id", "role", "suspended_at", "suspended_by", "suspension_reason"]).where("id", "=", targetUserId)).executeTakeFirst();
+  const target = await forUpdate(
+    trx,
+    trx.selectFrom("profiles").select(["id", "role", "suspended_at", "suspended_by", "suspension_reason"]).where("id", "=", targetUserId),
+  ).executeTakeFirst();
   if (!target) throw new DomainError("not_found", ADMIN_MESSAGES.userNotFound);
   const refusal = memberAuthorityRefusal(authority, target);
   if (refusal === "own_account") throw new DomainError("forbidden", MEMBER_MESSAGES.ownAccount, { code: "own_account" });
@@ -286,7 +289,8 @@ export async function restoreSuspensionCancellations(
   now = new Date(),
 ): Promise<RestoreOutcome> {
   const auctionIds = [...new Set(input.auctionIds)];
-  if (auctionIds.length === 0 || auctionIds.length > RESTORE_LIST_MAX) throw new DomainError("invalid", MEMBER_MESSAGES.restoreChooseAuctions, { field: "auctionId" });
+  if (auctionIds.length === 0 || auctionIds.length > RESTORE_LIST_MAX)
+    throw new DomainError("invalid", MEMBER_MESSAGES.restoreChooseAuctions, { field: "auctionId" });
   const days = input.endInDays ?? null;
   if (days !== null && (!Number.isInteger(days) || days < RESTORE_END_DAYS.min || days > RESTORE_END_DAYS.max)) {
     throw new DomainError("invalid", MEMBER_MESSAGES.restoreEndDays, { field: "endInDays" });
@@ -349,7 +353,9 @@ export async function restoreSuspensionCancellations(
           title: restored.length === 1 ? "Your auction is back" : "Your auctions are back",
           message:
             `Tradebench restored ${restored.length === 1 ? "the auction" : "the auctions"} your suspension cancelled: ${titles}. ` +
-            (endDate ? `${restored.length === 1 ? "It ends" : "They end"} ${days} ${days === 1 ? "day" : "days"} from now.` : `${restored.length === 1 ? "It keeps its" : "They keep their"} end time.`),
+            (endDate
+              ? `${restored.length === 1 ? "It ends" : "They end"} ${days} ${days === 1 ? "day" : "days"} from now.`
+              : `${restored.length === 1 ? "It keeps its" : "They keep their"} end time.`),
           actionUrl: restored.length === 1 ? `/auctions/${restored[0]!.auctionId}` : "/seller-dashboard",
         });
         await insertNotifications(trx, notifications, now);

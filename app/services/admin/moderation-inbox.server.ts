@@ -49,7 +49,12 @@ export interface ModerationCounts {
 
 /** How many things await a moderator, per section and in all. */
 export async function countAwaitingModeration(db: Kysely<Database>): Promise<ModerationCounts> {
-  const [listings, reviews, members, forumPosts] = await Promise.all([countFlaggedListings(db), countReportedReviews(db), countPendingFraudReports(db), countFlaggedForumPosts(db)]);
+  const [listings, reviews, members, forumPosts] = await Promise.all([
+    countFlaggedListings(db),
+    countReportedReviews(db),
+    countPendingFraudReports(db),
+    countFlaggedForumPosts(db),
+  ]);
   return { listings, reviews, members, forumPosts, total: listings + reviews + members + forumPosts };
 }
 
@@ -78,7 +83,10 @@ async function listingReporters(db: Kysely<Database>, listingIds: number[]): Pro
           "p.company_name",
           "p.first_name",
           "p.last_name",
-          inner.fn.agg<number>("row_number").over((over) => over.partitionBy("r.listing_id").orderBy("r.created_at").orderBy("r.id")).as("place"),
+          inner.fn
+            .agg<number>("row_number")
+            .over((over) => over.partitionBy("r.listing_id").orderBy("r.created_at").orderBy("r.id"))
+            .as("place"),
         ])
         .where("r.status", "=", "open")
         .where("r.listing_id", "in", listingIds)
@@ -106,7 +114,10 @@ async function reviewReporters(db: Kysely<Database>, reviewIds: number[]): Promi
           "p.company_name",
           "p.first_name",
           "p.last_name",
-          inner.fn.agg<number>("row_number").over((over) => over.partitionBy("r.review_id").orderBy("r.created_at").orderBy("r.id")).as("place"),
+          inner.fn
+            .agg<number>("row_number")
+            .over((over) => over.partitionBy("r.review_id").orderBy("r.created_at").orderBy("r.id"))
+            .as("place"),
         ])
         .where("r.dismissed_at", "is", null)
         .where("r.review_id", "in", reviewIds)
@@ -120,7 +131,9 @@ async function reviewReporters(db: Kysely<Database>, reviewIds: number[]): Promi
   return groupReporters(rows);
 }
 
-function groupReporters(rows: Array<{ subject: number; reporter_id: string; company_name: string | null; first_name: string; last_name: string }>): Map<number, Reporter[]> {
+function groupReporters(
+  rows: Array<{ subject: number; reporter_id: string; company_name: string | null; first_name: string; last_name: string }>,
+): Map<number, Reporter[]> {
   const bySubject = new Map<number, Reporter[]>();
   for (const row of rows) {
     const list = bySubject.get(row.subject) ?? [];
@@ -134,15 +147,32 @@ function groupReporters(rows: Array<{ subject: number; reporter_id: string; comp
 export async function getModerationInbox(db: Kysely<Database>): Promise<ModerationInbox> {
   const counts = await countAwaitingModeration(db);
   const [listings, reviews, members, forumPosts] = await Promise.all([
-    firstEntries(counts.listings, FLAGGED_LISTINGS_PAGE, (index) => listFlaggedListings(db, { limit: FLAGGED_LISTINGS_PAGE, offset: index * FLAGGED_LISTINGS_PAGE })),
+    firstEntries(counts.listings, FLAGGED_LISTINGS_PAGE, (index) =>
+      listFlaggedListings(db, { limit: FLAGGED_LISTINGS_PAGE, offset: index * FLAGGED_LISTINGS_PAGE }),
+    ),
     firstEntries(counts.reviews, REVIEW_REPORTS_PAGE_SIZE, async (index) => (await listReportedReviews(db, index + 1)).reviews),
     firstEntries(counts.members, FRAUD_REPORTS_PAGE, (index) => listPendingFraudReports(db, { limit: FRAUD_REPORTS_PAGE, offset: index * FRAUD_REPORTS_PAGE })),
     counts.forumPosts > 0 ? listFlaggedForumPosts(db, { limit: MODERATION_INBOX_SECTION_MAX }) : Promise.resolve([]),
   ]);
-  const [byListing, byReview] = await Promise.all([listingReporters(db, listings.map((one) => one.listingId)), reviewReporters(db, reviews.map((one) => one.reviewId))]);
+  const [byListing, byReview] = await Promise.all([
+    listingReporters(
+      db,
+      listings.map((one) => one.listingId),
+    ),
+    reviewReporters(
+      db,
+      reviews.map((one) => one.reviewId),
+    ),
+  ]);
   return {
-    listings: section(counts.listings, listings.map((one) => ({ ...one, reporters: byListing.get(one.listingId) ?? [] }))),
-    reviews: section(counts.reviews, reviews.map((one) => ({ ...one, reporters: byReview.get(one.reviewId) ?? [] }))),
+    listings: section(
+      counts.listings,
+      listings.map((one) => ({ ...one, reporters: byListing.get(one.listingId) ?? [] })),
+    ),
+    reviews: section(
+      counts.reviews,
+      reviews.map((one) => ({ ...one, reporters: byReview.get(one.reviewId) ?? [] })),
+    ),
     members: section(counts.members, members),
     forumPosts: section(counts.forumPosts, forumPosts),
     total: counts.total,

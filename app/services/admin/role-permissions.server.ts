@@ -24,7 +24,11 @@ export interface RolePermissionsRow {
 export async function listRolePermissions(db: Kysely<Database>): Promise<RolePermissionsRow[]> {
   const [rows, counts] = await Promise.all([
     db.selectFrom("role_permissions").select(["role", "permission"]).orderBy("role").execute(),
-    db.selectFrom("profiles").select(["role", (eb) => eb.fn.countAll<number>().as("n")]).groupBy("role").execute(),
+    db
+      .selectFrom("profiles")
+      .select(["role", (eb) => eb.fn.countAll<number>().as("n")])
+      .groupBy("role")
+      .execute(),
   ]);
   return ROLES.map((role) => {
     const held = new Set(rows.filter((r) => r.role === role).map((r) => r.permission));

@@ -67,7 +67,9 @@ export async function listSalesForAdmin(
     page: current,
     pageCount,
     pageSize: SALES_PAGE_SIZE,
-    months: monthsEndingAt(now, 12).map((month) => byMonth.get(month) ?? { month, orders: 0, amountCents: 0, feeCents: 0, currency: money.converted.currency, byCurrency: [] }),
+    months: monthsEndingAt(now, 12).map(
+      (month) => byMonth.get(month) ?? { month, orders: 0, amountCents: 0, feeCents: 0, currency: money.converted.currency, byCurrency: [] },
+    ),
     totals: { orders: total, amountCents: money.converted.amountCents, feeCents: money.converted.feeCents, money },
   };
 }
@@ -89,26 +91,28 @@ export async function* salesCsv(db: Kysely<Database>, filter: SalesFilter = "all
     const rows = await newestOrders(db, statuses, { limit: limit + 1, before: after ?? undefined, walkByDate: filter === "all" || filter === "sold" });
     const page = rows.slice(0, limit);
     if (page.length === 0) return;
-    yield page
-      .map((sale) =>
-        [
-          sale.id,
-          sale.createdAt,
-          sale.status,
-          sale.listingId,
-          sale.title,
-          cents(sale.amountCents, sale.currency),
-          cents(sale.feeCents, sale.currency),
-          sale.currency,
-          sale.buyer.id,
-          sale.buyer.name,
-          sale.seller.id,
-          sale.seller.name,
-        ]
-          .map(csvCell)
-          .join(","),
-      )
-      .join("\r\n") + "\r\n";
+    yield (
+      page
+        .map((sale) =>
+          [
+            sale.id,
+            sale.createdAt,
+            sale.status,
+            sale.listingId,
+            sale.title,
+            cents(sale.amountCents, sale.currency),
+            cents(sale.feeCents, sale.currency),
+            sale.currency,
+            sale.buyer.id,
+            sale.buyer.name,
+            sale.seller.id,
+            sale.seller.name,
+          ]
+            .map(csvCell)
+            .join(","),
+        )
+        .join("\r\n") + "\r\n"
+    );
     written += page.length;
     const last = page[page.length - 1];
     if (!last || rows.length <= limit) return;
@@ -137,7 +141,10 @@ function clampReportMonths(value: unknown): number {
 }
 
 /** The marketplace's figures for each of the `months` months ending with `now`'s, oldest first. */
-export async function marketplaceReport(db: Kysely<Database>, { months = REPORT_DEFAULT_MONTHS, now = new Date() }: { months?: number; now?: Date } = {}): Promise<ReportMonth[]> {
+export async function marketplaceReport(
+  db: Kysely<Database>,
+  { months = REPORT_DEFAULT_MONTHS, now = new Date() }: { months?: number; now?: Date } = {},
+): Promise<ReportMonth[]> {
   const range = monthsEndingAt(now, clampReportMonths(months));
   const first = range[0] ?? "";
   const viewMonth = sql<string>`substr(viewed_at, 1, 7)`;
@@ -194,7 +201,9 @@ export function reportCsv(rows: readonly ReportMonth[]): string {
   const lines = ["month,gmv,fees,orders,new_users,listings,views,conversion_percent"];
   for (const row of rows) {
     lines.push(
-      [row.month, cents(row.gmvCents), cents(row.feeCents), row.orders, row.newUsers, row.listings, row.views, row.conversionPercent ?? ""].map(csvCell).join(","),
+      [row.month, cents(row.gmvCents), cents(row.feeCents), row.orders, row.newUsers, row.listings, row.views, row.conversionPercent ?? ""]
+        .map(csvCell)
+        .join(","),
     );
   }
   return lines.join("\r\n") + "\r\n";

@@ -189,14 +189,20 @@ export async function checkSystemStatus(db: Kysely<Database>, options: SystemSta
       const text = `${queued} queued, ${failed} failed`;
       // Without SMTP nothing is sent: the outbox is where e-mails stay, as the mail row says, not a stuck queue.
       if (!smtpUrl) return { state: "not_configured", detail: `${queued} kept in the outbox (no SMTP server configured), ${failed} failed` };
-      if (oldest && now.getTime() - Date.parse(oldest) > OUTBOX_STUCK_MS) return { state: "degraded", detail: `${text}; the oldest has waited since ${oldest.slice(0, 16).replace("T", " ")} UTC` };
+      if (oldest && now.getTime() - Date.parse(oldest) > OUTBOX_STUCK_MS)
+        return { state: "degraded", detail: `${text}; the oldest has waited since ${oldest.slice(0, 16).replace("T", " ")} UTC` };
       if (failed > 0) return { state: "degraded", detail: text };
       return { state: "operational", detail: text };
     }),
   ]);
 
   const down = (key: string) => checks.some((check) => check.key === key && check.state === "outage");
-  const overall: CheckState = down("database") || down("storage") ? "outage" : checks.every((check) => check.state === "operational" || check.state === "not_configured") ? "operational" : "degraded";
+  const overall: CheckState =
+    down("database") || down("storage")
+      ? "outage"
+      : checks.every((check) => check.state === "operational" || check.state === "not_configured")
+        ? "operational"
+        : "degraded";
   return { overall, checkedAt: now.toISOString(), checks };
 }
 

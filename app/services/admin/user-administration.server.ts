@@ -125,10 +125,26 @@ export async function listUsersForAdmin(db: Kysely<Database>, query: AdminUsersQ
       .selectFrom(pageOfProfiles)
       .selectAll("p")
       .select((eb) => [
-        eb.selectFrom("sign_in_events as s").select((e) => e.fn.max("s.created_at").as("at")).whereRef("s.user_id", "=", "p.id").as("last_sign_in_at"),
-        eb.selectFrom("equipment_listings as l").select((e) => e.fn.countAll<number | string>().as("n")).whereRef("l.user_id", "=", "p.id").as("listing_count"),
-        eb.selectFrom("orders as b").select((e) => e.fn.countAll<number | string>().as("n")).whereRef("b.buyer_id", "=", "p.id").as("purchase_count"),
-        eb.selectFrom("orders as o").select((e) => e.fn.countAll<number | string>().as("n")).whereRef("o.seller_id", "=", "p.id").as("sale_count"),
+        eb
+          .selectFrom("sign_in_events as s")
+          .select((e) => e.fn.max("s.created_at").as("at"))
+          .whereRef("s.user_id", "=", "p.id")
+          .as("last_sign_in_at"),
+        eb
+          .selectFrom("equipment_listings as l")
+          .select((e) => e.fn.countAll<number | string>().as("n"))
+          .whereRef("l.user_id", "=", "p.id")
+          .as("listing_count"),
+        eb
+          .selectFrom("orders as b")
+          .select((e) => e.fn.countAll<number | string>().as("n"))
+          .whereRef("b.buyer_id", "=", "p.id")
+          .as("purchase_count"),
+        eb
+          .selectFrom("orders as o")
+          .select((e) => e.fn.countAll<number | string>().as("n"))
+          .whereRef("o.seller_id", "=", "p.id")
+          .as("sale_count"),
       ])
       .orderBy("p.created_at", "desc")
       .orderBy("p.id", "desc")
@@ -136,10 +152,7 @@ export async function listUsersForAdmin(db: Kysely<Database>, query: AdminUsersQ
     base.select((eb) => eb.fn.countAll<number | string>().as("count")).executeTakeFirstOrThrow(),
     db
       .selectFrom("profiles")
-      .select((eb) => [
-        eb.fn.countAll<number | string>().as("members"),
-        eb.fn.count<number | string>("suspended_at").as("suspended"),
-      ])
+      .select((eb) => [eb.fn.countAll<number | string>().as("members"), eb.fn.count<number | string>("suspended_at").as("suspended")])
       .executeTakeFirstOrThrow(),
   ]);
   const total = Number(counted.count);
@@ -224,13 +237,7 @@ export async function changeUserAccess(
   return inWriteTransaction(db, async (trx) => {
     const authority = await memberAuthority(trx, actorUserId);
     if (!managesMembers(authority)) throw new DomainError("forbidden", ADMIN_MESSAGES.forbidden, { code: "can_manage_users" });
-    const target = await forUpdate(
-      trx,
-      trx
-        .selectFrom("profiles")
-        .select(ADMIN_USER_COLUMNS)
-        .where("id", "=", targetUserId),
-    ).executeTakeFirst();
+    const target = await forUpdate(trx, trx.selectFrom("profiles").select(ADMIN_USER_COLUMNS).where("id", "=", targetUserId)).executeTakeFirst();
     if (!target) throw new DomainError("not_found", ADMIN_MESSAGES.userNotFound);
     const oldFee = Number(target.fee_exemption);
     const roleChanges = change.role !== undefined && change.role !== target.role;
@@ -284,11 +291,7 @@ export async function changeUserAccess(
         now,
       );
     }
-    const updated = await trx
-      .selectFrom("profiles")
-      .select(ADMIN_USER_COLUMNS)
-      .where("id", "=", targetUserId)
-      .executeTakeFirstOrThrow();
+    const updated = await trx.selectFrom("profiles").select(ADMIN_USER_COLUMNS).where("id", "=", targetUserId).executeTakeFirstOrThrow();
     return { user: toAdminUserRow(updated), changed: true };
   });
 }

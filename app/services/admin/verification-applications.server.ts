@@ -67,7 +67,11 @@ function documentTypeOf(bytes: Uint8Array): { contentType: string; extension: st
 
 /** A file name safe to show and to send back as a download name. */
 function cleanFileName(name: string): string {
-  const base = name.replace(/[\\/]/g, "_").replace(/[^\p{L}\p{N}._ -]/gu, "").trim().slice(0, 120);
+  const base = name
+    .replace(/[\\/]/g, "_")
+    .replace(/[^\p{L}\p{N}._ -]/gu, "")
+    .trim()
+    .slice(0, 120);
   return base || "document";
 }
 
@@ -131,7 +135,13 @@ export async function verificationStanding(db: Kysely<Database>, userId: string)
     : null;
   const isSeller = profile !== undefined && normalizeRole(profile.role) === "seller";
   const isVerified = Number(profile?.is_verified ?? 0) === 1;
-  return { isSeller, isVerified, verifiedSince: isVerified ? (profile?.verification_date ?? null) : null, latest, mayApply: isSeller && !isVerified && latest?.status !== "pending" };
+  return {
+    isSeller,
+    isVerified,
+    verifiedSince: isVerified ? (profile?.verification_date ?? null) : null,
+    latest,
+    mayApply: isSeller && !isVerified && latest?.status !== "pending",
+  };
 }
 
 export interface SubmitVerificationApplication {
@@ -181,7 +191,16 @@ export async function submitVerificationApplication(db: Kysely<Database>, upload
         .executeTakeFirstOrThrow();
       await trx
         .insertInto("seller_verification_documents")
-        .values(stored.map((doc) => ({ application_id: created.id, upload_key: doc.key, file_name: doc.fileName, content_type: doc.contentType, size_bytes: doc.size, created_at: now.toISOString() })))
+        .values(
+          stored.map((doc) => ({
+            application_id: created.id,
+            upload_key: doc.key,
+            file_name: doc.fileName,
+            content_type: doc.contentType,
+            size_bytes: doc.size,
+            created_at: now.toISOString(),
+          })),
+        )
         .execute();
       await recordAuditEvent(
         trx,
@@ -225,19 +244,40 @@ export interface VerificationQueueEntry {
 }
 
 /** The applications waiting for a decision, oldest first, a page at a time. */
-export async function listPendingVerificationApplications(db: Kysely<Database>, page: number): Promise<{ applications: VerificationQueueEntry[]; total: number }> {
-  const counted = await db.selectFrom("seller_verification_applications").select((eb) => eb.fn.countAll<number>().as("n")).where("status", "=", "pending").executeTakeFirst();
+export async function listPendingVerificationApplications(
+  db: Kysely<Database>,
+  page: number,
+): Promise<{ applications: VerificationQueueEntry[]; total: number }> {
+  const counted = await db
+    .selectFrom("seller_verification_applications")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("status", "=", "pending")
+    .executeTakeFirst();
   const rows = await db
     .selectFrom("seller_verification_applications as a")
     .innerJoin("users as u", "u.id", "a.seller_id")
     .innerJoin("profiles as p", "p.id", "a.seller_id")
-    .select(["a.id", "a.seller_id", "a.company_name", "a.registration_number", "a.country", "a.address", "a.created_at", "u.email", "p.first_name", "p.last_name"])
+    .select([
+      "a.id",
+      "a.seller_id",
+      "a.company_name",
+      "a.registration_number",
+      "a.country",
+      "a.address",
+      "a.created_at",
+      "u.email",
+      "p.first_name",
+      "p.last_name",
+    ])
     .where("a.status", "=", "pending")
     .orderBy("a.id")
     .limit(VERIFICATION_QUEUE_PAGE_SIZE)
     .offset((page - 1) * VERIFICATION_QUEUE_PAGE_SIZE)
     .execute();
-  const documents = await documentsOf(db, rows.map((row) => row.id));
+  const documents = await documentsOf(
+    db,
+    rows.map((row) => row.id),
+  );
   const sellerIds = rows.map((row) => row.seller_id);
   const rejections =
     sellerIds.length === 0
@@ -261,7 +301,9 @@ export async function listPendingVerificationApplications(db: Kysely<Database>, 
       country: row.country,
       address: row.address,
       submittedAt: row.created_at,
-      earlierRejections: rejections.filter((one) => one.seller_id === row.seller_id).map((one) => ({ reason: one.rejection_reason, decidedAt: one.decided_at })),
+      earlierRejections: rejections
+        .filter((one) => one.seller_id === row.seller_id)
+        .map((one) => ({ reason: one.rejection_reason, decidedAt: one.decided_at })),
       documents: documents
         .filter((doc) => doc.application_id === row.id)
         .map((doc) => ({ id: doc.id, fileName: doc.file_name, sizeBytes: Number(doc.size_bytes), contentType: doc.content_type })),
@@ -271,7 +313,11 @@ export async function listPendingVerificationApplications(db: Kysely<Database>, 
 
 /** How many applications wait for a decision (the console's navigation shows it). */
 export async function countPendingVerificationApplications(db: Kysely<Database>): Promise<number> {
-  const row = await db.selectFrom("seller_verification_applications").select((eb) => eb.fn.countAll<number>().as("n")).where("status", "=", "pending").executeTakeFirst();
+  const row = await db
+    .selectFrom("seller_verification_applications")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("status", "=", "pending")
+    .executeTakeFirst();
   return Number(row?.n ?? 0);
 }
 
@@ -287,7 +333,8 @@ export interface VerificationDecisionInput {
 export async function decideVerificationApplication(db: Kysely<Database>, input: VerificationDecisionInput): Promise<void> {
   const now = input.now ?? new Date();
   const permissions = await permissionsOfRole(db, input.actor.role);
-  if (!permissions.has("can_manage_users") && !permissions.has("can_manage_admins")) throw new DomainError("forbidden", "You do not have permission to do this.");
+  if (!permissions.has("can_manage_users") && !permissions.has("can_manage_admins"))
+    throw new DomainError("forbidden", "You do not have permission to do this.");
   const reason = input.reason?.trim() ?? "";
   if (input.decision === "reject" && reason.length === 0) throw new DomainError("invalid", M.reasonRequired, { field: "reason" });
   const drafts: NotificationDraft[] = [];
@@ -310,11 +357,20 @@ export async function decideVerificationApplication(db: Kysely<Database>, input:
       const approve = input.decision === "approve";
       await trx
         .updateTable("seller_verification_applications")
-        .set({ status: approve ? "approved" : "rejected", rejection_reason: approve ? null : reason, decided_by: input.actor.id, decided_at: now.toISOString() })
+        .set({
+          status: approve ? "approved" : "rejected",
+          rejection_reason: approve ? null : reason,
+          decided_by: input.actor.id,
+          decided_at: now.toISOString(),
+        })
         .where("id", "=", application.id)
         .execute();
       if (approve) {
-        await trx.updateTable("profiles").set({ is_verified: 1, verification_date: now.toISOString(), updated_at: now.toISOString() }).where("id", "=", application.seller_id).execute();
+        await trx
+          .updateTable("profiles")
+          .set({ is_verified: 1, verification_date: now.toISOString(), updated_at: now.toISOString() })
+          .where("id", "=", application.seller_id)
+          .execute();
       }
       await recordAuditEvent(
         trx,
@@ -326,7 +382,11 @@ export async function decideVerificationApplication(db: Kysely<Database>, input:
           detail: JSON.stringify({
             application: application.id,
             before: { status: "pending", verified: Number(seller.is_verified) === 1, since: seller.verification_date },
-            after: { status: approve ? "approved" : "rejected", verified: approve || Number(seller.is_verified) === 1, ...(approve ? { since: now.toISOString() } : { reason }) },
+            after: {
+              status: approve ? "approved" : "rejected",
+              verified: approve || Number(seller.is_verified) === 1,
+              ...(approve ? { since: now.toISOString() } : { reason }),
+            },
           }),
         },
         now,

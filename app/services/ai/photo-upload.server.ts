@@ -3,7 +3,15 @@
 // (app/web/multipart.server.ts) on photos of several megabytes — the largest cost of a generation after the photos'
 // decoding (see bench/ai.mjs). Same answer shape and the same rules: the body is cut off past `maxTotalBytes`
 // (413), each file over `maxFileBytes` is dropped and reported, repeats and files past `maxFiles` likewise.
-import { DEFAULT_MAX_FIELDS, maxPartsOf, multipartBoundary, UPLOAD_MESSAGES, type MultipartForm, type MultipartOptions, type ReceivedFile } from "../uploads.ts";
+import {
+  DEFAULT_MAX_FIELDS,
+  maxPartsOf,
+  multipartBoundary,
+  UPLOAD_MESSAGES,
+  type MultipartForm,
+  type MultipartOptions,
+  type ReceivedFile,
+} from "../uploads.ts";
 import { DomainError, isDomainError } from "../domain-error.ts";
 
 const tooLarge = () => new DomainError("too_large", UPLOAD_MESSAGES.tooLarge);
@@ -47,7 +55,9 @@ export async function readPhotoUpload(request: Request, options: MultipartOption
 
   let parsed: FormData;
   try {
-    parsed = await new Response(limitedBody(request.body, options.maxTotalBytes, boundary, maxPartsOf(options)), { headers: { "Content-Type": type } }).formData();
+    parsed = await new Response(limitedBody(request.body, options.maxTotalBytes, boundary, maxPartsOf(options)), {
+      headers: { "Content-Type": type },
+    }).formData();
   } catch (error) {
     if (isDomainError(error)) throw error;
     if (error instanceof Error && isDomainError(error.cause)) throw error.cause;

@@ -84,7 +84,11 @@ export async function unreadablePhotos(photos: readonly Uint8Array[]): Promise<n
       const bytes = photos[index]!;
       try {
         if (index < ANALYSIS_MAX_PHOTOS) await analysisPhoto(bytes);
-        else await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, animated: false, sequentialRead: true }).resize(64, 64, { fit: "inside", fastShrinkOnLoad: true }).raw().toBuffer();
+        else
+          await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, animated: false, sequentialRead: true })
+            .resize(64, 64, { fit: "inside", fastShrinkOnLoad: true })
+            .raw()
+            .toBuffer();
       } catch {
         unreadable.push(index);
       }

@@ -2,7 +2,6 @@
 // llama.cpp / Ollama / vLLM server), reached only from the server with the key from the environment. One chat
 // completion at a time, within a deadline, retried per app/lib/ai/retry.ts; every failure becomes an AiFailure of
 // one class of docs/product/listings.md#ai-assistant.
-import type OpenAI from "openai";
 import type * as OpenAiSdk from "openai";
 import type { ChatCompletion, ChatCompletionCreateParamsNonStreaming } from "openai/resources/chat/completions";
 import { getEnv, type Env } from "~/env.server.ts";
@@ -20,7 +19,9 @@ export interface AiConfig {
   timeoutMs: number;
 }
 
-export function aiConfigFromEnv(env: Pick<Env, "OPENAI_API_KEY" | "OPENAI_BASE_URL" | "OPENAI_MODEL" | "OPENAI_VISION_MODEL" | "OPENAI_TIMEOUT_MS"> = getEnv()): AiConfig {
+export function aiConfigFromEnv(
+  env: Pick<Env, "OPENAI_API_KEY" | "OPENAI_BASE_URL" | "OPENAI_MODEL" | "OPENAI_VISION_MODEL" | "OPENAI_TIMEOUT_MS"> = getEnv(),
+): AiConfig {
   return {
     apiKey: env.OPENAI_API_KEY ?? null,
     baseURL: env.OPENAI_BASE_URL ?? null,
@@ -29,6 +30,8 @@ export function aiConfigFromEnv(env: Pick<Env, "OPENAI_API_KEY" | "OPENAI_BASE_U
     timeoutMs: env.OPENAI_TIMEOUT_MS,
   };
 }
+
+type OpenAI = OpenAiSdk.OpenAI;
 
 const clients = new Map<string, OpenAI>();
 
@@ -58,7 +61,8 @@ export function failureOf(error: unknown): AiFailure {
   if (sdk && error instanceof sdk.APIUserAbortError) return new AiFailure("aborted");
   if (sdk && error instanceof sdk.APIConnectionTimeoutError) return new AiFailure("timeout");
   if (sdk && error instanceof sdk.APIConnectionError) return new AiFailure("connection", error.message);
-  if (sdk && error instanceof sdk.APIError && typeof error.status === "number") return new AiFailure(failureClassForStatus(error.status), `HTTP ${error.status}`);
+  if (sdk && error instanceof sdk.APIError && typeof error.status === "number")
+    return new AiFailure(failureClassForStatus(error.status), `HTTP ${error.status}`);
   if (error instanceof Error && error.name === "AbortError") return new AiFailure("aborted");
   return new AiFailure("unexpected", error instanceof Error ? error.message : String(error));
 }

@@ -56,7 +56,9 @@ export async function flushFollowedSellerAlerts(
         .deleteFrom("followed_listing_alerts")
         .where("notified_at", "is", null)
         .where("seller_id", "in", sellerIds)
-        .where((eb) => eb("listing_id", "not in", eb.selectFrom("equipment_listings").select("id").where("status", "=", "active").where("user_id", "in", sellerIds)))
+        .where((eb) =>
+          eb("listing_id", "not in", eb.selectFrom("equipment_listings").select("id").where("status", "=", "active").where("user_id", "in", sellerIds)),
+        )
         .execute();
       const claimed = await trx
         .updateTable("followed_listing_alerts")

@@ -271,7 +271,9 @@ async function savedSearchAlertCandidates(db: Kysely<Database>, query: AlertCand
       where notify_on_new = 1 and alert_term is null and alert_category is null and ${current} and ${keys}
     union all
     select id, search_params from saved_searches${indexedBy("saved_searches_alert_key_version")}
-      where notify_on_new = 1 and (alert_key_version < ${query.keyVersion} or alert_key_version > ${query.keyVersion}) and ${keys} and ${inCategory}`.execute(db);
+      where notify_on_new = 1 and (alert_key_version < ${query.keyVersion} or alert_key_version > ${query.keyVersion}) and ${keys} and ${inCategory}`.execute(
+    db,
+  );
   return rows;
 }
 
@@ -359,7 +361,20 @@ export async function matchListingToSavedSearches(db: Kysely<Database>, listingI
   await rekeySavedSearches(db);
   const listing = await db
     .selectFrom("equipment_listings")
-    .select(["id", "user_id", "status", "title", "description", "brand", "model", "category_id", "condition", "reference_amount", "test_level", "calibration_date"])
+    .select([
+      "id",
+      "user_id",
+      "status",
+      "title",
+      "description",
+      "brand",
+      "model",
+      "category_id",
+      "condition",
+      "reference_amount",
+      "test_level",
+      "calibration_date",
+    ])
     .where("id", "=", listingId)
     .executeTakeFirst();
   if (!listing || listing.status !== "active") return none;

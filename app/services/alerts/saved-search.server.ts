@@ -153,7 +153,12 @@ export async function listSavedSearchPage(
   const totalPages = Math.max(1, Math.ceil(total / pageSize));
   let wanted = Math.min(Math.max(1, Math.floor(page)), totalPages);
   if (containing !== undefined && Number.isSafeInteger(containing) && containing > 0) {
-    const target = await db.selectFrom("saved_searches").select(["id", "created_at"]).where("id", "=", containing).where("user_id", "=", userId).executeTakeFirst();
+    const target = await db
+      .selectFrom("saved_searches")
+      .select(["id", "created_at"])
+      .where("id", "=", containing)
+      .where("user_id", "=", userId)
+      .executeTakeFirst();
     if (target) {
       const newer = await db
         .selectFrom("saved_searches")
@@ -184,18 +189,9 @@ function requireIds(userId: string | null | undefined, searchId: number | null |
 }
 
 /** One of the user's saved searches; another user's id finds nothing ("Saved search not found"). */
-export async function getSavedSearch(
-  db: Kysely<Database>,
-  owner: string | null | undefined,
-  id: number | null | undefined,
-): Promise<SavedSearchSummary> {
+export async function getSavedSearch(db: Kysely<Database>, owner: string | null | undefined, id: number | null | undefined): Promise<SavedSearchSummary> {
   const { userId, searchId } = requireIds(owner, id);
-  const row = await db
-    .selectFrom("saved_searches")
-    .select(SUMMARY_COLUMNS)
-    .where("id", "=", searchId)
-    .where("user_id", "=", userId)
-    .executeTakeFirst();
+  const row = await db.selectFrom("saved_searches").select(SUMMARY_COLUMNS).where("id", "=", searchId).where("user_id", "=", userId).executeTakeFirst();
   if (!row) throw refuse.notFound();
   return toSummary(row);
 }
@@ -244,18 +240,9 @@ export async function updateSavedSearch(
 }
 
 /** Deletes a saved search of the user's (by id and user id together); returns what it was. */
-export async function deleteSavedSearch(
-  db: Kysely<Database>,
-  owner: string | null | undefined,
-  id: number | null | undefined,
-): Promise<SavedSearchSummary> {
+export async function deleteSavedSearch(db: Kysely<Database>, owner: string | null | undefined, id: number | null | undefined): Promise<SavedSearchSummary> {
   const { userId, searchId } = requireIds(owner, id);
-  const row = await db
-    .deleteFrom("saved_searches")
-    .where("id", "=", searchId)
-    .where("user_id", "=", userId)
-    .returning(SUMMARY_COLUMNS)
-    .executeTakeFirst();
+  const row = await db.deleteFrom("saved_searches").where("id", "=", searchId).where("user_id", "=", userId).returning(SUMMARY_COLUMNS).executeTakeFirst();
   if (!row) throw refuse.notFound();
   return toSummary(row);
 }
@@ -281,11 +268,7 @@ export async function executeSavedSearch(
 ): Promise<SavedSearchExecution> {
   const { userId, searchId } = requireIds(owner, id);
   const search = await getSavedSearch(db, userId, searchId);
-  const result = await searchListings(
-    db,
-    savedSearchListingFilters(search.params),
-    { pageSize: SAVED_SEARCH_EXECUTE_LIMIT, now },
-  );
+  const result = await searchListings(db, savedSearchListingFilters(search.params), { pageSize: SAVED_SEARCH_EXECUTE_LIMIT, now });
   const ids = result.listings.map((listing) => listing.id);
   const created = new Map<number, string>();
   if (ids.length > 0) {

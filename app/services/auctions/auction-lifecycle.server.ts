@@ -85,18 +85,22 @@ async function announce<T>(db: Kysely<Database>, committed: Committed<T> | null)
 /** Claims and starts one upcoming auction whose start date has come; false when another writer got there first. */
 async function startOne(db: Kysely<Database>, auctionId: number, now: Date): Promise<boolean> {
   const stamp = now.toISOString();
-  const committed = await inWriteTransaction(db, async (trx): Promise<Committed<true> | null> => {
-    await lockAuction(trx, auctionId);
-    const claimed = await trx
-      .updateTable("auctions")
-      .set((eb) => ({ status: "active", version: eb("version", "+", 1), updated_at: stamp }))
-      .where("id", "=", auctionId)
-      .where("status", "=", "upcoming")
-      .where("start_date", "<=", stamp)
-      .executeTakeFirst();
-    if (Number(claimed.numUpdatedRows) !== 1) return null;
-    return { result: true, reason: "started", auctionId, notifications: [] };
-  }, LOCKED);
+  const committed = await inWriteTransaction(
+    db,
+    async (trx): Promise<Committed<true> | null> => {
+      await lockAuction(trx, auctionId);
+      const claimed = await trx
+        .updateTable("auctions")
+        .set((eb) => ({ status: "active", version: eb("version", "+", 1), updated_at: stamp }))
+        .where("id", "=", auctionId)
+        .where("status", "=", "upcoming")
+        .where("start_date", "<=", stamp)
+        .executeTakeFirst();
+      if (Number(claimed.numUpdatedRows) !== 1) return null;
+      return { result: true, reason: "started", auctionId, notifications: [] };
+    },
+    LOCKED,
+  );
   return (await announce(db, committed)) ?? false;
 }
 
@@ -209,7 +213,12 @@ async function endClaimed(trx: Kysely<Database>, row: AuctionRow, now: Date, due
   const leader = row.bid_count > 0 && row.leading_bid_id !== null ? (row.leader_id ?? null) : null;
   // A listing already sold another way (which should not happen while its auction runs) gets no second order.
   const otherSale = leader
-    ? await trx.selectFrom("orders").select("id").where("listing_id", "=", row.listing_id).where("status", "not in", ["cancelled", "refunded"]).executeTakeFirst()
+    ? await trx
+        .selectFrom("orders")
+        .select("id")
+        .where("listing_id", "=", row.listing_id)
+        .where("status", "not in", ["cancelled", "refunded"])
+        .executeTakeFirst()
     : undefined;
   if (otherSale) console.warn(`Auction ${row.id} ended without a sale: listing ${row.listing_id} already has order ${otherSale.id}.`);
   const winnerId = leader && reserve !== "not_met" && !otherSale ? leader : null;
@@ -247,7 +256,14 @@ async function endClaimed(trx: Kysely<Database>, row: AuctionRow, now: Date, due
   }
   const notifications = endNotifications(row, outcome, bidders, orderId);
   if (winnerId) {
-    const sold = { listingId: row.listing_id, title: row.title, sellerId: row.seller_id, buyerId: winnerId, alreadyTold: bidders, actionUrl: `/auctions/${row.id}` };
+    const sold = {
+      listingId: row.listing_id,
+      title: row.title,
+      sellerId: row.seller_id,
+      buyerId: winnerId,
+      alreadyTold: bidders,
+      actionUrl: `/auctions/${row.id}`,
+    };
     notifications.push(...(await itemSoldAlerts(trx, sold)));
   }
   await insertNotifications(trx, notifications, now);
@@ -256,12 +272,16 @@ async function endClaimed(trx: Kysely<Database>, row: AuctionRow, now: Date, due
 
 /** Ends one active auction whose end date has come; null when it is not due or another writer ended it first. */
 async function endOneDue(db: Kysely<Database>, auctionId: number, now: Date): Promise<EndedAuction | null> {
-  const committed = await inWriteTransaction(db, async (trx) => {
-    await lockAuction(trx, auctionId);
-    const row = await findAuctionRow(trx, auctionId);
-    if (!row || row.status !== "active" || row.end_date > now.toISOString()) return null;
-    return endClaimed(trx, row, now, true);
-  }, LOCKED);
+  const committed = await inWriteTransaction(
+    db,
+    async (trx) => {
+      await lockAuction(trx, auctionId);
+      const row = await findAuctionRow(trx, auctionId);
+      if (!row || row.status !== "active" || row.end_date > now.toISOString()) return null;
+      return endClaimed(trx, row, now, true);
+    },
+    LOCKED,
+  );
   return announce(db, committed);
 }
 
@@ -282,11 +302,7 @@ async function endDue(db: Kysely<Database>, now: Date): Promise<{ done: number; 
 }
 
 /** Runs `work` for each auction in turn; one auction's failure is logged and does not stop the others. */
-async function eachAuction(
-  rows: Array<{ id: number }>,
-  work: (id: number) => Promise<boolean>,
-  verb: string,
-): Promise<{ done: number; failed: number }> {
+async function eachAuction(rows: Array<{ id: number }>, work: (id: number) => Promise<boolean>, verb: string): Promise<{ done: number; failed: number }> {
   let done = 0;
   let failed = 0;
   for (const { id } of rows) {
@@ -395,12 +411,16 @@ export async function ownerControlView(
 export async function endAuctionEarly(db: Kysely<Database>, request: OwnerRequest): Promise<EndedAuction> {
   const now = request.now ?? new Date();
   await settleAuctionIfDue(db, request.auctionId, now);
-  const committed = await inWriteTransaction(db, async (trx) => {
-    const row = await ownedRow(trx, request, now, "end");
-    const ended = await endClaimed(trx, row, now, false);
-    if (!ended) throw new DomainError("conflict", LIFECYCLE_MESSAGES.cannotEnd);
-    return ended;
-  }, LOCKED);
+  const committed = await inWriteTransaction(
+    db,
+    async (trx) => {
+      const row = await ownedRow(trx, request, now, "end");
+      const ended = await endClaimed(trx, row, now, false);
+      if (!ended) throw new DomainError("conflict", LIFECYCLE_MESSAGES.cannotEnd);
+      return ended;
+    },
+    LOCKED,
+  );
   const result = await announce(db, committed);
   return result!;
 }
@@ -410,32 +430,36 @@ export async function cancelAuction(db: Kysely<Database>, request: OwnerRequest)
   const now = request.now ?? new Date();
   const stamp = now.toISOString();
   await settleAuctionIfDue(db, request.auctionId, now);
-  const committed = await inWriteTransaction(db, async (trx): Promise<Committed<{ auctionId: number; notified: number }>> => {
-    const row = await ownedRow(trx, request, now, "cancel");
-    const claimed = await trx
-      .updateTable("auctions")
-      .set((eb) => ({ status: "cancelled", cancelled_at: stamp, version: eb("version", "+", 1), updated_at: stamp }))
-      .where("id", "=", row.id)
-      .where("status", "in", ["active", "upcoming"])
-      .where("version", "=", row.version)
-      .executeTakeFirst();
-    if (Number(claimed.numUpdatedRows) !== 1) throw new DomainError("conflict", LIFECYCLE_MESSAGES.cannotCancel);
-    await markListingUnsold(trx, row.listing_id, stamp);
-    const bidders = row.bid_count > 0 ? await bidderIdsOf(trx, row.id) : [];
-    const notifications: NotificationDraft[] = bidders
-      .filter((bidderId) => bidderId !== row.seller_id)
-      .map((bidderId) => ({
-        userId: bidderId,
-        type: "auction_ended",
-        title: "Auction cancelled",
-        message: request.byStaff
-          ? `Tradebench cancelled the auction for "${row.title}": the seller's account is suspended. Your bids no longer count and nothing is owed.`
-          : `The seller cancelled the auction for "${row.title}". Your bids no longer count and nothing is owed.`,
-        actionUrl: `/auctions/${row.id}`,
-      }));
-    await insertNotifications(trx, notifications, now);
-    return { result: { auctionId: row.id, notified: notifications.length }, reason: "cancelled", auctionId: row.id, notifications };
-  }, LOCKED);
+  const committed = await inWriteTransaction(
+    db,
+    async (trx): Promise<Committed<{ auctionId: number; notified: number }>> => {
+      const row = await ownedRow(trx, request, now, "cancel");
+      const claimed = await trx
+        .updateTable("auctions")
+        .set((eb) => ({ status: "cancelled", cancelled_at: stamp, version: eb("version", "+", 1), updated_at: stamp }))
+        .where("id", "=", row.id)
+        .where("status", "in", ["active", "upcoming"])
+        .where("version", "=", row.version)
+        .executeTakeFirst();
+      if (Number(claimed.numUpdatedRows) !== 1) throw new DomainError("conflict", LIFECYCLE_MESSAGES.cannotCancel);
+      await markListingUnsold(trx, row.listing_id, stamp);
+      const bidders = row.bid_count > 0 ? await bidderIdsOf(trx, row.id) : [];
+      const notifications: NotificationDraft[] = bidders
+        .filter((bidderId) => bidderId !== row.seller_id)
+        .map((bidderId) => ({
+          userId: bidderId,
+          type: "auction_ended",
+          title: "Auction cancelled",
+          message: request.byStaff
+            ? `Tradebench cancelled the auction for "${row.title}": the seller's account is suspended. Your bids no longer count and nothing is owed.`
+            : `The seller cancelled the auction for "${row.title}". Your bids no longer count and nothing is owed.`,
+          actionUrl: `/auctions/${row.id}`,
+        }));
+      await insertNotifications(trx, notifications, now);
+      return { result: { auctionId: row.id, notified: notifications.length }, reason: "cancelled", auctionId: row.id, notifications };
+    },
+    LOCKED,
+  );
   const result = await announce(db, committed);
   return result!;
 }
@@ -459,13 +483,28 @@ export async function restoreCancelledAuction(
   const row = await trx
     .selectFrom("auctions")
     .innerJoin("equipment_listings", "equipment_listings.id", "auctions.listing_id")
-    .select(["auctions.id", "auctions.status", "auctions.bid_count", "auctions.start_date", "auctions.end_date", "auctions.extensions_end_at", "auctions.version", "auctions.listing_id", "equipment_listings.status as listing_status"])
+    .select([
+      "auctions.id",
+      "auctions.status",
+      "auctions.bid_count",
+      "auctions.start_date",
+      "auctions.end_date",
+      "auctions.extensions_end_at",
+      "auctions.version",
+      "auctions.listing_id",
+      "equipment_listings.status as listing_status",
+    ])
     .where("auctions.id", "=", request.auctionId)
     .executeTakeFirst();
   if (!row || row.status !== "cancelled") return { refusal: "not_cancelled" };
   if (row.bid_count > 0) return { refusal: "had_bids" };
   if (row.listing_status !== "unsold") return { refusal: "listing_changed" };
-  const live = await trx.selectFrom("auctions").select("id").where("listing_id", "=", row.listing_id).where("status", "in", ["active", "upcoming"]).executeTakeFirst();
+  const live = await trx
+    .selectFrom("auctions")
+    .select("id")
+    .where("listing_id", "=", row.listing_id)
+    .where("status", "in", ["active", "upcoming"])
+    .executeTakeFirst();
   if (live) return { refusal: "listing_changed" };
   const endDate = request.endDate ? request.endDate.toISOString() : row.end_date;
   if (endDate <= stamp || endDate <= row.start_date) return { refusal: "ended" };
@@ -480,7 +519,12 @@ export async function restoreCancelledAuction(
     .where("version", "=", row.version)
     .executeTakeFirst();
   if (Number(claimed.numUpdatedRows) !== 1) return { refusal: "not_cancelled" };
-  await trx.updateTable("equipment_listings").set({ status: "active", updated_at: stamp }).where("id", "=", row.listing_id).where("status", "=", "unsold").execute();
+  await trx
+    .updateTable("equipment_listings")
+    .set({ status: "active", updated_at: stamp })
+    .where("id", "=", row.listing_id)
+    .where("status", "=", "unsold")
+    .execute();
   return { refusal: null, status, endDate };
 }
 

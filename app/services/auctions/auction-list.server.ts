@@ -43,11 +43,7 @@ const SORT_COLUMNS = {
   created_at: "a.created_at",
 } as const;
 
-export async function listAuctions(
-  db: Kysely<Database>,
-  filters: AuctionFilters,
-  viewerId?: string | null,
-): Promise<AuctionListPage> {
+export async function listAuctions(db: Kysely<Database>, filters: AuctionFilters, viewerId?: string | null): Promise<AuctionListPage> {
   const scope = filters.category ? await categoryScope(db, filters.category) : null;
   if (scope && scope.length === 0) {
     return { auctions: [], total: 0, page: filters.page, pageSize: AUCTIONS_PAGE_SIZE, totalPages: 0 };

@@ -90,11 +90,7 @@ export async function lockLiveAuctionOf(trx: Kysely<Database>, listingId: number
 
 /** Buy Now on a hybrid stays open while the auction runs and its price is below the buy-now price. */
 export function buyNowOpen(row: Pick<AuctionRow, "status" | "buy_now_price_cents" | "current_price_cents">): boolean {
-  return (
-    row.buy_now_price_cents !== null &&
-    (row.status === "active" || row.status === "upcoming") &&
-    row.current_price_cents < row.buy_now_price_cents
-  );
+  return row.buy_now_price_cents !== null && (row.status === "active" || row.status === "upcoming") && row.current_price_cents < row.buy_now_price_cents;
 }
 
 /** The seller's fixed increment of the auction, or null when it follows the tiered table. */

@@ -78,8 +78,7 @@ export function resolveBid(state: AuctionBidState, attempt: BidAttempt): BidReso
   /** The increment above a price on this lot: the seller's fixed one, or the band of that price. */
   const incrementAbove = (price: number) => bidIncrementAt(price, currency, state.fixedIncrementCents);
   /** With the leader's maximum at or above the reserve, the price is at least the reserve. */
-  const withReserve = (price: number, leaderMax: number) =>
-    reserveCents !== null && leaderMax >= reserveCents && price < reserveCents ? reserveCents : price;
+  const withReserve = (price: number, leaderMax: number) => (reserveCents !== null && leaderMax >= reserveCents && price < reserveCents ? reserveCents : price);
 
   if (leader && leader.userId === attempt.bidderId) {
     if (attempt.maxCents === null || attempt.maxCents <= leader.maxCents) {

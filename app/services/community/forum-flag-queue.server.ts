@@ -38,12 +38,21 @@ export interface FlaggedForumPost {
 }
 
 /** Posts with pending flags: hidden first, then the most flagged, the longest waiting first; at most `limit` (1…50). */
-export async function listFlaggedForumPosts(db: Kysely<Database>, { limit = MODERATION_INBOX_SECTION_MAX }: { limit?: number } = {}): Promise<FlaggedForumPost[]> {
+export async function listFlaggedForumPosts(
+  db: Kysely<Database>,
+  { limit = MODERATION_INBOX_SECTION_MAX }: { limit?: number } = {},
+): Promise<FlaggedForumPost[]> {
   const take = Math.min(Math.max(1, Math.trunc(limit) || 1), MODERATION_INBOX_SECTION_MAX);
   const groups = await db
     .selectFrom("forum_post_flags as f")
     .innerJoin("forum_posts as p", "p.id", "f.post_id")
-    .select((eb) => ["f.post_id", "p.hidden", eb.fn.countAll<number | string>().as("flags"), eb.fn.min<string>("f.created_at").as("first_at"), eb.fn.max<string>("f.created_at").as("latest_at")])
+    .select((eb) => [
+      "f.post_id",
+      "p.hidden",
+      eb.fn.countAll<number | string>().as("flags"),
+      eb.fn.min<string>("f.created_at").as("first_at"),
+      eb.fn.max<string>("f.created_at").as("latest_at"),
+    ])
     .groupBy(["f.post_id", "p.hidden"])
     .orderBy("p.hidden", "desc")
     .orderBy("flags", "desc")
@@ -72,7 +81,10 @@ export async function listFlaggedForumPosts(db: Kysely<Database>, { limit = MODE
             "m.first_name",
             "m.last_name",
             "m.company_name",
-            inner.fn.agg<number>("row_number").over((over) => over.partitionBy("f.post_id").orderBy("f.created_at").orderBy("f.user_id")).as("place"),
+            inner.fn
+              .agg<number>("row_number")
+              .over((over) => over.partitionBy("f.post_id").orderBy("f.created_at").orderBy("f.user_id"))
+              .as("place"),
           ])
           .where("f.post_id", "in", ids)
           .as("ranked"),
@@ -110,7 +122,10 @@ export async function listFlaggedForumPosts(db: Kysely<Database>, { limit = MODE
 
 /** Posts with pending flags (the queue's length). */
 export async function countFlaggedForumPosts(db: Kysely<Database>): Promise<number> {
-  const row = await db.selectFrom("forum_post_flags").select((eb) => eb.fn.count<number | string>("post_id").distinct().as("n")).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom("forum_post_flags")
+    .select((eb) => eb.fn.count<number | string>("post_id").distinct().as("n"))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -126,9 +141,16 @@ export interface FlaggedPostDecision {
  * Not on one's own post nor on a post one flagged. Audited as forum.post.restore / forum.post.remove with the flags
  * decided, the visibility before and after and the reason.
  */
-export async function decideFlaggedForumPost(db: Kysely<Database>, actor: ForumActor, postId: number, decision: FlaggedPostDecision, now = new Date()): Promise<{ topicId: number }> {
+export async function decideFlaggedForumPost(
+  db: Kysely<Database>,
+  actor: ForumActor,
+  postId: number,
+  decision: FlaggedPostDecision,
+  now = new Date(),
+): Promise<{ topicId: number }> {
   if (!actor.canModerate) throw new DomainError("forbidden", FORUM_MESSAGES.moderatorsOnly);
-  if (decision.action !== "restore" && decision.action !== "remove") throw new DomainError("invalid", MODERATION_INBOX_MESSAGES.decisionRequired, { field: "decision" });
+  if (decision.action !== "restore" && decision.action !== "remove")
+    throw new DomainError("invalid", MODERATION_INBOX_MESSAGES.decisionRequired, { field: "decision" });
   const reason = (decision.reason ?? "").trim();
   if (reason.length > FORUM_DECISION_REASON_MAX) throw new DomainError("invalid", MODERATION_INBOX_MESSAGES.reasonTooLong, { field: "reason" });
   if (decision.action === "remove" && reason.length === 0) throw new DomainError("invalid", MODERATION_INBOX_MESSAGES.reasonRequired, { field: "reason" });
@@ -136,18 +158,26 @@ export async function decideFlaggedForumPost(db: Kysely<Database>, actor: ForumA
   return inWriteTransaction(
     db,
     async (trx) => {
-      const post = await forUpdate(trx, trx.selectFrom("forum_posts").select(["id", "topic_id", "author_id", "is_opening", "hidden"]).where("id", "=", postId)).executeTakeFirst();
+      const post = await forUpdate(
+        trx,
+        trx.selectFrom("forum_posts").select(["id", "topic_id", "author_id", "is_opening", "hidden"]).where("id", "=", postId),
+      ).executeTakeFirst();
       if (!post) throw new DomainError("not_found", FORUM_MESSAGES.postNotFound);
       const flags = await trx.selectFrom("forum_post_flags").select("user_id").where("post_id", "=", postId).execute();
       if (flags.length === 0) throw new DomainError("conflict", MODERATION_INBOX_MESSAGES.postNotFlagged);
       // Separation of duties: not on one's own post, nor on flags one raised.
       assertNotAParty("post", actor.userId, [post.author_id]);
-      assertNotAParty("report", actor.userId, flags.map((flag) => flag.user_id));
+      assertNotAParty(
+        "report",
+        actor.userId,
+        flags.map((flag) => flag.user_id),
+      );
       const hidden = decision.action === "remove" ? 1 : 0;
       await trx.deleteFrom("forum_post_flags").where("post_id", "=", postId).execute();
       await trx.updateTable("forum_posts").set({ hidden, flag_count: 0 }).where("id", "=", postId).execute();
       if (post.is_opening === 1) await trx.updateTable("forum_topics").set({ hidden }).where("id", "=", post.topic_id).execute();
-      if (hidden === 1) await trx.updateTable("forum_topics").set({ solution_post_id: null }).where("id", "=", post.topic_id).where("solution_post_id", "=", postId).execute();
+      if (hidden === 1)
+        await trx.updateTable("forum_topics").set({ solution_post_id: null }).where("id", "=", post.topic_id).where("solution_post_id", "=", postId).execute();
       await refreshTopicCounters(trx, post.topic_id);
       await recordAuditEvent(
         trx,

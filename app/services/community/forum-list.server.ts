@@ -96,32 +96,33 @@ export async function forumStats(db: Kysely<Database>): Promise<ForumStats> {
         eb.fn.coalesce(eb.fn.sum<number | string>("view_count"), sql<number>`0`).as("views"),
       ])
       .executeTakeFirstOrThrow(),
-    db.selectFrom("users").select((eb) => eb.fn.countAll<number | string>().as("members")).executeTakeFirstOrThrow(),
+    db
+      .selectFrom("users")
+      .select((eb) => eb.fn.countAll<number | string>().as("members"))
+      .executeTakeFirstOrThrow(),
   ]);
   return { topics: Number(topics.topics), replies: Number(topics.replies), views: Number(topics.views), members: Number(members.members) };
 }
 
 export async function listForumTopics(db: Kysely<Database>, query: ForumTopicQuery = {}): Promise<ForumTopicPage> {
   const words = forumSearchWords(query.search);
-  const base = db
-    .selectFrom("forum_topics as t")
-    .where((eb) => {
-      const conditions: Expression<SqlBool>[] = [];
-      if (!query.includeHidden) conditions.push(eb("t.hidden", "=", 0));
-      if (query.categoryId) conditions.push(eb("t.category_id", "=", query.categoryId));
-      if (query.solvedOnly) conditions.push(eb("t.solution_post_id", "is not", null));
-      if (query.includeHidden && query.reviewOnly) {
-        conditions.push(
-          eb.or([
-            eb("t.hidden", "=", 1),
-            eb.exists(eb.selectFrom("forum_posts as h").select("h.id").whereRef("h.topic_id", "=", "t.id").where("h.hidden", "=", 1)),
-          ]),
-        );
-      }
-      // search_text and the words are folded alike (forumSearchText, forumSearchWords), so matching is exact.
-      for (const word of words) conditions.push(containsText(db, "t.search_text", word));
-      return eb.and(conditions);
-    });
+  const base = db.selectFrom("forum_topics as t").where((eb) => {
+    const conditions: Expression<SqlBool>[] = [];
+    if (!query.includeHidden) conditions.push(eb("t.hidden", "=", 0));
+    if (query.categoryId) conditions.push(eb("t.category_id", "=", query.categoryId));
+    if (query.solvedOnly) conditions.push(eb("t.solution_post_id", "is not", null));
+    if (query.includeHidden && query.reviewOnly) {
+      conditions.push(
+        eb.or([
+          eb("t.hidden", "=", 1),
+          eb.exists(eb.selectFrom("forum_posts as h").select("h.id").whereRef("h.topic_id", "=", "t.id").where("h.hidden", "=", 1)),
+        ]),
+      );
+    }
+    // search_text and the words are folded alike (forumSearchText, forumSearchWords), so matching is exact.
+    for (const word of words) conditions.push(containsText(db, "t.search_text", word));
+    return eb.and(conditions);
+  });
   const { count } = await base.select((eb) => eb.fn.countAll<number | string>().as("count")).executeTakeFirstOrThrow();
   const total = Number(count);
   const pageCount = Math.max(1, Math.ceil(total / FORUM_LIMITS.topicsPerPage));

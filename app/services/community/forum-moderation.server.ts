@@ -36,7 +36,13 @@ export async function markForumSolution(db: Kysely<Database>, actor: ForumActor,
     if (!isAuthor) {
       await recordAuditEvent(
         trx,
-        { actorUserId: actor.userId, action: postId === null ? "forum.topic.unmark_solution" : "forum.topic.mark_solution", subjectType: "forum_topic", subjectId: topicId, detail: JSON.stringify({ from: topic.solution_post_id, to: postId }) },
+        {
+          actorUserId: actor.userId,
+          action: postId === null ? "forum.topic.unmark_solution" : "forum.topic.mark_solution",
+          subjectType: "forum_topic",
+          subjectId: topicId,
+          detail: JSON.stringify({ from: topic.solution_post_id, to: postId }),
+        },
         now,
       );
     }
@@ -49,7 +55,15 @@ export async function likeForumPost(db: Kysely<Database>, actor: ForumActor, pos
     const { post } = await visiblePost(trx, actor, postId);
     if (post.author_id === actor.userId) throw new DomainError("conflict", FORUM_MESSAGES.ownPostLike);
     const changed = like
-      ? Number((await trx.insertInto("forum_post_likes").values({ post_id: postId, user_id: actor.userId }).onConflict((oc) => oc.doNothing()).executeTakeFirst()).numInsertedOrUpdatedRows ?? 0)
+      ? Number(
+          (
+            await trx
+              .insertInto("forum_post_likes")
+              .values({ post_id: postId, user_id: actor.userId })
+              .onConflict((oc) => oc.doNothing())
+              .executeTakeFirst()
+          ).numInsertedOrUpdatedRows ?? 0,
+        )
       : Number((await trx.deleteFrom("forum_post_likes").where("post_id", "=", postId).where("user_id", "=", actor.userId).executeTakeFirst()).numDeletedRows);
     if (changed === 0) return Number(post.like_count);
     const updated = await trx
@@ -70,7 +84,11 @@ export async function flagForumPost(db: Kysely<Database>, actor: ForumActor, pos
   return inWriteTransaction(db, async (trx) => {
     const { post } = await visiblePost(trx, actor, postId);
     if (post.author_id === actor.userId) throw new DomainError("conflict", FORUM_MESSAGES.ownPostFlag);
-    const inserted = await trx.insertInto("forum_post_flags").values({ post_id: postId, user_id: actor.userId, created_at: now.toISOString() }).onConflict((oc) => oc.doNothing()).executeTakeFirst();
+    const inserted = await trx
+      .insertInto("forum_post_flags")
+      .values({ post_id: postId, user_id: actor.userId, created_at: now.toISOString() })
+      .onConflict((oc) => oc.doNothing())
+      .executeTakeFirst();
     if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) throw new DomainError("conflict", FORUM_MESSAGES.alreadyFlagged);
     const updated = await trx
       .updateTable("forum_posts")
@@ -81,12 +99,30 @@ export async function flagForumPost(db: Kysely<Database>, actor: ForumActor, pos
     if (updated.hidden === 1 || Number(updated.flag_count) < FORUM_FLAGS_TO_HIDE) return { hidden: updated.hidden === 1 };
     // Flags are weighed by the flaggers' standing, and a staff member's post is never hidden by flags.
     const flaggers = await trx.selectFrom("forum_post_flags").select("user_id").where("post_id", "=", postId).execute();
-    if (!(await reportsHideContent(trx, post.author_id, flaggers.map((row) => row.user_id), now))) return { hidden: false };
+    if (
+      !(await reportsHideContent(
+        trx,
+        post.author_id,
+        flaggers.map((row) => row.user_id),
+        now,
+      ))
+    )
+      return { hidden: false };
     await trx.updateTable("forum_posts").set({ hidden: 1 }).where("id", "=", postId).execute();
     if (post.is_opening === 1) await trx.updateTable("forum_topics").set({ hidden: 1 }).where("id", "=", post.topic_id).execute();
     await trx.updateTable("forum_topics").set({ solution_post_id: null }).where("id", "=", post.topic_id).where("solution_post_id", "=", postId).execute();
     await refreshTopicCounters(trx, post.topic_id);
-    await recordAuditEvent(trx, { actorUserId: null, action: "forum.post.hide_by_flags", subjectType: "forum_post", subjectId: postId, detail: JSON.stringify({ flags: Number(updated.flag_count) }) }, now);
+    await recordAuditEvent(
+      trx,
+      {
+        actorUserId: null,
+        action: "forum.post.hide_by_flags",
+        subjectType: "forum_post",
+        subjectId: postId,
+        detail: JSON.stringify({ flags: Number(updated.flag_count) }),
+      },
+      now,
+    );
     return { hidden: true };
   });
 }
@@ -103,17 +139,29 @@ export async function moderateForumTopic(db: Kysely<Database>, actor: ForumActor
     switch (change.action) {
       case "pin":
       case "unpin":
-        await trx.updateTable("forum_topics").set({ pinned: change.action === "pin" ? 1 : 0 }).where("id", "=", topicId).execute();
+        await trx
+          .updateTable("forum_topics")
+          .set({ pinned: change.action === "pin" ? 1 : 0 })
+          .where("id", "=", topicId)
+          .execute();
         detail = { from: topic.pinned === 1, to: change.action === "pin" };
         break;
       case "lock":
       case "unlock":
-        await trx.updateTable("forum_topics").set({ locked: change.action === "lock" ? 1 : 0 }).where("id", "=", topicId).execute();
+        await trx
+          .updateTable("forum_topics")
+          .set({ locked: change.action === "lock" ? 1 : 0 })
+          .where("id", "=", topicId)
+          .execute();
         detail = { from: topic.locked === 1, to: change.action === "lock" };
         break;
       case "hide":
       case "unhide":
-        await trx.updateTable("forum_topics").set({ hidden: change.action === "hide" ? 1 : 0 }).where("id", "=", topicId).execute();
+        await trx
+          .updateTable("forum_topics")
+          .set({ hidden: change.action === "hide" ? 1 : 0 })
+          .where("id", "=", topicId)
+          .execute();
         detail = { from: topic.hidden === 1, to: change.action === "hide" };
         break;
       case "move": {
@@ -124,12 +172,22 @@ export async function moderateForumTopic(db: Kysely<Database>, actor: ForumActor
         break;
       }
     }
-    await recordAuditEvent(trx, { actorUserId: actor.userId, action: `forum.topic.${change.action}`, subjectType: "forum_topic", subjectId: topicId, detail: JSON.stringify(detail) }, now);
+    await recordAuditEvent(
+      trx,
+      { actorUserId: actor.userId, action: `forum.topic.${change.action}`, subjectType: "forum_topic", subjectId: topicId, detail: JSON.stringify(detail) },
+      now,
+    );
   });
 }
 
 /** A moderator hides a post, or restores one (its flags are cleared, so it is reviewed, not hidden again at once). */
-export async function moderateForumPost(db: Kysely<Database>, actor: ForumActor, postId: number, action: "hide" | "restore", now = new Date()): Promise<{ topicId: number }> {
+export async function moderateForumPost(
+  db: Kysely<Database>,
+  actor: ForumActor,
+  postId: number,
+  action: "hide" | "restore",
+  now = new Date(),
+): Promise<{ topicId: number }> {
   if (!actor.canModerate) throw new DomainError("forbidden", FORUM_MESSAGES.moderatorsOnly);
   return inWriteTransaction(db, async (trx) => {
     const { post } = await visiblePost(trx, actor, postId);
@@ -144,7 +202,17 @@ export async function moderateForumPost(db: Kysely<Database>, actor: ForumActor,
       if (post.is_opening === 1) await trx.updateTable("forum_topics").set({ hidden: 0 }).where("id", "=", post.topic_id).execute();
     }
     await refreshTopicCounters(trx, post.topic_id);
-    await recordAuditEvent(trx, { actorUserId: actor.userId, action: `forum.post.${action}`, subjectType: "forum_post", subjectId: postId, detail: JSON.stringify({ flags: Number(post.flag_count) }) }, now);
+    await recordAuditEvent(
+      trx,
+      {
+        actorUserId: actor.userId,
+        action: `forum.post.${action}`,
+        subjectType: "forum_post",
+        subjectId: postId,
+        detail: JSON.stringify({ flags: Number(post.flag_count) }),
+      },
+      now,
+    );
     return { topicId: post.topic_id };
   });
 }

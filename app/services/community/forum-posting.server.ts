@@ -16,12 +16,7 @@ export interface NewTopicInput {
   body: string;
 }
 
-async function assertNewAccountAllowance(
-  trx: Kysely<Database>,
-  userId: string,
-  kind: keyof typeof FORUM_NEW_ACCOUNT_LIMITS,
-  now: Date,
-): Promise<void> {
+async function assertNewAccountAllowance(trx: Kysely<Database>, userId: string, kind: keyof typeof FORUM_NEW_ACCOUNT_LIMITS, now: Date): Promise<void> {
   const user = await trx.selectFrom("users").select("created_at").where("id", "=", userId).executeTakeFirst();
   if (!user || now.getTime() - Date.parse(user.created_at) >= FORUM_NEW_ACCOUNT_MS) return;
   const rule = FORUM_NEW_ACCOUNT_LIMITS[kind];
@@ -136,7 +131,11 @@ export async function followForumTopic(db: Kysely<Database>, actor: ForumActor, 
   await inWriteTransaction(db, async (trx) => {
     await findVisibleTopic(trx, topicId, actor);
     if (follow) {
-      await trx.insertInto("forum_topic_followers").values({ topic_id: topicId, user_id: actor.userId, created_at: now.toISOString() }).onConflict((oc) => oc.doNothing()).execute();
+      await trx
+        .insertInto("forum_topic_followers")
+        .values({ topic_id: topicId, user_id: actor.userId, created_at: now.toISOString() })
+        .onConflict((oc) => oc.doNothing())
+        .execute();
     } else {
       await trx.deleteFrom("forum_topic_followers").where("topic_id", "=", topicId).where("user_id", "=", actor.userId).execute();
     }
@@ -162,7 +161,11 @@ export async function replyToForumTopic(db: Kysely<Database>, actor: ForumActor,
       .set((eb) => ({ reply_count: eb("reply_count", "+", 1), last_post_at: at, last_post_author_id: actor.userId }))
       .where("id", "=", topicId)
       .execute();
-    const replier = await trx.selectFrom("profiles").select(["first_name", "last_name", "company_name"]).where("id", "=", actor.userId).executeTakeFirstOrThrow();
+    const replier = await trx
+      .selectFrom("profiles")
+      .select(["first_name", "last_name", "company_name"])
+      .where("id", "=", actor.userId)
+      .executeTakeFirstOrThrow();
     const note = (userId: string, why: string): NotificationDraft => ({
       userId,
       type: "other",
@@ -187,7 +190,12 @@ export async function editForumPost(db: Kysely<Database>, actor: ForumActor, pos
     if (post.author_id !== actor.userId) throw new DomainError("forbidden", FORUM_MESSAGES.notYourPost);
     if (now.getTime() - Date.parse(post.created_at) >= FORUM_EDIT_WINDOW_MS) throw new DomainError("conflict", FORUM_MESSAGES.editWindowOver);
     await trx.updateTable("forum_posts").set({ body, edited_at: now.toISOString() }).where("id", "=", postId).execute();
-    if (post.is_opening === 1) await trx.updateTable("forum_topics").set({ search_text: forumSearchText(topic.title, body) }).where("id", "=", post.topic_id).execute();
+    if (post.is_opening === 1)
+      await trx
+        .updateTable("forum_topics")
+        .set({ search_text: forumSearchText(topic.title, body) })
+        .where("id", "=", post.topic_id)
+        .execute();
     return { topicId: post.topic_id };
   });
 }

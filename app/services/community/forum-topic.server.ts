@@ -128,7 +128,12 @@ export async function getForumTopic(
       ? [new Set<number>(), new Set<number>()]
       : await Promise.all(
           (["forum_post_likes", "forum_post_flags"] as const).map(async (table) => {
-            const rows = await db.selectFrom(table).select("post_id").where("user_id", "=", viewer.userId as string).where("post_id", "in", ids).execute();
+            const rows = await db
+              .selectFrom(table)
+              .select("post_id")
+              .where("user_id", "=", viewer.userId as string)
+              .where("post_id", "in", ids)
+              .execute();
             return new Set(rows.map((row) => row.post_id));
           }),
         );
@@ -152,7 +157,12 @@ export async function getForumTopic(
   const viewerIsAuthor = viewer.userId === topic.author_id;
   const viewerFollows =
     viewer.userId !== null &&
-    (await db.selectFrom("forum_topic_followers").select("topic_id").where("topic_id", "=", topicId).where("user_id", "=", viewer.userId).executeTakeFirst()) !== undefined;
+    (await db
+      .selectFrom("forum_topic_followers")
+      .select("topic_id")
+      .where("topic_id", "=", topicId)
+      .where("user_id", "=", viewer.userId)
+      .executeTakeFirst()) !== undefined;
   return {
     id: topic.id,
     title: topic.title,

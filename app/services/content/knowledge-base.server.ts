@@ -75,9 +75,7 @@ async function tagsOf(db: Executor, ids: readonly number[]): Promise<Map<number,
  */
 export async function listArticles(db: Executor, { query = "", category = null, includeDrafts = false }: ArticleListQuery = {}): Promise<ArticleList> {
   const words = searchWords(query);
-  let select = db
-    .selectFrom("knowledge_articles as a")
-    .select(["a.id", "a.slug", "a.title", "a.category", "a.content", "a.status", "a.updated_at"]);
+  let select = db.selectFrom("knowledge_articles as a").select(["a.id", "a.slug", "a.title", "a.category", "a.content", "a.status", "a.updated_at"]);
   if (!includeDrafts) select = select.where("a.status", "=", "published");
   if (category) select = select.where("a.category", "=", category);
   for (const word of words) {
@@ -313,7 +311,11 @@ export async function saveArticle(
         articleId = id;
       }
       const tags = [...new Set(input.tags)].slice(0, KNOWLEDGE_LIMITS.tags);
-      if (tags.length > 0) await trx.insertInto("knowledge_article_tags").values(tags.map((tag) => ({ article_id: articleId, tag }))).execute();
+      if (tags.length > 0)
+        await trx
+          .insertInto("knowledge_article_tags")
+          .values(tags.map((tag) => ({ article_id: articleId, tag })))
+          .execute();
       return { id: articleId, slug: input.slug };
     });
   } catch (error) {

@@ -31,7 +31,11 @@ export interface DashboardWatchItem {
   bidCount: number | null;
 }
 
-export async function getBuyerWatchlist(db: Kysely<Database>, userId: string, limit: number = BUYER_DASHBOARD_CAPS.watchlist): Promise<{ items: DashboardWatchItem[]; total: number }> {
+export async function getBuyerWatchlist(
+  db: Kysely<Database>,
+  userId: string,
+  limit: number = BUYER_DASHBOARD_CAPS.watchlist,
+): Promise<{ items: DashboardWatchItem[]; total: number }> {
   const [rows, total] = await Promise.all([
     db
       .selectFrom("watchlist as w")
@@ -53,7 +57,11 @@ export async function getBuyerWatchlist(db: Kysely<Database>, userId: string, li
       .orderBy("w.id", "desc")
       .limit(limit)
       .execute(),
-    db.selectFrom("watchlist").select((eb) => eb.fn.countAll<number>().as("n")).where("user_id", "=", userId).executeTakeFirstOrThrow(),
+    db
+      .selectFrom("watchlist")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("user_id", "=", userId)
+      .executeTakeFirstOrThrow(),
   ]);
   return {
     total: Number(total.n),
@@ -161,7 +169,8 @@ export async function getOrdersAwaitingBuyer(
   }));
   for (const due of reviewsDue) {
     if (awaiting.length >= limit) break;
-    if (due.role === "buyer") awaiting.push({ orderId: due.orderId, reference: due.reference, title: due.title, action: "review", href: `/orders/${due.orderId}/review` });
+    if (due.role === "buyer")
+      awaiting.push({ orderId: due.orderId, reference: due.reference, title: due.title, action: "review", href: `/orders/${due.orderId}/review` });
   }
   return awaiting;
 }
@@ -219,17 +228,16 @@ export async function getBuyerPurchases(db: Kysely<Database>, userId: string, no
       .innerJoin("equipment_listings as l", "l.id", "o.listing_id")
       .innerJoin("categories as c", "c.id", "l.category_id")
       .leftJoin("categories as parent", "parent.id", "c.parent_id")
-      .select([
-        sql<string>`case when c.level = 3 then coalesce(parent.name, c.name) else c.name end`.as("category"),
-        (eb) => eb.fn.countAll<number>().as("n"),
-      ])
+      .select([sql<string>`case when c.level = 3 then coalesce(parent.name, c.name) else c.name end`.as("category"), (eb) => eb.fn.countAll<number>().as("n")])
       .where("o.buyer_id", "=", userId)
       .where("o.status", "in", SALE_ORDER_STATUSES)
       .groupBy(sql`case when c.level = 3 then coalesce(parent.name, c.name) else c.name end`)
       .execute(),
   ]);
   const perMonth = new Map(monthRows.map((row) => [row.month, Number(row.n)]));
-  const categories = categoryRows.map((row) => ({ category: row.category, purchases: Number(row.n) })).sort((a, b) => b.purchases - a.purchases || a.category.localeCompare(b.category));
+  const categories = categoryRows
+    .map((row) => ({ category: row.category, purchases: Number(row.n) }))
+    .sort((a, b) => b.purchases - a.purchases || a.category.localeCompare(b.category));
   const shown = categories.slice(0, PURCHASE_CATEGORIES_SHOWN);
   const rest = categories.slice(PURCHASE_CATEGORIES_SHOWN).reduce((sum, row) => sum + row.purchases, 0);
   return {

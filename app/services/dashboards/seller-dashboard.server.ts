@@ -103,12 +103,7 @@ export interface SellerListingRow {
 type ListingOrder = "created" | "views";
 
 /** The seller's listings, newest first ("Your Listings") or by views ("Top Performing"), with watchers and conversion. */
-export async function getSellerListingRows(
-  db: Kysely<Database>,
-  sellerId: string,
-  order: ListingOrder,
-  limit: number,
-): Promise<SellerListingRow[]> {
+export async function getSellerListingRows(db: Kysely<Database>, sellerId: string, order: ListingOrder, limit: number): Promise<SellerListingRow[]> {
   let query = db
     .selectFrom("equipment_listings as l")
     .select((eb) => [
@@ -201,12 +196,7 @@ export async function getSellerPerformance(db: Kysely<Database>, sellerId: strin
   const days = lastDays(now, PERFORMANCE_DAYS);
   const months = lastMonths(now, PERFORMANCE_MONTHS);
   const [viewRows, saleRows] = await Promise.all([
-    db
-      .selectFrom("seller_view_days")
-      .select(["day", "views"])
-      .where("seller_id", "=", sellerId)
-      .where("day", ">=", days[0]!)
-      .execute(),
+    db.selectFrom("seller_view_days").select(["day", "views"]).where("seller_id", "=", sellerId).where("day", ">=", days[0]!).execute(),
     db
       .selectFrom("orders")
       .select([

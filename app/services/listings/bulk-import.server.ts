@@ -205,7 +205,9 @@ function rowView(row: Record<keyof RowRecord, unknown>): BulkRowView {
     listingId: row.listing_id === null ? null : Number(row.listing_id),
     importError: row.import_error === null ? null : String(row.import_error),
     photosLoaded:
-      row.listing_id === null ? 0 : Math.max(0, parseJson<string[]>(String(row.photo_urls), []).length - parseJson<unknown[]>(String(row.photo_errors), []).length),
+      row.listing_id === null
+        ? 0
+        : Math.max(0, parseJson<string[]>(String(row.photo_urls), []).length - parseJson<unknown[]>(String(row.photo_errors), []).length),
     heldAsDraft: Number(row.held_as_draft) === 1,
   };
 }
@@ -229,10 +231,7 @@ function summaryOf(row: ImportRow): BulkImportSummary {
 async function rowCounts(db: Kysely<Database>, importId: number): Promise<{ ready: number; errors: number; removed: number }> {
   const counts = await db
     .selectFrom("bulk_import_rows")
-    .select((eb) => [
-      eb.fn.countAll<number>().as("all"),
-      eb.fn.sum<number>(eb.case().when("removed", "=", 1).then(1).else(0).end()).as("removed"),
-    ])
+    .select((eb) => [eb.fn.countAll<number>().as("all"), eb.fn.sum<number>(eb.case().when("removed", "=", 1).then(1).else(0).end()).as("removed")])
     .where("import_id", "=", importId)
     .executeTakeFirstOrThrow();
   // Errors count only on rows kept: a removed row's errors do not matter.
@@ -458,7 +457,11 @@ function formValuesOf(row: RowForListing, separator: DecimalSeparator) {
     model: row.model,
     location: row.location,
     currency: row.currency,
-    features: row.features.split(";").map((f) => f.trim()).filter(Boolean).slice(0, 30),
+    features: row.features
+      .split(";")
+      .map((f) => f.trim())
+      .filter(Boolean)
+      .slice(0, 30),
     specifications: specifications.slice(0, 50),
     status: "active",
   };
@@ -542,7 +545,21 @@ export function listingInputOfRow(row: RowForListing, separator: DecimalSeparato
 
 /** A stored row's values again (to check it after a change), with some replaced. */
 export function valuesOfStoredRow(
-  row: { brand: string; model: string; title: string; condition: string; price: string; currency: string; photo_urls: string; description: string; category_id: string; specifications: string; features: string; location: string; cells: string },
+  row: {
+    brand: string;
+    model: string;
+    title: string;
+    condition: string;
+    price: string;
+    currency: string;
+    photo_urls: string;
+    description: string;
+    category_id: string;
+    specifications: string;
+    features: string;
+    location: string;
+    cells: string;
+  },
   mapping: ReadonlyArray<BulkField | null>,
   over: Partial<Record<BulkField, string>> = {},
 ): Record<BulkField, string> {
@@ -597,7 +614,7 @@ export async function applyBulkMapping(
   await inWriteTransaction(db, async (trx) => {
     const current = await trx.selectFrom("bulk_imports").select("status").where("id", "=", importId).executeTakeFirstOrThrow();
     expectStatus(current, "mapping");
-    for (let after = 0; ; ) {
+    for (let after = 0; ;) {
       const rows = await trx
         .selectFrom("bulk_import_rows")
         .select(["id", "row_number", "cells"])
@@ -650,7 +667,15 @@ export async function editBulkRow(db: Kysely<Database>, userId: string, importId
       ...(edits.brand !== undefined ? { brand: edits.brand.trim() } : {}),
       ...(edits.model !== undefined ? { model: edits.model.trim() } : {}),
       ...(edits.title !== undefined ? { title: edits.title.trim() } : {}),
-      ...(edits.photoUrls !== undefined ? { photo_urls: edits.photoUrls.split(/[;\r\n]+/).map((u) => u.trim()).filter(Boolean).join(";") } : {}),
+      ...(edits.photoUrls !== undefined
+        ? {
+            photo_urls: edits.photoUrls
+              .split(/[;\r\n]+/)
+              .map((u) => u.trim())
+              .filter(Boolean)
+              .join(";"),
+          }
+        : {}),
     });
     const checked = checkRow(values, categories, { category_id: edits.category.trim(), category_source: "seller" }, imp.decimal_separator === "," ? "," : ".");
     if (edits.category.trim() !== "" && checked.category_id !== "") checked.category_source = "seller";
@@ -704,7 +729,7 @@ export async function mapBulkConditionValues(
   const categories = await bulkCategoryIndex(db);
   return inWriteTransaction(db, async (trx) => {
     let changed = 0;
-    for (let after = 0; ; ) {
+    for (let after = 0; ;) {
       const rows = await trx
         .selectFrom("bulk_import_rows")
         .selectAll()
@@ -771,7 +796,12 @@ export async function continueToPayment(db: Kysely<Database>, userId: string, im
   const counts = await rowCounts(db, importId);
   if (counts.errors > 0) throw new DomainError("invalid", BULK_MESSAGES.fixRowsFirst);
   if (counts.ready === 0) throw new DomainError("invalid", BULK_MESSAGES.nothingToImport);
-  await db.updateTable("bulk_imports").set({ status: "payment", updated_at: now.toISOString() }).where("id", "=", importId).where("status", "=", "review").execute();
+  await db
+    .updateTable("bulk_imports")
+    .set({ status: "payment", updated_at: now.toISOString() })
+    .where("id", "=", importId)
+    .where("status", "=", "review")
+    .execute();
 }
 
 /** Back to Preview from the payment step. */
@@ -779,7 +809,12 @@ export async function backToReview(db: Kysely<Database>, userId: string, importI
   const row = await importRowOf(db, userId, importId);
   expectStatus(row, "payment");
   if (row.review_state === "held") throw new DomainError("conflict", BULK_MESSAGES.awaitingReview);
-  await db.updateTable("bulk_imports").set({ status: "review", updated_at: now.toISOString() }).where("id", "=", importId).where("status", "=", "payment").execute();
+  await db
+    .updateTable("bulk_imports")
+    .set({ status: "review", updated_at: now.toISOString() })
+    .where("id", "=", importId)
+    .where("status", "=", "payment")
+    .execute();
 }
 
 // ── Payment ──
@@ -806,7 +841,13 @@ async function skipsImportReview(db: Kysely<Database>, userId: string): Promise<
 }
 
 /** The payment summary; with a promo code, its preview (Apply: nothing is counted until the import). */
-export async function bulkImportPayment(db: Kysely<Database>, userId: string, importId: number, promoCode: string | null, now = new Date()): Promise<BulkPayment> {
+export async function bulkImportPayment(
+  db: Kysely<Database>,
+  userId: string,
+  importId: number,
+  promoCode: string | null,
+  now = new Date(),
+): Promise<BulkPayment> {
   const row = await importRowOf(db, userId, importId);
   expectStatus(row, "payment", "importing", "imported");
   const { ready } = await rowCounts(db, importId);
@@ -877,7 +918,13 @@ export async function startBulkImport(
 }
 
 /** The charge and the move to `importing`, in one write transaction (the seller's Import, or staff approving a held import). */
-export async function chargeAndStartBulkImport(db: Kysely<Database>, userId: string, importId: number, promoCode: string | null, now = new Date()): Promise<BulkPayment> {
+export async function chargeAndStartBulkImport(
+  db: Kysely<Database>,
+  userId: string,
+  importId: number,
+  promoCode: string | null,
+  now = new Date(),
+): Promise<BulkPayment> {
   const who = await payer(db, userId);
   return inWriteTransaction(
     db,

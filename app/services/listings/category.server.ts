@@ -47,9 +47,7 @@ export async function categoryScope(db: Kysely<Database>, idOrSlug: string): Pro
   if (!root) return [];
   const children = await db.selectFrom("categories").select("id").where("parent_id", "=", root.id).execute();
   const childIds = children.map((c) => c.id);
-  const grandchildren = childIds.length
-    ? await db.selectFrom("categories").select("id").where("parent_id", "in", childIds).execute()
-    : [];
+  const grandchildren = childIds.length ? await db.selectFrom("categories").select("id").where("parent_id", "in", childIds).execute() : [];
   return [root.id, ...childIds, ...grandchildren.map((c) => c.id)];
 }
 

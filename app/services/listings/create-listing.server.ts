@@ -65,9 +65,7 @@ export async function createListing(
       .executeTakeFirstOrThrow();
     await storeListingImages(trx, uploads, row.id, images, written);
     const inserted =
-      auction && isAuctionListingType(input.listingType)
-        ? await insertAuction(trx, row.id, input.currency, input.listingType, auction, now)
-        : null;
+      auction && isAuctionListingType(input.listingType) ? await insertAuction(trx, row.id, input.currency, input.listingType, auction, now) : null;
     await extras.withinTransaction?.(trx, { listingId: row.id, auctionId: inserted?.id ?? null });
     return { listingId: row.id, auction: inserted };
   });

@@ -27,13 +27,7 @@ async function renumber(db: Kysely<Database>, ordered: ListingImage[]): Promise<
 }
 
 /** Removes one image and its files; if it was the primary one, the first remaining image becomes primary. */
-export async function removeListingImage(
-  db: Kysely<Database>,
-  uploads: UploadStore,
-  actor: Actor,
-  listingId: number,
-  imageId: number,
-): Promise<void> {
+export async function removeListingImage(db: Kysely<Database>, uploads: UploadStore, actor: Actor, listingId: number, imageId: number): Promise<void> {
   const { images, index } = await imagesOf(db, actor, listingId, imageId);
   const image = images[index]!;
   const rest = images.filter((other) => other.id !== imageId);
@@ -52,13 +46,7 @@ export async function removeListingImage(
 }
 
 /** Moves an image one place earlier or later in the gallery. */
-export async function moveListingImage(
-  db: Kysely<Database>,
-  actor: Actor,
-  listingId: number,
-  imageId: number,
-  direction: "up" | "down",
-): Promise<void> {
+export async function moveListingImage(db: Kysely<Database>, actor: Actor, listingId: number, imageId: number, direction: "up" | "down"): Promise<void> {
   const { images, index } = await imagesOf(db, actor, listingId, imageId);
   const target = direction === "up" ? index - 1 : index + 1;
   if (target < 0 || target >= images.length) return;

@@ -14,7 +14,6 @@ import { DomainError } from "../domain-error.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-
 /** Whether `days` is one of the durations on sale. */
 function isFeaturingDuration(days: unknown): days is number {
   return typeof days === "number" && FEE_SCHEDULE.featuredListing.durations.includes(days);
@@ -88,7 +87,8 @@ export async function featureListing(
       if (!row || row.user_id !== request.sellerId) throw new DomainError("not_found", FEATURING_MESSAGES.notFound);
       const featured = featuringOf(row, now);
       const problem = problemOf(row, featured, request.sellerId);
-      if (problem) throw new DomainError(problem === FEATURING_MESSAGES.notActive || problem === FEATURING_MESSAGES.byStaff ? "conflict" : "forbidden", problem);
+      if (problem)
+        throw new DomainError(problem === FEATURING_MESSAGES.notActive || problem === FEATURING_MESSAGES.byStaff ? "conflict" : "forbidden", problem);
       const startsAt = featured?.bySeller ? featured.until : now.toISOString();
       const endsAt = new Date(new Date(startsAt).getTime() + request.days * DAY_MS).toISOString();
       const amountCents = featuredListingCharge(request.days, price);
@@ -150,7 +150,11 @@ export async function listPlatformFees(db: Kysely<Database>, { sellerId, limit =
     .selectAll("f")
     .select(["p.first_name", "p.last_name", "p.company_name"]);
   if (sellerId !== undefined) query = query.where("f.seller_id", "=", sellerId);
-  const rows = await query.orderBy("f.created_at", "desc").orderBy("f.id", "desc").limit(Math.min(Math.max(1, Math.trunc(limit) || 1), 100)).execute();
+  const rows = await query
+    .orderBy("f.created_at", "desc")
+    .orderBy("f.id", "desc")
+    .limit(Math.min(Math.max(1, Math.trunc(limit) || 1), 100))
+    .execute();
   return rows.map((row) => ({
     id: row.id,
     sellerId: row.seller_id,

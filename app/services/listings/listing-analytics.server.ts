@@ -60,7 +60,8 @@ export async function getListingAnalytics(
     .where("id", "=", listingId)
     .executeTakeFirst();
   if (!listing) throw new DomainError("not_found", LISTING_DETAIL_MESSAGES.notFound);
-  if (listing.user_id !== viewer.id && !(await roleHasPermission(db, viewer.role, "can_view_any_listing_analytics"))) throw new DomainError("forbidden", LISTING_ANALYTICS_MESSAGES.forbidden);
+  if (listing.user_id !== viewer.id && !(await roleHasPermission(db, viewer.role, "can_view_any_listing_analytics")))
+    throw new DomainError("forbidden", LISTING_ANALYTICS_MESSAGES.forbidden);
   const days = lastDays(now, LISTING_ANALYTICS_DAYS);
   const [viewRows, watchers, matches, offerRows, auction] = await Promise.all([
     db.selectFrom("listing_view_days").select(["day", "views"]).where("listing_id", "=", listingId).where("day", ">=", days[0]!).execute(),
@@ -70,8 +71,17 @@ export async function getListingAnalytics(
       .where("listing_id", "=", listingId)
       .where("user_id", "!=", listing.user_id)
       .executeTakeFirstOrThrow(),
-    db.selectFrom("saved_search_matches").select((eb) => eb.fn.countAll<number>().as("n")).where("listing_id", "=", listingId).executeTakeFirstOrThrow(),
-    db.selectFrom("offers").select(["status", (eb) => eb.fn.countAll<number>().as("n")]).where("listing_id", "=", listingId).groupBy("status").execute(),
+    db
+      .selectFrom("saved_search_matches")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("listing_id", "=", listingId)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom("offers")
+      .select(["status", (eb) => eb.fn.countAll<number>().as("n")])
+      .where("listing_id", "=", listingId)
+      .groupBy("status")
+      .execute(),
     db
       .selectFrom("auctions")
       .select(["id", "status", "currency", "current_price_cents", "bid_count", "end_date"])

@@ -20,12 +20,7 @@ export function auctionSettingsOf(input: ListingInput): AuctionSettings {
 
 /** The listing's upcoming or active auction, if any (at most one: a unique index says so). */
 export async function findLiveAuction(db: Kysely<Database>, listingId: number): Promise<Auction | undefined> {
-  return db
-    .selectFrom("auctions")
-    .selectAll()
-    .where("listing_id", "=", listingId)
-    .where("status", "in", LIVE_AUCTION_STATUSES)
-    .executeTakeFirst();
+  return db.selectFrom("auctions").selectAll().where("listing_id", "=", listingId).where("status", "in", LIVE_AUCTION_STATUSES).executeTakeFirst();
 }
 
 /** The newest auction of a listing (live or over), for the edit form. */

@@ -33,15 +33,17 @@ type Db = Kysely<Database> | Transaction<Database>;
  * Select it with `.as(...)`: `primaryThumbnail(eb.ref("l.id")).as("image_url")`.
  */
 export function primaryThumbnail(listingId: Expression<number>) {
-  return expressionBuilder<Database>()
-    .selectFrom("equipment_images as i")
-    .select("i.thumbnail_url")
-    .where("i.listing_id", "=", listingId)
-    .orderBy("i.is_primary", "desc")
-    .orderBy("i.position")
-    // Equal positions (older rows): the first stored, on either engine (their order of equal rows differs).
-    .orderBy("i.id")
-    .limit(1);
+  return (
+    expressionBuilder<Database>()
+      .selectFrom("equipment_images as i")
+      .select("i.thumbnail_url")
+      .where("i.listing_id", "=", listingId)
+      .orderBy("i.is_primary", "desc")
+      .orderBy("i.position")
+      // Equal positions (older rows): the first stored, on either engine (their order of equal rows differs).
+      .orderBy("i.id")
+      .limit(1)
+  );
 }
 
 /** Listings joined with their seller, selecting the card's columns; callers add where, order and limit. */

@@ -87,11 +87,7 @@ export interface ListingDetail {
 }
 
 /** Owner or a holder of can_manage_listings: may open the edit screen. */
-export async function canManageListing(
-  db: Kysely<Database>,
-  listing: { ownerId: string },
-  viewer: ListingViewer | null,
-): Promise<boolean> {
+export async function canManageListing(db: Kysely<Database>, listing: { ownerId: string }, viewer: ListingViewer | null): Promise<boolean> {
   return ownerOrManager(listing, await listingActor(db, viewer));
 }
 
@@ -122,11 +118,7 @@ function parseFeatures(text: string): string[] {
  * Three queries, run side by side: the listing with its seller and category chain, its images, and the viewer's
  * permissions.
  */
-export async function getListingDetail(
-  db: Kysely<Database>,
-  id: number,
-  viewer: ListingViewer | null,
-): Promise<ListingDetail | null> {
+export async function getListingDetail(db: Kysely<Database>, id: number, viewer: ListingViewer | null): Promise<ListingDetail | null> {
   const [row, images, acting] = await Promise.all([
     db
       .selectFrom("equipment_listings as l")
@@ -174,8 +166,12 @@ export async function getListingDetail(
         "grandparent.id as category_id_2",
         "grandparent.name as category_name_2",
         // The seller's rating in the same query: the reviews index (reviewed_id, published_at) answers it.
-        sellerReviews(eb).select((inner) => inner.fn.countAll<number>().as("n")).as("seller_rating_count"),
-        sellerReviews(eb).select(sql<number | null>`round(avg(rv.rating), 2)`.as("a")).as("seller_rating_average"),
+        sellerReviews(eb)
+          .select((inner) => inner.fn.countAll<number>().as("n"))
+          .as("seller_rating_count"),
+        sellerReviews(eb)
+          .select(sql<number | null>`round(avg(rv.rating), 2)`.as("a"))
+          .as("seller_rating_average"),
       ])
       .where("l.id", "=", id)
       .executeTakeFirst(),

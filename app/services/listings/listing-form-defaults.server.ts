@@ -37,7 +37,21 @@ export async function getListingForEdit(db: Kysely<Database>, actor: Actor, list
  * duration choice keeps its end); otherwise the form offers the defaults (7 days, $10, auto-extend on), or the last
  * auction's increment and auto-extend.
  */
-export function listingFormDefaults(listing: Listing, auction?: Pick<Auction, "status" | "start_date" | "end_date" | "reserve_price_cents" | "bid_increment_cents" | "bid_increment_fixed" | "buy_now_price_cents" | "auto_extend" | "starting_price_cents"> | null) {
+export function listingFormDefaults(
+  listing: Listing,
+  auction?: Pick<
+    Auction,
+    | "status"
+    | "start_date"
+    | "end_date"
+    | "reserve_price_cents"
+    | "bid_increment_cents"
+    | "bid_increment_fixed"
+    | "buy_now_price_cents"
+    | "auto_extend"
+    | "starting_price_cents"
+  > | null,
+) {
   const specifications = parseSpecifications(listing.specifications);
   const features = parseFeatures(listing.features);
   const live = auction && (auction.status === "upcoming" || auction.status === "active") ? auction : null;
@@ -52,7 +66,8 @@ export function listingFormDefaults(listing: Listing, auction?: Pick<Auction, "s
     reservePrice: live ? centsToInput(live.reserve_price_cents, listing.currency) : "",
     buyNowPrice: live ? centsToInput(live.buy_now_price_cents, listing.currency) : centsToInput(listing.buy_now_price_cents, listing.currency),
     duration: live ? KEEP_DURATION : AUCTION_FORM_DEFAULTS.duration,
-    bidIncrement: auction && auction.bid_increment_fixed === 1 ? centsToInput(auction.bid_increment_cents, listing.currency) : AUCTION_FORM_DEFAULTS.bidIncrement,
+    bidIncrement:
+      auction && auction.bid_increment_fixed === 1 ? centsToInput(auction.bid_increment_cents, listing.currency) : AUCTION_FORM_DEFAULTS.bidIncrement,
     autoExtend: (auction ? auction.auto_extend === 1 : true) ? AUCTION_FORM_DEFAULTS.autoExtend : undefined,
     startDate: "",
     currency: listing.currency,

@@ -125,23 +125,12 @@ export async function withFilesInTransaction<T>(
 }
 
 /** Stores prepared images for a listing in their own write transaction (the demo seed; forms use storeListingImages). */
-export async function attachListingImages(
-  db: Kysely<Database>,
-  uploads: UploadStore,
-  listingId: number,
-  images: PreparedImage[],
-): Promise<void> {
+export async function attachListingImages(db: Kysely<Database>, uploads: UploadStore, listingId: number, images: PreparedImage[]): Promise<void> {
   await withFilesInTransaction(db, uploads, (trx, written) => storeListingImages(trx, uploads, listingId, images, written));
 }
 
 export async function listListingImages(db: Kysely<Database>, listingId: number): Promise<ListingImage[]> {
-  return db
-    .selectFrom("equipment_images")
-    .selectAll()
-    .where("listing_id", "=", listingId)
-    .orderBy("position")
-    .orderBy("id")
-    .execute();
+  return db.selectFrom("equipment_images").selectAll().where("listing_id", "=", listingId).orderBy("position").orderBy("id").execute();
 }
 
 /** Removes a listing's whole picture folder (after the listing is deleted). */

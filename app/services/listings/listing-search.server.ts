@@ -21,14 +21,7 @@ import {
 } from "#db/full-text.ts";
 import type { Database } from "#db/schema.ts";
 import { getEnv } from "~/env.server.ts";
-import {
-  asciiLowerCase,
-  filterConditions,
-  LISTINGS_COUNT_CAP,
-  LISTINGS_MAX_PAGE,
-  LISTINGS_PAGE_SIZE,
-  type ListingFilters,
-} from "~/lib/listing-filters.ts";
+import { asciiLowerCase, filterConditions, LISTINGS_COUNT_CAP, LISTINGS_MAX_PAGE, LISTINGS_PAGE_SIZE, type ListingFilters } from "~/lib/listing-filters.ts";
 import { toCents } from "~/lib/money.ts";
 import { listCategoryTree, type CategoryNode } from "./category.server.ts";
 import { selectListingCards, toListingCard, type ListingCardData } from "./listing-cards.server.ts";
@@ -343,8 +336,10 @@ async function findIds(
     if (categories && !split.includes("category")) terms.push(oneOf("category", "l.category_id", categories));
     if (brandKeys && !split.includes("brand")) terms.push(oneOf("brand", "l.brand_key", brandKeys));
     if (conditions && !split.includes("condition")) terms.push(oneOf("condition", "l.condition", conditions));
-    if (filters.minPrice !== undefined) terms.push(eb(through("price", "l.reference_amount", true), ">=", toCents(filters.minPrice, getEnv().REFERENCE_CURRENCY)));
-    if (filters.maxPrice !== undefined) terms.push(eb(through("price", "l.reference_amount", true), "<=", toCents(filters.maxPrice, getEnv().REFERENCE_CURRENCY)));
+    if (filters.minPrice !== undefined)
+      terms.push(eb(through("price", "l.reference_amount", true), ">=", toCents(filters.minPrice, getEnv().REFERENCE_CURRENCY)));
+    if (filters.maxPrice !== undefined)
+      terms.push(eb(through("price", "l.reference_amount", true), "<=", toCents(filters.maxPrice, getEnv().REFERENCE_CURRENCY)));
     if (filters.testLevel) terms.push(eb(through("testLevel", "l.test_level", true), "=", filters.testLevel));
     if (calibratedSince) terms.push(eb(through("calibrated", "l.calibration_date", true), ">=", calibratedSince));
     return eb.and(terms);
@@ -393,7 +388,8 @@ async function findIds(
   const passingFilters: WindowFilters = (eb) => filtersOnly(eb, byIdOnly);
   // Best match reads no sort key, the other sorts read theirs. Paging through a search, or turning its order round,
   // reuses the window, remembered while the listings are unchanged.
-  const sortKey: WindowSortKey | null = filters.sort === "relevance" ? null : sortOf(filters).column === "l.reference_amount" ? "reference_amount" : "created_at";
+  const sortKey: WindowSortKey | null =
+    filters.sort === "relevance" ? null : sortOf(filters).column === "l.reference_amount" ? "reference_amount" : "created_at";
   const windowKey = (text: string) => JSON.stringify(["window", text, searched, sortKey, { ...filters, search: "", sort: "", page: 0 }, calibratedSince]);
   const newestMatches = (text: string) => {
     const read = () => newestListingMatchesPassing(db, text, searched + 1, passingFilters, sortKey);
@@ -494,7 +490,14 @@ async function boundedCount(db: Kysely<Database>, matching: Matching, remember: 
   const counted = await countUpTo(
     db,
     db
-      .selectFrom(db.selectFrom("equipment_listings as l").select("l.id").where(matching).limit(LISTINGS_COUNT_CAP + 1).as("m"))
+      .selectFrom(
+        db
+          .selectFrom("equipment_listings as l")
+          .select("l.id")
+          .where(matching)
+          .limit(LISTINGS_COUNT_CAP + 1)
+          .as("m"),
+      )
       .select((eb) => eb.fn.countAll<number>().as("total")),
     remember,
   );

@@ -48,8 +48,5 @@ export function repeatsAnImage(
   kept: ReadonlyArray<{ name: string; size: number }>,
   stored: ReadonlyArray<Pick<ListingImage, "original_name" | "original_size">> = [],
 ): boolean {
-  return (
-    kept.some((k) => k.name === file.name && k.size === file.size) ||
-    stored.some((s) => s.original_name === file.name && s.original_size === file.size)
-  );
+  return kept.some((k) => k.name === file.name && k.size === file.size) || stored.some((s) => s.original_name === file.name && s.original_size === file.size);
 }

@@ -80,9 +80,7 @@ export async function computeMarketplaceStats(db: Kysely<Database>, now: Date = 
             .where("l.created_at", ">=", cutoff),
         ),
         eb.exists(eb.selectFrom("watchlist as w").select("w.id").whereRef("w.user_id", "=", "u.id").where("w.created_at", ">=", cutoff)),
-        eb.exists(
-          eb.selectFrom("saved_searches as ss").select("ss.id").whereRef("ss.user_id", "=", "u.id").where("ss.created_at", ">=", cutoff),
-        ),
+        eb.exists(eb.selectFrom("saved_searches as ss").select("ss.id").whereRef("ss.user_id", "=", "u.id").where("ss.created_at", ">=", cutoff)),
       ]),
     )
     .executeTakeFirstOrThrow();

@@ -63,13 +63,7 @@ const utcDay = (now: Date) => now.toISOString().slice(0, 10);
  * Counts one search by one visitor: the first time today that this visitor searches for this query it adds one to
  * its count (and records the latest result count); repeats the same day change nothing. Blank text is not recorded.
  */
-export async function recordSearch(
-  db: Kysely<Database>,
-  text: string,
-  resultCount: number,
-  visitor: SearchVisitor,
-  now = new Date(),
-): Promise<void> {
+export async function recordSearch(db: Kysely<Database>, text: string, resultCount: number, visitor: SearchVisitor, now = new Date()): Promise<void> {
   const query = normaliseSearchQuery(text);
   if (!query) return;
   const day = utcDay(now);
@@ -173,7 +167,10 @@ export async function popularSearches(db: Kysely<Database>, limit = POPULAR_SEAR
     // Plain text: its words are exactly the parts between the joiners, as the search's tokenizer splits them.
     .map((candidate) => ({ ...candidate, words: candidate.query.split(/[ \-./+&]/) }))
     .filter((candidate) => candidate.words.length <= MAX_QUERY_WORDS);
-  const known = await wordsOfActiveListings(db, plain.flatMap((candidate) => candidate.words));
+  const known = await wordsOfActiveListings(
+    db,
+    plain.flatMap((candidate) => candidate.words),
+  );
   return plain
     .filter((candidate) => candidate.words.every((word) => known.has(word)))
     .slice(0, limit)

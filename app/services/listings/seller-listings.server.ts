@@ -8,12 +8,7 @@ import type { Database } from "#db/schema.ts";
 import { LIVE_AUCTION_STATUSES } from "~/lib/auctions.ts";
 import { LISTING_STATUSES, type ListingStatus } from "~/lib/listing-status.ts";
 import { moderationHoldMessage } from "~/lib/moderation.ts";
-import {
-  SELLER_LISTINGS_MESSAGES,
-  SELLER_LISTINGS_PAGE_SIZE,
-  type SellerListingAction,
-  type SellerListingsQuery,
-} from "~/schemas/seller-listings.ts";
+import { SELLER_LISTINGS_MESSAGES, SELLER_LISTINGS_PAGE_SIZE, type SellerListingAction, type SellerListingsQuery } from "~/schemas/seller-listings.ts";
 import { alertSavedSearchesOfListing } from "../alerts/saved-search-alerts.server.ts";
 import { primaryThumbnail } from "./listing-cards.server.ts";
 import { afterRelist, relistInTransaction } from "./unsold-listing.server.ts";
@@ -48,12 +43,7 @@ export interface SellerListingsPage {
 
 function latestAuctionState(db: Kysely<Database>, ids: number[]) {
   if (ids.length === 0) return Promise.resolve([]);
-  return db
-    .selectFrom("auctions")
-    .select(["id", "listing_id", "status", "winner_id"])
-    .where("listing_id", "in", ids)
-    .orderBy("id", "desc")
-    .execute();
+  return db.selectFrom("auctions").select(["id", "listing_id", "status", "winner_id"]).where("listing_id", "in", ids).orderBy("id", "desc").execute();
 }
 
 /** A seller's listing as both the seller's listings page and the seller dashboard show it, from its row. */
@@ -141,8 +131,14 @@ export async function listSellerListings(db: Kysely<Database>, sellerId: string,
     default:
       rows = rows.orderBy("l.created_at", "desc").orderBy("l.id", "desc");
   }
-  const listed = await rows.limit(SELLER_LISTINGS_PAGE_SIZE).offset((page - 1) * SELLER_LISTINGS_PAGE_SIZE).execute();
-  const auctions = await latestAuctionState(db, listed.map((row) => row.id));
+  const listed = await rows
+    .limit(SELLER_LISTINGS_PAGE_SIZE)
+    .offset((page - 1) * SELLER_LISTINGS_PAGE_SIZE)
+    .execute();
+  const auctions = await latestAuctionState(
+    db,
+    listed.map((row) => row.id),
+  );
   const latest = new Map<number, (typeof auctions)[number]>();
   for (const auction of auctions) if (!latest.has(auction.listing_id)) latest.set(auction.listing_id, auction);
   return {
@@ -208,7 +204,10 @@ export async function applySellerListingAction(
     const result: BulkOutcome = { changed: [], refused: [] };
     const owned = await trx.selectFrom("equipment_listings").select(["id", "status"]).where("id", "in", wanted).where("user_id", "=", sellerId).execute();
     const byId = new Map(owned.map((row) => [row.id, row]));
-    const auctions = await latestAuctionState(trx, owned.map((row) => row.id));
+    const auctions = await latestAuctionState(
+      trx,
+      owned.map((row) => row.id),
+    );
     const latest = new Map<number, (typeof auctions)[number]>();
     for (const auction of auctions) if (!latest.has(auction.listing_id)) latest.set(auction.listing_id, auction);
     for (const id of wanted) {

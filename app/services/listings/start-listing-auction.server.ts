@@ -51,17 +51,30 @@ export interface StartListingAuctionInput {
 }
 
 /** Starts the auction; refuses another's listing (not found), a sold one, one not active or draft, one already live. */
-export async function startListingAuction(db: Kysely<Database>, input: StartListingAuctionInput): Promise<{ auctionId: number; status: "active" | "upcoming" }> {
+export async function startListingAuction(
+  db: Kysely<Database>,
+  input: StartListingAuctionInput,
+): Promise<{ auctionId: number; status: "active" | "upcoming" }> {
   const now = input.now ?? new Date();
   let becameActive = false;
   const started = await inWriteTransaction(db, async (trx) => {
-    const listing = await trx.selectFrom("equipment_listings").select(["id", "user_id", "status", "currency"]).where("id", "=", input.listingId).executeTakeFirst();
+    const listing = await trx
+      .selectFrom("equipment_listings")
+      .select(["id", "user_id", "status", "currency"])
+      .where("id", "=", input.listingId)
+      .executeTakeFirst();
     if (!listing || listing.user_id !== input.sellerId) throw new DomainError("not_found", CREATE_AUCTION_MESSAGES.listingRequired, { field: "listingId" });
     if (listing.status === "sold") throw new DomainError("conflict", LISTING_MESSAGES.soldNotAuctioned, { field: "listingId" });
     const held = moderationHoldMessage(listing.status);
     if (held) throw new DomainError("forbidden", held, { field: "listingId" });
-    if (!(AUCTIONABLE_STATUSES as readonly string[]).includes(listing.status)) throw new DomainError("conflict", CREATE_AUCTION_MESSAGES.notEligible, { field: "listingId" });
-    const live = await trx.selectFrom("auctions").select("id").where("listing_id", "=", listing.id).where("status", "in", LIVE_AUCTION_STATUSES).executeTakeFirst();
+    if (!(AUCTIONABLE_STATUSES as readonly string[]).includes(listing.status))
+      throw new DomainError("conflict", CREATE_AUCTION_MESSAGES.notEligible, { field: "listingId" });
+    const live = await trx
+      .selectFrom("auctions")
+      .select("id")
+      .where("listing_id", "=", listing.id)
+      .where("status", "in", LIVE_AUCTION_STATUSES)
+      .executeTakeFirst();
     if (live) throw new DomainError("conflict", CREATE_AUCTION_MESSAGES.alreadyLive, { field: "listingId" });
     becameActive = listing.status !== "active";
     const auction = await insertAuction(trx, listing.id, listing.currency, input.listingType, input.settings, now);

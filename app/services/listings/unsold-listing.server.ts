@@ -147,7 +147,13 @@ export async function relistInTransaction(trx: Kysely<Database>, sellerId: strin
   const auction = await insertAuction(trx, row.id, row.currency, listingType, settings, now);
   await trx
     .updateTable("equipment_listings")
-    .set({ status: "active", listing_type: listingType, price_cents: settings.startingPriceCents, buy_now_price_cents: settings.buyNowPriceCents, updated_at: toDbTime(now) })
+    .set({
+      status: "active",
+      listing_type: listingType,
+      price_cents: settings.startingPriceCents,
+      buy_now_price_cents: settings.buyNowPriceCents,
+      updated_at: toDbTime(now),
+    })
     .where("id", "=", row.id)
     .execute();
   return auction.id;
@@ -182,6 +188,11 @@ export async function endUnsoldListing(db: Kysely<Database>, request: UnsoldRequ
   const now = request.now ?? new Date();
   await inWriteTransaction(db, async (trx) => {
     const row = await unsoldInTransaction(trx, request.sellerId, request.listingId);
-    await trx.updateTable("equipment_listings").set({ status: "archived", updated_at: toDbTime(now) }).where("id", "=", row.id).where("status", "=", "unsold").execute();
+    await trx
+      .updateTable("equipment_listings")
+      .set({ status: "archived", updated_at: toDbTime(now) })
+      .where("id", "=", row.id)
+      .where("status", "=", "unsold")
+      .execute();
   });
 }

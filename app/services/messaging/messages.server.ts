@@ -5,21 +5,13 @@ import { sql, type Expression, type Kysely, type SqlBool } from "kysely";
 import type { Database } from "#db/schema.ts";
 import { foldAsciiCase, inWriteTransaction, isUniqueViolation } from "#db/dialect.ts";
 import { asciiLowerCase } from "~/lib/listing-filters.ts";
-import {
-  conversationUrl,
-  GENERAL_CONVERSATION_TITLE,
-  MESSAGE_MAX_LENGTH,
-  MESSAGE_TEXT,
-  messageExcerpt,
-  MESSAGES_PER_MINUTE,
-} from "~/lib/messages.ts";
+import { conversationUrl, GENERAL_CONVERSATION_TITLE, MESSAGE_MAX_LENGTH, MESSAGE_TEXT, messageExcerpt, MESSAGES_PER_MINUTE } from "~/lib/messages.ts";
 import { DomainError } from "../domain-error.ts";
 import { isOwner, ownedListing, visibleTo } from "../listings/listing-policy.server.ts";
 import { getLiveEventBus, userTopic, type LiveEventBus } from "../platform/live-events.server.ts";
 import { announceNotifications, insertNotifications, type NotificationDraft } from "./notifications.server.ts";
 import { sharedRateLimiter, type RateLimiter, type RateLimitRule } from "../platform/rate-limit.server.ts";
 import { PARTY_NAME_COLUMNS, partyNames } from "../platform/party-names.server.ts";
-
 
 const MESSAGE_RATE_LIMIT: RateLimitRule = { limit: MESSAGES_PER_MINUTE, windowMs: 60_000 };
 
@@ -75,11 +67,7 @@ export async function openConversation(
   listingId: number,
   now = new Date(),
 ): Promise<{ conversationId: number; created: boolean }> {
-  const listing = await db
-    .selectFrom("equipment_listings")
-    .select(["id", "title", "user_id", "status"])
-    .where("id", "=", listingId)
-    .executeTakeFirst();
+  const listing = await db.selectFrom("equipment_listings").select(["id", "title", "user_id", "status"]).where("id", "=", listingId).executeTakeFirst();
   // Messages are about what everyone may see: a draft or archived listing is not found, whoever asks.
   if (!listing || !visibleTo(ownedListing(listing), null)) throw new DomainError("not_found", MESSAGE_TEXT.listingNotFound);
   if (isOwner(ownedListing(listing), buyerId)) throw new DomainError("forbidden", MESSAGE_TEXT.ownListing, { code: "own_listing" });
@@ -150,7 +138,15 @@ export async function openGeneralConversation(
   try {
     const inserted = await db
       .insertInto("conversations")
-      .values({ listing_id: null, listing_title: GENERAL_CONVERSATION_TITLE, buyer_id: fromId, seller_id: withId, general: 1, last_message_at: at, created_at: at })
+      .values({
+        listing_id: null,
+        listing_title: GENERAL_CONVERSATION_TITLE,
+        buyer_id: fromId,
+        seller_id: withId,
+        general: 1,
+        last_message_at: at,
+        created_at: at,
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
     return { conversationId: inserted.id, created: true };
@@ -176,21 +172,11 @@ function conversationsWithParties(db: Kysely<Database>) {
     .selectFrom("conversations as c")
     .innerJoin("profiles as buyer", "buyer.id", "c.buyer_id")
     .innerJoin("profiles as seller", "seller.id", "c.seller_id")
-    .select([
-      "c.id",
-      "c.listing_id",
-      "c.listing_title",
-      "c.buyer_id",
-      "c.seller_id",
-      "c.last_message_at",
-      ...PARTY_NAME_COLUMNS,
-    ]);
+    .select(["c.id", "c.listing_id", "c.listing_title", "c.buyer_id", "c.seller_id", "c.last_message_at", ...PARTY_NAME_COLUMNS]);
 }
 
 async function participantConversation(db: Kysely<Database>, userId: string, conversationId: number) {
-  const row = await conversationsWithParties(db)
-    .where("c.id", "=", conversationId)
-    .executeTakeFirst();
+  const row = await conversationsWithParties(db).where("c.id", "=", conversationId).executeTakeFirst();
   // Someone else's conversation and one that does not exist read the same, so ids reveal nothing.
   if (!row || (row.buyer_id !== userId && row.seller_id !== userId)) throw new DomainError("forbidden", MESSAGE_TEXT.forbidden);
   const viewerIs = row.buyer_id === userId ? ("buyer" as const) : ("seller" as const);
@@ -282,20 +268,8 @@ export async function listConversations(db: Kysely<Database>, userId: string, se
   const pattern = containsPattern(term);
   const rows = await conversationsWithParties(db)
     .select((eb) => [
-      eb
-        .selectFrom("messages as m")
-        .select("m.body")
-        .whereRef("m.conversation_id", "=", "c.id")
-        .orderBy("m.id", "desc")
-        .limit(1)
-        .as("last_body"),
-      eb
-        .selectFrom("messages as m")
-        .select("m.sender_id")
-        .whereRef("m.conversation_id", "=", "c.id")
-        .orderBy("m.id", "desc")
-        .limit(1)
-        .as("last_sender_id"),
+      eb.selectFrom("messages as m").select("m.body").whereRef("m.conversation_id", "=", "c.id").orderBy("m.id", "desc").limit(1).as("last_body"),
+      eb.selectFrom("messages as m").select("m.sender_id").whereRef("m.conversation_id", "=", "c.id").orderBy("m.id", "desc").limit(1).as("last_sender_id"),
       eb
         .selectFrom("messages as m")
         .select((inner) => inner.fn.countAll<number>().as("n"))

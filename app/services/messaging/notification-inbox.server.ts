@@ -114,12 +114,7 @@ function notificationNotFound(): DomainError {
 
 /** Marks one of the member's notifications read; refused (not_found) when the member has no notification with that id. */
 export async function markNotificationRead(db: Kysely<Database>, userId: string, notificationId: number): Promise<void> {
-  const result = await db
-    .updateTable("notifications")
-    .set({ is_read: 1 })
-    .where("id", "=", notificationId)
-    .where("user_id", "=", userId)
-    .executeTakeFirst();
+  const result = await db.updateTable("notifications").set({ is_read: 1 }).where("id", "=", notificationId).where("user_id", "=", userId).executeTakeFirst();
   if (Number(result.numUpdatedRows) === 0) throw notificationNotFound();
 }
 

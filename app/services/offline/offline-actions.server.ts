@@ -56,12 +56,7 @@ async function normaliseSearch(db: Kysely<Database>, params: Extract<OfflineActi
 }
 
 /** Does one action inside its transaction; the outcome is recorded with it. */
-async function perform(
-  trx: Transaction<Database>,
-  userId: string,
-  action: OfflineActionInput,
-  params: SavedSearchParams | null,
-): Promise<Outcome> {
+async function perform(trx: Transaction<Database>, userId: string, action: OfflineActionInput, params: SavedSearchParams | null): Promise<Outcome> {
   switch (action.kind) {
     case "watch": {
       let notes: string | undefined;
@@ -119,12 +114,7 @@ async function applyOfflineAction(db: Kysely<Database>, userId: string, action: 
       .executeTakeFirst();
     if (!claimed) return { id: action.id, outcome: "duplicate" };
     const result = await perform(trx, userId, action, params);
-    await trx
-      .updateTable("offline_actions")
-      .set({ outcome: result.outcome })
-      .where("user_id", "=", userId)
-      .where("action_id", "=", action.id)
-      .execute();
+    await trx.updateTable("offline_actions").set({ outcome: result.outcome }).where("user_id", "=", userId).where("action_id", "=", action.id).execute();
     return result.message === undefined ? { id: action.id, outcome: result.outcome } : { id: action.id, outcome: result.outcome, message: result.message };
   });
 }

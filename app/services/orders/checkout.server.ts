@@ -81,101 +81,105 @@ export interface BuyNowRequest {
 export async function buyNow(db: Kysely<Database>, request: BuyNowRequest): Promise<{ orderId: number; reference: string }> {
   const now = request.now ?? new Date();
   const stamp = now.toISOString();
-  const { order, notifications, auctionState } = await inWriteTransaction(db, async (trx) => {
-    await lockLiveAuctionOf(trx, request.listingId);
-    const listing = await lockListingForSale(trx, request.listingId);
-    if (!listing) throw new DomainError("not_found", ORDER_MESSAGES.listingNotFound);
-    const auction = listing.listing_type === "hybrid" ? await findLiveAuctionRow(trx, listing.id) : undefined;
-    const sale = saleTerms(listing, auction, request.buyerId);
-    if (!sale.ok) throw sale.error;
+  const { order, notifications, auctionState } = await inWriteTransaction(
+    db,
+    async (trx) => {
+      await lockLiveAuctionOf(trx, request.listingId);
+      const listing = await lockListingForSale(trx, request.listingId);
+      if (!listing) throw new DomainError("not_found", ORDER_MESSAGES.listingNotFound);
+      const auction = listing.listing_type === "hybrid" ? await findLiveAuctionRow(trx, listing.id) : undefined;
+      const sale = saleTerms(listing, auction, request.buyerId);
+      if (!sale.ok) throw sale.error;
 
-    const claimed = await trx
-      .updateTable("equipment_listings")
-      .set({ status: "sold", updated_at: stamp })
-      .where("id", "=", listing.id)
-      .where("status", "=", "active")
-      .executeTakeFirst();
-    if (Number(claimed.numUpdatedRows) !== 1) throw new DomainError("conflict", ORDER_MESSAGES.alreadySold);
-    if (auction) {
-      const ended = await trx
-        .updateTable("auctions")
-        .set((eb) => ({
-          status: "ended",
-          winner_id: request.buyerId,
-          ended_at: stamp,
-          end_date: stamp,
-          version: eb("version", "+", 1),
-          updated_at: stamp,
-        }))
-        .where("id", "=", auction.id)
-        .where("version", "=", auction.version)
-        .where("status", "in", LIVE_AUCTION_STATUSES)
+      const claimed = await trx
+        .updateTable("equipment_listings")
+        .set({ status: "sold", updated_at: stamp })
+        .where("id", "=", listing.id)
+        .where("status", "=", "active")
         .executeTakeFirst();
-      if (Number(ended.numUpdatedRows) !== 1) throw new DomainError("conflict", ORDER_MESSAGES.alreadySold);
-    }
-
-    const created = await createOrder(
-      trx,
-      {
-        listingId: listing.id,
-        auctionId: auction?.id ?? null,
-        buyerId: request.buyerId,
-        sellerId: listing.user_id,
-        saleType: sale.saleType,
-        amountCents: sale.priceCents,
-        currency: auction?.currency ?? listing.currency,
-        createdBy: request.buyerId,
-      },
-      now,
-    );
-    await trx
-      .updateTable("orders")
-      .set({ ...shippingColumns(request.shipping), checked_out_at: stamp })
-      .where("id", "=", created.id)
-      .execute();
-
-    const price = formatExactPrice(sale.priceCents, auction?.currency ?? listing.currency);
-    const drafts: NotificationDraft[] = [
-      {
-        userId: listing.user_id,
-        type: "listing_sold",
-        title: `Sold: ${listing.title}`,
-        message: `"${listing.title}" was bought with Buy Now for ${price} (order ${created.reference}). You will be told when the buyer's payment is held in escrow; then ship the item.`,
-        actionUrl: `/orders/${created.id}`,
-      },
-    ];
-    if (auction) {
-      const bidders = await trx
-        .selectFrom("bids")
-        .select("user_id")
-        .distinct()
-        .where("auction_id", "=", auction.id)
-        .where("user_id", "!=", request.buyerId)
-        .execute();
-      for (const { user_id } of bidders) {
-        drafts.push({
-          userId: user_id,
-          type: "auction_ended",
-          title: `Auction ended: ${listing.title}`,
-          message: `Another buyer bought "${listing.title}" with Buy Now for ${price}, so the auction has ended and no further bids are taken.`,
-          actionUrl: `/auctions/${auction.id}`,
-        });
+      if (Number(claimed.numUpdatedRows) !== 1) throw new DomainError("conflict", ORDER_MESSAGES.alreadySold);
+      if (auction) {
+        const ended = await trx
+          .updateTable("auctions")
+          .set((eb) => ({
+            status: "ended",
+            winner_id: request.buyerId,
+            ended_at: stamp,
+            end_date: stamp,
+            version: eb("version", "+", 1),
+            updated_at: stamp,
+          }))
+          .where("id", "=", auction.id)
+          .where("version", "=", auction.version)
+          .where("status", "in", LIVE_AUCTION_STATUSES)
+          .executeTakeFirst();
+        if (Number(ended.numUpdatedRows) !== 1) throw new DomainError("conflict", ORDER_MESSAGES.alreadySold);
       }
-    }
-    drafts.push(
-      ...(await itemSoldAlerts(trx, {
-        listingId: listing.id,
-        title: listing.title,
-        sellerId: listing.user_id,
-        buyerId: request.buyerId,
-        alreadyTold: drafts.map((draft) => draft.userId),
-        actionUrl: `/listings/${listing.id}`,
-      })),
-    );
-    await insertNotifications(trx, drafts, now);
-    const after = auction ? await findAuctionRow(trx, auction.id) : undefined;
-    return { order: created, notifications: drafts, auctionState: after ? toLiveState(after) : null };
-  }, { decidesOnLockedRows: true });
+
+      const created = await createOrder(
+        trx,
+        {
+          listingId: listing.id,
+          auctionId: auction?.id ?? null,
+          buyerId: request.buyerId,
+          sellerId: listing.user_id,
+          saleType: sale.saleType,
+          amountCents: sale.priceCents,
+          currency: auction?.currency ?? listing.currency,
+          createdBy: request.buyerId,
+        },
+        now,
+      );
+      await trx
+        .updateTable("orders")
+        .set({ ...shippingColumns(request.shipping), checked_out_at: stamp })
+        .where("id", "=", created.id)
+        .execute();
+
+      const price = formatExactPrice(sale.priceCents, auction?.currency ?? listing.currency);
+      const drafts: NotificationDraft[] = [
+        {
+          userId: listing.user_id,
+          type: "listing_sold",
+          title: `Sold: ${listing.title}`,
+          message: `"${listing.title}" was bought with Buy Now for ${price} (order ${created.reference}). You will be told when the buyer's payment is held in escrow; then ship the item.`,
+          actionUrl: `/orders/${created.id}`,
+        },
+      ];
+      if (auction) {
+        const bidders = await trx
+          .selectFrom("bids")
+          .select("user_id")
+          .distinct()
+          .where("auction_id", "=", auction.id)
+          .where("user_id", "!=", request.buyerId)
+          .execute();
+        for (const { user_id } of bidders) {
+          drafts.push({
+            userId: user_id,
+            type: "auction_ended",
+            title: `Auction ended: ${listing.title}`,
+            message: `Another buyer bought "${listing.title}" with Buy Now for ${price}, so the auction has ended and no further bids are taken.`,
+            actionUrl: `/auctions/${auction.id}`,
+          });
+        }
+      }
+      drafts.push(
+        ...(await itemSoldAlerts(trx, {
+          listingId: listing.id,
+          title: listing.title,
+          sellerId: listing.user_id,
+          buyerId: request.buyerId,
+          alreadyTold: drafts.map((draft) => draft.userId),
+          actionUrl: `/listings/${listing.id}`,
+        })),
+      );
+      await insertNotifications(trx, drafts, now);
+      const after = auction ? await findAuctionRow(trx, auction.id) : undefined;
+      return { order: created, notifications: drafts, auctionState: after ? toLiveState(after) : null };
+    },
+    { decidesOnLockedRows: true },
+  );
   announceNotifications(notifications);
   if (auctionState) announceAuctionChange({ reason: "bought", state: auctionState, newBids: [] });
   return { orderId: order.id, reference: order.reference };
@@ -192,24 +196,31 @@ export interface AuctionCheckoutRequest {
 export async function confirmAuctionCheckout(db: Kysely<Database>, request: AuctionCheckoutRequest): Promise<{ orderId: number }> {
   const now = request.now ?? new Date();
   const stamp = now.toISOString();
-  return inWriteTransaction(db, async (trx) => {
-    const order = await forUpdate(trx, trx.selectFrom("orders").select(["id", "buyer_id", "status", "version"]).where("auction_id", "=", request.auctionId)).executeTakeFirst();
-    if (!order || order.buyer_id !== request.buyerId) throw new DomainError("not_found", ORDER_MESSAGES.notTheWinner);
-    if (order.status !== "pending") throw new DomainError("conflict", ORDER_MESSAGES.checkoutClosed);
-    const updated = await trx
-      .updateTable("orders")
-      .set((eb) => ({ ...shippingColumns(request.shipping), checked_out_at: stamp, version: eb("version", "+", 1), updated_at: stamp }))
-      .where("id", "=", order.id)
-      .where("status", "=", "pending")
-      .where("version", "=", order.version)
-      .executeTakeFirst();
-    if (Number(updated.numUpdatedRows) !== 1) throw new DomainError("conflict", ORDER_MESSAGES.changed);
-    await trx
-      .insertInto("order_events")
-      .values({ order_id: order.id, status: "pending", actor_id: request.buyerId, note: "The buyer confirmed the shipping address", created_at: stamp })
-      .execute();
-    return { orderId: order.id };
-  }, { decidesOnLockedRows: true });
+  return inWriteTransaction(
+    db,
+    async (trx) => {
+      const order = await forUpdate(
+        trx,
+        trx.selectFrom("orders").select(["id", "buyer_id", "status", "version"]).where("auction_id", "=", request.auctionId),
+      ).executeTakeFirst();
+      if (!order || order.buyer_id !== request.buyerId) throw new DomainError("not_found", ORDER_MESSAGES.notTheWinner);
+      if (order.status !== "pending") throw new DomainError("conflict", ORDER_MESSAGES.checkoutClosed);
+      const updated = await trx
+        .updateTable("orders")
+        .set((eb) => ({ ...shippingColumns(request.shipping), checked_out_at: stamp, version: eb("version", "+", 1), updated_at: stamp }))
+        .where("id", "=", order.id)
+        .where("status", "=", "pending")
+        .where("version", "=", order.version)
+        .executeTakeFirst();
+      if (Number(updated.numUpdatedRows) !== 1) throw new DomainError("conflict", ORDER_MESSAGES.changed);
+      await trx
+        .insertInto("order_events")
+        .values({ order_id: order.id, status: "pending", actor_id: request.buyerId, note: "The buyer confirmed the shipping address", created_at: stamp })
+        .execute();
+      return { orderId: order.id };
+    },
+    { decidesOnLockedRows: true },
+  );
 }
 
 // ── What the checkout pages show ──
@@ -290,11 +301,9 @@ function checkoutItem(row: ListingSummary, sale: { currency: string; priceCents:
 export async function getBuyNowCheckout(db: Kysely<Database>, listingId: number, viewerId: string): Promise<BuyNowCheckout | null> {
   const row = await listingSummary(db, listingId);
   if (!row || !visibleTo(ownedListing(row), null) || !isListingType(row.listing_type)) return null;
-  const auction =
-    isAuctionListingType(row.listing_type)
-      ? ((await findLiveAuctionRow(db, row.id)) ??
-        (await selectAuctionRow(db).where("a.listing_id", "=", row.id).orderBy("a.id", "desc").executeTakeFirst()))
-      : undefined;
+  const auction = isAuctionListingType(row.listing_type)
+    ? ((await findLiveAuctionRow(db, row.id)) ?? (await selectAuctionRow(db).where("a.listing_id", "=", row.id).orderBy("a.id", "desc").executeTakeFirst()))
+    : undefined;
   const sale = saleTerms(row, auction?.status === "upcoming" || auction?.status === "active" ? auction : undefined, viewerId);
   const [ownOrder, shipping] = await Promise.all([
     db
@@ -327,17 +336,16 @@ export interface AuctionCheckout {
 
 /** The winner's checkout of an ended auction, or null for anyone but the winner. */
 export async function getAuctionCheckout(db: Kysely<Database>, auctionId: number, viewerId: string): Promise<AuctionCheckout | null> {
-  const order = await db
-    .selectFrom("orders")
-    .selectAll()
-    .where("auction_id", "=", auctionId)
-    .where("buyer_id", "=", viewerId)
-    .executeTakeFirst();
+  const order = await db.selectFrom("orders").selectAll().where("auction_id", "=", auctionId).where("buyer_id", "=", viewerId).executeTakeFirst();
   return order ? existingOrderCheckout(db, order, "auction") : null;
 }
 
 /** The checkout of an order that already exists (an auction won, an offer accepted), read from the order itself. */
-export async function existingOrderCheckout(db: Kysely<Database>, order: Selectable<Database["orders"]>, fallbackSaleType: SaleType): Promise<AuctionCheckout | null> {
+export async function existingOrderCheckout(
+  db: Kysely<Database>,
+  order: Selectable<Database["orders"]>,
+  fallbackSaleType: SaleType,
+): Promise<AuctionCheckout | null> {
   const row = await listingSummary(db, order.listing_id);
   if (!row) return null;
   const saleType: SaleType = isListingType(order.sale_type) ? order.sale_type : fallbackSaleType;

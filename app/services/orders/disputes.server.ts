@@ -7,13 +7,7 @@ import type { Kysely } from "kysely";
 import { inWriteTransaction } from "#db/dialect.ts";
 import type { Database } from "#db/schema.ts";
 import { INSPECTION_PERIOD_DAYS } from "~/lib/fees.ts";
-import {
-  DISPUTE_MESSAGES,
-  MAX_DISPUTE_FILES,
-  MAX_DISPUTE_MESSAGE_CHARS,
-  sellerAnswerDueAt,
-  type DisputeSide,
-} from "~/lib/disputes.ts";
+import { DISPUTE_MESSAGES, MAX_DISPUTE_FILES, MAX_DISPUTE_MESSAGE_CHARS, sellerAnswerDueAt, type DisputeSide } from "~/lib/disputes.ts";
 import { ORDER_MESSAGES } from "~/lib/orders.ts";
 import { publicName } from "~/lib/user.ts";
 import { DomainError } from "../domain-error.ts";

@@ -146,7 +146,15 @@ async function record(
   },
 ): Promise<void> {
   const [senderId, recipientId] = step.from === "buyer" ? [step.buyerId, step.sellerId] : [step.sellerId, step.buyerId];
-  await appendListingConversationLine(trx, { listing: step.listing, buyerId: step.buyerId, sellerId: step.sellerId, senderId, recipientId, body: step.line, at: step.at });
+  await appendListingConversationLine(trx, {
+    listing: step.listing,
+    buyerId: step.buyerId,
+    sellerId: step.sellerId,
+    senderId,
+    recipientId,
+    body: step.line,
+    at: step.at,
+  });
   for (const party of step.notify) {
     effects.notifications.push({
       userId: party === "buyer" ? step.buyerId : step.sellerId,
@@ -229,7 +237,9 @@ export async function makeOffer(db: Kysely<Database>, request: MakeOfferRequest)
         buyerId: request.buyerId,
         sellerId: listing.user_id,
         from: "buyer",
-        line: message ? `${offerLine("buyer", request.amountCents, listing.currency, false)}: ${message}` : offerLine("buyer", request.amountCents, listing.currency, false),
+        line: message
+          ? `${offerLine("buyer", request.amountCents, listing.currency, false)}: ${message}`
+          : offerLine("buyer", request.amountCents, listing.currency, false),
         notify: ["seller"],
         title: `New offer: ${formatExactPrice(request.amountCents, listing.currency)}`,
         at,
@@ -265,7 +275,12 @@ async function answerAutomatically(
 }
 
 /** Claims an open row for a new status; false when someone else changed it first. */
-async function claimOffer(trx: Kysely<Database>, offerId: number, changes: { status: OfferStatus; acted_by: OfferParty | "system"; decline_reason?: string | null }, at: string): Promise<boolean> {
+async function claimOffer(
+  trx: Kysely<Database>,
+  offerId: number,
+  changes: { status: OfferStatus; acted_by: OfferParty | "system"; decline_reason?: string | null },
+  at: string,
+): Promise<boolean> {
   const claimed = await trx
     .updateTable("offers")
     .set({ ...changes, updated_at: at })
@@ -326,7 +341,12 @@ async function acceptOffer(
 ): Promise<number> {
   const at = now.toISOString();
   if (!(await claimOffer(trx, offer.id, { status: "accepted", acted_by: actedBy }, at))) throw new DomainError("conflict", OFFER_MESSAGES.notOpen);
-  const claimed = await trx.updateTable("equipment_listings").set({ status: "sold", updated_at: at }).where("id", "=", listing.id).where("status", "=", "active").executeTakeFirst();
+  const claimed = await trx
+    .updateTable("equipment_listings")
+    .set({ status: "sold", updated_at: at })
+    .where("id", "=", listing.id)
+    .where("status", "=", "active")
+    .executeTakeFirst();
   if (Number(claimed.numUpdatedRows) !== 1) throw new DomainError("conflict", OFFER_MESSAGES.alreadySold);
   if (terms.auction) {
     const ended = await trx
@@ -338,7 +358,13 @@ async function acceptOffer(
       .executeTakeFirst();
     if (Number(ended.numUpdatedRows) !== 1) throw new DomainError("conflict", OFFER_MESSAGES.alreadySold);
     // Its bidders learn why bidding stopped, as they do when a Buy Now ends it.
-    const bidders = await trx.selectFrom("bids").select("user_id").distinct().where("auction_id", "=", terms.auction.id).where("user_id", "!=", offer.buyer_id).execute();
+    const bidders = await trx
+      .selectFrom("bids")
+      .select("user_id")
+      .distinct()
+      .where("auction_id", "=", terms.auction.id)
+      .where("user_id", "!=", offer.buyer_id)
+      .execute();
     for (const { user_id } of bidders) {
       effects.notifications.push({
         userId: user_id,
@@ -377,7 +403,13 @@ async function acceptOffer(
     title: `Offer accepted: ${amount}`,
     at,
   });
-  const others = await trx.selectFrom("offers").selectAll().where("listing_id", "=", listing.id).where("status", "=", "open").where("id", "!=", offer.id).execute();
+  const others = await trx
+    .selectFrom("offers")
+    .selectAll()
+    .where("listing_id", "=", listing.id)
+    .where("status", "=", "open")
+    .where("id", "!=", offer.id)
+    .execute();
   for (const other of others) {
     if (!(await claimOffer(trx, other.id, { status: "declined", acted_by: "system", decline_reason: OFFER_MESSAGES.soldToAnother }, at))) continue;
     await record(trx, effects, {
@@ -419,7 +451,10 @@ function partyIn(offer: { buyer_id: string; seller_id: string }, userId: string)
 /** The counter's exclusive bounds: above the amount countered (a seller) or the buyer's last amount, below the price or the seller's counter. */
 async function counterRange(trx: Kysely<Database>, offer: OfferRow, priceCents: number): Promise<{ aboveCents: number; belowCents: number }> {
   if (offer.made_by === "buyer") return { aboveCents: offer.amount_cents, belowCents: priceCents };
-  const parent = offer.parent_offer_id === null ? undefined : await trx.selectFrom("offers").select("amount_cents").where("id", "=", offer.parent_offer_id).executeTakeFirst();
+  const parent =
+    offer.parent_offer_id === null
+      ? undefined
+      : await trx.selectFrom("offers").select("amount_cents").where("id", "=", offer.parent_offer_id).executeTakeFirst();
   return { aboveCents: parent?.amount_cents ?? 0, belowCents: offer.amount_cents };
 }
 
@@ -461,76 +496,85 @@ async function answer(
   effects: Effects,
   { reason, message, now, at }: { reason: string; message: string; now: Date; at: string },
 ): Promise<OfferOutcome> {
-      const { listing, auction } = await lockListingForOffers(trx, listingId);
-      const offer = await forUpdate(trx, trx.selectFrom("offers").selectAll().where("id", "=", request.offerId)).executeTakeFirst();
-      if (!offer || !listing) throw new DomainError("not_found", OFFER_MESSAGES.offerNotFound);
-      const party = partyIn(offer, request.userId)!;
-      if (request.action === "withdraw" && party !== offer.made_by) throw new DomainError("forbidden", OFFER_MESSAGES.onlyMakerWithdraws);
-      if (request.action !== "withdraw" && party === offer.made_by) throw new DomainError("forbidden", OFFER_MESSAGES.notYours);
-      if (offer.status !== "open") throw new DomainError("conflict", OFFER_MESSAGES.notOpen);
-      if (!isLive(offer, now)) throw new DomainError("conflict", OFFER_MESSAGES.expired);
+  const { listing, auction } = await lockListingForOffers(trx, listingId);
+  const offer = await forUpdate(trx, trx.selectFrom("offers").selectAll().where("id", "=", request.offerId)).executeTakeFirst();
+  if (!offer || !listing) throw new DomainError("not_found", OFFER_MESSAGES.offerNotFound);
+  const party = partyIn(offer, request.userId)!;
+  if (request.action === "withdraw" && party !== offer.made_by) throw new DomainError("forbidden", OFFER_MESSAGES.onlyMakerWithdraws);
+  if (request.action !== "withdraw" && party === offer.made_by) throw new DomainError("forbidden", OFFER_MESSAGES.notYours);
+  if (offer.status !== "open") throw new DomainError("conflict", OFFER_MESSAGES.notOpen);
+  if (!isLive(offer, now)) throw new DomainError("conflict", OFFER_MESSAGES.expired);
 
-      if (request.action === "withdraw" || request.action === "decline") {
-        await closeOffer(trx, effects, offer, listing, request.action === "withdraw" ? "withdrawn" : "declined", party, request.action === "decline" ? reason : null, now);
-        return { offerId: offer.id, status: request.action === "withdraw" ? ("withdrawn" as const) : ("declined" as const), orderId: null };
-      }
-      const terms = offerTerms(listing, auction);
-      if (!terms.ok) throw terms.error;
-      if (request.action === "accept") {
-        const orderId = await acceptOffer(trx, effects, offer, listing, terms, party, now);
-        return { offerId: offer.id, status: "accepted" as const, orderId };
-      }
+  if (request.action === "withdraw" || request.action === "decline") {
+    await closeOffer(
+      trx,
+      effects,
+      offer,
+      listing,
+      request.action === "withdraw" ? "withdrawn" : "declined",
+      party,
+      request.action === "decline" ? reason : null,
+      now,
+    );
+    return { offerId: offer.id, status: request.action === "withdraw" ? ("withdrawn" as const) : ("declined" as const), orderId: null };
+  }
+  const terms = offerTerms(listing, auction);
+  if (!terms.ok) throw terms.error;
+  if (request.action === "accept") {
+    const orderId = await acceptOffer(trx, effects, offer, listing, terms, party, now);
+    return { offerId: offer.id, status: "accepted" as const, orderId };
+  }
 
-      // A counter.
-      const amountCents = request.amountCents!;
-      if (party === "buyer") {
-        const made = await trx
-          .selectFrom("offers")
-          .select((eb) => eb.fn.countAll<number>().as("n"))
-          .where("listing_id", "=", listing.id)
-          .where("buyer_id", "=", offer.buyer_id)
-          .where("made_by", "=", "buyer")
-          .executeTakeFirstOrThrow();
-        if (Number(made.n) >= MAX_OFFERS_PER_LISTING) throw new DomainError("conflict", OFFER_MESSAGES.noCounterLeft);
-      }
-      const range = await counterRange(trx, offer, terms.priceCents);
-      if (amountCents <= range.aboveCents || amountCents >= range.belowCents) {
-        throw new DomainError("invalid", OFFER_MESSAGES.counterOutOfRange, { field: "amount" });
-      }
-      if (!(await claimOffer(trx, offer.id, { status: "countered", acted_by: party }, at))) throw new DomainError("conflict", OFFER_MESSAGES.notOpen);
-      const { id } = await trx
-        .insertInto("offers")
-        .values({
-          listing_id: listing.id,
-          buyer_id: offer.buyer_id,
-          seller_id: offer.seller_id,
-          amount_cents: amountCents,
-          currency: listing.currency,
-          message,
-          status: "open",
-          made_by: party,
-          parent_offer_id: offer.id,
-          root_offer_id: offer.root_offer_id ?? offer.id,
-          expires_at: offerExpiresAt(now).toISOString(),
-          created_at: at,
-          updated_at: at,
-        })
-        .returning("id")
-        .executeTakeFirstOrThrow();
-      const line = offerLine(party, amountCents, listing.currency, true);
-      await record(trx, effects, {
-        listing,
-        buyerId: offer.buyer_id,
-        sellerId: offer.seller_id,
-        from: party,
-        line: message ? `${line}: ${message}` : line,
-        notify: [otherParty(party)],
-        title: `Counter-offer: ${formatExactPrice(amountCents, listing.currency)}`,
-        at,
-      });
-      const counter = (await findOfferRow(trx, id))!;
-      if (party === "buyer") return answerAutomatically(trx, effects, counter, listing, terms, now);
-      return { offerId: id, status: "open" as const, orderId: null };
+  // A counter.
+  const amountCents = request.amountCents!;
+  if (party === "buyer") {
+    const made = await trx
+      .selectFrom("offers")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("listing_id", "=", listing.id)
+      .where("buyer_id", "=", offer.buyer_id)
+      .where("made_by", "=", "buyer")
+      .executeTakeFirstOrThrow();
+    if (Number(made.n) >= MAX_OFFERS_PER_LISTING) throw new DomainError("conflict", OFFER_MESSAGES.noCounterLeft);
+  }
+  const range = await counterRange(trx, offer, terms.priceCents);
+  if (amountCents <= range.aboveCents || amountCents >= range.belowCents) {
+    throw new DomainError("invalid", OFFER_MESSAGES.counterOutOfRange, { field: "amount" });
+  }
+  if (!(await claimOffer(trx, offer.id, { status: "countered", acted_by: party }, at))) throw new DomainError("conflict", OFFER_MESSAGES.notOpen);
+  const { id } = await trx
+    .insertInto("offers")
+    .values({
+      listing_id: listing.id,
+      buyer_id: offer.buyer_id,
+      seller_id: offer.seller_id,
+      amount_cents: amountCents,
+      currency: listing.currency,
+      message,
+      status: "open",
+      made_by: party,
+      parent_offer_id: offer.id,
+      root_offer_id: offer.root_offer_id ?? offer.id,
+      expires_at: offerExpiresAt(now).toISOString(),
+      created_at: at,
+      updated_at: at,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const line = offerLine(party, amountCents, listing.currency, true);
+  await record(trx, effects, {
+    listing,
+    buyerId: offer.buyer_id,
+    sellerId: offer.seller_id,
+    from: party,
+    line: message ? `${line}: ${message}` : line,
+    notify: [otherParty(party)],
+    title: `Counter-offer: ${formatExactPrice(amountCents, listing.currency)}`,
+    at,
+  });
+  const counter = (await findOfferRow(trx, id))!;
+  if (party === "buyer") return answerAutomatically(trx, effects, counter, listing, terms, now);
+  return { offerId: id, status: "open" as const, orderId: null };
 }
 
 // ── The scheduler's deadlines ──
@@ -609,7 +653,12 @@ export async function cancelUnpaidOfferOrders(db: Kysely<Database>, now: Date = 
         .executeTakeFirst();
       if (Number(claimed.numUpdatedRows) !== 1) continue;
       cancelled += 1;
-      await trx.updateTable("equipment_listings").set({ status: "active", updated_at: at }).where("id", "=", order.listing_id).where("status", "=", "sold").execute();
+      await trx
+        .updateTable("equipment_listings")
+        .set({ status: "active", updated_at: at })
+        .where("id", "=", order.listing_id)
+        .where("status", "=", "sold")
+        .execute();
       const note = `Cancelled automatically: not paid within ${OFFER_ORDER_PAYMENT_HOURS} hours of the accepted offer. The item is back on sale.`;
       await trx.insertInto("order_events").values({ order_id: order.id, status: "cancelled", actor_id: null, note, created_at: at }).execute();
       for (const userId of [order.buyer_id, order.seller_id]) {
@@ -776,7 +825,9 @@ export async function countOffersAwaitingAnswer(db: Kysely<Database>, userId: st
     .select((eb) => eb.fn.countAll<number>().as("n"))
     .where("status", "=", "open")
     .where("expires_at", ">", now.toISOString())
-    .where((eb) => eb.or([eb.and([eb("seller_id", "=", userId), eb("made_by", "=", "buyer")]), eb.and([eb("buyer_id", "=", userId), eb("made_by", "=", "seller")])]))
+    .where((eb) =>
+      eb.or([eb.and([eb("seller_id", "=", userId), eb("made_by", "=", "buyer")]), eb.and([eb("buyer_id", "=", userId), eb("made_by", "=", "seller")])]),
+    )
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
@@ -806,7 +857,11 @@ export async function offerAmountCurrency(db: Kysely<Database>, of: { listingId:
 
 /** The seller's offer settings of a listing (for its edit form only: never for buyers). */
 export async function getOfferSettings(db: Kysely<Database>, listingId: number): Promise<OfferSettings> {
-  const row = await db.selectFrom("equipment_listings").select(["accepts_offers", "auto_accept_cents", "auto_decline_cents"]).where("id", "=", listingId).executeTakeFirst();
+  const row = await db
+    .selectFrom("equipment_listings")
+    .select(["accepts_offers", "auto_accept_cents", "auto_decline_cents"])
+    .where("id", "=", listingId)
+    .executeTakeFirst();
   return { acceptsOffers: Boolean(row?.accepts_offers), autoAcceptCents: row?.auto_accept_cents ?? null, autoDeclineCents: row?.auto_decline_cents ?? null };
 }
 
@@ -818,7 +873,8 @@ export function checkOfferSettings(settings: OfferSettings, listingType: string,
   if (!settings.acceptsOffers) return;
   if (listingType !== "buy_now" && listingType !== "hybrid") throw new DomainError("invalid", OFFER_MESSAGES.settingsWrongType, { field: "acceptsOffers" });
   const { autoAcceptCents: accept, autoDeclineCents: decline } = settings;
-  if (accept !== null && (accept <= 0 || accept >= priceCents)) throw new DomainError("invalid", OFFER_MESSAGES.autoAcceptTooHigh, { field: "autoAcceptPrice" });
+  if (accept !== null && (accept <= 0 || accept >= priceCents))
+    throw new DomainError("invalid", OFFER_MESSAGES.autoAcceptTooHigh, { field: "autoAcceptPrice" });
   if (decline !== null && (decline <= 0 || decline >= priceCents || (accept !== null && decline >= accept))) {
     throw new DomainError("invalid", OFFER_MESSAGES.autoDeclineTooHigh, { field: "autoDeclinePrice" });
   }
@@ -834,7 +890,11 @@ export function checkOfferSettings(settings: OfferSettings, listingType: string,
  * leaves open offers to be answered or to expire.
  */
 export async function saveOfferSettings(db: Kysely<Database>, listingId: number, settings: OfferSettings, now: Date = new Date()): Promise<void> {
-  const listing = await db.selectFrom("equipment_listings").select(["listing_type", "price_cents", "buy_now_price_cents"]).where("id", "=", listingId).executeTakeFirst();
+  const listing = await db
+    .selectFrom("equipment_listings")
+    .select(["listing_type", "price_cents", "buy_now_price_cents"])
+    .where("id", "=", listingId)
+    .executeTakeFirst();
   if (!listing) throw new DomainError("not_found", OFFER_MESSAGES.listingNotFound);
   const price = listing.listing_type === "hybrid" ? (listing.buy_now_price_cents ?? 0) : listing.price_cents;
   checkOfferSettings(settings, listing.listing_type, price);

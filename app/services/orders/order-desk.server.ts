@@ -153,7 +153,11 @@ export async function actOnDeskOrder(db: Kysely<Database>, request: { orderId: n
     db,
     async (trx) => {
       await forUpdate(trx, trx.selectFrom("orders").select("id").where("id", "=", request.orderId)).execute();
-      const order = await trx.selectFrom("orders").select(["id", "reference", "status", "buyer_id", "seller_id", "held_at", "hold_reason"]).where("id", "=", request.orderId).executeTakeFirst();
+      const order = await trx
+        .selectFrom("orders")
+        .select(["id", "reference", "status", "buyer_id", "seller_id", "held_at", "hold_reason"])
+        .where("id", "=", request.orderId)
+        .executeTakeFirst();
       if (!order) throw new DomainError("not_found", ORDER_MESSAGES.orderNotFound);
       assertNotAParty("order", request.actorId, [order.buyer_id, order.seller_id]);
       let detail: Record<string, unknown>;
@@ -182,7 +186,11 @@ export async function actOnDeskOrder(db: Kysely<Database>, request: { orderId: n
         if (Number(claimed.numUpdatedRows) !== 1) throw new DomainError("conflict", ORDER_DESK_MESSAGES.notHeld);
         detail = { reference: order.reference, old: { held: true, reason: order.hold_reason }, new: { held: false }, note: reason };
       }
-      await recordAuditEvent(trx, { actorUserId: request.actorId, action: `order.${act.kind}`, subjectType: "order", subjectId: order.id, detail: JSON.stringify(detail) }, now);
+      await recordAuditEvent(
+        trx,
+        { actorUserId: request.actorId, action: `order.${act.kind}`, subjectType: "order", subjectId: order.id, detail: JSON.stringify(detail) },
+        now,
+      );
     },
     { decidesOnLockedRows: true },
   );

@@ -344,124 +344,136 @@ export async function transitionOrder(db: Kysely<Database>, request: TransitionR
   const stamp = now.toISOString();
   const transition = ORDER_TRANSITIONS[request.action];
   const actor = await orderAuthority(db, request.actor);
-  const notifications = await inWriteTransaction(db, async (trx) => {
-    // The order's row is locked before it is read: two parties acting on one order at once queue here (PostgreSQL).
-    await forUpdate(trx, trx.selectFrom("orders").select("id").where("id", "=", request.orderId)).execute();
-    const order = await selectOrderForRules(trx).where("o.id", "=", request.orderId).executeTakeFirst();
-    if (!order) throw new DomainError("not_found", ORDER_MESSAGES.orderNotFound);
-    const refused = refusal(request.action, order, actor, now);
-    if (refused) throw refused;
+  const notifications = await inWriteTransaction(
+    db,
+    async (trx) => {
+      // The order's row is locked before it is read: two parties acting on one order at once queue here (PostgreSQL).
+      await forUpdate(trx, trx.selectFrom("orders").select("id").where("id", "=", request.orderId)).execute();
+      const order = await selectOrderForRules(trx).where("o.id", "=", request.orderId).executeTakeFirst();
+      if (!order) throw new DomainError("not_found", ORDER_MESSAGES.orderNotFound);
+      const refused = refusal(request.action, order, actor, now);
+      if (refused) throw refused;
 
-    let note = (request.note ?? "").trim();
-    const changes: Partial<
-      Record<
-        StampColumn | "carrier" | "tracking_number" | "dispute_reason" | "resolution_note" | "payment_value_date" | "payment_confirmed_by" | "delivery_source" | "delivery_proof_key",
-        string
-      >
-    > &
-      Partial<Record<"payment_received_cents" | "refunded_cents", number>> = {
-      [transition.stamp]: stamp,
-    };
-    // What the audit log records of a staff decision besides the status (money received, refunded).
-    const audited: Record<string, string | number> = {};
-    if (request.action === "ship") {
-      const carrier = requiredText(request.carrier, ORDER_MESSAGES.carrierRequired, "carrier");
-      const tracking = requiredText(request.trackingNumber, ORDER_MESSAGES.trackingRequired, "trackingNumber");
-      changes.carrier = carrier;
-      changes.tracking_number = tracking;
-      note = `${carrier}, tracking number ${tracking}`;
-    } else if (request.action === "open_dispute") {
-      note = requiredText(request.reason, ORDER_MESSAGES.reasonRequired, "reason");
-      changes.dispute_reason = note;
-    } else if (request.action === "confirm_payment") {
-      const payment = checkedPayment(order, request.payment, now);
-      changes.payment_received_cents = payment.receivedCents;
-      changes.payment_value_date = payment.valueDate;
-      changes.payment_confirmed_by = request.actor.id;
-      audited.receivedCents = payment.receivedCents;
-      audited.valueDate = payment.valueDate;
-      if (!request.payment) audited.recordedAs = "order_total";
-      const received = `Received ${formatExactPrice(payment.receivedCents, order.currency)}, value date ${payment.valueDate}`;
-      note = note ? `${received}. ${note}` : received;
-    } else if (request.action === "refund" || request.action === "release") {
-      note = requiredText(request.note, ORDER_MESSAGES.noteRequired, "note");
-      changes.resolution_note = note;
-      if (request.action === "refund") {
-        const refundCents = request.refundCents ?? order.amount_cents;
-        if (!Number.isSafeInteger(refundCents) || refundCents <= 0 || refundCents > order.amount_cents) {
-          throw new DomainError("invalid", ORDER_MESSAGES.refundTooLarge(formatExactPrice(order.amount_cents, order.currency)), { field: "refundAmount" });
+      let note = (request.note ?? "").trim();
+      const changes: Partial<
+        Record<
+          | StampColumn
+          | "carrier"
+          | "tracking_number"
+          | "dispute_reason"
+          | "resolution_note"
+          | "payment_value_date"
+          | "payment_confirmed_by"
+          | "delivery_source"
+          | "delivery_proof_key",
+          string
+        >
+      > &
+        Partial<Record<"payment_received_cents" | "refunded_cents", number>> = {
+        [transition.stamp]: stamp,
+      };
+      // What the audit log records of a staff decision besides the status (money received, refunded).
+      const audited: Record<string, string | number> = {};
+      if (request.action === "ship") {
+        const carrier = requiredText(request.carrier, ORDER_MESSAGES.carrierRequired, "carrier");
+        const tracking = requiredText(request.trackingNumber, ORDER_MESSAGES.trackingRequired, "trackingNumber");
+        changes.carrier = carrier;
+        changes.tracking_number = tracking;
+        note = `${carrier}, tracking number ${tracking}`;
+      } else if (request.action === "open_dispute") {
+        note = requiredText(request.reason, ORDER_MESSAGES.reasonRequired, "reason");
+        changes.dispute_reason = note;
+      } else if (request.action === "confirm_payment") {
+        const payment = checkedPayment(order, request.payment, now);
+        changes.payment_received_cents = payment.receivedCents;
+        changes.payment_value_date = payment.valueDate;
+        changes.payment_confirmed_by = request.actor.id;
+        audited.receivedCents = payment.receivedCents;
+        audited.valueDate = payment.valueDate;
+        if (!request.payment) audited.recordedAs = "order_total";
+        const received = `Received ${formatExactPrice(payment.receivedCents, order.currency)}, value date ${payment.valueDate}`;
+        note = note ? `${received}. ${note}` : received;
+      } else if (request.action === "refund" || request.action === "release") {
+        note = requiredText(request.note, ORDER_MESSAGES.noteRequired, "note");
+        changes.resolution_note = note;
+        if (request.action === "refund") {
+          const refundCents = request.refundCents ?? order.amount_cents;
+          if (!Number.isSafeInteger(refundCents) || refundCents <= 0 || refundCents > order.amount_cents) {
+            throw new DomainError("invalid", ORDER_MESSAGES.refundTooLarge(formatExactPrice(order.amount_cents, order.currency)), { field: "refundAmount" });
+          }
+          changes.refunded_cents = refundCents;
+          audited.refundedCents = refundCents;
+          if (refundCents < order.amount_cents) {
+            audited.releasedCents = order.amount_cents - refundCents;
+            note = `Partial refund of ${formatExactPrice(refundCents, order.currency)} to the buyer; ${formatExactPrice(order.amount_cents - refundCents, order.currency)} released to the seller. ${note}`;
+          }
         }
-        changes.refunded_cents = refundCents;
-        audited.refundedCents = refundCents;
-        if (refundCents < order.amount_cents) {
-          audited.releasedCents = order.amount_cents - refundCents;
-          note = `Partial refund of ${formatExactPrice(refundCents, order.currency)} to the buyer; ${formatExactPrice(order.amount_cents - refundCents, order.currency)} released to the seller. ${note}`;
+      } else if (request.action === "mark_delivered") {
+        // The seller's word alone does not start the release clock: his declaration carries proof, which the
+        // buyer can contest by opening a dispute within the inspection period. The buyer's own confirmation needs none.
+        if (partyOf(order, request.actor.id) === "seller") {
+          if (!request.deliveryProofKey) throw new DomainError("invalid", DISPUTE_MESSAGES.proofRequired, { field: "proof" });
+          changes.delivery_source = "seller_proof";
+          changes.delivery_proof_key = request.deliveryProofKey;
+          note = note ? `Declared by the seller with proof of delivery: ${note}` : "Declared by the seller with proof of delivery";
+        } else {
+          changes.delivery_source = "buyer";
         }
-      }
-    } else if (request.action === "mark_delivered") {
-      // The seller's word alone does not start the release clock: his declaration carries proof, which the
-      // buyer can contest by opening a dispute within the inspection period. The buyer's own confirmation needs none.
-      if (partyOf(order, request.actor.id) === "seller") {
-        if (!request.deliveryProofKey) throw new DomainError("invalid", DISPUTE_MESSAGES.proofRequired, { field: "proof" });
-        changes.delivery_source = "seller_proof";
-        changes.delivery_proof_key = request.deliveryProofKey;
-        note = note ? `Declared by the seller with proof of delivery: ${note}` : "Declared by the seller with proof of delivery";
-      } else {
+      } else if (request.action === "confirm_receipt" && order.delivered_at === null) {
+        // Confirming receipt straight from "shipped" also records the delivery.
+        changes.delivered_at = stamp;
         changes.delivery_source = "buyer";
       }
-    } else if (request.action === "confirm_receipt" && order.delivered_at === null) {
-      // Confirming receipt straight from "shipped" also records the delivery.
-      changes.delivered_at = stamp;
-      changes.delivery_source = "buyer";
-    }
 
-    const claimed = await trx
-      .updateTable("orders")
-      .set((eb) => ({ ...changes, status: transition.to, version: eb("version", "+", 1), updated_at: stamp }))
-      .where("id", "=", order.id)
-      .where("status", "=", order.status)
-      .where("version", "=", order.version)
-      .executeTakeFirst();
-    if (Number(claimed.numUpdatedRows) !== 1) throw new DomainError("conflict", ORDER_MESSAGES.changed);
+      const claimed = await trx
+        .updateTable("orders")
+        .set((eb) => ({ ...changes, status: transition.to, version: eb("version", "+", 1), updated_at: stamp }))
+        .where("id", "=", order.id)
+        .where("status", "=", order.status)
+        .where("version", "=", order.version)
+        .executeTakeFirst();
+      if (Number(claimed.numUpdatedRows) !== 1) throw new DomainError("conflict", ORDER_MESSAGES.changed);
 
-    if (request.action === "cancel") {
-      await unsellListing(trx, order.listing_id, "active", stamp);
-      if (!note) note = auctionCancelNote(order);
-    }
-    if (request.action === "refund") {
-      // The item goes back to the seller: the listing leaves the sold list, archived until the seller relists it.
-      await unsellListing(trx, order.listing_id, "archived", stamp);
-    }
-    await trx.insertInto("order_events").values({ order_id: order.id, status: transition.to, actor_id: request.actor.id, note, created_at: stamp }).execute();
-    // Staff acting on someone else's order (payment, dispute decision, cancellation) is audited in the same write.
-    if (partyOf(order, request.actor.id) === null) {
-      await recordAuditEvent(
-        trx,
-        {
-          actorUserId: request.actor.id,
-          action: `order.${request.action}`,
-          subjectType: "order",
-          subjectId: order.id,
-          detail: JSON.stringify({
-            reference: order.reference,
-            old: { status: order.status },
-            new: { status: transition.to, ...audited },
-            amountCents: order.amount_cents,
-            currency: order.currency,
-            note,
-          }),
-        },
-        now,
-      );
-    }
+      if (request.action === "cancel") {
+        await unsellListing(trx, order.listing_id, "active", stamp);
+        if (!note) note = auctionCancelNote(order);
+      }
+      if (request.action === "refund") {
+        // The item goes back to the seller: the listing leaves the sold list, archived until the seller relists it.
+        await unsellListing(trx, order.listing_id, "archived", stamp);
+      }
+      await trx.insertInto("order_events").values({ order_id: order.id, status: transition.to, actor_id: request.actor.id, note, created_at: stamp }).execute();
+      // Staff acting on someone else's order (payment, dispute decision, cancellation) is audited in the same write.
+      if (partyOf(order, request.actor.id) === null) {
+        await recordAuditEvent(
+          trx,
+          {
+            actorUserId: request.actor.id,
+            action: `order.${request.action}`,
+            subjectType: "order",
+            subjectId: order.id,
+            detail: JSON.stringify({
+              reference: order.reference,
+              old: { status: order.status },
+              new: { status: transition.to, ...audited },
+              amountCents: order.amount_cents,
+              currency: order.currency,
+              note,
+            }),
+          },
+          now,
+        );
+      }
 
-    const notice = transition.notification(order);
-    const drafts: NotificationDraft[] = [order.buyer_id, order.seller_id]
-      .filter((userId, index, all) => userId !== request.actor.id && all.indexOf(userId) === index)
-      .map((userId) => ({ userId, ...notice, actionUrl: `/orders/${order.id}` }));
-    await insertNotifications(trx, drafts, now);
-    return drafts;
-  }, { decidesOnLockedRows: true });
+      const notice = transition.notification(order);
+      const drafts: NotificationDraft[] = [order.buyer_id, order.seller_id]
+        .filter((userId, index, all) => userId !== request.actor.id && all.indexOf(userId) === index)
+        .map((userId) => ({ userId, ...notice, actionUrl: `/orders/${order.id}` }));
+      await insertNotifications(trx, drafts, now);
+      return drafts;
+    },
+    { decidesOnLockedRows: true },
+  );
   announceNotifications(notifications);
   return { status: transition.to };
 }

@@ -52,7 +52,6 @@ const ORDER_LIST_COLUMNS = [
   "l.title",
 ] as const;
 
-
 type ListColumns = {
   id: number;
   reference: string;
@@ -208,11 +207,7 @@ export interface OrderDetail {
 export async function getOrderDetail(db: Kysely<Database>, orderId: number): Promise<OrderDetail | null> {
   const row = await ordersWithParties(db)
     .selectAll("o")
-    .select((eb) => [
-      "l.title",
-      ...PARTY_NAME_COLUMNS,
-      primaryThumbnail(eb.ref("o.listing_id")).as("image_url"),
-    ])
+    .select((eb) => ["l.title", ...PARTY_NAME_COLUMNS, primaryThumbnail(eb.ref("o.listing_id")).as("image_url")])
     .where("o.id", "=", orderId)
     .executeTakeFirst();
   if (!row) return null;

@@ -62,9 +62,7 @@ export async function hitWindow(db: Kysely<Database>, key: string, rule: WindowR
     const row = await trx.selectFrom("attempt_counters").select(["count", "expires_at"]).where("key", "=", key).executeTakeFirst();
     const live = row !== undefined && Date.parse(row.expires_at) > at;
     if (live && row.count >= rule.limit) return { allowed: false, retryAfterSeconds: secondsUntil(row.expires_at, at) };
-    const values = live
-      ? { count: row.count + 1, expires_at: row.expires_at }
-      : { count: 1, expires_at: iso(at + rule.windowMs) };
+    const values = live ? { count: row.count + 1, expires_at: row.expires_at } : { count: 1, expires_at: iso(at + rule.windowMs) };
     await trx
       .insertInto("attempt_counters")
       .values({ key, ...values, blocked_until: null, updated_at: iso(at) })
@@ -146,7 +144,11 @@ export async function releaseClaims(db: Kysely<Database>, claims: readonly Count
         continue;
       }
       const blocked = row.blocked_until === claim.blockedAfter ? claim.blockedBefore : row.blocked_until;
-      await trx.updateTable("attempt_counters").set({ count: row.count - 1, blocked_until: blocked }).where("key", "=", claim.key).execute();
+      await trx
+        .updateTable("attempt_counters")
+        .set({ count: row.count - 1, blocked_until: blocked })
+        .where("key", "=", claim.key)
+        .execute();
     }
   });
 }

@@ -45,11 +45,7 @@ export async function recordAuditEvent(db: Kysely<Database>, event: AuditEventIn
 const AUDIT_EVENTS_PAGE = 100;
 
 /** The newest events about one subject (or all, without one), newest first, at most AUDIT_EVENTS_PAGE. */
-export async function listAuditEvents(
-  db: Kysely<Database>,
-  subject?: { type: string; id: string | number },
-  limit = AUDIT_EVENTS_PAGE,
-): Promise<AuditEvent[]> {
+export async function listAuditEvents(db: Kysely<Database>, subject?: { type: string; id: string | number }, limit = AUDIT_EVENTS_PAGE): Promise<AuditEvent[]> {
   let query = db.selectFrom("audit_events").selectAll();
   if (subject) query = query.where("subject_type", "=", subject.type).where("subject_id", "=", String(subject.id));
   const rows = await query

@@ -109,7 +109,7 @@ const MAX_PARTIAL_EVENTS = 1000;
 /** An event's JSON cut into parts that never split a surrogate pair. */
 function partsOf(json: string): string[] {
   const parts: string[] = [];
-  for (let start = 0; start < json.length; ) {
+  for (let start = 0; start < json.length;) {
     let end = Math.min(json.length, start + PART_LENGTH);
     const last = json.charCodeAt(end - 1);
     if (end < json.length && last >= 0xd800 && last <= 0xdbff) end -= 1;

@@ -67,7 +67,8 @@ function checkedEntry(entry: ExchangeRateEntry, today: string): { currency: Curr
   if (!validDate(date)) throw new DomainError("invalid", EXCHANGE_RATE_MESSAGES.date, { field: "date" });
   if (date > today) throw new DomainError("invalid", EXCHANGE_RATE_MESSAGES.future, { field: "date" });
   const unitsPerUsd = entry.unitsPerUsd.trim();
-  if (!RATE_PATTERN.test(unitsPerUsd) || parseRate(unitsPerUsd) === null) throw new DomainError("invalid", EXCHANGE_RATE_MESSAGES.rate, { field: "unitsPerUsd" });
+  if (!RATE_PATTERN.test(unitsPerUsd) || parseRate(unitsPerUsd) === null)
+    throw new DomainError("invalid", EXCHANGE_RATE_MESSAGES.rate, { field: "unitsPerUsd" });
   if (currency === "USD" && Number(unitsPerUsd) !== 1) throw new DomainError("invalid", EXCHANGE_RATE_MESSAGES.usd, { field: "unitsPerUsd" });
   return { currency, date, unitsPerUsd };
 }
@@ -119,7 +120,14 @@ export async function recordExchangeRates(
       } else {
         await trx
           .insertInto("exchange_rates")
-          .values({ currency: entry.currency, rate_date: entry.date, units_per_usd: entry.unitsPerUsd, source, recorded_by: actorUserId, created_at: now.toISOString() })
+          .values({
+            currency: entry.currency,
+            rate_date: entry.date,
+            units_per_usd: entry.unitsPerUsd,
+            source,
+            recorded_by: actorUserId,
+            created_at: now.toISOString(),
+          })
           .execute();
       }
       await recordAuditEvent(
@@ -280,7 +288,11 @@ export function toReferenceAmount(factors: ReadonlyMap<string, number>, amount: 
 /** A CSV of `currency,date,units_per_usd` lines (a header first; commas or semicolons). */
 export function parseExchangeRateCsv(text: string): ExchangeRateEntry[] {
   if (Buffer.byteLength(text, "utf8") > MAX_RATE_FILE_BYTES) throw new DomainError("too_large", EXCHANGE_RATE_MESSAGES.tooLarge, { field: "file" });
-  const lines = text.replace(/^\uFEFF/, "").split(/\r?\n/).map((line) => line.trim()).filter(Boolean);
+  const lines = text
+    .replace(/^\uFEFF/, "")
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter(Boolean);
   const split = (line: string) => line.split(/[,;]/).map((cell) => cell.trim().replace(/^"(.*)"$/, "$1"));
   const header = split(lines[0] ?? "").map((cell) => cell.toLowerCase());
   if (header.join(",") !== "currency,date,units_per_usd") throw new DomainError("invalid", EXCHANGE_RATE_MESSAGES.csvHeader, { field: "file" });

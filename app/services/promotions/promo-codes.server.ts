@@ -260,16 +260,23 @@ export interface NewPromoCode {
   validUntil?: string | null;
 }
 
-function checkNewPromoCode(input: NewPromoCode, now: Date): { code: string; description: string; validFrom: string; validUntil: string | null; maxUses: number | null } {
+function checkNewPromoCode(
+  input: NewPromoCode,
+  now: Date,
+): { code: string; description: string; validFrom: string; validUntil: string | null; maxUses: number | null } {
   const code = normalizePromoCode(String(input.code ?? ""));
   if (code === "") throw new DomainError("invalid", PROMO_MESSAGES.codeRequired, { field: "code" });
   if (code.length > PROMO_CODE_MAX_LENGTH || !PROMO_CODE_PATTERN.test(code)) throw new DomainError("invalid", PROMO_MESSAGES.codeFormat, { field: "code" });
   const description = String(input.description ?? "").trim();
   if (description.length > PROMO_DESCRIPTION_MAX_LENGTH) throw new DomainError("invalid", PROMO_MESSAGES.descriptionTooLong, { field: "description" });
-  if (!(PROMO_DISCOUNT_TYPES as readonly string[]).includes(input.discountType)) throw new DomainError("invalid", "Choose percentage or fixed.", { field: "discountType" });
-  if (!Number.isSafeInteger(input.discountValue) || input.discountValue < 0) throw new DomainError("invalid", PROMO_MESSAGES.valueRange, { field: "discountValue" });
-  if (input.discountType === "percentage" && input.discountValue > 10_000) throw new DomainError("invalid", PROMO_MESSAGES.percentageRange, { field: "discountValue" });
-  if (input.discountType === "fixed" && input.discountValue > PROMO_FIXED_MAX_CENTS) throw new DomainError("invalid", PROMO_MESSAGES.fixedRange, { field: "discountValue" });
+  if (!(PROMO_DISCOUNT_TYPES as readonly string[]).includes(input.discountType))
+    throw new DomainError("invalid", "Choose percentage or fixed.", { field: "discountType" });
+  if (!Number.isSafeInteger(input.discountValue) || input.discountValue < 0)
+    throw new DomainError("invalid", PROMO_MESSAGES.valueRange, { field: "discountValue" });
+  if (input.discountType === "percentage" && input.discountValue > 10_000)
+    throw new DomainError("invalid", PROMO_MESSAGES.percentageRange, { field: "discountValue" });
+  if (input.discountType === "fixed" && input.discountValue > PROMO_FIXED_MAX_CENTS)
+    throw new DomainError("invalid", PROMO_MESSAGES.fixedRange, { field: "discountValue" });
   const maxUses = input.maxUses ?? null;
   if (maxUses !== null && (!Number.isSafeInteger(maxUses) || maxUses < 1 || maxUses > PROMO_MAX_USES_LIMIT)) {
     throw new DomainError("invalid", PROMO_MESSAGES.maxUsesRange, { field: "maxUses" });
@@ -374,7 +381,10 @@ export interface PromoCodesPage {
 
 /** Codes newest first with their creator (docs/product/admin.md#promo-codes: select all with creator email and name), a page at a time. */
 export async function listPromoCodes(db: Kysely<Database>, options: { page?: number } = {}): Promise<PromoCodesPage> {
-  const totalRow = await db.selectFrom("promo_codes").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+  const totalRow = await db
+    .selectFrom("promo_codes")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow();
   const total = Number(totalRow.n);
   const pageCount = Math.max(1, Math.ceil(total / PROMO_CODES_PAGE_SIZE));
   const page = Math.min(pageCount, Math.max(1, Math.trunc(Number.isFinite(options.page) ? (options.page as number) : 1)));

@@ -102,7 +102,9 @@ export async function listReceivedReviews(
       .limit(size)
       .offset(offset)
       .execute(),
-    receivedReviews(db, userId).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
+    receivedReviews(db, userId)
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow(),
   ]);
   return {
     total: Number(total.n),

@@ -13,7 +13,6 @@ import { assertNotPartyToReview } from "./reviews.server.ts";
 import { DomainError } from "../domain-error.ts";
 import { recordAuditEvent } from "../platform/audit-log.server.ts";
 
-
 export interface ReportedReview {
   reviewId: number;
   rating: number;
@@ -46,7 +45,9 @@ function openReviewReports(db: Kysely<Database>) {
 
 /** Reviews with open reports (the queue's length; the moderation inbox's count). */
 export async function countReportedReviews(db: Kysely<Database>): Promise<number> {
-  const row = await openReviewReports(db).select((eb) => eb.fn.count<number>("rr.review_id").distinct().as("n")).executeTakeFirstOrThrow();
+  const row = await openReviewReports(db)
+    .select((eb) => eb.fn.count<number>("rr.review_id").distinct().as("n"))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -145,7 +146,11 @@ export async function dismissReviewReports(
       .executeTakeFirst();
     const count = Number(closed.numUpdatedRows);
     if (count === 0) throw new DomainError("not_found", REVIEW_MESSAGES.reviewNotFound);
-    await recordAuditEvent(trx, { actorUserId: request.moderator.id, action: "review.reports_dismiss", subjectType: "review", subjectId: request.reviewId, detail: `${count} report(s)` }, now);
+    await recordAuditEvent(
+      trx,
+      { actorUserId: request.moderator.id, action: "review.reports_dismiss", subjectType: "review", subjectId: request.reviewId, detail: `${count} report(s)` },
+      now,
+    );
     return count;
   });
 }

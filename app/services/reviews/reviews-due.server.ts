@@ -38,14 +38,7 @@ export async function reviewsDueFor(db: Kysely<Database>, userId: string, now: D
       ]),
     )
     .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom("reviews as r")
-            .select("r.id")
-            .whereRef("r.order_id", "=", "o.id")
-            .where("r.reviewer_id", "=", userId),
-        ),
-      ),
+      not(exists(selectFrom("reviews as r").select("r.id").whereRef("r.order_id", "=", "o.id").where("r.reviewer_id", "=", userId))),
     )
     .orderBy("o.id")
     .limit(limit)

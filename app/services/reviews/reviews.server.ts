@@ -54,9 +54,7 @@ function selectOrderForReview(db: Kysely<Database>) {
   return db.selectFrom("orders").select(["id", "reference", "status", "buyer_id", "seller_id", "completed_at", "resolved_at"]);
 }
 
-export type ReviewEligibility =
-  | { canReview: true; role: ReviewerRole; reviewedId: string; windowEndsAt: string }
-  | { canReview: false; reason: DomainError };
+export type ReviewEligibility = { canReview: true; role: ReviewerRole; reviewedId: string; windowEndsAt: string } | { canReview: false; reason: DomainError };
 
 /** Whether `userId` may review this order now, from the order and whether their side has reviewed it already. */
 function eligibilityOf(order: OrderForReview | undefined, userId: string, alreadyReviewed: boolean, now: Date): ReviewEligibility {
@@ -137,7 +135,13 @@ export async function submitReview(db: Kysely<Database>, submission: ReviewSubmi
       // Both sides reviewing at once queue on the order's row, so the second sees the first and publishes both.
       await forUpdate(trx, trx.selectFrom("orders").select("id").where("id", "=", submission.orderId)).execute();
       const order = await selectOrderForReview(trx).where("id", "=", submission.orderId).executeTakeFirst();
-      const role: ReviewerRole | null = !order ? null : order.buyer_id === submission.reviewerId ? "buyer" : order.seller_id === submission.reviewerId ? "seller" : null;
+      const role: ReviewerRole | null = !order
+        ? null
+        : order.buyer_id === submission.reviewerId
+          ? "buyer"
+          : order.seller_id === submission.reviewerId
+            ? "seller"
+            : null;
       const eligibility = eligibilityOf(order, submission.reviewerId, order && role ? await sideHasReviewed(trx, order.id, role) : false, now);
       if (!eligibility.canReview || !order) throw eligibility.canReview ? new DomainError("not_found", REVIEW_MESSAGES.orderNotFound) : eligibility.reason;
 
@@ -213,7 +217,12 @@ export async function publishDueReviews(db: Kysely<Database>, now: Date = new Da
       .execute();
     const drafts: NotificationDraft[] = [];
     for (const review of due) {
-      const claimed = await trx.updateTable("reviews").set({ published_at: stamp }).where("id", "=", review.id).where("published_at", "is", null).executeTakeFirst();
+      const claimed = await trx
+        .updateTable("reviews")
+        .set({ published_at: stamp })
+        .where("id", "=", review.id)
+        .where("published_at", "is", null)
+        .executeTakeFirst();
       if (Number(claimed.numUpdatedRows) === 1) drafts.push(publicationNotice(review, review.reference));
     }
     await insertNotifications(trx, drafts, now);
@@ -229,14 +238,24 @@ export async function replyToReview(db: Kysely<Database>, request: { reviewId: n
   const reply = boundedText(request.reply, REVIEW_REPLY_MAX, REVIEW_MESSAGES.replyTooLong, "reply");
   if (!reply) throw new DomainError("invalid", REVIEW_MESSAGES.replyRequired, { field: "reply" });
   await inWriteTransaction(db, async (trx) => {
-    const review = await trx.selectFrom("reviews").select(["id", "reviewer_id", "reviewed_id", "published_at", "hidden_at", "reply"]).where("id", "=", request.reviewId).executeTakeFirst();
+    const review = await trx
+      .selectFrom("reviews")
+      .select(["id", "reviewer_id", "reviewed_id", "published_at", "hidden_at", "reply"])
+      .where("id", "=", request.reviewId)
+      .executeTakeFirst();
     // An unpublished or hidden review is not there for anyone but its author (and moderators).
-    const visibleToCaller = review && review.hidden_at === null && (review.published_at !== null || review.reviewer_id === request.userId || review.reviewed_id === request.userId);
+    const visibleToCaller =
+      review && review.hidden_at === null && (review.published_at !== null || review.reviewer_id === request.userId || review.reviewed_id === request.userId);
     if (!review || !visibleToCaller) throw new DomainError("not_found", REVIEW_MESSAGES.reviewNotFound);
     if (review.reviewed_id !== request.userId) throw new DomainError("forbidden", REVIEW_MESSAGES.notYours);
     if (review.published_at === null) throw new DomainError("not_found", REVIEW_MESSAGES.reviewNotFound);
     if (review.reply !== null) throw new DomainError("conflict", REVIEW_MESSAGES.alreadyReplied);
-    const claimed = await trx.updateTable("reviews").set({ reply, replied_at: stamp }).where("id", "=", review.id).where("reply", "is", null).executeTakeFirst();
+    const claimed = await trx
+      .updateTable("reviews")
+      .set({ reply, replied_at: stamp })
+      .where("id", "=", review.id)
+      .where("reply", "is", null)
+      .executeTakeFirst();
     if (Number(claimed.numUpdatedRows) !== 1) throw new DomainError("conflict", REVIEW_MESSAGES.alreadyReplied);
   });
 }
@@ -245,7 +264,11 @@ export async function replyToReview(db: Kysely<Database>, request: { reviewId: n
 export async function reportReview(db: Kysely<Database>, request: { reviewId: number; reporterId: string; reason: string; now?: Date }): Promise<void> {
   const reason = boundedText(request.reason, REVIEW_REPORT_REASON_MAX, REVIEW_MESSAGES.reasonTooLong, "reason");
   if (!reason) throw new DomainError("invalid", REVIEW_MESSAGES.reasonRequired, { field: "reason" });
-  const review = await db.selectFrom("reviews").select(["id", "reviewer_id", "published_at", "hidden_at"]).where("id", "=", request.reviewId).executeTakeFirst();
+  const review = await db
+    .selectFrom("reviews")
+    .select(["id", "reviewer_id", "published_at", "hidden_at"])
+    .where("id", "=", request.reviewId)
+    .executeTakeFirst();
   if (!review || review.published_at === null || review.hidden_at !== null) throw new DomainError("not_found", REVIEW_MESSAGES.reviewNotFound);
   if (review.reviewer_id === request.reporterId) throw new DomainError("forbidden", REVIEW_MESSAGES.cannotReportOwn);
   try {
@@ -290,6 +313,10 @@ export async function hideReview(
       .where("hidden_at", "is", null)
       .executeTakeFirst();
     if (Number(changed.numUpdatedRows) !== 1) throw new DomainError("not_found", REVIEW_MESSAGES.reviewNotFound);
-    await recordAuditEvent(trx, { actorUserId: request.moderator.id, action: "review.hide", subjectType: "review", subjectId: request.reviewId, detail: reason }, now);
+    await recordAuditEvent(
+      trx,
+      { actorUserId: request.moderator.id, action: "review.hide", subjectType: "review", subjectId: request.reviewId, detail: reason },
+      now,
+    );
   });
 }

@@ -3,7 +3,15 @@
 import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
-import { assertValidKey, assertValidPrefix, contentTypeOfKey, isValidKey, type PutOptions, type StoredUpload, type UploadStore } from "./upload-store.server.ts";
+import {
+  assertValidKey,
+  assertValidPrefix,
+  contentTypeOfKey,
+  isValidKey,
+  type PutOptions,
+  type StoredUpload,
+  type UploadStore,
+} from "./upload-store.server.ts";
 
 function isMissing(error: unknown): boolean {
   return (error as NodeJS.ErrnoException | null)?.code === "ENOENT";

@@ -110,9 +110,7 @@ export class S3Store implements UploadStore {
     const { sdk, client } = await this.s3();
     let continuationToken: string | undefined;
     do {
-      const page = await client.send(
-        new sdk.ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix, ContinuationToken: continuationToken }),
-      );
+      const page = await client.send(new sdk.ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix, ContinuationToken: continuationToken }));
       const keys = (page.Contents ?? []).flatMap((object) => (object.Key ? [object.Key] : []));
       for (let start = 0; start < keys.length; start += DELETE_BATCH) {
         const batch = keys.slice(start, start + DELETE_BATCH);

@@ -107,7 +107,16 @@ export async function listSupportRequests(
     .selectFrom("support_requests")
     .select((eb) => [
       eb.fn.sum<number | string | null>(eb.case().when("status", "=", "open").then(1).else(0).end()).as("open"),
-      eb.fn.sum<number | string | null>(eb.case().when(eb.and([eb("status", "=", "open"), eb("assignee_id", "=", viewerId)])).then(1).else(0).end()).as("mine"),
+      eb.fn
+        .sum<number | string | null>(
+          eb
+            .case()
+            .when(eb.and([eb("status", "=", "open"), eb("assignee_id", "=", viewerId)]))
+            .then(1)
+            .else(0)
+            .end(),
+        )
+        .as("mine"),
       eb.fn.sum<number | string | null>(eb.case().when("status", "=", "closed").then(1).else(0).end()).as("closed"),
     ])
     .executeTakeFirstOrThrow();
@@ -171,7 +180,9 @@ export async function listSupportRequests(
       closedAt: row.closed_at,
       orderId: row.order_id,
       orderReference: row.order_reference ?? null,
-      assignee: row.assignee_id ? { id: row.assignee_id, name: personName(row.assignee_first_name, row.assignee_last_name, row.assignee_email ?? "a former member of staff") } : null,
+      assignee: row.assignee_id
+        ? { id: row.assignee_id, name: personName(row.assignee_first_name, row.assignee_last_name, row.assignee_email ?? "a former member of staff") }
+        : null,
       replyCount: Number(row.reply_count ?? 0),
     })),
   };
@@ -374,7 +385,8 @@ export async function assignSupportRequest(
     if (!row) throw new DomainError("not_found", SUPPORT_INBOX_MESSAGES.notFound);
     if (assigneeId !== null && !(await staffMember(trx, assigneeId))) throw new DomainError("invalid", SUPPORT_INBOX_MESSAGES.notStaff, { field: "assignee" });
     if (row.assignee_id !== expectedAssigneeId) {
-      const current = row.assignee_id === null ? "assigned to nobody" : row.assignee_id === actorId ? "assigned to you" : `assigned to ${await nameOf(trx, row.assignee_id)}`;
+      const current =
+        row.assignee_id === null ? "assigned to nobody" : row.assignee_id === actorId ? "assigned to you" : `assigned to ${await nameOf(trx, row.assignee_id)}`;
       throw new DomainError("conflict", SUPPORT_INBOX_MESSAGES.assignmentChanged(current));
     }
     if (row.assignee_id === assigneeId) return false;
@@ -452,10 +464,18 @@ export const REPEATED_REPLY_WINDOW_MS = 2 * 60_000;
 export async function replyToSupportRequest(
   db: Kysely<Database>,
   { id, actorId, body, close = false }: { id: number; actorId: string; body: string; close?: boolean },
-  { publicUrl = getEnv().PUBLIC_URL, supportEmail = getEnv().SUPPORT_EMAIL ?? null, now = new Date() }: { publicUrl?: string; supportEmail?: string | null; now?: Date } = {},
+  {
+    publicUrl = getEnv().PUBLIC_URL,
+    supportEmail = getEnv().SUPPORT_EMAIL ?? null,
+    now = new Date(),
+  }: { publicUrl?: string; supportEmail?: string | null; now?: Date } = {},
 ): Promise<{ closed: boolean; repeated: boolean }> {
   return inWriteTransaction(db, async (trx) => {
-    const row = await trx.selectFrom("support_requests").select(["id", "name", "email", "subject", "message", "status", "created_at"]).where("id", "=", id).executeTakeFirst();
+    const row = await trx
+      .selectFrom("support_requests")
+      .select(["id", "name", "email", "subject", "message", "status", "created_at"])
+      .where("id", "=", id)
+      .executeTakeFirst();
     if (!row) throw new DomainError("not_found", SUPPORT_INBOX_MESSAGES.notFound);
     const repeat = await trx
       .selectFrom("support_request_events")

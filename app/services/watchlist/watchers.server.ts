@@ -16,11 +16,7 @@ export async function countWatchers(db: Kysely<Database>, listing: { id: number;
 }
 
 /** The watcher count for the listing's owner or a holder of can_manage_listings; null for everyone else (the page shows nothing). */
-export async function watcherCountFor(
-  db: Kysely<Database>,
-  listing: { id: number; ownerId: string },
-  viewer: ListingViewer | null,
-): Promise<number | null> {
+export async function watcherCountFor(db: Kysely<Database>, listing: { id: number; ownerId: string }, viewer: ListingViewer | null): Promise<number | null> {
   return (await canManageListing(db, listing, viewer)) ? countWatchers(db, listing) : null;
 }
 

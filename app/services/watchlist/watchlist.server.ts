@@ -17,22 +17,20 @@ export const WATCH_MESSAGES = {
 export async function watchListing(db: Kysely<Database>, userId: string, listingId: number, notes?: string): Promise<void> {
   // Watching again only updates the notes, whatever became of the listing since (sold, ended): no status check.
   if (await updateWatchNotes(db, userId, listingId, notes)) return;
-  const listing = await db
-    .selectFrom("equipment_listings")
-    .select(["id", "status", "user_id"])
-    .where("id", "=", listingId)
-    .executeTakeFirst();
+  const listing = await db.selectFrom("equipment_listings").select(["id", "status", "user_id"]).where("id", "=", listingId).executeTakeFirst();
   if (!listing || !watchableBy(ownedListing(listing), userId)) throw new DomainError("not_found", WATCH_MESSAGES.notFound);
   const now = new Date().toISOString();
   await addingInWriteTransaction(db, async (trx) => {
-    const watched = await trx.selectFrom("watchlist").select((eb) => eb.fn.countAll<number>().as("n")).where("user_id", "=", userId).executeTakeFirstOrThrow();
+    const watched = await trx
+      .selectFrom("watchlist")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("user_id", "=", userId)
+      .executeTakeFirstOrThrow();
     assertRoomFor("watchlist", Number(watched.n));
     await trx
       .insertInto("watchlist")
       .values({ user_id: userId, listing_id: listingId, notes: notes ?? "", created_at: now, updated_at: now })
-      .onConflict((oc) =>
-        oc.columns(["user_id", "listing_id"]).doUpdateSet(notes === undefined ? { updated_at: now } : { notes, updated_at: now }),
-      )
+      .onConflict((oc) => oc.columns(["user_id", "listing_id"]).doUpdateSet(notes === undefined ? { updated_at: now } : { notes, updated_at: now }))
       .execute();
   });
 }
@@ -59,12 +57,7 @@ export async function unwatchListing(db: Kysely<Database>, userId: string, listi
 /** Which of `listingIds` the user watches (for the toggles on a grid). */
 export async function watchedAmong(db: Kysely<Database>, userId: string | undefined, listingIds: number[]): Promise<Set<number>> {
   if (!userId || listingIds.length === 0) return new Set();
-  const rows = await db
-    .selectFrom("watchlist")
-    .select("listing_id")
-    .where("user_id", "=", userId)
-    .where("listing_id", "in", listingIds)
-    .execute();
+  const rows = await db.selectFrom("watchlist").select("listing_id").where("user_id", "=", userId).where("listing_id", "in", listingIds).execute();
   return new Set(rows.map((row) => row.listing_id));
 }
 
@@ -120,12 +113,7 @@ async function countWatchlist(db: Kysely<Database>, userId: string): Promise<num
 }
 
 /** One page of what a user watches, newest first, with each listing's picture, price and latest auction. */
-export async function listWatchlist(
-  db: Kysely<Database>,
-  userId: string,
-  page = 1,
-  pageSize = WATCHLIST_DEFAULT_LIMIT,
-): Promise<WatchlistPage> {
+export async function listWatchlist(db: Kysely<Database>, userId: string, page = 1, pageSize = WATCHLIST_DEFAULT_LIMIT): Promise<WatchlistPage> {
   const total = await countWatchlist(db, userId);
   const totalPages = Math.ceil(total / pageSize);
   const current = Math.max(1, Math.floor(page));

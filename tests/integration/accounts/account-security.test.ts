@@ -59,17 +59,28 @@ async function member(password = PASSWORD): Promise<{ id: string; email: string 
   accounts += 1;
   const email = `member-${accounts}-${Date.now()}@example.test`;
   const id = await insertUserRow(opened.db, email);
-  await opened.db.updateTable("users").set({ password_hash: await hashPassword(password) }).where("id", "=", id).execute();
+  await opened.db
+    .updateTable("users")
+    .set({ password_hash: await hashPassword(password) })
+    .where("id", "=", id)
+    .execute();
   return { id, email };
 }
 
 async function resetTokenFromMail(email: string, now = T0): Promise<string> {
   await requestPasswordReset(opened.db, email, PUBLIC_URL, now);
-  const mail = await opened.db.selectFrom("email_outbox").select("text_body").where("to_address", "=", email).where("text_body", "like", "%reset-password?token=%").orderBy("id", "desc").executeTakeFirstOrThrow();
+  const mail = await opened.db
+    .selectFrom("email_outbox")
+    .select("text_body")
+    .where("to_address", "=", email)
+    .where("text_body", "like", "%reset-password?token=%")
+    .orderBy("id", "desc")
+    .executeTakeFirstOrThrow();
   return decodeURIComponent(/token=(\S+)/.exec(mail.text_body)![1]!);
 }
 
-const mailsTo = (email: string) => opened.db.selectFrom("email_outbox").select(["subject", "text_body"]).where("to_address", "=", email).orderBy("id").execute();
+const mailsTo = (email: string) =>
+  opened.db.selectFrom("email_outbox").select(["subject", "text_body"]).where("to_address", "=", email).orderBy("id").execute();
 
 describe("password-reset links", () => {
   it("asking for a new link voids the older one", async () => {
@@ -96,7 +107,11 @@ describe("password-reset links", () => {
   it("refuses a common password beside the field and leaves the link usable", async () => {
     const { email } = await member();
     const token = await resetTokenFromMail(email);
-    await expect(resetPassword(opened.db, token, "password123", T0)).rejects.toMatchObject({ kind: "invalid", field: "password", message: PASSWORD_POLICY_MESSAGES.common });
+    await expect(resetPassword(opened.db, token, "password123", T0)).rejects.toMatchObject({
+      kind: "invalid",
+      field: "password",
+      message: PASSWORD_POLICY_MESSAGES.common,
+    });
     expect(await isResetTokenUsable(opened.db, token, T0)).toBe(true);
     expect(await verifyLogin(opened.db, email, PASSWORD)).not.toBeNull();
   });
@@ -107,8 +122,13 @@ describe("changing the password while signed in", () => {
     const { id, email } = await member();
     const keep = await createSession(opened.db, id, {}, DAY);
     const other = await createSession(opened.db, id, {}, DAY);
-    const change = (currentPassword: string, newPassword: string) => changePassword(opened.db, { userId: id, currentPassword, newPassword, keepSessionId: keep }, PUBLIC_URL);
-    await expect(change("wrong password", "a brand new password")).rejects.toMatchObject({ kind: "invalid", field: "currentPassword", message: PASSWORD_CHANGE_MESSAGES.currentWrong });
+    const change = (currentPassword: string, newPassword: string) =>
+      changePassword(opened.db, { userId: id, currentPassword, newPassword, keepSessionId: keep }, PUBLIC_URL);
+    await expect(change("wrong password", "a brand new password")).rejects.toMatchObject({
+      kind: "invalid",
+      field: "currentPassword",
+      message: PASSWORD_CHANGE_MESSAGES.currentWrong,
+    });
     await expect(change(PASSWORD, "qwertyuiop")).rejects.toMatchObject({ kind: "invalid", field: "newPassword", message: PASSWORD_POLICY_MESSAGES.common });
     await expect(change(PASSWORD, PASSWORD)).rejects.toMatchObject({ kind: "invalid", field: "newPassword", message: PASSWORD_CHANGE_MESSAGES.sameAsCurrent });
     expect(await verifyLogin(opened.db, email, PASSWORD)).toBe(id);
@@ -123,7 +143,9 @@ describe("changing the password while signed in", () => {
     const theirs = await createSession(opened.db, bystander.id, {}, DAY);
     const link = await resetTokenFromMail(email);
 
-    expect(await changePassword(opened.db, { userId: id, currentPassword: PASSWORD, newPassword: "a brand new password", keepSessionId: keep }, PUBLIC_URL)).toEqual({ endedSessions: 2 });
+    expect(
+      await changePassword(opened.db, { userId: id, currentPassword: PASSWORD, newPassword: "a brand new password", keepSessionId: keep }, PUBLIC_URL),
+    ).toEqual({ endedSessions: 2 });
 
     expect(await findSessionUserId(opened.db, keep)).toBe(id);
     for (const session of others) expect(await findSessionUserId(opened.db, session)).toBeNull();
@@ -138,13 +160,23 @@ describe("changing the password while signed in", () => {
     const { id, email } = await member();
     const { post } = routeCalls({ db: () => opened.db });
     const other = await createSession(opened.db, id, {}, DAY);
-    const answer = await post(passwordRoute, "/profile/password", id, { currentPassword: PASSWORD, newPassword: "a brand new password", confirmPassword: "a brand new password" });
+    const answer = await post(passwordRoute, "/profile/password", id, {
+      currentPassword: PASSWORD,
+      newPassword: "a brand new password",
+      confirmPassword: "a brand new password",
+    });
     expect(answer).toMatchObject({ status: 200, data: { done: true } });
     expect(JSON.stringify(answer)).not.toContain("a brand new password");
     expect(await findSessionUserId(opened.db, other)).toBeNull();
     expect(await verifyLogin(opened.db, email, "a brand new password")).toBe(id);
     // The route's own session (made by routeCalls) still signs in.
-    expect(await post(passwordRoute, "/profile/password", id, { currentPassword: "nope nope nope", newPassword: "another new password", confirmPassword: "another new password" })).toMatchObject({
+    expect(
+      await post(passwordRoute, "/profile/password", id, {
+        currentPassword: "nope nope nope",
+        newPassword: "another new password",
+        confirmPassword: "another new password",
+      }),
+    ).toMatchObject({
       status: 400,
       data: { done: false, result: { error: { currentPassword: [PASSWORD_CHANGE_MESSAGES.currentWrong] } } },
     });
@@ -152,7 +184,9 @@ describe("changing the password while signed in", () => {
 
   it("sends a visitor to sign in", async () => {
     const { post } = routeCalls({ db: () => opened.db });
-    expect(await post(passwordRoute, "/profile/password", null, { currentPassword: PASSWORD, newPassword: "x".repeat(9), confirmPassword: "x".repeat(9) })).toMatchObject({ status: 302, location: expect.stringContaining("/login") as unknown });
+    expect(
+      await post(passwordRoute, "/profile/password", null, { currentPassword: PASSWORD, newPassword: "x".repeat(9), confirmPassword: "x".repeat(9) }),
+    ).toMatchObject({ status: 302, location: expect.stringContaining("/login") as unknown });
   });
 });
 
@@ -207,7 +241,9 @@ describe("signed-in devices", () => {
 
   it("are shown on /profile and signed out through /profile/devices", async () => {
     const id = await insertUserRow(opened.db);
-    const { get, post } = routeCalls<{ signedInDevices: { devices: Array<{ handle: string; current: boolean; label: string }>; notice: { message: string } | null } }>({ db: () => opened.db });
+    const { get, post } = routeCalls<{
+      signedInDevices: { devices: Array<{ handle: string; current: boolean; label: string }>; notice: { message: string } | null };
+    }>({ db: () => opened.db });
     const phone = await createSession(opened.db, id, { userAgent: IPHONE }, DAY);
     const page = await get(profileRoute, "/profile", id);
     const devices = page.data!.signedInDevices.devices;
@@ -216,19 +252,35 @@ describe("signed-in devices", () => {
     const other = devices.find((device) => !device.current)!;
     expect(other.label).toBe("Safari on iOS");
 
-    expect(await post(devicesRoute, "/profile/devices", id, { intent: "end", device: other.handle })).toEqual({ status: 302, location: "/profile?devices=one#signed-in-devices" });
+    expect(await post(devicesRoute, "/profile/devices", id, { intent: "end", device: other.handle })).toEqual({
+      status: 302,
+      location: "/profile?devices=one#signed-in-devices",
+    });
     expect(await findSessionUserId(opened.db, phone)).toBeNull();
-    expect((await get(profileRoute, "/profile?devices=one", id)).data!.signedInDevices).toMatchObject({ devices: [{ current: true }], notice: { message: "That device is signed out." } });
+    expect((await get(profileRoute, "/profile?devices=one", id)).data!.signedInDevices).toMatchObject({
+      devices: [{ current: true }],
+      notice: { message: "That device is signed out." },
+    });
     // Again, or a handle of nothing: said, not a 500.
-    expect(await post(devicesRoute, "/profile/devices", id, { intent: "end", device: other.handle })).toEqual({ status: 302, location: "/profile?devices=gone#signed-in-devices" });
-    expect(await post(devicesRoute, "/profile/devices", id, { intent: "end", device: "<script>" })).toEqual({ status: 302, location: "/profile?devices=gone#signed-in-devices" });
-    expect(await post(devicesRoute, "/profile/devices", null, { intent: "end-others" })).toMatchObject({ status: 302, location: expect.stringContaining("/login") as unknown });
+    expect(await post(devicesRoute, "/profile/devices", id, { intent: "end", device: other.handle })).toEqual({
+      status: 302,
+      location: "/profile?devices=gone#signed-in-devices",
+    });
+    expect(await post(devicesRoute, "/profile/devices", id, { intent: "end", device: "<script>" })).toEqual({
+      status: 302,
+      location: "/profile?devices=gone#signed-in-devices",
+    });
+    expect(await post(devicesRoute, "/profile/devices", null, { intent: "end-others" })).toMatchObject({
+      status: 302,
+      location: expect.stringContaining("/login") as unknown,
+    });
   });
 
   it(`are at most ${MEMBER_LIMITS.signedInDevices.max}: one more sign-in signs the oldest out`, async () => {
     const id = await insertUserRow(opened.db);
     const sessions: string[] = [];
-    for (let i = 0; i < MEMBER_LIMITS.signedInDevices.max + 1; i += 1) sessions.push(await createSession(opened.db, id, {}, DAY, new Date(T0.getTime() + i * 1000)));
+    for (let i = 0; i < MEMBER_LIMITS.signedInDevices.max + 1; i += 1)
+      sessions.push(await createSession(opened.db, id, {}, DAY, new Date(T0.getTime() + i * 1000)));
     expect(await findSessionUserId(opened.db, sessions[0]!, T0)).toBeNull();
     for (const session of sessions.slice(1)) expect(await findSessionUserId(opened.db, session, T0)).toBe(id);
     expect(await listSignedInDevices(opened.db, id, null, T0)).toHaveLength(MEMBER_LIMITS.signedInDevices.max);
@@ -236,7 +288,14 @@ describe("signed-in devices", () => {
 });
 
 describe("registration", () => {
-  const form = (email: string, password = "a long enough password") => ({ firstName: "Rita", lastName: "Probe", email, password, confirmPassword: password, intent: "buy" });
+  const form = (email: string, password = "a long enough password") => ({
+    firstName: "Rita",
+    lastName: "Probe",
+    email,
+    password,
+    confirmPassword: password,
+    intent: "buy",
+  });
 
   it("answers the same for a new address and one that has an account, and mails the owner of the existing one", async () => {
     const { email, id } = await member();
@@ -255,14 +314,23 @@ describe("registration", () => {
 
   it("registerMember says which happened to its caller only", async () => {
     const { email } = await member();
-    expect(await registerMember(opened.db, { email: email.toUpperCase(), password: "a long enough password", firstName: "A", lastName: "B", role: "buyer" }, PUBLIC_URL)).toEqual({ created: false });
+    expect(
+      await registerMember(
+        opened.db,
+        { email: email.toUpperCase(), password: "a long enough password", firstName: "A", lastName: "B", role: "buyer" },
+        PUBLIC_URL,
+      ),
+    ).toEqual({ created: false });
   });
 
   it("refuses a common password beside the field (400), for new and known addresses alike", async () => {
     const { email } = await member();
     const { post } = routeCalls({ db: () => opened.db });
     for (const address of [email, `weak-${Date.now()}@example.test`]) {
-      expect(await post(registerRoute, "/register", null, form(address, "iloveyou1"))).toMatchObject({ status: 400, data: { error: { password: [PASSWORD_POLICY_MESSAGES.common] } } });
+      expect(await post(registerRoute, "/register", null, form(address, "iloveyou1"))).toMatchObject({
+        status: 400,
+        data: { error: { password: [PASSWORD_POLICY_MESSAGES.common] } },
+      });
     }
     expect(await opened.db.selectFrom("users").select("id").where("email", "like", "weak-%").execute()).toEqual([]);
   });
@@ -290,7 +358,9 @@ describe("the password policy", () => {
   });
 
   it("is applied by registerUser, and never at sign-in: an old weak password still signs in", async () => {
-    await expect(registerUser(opened.db, { email: `new-${Date.now()}@example.test`, password: "football", firstName: "A", lastName: "B", role: "buyer" })).rejects.toMatchObject({ kind: "invalid", field: "password" });
+    await expect(
+      registerUser(opened.db, { email: `new-${Date.now()}@example.test`, password: "football", firstName: "A", lastName: "B", role: "buyer" }),
+    ).rejects.toMatchObject({ kind: "invalid", field: "password" });
     const old = await member("password");
     expect(await verifyLogin(opened.db, old.email, "password")).toBe(old.id);
   });

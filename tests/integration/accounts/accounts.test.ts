@@ -71,11 +71,7 @@ describe("registerUser", () => {
   });
 
   it("stores a salted scrypt hash that never contains the password", async () => {
-    const { password_hash: hash } = await database.db
-      .selectFrom("users")
-      .select("password_hash")
-      .where("id", "=", userId)
-      .executeTakeFirstOrThrow();
+    const { password_hash: hash } = await database.db.selectFrom("users").select("password_hash").where("id", "=", userId).executeTakeFirstOrThrow();
     expect(hash.startsWith("scrypt$17$8$1$")).toBe(true);
     const [, , , , salt, key] = hash.split("$");
     expect(Buffer.from(salt ?? "", "base64")).toHaveLength(16);

@@ -25,7 +25,11 @@ const calls = routeCalls<{ formError?: string; fieldErrors?: Record<string, stri
 const PATH = "/profile/start-selling";
 
 async function roleOf(id: string) {
-  return (await opened.db.selectFrom("profiles").select(["role", "company_name", "last_role_change", "changed_by"]).where("id", "=", id).executeTakeFirstOrThrow());
+  return await opened.db
+    .selectFrom("profiles")
+    .select(["role", "company_name", "last_role_change", "changed_by"])
+    .where("id", "=", id)
+    .executeTakeFirstOrThrow();
 }
 
 beforeAll(() => {

@@ -47,7 +47,8 @@ async function page(route: unknown, path: string, url: string, as: string | null
   return renderPage([pageRoute(path, route as RouteModule)], new Request(`http://localhost${url}`, { headers }));
 }
 
-const stored = async () => (await opened.db.selectFrom("profiles").select("display_currency").where("id", "=", buyer).executeTakeFirstOrThrow()).display_currency;
+const stored = async () =>
+  (await opened.db.selectFrom("profiles").select("display_currency").where("id", "=", buyer).executeTakeFirstOrThrow()).display_currency;
 
 describe("the display currency", () => {
   it("defaults to the browser's language, for visitors and members who chose nothing", async () => {

@@ -71,7 +71,14 @@ async function register(intent: "buy" | "sell" = "buy"): Promise<{ id: string; e
 }
 
 const count = async (table: "bids" | "orders" | "equipment_listings" | "messages" | "conversations") =>
-  Number((await opened.db.selectFrom(table).select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
+  Number(
+    (
+      await opened.db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll().as("n"))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 async function emailConfirmedAt(userId: string): Promise<string | null> {
   return (await opened.db.selectFrom("users").select("email_confirmed_at").where("id", "=", userId).executeTakeFirstOrThrow()).email_confirmed_at;
@@ -100,7 +107,12 @@ describe("registering", () => {
     expect(answers[1]).toEqual(answers[0]);
     expect(JSON.stringify(answers)).not.toContain("a long enough password");
     expect(await opened.db.selectFrom("users").select("id").where("email", "=", email).execute()).toHaveLength(1);
-    const mail = await opened.db.selectFrom("email_outbox").select(["subject", "text_body"]).where("to_address", "=", email).orderBy("id", "desc").executeTakeFirstOrThrow();
+    const mail = await opened.db
+      .selectFrom("email_outbox")
+      .select(["subject", "text_body"])
+      .where("to_address", "=", email)
+      .orderBy("id", "desc")
+      .executeTakeFirstOrThrow();
     expect(mail.subject).toBe("Someone tried to create a Tradebench account with your address");
     expect(mail.text_body).toContain("/login");
     expect(mail.text_body).toContain("/forgot-password");
@@ -140,7 +152,11 @@ describe("the confirmation link", () => {
     const token = await latestConfirmationToken(opened.db, member.email);
     expect(await confirmEmail(opened.db, token, new Date(Date.now() + 25 * HOUR))).toEqual({ ok: false, problem: "expired", userId: member.id });
     expect(await emailConfirmedAt(member.id)).toBeNull();
-    await opened.db.updateTable("email_confirmation_tokens").set({ expires_at: new Date(Date.now() - HOUR).toISOString() }).where("user_id", "=", member.id).execute();
+    await opened.db
+      .updateTable("email_confirmation_tokens")
+      .set({ expires_at: new Date(Date.now() - HOUR).toISOString() })
+      .where("user_id", "=", member.id)
+      .execute();
     expect(await get(confirmRoute, `/confirm-email?token=${token}`, null)).toEqual({ status: 302, location: "/confirm-email?problem=expired" });
     expect(await get(confirmRoute, "/confirm-email?token=not-a-real-token", null)).toEqual({ status: 302, location: "/confirm-email?problem=invalid" });
     expect(await emailConfirmedAt(member.id)).toBeNull();
@@ -156,7 +172,9 @@ describe("the confirmation link", () => {
     expect((tooSoon.data as { message: string }).message).toMatch(/^We sent a link less than a minute ago/);
 
     // Two minutes later the link is sent again.
-    await sql`update email_confirmation_tokens set created_at = ${new Date(Date.now() - 2 * 60_000).toISOString()} where user_id = ${member.id}`.execute(opened.db);
+    await sql`update email_confirmation_tokens set created_at = ${new Date(Date.now() - 2 * 60_000).toISOString()} where user_id = ${member.id}`.execute(
+      opened.db,
+    );
     expect(await post(confirmRoute, "/confirm-email", member.id, {})).toEqual({ status: 303, location: "/confirm-email?sent=1" });
     const second = await latestConfirmationToken(opened.db, member.email);
     expect(second).not.toBe(first);
@@ -282,7 +300,9 @@ describe("the migration", () => {
       for (const name of names.filter((n) => n < mine)) await MIGRATIONS[name]?.up(db, sqliteMigrationDialect);
       await db.insertInto("users").values({ id: "old-1", email: "old@example.com", password_hash: "x", created_at: "2026-01-02T03:04:05.000Z" }).execute();
       await MIGRATIONS[mine]?.up(db, sqliteMigrationDialect);
-      expect(await db.selectFrom("users").select(["id", "email_confirmed_at"]).execute()).toEqual([{ id: "old-1", email_confirmed_at: "2026-01-02T03:04:05.000Z" }]);
+      expect(await db.selectFrom("users").select(["id", "email_confirmed_at"]).execute()).toEqual([
+        { id: "old-1", email_confirmed_at: "2026-01-02T03:04:05.000Z" },
+      ]);
       await db.insertInto("users").values({ id: "new-1", email: "new@example.com", password_hash: "x" }).execute();
       expect(await db.selectFrom("users").select("email_confirmed_at").where("id", "=", "new-1").executeTakeFirst()).toEqual({ email_confirmed_at: null });
     } finally {

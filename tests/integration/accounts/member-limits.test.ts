@@ -20,7 +20,9 @@ import { insertUserRow } from "../../support/users.ts";
 const SMALL = 3;
 vi.mock("~/lib/member-limits.ts", async (original) => {
   const real = await original<typeof MemberLimits>();
-  const small = Object.fromEntries(Object.entries(real.MEMBER_LIMITS).map(([name, limit]) => [name, { ...limit, max: name === "signedInDevices" ? limit.max : 3 }]));
+  const small = Object.fromEntries(
+    Object.entries(real.MEMBER_LIMITS).map(([name, limit]) => [name, { ...limit, max: name === "signedInDevices" ? limit.max : 3 }]),
+  );
   return { ...real, MEMBER_LIMITS: small, REAL_MEMBER_LIMITS: real.MEMBER_LIMITS, SAVED_SEARCHES_PAGE_SIZE: 2 };
 });
 const limits = (await import("~/lib/member-limits.ts")) as unknown as {
@@ -30,7 +32,17 @@ const limits = (await import("~/lib/member-limits.ts")) as unknown as {
 
 let opened: OpenedDatabase;
 let uploadsDir: string;
-const PARAMS = { keyword: "oscilloscope", category: null, categoryName: null, minPrice: null, maxPrice: null, condition: [], testLevel: null, calibrated: false, brand: null };
+const PARAMS = {
+  keyword: "oscilloscope",
+  category: null,
+  categoryName: null,
+  minPrice: null,
+  maxPrice: null,
+  condition: [],
+  testLevel: null,
+  calibrated: false,
+  brand: null,
+};
 
 beforeAll(() => {
   opened = createTestDatabase();
@@ -42,7 +54,15 @@ afterAll(async () => {
 });
 
 const count = async (table: "saved_searches" | "watchlist" | "follows", column: "user_id" | "follower_id", id: string) =>
-  Number((await opened.db.selectFrom(table).select((eb) => eb.fn.countAll().as("n")).where(column, "=", id).executeTakeFirstOrThrow()).n);
+  Number(
+    (
+      await opened.db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll().as("n"))
+        .where(column, "=", id)
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 describe("the table of bounds", () => {
   it("holds the figures the messages state", () => {
@@ -71,7 +91,9 @@ describe("saved searches", () => {
 
   it("let only the bound through when many are saved at once", async () => {
     const member = await insertUserRow(opened.db);
-    const results = await Promise.allSettled(Array.from({ length: 8 }, (_, i) => createSavedSearch(opened.db, { userId: member, name: `Race ${i}`, params: PARAMS })));
+    const results = await Promise.allSettled(
+      Array.from({ length: 8 }, (_, i) => createSavedSearch(opened.db, { userId: member, name: `Race ${i}`, params: PARAMS })),
+    );
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(SMALL);
     expect(await count("saved_searches", "user_id", member)).toBe(SMALL);
   });
@@ -98,7 +120,10 @@ describe("the watchlist", () => {
     const listings = [];
     for (let i = 0; i <= SMALL; i += 1) listings.push(await insertListingRow(opened.db, seller));
     for (const id of listings.slice(0, SMALL)) await watchListing(opened.db, member, id);
-    await expect(watchListing(opened.db, member, listings[SMALL]!)).rejects.toMatchObject({ kind: "conflict", message: limits.MEMBER_LIMITS.watchlist.message });
+    await expect(watchListing(opened.db, member, listings[SMALL]!)).rejects.toMatchObject({
+      kind: "conflict",
+      message: limits.MEMBER_LIMITS.watchlist.message,
+    });
     await watchListing(opened.db, member, listings[0]!, "still mine");
     expect(await count("watchlist", "user_id", member)).toBe(SMALL);
   });
@@ -121,7 +146,10 @@ describe("listing drafts", () => {
     const seller = await insertUserRow(opened.db, undefined, "seller");
     const uploads = new DiskStore(uploadsDir);
     for (let i = 0; i < SMALL; i += 1) await createListing(opened.db, uploads, seller, listingInput(), [], "draft");
-    await expect(createListing(opened.db, uploads, seller, listingInput(), [], "draft")).rejects.toMatchObject({ kind: "conflict", message: limits.MEMBER_LIMITS.listingDrafts.message });
+    await expect(createListing(opened.db, uploads, seller, listingInput(), [], "draft")).rejects.toMatchObject({
+      kind: "conflict",
+      message: limits.MEMBER_LIMITS.listingDrafts.message,
+    });
     await createListing(opened.db, uploads, seller, listingInput(), [], "active");
     const drafts = await opened.db.selectFrom("equipment_listings").select("id").where("user_id", "=", seller).where("status", "=", "draft").execute();
     expect(drafts).toHaveLength(SMALL);

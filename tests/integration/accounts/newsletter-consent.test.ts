@@ -50,7 +50,8 @@ beforeEach(async () => {
 });
 
 const signUp = (email: string) => calls().post(signUpRoute, "/newsletter", null, { email });
-const mailsTo = (email: string) => opened.db.selectFrom("email_outbox").select(["subject", "text_body"]).where("to_address", "=", email).orderBy("id").execute();
+const mailsTo = (email: string) =>
+  opened.db.selectFrom("email_outbox").select(["subject", "text_body"]).where("to_address", "=", email).orderBy("id").execute();
 const subscription = (email: string) => opened.db.selectFrom("newsletter_subscriptions").selectAll().where("email", "=", email).executeTakeFirstOrThrow();
 
 function linkIn(text: string, path: string): string {
@@ -203,14 +204,22 @@ describe("unsubscribing", () => {
     const other = await subscribed("other@example.com");
     const { s } = unsubscribeFields(link);
     const { t: otherToken } = unsubscribeFields(other);
-    for (const fields of [{ s, t: otherToken }, { s, t: "forged" }, { s: "999999", t: otherToken }, { s: "abc", t: "x" }]) {
+    for (const fields of [
+      { s, t: otherToken },
+      { s, t: "forged" },
+      { s: "999999", t: otherToken },
+      { s: "abc", t: "x" },
+    ]) {
       const answer = await calls().post(unsubscribeRoute, "/newsletter/unsubscribe", null, fields);
       expect(answer).toMatchObject({ status: 400, data: { message: NEWSLETTER_MESSAGES.unsubscribeInvalid } });
     }
     expect((await calls().get(unsubscribeRoute, `/newsletter/unsubscribe?s=${s}&t=forged`, null)).data).toEqual({ state: "invalid" });
     expect((await subscription("stays@example.com")).status).toBe("subscribed");
     // A link made with another secret is not this server's.
-    const foreign = newsletterUnsubscribeLink({ id: Number(s), email: "stays@example.com" }, { publicUrl: "http://localhost", secret: "another-secret-another-secret-0000" });
+    const foreign = newsletterUnsubscribeLink(
+      { id: Number(s), email: "stays@example.com" },
+      { publicUrl: "http://localhost", secret: "another-secret-another-secret-0000" },
+    );
     expect((await calls().post(unsubscribeRoute, "/newsletter/unsubscribe", null, unsubscribeFields(foreign))).status).toBe(400);
   });
 

@@ -8,13 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { OpenedDatabase } from "#db/dialect.ts";
 import { ProfileSchema } from "~/schemas/profile.ts";
 import { subscribeToNewsletter } from "~/services/accounts/newsletter.server.ts";
-import {
-  avatarKey,
-  getProfile,
-  removeAvatar,
-  saveAvatar,
-  updateProfile,
-} from "~/services/accounts/profile.server.ts";
+import { avatarKey, getProfile, removeAvatar, saveAvatar, updateProfile } from "~/services/accounts/profile.server.ts";
 import { DiskStore } from "~/services/storage/index.server.ts";
 import { createTestDatabase } from "../../support/test-database.ts";
 import { insertUserRow } from "../../support/users.ts";
@@ -63,11 +57,7 @@ describe("subscribeToNewsletter", () => {
 
   it("subscribes different addresses separately and keeps the source", async () => {
     expect(await subscribeToNewsletter(database.db, "other@example.com", { source: "landing" })).toBe("confirmation_sent");
-    const row = await database.db
-      .selectFrom("newsletter_subscriptions")
-      .select("source")
-      .where("email", "=", "other@example.com")
-      .executeTakeFirstOrThrow();
+    const row = await database.db.selectFrom("newsletter_subscriptions").select("source").where("email", "=", "other@example.com").executeTakeFirstOrThrow();
     expect(row.source).toBe("landing");
   });
 });
@@ -170,9 +160,7 @@ describe("avatars", () => {
     const noise = Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 7919 + 13) % 251));
 
     await expect(saveAvatar(database.db, uploads, userId, noise)).rejects.toBeInstanceOf(DomainError);
-    await expect(saveAvatar(database.db, uploads, userId, Buffer.from("<svg xmlns='http://www.w3.org/2000/svg'/>"))).rejects.toBeInstanceOf(
-      DomainError,
-    );
+    await expect(saveAvatar(database.db, uploads, userId, Buffer.from("<svg xmlns='http://www.w3.org/2000/svg'/>"))).rejects.toBeInstanceOf(DomainError);
     await expect(saveAvatar(database.db, uploads, userId, new Uint8Array())).rejects.toBeInstanceOf(DomainError);
 
     expect(await avatarUrl()).toBe(url);
@@ -198,12 +186,9 @@ describe("avatars", () => {
     expect(await avatarUrl()).toBeNull();
   });
 
-  it.each(["../x.webp", "..%2fx.webp", "a/b.webp", "x.png", "x.webp.png", "x.webp/", ".webp", "x y.webp", ""])(
-    "avatarKey refuses %j",
-    (name) => {
-      expect(avatarKey(name)).toBeNull();
-    },
-  );
+  it.each(["../x.webp", "..%2fx.webp", "a/b.webp", "x.png", "x.webp.png", "x.webp/", ".webp", "x y.webp", ""])("avatarKey refuses %j", (name) => {
+    expect(avatarKey(name)).toBeNull();
+  });
 
   it("avatarKey accepts a stored name", () => {
     expect(avatarKey("0b9f6c1e-1111-4a2b-9c3d-123456789abc.webp")).toBe("avatars/0b9f6c1e-1111-4a2b-9c3d-123456789abc.webp");

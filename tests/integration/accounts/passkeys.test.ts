@@ -11,7 +11,14 @@ import { SECOND_FACTOR_MESSAGES } from "~/schemas/second-factor.ts";
 import { hashPassword } from "~/services/accounts/password.server.ts";
 import { sessionCookieName } from "~/services/accounts/session.server.ts";
 import { beginPasskeyRegistration, finishPasskeyRegistration, listPasskeys, relyingPartyOf, removePasskey } from "~/services/accounts/passkeys.server.ts";
-import { beginTotpEnrolment, confirmTotpEnrolment, currentTotpCode, disableSecondFactor, hasSecondFactor, spendSecondFactorCode } from "~/services/accounts/second-factor.server.ts";
+import {
+  beginTotpEnrolment,
+  confirmTotpEnrolment,
+  currentTotpCode,
+  disableSecondFactor,
+  hasSecondFactor,
+  spendSecondFactorCode,
+} from "~/services/accounts/second-factor.server.ts";
 import {
   beginPasskeySignIn,
   CHALLENGE_MAX_FAILURES,
@@ -78,7 +85,8 @@ async function registered(userId: string, name = "Laptop", options: ConstructorP
 }
 
 const mailsTo = (email: string) => opened.db.selectFrom("email_outbox").select(["subject"]).where("to_address", "=", email).orderBy("id").execute();
-const auditOf = (userId: string) => opened.db.selectFrom("audit_events").select(["action"]).where("subject_type", "=", "user").where("subject_id", "=", userId).orderBy("id").execute();
+const auditOf = (userId: string) =>
+  opened.db.selectFrom("audit_events").select(["action"]).where("subject_type", "=", "user").where("subject_id", "=", userId).orderBy("id").execute();
 const attempt = (token: string, response: string, ip = "198.51.100.7") => ({ token, response, ip, deviceId: null });
 
 describe("registration", () => {
@@ -88,14 +96,22 @@ describe("registration", () => {
     const creation = await beginPasskeyRegistration(opened.db, staff.id, RP, T0);
     expect(creation).toMatchObject({ rp: { id: "tradebench.example", name: "Tradebench" }, user: { name: staff.email }, attestation: "none" });
     const key = new SoftwareAuthenticator({ counter: 3 });
-    const { credentialId, recoveryCodes } = await finishPasskeyRegistration(opened.db, staff.id, { name: "  Work laptop ", response: key.register(creation.challenge, RP) }, RP, T0);
+    const { credentialId, recoveryCodes } = await finishPasskeyRegistration(
+      opened.db,
+      staff.id,
+      { name: "  Work laptop ", response: key.register(creation.challenge, RP) },
+      RP,
+      T0,
+    );
     expect(credentialId).toBe(key.credentialId);
     expect(recoveryCodes).toHaveLength(10);
     expect(await hasSecondFactor(opened.db, staff.id)).toBe(true);
     const row = await opened.db.selectFrom("passkeys").selectAll().where("credential_id", "=", key.credentialId).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ user_id: staff.id, name: "Work laptop", counter: 3, transports: "internal", created_at: T0.toISOString(), last_used_at: null });
     expect(row.public_key.length).toBeGreaterThan(80);
-    expect(await listPasskeys(opened.db, staff.id)).toEqual([{ credentialId: key.credentialId, name: "Work laptop", createdAt: T0.toISOString(), lastUsedAt: null, transports: ["internal"] }]);
+    expect(await listPasskeys(opened.db, staff.id)).toEqual([
+      { credentialId: key.credentialId, name: "Work laptop", createdAt: T0.toISOString(), lastUsedAt: null, transports: ["internal"] },
+    ]);
     expect(await auditOf(staff.id)).toEqual([{ action: "account.passkey.add" }]);
     expect((await mailsTo(staff.email)).map((m) => m.subject)).toEqual(["A passkey was added to your Tradebench account"]);
     // A recovery code works as the fallback of a passkey-only account.
@@ -104,7 +120,9 @@ describe("registration", () => {
     const next = await beginPasskeyRegistration(opened.db, staff.id, RP, T0);
     expect(next.excludeCredentials).toEqual([{ id: key.credentialId, type: "public-key", transports: ["internal"] }]);
     const second = new SoftwareAuthenticator();
-    expect((await finishPasskeyRegistration(opened.db, staff.id, { name: "Phone", response: second.register(next.challenge, RP) }, RP, T0)).recoveryCodes).toBeNull();
+    expect(
+      (await finishPasskeyRegistration(opened.db, staff.id, { name: "Phone", response: second.register(next.challenge, RP) }, RP, T0)).recoveryCodes,
+    ).toBeNull();
   });
 
   it("refuses a wrong challenge, a replayed one, an expired one, another origin, and the same passkey twice", async () => {
@@ -120,15 +138,23 @@ describe("registration", () => {
     // Another member's challenge is not this member's.
     const other = await member("buyer");
     const othersChallenge = (await beginPasskeyRegistration(opened.db, other.id, RP, T0)).challenge;
-    expect(await refusal(finishPasskeyRegistration(opened.db, staff.id, { name: "x", response: key.register(othersChallenge, RP) }, RP, T0))).toMatchObject({ code: "challenge_wrong" });
+    expect(await refusal(finishPasskeyRegistration(opened.db, staff.id, { name: "x", response: key.register(othersChallenge, RP) }, RP, T0))).toMatchObject({
+      code: "challenge_wrong",
+    });
     // Another origin: the challenge is spent, the passkey not stored.
     const phishing = (await beginPasskeyRegistration(opened.db, staff.id, RP, T0)).challenge;
     const elsewhere = { id: RP.id, origin: "https://tradebench.example.evil.test" };
-    expect(await refusal(finishPasskeyRegistration(opened.db, staff.id, { name: "x", response: key.register(phishing, elsewhere) }, RP, T0))).toMatchObject({ message: PASSKEY_MESSAGES.notVerified });
-    expect(await refusal(finishPasskeyRegistration(opened.db, staff.id, { name: "x", response: key.register(phishing, RP) }, RP, T0))).toMatchObject({ code: "challenge_wrong" });
+    expect(await refusal(finishPasskeyRegistration(opened.db, staff.id, { name: "x", response: key.register(phishing, elsewhere) }, RP, T0))).toMatchObject({
+      message: PASSKEY_MESSAGES.notVerified,
+    });
+    expect(await refusal(finishPasskeyRegistration(opened.db, staff.id, { name: "x", response: key.register(phishing, RP) }, RP, T0))).toMatchObject({
+      code: "challenge_wrong",
+    });
     // Expired.
     const late = (await beginPasskeyRegistration(opened.db, staff.id, RP, T0)).challenge;
-    expect(await refusal(finishPasskeyRegistration(opened.db, staff.id, { name: "x", response: key.register(late, RP) }, RP, at(5 * 60 + 1)))).toMatchObject({ code: "challenge_wrong" });
+    expect(await refusal(finishPasskeyRegistration(opened.db, staff.id, { name: "x", response: key.register(late, RP) }, RP, at(5 * 60 + 1)))).toMatchObject({
+      code: "challenge_wrong",
+    });
     // Replayed: the first answer passes, the same answer again is refused.
     const good = (await beginPasskeyRegistration(opened.db, staff.id, RP, T0)).challenge;
     const answer = key.register(good, RP);
@@ -136,9 +162,15 @@ describe("registration", () => {
     expect(await refusal(finishPasskeyRegistration(opened.db, staff.id, { name: "Key", response: answer }, RP, T0))).toMatchObject({ code: "challenge_wrong" });
     // The same credential under a fresh challenge.
     const again = (await beginPasskeyRegistration(opened.db, staff.id, RP, T0)).challenge;
-    expect(await refusal(finishPasskeyRegistration(opened.db, staff.id, { name: "Key", response: key.register(again, RP) }, RP, T0))).toMatchObject({ kind: "conflict", message: PASSKEY_MESSAGES.alreadyRegistered });
+    expect(await refusal(finishPasskeyRegistration(opened.db, staff.id, { name: "Key", response: key.register(again, RP) }, RP, T0))).toMatchObject({
+      kind: "conflict",
+      message: PASSKEY_MESSAGES.alreadyRegistered,
+    });
     // Garbage.
-    expect(await refusal(finishPasskeyRegistration(opened.db, staff.id, { name: "Key", response: "{not json" }, RP, T0))).toMatchObject({ kind: "invalid", message: PASSKEY_MESSAGES.notVerified });
+    expect(await refusal(finishPasskeyRegistration(opened.db, staff.id, { name: "Key", response: "{not json" }, RP, T0))).toMatchObject({
+      kind: "invalid",
+      message: PASSKEY_MESSAGES.notVerified,
+    });
     expect(await listPasskeys(opened.db, staff.id)).toHaveLength(1);
   });
 
@@ -155,7 +187,11 @@ describe("registration", () => {
     const first = await beginPasskeyRegistration(opened.db, staff.id, RP, T0);
     const second = await beginPasskeyRegistration(opened.db, staff.id, RP, T0);
     await finishPasskeyRegistration(opened.db, staff.id, { name: "Tab 1", response: new SoftwareAuthenticator().register(first.challenge, RP) }, RP, T0);
-    expect(await refusal(finishPasskeyRegistration(opened.db, staff.id, { name: "Tab 2", response: new SoftwareAuthenticator().register(second.challenge, RP) }, RP, T0))).toMatchObject({
+    expect(
+      await refusal(
+        finishPasskeyRegistration(opened.db, staff.id, { name: "Tab 2", response: new SoftwareAuthenticator().register(second.challenge, RP) }, RP, T0),
+      ),
+    ).toMatchObject({
       message: MEMBER_LIMITS.passkeys.message,
     });
     expect(await listPasskeys(opened.db, staff.id)).toHaveLength(MEMBER_LIMITS.passkeys.max);
@@ -171,7 +207,9 @@ describe("signing in with a passkey", () => {
     expect(request).toMatchObject({ rpId: "tradebench.example", allowCredentials: [{ id: key.credentialId, type: "public-key", transports: ["internal"] }] });
     const passed = await passPasskeySignIn(opened.db, attempt(token, key.assert(request.challenge, RP)), RP, at(10));
     expect(passed).toMatchObject({ userId: staff.id, remember: true, redirectTo: "/escrow", proof: { kind: "passkey", credentialId: key.credentialId } });
-    expect(await opened.db.selectFrom("passkeys").select(["counter", "last_used_at"]).where("credential_id", "=", key.credentialId).executeTakeFirstOrThrow()).toEqual({
+    expect(
+      await opened.db.selectFrom("passkeys").select(["counter", "last_used_at"]).where("credential_id", "=", key.credentialId).executeTakeFirstOrThrow(),
+    ).toEqual({
       counter: 6,
       last_used_at: at(10).toISOString(),
     });
@@ -205,7 +243,9 @@ describe("signing in with a passkey", () => {
     });
     // A registration challenge is no sign-in challenge.
     const registration = await beginPasskeyRegistration(opened.db, staff.id, RP, T0);
-    expect(await refusal(passPasskeySignIn(opened.db, attempt(token, key.assert(registration.challenge, RP)), RP, T0))).toMatchObject({ code: "challenge_wrong" });
+    expect(await refusal(passPasskeySignIn(opened.db, attempt(token, key.assert(registration.challenge, RP)), RP, T0))).toMatchObject({
+      code: "challenge_wrong",
+    });
 
     // An unknown credential (a passkey of another account, or none at all): refused, and its challenge is spent.
     const stranger = new SoftwareAuthenticator();
@@ -219,18 +259,18 @@ describe("signing in with a passkey", () => {
     // A counter that went back (a cloned key): refused, the stored counter unchanged (on a sign-in of its own).
     const cloneToken = await startSecondFactorChallenge(opened.db, { userId: staff.id, remember: false, redirectTo: "/" }, T0);
     const cloned = await beginPasskeySignIn(opened.db, cloneToken, RP, T0);
-    expect(await refusal(passPasskeySignIn(opened.db, attempt(cloneToken, key.assert(cloned.challenge, RP, { counter: 9 }), "192.0.2.80"), RP, T0))).toMatchObject({
+    expect(
+      await refusal(passPasskeySignIn(opened.db, attempt(cloneToken, key.assert(cloned.challenge, RP, { counter: 9 }), "192.0.2.80"), RP, T0)),
+    ).toMatchObject({
       code: "counter_regression",
       message: PASSKEY_MESSAGES.counterRegression,
     });
     expect((await opened.db.selectFrom("passkeys").select("counter").where("credential_id", "=", key.credentialId).executeTakeFirstOrThrow()).counter).toBe(10);
 
     // Four refusals so far were counted on the sign-in; the fifth voids it and asks for the password again.
-    expect(await opened.db.selectFrom("second_factor_challenges").select("failures").where("user_id", "=", staff.id).orderBy("failures", "desc").execute()).toEqual([
-      { failures: 4 },
-      { failures: 1 },
-      { failures: 0 },
-    ]);
+    expect(
+      await opened.db.selectFrom("second_factor_challenges").select("failures").where("user_id", "=", staff.id).orderBy("failures", "desc").execute(),
+    ).toEqual([{ failures: 4 }, { failures: 1 }, { failures: 0 }]);
     const last = await beginPasskeySignIn(opened.db, token, RP, T0);
     expect(await refusal(passPasskeySignIn(opened.db, attempt(token, key.assert(last.challenge, RP, { counter: 1 })), RP, T0))).toMatchObject({
       kind: "unauthenticated",
@@ -269,7 +309,9 @@ describe("signing in with a passkey", () => {
     }
     const token = await startSecondFactorChallenge(opened.db, { userId: staff.id, remember: false, redirectTo: "/" }, T0);
     const request = await beginPasskeySignIn(opened.db, token, RP, T0);
-    expect(await refusal(passPasskeySignIn(opened.db, attempt(token, key.assert(request.challenge, RP), "203.0.113.9"), RP, T0))).toMatchObject({ kind: "rate_limited" });
+    expect(await refusal(passPasskeySignIn(opened.db, attempt(token, key.assert(request.challenge, RP), "203.0.113.9"), RP, T0))).toMatchObject({
+      kind: "rate_limited",
+    });
     // The owner from another address is not held up.
     expect((await passPasskeySignIn(opened.db, attempt(token, key.assert(request.challenge, RP), "192.0.2.44"), RP, T0)).userId).toBe(staff.id);
   });
@@ -279,7 +321,13 @@ describe("signing in with a passkey in the browser", () => {
   // Through Remix's own handler, as the browser's fetch gets it: the session cookie and the statuses must arrive.
   const serve = resourceServer(new Map([["login_.second-factor_.passkey.tsx", passkeyStepRoute as unknown as Record<string, unknown>]]));
   const post = (cookie: string, fields: Record<string, string>) =>
-    serve(new Request("http://localhost/login/second-factor/passkey", { method: "POST", body: new URLSearchParams(fields), headers: { Cookie: cookie, Accept: "application/json" } }));
+    serve(
+      new Request("http://localhost/login/second-factor/passkey", {
+        method: "POST",
+        body: new URLSearchParams(fields),
+        headers: { Cookie: cookie, Accept: "application/json" },
+      }),
+    );
 
   it("answers a good passkey with the session cookie and where to go; a bad request is a 400 with its message", async () => {
     const staff = await member();
@@ -287,7 +335,10 @@ describe("signing in with a passkey in the browser", () => {
     const key = new SoftwareAuthenticator();
     const creation = await beginPasskeyRegistration(opened.db, staff.id, site);
     await finishPasskeyRegistration(opened.db, staff.id, { name: "Laptop", response: key.register(creation.challenge, site) }, site);
-    const started = await continueSignIn(staff.id, new Request("http://localhost/login", { method: "POST" }), ROUTE_CONTEXT, { remember: false, redirectTo: "/escrow" });
+    const started = await continueSignIn(staff.id, new Request("http://localhost/login", { method: "POST" }), ROUTE_CONTEXT, {
+      remember: false,
+      redirectTo: "/escrow",
+    });
     const challengeCookie = started.cookies[0]!.split(";")[0]!;
 
     const unknownIntent = await post(challengeCookie, { intent: "sign" });
@@ -302,7 +353,9 @@ describe("signing in with a passkey in the browser", () => {
     expect(await verified.json()).toEqual({ location: "/escrow" });
     const cookies = verified.headers.getSetCookie();
     expect(cookies.some((cookie) => cookie.startsWith(`${sessionCookieName()}=`) && !/Max-Age=0|Expires=Thu, 01 Jan 1970/.test(cookie))).toBe(true);
-    expect(cookies.some((cookie) => cookie.startsWith("__second_factor=;") || /^__second_factor=[^;]*;.*(Max-Age=0|Expires=Thu, 01 Jan 1970)/.test(cookie))).toBe(true);
+    expect(
+      cookies.some((cookie) => cookie.startsWith("__second_factor=;") || /^__second_factor=[^;]*;.*(Max-Age=0|Expires=Thu, 01 Jan 1970)/.test(cookie)),
+    ).toBe(true);
 
     // The spent sign-in is void: a replay is refused with its status, and the cookie goes.
     const replay = await post(challengeCookie, { intent: "verify", response: key.assert(options.challenge, site) });
@@ -314,7 +367,10 @@ describe("signing in with a passkey in the browser", () => {
 describe("the staff requirement", () => {
   it("counts a passkey as enrolled: staff with one reach their pages", async () => {
     const staff = await member("billing");
-    expect(await calls.get(escrowRoute, "/escrow", staff.id)).toMatchObject({ status: 302, location: "/profile/second-factor?required=1&redirectTo=%2Fescrow" });
+    expect(await calls.get(escrowRoute, "/escrow", staff.id)).toMatchObject({
+      status: 302,
+      location: "/profile/second-factor?required=1&redirectTo=%2Fescrow",
+    });
     await registered(staff.id);
     expect((await calls.get(escrowRoute, "/escrow", staff.id)).status).toBe(200);
   });
@@ -325,20 +381,28 @@ describe("removing a passkey", () => {
     const staff = await member("buyer");
     const { key, result } = await registered(staff.id, "Laptop");
     const codes = result.recoveryCodes!;
-    expect(await refusal(removePasskey(opened.db, staff.id, { credentialId: key.credentialId, password: "wrong", code: codes[0]! }, T0))).toMatchObject({ field: "password" });
+    expect(await refusal(removePasskey(opened.db, staff.id, { credentialId: key.credentialId, password: "wrong", code: codes[0]! }, T0))).toMatchObject({
+      field: "password",
+    });
     expect(await refusal(removePasskey(opened.db, staff.id, { credentialId: key.credentialId, password: PASSWORD, code: "aaaaa-bbbbb" }, T0))).toMatchObject({
       field: "code",
       message: SECOND_FACTOR_MESSAGES.codeWrong,
     });
-    expect(await refusal(removePasskey(opened.db, staff.id, { credentialId: "not-mine", password: PASSWORD, code: codes[0]! }, T0))).toMatchObject({ kind: "not_found" });
+    expect(await refusal(removePasskey(opened.db, staff.id, { credentialId: "not-mine", password: PASSWORD, code: codes[0]! }, T0))).toMatchObject({
+      kind: "not_found",
+    });
     // Another member's passkey is not found either.
     const other = await member("buyer");
     const { key: othersKey } = await registered(other.id);
-    expect(await refusal(removePasskey(opened.db, staff.id, { credentialId: othersKey.credentialId, password: PASSWORD, code: codes[0]! }, T0))).toMatchObject({ kind: "not_found" });
+    expect(await refusal(removePasskey(opened.db, staff.id, { credentialId: othersKey.credentialId, password: PASSWORD, code: codes[0]! }, T0))).toMatchObject({
+      kind: "not_found",
+    });
     expect(await listPasskeys(opened.db, other.id)).toHaveLength(1);
     expect(await listPasskeys(opened.db, staff.id)).toHaveLength(1);
 
-    expect(await removePasskey(opened.db, staff.id, { credentialId: key.credentialId, password: PASSWORD, code: codes[0]! }, T0)).toEqual({ factorLeft: false });
+    expect(await removePasskey(opened.db, staff.id, { credentialId: key.credentialId, password: PASSWORD, code: codes[0]! }, T0)).toEqual({
+      factorLeft: false,
+    });
     expect(await listPasskeys(opened.db, staff.id)).toEqual([]);
     expect(await hasSecondFactor(opened.db, staff.id)).toBe(false);
     expect(await opened.db.selectFrom("recovery_codes").select("code_hash").where("user_id", "=", staff.id).execute()).toEqual([]);
@@ -358,7 +422,9 @@ describe("removing a passkey", () => {
     const { key: first, result } = await registered(staff.id, "Laptop");
     expect(result.recoveryCodes).toBeNull();
     const { key: second } = await registered(staff.id, "Phone");
-    expect(await removePasskey(opened.db, staff.id, { credentialId: first.credentialId, password: PASSWORD, code: currentTotpCode(secret, at(30)) }, at(30))).toEqual({ factorLeft: true });
+    expect(
+      await removePasskey(opened.db, staff.id, { credentialId: first.credentialId, password: PASSWORD, code: currentTotpCode(secret, at(30)) }, at(30)),
+    ).toEqual({ factorLeft: true });
     expect((await mailsTo(staff.email)).at(-1)?.subject).toBe("A passkey was removed from your Tradebench account");
     await disableSecondFactor(opened.db, staff.id, { password: PASSWORD, code: currentTotpCode(secret, at(60)) }, at(60));
     expect(await hasSecondFactor(opened.db, staff.id)).toBe(true);

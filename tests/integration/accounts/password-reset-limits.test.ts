@@ -51,8 +51,7 @@ async function askForReset(email: string, ip: string): Promise<{ status: number;
   return { status: 200, retryAfter: null, text: JSON.stringify(value) };
 }
 
-const mailsTo = async (email: string) =>
-  (await opened.db.selectFrom("email_outbox").select("id").where("to_address", "=", email).execute()).length;
+const mailsTo = async (email: string) => (await opened.db.selectFrom("email_outbox").select("id").where("to_address", "=", email).execute()).length;
 
 describe("POST /forgot-password", () => {
   it("the 4th request for one e-mail within the hour gets 429 and sends nothing more, from any address", async () => {

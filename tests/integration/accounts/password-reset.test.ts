@@ -56,12 +56,7 @@ function sha256(value: string): string {
 /** Requests a reset for `email` and returns the token from the e-mail that was sent. */
 async function tokenFromMail(email: string, now = T0): Promise<string> {
   await requestPasswordReset(database.db, email, PUBLIC_URL, now);
-  const mail = await database.db
-    .selectFrom("email_outbox")
-    .select("text_body")
-    .where("to_address", "=", email)
-    .orderBy("id", "desc")
-    .executeTakeFirstOrThrow();
+  const mail = await database.db.selectFrom("email_outbox").select("text_body").where("to_address", "=", email).orderBy("id", "desc").executeTakeFirstOrThrow();
   const match = /\/reset-password\?token=(\S+)/.exec(mail.text_body);
   if (!match?.[1]) throw new Error(`no reset link in ${mail.text_body}`);
   return decodeURIComponent(match[1]);
@@ -110,10 +105,7 @@ describe("requestPasswordReset", () => {
 describe("resetPassword", () => {
   it("sets the new password once, ends every session of that user only, and the new password signs in", async () => {
     const bobId = await insertUserRow(database.db, "bob@example.com");
-    const aliceSessions = [
-      await createSession(database.db, aliceId, {}, DAY_MS, T0),
-      await createSession(database.db, aliceId, {}, DAY_MS, T0),
-    ];
+    const aliceSessions = [await createSession(database.db, aliceId, {}, DAY_MS, T0), await createSession(database.db, aliceId, {}, DAY_MS, T0)];
     const bobSession = await createSession(database.db, bobId, {}, DAY_MS, T0);
     const token = await tokenFromMail("alice@example.com");
     const later = new Date(T0.getTime() + 3600_000);

@@ -34,7 +34,16 @@ beforeEach(async () => {
   billing = { id: await insertUserRow(db, undefined, "billing"), role: "billing" };
   await db
     .updateTable("profiles")
-    .set({ company_name: "Corelab Instruments", first_name: "Carl", last_name: "Orr", phone: "+1 555 0100", location: "Austin, TX", bio: "Calibrated bench gear.", is_verified: 1, verification_date: "2026-03-01T00:00:00.000Z" })
+    .set({
+      company_name: "Corelab Instruments",
+      first_name: "Carl",
+      last_name: "Orr",
+      phone: "+1 555 0100",
+      location: "Austin, TX",
+      bio: "Calibrated bench gear.",
+      is_verified: 1,
+      verification_date: "2026-03-01T00:00:00.000Z",
+    })
     .where("id", "=", seller.id)
     .execute();
   await db.updateTable("profiles").set({ first_name: "Bianca", last_name: "Byers", phone: "+1 937 555 0100" }).where("id", "=", buyer.id).execute();
@@ -63,9 +72,17 @@ describe("the privacy policy per viewer", () => {
   });
 
   it("shows e-mail and phone to everyone once the owner chooses to show each", async () => {
-    await opened.db.updateTable("profiles").set({ preferences: JSON.stringify({ privacy: { show_email: true, show_phone: false } }) }).where("id", "=", seller.id).execute();
+    await opened.db
+      .updateTable("profiles")
+      .set({ preferences: JSON.stringify({ privacy: { show_email: true, show_phone: false } }) })
+      .where("id", "=", seller.id)
+      .execute();
     expect(await publicProfile(opened.db, seller.id, null)).toMatchObject({ email: "sales@corelab.example", phone: null });
-    await opened.db.updateTable("profiles").set({ preferences: JSON.stringify({ privacy: { show_email: false, show_phone: true } }) }).where("id", "=", seller.id).execute();
+    await opened.db
+      .updateTable("profiles")
+      .set({ preferences: JSON.stringify({ privacy: { show_email: false, show_phone: true } }) })
+      .where("id", "=", seller.id)
+      .execute();
     expect(await publicProfile(opened.db, seller.id, member)).toMatchObject({ email: null, phone: "+1 555 0100" });
   });
 

@@ -45,7 +45,17 @@ afterAll(async () => {
   await opened.close();
 });
 beforeEach(async () => {
-  for (const table of ["audit_events", "listing_reports", "forum_post_flags", "forum_posts", "forum_topics", "equipment_listings", "sessions", "profiles", "users"] as const) {
+  for (const table of [
+    "audit_events",
+    "listing_reports",
+    "forum_post_flags",
+    "forum_posts",
+    "forum_topics",
+    "equipment_listings",
+    "sessions",
+    "profiles",
+    "users",
+  ] as const) {
     await opened.db.deleteFrom(table).execute();
   }
 });
@@ -54,7 +64,9 @@ describe("a reporter's weight", () => {
   it("follows confirmation, age and suspensions", () => {
     const base = { confirmed: true, createdAt: SEASONED, suspended: false, everSuspended: false };
     expect(reportWeightOf(base, NOW)).toBe(SEASONED_REPORT_WEIGHT);
-    expect(reportWeightOf({ ...base, createdAt: new Date(NOW.getTime() - (SEASONED_REPORTER_DAYS - 1) * DAY_MS).toISOString() }, NOW)).toBe(FRESH_REPORT_WEIGHT);
+    expect(reportWeightOf({ ...base, createdAt: new Date(NOW.getTime() - (SEASONED_REPORTER_DAYS - 1) * DAY_MS).toISOString() }, NOW)).toBe(
+      FRESH_REPORT_WEIGHT,
+    );
     expect(reportWeightOf({ ...base, createdAt: new Date(NOW.getTime() - SEASONED_REPORTER_DAYS * DAY_MS).toISOString() }, NOW)).toBe(SEASONED_REPORT_WEIGHT);
     expect(reportWeightOf({ ...base, everSuspended: true }, NOW)).toBe(FRESH_REPORT_WEIGHT);
     expect(reportWeightOf({ ...base, suspended: true }, NOW)).toBe(0);
@@ -72,7 +84,10 @@ describe("a reporter's weight", () => {
     const reinstated = await insertUserRow(opened.db, undefined, "buyer");
     await opened.db.updateTable("users").set({ created_at: SEASONED }).where("id", "in", [unconfirmed, suspended, reinstated]).execute();
     await opened.db.updateTable("profiles").set({ suspended_at: NOW.toISOString() }).where("id", "=", suspended).execute();
-    await opened.db.insertInto("audit_events").values({ actor_user_id: null, action: "user.suspend", subject_type: "user", subject_id: reinstated, detail: "{}" }).execute();
+    await opened.db
+      .insertInto("audit_events")
+      .values({ actor_user_id: null, action: "user.suspend", subject_type: "user", subject_id: reinstated, detail: "{}" })
+      .execute();
     expect(await reportersWeight(opened.db, [seasoned!], NOW)).toBe(SEASONED_REPORT_WEIGHT);
     expect(await reportersWeight(opened.db, [unconfirmed, suspended], NOW)).toBe(0);
     expect(await reportersWeight(opened.db, [reinstated, reinstated], NOW)).toBe(FRESH_REPORT_WEIGHT);
@@ -109,13 +124,18 @@ describe("listing reports", () => {
 describe("forum flags", () => {
   async function postBy(authorId: string): Promise<number> {
     const [opener] = await members(1, { seasoned: true });
-    const topicId = await createForumTopic(opened.db, { userId: opener!, canModerate: false }, { categoryId: "test-measurement", title: "Where to get a calibration certificate?", body: "Any lab near Leeds?" });
+    const topicId = await createForumTopic(
+      opened.db,
+      { userId: opener!, canModerate: false },
+      { categoryId: "test-measurement", title: "Where to get a calibration certificate?", body: "Any lab near Leeds?" },
+    );
     return replyToForumTopic(opened.db, { userId: authorId, canModerate: false }, topicId, "Buy cheap certificates at example.test");
   }
   const flagAll = async (postId: number, flaggers: string[]) => {
     for (const userId of flaggers) await flagForumPost(opened.db, { userId, canModerate: false }, postId);
   };
-  const hidden = async (postId: number) => (await opened.db.selectFrom("forum_posts").select("hidden").where("id", "=", postId).executeTakeFirstOrThrow()).hidden;
+  const hidden = async (postId: number) =>
+    (await opened.db.selectFrom("forum_posts").select("hidden").where("id", "=", postId).executeTakeFirstOrThrow()).hidden;
 
   it("three fresh accounts no longer hide a member's post; three seasoned ones do", async () => {
     const [author] = await members(1, { seasoned: true });

@@ -35,8 +35,25 @@ async function ask(role: Role | null, permission: Permission | Permission[]) {
 }
 
 const MATRIX: Record<Role, Permission[]> = {
-  super_admin: ["can_manage_admins", "can_manage_users", "can_confirm_payments", "can_resolve_disputes", "can_moderate_listings", "can_manage_promo_codes", "can_answer_support", "can_create_listings"],
-  admin: ["can_manage_users", "can_confirm_payments", "can_resolve_disputes", "can_moderate_listings", "can_manage_promo_codes", "can_answer_support", "can_create_listings"],
+  super_admin: [
+    "can_manage_admins",
+    "can_manage_users",
+    "can_confirm_payments",
+    "can_resolve_disputes",
+    "can_moderate_listings",
+    "can_manage_promo_codes",
+    "can_answer_support",
+    "can_create_listings",
+  ],
+  admin: [
+    "can_manage_users",
+    "can_confirm_payments",
+    "can_resolve_disputes",
+    "can_moderate_listings",
+    "can_manage_promo_codes",
+    "can_answer_support",
+    "can_create_listings",
+  ],
   moderator: ["can_moderate_listings"],
   dispute_resolution_referee: ["can_resolve_disputes"],
   billing: ["can_confirm_payments"],
@@ -44,7 +61,16 @@ const MATRIX: Record<Role, Permission[]> = {
   seller: ["can_create_listings"],
   buyer: [],
 };
-const ASKED: Permission[] = ["can_manage_admins", "can_manage_users", "can_confirm_payments", "can_resolve_disputes", "can_moderate_listings", "can_manage_promo_codes", "can_answer_support", "can_create_listings"];
+const ASKED: Permission[] = [
+  "can_manage_admins",
+  "can_manage_users",
+  "can_confirm_payments",
+  "can_resolve_disputes",
+  "can_moderate_listings",
+  "can_manage_promo_codes",
+  "can_answer_support",
+  "can_create_listings",
+];
 
 describe("requirePermission", () => {
   it.each(ROLES)("lets %s do what its role holds and refuses the rest with 403", async (role) => {
@@ -59,7 +85,10 @@ describe("requirePermission", () => {
     const EITHER: Permission[] = ["can_confirm_payments", "can_resolve_disputes"];
     for (const role of ROLES) {
       const holds = EITHER.some((permission) => MATRIX[role].includes(permission));
-      expect([role, await ask(role, EITHER)]).toEqual([role, holds ? { status: 200, data: member[role] } : { status: 403, data: { message: PERMISSION_MESSAGES.forbidden } }]);
+      expect([role, await ask(role, EITHER)]).toEqual([
+        role,
+        holds ? { status: 200, data: member[role] } : { status: 403, data: { message: PERMISSION_MESSAGES.forbidden } },
+      ]);
     }
   });
 
@@ -74,7 +103,10 @@ describe("requirePermission", () => {
     // A permission that moves money needs a second factor: support has none yet, so it is sent to set one up…
     expect(await ask("support", "can_confirm_payments")).toEqual({ status: 302, location: "/profile/second-factor?required=1&redirectTo=%2Fguarded" });
     // …and is let in once it has one.
-    await opened.db.insertInto("totp_factors").values({ user_id: member.support, secret: TEST_TOTP_SECRET, confirmed_at: new Date().toISOString(), last_used_step: null }).execute();
+    await opened.db
+      .insertInto("totp_factors")
+      .values({ user_id: member.support, secret: TEST_TOTP_SECRET, confirmed_at: new Date().toISOString(), last_used_step: null })
+      .execute();
     expect(await ask("support", "can_confirm_payments")).toEqual({ status: 200, data: member.support });
   });
 });

@@ -77,8 +77,16 @@ async function refusal(work: Promise<unknown>): Promise<DomainError> {
   throw new Error("expected a refusal");
 }
 
-const mailsTo = (email: string) => opened.db.selectFrom("email_outbox").select(["subject", "text_body"]).where("to_address", "=", email).orderBy("id").execute();
-const auditOf = (userId: string) => opened.db.selectFrom("audit_events").select(["action", "actor_user_id", "subject_id"]).where("subject_type", "=", "user").where("subject_id", "=", userId).orderBy("id").execute();
+const mailsTo = (email: string) =>
+  opened.db.selectFrom("email_outbox").select(["subject", "text_body"]).where("to_address", "=", email).orderBy("id").execute();
+const auditOf = (userId: string) =>
+  opened.db
+    .selectFrom("audit_events")
+    .select(["action", "actor_user_id", "subject_id"])
+    .where("subject_type", "=", "user")
+    .where("subject_id", "=", userId)
+    .orderBy("id")
+    .execute();
 
 /** A form post to a route with a Cookie header. */
 function post(path: string, form: Record<string, string>, cookie?: string) {
@@ -89,7 +97,10 @@ function post(path: string, form: Record<string, string>, cookie?: string) {
 
 /** The cookies a response sets, as one Cookie header value (name=value pairs). */
 function cookiesOf(response: Response): { header: string; names: string[] } {
-  const pairs = response.headers.getSetCookie().map((line) => line.split(";")[0]!).filter((pair) => !pair.endsWith("="));
+  const pairs = response.headers
+    .getSetCookie()
+    .map((line) => line.split(";")[0]!)
+    .filter((pair) => !pair.endsWith("="));
   return { header: pairs.join("; "), names: pairs.map((pair) => pair.split("=")[0]!) };
 }
 
@@ -167,12 +178,18 @@ describe("signing in", () => {
     expect(challenge.names).not.toContain("__session");
     expect(await getUserOfCookieHeader(challenge.header)).toBeNull();
 
-    const wrong = await calls.answer(() => secondStepRoute.action({ request: post("/login/second-factor", { code: "123456" }, challenge.header), params: {}, context: ROUTE_CONTEXT }));
+    const wrong = await calls.answer(() =>
+      secondStepRoute.action({ request: post("/login/second-factor", { code: "123456" }, challenge.header), params: {}, context: ROUTE_CONTEXT }),
+    );
     expect(wrong.status).toBe(400);
     expect(JSON.stringify(wrong.data)).toContain(SECOND_FACTOR_MESSAGES.codeWrong);
 
     const second = (await thrownOrReturned(() =>
-      secondStepRoute.action({ request: post("/login/second-factor", { code: currentTotpCode(secret) }, challenge.header), params: {}, context: ROUTE_CONTEXT }),
+      secondStepRoute.action({
+        request: post("/login/second-factor", { code: currentTotpCode(secret) }, challenge.header),
+        params: {},
+        context: ROUTE_CONTEXT,
+      }),
     )) as Response;
     expect(second.status).toBe(302);
     expect(second.headers.get("Location")).toBe("/escrow");
@@ -181,14 +198,22 @@ describe("signing in", () => {
     expect((await getUserOfCookieHeader(session.header))?.id).toBe(staff.id);
 
     // The challenge is spent: the same cookie cannot make a second session.
-    const again = await calls.answer(() => secondStepRoute.action({ request: post("/login/second-factor", { code: currentTotpCode(secret) }, challenge.header), params: {}, context: ROUTE_CONTEXT }));
+    const again = await calls.answer(() =>
+      secondStepRoute.action({
+        request: post("/login/second-factor", { code: currentTotpCode(secret) }, challenge.header),
+        params: {},
+        context: ROUTE_CONTEXT,
+      }),
+    );
     expect(again).toMatchObject({ status: 401 });
     expect(JSON.stringify(again.data)).toContain(SECOND_FACTOR_MESSAGES.challengeExpired);
   });
 
   it("members without a second factor still sign in with the password alone", async () => {
     const buyer = await member("buyer");
-    const answer = (await thrownOrReturned(() => loginRoute.action({ request: post("/login", { email: buyer.email, password: PASSWORD }), params: {}, context: ROUTE_CONTEXT }))) as Response;
+    const answer = (await thrownOrReturned(() =>
+      loginRoute.action({ request: post("/login", { email: buyer.email, password: PASSWORD }), params: {}, context: ROUTE_CONTEXT }),
+    )) as Response;
     expect(answer.headers.get("Location")).toBe("/dashboard");
     expect(cookiesOf(answer).names).toContain("__session");
   });
@@ -197,7 +222,8 @@ describe("signing in", () => {
     const staff = await member();
     const { secret } = await enrolled(staff.id);
     const signIn = () => startSecondFactorChallenge(opened.db, { userId: staff.id, remember: false, redirectTo: "/dashboard" }, at(60));
-    const attempt = async (code: string, now: Date) => passSecondFactorChallenge(opened.db, { token: await signIn(), code, ip: "203.0.113.5", deviceId: null }, now);
+    const attempt = async (code: string, now: Date) =>
+      passSecondFactorChallenge(opened.db, { token: await signIn(), code, ip: "203.0.113.5", deviceId: null }, now);
 
     const code = currentTotpCode(secret, at(60));
     await expect(attempt(code, at(60))).resolves.toMatchObject({ userId: staff.id, proof: { kind: "totp" } });
@@ -214,7 +240,16 @@ describe("signing in", () => {
     const staff = await member();
     const { recoveryCodes } = await enrolled(staff.id);
     const attempt = async (code: string) =>
-      passSecondFactorChallenge(opened.db, { token: await startSecondFactorChallenge(opened.db, { userId: staff.id, remember: true, redirectTo: "/escrow" }, at(5)), code, ip: "203.0.113.6", deviceId: null }, at(5));
+      passSecondFactorChallenge(
+        opened.db,
+        {
+          token: await startSecondFactorChallenge(opened.db, { userId: staff.id, remember: true, redirectTo: "/escrow" }, at(5)),
+          code,
+          ip: "203.0.113.6",
+          deviceId: null,
+        },
+        at(5),
+      );
     // Typed in capitals and without its dash, it is the same code.
     await expect(attempt(recoveryCodes[3]!.toUpperCase().replace("-", " "))).resolves.toMatchObject({ remember: true, proof: { kind: "recovery", left: 9 } });
     expect(await refusal(attempt(recoveryCodes[3]!))).toMatchObject({ kind: "invalid", message: SECOND_FACTOR_MESSAGES.codeWrong });
@@ -231,7 +266,10 @@ describe("signing in", () => {
     const guesser = { ip: "198.51.100.66", deviceId: null };
     const token = await challenge(at(100));
     for (let i = 1; i < CHALLENGE_MAX_FAILURES; i += 1) {
-      expect(await refusal(passSecondFactorChallenge(opened.db, { token, code: "000000", ...guesser }, at(100 + i)))).toMatchObject({ kind: "invalid", field: "code" });
+      expect(await refusal(passSecondFactorChallenge(opened.db, { token, code: "000000", ...guesser }, at(100 + i)))).toMatchObject({
+        kind: "invalid",
+        field: "code",
+      });
     }
     // The fifth wrong code voids the sign-in (the password is asked again)…
     expect(await refusal(passSecondFactorChallenge(opened.db, { token, code: "000000", ...guesser }, at(105)))).toMatchObject({
@@ -239,12 +277,18 @@ describe("signing in", () => {
       message: SECOND_FACTOR_MESSAGES.tooManyWrongCodes,
     });
     // …and that pair now waits, even with the right code on a new sign-in.
-    const limited = await refusal(passSecondFactorChallenge(opened.db, { token: await challenge(at(106)), code: currentTotpCode(secret, at(106)), ...guesser }, at(106)));
+    const limited = await refusal(
+      passSecondFactorChallenge(opened.db, { token: await challenge(at(106)), code: currentTotpCode(secret, at(106)), ...guesser }, at(106)),
+    );
     expect(limited.kind).toBe("rate_limited");
     expect(limited.message).toMatch(/^Too many attempts\. Please wait \d+ minutes? and try again\.$/);
     // The owner, from their own address, is not locked out.
     await expect(
-      passSecondFactorChallenge(opened.db, { token: await challenge(at(107)), code: currentTotpCode(secret, at(107)), ip: "203.0.113.7", deviceId: null }, at(107)),
+      passSecondFactorChallenge(
+        opened.db,
+        { token: await challenge(at(107)), code: currentTotpCode(secret, at(107)), ip: "203.0.113.7", deviceId: null },
+        at(107),
+      ),
     ).resolves.toMatchObject({ userId: staff.id });
     // After the wait, the pair may try again.
     await expect(
@@ -260,10 +304,15 @@ describe("the guard", () => {
     expect((await calls.get(escrowRoute, "/escrow", staff.id)).status).toBe(403);
     await opened.db.insertInto("role_permissions").values({ role: "support", permission: "can_confirm_payments" }).execute();
     try {
-      expect(await calls.get(escrowRoute, "/escrow", staff.id)).toMatchObject({ status: 302, location: "/profile/second-factor?required=1&redirectTo=%2Fescrow" });
+      expect(await calls.get(escrowRoute, "/escrow", staff.id)).toMatchObject({
+        status: 302,
+        location: "/profile/second-factor?required=1&redirectTo=%2Fescrow",
+      });
       const decision = await calls.post(orderRoute, "/orders/1", staff.id, { intent: "confirm_payment", returnTo: "/escrow" }, { id: "1" });
       expect(decision).toMatchObject({ status: 302, location: "/profile/second-factor?required=1&redirectTo=%2Forders%2F1" });
-      const page = (await calls.get(settingsRoute, "/profile/second-factor?required=1&redirectTo=%2Fescrow", staff.id)) as { data: { status: { required: boolean }; sentHere: boolean; redirectTo: string } };
+      const page = (await calls.get(settingsRoute, "/profile/second-factor?required=1&redirectTo=%2Fescrow", staff.id)) as {
+        data: { status: { required: boolean }; sentHere: boolean; redirectTo: string };
+      };
       expect(page.data).toMatchObject({ status: { required: true }, sentHere: true, redirectTo: "/escrow" });
 
       await enrolled(staff.id);
@@ -287,8 +336,14 @@ describe("turning it off", () => {
     const now = at(200);
     const code = currentTotpCode(secret, now);
 
-    expect(await refusal(disableSecondFactor(opened.db, staff.id, { password: "not-my-password", code }, now))).toMatchObject({ field: "password", message: SECOND_FACTOR_MESSAGES.passwordWrong });
-    expect(await refusal(disableSecondFactor(opened.db, staff.id, { password: PASSWORD, code: "000000" }, now))).toMatchObject({ field: "code", message: SECOND_FACTOR_MESSAGES.codeWrong });
+    expect(await refusal(disableSecondFactor(opened.db, staff.id, { password: "not-my-password", code }, now))).toMatchObject({
+      field: "password",
+      message: SECOND_FACTOR_MESSAGES.passwordWrong,
+    });
+    expect(await refusal(disableSecondFactor(opened.db, staff.id, { password: PASSWORD, code: "000000" }, now))).toMatchObject({
+      field: "code",
+      message: SECOND_FACTOR_MESSAGES.codeWrong,
+    });
     expect(await hasSecondFactor(opened.db, staff.id)).toBe(true);
 
     await disableSecondFactor(opened.db, staff.id, { password: PASSWORD, code }, now);
@@ -303,7 +358,11 @@ describe("turning it off", () => {
     await enrolled(staff.id);
     const cookie = await sessionCookie(opened.db, staff.id);
     const answer = await calls.answer(() =>
-      settingsRoute.action({ request: post("/profile/second-factor", { intent: "disable", password: "wrong-password", code: "123456" }, cookie), params: {}, context: ROUTE_CONTEXT }),
+      settingsRoute.action({
+        request: post("/profile/second-factor", { intent: "disable", password: "wrong-password", code: "123456" }, cookie),
+        params: {},
+        context: ROUTE_CONTEXT,
+      }),
     );
     expect(answer.status).toBe(400);
     expect(JSON.stringify(answer.data)).toContain(SECOND_FACTOR_MESSAGES.passwordWrong);

@@ -99,7 +99,10 @@ describe("the rule", () => {
     expect(isParty("a", ["b", null, undefined, "a"])).toBe(true);
     expect(isParty("a", ["b", null])).toBe(false);
     expect(partyRefusal("offer", "a", ["b"])).toBeNull();
-    expect(partyRefusal("offer", "a", ["a", "b"])).toMatchObject({ kind: "forbidden", message: "You are a party to this offer; another staff member must decide." });
+    expect(partyRefusal("offer", "a", ["a", "b"])).toMatchObject({
+      kind: "forbidden",
+      message: "You are a party to this offer; another staff member must decide.",
+    });
     expect(PARTY_REFUSALS.order).toBe("You are a party to this order; another staff member must decide.");
   });
 });
@@ -130,7 +133,13 @@ describe("orders and disputes", () => {
     ] as const) {
       const orderId = await order(buyerId, sellerId);
       await transitionOrder(opened.db, { orderId, actor: staff.billing2!, action: "confirm_payment" });
-      await transitionOrder(opened.db, { orderId, actor: { id: sellerId, role: sellerId === seller ? "seller" : "dispute_resolution_referee" }, action: "ship", carrier: "DHL", trackingNumber: "JD0146" });
+      await transitionOrder(opened.db, {
+        orderId,
+        actor: { id: sellerId, role: sellerId === seller ? "seller" : "dispute_resolution_referee" },
+        action: "ship",
+        carrier: "DHL",
+        trackingNumber: "JD0146",
+      });
       await transitionOrder(opened.db, { orderId, actor: { id: buyerId, role: "buyer" }, action: "open_dispute", reason: "It does not power on." });
       for (const action of ["refund", "release"] as const) {
         expect(await refusal(transitionOrder(opened.db, { orderId, actor: staff.referee!, action, note: "Decided." }))).toMatchObject(partyOf("dispute"));
@@ -174,7 +183,19 @@ describe("reviews", () => {
     const orderId = await order(reviewerId, reviewedId);
     const row = await opened.db
       .insertInto("reviews")
-      .values({ order_id: orderId, reviewer_id: reviewerId, reviewed_id: reviewedId, reviewer_role: "buyer", rating: 1, item_as_described: 1, communication: 1, shipping: 1, comment: "Never again.", window_ends_at: new Date().toISOString(), published_at: new Date().toISOString() })
+      .values({
+        order_id: orderId,
+        reviewer_id: reviewerId,
+        reviewed_id: reviewedId,
+        reviewer_role: "buyer",
+        rating: 1,
+        item_as_described: 1,
+        communication: 1,
+        shipping: 1,
+        comment: "Never again.",
+        window_ends_at: new Date().toISOString(),
+        published_at: new Date().toISOString(),
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
     return row.id;

@@ -46,7 +46,10 @@ async function member(): Promise<string> {
   accounts += 1;
   const email = `owner-${accounts}-${crypto.randomUUID()}@example.test`;
   const id = crypto.randomUUID();
-  await opened.db.insertInto("users").values({ id, email, password_hash: await hashPassword(PASSWORD), email_confirmed_at: T0.toISOString() }).execute();
+  await opened.db
+    .insertInto("users")
+    .values({ id, email, password_hash: await hashPassword(PASSWORD), email_confirmed_at: T0.toISOString() })
+    .execute();
   await opened.db.insertInto("profiles").values({ id, email, role: "buyer", is_verified: 0 }).execute();
   return email;
 }

@@ -31,7 +31,11 @@ beforeEach(async () => {
   seller = { id: await insertUserRow(db, "desk@corelab.example", "seller"), role: "seller" };
   buyer = { id: await insertUserRow(db, "bianca@northgate.example"), role: "buyer" };
   const billing = await insertUserRow(db, undefined, "billing");
-  await db.updateTable("profiles").set({ company_name: "Corelab Instruments", location: "Austin, TX", website: "javascript:alert(1)" }).where("id", "=", seller.id).execute();
+  await db
+    .updateTable("profiles")
+    .set({ company_name: "Corelab Instruments", location: "Austin, TX", website: "javascript:alert(1)" })
+    .where("id", "=", seller.id)
+    .execute();
   await db.updateTable("profiles").set({ first_name: "Bianca", last_name: "Byers" }).where("id", "=", buyer.id).execute();
 
   const listingId = await insertListingRow(db, seller.id, { title: "Fluke 5522A calibrator", price_cents: 900_000 });
@@ -40,7 +44,16 @@ beforeEach(async () => {
   await transitionOrder(db, { orderId, actor: { id: billing, role: "billing" }, action: "confirm_payment", now: at(1) });
   await transitionOrder(db, { orderId, actor: seller, action: "ship", carrier: "UPS", trackingNumber: "1Z999", now: at(2) });
   await transitionOrder(db, { orderId, actor: buyer, action: "confirm_receipt", now: at(3) });
-  const { reviewId } = await submitReview(db, { orderId, reviewerId: buyer.id, rating: 4, itemAsDescribed: 5, communication: 4, shipping: 3, comment: "Arrived with a fresh calibration certificate.", now: at(4) });
+  const { reviewId } = await submitReview(db, {
+    orderId,
+    reviewerId: buyer.id,
+    rating: 4,
+    itemAsDescribed: 5,
+    communication: 4,
+    shipping: 3,
+    comment: "Arrived with a fresh calibration certificate.",
+    now: at(4),
+  });
   await submitReview(db, { orderId, reviewerId: seller.id, rating: 5, comment: "Paid at once.", now: at(5) });
   await replyToReview(db, { reviewId, userId: seller.id, reply: "Thank you for the kind words.", now: at(6) });
 });
@@ -107,9 +120,15 @@ describe("/user/{id}", () => {
     const member = await insertUserRow(opened.db);
     const aboutSeller = await opened.db.selectFrom("reviews").select("id").where("reviewed_id", "=", seller.id).executeTakeFirstOrThrow();
     expect((await open(`/user/${seller.id}?tab=reviews`, member)).text).toContain("Report this review");
-    const reported = await post(`/user/${seller.id}`, member, { intent: "report", reviewId: String(aboutSeller.id), reason: "Mentions a different instrument." });
+    const reported = await post(`/user/${seller.id}`, member, {
+      intent: "report",
+      reviewId: String(aboutSeller.id),
+      reason: "Mentions a different instrument.",
+    });
     expect(reported.location).toBe(`/user/${seller.id}?tab=reviews&done=report`);
-    expect(await opened.db.selectFrom("review_reports").select(["reporter_id", "reason"]).execute()).toEqual([{ reporter_id: member, reason: "Mentions a different instrument." }]);
+    expect(await opened.db.selectFrom("review_reports").select(["reporter_id", "reason"]).execute()).toEqual([
+      { reporter_id: member, reason: "Mentions a different instrument." },
+    ]);
   });
 
   it("answers 404 'User not found' with Return to Home for an unknown member or an address that is no member id", async () => {

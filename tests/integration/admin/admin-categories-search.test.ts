@@ -23,7 +23,8 @@ beforeAll(async () => {
 });
 afterAll(() => opened.close());
 
-const page = (url: string) => renderPage([pageRoute("/admin/categories", categoriesRoute)], new Request(`http://localhost${url}`, { headers: { Cookie: adminCookie } }));
+const page = (url: string) =>
+  renderPage([pageRoute("/admin/categories", categoriesRoute)], new Request(`http://localhost${url}`, { headers: { Cookie: adminCookie } }));
 
 /** The main categories on the page, each with whether its <details> is open. */
 function mainCategories(html: string): { id: string; open: boolean }[] {
@@ -71,7 +72,11 @@ describe("/admin/categories", () => {
   it("finds a category renamed by staff by its new name", async () => {
     const { changeCategory } = await import("~/services/admin/index.server.ts");
     const admin = await opened.db.selectFrom("profiles").select("id").where("email", "=", "categories-admin@example.test").executeTakeFirstOrThrow();
-    await changeCategory(opened.db, admin.id, { action: "rename", categoryId: "industrial_electronics_test_measurement_oscilloscopes", name: "Digitising scopes" });
+    await changeCategory(opened.db, admin.id, {
+      action: "rename",
+      categoryId: "industrial_electronics_test_measurement_oscilloscopes",
+      name: "Digitising scopes",
+    });
     const shown = await page("/admin/categories?q=digitising");
     expect(shown.text).toContain("Digitising scopes");
     expect(shown.text).toContain("(was Oscilloscopes)");

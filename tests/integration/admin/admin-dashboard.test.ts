@@ -68,7 +68,11 @@ beforeAll(async () => {
   await opened.db.updateTable("profiles").set({ first_name: "Bianca", last_name: "Byers" }).where("id", "=", people.buyer).execute();
   // Members who joined in earlier months (the trigger moves them between months).
   await opened.db.updateTable("profiles").set({ created_at: "2026-09-03T10:00:00.000Z" }).where("id", "in", [people.seller, people.buyer]).execute();
-  await opened.db.updateTable("profiles").set({ created_at: "2026-11-10T10:00:00.000Z" }).where("id", "in", [people.admin, people.moderator, people.billing]).execute();
+  await opened.db
+    .updateTable("profiles")
+    .set({ created_at: "2026-11-10T10:00:00.000Z" })
+    .where("id", "in", [people.admin, people.moderator, people.billing])
+    .execute();
 
   const listings: number[] = [];
   const spec: Array<[string, string, string]> = [
@@ -79,7 +83,8 @@ beforeAll(async () => {
     ["draft", OSCILLOSCOPES, "2026-11-02T08:00:00.000Z"],
     ["active", MULTIMETERS, "2026-11-03T08:00:00.000Z"],
   ];
-  for (const [status, category, createdAt] of spec) listings.push(await insertListingRow(opened.db, people.seller, { status, category_id: category, created_at: createdAt }));
+  for (const [status, category, createdAt] of spec)
+    listings.push(await insertListingRow(opened.db, people.seller, { status, category_id: category, created_at: createdAt }));
   // Changes the maintained counts must follow: a sale, a move to another category, a deletion.
   await opened.db.updateTable("equipment_listings").set({ status: "sold" }).where("id", "=", listings[1]!).execute();
   await opened.db.updateTable("equipment_listings").set({ category_id: OSCILLOSCOPES }).where("id", "=", listings[5]!).execute();
@@ -89,7 +94,13 @@ beforeAll(async () => {
   await insertOrder(listings[3]!, "paid", 120_050, "2026-11-05T09:00:00.000Z");
   await insertOrder(listings[0]!, "pending", 99_900, "2026-11-06T09:00:00.000Z");
   await insertOrder(listings[0]!, "cancelled", 99_900, "2026-11-04T09:00:00.000Z");
-  await opened.db.insertInto("ai_generations").values([{ brand: "Fluke", model: "87V", outcome: "ai" }, { brand: "Keysight", model: "34465A", outcome: "fallback" }]).execute();
+  await opened.db
+    .insertInto("ai_generations")
+    .values([
+      { brand: "Fluke", model: "87V", outcome: "ai" },
+      { brand: "Keysight", model: "34465A", outcome: "fallback" },
+    ])
+    .execute();
 });
 afterAll(async () => {
   await opened.close();
@@ -190,7 +201,13 @@ describe("flagged listings on the dashboard", () => {
     expect(flagged).toMatchObject([{ listingId, reason: "counterfeit", sellerName: "Okafor Test Systems", reports: 1 }]);
 
     const calls = routeCalls({ db: () => opened.db });
-    const answer = await calls.post(reviewRoute, `/admin/review-listing/${listingId}`, people.moderator, { decision: "remove", returnTo: "/admin" }, { id: String(listingId) });
+    const answer = await calls.post(
+      reviewRoute,
+      `/admin/review-listing/${listingId}`,
+      people.moderator,
+      { decision: "remove", returnTo: "/admin" },
+      { id: String(listingId) },
+    );
     expect(answer).toMatchObject({ status: 302, location: "/admin" });
     expect(await flaggedListingsOf(opened.db, 5)).toEqual([]);
     const listing = await opened.db.selectFrom("equipment_listings").select("status").where("id", "=", listingId).executeTakeFirstOrThrow();

@@ -35,22 +35,38 @@ beforeAll(async () => {
 afterAll(() => opened.close());
 
 const titles = (data: unknown) => (data as { listings: { title: string }[] }).listings.map((row) => row.title).sort();
-const statusOf = async (id: number) => (await opened.db.selectFrom("equipment_listings").select("status").where("id", "=", id).executeTakeFirstOrThrow()).status;
+const statusOf = async (id: number) =>
+  (await opened.db.selectFrom("equipment_listings").select("status").where("id", "=", id).executeTakeFirstOrThrow()).status;
 const notices = () => opened.db.selectFrom("notifications").select(["user_id", "title", "message"]).where("title", "like", "Your listing%").execute();
 
 describe("/admin/listings", () => {
   it("filters by seller (name) and by status from the address, together or alone", async () => {
-    expect(titles((await get(listingsRoute, "/admin/listings?seller=quist", people.moderator)).data)).toEqual(["Fluke 87V multimeter", "Keithley 2000 draft", "Rigol DS1054Z oscilloscope"]);
+    expect(titles((await get(listingsRoute, "/admin/listings?seller=quist", people.moderator)).data)).toEqual([
+      "Fluke 87V multimeter",
+      "Keithley 2000 draft",
+      "Rigol DS1054Z oscilloscope",
+    ]);
     expect(titles((await get(listingsRoute, "/admin/listings?status=draft", people.moderator)).data)).toEqual(["Keithley 2000 draft"]);
-    expect(titles((await get(listingsRoute, "/admin/listings?seller=quist&status=active", people.moderator)).data)).toEqual(["Fluke 87V multimeter", "Rigol DS1054Z oscilloscope"]);
-    const page = await renderPage([pageRoute("/admin/listings", listingsRoute as unknown as RouteModule)], await request("/admin/listings?seller=Otto", people.moderator));
+    expect(titles((await get(listingsRoute, "/admin/listings?seller=quist&status=active", people.moderator)).data)).toEqual([
+      "Fluke 87V multimeter",
+      "Rigol DS1054Z oscilloscope",
+    ]);
+    const page = await renderPage(
+      [pageRoute("/admin/listings", listingsRoute as unknown as RouteModule)],
+      await request("/admin/listings?seller=Otto", people.moderator),
+    );
     expect(page.status).toBe(200);
     expect(page.text).toContain("Siglent SDS1104X-E oscilloscope");
     expect(page.text).not.toContain("Rigol DS1054Z oscilloscope");
   });
 
   it("refuses a bulk take-down without a reason, changing nothing", async () => {
-    const answered = await post(listingsRoute, "/admin/listings", people.moderator, { intent: "take-down", decision: "unpublish", reason: " ", listingIds: [String(ids.selmaScope)] });
+    const answered = await post(listingsRoute, "/admin/listings", people.moderator, {
+      intent: "take-down",
+      decision: "unpublish",
+      reason: " ",
+      listingIds: [String(ids.selmaScope)],
+    });
     expect(answered).toMatchObject({ data: { ok: false } });
     expect(await statusOf(ids.selmaScope)).toBe("active");
     expect(await notices()).toEqual([]);
@@ -66,16 +82,28 @@ describe("/admin/listings", () => {
     });
     expect(answered).toEqual({ status: 200, data: { ok: true, message: "2 listings unpublished; 1 seller told why." } });
     expect([await statusOf(ids.selmaScope), await statusOf(ids.selmaMeter), await statusOf(ids.ottoScope)]).toEqual(["archived", "archived", "active"]);
-    const audits = await opened.db.selectFrom("audit_events").select(["action", "subject_id", "detail"]).where("action", "like", "listing.bulk_%").orderBy("id").execute();
+    const audits = await opened.db
+      .selectFrom("audit_events")
+      .select(["action", "subject_id", "detail"])
+      .where("action", "like", "listing.bulk_%")
+      .orderBy("id")
+      .execute();
     expect(audits.map((row) => [row.action, row.subject_id])).toEqual([
       ["listing.bulk_unpublish", String(ids.selmaScope)],
       ["listing.bulk_unpublish", String(ids.selmaMeter)],
     ]);
     expect(JSON.parse(audits[0]!.detail)).toMatchObject({ old: { status: "active" }, new: { status: "archived" }, reason });
     expect(await notices()).toEqual([
-      { user_id: people.selma, title: "Your listings were unpublished", message: `Our staff unpublished 2 of your listings: ${reason} You can edit them and publish them again.` },
+      {
+        user_id: people.selma,
+        title: "Your listings were unpublished",
+        message: `Our staff unpublished 2 of your listings: ${reason} You can edit them and publish them again.`,
+      },
     ]);
     // Archived listings are found under their status, and the seller may publish them again.
-    expect(titles((await get(listingsRoute, "/admin/listings?status=archived", people.moderator)).data)).toEqual(["Fluke 87V multimeter", "Rigol DS1054Z oscilloscope"]);
+    expect(titles((await get(listingsRoute, "/admin/listings?status=archived", people.moderator)).data)).toEqual([
+      "Fluke 87V multimeter",
+      "Rigol DS1054Z oscilloscope",
+    ]);
   });
 });

@@ -59,17 +59,28 @@ beforeAll(async () => {
   await subscribeToNewsletter(opened.db, "pending-one@example.test", { secret: SECRET });
   // Confirmed, then unsubscribed through the link of a newsletter mail.
   await confirmedSubscriber("gone@example.test");
-  const gone = await opened.db.selectFrom("newsletter_subscriptions").select(["id", "email"]).where("email", "=", "gone@example.test").executeTakeFirstOrThrow();
-  expect(await unsubscribeFromNewsletter(opened.db, gone.id, newsletterUnsubscribeToken(gone, SECRET), { secret: SECRET })).toEqual({ email: "gone@example.test" });
+  const gone = await opened.db
+    .selectFrom("newsletter_subscriptions")
+    .select(["id", "email"])
+    .where("email", "=", "gone@example.test")
+    .executeTakeFirstOrThrow();
+  expect(await unsubscribeFromNewsletter(opened.db, gone.id, newsletterUnsubscribeToken(gone, SECRET), { secret: SECRET })).toEqual({
+    email: "gone@example.test",
+  });
 });
 afterAll(() => opened.close());
 
-const page = (url: string) => renderPage([pageRoute("/admin/newsletter", pageModule)], new Request(`http://localhost${url}`, { headers: { Cookie: adminCookie } }));
+const page = (url: string) =>
+  renderPage([pageRoute("/admin/newsletter", pageModule)], new Request(`http://localhost${url}`, { headers: { Cookie: adminCookie } }));
 
 async function csv(url: string, cookie = adminCookie): Promise<{ status: number; bytes: Uint8Array; text: string; type: string | null }> {
   let response: Response;
   try {
-    response = (await csvRoute.loader({ request: new Request(`http://localhost${url}`, { headers: { Cookie: cookie } }), params: {}, context: {} as never })) as Response;
+    response = (await csvRoute.loader({
+      request: new Request(`http://localhost${url}`, { headers: { Cookie: cookie } }),
+      params: {},
+      context: {} as never,
+    })) as Response;
   } catch (thrown) {
     response = thrown as Response;
   }
@@ -106,7 +117,8 @@ describe("/admin/newsletter", () => {
   });
 
   it("pages older addresses with a cursor, each address on one page only", async () => {
-    for (let i = 0; i <= NEWSLETTER_ADMIN_PAGE_SIZE; i += 1) await subscribeToNewsletter(opened.db, `bulk-${String(i).padStart(3, "0")}@paging.example.test`, { secret: SECRET });
+    for (let i = 0; i <= NEWSLETTER_ADMIN_PAGE_SIZE; i += 1)
+      await subscribeToNewsletter(opened.db, `bulk-${String(i).padStart(3, "0")}@paging.example.test`, { secret: SECRET });
     const first = await page("/admin/newsletter?q=paging.example");
     expect(first.text).toContain(`${NEWSLETTER_ADMIN_PAGE_SIZE + 1} addresses match`);
     const next = first.html.match(/href="(\/admin\/newsletter\?[^"]*before=\d+)"/)?.[1]?.replace(/&amp;/g, "&");

@@ -63,7 +63,10 @@ const cookiesOf = (response: Response) =>
 
 /** The /admin/users page searched for `email` (one row), as the administrator sees it. */
 async function rowOf(email: string): Promise<{ text: string; cell: (name: string) => string }> {
-  const page = await renderPage([pageRoute("/admin/users", usersRoute)], new Request(`http://localhost/admin/users?q=${encodeURIComponent(email)}`, { headers: { Cookie: adminCookie } }));
+  const page = await renderPage(
+    [pageRoute("/admin/users", usersRoute)],
+    new Request(`http://localhost/admin/users?q=${encodeURIComponent(email)}`, { headers: { Cookie: adminCookie } }),
+  );
   expect(page.status).toBe(200);
   expect(page.text).toContain(email);
   const cell = (name: string) => {
@@ -81,7 +84,9 @@ describe("/admin/users: last sign-in", () => {
     expect((await rowOf(email)).cell("last-sign-in")).toBe("Never");
 
     const before = Date.now();
-    const answer = await thrownOrReturned(() => loginRoute.action({ request: post("/login", { email, password: PASSWORD }), params: {}, context: ROUTE_CONTEXT }));
+    const answer = await thrownOrReturned(() =>
+      loginRoute.action({ request: post("/login", { email, password: PASSWORD }), params: {}, context: ROUTE_CONTEXT }),
+    );
     expect(answer.status).toBe(302);
     expect(answer.headers.get("Location")).toBe("/dashboard");
 
@@ -97,12 +102,18 @@ describe("/admin/users: last sign-in", () => {
   it("records a two-step sign-in when the second step passes, not at the password", async () => {
     const email = "two-step@example.test";
     await member(email, "billing", true);
-    const first = await thrownOrReturned(() => loginRoute.action({ request: post("/login", { email, password: PASSWORD }), params: {}, context: ROUTE_CONTEXT }));
+    const first = await thrownOrReturned(() =>
+      loginRoute.action({ request: post("/login", { email, password: PASSWORD }), params: {}, context: ROUTE_CONTEXT }),
+    );
     expect(first.headers.get("Location")).toBe("/login/second-factor");
     expect((await rowOf(email)).cell("last-sign-in")).toBe("Never");
 
     const second = await thrownOrReturned(() =>
-      secondStepRoute.action({ request: post("/login/second-factor", { code: currentTotpCode(TEST_TOTP_SECRET) }, cookiesOf(first)), params: {}, context: ROUTE_CONTEXT }),
+      secondStepRoute.action({
+        request: post("/login/second-factor", { code: currentTotpCode(TEST_TOTP_SECRET) }, cookiesOf(first)),
+        params: {},
+        context: ROUTE_CONTEXT,
+      }),
     );
     expect(second.status).toBe(302);
     expect((await rowOf(email)).cell("last-sign-in")).not.toBe("Never");
@@ -152,7 +163,14 @@ describe("/admin/users: counts and totals", () => {
   });
 
   it("shows how many members there are and how many are suspended, whatever the search", async () => {
-    const members = Number((await opened.db.selectFrom("profiles").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+    const members = Number(
+      (
+        await opened.db
+          .selectFrom("profiles")
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
     const suspended = await member("suspended-one@example.test");
     await opened.db.updateTable("profiles").set({ suspended_at: new Date().toISOString() }).where("id", "=", suspended).execute();
     const { text } = await rowOf("suspended-one@example.test");

@@ -28,7 +28,11 @@ beforeAll(async () => {
   people.support = await insertUserRow(opened.db, "support@example.test", "support");
   people.seller = await insertUserRow(opened.db, "seller@example.test", "seller");
   people.nameless = await insertUserRow(opened.db, "nameless@example.test", "buyer");
-  await opened.db.updateTable("profiles").set({ first_name: "Lin", last_name: "Okafor", company_name: "Okafor Test Systems" }).where("id", "=", people.seller).execute();
+  await opened.db
+    .updateTable("profiles")
+    .set({ first_name: "Lin", last_name: "Okafor", company_name: "Okafor Test Systems" })
+    .where("id", "=", people.seller)
+    .execute();
 });
 afterAll(async () => {
   await opened.close();
@@ -40,9 +44,18 @@ async function pageAs(route: RouteModule, path: string, url: string, userId: str
 
 describe("/admin/users", () => {
   it("an administrator changes a member's role and fee exemption, and the audit log page shows both", async () => {
-    const answer = await calls().post(usersRoute, "/admin/users", people.admin, { intent: "change-access", userId: people.seller, role: "moderator", feeExemption: "15" });
+    const answer = await calls().post(usersRoute, "/admin/users", people.admin, {
+      intent: "change-access",
+      userId: people.seller,
+      role: "moderator",
+      feeExemption: "15",
+    });
     expect(answer).toMatchObject({ status: 200, data: { ok: true, message: ADMIN_MESSAGES.roleUpdated } });
-    const profile = await opened.db.selectFrom("profiles").select(["role", "fee_exemption", "changed_by"]).where("id", "=", people.seller).executeTakeFirstOrThrow();
+    const profile = await opened.db
+      .selectFrom("profiles")
+      .select(["role", "fee_exemption", "changed_by"])
+      .where("id", "=", people.seller)
+      .executeTakeFirstOrThrow();
     expect([profile.role, Number(profile.fee_exemption), profile.changed_by]).toEqual(["moderator", 15, people.admin]);
 
     const log = await pageAs(auditRoute as unknown as RouteModule, "/admin/audit-log", "/admin/audit-log?action=user.", people.admin);
@@ -57,20 +70,46 @@ describe("/admin/users", () => {
   it("a fee exemption that is not a plain percentage is refused with the range message and changes nothing", async () => {
     await opened.db.updateTable("profiles").set({ fee_exemption: 40 }).where("id", "=", people.nameless).execute();
     for (const feeExemption of ["lots", "0x10", "1e1"]) {
-      const answer = await calls().post(usersRoute, "/admin/users", people.admin, { intent: "change-access", userId: people.nameless, role: "buyer", feeExemption });
-      expect([feeExemption, answer.status, answer.data]).toEqual([feeExemption, 400, { ok: false, message: ADMIN_MESSAGES.updateFailed(ADMIN_MESSAGES.feeExemptionRange) }]);
+      const answer = await calls().post(usersRoute, "/admin/users", people.admin, {
+        intent: "change-access",
+        userId: people.nameless,
+        role: "buyer",
+        feeExemption,
+      });
+      expect([feeExemption, answer.status, answer.data]).toEqual([
+        feeExemption,
+        400,
+        { ok: false, message: ADMIN_MESSAGES.updateFailed(ADMIN_MESSAGES.feeExemptionRange) },
+      ]);
     }
     const profile = await opened.db.selectFrom("profiles").select("fee_exemption").where("id", "=", people.nameless).executeTakeFirstOrThrow();
     expect(Number(profile.fee_exemption)).toBe(40);
-    const empty = await calls().post(usersRoute, "/admin/users", people.admin, { intent: "change-access", userId: people.nameless, role: "buyer", feeExemption: "" });
+    const empty = await calls().post(usersRoute, "/admin/users", people.admin, {
+      intent: "change-access",
+      userId: people.nameless,
+      role: "buyer",
+      feeExemption: "",
+    });
     expect(empty.data?.ok).toBe(true);
-    expect(Number((await opened.db.selectFrom("profiles").select("fee_exemption").where("id", "=", people.nameless).executeTakeFirstOrThrow()).fee_exemption)).toBe(0);
+    expect(
+      Number((await opened.db.selectFrom("profiles").select("fee_exemption").where("id", "=", people.nameless).executeTakeFirstOrThrow()).fee_exemption),
+    ).toBe(0);
   });
 
   it("refusals of the rules come back with the spec's prefix and change nothing", async () => {
-    const grant = await calls().post(usersRoute, "/admin/users", people.admin, { intent: "change-access", userId: people.nameless, role: "admin", feeExemption: "0" });
+    const grant = await calls().post(usersRoute, "/admin/users", people.admin, {
+      intent: "change-access",
+      userId: people.nameless,
+      role: "admin",
+      feeExemption: "0",
+    });
     expect(grant).toMatchObject({ status: 403, data: { ok: false, message: ADMIN_MESSAGES.updateFailed(ADMIN_MESSAGES.adminRolesOnlySuperAdmin) } });
-    const self = await calls().post(usersRoute, "/admin/users", people.superAdmin, { intent: "change-access", userId: people.superAdmin, role: "buyer", feeExemption: "0" });
+    const self = await calls().post(usersRoute, "/admin/users", people.superAdmin, {
+      intent: "change-access",
+      userId: people.superAdmin,
+      role: "buyer",
+      feeExemption: "0",
+    });
     expect(self).toMatchObject({ status: 403, data: { ok: false, message: ADMIN_MESSAGES.updateFailed(ADMIN_MESSAGES.ownAccount) } });
     const unknownRole = await calls().post(usersRoute, "/admin/users", people.superAdmin, { intent: "change-access", userId: people.nameless, role: "owner" });
     expect(unknownRole.status).toBe(400);
@@ -80,7 +119,9 @@ describe("/admin/users", () => {
 
   it("support staff read the list but cannot change it; a seller cannot read it", async () => {
     expect((await calls().get(usersRoute, "/admin/users", people.support)).status).toBe(200);
-    expect((await calls().post(usersRoute, "/admin/users", people.support, { intent: "change-access", userId: people.nameless, role: "seller" })).status).toBe(403);
+    expect((await calls().post(usersRoute, "/admin/users", people.support, { intent: "change-access", userId: people.nameless, role: "seller" })).status).toBe(
+      403,
+    );
     expect((await calls().get(usersRoute, "/admin/users", people.seller)).status).toBe(403);
   });
 
@@ -104,7 +145,11 @@ describe("/admin/users", () => {
   it("badges a suspended member in the list, and only while suspended", async () => {
     const list = async () => (await pageAs(usersRoute as unknown as RouteModule, "/admin/users", "/admin/users?q=seller%40example.test", people.admin)).text;
     expect(await list()).not.toContain("Suspended");
-    await opened.db.updateTable("profiles").set({ suspended_at: new Date().toISOString(), suspended_by: people.admin }).where("id", "=", people.seller).execute();
+    await opened.db
+      .updateTable("profiles")
+      .set({ suspended_at: new Date().toISOString(), suspended_by: people.admin })
+      .where("id", "=", people.seller)
+      .execute();
     expect(await list()).toContain("Suspended");
     await opened.db.updateTable("profiles").set({ suspended_at: null, suspended_by: null }).where("id", "=", people.seller).execute();
     expect(await list()).not.toContain("Suspended");

@@ -67,17 +67,30 @@ beforeAll(async () => {
   // The moderator removes the listing; another moderator hides a review with a reason (free text).
   await recordAuditEvent(
     opened.db,
-    { actorUserId: people.moderator, action: "listing.remove", subjectType: "listing", subjectId: listing, detail: JSON.stringify({ old: { status: "active" }, new: { status: "removed" }, message: "Counterfeit" }) },
+    {
+      actorUserId: people.moderator,
+      action: "listing.remove",
+      subjectType: "listing",
+      subjectId: listing,
+      detail: JSON.stringify({ old: { status: "active" }, new: { status: "removed" }, message: "Counterfeit" }),
+    },
     at(1),
   );
-  await recordAuditEvent(opened.db, { actorUserId: people.otherModerator, action: "review.hide", subjectType: "review", subjectId: 999_999, detail: "Abusive language" }, at(2));
+  await recordAuditEvent(
+    opened.db,
+    { actorUserId: people.otherModerator, action: "review.hide", subjectType: "review", subjectId: 999_999, detail: "Abusive language" },
+    at(2),
+  );
 });
 afterAll(async () => {
   await opened.close();
 });
 
 async function page(url: string, as: string) {
-  return renderPage([pageRoute("/admin/audit-log", pageModule as unknown as RouteModule)], new Request(`http://localhost${url}`, { headers: { Cookie: await sessionCookie(opened.db, as) } }));
+  return renderPage(
+    [pageRoute("/admin/audit-log", pageModule as unknown as RouteModule)],
+    new Request(`http://localhost${url}`, { headers: { Cookie: await sessionCookie(opened.db, as) } }),
+  );
 }
 
 async function csv(url: string, as: string | null) {
@@ -206,7 +219,11 @@ describe("/admin/audit-log.csv: the bound", () => {
       detail: JSON.stringify({ flags: 3 }),
       created_at: new Date(Date.UTC(2026, 9, 1) + index * 1000).toISOString(),
     }));
-    for (let start = 0; start < rows.length; start += 1000) await opened.db.insertInto("audit_events").values(rows.slice(start, start + 1000)).execute();
+    for (let start = 0; start < rows.length; start += 1000)
+      await opened.db
+        .insertInto("audit_events")
+        .values(rows.slice(start, start + 1000))
+        .execute();
     const file = await csv("/admin/audit-log.csv?action=forum.post.hide_by_flags", people.admin);
     const lines = file.text.slice(1).split("\r\n").filter(Boolean);
     expect(lines).toHaveLength(1 + AUDIT_LOG_CSV_MAX_ROWS + 1);

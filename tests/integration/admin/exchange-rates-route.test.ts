@@ -44,10 +44,22 @@ afterAll(async () => {
 });
 
 const count = async (table: "exchange_rates" | "audit_events") =>
-  Number((await opened.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+  Number(
+    (
+      await opened.db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 async function rate(currency: string, date: string) {
-  return opened.db.selectFrom("exchange_rates").select(["units_per_usd", "source", "recorded_by"]).where("currency", "=", currency).where("rate_date", "=", date).executeTakeFirst();
+  return opened.db
+    .selectFrom("exchange_rates")
+    .select(["units_per_usd", "source", "recorded_by"])
+    .where("currency", "=", currency)
+    .where("rate_date", "=", date)
+    .executeTakeFirst();
 }
 
 async function referenceAmount(listingId: number): Promise<number | null> {
@@ -84,7 +96,12 @@ ${cubes}
 describe("/admin/exchange-rates: setting one rate", () => {
   it("billing staff set a rate: stored, applied to the listings, audited and shown with who set it", async () => {
     const auditBefore = await count("audit_events");
-    const answer = await calls().post(ratesRoute, "/admin/exchange-rates", people.billing, { intent: "set", currency: "EUR", date: day(0), unitsPerUsd: "0.9" });
+    const answer = await calls().post(ratesRoute, "/admin/exchange-rates", people.billing, {
+      intent: "set",
+      currency: "EUR",
+      date: day(0),
+      unitsPerUsd: "0.9",
+    });
     expect(answer).toMatchObject({ status: 200, data: { ok: true, message: EXCHANGE_RATE_MESSAGES.saved("EUR", day(0)) } });
     expect(await rate("EUR", day(0))).toEqual({ units_per_usd: "0.9", source: "manual", recorded_by: people.billing });
     // €900.00 at 0.9 € per $ = $1,000.00 → 100,000 reference cents.
@@ -105,15 +122,35 @@ describe("/admin/exchange-rates: setting one rate", () => {
   it("reads the rate strictly: 1e3, +5, 0x10, 1,5 and -1 are refused beside the field and store nothing", async () => {
     const before = await count("exchange_rates");
     for (const typed of ["1e3", "+5", "0x10", "1,5", "-1", "0", " ", "Infinity"]) {
-      const answer = await calls().post(ratesRoute, "/admin/exchange-rates", people.billing, { intent: "set", currency: "GBP", date: day(0), unitsPerUsd: typed });
+      const answer = await calls().post(ratesRoute, "/admin/exchange-rates", people.billing, {
+        intent: "set",
+        currency: "GBP",
+        date: day(0),
+        unitsPerUsd: typed,
+      });
       expect(answer.status, typed).toBe(400);
       expect(answer.data?.fieldErrors?.unitsPerUsd, typed).toEqual([EXCHANGE_RATE_MESSAGES.rate]);
     }
-    const badDay = await calls().post(ratesRoute, "/admin/exchange-rates", people.billing, { intent: "set", currency: "GBP", date: "0000-01-01", unitsPerUsd: "0.8" });
+    const badDay = await calls().post(ratesRoute, "/admin/exchange-rates", people.billing, {
+      intent: "set",
+      currency: "GBP",
+      date: "0000-01-01",
+      unitsPerUsd: "0.8",
+    });
     expect(badDay.data?.fieldErrors?.date).toEqual([EXCHANGE_RATE_MESSAGES.date]);
-    const future = await calls().post(ratesRoute, "/admin/exchange-rates", people.billing, { intent: "set", currency: "GBP", date: day(-2), unitsPerUsd: "0.8" });
+    const future = await calls().post(ratesRoute, "/admin/exchange-rates", people.billing, {
+      intent: "set",
+      currency: "GBP",
+      date: day(-2),
+      unitsPerUsd: "0.8",
+    });
     expect(future).toMatchObject({ status: 400, data: { ok: false, fieldErrors: { date: [EXCHANGE_RATE_MESSAGES.future] } } });
-    const unknown = await calls().post(ratesRoute, "/admin/exchange-rates", people.billing, { intent: "set", currency: "CHF", date: day(0), unitsPerUsd: "0.8" });
+    const unknown = await calls().post(ratesRoute, "/admin/exchange-rates", people.billing, {
+      intent: "set",
+      currency: "CHF",
+      date: day(0),
+      unitsPerUsd: "0.8",
+    });
     expect(unknown.data?.fieldErrors?.currency).toEqual([EXCHANGE_RATE_MESSAGES.currency]);
     expect(await count("exchange_rates")).toBe(before);
   });
@@ -139,7 +176,7 @@ describe("/admin/exchange-rates: importing a file", () => {
     // USD, EUR, JPY, GBP, CAD, AUD (CHF is not a marketplace currency).
     expect(answer).toMatchObject({ status: 200, data: { ok: true, message: EXCHANGE_RATE_MESSAGES.imported(6, 0) } });
     // Per euro → per dollar: 1 / 1.05, 157.5 / 1.05, 0.84 / 1.05, 1.47 / 1.05, 1.62 / 1.05.
-    expect((await rate("EUR", day(0)))).toMatchObject({ units_per_usd: "0.9523809524", source: "ecb" });
+    expect(await rate("EUR", day(0))).toMatchObject({ units_per_usd: "0.9523809524", source: "ecb" });
     expect((await rate("JPY", day(0)))?.units_per_usd).toBe("150");
     expect((await rate("GBP", day(0)))?.units_per_usd).toBe("0.8");
     expect((await rate("CAD", day(0)))?.units_per_usd).toBe("1.4");
@@ -159,12 +196,22 @@ describe("/admin/exchange-rates: importing a file", () => {
         status: 400,
         message: `Nothing was imported. Row 2 (XYZ ${day(3)}): ${EXCHANGE_RATE_MESSAGES.currency}`,
       },
-      { name: "exponent.csv", body: `currency,date,units_per_usd\nEUR,${day(3)},1e3\n`, status: 400, message: `Nothing was imported. Row 1 (EUR ${day(3)}): ${EXCHANGE_RATE_MESSAGES.rate}` },
+      {
+        name: "exponent.csv",
+        body: `currency,date,units_per_usd\nEUR,${day(3)},1e3\n`,
+        status: 400,
+        message: `Nothing was imported. Row 1 (EUR ${day(3)}): ${EXCHANGE_RATE_MESSAGES.rate}`,
+      },
       { name: "no header.csv", body: `EUR,${day(3)},0.5\n`, status: 400, message: `Nothing was imported. ${EXCHANGE_RATE_MESSAGES.csvHeader}` },
       { name: "other.xml", body: "<html><body>not rates</body></html>", status: 400, message: `Nothing was imported. ${EXCHANGE_RATE_MESSAGES.ecb}` },
       { name: "binary.csv", body: new Uint8Array([0xff, 0xfe, 0x00, 0x41]), status: 400, message: `Nothing was imported. ${EXCHANGE_RATE_MESSAGES.notText}` },
       { name: "empty.csv", body: "", status: 400, message: `Nothing was imported. ${EXCHANGE_RATE_MESSAGES.noFile}` },
-      { name: "huge.csv", body: `currency,date,units_per_usd\n${"#".repeat(MAX_RATE_FILE_BYTES)}\n`, status: 413, message: `Nothing was imported. ${EXCHANGE_RATE_MESSAGES.tooLarge}` },
+      {
+        name: "huge.csv",
+        body: `currency,date,units_per_usd\n${"#".repeat(MAX_RATE_FILE_BYTES)}\n`,
+        status: 413,
+        message: `Nothing was imported. ${EXCHANGE_RATE_MESSAGES.tooLarge}`,
+      },
     ];
     for (const bad of cases) {
       const answer = await upload(people.billing, bad.name, bad.body);
@@ -181,7 +228,9 @@ describe("/admin/exchange-rates: who may", () => {
     const before = await count("exchange_rates");
     for (const who of [people.admin, people.seller]) {
       expect((await calls().get(ratesRoute, "/admin/exchange-rates", who)).status).toBe(403);
-      expect((await calls().post(ratesRoute, "/admin/exchange-rates", who, { intent: "set", currency: "EUR", date: day(0), unitsPerUsd: "0.5" })).status).toBe(403);
+      expect((await calls().post(ratesRoute, "/admin/exchange-rates", who, { intent: "set", currency: "EUR", date: day(0), unitsPerUsd: "0.5" })).status).toBe(
+        403,
+      );
       expect((await upload(who, "rates.csv", `currency,date,units_per_usd\nEUR,${day(0)},0.5\n`)).status).toBe(403);
     }
     expect((await calls().get(ratesRoute, "/admin/exchange-rates", null)).status).toBe(302);
@@ -202,7 +251,8 @@ describe("/admin/exchange-rates: who may", () => {
   });
 
   it("the console's navigation links the page for who may open it only", async () => {
-    const linksOf = async (who: string) => ((await calls().get(adminFrame, "/admin", who)).data as unknown as { links: Array<{ to: string }> }).links.map((link) => link.to);
+    const linksOf = async (who: string) =>
+      ((await calls().get(adminFrame, "/admin", who)).data as unknown as { links: Array<{ to: string }> }).links.map((link) => link.to);
     expect(await linksOf(people.billing)).toContain("/admin/exchange-rates");
     expect(await linksOf(people.superAdmin)).toContain("/admin/exchange-rates");
     expect(await linksOf(people.admin)).not.toContain("/admin/exchange-rates");

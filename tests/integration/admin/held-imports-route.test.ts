@@ -47,7 +47,10 @@ describe("/admin/bulk-imports", () => {
       expect.objectContaining({ id: heldId, fileName: "flood.csv", readyCount: 4 }),
     ]);
     const frame = await calls().get(adminFrame, "/admin", people.admin);
-    expect((frame.data as unknown as { links: Array<{ to: string; label: string }> }).links).toContainEqual({ to: "/admin/bulk-imports", label: "Held imports (1)" });
+    expect((frame.data as unknown as { links: Array<{ to: string; label: string }> }).links).toContainEqual({
+      to: "/admin/bulk-imports",
+      label: "Held imports (1)",
+    });
   });
 
   it("refuses sellers and buyers", async () => {
@@ -68,7 +71,11 @@ describe("/admin/bulk-imports", () => {
   });
 
   it("rejects with the reason: the import is cancelled, audited and the seller told why", async () => {
-    const answer = await calls().post(heldRoute, "/admin/bulk-imports", people.admin, { importId: String(heldId), decision: "reject", note: "Add photos to every row." });
+    const answer = await calls().post(heldRoute, "/admin/bulk-imports", people.admin, {
+      importId: String(heldId),
+      decision: "reject",
+      note: "Add photos to every row.",
+    });
     expect(answer.data).toEqual({ ok: true, message: `Import ${heldId} rejected; the seller was told why.` });
     expect((await getBulkImport(opened.db, people.seller, heldId)).status).toBe("cancelled");
     const audit = await opened.db.selectFrom("audit_events").select(["action", "actor_user_id"]).where("subject_type", "=", "bulk_import").execute();

@@ -28,7 +28,8 @@ async function refusal(promise: Promise<unknown>): Promise<DomainError> {
   return error as DomainError;
 }
 
-const report = (listingId: number, reporterId: string, reason = "counterfeit", note = "") => reportListing(opened.db, { listingId, reporterId, reason, note }, { limiter });
+const report = (listingId: number, reporterId: string, reason = "counterfeit", note = "") =>
+  reportListing(opened.db, { listingId, reporterId, reason, note }, { limiter });
 
 async function searchIds(): Promise<number[]> {
   const result = await searchListings(opened.db, { sort: "created_at:desc", page: 1 }, { cached: false });
@@ -44,7 +45,13 @@ async function noticesOf(userId: string) {
 }
 
 async function auditOf(listingId: number) {
-  return opened.db.selectFrom("audit_events").select(["actor_user_id", "action", "detail"]).where("subject_type", "=", "listing").where("subject_id", "=", String(listingId)).orderBy("id").execute();
+  return opened.db
+    .selectFrom("audit_events")
+    .select(["actor_user_id", "action", "detail"])
+    .where("subject_type", "=", "listing")
+    .where("subject_id", "=", String(listingId))
+    .orderBy("id")
+    .execute();
 }
 
 beforeAll(async () => {
@@ -57,7 +64,17 @@ afterAll(async () => {
 beforeEach(async () => {
   const db = opened.db;
   limiter = new MemoryRateLimiter();
-  for (const table of ["audit_events", "notifications", "listing_reports", "bids", "auctions", "equipment_listings", "sessions", "profiles", "users"] as const) {
+  for (const table of [
+    "audit_events",
+    "notifications",
+    "listing_reports",
+    "bids",
+    "auctions",
+    "equipment_listings",
+    "sessions",
+    "profiles",
+    "users",
+  ] as const) {
     await db.deleteFrom(table).execute();
   }
   people.moderator = await insertUserRow(db, "moderator@example.test", "moderator");
@@ -68,7 +85,11 @@ beforeEach(async () => {
   people.c = await insertUserRow(db, "c@example.test", "buyer");
   // Seasoned reporters (their reports count in full towards hiding: app/services/accounts/report-weight.server.ts).
   await db.updateTable("users").set({ created_at: "2025-01-01T00:00:00.000Z" }).where("id", "in", [people.a, people.b, people.c]).execute();
-  await db.updateTable("profiles").set({ first_name: "Grace", last_name: "Hopper", company_name: "Scope Traders Ltd" }).where("id", "=", people.seller).execute();
+  await db
+    .updateTable("profiles")
+    .set({ first_name: "Grace", last_name: "Hopper", company_name: "Scope Traders Ltd" })
+    .where("id", "=", people.seller)
+    .execute();
 });
 
 describe("reporting a listing", () => {
@@ -115,7 +136,14 @@ describe("report → hidden from search → review", () => {
 
     const queue = await listFlaggedListings(opened.db, { limit: 5 });
     expect(queue).toHaveLength(1);
-    expect(queue[0]).toMatchObject({ listingId, reportCount: 3, reason: "counterfeit", sellerName: "Scope Traders Ltd", status: "under_review", priceCents: 100_000 });
+    expect(queue[0]).toMatchObject({
+      listingId,
+      reportCount: 3,
+      reason: "counterfeit",
+      sellerName: "Scope Traders Ltd",
+      status: "under_review",
+      priceCents: 100_000,
+    });
     expect(await countFlaggedListings(opened.db)).toBe(1);
 
     const review = await getListingReview(opened.db, listingId);
@@ -137,8 +165,16 @@ describe("report → hidden from search → review", () => {
     const first = await insertListingRow(opened.db, people.seller, { title: "First" });
     const second = await insertListingRow(opened.db, people.seller, { title: "Second" });
     await reportListing(opened.db, { listingId: second, reporterId: people.a, reason: "prohibited_item" }, { limiter, now: new Date("2026-11-01T10:00:00Z") });
-    await reportListing(opened.db, { listingId: first, reporterId: people.b, reason: "misleading_description" }, { limiter, now: new Date("2026-11-02T10:00:00Z") });
-    await reportListing(opened.db, { listingId: first, reporterId: people.c, reason: "misleading_description" }, { limiter, now: new Date("2026-11-03T10:00:00Z") });
+    await reportListing(
+      opened.db,
+      { listingId: first, reporterId: people.b, reason: "misleading_description" },
+      { limiter, now: new Date("2026-11-02T10:00:00Z") },
+    );
+    await reportListing(
+      opened.db,
+      { listingId: first, reporterId: people.c, reason: "misleading_description" },
+      { limiter, now: new Date("2026-11-03T10:00:00Z") },
+    );
     const queue = await listFlaggedListings(opened.db, { limit: 1000 });
     expect(queue.map((row) => [row.listingId, row.reportCount, row.reason, row.flaggedAt])).toEqual([
       [second, 1, "prohibited_item", "2026-11-01T10:00:00.000Z"],
@@ -151,7 +187,9 @@ describe("report → hidden from search → review", () => {
 describe("a moderator's decisions", () => {
   it("only moderators decide; each decision needs open reports and (but dismiss) a message", async () => {
     const listingId = await insertListingRow(opened.db, people.seller);
-    expect((await refusal(reviewReportedListing(opened.db, people.moderator, listingId, { decision: "dismiss" }))).message).toBe(MODERATION_MESSAGES.noOpenReports);
+    expect((await refusal(reviewReportedListing(opened.db, people.moderator, listingId, { decision: "dismiss" }))).message).toBe(
+      MODERATION_MESSAGES.noOpenReports,
+    );
     await report(listingId, people.a);
     for (const actor of [people.support, people.a, people.seller]) {
       expect((await refusal(reviewReportedListing(opened.db, actor, listingId, { decision: "remove", message: "No" }))).kind).toBe("forbidden");
@@ -166,7 +204,9 @@ describe("a moderator's decisions", () => {
     for (const who of [people.a, people.b, people.c]) await report(listingId, who, "misleading_description");
     await reviewReportedListing(opened.db, people.moderator, listingId, { decision: "warn", message: "List the missing probes." });
     expect(await statusOf(listingId)).toBe("active");
-    expect(await noticesOf(people.seller)).toEqual([expect.objectContaining({ type: "system", title: "A warning about your listing", message: expect.stringContaining("List the missing probes.") })]);
+    expect(await noticesOf(people.seller)).toEqual([
+      expect.objectContaining({ type: "system", title: "A warning about your listing", message: expect.stringContaining("List the missing probes.") }),
+    ]);
     expect((await auditOf(listingId)).at(-1)?.action).toBe("listing.warn");
   });
 
@@ -175,7 +215,9 @@ describe("a moderator's decisions", () => {
     await report(listingId, people.a, "prohibited_item");
     await reviewReportedListing(opened.db, people.moderator, listingId, { decision: "unpublish", message: "Ozone-depleting refrigerant is not allowed." });
     expect(await statusOf(listingId)).toBe("archived");
-    expect(await noticesOf(people.seller)).toEqual([expect.objectContaining({ title: "Your listing was unpublished", message: expect.stringContaining("Ozone-depleting refrigerant") })]);
+    expect(await noticesOf(people.seller)).toEqual([
+      expect.objectContaining({ title: "Your listing was unpublished", message: expect.stringContaining("Ozone-depleting refrigerant") }),
+    ]);
     const audit = (await auditOf(listingId)).at(-1)!;
     expect(audit.action).toBe("listing.unpublish");
     expect(JSON.parse(audit.detail)).toMatchObject({ old: { status: "active" }, new: { status: "archived" } });
@@ -183,19 +225,28 @@ describe("a moderator's decisions", () => {
 
   it("remove takes the listing down, cancels its live auction and tells the seller and every bidder", async () => {
     const { auctionId, listingId } = await insertAuctionRow(opened.db, people.seller);
-    await opened.db.insertInto("bids").values([
-      { auction_id: auctionId, user_id: people.a, amount_cents: 101_000, max_amount_cents: null, is_auto: 0 },
-      { auction_id: auctionId, user_id: people.b, amount_cents: 102_000, max_amount_cents: null, is_auto: 0 },
-    ]).execute();
+    await opened.db
+      .insertInto("bids")
+      .values([
+        { auction_id: auctionId, user_id: people.a, amount_cents: 101_000, max_amount_cents: null, is_auto: 0 },
+        { auction_id: auctionId, user_id: people.b, amount_cents: 102_000, max_amount_cents: null, is_auto: 0 },
+      ])
+      .execute();
     await opened.db.updateTable("auctions").set({ bid_count: 2, current_price_cents: 102_000 }).where("id", "=", auctionId).execute();
     await report(listingId, people.c, "counterfeit");
-    const result = await reviewReportedListing(opened.db, people.moderator, listingId, { decision: "remove", message: "The serial number belongs to a stolen unit." });
+    const result = await reviewReportedListing(opened.db, people.moderator, listingId, {
+      decision: "remove",
+      message: "The serial number belongs to a stolen unit.",
+    });
     expect(result).toMatchObject({ status: "removed", biddersNotified: 2 });
     expect(await statusOf(listingId)).toBe("removed");
     const auction = await opened.db.selectFrom("auctions").select("status").where("id", "=", auctionId).executeTakeFirstOrThrow();
     expect(auction.status).toBe("cancelled");
-    expect(await noticesOf(people.seller)).toEqual([expect.objectContaining({ title: "Your listing was removed", message: expect.stringContaining("stolen unit") })]);
-    for (const bidder of [people.a, people.b]) expect(await noticesOf(bidder)).toEqual([expect.objectContaining({ type: "auction_ended", title: "Auction cancelled" })]);
+    expect(await noticesOf(people.seller)).toEqual([
+      expect.objectContaining({ title: "Your listing was removed", message: expect.stringContaining("stolen unit") }),
+    ]);
+    for (const bidder of [people.a, people.b])
+      expect(await noticesOf(bidder)).toEqual([expect.objectContaining({ type: "auction_ended", title: "Auction cancelled" })]);
     const audit = (await auditOf(listingId)).at(-1)!;
     expect(audit).toMatchObject({ actor_user_id: people.moderator, action: "listing.remove" });
     expect(JSON.parse(audit.detail)).toMatchObject({ new: { status: "removed" }, cancelledAuction: auctionId, biddersNotified: 2 });

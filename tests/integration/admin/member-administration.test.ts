@@ -6,7 +6,15 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { OpenedDatabase } from "#db/dialect.ts";
 import { MEMBER_AUDIT_ACTIONS, MEMBER_MESSAGES } from "~/lib/admin-members.ts";
-import { createSession, findSessionProfile, hashPassword, requestPasswordReset, resetPassword, SUSPENDED_MESSAGE, verifyLogin } from "~/services/accounts/index.server.ts";
+import {
+  createSession,
+  findSessionProfile,
+  hashPassword,
+  requestPasswordReset,
+  resetPassword,
+  SUSPENDED_MESSAGE,
+  verifyLogin,
+} from "~/services/accounts/index.server.ts";
 import { getMemberDetail, listRolePermissions, reinstateUser, setRolePermissions, suspendUser } from "~/services/admin/index.server.ts";
 import { placeBid } from "~/services/auctions/index.server.ts";
 import { DomainError } from "~/services/domain-error.ts";
@@ -77,7 +85,11 @@ describe("suspending a member", () => {
     const [suspendRow] = await auditRows(MEMBER_AUDIT_ACTIONS.suspend);
     expect(suspendRow).toMatchObject({ actor_user_id: people.admin, subject_type: "user", subject_id: people.seller });
     expect(JSON.parse(suspendRow!.detail)).toEqual({ old: { suspended: false }, new: { suspended: true, reason: "Listings of counterfeit probes" } });
-    expect((await getMemberDetail(opened.db, people.seller))?.suspension).toMatchObject({ by: people.admin, byEmail: "admin@example.test", reason: "Listings of counterfeit probes" });
+    expect((await getMemberDetail(opened.db, people.seller))?.suspension).toMatchObject({
+      by: people.admin,
+      byEmail: "admin@example.test",
+      reason: "Listings of counterfeit probes",
+    });
 
     // Suspending again changes and records nothing.
     expect((await suspendUser(opened.db, people.admin, people.seller)).changed).toBe(false);
@@ -95,7 +107,12 @@ describe("suspending a member", () => {
   it("a suspended member who resets their password is told they cannot sign in, and gets no session", async () => {
     await suspendUser(opened.db, people.admin, people.seller);
     await requestPasswordReset(opened.db, "seller@example.test", "http://localhost");
-    const mail = await opened.db.selectFrom("email_outbox").select("text_body").where("to_address", "=", "seller@example.test").orderBy("id", "desc").executeTakeFirstOrThrow();
+    const mail = await opened.db
+      .selectFrom("email_outbox")
+      .select("text_body")
+      .where("to_address", "=", "seller@example.test")
+      .orderBy("id", "desc")
+      .executeTakeFirstOrThrow();
     const token = decodeURIComponent(/token=([^\s]+)/.exec(mail.text_body)![1]!);
     const refused = await refusal(resetPassword(opened.db, token, "a brand new passphrase"));
     expect(refused.message).toBe(SUSPENDED_MESSAGE);
@@ -105,7 +122,12 @@ describe("suspending a member", () => {
   it("cancels the member's live auctions and tells their bidders; ended ones stay", async () => {
     const now = new Date();
     const live = await insertAuctionRow(opened.db, people.seller, {}, now);
-    const upcoming = await insertAuctionRow(opened.db, people.seller, { status: "upcoming", start_date: new Date(now.getTime() + 3_600_000).toISOString() }, now);
+    const upcoming = await insertAuctionRow(
+      opened.db,
+      people.seller,
+      { status: "upcoming", start_date: new Date(now.getTime() + 3_600_000).toISOString() },
+      now,
+    );
     const ended = await insertAuctionRow(opened.db, people.seller, { status: "ended" }, now);
     await placeBid(opened.db, { auctionId: live.auctionId, bidderId: people.bidder1, amountCents: 100_000, now });
     await placeBid(opened.db, { auctionId: live.auctionId, bidderId: people.bidder2, amountCents: 110_000, now });
@@ -118,7 +140,12 @@ describe("suspending a member", () => {
       [upcoming.auctionId, "cancelled"],
       [ended.auctionId, "ended"],
     ]);
-    const told = await opened.db.selectFrom("notifications").select(["user_id", "message"]).where("title", "=", "Auction cancelled").orderBy("user_id").execute();
+    const told = await opened.db
+      .selectFrom("notifications")
+      .select(["user_id", "message"])
+      .where("title", "=", "Auction cancelled")
+      .orderBy("user_id")
+      .execute();
     expect(told.map((n) => n.user_id).sort()).toEqual([people.bidder1, people.bidder2].sort());
     for (const note of told) expect(note.message).toContain("the seller's account is suspended");
   });
@@ -130,7 +157,11 @@ describe("suspending a member", () => {
     await suspendUser(opened.db, people.admin, people.bidder1, {}, now);
     const outcome = await placeBid(opened.db, { auctionId, bidderId: people.bidder2, amountCents: 110_000, now });
     expect(outcome.result).toBe("leading");
-    const auction = await opened.db.selectFrom("auctions").select(["current_price_cents", "leading_bid_id"]).where("id", "=", auctionId).executeTakeFirstOrThrow();
+    const auction = await opened.db
+      .selectFrom("auctions")
+      .select(["current_price_cents", "leading_bid_id"])
+      .where("id", "=", auctionId)
+      .executeTakeFirstOrThrow();
     const leader = await opened.db.selectFrom("bids").select("user_id").where("id", "=", auction.leading_bid_id!).executeTakeFirstOrThrow();
     expect([leader.user_id, Number(auction.current_price_cents)]).toEqual([people.bidder2, 110_000]);
   });
@@ -191,7 +222,16 @@ describe("editing what a role may do", () => {
 
   it("lists the eight roles of spec 02 §1 with the permissions the role service names", async () => {
     const roles = await listRolePermissions(opened.db);
-    expect(roles.map((r) => r.role).sort()).toEqual(["admin", "billing", "buyer", "dispute_resolution_referee", "moderator", "seller", "super_admin", "support"]);
+    expect(roles.map((r) => r.role).sort()).toEqual([
+      "admin",
+      "billing",
+      "buyer",
+      "dispute_resolution_referee",
+      "moderator",
+      "seller",
+      "super_admin",
+      "support",
+    ]);
     const of = (role: string) => roles.find((r) => r.role === role)!.permissions;
     expect(of("super_admin")).toContain("can_manage_admins");
     expect(of("admin")).not.toContain("can_manage_admins");

@@ -42,7 +42,10 @@ afterAll(async () => {
 });
 
 async function pageAs(route: unknown, path: string, url: string, userId: string) {
-  return renderPage([pageRoute(path, route as RouteModule)], new Request(`http://localhost${url}`, { headers: { Cookie: await sessionCookie(opened.db, userId) } }));
+  return renderPage(
+    [pageRoute(path, route as RouteModule)],
+    new Request(`http://localhost${url}`, { headers: { Cookie: await sessionCookie(opened.db, userId) } }),
+  );
 }
 
 describe("/admin/users/{id}", () => {
@@ -70,7 +73,13 @@ describe("/admin/users/{id}", () => {
 
     const refused = await calls().post(memberRoute, `/admin/users/${people.seller}`, people.support, { intent: "suspend" }, { id: people.seller });
     expect(refused.status).toBe(403);
-    const answer = await calls().post(memberRoute, `/admin/users/${people.seller}`, people.admin, { intent: "suspend", reason: "Chargebacks" }, { id: people.seller });
+    const answer = await calls().post(
+      memberRoute,
+      `/admin/users/${people.seller}`,
+      people.admin,
+      { intent: "suspend", reason: "Chargebacks" },
+      { id: people.seller },
+    );
     expect(answer).toMatchObject({ status: 200, data: { ok: true, message: MEMBER_MESSAGES.suspended } });
     expect(await getUserOfCookieHeader(memberCookie)).toBeNull();
     const after = await pageAs(memberRoute, "/admin/users/:id", `/admin/users/${people.seller}`, people.admin);
@@ -108,9 +117,19 @@ describe("/admin/promo-codes", () => {
     expect(page.text).toContain("Active");
     expect(page.text).toContain(PROMO_MESSAGES.deactivateConfirm);
 
-    const taken = await calls().post(promoRoute, "/admin/promo-codes", people.admin, { intent: "create", code: "FREIGHT-10", discountType: "fixed", value: "5" });
+    const taken = await calls().post(promoRoute, "/admin/promo-codes", people.admin, {
+      intent: "create",
+      code: "FREIGHT-10",
+      discountType: "fixed",
+      value: "5",
+    });
     expect(taken).toMatchObject({ status: 409, data: { ok: false, message: PROMO_MESSAGES.createFailed(PROMO_MESSAGES.codeTaken) } });
-    const over = await calls().post(promoRoute, "/admin/promo-codes", people.admin, { intent: "create", code: "BIG", discountType: "percentage", value: "150" });
+    const over = await calls().post(promoRoute, "/admin/promo-codes", people.admin, {
+      intent: "create",
+      code: "BIG",
+      discountType: "percentage",
+      value: "150",
+    });
     expect(over.status).toBe(400);
     // One strict reading of numbers and dates (app/lib/strict-numbers.ts): no 0x10, 1e3, +5 or year 0000.
     for (const [field, value, message] of [
@@ -125,7 +144,12 @@ describe("/admin/promo-codes", () => {
     ] as const) {
       const sent = { intent: "create", code: `STRICT-${field}`, discountType: "percentage", value: "5", [field]: value };
       const refused = await calls().post(promoRoute, "/admin/promo-codes", people.admin, sent);
-      expect({ field, value, status: refused.status, errors: (refused.data as { fieldErrors?: Record<string, string[]> }).fieldErrors?.[field] }).toEqual({ field, value, status: 400, errors: [message] });
+      expect({ field, value, status: refused.status, errors: (refused.data as { fieldErrors?: Record<string, string[]> }).fieldErrors?.[field] }).toEqual({
+        field,
+        value,
+        status: 400,
+        errors: [message],
+      });
     }
     expect(await opened.db.selectFrom("promo_codes").select("id").where("code", "like", "STRICT-%").execute()).toEqual([]);
     const generated = await calls().post(promoRoute, "/admin/promo-codes", people.admin, { intent: "generate", prefix: "ship" });
@@ -150,7 +174,10 @@ describe("/admin/roles", () => {
 
     const asSuper = await pageAs(rolesRoute, "/admin/roles", "/admin/roles", people.superAdmin);
     expect(asSuper.html).toContain('name="permissions"');
-    const saved = await calls().post(rolesRoute, "/admin/roles", people.superAdmin, { role: "support", permissions: ["can_view_users", "can_answer_support", "can_view_reports"] });
+    const saved = await calls().post(rolesRoute, "/admin/roles", people.superAdmin, {
+      role: "support",
+      permissions: ["can_view_users", "can_answer_support", "can_view_reports"],
+    });
     expect(saved.data?.message).toBe(MEMBER_MESSAGES.permissionsSaved);
     const rows = await opened.db.selectFrom("role_permissions").select("permission").where("role", "=", "support").orderBy("permission").execute();
     expect(rows.map((r) => r.permission)).toEqual(["can_answer_support", "can_view_reports", "can_view_users"]);

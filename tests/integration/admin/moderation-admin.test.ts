@@ -51,7 +51,16 @@ afterAll(async () => {
 
 beforeEach(async () => {
   const db = opened.db;
-  for (const table of ["audit_events", "fraud_reports", "listing_reports", "category_overrides", "equipment_listings", "sessions", "profiles", "users"] as const) {
+  for (const table of [
+    "audit_events",
+    "fraud_reports",
+    "listing_reports",
+    "category_overrides",
+    "equipment_listings",
+    "sessions",
+    "profiles",
+    "users",
+  ] as const) {
     await db.deleteFrom(table).execute();
   }
   people.admin = await insertUserRow(db, "admin@example.test", "admin");
@@ -65,9 +74,17 @@ beforeEach(async () => {
 describe("fraud reports", () => {
   it("one pending report per member; not oneself; moderators dismiss or confirm, audited; the pending count", async () => {
     const limiter = new MemoryRateLimiter();
-    await reportMember(opened.db, { memberId: people.seller, reporterId: people.buyer, reason: "non_delivery", note: "No tracking after 3 weeks" }, { limiter });
-    expect((await refusal(reportMember(opened.db, { memberId: people.seller, reporterId: people.buyer, reason: "other" }, { limiter }))).message).toBe(MODERATION_MESSAGES.memberAlreadyReported);
-    expect((await refusal(reportMember(opened.db, { memberId: people.buyer, reporterId: people.buyer, reason: "other" }, { limiter }))).message).toBe(MODERATION_MESSAGES.ownAccount);
+    await reportMember(
+      opened.db,
+      { memberId: people.seller, reporterId: people.buyer, reason: "non_delivery", note: "No tracking after 3 weeks" },
+      { limiter },
+    );
+    expect((await refusal(reportMember(opened.db, { memberId: people.seller, reporterId: people.buyer, reason: "other" }, { limiter }))).message).toBe(
+      MODERATION_MESSAGES.memberAlreadyReported,
+    );
+    expect((await refusal(reportMember(opened.db, { memberId: people.buyer, reporterId: people.buyer, reason: "other" }, { limiter }))).message).toBe(
+      MODERATION_MESSAGES.ownAccount,
+    );
     expect((await refusal(reportMember(opened.db, { memberId: people.seller, reporterId: people.other, reason: "spam" }, { limiter }))).field).toBe("reason");
     await reportMember(opened.db, { memberId: people.seller, reporterId: people.other, reason: "payment_fraud" }, { limiter });
     expect(await countPendingFraudReports(opened.db)).toBe(2);
@@ -127,7 +144,10 @@ describe("/admin/categories", () => {
 
     expect((await refusal(changeCategory(opened.db, people.moderator, { action: "hide", categoryId: OSCILLOSCOPES }))).kind).toBe("forbidden");
     await changeCategory(opened.db, people.admin, { action: "rename", categoryId: OSCILLOSCOPES, name: "Oscilloscopes & digitisers" });
-    const stored = (await listCategoryTree(opened.db)).flatMap((m) => m.children).flatMap((s) => s.children).find((item) => item.id === OSCILLOSCOPES);
+    const stored = (await listCategoryTree(opened.db))
+      .flatMap((m) => m.children)
+      .flatMap((s) => s.children)
+      .find((item) => item.id === OSCILLOSCOPES);
     expect(stored?.name).toBe("Oscilloscopes & digitisers");
     expect(JSON.parse((await audit("category.rename"))[0]!.detail)).toMatchObject({ new: { name: "Oscilloscopes & digitisers" } });
 
@@ -137,7 +157,10 @@ describe("/admin/categories", () => {
     expect(categoryGroups(await listCategoryTree(opened.db)).flatMap((group) => group.options.map((option) => option.value))).toContain(OSCILLOSCOPES);
 
     expect(await changeCategory(opened.db, people.admin, { action: "add", parentId: sub.id, name: "Sampling scopes" })).toBe(CATEGORY_MESSAGES.added);
-    const added = (await listCategoriesForAdmin(opened.db)).flatMap((m) => m.children).flatMap((s) => s.children).find((item) => item.name === "Sampling scopes");
+    const added = (await listCategoriesForAdmin(opened.db))
+      .flatMap((m) => m.children)
+      .flatMap((s) => s.children)
+      .find((item) => item.name === "Sampling scopes");
     expect(added).toMatchObject({ added: true, level: 3, listings: 0 });
     expect((await refusal(changeCategory(opened.db, people.admin, { action: "add", parentId: sub.id, name: "Sampling  scopes" }))).kind).toBe("conflict");
     expect((await refusal(changeCategory(opened.db, people.admin, { action: "add", parentId: main.id, name: "Anything" }))).field).toBe("parentId");

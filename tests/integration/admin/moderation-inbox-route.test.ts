@@ -66,7 +66,11 @@ beforeAll(async () => {
   // Members of long standing: their flags count in full towards hiding (app/services/accounts/report-weight.server.ts).
   await opened.db.updateTable("users").set({ created_at: "2025-01-01T00:00:00.000Z" }).execute();
   await opened.db.updateTable("profiles").set({ first_name: "Ada", last_name: "Flagger" }).where("id", "=", people.a).execute();
-  topicId = await createForumTopic(opened.db, member(people.author), { categoryId: "test-measurement", title: "Which scope probe for 500 MHz?", body: "Looking for advice on passive probes." });
+  topicId = await createForumTopic(opened.db, member(people.author), {
+    categoryId: "test-measurement",
+    title: "Which scope probe for 500 MHz?",
+    body: "Looking for advice on passive probes.",
+  });
   spamId = await replyToForumTopic(opened.db, member(people.author), topicId, "Cheap probes, message me off the site on WhatsApp!");
 });
 afterAll(async () => {
@@ -80,7 +84,14 @@ describe("flagged forum posts in the moderation inbox", () => {
     const { forumPosts } = await inbox();
     expect(forumPosts).toMatchObject({ total: 1, more: 0 });
     expect(forumPosts.entries).toEqual([
-      expect.objectContaining({ postId: spamId, topicId, topicTitle: "Which scope probe for 500 MHz?", hidden: true, flagCount: 3, excerpt: "Cheap probes, message me off the site on WhatsApp!" }),
+      expect.objectContaining({
+        postId: spamId,
+        topicId,
+        topicTitle: "Which scope probe for 500 MHz?",
+        hidden: true,
+        flagCount: 3,
+        excerpt: "Cheap probes, message me off the site on WhatsApp!",
+      }),
     ]);
     expect(forumPosts.entries[0]!.flaggers.map((one) => one.id)).toEqual([people.a, people.b, people.c]);
     const page = await renderPage(
@@ -145,7 +156,10 @@ describe("flagged forum posts in the moderation inbox", () => {
     expect(restore).toMatchObject({ actorUserId: people.moderator });
     expect(JSON.parse(restore!.detail)).toMatchObject({ old: { hidden: true }, new: { hidden: false }, flags: 3, reason: "Off-site contact, but harmless" });
     // Nothing is left to decide: a second Restore is told so.
-    expect(await decide(people.moderator, { postId: String(spamId), decision: "restore" })).toMatchObject({ status: 409, data: { formError: MODERATION_INBOX_MESSAGES.postNotFlagged } });
+    expect(await decide(people.moderator, { postId: String(spamId), decision: "restore" })).toMatchObject({
+      status: 409,
+      data: { formError: MODERATION_INBOX_MESSAGES.postNotFlagged },
+    });
   });
 
   it("Remove needs a reason, then hides the reply for good, leaves the queue and is audited with the reason", async () => {

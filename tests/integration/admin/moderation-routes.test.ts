@@ -77,7 +77,11 @@ describe("report → hidden → removed, through the routes", () => {
     expect(answer).toMatchObject({ status: 302, location: "/admin" });
     const listing = await opened.db.selectFrom("equipment_listings").select("status").where("id", "=", listingId).executeTakeFirstOrThrow();
     expect(listing.status).toBe("removed");
-    const audit = await opened.db.selectFrom("audit_events").select(["actor_user_id", "detail"]).where("action", "=", "listing.remove").executeTakeFirstOrThrow();
+    const audit = await opened.db
+      .selectFrom("audit_events")
+      .select(["actor_user_id", "detail"])
+      .where("action", "=", "listing.remove")
+      .executeTakeFirstOrThrow();
     expect(audit.actor_user_id).toBe(people.moderator);
     expect(JSON.parse(audit.detail)).toMatchObject({ old: { status: "under_review" }, new: { status: "removed" }, reports: 3 });
     const notices = await opened.db.selectFrom("notifications").select(["title", "message"]).where("user_id", "=", people.seller).execute();

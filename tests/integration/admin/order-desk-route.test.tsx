@@ -40,7 +40,8 @@ beforeAll(async () => {
 afterAll(() => opened.close());
 
 const orderRow = () => opened.db.selectFrom("orders").select(["status", "cancelled_at"]).where("id", "=", orderId).executeTakeFirstOrThrow();
-const audits = () => opened.db.selectFrom("audit_events").select(["actor_user_id", "action", "subject_id", "detail"]).where("action", "=", "order.cancel").execute();
+const audits = () =>
+  opened.db.selectFrom("audit_events").select(["actor_user_id", "action", "subject_id", "detail"]).where("action", "=", "order.cancel").execute();
 const cancelNotices = () =>
   opened.db.selectFrom("notifications").select(["user_id", "title", "action_url"]).where("title", "like", "%was cancelled%").orderBy("id").execute();
 
@@ -60,7 +61,10 @@ describe("/admin/orders", () => {
   it("refuses to cancel without a reason, changing nothing", async () => {
     for (const text of [undefined, "", "   "]) {
       const form = { intent: "cancel", orderId: String(orderId), ...(text === undefined ? {} : { text }) };
-      expect([text, await post(deskRoute, "/admin/orders", people.billing, form)]).toEqual([text, { status: 400, data: { formError: "Say why the order is cancelled" } }]);
+      expect([text, await post(deskRoute, "/admin/orders", people.billing, form)]).toEqual([
+        text,
+        { status: 400, data: { formError: "Say why the order is cancelled" } },
+      ]);
     }
     expect(await orderRow()).toEqual({ status: "pending", cancelled_at: null });
     expect(await audits()).toEqual([]);
@@ -84,7 +88,10 @@ describe("/admin/orders", () => {
   });
 
   it("shows an opened order's timeline: placed, then cancelled with the reason", async () => {
-    const page = await renderPage([pageRoute("/admin/orders", deskRoute as unknown as RouteModule)], await request(`/admin/orders?order=${orderId}&done=cancel`, people.billing));
+    const page = await renderPage(
+      [pageRoute("/admin/orders", deskRoute as unknown as RouteModule)],
+      await request(`/admin/orders?order=${orderId}&done=cancel`, people.billing),
+    );
     expect(page.status).toBe(200);
     expect(page.text).toContain("The order has been cancelled.");
     const timeline = page.text.slice(page.text.indexOf("Timeline"));

@@ -12,7 +12,14 @@ import { publicProfile } from "~/flows/index.server.ts";
 import { changeUserAccess, listRolePermissions, reinstateUser, setRolePermissions, suspendUser } from "~/services/admin/index.server.ts";
 import { DomainError } from "~/services/domain-error.ts";
 import { chunksOf, parseBulkCsv } from "~/services/listings/bulk-csv.server.ts";
-import { applyBulkMapping, bulkImportPayment, continueToPayment, createBulkImport, getBulkImport, startBulkImport } from "~/services/listings/bulk-import.server.ts";
+import {
+  applyBulkMapping,
+  bulkImportPayment,
+  continueToPayment,
+  createBulkImport,
+  getBulkImport,
+  startBulkImport,
+} from "~/services/listings/bulk-import.server.ts";
 import { LISTING_ANALYTICS_MESSAGES } from "~/services/listings/listing-analytics.server.ts";
 import { insertListingRow } from "../../support/listings.ts";
 import { routeCalls } from "../../support/route-calls.ts";
@@ -39,7 +46,12 @@ async function grant(role: Role, permission: Permission) {
   await setRolePermissions(opened.db, people.superAdmin, role, [...(await permissionsOf(role)), permission]);
 }
 async function revoke(role: Role, permission: Permission) {
-  await setRolePermissions(opened.db, people.superAdmin, role, (await permissionsOf(role)).filter((held) => held !== permission));
+  await setRolePermissions(
+    opened.db,
+    people.superAdmin,
+    role,
+    (await permissionsOf(role)).filter((held) => held !== permission),
+  );
 }
 
 async function refusalOf(promise: Promise<unknown>): Promise<DomainError> {
@@ -73,7 +85,10 @@ beforeEach(async () => {
 describe("the seeded roles keep what they could do", () => {
   it("grants the four new permissions to the administrator and super administrator roles only", async () => {
     for (const permission of ["can_waive_bulk_fees", "can_skip_import_review", "can_view_any_listing_analytics", "can_view_private_profiles"] as const) {
-      const holders = [...seeded].filter(([, held]) => held.includes(permission)).map(([role]) => role).sort();
+      const holders = [...seeded]
+        .filter(([, held]) => held.includes(permission))
+        .map(([role]) => role)
+        .sort();
       expect(holders, permission).toEqual(["admin", "super_admin"]);
     }
   });
@@ -101,8 +116,15 @@ describe("bulk import", () => {
     const sellersImport = await importReadyToPay(people.seller);
     expect((await bulkImportPayment(opened.db, people.seller, sellersImport, null)).totalCents).toBe(500);
     await grant("seller", "can_waive_bulk_fees");
-    expect(await startBulkImport(opened.db, people.seller, sellersImport, null, new Date(), { reviewThreshold: 100 })).toMatchObject({ totalCents: 0, feeWaived: true });
-    const charge = await opened.db.selectFrom("bulk_import_charges").select(["status", "total_cents"]).where("import_id", "=", sellersImport).executeTakeFirstOrThrow();
+    expect(await startBulkImport(opened.db, people.seller, sellersImport, null, new Date(), { reviewThreshold: 100 })).toMatchObject({
+      totalCents: 0,
+      feeWaived: true,
+    });
+    const charge = await opened.db
+      .selectFrom("bulk_import_charges")
+      .select(["status", "total_cents"])
+      .where("import_id", "=", sellersImport)
+      .executeTakeFirstOrThrow();
     expect([charge.status, Number(charge.total_cents)]).toEqual(["waived", 0]);
   });
 

@@ -73,8 +73,13 @@ afterEach(async () => {
   rmSync(uploadsDir, { recursive: true, force: true });
 });
 
-const submit = (sellerId: string, documents = [{ name: "registration.pdf", bytes: PDF }, { name: "utility-bill.png", bytes: PNG }]) =>
-  submitVerificationApplication(opened.db, store, { sellerId, details: DETAILS, documents, now: T0 });
+const submit = (
+  sellerId: string,
+  documents = [
+    { name: "registration.pdf", bytes: PDF },
+    { name: "utility-bill.png", bytes: PNG },
+  ],
+) => submitVerificationApplication(opened.db, store, { sellerId, details: DETAILS, documents, now: T0 });
 
 async function auditActions(): Promise<string[]> {
   const rows = await opened.db.selectFrom("audit_events").select("action").where("action", "like", "seller.%").orderBy("id").execute();
@@ -92,13 +97,27 @@ describe("applying", () => {
     for (const row of keys) expect(row.upload_key.startsWith(`verification/${people.seller}/`)).toBe(true);
     expect(new Uint8Array((await store.get(keys[0]!.upload_key))!.bytes)).toEqual(PDF);
     expect(await countPendingVerificationApplications(opened.db)).toBe(1);
-    expect((await listPendingVerificationApplications(opened.db, 1)).applications[0]).toMatchObject({ id, sellerId: people.seller, registrationNumber: "HRB 123456" });
+    expect((await listPendingVerificationApplications(opened.db, 1)).applications[0]).toMatchObject({
+      id,
+      sellerId: people.seller,
+      registrationNumber: "HRB 123456",
+    });
     expect(await auditActions()).toEqual([VERIFICATION_APPLICATION_AUDIT_ACTIONS.submit]);
   });
 
   it("refuses no document, too many, a file that is not a PDF or image, one too big; nothing is stored", async () => {
     expect((await refusalOf(submit(people.seller, []), "invalid")).message).toBe(M.documentsRequired);
-    expect((await refusalOf(submit(people.seller, Array.from({ length: 6 }, (_, i) => ({ name: `d${i}.pdf`, bytes: PDF }))), "invalid")).message).toBe(M.tooManyDocuments);
+    expect(
+      (
+        await refusalOf(
+          submit(
+            people.seller,
+            Array.from({ length: 6 }, (_, i) => ({ name: `d${i}.pdf`, bytes: PDF })),
+          ),
+          "invalid",
+        )
+      ).message,
+    ).toBe(M.tooManyDocuments);
     expect((await refusalOf(submit(people.seller, [{ name: "registration.pdf", bytes: EXE }]), "invalid")).message).toBe(M.documentType);
     const big = new Uint8Array(VERIFICATION_MAX_DOCUMENT_BYTES + 1);
     big.set(PDF);
@@ -124,7 +143,11 @@ describe("deciding", () => {
     await decideVerificationApplication(opened.db, { actor: actor(people.admin, "admin"), applicationId: id, decision: "approve", now: T0 });
     expect((await publicProfile(opened.db, people.seller, null))?.verifiedSince).toBe(T0.toISOString());
     expect(await countPendingVerificationApplications(opened.db)).toBe(0);
-    const audit = await opened.db.selectFrom("audit_events").select(["action", "actor_user_id", "detail"]).where("action", "=", VERIFICATION_APPLICATION_AUDIT_ACTIONS.approve).executeTakeFirstOrThrow();
+    const audit = await opened.db
+      .selectFrom("audit_events")
+      .select(["action", "actor_user_id", "detail"])
+      .where("action", "=", VERIFICATION_APPLICATION_AUDIT_ACTIONS.approve)
+      .executeTakeFirstOrThrow();
     expect(audit.actor_user_id).toBe(people.admin);
     expect(JSON.parse(audit.detail ?? "{}")).toMatchObject({ before: { status: "pending", verified: false }, after: { status: "approved", verified: true } });
     const notice = await opened.db.selectFrom("notifications").select(["title", "action_url"]).where("user_id", "=", people.seller).executeTakeFirstOrThrow();
@@ -132,15 +155,39 @@ describe("deciding", () => {
     const seller = await opened.db.selectFrom("users").select("email").where("id", "=", people.seller).executeTakeFirstOrThrow();
     const mail = await opened.db.selectFrom("email_outbox").select(["subject"]).where("to_address", "=", seller.email).execute();
     expect(mail.map((row) => row.subject)).toContain("Your seller verification is approved");
-    expect((await refusalOf(decideVerificationApplication(opened.db, { actor: actor(people.superAdmin, "super_admin"), applicationId: id, decision: "reject", reason: "late" }), "conflict")).message).toBe(M.notPending);
+    expect(
+      (
+        await refusalOf(
+          decideVerificationApplication(opened.db, { actor: actor(people.superAdmin, "super_admin"), applicationId: id, decision: "reject", reason: "late" }),
+          "conflict",
+        )
+      ).message,
+    ).toBe(M.notPending);
   });
 
   it("rejection needs a reason, which the seller reads; the seller may then apply again", async () => {
     const id = await submit(people.seller);
-    expect((await refusalOf(decideVerificationApplication(opened.db, { actor: actor(people.admin, "admin"), applicationId: id, decision: "reject", reason: "  " }), "invalid")).message).toBe(M.reasonRequired);
-    await decideVerificationApplication(opened.db, { actor: actor(people.admin, "admin"), applicationId: id, decision: "reject", reason: "The proof of address is older than three months.", now: T0 });
+    expect(
+      (
+        await refusalOf(
+          decideVerificationApplication(opened.db, { actor: actor(people.admin, "admin"), applicationId: id, decision: "reject", reason: "  " }),
+          "invalid",
+        )
+      ).message,
+    ).toBe(M.reasonRequired);
+    await decideVerificationApplication(opened.db, {
+      actor: actor(people.admin, "admin"),
+      applicationId: id,
+      decision: "reject",
+      reason: "The proof of address is older than three months.",
+      now: T0,
+    });
     const standing = await verificationStanding(opened.db, people.seller);
-    expect(standing).toMatchObject({ isVerified: false, mayApply: true, latest: { status: "rejected", rejectionReason: "The proof of address is older than three months." } });
+    expect(standing).toMatchObject({
+      isVerified: false,
+      mayApply: true,
+      latest: { status: "rejected", rejectionReason: "The proof of address is older than three months." },
+    });
     const notice = await opened.db.selectFrom("notifications").select("message").where("user_id", "=", people.seller).executeTakeFirstOrThrow();
     expect(notice.message).toContain("The proof of address is older than three months.");
     const again = await submit(people.seller);
@@ -152,19 +199,34 @@ describe("deciding", () => {
 
   it("refuses staff without can_manage_users, and staff deciding their own application", async () => {
     const id = await submit(people.seller);
-    await refusalOf(decideVerificationApplication(opened.db, { actor: actor(people.moderator, "moderator"), applicationId: id, decision: "approve" }), "forbidden");
+    await refusalOf(
+      decideVerificationApplication(opened.db, { actor: actor(people.moderator, "moderator"), applicationId: id, decision: "approve" }),
+      "forbidden",
+    );
     await refusalOf(decideVerificationApplication(opened.db, { actor: actor(people.support, "support"), applicationId: id, decision: "approve" }), "forbidden");
     await refusalOf(decideVerificationApplication(opened.db, { actor: actor(people.seller, "seller"), applicationId: id, decision: "approve" }), "forbidden");
-    await refusalOf(decideVerificationApplication(opened.db, { actor: actor(people.admin, "admin"), applicationId: 999_999, decision: "approve" }), "not_found");
+    await refusalOf(
+      decideVerificationApplication(opened.db, { actor: actor(people.admin, "admin"), applicationId: 999_999, decision: "approve" }),
+      "not_found",
+    );
     // An admin who applied (their profile's role is seller here: a seller promoted later keeps the row's author).
-    const own = await opened.db.insertInto("seller_verification_applications").values({ seller_id: people.admin, company_name: "Own Co", registration_number: "1", country: "X", address: "Y" }).returning("id").executeTakeFirstOrThrow();
-    const refusal = await refusalOf(decideVerificationApplication(opened.db, { actor: actor(people.admin, "admin"), applicationId: own.id, decision: "approve" }), "forbidden");
+    const own = await opened.db
+      .insertInto("seller_verification_applications")
+      .values({ seller_id: people.admin, company_name: "Own Co", registration_number: "1", country: "X", address: "Y" })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const refusal = await refusalOf(
+      decideVerificationApplication(opened.db, { actor: actor(people.admin, "admin"), applicationId: own.id, decision: "approve" }),
+      "forbidden",
+    );
     expect(refusal.message).toBe("This is your own account; another staff member must decide.");
     expect((await publicProfile(opened.db, people.seller, null))?.verifiedSince).toBeNull();
   });
 
   it("staff can no longer mark a seller verified by hand; taking the mark away still works", async () => {
-    expect((await refusalOf(setSellerVerification(opened.db, { actor: actor(people.admin, "admin"), sellerId: people.seller, verified: true }), "conflict")).message).toBe(M.onlyByApproval);
+    expect(
+      (await refusalOf(setSellerVerification(opened.db, { actor: actor(people.admin, "admin"), sellerId: people.seller, verified: true }), "conflict")).message,
+    ).toBe(M.onlyByApproval);
     const id = await submit(people.seller);
     await decideVerificationApplication(opened.db, { actor: actor(people.admin, "admin"), applicationId: id, decision: "approve", now: T0 });
     await setSellerVerification(opened.db, { actor: actor(people.admin, "admin"), sellerId: people.seller, verified: false });
@@ -195,13 +257,21 @@ describe("through the routes", () => {
 
   it("the seller's form sends an application; a missing field is named; the queue lists it and the console counts it", async () => {
     const missing = await calls().answer(async () =>
-      profileRoute.action({ request: await multipart(people.seller, { ...DETAILS, registrationNumber: "" }, [{ name: "r.pdf", bytes: PDF, type: "application/pdf" }]), params: {}, context: ctx }),
+      profileRoute.action({
+        request: await multipart(people.seller, { ...DETAILS, registrationNumber: "" }, [{ name: "r.pdf", bytes: PDF, type: "application/pdf" }]),
+        params: {},
+        context: ctx,
+      }),
     );
     expect(missing).toMatchObject({ status: 400, data: { fieldErrors: { registrationNumber: M.registrationRequired } } });
     const noFiles = await calls().answer(async () => profileRoute.action({ request: await multipart(people.seller, DETAILS, []), params: {}, context: ctx }));
     expect(noFiles).toMatchObject({ status: 400, data: { fieldErrors: { documents: M.documentsRequired } } });
     const sent = await calls().answer(async () =>
-      profileRoute.action({ request: await multipart(people.seller, DETAILS, [{ name: "r.pdf", bytes: PDF, type: "application/pdf" }]), params: {}, context: ctx }),
+      profileRoute.action({
+        request: await multipart(people.seller, DETAILS, [{ name: "r.pdf", bytes: PDF, type: "application/pdf" }]),
+        params: {},
+        context: ctx,
+      }),
     );
     expect(sent).toMatchObject({ status: 302, location: "/profile/verification?sent=1" });
     const page = await calls().get(profileRoute, "/profile/verification?sent=1", people.seller);
@@ -214,27 +284,49 @@ describe("through the routes", () => {
     expect((frame.data as { links: Array<{ label: string }> }).links.map((link) => link.label)).toContain("Verifications (1)");
 
     const [application] = (await listPendingVerificationApplications(opened.db, 1)).applications;
-    const empty = await calls().post(queueRoute, "/admin/verifications", people.admin, { intent: "reject", applicationId: String(application!.id), reason: "" });
+    const empty = await calls().post(queueRoute, "/admin/verifications", people.admin, {
+      intent: "reject",
+      applicationId: String(application!.id),
+      reason: "",
+    });
     expect(empty).toMatchObject({ status: 400, data: { formError: M.reasonRequired } });
-    expect(await calls().post(queueRoute, "/admin/verifications", people.support, { intent: "approve", applicationId: String(application!.id) })).toMatchObject({ status: 403 });
+    expect(await calls().post(queueRoute, "/admin/verifications", people.support, { intent: "approve", applicationId: String(application!.id) })).toMatchObject(
+      { status: 403 },
+    );
     const approved = await calls().post(queueRoute, "/admin/verifications", people.admin, { intent: "approve", applicationId: String(application!.id) });
     expect(approved).toMatchObject({ status: 302, location: "/admin/verifications?done=approve" });
     expect((await publicProfile(opened.db, people.seller, null))?.verifiedSince).not.toBeNull();
 
     const [doc] = await opened.db.selectFrom("seller_verification_documents").select("id").execute();
-    const served = (await documentRoute.loader({ request: await calls().request(`/verification-documents/${doc!.id}`, people.seller), params: { id: String(doc!.id) }, context: ctx })) as Response;
+    const served = (await documentRoute.loader({
+      request: await calls().request(`/verification-documents/${doc!.id}`, people.seller),
+      params: { id: String(doc!.id) },
+      context: ctx,
+    })) as Response;
     expect(served.status).toBe(200);
     expect(served.headers.get("Content-Type")).toBe("application/pdf");
     expect(served.headers.get("Content-Disposition")).toContain("attachment");
-    const stranger = (await documentRoute.loader({ request: await calls().request(`/verification-documents/${doc!.id}`, people.buyer), params: { id: String(doc!.id) }, context: ctx })) as Response;
+    const stranger = (await documentRoute.loader({
+      request: await calls().request(`/verification-documents/${doc!.id}`, people.buyer),
+      params: { id: String(doc!.id) },
+      context: ctx,
+    })) as Response;
     expect(stranger.status).toBe(404);
   });
 });
 
 describe("what the site says", () => {
   it("the FAQ says how to become verified, with the form's limits", () => {
-    const figures = { minPasswordLength: 8, passwordResetLinkHours: 1, emailConfirmationLinkHours: 24, aiMemberAllowance: { limit: 1, hours: 1 }, aiVisitorAllowance: { limit: 1, hours: 1 } };
-    const entry = faqSections(figures).flatMap((section) => section.entries).find((one) => one.question === "How do I become a verified seller?");
+    const figures = {
+      minPasswordLength: 8,
+      passwordResetLinkHours: 1,
+      emailConfirmationLinkHours: 24,
+      aiMemberAllowance: { limit: 1, hours: 1 },
+      aiVisitorAllowance: { limit: 1, hours: 1 },
+    };
+    const entry = faqSections(figures)
+      .flatMap((section) => section.entries)
+      .find((one) => one.question === "How do I become a verified seller?");
     expect(entry?.answer).toContain("up to 5 documents");
     expect(entry?.answer).toContain("each at most 10 MB");
     expect(entry?.links).toEqual([{ to: "/profile/verification", label: "Seller verification" }]);

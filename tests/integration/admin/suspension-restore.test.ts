@@ -59,7 +59,17 @@ let soon: { auctionId: number; listingId: number };
 let bidOn: { auctionId: number; listingId: number };
 beforeEach(async () => {
   const db = opened.db;
-  for (const table of ["suspension_cancellations", "notifications", "bids", "auctions", "equipment_listings", "audit_events", "sessions", "profiles", "users"] as const) {
+  for (const table of [
+    "suspension_cancellations",
+    "notifications",
+    "bids",
+    "auctions",
+    "equipment_listings",
+    "audit_events",
+    "sessions",
+    "profiles",
+    "users",
+  ] as const) {
     await db.deleteFrom(table).execute();
   }
   people.admin = await insertUserRow(db, "admin@example.test", "admin");
@@ -156,7 +166,13 @@ describe("the restore offer", () => {
     expect(bySupport.status).toBe(403);
     expect((await stateOf(future.auctionId)).status).toBe("cancelled");
 
-    const restored = await calls.post(memberPage, path, people.admin, { intent: "restore", auctionId: [String(future.auctionId), String(soon.auctionId)], endInDays: "" }, params);
+    const restored = await calls.post(
+      memberPage,
+      path,
+      people.admin,
+      { intent: "restore", auctionId: [String(future.auctionId), String(soon.auctionId)], endInDays: "" },
+      params,
+    );
     expect(restored.data).toEqual({ ok: true, message: MEMBER_MESSAGES.restored(1) });
     const twice = await calls.post(memberPage, path, people.admin, { intent: "restore", auctionId: [String(future.auctionId)] }, params);
     expect([twice.status, twice.data]).toEqual([409, { ok: false, message: MEMBER_MESSAGES.nothingRestored }]);

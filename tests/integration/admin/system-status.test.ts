@@ -36,7 +36,14 @@ async function listen(onConnection: (socket: net.Socket) => void): Promise<numbe
   return (server.address() as net.AddressInfo).port;
 }
 
-const base = (): SystemStatusOptions => ({ uploadsDir, smtpUrl: null, modelConfigured: false, schedulerIntervalMs: 2_000, diskSpace: roomyDisk, timeoutMs: 1_000 });
+const base = (): SystemStatusOptions => ({
+  uploadsDir,
+  smtpUrl: null,
+  modelConfigured: false,
+  schedulerIntervalMs: 2_000,
+  diskSpace: roomyDisk,
+  timeoutMs: 1_000,
+});
 const check = async (options: SystemStatusOptions, key: string) => {
   const status = await checkSystemStatus(opened.db, options);
   const found = status.checks.find((one) => one.key === key);
@@ -111,7 +118,10 @@ describe("system status", () => {
       .execute();
     const email = await check({ ...base(), smtpUrl: "smtp://127.0.0.1:9" }, "email");
     expect(email.check).toMatchObject({ state: "degraded", detail: "1 queued, 1 failed" });
-    expect((await check(base(), "email")).check).toMatchObject({ state: "not_configured", detail: "1 kept in the outbox (no SMTP server configured), 1 failed" });
+    expect((await check(base(), "email")).check).toMatchObject({
+      state: "not_configured",
+      detail: "1 kept in the outbox (no SMTP server configured), 1 failed",
+    });
   });
 
   it("the scheduler: a late last pass is degraded, a scheduler switched off is degraded; live streams are counted", async () => {

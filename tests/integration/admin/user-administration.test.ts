@@ -4,7 +4,14 @@
 // new values, and the bounded users list and audit log query.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { OpenedDatabase } from "#db/dialect.ts";
-import { ADMIN_AUDIT_ACTIONS, ADMIN_MESSAGES, ADMIN_USERS_MAX_PAGE, ADMIN_USERS_PAGE_SIZE, AUDIT_LOG_DEFAULT_LIMIT, feeExemptionFromInput } from "~/lib/admin.ts";
+import {
+  ADMIN_AUDIT_ACTIONS,
+  ADMIN_MESSAGES,
+  ADMIN_USERS_MAX_PAGE,
+  ADMIN_USERS_PAGE_SIZE,
+  AUDIT_LOG_DEFAULT_LIMIT,
+  feeExemptionFromInput,
+} from "~/lib/admin.ts";
 import { changeUserAccess, listUsersForAdmin, queryAuditLog } from "~/services/admin/index.server.ts";
 import { ChangeUserAccessSchema } from "~/schemas/admin.ts";
 import { DomainError } from "~/services/domain-error.ts";
@@ -48,7 +55,11 @@ beforeEach(async () => {
   people.support = await insertUserRow(db, "support@example.test", "support");
   people.member = await insertUserRow(db, "member@example.test", "buyer");
   people.seller = await insertUserRow(db, "seller@example.test", "seller");
-  await db.updateTable("profiles").set({ first_name: "Grace", last_name: "Hopper", company_name: "Scope Traders Ltd" }).where("id", "=", people.seller).execute();
+  await db
+    .updateTable("profiles")
+    .set({ first_name: "Grace", last_name: "Hopper", company_name: "Scope Traders Ltd" })
+    .where("id", "=", people.seller)
+    .execute();
 });
 
 describe("who may change a member's role and fee exemption", () => {
@@ -62,7 +73,13 @@ describe("who may change a member's role and fee exemption", () => {
   });
 
   it("an admin changes a member's role and fee exemption; both changes are in the audit log with old and new values", async () => {
-    const outcome = await changeUserAccess(opened.db, people.admin, people.seller, { role: "moderator", feeExemption: 25.5 }, new Date("2026-11-26T10:00:00.000Z"));
+    const outcome = await changeUserAccess(
+      opened.db,
+      people.admin,
+      people.seller,
+      { role: "moderator", feeExemption: 25.5 },
+      new Date("2026-11-26T10:00:00.000Z"),
+    );
     expect(outcome.changed).toBe(true);
     expect(outcome.user).toMatchObject({ role: "moderator", feeExemption: 25.5, changedBy: people.admin, lastRoleChange: "2026-11-26T10:00:00.000Z" });
     const log = await queryAuditLog(opened.db);
@@ -190,7 +207,11 @@ describe("the users list", () => {
     const db = opened.db;
     for (let index = 0; index < ADMIN_USERS_PAGE_SIZE + 3; index += 1) {
       const id = await insertUserRow(db, `bulk-${index}@example.test`);
-      await db.updateTable("profiles").set({ created_at: new Date(Date.UTC(2026, 0, 1, 0, index)).toISOString() }).where("id", "=", id).execute();
+      await db
+        .updateTable("profiles")
+        .set({ created_at: new Date(Date.UTC(2026, 0, 1, 0, index)).toISOString() })
+        .where("id", "=", id)
+        .execute();
     }
     const first = await listUsersForAdmin(db, { search: "bulk-" });
     expect([first.users.length, first.total, first.pageCount]).toEqual([ADMIN_USERS_PAGE_SIZE, ADMIN_USERS_PAGE_SIZE + 3, 2]);
@@ -207,7 +228,11 @@ describe("the audit log", () => {
   it("shows the last 50 by default, newest first, and pages older entries with a cursor", async () => {
     const base = Date.UTC(2026, 10, 1);
     for (let index = 0; index < AUDIT_LOG_DEFAULT_LIMIT + 5; index += 1) {
-      await recordAuditEvent(opened.db, { actorUserId: people.admin, action: "forum.topic.pin", subjectType: "forum_topic", subjectId: index }, new Date(base + index * 1000));
+      await recordAuditEvent(
+        opened.db,
+        { actorUserId: people.admin, action: "forum.topic.pin", subjectType: "forum_topic", subjectId: index },
+        new Date(base + index * 1000),
+      );
     }
     const first = await queryAuditLog(opened.db);
     expect(first.entries).toHaveLength(AUDIT_LOG_DEFAULT_LIMIT);
@@ -223,14 +248,22 @@ describe("the audit log", () => {
   it("filters by actor, action (exact or a dotted prefix), subject and date", async () => {
     await changeUserAccess(opened.db, people.admin, people.seller, { role: "buyer" }, new Date("2026-11-20T12:00:00.000Z"));
     await changeUserAccess(opened.db, people.superAdmin, people.member, { feeExemption: 10 }, new Date("2026-11-22T12:00:00.000Z"));
-    await recordAuditEvent(opened.db, { actorUserId: people.admin, action: "forum.topic.lock", subjectType: "forum_topic", subjectId: 7 }, new Date("2026-11-21T12:00:00.000Z"));
+    await recordAuditEvent(
+      opened.db,
+      { actorUserId: people.admin, action: "forum.topic.lock", subjectType: "forum_topic", subjectId: 7 },
+      new Date("2026-11-21T12:00:00.000Z"),
+    );
 
     const byActor = await queryAuditLog(opened.db, { actor: "ADMIN@example" });
     expect(byActor.entries.map((entry) => entry.action)).toEqual(["forum.topic.lock", ADMIN_AUDIT_ACTIONS.roleChange]);
-    expect((await queryAuditLog(opened.db, { actorUserId: people.superAdmin })).entries.map((entry) => entry.action)).toEqual([ADMIN_AUDIT_ACTIONS.feeExemptionChange]);
+    expect((await queryAuditLog(opened.db, { actorUserId: people.superAdmin })).entries.map((entry) => entry.action)).toEqual([
+      ADMIN_AUDIT_ACTIONS.feeExemptionChange,
+    ]);
     expect((await queryAuditLog(opened.db, { action: "user." })).entries).toHaveLength(2);
     expect((await queryAuditLog(opened.db, { action: "forum.topic.lock" })).entries.map((entry) => entry.subjectId)).toEqual(["7"]);
-    expect((await queryAuditLog(opened.db, { subject: { type: "user", id: people.member } })).entries.map((entry) => entry.newValues)).toEqual([{ fee_exemption: 10 }]);
+    expect((await queryAuditLog(opened.db, { subject: { type: "user", id: people.member } })).entries.map((entry) => entry.newValues)).toEqual([
+      { fee_exemption: 10 },
+    ]);
     const window = await queryAuditLog(opened.db, { from: new Date("2026-11-21T00:00:00.000Z"), until: new Date("2026-11-22T00:00:00.000Z") });
     expect(window.entries.map((entry) => entry.action)).toEqual(["forum.topic.lock"]);
     expect((await refusal(queryAuditLog(opened.db, { action: "x".repeat(101) }))).kind).toBe("too_large");

@@ -68,7 +68,9 @@ const { get } = routeCalls({ db: () => opened.db });
 const cookieFor = sessionCookies(() => opened.db);
 
 async function png(colour: string, width = 64): Promise<Buffer> {
-  return sharp({ create: { width, height: 48, channels: 3, background: colour } }).png().toBuffer();
+  return sharp({ create: { width, height: 48, channels: 3, background: colour } })
+    .png()
+    .toBuffer();
 }
 
 async function images(...colours: string[]): Promise<PreparedImage[]> {
@@ -117,12 +119,20 @@ const FIELDS: AiListingFields = {
 };
 
 function valuesOf(fields: Partial<AiListingFields> = {}, extra: { generationId?: number | null; comparables?: Comparable[] } = {}): AiListingCreateValues {
-  const checked = checkAiCreateForm(aiCreateFormData({ ...FIELDS, ...fields }, { generationId: extra.generationId ?? null, comparables: extra.comparables ?? [comparable()] }));
+  const checked = checkAiCreateForm(
+    aiCreateFormData({ ...FIELDS, ...fields }, { generationId: extra.generationId ?? null, comparables: extra.comparables ?? [comparable()] }),
+  );
   if (!checked.ok) throw new Error(JSON.stringify(checked.errors));
   return checked.value;
 }
 
-async function insertGeneration(values: { userId: string | null; brand?: string; model?: string; outcome?: "ai" | "fallback"; createdAt?: Date }): Promise<number> {
+async function insertGeneration(values: {
+  userId: string | null;
+  brand?: string;
+  model?: string;
+  outcome?: "ai" | "fallback";
+  createdAt?: Date;
+}): Promise<number> {
   const row = await opened.db
     .insertInto("ai_generations")
     .values({
@@ -146,7 +156,14 @@ async function generation(id: number) {
 
 async function counts() {
   const one = async (table: "equipment_listings" | "equipment_images" | "auctions") =>
-    Number((await opened.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await opened.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   return { listings: await one("equipment_listings"), images: await one("equipment_images"), auctions: await one("auctions") };
 }
 
@@ -210,7 +227,13 @@ describe("createAiListing", () => {
     const hybridAuction = await opened.db.selectFrom("auctions").selectAll().where("id", "=", hybrid.auctionId!).executeTakeFirstOrThrow();
     expect(hybridAuction.buy_now_price_cents).toBe(650_000);
 
-    const fixed = await createAiListing(opened.db, uploads, people.seller, valuesOf({ listingType: "buy_now", startingPrice: "", reservePrice: "" }), await images("#551111"));
+    const fixed = await createAiListing(
+      opened.db,
+      uploads,
+      people.seller,
+      valuesOf({ listingType: "buy_now", startingPrice: "", reservePrice: "" }),
+      await images("#551111"),
+    );
     expect(fixed.auctionId).toBeNull();
     const fixedRow = await opened.db.selectFrom("equipment_listings").selectAll().where("id", "=", fixed.listingId).executeTakeFirstOrThrow();
     expect([fixedRow.listing_type, fixedRow.price_cents, fixedRow.buy_now_price_cents, fixedRow.ai_generated]).toEqual(["buy_now", 650_000, null, 1]);
@@ -292,7 +315,11 @@ async function post(as: string | null, form: FormData): Promise<{ status: number
   return { status: result.init?.status ?? 200, data: result.data };
 }
 
-async function wizardForm(fields: Partial<AiListingFields> = {}, photos: Array<{ name: string; bytes: Buffer; type?: string }> | null = null, generationId: number | null = null): Promise<FormData> {
+async function wizardForm(
+  fields: Partial<AiListingFields> = {},
+  photos: Array<{ name: string; bytes: Buffer; type?: string }> | null = null,
+  generationId: number | null = null,
+): Promise<FormData> {
   const form = aiCreateFormData({ ...FIELDS, ...fields }, { generationId, comparables: [comparable()] });
   for (const photo of photos ?? [{ name: "front.png", bytes: await png("#336699") }]) {
     form.append("images", new Blob([new Uint8Array(photo.bytes)], { type: photo.type ?? "image/png" }), photo.name);
@@ -330,11 +357,23 @@ describe("/create-listing?tab=ai", () => {
   it("saves the listing-type step's offer settings (issue 23), and refuses ones above the price beside their field", async () => {
     const before = await counts();
     const refused = await post(people.seller.id, await wizardForm({ listingType: "buy_now", acceptsOffers: "on", autoAcceptPrice: "6500" }));
-    expect(refused).toMatchObject({ status: 400, data: { status: "ai-invalid", errors: { autoAcceptPrice: ["The auto-accept price must be below the price"] } } });
+    expect(refused).toMatchObject({
+      status: 400,
+      data: { status: "ai-invalid", errors: { autoAcceptPrice: ["The auto-accept price must be below the price"] } },
+    });
     expect(await counts()).toEqual(before);
-    const answer = await post(people.seller.id, await wizardForm({ listingType: "buy_now", acceptsOffers: "on", autoAcceptPrice: "6000", autoDeclinePrice: "4000" }));
+    const answer = await post(
+      people.seller.id,
+      await wizardForm({ listingType: "buy_now", acceptsOffers: "on", autoAcceptPrice: "6000", autoDeclinePrice: "4000" }),
+    );
     const { listingId } = answer.data as { listingId: number };
-    expect(await opened.db.selectFrom("equipment_listings").select(["accepts_offers", "auto_accept_cents", "auto_decline_cents"]).where("id", "=", listingId).executeTakeFirstOrThrow()).toEqual({
+    expect(
+      await opened.db
+        .selectFrom("equipment_listings")
+        .select(["accepts_offers", "auto_accept_cents", "auto_decline_cents"])
+        .where("id", "=", listingId)
+        .executeTakeFirstOrThrow(),
+    ).toEqual({
       accepts_offers: 1,
       auto_accept_cents: 600_000,
       auto_decline_cents: 400_000,

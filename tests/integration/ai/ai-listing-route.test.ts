@@ -57,7 +57,11 @@ beforeAll(async () => {
   opened = createTestDatabase();
   database.current = opened.db;
   fake = await startFakeOpenAi();
-  photo = new Uint8Array(await sharp({ create: { width: 1600, height: 1200, channels: 3, background: "#336699" } }).jpeg().toBuffer());
+  photo = new Uint8Array(
+    await sharp({ create: { width: 1600, height: 1200, channels: 3, background: "#336699" } })
+      .jpeg()
+      .toBuffer(),
+  );
   member = await insertUserRow(opened.db, "seller-ai@example.test", "seller");
 });
 
@@ -81,10 +85,22 @@ describe("a valid request", () => {
     const answer = await post(equipment, [{ name: "front.jpg", bytes: photo }]);
     expect(answer.status).toBe(200);
     const draft = answer.body as AiListingDraft;
-    expect(draft).toMatchObject({ fallbackMode: true, brand: "Fluke", model: "87V", condition: "used_very_good", category: { name: "Digital Multimeters", certain: true } });
+    expect(draft).toMatchObject({
+      fallbackMode: true,
+      brand: "Fluke",
+      model: "87V",
+      condition: "used_very_good",
+      category: { name: "Digital Multimeters", certain: true },
+    });
     expect(draft.notice).toMatch(/^Generated without AI: no AI service is configured/);
     expect(answer.headers.get("Cache-Control")).toBe("no-store");
-    expect(await row(draft.generationId)).toMatchObject({ outcome: "fallback", failure_class: "not_configured", user_id: null, photo_count: 1, brand: "Fluke" });
+    expect(await row(draft.generationId)).toMatchObject({
+      outcome: "fallback",
+      failure_class: "not_configured",
+      user_id: null,
+      photo_count: 1,
+      brand: "Fluke",
+    });
     expect(fake.count()).toBe(0);
   });
 
@@ -192,7 +208,9 @@ describe("limits and breakdowns", () => {
     const answer = await post(equipment, [{ name: "a.jpg", bytes: photo }], { ip });
     expect(answer.status).toBe(429);
     expect(Number(answer.headers.get("Retry-After"))).toBeGreaterThan(0);
-    expect((answer.body as AiListingErrors).message).toMatch(/^You have generated many listings in a short time\. Please try again in \d+ minutes?, or sign in\.$/);
+    expect((answer.body as AiListingErrors).message).toMatch(
+      /^You have generated many listings in a short time\. Please try again in \d+ minutes?, or sign in\.$/,
+    );
     // A member at the same address is counted on their own account.
     expect((await post(equipment, [{ name: "a.jpg", bytes: photo }], { ip, as: member })).status).toBe(200);
   });
@@ -207,14 +225,17 @@ describe("limits and breakdowns", () => {
     const bytes = new Uint8Array(await sent.arrayBuffer());
     // The body as a stream that counts what is read of it.
     let read = 0;
-    const body = new ReadableStream<Uint8Array>({
-      pull(controller) {
-        const piece = bytes.subarray(read, read + 64 * 1024);
-        read += piece.length;
-        if (piece.length === 0) controller.close();
-        else controller.enqueue(piece);
+    const body = new ReadableStream<Uint8Array>(
+      {
+        pull(controller) {
+          const piece = bytes.subarray(read, read + 64 * 1024);
+          read += piece.length;
+          if (piece.length === 0) controller.close();
+          else controller.enqueue(piece);
+        },
       },
-    }, { highWaterMark: 0 });
+      { highWaterMark: 0 },
+    );
     const request = new Request("http://localhost/resources/ai-listing", {
       method: "POST",
       body,
@@ -251,7 +272,12 @@ describe("the upload reader", () => {
           controller.close();
         },
       });
-      return new Request("http://localhost/x", { method: "POST", body, headers: { "Content-Type": request.headers.get("Content-Type")! }, duplex: "half" } as RequestInit);
+      return new Request("http://localhost/x", {
+        method: "POST",
+        body,
+        headers: { "Content-Type": request.headers.get("Content-Type")! },
+        duplex: "half",
+      } as RequestInit);
     });
   }
 
@@ -301,7 +327,11 @@ describe("the upload reader", () => {
   );
 
   it("refuses a body that is not a form", async () => {
-    const request = new Request("http://localhost/x", { method: "POST", body: "--x\r\nbroken", headers: { "Content-Type": "multipart/form-data; boundary=x" } });
+    const request = new Request("http://localhost/x", {
+      method: "POST",
+      body: "--x\r\nbroken",
+      headers: { "Content-Type": "multipart/form-data; boundary=x" },
+    });
     await expect(readPhotoUpload(request, limits)).rejects.toMatchObject({ kind: "invalid" });
   });
 });

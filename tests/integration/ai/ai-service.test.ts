@@ -20,7 +20,11 @@ let waits: number[];
 let logged: string[];
 
 async function jpeg(width: number, height: number, shade: number): Promise<Uint8Array> {
-  return new Uint8Array(await sharp({ create: { width, height, channels: 3, background: { r: shade, g: 90, b: 160 } } }).jpeg().toBuffer());
+  return new Uint8Array(
+    await sharp({ create: { width, height, channels: 3, background: { r: shade, g: 90, b: 160 } } })
+      .jpeg()
+      .toBuffer(),
+  );
 }
 
 beforeAll(async () => {
@@ -102,7 +106,9 @@ describe("with a working model", () => {
     const [analysis, generation] = fake.requests;
     expect(generation!.body).toMatchObject({ model: "fake-writer", temperature: 0.3, max_tokens: 1500 });
     expect(generation!.body.response_format?.type).toBe("json_schema");
-    expect(generation!.body.response_format?.json_schema?.schema).toMatchObject({ required: ["title", "description", "specifications", "features", "equipmentType"] });
+    expect(generation!.body.response_format?.json_schema?.schema).toMatchObject({
+      required: ["title", "description", "specifications", "features", "equipmentType"],
+    });
     expect(generation!.prompt).toContain("at most 80 characters");
     expect(generation!.prompt).toContain("200 to 400 words");
     expect(generation!.prompt).toContain("5 to 8 short feature phrases");
@@ -128,7 +134,12 @@ describe("with a working model", () => {
   });
 
   it("turns a sideways phone photo upright before sending it", async () => {
-    const sideways = new Uint8Array(await sharp({ create: { width: 1600, height: 1200, channels: 3, background: "#808080" } }).jpeg().withMetadata({ orientation: 6 }).toBuffer());
+    const sideways = new Uint8Array(
+      await sharp({ create: { width: 1600, height: 1200, channels: 3, background: "#808080" } })
+        .jpeg()
+        .withMetadata({ orientation: 6 })
+        .toBuffer(),
+    );
     const sent = await analysisPhoto(sideways);
     expect([sent.width, sent.height]).toEqual([768, 1024]);
     await expect(analysisPhoto(new TextEncoder().encode("not a photo"))).rejects.toThrow();
@@ -145,7 +156,13 @@ describe("with a working model", () => {
       model: "X-200",
       chosenCategory: { id: "heavy_equipment_construction_wheel_loaders", name: "Wheel Loaders", slug: "heavy_equipment_construction_wheel_loaders" },
     });
-    expect(draft.category).toEqual({ id: "heavy_equipment_construction_wheel_loaders", name: "Wheel Loaders", slug: "heavy_equipment_construction_wheel_loaders", confidence: 1, certain: true });
+    expect(draft.category).toEqual({
+      id: "heavy_equipment_construction_wheel_loaders",
+      name: "Wheel Loaders",
+      slug: "heavy_equipment_construction_wheel_loaders",
+      confidence: 1,
+      certain: true,
+    });
     expect(fake.requests.find((r) => r.kind === "generation")!.prompt).toContain("Category: Wheel Loaders (Construction)");
   });
 
@@ -236,7 +253,10 @@ describe("failures", () => {
 
   it("JSON wrapped in prose is repaired without asking again", async () => {
     const reply = await import("../../support/fake-openai.ts").then((m) => m.fakeListing("Keysight", "DSOX1204G", "Oscilloscopes"));
-    fake.script("generation", { kind: "content", content: `Of course! Here is your listing:\n\`\`\`json\n${JSON.stringify({ ...reply, title: `${"Very long title ".repeat(8)}end` })}\n\`\`\`` });
+    fake.script("generation", {
+      kind: "content",
+      content: `Of course! Here is your listing:\n\`\`\`json\n${JSON.stringify({ ...reply, title: `${"Very long title ".repeat(8)}end` })}\n\`\`\``,
+    });
     const draft = await generate();
     expect(draft.fallbackMode).toBe(false);
     expect(draft.title.length).toBeLessThanOrEqual(80);

@@ -111,17 +111,59 @@ afterAll(async () => {
 
 /** Words that stem, prefix, fold case and lose diacritics differently, plus short and numeric ones. */
 const VOCABULARY = [
-  "oscilloscope", "oscilloscopes", "oscillo", "Oscilloscopy", "analyzer", "analyzing", "Analyse", "analyz", "happy", "happiness",
-  "happi", "café", "CAFE", "cafés", "naïve", "naive", "Ñandú", "nandu", "über", "UBER", "résumé", "resume", "running", "run",
-  "runs", "hp", "34401a", "34401", "ies", "x", "meter", "meters", "multimeter", "multi", "keysight", "key", "tek", "tektronix",
-  "ﬁber", "fiber", "straße", "strasse", "μA", "Ω", "i", "a",
+  "oscilloscope",
+  "oscilloscopes",
+  "oscillo",
+  "Oscilloscopy",
+  "analyzer",
+  "analyzing",
+  "Analyse",
+  "analyz",
+  "happy",
+  "happiness",
+  "happi",
+  "café",
+  "CAFE",
+  "cafés",
+  "naïve",
+  "naive",
+  "Ñandú",
+  "nandu",
+  "über",
+  "UBER",
+  "résumé",
+  "resume",
+  "running",
+  "run",
+  "runs",
+  "hp",
+  "34401a",
+  "34401",
+  "ies",
+  "x",
+  "meter",
+  "meters",
+  "multimeter",
+  "multi",
+  "keysight",
+  "key",
+  "tek",
+  "tektronix",
+  "ﬁber",
+  "fiber",
+  "straße",
+  "strasse",
+  "μA",
+  "Ω",
+  "i",
+  "a",
   // A letter to JavaScript but a separator to SQLite's tokenizer: one word, a phrase of two terms in the index.
-  "scope\u19b0meter", "meter\u19b0scope", "scope", "meter scope",
+  "scope\u19b0meter",
+  "meter\u19b0scope",
+  "scope",
+  "meter scope",
 ];
-const word = fc.oneof(
-  { weight: 4, arbitrary: fc.constantFrom(...VOCABULARY) },
-  { weight: 1, arbitrary: fc.stringMatching(/^[a-eé]{1,4}$/) },
-);
+const word = fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...VOCABULARY) }, { weight: 1, arbitrary: fc.stringMatching(/^[a-eé]{1,4}$/) });
 const words = (min: number, max: number) => fc.array(word, { minLength: min, maxLength: max });
 const CATEGORY_VALUES = ["industrial_electronics", "test_measurement", SCOPES, METERS, "heavy_equipment", EXCAVATORS, "no_such_category"];
 const PRICES = [0, 9_999, 10_000, 50_000, 100_050, 500_000];
@@ -143,7 +185,7 @@ const listingArbitrary = fc.record({
 });
 
 /** `arbitrary` in `set` of every 10 values, else null. */
-const sometimes = <T,>(arbitrary: fc.Arbitrary<T>, set: number): fc.Arbitrary<T | null> =>
+const sometimes = <T>(arbitrary: fc.Arbitrary<T>, set: number): fc.Arbitrary<T | null> =>
   fc.oneof({ weight: 10 - set, arbitrary: fc.constant(null) }, { weight: set, arbitrary });
 const price = sometimes(
   fc.constantFrom(...PRICES).map((cents) => cents / 100),
@@ -156,14 +198,17 @@ const searchArbitrary = fc.record({
     keyword: sometimes(
       fc.oneof(
         { weight: 8, arbitrary: words(1, 3).map((w) => w.join(" ")) },
-        { weight: 1, arbitrary: fc.constantFrom("!!!", "  ", "hp-34401a", "\"tek\"*", "über OR cafe", "NEAR(a b)") },
+        { weight: 1, arbitrary: fc.constantFrom("!!!", "  ", "hp-34401a", '"tek"*', "über OR cafe", "NEAR(a b)") },
       ),
       6,
     ),
     category: sometimes(fc.constantFrom(...CATEGORY_VALUES), 3),
     minPrice: price,
     maxPrice: price,
-    condition: fc.oneof({ weight: 3, arbitrary: fc.constant<Condition[]>([]) }, { weight: 1, arbitrary: fc.subarray([...CONDITIONS], { minLength: 1, maxLength: 6 }) }),
+    condition: fc.oneof(
+      { weight: 3, arbitrary: fc.constant<Condition[]>([]) },
+      { weight: 1, arbitrary: fc.subarray([...CONDITIONS], { minLength: 1, maxLength: 6 }) },
+    ),
     testLevel: sometimes(fc.constantFrom(...TEST_LEVELS), 2),
     calibrated: fc.constantFrom(false, false, false, false, true),
     brand: sometimes(fc.constantFrom("sight", "KEY", "élec", "ÉLEC", "Électro", "über", "Über", "&", "fluke"), 3),
@@ -241,7 +286,13 @@ describe("the matcher agrees with running the search", () => {
       .execute();
     const meter = await insertListing(seller, { title: "Happiness is a Fluke multimeter", category: METERS });
     expect((await matchListingToSavedSearches(database.db, meter, NOW)).matched).toEqual([id]);
-    expect(await database.db.selectFrom("saved_searches").select(["alert_term", "alert_term_prefix", "alert_category"]).where("id", "=", id).executeTakeFirstOrThrow()).toEqual({
+    expect(
+      await database.db
+        .selectFrom("saved_searches")
+        .select(["alert_term", "alert_term_prefix", "alert_category"])
+        .where("id", "=", id)
+        .executeTakeFirstOrThrow(),
+    ).toEqual({
       alert_term: "multimet",
       alert_term_prefix: 0,
       alert_category: null,
@@ -382,7 +433,16 @@ describe("the code paths that make a listing active record its matches", () => {
   const uploads = new DiskStore(path.join(os.tmpdir(), "tradebench-alerts-uploads"));
   const inputOf = (title: string) => {
     const form = new FormData();
-    const values = { title, description: "With probes.", categoryId: SCOPES, condition: "used_good", currency: "USD", listingType: "buy_now", price: "900", status: "active" };
+    const values = {
+      title,
+      description: "With probes.",
+      categoryId: SCOPES,
+      condition: "used_good",
+      currency: "USD",
+      listingType: "buy_now",
+      price: "900",
+      status: "active",
+    };
     for (const [name, value] of Object.entries(values)) form.append(name, value);
     const submission = parseWithZod(form, { schema: CreateListingSchema });
     if (submission.status !== "success") throw new Error(JSON.stringify(submission.error));

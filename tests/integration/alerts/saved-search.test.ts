@@ -34,7 +34,8 @@ async function rejection(promise: Promise<unknown>): Promise<string> {
 
 describe("createSavedSearch", () => {
   it("stores the name, the filters as JSON and asks to be notified of new matches", async () => {
-    const query = "search=tektronix mso&category=test_measurement&condition=good&minPrice=1000&maxPrice=5000.5&testLevel=fully_tested&calibrated=1&brand=Tektronix&sort=price:asc&page=3";
+    const query =
+      "search=tektronix mso&category=test_measurement&condition=good&minPrice=1000&maxPrice=5000.5&testLevel=fully_tested&calibrated=1&brand=Tektronix&sort=price:asc&page=3";
     const saved = await createSavedSearch(database.db, { userId: buyer, name: "  Mid-range scopes  ", params: paramsOf(query, "Test & Measurement") });
     expect(saved.name).toBe("Mid-range scopes");
     const row = await database.db.selectFrom("saved_searches").selectAll().where("id", "=", saved.id).executeTakeFirstOrThrow();
@@ -81,9 +82,7 @@ describe("createSavedSearch", () => {
   });
 
   it("requires search parameters with at least one criterion", async () => {
-    expect(await rejection(createSavedSearch(database.db, { userId: buyer, name: "Scopes", params: null }))).toBe(
-      "Search parameters are required",
-    );
+    expect(await rejection(createSavedSearch(database.db, { userId: buyer, name: "Scopes", params: null }))).toBe("Search parameters are required");
     expect(await rejection(createSavedSearch(database.db, { userId: buyer, name: "Everything", params: paramsOf("sort=price:asc&page=2") }))).toBe(
       SAVED_SEARCH_ERRORS.paramsRequired,
     );
@@ -91,9 +90,7 @@ describe("createSavedSearch", () => {
 
   it("requires a name that is more than spaces", async () => {
     for (const name of [undefined, "", "   \t "]) {
-      expect(await rejection(createSavedSearch(database.db, { userId: buyer, name, params: paramsOf("search=scope") }))).toBe(
-        "Search name is required",
-      );
+      expect(await rejection(createSavedSearch(database.db, { userId: buyer, name, params: paramsOf("search=scope") }))).toBe("Search name is required");
     }
   });
 
@@ -102,7 +99,12 @@ describe("createSavedSearch", () => {
     expect(await countSavedSearches(database.db, other)).toBe(0);
     await createSavedSearch(database.db, { userId: other, name: "", params: paramsOf("search=scope") }).catch(() => undefined);
     expect(await countSavedSearches(database.db, other)).toBe(0);
-    await createSavedSearch(database.db, { userId: other, name: "PLCs", params: paramsOf("category=automation_control", "Automation & Control"), notifyOnNew: false });
+    await createSavedSearch(database.db, {
+      userId: other,
+      name: "PLCs",
+      params: paramsOf("category=automation_control", "Automation & Control"),
+      notifyOnNew: false,
+    });
     expect(await countSavedSearches(database.db, other)).toBe(1);
     const row = await database.db.selectFrom("saved_searches").select("notify_on_new").where("user_id", "=", other).executeTakeFirstOrThrow();
     expect(row.notify_on_new).toBe(0);

@@ -149,7 +149,11 @@ describe("Execute", () => {
       await insertListingRow(opened.db, seller, { title: `Zanthoscope ${word} ${status}`, status, created_at: new Date(base + 3_600_000).toISOString() });
     }
     // Outside the price range.
-    await insertListingRow(opened.db, seller, { title: `Zanthoscope ${word} dear`, price_cents: 900_000, created_at: new Date(base + 3_600_000).toISOString() });
+    await insertListingRow(opened.db, seller, {
+      title: `Zanthoscope ${word} dear`,
+      price_cents: 900_000,
+      created_at: new Date(base + 3_600_000).toISOString(),
+    });
     const id = (await createSavedSearch(opened.db, { userId: buyer, name: "Zanthoscopes", params: paramsOf(`search=${word}&maxPrice=5000`) })).id;
     expect((await rowOf(id)).last_executed).toBeNull();
 
@@ -252,7 +256,13 @@ describe("the Saved Searches tab", () => {
 
   it("shows each search's name (else its words), filters, last run and alert state, and the confirmation on request", async () => {
     const buyer = await insertUserRow(opened.db);
-    const named = (await createSavedSearch(opened.db, { userId: buyer, name: "Mid-range scopes", params: paramsOf("search=tektronix&condition=good&minPrice=1000&maxPrice=5000") })).id;
+    const named = (
+      await createSavedSearch(opened.db, {
+        userId: buyer,
+        name: "Mid-range scopes",
+        params: paramsOf("search=tektronix&condition=good&minPrice=1000&maxPrice=5000"),
+      })
+    ).id;
     await opened.db.updateTable("saved_searches").set({ name: "", notify_on_new: 0 }).where("id", "=", named).execute();
     const rendered = await page(`/watchlist?tab=saved-searches&confirm-delete=${named}`, buyer);
     expect(rendered.text).toContain("tektronix");

@@ -41,7 +41,11 @@ beforeEach(async () => {
   alice = await insertUserRow(opened.db);
   bob = await insertUserRow(opened.db);
   carol = await insertUserRow(opened.db);
-  await opened.db.updateTable("profiles").set({ first_name: "Alice", last_name: "Archer", city: "Austin", address: "1 Main St" }).where("id", "=", alice).execute();
+  await opened.db
+    .updateTable("profiles")
+    .set({ first_name: "Alice", last_name: "Archer", city: "Austin", address: "1 Main St" })
+    .where("id", "=", alice)
+    .execute();
 });
 afterEach(() => opened.close());
 
@@ -223,7 +227,12 @@ describe("ending at the end date", () => {
     expect(await ordersOf(running.auctionId)).toHaveLength(1);
 
     // An upcoming auction whose whole run has passed (the server was down) starts and ends in one read.
-    const missed = await insertAuctionRow(opened.db, seller, { status: "upcoming", start_date: at(-2 * HOUR).toISOString(), end_date: at(-HOUR).toISOString() }, T0);
+    const missed = await insertAuctionRow(
+      opened.db,
+      seller,
+      { status: "upcoming", start_date: at(-2 * HOUR).toISOString(), end_date: at(-HOUR).toISOString() },
+      T0,
+    );
     await settleAuctionIfDue(opened.db, missed.auctionId, T0);
     expect(await auctionOf(missed.auctionId)).toMatchObject({ status: "ended", winner_id: null });
     await settleAuctionIfDue(opened.db, 987_654, T0);
@@ -308,17 +317,13 @@ describe("the owner cancels", () => {
       kind: "conflict",
     });
     const ended = await insertAuctionRow(opened.db, seller, { status: "ended" }, T0);
-    expect((await refusal(cancelAuction(opened.db, { auctionId: ended.auctionId, userId: seller, now: T0 }))).message).toBe(
-      "This auction cannot be cancelled",
-    );
+    expect((await refusal(cancelAuction(opened.db, { auctionId: ended.auctionId, userId: seller, now: T0 }))).message).toBe("This auction cannot be cancelled");
   });
 
   it("cannot cancel an auction whose end date has passed: it ends with its winner instead", async () => {
     const { auctionId } = await insertAuctionRow(opened.db, seller, {}, T0);
     await placeBid(opened.db, { auctionId, bidderId: alice, amountCents: 100_000, now: T0 });
-    expect((await refusal(cancelAuction(opened.db, { auctionId, userId: seller, now: AFTER_END }))).message).toBe(
-      "This auction cannot be cancelled",
-    );
+    expect((await refusal(cancelAuction(opened.db, { auctionId, userId: seller, now: AFTER_END }))).message).toBe("This auction cannot be cancelled");
     expect(await auctionOf(auctionId)).toMatchObject({ status: "ended", winner_id: alice });
   });
 });

@@ -112,7 +112,11 @@ describe("getAuctionPage", () => {
     const now = new Date();
     const { auctionId } = await insertAuctionRow(opened.db, seller, {}, new Date(now.getTime() - 2 * HOUR));
     await placeBid(opened.db, { auctionId, bidderId: alice, amountCents: 100_000, now: new Date(now.getTime() - 2 * HOUR) });
-    await opened.db.updateTable("auctions").set({ end_date: new Date(now.getTime() - 1000).toISOString() }).where("id", "=", auctionId).execute();
+    await opened.db
+      .updateTable("auctions")
+      .set({ end_date: new Date(now.getTime() - 1000).toISOString() })
+      .where("id", "=", auctionId)
+      .execute();
 
     const page = await getAuctionPage(opened.db, auctionId, { id: alice, role: "buyer" }, now);
     expect(page?.snapshot).toMatchObject({ status: "ended", viewerWon: true });
@@ -203,7 +207,11 @@ describe("/auctions/{id}", () => {
     const start = new Date(Date.now() - 3 * HOUR);
     const { auctionId } = await insertAuctionRow(opened.db, seller, {}, start);
     await placeBid(opened.db, { auctionId, bidderId: alice, amountCents: 100_000, now: start });
-    await opened.db.updateTable("auctions").set({ end_date: new Date(Date.now() - 1000).toISOString() }).where("id", "=", auctionId).execute();
+    await opened.db
+      .updateTable("auctions")
+      .set({ end_date: new Date(Date.now() - 1000).toISOString() })
+      .where("id", "=", auctionId)
+      .execute();
     const { html, text } = await render(`/auctions/${auctionId}`, alice);
     expect(text).toContain("Auction ended");
     expect(text).toContain("Sold for $1,000");
@@ -235,7 +243,11 @@ describe("/auctions/{id}", () => {
     const start = new Date(Date.now() - 3 * HOUR);
     const unmet = await insertAuctionRow(opened.db, seller, { reserve_price_cents: RESERVE_CENTS }, start);
     await placeBid(opened.db, { auctionId: unmet.auctionId, bidderId: alice, amountCents: 100_000, now: start });
-    await opened.db.updateTable("auctions").set({ end_date: new Date(Date.now() - 1000).toISOString() }).where("id", "=", unmet.auctionId).execute();
+    await opened.db
+      .updateTable("auctions")
+      .set({ end_date: new Date(Date.now() - 1000).toISOString() })
+      .where("id", "=", unmet.auctionId)
+      .execute();
     const ended = await render(`/auctions/${unmet.auctionId}`, bob);
     expect(ended.text).toContain("Not sold");
     expect(ended.text).toContain("The highest bid, $1,000, did not reach the reserve price.");

@@ -104,11 +104,7 @@ async function expectEachChangedOnce(f: Fixture): Promise<void> {
   const events = await db.selectFrom("order_events").select("order_id").execute();
   expect(events).toHaveLength(f.won.size);
 
-  const notifications = await db
-    .selectFrom("notifications")
-    .select(["user_id", "type", "title", "action_url"])
-    .where("type", "!=", "bid")
-    .execute();
+  const notifications = await db.selectFrom("notifications").select(["user_id", "type", "title", "action_url"]).where("type", "!=", "bid").execute();
   const keys = notifications.map((row) => `${row.user_id} ${row.type} ${row.title} ${row.action_url}`);
   expect(new Set(keys).size).toBe(keys.length);
   // Exactly the expected ones: winner + seller + other bidders for a sale; seller + top bidder below the reserve;

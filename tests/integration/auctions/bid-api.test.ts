@@ -146,7 +146,12 @@ describe("POST /api/auctions/{id}/bids", () => {
     ];
     /** The snapshot names its own auction and listing, and their times; everything else must be equal. */
     const sameLot = (answer: { status: number; body: BidActionData }) =>
-      answer.body.ok ? { ...answer, body: { ...answer.body, snapshot: { ...answer.body.snapshot, auctionId: 0, listingId: 0, startsAt: "", endsAt: "", extensionsEndAt: "" } } } : answer;
+      answer.body.ok
+        ? {
+            ...answer,
+            body: { ...answer.body, snapshot: { ...answer.body.snapshot, auctionId: 0, listingId: 0, startsAt: "", endsAt: "", extensionsEndAt: "" } },
+          }
+        : answer;
     for (const [who, fields] of steps) {
       const fromRoute = sameLot(await route(viaRoute.auctionId, who, fields));
       const fromApi = sameLot(await api(viaApi.auctionId, who, fields));

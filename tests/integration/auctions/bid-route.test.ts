@@ -138,7 +138,10 @@ describe("POST /auctions/{id}/bid as JSON", () => {
 
   it("reads the form once: an amount sent twice is refused beside its field, not bid with the first value", async () => {
     const { auctionId } = await insertAuctionRow(opened.db, seller);
-    const fields: Array<[string, string]> = [["amount", "1000"], ["amount", "5000"]];
+    const fields: Array<[string, string]> = [
+      ["amount", "1000"],
+      ["amount", "5000"],
+    ];
     const { status, body } = await json(await post(auctionId, { as: bob, fields }));
     expect({ status, body }).toEqual({ status: 400, body: { ok: false, error: FORM_MESSAGES.oneValue, field: "amount" } });
     const row = await opened.db.selectFrom("auctions").select("bid_count").where("id", "=", auctionId).executeTakeFirstOrThrow();

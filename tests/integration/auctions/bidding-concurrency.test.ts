@@ -53,7 +53,14 @@ afterAll(() => opened.close());
 async function bidTogether(lots: number[], options: { seed: number; requests: number; inFlight?: number }): Promise<BidderProcessReport[]> {
   const reports = await runTogether<BidderProcessReport>(
     bidders.map((bidderIds, p) => {
-      const config: BidderProcessConfig = { databaseFile: opened.url, seed: options.seed + p, bidderIds, auctionIds: lots, requests: options.requests, inFlight: options.inFlight };
+      const config: BidderProcessConfig = {
+        databaseFile: opened.url,
+        seed: options.seed + p,
+        bidderIds,
+        auctionIds: lots,
+        requests: options.requests,
+        inFlight: options.inFlight,
+      };
       return { script: SCRIPT, env: { BIDDER_CONFIG: JSON.stringify(config) } };
     }),
   );

@@ -43,16 +43,10 @@ describe("placeBid", () => {
   it("needs later bids above the current price by the increment", async () => {
     const { auctionId } = await insertAuctionRow(opened.db, seller);
     await placeBid(opened.db, { auctionId, bidderId: alice, amountCents: 100_000 });
-    expect(await rejection(placeBid(opened.db, { auctionId, bidderId: bob, amountCents: 100_000 }))).toBe(
-      "Bid must be higher than current price of $1,000",
-    );
+    expect(await rejection(placeBid(opened.db, { auctionId, bidderId: bob, amountCents: 100_000 }))).toBe("Bid must be higher than current price of $1,000");
     expect(await rejection(placeBid(opened.db, { auctionId, bidderId: bob, amountCents: 100_950 }))).toBe("Bid must be at least $1,010");
-    expect(await rejection(placeBid(opened.db, { auctionId, bidderId: alice, amountCents: 200_000 }))).toBe(
-      "You are currently the highest bidder!",
-    );
-    expect(await rejection(placeBid(opened.db, { auctionId, bidderId: seller, amountCents: 200_000 }))).toBe(
-      "You cannot bid on your own auction",
-    );
+    expect(await rejection(placeBid(opened.db, { auctionId, bidderId: alice, amountCents: 200_000 }))).toBe("You are currently the highest bidder!");
+    expect(await rejection(placeBid(opened.db, { auctionId, bidderId: seller, amountCents: 200_000 }))).toBe("You cannot bid on your own auction");
   });
 
   it("answers a challenger from the leader's maximum and notifies only a bidder who lost the lead", async () => {

@@ -95,10 +95,12 @@ describe.skipIf(onPostgres)("bids placed at the same time", () => {
       const outcome = model.bid({ bidderId: bid.bidderId, amountCents: bid.amountCents, maxCents: bid.maxCents ?? null, now: now.getTime() });
       return outcome.accepted ? { result: outcome.result, bidCents: outcome.bidCents } : { refused: outcome.message };
     });
-    expect(concurrent.map((settled) => {
-      const t = told(settled);
-      return "result" in t ? { result: t.result, bidCents: t.bidCents } : t;
-    })).toEqual(modelTold);
+    expect(
+      concurrent.map((settled) => {
+        const t = told(settled);
+        return "result" in t ? { result: t.result, bidCents: t.bidCents } : t;
+      }),
+    ).toEqual(modelTold);
 
     const rows = await storedRows(together.auctionId);
     expect(rows).toEqual(await storedRows(oneByOne.auctionId));

@@ -49,16 +49,35 @@ const stepArb = fc.record({
   /** 0: the seller. */
   bidder: fc.constantFrom(0, 1, 1, 2, 2, 3, 3, 4),
   amount: fc.oneof(
-    { weight: 12, arbitrary: fc.record({ kind: fc.constant("next" as const), steps: fc.integer({ min: -2, max: 6 }), jitter: fc.constantFrom(0, 0, 0, -1, 1, 37) }) },
+    {
+      weight: 12,
+      arbitrary: fc.record({ kind: fc.constant("next" as const), steps: fc.integer({ min: -2, max: 6 }), jitter: fc.constantFrom(0, 0, 0, -1, 1, 37) }),
+    },
     { weight: 2, arbitrary: fc.record({ kind: fc.constant("far" as const), steps: fc.integer({ min: 7, max: 120 }), jitter: fc.constant(0) }) },
     { weight: 3, arbitrary: fc.record({ kind: fc.constant("leaderMax" as const), steps: fc.integer({ min: -1, max: 1 }), jitter: fc.constantFrom(0, -1, 1) }) },
-    { weight: 1, arbitrary: fc.record({ kind: fc.constant("odd" as const), steps: fc.constant(0), jitter: fc.constantFrom(0, -500, 0.5, Number.NaN, Number.POSITIVE_INFINITY) }) },
+    {
+      weight: 1,
+      arbitrary: fc.record({
+        kind: fc.constant("odd" as const),
+        steps: fc.constant(0),
+        jitter: fc.constantFrom(0, -500, 0.5, Number.NaN, Number.POSITIVE_INFINITY),
+      }),
+    },
   ),
   max: fc.oneof(
     { weight: 6, arbitrary: fc.constant({ kind: "none" as const, steps: 0, jitter: 0 }) },
-    { weight: 4, arbitrary: fc.record({ kind: fc.constant("aboveAmount" as const), steps: fc.integer({ min: 0, max: 15 }), jitter: fc.constantFrom(0, 0, 1, 7) }) },
-    { weight: 3, arbitrary: fc.record({ kind: fc.constant("leaderMax" as const), steps: fc.integer({ min: -1, max: 1 }), jitter: fc.constantFrom(0, 0, -1, 1) }) },
-    { weight: 2, arbitrary: fc.record({ kind: fc.constant("reserve" as const), steps: fc.integer({ min: -1, max: 1 }), jitter: fc.constantFrom(0, 0, -1, 1) }) },
+    {
+      weight: 4,
+      arbitrary: fc.record({ kind: fc.constant("aboveAmount" as const), steps: fc.integer({ min: 0, max: 15 }), jitter: fc.constantFrom(0, 0, 1, 7) }),
+    },
+    {
+      weight: 3,
+      arbitrary: fc.record({ kind: fc.constant("leaderMax" as const), steps: fc.integer({ min: -1, max: 1 }), jitter: fc.constantFrom(0, 0, -1, 1) }),
+    },
+    {
+      weight: 2,
+      arbitrary: fc.record({ kind: fc.constant("reserve" as const), steps: fc.integer({ min: -1, max: 1 }), jitter: fc.constantFrom(0, 0, -1, 1) }),
+    },
     { weight: 1, arbitrary: fc.record({ kind: fc.constant("belowAmount" as const), steps: fc.constant(0), jitter: fc.constantFrom(-1, -100) }) },
   ),
   advanceMs: fc.constantFrom(0, 0, 0, 1000, 1000, 1000, 30_000, 30_000, 90_000, 90_000, 4 * MINUTE, 7 * MINUTE),

@@ -10,14 +10,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { OpenedDatabase } from "#db/dialect.ts";
 import type { Role } from "~/lib/roles.ts";
-import {
-  AUCTION_FORM_DEFAULTS,
-  CreateListingSchema,
-  EditListingSchema,
-  LISTING_MESSAGES,
-  toListingInput,
-  type ListingInput,
-} from "~/schemas/listing.ts";
+import { AUCTION_FORM_DEFAULTS, CreateListingSchema, EditListingSchema, LISTING_MESSAGES, toListingInput, type ListingInput } from "~/schemas/listing.ts";
 import { placeBid } from "~/services/auctions/bidding.server.ts";
 import { checkListingUploads } from "~/services/listings/listing-uploads.server.ts";
 import { createListing } from "~/services/listings/create-listing.server.ts";
@@ -113,7 +106,9 @@ async function rejection(promise: Promise<unknown>): Promise<unknown> {
 }
 
 async function png(width: number, colour = "#335577"): Promise<Buffer> {
-  return sharp({ create: { width, height: 40, channels: 3, background: colour } }).png().toBuffer();
+  return sharp({ create: { width, height: 40, channels: 3, background: colour } })
+    .png()
+    .toBuffer();
 }
 
 function countRows(table: "equipment_listings" | "equipment_images" | "auctions") {
@@ -126,7 +121,10 @@ function countRows(table: "equipment_listings" | "equipment_images" | "auctions"
 
 function filesUnder(dir: string): string[] {
   if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).map((entry) => entry.name);
+  return fs
+    .readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => entry.name);
 }
 
 describe("the form's checks for auction and hybrid listings", () => {
@@ -380,7 +378,13 @@ describe("editing a listing with an auction", () => {
   it("changes the settings while there is no bid, and refuses once one exists", async () => {
     const { id, auctionId } = await liveAuctionListing();
     const [before] = await auctionsOf(id);
-    await updateListing(database.db, uploads, people.owner, id, inputOf({ ...EDIT, startingPrice: "9000", duration: "3", bidIncrement: "20" }, EditListingSchema));
+    await updateListing(
+      database.db,
+      uploads,
+      people.owner,
+      id,
+      inputOf({ ...EDIT, startingPrice: "9000", duration: "3", bidIncrement: "20" }, EditListingSchema),
+    );
     const [changed] = await auctionsOf(id);
     expect(changed).toMatchObject({
       starting_price_cents: 900_000,
@@ -413,9 +417,13 @@ describe("editing a listing with an auction", () => {
 
   it("keeps the type and the Active status while the auction is live", async () => {
     const { id } = await liveAuctionListing();
-    const typeChange = await rejection(updateListing(database.db, uploads, people.owner, id, inputOf({ ...EDIT, listingType: "buy_now", price: "9000" }, EditListingSchema)));
+    const typeChange = await rejection(
+      updateListing(database.db, uploads, people.owner, id, inputOf({ ...EDIT, listingType: "buy_now", price: "9000" }, EditListingSchema)),
+    );
     expect(typeChange).toMatchObject({ field: "listingType", message: LISTING_MESSAGES.auctionTypeLocked });
-    const toHybrid = await rejection(updateListing(database.db, uploads, people.owner, id, inputOf({ ...EDIT, listingType: "hybrid", buyNowPrice: "20000" }, EditListingSchema)));
+    const toHybrid = await rejection(
+      updateListing(database.db, uploads, people.owner, id, inputOf({ ...EDIT, listingType: "hybrid", buyNowPrice: "20000" }, EditListingSchema)),
+    );
     expect(toHybrid).toMatchObject({ field: "listingType" });
     const archived = await rejection(updateListing(database.db, uploads, people.owner, id, inputOf(EDIT, EditListingSchema), { status: "archived" }));
     expect(archived).toMatchObject({ field: "status", message: LISTING_MESSAGES.auctionKeepsActive });

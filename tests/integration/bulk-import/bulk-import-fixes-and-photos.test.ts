@@ -13,7 +13,7 @@ import type { OpenedDatabase } from "#db/dialect.ts";
 import { BULK_MESSAGES } from "~/lib/bulk-import.ts";
 import { chunksOf, parseBulkCsv } from "~/services/listings/bulk-csv.server.ts";
 import { applyBulkMapping, continueToPayment, createBulkImport, editBulkRow, getBulkImport, startBulkImport } from "~/services/listings/bulk-import.server.ts";
-import { runBulkAiJob, runBulkImportJob, startBulkAi } from "~/services/listings/bulk-import-jobs.server.ts";
+import { runBulkAiJob, runBulkImportJob, startBulkAi } from "~/flows/bulk-import-jobs.server.ts";
 import { DiskStore } from "~/services/storage/index.server.ts";
 import { insertListingRow, OSCILLOSCOPES } from "../../support/listings.ts";
 import { createTestDatabase } from "../../support/test-database.ts";
@@ -30,7 +30,9 @@ beforeAll(async () => {
   database = createTestDatabase();
   uploadsDir = fs.mkdtempSync(path.join(os.tmpdir(), "tradebench-bulk-fixes-"));
   uploads = new DiskStore(uploadsDir);
-  const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 40, g: 120, b: 200 } } }).png().toBuffer();
+  const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 40, g: 120, b: 200 } } })
+    .png()
+    .toBuffer();
   // Photos under /photo load; anything else answers 404.
   server = http.createServer((request, response) => {
     if (request.url?.startsWith("/photo")) {
@@ -100,7 +102,11 @@ describe("fixes in place on the review step", () => {
     await importAll(seller, id);
     const row = (await getBulkImport(db, seller, id)).rows[0]!;
     expect(row).toMatchObject({ photoErrors: [], photosLoaded: 2, heldAsDraft: false });
-    const listing = await db.selectFrom("equipment_listings").select(["brand", "model", "title", "status"]).where("id", "=", row.listingId!).executeTakeFirstOrThrow();
+    const listing = await db
+      .selectFrom("equipment_listings")
+      .select(["brand", "model", "title", "status"])
+      .where("id", "=", row.listingId!)
+      .executeTakeFirstOrThrow();
     expect(listing).toEqual({ brand: "Tektronix", model: "TDS2024C", title: "Tektronix TDS2024C 200 MHz four-channel oscilloscope", status: "active" });
     const images = await db.selectFrom("equipment_images").select("id").where("listing_id", "=", row.listingId!).execute();
     expect(images).toHaveLength(2);
@@ -129,7 +135,8 @@ describe("photos at import", () => {
       (await db.selectFrom("equipment_listings").select("status").where("id", "=", listingId!).executeTakeFirstOrThrow()).status;
     expect(await status(none!.listingId)).toBe("draft");
     expect(await status(half!.listingId)).toBe("active");
-    const images = async (listingId: number | null) => (await db.selectFrom("equipment_images").select("id").where("listing_id", "=", listingId!).execute()).length;
+    const images = async (listingId: number | null) =>
+      (await db.selectFrom("equipment_images").select("id").where("listing_id", "=", listingId!).execute()).length;
     expect(await images(none!.listingId)).toBe(0);
     expect(await images(half!.listingId)).toBe(1);
   });
@@ -154,7 +161,10 @@ describe("the AI step's price", () => {
     // Only the same model (the first test's imported TDS2024C at $1,450 is one too); none of the brand's other models.
     const titles = row.comparables.map((c) => c.title);
     expect(titles).toEqual(expect.arrayContaining(["Tektronix TDS2024C 200 MHz scope", "Tektronix TDS2024C oscilloscope"]));
-    expect(titles.every((title) => title.includes("TDS2024C")), titles.join(" | ")).toBe(true);
+    expect(
+      titles.every((title) => title.includes("TDS2024C")),
+      titles.join(" | "),
+    ).toBe(true);
     // Between the two same-model prices, far from an average with the other models (about $5,200).
     expect(row.suggestedPriceCents).not.toBeNull();
     expect(row.suggestedPriceCents!).toBeGreaterThanOrEqual(130_000);

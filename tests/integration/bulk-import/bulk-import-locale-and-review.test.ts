@@ -111,7 +111,12 @@ describe("held imports and bulk take-down", () => {
     await expect(decideHeldBulkImport(database.db, admin, view.id, "reject", "")).rejects.toMatchObject({ kind: "invalid" });
     const decided = await decideHeldBulkImport(database.db, admin, view.id, "approve", "Looks fine");
     expect(decided.status).toBe("importing");
-    const audit = await database.db.selectFrom("audit_events").select("action").where("subject_type", "=", "bulk_import").where("subject_id", "=", String(view.id)).execute();
+    const audit = await database.db
+      .selectFrom("audit_events")
+      .select("action")
+      .where("subject_type", "=", "bulk_import")
+      .where("subject_id", "=", String(view.id))
+      .execute();
     expect(audit.map((a) => a.action)).toEqual(["bulk_import.approve"]);
 
     // Listings of an import (made directly here: the import job needs photos from a server).
@@ -119,16 +124,35 @@ describe("held imports and bulk take-down", () => {
     for (let i = 0; i < 2; i += 1) {
       const created = await database.db
         .insertInto("equipment_listings")
-        .values({ user_id: newSeller, title: `Flood ${i}`, description: "x", category_id: "industrial_electronics", listing_type: "buy_now", price_cents: 100, currency: "USD", condition: "used_good", status: "active", created_at: new Date().toISOString(), updated_at: new Date().toISOString() } as never)
+        .values({
+          user_id: newSeller,
+          title: `Flood ${i}`,
+          description: "x",
+          category_id: "industrial_electronics",
+          listing_type: "buy_now",
+          price_cents: 100,
+          currency: "USD",
+          condition: "used_good",
+          status: "active",
+          created_at: new Date().toISOString(),
+          updated_at: new Date().toISOString(),
+        } as never)
         .returning("id")
         .executeTakeFirstOrThrow();
       ids.push(Number(created.id));
-      await database.db.updateTable("bulk_import_rows").set({ listing_id: Number(created.id) }).where("import_id", "=", view.id).where("row_number", "=", i + 1).execute();
+      await database.db
+        .updateTable("bulk_import_rows")
+        .set({ listing_id: Number(created.id) })
+        .where("import_id", "=", view.id)
+        .where("row_number", "=", i + 1)
+        .execute();
     }
     expect((await listListingsForAdmin(database.db, { importId: view.id })).listings.map((l) => l.id).sort()).toEqual(ids.sort());
     await expect(takeDownListings(database.db, buyer, "remove", { importId: view.id }, "Spam")).rejects.toMatchObject({ kind: "forbidden" });
     await expect(takeDownListings(database.db, admin, "remove", { importId: view.id }, "  ")).rejects.toMatchObject({ kind: "invalid" });
-    await expect(takeDownListings(database.db, admin, "remove", { listingIds: Array.from({ length: 101 }, (_, i) => i + 1) }, "Spam")).rejects.toMatchObject({ kind: "invalid" });
+    await expect(takeDownListings(database.db, admin, "remove", { listingIds: Array.from({ length: 101 }, (_, i) => i + 1) }, "Spam")).rejects.toMatchObject({
+      kind: "invalid",
+    });
     const done = await takeDownListings(database.db, admin, "remove", { importId: view.id }, "Photo-less flood");
     expect(done).toEqual({ changed: 2, skipped: 0, sellersNotified: 1 });
     const statuses = await database.db.selectFrom("equipment_listings").select("status").where("id", "in", ids).execute();
@@ -136,7 +160,12 @@ describe("held imports and bulk take-down", () => {
     const audited = await database.db.selectFrom("audit_events").select("detail").where("action", "=", "listing.bulk_remove").execute();
     expect(audited).toHaveLength(2);
     expect(audited[0]!.detail).toContain("Photo-less flood");
-    const told = await database.db.selectFrom("notifications").select("message").where("user_id", "=", newSeller).where("title", "=", "Your listings were removed").execute();
+    const told = await database.db
+      .selectFrom("notifications")
+      .select("message")
+      .where("user_id", "=", newSeller)
+      .where("title", "=", "Your listings were removed")
+      .execute();
     expect(told[0]!.message).toContain("2 of your listings: Photo-less flood");
   });
 });

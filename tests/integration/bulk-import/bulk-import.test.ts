@@ -44,7 +44,9 @@ beforeAll(async () => {
   uploads = new DiskStore(uploadsDir);
   seller = await insertUserRow(database.db, undefined, "seller");
   await database.db.updateTable("profiles").set({ fee_exemption: 50 }).where("id", "=", seller).execute();
-  const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 200, g: 40, b: 40 } } }).png().toBuffer();
+  const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 200, g: 40, b: 40 } } })
+    .png()
+    .toBuffer();
   server = http.createServer((request, response) => {
     if (request.url?.startsWith("/photo")) {
       response.writeHead(200, { "Content-Type": "image/png" });
@@ -100,7 +102,16 @@ describe("bulk import", () => {
     expect(view.rows.slice(0, 3).map((r) => [r.rowNumber, r.errors])).toEqual([
       [3, [{ field: "price", message: "Price 'not a price' is not a number" }]],
       // The value given and the list, not "Condition is required".
-      [4, [{ field: "condition", message: "Condition 'mint' is not one of New, Open Box, Used - Excellent, Used - Very Good, Used - Good, Used - Fair, For Repair, Incomplete, Parts Only, As-Is" }]],
+      [
+        4,
+        [
+          {
+            field: "condition",
+            message:
+              "Condition 'mint' is not one of New, Open Box, Used - Excellent, Used - Very Good, Used - Good, Used - Fair, For Repair, Incomplete, Parts Only, As-Is",
+          },
+        ],
+      ],
       // Neither the file nor the classifier knows what an "X1" by "Junk" is.
       [6, [{ field: "category", message: "Category is required" }]],
     ]);
@@ -132,7 +143,11 @@ describe("bulk import", () => {
     expect(await runBulkAiJob(db, id, { now: () => later })).toBe(true);
     view = await getBulkImport(db, seller, id);
     expect(view.ai).toMatchObject({ state: "done", done: 5, total: 5 });
-    const generations = await db.selectFrom("ai_generations").select((eb) => eb.fn.countAll<number>().as("n")).where("user_id", "=", seller).executeTakeFirstOrThrow();
+    const generations = await db
+      .selectFrom("ai_generations")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("user_id", "=", seller)
+      .executeTakeFirstOrThrow();
     expect(Number(generations.n)).toBe(5);
     const fluke = view.rows.find((r) => r.rowNumber === 2)!;
     // No language model is configured here: the built-in generator wrote every row, and no row claims the model did.
@@ -151,7 +166,15 @@ describe("bulk import", () => {
     await startBulkImport(db, seller, id, "BULK20");
     await expect(startBulkImport(db, seller, id, "BULK20")).rejects.toThrow(BULK_MESSAGES.wrongStep);
     const charge = await db.selectFrom("bulk_import_charges").selectAll().where("import_id", "=", id).executeTakeFirstOrThrow();
-    expect(charge).toMatchObject({ listing_count: 5, fee_cents: 500, exemption_cents: 250, discount_cents: 50, total_cents: 200, promo_code: "BULK20", status: "invoiced" });
+    expect(charge).toMatchObject({
+      listing_count: 5,
+      fee_cents: 500,
+      exemption_cents: 250,
+      discount_cents: 50,
+      total_cents: 200,
+      promo_code: "BULK20",
+      status: "invoiced",
+    });
     const used = await db.selectFrom("promo_codes").select("current_uses").where("code", "=", "BULK20").executeTakeFirstOrThrow();
     expect(Number(used.current_uses)).toBe(1);
 
@@ -188,7 +211,9 @@ describe("bulk import", () => {
     const db = database.db;
     const fake = await startFakeOpenAi();
     try {
-      const parsed = await csv(`brand,model,condition,price,photo_urls\r\nFluke,87V,good,325,${origin}/photo-1.png\r\nFluke,FAKE-500,good,300,${origin}/photo-2.png\r\n`);
+      const parsed = await csv(
+        `brand,model,condition,price,photo_urls\r\nFluke,87V,good,325,${origin}/photo-1.png\r\nFluke,FAKE-500,good,300,${origin}/photo-2.png\r\n`,
+      );
       const id = await createBulkImport(db, seller, "model.csv", parsed);
       await applyBulkMapping(db, seller, id, (await getBulkImport(db, seller, id)).mapping);
       await startBulkAi(db, seller, id);
@@ -207,9 +232,16 @@ describe("bulk import", () => {
 
   it("keeps imports to their owner", async () => {
     const other = await insertUserRow(database.db, undefined, "seller");
-    const id = await createBulkImport(database.db, seller, "mine.csv", await csv("brand,model,condition,price,photo_urls\nA,B,good,1,https://x.example/a.jpg\n"));
+    const id = await createBulkImport(
+      database.db,
+      seller,
+      "mine.csv",
+      await csv("brand,model,condition,price,photo_urls\nA,B,good,1,https://x.example/a.jpg\n"),
+    );
     await expect(getBulkImport(database.db, other, id)).rejects.toThrow(BULK_MESSAGES.importNotFound);
-    await expect(applyBulkMapping(database.db, other, id, ["brand", "model", "condition", "price", "photo_urls"])).rejects.toThrow(BULK_MESSAGES.importNotFound);
+    await expect(applyBulkMapping(database.db, other, id, ["brand", "model", "condition", "price", "photo_urls"])).rejects.toThrow(
+      BULK_MESSAGES.importNotFound,
+    );
   });
 
   it("lets the server answer between the AI step's rows (a job of thousands of rows held it for 20 s)", async () => {

@@ -42,16 +42,30 @@ async function answer(request: Request): Promise<{ status: number; message: stri
   }
 }
 
-const imports = async () => Number((await opened.db.selectFrom("bulk_imports").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+const imports = async () =>
+  Number(
+    (
+      await opened.db
+        .selectFrom("bulk_imports")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 const HEADER = "brand,model,condition,price,photo_urls\n";
 const ROW = "Fluke,87V,good,325,https://img.example/a.jpg\n";
 
 describe("POST /bulk-upload (the upload)", () => {
   it("refuses before any work, with the page's messages", async () => {
     expect(await answer(upload("stock.xlsx", HEADER + ROW))).toMatchObject({ status: 400, message: BULK_MESSAGES.notCsv });
-    expect(await answer(upload("stock.csv", new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0x00, 0x00])))).toMatchObject({ status: 400, message: BULK_MESSAGES.notCsv });
+    expect(await answer(upload("stock.csv", new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0x00, 0x00])))).toMatchObject({
+      status: 400,
+      message: BULK_MESSAGES.notCsv,
+    });
     expect(await answer(upload("stock.csv", HEADER + ROW.repeat(5_001)))).toMatchObject({ status: 413, message: BULK_MESSAGES.tooManyRows });
-    expect(await answer(upload("stock.csv", HEADER + ROW, { "Content-Length": String(16 * 1024 * 1024) }))).toMatchObject({ status: 413, message: BULK_MESSAGES.tooLarge });
+    expect(await answer(upload("stock.csv", HEADER + ROW, { "Content-Length": String(16 * 1024 * 1024) }))).toMatchObject({
+      status: 413,
+      message: BULK_MESSAGES.tooLarge,
+    });
     expect(await imports()).toBe(0);
   });
 
@@ -62,9 +76,20 @@ describe("POST /bulk-upload (the upload)", () => {
     expect(await imports()).toBe(1);
     // The mapping step refuses the missing photo column in the spec's words.
     const id = Number(result.location!.split("=")[1]);
-    const form = new URLSearchParams({ intent: "map", importId: String(id), "mapping[0]": "brand", "mapping[1]": "model", "mapping[2]": "condition", "mapping[3]": "price" });
+    const form = new URLSearchParams({
+      intent: "map",
+      importId: String(id),
+      "mapping[0]": "brand",
+      "mapping[1]": "model",
+      "mapping[2]": "condition",
+      "mapping[3]": "price",
+    });
     const mapped = await answer(
-      new Request("http://localhost/bulk-upload", { method: "POST", body: form, headers: { Cookie: cookie, Origin: "http://localhost", "Content-Type": "application/x-www-form-urlencoded" } }),
+      new Request("http://localhost/bulk-upload", {
+        method: "POST",
+        body: form,
+        headers: { Cookie: cookie, Origin: "http://localhost", "Content-Type": "application/x-www-form-urlencoded" },
+      }),
     );
     expect(mapped).toMatchObject({ status: 400, message: "Missing required fields: photo_urls" });
   });

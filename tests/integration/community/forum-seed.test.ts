@@ -16,7 +16,10 @@ const now = new Date("2026-11-20T12:00:00.000Z");
 beforeAll(async () => {
   opened = createTestDatabase();
   const emails = [
-    ...new Set([...DEMO_FORUM_TOPICS.flatMap((topic) => [topic.by, ...topic.replies.map((reply) => reply.by)]), ...DEMO_FLAGGED_REPLIES.flatMap((reply) => [reply.by, ...reply.flaggedBy])]),
+    ...new Set([
+      ...DEMO_FORUM_TOPICS.flatMap((topic) => [topic.by, ...topic.replies.map((reply) => reply.by)]),
+      ...DEMO_FLAGGED_REPLIES.flatMap((reply) => [reply.by, ...reply.flaggedBy]),
+    ]),
   ];
   for (const email of emails) await insertUserRow(opened.db, email, email.startsWith("moderator@") ? "moderator" : "buyer");
   // Members of long standing, as the demo's are: their flags count in full towards hiding a post.

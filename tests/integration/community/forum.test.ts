@@ -70,7 +70,12 @@ beforeEach(async () => {
 });
 
 const topic = (title: string, values: Partial<{ category: string; body: string; by: string; at: Date }> = {}) =>
-  createForumTopic(opened.db, member(values.by ?? people.author), { categoryId: values.category ?? "test-measurement", title, body: values.body ?? `About ${title}` }, values.at);
+  createForumTopic(
+    opened.db,
+    member(values.by ?? people.author),
+    { categoryId: values.category ?? "test-measurement", title, body: values.body ?? `About ${title}` },
+    values.at,
+  );
 
 const list = (query = "", as: string | null = null) => calls().get(forumRoute, `/forum${query}`, as);
 const openTopic = (id: number, as: string | null = null, query = "") => calls().get(topicRoute, `/forum/topic/${id}${query}`, as, { id: String(id) });
@@ -210,9 +215,15 @@ describe("posting", () => {
     expect(opening.editableByViewer).toBe(true);
     expect((await act(id, people.member, { intent: "edit", postId: String(opening.id), body: "Hijacked" })).status).toBe(403);
     expect((await act(id, people.author, { intent: "edit", postId: String(opening.id), body: "Which firmware fixes the LO unlock?" })).status).toBe(302);
-    expect((await getForumTopic(opened.db, id, { userId: null, canModerate: false })).opening).toMatchObject({ body: "Which firmware fixes the LO unlock?", editedAt: expect.any(String) });
+    expect((await getForumTopic(opened.db, id, { userId: null, canModerate: false })).opening).toMatchObject({
+      body: "Which firmware fixes the LO unlock?",
+      editedAt: expect.any(String),
+    });
     const late = new Date(at.getTime() + FORUM_EDIT_WINDOW_MS + 1_000);
-    await expect(editForumPost(opened.db, member(people.author), opening.id, "Too late", late)).rejects.toMatchObject({ kind: "conflict", message: FORUM_MESSAGES.editWindowOver });
+    await expect(editForumPost(opened.db, member(people.author), opening.id, "Too late", late)).rejects.toMatchObject({
+      kind: "conflict",
+      message: FORUM_MESSAGES.editWindowOver,
+    });
   });
 
   it("tells the topic's author and earlier repliers of a reply, never the replier", async () => {
@@ -235,7 +246,11 @@ describe("posting", () => {
     await act(id, people.fourth, { intent: "follow" });
     await replyToForumTopic(opened.db, member(people.fourth), id, "The ZV-Z135 kit fits.");
     await replyToForumTopic(opened.db, member(people.member), id, "So does the 85052D with adapters.");
-    const told = async () => (await opened.db.selectFrom("notifications").select(["user_id", "message"]).orderBy("id").execute()).map((row) => [row.user_id, row.message.endsWith("you follow.")]);
+    const told = async () =>
+      (await opened.db.selectFrom("notifications").select(["user_id", "message"]).orderBy("id").execute()).map((row) => [
+        row.user_id,
+        row.message.endsWith("you follow."),
+      ]);
     expect(await told()).toEqual(
       expect.arrayContaining([
         [people.third, true],
@@ -277,7 +292,11 @@ describe("locks, solutions, likes, flags and moderation", () => {
     const id = await topic("Beckhoff EtherCAT topology");
     for (const intent of ["pin", "lock", "hide"]) expect((await act(id, people.member, { intent })).status).toBe(403);
     expect((await act(id, people.member, { intent: "move", category: "general" })).status).toBe(403);
-    const unchanged = await opened.db.selectFrom("forum_topics").select(["pinned", "locked", "hidden", "category_id"]).where("id", "=", id).executeTakeFirstOrThrow();
+    const unchanged = await opened.db
+      .selectFrom("forum_topics")
+      .select(["pinned", "locked", "hidden", "category_id"])
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
     expect(unchanged).toEqual({ pinned: 0, locked: 0, hidden: 0, category_id: "test-measurement" });
 
     await moderateAs(id, "pin");
@@ -376,14 +395,14 @@ describe("Markdown is rendered inert", () => {
   const PAYLOADS = [
     '<script>alert("xss-1")</script>',
     '<img src=x onerror="alert(2)">',
-    '[click me](javascript:alert(3))',
-    '[mixed case](  JaVaScRiPt:alert(4))',
-    '[data](data:text/html;base64,PHNjcmlwdD5hbGVydCg1KTwvc2NyaXB0Pg==)',
+    "[click me](javascript:alert(3))",
+    "[mixed case](  JaVaScRiPt:alert(4))",
+    "[data](data:text/html;base64,PHNjcmlwdD5hbGVydCg1KTwvc2NyaXB0Pg==)",
     '<a href="javascript:alert(6)">anchor</a>',
     '**bold** <iframe src="https://evil.example/"></iframe>',
-    '`<svg onload=alert(7)>`',
-    '> <style>body{display:none}</style>',
-    '[manual](https://example.org/manual.pdf) and https://example.org/plain',
+    "`<svg onload=alert(7)>`",
+    "> <style>body{display:none}</style>",
+    "[manual](https://example.org/manual.pdf) and https://example.org/plain",
   ];
 
   it("no payload becomes markup on the topic page; links away carry nofollow", async () => {

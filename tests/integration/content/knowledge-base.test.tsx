@@ -75,9 +75,21 @@ const slugs = (list: { articles: Array<{ slug: string }> }) => list.articles.map
 
 describe("search and filter", () => {
   beforeEach(async () => {
-    await write("crating", { title: "Crating a CNC control", content: "Use a pallet and straps.", tags: ["freight"], category: "shipping-logistics" }, new Date("2026-01-03"));
-    await write("certs", { title: "Reading calibration certificates", content: "As found and as left data.", tags: ["iso 17025"], category: "testing-calibration" }, new Date("2026-01-02"));
-    await write("escrow", { title: "Escrow", content: "The PAYMENT is held until you confirm; 100% safe_ish.", tags: ["payments"], category: "payments-fees" }, new Date("2026-01-01"));
+    await write(
+      "crating",
+      { title: "Crating a CNC control", content: "Use a pallet and straps.", tags: ["freight"], category: "shipping-logistics" },
+      new Date("2026-01-03"),
+    );
+    await write(
+      "certs",
+      { title: "Reading calibration certificates", content: "As found and as left data.", tags: ["iso 17025"], category: "testing-calibration" },
+      new Date("2026-01-02"),
+    );
+    await write(
+      "escrow",
+      { title: "Escrow", content: "The PAYMENT is held until you confirm; 100% safe_ish.", tags: ["payments"], category: "payments-fees" },
+      new Date("2026-01-01"),
+    );
     await write("secret", { title: "Crating secrets (draft)", status: "draft", tags: ["freight"] });
   });
 
@@ -143,13 +155,19 @@ describe("drafts", () => {
       expect(slugs((await calls.get(listRoute, "/knowledge-base", as)).data as { articles: Array<{ slug: string }> })).toEqual(["public-one"]);
     }
     expect((await calls.get(articleRoute, "/knowledge-base/draft-one", people.admin, { slug: "draft-one" })).status).toBe(200);
-    expect(slugs((await calls.get(listRoute, "/knowledge-base", people.admin)).data as { articles: Array<{ slug: string }> }).sort()).toEqual(["draft-one", "public-one"]);
+    expect(slugs((await calls.get(listRoute, "/knowledge-base", people.admin)).data as { articles: Array<{ slug: string }> }).sort()).toEqual([
+      "draft-one",
+      "public-one",
+    ]);
   });
 
   it("an article's id leads to its slug; an address that cannot be a slug is not found", async () => {
     const id = await write("by-id", {});
     const calls = routeCalls({ db });
-    expect(await calls.get(articleRoute, `/knowledge-base/${id}`, null, { slug: String(id) })).toMatchObject({ status: 302, location: "/knowledge-base/by-id" });
+    expect(await calls.get(articleRoute, `/knowledge-base/${id}`, null, { slug: String(id) })).toMatchObject({
+      status: 302,
+      location: "/knowledge-base/by-id",
+    });
     for (const bad of ["Not_A_Slug", "a".repeat(KNOWLEDGE_LIMITS.slug + 1), "..%2F..", "new"]) {
       expect((await calls.get(articleRoute, "/knowledge-base/x", null, { slug: bad })).status).toBe(404);
     }
@@ -216,14 +234,22 @@ describe("Was this helpful?", () => {
     expect((member as { data: { tally: unknown } }).data.tally).toEqual({ yes: 1, no: 1, mine: true });
     // Not Yes or No: refused, nothing changes.
     const calls = routeCalls({ db });
-    expect((await calls.post(articleRoute, "/knowledge-base/visitor-vote", null, { intent: "vote", helpful: "maybe" }, { slug: "visitor-vote" })).status).toBe(400);
+    expect((await calls.post(articleRoute, "/knowledge-base/visitor-vote", null, { intent: "vote", helpful: "maybe" }, { slug: "visitor-vote" })).status).toBe(
+      400,
+    );
   });
 
   it("are limited per client address: past the hour's allowance a vote is refused (429) and changes nothing", async () => {
     await write("limited", {});
     const calls = routeCalls<{ message?: string; tally?: { yes: number; no: number } | null }>({ db });
     for (let i = 0; i < HELPFUL_VOTE_RATE_LIMIT.limit; i += 1) {
-      const answer = await calls.post(articleRoute, "/knowledge-base/limited", people.buyer, { intent: "vote", helpful: i % 2 === 0 ? "yes" : "no" }, { slug: "limited" });
+      const answer = await calls.post(
+        articleRoute,
+        "/knowledge-base/limited",
+        people.buyer,
+        { intent: "vote", helpful: i % 2 === 0 ? "yes" : "no" },
+        { slug: "limited" },
+      );
       expect(answer.status).toBe(200);
     }
     const refused = await calls.post(articleRoute, "/knowledge-base/limited", people.seller, { intent: "vote", helpful: "yes" }, { slug: "limited" });
@@ -296,10 +322,20 @@ describe("the editor", () => {
     expect(stored.publishedAt).not.toBeNull();
 
     // Back to draft, from the edit page: readers lose it; the first publication date stays.
-    const edited = await calls().post(editRoute, "/knowledge-base/shipping-a-rack/edit", people.admin, { ...VALID, status: "draft", title: "Racks" }, { slug: "shipping-a-rack" });
+    const edited = await calls().post(
+      editRoute,
+      "/knowledge-base/shipping-a-rack/edit",
+      people.admin,
+      { ...VALID, status: "draft", title: "Racks" },
+      { slug: "shipping-a-rack" },
+    );
     expect(edited.location).toBe("/knowledge-base/shipping-a-rack?saved=1");
     await expect(getArticle(db(), { slug: "shipping-a-rack" })).rejects.toMatchObject({ kind: "not_found" });
-    expect(await getArticle(db(), { slug: "shipping-a-rack" }, { includeDrafts: true })).toMatchObject({ title: "Racks", status: "draft", publishedAt: stored.publishedAt });
+    expect(await getArticle(db(), { slug: "shipping-a-rack" }, { includeDrafts: true })).toMatchObject({
+      title: "Racks",
+      status: "draft",
+      publishedAt: stored.publishedAt,
+    });
   });
 
   it("refuses an address another article has, beside the field", async () => {
@@ -373,7 +409,7 @@ describe("hostile Markdown", () => {
       // The reader sees what was typed, as text.
       expect(body).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
     }
-    expect(page.html).toContain("<h1 class=\"chakra-heading css-");
+    expect(page.html).toContain('<h1 class="chakra-heading css-');
     expect(page.html).toContain("&lt;script&gt;alert(&quot;title&quot;)&lt;/script&gt;</h1>");
   });
 });

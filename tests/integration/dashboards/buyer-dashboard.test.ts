@@ -29,7 +29,18 @@ async function order(listingId: number, buyerId: string, status: string, paidAt:
   orderNumber += 1;
   const row = await opened.db
     .insertInto("orders")
-    .values({ reference: `TB-BUY-${orderNumber}`, listing_id: listingId, buyer_id: buyerId, seller_id: people.seller, sale_type: "buy_now", amount_cents: amountCents, fee_cents: 2_500, fee_rate_bp: 250, status, paid_at: paidAt })
+    .values({
+      reference: `TB-BUY-${orderNumber}`,
+      listing_id: listingId,
+      buyer_id: buyerId,
+      seller_id: people.seller,
+      sale_type: "buy_now",
+      amount_cents: amountCents,
+      fee_cents: 2_500,
+      fee_rate_bp: 250,
+      status,
+      paid_at: paidAt,
+    })
     .returning("id")
     .executeTakeFirstOrThrow();
   return row.id;
@@ -38,12 +49,27 @@ async function order(listingId: number, buyerId: string, status: string, paidAt:
 async function auctionWithBids(listingId: number, bids: Array<[string, number]>, status = "active") {
   const auction = await opened.db
     .insertInto("auctions")
-    .values({ listing_id: listingId, start_date: daysAgo(1), end_date: new Date(NOW.getTime() + 2 * 86_400_000).toISOString(), starting_price_cents: 10_000, current_price_cents: bids.at(-1)![1], bid_count: bids.length, status, auto_extend: 0 })
+    .values({
+      listing_id: listingId,
+      start_date: daysAgo(1),
+      end_date: new Date(NOW.getTime() + 2 * 86_400_000).toISOString(),
+      starting_price_cents: 10_000,
+      current_price_cents: bids.at(-1)![1],
+      bid_count: bids.length,
+      status,
+      auto_extend: 0,
+    })
     .returning("id")
     .executeTakeFirstOrThrow();
   let lastBid = 0;
   for (const [userId, amount] of bids) {
-    lastBid = (await opened.db.insertInto("bids").values({ auction_id: auction.id, user_id: userId, amount_cents: amount, is_auto: 0 }).returning("id").executeTakeFirstOrThrow()).id;
+    lastBid = (
+      await opened.db
+        .insertInto("bids")
+        .values({ auction_id: auction.id, user_id: userId, amount_cents: amount, is_auto: 0 })
+        .returning("id")
+        .executeTakeFirstOrThrow()
+    ).id;
   }
   await opened.db.updateTable("auctions").set({ leading_bid_id: lastBid }).where("id", "=", auction.id).execute();
   return auction.id;
@@ -58,23 +84,63 @@ beforeAll(async () => {
   people.fresh = await insertUserRow(opened.db, "fresh@example.test", "buyer");
   await opened.db.updateTable("profiles").set({ first_name: "Noor", last_name: "Haddad" }).where("id", "=", people.buyer).execute();
   for (let i = 0; i < 8; i++) {
-    listings.push(await insertListingRow(opened.db, people.seller, { title: `Fluke 1587 insulation tester ${i}`, brand: "Fluke", model: `1587-${i}`, price_cents: 50_000 + i * 1_000 }));
+    listings.push(
+      await insertListingRow(opened.db, people.seller, {
+        title: `Fluke 1587 insulation tester ${i}`,
+        brand: "Fluke",
+        model: `1587-${i}`,
+        price_cents: 50_000 + i * 1_000,
+      }),
+    );
   }
   // Watchlist: 4 (the newest 3 shown); the rival's entry never appears.
-  for (let i = 0; i < 4; i++) await opened.db.insertInto("watchlist").values({ user_id: people.buyer, listing_id: listings[i]!, created_at: daysAgo(10 - i) }).execute();
+  for (let i = 0; i < 4; i++)
+    await opened.db
+      .insertInto("watchlist")
+      .values({ user_id: people.buyer, listing_id: listings[i]!, created_at: daysAgo(10 - i) })
+      .execute();
   await opened.db.insertInto("watchlist").values({ user_id: people.rival, listing_id: listings[7]! }).execute();
   // Recently viewed: 5 (4 shown).
-  for (let i = 0; i < 5; i++) await opened.db.insertInto("recent_views").values({ user_id: people.buyer, listing_id: listings[i]!, viewed_at: daysAgo(5 - i) }).execute();
+  for (let i = 0; i < 5; i++)
+    await opened.db
+      .insertInto("recent_views")
+      .values({ user_id: people.buyer, listing_id: listings[i]!, viewed_at: daysAgo(5 - i) })
+      .execute();
   // Saved searches: 4 (3 shown).
   for (let i = 0; i < 4; i++) {
-    await opened.db.insertInto("saved_searches").values({ user_id: people.buyer, name: `Megger search ${i}`, search_params: JSON.stringify({ keyword: `megger ${i}` }), notify_on_new: 1, created_at: daysAgo(4 - i) }).execute();
+    await opened.db
+      .insertInto("saved_searches")
+      .values({
+        user_id: people.buyer,
+        name: `Megger search ${i}`,
+        search_params: JSON.stringify({ keyword: `megger ${i}` }),
+        notify_on_new: 1,
+        created_at: daysAgo(4 - i),
+      })
+      .execute();
   }
   // Notifications: 5, the newest unread.
   for (let i = 0; i < 5; i++) {
-    await opened.db.insertInto("notifications").values({ user_id: people.buyer, title: `Price drop ${i}`, message: `Now cheaper ${i}`, type: "price_drop", is_read: i === 4 ? 0 : 1, created_at: daysAgo(5 - i) }).execute();
+    await opened.db
+      .insertInto("notifications")
+      .values({
+        user_id: people.buyer,
+        title: `Price drop ${i}`,
+        message: `Now cheaper ${i}`,
+        type: "price_drop",
+        is_read: i === 4 ? 0 : 1,
+        created_at: daysAgo(5 - i),
+      })
+      .execute();
   }
-  auctions.leading = await auctionWithBids(listings[5]!, [[people.rival, 20_000], [people.buyer, 21_000]]);
-  auctions.outbid = await auctionWithBids(listings[6]!, [[people.buyer, 30_000], [people.rival, 31_000]]);
+  auctions.leading = await auctionWithBids(listings[5]!, [
+    [people.rival, 20_000],
+    [people.buyer, 21_000],
+  ]);
+  auctions.outbid = await auctionWithBids(listings[6]!, [
+    [people.buyer, 30_000],
+    [people.rival, 31_000],
+  ]);
   auctions.ended = await auctionWithBids(listings[4]!, [[people.buyer, 15_000]], "ended");
   // Orders: one to pay, one to confirm, two completed purchases (months apart), one of the rival's.
   await order(listings[0]!, people.buyer, "pending", null);
@@ -83,11 +149,38 @@ beforeAll(async () => {
   await order(listings[3]!, people.buyer, "completed", daysAgo(70), 80_000);
   await order(listings[7]!, people.rival, "completed", daysAgo(2));
   const expires = new Date(NOW.getTime() + 86_400_000).toISOString();
-  await opened.db.insertInto("offers").values([
-    { listing_id: listings[0]!, buyer_id: people.buyer, seller_id: people.seller, amount_cents: 40_000, status: "open", made_by: "seller", expires_at: expires },
-    { listing_id: listings[1]!, buyer_id: people.buyer, seller_id: people.seller, amount_cents: 40_000, status: "open", made_by: "buyer", expires_at: expires },
-    { listing_id: listings[2]!, buyer_id: people.buyer, seller_id: people.seller, amount_cents: 40_000, status: "open", made_by: "buyer", expires_at: daysAgo(1) },
-  ]).execute();
+  await opened.db
+    .insertInto("offers")
+    .values([
+      {
+        listing_id: listings[0]!,
+        buyer_id: people.buyer,
+        seller_id: people.seller,
+        amount_cents: 40_000,
+        status: "open",
+        made_by: "seller",
+        expires_at: expires,
+      },
+      {
+        listing_id: listings[1]!,
+        buyer_id: people.buyer,
+        seller_id: people.seller,
+        amount_cents: 40_000,
+        status: "open",
+        made_by: "buyer",
+        expires_at: expires,
+      },
+      {
+        listing_id: listings[2]!,
+        buyer_id: people.buyer,
+        seller_id: people.seller,
+        amount_cents: 40_000,
+        status: "open",
+        made_by: "buyer",
+        expires_at: daysAgo(1),
+      },
+    ])
+    .execute();
 });
 afterAll(async () => {
   await opened.close();
@@ -103,7 +196,11 @@ describe("the buyer dashboard's figures", () => {
 
   it("watchlist: a live auction at its current bid (the watchlist's price), a fixed price or an ended auction at the price", async () => {
     const watcher = await insertUserRow(opened.db, undefined, "buyer");
-    for (const [i, index] of [0, 4, 6].entries()) await opened.db.insertInto("watchlist").values({ user_id: watcher, listing_id: listings[index]!, created_at: daysAgo(3 - i) }).execute();
+    for (const [i, index] of [0, 4, 6].entries())
+      await opened.db
+        .insertInto("watchlist")
+        .values({ user_id: watcher, listing_id: listings[index]!, created_at: daysAgo(3 - i) })
+        .execute();
     const watch = await getBuyerWatchlist(opened.db, watcher);
     expect(watch.items.map((item) => [item.listingId, item.priceCents, item.bidCount])).toEqual([
       [listings[6], 31_000, 2],
@@ -153,14 +250,33 @@ describe("the buyer dashboard page", () => {
     const page = await pageAs(dashboardRoute, "/dashboard", people.buyer);
     expect(page.status).toBe(200);
     const text = page.text;
-    for (const heading of ["Welcome, Noor", "Your Watchlist", "Recently Viewed", "Profile Summary", "Saved Searches", "Recent Notifications", "My active bids", "Orders awaiting your action", "Your purchases"]) {
+    for (const heading of [
+      "Welcome, Noor",
+      "Your Watchlist",
+      "Recently Viewed",
+      "Profile Summary",
+      "Saved Searches",
+      "Recent Notifications",
+      "My active bids",
+      "Orders awaiting your action",
+      "Your purchases",
+    ]) {
       expect(text).toContain(heading);
     }
     expect(text).toContain("buyer@example.test");
     expect(text).toContain("Edit Profile");
     // Caps: watchlist 3 of 4, recently viewed 4 of 5, saved searches 3 of 4, notifications 3 of 5.
-    expect((sectionText(page.html, "buyer-watchlist").match(/insulation tester \d/g) ?? []).sort()).toEqual(["insulation tester 1", "insulation tester 2", "insulation tester 3"]);
-    expect((sectionText(page.html, "buyer-recent").match(/insulation tester \d/g) ?? []).sort()).toEqual(["insulation tester 1", "insulation tester 2", "insulation tester 3", "insulation tester 4"]);
+    expect((sectionText(page.html, "buyer-watchlist").match(/insulation tester \d/g) ?? []).sort()).toEqual([
+      "insulation tester 1",
+      "insulation tester 2",
+      "insulation tester 3",
+    ]);
+    expect((sectionText(page.html, "buyer-recent").match(/insulation tester \d/g) ?? []).sort()).toEqual([
+      "insulation tester 1",
+      "insulation tester 2",
+      "insulation tester 3",
+      "insulation tester 4",
+    ]);
     expect((text.match(/Megger search \d/g) ?? []).length).toBe(3);
     expect(text).not.toContain("Megger search 0");
     expect((text.match(/Price drop \d/g) ?? []).length).toBe(3);
@@ -179,7 +295,13 @@ describe("the buyer dashboard page", () => {
   it("a new buyer sees every empty state", async () => {
     const page = await pageAs(buyerDashboardRoute, "/buyer-dashboard", people.fresh);
     expect(page.status).toBe(200);
-    for (const text of ["Browse Equipment", "You haven't viewed any equipment listings yet.", "You don't have any saved searches yet.", "You don't have any notifications yet.", "You have no bids on live auctions."]) {
+    for (const text of [
+      "Browse Equipment",
+      "You haven't viewed any equipment listings yet.",
+      "You don't have any saved searches yet.",
+      "You don't have any notifications yet.",
+      "You have no bids on live auctions.",
+    ]) {
       expect(page.text).toContain(text);
     }
   });
@@ -188,7 +310,13 @@ describe("the buyer dashboard page", () => {
     expect(await pageAs(buyerDashboardRoute, "/buyer-dashboard", people.seller)).toMatchObject({ status: 302, location: "/" });
     expect((await pageAs(buyerDashboardRoute, "/buyer-dashboard", null)).location).toMatch(/^\/login\?/);
     const cookie = await sessionCookie(opened.db, people.buyer);
-    const answer = await savedSearchesRoute.loader({ request: new Request("http://localhost/saved-searches", { headers: { Cookie: cookie } }), params: {}, context: { cspNonce: "", clientIp: "192.0.2.1" } }).catch((thrown: unknown) => thrown);
+    const answer = await savedSearchesRoute
+      .loader({
+        request: new Request("http://localhost/saved-searches", { headers: { Cookie: cookie } }),
+        params: {},
+        context: { cspNonce: "", clientIp: "192.0.2.1" },
+      })
+      .catch((thrown: unknown) => thrown);
     expect(answer).toBeInstanceOf(Response);
     expect((answer as Response).headers.get("Location")).toBe("/watchlist?tab=saved-searches");
   });

@@ -64,9 +64,19 @@ describe("/create-auction", () => {
     expect(answer.status).toBe(302);
     const auction = await opened.db.selectFrom("auctions").selectAll().where("listing_id", "=", ids.draft!).executeTakeFirstOrThrow();
     expect(answer.location).toBe(`/auctions/${auction.id}`);
-    expect(auction).toMatchObject({ status: "active", starting_price_cents: 120_000, current_price_cents: 120_000, bid_increment_cents: 2_500, auto_extend: 1 });
+    expect(auction).toMatchObject({
+      status: "active",
+      starting_price_cents: 120_000,
+      current_price_cents: 120_000,
+      bid_increment_cents: 2_500,
+      auto_extend: 1,
+    });
     expect(new Date(auction.end_date).getTime() - new Date(auction.start_date).getTime()).toBe(7 * 86_400_000);
-    const listing = await opened.db.selectFrom("equipment_listings").select(["status", "listing_type", "price_cents"]).where("id", "=", ids.draft!).executeTakeFirstOrThrow();
+    const listing = await opened.db
+      .selectFrom("equipment_listings")
+      .select(["status", "listing_type", "price_cents"])
+      .where("id", "=", ids.draft!)
+      .executeTakeFirstOrThrow();
     expect(listing).toEqual({ status: "active", listing_type: "auction", price_cents: 120_000 });
     // Now live: offered no more, and a second auction is refused.
     expect((await listAuctionableListings(opened.db, people.seller)).map((row) => row.id)).toEqual([ids.active]);
@@ -93,7 +103,11 @@ describe("/create-auction", () => {
     expect(sold.data?.result?.error?.listingId).toEqual([LISTING_MESSAGES.soldNotAuctioned]);
     const archived = await calls().post(route, "/create-auction", people.seller, form(ids.archived!));
     expect(archived.data?.result?.error?.listingId).toEqual([CREATE_AUCTION_MESSAGES.notEligible]);
-    const count = await opened.db.selectFrom("auctions").select((eb) => eb.fn.countAll<number>().as("n")).where("listing_id", "in", [ids.others!, ids.sold!, ids.archived!]).executeTakeFirstOrThrow();
+    const count = await opened.db
+      .selectFrom("auctions")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("listing_id", "in", [ids.others!, ids.sold!, ids.archived!])
+      .executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(0);
   });
 });

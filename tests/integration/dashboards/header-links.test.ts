@@ -41,7 +41,13 @@ describe("header links", () => {
   });
 
   it("points the Sell menu at its pages", async () => {
-    expect(sellLinks(await permissionsOf("seller")).map((link) => link.to)).toEqual(["/create-listing", "/bulk-upload", "/seller/listings", "/seller/orders", "/offers"]);
+    expect(sellLinks(await permissionsOf("seller")).map((link) => link.to)).toEqual([
+      "/create-listing",
+      "/bulk-upload",
+      "/seller/listings",
+      "/seller/orders",
+      "/offers",
+    ]);
     expect(memberBarLinks().map((link) => link.label)).toEqual(["Dashboard", "Messages", "Watchlist & Saved Searches"]);
   });
 });

@@ -33,14 +33,44 @@ beforeAll(async () => {
   listingId = await insertListingRow(opened.db, people.seller, { title: "Anritsu MS2720T analyzer", listing_type: "auction" });
   const today = new Date();
   for (let i = 0; i < 3; i++) await recordListingView(opened.db, { listingId, ownerId: people.seller, ip: `203.0.113.${i + 1}`, now: today });
-  await opened.db.insertInto("watchlist").values([{ user_id: people.dana, listing_id: listingId }, { user_id: people.lee, listing_id: listingId }]).execute();
-  await opened.db.insertInto("offers").values({ listing_id: listingId, buyer_id: people.dana, seller_id: people.seller, amount_cents: 1_000, status: "declined", made_by: "buyer", expires_at: today.toISOString() }).execute();
+  await opened.db
+    .insertInto("watchlist")
+    .values([
+      { user_id: people.dana, listing_id: listingId },
+      { user_id: people.lee, listing_id: listingId },
+    ])
+    .execute();
+  await opened.db
+    .insertInto("offers")
+    .values({
+      listing_id: listingId,
+      buyer_id: people.dana,
+      seller_id: people.seller,
+      amount_cents: 1_000,
+      status: "declined",
+      made_by: "buyer",
+      expires_at: today.toISOString(),
+    })
+    .execute();
   const auction = await opened.db
     .insertInto("auctions")
-    .values({ listing_id: listingId, start_date: today.toISOString(), end_date: new Date(today.getTime() + 86_400_000).toISOString(), starting_price_cents: 10_000, current_price_cents: 12_000, bid_count: 3, status: "active", auto_extend: 0 })
+    .values({
+      listing_id: listingId,
+      start_date: today.toISOString(),
+      end_date: new Date(today.getTime() + 86_400_000).toISOString(),
+      starting_price_cents: 10_000,
+      current_price_cents: 12_000,
+      bid_count: 3,
+      status: "active",
+      auto_extend: 0,
+    })
     .returning("id")
     .executeTakeFirstOrThrow();
-  for (const [user, amount] of [[people.dana, 10_000], [people.lee, 11_000], [people.dana, 12_000]] as const) {
+  for (const [user, amount] of [
+    [people.dana, 10_000],
+    [people.lee, 11_000],
+    [people.dana, 12_000],
+  ] as const) {
     await opened.db.insertInto("bids").values({ auction_id: auction.id, user_id: user, amount_cents: amount, is_auto: 0 }).execute();
   }
 });

@@ -63,12 +63,51 @@ beforeAll(async () => {
   people.fresh = await insertUserRow(opened.db, "fresh@example.test", "seller");
   await opened.db.updateTable("profiles").set({ first_name: "Ines" }).where("id", "=", people.seller).execute();
   const base = { condition: "used_good" };
-  listings.scope = await insertListingRow(opened.db, people.seller, { ...base, title: "Tektronix MDO3104 oscilloscope", brand: "Tektronix", model: "MDO3104", price_cents: 950_000, status: "active", created_at: "2026-11-01T00:00:00.000Z" });
-  listings.plc = await insertListingRow(opened.db, people.seller, { ...base, title: "Siemens S7-1500 CPU 1516", brand: "Siemens", model: "6ES7516", price_cents: 240_000, status: "active", created_at: "2026-11-02T00:00:00.000Z" });
-  listings.draft = await insertListingRow(opened.db, people.seller, { ...base, title: "Fluke 87V multimeter", price_cents: 30_000, status: "draft", created_at: "2026-11-03T00:00:00.000Z" });
-  listings.sold = await insertListingRow(opened.db, people.seller, { ...base, title: "Keysight E5071C network analyzer", price_cents: 1_500_000, status: "sold", created_at: "2026-10-01T00:00:00.000Z" });
-  listings.archived = await insertListingRow(opened.db, people.seller, { ...base, title: "Rohde & Schwarz FSV signal analyzer", price_cents: 700_000, status: "archived", created_at: "2026-09-01T00:00:00.000Z" });
-  listings.elsewhere = await insertListingRow(opened.db, people.other, { ...base, title: "Other seller's spectrum analyzer", price_cents: 5_000_000, status: "active" });
+  listings.scope = await insertListingRow(opened.db, people.seller, {
+    ...base,
+    title: "Tektronix MDO3104 oscilloscope",
+    brand: "Tektronix",
+    model: "MDO3104",
+    price_cents: 950_000,
+    status: "active",
+    created_at: "2026-11-01T00:00:00.000Z",
+  });
+  listings.plc = await insertListingRow(opened.db, people.seller, {
+    ...base,
+    title: "Siemens S7-1500 CPU 1516",
+    brand: "Siemens",
+    model: "6ES7516",
+    price_cents: 240_000,
+    status: "active",
+    created_at: "2026-11-02T00:00:00.000Z",
+  });
+  listings.draft = await insertListingRow(opened.db, people.seller, {
+    ...base,
+    title: "Fluke 87V multimeter",
+    price_cents: 30_000,
+    status: "draft",
+    created_at: "2026-11-03T00:00:00.000Z",
+  });
+  listings.sold = await insertListingRow(opened.db, people.seller, {
+    ...base,
+    title: "Keysight E5071C network analyzer",
+    price_cents: 1_500_000,
+    status: "sold",
+    created_at: "2026-10-01T00:00:00.000Z",
+  });
+  listings.archived = await insertListingRow(opened.db, people.seller, {
+    ...base,
+    title: "Rohde & Schwarz FSV signal analyzer",
+    price_cents: 700_000,
+    status: "archived",
+    created_at: "2026-09-01T00:00:00.000Z",
+  });
+  listings.elsewhere = await insertListingRow(opened.db, people.other, {
+    ...base,
+    title: "Other seller's spectrum analyzer",
+    price_cents: 5_000_000,
+    status: "active",
+  });
 
   // Views: this month 5 + 3 (+ 2 on the other seller's listing, never counted for ours); last month 4.
   await views(listings.scope!, people.seller, 5, new Date("2026-11-19T09:00:00.000Z"));
@@ -83,18 +122,24 @@ beforeAll(async () => {
   await order(listings.plc!, people.seller, "cancelled", 240_000, null);
   await order(listings.elsewhere!, people.other, "paid", 5_000_000, "2026-11-18T10:00:00.000Z");
 
-  await opened.db.insertInto("watchlist").values([
-    { user_id: people.buyer, listing_id: listings.scope! },
-    { user_id: people.admin, listing_id: listings.scope! },
-    { user_id: people.buyer, listing_id: listings.plc! },
-  ]).execute();
+  await opened.db
+    .insertInto("watchlist")
+    .values([
+      { user_id: people.buyer, listing_id: listings.scope! },
+      { user_id: people.admin, listing_id: listings.scope! },
+      { user_id: people.buyer, listing_id: listings.plc! },
+    ])
+    .execute();
   const offer = { amount_cents: 200_000, buyer_id: people.buyer, expires_at: "2026-11-25T00:00:00.000Z" };
-  await opened.db.insertInto("offers").values([
-    { ...offer, listing_id: listings.plc!, seller_id: people.seller, status: "open", made_by: "buyer" },
-    { ...offer, listing_id: listings.plc!, seller_id: people.seller, status: "declined", made_by: "buyer" },
-    { ...offer, listing_id: listings.plc!, seller_id: people.seller, status: "open", made_by: "buyer", expires_at: "2026-11-01T00:00:00.000Z" },
-    { ...offer, listing_id: listings.elsewhere!, seller_id: people.other, status: "open", made_by: "buyer" },
-  ]).execute();
+  await opened.db
+    .insertInto("offers")
+    .values([
+      { ...offer, listing_id: listings.plc!, seller_id: people.seller, status: "open", made_by: "buyer" },
+      { ...offer, listing_id: listings.plc!, seller_id: people.seller, status: "declined", made_by: "buyer" },
+      { ...offer, listing_id: listings.plc!, seller_id: people.seller, status: "open", made_by: "buyer", expires_at: "2026-11-01T00:00:00.000Z" },
+      { ...offer, listing_id: listings.elsewhere!, seller_id: people.other, status: "open", made_by: "buyer" },
+    ])
+    .execute();
 });
 afterAll(async () => {
   await opened.close();
@@ -175,7 +220,19 @@ describe("the dashboard pages", () => {
   it("/dashboard shows a seller their own dashboard, the chart's table in the server's HTML", async () => {
     const page = await pageAs(dashboardRoute, "/dashboard", people.seller);
     expect(page.status).toBe(200);
-    for (const text of ["Welcome, Ines", "Create New Listing", "Total Listings", "Active Listings", "Total Sales", "Views This Month", "Your Listings", "Performance Overview", "Top Performing Listings", "Quick Actions", "Tips & Resources"]) {
+    for (const text of [
+      "Welcome, Ines",
+      "Create New Listing",
+      "Total Listings",
+      "Active Listings",
+      "Total Sales",
+      "Views This Month",
+      "Your Listings",
+      "Performance Overview",
+      "Top Performing Listings",
+      "Quick Actions",
+      "Tips & Resources",
+    ]) {
       expect(page.text).toContain(text);
     }
     expect(page.text).toContain("Tektronix MDO3104 oscilloscope");
@@ -207,7 +264,10 @@ describe("the dashboard pages", () => {
     const cookie = await sessionCookie(opened.db, people.seller);
     database.then = brokenDatabase();
     try {
-      const page = await renderPage([pageRoute("/seller-dashboard", sellerDashboardRoute)], new Request("http://localhost/seller-dashboard", { headers: { Cookie: cookie } }));
+      const page = await renderPage(
+        [pageRoute("/seller-dashboard", sellerDashboardRoute)],
+        new Request("http://localhost/seller-dashboard", { headers: { Cookie: cookie } }),
+      );
       expect(page.status).toBe(200);
       expect(page.text).toContain("Failed to load your listings");
       expect(page.text).toContain("Failed to load your statistics");

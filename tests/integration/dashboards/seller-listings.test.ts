@@ -41,15 +41,51 @@ beforeAll(async () => {
       created_at: `2026-10-${String(i + 1).padStart(2, "0")}T00:00:00.000Z`,
     });
   }
-  ids.draft = await insertListingRow(opened.db, people.seller, { title: "Yokogawa DL850 recorder", brand: "Yokogawa", model: "DL850", condition: "used_good", price_cents: 500_000, status: "draft" });
-  ids.sold = await insertListingRow(opened.db, people.seller, { title: "Agilent 34970A data logger", condition: "used_good", price_cents: 80_000, status: "sold" });
-  ids.archived = await insertListingRow(opened.db, people.seller, { title: "Omron NX1P2 controller", condition: "used_good", price_cents: 90_000, status: "archived" });
-  ids.unsold = await insertListingRow(opened.db, people.seller, { title: "Rigol DS1104Z oscilloscope", condition: "used_good", price_cents: 40_000, status: "unsold", listing_type: "auction" });
+  ids.draft = await insertListingRow(opened.db, people.seller, {
+    title: "Yokogawa DL850 recorder",
+    brand: "Yokogawa",
+    model: "DL850",
+    condition: "used_good",
+    price_cents: 500_000,
+    status: "draft",
+  });
+  ids.sold = await insertListingRow(opened.db, people.seller, {
+    title: "Agilent 34970A data logger",
+    condition: "used_good",
+    price_cents: 80_000,
+    status: "sold",
+  });
+  ids.archived = await insertListingRow(opened.db, people.seller, {
+    title: "Omron NX1P2 controller",
+    condition: "used_good",
+    price_cents: 90_000,
+    status: "archived",
+  });
+  ids.unsold = await insertListingRow(opened.db, people.seller, {
+    title: "Rigol DS1104Z oscilloscope",
+    condition: "used_good",
+    price_cents: 40_000,
+    status: "unsold",
+    listing_type: "auction",
+  });
   await opened.db
     .insertInto("auctions")
-    .values({ listing_id: ids.unsold, start_date: "2026-10-01T00:00:00.000Z", end_date: "2026-10-08T00:00:00.000Z", starting_price_cents: 40_000, current_price_cents: 40_000, status: "ended", auto_extend: 0 })
+    .values({
+      listing_id: ids.unsold,
+      start_date: "2026-10-01T00:00:00.000Z",
+      end_date: "2026-10-08T00:00:00.000Z",
+      starting_price_cents: 40_000,
+      current_price_cents: 40_000,
+      status: "ended",
+      auto_extend: 0,
+    })
     .execute();
-  ids.othersDraft = await insertListingRow(opened.db, people.other, { title: "Someone else's draft", condition: "used_good", price_cents: 1_000, status: "draft" });
+  ids.othersDraft = await insertListingRow(opened.db, people.other, {
+    title: "Someone else's draft",
+    condition: "used_good",
+    price_cents: 1_000,
+    status: "draft",
+  });
 });
 afterAll(async () => {
   await opened.close();
@@ -120,7 +156,12 @@ describe("bulk actions", () => {
     expect(relist.status).toBe(302);
     expect(relist.location).toContain("/seller/listings?done=");
     expect(await statusOf(ids.unsold!)).toBe("active");
-    const auctions = await opened.db.selectFrom("auctions").select(["status", "starting_price_cents", "start_date", "end_date"]).where("listing_id", "=", ids.unsold!).orderBy("id").execute();
+    const auctions = await opened.db
+      .selectFrom("auctions")
+      .select(["status", "starting_price_cents", "start_date", "end_date"])
+      .where("listing_id", "=", ids.unsold!)
+      .orderBy("id")
+      .execute();
     expect(auctions).toHaveLength(2);
     expect(auctions[1]).toMatchObject({ status: "active", starting_price_cents: 40_000 });
     expect(Date.parse(auctions[1]!.end_date) - Date.parse(auctions[1]!.start_date)).toBe(7 * 24 * 60 * 60 * 1000);

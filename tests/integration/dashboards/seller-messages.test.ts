@@ -20,9 +20,23 @@ const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).
 
 async function conversation(listingTitle: string, listingId: number | null, buyerId: string, sellerId: string, messages: Array<[string, number]>, general = 0) {
   const last = minutesAgo(Math.min(...messages.map(([, ago]) => ago)));
-  const row = await opened.db.insertInto("conversations").values({ listing_id: listingId, listing_title: listingTitle, buyer_id: buyerId, seller_id: sellerId, last_message_at: last, general }).returning("id").executeTakeFirstOrThrow();
+  const row = await opened.db
+    .insertInto("conversations")
+    .values({ listing_id: listingId, listing_title: listingTitle, buyer_id: buyerId, seller_id: sellerId, last_message_at: last, general })
+    .returning("id")
+    .executeTakeFirstOrThrow();
   for (const [sender, ago] of messages) {
-    await opened.db.insertInto("messages").values({ conversation_id: row.id, sender_id: sender, recipient_id: sender === buyerId ? sellerId : buyerId, body: `Is it still available? (${ago})`, created_at: minutesAgo(ago), read_at: null }).execute();
+    await opened.db
+      .insertInto("messages")
+      .values({
+        conversation_id: row.id,
+        sender_id: sender,
+        recipient_id: sender === buyerId ? sellerId : buyerId,
+        body: `Is it still available? (${ago})`,
+        created_at: minutesAgo(ago),
+        read_at: null,
+      })
+      .execute();
   }
   return row.id;
 }
@@ -37,7 +51,10 @@ beforeAll(async () => {
   const meter = await insertListingRow(opened.db, people.seller, { title: "Fluke 289 logging meter" });
   const elsewhere = await insertListingRow(opened.db, people.other, { title: "Someone else's analyzer" });
   // Answered (newest activity), unanswered (older), the seller buying elsewhere, and a general conversation.
-  conversations.answered = await conversation("Tektronix TDS3054C", scope, people.buyer, people.seller, [[people.buyer, 300], [people.seller, 5]]);
+  conversations.answered = await conversation("Tektronix TDS3054C", scope, people.buyer, people.seller, [
+    [people.buyer, 300],
+    [people.seller, 5],
+  ]);
   conversations.unanswered = await conversation("Fluke 289 logging meter", meter, people.buyer, people.seller, [[people.buyer, 600]]);
   conversations.buying = await conversation("Someone else's analyzer", elsewhere, people.seller, people.other, [[people.seller, 60]]);
   conversations.general = await conversation("", null, people.buyer, people.seller, [[people.buyer, 30]], 1);

@@ -93,10 +93,19 @@ describe.skipIf(!onPostgres)("copying a SQLite database to PostgreSQL", () => {
 
   it("keeps ids and values: listings, an auction's bids, the profiles", async () => {
     const listingsFrom = async (opened: OpenedDatabase) =>
-      opened.db.selectFrom("equipment_listings").select(["id", "title", "price_cents", "status", "created_at", "user_id", "category_id"]).orderBy("id").execute();
+      opened.db
+        .selectFrom("equipment_listings")
+        .select(["id", "title", "price_cents", "status", "created_at", "user_id", "category_id"])
+        .orderBy("id")
+        .execute();
     expect(await listingsFrom(target)).toEqual(await listingsFrom(source));
 
-    const hot = await source.db.selectFrom("bids").select("auction_id").groupBy("auction_id").orderBy((eb) => eb.fn.countAll(), "desc").executeTakeFirstOrThrow();
+    const hot = await source.db
+      .selectFrom("bids")
+      .select("auction_id")
+      .groupBy("auction_id")
+      .orderBy((eb) => eb.fn.countAll(), "desc")
+      .executeTakeFirstOrThrow();
     const bidsFrom = async (opened: OpenedDatabase) =>
       opened.db.selectFrom("bids").selectAll().where("auction_id", "=", hot.auction_id).orderBy("id").execute();
     const sourceBids = await bidsFrom(source);
@@ -142,7 +151,10 @@ describe.skipIf(!onPostgres)("copying a SQLite database to PostgreSQL", () => {
 async function countUsers(url: string): Promise<number> {
   const opened = openDatabase({ url, poolSize: 1 });
   try {
-    const row = await opened.db.selectFrom("users").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    const row = await opened.db
+      .selectFrom("users")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
     return Number(row.n);
   } finally {
     await opened.close();

@@ -66,7 +66,9 @@ describe("the engine of a handle", () => {
 
   it("is the same for a transaction's, a pinned connection's and a plugin's handle", async () => {
     const opened = bundled.openDatabase({ url: UNCONNECTED_POSTGRES });
-    expect(sourceDialect.engineOf(opened.db.withPlugin({ transformQuery: (args) => args.node, transformResult: async (args) => args.result }))).toBe("postgres");
+    expect(sourceDialect.engineOf(opened.db.withPlugin({ transformQuery: (args) => args.node, transformResult: async (args) => args.result }))).toBe(
+      "postgres",
+    );
     expect(sourceDialect.engineOf(opened.dialect.prepare(opened.db))).toBe("postgres");
     await opened.close();
     const local = sourceDialect.openDatabase({ url: ":memory:" });
@@ -89,7 +91,10 @@ describe("the engine of a handle", () => {
     const other = bundled.openDatabase({ url: database.url, poolSize: 2 });
     try {
       const written = await sourceDialect.inWriteTransaction(other.db, async (trx) => {
-        await trx.insertInto("newsletter_subscriptions").values({ email: `engine-${crypto.randomUUID()}@example.com` }).execute();
+        await trx
+          .insertInto("newsletter_subscriptions")
+          .values({ email: `engine-${crypto.randomUUID()}@example.com` })
+          .execute();
         const { rows } = await sql<{ count: number }>`select count(*) as count from newsletter_subscriptions`.execute(trx);
         return Number(rows[0]?.count);
       });

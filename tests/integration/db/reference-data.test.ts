@@ -88,12 +88,8 @@ describe("the category taxonomy", () => {
   });
 
   it("derives item ids by the documented rule", () => {
-    expect(itemSlug("industrial_electronics", "test_measurement", "Oscilloscopes")).toBe(
-      "industrial_electronics_test_measurement_oscilloscopes",
-    );
-    expect(itemSlug("heavy_equipment", "construction", "Skid Steer / Track Loaders (CTL)")).toBe(
-      "heavy_equipment_construction_skid_steer_track_loaders_ctl",
-    );
+    expect(itemSlug("industrial_electronics", "test_measurement", "Oscilloscopes")).toBe("industrial_electronics_test_measurement_oscilloscopes");
+    expect(itemSlug("heavy_equipment", "construction", "Skid Steer / Track Loaders (CTL)")).toBe("heavy_equipment_construction_skid_steer_track_loaders_ctl");
     expect(itemSlug("a", "b", "  AC-DC & Power  ")).toBe("a_b_ac_dc_power");
   });
 
@@ -138,7 +134,11 @@ describe("syncReferenceData", () => {
   });
 
   it("puts back a renamed or moved category, and leaves changed permissions as an administrator set them", async () => {
-    await database.db.updateTable("categories").set({ name: "Scopes", position: 99 }).where("id", "=", "industrial_electronics_test_measurement_oscilloscopes").execute();
+    await database.db
+      .updateTable("categories")
+      .set({ name: "Scopes", position: 99 })
+      .where("id", "=", "industrial_electronics_test_measurement_oscilloscopes")
+      .execute();
     // Moved under another main category a level down: only its parent and level differ.
     await database.db.updateTable("categories").set({ parent_id: "construction", level: 3 }).where("id", "=", "test_measurement").execute();
     await database.db.deleteFrom("role_permissions").where("role", "=", "support").where("permission", "=", "can_answer_support").execute();
@@ -183,9 +183,9 @@ describe("migrations", () => {
     const fresh = openDatabase({ url: ":memory:" });
     try {
       expect(await migrateToLatest(fresh.db, fresh.dialect)).toEqual(Object.keys(MIGRATIONS).sort());
-      const tables = await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'kysely_%' and name not like 'sqlite_%' order by name`.execute(
-        fresh.db,
-      );
+      const tables = await sql<{
+        name: string;
+      }>`select name from sqlite_master where type = 'table' and name not like 'kysely_%' and name not like 'sqlite_%' order by name`.execute(fresh.db);
       expect(tables.rows.map((r) => r.name)).toEqual([
         "ai_generations",
         "attempt_counters",
@@ -274,7 +274,10 @@ describe("migrations", () => {
         "watchlist",
       ]);
       await syncReferenceData(fresh.db);
-      const count = await fresh.db.selectFrom("categories").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+      const count = await fresh.db
+        .selectFrom("categories")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .executeTakeFirstOrThrow();
       expect(Number(count.n)).toBe(categories.length);
       expect(await migrateToLatest(fresh.db, fresh.dialect)).toEqual([]);
     } finally {

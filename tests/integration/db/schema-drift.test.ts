@@ -133,7 +133,9 @@ describe("db/schema.ts against the migrated database", () => {
       for (const [column, { nullable }] of columns) {
         const stored = actual.get(column);
         if (stored && stored.nullable !== nullable) {
-          differences.push(`${table}.${column}: ${nullable ? "nullable" : "not null"} in db/schema.ts, ${stored.nullable ? "nullable" : "not null"} in the database`);
+          differences.push(
+            `${table}.${column}: ${nullable ? "nullable" : "not null"} in db/schema.ts, ${stored.nullable ? "nullable" : "not null"} in the database`,
+          );
         }
       }
     }

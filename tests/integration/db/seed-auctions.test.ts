@@ -247,7 +247,11 @@ describe("demo auctions", () => {
       .selectFrom("orders")
       .selectAll()
       .where("buyer_id", "=", buyer)
-      .where("auction_id", "in", won.map((a) => a.id))
+      .where(
+        "auction_id",
+        "in",
+        won.map((a) => a.id),
+      )
       .where("status", "=", "pending")
       .where("checked_out_at", "is", null)
       .execute();
@@ -276,12 +280,7 @@ describe("demo auctions", () => {
     expect(own.filter((a) => a.status === "active" && a.bid_count > 0).length).toBeGreaterThanOrEqual(3);
     expect(own.filter((a) => a.status === "upcoming").length).toBeGreaterThanOrEqual(1);
     expect(own.filter((a) => a.status === "ended" && a.winner_id !== null).length).toBeGreaterThanOrEqual(3);
-    const bidders = await opened.db
-      .selectFrom("bids as b")
-      .innerJoin("profiles as p", "p.id", "b.user_id")
-      .select(["p.email", "p.role"])
-      .distinct()
-      .execute();
+    const bidders = await opened.db.selectFrom("bids as b").innerJoin("profiles as p", "p.id", "b.user_id").select(["p.email", "p.role"]).distinct().execute();
     expect(bidders.length).toBeGreaterThanOrEqual(10);
     expect(new Set(bidders.map((b) => b.role))).toContain("buyer");
     expect(bidders.map((b) => b.email)).toContain("seller@tradebench.test");
@@ -329,8 +328,16 @@ describe("demo orders", () => {
       expect(sides, `order ${order.id}`).toContain("seller");
       // Nobody has decided: the referee has not written.
       expect(sides, `order ${order.id}`).not.toContain("referee");
-      const authors = await opened.db.selectFrom("dispute_messages").select("author_id").where("order_id", "=", order.id).where("author_side", "=", "seller").execute();
-      expect(authors.every((a) => a.author_id === order.seller_id), `order ${order.id}`).toBe(true);
+      const authors = await opened.db
+        .selectFrom("dispute_messages")
+        .select("author_id")
+        .where("order_id", "=", order.id)
+        .where("author_side", "=", "seller")
+        .execute();
+      expect(
+        authors.every((a) => a.author_id === order.seller_id),
+        `order ${order.id}`,
+      ).toBe(true);
       expect(thread.messages.find((m) => m.side === "seller")!.body).toContain("tested and photographed before packing");
     }
   });
@@ -391,10 +398,21 @@ describe("demo orders", () => {
 
   it("told the demo accounts what happened, the older news read and the latest not", async () => {
     for (const email of ["buyer@tradebench.test", "seller@tradebench.test"]) {
-      const notes = await opened.db.selectFrom("notifications").selectAll().where("user_id", "=", await idOf(email)).orderBy("id").execute();
+      const notes = await opened.db
+        .selectFrom("notifications")
+        .selectAll()
+        .where("user_id", "=", await idOf(email))
+        .orderBy("id")
+        .execute();
       expect(notes.length, email).toBeGreaterThanOrEqual(5);
-      expect(notes.some((n) => n.is_read === 0), email).toBe(true);
-      expect(notes.some((n) => n.is_read === 1), email).toBe(true);
+      expect(
+        notes.some((n) => n.is_read === 0),
+        email,
+      ).toBe(true);
+      expect(
+        notes.some((n) => n.is_read === 1),
+        email,
+      ).toBe(true);
       for (const n of notes) {
         expect(ms(n.created_at)).toBeLessThan(NOW.getTime());
         expect(n.is_read, n.title).toBe(ms(n.created_at) < NOW.getTime() - 36 * HOUR ? 1 : 0);
@@ -407,11 +425,23 @@ describe("demo orders", () => {
       for (const type of ["bid", "payment", "shipping"]) expect(types, email).toContain(type);
     }
     const buyerTypes = new Set(
-      (await opened.db.selectFrom("notifications").select("type").where("user_id", "=", await idOf("buyer@tradebench.test")).execute()).map((n) => n.type),
+      (
+        await opened.db
+          .selectFrom("notifications")
+          .select("type")
+          .where("user_id", "=", await idOf("buyer@tradebench.test"))
+          .execute()
+      ).map((n) => n.type),
     );
     expect(buyerTypes).toContain("auction_won");
     const sellerTypes = new Set(
-      (await opened.db.selectFrom("notifications").select("type").where("user_id", "=", await idOf("seller@tradebench.test")).execute()).map((n) => n.type),
+      (
+        await opened.db
+          .selectFrom("notifications")
+          .select("type")
+          .where("user_id", "=", await idOf("seller@tradebench.test"))
+          .execute()
+      ).map((n) => n.type),
     );
     expect(sellerTypes).toContain("listing_sold");
   });

@@ -38,7 +38,9 @@ it("reviews the demo's completed orders from both sides, published by the double
     if (review.reply !== null) expect(review.published_at).not.toBeNull();
   }
   expect(reviews.some((review) => review.reply !== null)).toBe(true);
-  expect(reviews.every((review) => new Date(review.window_ends_at).getTime() - new Date(review.created_at).getTime() <= REVIEW_WINDOW_DAYS * 86_400_000)).toBe(true);
+  expect(reviews.every((review) => new Date(review.window_ends_at).getTime() - new Date(review.created_at).getTime() <= REVIEW_WINDOW_DAYS * 86_400_000)).toBe(
+    true,
+  );
 
   const sellers = [...new Set(reviews.filter((r) => r.reviewer_role === "buyer" && r.published_at !== null).map((r) => r.reviewed_id))];
   expect(sellers.length).toBeGreaterThan(0);

@@ -95,14 +95,26 @@ describe("seedDemoMarketplace", () => {
       expect(dealer.company_name).not.toBe("");
     }
     // One shared scrypt hash of a random password: a real hash, but of nothing anyone knows.
-    const hashes = await seeded.db.selectFrom("users").select("password_hash").where("email", "in", DEMO_DEALERS.map((d) => d.email)).execute();
+    const hashes = await seeded.db
+      .selectFrom("users")
+      .select("password_hash")
+      .where(
+        "email",
+        "in",
+        DEMO_DEALERS.map((d) => d.email),
+      )
+      .execute();
     expect(new Set(hashes.map((h) => h.password_hash)).size).toBe(1);
     expect(hashes[0]?.password_hash).toMatch(/^scrypt\$/);
     expect(await verifyLogin(seeded.db, DEMO_DEALERS[0]?.email ?? "", DEMO_PASSWORD)).toBeNull();
   });
 
   it("gives one dealer a launch-partner fee exemption through the admin service, both changes in the audit log", async () => {
-    const dealer = await seeded.db.selectFrom("profiles").select(["id", "fee_exemption"]).where("email", "=", DEMO_DEALERS[0]?.email ?? "").executeTakeFirstOrThrow();
+    const dealer = await seeded.db
+      .selectFrom("profiles")
+      .select(["id", "fee_exemption"])
+      .where("email", "=", DEMO_DEALERS[0]?.email ?? "")
+      .executeTakeFirstOrThrow();
     expect(Number(dealer.fee_exemption)).toBe(25);
     const log = await queryAuditLog(seeded.db, { subject: { type: "user", id: dealer.id } });
     expect(log.entries.map((entry) => [entry.action, entry.actorEmail, entry.newValues])).toEqual([
@@ -118,7 +130,11 @@ describe("seedDemoMarketplace", () => {
       ["LAUNCH25", 1, 50, true],
       ["TRADESHOW", 0, 200, false],
     ]);
-    const dealer = await seeded.db.selectFrom("profiles").select("id").where("email", "=", DEMO_DEALERS[0]?.email ?? "").executeTakeFirstOrThrow();
+    const dealer = await seeded.db
+      .selectFrom("profiles")
+      .select("id")
+      .where("email", "=", DEMO_DEALERS[0]?.email ?? "")
+      .executeTakeFirstOrThrow();
     const used = await seeded.db.selectFrom("promo_code_redemptions").select(["user_id", "discount_cents"]).execute();
     expect(used).toEqual([{ user_id: dealer.id, discount_cents: 250 }]);
   });
@@ -136,8 +152,18 @@ describe("seedDemoMarketplace", () => {
     const seller = await seeded.db.selectFrom("profiles").select("id").where("email", "=", "seller@tradebench.test").executeTakeFirstOrThrow();
     const imports = await seeded.db.selectFrom("bulk_imports").selectAll().where("user_id", "=", seller.id).execute();
     expect(imports.map((i) => [i.status, i.row_count, i.created_count, i.failed_count, i.total_cents])).toEqual([["imported", 4, 3, 0, 500]]);
-    const rows = await seeded.db.selectFrom("bulk_import_rows").select(["removed", "listing_id", "photo_errors"]).where("import_id", "=", imports[0]!.id).orderBy("row_number").execute();
-    expect(rows.map((r) => [r.removed, r.listing_id !== null])).toEqual([[0, true], [0, true], [0, true], [1, false]]);
+    const rows = await seeded.db
+      .selectFrom("bulk_import_rows")
+      .select(["removed", "listing_id", "photo_errors"])
+      .where("import_id", "=", imports[0]!.id)
+      .orderBy("row_number")
+      .execute();
+    expect(rows.map((r) => [r.removed, r.listing_id !== null])).toEqual([
+      [0, true],
+      [0, true],
+      [0, true],
+      [1, false],
+    ]);
     expect(rows[0]!.photo_errors).toContain("private or local network");
   });
 
@@ -145,13 +171,22 @@ describe("seedDemoMarketplace", () => {
     const held = await listHeldBulkImports(seeded.db);
     expect(held).toHaveLength(1);
     expect(await countHeldBulkImports(seeded.db)).toBe(1);
-    const dealer = await seeded.db.selectFrom("profiles").select(["id", "company_name"]).where("email", "=", HELD_IMPORT_DEALER_EMAIL).executeTakeFirstOrThrow();
+    const dealer = await seeded.db
+      .selectFrom("profiles")
+      .select(["id", "company_name"])
+      .where("email", "=", HELD_IMPORT_DEALER_EMAIL)
+      .executeTakeFirstOrThrow();
     const imp = await getBulkImport(seeded.db, dealer.id, held[0]!.id);
     expect(imp).toMatchObject({ status: "payment", reviewState: "held", errorCount: 0, createdCount: 0 });
     expect(imp.readyCount).toBeGreaterThan(BULK_LIMITS.reviewThreshold);
     expect(await seeded.db.selectFrom("bulk_import_charges").select("id").where("import_id", "=", imp.id).execute()).toEqual([]);
     const listings = await seeded.db.selectFrom("equipment_listings").select("id").where("user_id", "=", dealer.id).execute();
-    const imported = await seeded.db.selectFrom("bulk_import_rows").select("listing_id").where("import_id", "=", imp.id).where("listing_id", "is not", null).execute();
+    const imported = await seeded.db
+      .selectFrom("bulk_import_rows")
+      .select("listing_id")
+      .where("import_id", "=", imp.id)
+      .where("listing_id", "is not", null)
+      .execute();
     expect(imported).toEqual([]);
     expect(listings.length).toBeGreaterThan(0);
   });

@@ -27,7 +27,11 @@ beforeAll(async () => {
   const seller = await insertUserRow(db, undefined, "seller");
   const buyer = await insertUserRow(db);
   // The database as it was before the migration: every amount in hundredths, the yen's factor 1/150 per hundredth.
-  await db.updateTable("reference_rates").set({ factor: 1 / 150 }).where("currency", "=", "JPY").execute();
+  await db
+    .updateTable("reference_rates")
+    .set({ factor: 1 / 150 })
+    .where("currency", "=", "JPY")
+    .execute();
   ids.yenListing = await insertListingRow(db, seller, {
     currency: "JPY",
     price_cents: 150_000_000, // ¥1,500,000.00
@@ -41,27 +45,63 @@ beforeAll(async () => {
   ids.yenAuction = auction.auctionId;
   ids.yenAuctionListing = auction.listingId;
   await db.updateTable("equipment_listings").set({ currency: "JPY" }).where("id", "=", auction.listingId).execute();
-  await db.updateTable("auctions").set({ currency: "JPY", reserve_price_cents: 40_000_050, current_price_cents: 31_000_000 }).where("id", "=", auction.auctionId).execute();
-  await db.insertInto("bids").values({ auction_id: auction.auctionId, user_id: buyer, amount_cents: 31_000_000, max_amount_cents: 35_000_000, is_auto: 0 }).execute();
+  await db
+    .updateTable("auctions")
+    .set({ currency: "JPY", reserve_price_cents: 40_000_050, current_price_cents: 31_000_000 })
+    .where("id", "=", auction.auctionId)
+    .execute();
+  await db
+    .insertInto("bids")
+    .values({ auction_id: auction.auctionId, user_id: buyer, amount_cents: 31_000_000, max_amount_cents: 35_000_000, is_auto: 0 })
+    .execute();
   const expires = new Date(Date.now() + 86_400_000).toISOString();
   ids.yenOffer = (
     await db
       .insertInto("offers")
-      .values({ listing_id: ids.yenListing, buyer_id: buyer, seller_id: seller, amount_cents: 120_000_000, currency: "JPY", made_by: "buyer", expires_at: expires })
+      .values({
+        listing_id: ids.yenListing,
+        buyer_id: buyer,
+        seller_id: seller,
+        amount_cents: 120_000_000,
+        currency: "JPY",
+        made_by: "buyer",
+        expires_at: expires,
+      })
       .returning("id")
       .executeTakeFirstOrThrow()
   ).id;
   const order = (reference: string, listingId: number, amount: number, fee: number, currency: string) =>
     db
       .insertInto("orders")
-      .values({ reference, listing_id: listingId, buyer_id: buyer, seller_id: seller, sale_type: "buy_now", amount_cents: amount, fee_cents: fee, fee_rate_bp: 250, currency, created_at: "2026-11-15T10:00:00.000Z" })
+      .values({
+        reference,
+        listing_id: listingId,
+        buyer_id: buyer,
+        seller_id: seller,
+        sale_type: "buy_now",
+        amount_cents: amount,
+        fee_cents: fee,
+        fee_rate_bp: 250,
+        currency,
+        created_at: "2026-11-15T10:00:00.000Z",
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
   ids.yenOrder = (await order("TB-YEN-1", ids.yenListing, 150_000_000, 3_750_000, "JPY")).id;
   ids.dollarOrder = (await order("TB-USD-1", ids.dollarListing, 1_234_550, 30_864, "USD")).id;
   await db
     .insertInto("platform_fees")
-    .values({ seller_id: seller, listing_id: ids.yenListing, kind: "featured_listing", description: "Featured", days: 7, amount_cents: 150_000, currency: "JPY", starts_at: expires, ends_at: expires })
+    .values({
+      seller_id: seller,
+      listing_id: ids.yenListing,
+      kind: "featured_listing",
+      description: "Featured",
+      days: 7,
+      amount_cents: 150_000,
+      currency: "JPY",
+      starts_at: expires,
+      ends_at: expires,
+    })
     .execute();
   // Before: ¥1,500,000.00 in hundredths at 1/150 per hundredth = $10,000.00.
   expect(Number((await listing(ids.yenListing)).reference_amount)).toBe(1_000_000);

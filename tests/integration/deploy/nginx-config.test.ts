@@ -50,12 +50,19 @@ describe.skipIf(!nginx)("the nginx config in deploy/", () => {
     await new Promise<void>((resolve) => app.listen(appPort, "127.0.0.1", resolve));
     const [proxyPort, deadPort] = await Promise.all([freePort(), freePort()]);
     // The first upstream has nobody listening: requests must reach the live one all the same.
-    proxy = startNginx(nginx as string, { dir: path.join(TMP_DIR, `nginx-${crypto.randomUUID()}`), upstreams: [`127.0.0.1:${deadPort}`, `127.0.0.1:${appPort}`], port: proxyPort });
+    proxy = startNginx(nginx as string, {
+      dir: path.join(TMP_DIR, `nginx-${crypto.randomUUID()}`),
+      upstreams: [`127.0.0.1:${deadPort}`, `127.0.0.1:${appPort}`],
+      port: proxyPort,
+    });
     base = `http://127.0.0.1:${proxyPort}`;
     const deadline = Date.now() + 20_000;
     for (;;) {
       if (proxy.child.exitCode !== null) throw new Error(`nginx exited: ${proxy.output.join("")}`);
-      const ready = await fetch(`${base}/echo`).then((r) => r.ok, () => false);
+      const ready = await fetch(`${base}/echo`).then(
+        (r) => r.ok,
+        () => false,
+      );
       if (ready) break;
       if (Date.now() > deadline) throw new Error(`nginx did not answer: ${proxy.output.join("")}`);
       await new Promise((resolve) => setTimeout(resolve, 50));

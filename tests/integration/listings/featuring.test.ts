@@ -41,7 +41,8 @@ async function refusal(promise: Promise<unknown>): Promise<DomainError> {
   return error as DomainError;
 }
 
-const listingRow = (id: number) => opened.db.selectFrom("equipment_listings").select(["is_featured", "featured_until"]).where("id", "=", id).executeTakeFirstOrThrow();
+const listingRow = (id: number) =>
+  opened.db.selectFrom("equipment_listings").select(["is_featured", "featured_until"]).where("id", "=", id).executeTakeFirstOrThrow();
 
 beforeAll(() => {
   opened = createTestDatabase();
@@ -61,7 +62,12 @@ describe("buying a featuring", () => {
     const listingId = await insertListingRow(opened.db, seller, { title: "Tektronix MSO54 oscilloscope" });
     const price = FEE_SCHEDULE.featuredListing;
     const bought = await featureListing(opened.db, { sellerId: seller, listingId, days: 7, now: T0 });
-    expect(bought).toMatchObject({ amountCents: 7 * price.dayPriceCents, currency: price.currency, startsAt: T0.toISOString(), endsAt: at(7 * DAY).toISOString() });
+    expect(bought).toMatchObject({
+      amountCents: 7 * price.dayPriceCents,
+      currency: price.currency,
+      startsAt: T0.toISOString(),
+      endsAt: at(7 * DAY).toISOString(),
+    });
     expect(await listingRow(listingId)).toEqual({ is_featured: 1, featured_until: at(7 * DAY).toISOString() });
     expect((await featuredListings(opened.db, 6, at(DAY))).map((card) => card.id)).toEqual([listingId]);
 
@@ -97,9 +103,18 @@ describe("buying a featuring", () => {
     const byStaff = await insertListingRow(opened.db, seller, { is_featured: 1 });
     expect(await refusal(featureListing(opened.db, { sellerId: other, listingId: active, days: 7 }))).toMatchObject({ kind: "not_found" });
     expect(await refusal(featuringState(opened.db, other, active))).toMatchObject({ kind: "not_found" });
-    expect(await refusal(featureListing(opened.db, { sellerId: seller, listingId: draft, days: 7 }))).toMatchObject({ kind: "conflict", message: FEATURING_MESSAGES.notActive });
-    expect(await refusal(featureListing(opened.db, { sellerId: seller, listingId: hidden, days: 7 }))).toMatchObject({ kind: "forbidden", message: MODERATION_HOLD_MESSAGES[LISTING_UNDER_REVIEW] });
-    expect(await refusal(featureListing(opened.db, { sellerId: seller, listingId: byStaff, days: 7 }))).toMatchObject({ kind: "conflict", message: FEATURING_MESSAGES.byStaff });
+    expect(await refusal(featureListing(opened.db, { sellerId: seller, listingId: draft, days: 7 }))).toMatchObject({
+      kind: "conflict",
+      message: FEATURING_MESSAGES.notActive,
+    });
+    expect(await refusal(featureListing(opened.db, { sellerId: seller, listingId: hidden, days: 7 }))).toMatchObject({
+      kind: "forbidden",
+      message: MODERATION_HOLD_MESSAGES[LISTING_UNDER_REVIEW],
+    });
+    expect(await refusal(featureListing(opened.db, { sellerId: seller, listingId: byStaff, days: 7 }))).toMatchObject({
+      kind: "conflict",
+      message: FEATURING_MESSAGES.byStaff,
+    });
     for (const days of [0, 1, 8, 365, -7, 7.5, Number.NaN]) {
       expect(await refusal(featureListing(opened.db, { sellerId: seller, listingId: active, days }))).toMatchObject({ kind: "invalid", field: "days" });
     }
@@ -113,7 +128,8 @@ describe("buying a featuring", () => {
 describe("the home page's featured rotation", () => {
   it("shows every featured listing in turn, six at a time, not only the newest six", async () => {
     const ids: number[] = [];
-    for (let i = 0; i < 14; i += 1) ids.push(await insertListingRow(opened.db, seller, { is_featured: 1, title: `Featured ${i}`, created_at: at(i * DAY).toISOString() }));
+    for (let i = 0; i < 14; i += 1)
+      ids.push(await insertListingRow(opened.db, seller, { is_featured: 1, title: `Featured ${i}`, created_at: at(i * DAY).toISOString() }));
     await insertListingRow(opened.db, seller, { is_featured: 1, status: "draft" });
     await insertListingRow(opened.db, seller, { is_featured: 1, featured_until: at(-DAY).toISOString() });
     const turn = FEATURED_ROTATION.minutes * 60_000;

@@ -104,14 +104,20 @@ describe("computeMarketplaceStats", () => {
     };
 
     const dormant = await makeUser();
-    await db.insertInto("sessions").values({ id_hash: "old-session", user_id: dormant, created_at: old, expires_at: old, ip: null, user_agent: null }).execute();
+    await db
+      .insertInto("sessions")
+      .values({ id_hash: "old-session", user_id: dormant, created_at: old, expires_at: old, ip: null, user_agent: null })
+      .execute();
     const dormantSeller = await makeUser("seller");
     await insertListing(dormantSeller, { created_at: old, updated_at: old });
 
     const newcomer = await insertUserRow(db);
     await db.updateTable("users").set({ created_at: recent }).where("id", "=", newcomer).execute();
     const signedIn = await makeUser();
-    await db.insertInto("sessions").values({ id_hash: "recent-session", user_id: signedIn, created_at: recent, expires_at: iso(now + DAY), ip: null, user_agent: null }).execute();
+    await db
+      .insertInto("sessions")
+      .values({ id_hash: "recent-session", user_id: signedIn, created_at: recent, expires_at: iso(now + DAY), ip: null, user_agent: null })
+      .execute();
     const lister = await makeUser("seller");
     await insertListing(lister, { created_at: recent, updated_at: recent });
     const draftLister = await makeUser("seller");
@@ -224,7 +230,11 @@ describe("publishedTestimonials", () => {
       { author_name: "First", quote: "a", position: 1 },
       { author_name: "Third", quote: "c", position: 3 },
     ];
-    for (const row of rows) await db.insertInto("testimonials").values({ is_published: 1, ...row }).execute();
+    for (const row of rows)
+      await db
+        .insertInto("testimonials")
+        .values({ is_published: 1, ...row })
+        .execute();
 
     const testimonials = await publishedTestimonials(db);
     expect(testimonials.map((t) => t.authorName)).toEqual(["First", "Second", "Third"]);

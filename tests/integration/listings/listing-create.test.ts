@@ -257,11 +257,15 @@ describe("createListing", () => {
   });
 
   it("refuses a category that does not exist and stores nothing", async () => {
-    const before = await database.db.selectFrom("equipment_listings").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
-    await expect(createListing(database.db, uploads, seller, validInput({ categoryId: "no_such_category" }), [])).rejects.toBeInstanceOf(
-      DomainError,
-    );
-    const after = await database.db.selectFrom("equipment_listings").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    const before = await database.db
+      .selectFrom("equipment_listings")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
+    await expect(createListing(database.db, uploads, seller, validInput({ categoryId: "no_such_category" }), [])).rejects.toBeInstanceOf(DomainError);
+    const after = await database.db
+      .selectFrom("equipment_listings")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
     expect(after.n).toBe(before.n);
   });
 

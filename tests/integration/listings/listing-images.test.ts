@@ -62,7 +62,9 @@ const INPUT: ListingInput = {
 };
 
 async function png(width: number, height: number, colour = "#3366ff"): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: colour } }).png().toBuffer();
+  return sharp({ create: { width, height, channels: 3, background: colour } })
+    .png()
+    .toBuffer();
 }
 
 function crc32(bytes: Buffer): number {
@@ -160,7 +162,8 @@ describe("reading the form's files", () => {
         { name: "a.png", bytes: a },
         { name: "b.png", bytes: b },
         { name: "c.png", bytes: b },
-      ]), CreateListingSchema,
+      ]),
+      CreateListingSchema,
       [{ original_name: "b.png", original_size: b.byteLength }],
     );
     expect(form.files.map((f) => [f.name, f.status])).toEqual([
@@ -175,17 +178,33 @@ describe("reading the form's files", () => {
   });
 
   it("ignores an empty file input and refuses more than 12 images in all", async () => {
-    const empty = await readListingRequest(multipartRequest({ title: "x" }, [{ name: "", bytes: new Uint8Array(0), type: "application/octet-stream" }]), CreateListingSchema);
+    const empty = await readListingRequest(
+      multipartRequest({ title: "x" }, [{ name: "", bytes: new Uint8Array(0), type: "application/octet-stream" }]),
+      CreateListingSchema,
+    );
     expect(empty.files).toEqual([]);
 
     const thirteen = await Promise.all(Array.from({ length: 13 }, (_, i) => png(10 + i, 10)));
-    const form = await readListingRequest(multipartRequest({}, thirteen.map((bytes, i) => ({ name: `p${i}.png`, bytes }))), CreateListingSchema);
+    const form = await readListingRequest(
+      multipartRequest(
+        {},
+        thirteen.map((bytes, i) => ({ name: `p${i}.png`, bytes })),
+      ),
+      CreateListingSchema,
+    );
     expect(form.files.filter((f) => f.status === "kept")).toHaveLength(12);
     expect(form.files[12]?.status).toBe("over_limit");
     expect((await checkListingUploads(form.files)).errors).toEqual(["A listing can have at most 12 images"]);
 
     const stored = Array.from({ length: 11 }, (_, i) => ({ original_name: `old${i}.png`, original_size: i + 1 }));
-    const two = await readListingRequest(multipartRequest({}, [{ name: "n1.png", bytes: thirteen[0]! }, { name: "n2.png", bytes: thirteen[1]! }]), CreateListingSchema, stored);
+    const two = await readListingRequest(
+      multipartRequest({}, [
+        { name: "n1.png", bytes: thirteen[0]! },
+        { name: "n2.png", bytes: thirteen[1]! },
+      ]),
+      CreateListingSchema,
+      stored,
+    );
     expect((await checkListingUploads(two.files, 11)).errors).toEqual(["A listing can have at most 12 images"]);
   });
 
@@ -209,7 +228,8 @@ describe("reading the form's files", () => {
         method: "POST",
         headers: { "Content-Type": "multipart/form-data" },
         body: "title=x",
-      }), CreateListingSchema,
+      }),
+      CreateListingSchema,
     ).then(
       () => null,
       (thrown: unknown) => thrown,
@@ -228,7 +248,10 @@ describe("checking picture content", () => {
 
   it("refuses polyglots and truncated pictures", async () => {
     const whole = await png(64, 64);
-    const gifScript = Buffer.concat([Buffer.from("GIF89a\x01\x00\x01\x00\x80\x00\x00", "latin1"), Buffer.from("*/=1;alert(document.cookie)//<script>alert(1)</script>")]);
+    const gifScript = Buffer.concat([
+      Buffer.from("GIF89a\x01\x00\x01\x00\x80\x00\x00", "latin1"),
+      Buffer.from("*/=1;alert(document.cookie)//<script>alert(1)</script>"),
+    ]);
     const jpegHtml = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from("<html><script>alert(1)</script></html>")]);
     const truncated = whole.subarray(0, Math.floor(whole.length / 2));
     const files = [
@@ -355,8 +378,16 @@ describe("stored pictures", () => {
     await updateListing(database.db, uploads, actor(), id, INPUT, { images: await prepared([{ name: "same-again.png", bytes }]) });
     const urls = (await listListingImages(database.db, id)).map((r) => r.url);
     expect(new Set(urls).size).toBe(2);
-    expect(crypto.createHash("sha256").update(fs.readFileSync(fileOfUrl(urls[0]!))).digest("hex")).toBe(
-      crypto.createHash("sha256").update(fs.readFileSync(fileOfUrl(urls[1]!))).digest("hex"),
+    expect(
+      crypto
+        .createHash("sha256")
+        .update(fs.readFileSync(fileOfUrl(urls[0]!)))
+        .digest("hex"),
+    ).toBe(
+      crypto
+        .createHash("sha256")
+        .update(fs.readFileSync(fileOfUrl(urls[1]!)))
+        .digest("hex"),
     );
   });
 });

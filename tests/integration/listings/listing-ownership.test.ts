@@ -76,7 +76,9 @@ async function search(text: string): Promise<number[]> {
 }
 
 async function listingWithImage(title = INPUT.title): Promise<{ id: number; imageId: number }> {
-  const bytes = await sharp({ create: { width: 40, height: 30, channels: 3, background: "#123456" } }).png().toBuffer();
+  const bytes = await sharp({ create: { width: 40, height: 30, channels: 3, background: "#123456" } })
+    .png()
+    .toBuffer();
   const { images } = await checkListingUploads([{ name: "front.png", size: bytes.byteLength, bytes, status: "kept" }]);
   const id = await createListing(database.db, uploads, people.owner.id, { ...INPUT, title }, images);
   const [image] = await listListingImages(database.db, id);

@@ -8,12 +8,7 @@ import { LISTING_MESSAGES } from "~/schemas/listing.ts";
 import { DomainError } from "~/services/domain-error.ts";
 import { canManageListing, getListingDetail } from "~/services/listings/listing-detail.server.ts";
 import { getListingForEdit } from "~/services/listings/listing-form-defaults.server.ts";
-import {
-  findDeletableListing,
-  findEditableListing,
-  listingActor,
-  visibleTo,
-} from "~/services/listings/listing-policy.server.ts";
+import { findDeletableListing, findEditableListing, listingActor, visibleTo } from "~/services/listings/listing-policy.server.ts";
 import { insertListingRow } from "../../support/listings.ts";
 import { createTestDatabase } from "../../support/test-database.ts";
 import { insertUserRow } from "../../support/users.ts";
@@ -86,11 +81,7 @@ describe("listing policy by permission", () => {
   });
 
   it("takes drafts and edits away from admins once can_manage_listings is removed from their role", async () => {
-    await database.db
-      .deleteFrom("role_permissions")
-      .where("role", "=", "admin")
-      .where("permission", "=", "can_manage_listings")
-      .execute();
+    await database.db.deleteFrom("role_permissions").where("role", "=", "admin").where("permission", "=", "can_manage_listings").execute();
 
     expect(await getListingDetail(database.db, draftId, people.admin)).toBeNull();
     expect(await canManageListing(database.db, { ownerId: people.owner.id }, people.admin)).toBe(false);

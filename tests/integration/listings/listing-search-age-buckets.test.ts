@@ -61,7 +61,11 @@ describe.skipIf(!onPostgres)("the newest matches of a common word on PostgreSQL"
       price_cents: 10_000 + index,
       status: "active",
     }));
-    for (let at = 0; at < rows.length; at += 500) await database.db.insertInto("equipment_listings").values(rows.slice(at, at + 500)).execute();
+    for (let at = 0; at < rows.length; at += 500)
+      await database.db
+        .insertInto("equipment_listings")
+        .values(rows.slice(at, at + 500))
+        .execute();
     // The words' shares come from the planner's statistics.
     await sql`analyze listing_search_rows`.execute(database.db);
   }, 120_000);

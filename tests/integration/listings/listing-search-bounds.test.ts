@@ -71,9 +71,7 @@ describe("deep pages", () => {
     expect(deeper.listings).toEqual([]);
     // The /listings loader sends a page past totalPages to the last page there is.
     expect(deeper.totalPages).toBe(LISTINGS_MAX_PAGE);
-    expect(resultsLimitText({ ...deeper, searchedNewest: null })).toBe(
-      "Only the first 50 pages are shown. Add words or filters to narrow the search.",
-    );
+    expect(resultsLimitText({ ...deeper, searchedNewest: null })).toBe("Only the first 50 pages are shown. Add words or filters to narrow the search.");
     expect(resultsLimitText({ total: 30, totalPages: 3, pageSize: 12, searchedNewest: null })).toBeNull();
   });
 });
@@ -146,7 +144,10 @@ describe("totals of a category alone, or of no filter", () => {
   const OSCILLOSCOPES = "industrial_electronics_test_measurement_oscilloscopes";
   /** Active listings counted directly, in a category and the categories under it (three levels), or in all. */
   const activeIn = async (category: string | null) => {
-    let query = database.db.selectFrom("equipment_listings").select((eb) => eb.fn.countAll<number>().as("n")).where("status", "=", "active");
+    let query = database.db
+      .selectFrom("equipment_listings")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("status", "=", "active");
     if (category) {
       const children = (parents: string[]) => database.db.selectFrom("categories").select("id").where("parent_id", "in", parents);
       const level2 = (await children([category]).execute()).map((row) => row.id);

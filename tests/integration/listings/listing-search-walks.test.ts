@@ -27,9 +27,7 @@ let items: string[];
 const rows: Row[] = [];
 
 const find = async (query: string) =>
-  (await searchListings(database.db, parseListingFilters(new URLSearchParams(query)).filters, { cached: false })).listings.map(
-    (listing) => listing.id,
-  );
+  (await searchListings(database.db, parseListingFilters(new URLSearchParams(query)).filters, { cached: false })).listings.map((listing) => listing.id);
 const byPrice = (direction: 1 | -1) => (a: Row, b: Row) => direction * (a.price - b.price) || direction * (a.id - b.id);
 const newest = (a: Row, b: Row) => b.createdAt.localeCompare(a.createdAt) || b.id - a.id;
 const page = (matching: Row[], number: number) => matching.slice((number - 1) * LISTINGS_PAGE_SIZE, number * LISTINGS_PAGE_SIZE).map((row) => row.id);

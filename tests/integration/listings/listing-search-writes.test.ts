@@ -47,7 +47,14 @@ describe("a word with few matches", () => {
     expect(await idsOf("search=anritsu&category=test_measurement&maxPrice=5000")).toEqual([id]);
 
     // Edited: new title words, price, category and brand are what the search reads from now on.
-    const edited = { ...input, title: "Anritsu MS2840A signal analyzer", model: "MS2840A", priceCents: 610_000, categoryId: OSCILLOSCOPES, brand: "ANRITSU Corp" };
+    const edited = {
+      ...input,
+      title: "Anritsu MS2840A signal analyzer",
+      model: "MS2840A",
+      priceCents: 610_000,
+      categoryId: OSCILLOSCOPES,
+      brand: "ANRITSU Corp",
+    };
     await edit(id, edited);
     expect(await idsOf("search=ms2830a")).toEqual([]);
     expect(await idsOf("search=ms2840a")).toEqual([id]);
@@ -76,7 +83,13 @@ describe("a word with many matches (only the newest are searched)", () => {
       lathes.push(await createListing(database.db, uploads, seller, listingInput({ title, description: `Workshop item ${index}`, brand: "", model: "" }), []));
     }
     for (let index = 0; index < 6; index += 1) {
-      const input = listingInput({ title: `Milling machine ${index}`, description: "Came out of a lathe and mill workshop.", brand: "", model: "", priceCents: 100_000 + index * 1000 });
+      const input = listingInput({
+        title: `Milling machine ${index}`,
+        description: "Came out of a lathe and mill workshop.",
+        brand: "",
+        model: "",
+        priceCents: 100_000 + index * 1000,
+      });
       lathes.push(await createListing(database.db, uploads, seller, input, []));
     }
   });
@@ -90,7 +103,10 @@ describe("a word with many matches (only the newest are searched)", () => {
   it("follows edits, closing and deleting in what it finds, in which order, and in the total", async () => {
     const [, second, , third] = lathes as [number, number, number, number];
     // A description match retitled: it joins the title matches (newest of them first).
-    await edit(third, listingInput({ title: "Lathe tooling set", description: "Came out of a lathe and mill workshop.", brand: "", model: "", priceCents: 5_000 }));
+    await edit(
+      third,
+      listingInput({ title: "Lathe tooling set", description: "Came out of a lathe and mill workshop.", brand: "", model: "", priceCents: 5_000 }),
+    );
     expect((await idsOf("search=lathe", many)).slice(0, 3)).toEqual([third, second, lathes[0]]);
     expect((await idsOf("search=lathe&sort=price:asc", many))[0]).toBe(third);
 

@@ -34,8 +34,28 @@ interface Fixture {
 
 // The marketplace of this file. Keys name the rows; the assertions speak in keys.
 const FIXTURES = {
-  mso54: { title: "Tektronix MSO54 Oscilloscope", brand: "Tektronix", model: "MSO54", category: SCOPES, condition: "used_good", price: 9_500, created: "2026-03-01", testLevel: "fully_tested", calibrated: "2026-06-01" },
-  dsox: { title: "Keysight DSOX3024T Oscilloscope", brand: "Keysight", model: "DSOX3024T", category: SCOPES, condition: "used_very_good", price: 4_200, created: "2026-03-02", testLevel: "powers_on", calibrated: "2024-01-15" },
+  mso54: {
+    title: "Tektronix MSO54 Oscilloscope",
+    brand: "Tektronix",
+    model: "MSO54",
+    category: SCOPES,
+    condition: "used_good",
+    price: 9_500,
+    created: "2026-03-01",
+    testLevel: "fully_tested",
+    calibrated: "2026-06-01",
+  },
+  dsox: {
+    title: "Keysight DSOX3024T Oscilloscope",
+    brand: "Keysight",
+    model: "DSOX3024T",
+    category: SCOPES,
+    condition: "used_very_good",
+    price: 4_200,
+    created: "2026-03-02",
+    testLevel: "powers_on",
+    calibrated: "2024-01-15",
+  },
   rigol: { title: "Rigol DS1054Z Oscilloscope", brand: "Rigol", model: "DS1054Z", category: SCOPES, condition: "new", price: 399, created: "2026-03-03" },
   fluke: {
     title: "Fluke 87V True-RMS Multimeter",
@@ -48,9 +68,34 @@ const FIXTURES = {
     created: "2026-03-04",
     testLevel: "untested",
   },
-  n9020: { title: "Agilent N9020A MXA Signal Analyzer", brand: "Agilent", model: "N9020A", category: ANALYZERS, condition: "parts_only", price: 12_000, created: "2026-03-05", testLevel: "for_parts" },
-  s71500: { title: "Siemens S7-1500 CPU 1515-2 PN", brand: "Siemens", model: "6ES7515-2AM02-0AB0", category: PLCS, condition: "open_box", price: 1_800.5, created: "2026-03-06" },
-  cat320: { title: "Caterpillar 320 Hydraulic Excavator", brand: "Caterpillar", model: "320", category: EXCAVATORS, condition: "used_excellent", price: 85_000, created: "2026-03-07" },
+  n9020: {
+    title: "Agilent N9020A MXA Signal Analyzer",
+    brand: "Agilent",
+    model: "N9020A",
+    category: ANALYZERS,
+    condition: "parts_only",
+    price: 12_000,
+    created: "2026-03-05",
+    testLevel: "for_parts",
+  },
+  s71500: {
+    title: "Siemens S7-1500 CPU 1515-2 PN",
+    brand: "Siemens",
+    model: "6ES7515-2AM02-0AB0",
+    category: PLCS,
+    condition: "open_box",
+    price: 1_800.5,
+    created: "2026-03-06",
+  },
+  cat320: {
+    title: "Caterpillar 320 Hydraulic Excavator",
+    brand: "Caterpillar",
+    model: "320",
+    category: EXCAVATORS,
+    condition: "used_excellent",
+    price: 85_000,
+    created: "2026-03-07",
+  },
   draftScope: { title: "Tektronix TDS2024C Oscilloscope", category: SCOPES, condition: "used_good", price: 500, created: "2026-03-08", status: "draft" },
   soldScope: { title: "Tektronix TBS1052B Oscilloscope", category: SCOPES, condition: "used_good", price: 300, created: "2026-03-09", status: "sold" },
   archivedScope: { title: "LeCroy WaveSurfer Oscilloscope", category: SCOPES, condition: "used_good", price: 800, created: "2026-03-10", status: "archived" },
@@ -251,7 +296,9 @@ describe("filters", () => {
   });
 
   it("everything at once", async () => {
-    expect(await keys("category=test_measurement&condition=good&minPrice=1000&maxPrice=10000&testLevel=fully_tested&calibrated=1&search=tektronix")).toEqual(["mso54"]);
+    expect(await keys("category=test_measurement&condition=good&minPrice=1000&maxPrice=10000&testLevel=fully_tested&calibrated=1&search=tektronix")).toEqual([
+      "mso54",
+    ]);
     expect(await keys("category=industrial_electronics&condition=good&minPrice=5000")).toEqual(["mso54"]);
   });
 });
@@ -335,7 +382,11 @@ describe("searching", () => {
     expect(many).toEqual({ keys: ["rigol", "dsox", "mso54", "fluke"], total: 4, totalPages: 1 });
     expect((await search("search=oscilloscope", 5)).keys.at(-1)).toBe("fluke");
     // Every page of a many-match Best match, in order, is every match once.
-    const paged = [...(await search("search=epiroc", 5, 0)).keys, ...(await search("search=epiroc&page=2", 5, 0)).keys, ...(await search("search=epiroc&page=3", 5, 0)).keys];
+    const paged = [
+      ...(await search("search=epiroc", 5, 0)).keys,
+      ...(await search("search=epiroc&page=2", 5, 0)).keys,
+      ...(await search("search=epiroc&page=3", 5, 0)).keys,
+    ];
     expect(new Set(paged).size).toBe(14);
     expect((await search("search=epiroc&minPrice=9000", 5, 0)).total).toBe(6);
   });
@@ -347,7 +398,9 @@ describe("searching", () => {
     expect(result.searchedNewest).toBe(5);
     expect(result.totalIsExact).toBe(false);
     expect(result.total).toBe(5);
-    const newestFive = Object.keys(FIXTURES).filter((key) => key.startsWith("drill")).slice(-5);
+    const newestFive = Object.keys(FIXTURES)
+      .filter((key) => key.startsWith("drill"))
+      .slice(-5);
     expect(new Set(result.listings.map((listing) => keyOf.get(listing.id)))).toEqual(new Set(newestFive));
     const prices = result.listings.map((listing) => listing.priceCents);
     expect(prices).toEqual([...prices].sort((a, b) => a - b));
@@ -386,7 +439,17 @@ describe("totals stay exact", () => {
     expect((await search(query, 5)).total).toBe(14);
     const extra = await database.db
       .insertInto("equipment_listings")
-      .values({ user_id: (await insertUserRow(database.db, undefined, "seller")), title: "Epiroc Boomer S2", category_id: DRILLS, condition: "new", price_cents: 100, status: "active", ai_generated: 0, is_featured: 0, calibration_accredited: 0 })
+      .values({
+        user_id: await insertUserRow(database.db, undefined, "seller"),
+        title: "Epiroc Boomer S2",
+        category_id: DRILLS,
+        condition: "new",
+        price_cents: 100,
+        status: "active",
+        ai_generated: 0,
+        is_featured: 0,
+        calibration_accredited: 0,
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
     expect((await search(query, 5)).total).toBe(15);
@@ -405,8 +468,7 @@ describe("totals stay exact", () => {
       // Statements that read the full-text index: the search's matches, its total and every page's listings come from them.
       const fullTextReads = () => queries.filter((text) => /listing_search match|listing_search_query\(/.test(text)).length;
       const page = async (n: number, sort = "price:asc") =>
-        (await searchListings(db, { ...parseListingFilters(new URLSearchParams(`search=epiroc&sort=${sort}&page=${n}`)).filters }, { pageSize: 5 }))
-          .total;
+        (await searchListings(db, { ...parseListingFilters(new URLSearchParams(`search=epiroc&sort=${sort}&page=${n}`)).filters }, { pageSize: 5 })).total;
       expect(await page(1)).toBe(14);
       const readsOfPageOne = fullTextReads();
       expect(readsOfPageOne).toBeGreaterThan(0);

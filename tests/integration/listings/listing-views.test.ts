@@ -71,8 +71,9 @@ describe("recordListingView", () => {
       counted: false,
       views: null,
     });
-    expect(await recordListingView(database.db, { listingId, ownerId: seller, userId: seller, ip: "203.0.113.10", now: minutesAfter(90) }))
-      .toMatchObject({ counted: false });
+    expect(await recordListingView(database.db, { listingId, ownerId: seller, userId: seller, ip: "203.0.113.10", now: minutesAfter(90) })).toMatchObject({
+      counted: false,
+    });
     expect(await viewCount(listingId)).toBe(0);
     expect(await viewRows(listingId)).toHaveLength(0);
   });
@@ -82,7 +83,9 @@ describe("recordListingView", () => {
     const ip = "198.51.100.20";
     // The buyer on two networks is one viewer.
     expect((await recordListingView(database.db, { listingId, ownerId: seller, userId: buyer, ip, now: T0 })).counted).toBe(true);
-    expect((await recordListingView(database.db, { listingId, ownerId: seller, userId: buyer, ip: "198.51.100.21", now: minutesAfter(5) })).counted).toBe(false);
+    expect((await recordListingView(database.db, { listingId, ownerId: seller, userId: buyer, ip: "198.51.100.21", now: minutesAfter(5) })).counted).toBe(
+      false,
+    );
     // An anonymous visitor sharing the buyer's address, and another buyer on it, are other viewers.
     expect((await recordListingView(database.db, { listingId, ownerId: seller, ip, now: minutesAfter(6) })).counted).toBe(true);
     expect((await recordListingView(database.db, { listingId, ownerId: seller, userId: otherBuyer, ip, now: minutesAfter(7) })).counted).toBe(true);

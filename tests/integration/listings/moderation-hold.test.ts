@@ -64,13 +64,25 @@ async function expectEverySellerActionRefused(listingId: number, status: string,
     expect(outcome, action).toEqual({ changed: [], refused: [{ id: listingId, message }] });
   }
   expect(await refusal(getListingForEdit(opened.db, seller(), listingId))).toMatchObject({ kind: "forbidden", message });
-  expect(await refusal(updateListing(opened.db, uploads, seller(), listingId, listingInput(), { status: "active" }))).toMatchObject({ kind: "forbidden", message });
+  expect(await refusal(updateListing(opened.db, uploads, seller(), listingId, listingInput(), { status: "active" }))).toMatchObject({
+    kind: "forbidden",
+    message,
+  });
   expect(await refusal(removeListingImage(opened.db, uploads, seller(), listingId, 1))).toMatchObject({ kind: "forbidden", message });
   expect(await refusal(deleteListing(opened.db, uploads, seller(), listingId))).toMatchObject({ kind: "forbidden", message });
-  const settings = { startingPriceCents: 50_000, reservePriceCents: null, buyNowPriceCents: null, bidIncrementCents: 1_000, durationDays: 7, startDate: null, autoExtend: true };
-  expect(
-    await refusal(startListingAuction(opened.db, { sellerId: people.seller, listingId, listingType: "auction", settings })),
-  ).toMatchObject({ kind: "forbidden", message });
+  const settings = {
+    startingPriceCents: 50_000,
+    reservePriceCents: null,
+    buyNowPriceCents: null,
+    bidIncrementCents: 1_000,
+    durationDays: 7,
+    startDate: null,
+    autoExtend: true,
+  };
+  expect(await refusal(startListingAuction(opened.db, { sellerId: people.seller, listingId, listingType: "auction", settings }))).toMatchObject({
+    kind: "forbidden",
+    message,
+  });
   const page = await listSellerListings(opened.db, people.seller, { status: "all", q: "", sort: "newest", page: 1 });
   const item = page.items.find((row) => row.id === listingId);
   expect(item).toMatchObject({ status, canRelist: false, canStartAuction: false });
@@ -86,7 +98,17 @@ afterAll(async () => {
 
 beforeEach(async () => {
   const db = opened.db;
-  for (const table of ["audit_events", "notifications", "listing_reports", "bids", "auctions", "equipment_listings", "sessions", "profiles", "users"] as const) {
+  for (const table of [
+    "audit_events",
+    "notifications",
+    "listing_reports",
+    "bids",
+    "auctions",
+    "equipment_listings",
+    "sessions",
+    "profiles",
+    "users",
+  ] as const) {
     await db.deleteFrom(table).execute();
   }
   people.seller = await insertUserRow(db, "seller@example.test", "seller");
@@ -120,7 +142,9 @@ describe("a listing a moderator removed", () => {
   it("holds a staff seller's own listing too", async () => {
     const listingId = await insertListingRow(opened.db, people.admin, { status: LISTING_REMOVED });
     const message = MODERATION_HOLD_MESSAGES[LISTING_REMOVED]!;
-    expect(await refusal(updateListing(opened.db, uploads, { id: people.admin, role: "admin" }, listingId, listingInput(), { status: "active" }))).toMatchObject({ kind: "forbidden", message });
+    expect(
+      await refusal(updateListing(opened.db, uploads, { id: people.admin, role: "admin" }, listingId, listingInput(), { status: "active" })),
+    ).toMatchObject({ kind: "forbidden", message });
     expect(await applySellerListingAction(opened.db, people.admin, "archive", [listingId])).toEqual({ changed: [], refused: [{ id: listingId, message }] });
     expect(await statusOf(listingId)).toBe(LISTING_REMOVED);
   });

@@ -138,7 +138,11 @@ describe("what the chips show", () => {
 
 describe("through /listings", () => {
   const get = (path: string, ip: string) =>
-    listingsRoute.loader({ request: new Request(`http://localhost${path}`, { headers: { "User-Agent": "probe" } }), params: {}, context: { cspNonce: "", clientIp: ip } });
+    listingsRoute.loader({
+      request: new Request(`http://localhost${path}`, { headers: { "User-Agent": "probe" } }),
+      params: {},
+      context: { cspNonce: "", clientIp: ip },
+    });
 
   it("nine anonymous searches for ' or '1'='1 put nothing in the chips every visitor sees", async () => {
     const attack = `/listings?search=${encodeURIComponent("' or '1'='1")}`;

@@ -71,7 +71,18 @@ describe("recentlyViewed", () => {
     const ids = await listings(13);
     for (const [index, id] of ids.entries()) await recordRecentView(opened.db, { userId: member, listingId: id, ownerId: seller, now: at(index) });
     expect(RECENT_VIEWS_LIMIT).toBe(10);
-    expect(await titlesOf(member)).toEqual(["Listing 12", "Listing 11", "Listing 10", "Listing 9", "Listing 8", "Listing 7", "Listing 6", "Listing 5", "Listing 4", "Listing 3"]);
+    expect(await titlesOf(member)).toEqual([
+      "Listing 12",
+      "Listing 11",
+      "Listing 10",
+      "Listing 9",
+      "Listing 8",
+      "Listing 7",
+      "Listing 6",
+      "Listing 5",
+      "Listing 4",
+      "Listing 3",
+    ]);
     expect(await titlesOf(member, 2)).toEqual(["Listing 12", "Listing 11"]);
   });
 
@@ -117,7 +128,11 @@ describe("pages", () => {
 
     expect((await render(`/listings/${listingId}`, member)).status).toBe(200);
     // The pages stamp the server's clock: set the first view a minute back so the order cannot tie.
-    await opened.db.updateTable("recent_views").set({ viewed_at: new Date(Date.now() - MINUTE).toISOString() }).where("user_id", "=", member).execute();
+    await opened.db
+      .updateTable("recent_views")
+      .set({ viewed_at: new Date(Date.now() - MINUTE).toISOString() })
+      .where("user_id", "=", member)
+      .execute();
     expect((await render(`/auctions/${lot.auctionId}`, member)).status).toBe(200);
     expect(await titlesOf(member)).toEqual(["Allen-Bradley ControlLogix rack", "Rohde & Schwarz FSW26 analyzer"]);
 
@@ -138,7 +153,9 @@ describe("pages", () => {
     const memberData = (await render("/", member)).loaderData;
     const visitorData = (await render("/", null)).loaderData;
     const keyOf = (loaderData: unknown) =>
-      renderMemoKey(new Request("http://localhost/"), 200, { staticHandlerContext: { loaderData: { "routes/_index": loaderData } } } as unknown as EntryContext);
+      renderMemoKey(new Request("http://localhost/"), 200, {
+        staticHandlerContext: { loaderData: { "routes/_index": loaderData } },
+      } as unknown as EntryContext);
     expect(keyOf(memberData)).not.toBeNull();
     expect(keyOf(memberData)).not.toBe(keyOf(visitorData));
   });

@@ -108,10 +108,21 @@ describe("/listings in the reference currency", () => {
     await recordExchangeRates(database.db, staffId, [{ currency: "GBP", date: new Date().toISOString().slice(0, 10), unitsPerUsd: "0.95" }], "manual");
     expect(await referenceAmount("gbp")).toBe(473_684);
     expect(await keys("maxPrice=5000&sort=price:desc")).toEqual(["usd", "gbp", "eur", "jpy"]);
-    const audit = await database.db.selectFrom("audit_events").select(["action", "actor_user_id", "detail"]).where("subject_type", "=", "exchange_rate").execute();
-    expect(audit).toEqual([{ action: "exchange_rate.record", actor_user_id: staffId, detail: JSON.stringify({ source: "manual", before: null, after: "0.95" }) }]);
+    const audit = await database.db
+      .selectFrom("audit_events")
+      .select(["action", "actor_user_id", "detail"])
+      .where("subject_type", "=", "exchange_rate")
+      .execute();
+    expect(audit).toEqual([
+      { action: "exchange_rate.record", actor_user_id: staffId, detail: JSON.stringify({ source: "manual", before: null, after: "0.95" }) },
+    ]);
     // The same entry again changes nothing (an import replayed).
-    const again = await recordExchangeRates(database.db, staffId, [{ currency: "GBP", date: new Date().toISOString().slice(0, 10), unitsPerUsd: "0.950" }], "csv");
+    const again = await recordExchangeRates(
+      database.db,
+      staffId,
+      [{ currency: "GBP", date: new Date().toISOString().slice(0, 10), unitsPerUsd: "0.950" }],
+      "csv",
+    );
     expect(again).toEqual({ recorded: 0, unchanged: 1 });
     // A search row (what a search with words reads) follows too.
     expect(await keys("search=oscilloscope&sort=price:desc&maxPrice=5000", { fewMatches: 1 })).toEqual(["usd", "gbp", "eur", "jpy"]);

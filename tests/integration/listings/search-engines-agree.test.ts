@@ -66,7 +66,10 @@ beforeAll(async () => {
   await migrateToLatest(sqlite.db, sqlite.dialect);
   await syncReferenceData(sqlite.db);
   postgres = createTestDatabase();
-  for (const [name, opened] of [["sqlite", sqlite], ["postgres", postgres]] as const) {
+  for (const [name, opened] of [
+    ["sqlite", sqlite],
+    ["postgres", postgres],
+  ] as const) {
     await seedDemoMarketplace(opened.db, { uploads: new DiskStore(path.join(TMP, `uploads-${name}`)), now: NOW });
   }
 }, 600_000);

@@ -35,7 +35,11 @@ const people = { seller: "", other: "", buyer: "" };
 const calls = () => routeCalls<Record<string, unknown>>({ db: () => opened.db });
 
 async function listing(id: number) {
-  return opened.db.selectFrom("equipment_listings").select(["status", "listing_type", "price_cents", "buy_now_price_cents"]).where("id", "=", id).executeTakeFirstOrThrow();
+  return opened.db
+    .selectFrom("equipment_listings")
+    .select(["status", "listing_type", "price_cents", "buy_now_price_cents"])
+    .where("id", "=", id)
+    .executeTakeFirstOrThrow();
 }
 
 async function refusal(promise: Promise<unknown>): Promise<DomainError> {
@@ -101,17 +105,30 @@ describe("the seller's choices on /listings/{id}/relist", () => {
     expect((await calls().post(relistRoute, `/listings/${listingId}/relist`, people.other, { intent: "buy_now", price: "10" }, params)).status).toBe(404);
     expect((await listing(listingId)).status).toBe("unsold");
     const own = await calls().get(relistRoute, `/listings/${listingId}/relist`, people.seller, params);
-    expect(own).toMatchObject({ status: 200, data: { view: { status: "unsold", refusal: null, suggestedBuyNowCents: 100_000, lastAuction: { durationDays: 1 } } } });
+    expect(own).toMatchObject({
+      status: 200,
+      data: { view: { status: "unsold", refusal: null, suggestedBuyNowCents: 100_000, lastAuction: { durationDays: 1 } } },
+    });
   });
 
   it("relist as an auction with the last terms and fresh dates", async () => {
-    const { listingId, auctionId } = await unsoldListing({ reserve_price_cents: 150_000, end_date: new Date(T0.getTime() + 3 * 24 * HOUR - HOUR).toISOString() });
+    const { listingId, auctionId } = await unsoldListing({
+      reserve_price_cents: 150_000,
+      end_date: new Date(T0.getTime() + 3 * 24 * HOUR - HOUR).toISOString(),
+    });
     const now = new Date();
     const answer = await calls().post(relistRoute, `/listings/${listingId}/relist`, people.seller, { intent: "auction" }, { id: String(listingId) });
     expect(answer.status).toBe(302);
     const fresh = await opened.db.selectFrom("auctions").selectAll().where("listing_id", "=", listingId).where("id", "!=", auctionId).executeTakeFirstOrThrow();
     expect(answer.location).toBe(`/auctions/${fresh.id}`);
-    expect(fresh).toMatchObject({ status: "active", starting_price_cents: 100_000, reserve_price_cents: 150_000, bid_count: 0, bid_increment_cents: 1000, bid_increment_fixed: 1 });
+    expect(fresh).toMatchObject({
+      status: "active",
+      starting_price_cents: 100_000,
+      reserve_price_cents: 150_000,
+      bid_count: 0,
+      bid_increment_cents: 1000,
+      bid_increment_fixed: 1,
+    });
     expect(Date.parse(fresh.start_date)).toBeGreaterThanOrEqual(now.getTime() - 1000);
     expect(Date.parse(fresh.end_date) - Date.parse(fresh.start_date)).toBe(3 * 24 * HOUR);
     expect(await listing(listingId)).toMatchObject({ status: "active", listing_type: "auction", price_cents: 100_000 });
@@ -161,7 +178,25 @@ describe("the seller's choices on /listings/{id}/relist", () => {
   it("an edit that keeps an unsold listing an auction without starting one leaves it unsold, not active", async () => {
     const { listingId } = await unsoldListing();
     const uploads = new DiskStore("/nonexistent-uploads");
-    await updateListing(opened.db, uploads, { id: people.seller, role: "seller" }, listingId, listingInput({ listingType: "auction", auction: { startingPriceCents: 90_000, reservePriceCents: null, buyNowPriceCents: null, durationDays: 7, startDate: null, bidIncrementCents: null, autoExtend: true } }), { status: "active" });
+    await updateListing(
+      opened.db,
+      uploads,
+      { id: people.seller, role: "seller" },
+      listingId,
+      listingInput({
+        listingType: "auction",
+        auction: {
+          startingPriceCents: 90_000,
+          reservePriceCents: null,
+          buyNowPriceCents: null,
+          durationDays: 7,
+          startDate: null,
+          bidIncrementCents: null,
+          autoExtend: true,
+        },
+      }),
+      { status: "active" },
+    );
     expect((await listing(listingId)).status).toBe("unsold");
   });
 });

@@ -177,7 +177,11 @@ describe("the header's Messages badge (root loader)", () => {
     const listing = await insertListingRow(opened.db, seller, { title: "Rohde & Schwarz FSV signal analyzer" });
     const opening = (await openConversation(opened.db, buyer, listing)).conversationId;
     const before = await unreadFor(seller);
-    await sendMessage(opened.db, { conversationId: opening, senderId: buyer, body: "Which options are installed?" }, { limiter: new MemoryRateLimiter(), bus: new InProcessBus() });
+    await sendMessage(
+      opened.db,
+      { conversationId: opening, senderId: buyer, body: "Which options are installed?" },
+      { limiter: new MemoryRateLimiter(), bus: new InProcessBus() },
+    );
     expect(await unreadFor(seller)).toBe(before + 1);
     expect(await unreadFor(null)).toBe(0);
     await get(messagesRoute, `/messages?conversation=${opening}`, seller);

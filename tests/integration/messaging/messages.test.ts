@@ -5,13 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { OpenedDatabase } from "#db/dialect.ts";
 import { MESSAGE_MAX_LENGTH, MESSAGE_TEXT, MESSAGES_PER_MINUTE } from "~/lib/messages.ts";
 import { InProcessBus, userTopic, type LiveEvent } from "~/services/platform/live-events.server.ts";
-import {
-  countUnreadMessages,
-  listConversations,
-  openConversation,
-  sendMessage,
-  thread,
-} from "~/services/messaging/messages.server.ts";
+import { countUnreadMessages, listConversations, openConversation, sendMessage, thread } from "~/services/messaging/messages.server.ts";
 import { MemoryRateLimiter } from "~/services/platform/rate-limit.server.ts";
 import { insertListingRow } from "../../support/listings.ts";
 import { createTestDatabase } from "../../support/test-database.ts";
@@ -72,7 +66,11 @@ describe("opening a conversation", () => {
   });
 
   it("refuses the listing's own seller, missing listings and listings buyers cannot see", async () => {
-    expect(await refusal(openConversation(database.db, seller, listingId))).toEqual({ kind: "forbidden", code: "own_listing", message: MESSAGE_TEXT.ownListing });
+    expect(await refusal(openConversation(database.db, seller, listingId))).toEqual({
+      kind: "forbidden",
+      code: "own_listing",
+      message: MESSAGE_TEXT.ownListing,
+    });
     expect((await refusal(openConversation(database.db, buyer, 987_654))).kind).toBe("not_found");
     const draft = await insertListingRow(database.db, seller, { status: "draft" });
     expect((await refusal(openConversation(database.db, buyer, draft))).kind).toBe("not_found");
@@ -85,7 +83,11 @@ describe("sending", () => {
     const { conversationId } = await openConversation(database.db, buyer, listing);
     const bus = new InProcessBus();
     const heard: Array<{ who: string; event: LiveEvent }> = [];
-    for (const [who, id] of [["buyer", buyer], ["seller", seller], ["stranger", stranger]] as const) {
+    for (const [who, id] of [
+      ["buyer", buyer],
+      ["seller", seller],
+      ["stranger", stranger],
+    ] as const) {
       bus.subscribe([userTopic(id)], (event) => heard.push({ who, event }));
     }
     const at = new Date("2026-11-21T10:00:00.000Z");
@@ -151,7 +153,11 @@ describe("notifications", () => {
   it("notify the recipient only, linking to the conversation", async () => {
     const listing = await insertListingRow(database.db, seller, { title: "Tektronix P6139A probe" });
     const { conversationId } = await openConversation(database.db, buyer, listing);
-    const counts = { buyer: (await notificationsOf(buyer)).length, seller: (await notificationsOf(seller)).length, stranger: (await notificationsOf(stranger)).length };
+    const counts = {
+      buyer: (await notificationsOf(buyer)).length,
+      seller: (await notificationsOf(seller)).length,
+      stranger: (await notificationsOf(stranger)).length,
+    };
     await send(conversationId, buyer, "Do you ship to Canada? https://example.com/map");
     const toSeller = (await notificationsOf(seller)).slice(counts.seller);
     expect(toSeller).toEqual([

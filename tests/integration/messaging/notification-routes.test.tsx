@@ -137,7 +137,13 @@ describe("/notifications", () => {
 
   it("answers bad forms with a clear message, never a 500", async () => {
     const unknown = { ok: false, formError: "Please choose what to do with your notifications." };
-    const forms: Array<Record<string, string>> = [{}, { intent: "explode" }, { intent: "mark-read" }, { intent: "delete", id: "abc" }, { intent: "mark-read", id: "-3" }];
+    const forms: Array<Record<string, string>> = [
+      {},
+      { intent: "explode" },
+      { intent: "mark-read" },
+      { intent: "delete", id: "abc" },
+      { intent: "mark-read", id: "-3" },
+    ];
     for (const form of forms) {
       expect([form, await post(notificationsRoute, "/notifications", member, form)]).toEqual([form, { status: 400, data: unknown }]);
     }
@@ -185,7 +191,13 @@ describe("/resources/notifications (the bell)", () => {
 
 describe("e-mail alerts chosen on /profile", () => {
   const profileForm = { firstName: "Grace", lastName: "Okafor", emailAlertsShown: "on" };
-  const outbid = () => ({ userId: member, type: "bid" as const, title: "You have been outbid", message: "Another bidder bid $1,200.", actionUrl: "/auctions/7" });
+  const outbid = () => ({
+    userId: member,
+    type: "bid" as const,
+    title: "You have been outbid",
+    message: "Another bidder bid $1,200.",
+    actionUrl: "/auctions/7",
+  });
 
   async function mailsTo(address: string): Promise<string[]> {
     return (await opened.db.selectFrom("email_outbox").select("subject").where("to_address", "=", address).orderBy("id").execute()).map((row) => row.subject);

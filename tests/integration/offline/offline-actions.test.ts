@@ -116,15 +116,19 @@ describe("applying actions", () => {
     expect(searches).toHaveLength(1);
     expect(searches[0]).toMatchObject({ name: "Scopes under $5,000", notify_on_new: 0 });
     expect(JSON.parse(searches[0]!.search_params)).toEqual(PARAMS);
-    expect(await recorded(buyer)).toEqual(
-      expect.arrayContaining(actions.map((action) => ({ action_id: action.id, kind: action.kind, outcome: "applied" }))),
-    );
+    expect(await recorded(buyer)).toEqual(expect.arrayContaining(actions.map((action) => ({ action_id: action.id, kind: action.kind, outcome: "applied" }))));
   });
 
   it("reads a saved search's filters as the Save Search form does (category by slug, nonsense dropped)", async () => {
     const buyer = await insertUserRow(opened.db);
     const category = await opened.db.selectFrom("categories").select(["id", "name", "slug"]).where("id", "=", OSCILLOSCOPES).executeTakeFirstOrThrow();
-    const params = { ...PARAMS, category: category.slug, condition: ["used_good", "shiny"], testLevel: "bogus", minPrice: 9000 } as unknown as SavedSearchParams;
+    const params = {
+      ...PARAMS,
+      category: category.slug,
+      condition: ["used_good", "shiny"],
+      testLevel: "bogus",
+      minPrice: 9000,
+    } as unknown as SavedSearchParams;
     const [result] = await replay(buyer, [{ id: newId(), kind: "saved_search", name: "Scopes", params, notifyOnNew: true }]);
     expect(result?.outcome).toBe("applied");
     const row = await opened.db.selectFrom("saved_searches").select("search_params").where("user_id", "=", buyer).executeTakeFirstOrThrow();

@@ -41,7 +41,15 @@ async function addImages(listingId: number, count: number): Promise<string[]> {
     urls.push(url);
     await opened.db
       .insertInto("equipment_images")
-      .values({ listing_id: listingId, url, thumbnail_url: url.replace(".webp", "-thumb.webp"), width: 1600, height: 1200, is_primary: n === 0 ? 1 : 0, position: n })
+      .values({
+        listing_id: listingId,
+        url,
+        thumbnail_url: url.replace(".webp", "-thumb.webp"),
+        width: 1600,
+        height: 1200,
+        is_primary: n === 0 ? 1 : 0,
+        position: n,
+      })
       .execute();
   }
   return urls;
@@ -65,7 +73,11 @@ async function watchAt(userId: string, listingId: number, minute: number, notes?
 
 describe("who gets a snapshot", () => {
   it("refuses visitors with 401 and nothing of anyone's, never cached", async () => {
-    const response = (await snapshotRoute.loader({ request: await request("/resources/offline-snapshot", null), params: {}, context: {} } as never)) as Response;
+    const response = (await snapshotRoute.loader({
+      request: await request("/resources/offline-snapshot", null),
+      params: {},
+      context: {},
+    } as never)) as Response;
     expect(response.status).toBe(401);
     expect(response.headers.get("Cache-Control")).toBe("no-store");
     expect(await response.json()).toEqual({ message: "Sign in to keep copies of your watchlist and saved searches." });
@@ -73,7 +85,11 @@ describe("who gets a snapshot", () => {
 
   it("answers a member with their own copies, never cached", async () => {
     const buyer = await insertUserRow(opened.db);
-    const response = (await snapshotRoute.loader({ request: await request("/resources/offline-snapshot", buyer), params: {}, context: {} } as never)) as Response;
+    const response = (await snapshotRoute.loader({
+      request: await request("/resources/offline-snapshot", buyer),
+      params: {},
+      context: {},
+    } as never)) as Response;
     expect(response.status).toBe(200);
     expect(response.headers.get("Cache-Control")).toBe("no-store");
     const snapshot = (await response.json()) as OfflineSnapshot;
@@ -215,7 +231,11 @@ describe("the saved search copies", () => {
 describe("the copies the listing and lot pages hand out", () => {
   it("are the same copies as the snapshot's, for members only", async () => {
     const buyer = await insertUserRow(opened.db);
-    const id = await insertListingRow(opened.db, seller, { title: "Tektronix TBS2104B", description: "Bench scope", specifications: JSON.stringify({ Bandwidth: "100 MHz" }) });
+    const id = await insertListingRow(opened.db, seller, {
+      title: "Tektronix TBS2104B",
+      description: "Bench scope",
+      specifications: JSON.stringify({ Bandwidth: "100 MHz" }),
+    });
     await addImages(id, 2);
     const lot = await insertAuctionRow(opened.db, seller);
     await watchListing(opened.db, buyer, id);

@@ -87,7 +87,12 @@ describe("Buy Now", () => {
     const yenId = await insertListingRow(opened.db, seller, { title: "Anritsu MS2830A analyzer", price_cents: 1_500_000, currency: "JPY" });
     const euro = await buyNow(opened.db, { listingId: euroId, buyerId: buyer, shipping: SHIPPING_ADDRESS, now: T0 });
     const yen = await buyNow(opened.db, { listingId: yenId, buyerId: buyer, shipping: SHIPPING_ADDRESS, now: T0 });
-    const orders = await opened.db.selectFrom("orders").select(["id", "currency", "amount_cents", "fee_cents"]).where("id", "in", [euro.orderId, yen.orderId]).orderBy("id").execute();
+    const orders = await opened.db
+      .selectFrom("orders")
+      .select(["id", "currency", "amount_cents", "fee_cents"])
+      .where("id", "in", [euro.orderId, yen.orderId])
+      .orderBy("id")
+      .execute();
     // Yen has no minor unit: ¥1,500,000 is stored as 1,500,000 and its 2.5 % fee as ¥37,500.
     expect(orders).toEqual([
       { id: euro.orderId, currency: "EUR", amount_cents: 720_000, fee_cents: 18_000 },
@@ -118,7 +123,10 @@ describe("Buy Now", () => {
       "This item is sold by auction: place a bid on the auction page instead.",
     );
     const draft = await insertListingRow(opened.db, seller, { status: "draft" });
-    expect(await refusal(buyNow(opened.db, { listingId: draft, buyerId: buyer, shipping: SHIPPING_ADDRESS }))).toMatchObject({ kind: "not_found", message: "Listing not found" });
+    expect(await refusal(buyNow(opened.db, { listingId: draft, buyerId: buyer, shipping: SHIPPING_ADDRESS }))).toMatchObject({
+      kind: "not_found",
+      message: "Listing not found",
+    });
     expect(await refusal(buyNow(opened.db, { listingId: 999_999, buyerId: buyer, shipping: SHIPPING_ADDRESS }))).toMatchObject({ kind: "not_found" });
     expect(await opened.db.selectFrom("orders").select("id").execute()).toHaveLength(1);
   });
@@ -164,7 +172,9 @@ describe("Buy Now on a hybrid", () => {
     expect((await getBuyNowCheckout(opened.db, listingId, buyer))?.problem).toBeNull();
     await placeBid(opened.db, { auctionId, bidderId: buyer, amountCents: 150_000, now: T0 });
     const other = await insertUserRow(opened.db);
-    expect((await refusal(buyNow(opened.db, { listingId, buyerId: other, shipping: SHIPPING_ADDRESS, now: T0 }))).message).toMatch(/^Buy Now is no longer available/);
+    expect((await refusal(buyNow(opened.db, { listingId, buyerId: other, shipping: SHIPPING_ADDRESS, now: T0 }))).message).toMatch(
+      /^Buy Now is no longer available/,
+    );
     expect((await getBuyNowCheckout(opened.db, listingId, other))?.problem).toMatch(/^Buy Now is no longer available/);
     expect(await listingStatus(listingId)).toBe("active");
   });

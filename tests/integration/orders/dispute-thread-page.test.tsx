@@ -39,7 +39,13 @@ beforeAll(async () => {
   const listingId = await insertListingRow(opened.db, people.seller, { title: "Agilent 34401A multimeter", price_cents: 60_000 });
   ({ orderId, reference } = await buyNow(opened.db, { listingId, buyerId: people.buyer, shipping: SHIPPING_ADDRESS }));
   await transitionOrder(opened.db, { orderId, actor: { id: people.billing, role: "billing" }, action: "confirm_payment" });
-  await transitionOrder(opened.db, { orderId, actor: { id: people.seller, role: "seller" }, action: "ship", carrier: "UPS", trackingNumber: "1Z999AA10123456784" });
+  await transitionOrder(opened.db, {
+    orderId,
+    actor: { id: people.seller, role: "seller" },
+    action: "ship",
+    carrier: "UPS",
+    trackingNumber: "1Z999AA10123456784",
+  });
   await transitionOrder(opened.db, { orderId, actor: { id: people.buyer, role: "buyer" }, action: "open_dispute", reason: "The display is cracked." });
   await postDisputeMessage(opened.db, null, { orderId, actor: { id: people.buyer, role: "buyer" }, body: BUYER_SAYS, now: new Date(Date.now() - 60_000) });
   await postDisputeMessage(opened.db, null, { orderId, actor: { id: people.seller, role: "seller" }, body: SELLER_SAYS });
@@ -70,7 +76,12 @@ describe("the dispute on /orders/{id}", () => {
     };
     const seller = await bellOf("seller");
     expect(seller.items.filter((item) => item.title === title)).toEqual([
-      expect.objectContaining({ type: "dispute", isRead: false, actionUrl: `/orders/${orderId}#dispute-heading`, message: `The buyer wrote about "Agilent 34401A multimeter": ${BUYER_SAYS}` }),
+      expect.objectContaining({
+        type: "dispute",
+        isRead: false,
+        actionUrl: `/orders/${orderId}#dispute-heading`,
+        message: `The buyer wrote about "Agilent 34401A multimeter": ${BUYER_SAYS}`,
+      }),
     ]);
     expect(seller.unreadCount).toBeGreaterThanOrEqual(1);
     const buyer = await bellOf("buyer");

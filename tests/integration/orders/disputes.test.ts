@@ -73,17 +73,22 @@ function step(actor: OrderActor, action: OrderAction, day: number) {
   });
 }
 
-const status = async () => (await opened.db.selectFrom("orders").select(["status", "delivery_source", "delivery_proof_key"]).where("id", "=", orderId).executeTakeFirstOrThrow());
+const status = async () =>
+  await opened.db.selectFrom("orders").select(["status", "delivery_source", "delivery_proof_key"]).where("id", "=", orderId).executeTakeFirstOrThrow();
 const mails = () => opened.db.selectFrom("email_outbox").select(["to_address", "subject"]).orderBy("id").execute();
 
 it("refuses the seller's 'Mark as delivered' without proof, and nothing changes", async () => {
   await expect(step(seller, "mark_delivered", 3)).rejects.toMatchObject({ kind: "invalid", message: DISPUTE_MESSAGES.proofRequired, field: "proof" });
-  await expect(markDelivered(opened.db, store, { orderId, actor: seller, proof: [], now: at(3) })).rejects.toMatchObject({ message: DISPUTE_MESSAGES.proofRequired });
+  await expect(markDelivered(opened.db, store, { orderId, actor: seller, proof: [], now: at(3) })).rejects.toMatchObject({
+    message: DISPUTE_MESSAGES.proofRequired,
+  });
   expect((await status()).status).toBe("shipped");
 });
 
 it("refuses a proof of delivery that is not a photo or a PDF", async () => {
-  await expect(markDelivered(opened.db, store, { orderId, actor: seller, proof: [file("note.exe", new TextEncoder().encode("MZ..."))], now: at(3) })).rejects.toMatchObject({
+  await expect(
+    markDelivered(opened.db, store, { orderId, actor: seller, proof: [file("note.exe", new TextEncoder().encode("MZ..."))], now: at(3) }),
+  ).rejects.toMatchObject({
     message: DISPUTE_MESSAGES.wrongType("note.exe"),
   });
   expect((await status()).status).toBe("shipped");
@@ -109,17 +114,31 @@ it("hears both sides: the seller answers with evidence, the referee sees both an
   await step(buyer, "open_dispute", 4);
   await opened.db.deleteFrom("email_outbox").execute();
   await opened.db.updateTable("profiles").set({ first_name: "Bianca", last_name: "Byers", company_name: "" }).where("id", "=", buyer.id).execute();
-  await opened.db.updateTable("profiles").set({ first_name: "Samuel", last_name: "Sellwood", company_name: "Keystone Surplus" }).where("id", "=", seller.id).execute();
+  await opened.db
+    .updateTable("profiles")
+    .set({ first_name: "Samuel", last_name: "Sellwood", company_name: "Keystone Surplus" })
+    .where("id", "=", seller.id)
+    .execute();
 
   await postDisputeMessage(opened.db, store, { orderId, actor: buyer, body: "Here is the crack.", files: [file("crack.png", PNG)], now: at(4) });
-  await postDisputeMessage(opened.db, store, { orderId, actor: seller, body: "It left us intact; see the packing photo and the note.", files: [file("packing.png", PNG), file("note.pdf", PDF)], now: at(5) });
+  await postDisputeMessage(opened.db, store, {
+    orderId,
+    actor: seller,
+    body: "It left us intact; see the packing photo and the note.",
+    files: [file("packing.png", PNG), file("note.pdf", PDF)],
+    now: at(5),
+  });
   await postDisputeMessage(opened.db, store, { orderId, actor: referee, body: "Please both send the carrier's damage report.", now: at(6) });
 
   const thread = await disputeThread(opened.db, orderId);
   expect(thread.reason).toBe("The display is cracked.");
   expect(thread.answerDueAt).toBe(new Date(at(4).getTime() + DISPUTE_ANSWER_DAYS * DAY).toISOString());
   expect(thread.sellerAnswered).toBe(true);
-  expect(thread.messages.map((message) => [message.side, message.attachments.length])).toEqual([["buyer", 1], ["seller", 2], ["referee", 0]]);
+  expect(thread.messages.map((message) => [message.side, message.attachments.length])).toEqual([
+    ["buyer", 1],
+    ["seller", 2],
+    ["referee", 0],
+  ]);
   // Each party under the name they go by in public: the seller trades as a company (docs/decisions/0082).
   expect(thread.messages.slice(0, 2).map((message) => message.authorName)).toEqual(["Bianca Byers", "Keystone Surplus"]);
   expect(thread.messages[1]!.attachments.map((attachment) => attachment.contentType)).toEqual(["image/png", "application/pdf"]);
@@ -140,18 +159,35 @@ it("hears both sides: the seller answers with evidence, the referee sees both an
 
 it("refuses an outsider, staff without the referee's permission, a closed dispute, and bad attachments — nothing stored", async () => {
   await step(buyer, "mark_delivered", 3);
-  await expect(postDisputeMessage(opened.db, store, { orderId, actor: seller, body: "Too early", now: at(3) })).rejects.toMatchObject({ kind: "conflict", message: DISPUTE_MESSAGES.notDisputed });
+  await expect(postDisputeMessage(opened.db, store, { orderId, actor: seller, body: "Too early", now: at(3) })).rejects.toMatchObject({
+    kind: "conflict",
+    message: DISPUTE_MESSAGES.notDisputed,
+  });
   await step(buyer, "open_dispute", 4);
   await expect(postDisputeMessage(opened.db, store, { orderId, actor: outsider, body: "Hi" })).rejects.toMatchObject({ kind: "not_found" });
-  await expect(postDisputeMessage(opened.db, store, { orderId, actor: billing, body: "Hi" })).rejects.toMatchObject({ kind: "forbidden", message: DISPUTE_MESSAGES.notAParty });
-  await expect(postDisputeMessage(opened.db, store, { orderId, actor: seller, body: "   " })).rejects.toMatchObject({ field: "body", message: DISPUTE_MESSAGES.bodyRequired });
-  await expect(postDisputeMessage(opened.db, store, { orderId, actor: seller, body: "x".repeat(4001) })).rejects.toMatchObject({ message: DISPUTE_MESSAGES.bodyTooLong });
+  await expect(postDisputeMessage(opened.db, store, { orderId, actor: billing, body: "Hi" })).rejects.toMatchObject({
+    kind: "forbidden",
+    message: DISPUTE_MESSAGES.notAParty,
+  });
+  await expect(postDisputeMessage(opened.db, store, { orderId, actor: seller, body: "   " })).rejects.toMatchObject({
+    field: "body",
+    message: DISPUTE_MESSAGES.bodyRequired,
+  });
+  await expect(postDisputeMessage(opened.db, store, { orderId, actor: seller, body: "x".repeat(4001) })).rejects.toMatchObject({
+    message: DISPUTE_MESSAGES.bodyTooLong,
+  });
   const six = Array.from({ length: 6 }, (_, index) => file(`p${index}.png`, PNG));
-  await expect(postDisputeMessage(opened.db, store, { orderId, actor: seller, body: "Six", files: six })).rejects.toMatchObject({ message: DISPUTE_MESSAGES.tooManyFiles });
+  await expect(postDisputeMessage(opened.db, store, { orderId, actor: seller, body: "Six", files: six })).rejects.toMatchObject({
+    message: DISPUTE_MESSAGES.tooManyFiles,
+  });
   const big: ReceivedFile = { name: "huge.png", size: MAX_DISPUTE_FILE_BYTES + 1, bytes: null, status: "too_big" };
-  await expect(postDisputeMessage(opened.db, store, { orderId, actor: seller, body: "Big", files: [big] })).rejects.toMatchObject({ message: DISPUTE_MESSAGES.fileTooBig("huge.png") });
+  await expect(postDisputeMessage(opened.db, store, { orderId, actor: seller, body: "Big", files: [big] })).rejects.toMatchObject({
+    message: DISPUTE_MESSAGES.fileTooBig("huge.png"),
+  });
   const svg = file("crack.png", new TextEncoder().encode("<svg onload=alert(1)>"));
-  await expect(postDisputeMessage(opened.db, store, { orderId, actor: buyer, body: "Disguised", files: [file("ok.png", PNG), svg] })).rejects.toMatchObject({ message: DISPUTE_MESSAGES.wrongType("crack.png") });
+  await expect(postDisputeMessage(opened.db, store, { orderId, actor: buyer, body: "Disguised", files: [file("ok.png", PNG), svg] })).rejects.toMatchObject({
+    message: DISPUTE_MESSAGES.wrongType("crack.png"),
+  });
   expect(await opened.db.selectFrom("dispute_messages").select("id").execute()).toEqual([]);
   expect(await opened.db.selectFrom("dispute_attachments").select("id").execute()).toEqual([]);
   await step(referee, "refund", 6);
@@ -160,7 +196,10 @@ it("refuses an outsider, staff without the referee's permission, a closed disput
 
 it("delivers from a configured carrier's tracking event, once, and refuses an unconfigured carrier", async () => {
   const event = { carrier: "UPS", trackingNumber: "1Z999AA10123456784", deliveredAt: at(3) };
-  await expect(recordCarrierDelivery(opened.db, event, new Set())).rejects.toMatchObject({ kind: "unavailable", message: DISPUTE_MESSAGES.carrierNotConfigured });
+  await expect(recordCarrierDelivery(opened.db, event, new Set())).rejects.toMatchObject({
+    kind: "unavailable",
+    message: DISPUTE_MESSAGES.carrierNotConfigured,
+  });
   expect((await status()).status).toBe("shipped");
   expect(await recordCarrierDelivery(opened.db, event, new Set(["ups"]))).toEqual({ orderId, changed: true });
   expect(await status()).toMatchObject({ status: "delivered", delivery_source: "carrier" });

@@ -39,7 +39,8 @@ beforeEach(async () => {
 afterEach(() => opened.close());
 
 const orderRow = () => opened.db.selectFrom("orders").selectAll().where("id", "=", orderId).executeTakeFirstOrThrow();
-const audits = () => opened.db.selectFrom("audit_events").selectAll().where("subject_type", "=", "order").where("subject_id", "=", String(orderId)).orderBy("id").execute();
+const audits = () =>
+  opened.db.selectFrom("audit_events").selectAll().where("subject_type", "=", "order").where("subject_id", "=", String(orderId)).orderBy("id").execute();
 const confirm = (actor: OrderActor, receivedCents: number, valueDate: string, now = at(DAY)) =>
   transitionOrder(opened.db, { orderId, actor, action: "confirm_payment", payment: { receivedCents, valueDate }, now });
 
@@ -52,18 +53,38 @@ async function toDispute(): Promise<void> {
 describe("confirming a payment", () => {
   it("records the amount received, the value date and who confirmed, in the timeline and the audit log", async () => {
     await confirm(billing, 1_250_000, "2026-11-24");
-    expect(await orderRow()).toMatchObject({ status: "paid", payment_received_cents: 1_250_000, payment_value_date: "2026-11-24", payment_confirmed_by: billing.id });
+    expect(await orderRow()).toMatchObject({
+      status: "paid",
+      payment_received_cents: 1_250_000,
+      payment_value_date: "2026-11-24",
+      payment_confirmed_by: billing.id,
+    });
     const [audit] = await audits();
     expect(audit).toMatchObject({ actor_user_id: billing.id, action: "order.confirm_payment" });
     expect(JSON.parse(audit!.detail)).toMatchObject({ old: { status: "pending" }, new: { status: "paid", receivedCents: 1_250_000, valueDate: "2026-11-24" } });
-    const event = await opened.db.selectFrom("order_events").select("note").where("order_id", "=", orderId).where("status", "=", "paid").executeTakeFirstOrThrow();
+    const event = await opened.db
+      .selectFrom("order_events")
+      .select("note")
+      .where("order_id", "=", orderId)
+      .where("status", "=", "paid")
+      .executeTakeFirstOrThrow();
     expect(event.note).toBe("Received $12,500.00, value date 2026-11-24");
   });
 
   it("refuses an amount that is not the order total, and value dates in the future or before the order, changing nothing", async () => {
     const cases: Array<[number, string, string, string]> = [
-      [1_249_999, "2026-11-24", "amountReceived", "The amount received ($12,499.99) is not the order total ($12,500.00). Confirm only when the full amount has arrived; contact the buyer about the difference."],
-      [1_250_001, "2026-11-24", "amountReceived", "The amount received ($12,500.01) is not the order total ($12,500.00). Confirm only when the full amount has arrived; contact the buyer about the difference."],
+      [
+        1_249_999,
+        "2026-11-24",
+        "amountReceived",
+        "The amount received ($12,499.99) is not the order total ($12,500.00). Confirm only when the full amount has arrived; contact the buyer about the difference.",
+      ],
+      [
+        1_250_001,
+        "2026-11-24",
+        "amountReceived",
+        "The amount received ($12,500.01) is not the order total ($12,500.00). Confirm only when the full amount has arrived; contact the buyer about the difference.",
+      ],
       [1_250_000, "2026-11-25", "valueDate", "The value date cannot be in the future"],
       [1_250_000, "2026-11-22", "valueDate", "The value date cannot be before the order was placed"],
       [1_250_000, "24/11/2026", "valueDate", "Enter the value date as YYYY-MM-DD"],
@@ -98,7 +119,10 @@ describe("deciding a dispute", () => {
     expect(await orderRow()).toMatchObject({ status: "refunded", refunded_cents: 200_000 });
     const last = (await audits()).at(-1)!;
     expect(last).toMatchObject({ actor_user_id: referee.id, action: "order.refund" });
-    expect(JSON.parse(last.detail)).toMatchObject({ old: { status: "disputed" }, new: { status: "refunded", refundedCents: 200_000, releasedCents: 1_050_000 } });
+    expect(JSON.parse(last.detail)).toMatchObject({
+      old: { status: "disputed" },
+      new: { status: "refunded", refundedCents: 200_000, releasedCents: 1_050_000 },
+    });
   });
 
   it("refuses a refund above the order total or of nothing, and audits a release", async () => {
@@ -126,7 +150,11 @@ describe("a staff hold", () => {
     await confirm(billing, 1_250_000, "2026-11-24");
     await transitionOrder(opened.db, { orderId, actor: seller, action: "ship", carrier: "DHL", trackingNumber: "JD01", now: at(2 * DAY) });
     await transitionOrder(opened.db, { orderId, actor: buyer, action: "mark_delivered", now: at(2 * DAY) });
-    await opened.db.updateTable("orders").set({ held_at: at(2 * DAY).toISOString(), held_by: admin.id, hold_reason: "Chargeback enquiry" }).where("id", "=", orderId).execute();
+    await opened.db
+      .updateTable("orders")
+      .set({ held_at: at(2 * DAY).toISOString(), held_by: admin.id, hold_reason: "Chargeback enquiry" })
+      .where("id", "=", orderId)
+      .execute();
     expect(await refusalOf(transitionOrder(opened.db, { orderId, actor: buyer, action: "confirm_receipt", now: at(3 * DAY) }))).toMatchObject({
       kind: "conflict",
       message: "This order is on hold; staff must lift the hold before it can move on",

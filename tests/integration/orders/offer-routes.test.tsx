@@ -40,7 +40,8 @@ beforeAll(async () => {
 });
 afterAll(() => opened.close());
 
-const offersOf = () => opened.db.selectFrom("offers").select(["id", "status", "amount_cents", "made_by"]).where("listing_id", "=", listingId).orderBy("id").execute();
+const offersOf = () =>
+  opened.db.selectFrom("offers").select(["id", "status", "amount_cents", "made_by"]).where("listing_id", "=", listingId).orderBy("id").execute();
 
 describe("Make Offer", () => {
   it("shows buyers the panel without the seller's automatic prices, and the seller none", async () => {
@@ -66,11 +67,23 @@ describe("Make Offer", () => {
       status: 400,
       data: { errors: { amount: OFFER_MESSAGES.amountTooHigh }, values: { amount: "6000" } },
     });
-    expect(await post(offerRoute, `/listings/${listingId}/offer`, seller, { amount: "5000" }, params)).toMatchObject({ status: 403, data: { errors: { form: OFFER_MESSAGES.ownListing } } });
-    expect(await post(offerRoute, `/listings/${listingId}/offer`, buyer, { amount: "4800.50", message: "Pickup from Leeds" }, params)).toEqual({ status: 302, location: "/offers?tab=sent" });
+    expect(await post(offerRoute, `/listings/${listingId}/offer`, seller, { amount: "5000" }, params)).toMatchObject({
+      status: 403,
+      data: { errors: { form: OFFER_MESSAGES.ownListing } },
+    });
+    expect(await post(offerRoute, `/listings/${listingId}/offer`, buyer, { amount: "4800.50", message: "Pickup from Leeds" }, params)).toEqual({
+      status: 302,
+      location: "/offers?tab=sent",
+    });
     expect(await offersOf()).toEqual([expect.objectContaining({ status: "open", amount_cents: 480_050, made_by: "buyer" })]);
-    expect(await post(offerRoute, `/listings/${listingId}/offer`, buyer, { amount: "4900" }, params)).toMatchObject({ status: 409, data: { errors: { form: OFFER_MESSAGES.alreadyOpen } } });
-    const form = await renderPage([pageRoute("/listings/:id/offer", offerRoute as unknown as RouteModule)], await request(`/listings/${listingId}/offer`, buyer));
+    expect(await post(offerRoute, `/listings/${listingId}/offer`, buyer, { amount: "4900" }, params)).toMatchObject({
+      status: 409,
+      data: { errors: { form: OFFER_MESSAGES.alreadyOpen } },
+    });
+    const form = await renderPage(
+      [pageRoute("/listings/:id/offer", offerRoute as unknown as RouteModule)],
+      await request(`/listings/${listingId}/offer`, buyer),
+    );
     expect(form.text).toContain(OFFER_MESSAGES.alreadyOpen);
   });
 
@@ -99,11 +112,19 @@ describe("Make Offer", () => {
     expect(checkout).toMatchObject({ status: 200, data: { item: { priceCents: 550_000, title: "Hioki PW3390 power analyzer" }, status: "pending" } });
     expect(await get(checkoutRoute, `/checkout/offer/${counter.id}`, seller, { id: String(counter.id) })).toMatchObject({ status: 404 });
     const { orderId } = checkout.data as { orderId: number };
-    expect(await post(checkoutRoute, `/checkout/offer/${counter.id}`, buyer, Object.fromEntries(Object.entries(SHIPPING_ADDRESS).map(([k, v]) => [k, String(v)])), { id: String(counter.id) })).toEqual({
+    expect(
+      await post(checkoutRoute, `/checkout/offer/${counter.id}`, buyer, Object.fromEntries(Object.entries(SHIPPING_ADDRESS).map(([k, v]) => [k, String(v)])), {
+        id: String(counter.id),
+      }),
+    ).toEqual({
       status: 302,
       location: `/orders/${orderId}?placed=1`,
     });
-    const order = await opened.db.selectFrom("orders").select(["amount_cents", "buyer_id", "shipping_city", "checked_out_at"]).where("id", "=", orderId).executeTakeFirstOrThrow();
+    const order = await opened.db
+      .selectFrom("orders")
+      .select(["amount_cents", "buyer_id", "shipping_city", "checked_out_at"])
+      .where("id", "=", orderId)
+      .executeTakeFirstOrThrow();
     expect(order).toMatchObject({ amount_cents: 550_000, buyer_id: buyer, shipping_city: "Dayton", checked_out_at: expect.any(String) });
   });
 });

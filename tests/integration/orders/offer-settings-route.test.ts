@@ -24,7 +24,11 @@ beforeAll(async () => {
   opened = createTestDatabase();
   database.current = opened.db;
   seller = await insertUserRow(opened.db, undefined, "seller");
-  listingId = await insertListingRow(opened.db, seller, { title: "Rohde & Schwarz FSV spectrum analyzer", price_cents: 100_000, description: "Calibrated, with all options." });
+  listingId = await insertListingRow(opened.db, seller, {
+    title: "Rohde & Schwarz FSV spectrum analyzer",
+    price_cents: 100_000,
+    description: "Calibrated, with all options.",
+  });
 });
 afterAll(() => opened.close());
 
@@ -43,12 +47,20 @@ async function save(offers: Record<string, string>) {
     ...offers,
   };
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  const request = new Request(`http://localhost/edit-listing/${listingId}`, { method: "POST", headers: { Cookie: await sessionCookie(opened.db, seller) }, body: form });
+  const request = new Request(`http://localhost/edit-listing/${listingId}`, {
+    method: "POST",
+    headers: { Cookie: await sessionCookie(opened.db, seller) },
+    body: form,
+  });
   return answer(async () => editRoute.action!({ request, params: { id: String(listingId) }, context: ROUTE_CONTEXT }));
 }
 
 const stored = () =>
-  opened.db.selectFrom("equipment_listings").select(["accepts_offers", "auto_accept_cents", "auto_decline_cents"]).where("id", "=", listingId).executeTakeFirstOrThrow();
+  opened.db
+    .selectFrom("equipment_listings")
+    .select(["accepts_offers", "auto_accept_cents", "auto_decline_cents"])
+    .where("id", "=", listingId)
+    .executeTakeFirstOrThrow();
 
 describe("/edit-listing/{id} offer settings", () => {
   it("refuses a low auto-accept price without the tick, with the question beside it, and saves nothing", async () => {

@@ -158,7 +158,12 @@ async function checkSequence(settings: Settings, steps: Step[]): Promise<void> {
   const db = opened.db;
   const seller = await insertUserRow(db, undefined, "seller");
   const users: Record<Buyer | "stranger", string> = { a: await insertUserRow(db), b: await insertUserRow(db), stranger: await insertUserRow(db) };
-  const listingId = await insertListingRow(db, seller, { price_cents: PRICE, accepts_offers: 1, auto_accept_cents: settings.autoAccept, auto_decline_cents: settings.autoDecline });
+  const listingId = await insertListingRow(db, seller, {
+    price_cents: PRICE,
+    accepts_offers: 1,
+    auto_accept_cents: settings.autoAccept,
+    auto_decline_cents: settings.autoDecline,
+  });
   const model = new OffersModel(settings);
   // Each sequence starts well after the last one ended, its leftovers expired first: the expiry pass is database-wide.
   let now = (clock += 400 * HOUR);
@@ -178,7 +183,13 @@ async function checkSequence(settings: Settings, steps: Step[]): Promise<void> {
       actual = await answerOf(makeOffer(db, { listingId, buyerId: users[step.buyer], amountCents: step.amount, now: new Date(now) }));
     } else {
       if (!model.latest(step.buyer)) continue;
-      const rows = await db.selectFrom("offers").select("id").where("listing_id", "=", listingId).where("buyer_id", "=", users[step.buyer]).orderBy("id").execute();
+      const rows = await db
+        .selectFrom("offers")
+        .select("id")
+        .where("listing_id", "=", listingId)
+        .where("buyer_id", "=", users[step.buyer])
+        .orderBy("id")
+        .execute();
       const offerId = rows.at(-1)!.id;
       expected = model.act(step.actor, step.buyer, step.action, step.amount, now);
       const userId = step.actor === "seller" ? seller : users[step.actor];
@@ -188,7 +199,12 @@ async function checkSequence(settings: Settings, steps: Step[]): Promise<void> {
     stats.answers.set(expected, (stats.answers.get(expected) ?? 0) + 1);
     expect(actual, JSON.stringify(step)).toBe(expected);
 
-    const stored = await db.selectFrom("offers").select(["id", "buyer_id", "made_by", "amount_cents", "status"]).where("listing_id", "=", listingId).orderBy("id").execute();
+    const stored = await db
+      .selectFrom("offers")
+      .select(["id", "buyer_id", "made_by", "amount_cents", "status"])
+      .where("listing_id", "=", listingId)
+      .orderBy("id")
+      .execute();
     expect(stored.map((row) => [row.buyer_id === users.a ? "a" : "b", row.made_by, row.amount_cents, row.status])).toEqual(
       model.rows.map((row) => [row.buyer, row.madeBy, row.amount, row.status]),
     );

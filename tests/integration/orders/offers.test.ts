@@ -48,7 +48,8 @@ afterEach(() => opened.close());
 const offerListing = (values: Parameters<typeof insertListingRow>[2] = {}) =>
   insertListingRow(opened.db, seller, { title: "Keysight N9020A signal analyzer", price_cents: 100_000, accepts_offers: 1, ...values });
 const offerRow = (id: number) => opened.db.selectFrom("offers").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
-const listingStatus = async (id: number) => (await opened.db.selectFrom("equipment_listings").select("status").where("id", "=", id).executeTakeFirstOrThrow()).status;
+const listingStatus = async (id: number) =>
+  (await opened.db.selectFrom("equipment_listings").select("status").where("id", "=", id).executeTakeFirstOrThrow()).status;
 const noticesOf = (userId: string) =>
   opened.db.selectFrom("notifications").select(["type", "title", "message", "action_url"]).where("user_id", "=", userId).orderBy("id").execute();
 const ordersOf = (listingId: number) => opened.db.selectFrom("orders").selectAll().where("listing_id", "=", listingId).execute();
@@ -58,16 +59,22 @@ describe("making an offer", () => {
     const listingId = await offerListing();
     const outcome = await makeOffer(opened.db, { listingId, buyerId: buyer, amountCents: 80_000, message: "Can collect from Dayton next week.", now: T0 });
     expect(outcome).toMatchObject({ status: "open", orderId: null });
-    expect(await offerRow(outcome.offerId)).toMatchObject({ status: "open", made_by: "buyer", amount_cents: 80_000, seller_id: seller, expires_at: at(48).toISOString() });
-    expect(await noticesOf(seller)).toEqual([
-      expect.objectContaining({ type: "offer", title: "New offer: $800.00", action_url: "/offers?tab=received" }),
-    ]);
+    expect(await offerRow(outcome.offerId)).toMatchObject({
+      status: "open",
+      made_by: "buyer",
+      amount_cents: 80_000,
+      seller_id: seller,
+      expires_at: at(48).toISOString(),
+    });
+    expect(await noticesOf(seller)).toEqual([expect.objectContaining({ type: "offer", title: "New offer: $800.00", action_url: "/offers?tab=received" })]);
     const lines = await opened.db
       .selectFrom("messages as m")
       .innerJoin("conversations as c", "c.id", "m.conversation_id")
       .select(["m.sender_id", "m.recipient_id", "m.body", "c.listing_id"])
       .execute();
-    expect(lines).toEqual([{ sender_id: buyer, recipient_id: seller, body: "The buyer offered $800.00: Can collect from Dayton next week.", listing_id: listingId }]);
+    expect(lines).toEqual([
+      { sender_id: buyer, recipient_id: seller, body: "The buyer offered $800.00: Can collect from Dayton next week.", listing_id: listingId },
+    ]);
     // The seller's e-mail choice "offer" is on by default: the notice is mailed too.
     const mail = await opened.db.selectFrom("email_outbox").select(["subject"]).execute();
     expect(mail.map((m) => m.subject)).toContain("New offer: $800.00");
@@ -75,23 +82,39 @@ describe("making an offer", () => {
 
   it("refuses offers at or above the price, on listings that take none, on one's own listing and on sold ones", async () => {
     const listingId = await offerListing();
-    expect((await refusalOf(makeOffer(opened.db, { listingId, buyerId: buyer, amountCents: 100_000, now: T0 }), "invalid")).message).toBe(OFFER_MESSAGES.amountTooHigh);
-    expect((await refusalOf(makeOffer(opened.db, { listingId, buyerId: seller, amountCents: 50_000, now: T0 }), "forbidden")).message).toBe(OFFER_MESSAGES.ownListing);
+    expect((await refusalOf(makeOffer(opened.db, { listingId, buyerId: buyer, amountCents: 100_000, now: T0 }), "invalid")).message).toBe(
+      OFFER_MESSAGES.amountTooHigh,
+    );
+    expect((await refusalOf(makeOffer(opened.db, { listingId, buyerId: seller, amountCents: 50_000, now: T0 }), "forbidden")).message).toBe(
+      OFFER_MESSAGES.ownListing,
+    );
     const closed = await offerListing({ accepts_offers: 0 });
-    expect((await refusalOf(makeOffer(opened.db, { listingId: closed, buyerId: buyer, amountCents: 50_000, now: T0 }), "conflict")).message).toBe(OFFER_MESSAGES.notTakingOffers);
+    expect((await refusalOf(makeOffer(opened.db, { listingId: closed, buyerId: buyer, amountCents: 50_000, now: T0 }), "conflict")).message).toBe(
+      OFFER_MESSAGES.notTakingOffers,
+    );
     const auction = await insertAuctionRow(opened.db, seller, {}, T0);
     await opened.db.updateTable("equipment_listings").set({ accepts_offers: 1 }).where("id", "=", auction.listingId).execute();
-    expect((await refusalOf(makeOffer(opened.db, { listingId: auction.listingId, buyerId: buyer, amountCents: 50_000, now: T0 }))).message).toBe(OFFER_MESSAGES.notTakingOffers);
+    expect((await refusalOf(makeOffer(opened.db, { listingId: auction.listingId, buyerId: buyer, amountCents: 50_000, now: T0 }))).message).toBe(
+      OFFER_MESSAGES.notTakingOffers,
+    );
     await buyNow(opened.db, { listingId, buyerId: other, shipping: SHIPPING_ADDRESS, now: T0 });
-    expect((await refusalOf(makeOffer(opened.db, { listingId, buyerId: buyer, amountCents: 50_000, now: T0 }), "conflict")).message).toBe(OFFER_MESSAGES.alreadySold);
-    expect((await refusalOf(makeOffer(opened.db, { listingId: 999_999, buyerId: buyer, amountCents: 50_000, now: T0 }), "not_found")).message).toBe(OFFER_MESSAGES.listingNotFound);
-    expect((await refusalOf(makeOffer(opened.db, { listingId, buyerId: buyer, amountCents: 50_000, message: "x".repeat(2001), now: T0 }), "invalid")).field).toBe("message");
+    expect((await refusalOf(makeOffer(opened.db, { listingId, buyerId: buyer, amountCents: 50_000, now: T0 }), "conflict")).message).toBe(
+      OFFER_MESSAGES.alreadySold,
+    );
+    expect((await refusalOf(makeOffer(opened.db, { listingId: 999_999, buyerId: buyer, amountCents: 50_000, now: T0 }), "not_found")).message).toBe(
+      OFFER_MESSAGES.listingNotFound,
+    );
+    expect(
+      (await refusalOf(makeOffer(opened.db, { listingId, buyerId: buyer, amountCents: 50_000, message: "x".repeat(2001), now: T0 }), "invalid")).field,
+    ).toBe("message");
   });
 
   it("allows one open offer and three in all per buyer and listing, declined, expired and withdrawn ones counted", async () => {
     const listingId = await offerListing();
     const first = await makeOffer(opened.db, { listingId, buyerId: buyer, amountCents: 50_000, now: T0 });
-    expect((await refusalOf(makeOffer(opened.db, { listingId, buyerId: buyer, amountCents: 60_000, now: at(1) }), "conflict")).message).toBe(OFFER_MESSAGES.alreadyOpen);
+    expect((await refusalOf(makeOffer(opened.db, { listingId, buyerId: buyer, amountCents: 60_000, now: at(1) }), "conflict")).message).toBe(
+      OFFER_MESSAGES.alreadyOpen,
+    );
     expect(await getOfferPanel(opened.db, listingId, buyer, at(1))).toMatchObject({ canOffer: false, offersRemaining: 2, problem: OFFER_MESSAGES.alreadyOpen });
     await respondToOffer(opened.db, { offerId: first.offerId, userId: seller, action: "decline", reason: "Too low for a calibrated unit", now: at(1) });
     const second = await makeOffer(opened.db, { listingId, buyerId: buyer, amountCents: 60_000, now: at(2) });
@@ -100,7 +123,9 @@ describe("making an offer", () => {
     // The third expires unanswered; the buyer has none left.
     expect(await expireDueOffers(opened.db, at(52))).toBe(1);
     expect(await getOfferPanel(opened.db, listingId, buyer, at(53))).toMatchObject({ canOffer: false, offersRemaining: 0, problem: OFFER_MESSAGES.capReached });
-    expect((await refusalOf(makeOffer(opened.db, { listingId, buyerId: buyer, amountCents: 70_000, now: at(53) }), "conflict")).message).toBe(OFFER_MESSAGES.capReached);
+    expect((await refusalOf(makeOffer(opened.db, { listingId, buyerId: buyer, amountCents: 70_000, now: at(53) }), "conflict")).message).toBe(
+      OFFER_MESSAGES.capReached,
+    );
     // Another buyer has their own three.
     expect(await getOfferPanel(opened.db, listingId, other, at(53))).toMatchObject({ canOffer: true, offersRemaining: 3, open: null });
   });
@@ -115,7 +140,9 @@ describe("making an offer", () => {
     expect(middle.status).toBe("open");
     const high = await makeOffer(opened.db, { listingId, buyerId: buyer, amountCents: 90_000, now: at(1) });
     expect(high).toMatchObject({ status: "accepted", orderId: expect.any(Number) });
-    expect(await ordersOf(listingId)).toEqual([expect.objectContaining({ buyer_id: buyer, amount_cents: 90_000, fee_cents: 2_250, fee_rate_bp: 250, sale_type: "buy_now", status: "pending" })]);
+    expect(await ordersOf(listingId)).toEqual([
+      expect.objectContaining({ buyer_id: buyer, amount_cents: 90_000, fee_cents: 2_250, fee_rate_bp: 250, sale_type: "buy_now", status: "pending" }),
+    ]);
     expect(await listingStatus(listingId)).toBe("sold");
     // The other buyer's open offer is declined with a notice.
     expect(await offerRow(middle.offerId)).toMatchObject({ status: "declined", acted_by: "system", decline_reason: OFFER_MESSAGES.soldToAnother });
@@ -127,16 +154,33 @@ describe("answering an offer", () => {
   it("runs a negotiation: the seller counters, the buyer counters back, the seller accepts; an order at the agreed amount", async () => {
     const listingId = await offerListing();
     const offer = await makeOffer(opened.db, { listingId, buyerId: buyer, amountCents: 70_000, now: T0 });
-    expect((await refusalOf(respondToOffer(opened.db, { offerId: offer.offerId, userId: seller, action: "counter", amountCents: 100_000, now: at(1) }), "invalid")).message).toBe(
-      OFFER_MESSAGES.counterOutOfRange,
-    );
-    const counter = await respondToOffer(opened.db, { offerId: offer.offerId, userId: seller, action: "counter", amountCents: 92_000, message: "Includes the calibration certificate", now: at(1) });
+    expect(
+      (await refusalOf(respondToOffer(opened.db, { offerId: offer.offerId, userId: seller, action: "counter", amountCents: 100_000, now: at(1) }), "invalid"))
+        .message,
+    ).toBe(OFFER_MESSAGES.counterOutOfRange);
+    const counter = await respondToOffer(opened.db, {
+      offerId: offer.offerId,
+      userId: seller,
+      action: "counter",
+      amountCents: 92_000,
+      message: "Includes the calibration certificate",
+      now: at(1),
+    });
     expect(counter.status).toBe("open");
     expect(await offerRow(offer.offerId)).toMatchObject({ status: "countered", acted_by: "seller" });
     // The seller cannot counter their own counter.
-    expect((await refusalOf(respondToOffer(opened.db, { offerId: counter.offerId, userId: seller, action: "counter", amountCents: 95_000, now: at(2) }), "forbidden")).message).toBe(OFFER_MESSAGES.notYours);
+    expect(
+      (
+        await refusalOf(
+          respondToOffer(opened.db, { offerId: counter.offerId, userId: seller, action: "counter", amountCents: 95_000, now: at(2) }),
+          "forbidden",
+        )
+      ).message,
+    ).toBe(OFFER_MESSAGES.notYours);
     // The buyer counters back between their offer and the counter.
-    expect((await refusalOf(respondToOffer(opened.db, { offerId: counter.offerId, userId: buyer, action: "counter", amountCents: 69_000, now: at(2) }))).message).toBe(OFFER_MESSAGES.counterOutOfRange);
+    expect(
+      (await refusalOf(respondToOffer(opened.db, { offerId: counter.offerId, userId: buyer, action: "counter", amountCents: 69_000, now: at(2) }))).message,
+    ).toBe(OFFER_MESSAGES.counterOutOfRange);
     const back = await respondToOffer(opened.db, { offerId: counter.offerId, userId: buyer, action: "counter", amountCents: 85_000, now: at(2) });
     const accepted = await respondToOffer(opened.db, { offerId: back.offerId, userId: seller, action: "accept", now: at(3) });
     expect(accepted).toMatchObject({ status: "accepted", orderId: expect.any(Number) });
@@ -165,15 +209,27 @@ describe("answering an offer", () => {
     const listingId = await offerListing();
     const offer = await makeOffer(opened.db, { listingId, buyerId: buyer, amountCents: 70_000, now: T0 });
     for (const action of ["accept", "decline", "counter", "withdraw"] as const) {
-      expect((await refusalOf(respondToOffer(opened.db, { offerId: offer.offerId, userId: other, action, amountCents: 80_000, now: T0 }), "not_found")).message).toBe(OFFER_MESSAGES.offerNotFound);
+      expect(
+        (await refusalOf(respondToOffer(opened.db, { offerId: offer.offerId, userId: other, action, amountCents: 80_000, now: T0 }), "not_found")).message,
+      ).toBe(OFFER_MESSAGES.offerNotFound);
     }
-    expect((await refusalOf(respondToOffer(opened.db, { offerId: offer.offerId, userId: buyer, action: "accept", now: T0 }), "forbidden")).message).toBe(OFFER_MESSAGES.notYours);
-    expect((await refusalOf(respondToOffer(opened.db, { offerId: offer.offerId, userId: seller, action: "withdraw", now: T0 }), "forbidden")).message).toBe(OFFER_MESSAGES.onlyMakerWithdraws);
-    expect((await refusalOf(respondToOffer(opened.db, { offerId: 424_242, userId: seller, action: "accept", now: T0 }), "not_found")).message).toBe(OFFER_MESSAGES.offerNotFound);
+    expect((await refusalOf(respondToOffer(opened.db, { offerId: offer.offerId, userId: buyer, action: "accept", now: T0 }), "forbidden")).message).toBe(
+      OFFER_MESSAGES.notYours,
+    );
+    expect((await refusalOf(respondToOffer(opened.db, { offerId: offer.offerId, userId: seller, action: "withdraw", now: T0 }), "forbidden")).message).toBe(
+      OFFER_MESSAGES.onlyMakerWithdraws,
+    );
+    expect((await refusalOf(respondToOffer(opened.db, { offerId: 424_242, userId: seller, action: "accept", now: T0 }), "not_found")).message).toBe(
+      OFFER_MESSAGES.offerNotFound,
+    );
     // Past its 48 hours it cannot be accepted, even before the scheduler marks it.
-    expect((await refusalOf(respondToOffer(opened.db, { offerId: offer.offerId, userId: seller, action: "accept", now: at(48) }), "conflict")).message).toBe(OFFER_MESSAGES.expired);
+    expect((await refusalOf(respondToOffer(opened.db, { offerId: offer.offerId, userId: seller, action: "accept", now: at(48) }), "conflict")).message).toBe(
+      OFFER_MESSAGES.expired,
+    );
     await respondToOffer(opened.db, { offerId: offer.offerId, userId: buyer, action: "withdraw", now: at(1) });
-    expect((await refusalOf(respondToOffer(opened.db, { offerId: offer.offerId, userId: seller, action: "accept", now: at(1) }), "conflict")).message).toBe(OFFER_MESSAGES.notOpen);
+    expect((await refusalOf(respondToOffer(opened.db, { offerId: offer.offerId, userId: seller, action: "accept", now: at(1) }), "conflict")).message).toBe(
+      OFFER_MESSAGES.notOpen,
+    );
     expect(await ordersOf(listingId)).toEqual([]);
   });
 
@@ -185,8 +241,13 @@ describe("answering an offer", () => {
     await respondToOffer(opened.db, { offerId: offer.offerId, userId: seller, action: "accept", now: at(1) });
     // The bidder learns why bidding stopped.
     expect((await noticesOf(other)).map((n) => n.title)).toContain("Auction ended: Tektronix MDO3104 mixed domain oscilloscope");
-    expect(await opened.db.selectFrom("auctions").select(["status", "winner_id"]).where("id", "=", auctionId).executeTakeFirstOrThrow()).toEqual({ status: "ended", winner_id: buyer });
-    expect(await ordersOf(listingId)).toEqual([expect.objectContaining({ amount_cents: 130_000, sale_type: "hybrid", fee_cents: 3_900, auction_id: auctionId })]);
+    expect(await opened.db.selectFrom("auctions").select(["status", "winner_id"]).where("id", "=", auctionId).executeTakeFirstOrThrow()).toEqual({
+      status: "ended",
+      winner_id: buyer,
+    });
+    expect(await ordersOf(listingId)).toEqual([
+      expect.objectContaining({ amount_cents: 130_000, sale_type: "hybrid", fee_cents: 3_900, auction_id: auctionId }),
+    ]);
   });
 });
 
@@ -279,7 +340,15 @@ describe("pages", () => {
   it("never gives buyers the seller's automatic prices, and counts what awaits each party's answer", async () => {
     const listingId = await offerListing({ auto_accept_cents: 95_000, auto_decline_cents: 40_000 });
     const panel = await getOfferPanel(opened.db, listingId, buyer, T0);
-    expect(panel).toEqual({ listingTitle: "Keysight N9020A signal analyzer", canOffer: true, problem: null, offersRemaining: 3, priceCents: 100_000, currency: "USD", open: null });
+    expect(panel).toEqual({
+      listingTitle: "Keysight N9020A signal analyzer",
+      canOffer: true,
+      problem: null,
+      offersRemaining: 3,
+      priceCents: 100_000,
+      currency: "USD",
+      open: null,
+    });
     expect(JSON.stringify(panel)).not.toMatch(/95000|40000/);
     expect(await getOfferPanel(opened.db, listingId, seller, T0)).toBeNull();
     await makeOffer(opened.db, { listingId, buyerId: buyer, amountCents: 70_000, now: T0 });
@@ -299,9 +368,17 @@ describe("pages", () => {
     await refuse({ acceptsOffers: true, autoAcceptCents: 80_000, autoDeclineCents: 80_000 }, "autoDeclinePrice");
     await saveOfferSettings(opened.db, listingId, { acceptsOffers: true, autoAcceptCents: 80_000, autoDeclineCents: 50_000 });
     const { listingId: auctionListing } = await insertAuctionRow(opened.db, seller, {}, T0);
-    expect((await refusalOf(saveOfferSettings(opened.db, auctionListing, { acceptsOffers: true, autoAcceptCents: null, autoDeclineCents: null }))).message).toBe(OFFER_MESSAGES.settingsWrongType);
+    expect(
+      (await refusalOf(saveOfferSettings(opened.db, auctionListing, { acceptsOffers: true, autoAcceptCents: null, autoDeclineCents: null }))).message,
+    ).toBe(OFFER_MESSAGES.settingsWrongType);
     await saveOfferSettings(opened.db, listingId, { acceptsOffers: false, autoAcceptCents: 80_000, autoDeclineCents: 50_000 });
-    expect(await opened.db.selectFrom("equipment_listings").select(["accepts_offers", "auto_accept_cents", "auto_decline_cents"]).where("id", "=", listingId).executeTakeFirstOrThrow()).toEqual({
+    expect(
+      await opened.db
+        .selectFrom("equipment_listings")
+        .select(["accepts_offers", "auto_accept_cents", "auto_decline_cents"])
+        .where("id", "=", listingId)
+        .executeTakeFirstOrThrow(),
+    ).toEqual({
       accepts_offers: 0,
       auto_accept_cents: null,
       auto_decline_cents: null,

@@ -53,14 +53,22 @@ describe("the list", () => {
 describe("holds and notes", () => {
   it("holds and lifts with a reason, keeps internal notes, and audits each act", async () => {
     await actOnDeskOrder(opened.db, { orderId, actorId: billing, act: { kind: "hold", reason: "Chargeback enquiry from the bank" } });
-    expect(await opened.db.selectFrom("orders").select(["held_at", "held_by", "hold_reason"]).where("id", "=", orderId).executeTakeFirstOrThrow()).toMatchObject({
+    expect(
+      await opened.db.selectFrom("orders").select(["held_at", "held_by", "hold_reason"]).where("id", "=", orderId).executeTakeFirstOrThrow(),
+    ).toMatchObject({
       held_by: billing,
       hold_reason: "Chargeback enquiry from the bank",
     });
-    expect(await refusalOf(actOnDeskOrder(opened.db, { orderId, actorId: billing, act: { kind: "hold", reason: "again" } }))).toMatchObject({ kind: "conflict", message: "This order is already on hold" });
+    expect(await refusalOf(actOnDeskOrder(opened.db, { orderId, actorId: billing, act: { kind: "hold", reason: "again" } }))).toMatchObject({
+      kind: "conflict",
+      message: "This order is already on hold",
+    });
     await actOnDeskOrder(opened.db, { orderId, actorId: billing, act: { kind: "note", body: "Called the buyer; transfer sent Friday." } });
     await actOnDeskOrder(opened.db, { orderId, actorId: billing, act: { kind: "lift_hold", reason: "Bank confirmed" } });
-    expect(await refusalOf(actOnDeskOrder(opened.db, { orderId, actorId: billing, act: { kind: "lift_hold", reason: "" } }))).toMatchObject({ kind: "conflict", message: "This order is not on hold" });
+    expect(await refusalOf(actOnDeskOrder(opened.db, { orderId, actorId: billing, act: { kind: "lift_hold", reason: "" } }))).toMatchObject({
+      kind: "conflict",
+      message: "This order is not on hold",
+    });
     expect((await staffNotesOf(opened.db, orderId)).map((note) => note.body)).toEqual(["Called the buyer; transfer sent Friday."]);
     const audits = await opened.db.selectFrom("audit_events").select(["action", "actor_user_id"]).where("subject_type", "=", "order").orderBy("id").execute();
     expect(audits).toEqual([
@@ -71,9 +79,17 @@ describe("holds and notes", () => {
   });
 
   it("refuses empty or over-long text, unknown orders and staff who are a party, changing nothing", async () => {
-    expect(await refusalOf(actOnDeskOrder(opened.db, { orderId, actorId: billing, act: { kind: "hold", reason: "   " } }))).toMatchObject({ kind: "invalid", message: "Say why the order is put on hold" });
-    expect(await refusalOf(actOnDeskOrder(opened.db, { orderId, actorId: billing, act: { kind: "note", body: "x".repeat(2001) } }))).toMatchObject({ kind: "invalid", message: "Please keep this under 2000 characters" });
-    expect(await refusalOf(actOnDeskOrder(opened.db, { orderId: 999_999, actorId: billing, act: { kind: "note", body: "x" } }))).toMatchObject({ kind: "not_found" });
+    expect(await refusalOf(actOnDeskOrder(opened.db, { orderId, actorId: billing, act: { kind: "hold", reason: "   " } }))).toMatchObject({
+      kind: "invalid",
+      message: "Say why the order is put on hold",
+    });
+    expect(await refusalOf(actOnDeskOrder(opened.db, { orderId, actorId: billing, act: { kind: "note", body: "x".repeat(2001) } }))).toMatchObject({
+      kind: "invalid",
+      message: "Please keep this under 2000 characters",
+    });
+    expect(await refusalOf(actOnDeskOrder(opened.db, { orderId: 999_999, actorId: billing, act: { kind: "note", body: "x" } }))).toMatchObject({
+      kind: "not_found",
+    });
     expect(await refusalOf(actOnDeskOrder(opened.db, { orderId, actorId: buyer, act: { kind: "note", body: "x" } }))).toMatchObject({
       kind: "forbidden",
       message: "You are a party to this order; another staff member must decide.",

@@ -41,7 +41,11 @@ afterEach(async () => {
 
 async function choose(userId: string, off: readonly string[]) {
   const alerts = Object.fromEntries(EMAIL_ALERTS.map((alert) => [alert.key, !off.includes(alert.key)]));
-  await opened.db.updateTable("profiles").set({ preferences: JSON.stringify({ email_alerts: alerts }) }).where("id", "=", userId).execute();
+  await opened.db
+    .updateTable("profiles")
+    .set({ preferences: JSON.stringify({ email_alerts: alerts }) })
+    .where("id", "=", userId)
+    .execute();
 }
 
 /** Walks an order from payment to a refund decided by the referee, with a delivered step, and returns the mails. */
@@ -102,7 +106,13 @@ it("mails a price drop to a watcher who keeps the choice, not to one who turned 
   const listingId = await insertListingRow(opened.db, seller.id, { title: "Rigol DS1054Z oscilloscope", price_cents: 40_000 });
   const other = await insertUserRow(opened.db, "quiet@example.test");
   await choose(other, ["price_drop"]);
-  await opened.db.insertInto("watchlist").values([{ user_id: buyer.id, listing_id: listingId }, { user_id: other, listing_id: listingId }]).execute();
+  await opened.db
+    .insertInto("watchlist")
+    .values([
+      { user_id: buyer.id, listing_id: listingId },
+      { user_id: other, listing_id: listingId },
+    ])
+    .execute();
   const drafts = await priceDropAlerts(opened.db, {
     listingId,
     title: "Rigol DS1054Z oscilloscope",

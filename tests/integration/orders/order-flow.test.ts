@@ -8,7 +8,14 @@ import { ORDER_ACTIONS, ORDER_STATUSES, type OrderAction, type OrderStatus } fro
 import type { Role } from "~/lib/roles.ts";
 import { buyNow } from "~/services/orders/checkout.server.ts";
 import { createOrder } from "~/services/orders/order-creation.server.ts";
-import { availableOrderActions, completeInspectedOrders, orderAuthority, selectOrderForRules, transitionOrder, type OrderActor } from "~/services/orders/order-flow.server.ts";
+import {
+  availableOrderActions,
+  completeInspectedOrders,
+  orderAuthority,
+  selectOrderForRules,
+  transitionOrder,
+  type OrderActor,
+} from "~/services/orders/order-flow.server.ts";
 import { insertAuctionRow } from "../../support/auctions.ts";
 import { insertListingRow } from "../../support/listings.ts";
 import { SHIPPING_ADDRESS } from "../../support/orders.ts";
@@ -19,7 +26,6 @@ import { insertUserRow } from "../../support/users.ts";
 const DAY = 24 * 60 * 60 * 1000;
 const T0 = new Date("2026-11-23T10:00:00.000Z");
 const at = (ms: number) => new Date(T0.getTime() + ms);
-
 
 type ActorName = "buyer" | "seller" | "stranger" | Exclude<Role, "buyer" | "seller">;
 const STAFF_ROLES = ["admin", "super_admin", "billing", "dispute_resolution_referee", "moderator", "support"] as const;
@@ -48,7 +54,13 @@ async function placeOrder(): Promise<number> {
   return orderId;
 }
 
-function act(orderId: number, actor: ActorName, action: OrderAction, now = at(DAY), extra: Partial<Record<"carrier" | "trackingNumber" | "reason" | "note", string>> = {}) {
+function act(
+  orderId: number,
+  actor: ActorName,
+  action: OrderAction,
+  now = at(DAY),
+  extra: Partial<Record<"carrier" | "trackingNumber" | "reason" | "note", string>> = {},
+) {
   return transitionOrder(opened.db, {
     orderId,
     actor: actors[actor],
@@ -110,7 +122,9 @@ describe("the whole buyer-protection flow", () => {
     expect(toBuyer[1].message).toContain("is on its way");
     const toSeller = (await notificationsOf(actors.seller.id)).slice(sellerNotesAtStart);
     expect(toSeller.map((n) => n.type)).toEqual(["payment", "shipping", "payment"]);
-    expect(toSeller[2].message).toBe('The buyer confirmed receipt of "Keysight N9020A MXA signal analyzer". The payment of $12,500.00 is released to the seller.');
+    expect(toSeller[2].message).toBe(
+      'The buyer confirmed receipt of "Keysight N9020A MXA signal analyzer". The payment of $12,500.00 is released to the seller.',
+    );
     expect(await notificationsOf(actors.billing.id)).toEqual([]);
   });
 
@@ -386,12 +400,23 @@ describe("cancelling before payment", () => {
     await opened.db.updateTable("equipment_listings").set({ status: "sold" }).where("id", "=", auctionListing).execute();
     const order = await createOrder(
       opened.db,
-      { listingId: auctionListing, auctionId, buyerId: actors.buyer.id, sellerId: actors.seller.id, saleType: "auction", amountCents: 150_000, currency: "USD", createdBy: null },
+      {
+        listingId: auctionListing,
+        auctionId,
+        buyerId: actors.buyer.id,
+        sellerId: actors.seller.id,
+        saleType: "auction",
+        amountCents: 150_000,
+        currency: "USD",
+        createdBy: null,
+      },
       T0,
     );
     await act(order.id, "seller", "cancel", at(DAY), { note: "" });
     const toBuyer = await notificationsOf(actors.buyer.id);
-    expect(toBuyer.at(-1)?.message).toContain("The auction stays ended and will not be re-run by itself; the listing waits as unsold until the seller relists it, sells it at a fixed price or ends it.");
+    expect(toBuyer.at(-1)?.message).toContain(
+      "The auction stays ended and will not be re-run by itself; the listing waits as unsold until the seller relists it, sells it at a fixed price or ends it.",
+    );
     const listing = await opened.db.selectFrom("equipment_listings").select("status").where("id", "=", auctionListing).executeTakeFirstOrThrow();
     // An auction listing has no auction left to sell it through: unsold, its seller relists, switches or ends it.
     expect(listing.status).toBe("unsold");

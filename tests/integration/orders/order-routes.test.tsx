@@ -27,7 +27,6 @@ const buyRoute = await import("~/routes/checkout.listing.$id.tsx");
 const wonRoute = await import("~/routes/checkout.auction.$id.tsx");
 const disputeRoute = await import("~/routes/orders.$id_.dispute.tsx");
 
-
 let opened: OpenedDatabase;
 const people = {} as Record<"buyer" | "seller" | "stranger" | "admin" | "super_admin" | "billing" | "referee" | "support" | "moderator", string>;
 let orderId: number;
@@ -122,11 +121,17 @@ describe("/orders/{id}", () => {
     });
     for (const amountReceived of ["8,000.00", "8000.001", "1e4", "-8000", "0x1F40", " 8000.00 x"]) {
       const answer = await post(orderRoute, path, people.billing, { intent: "confirm_payment", ...payment, amountReceived }, params);
-      expect([amountReceived, answer]).toEqual([amountReceived, { status: 400, data: { intent: "confirm_payment", fieldErrors: { amountReceived: "Enter an amount such as 1250.00: digits, at most two decimals" } } }]);
+      expect([amountReceived, answer]).toEqual([
+        amountReceived,
+        { status: 400, data: { intent: "confirm_payment", fieldErrors: { amountReceived: "Enter an amount such as 1250.00: digits, at most two decimals" } } },
+      ]);
     }
     for (const valueDate of ["2026-02-30", "tomorrow", "2026-1-1"]) {
       const answer = await post(orderRoute, path, people.billing, { intent: "confirm_payment", ...payment, valueDate }, params);
-      expect([valueDate, answer]).toEqual([valueDate, { status: 400, data: { intent: "confirm_payment", fieldErrors: { valueDate: "Enter the value date as YYYY-MM-DD" } } }]);
+      expect([valueDate, answer]).toEqual([
+        valueDate,
+        { status: 400, data: { intent: "confirm_payment", fieldErrors: { valueDate: "Enter the value date as YYYY-MM-DD" } } },
+      ]);
     }
     expect(await post(orderRoute, path, people.billing, { intent: "confirm_payment", ...payment, amountReceived: "7999.99" }, params)).toMatchObject({
       status: 400,
@@ -146,15 +151,24 @@ describe("/orders/{id}", () => {
       location: `/orders/${orderId}?done=ship`,
     });
     const { data } = await get(orderRoute, `${path}?done=ship`, people.buyer, params);
-    expect(data).toMatchObject({ done: "The order is marked as shipped and the buyer has the tracking details.", actions: ["mark_delivered", "confirm_receipt", "open_dispute"] });
+    expect(data).toMatchObject({
+      done: "The order is marked as shipped and the buyer has the tracking details.",
+      actions: ["mark_delivered", "confirm_receipt", "open_dispute"],
+    });
 
     // "Confirm receipt" releases the money, so it asks first: without the tick nothing changes.
     expect(await post(orderRoute, path, people.buyer, { intent: "confirm_receipt" }, params)).toEqual({
       status: 400,
-      data: { intent: "confirm_receipt", fieldErrors: { confirmed: "Please tick the box to confirm the item arrived as described before the payment is released" } },
+      data: {
+        intent: "confirm_receipt",
+        fieldErrors: { confirmed: "Please tick the box to confirm the item arrived as described before the payment is released" },
+      },
     });
     expect((await opened.db.selectFrom("orders").select("status").where("id", "=", orderId).executeTakeFirstOrThrow()).status).toBe("shipped");
-    expect(await post(orderRoute, path, people.buyer, { intent: "confirm_receipt", confirmed: "yes" }, params)).toEqual({ status: 302, location: `/orders/${orderId}?done=confirm_receipt` });
+    expect(await post(orderRoute, path, people.buyer, { intent: "confirm_receipt", confirmed: "yes" }, params)).toEqual({
+      status: 302,
+      location: `/orders/${orderId}?done=confirm_receipt`,
+    });
     expect((await opened.db.selectFrom("orders").select("status").where("id", "=", orderId).executeTakeFirstOrThrow()).status).toBe("completed");
   });
 });
@@ -164,7 +178,11 @@ describe("/orders and /seller/orders", () => {
     expect((await get(ordersRoute, "/orders", null)).status).toBe(302);
     expect((await get(salesRoute, "/seller/orders", null)).status).toBe(302);
     const purchases = await get(ordersRoute, "/orders?page=abc", people.buyer);
-    expect(purchases.data).toMatchObject({ total: 1, page: 1, items: [{ id: orderId, title: "Rohde & Schwarz FSV spectrum analyzer", counterpartName: expect.any(String) }] });
+    expect(purchases.data).toMatchObject({
+      total: 1,
+      page: 1,
+      items: [{ id: orderId, title: "Rohde & Schwarz FSV spectrum analyzer", counterpartName: expect.any(String) }],
+    });
     const sales = await get(salesRoute, "/seller/orders?page=9", people.seller);
     expect(sales.data).toMatchObject({ total: 1, page: 1, items: [{ id: orderId, amountCents: 800_000, feeCents: 20_000, feeRateBp: 250 }] });
     expect((await get(ordersRoute, "/orders", people.stranger)).data).toMatchObject({ total: 0, items: [] });
@@ -222,7 +240,16 @@ describe("/checkout/auction/{id}", () => {
     const { auctionId, listingId: lot } = await insertAuctionRow(opened.db, people.seller, { status: "ended", winner_id: people.stranger });
     const order = await createOrder(
       opened.db,
-      { listingId: lot, auctionId, buyerId: people.stranger, sellerId: people.seller, saleType: "auction", amountCents: 120_000, currency: "USD", createdBy: null },
+      {
+        listingId: lot,
+        auctionId,
+        buyerId: people.stranger,
+        sellerId: people.seller,
+        saleType: "auction",
+        amountCents: 120_000,
+        currency: "USD",
+        createdBy: null,
+      },
       new Date(),
     );
     const params = { id: String(auctionId) };
@@ -268,7 +295,10 @@ describe("the pages render", () => {
   it("a refused dispute message says why on its own page, with the way back to the order, and stores nothing", async () => {
     const id = await insertListingRow(opened.db, people.seller, { title: "Fluke 754 calibrator" });
     const { orderId: disputed } = await buyNow(opened.db, { listingId: id, buyerId: people.buyer, shipping: SHIPPING_ADDRESS });
-    const page = await renderPage([pageRoute("/orders/:id/dispute", disputeRoute as unknown as RouteModule)], await request(`/orders/${disputed}/dispute`, people.buyer, { body: "" }));
+    const page = await renderPage(
+      [pageRoute("/orders/:id/dispute", disputeRoute as unknown as RouteModule)],
+      await request(`/orders/${disputed}/dispute`, people.buyer, { body: "" }),
+    );
     expect(page.status).toBe(400);
     expect(page.text).toContain("Your message was not sent");
     expect(page.html).toContain(`href="/orders/${disputed}"`);

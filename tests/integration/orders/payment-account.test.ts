@@ -15,7 +15,12 @@ beforeEach(() => {
 afterEach(() => opened.close());
 
 const NO_ESCROW = { ESCROW_ACCOUNT_NAME: undefined, ESCROW_BANK_NAME: undefined, ESCROW_ACCOUNT_NUMBER: undefined, ESCROW_SWIFT: undefined };
-const OPERATOR = { ESCROW_ACCOUNT_NAME: "Tradebench Escrow Ltd", ESCROW_BANK_NAME: "Example Bank", ESCROW_ACCOUNT_NUMBER: "GB00 1234", ESCROW_SWIFT: "EXAMGB2L" };
+const OPERATOR = {
+  ESCROW_ACCOUNT_NAME: "Tradebench Escrow Ltd",
+  ESCROW_BANK_NAME: "Example Bank",
+  ESCROW_ACCOUNT_NUMBER: "GB00 1234",
+  ESCROW_SWIFT: "EXAMGB2L",
+};
 
 it("shows no bank details on a marketplace that is not the demo, whatever SEED_DEMO says, until the operator sets them", async () => {
   await insertUserRow(opened.db, "real.buyer@example.com");
@@ -23,7 +28,12 @@ it("shows no bank details on a marketplace that is not the demo, whatever SEED_D
   expect(await paymentAccount(opened.db, { SEED_DEMO: false, ...NO_ESCROW })).toBeNull();
   // Three of four is not configured.
   expect(await paymentAccount(opened.db, { SEED_DEMO: false, ...OPERATOR, ESCROW_SWIFT: undefined })).toBeNull();
-  expect(await paymentAccount(opened.db, { SEED_DEMO: false, ...OPERATOR })).toEqual({ accountName: "Tradebench Escrow Ltd", bankName: "Example Bank", accountNumber: "GB00 1234", swift: "EXAMGB2L" });
+  expect(await paymentAccount(opened.db, { SEED_DEMO: false, ...OPERATOR })).toEqual({
+    accountName: "Tradebench Escrow Ltd",
+    bankName: "Example Bank",
+    accountNumber: "GB00 1234",
+    swift: "EXAMGB2L",
+  });
 });
 
 it("gives the demo marketplace fictitious details marked as demo, and the operator's once configured", async () => {

@@ -35,7 +35,13 @@ async function disputedOrder(title: string): Promise<number> {
   const listingId = await insertListingRow(opened.db, people.seller, { title, price_cents: 250_000 });
   const { orderId } = await buyNow(opened.db, { listingId, buyerId: people.buyer, shipping: SHIPPING_ADDRESS });
   await transitionOrder(opened.db, { orderId, actor: { id: people.billing, role: "billing" }, action: "confirm_payment" });
-  await transitionOrder(opened.db, { orderId, actor: { id: people.seller, role: "seller" }, action: "ship", carrier: "UPS", trackingNumber: "1Z999AA10123456784" });
+  await transitionOrder(opened.db, {
+    orderId,
+    actor: { id: people.seller, role: "seller" },
+    action: "ship",
+    carrier: "UPS",
+    trackingNumber: "1Z999AA10123456784",
+  });
   await transitionOrder(opened.db, { orderId, actor: { id: people.buyer, role: "buyer" }, action: "open_dispute", reason: "The display is cracked." });
   return orderId;
 }
@@ -59,7 +65,10 @@ describe("the referee's decision on a disputed order", () => {
     expect(before.order.status).toBe("disputed");
     for (const confirmed of [undefined, "", "yes"]) {
       const form = { intent: "refund", note: "The buyer's photos show the damage.", ...(confirmed === undefined ? {} : { confirmed }) };
-      expect([confirmed, await post(orderRoute, path, people.referee, form, params)]).toMatchObject([confirmed, { ...NOT_TICKED, data: { ...NOT_TICKED.data, intent: "refund" } }]);
+      expect([confirmed, await post(orderRoute, path, people.referee, form, params)]).toMatchObject([
+        confirmed,
+        { ...NOT_TICKED, data: { ...NOT_TICKED.data, intent: "refund" } },
+      ]);
     }
     expect(await orderState(orderId)).toEqual(before);
 
@@ -77,7 +86,13 @@ describe("the referee's decision on a disputed order", () => {
     expect(refused).toMatchObject({ ...NOT_TICKED, data: { ...NOT_TICKED.data, intent: "release" } });
     expect(await orderState(orderId)).toEqual(before);
 
-    const decided = await post(orderRoute, path, people.referee, { intent: "release", note: "The carrier's photos show it arrived intact.", confirmed: "on" }, params);
+    const decided = await post(
+      orderRoute,
+      path,
+      people.referee,
+      { intent: "release", note: "The carrier's photos show it arrived intact.", confirmed: "on" },
+      params,
+    );
     expect(decided).toEqual({ status: 302, location: `${path}?done=release` });
     expect((await orderState(orderId)).order.status).not.toBe("disputed");
   });

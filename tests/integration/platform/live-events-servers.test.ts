@@ -18,7 +18,15 @@ interface Server {
 function startServer(databaseUrl: string): Promise<Server> {
   // Plain http on localhost: the session cookie is the non-Secure one the test's sessionCookie() makes.
   const child = spawn(process.execPath, ["--import", "tsx", "tests/support/live-events-server.ts"], {
-    env: { ...process.env, NODE_ENV: "production", COOKIE_SECURE: "0", DATABASE_URL: databaseUrl, SEED_DEMO: "0", PORT: "0", AUCTION_SCHEDULER_INTERVAL_MS: "0" },
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      COOKIE_SECURE: "0",
+      DATABASE_URL: databaseUrl,
+      SEED_DEMO: "0",
+      PORT: "0",
+      AUCTION_SCHEDULER_INTERVAL_MS: "0",
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";

@@ -54,7 +54,14 @@ describe("fetchRemotePhoto", () => {
 
   it("refuses loopback, private and link-local addresses", async () => {
     await expect(fetchRemotePhoto(`http://127.0.0.1:${port}/photo.png`, { allowHosts: [] })).rejects.toEqual(refused(REMOTE_PHOTO_MESSAGES.privateAddress));
-    for (const address of ["http://10.1.2.3/a.png", "http://169.254.169.254/latest/meta-data/", "http://[::1]/a.png", "http://[::ffff:127.0.0.1]/a.png", "http://192.168.0.10/a.png", "http://0.0.0.0/"]) {
+    for (const address of [
+      "http://10.1.2.3/a.png",
+      "http://169.254.169.254/latest/meta-data/",
+      "http://[::1]/a.png",
+      "http://[::ffff:127.0.0.1]/a.png",
+      "http://192.168.0.10/a.png",
+      "http://0.0.0.0/",
+    ]) {
       await expect(fetchRemotePhoto(address, { allowHosts: [] })).rejects.toEqual(refused(REMOTE_PHOTO_MESSAGES.privateAddress));
     }
   });
@@ -78,15 +85,31 @@ describe("fetchRemotePhoto", () => {
   });
 
   it("stops at the size and time limits, and reports a missing photo", async () => {
-    await expect(fetchRemotePhoto(`http://127.0.0.1:${port}/photo.png`, { allowHosts: allow, maxBytes: 1_000 })).rejects.toEqual(refused(REMOTE_PHOTO_MESSAGES.tooLarge));
-    await expect(fetchRemotePhoto(`http://127.0.0.1:${port}/slow`, { allowHosts: allow, timeoutMs: 300 })).rejects.toEqual(refused(REMOTE_PHOTO_MESSAGES.timeout));
+    await expect(fetchRemotePhoto(`http://127.0.0.1:${port}/photo.png`, { allowHosts: allow, maxBytes: 1_000 })).rejects.toEqual(
+      refused(REMOTE_PHOTO_MESSAGES.tooLarge),
+    );
+    await expect(fetchRemotePhoto(`http://127.0.0.1:${port}/slow`, { allowHosts: allow, timeoutMs: 300 })).rejects.toEqual(
+      refused(REMOTE_PHOTO_MESSAGES.timeout),
+    );
     await expect(fetchRemotePhoto(`http://127.0.0.1:${port}/missing.png`, { allowHosts: allow })).rejects.toEqual(refused(REMOTE_PHOTO_MESSAGES.status(404)));
   });
 
   it("judges addresses", () => {
     expect(isPublicAddress("93.184.216.34")).toBe(true);
     expect(isPublicAddress("2606:2800:220:1::1")).toBe(true);
-    for (const address of ["127.0.0.1", "10.0.0.1", "172.16.5.4", "192.168.1.1", "169.254.169.254", "100.64.0.1", "::1", "fe80::1", "fd00::1", "::ffff:10.0.0.1", "nonsense"]) {
+    for (const address of [
+      "127.0.0.1",
+      "10.0.0.1",
+      "172.16.5.4",
+      "192.168.1.1",
+      "169.254.169.254",
+      "100.64.0.1",
+      "::1",
+      "fe80::1",
+      "fd00::1",
+      "::ffff:10.0.0.1",
+      "nonsense",
+    ]) {
       expect(isPublicAddress(address)).toBe(false);
     }
   });

@@ -110,7 +110,14 @@ describe("comparables", () => {
     const listed = await listing({ price_cents: 110_000, location: "Austin, TX", created_at: daysAgo(2) }, verifiedSeller);
     await opened.db
       .insertInto("equipment_images")
-      .values({ listing_id: listed, url: "/uploads/listings/1/a.webp", thumbnail_url: "/uploads/listings/1/a-thumb.webp", width: 800, height: 600, is_primary: 1 })
+      .values({
+        listing_id: listed,
+        url: "/uploads/listings/1/a.webp",
+        thumbnail_url: "/uploads/listings/1/a-thumb.webp",
+        width: 800,
+        height: 600,
+        is_primary: 1,
+      })
       .execute();
     const sold = await sale(950, 20, { location: "" });
 
@@ -326,7 +333,11 @@ describe("the same model first, sales above asking prices (issue 33)", () => {
   it("prices from the one same-model sale, not from the brand's cheaper models, and says which comparable is a sale", async () => {
     // The walkthrough's case: the only same-model comparable sold at $7,000; the brand's cheaper models ask far less.
     await sale(7_000, 20);
-    for (const [model, dollars] of [["DSOX1102G", 2_000], ["EDUX1052A", 1_500], ["DSOX1202A", 2_500]] as const) {
+    for (const [model, dollars] of [
+      ["DSOX1102G", 2_000],
+      ["EDUX1052A", 1_500],
+      ["DSOX1202A", 2_500],
+    ] as const) {
       await listing({ model, title: `Keysight ${model} oscilloscope`, price_cents: dollars * 100 });
     }
     const guidance = await priceGuidance(opened.db, SUBJECT, NOW);

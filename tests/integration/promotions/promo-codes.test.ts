@@ -54,8 +54,22 @@ beforeEach(async () => {
 
 describe("creating promo codes", () => {
   it("stores the code in upper case with its creator, and audits the creation", async () => {
-    const code = await createPromoCode(opened.db, admin, { code: " spring-25 ", description: "Spring clear-out", discountType: "percentage", discountValue: 2500, maxUses: 100 });
-    expect(code).toMatchObject({ code: "SPRING-25", description: "Spring clear-out", discountType: "percentage", discountValue: 2500, maxUses: 100, currentUses: 0, active: true });
+    const code = await createPromoCode(opened.db, admin, {
+      code: " spring-25 ",
+      description: "Spring clear-out",
+      discountType: "percentage",
+      discountValue: 2500,
+      maxUses: 100,
+    });
+    expect(code).toMatchObject({
+      code: "SPRING-25",
+      description: "Spring clear-out",
+      discountType: "percentage",
+      discountValue: 2500,
+      maxUses: 100,
+      currentUses: 0,
+      active: true,
+    });
     const page = await listPromoCodes(opened.db);
     expect(page.codes.map((c) => [c.code, c.creatorEmail])).toEqual([["SPRING-25", "admin@example.test"]]);
     const audit = await opened.db.selectFrom("audit_events").selectAll().execute();
@@ -76,7 +90,11 @@ describe("creating promo codes", () => {
       [{ code: "NEG", discountType: "fixed", discountValue: -1 }, "discountValue", PROMO_MESSAGES.valueRange],
       [{ code: "OVER", discountType: "percentage", discountValue: 10_001 }, "discountValue", PROMO_MESSAGES.percentageRange],
       [{ code: "ZERO", discountType: "fixed", discountValue: 1, maxUses: 0 }, "maxUses", PROMO_MESSAGES.maxUsesRange],
-      [{ code: "BACK", discountType: "fixed", discountValue: 1, validFrom: "2027-01-02T00:00:00Z", validUntil: "2027-01-01T00:00:00Z" }, "validUntil", PROMO_MESSAGES.validityOrder],
+      [
+        { code: "BACK", discountType: "fixed", discountValue: 1, validFrom: "2027-01-02T00:00:00Z", validUntil: "2027-01-01T00:00:00Z" },
+        "validUntil",
+        PROMO_MESSAGES.validityOrder,
+      ],
     ];
     for (const [input, field, message] of cases) {
       const error = await refusal(createPromoCode(opened.db, admin, input));
@@ -116,7 +134,12 @@ describe("applying a promo code", () => {
   it("refuses unknown, inactive, not-yet-valid, expired and used-up codes on the server", async () => {
     const now = new Date("2027-03-01T12:00:00Z");
     await createPromoCode(opened.db, admin, { code: "LATER", discountType: "fixed", discountValue: 100, validFrom: "2027-04-01T00:00:00Z" }, now);
-    await createPromoCode(opened.db, admin, { code: "OLD", discountType: "fixed", discountValue: 100, validFrom: "2027-01-01T00:00:00Z", validUntil: "2027-02-01T00:00:00Z" }, now);
+    await createPromoCode(
+      opened.db,
+      admin,
+      { code: "OLD", discountType: "fixed", discountValue: 100, validFrom: "2027-01-01T00:00:00Z", validUntil: "2027-02-01T00:00:00Z" },
+      now,
+    );
     const off = await createPromoCode(opened.db, admin, { code: "OFF", discountType: "fixed", discountValue: 100 }, new Date("2027-01-01T00:00:00Z"));
     await deactivatePromoCode(opened.db, admin, off.id, now);
     await createPromoCode(opened.db, admin, { code: "GONE", discountType: "fixed", discountValue: 100, maxUses: 1 }, new Date("2027-01-01T00:00:00Z"));

@@ -56,7 +56,16 @@ const reportsPage = async (viewer: string, form?: Record<string, string>, path =
 
 describe("/admin/review-reports", () => {
   it("lists reported reviews for moderators, who hide one (audited) or dismiss the reports; members are refused", async () => {
-    const { reviewId } = await submitReview(opened.db, { orderId, reviewerId: buyer.id, rating: 1, itemAsDescribed: 1, communication: 1, shipping: 1, comment: "Call me on 555-0100 instead.", now: at(4) });
+    const { reviewId } = await submitReview(opened.db, {
+      orderId,
+      reviewerId: buyer.id,
+      rating: 1,
+      itemAsDescribed: 1,
+      communication: 1,
+      shipping: 1,
+      comment: "Call me on 555-0100 instead.",
+      now: at(4),
+    });
     await submitReview(opened.db, { orderId, reviewerId: seller.id, rating: 5, now: at(5) });
     await reportReview(opened.db, { reviewId, reporterId: seller.id, reason: "Asks buyers to deal off the platform" });
 

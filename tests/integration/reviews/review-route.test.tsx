@@ -59,7 +59,13 @@ describe("leaving a review", () => {
     expect(form.text).toContain("Review the seller");
     for (const label of ["Overall", "Item as described", "Communication", "Shipping"]) expect(form.text).toContain(label);
 
-    const sent = await visit(`/orders/${orderId}/review`, buyer.id, { rating: "5", itemAsDescribed: "5", communication: "4", shipping: "4", comment: "Arrived calibrated." });
+    const sent = await visit(`/orders/${orderId}/review`, buyer.id, {
+      rating: "5",
+      itemAsDescribed: "5",
+      communication: "4",
+      shipping: "4",
+      comment: "Arrived calibrated.",
+    });
     expect(sent.status).toBe(302);
     expect(sent.location).toBe(`/orders/${orderId}/review?done=1`);
     expect((await visit(sent.location!, buyer.id)).text).toContain("Thank you. Your review is published when the other side has reviewed too");

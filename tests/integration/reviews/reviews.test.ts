@@ -50,7 +50,16 @@ beforeEach(async () => {
 afterEach(() => opened.close());
 
 async function act(orderId: number, actor: OrderActor, action: OrderAction, now: Date) {
-  await transitionOrder(opened.db, { orderId, actor, action, carrier: "DHL Freight", trackingNumber: "JD0146", reason: "It arrived broken.", note: "Photos checked.", now });
+  await transitionOrder(opened.db, {
+    orderId,
+    actor,
+    action,
+    carrier: "DHL Freight",
+    trackingNumber: "JD0146",
+    reason: "It arrived broken.",
+    note: "Photos checked.",
+    now,
+  });
 }
 
 /** An order of a new listing of the seller's, taken to `until`. */
@@ -73,12 +82,20 @@ async function orderUntil(until: "pending" | "shipped" | "delivered" | "complete
 }
 
 const buyerReview = (orderId: number, now = at(6 * DAY), rating = 5) =>
-  submitReview(opened.db, { orderId, reviewerId: buyer.id, rating, itemAsDescribed: 5, communication: 4, shipping: 3, comment: "Calibrated and well packed.", now });
+  submitReview(opened.db, {
+    orderId,
+    reviewerId: buyer.id,
+    rating,
+    itemAsDescribed: 5,
+    communication: 4,
+    shipping: 3,
+    comment: "Calibrated and well packed.",
+    now,
+  });
 const sellerReview = (orderId: number, now = at(7 * DAY), rating = 4) =>
   submitReview(opened.db, { orderId, reviewerId: seller.id, rating, comment: "Paid promptly, clear about delivery.", now });
 
-const reviewRows = (orderId: number) =>
-  opened.db.selectFrom("reviews").selectAll().where("order_id", "=", orderId).orderBy("reviewer_role").execute();
+const reviewRows = (orderId: number) => opened.db.selectFrom("reviews").selectAll().where("order_id", "=", orderId).orderBy("reviewer_role").execute();
 const notificationsOf = (userId: string) =>
   opened.db.selectFrom("notifications").select(["type", "title", "action_url"]).where("user_id", "=", userId).where("type", "=", "review").execute();
 
@@ -163,9 +180,15 @@ describe("double-blind publication", () => {
     expect(await sellerReview(orderId, at(8 * DAY))).toMatchObject({ published: true });
     const rows = await reviewRows(orderId);
     expect(rows.map((r) => r.published_at)).toEqual([at(8 * DAY).toISOString(), at(8 * DAY).toISOString()]);
-    expect((await listReceivedReviews(opened.db, seller.id)).reviews).toMatchObject([{ reviewerName: "Bianca Byers", rating: 5, comment: "Calibrated and well packed." }]);
-    expect((await listReceivedReviews(opened.db, buyer.id)).reviews).toMatchObject([{ reviewerName: "Corelab Instruments", rating: 4, reviewerRole: "seller" }]);
-    expect(await notificationsOf(seller.id)).toEqual([{ type: "review", title: "A review of you was published", action_url: `/user/${seller.id}?tab=reviews` }]);
+    expect((await listReceivedReviews(opened.db, seller.id)).reviews).toMatchObject([
+      { reviewerName: "Bianca Byers", rating: 5, comment: "Calibrated and well packed." },
+    ]);
+    expect((await listReceivedReviews(opened.db, buyer.id)).reviews).toMatchObject([
+      { reviewerName: "Corelab Instruments", rating: 4, reviewerRole: "seller" },
+    ]);
+    expect(await notificationsOf(seller.id)).toEqual([
+      { type: "review", title: "A review of you was published", action_url: `/user/${seller.id}?tab=reviews` },
+    ]);
     expect(await notificationsOf(buyer.id)).toHaveLength(1);
   });
 
@@ -202,15 +225,20 @@ describe("the reply, reports and hiding", () => {
   it("lets the reviewed member reply once to a published review; the reply shows with the review", async () => {
     const { aboutSeller } = await publishedPair();
     await replyToReview(opened.db, { reviewId: aboutSeller, userId: seller.id, reply: "Thank you, enjoy the analyzer.", now: at(9 * DAY) });
-    expect((await refusalOf(replyToReview(opened.db, { reviewId: aboutSeller, userId: seller.id, reply: "Edited.", now: at(10 * DAY) }), "conflict")).message).toBe(
-      REVIEW_MESSAGES.alreadyReplied,
-    );
-    expect((await listReceivedReviews(opened.db, seller.id)).reviews[0]).toMatchObject({ reply: "Thank you, enjoy the analyzer.", repliedAt: at(9 * DAY).toISOString() });
+    expect(
+      (await refusalOf(replyToReview(opened.db, { reviewId: aboutSeller, userId: seller.id, reply: "Edited.", now: at(10 * DAY) }), "conflict")).message,
+    ).toBe(REVIEW_MESSAGES.alreadyReplied);
+    expect((await listReceivedReviews(opened.db, seller.id)).reviews[0]).toMatchObject({
+      reply: "Thank you, enjoy the analyzer.",
+      repliedAt: at(9 * DAY).toISOString(),
+    });
   });
 
   it("refuses a reply from anyone else, an empty or too long reply, and a reply to an unpublished review", async () => {
     const { aboutSeller } = await publishedPair();
-    expect((await refusalOf(replyToReview(opened.db, { reviewId: aboutSeller, userId: buyer.id, reply: "Me too." }), "forbidden")).message).toBe(REVIEW_MESSAGES.notYours);
+    expect((await refusalOf(replyToReview(opened.db, { reviewId: aboutSeller, userId: buyer.id, reply: "Me too." }), "forbidden")).message).toBe(
+      REVIEW_MESSAGES.notYours,
+    );
     await refusalOf(replyToReview(opened.db, { reviewId: aboutSeller, userId: stranger.id, reply: "Hello." }), "forbidden");
     expect((await refusalOf(replyToReview(opened.db, { reviewId: aboutSeller, userId: seller.id, reply: "   " }), "invalid")).field).toBe("reply");
     await refusalOf(replyToReview(opened.db, { reviewId: aboutSeller, userId: seller.id, reply: "y".repeat(2001) }), "invalid");
@@ -232,7 +260,11 @@ describe("the reply, reports and hiding", () => {
     await hideReview(opened.db, { reviewId: aboutSeller, moderator: staff.moderator, reason: "Describes another order.", now: at(10 * DAY) });
     expect((await ratingSummary(opened.db, seller.id)).count).toBe(0);
     expect((await listReceivedReviews(opened.db, seller.id)).total).toBe(0);
-    const audit = await opened.db.selectFrom("audit_events").select(["actor_user_id", "action", "subject_id", "detail"]).where("subject_type", "=", "review").execute();
+    const audit = await opened.db
+      .selectFrom("audit_events")
+      .select(["actor_user_id", "action", "subject_id", "detail"])
+      .where("subject_type", "=", "review")
+      .execute();
     expect(audit).toEqual([{ actor_user_id: staff.moderator.id, action: "review.hide", subject_id: String(aboutSeller), detail: "Describes another order." }]);
   });
 });

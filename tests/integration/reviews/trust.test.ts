@@ -17,7 +17,15 @@ import { MemoryRateLimiter } from "~/services/platform/rate-limit.server.ts";
 import { InProcessBus } from "~/services/platform/live-events.server.ts";
 import { buyNow } from "~/services/orders/checkout.server.ts";
 import { transitionOrder, type OrderActor } from "~/services/orders/order-flow.server.ts";
-import { dismissReviewReports, hideReview, listReportedReviews, ratingSummary, reportReview, reviewsDueFor, submitReview } from "~/services/reviews/index.server.ts";
+import {
+  dismissReviewReports,
+  hideReview,
+  listReportedReviews,
+  ratingSummary,
+  reportReview,
+  reviewsDueFor,
+  submitReview,
+} from "~/services/reviews/index.server.ts";
 import { DiskStore } from "~/services/storage/index.server.ts";
 import { insertListingRow, listingInput } from "../../support/listings.ts";
 import { SHIPPING_ADDRESS } from "../../support/orders.ts";
@@ -56,7 +64,16 @@ beforeEach(async () => {
 afterEach(() => opened.close());
 
 async function act(orderId: number, actor: OrderActor, action: OrderAction, now: Date) {
-  await transitionOrder(opened.db, { orderId, actor, action, carrier: "DHL Freight", trackingNumber: "JD0146", reason: "It arrived broken.", note: "Checked.", now });
+  await transitionOrder(opened.db, {
+    orderId,
+    actor,
+    action,
+    carrier: "DHL Freight",
+    trackingNumber: "JD0146",
+    reason: "It arrived broken.",
+    note: "Checked.",
+    now,
+  });
 }
 
 /** An order of a new listing of the seller's, completed (receipt confirmed) on day 5, or refunded, or left shipped. */
@@ -85,7 +102,12 @@ describe("reviews due (Leave a review on /orders)", () => {
     await order("shipped");
     const buyerDue = await reviewsDueFor(opened.db, buyer.id, at(6 * DAY));
     expect(buyerDue.map((due) => due.orderId).sort()).toEqual([completed, released].sort());
-    expect(buyerDue.find((due) => due.orderId === completed)).toMatchObject({ role: "buyer", otherPartyId: seller.id, otherPartyName: "Corelab Instruments", title: "Fluke 5522A calibrator" });
+    expect(buyerDue.find((due) => due.orderId === completed)).toMatchObject({
+      role: "buyer",
+      otherPartyId: seller.id,
+      otherPartyName: "Corelab Instruments",
+      title: "Fluke 5522A calibrator",
+    });
     expect((await reviewsDueFor(opened.db, seller.id, at(6 * DAY))).map((due) => due.role)).toEqual(["seller", "seller"]);
     expect(await reviewsDueFor(opened.db, stranger.id, at(6 * DAY))).toEqual([]);
 
@@ -100,7 +122,16 @@ describe("reviews due (Leave a review on /orders)", () => {
 describe("reported reviews", () => {
   async function publishedReview(): Promise<number> {
     const orderId = await order("completed");
-    const { reviewId } = await submitReview(opened.db, { orderId, reviewerId: buyer.id, rating: 1, itemAsDescribed: 1, communication: 1, shipping: 1, comment: "Rubbish.", now: at(6 * DAY) });
+    const { reviewId } = await submitReview(opened.db, {
+      orderId,
+      reviewerId: buyer.id,
+      rating: 1,
+      itemAsDescribed: 1,
+      communication: 1,
+      shipping: 1,
+      comment: "Rubbish.",
+      now: at(6 * DAY),
+    });
     await submitReview(opened.db, { orderId, reviewerId: seller.id, rating: 5, now: at(7 * DAY) });
     return reviewId;
   }
@@ -135,7 +166,12 @@ describe("reported reviews", () => {
 
 describe("following a seller", () => {
   const followerNotices = (userId: string) =>
-    opened.db.selectFrom("notifications").select(["title", "message", "action_url"]).where("user_id", "=", userId).where("type", "=", "followed_seller").execute();
+    opened.db
+      .selectFrom("notifications")
+      .select(["title", "message", "action_url"])
+      .where("user_id", "=", userId)
+      .where("type", "=", "followed_seller")
+      .execute();
 
   it("follows sellers only, never oneself; counts followers; unfollow", async () => {
     await followSeller(opened.db, buyer.id, seller.id, at(0));
@@ -194,7 +230,11 @@ describe("following a seller", () => {
 
 describe("response figures", () => {
   const send = (conversationId: number, senderId: string, now: Date) =>
-    sendMessage(opened.db, { conversationId, senderId, body: "About the calibration certificate", now }, { limiter: new MemoryRateLimiter(), bus: new InProcessBus() });
+    sendMessage(
+      opened.db,
+      { conversationId, senderId, body: "About the calibration certificate", now },
+      { limiter: new MemoryRateLimiter(), bus: new InProcessBus() },
+    );
 
   it("answered share and median time to the first answer, from messages, with a grace period for new questions", async () => {
     const now = at(30 * DAY);
@@ -224,9 +264,10 @@ describe("seller verification", () => {
   it("staff with can_manage_users cannot mark a seller verified by hand (approval only, issue 33) but take the mark away, audited", async () => {
     await refusalOf(setSellerVerification(opened.db, { actor: moderator, sellerId: seller.id, verified: true }), "forbidden");
     await refusalOf(setSellerVerification(opened.db, { actor: seller, sellerId: seller.id, verified: true }), "forbidden");
-    expect((await refusalOf(setSellerVerification(opened.db, { actor: admin, sellerId: seller.id, verified: true, since: "2026-10-01", now: T0 }), "conflict")).message).toBe(
-      VERIFICATION_APPLICATION_MESSAGES.onlyByApproval,
-    );
+    expect(
+      (await refusalOf(setSellerVerification(opened.db, { actor: admin, sellerId: seller.id, verified: true, since: "2026-10-01", now: T0 }), "conflict"))
+        .message,
+    ).toBe(VERIFICATION_APPLICATION_MESSAGES.onlyByApproval);
     expect((await publicProfile(opened.db, seller.id, null))?.verifiedSince).toBeNull();
     await opened.db.updateTable("profiles").set({ is_verified: 1, verification_date: "2026-10-01T00:00:00.000Z" }).where("id", "=", seller.id).execute();
     expect((await publicProfile(opened.db, seller.id, null))?.verifiedSince).toBe("2026-10-01T00:00:00.000Z");
@@ -234,7 +275,10 @@ describe("seller verification", () => {
     expect((await publicProfile(opened.db, seller.id, null))?.verifiedSince).toBeNull();
     expect(await auditRows("seller.verify")).toHaveLength(0);
     expect(await auditRows("seller.unverify")).toHaveLength(1);
-    await refusalOf(setSellerVerification(opened.db, { actor: admin, sellerId: "00000000-0000-0000-0000-000000000000", verified: false, now: T0 }), "not_found");
+    await refusalOf(
+      setSellerVerification(opened.db, { actor: admin, sellerId: "00000000-0000-0000-0000-000000000000", verified: false, now: T0 }),
+      "not_found",
+    );
   });
 });
 

@@ -134,7 +134,8 @@ async function truncatedJpeg(): Promise<Uint8Array> {
   return whole.subarray(0, Math.floor(whole.length / 2));
 }
 
-const avatarUrl = async (userId: string) => (await opened.db.selectFrom("profiles").select("avatar_url").where("id", "=", userId).executeTakeFirstOrThrow()).avatar_url;
+const avatarUrl = async (userId: string) =>
+  (await opened.db.selectFrom("profiles").select("avatar_url").where("id", "=", userId).executeTakeFirstOrThrow()).avatar_url;
 
 describe("multipart bodies on /profile", () => {
   const avatarPart = '\r\nContent-Disposition: form-data; name="avatar"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n\x89PNG\r\n';
@@ -145,7 +146,13 @@ describe("multipart bodies on /profile", () => {
   ];
   for (const [label, contentType, body] of cases) {
     it(`answers an avatar upload ${label} with 400 and a message`, async () => {
-      const answer = await settle(async () => profileRoute.action({ request: multipartRequest("/profile", await sessionCookie(opened.db, buyer), contentType, body), params: {}, context: ROUTE_CONTEXT }));
+      const answer = await settle(async () =>
+        profileRoute.action({
+          request: multipartRequest("/profile", await sessionCookie(opened.db, buyer), contentType, body),
+          params: {},
+          context: ROUTE_CONTEXT,
+        }),
+      );
       expect(answer).toMatchObject({ status: 400, body: { message: NOT_A_FORM_MESSAGE } });
       expect(await avatarUrl(buyer)).toBeNull();
     });
@@ -156,7 +163,11 @@ describe("avatar pictures", () => {
   const upload = async (name: string, bytes: Uint8Array, type?: string) =>
     settle(async () =>
       profileRoute.action({
-        request: new Request("http://localhost/profile", { method: "POST", headers: { Cookie: await sessionCookie(opened.db, buyer) }, body: fileForm("avatar", name, bytes, type) }),
+        request: new Request("http://localhost/profile", {
+          method: "POST",
+          headers: { Cookie: await sessionCookie(opened.db, buyer) },
+          body: fileForm("avatar", name, bytes, type),
+        }),
         params: {},
         context: ROUTE_CONTEXT,
       }),
@@ -224,7 +235,12 @@ describe("the AI wizard over its limit (issue 32 §6)", () => {
       { highWaterMark: 0 },
     );
     const aiRoute = await import("~/routes/resources.ai-listing.ts");
-    const request = new Request("http://localhost/resources/ai-listing", { method: "POST", body, headers: { "Content-Type": sent.headers.get("Content-Type")! }, duplex: "half" } as RequestInit);
+    const request = new Request("http://localhost/resources/ai-listing", {
+      method: "POST",
+      body,
+      headers: { "Content-Type": sent.headers.get("Content-Type")! },
+      duplex: "half",
+    } as RequestInit);
     const response = await aiRoute.action({ request, params: {}, context: { ...ROUTE_CONTEXT, clientIp: ip } });
     expect(response.status).toBe(429);
     expect(response.headers.get("Retry-After")).toMatch(/^\d+$/);
@@ -234,7 +250,13 @@ describe("the AI wizard over its limit (issue 32 §6)", () => {
 
 describe("the listing form", () => {
   it("refuses features[10000] with 400 and a message", async () => {
-    const answer = await settle(async () => createRoute.action({ request: formRequest("/create-listing", await sessionCookie(opened.db, seller), { title: "Scope", "features[10000]": "x" }), params: {}, context: ROUTE_CONTEXT }));
+    const answer = await settle(async () =>
+      createRoute.action({
+        request: formRequest("/create-listing", await sessionCookie(opened.db, seller), { title: "Scope", "features[10000]": "x" }),
+        params: {},
+        context: ROUTE_CONTEXT,
+      }),
+    );
     expect(answer.status).toBe(400);
     expect(answer.body.message).toMatch(/too many rows/);
   });
@@ -242,12 +264,28 @@ describe("the listing form", () => {
   // The bracket syntax was dropped unread, so specifications[45000][key] created the listing.
   for (const index of [45_000, 45_000_000]) {
     it(`refuses specifications[${index}][key] with 400 and the list's cap, creating nothing`, async () => {
-      const before = await opened.db.selectFrom("equipment_listings").select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow();
-      const fields = { title: "Scope", description: "A scope", categoryId: "x", condition: "used_good", price: "100", [`specifications[${index}][key]`]: "Bandwidth", [`specifications[${index}][value]`]: "350 MHz" };
-      const answer = await settle(async () => createRoute.action({ request: formRequest("/create-listing", await sessionCookie(opened.db, seller), fields), params: {}, context: ROUTE_CONTEXT }));
+      const before = await opened.db
+        .selectFrom("equipment_listings")
+        .select((eb) => eb.fn.countAll<number>().as("count"))
+        .executeTakeFirstOrThrow();
+      const fields = {
+        title: "Scope",
+        description: "A scope",
+        categoryId: "x",
+        condition: "used_good",
+        price: "100",
+        [`specifications[${index}][key]`]: "Bandwidth",
+        [`specifications[${index}][value]`]: "350 MHz",
+      };
+      const answer = await settle(async () =>
+        createRoute.action({ request: formRequest("/create-listing", await sessionCookie(opened.db, seller), fields), params: {}, context: ROUTE_CONTEXT }),
+      );
       expect(answer.status).toBe(400);
       expect(answer.body.message).toBe(FORM_MESSAGES.tooManyRows(50));
-      const after = await opened.db.selectFrom("equipment_listings").select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow();
+      const after = await opened.db
+        .selectFrom("equipment_listings")
+        .select((eb) => eb.fn.countAll<number>().as("count"))
+        .executeTakeFirstOrThrow();
       expect(Number(after.count)).toBe(Number(before.count));
     });
   }
@@ -295,7 +333,11 @@ describe("returnTo with a line break", () => {
 
     it(`${JSON.stringify(returnTo)} on /notifications sends the member back to /notifications`, async () => {
       const answer = await settle(async () =>
-        notificationsRoute.action({ request: formRequest("/notifications", await sessionCookie(opened.db, buyer), { intent: "mark-all-read", returnTo }), params: {}, context: ROUTE_CONTEXT }),
+        notificationsRoute.action({
+          request: formRequest("/notifications", await sessionCookie(opened.db, buyer), { intent: "mark-all-read", returnTo }),
+          params: {},
+          context: ROUTE_CONTEXT,
+        }),
       );
       expect(answer.status).toBe(302);
       expect(answer.location).toBe("/notifications");
@@ -307,9 +349,20 @@ describe("resource routes", () => {
   it("answer a method they do not serve with 405, Allow and a message", async () => {
     const answers: Record<string, string> = {};
     for (const file of resourceFiles) {
-      const url = `/${file.replace(/\.tsx?$/, "").replace(/\$id_?/g, String(listing)).replace(/\$file/g, "x.webp").replace(/_$/, "").split(".").join("/")}`;
+      const url = `/${file
+        .replace(/\.tsx?$/, "")
+        .replace(/\$id_?/g, String(listing))
+        .replace(/\$file/g, "x.webp")
+        .replace(/_$/, "")
+        .split(".")
+        .join("/")}`;
       for (const method of ["GET", "POST", "PUT", "DELETE"]) {
-        const response = await serve(new Request(`http://localhost${url}`, { method, ...(method === "GET" ? {} : { body: "a=1", headers: { "Content-Type": "application/x-www-form-urlencoded" } }) }));
+        const response = await serve(
+          new Request(`http://localhost${url}`, {
+            method,
+            ...(method === "GET" ? {} : { body: "a=1", headers: { "Content-Type": "application/x-www-form-urlencoded" } }),
+          }),
+        );
         if (response.status < 400) {
           // A page or a stream (the event stream never ends): only refusals are read.
           await response.body?.cancel();
@@ -317,7 +370,8 @@ describe("resource routes", () => {
         }
         const text = await response.text();
         if (response.status === 405) {
-          answers[`${method} ${url}`] = response.headers.get("Allow") && /"message"/.test(text) && !/Unexpected Server Error/.test(text) ? "405 with a message" : `405: ${text}`;
+          answers[`${method} ${url}`] =
+            response.headers.get("Allow") && /"message"/.test(text) && !/Unexpected Server Error/.test(text) ? "405 with a message" : `405: ${text}`;
         } else if (/Unexpected Server Error/.test(text)) answers[`${method} ${url}`] = `${response.status}: ${text}`;
       }
     }
@@ -327,7 +381,12 @@ describe("resource routes", () => {
   });
 
   it("answer a stored file that is not there with 404 and a message", async () => {
-    for (const url of ["/uploads/avatars/missing.webp", `/uploads/listings/${listing}/missing.webp`, "/uploads/avatars/..%2F..%2Fetc%2Fpasswd", "/styles/other.css"]) {
+    for (const url of [
+      "/uploads/avatars/missing.webp",
+      `/uploads/listings/${listing}/missing.webp`,
+      "/uploads/avatars/..%2F..%2Fetc%2Fpasswd",
+      "/styles/other.css",
+    ]) {
       const response = await serve(new Request(`http://localhost${url}`));
       expect({ url, status: response.status, body: await response.json() }).toEqual({ url, status: 404, body: { message: "Not found" } });
     }

@@ -82,7 +82,12 @@ const TARGETS: Record<string, ActionTarget> = {
   "forum.topic.$id.tsx": { url: "/forum/topic/{topic}", params: { id: "{topic}" }, member: "buyer", renders: "/forum/topic/:id" },
   // The knowledge base: "Was this helpful?" for everyone; the editor for staff holding can_edit_content.
   "knowledge-base.$slug.tsx": { url: "/knowledge-base/{article}", params: { slug: "{article}" }, member: "buyer" },
-  "knowledge-base.$slug_.edit.tsx": { url: "/knowledge-base/{article}/edit", params: { slug: "{article}" }, member: "editor", renders: "/knowledge-base/:slug/edit" },
+  "knowledge-base.$slug_.edit.tsx": {
+    url: "/knowledge-base/{article}/edit",
+    params: { slug: "{article}" },
+    member: "editor",
+    renders: "/knowledge-base/:slug/edit",
+  },
   "knowledge-base.new.tsx": { url: "/knowledge-base/new", member: "editor", renders: "/knowledge-base/new" },
   "listings.$id_.contact.tsx": { url: "/listings/{listing}/contact", params: { id: "{listing}" }, member: "buyer" },
   "listings.$id_.delete.tsx": { url: "/listings/{deletable}/delete", params: { id: "{deletable}" }, member: "seller" },
@@ -106,7 +111,13 @@ const TARGETS: Record<string, ActionTarget> = {
   "orders.$id.tsx": { url: "/orders/{order}", params: { id: "{order}" }, member: "buyer" },
   // A dispute's messages and a proof of delivery: multipart with their files; a refusal has its own page.
   "orders.$id_.dispute.tsx": { url: "/orders/{order}/dispute", params: { id: "{order}" }, member: "buyer", fileField: "files", renders: "/orders/:id/dispute" },
-  "orders.$id_.delivered.tsx": { url: "/orders/{order}/delivered", params: { id: "{order}" }, member: "seller", fileField: "proof", renders: "/orders/:id/delivered" },
+  "orders.$id_.delivered.tsx": {
+    url: "/orders/{order}/delivered",
+    params: { id: "{order}" },
+    member: "seller",
+    fileField: "proof",
+    renders: "/orders/:id/delivered",
+  },
   "orders.$id_.evidence.$file.ts": {
     url: "/orders/{order}/evidence/00000000-0000-4000-8000-000000000000.png",
     params: { id: "{order}", file: "00000000-0000-4000-8000-000000000000.png" },
@@ -138,7 +149,12 @@ const TARGETS: Record<string, ActionTarget> = {
   // A member's page (suspend / reinstate): a member id nobody has, so no body can suspend a fixture that other targets
   // sign in as; the administrator's bodies reach validation and the service. Promo codes: bodies may create codes.
   // Roles: can_manage_admins only, so the administrator's bodies are refused.
-  "admin.users_.$id.tsx": { url: "/admin/users/00000000-0000-4000-8000-000000000000", params: { id: "00000000-0000-4000-8000-000000000000" }, member: "editor", renders: "/admin/users/:id" },
+  "admin.users_.$id.tsx": {
+    url: "/admin/users/00000000-0000-4000-8000-000000000000",
+    params: { id: "00000000-0000-4000-8000-000000000000" },
+    member: "editor",
+    renders: "/admin/users/:id",
+  },
   "admin.promo-codes.tsx": { url: "/admin/promo-codes", member: "editor", renders: "/admin/promo-codes" },
   "admin.roles.tsx": { url: "/admin/roles", member: "editor" },
   // The order desk: hold, lift, note and cancel reach the service with the administrator's bodies.
@@ -181,7 +197,18 @@ const TARGETS: Record<string, ActionTarget> = {
 };
 
 /** Tables a refused request may still write: sign-in counters, sessions touched (and the sign-ins they record), search statistics. */
-const BOOKKEEPING = new Set(["sessions", "sign_in_events", "attempt_counters", "known_sign_ins", "search_queries", "search_query_visitors", "recent_views", "listing_views", "listing_view_days", "seller_view_days"]);
+const BOOKKEEPING = new Set([
+  "sessions",
+  "sign_in_events",
+  "attempt_counters",
+  "known_sign_ins",
+  "search_queries",
+  "search_query_visitors",
+  "recent_views",
+  "listing_views",
+  "listing_view_days",
+  "seller_view_days",
+]);
 
 type Handler = (args: { request: Request; params: Record<string, string>; context: typeof ROUTE_CONTEXT }) => unknown;
 interface RouteModule {
@@ -269,14 +296,32 @@ beforeAll(async () => {
   const { auctionId: wonAuction, listingId: wonListing } = await insertAuctionRow(db, seller, { status: "ended", winner_id: buyer });
   const order = await createOrder(
     db,
-    { listingId: wonListing, auctionId: wonAuction, buyerId: buyer, sellerId: seller, saleType: "auction", amountCents: 120_000, currency: "USD", createdBy: null },
+    {
+      listingId: wonListing,
+      auctionId: wonAuction,
+      buyerId: buyer,
+      sellerId: seller,
+      saleType: "auction",
+      amountCents: 120_000,
+      currency: "USD",
+      createdBy: null,
+    },
     new Date(),
   );
   // A completed order (receipt confirmed), so a review of it may be stored.
   const { listingId: reviewedListing, auctionId: reviewedAuction } = await insertAuctionRow(db, seller, { status: "ended", winner_id: buyer });
   const completedOrder = await createOrder(
     db,
-    { listingId: reviewedListing, auctionId: reviewedAuction, buyerId: buyer, sellerId: seller, saleType: "auction", amountCents: 90_000, currency: "USD", createdBy: null },
+    {
+      listingId: reviewedListing,
+      auctionId: reviewedAuction,
+      buyerId: buyer,
+      sellerId: seller,
+      saleType: "auction",
+      amountCents: 90_000,
+      currency: "USD",
+      createdBy: null,
+    },
     new Date(),
   );
   await db.updateTable("orders").set({ status: "completed", completed_at: new Date().toISOString() }).where("id", "=", completedOrder.id).execute();
@@ -291,8 +336,24 @@ beforeAll(async () => {
     .values({ name: "Ada Lovelace", email: "ada@example.test", subject: "Invoice", message: "Where is my invoice?" })
     .returning("id")
     .executeTakeFirstOrThrow();
-  const topic = await createForumTopic(db, { userId: seller, canModerate: false }, { categoryId: "general", title: "Crating a 60 kg analyzer", body: "Crate or pallet?" });
-  const article = await saveArticle(db, null, { slug: "crating-an-analyzer", title: "Crating an analyzer", category: "shipping-logistics", content: "Use a pallet.", tags: ["freight"], status: "published" }, people.editor);
+  const topic = await createForumTopic(
+    db,
+    { userId: seller, canModerate: false },
+    { categoryId: "general", title: "Crating a 60 kg analyzer", body: "Crate or pallet?" },
+  );
+  const article = await saveArticle(
+    db,
+    null,
+    {
+      slug: "crating-an-analyzer",
+      title: "Crating an analyzer",
+      category: "shipping-logistics",
+      content: "Use a pallet.",
+      tags: ["freight"],
+      status: "published",
+    },
+    people.editor,
+  );
   Object.assign(fixtures, {
     article: article.slug,
     topic: String(topic),
@@ -314,8 +375,50 @@ beforeAll(async () => {
   });
   const fromSchemas = await schemaVocabulary();
   vocabulary = {
-    names: [...new Set([...fromSchemas.names, "intent", "returnTo", "js", "id", "conversationId", "listingId", "searchId", "body", "photos", "images", "avatar", "assignee", "expected", "then", "token", "s", "t"])],
-    values: [...new Set([...fromSchemas.values, ...Object.values(fixtures), "watch", "unwatch", "mark-read", "mark-all-read", "remove-avatar", "assign", "assign-me", "reply", "close", "reopen", "accept", "decline", "counter", "withdraw", "received", "sent"])],
+    names: [
+      ...new Set([
+        ...fromSchemas.names,
+        "intent",
+        "returnTo",
+        "js",
+        "id",
+        "conversationId",
+        "listingId",
+        "searchId",
+        "body",
+        "photos",
+        "images",
+        "avatar",
+        "assignee",
+        "expected",
+        "then",
+        "token",
+        "s",
+        "t",
+      ]),
+    ],
+    values: [
+      ...new Set([
+        ...fromSchemas.values,
+        ...Object.values(fixtures),
+        "watch",
+        "unwatch",
+        "mark-read",
+        "mark-all-read",
+        "remove-avatar",
+        "assign",
+        "assign-me",
+        "reply",
+        "close",
+        "reopen",
+        "accept",
+        "decline",
+        "counter",
+        "withdraw",
+        "received",
+        "sent",
+      ]),
+    ],
   };
   // Kysely's introspection lists the tables on either engine (SQLite's own and the migrator's left out).
   tables = (await db.introspection.getTables())
@@ -325,7 +428,9 @@ beforeAll(async () => {
     .sort();
   // Loading a module runs its code at once (the test's own cost, not the server's): all of them before the probe starts.
   for (const file of routeFiles()) modules.set(file, (await import(path.join(ROUTES_DIR, file))) as RouteModule);
-  serveResource = resourceServer(new Map([...modules].filter(([, module]) => isResourceRoute(module as Record<string, unknown>))) as Map<string, Record<string, unknown>>);
+  serveResource = resourceServer(
+    new Map([...modules].filter(([, module]) => isResourceRoute(module as Record<string, unknown>))) as Map<string, Record<string, unknown>>,
+  );
   startProbe();
 });
 
@@ -333,10 +438,23 @@ afterAll(async () => {
   if (probe) clearTimeout(probe);
   await opened.close();
   fs.rmSync(UPLOADS_DIR, { recursive: true, force: true });
-  const figures = { requests: requestsSent, serverErrors: serverErrors.length, stored: stored.length, maxStallMs: Math.round(maxStallMs), runsPerRoute: RUNS, seed: SEED, probeTicks, slowestMs: Math.round(slowest.ms) };
+  const figures = {
+    requests: requestsSent,
+    serverErrors: serverErrors.length,
+    stored: stored.length,
+    maxStallMs: Math.round(maxStallMs),
+    runsPerRoute: RUNS,
+    seed: SEED,
+    probeTicks,
+    slowestMs: Math.round(slowest.ms),
+  };
   console.info(`slowest request: ${slowest.what}`);
   console.info(`hostile input: ${JSON.stringify(figures)}`);
-  if (process.env.HOSTILE_REPORT) fs.writeFileSync(process.env.HOSTILE_REPORT, JSON.stringify({ ...figures, problems: [...serverErrors, ...stored, ...badRedirects, ...unworded, ...unread].slice(0, 50) }));
+  if (process.env.HOSTILE_REPORT)
+    fs.writeFileSync(
+      process.env.HOSTILE_REPORT,
+      JSON.stringify({ ...figures, problems: [...serverErrors, ...stored, ...badRedirects, ...unworded, ...unread].slice(0, 50) }),
+    );
 });
 
 function fill(text: string): string {
@@ -443,8 +561,10 @@ async function send(file: string, module: RouteModule, target: ActionTarget, as:
   requestsSent += 1;
   const who = as ?? "anonymous";
   if (answer.status >= 500) serverErrors.push(`${file} as ${who}, ${body.label}: ${answer.status} ${answer.problem ?? ""}`);
-  if (answer.status >= 400 && answer.status < 500 && (await checksum()) !== before) stored.push(`${file} as ${who}, ${body.label}: refused with ${answer.status} but stored`);
-  if (body.wellFormed && answer.message === NOT_A_FORM_MESSAGE) unread.push(`${file} as ${who}: a well-formed multipart form answered "not a form": ${describeBody(body)}`);
+  if (answer.status >= 400 && answer.status < 500 && (await checksum()) !== before)
+    stored.push(`${file} as ${who}, ${body.label}: refused with ${answer.status} but stored`);
+  if (body.wellFormed && answer.message === NOT_A_FORM_MESSAGE)
+    unread.push(`${file} as ${who}: a well-formed multipart form answered "not a form": ${describeBody(body)}`);
   if (answer.unworded) unworded.push(`${file} as ${who}, ${body.label}: ${answer.status} without its message`);
   if (answer.location !== null && !safeLocation(answer.location)) badRedirects.push(`${file} as ${who}: Location ${JSON.stringify(answer.location)}`);
   return answer;
@@ -466,7 +586,10 @@ describe("the generators", () => {
   it("have an entry for every route module in app/routes that exports an action, and none for a file without one", async () => {
     const withAction: string[] = [];
     for (const [file, module] of modules) if (typeof module.action === "function") withAction.push(file);
-    expect({ withoutEntry: withAction.filter((file) => !(file in TARGETS)), withoutAction: Object.keys(TARGETS).filter((file) => !withAction.includes(file)) }).toEqual({
+    expect({
+      withoutEntry: withAction.filter((file) => !(file in TARGETS)),
+      withoutAction: Object.keys(TARGETS).filter((file) => !withAction.includes(file)),
+    }).toEqual({
       withoutEntry: [],
       withoutAction: [],
     });

@@ -90,7 +90,16 @@ beforeAll(async () => {
   const { auctionId: wonAuction, listingId: wonListing } = await insertAuctionRow(db, seller, { status: "ended", winner_id: buyer });
   const order = await createOrder(
     db,
-    { listingId: wonListing, auctionId: wonAuction, buyerId: buyer, sellerId: seller, saleType: "auction", amountCents: 120_000, currency: "USD", createdBy: null },
+    {
+      listingId: wonListing,
+      auctionId: wonAuction,
+      buyerId: buyer,
+      sellerId: seller,
+      saleType: "auction",
+      amountCents: 120_000,
+      currency: "USD",
+      createdBy: null,
+    },
     new Date(),
   );
   const { conversationId } = await openConversation(db, buyer, listing);
@@ -104,14 +113,52 @@ beforeAll(async () => {
     .values({ name: "Ada Lovelace", email: "ada@example.test", subject: "Invoice", message: "Where is my invoice?" })
     .returning("id")
     .executeTakeFirstOrThrow();
-  const topic = await createForumTopic(db, { userId: buyer, canModerate: false }, { categoryId: "test-measurement", title: "Probe compensation on a DSOX3034T", body: "Square wave overshoots." });
+  const topic = await createForumTopic(
+    db,
+    { userId: buyer, canModerate: false },
+    { categoryId: "test-measurement", title: "Probe compensation on a DSOX3034T", body: "Square wave overshoots." },
+  );
   // A published knowledge-base article and a draft one (drafts are for staff holding can_edit_content).
-  const article = await saveArticle(db, null, { slug: "reading-calibration-certificates", title: "Reading calibration certificates", category: "testing-calibration", content: "As found, as left.", tags: ["calibration"], status: "published" }, people.admin);
-  const draftArticle = await saveArticle(db, null, { slug: "refurbishing-power-supplies", title: "Refurbishing power supplies", category: "testing-calibration", content: "Notes.", tags: [], status: "draft" }, people.admin);
+  const article = await saveArticle(
+    db,
+    null,
+    {
+      slug: "reading-calibration-certificates",
+      title: "Reading calibration certificates",
+      category: "testing-calibration",
+      content: "As found, as left.",
+      tags: ["calibration"],
+      status: "published",
+    },
+    people.admin,
+  );
+  const draftArticle = await saveArticle(
+    db,
+    null,
+    {
+      slug: "refurbishing-power-supplies",
+      title: "Refurbishing power supplies",
+      category: "testing-calibration",
+      content: "Notes.",
+      tags: [],
+      status: "draft",
+    },
+    people.admin,
+  );
   const savedSearch = await createSavedSearch(db, {
     userId: buyer,
     name: "Oscilloscopes",
-    params: { keyword: "oscilloscope", category: null, categoryName: null, minPrice: null, maxPrice: null, condition: [], testLevel: null, calibrated: false, brand: null },
+    params: {
+      keyword: "oscilloscope",
+      category: null,
+      categoryName: null,
+      minPrice: null,
+      maxPrice: null,
+      condition: [],
+      testLevel: null,
+      calibrated: false,
+      brand: null,
+    },
   });
 
   const avatar = `${crypto.randomUUID()}.webp`;
@@ -223,7 +270,8 @@ function matches(expected: Outcome, answer: Answer): boolean {
   const redirected = answer.status >= 300 && answer.status < 400;
   if (expected === "ok") return answer.status >= 200 && answer.status < 300;
   if (expected === "login") return redirected && /^\/login\?from=%2F/.test(answer.location ?? "");
-  if (expected.startsWith("to:") || expected.startsWith("away:")) return redirected && locationMatches(expected.slice(expected.indexOf(":") + 1), answer.location);
+  if (expected.startsWith("to:") || expected.startsWith("away:"))
+    return redirected && locationMatches(expected.slice(expected.indexOf(":") + 1), answer.location);
   return answer.status === Number(expected.slice(expected.indexOf(":") + 1));
 }
 

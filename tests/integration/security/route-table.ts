@@ -48,13 +48,7 @@ export const VISITORS = [
 ] as const;
 export type Visitor = (typeof VISITORS)[number];
 
-export type Outcome =
-  | "ok"
-  | "login"
-  | `to:${string}`
-  | `away:${string}`
-  | `reaches:${400 | 403 | 409}`
-  | `refused:${401 | 403 | 404 | 405}`;
+export type Outcome = "ok" | "login" | `to:${string}` | `away:${string}` | `reaches:${400 | 403 | 409}` | `refused:${401 | 403 | 404 | 405}`;
 
 /** One request of the matrix: where it goes and what each visitor gets. */
 export interface MatrixCase {

@@ -73,7 +73,16 @@ async function orderBetween(buyerId: string, sellerId: string): Promise<{ id: nu
   const reference = `TB-${crypto.randomUUID().slice(0, 8).toUpperCase()}`;
   return opened.db
     .insertInto("orders")
-    .values({ reference, listing_id: listingId, buyer_id: buyerId, seller_id: sellerId, sale_type: "buy_now", amount_cents: 10_000, fee_cents: 250, fee_rate_bp: 250 })
+    .values({
+      reference,
+      listing_id: listingId,
+      buyer_id: buyerId,
+      seller_id: sellerId,
+      sale_type: "buy_now",
+      amount_cents: 10_000,
+      fee_cents: 250,
+      fee_rate_bp: 250,
+    })
     .returning(["id", "reference"])
     .executeTakeFirstOrThrow();
 }
@@ -129,7 +138,11 @@ describe("a valid message", () => {
 
   it("is kept with its mail in one transaction: a message that cannot be kept queues no mail", async () => {
     // A sender id that is no account breaks the foreign key on both engines.
-    const failing = submitSupportRequest(opened.db, { name: "n", email: "e@example.test", subject: "s", message: "m", userId: "no-such-user", orderId: null }, { supportEmail: "support@tradebench.example" });
+    const failing = submitSupportRequest(
+      opened.db,
+      { name: "n", email: "e@example.test", subject: "s", message: "m", userId: "no-such-user", orderId: null },
+      { supportEmail: "support@tradebench.example" },
+    );
     await expect(failing).rejects.toThrow();
     expect(await kept()).toHaveLength(0);
     expect(await outbox()).toHaveLength(0);

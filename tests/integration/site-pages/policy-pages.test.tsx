@@ -7,7 +7,15 @@ import { afterEach, describe, expect, it } from "vitest";
 import { ReachTrustAndSafety } from "~/components/site-pages/ReachUs.tsx";
 import { CONTACT_PAGE } from "~/lib/contact-page.ts";
 import { FOOTER_LINKS, NOT_FOUND_LINKS } from "~/lib/navigation.ts";
-import { FEE_SCHEDULE, formatRate, INSPECTION_PERIOD_DAYS, REFUND_BUSINESS_DAYS, SELLER_RESPONSE_BUSINESS_DAYS, SUCCESS_FEE_RATE_BP, successFee } from "~/lib/fees.ts";
+import {
+  FEE_SCHEDULE,
+  formatRate,
+  INSPECTION_PERIOD_DAYS,
+  REFUND_BUSINESS_DAYS,
+  SELLER_RESPONSE_BUSINESS_DAYS,
+  SUCCESS_FEE_RATE_BP,
+  successFee,
+} from "~/lib/fees.ts";
 import { CLAIM_WINDOWS } from "~/lib/buyer-protection.ts";
 import { MIN_PASSWORD_LENGTH } from "~/schemas/fields.ts";
 import { parseEnv } from "~/env.server.ts";
@@ -62,7 +70,15 @@ describe("the pricing page is the one fee schedule", () => {
     const faq = await render("/faq", "?q=featuring");
     expect(faq.text).toContain("What does featuring a listing do, and what does it cost?");
     expect(faq.text).toContain("take turns in Featured Equipment on the home page, 6 at a time");
-    for (const unsold of ["Advanced analytics", "Priority support", "Bulk listing tools", "Custom branding", "per month", "billed monthly", "premium service"]) {
+    for (const unsold of [
+      "Advanced analytics",
+      "Priority support",
+      "Bulk listing tools",
+      "Custom branding",
+      "per month",
+      "billed monthly",
+      "premium service",
+    ]) {
       expect(page.text).not.toContain(unsold);
     }
     expect(page.text).toContain("Bulk CSV import: $5 per 25 listings");

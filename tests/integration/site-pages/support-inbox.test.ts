@@ -73,7 +73,16 @@ describe("support staff", () => {
     const listingId = await insertListingRow(opened.db, seller);
     const order = await opened.db
       .insertInto("orders")
-      .values({ reference: "TB-INBOX01", listing_id: listingId, buyer_id: staff.buyer, seller_id: seller, sale_type: "buy_now", amount_cents: 100, fee_cents: 3, fee_rate_bp: 250 })
+      .values({
+        reference: "TB-INBOX01",
+        listing_id: listingId,
+        buyer_id: staff.buyer,
+        seller_id: seller,
+        sale_type: "buy_now",
+        amount_cents: 100,
+        fee_cents: 3,
+        fee_rate_bp: 250,
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
     await message("First");
@@ -122,10 +131,12 @@ describe("everyone else", () => {
 });
 
 const page = (as: string | null, id: number | string) => calls().get(messageRoute, `/support-inbox/${id}`, as, { id: String(id) });
-const act = (as: string | null, id: number | string, form: Record<string, string>) => calls().post(messageRoute, `/support-inbox/${id}`, as, form, { id: String(id) });
+const act = (as: string | null, id: number | string, form: Record<string, string>) =>
+  calls().post(messageRoute, `/support-inbox/${id}`, as, form, { id: String(id) });
 const detailOf = (answer: { data?: InboxAnswer }) => answer.data?.message as SupportRequestDetail;
 const row = (id: number) => opened.db.selectFrom("support_requests").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
-const events = (id: number) => opened.db.selectFrom("support_request_events").select(["kind", "actor_id", "assignee_id", "body"]).where("request_id", "=", id).orderBy("id").execute();
+const events = (id: number) =>
+  opened.db.selectFrom("support_request_events").select(["kind", "actor_id", "assignee_id", "body"]).where("request_id", "=", id).orderBy("id").execute();
 
 describe("one message", () => {
   it("is read whole by staff, with its order summarised (the order linked for those who may open it) and the sender's account", async () => {
@@ -133,7 +144,16 @@ describe("one message", () => {
     const listingId = await insertListingRow(opened.db, seller, { title: "Fluke 1587 FC insulation multimeter" });
     const order = await opened.db
       .insertInto("orders")
-      .values({ reference: "TB-INBOX02", listing_id: listingId, buyer_id: staff.buyer, seller_id: seller, sale_type: "buy_now", amount_cents: 84_000, fee_cents: 2100, fee_rate_bp: 250 })
+      .values({
+        reference: "TB-INBOX02",
+        listing_id: listingId,
+        buyer_id: staff.buyer,
+        seller_id: seller,
+        sale_type: "buy_now",
+        amount_cents: 84_000,
+        fee_cents: 2100,
+        fee_rate_bp: 250,
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
     const buyerEmail = (await opened.db.selectFrom("users").select("email").where("id", "=", staff.buyer).executeTakeFirstOrThrow()).email;
@@ -147,7 +167,13 @@ describe("one message", () => {
     const asSupport = detailOf(await page(staff.support, id));
     expect(asSupport).toMatchObject({ id, subject: "Meter reads low", message: long, status: "open", assignee: null });
     // Support may open the order (read-only) it is asked about.
-    expect(asSupport.order).toMatchObject({ reference: "TB-INBOX02", amountCents: 84_000, listingId, listingTitle: "Fluke 1587 FC insulation multimeter", viewerMayOpen: true });
+    expect(asSupport.order).toMatchObject({
+      reference: "TB-INBOX02",
+      amountCents: 84_000,
+      listingId,
+      listingTitle: "Fluke 1587 FC insulation multimeter",
+      viewerMayOpen: true,
+    });
     expect(asSupport.account).toMatchObject({ id: staff.buyer, email: buyerEmail, role: "buyer", sentSignedIn: true, emailConfirmed: true });
     expect(asSupport.history.map((entry) => entry.kind)).toEqual(["received"]);
     // Administrators hold the escrow desk's permissions: the order itself is theirs to open.
@@ -186,10 +212,15 @@ describe("assigning", () => {
     expect(loaded.data?.staff?.map((member) => member.id)).toEqual(expect.arrayContaining([staff.support, staff.admin]));
     expect(loaded.data?.staff?.map((member) => member.id)).not.toContain(staff.buyer);
 
-    expect(await act(staff.support, id, { intent: "assign", assignee: staff.admin, expected: "" })).toMatchObject({ status: 302, location: `/support-inbox/${id}?done=assigned` });
+    expect(await act(staff.support, id, { intent: "assign", assignee: staff.admin, expected: "" })).toMatchObject({
+      status: 302,
+      location: `/support-inbox/${id}?done=assigned`,
+    });
     expect((await row(id)).assignee_id).toBe(staff.admin);
     expect(await act(staff.admin, id, { intent: "assign-me", expected: staff.admin })).toMatchObject({ status: 302 });
-    expect(await act(staff.admin, id, { intent: "assign", assignee: "", expected: staff.admin })).toMatchObject({ location: `/support-inbox/${id}?done=unassigned` });
+    expect(await act(staff.admin, id, { intent: "assign", assignee: "", expected: staff.admin })).toMatchObject({
+      location: `/support-inbox/${id}?done=unassigned`,
+    });
     expect(await act(staff.support, id, { intent: "assign-me", expected: "" })).toMatchObject({ status: 302 });
     expect((await row(id)).assignee_id).toBe(staff.support);
     expect(await events(id)).toEqual([
@@ -254,7 +285,9 @@ describe("replying", () => {
     expect(mail[0]?.text_body).toContain("> About Where is my invoice?");
     expect((await row(id)).status).toBe("open");
 
-    expect(await act(staff.admin, id, { intent: "reply", body: "Anything else, just write.", then: "close" })).toMatchObject({ location: `/support-inbox/${id}?done=replied-closed` });
+    expect(await act(staff.admin, id, { intent: "reply", body: "Anything else, just write.", then: "close" })).toMatchObject({
+      location: `/support-inbox/${id}?done=replied-closed`,
+    });
     expect(await row(id)).toMatchObject({ status: "closed", closed_at: expect.any(String) });
     expect(await events(id)).toEqual([
       { kind: "replied", actor_id: staff.support, assignee_id: null, body: "Your invoice is attached to the order page." },
@@ -284,7 +317,10 @@ describe("replying", () => {
     expect(await opened.db.selectFrom("email_outbox").select("id").execute()).toHaveLength(1);
     // Past the window of whichever of the two was kept (the second is a second later, and may win the race).
     const later = new Date(sentAt.getTime() + 1000 + REPEATED_REPLY_WINDOW_MS + 1000);
-    expect(await replyToSupportRequest(opened.db, { id, actorId: staff.support, body: "On its way." }, { supportEmail: null, now: later })).toEqual({ closed: false, repeated: false });
+    expect(await replyToSupportRequest(opened.db, { id, actorId: staff.support, body: "On its way." }, { supportEmail: null, now: later })).toEqual({
+      closed: false,
+      repeated: false,
+    });
     expect(await events(id)).toHaveLength(2);
   });
 

@@ -67,7 +67,12 @@ const INPUT: ListingInput = listingInput({
 async function photos(...colours: string[]) {
   return Promise.all(
     colours.map(async (colour, i) =>
-      prepareListingImage({ name: `photo-${i}.png`, bytes: await sharp({ create: { width: 900, height: 600, channels: 3, background: colour } }).png().toBuffer() }),
+      prepareListingImage({
+        name: `photo-${i}.png`,
+        bytes: await sharp({ create: { width: 900, height: 600, channels: 3, background: colour } })
+          .png()
+          .toBuffer(),
+      }),
     ),
   );
 }
@@ -127,7 +132,9 @@ describe("listing photos on object storage", () => {
   });
 
   it("stores avatars in the bucket and serves them at /uploads/avatars/...", async () => {
-    const jpeg = await sharp({ create: { width: 300, height: 200, channels: 3, background: "#884488" } }).jpeg().toBuffer();
+    const jpeg = await sharp({ create: { width: 300, height: 200, channels: 3, background: "#884488" } })
+      .jpeg()
+      .toBuffer();
     const url = await saveAvatar(database.db, getUploadStore(), seller, jpeg);
     expect(url).toMatch(/^\/uploads\/avatars\/[0-9a-f-]{36}\.webp$/);
     expect(s3.bucket(BUCKET).get(url.slice("/uploads/".length))?.contentType).toBe("image/webp");

@@ -73,7 +73,13 @@ describe("watcher count", () => {
     const path = await make();
     const listingId = path.startsWith("/listings/")
       ? Number(path.split("/")[2])
-      : (await opened.db.selectFrom("auctions").select("listing_id").where("id", "=", Number(path.split("/")[2])).executeTakeFirstOrThrow()).listing_id;
+      : (
+          await opened.db
+            .selectFrom("auctions")
+            .select("listing_id")
+            .where("id", "=", Number(path.split("/")[2]))
+            .executeTakeFirstOrThrow()
+        ).listing_id;
 
     const before = await render(path, seller);
     expect(before.text).toContain("Nobody watches this listing yet");

@@ -32,19 +32,11 @@ afterAll(() => opened.close());
 const post = (as: string, form: Record<string, string>, path = "/watchlist") => postTo(route, path, as, form);
 
 const notesOf = async (userId: string, listingId: number) =>
-  (
-    await opened.db
-      .selectFrom("watchlist")
-      .select("notes")
-      .where("user_id", "=", userId)
-      .where("listing_id", "=", listingId)
-      .executeTakeFirst()
-  )?.notes;
+  (await opened.db.selectFrom("watchlist").select("notes").where("user_id", "=", userId).where("listing_id", "=", listingId).executeTakeFirst())?.notes;
 
 const watchedRows = (userId: string) => opened.db.selectFrom("watchlist").select("listing_id").where("user_id", "=", userId).execute();
 
-const page = async (path: string, as: string | null) =>
-  renderPage([pageRoute("/watchlist", route as unknown as RouteModule)], await request(path, as));
+const page = async (path: string, as: string | null) => renderPage([pageRoute("/watchlist", route as unknown as RouteModule)], await request(path, as));
 
 describe("who may open /watchlist", () => {
   it("sends visitors to sign in with from=/watchlist, and back to the tab they asked for", async () => {
@@ -90,7 +82,15 @@ describe("the watched items list", () => {
 
     const second = await listWatchlist(opened.db, buyer, 5, 12);
     expect(second.totalPages).toBe(5);
-    expect(second.items.map((item) => item.title)).toEqual(["Fluke 87V multimeter no. 6", "Fluke 87V multimeter no. 5", "Fluke 87V multimeter no. 4", "Fluke 87V multimeter no. 3", "Fluke 87V multimeter no. 2", "Fluke 87V multimeter no. 1", "Fluke 87V multimeter no. 0"]);
+    expect(second.items.map((item) => item.title)).toEqual([
+      "Fluke 87V multimeter no. 6",
+      "Fluke 87V multimeter no. 5",
+      "Fluke 87V multimeter no. 4",
+      "Fluke 87V multimeter no. 3",
+      "Fluke 87V multimeter no. 2",
+      "Fluke 87V multimeter no. 1",
+      "Fluke 87V multimeter no. 0",
+    ]);
 
     const rendered = await page("/watchlist?page=2", buyer);
     expect(rendered.text).toContain("55 watched items");
@@ -108,11 +108,31 @@ describe("the watched items list", () => {
     await opened.db
       .insertInto("equipment_images")
       .values([
-        { listing_id: plain, url: "/uploads/listings/x/second.webp", thumbnail_url: "/uploads/listings/x/second-thumb.webp", width: 800, height: 600, is_primary: 0, position: 0 },
-        { listing_id: plain, url: "/uploads/listings/x/primary.webp", thumbnail_url: "/uploads/listings/x/primary-thumb.webp", width: 800, height: 600, is_primary: 1, position: 1 },
+        {
+          listing_id: plain,
+          url: "/uploads/listings/x/second.webp",
+          thumbnail_url: "/uploads/listings/x/second-thumb.webp",
+          width: 800,
+          height: 600,
+          is_primary: 0,
+          position: 0,
+        },
+        {
+          listing_id: plain,
+          url: "/uploads/listings/x/primary.webp",
+          thumbnail_url: "/uploads/listings/x/primary-thumb.webp",
+          width: 800,
+          height: 600,
+          is_primary: 1,
+          position: 1,
+        },
       ])
       .execute();
-    const { auctionId, listingId: lot } = await insertAuctionRow(opened.db, seller, { starting_price_cents: 50_000, current_price_cents: 61_000, bid_count: 3 });
+    const { auctionId, listingId: lot } = await insertAuctionRow(opened.db, seller, {
+      starting_price_cents: 50_000,
+      current_price_cents: 61_000,
+      bid_count: 3,
+    });
     const sold = await insertListingRow(opened.db, seller, { title: "Agilent E4980A LCR meter" });
     for (const id of [plain, lot, sold]) await watchListing(opened.db, buyer, id);
     await opened.db.updateTable("equipment_listings").set({ status: "sold" }).where("id", "=", sold).execute();

@@ -31,7 +31,15 @@ beforeAll(async () => {
 });
 afterAll(() => opened.close());
 
-const listingCount = async () => Number((await opened.db.selectFrom("equipment_listings").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
+const listingCount = async () =>
+  Number(
+    (
+      await opened.db
+        .selectFrom("equipment_listings")
+        .select((eb) => eb.fn.countAll().as("n"))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 describe("list indices", () => {
   it("refuses emailAlerts[300000] on /profile with a 400 and a message, at once", async () => {
@@ -59,7 +67,10 @@ describe("field names the schema cannot take", () => {
       const answer = await post(createRoute, "/create-listing", seller, { title: "Scope", ...form });
       expect(answer.status).toBe(400);
       expect(answer.data?.result?.error?.brand).toEqual([FORM_MESSAGES.oneValue]);
-      const page = await renderPage([pageRoute("/create-listing", createRoute as unknown as RouteModule)], await request("/create-listing", seller, { title: "Scope", ...form }));
+      const page = await renderPage(
+        [pageRoute("/create-listing", createRoute as unknown as RouteModule)],
+        await request("/create-listing", seller, { title: "Scope", ...form }),
+      );
       expect(page.status).toBe(400);
       expect(page.text).toContain(FORM_MESSAGES.oneValue);
       expect(await listingCount()).toBe(0);
@@ -87,9 +98,15 @@ describe("body sizes and broken bodies", () => {
   });
 
   it("reads a sign-in sent as a multipart form with unquoted field names as a sign-in (it was a 500)", async () => {
-    const body = ["email", "password"].map((name) => `--XyZ\r\nContent-Disposition: form-data; name=${name}\r\n\r\n${name === "email" ? "nobody@example.test" : "wrong"}\r\n`);
+    const body = ["email", "password"].map(
+      (name) => `--XyZ\r\nContent-Disposition: form-data; name=${name}\r\n\r\n${name === "email" ? "nobody@example.test" : "wrong"}\r\n`,
+    );
     const answer = await loginRoute.action({
-      request: new Request("http://localhost/login", { method: "POST", headers: { "Content-Type": "multipart/form-data; boundary=XyZ" }, body: `${body.join("")}--XyZ--\r\n` }),
+      request: new Request("http://localhost/login", {
+        method: "POST",
+        headers: { "Content-Type": "multipart/form-data; boundary=XyZ" },
+        body: `${body.join("")}--XyZ--\r\n`,
+      }),
       params: {},
       context: ROUTE_CONTEXT,
     });

@@ -35,7 +35,14 @@ function build(): ServerBuild {
     ["newsletter.tsx", newsletterRoute],
   ] as const) {
     const id = `routes/${file.replace(/\.tsx$/, "")}`;
-    routes[id] = { id, parentId: "root", path: routePath(file), index: undefined, caseSensitive: undefined, module: module as unknown as ServerBuild["routes"][string]["module"] };
+    routes[id] = {
+      id,
+      parentId: "root",
+      path: routePath(file),
+      index: undefined,
+      caseSensitive: undefined,
+      module: module as unknown as ServerBuild["routes"][string]["module"],
+    };
   }
   const page = (_request: Request, status: number, headers: Headers, context: EntryContext) => {
     const errors = Object.values(context.staticHandlerContext.errors ?? {}) as Array<{ data?: { message?: string } }>;
@@ -44,7 +51,14 @@ function build(): ServerBuild {
   };
   return {
     mode: "production",
-    future: { v3_fetcherPersist: true, v3_relativeSplatPath: true, v3_throwAbortReason: true, v3_lazyRouteDiscovery: true, v3_singleFetch: true, v3_routeConfig: false },
+    future: {
+      v3_fetcherPersist: true,
+      v3_relativeSplatPath: true,
+      v3_throwAbortReason: true,
+      v3_lazyRouteDiscovery: true,
+      v3_singleFetch: true,
+      v3_routeConfig: false,
+    },
     basename: undefined,
     publicPath: "/assets/",
     assetsBuildDirectory: "build/client",

@@ -26,7 +26,14 @@ function server(): (request: Request) => Promise<Response> {
   const page = { default: () => <p>page</p>, loader: () => ({ page: true }) } as unknown as Module;
   const build = {
     mode: "production",
-    future: { v3_fetcherPersist: true, v3_relativeSplatPath: true, v3_throwAbortReason: true, v3_lazyRouteDiscovery: true, v3_singleFetch: true, v3_routeConfig: false },
+    future: {
+      v3_fetcherPersist: true,
+      v3_relativeSplatPath: true,
+      v3_throwAbortReason: true,
+      v3_lazyRouteDiscovery: true,
+      v3_singleFetch: true,
+      v3_routeConfig: false,
+    },
     basename: undefined,
     publicPath: "/assets/",
     assetsBuildDirectory: "build/client",
@@ -34,8 +41,29 @@ function server(): (request: Request) => Promise<Response> {
     assets: {
       entry: { module: "/entry.js", imports: [] },
       routes: {
-        root: { id: "root", path: "", module: "/root.js", hasLoader: true, hasAction: false, hasClientAction: false, hasClientLoader: false, hasErrorBoundary: false, imports: [] },
-        "routes/profile": { id: "routes/profile", parentId: "root", path: "profile", module: "/profile.js", hasLoader: true, hasAction: false, hasClientAction: false, hasClientLoader: false, hasErrorBoundary: false, imports: [] },
+        root: {
+          id: "root",
+          path: "",
+          module: "/root.js",
+          hasLoader: true,
+          hasAction: false,
+          hasClientAction: false,
+          hasClientLoader: false,
+          hasErrorBoundary: false,
+          imports: [],
+        },
+        "routes/profile": {
+          id: "routes/profile",
+          parentId: "root",
+          path: "profile",
+          module: "/profile.js",
+          hasLoader: true,
+          hasAction: false,
+          hasClientAction: false,
+          hasClientLoader: false,
+          hasErrorBoundary: false,
+          imports: [],
+        },
       },
       url: "/manifest.js",
       version: "test",
@@ -63,8 +91,7 @@ afterAll(async () => {
 
 describe("Cache-Control of pages and .data answers", () => {
   const answer = server();
-  const get = (path: string, withCookie: boolean) =>
-    answer(new Request(`http://localhost${path}`, { headers: withCookie ? { Cookie: cookie } : {} }));
+  const get = (path: string, withCookie: boolean) => answer(new Request(`http://localhost${path}`, { headers: withCookie ? { Cookie: cookie } : {} }));
 
   it("is private, no-store on a signed-in member's page", async () => {
     const response = await get("/profile", true);

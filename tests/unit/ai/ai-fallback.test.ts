@@ -47,7 +47,12 @@ describe("the built-in generator", () => {
     const listing = fallbackListing({ brand: "keysight", model: "dsox 3034t", condition: "used_excellent", category: oscilloscopes });
     expect(listing.catalogueModel?.model).toBe("DSOX3034T");
     expect(listing.title).toBe("Keysight DSOX3034T 350 MHz 4-Channel Oscilloscope");
-    expect(listing.specifications).toEqual(expect.arrayContaining([{ key: "Bandwidth", value: "350 MHz" }, { key: "Condition", value: "Used - Excellent" }]));
+    expect(listing.specifications).toEqual(
+      expect.arrayContaining([
+        { key: "Bandwidth", value: "350 MHz" },
+        { key: "Condition", value: "Used - Excellent" },
+      ]),
+    );
     expect(listing.description).toContain("bandwidth of 350 MHz");
     expect(listing.description).toContain("used in excellent condition");
   });
@@ -60,7 +65,12 @@ describe("the built-in generator", () => {
       category: oscilloscopes,
       analysis: { labels: [], objects: [], text: ["Serial: SN123", "Options: OPT-A, OPT-B"] },
     });
-    expect(listing.specifications).toEqual(expect.arrayContaining([{ key: "Serial Number", value: "SN123" }, { key: "Installed Options", value: "OPT-A, OPT-B" }]));
+    expect(listing.specifications).toEqual(
+      expect.arrayContaining([
+        { key: "Serial Number", value: "SN123" },
+        { key: "Installed Options", value: "OPT-A, OPT-B" },
+      ]),
+    );
     expect(listing.description).toContain("serial number SN123");
   });
 });
@@ -68,7 +78,16 @@ describe("the built-in generator", () => {
 describe("the fallback price (spec 01 §9, mock generator)", () => {
   it("is base 5000 × the brand multiplier × the condition factor, rounded by the pricing rule", () => {
     expect(FALLBACK_BASE_PRICE).toBe(5000);
-    expect(FALLBACK_CONDITION_FACTORS).toMatchObject({ new: 1, open_box: 0.9, used_excellent: 0.8, used_very_good: 0.7, used_good: 0.6, used_fair: 0.5, for_repair: 0.3, as_is: 0.2 });
+    expect(FALLBACK_CONDITION_FACTORS).toMatchObject({
+      new: 1,
+      open_box: 0.9,
+      used_excellent: 0.8,
+      used_very_good: 0.7,
+      used_good: 0.6,
+      used_fair: 0.5,
+      for_repair: 0.3,
+      as_is: 0.2,
+    });
     expect(fallbackPriceCents("Acme", "new", null)).toBe(500_000);
     expect(fallbackPriceCents("Rohde & Schwarz", "new", null)).toBe(650_000);
     expect(fallbackPriceCents("Keysight", "used_good", null)).toBe(360_000);

@@ -111,11 +111,7 @@ describe("text helpers", () => {
 describe("a photo reading", () => {
   it("gives the spec's shape: labels and objects with scores from 0 to 1, best first, and nameplate text lines", () => {
     const reply = {
-      labels: [
-        { description: "Front panel", score: 0.7 },
-        { description: "Oscilloscope", score: 1.4 },
-        "Probe",
-      ],
+      labels: [{ description: "Front panel", score: 0.7 }, { description: "Oscilloscope", score: 1.4 }, "Probe"],
       objects: [{ name: "Oscilloscope", score: "0.9" }],
       text: ["KEYSIGHT", "DSOX1204G"],
       nameplate: { brand: "Keysight", model: "DSOX1204G", serial: "CN57011234", options: ["DSOX1B7T102", ""] },

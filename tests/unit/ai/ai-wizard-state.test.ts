@@ -30,7 +30,13 @@ const DRAFT: AiListingDraft = {
   features: ["True RMS"],
   priceCents: 32_550,
   analysis: { labels: [], text: [], objects: [] },
-  guidance: { suggestion: null, insufficientMessage: "Insufficient data to provide accurate pricing.", comparables: [], trend: { direction: "stable", changePercent: null, message: "" }, history: [] },
+  guidance: {
+    suggestion: null,
+    insufficientMessage: "Insufficient data to provide accurate pricing.",
+    comparables: [],
+    trend: { direction: "stable", changePercent: null, message: "" },
+    history: [],
+  },
 };
 
 function run(...actions: WizardAction[]): WizardState {
@@ -135,7 +141,15 @@ describe("checks shared by the browser and the server", () => {
     });
     const ok = checkReview({ ...fields, specifications: [...fields.specifications, { key: "Colour", value: " " }], features: ["", "True RMS"] });
     expect(ok).toMatchObject({ ok: true, value: { priceCents: 32_550, specifications: [["Display", "6000 counts"]], features: ["True RMS"] } });
-    expect(checkReview({ ...fields, specifications: [{ key: "A", value: "1" }, { key: "a", value: "2" }] })).toEqual({
+    expect(
+      checkReview({
+        ...fields,
+        specifications: [
+          { key: "A", value: "1" },
+          { key: "a", value: "2" },
+        ],
+      }),
+    ).toEqual({
       ok: false,
       errors: { "specifications.1.key": ["Each specification name can be used only once"] },
     });

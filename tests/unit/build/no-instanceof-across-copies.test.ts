@@ -23,9 +23,12 @@ function instanceofAcrossCopies(file: string): string[] {
   const fromDatabaseLibraries = new Set<string>();
   for (const match of source.matchAll(/import\s+(?:type\s+)?([\s\S]*?)\s+from\s+["']([^"']+)["']/g)) {
     if (!DATABASE_LIBRARIES.test(match[2]!)) continue;
-    for (const name of match[1]!.replace(/[{}*]/g, " ").split(/[\s,]+/)) if (/^[A-Za-z_$][\w$]*$/.test(name) && name !== "as" && name !== "type") fromDatabaseLibraries.add(name);
+    for (const name of match[1]!.replace(/[{}*]/g, " ").split(/[\s,]+/))
+      if (/^[A-Za-z_$][\w$]*$/.test(name) && name !== "as" && name !== "type") fromDatabaseLibraries.add(name);
   }
-  return [...source.matchAll(/instanceof\s+([A-Za-z_$][\w$]*)/g)].filter((match) => fromDatabaseLibraries.has(match[1]!)).map((match) => `${file}: instanceof ${match[1]}`);
+  return [...source.matchAll(/instanceof\s+([A-Za-z_$][\w$]*)/g)]
+    .filter((match) => fromDatabaseLibraries.has(match[1]!))
+    .map((match) => `${file}: instanceof ${match[1]}`);
 }
 
 describe("database library classes", () => {

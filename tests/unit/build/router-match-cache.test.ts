@@ -91,7 +91,35 @@ function routeTable(): RouteObject[] {
   ];
 }
 
-const addresses = ["/", "/listings", "/listings/", "/listings/42", "/LISTINGS/42", "/listings/42/contact", "/listings/a%20b", "/auctions/7", "/About", "/about", "/help", "/de/help", "/orders/9", "/nowhere/at/all", "/listings/42/extra", "/listings//42", "/listingsx/1", "//listings", "/auctions/", "/Auctions/7/", "/orders/9/", "/abOut", "/admin/reports.csv", "/admin/REPORTS.CSV", "/admin/reports.csvx", "/admin/reports/csv", "/de/HELP"];
+const addresses = [
+  "/",
+  "/listings",
+  "/listings/",
+  "/listings/42",
+  "/LISTINGS/42",
+  "/listings/42/contact",
+  "/listings/a%20b",
+  "/auctions/7",
+  "/About",
+  "/about",
+  "/help",
+  "/de/help",
+  "/orders/9",
+  "/nowhere/at/all",
+  "/listings/42/extra",
+  "/listings//42",
+  "/listingsx/1",
+  "//listings",
+  "/auctions/",
+  "/Auctions/7/",
+  "/orders/9/",
+  "/abOut",
+  "/admin/reports.csv",
+  "/admin/REPORTS.CSV",
+  "/admin/reports.csvx",
+  "/admin/reports/csv",
+  "/de/HELP",
+];
 
 function summary(matches: RouteMatch[] | null) {
   return matches?.map((match) => ({ id: match.route.id, params: match.params, pathname: match.pathname, base: match.pathnameBase })) ?? null;
@@ -112,7 +140,9 @@ describe("route matching in the server build", () => {
     expect(transform(fs.readFileSync(remixServer, "utf8"), remixServer, { ssr: true })?.code).toContain("serverRoutesOf.get(manifest.routes)");
     expect(transform(fs.readFileSync(staticRouter, "utf8"), staticRouter, { ssr: true })?.code).toContain("dataRoutesOf.get(routes)");
     const partialManifest = remixServer.replace(/server\.js$/, "fog-of-war.js");
-    expect(transform(fs.readFileSync(partialManifest, "utf8"), partialManifest, { ssr: true })?.code).toContain("parentRouteIds(router.routes, path, router.basename)");
+    expect(transform(fs.readFileSync(partialManifest, "utf8"), partialManifest, { ssr: true })?.code).toContain(
+      "parentRouteIds(router.routes, path, router.basename)",
+    );
   });
 
   it("matches every address as the library does, on first and repeated calls and on a new route table", async () => {
@@ -150,13 +180,16 @@ describe("route matching in the server build", () => {
     const answer = async (handler: ReturnType<RouterModule["createStaticHandler"]>, address: string) => {
       const context = await handler.query(new Request(`http://tradebench.test${address}`));
       if (context instanceof Response) return { status: context.status, location: context.headers.get("Location") };
-      const errors = context.errors && Object.fromEntries(Object.entries(context.errors).map(([id, error]) => [id, { status: error.status, statusText: error.statusText }]));
+      const errors =
+        context.errors && Object.fromEntries(Object.entries(context.errors).map(([id, error]) => [id, { status: error.status, statusText: error.statusText }]));
       return { status: context.statusCode, matches: summary(context.matches), loaderData: context.loaderData, errors };
     };
     for (const round of [1, 2]) {
       for (const address of addresses) {
         const pathname = new URL(`http://tradebench.test${address}`).pathname;
-        expect(summary(cachedRuntime.matchServerRoutes(routes, pathname)), `${address} (round ${round})`).toEqual(summary(originalRuntime.matchServerRoutes(routeTable(), pathname)));
+        expect(summary(cachedRuntime.matchServerRoutes(routes, pathname)), `${address} (round ${round})`).toEqual(
+          summary(originalRuntime.matchServerRoutes(routeTable(), pathname)),
+        );
         expect(await answer(cachedHandler, address), `${address} (round ${round})`).toEqual(await answer(originalHandler, address));
       }
     }
@@ -165,11 +198,12 @@ describe("route matching in the server build", () => {
 
   it("fails the build when the server build imports the runtime or the router from node_modules", () => {
     expect(runtimeImportedFromOutside([{ imports: ["react", "react-dom/server", "node:fs"] }, {}])).toEqual([]);
-    expect(runtimeImportedFromOutside([{ imports: ["react", "@remix-run/node"] }, { imports: ["@remix-run/router"], dynamicImports: ["@remix-run/express/dist/server.js"] }])).toEqual([
-      "@remix-run/node",
-      "@remix-run/router",
-      "@remix-run/express/dist/server.js",
-    ]);
+    expect(
+      runtimeImportedFromOutside([
+        { imports: ["react", "@remix-run/node"] },
+        { imports: ["@remix-run/router"], dynamicImports: ["@remix-run/express/dist/server.js"] },
+      ]),
+    ).toEqual(["@remix-run/node", "@remix-run/router", "@remix-run/express/dist/server.js"]);
     // Only these packages: a name that merely begins like one is another package.
     expect(runtimeImportedFromOutside([{ imports: ["@remix-run/react", "@remix-run/node-fetch-server"] }])).toEqual([]);
   });

@@ -16,8 +16,8 @@ interface Analysis {
 
 const analysis = JSON.parse(execFileSync(process.execPath, [path.join(ROOT, "scripts", "table-writers.mjs"), "--json"], { encoding: "utf8" })) as Analysis;
 const allowed = Object.fromEntries(
-  Object.entries(JSON.parse(fs.readFileSync(ALLOWED_FILE, "utf8")) as Record<string, unknown>).filter(
-    (entry): entry is [string, string[]] => Array.isArray(entry[1]),
+  Object.entries(JSON.parse(fs.readFileSync(ALLOWED_FILE, "utf8")) as Record<string, unknown>).filter((entry): entry is [string, string[]] =>
+    Array.isArray(entry[1]),
   ),
 );
 

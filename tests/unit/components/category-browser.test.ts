@@ -39,9 +39,7 @@ describe("category browser", () => {
   });
 
   it("escapes names and shows no “more” disclosure for five items or fewer", () => {
-    const html = categoryBrowserMarkup([
-      { id: "m", name: "A & B", subcategories: [{ id: "s", name: "<Tools>", items: [{ id: "i", name: 'Probe "x"' }] }] },
-    ]);
+    const html = categoryBrowserMarkup([{ id: "m", name: "A & B", subcategories: [{ id: "s", name: "<Tools>", items: [{ id: "i", name: 'Probe "x"' }] }] }]);
     expect(html).toContain(">A &amp; B</a>");
     expect(html).toContain("&lt;Tools&gt;</summary>");
     expect(html).toContain(">Probe &quot;x&quot;</a>");

@@ -18,8 +18,15 @@ describe("the server's bar drawing", () => {
   it("draws one bar per value, lengths in proportion, in the series' theme colours", () => {
     const html = renderToString(
       <StaticBarDrawing
-        data={[{ day: "Nov 1", views: 5, sales: 1 }, { day: "Nov 2", views: 10, sales: 0 }, { day: "Nov 3", views: 0, sales: 2 }]}
-        series={[{ name: "views", label: "Views", color: "teal.solid" }, { name: "sales", label: "Sales", color: "purple.solid" }]}
+        data={[
+          { day: "Nov 1", views: 5, sales: 1 },
+          { day: "Nov 2", views: 10, sales: 0 },
+          { day: "Nov 3", views: 0, sales: 2 },
+        ]}
+        series={[
+          { name: "views", label: "Views", color: "teal.solid" },
+          { name: "sales", label: "Sales", color: "purple.solid" },
+        ]}
         categoryKey="day"
         width={640}
         height={240}
@@ -40,7 +47,18 @@ describe("the server's bar drawing", () => {
 
   it("lays horizontal bars out from the category labels, longest for the largest value", () => {
     const html = renderToString(
-      <StaticBarDrawing data={[{ name: "Oscilloscopes", count: 40 }, { name: "PLCs", count: 10 }]} series={[{ name: "count", label: "Listings", color: "blue.solid" }]} categoryKey="name" width={600} height={200} horizontal formatValue={String} />,
+      <StaticBarDrawing
+        data={[
+          { name: "Oscilloscopes", count: 40 },
+          { name: "PLCs", count: 10 },
+        ]}
+        series={[{ name: "count", label: "Listings", color: "blue.solid" }]}
+        categoryKey="name"
+        width={600}
+        height={200}
+        horizontal
+        formatValue={String}
+      />,
     );
     const [scopes, plcs] = bars(html);
     expect(scopes!.width).toBeCloseTo(plcs!.width * 4, 6);

@@ -32,7 +32,16 @@ describe("Markdown subset", () => {
   });
 
   // The URL parser drops tabs and line breaks, so "/<TAB>/evil.example" opens //evil.example.
-  for (const address of ["/\t/evil.example", "/\n/evil.example", "/\r\n/evil.example", "\t//evil.example", "/\\evil.example", "\\\\evil.example", "/./\t/evil.example", " /\u0000/evil.example"]) {
+  for (const address of [
+    "/\t/evil.example",
+    "/\n/evil.example",
+    "/\r\n/evil.example",
+    "\t//evil.example",
+    "/\\evil.example",
+    "\\\\evil.example",
+    "/./\t/evil.example",
+    " /\u0000/evil.example",
+  ]) {
     it(`does not take ${JSON.stringify(address)} for a path on this site`, () => {
       expect(safeLinkTarget(address)).toBeNull();
       expect(html(`[x](${address})`)).not.toContain("href");
@@ -49,7 +58,7 @@ describe("Markdown subset", () => {
     const payloads = [
       "<script>alert(1)</script>",
       '<img src=x onerror="alert(1)">',
-      "<a href=\"javascript:alert(1)\">x</a>",
+      '<a href="javascript:alert(1)">x</a>',
       "[<svg onload=alert(1)>](https://example.com)",
       "**<iframe src=//evil>**",
       "`</code><script>alert(1)</script>`",
@@ -74,11 +83,14 @@ describe("Markdown subset", () => {
     const allowed = new Set(["p", "br", "h2", "h3", "h4", "h5", "h6", "ul", "ol", "li", "blockquote", "pre", "code", "hr", "strong", "em", "a"]);
     const alphabet = fc.constantFrom(..."ab <>\"'`*_[]()#->\n1.@:/hjtps".split(""), "javascript:", "https://x.io", "**", "```", "](");
     fc.assert(
-      fc.property(fc.array(alphabet, { maxLength: 80 }).map((parts) => parts.join("")), (source) => {
-        const out = html(source, { nofollow: true, mentionHref: () => "/m" });
-        for (const [, tag] of out.matchAll(/<\/?([a-z0-9]+)/g)) expect(allowed.has(tag)).toBe(true);
-        for (const [, href] of out.matchAll(/href="([^"]*)"/g)) expect(safeLinkTarget(href.replace(/&amp;/g, "&"))).not.toBeNull();
-      }),
+      fc.property(
+        fc.array(alphabet, { maxLength: 80 }).map((parts) => parts.join("")),
+        (source) => {
+          const out = html(source, { nofollow: true, mentionHref: () => "/m" });
+          for (const [, tag] of out.matchAll(/<\/?([a-z0-9]+)/g)) expect(allowed.has(tag)).toBe(true);
+          for (const [, href] of out.matchAll(/href="([^"]*)"/g)) expect(safeLinkTarget(href.replace(/&amp;/g, "&"))).not.toBeNull();
+        },
+      ),
       { numRuns: 400 },
     );
   });

@@ -150,18 +150,40 @@ describe("imagesToKeep", () => {
     key: "s1",
     name: "",
     summary: "",
-    params: { keyword: "x", category: null, categoryName: null, minPrice: null, maxPrice: null, condition: [], testLevel: null, calibrated: false, brand: null },
+    params: {
+      keyword: "x",
+      category: null,
+      categoryName: null,
+      minPrice: null,
+      maxPrice: null,
+      condition: [],
+      testLevel: null,
+      calibrated: false,
+      brand: null,
+    },
     listingsUrl: "/listings?search=x",
     notifyOnNew: true,
     lastExecuted: null,
     savedAt: "",
-    results: urls.map((imageUrl, n) => ({ id: 100 + n, title: "", url: "", currency: "USD", priceCents: 1, currentBidCents: null, condition: "New", imageUrl })),
+    results: urls.map((imageUrl, n) => ({
+      id: 100 + n,
+      title: "",
+      url: "",
+      currency: "USD",
+      priceCents: 1,
+      currentBidCents: null,
+      condition: "New",
+      imageUrl,
+    })),
   });
 
   it("keeps main photos first, then search results, then the other photos, each once", () => {
     const urls = imagesToKeep(
       [watched(1, 2), watched(2, 1)],
-      [{ listing: listing(1, 2), viewedAt: "" }, { listing: listing(3, 2), viewedAt: "" }],
+      [
+        { listing: listing(1, 2), viewedAt: "" },
+        { listing: listing(3, 2), viewedAt: "" },
+      ],
       [search(["/uploads/listings/100/t.webp", null, "https://elsewhere.example/x.webp"])],
     );
     expect(urls).toEqual([

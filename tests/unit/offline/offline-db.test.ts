@@ -13,9 +13,29 @@ import {
   type SavedSearchCopy,
   type WatchedCopy,
 } from "~/lib/offline/contracts.ts";
-import { claimOwner, readBrowsed, readListingCopy, readListingCopyByAuction, readSavedSearches, readSyncState, readWatchlist, rememberBrowsed, saveSnapshot } from "~/lib/offline/copies.ts";
+import {
+  claimOwner,
+  readBrowsed,
+  readListingCopy,
+  readListingCopyByAuction,
+  readSavedSearches,
+  readSyncState,
+  readWatchlist,
+  rememberBrowsed,
+  saveSnapshot,
+} from "~/lib/offline/copies.ts";
 import { openOfflineDb, wipeOfflineData, type OfflineDb } from "~/lib/offline/offline-db.ts";
-import { describeAction, dismissNotice, pendingActions, queueAction, readNotices, REPLAY_MESSAGES, REPLAY_URL, replayOutbox, retryDelayMs } from "~/lib/offline/outbox.ts";
+import {
+  describeAction,
+  dismissNotice,
+  pendingActions,
+  queueAction,
+  readNotices,
+  REPLAY_MESSAGES,
+  REPLAY_URL,
+  replayOutbox,
+  retryDelayMs,
+} from "~/lib/offline/outbox.ts";
 import type { SavedSearchParams } from "~/lib/listing-filters.ts";
 
 const T0 = Date.UTC(2026, 10, 21, 9, 0, 0);

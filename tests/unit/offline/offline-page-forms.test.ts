@@ -28,7 +28,17 @@ describe("a new saved search", () => {
         id: ID,
         kind: "saved_search",
         name: "Scopes",
-        params: { keyword: "keysight scope", category: null, categoryName: null, minPrice: null, maxPrice: null, condition: [], testLevel: null, calibrated: false, brand: null },
+        params: {
+          keyword: "keysight scope",
+          category: null,
+          categoryName: null,
+          minPrice: null,
+          maxPrice: null,
+          condition: [],
+          testLevel: null,
+          calibrated: false,
+          brand: null,
+        },
         notifyOnNew: true,
       },
       message: 'Search "Scopes" saved on this device. It will sync when you reconnect.',
@@ -36,8 +46,14 @@ describe("a new saved search", () => {
   });
 
   it("reads a maximum price as /listings does ($ and thousands separators allowed)", () => {
-    expect(readSavedSearchForm(ID, { name: "Under 5k", keywords: "", maxPrice: "$5,000" })).toMatchObject({ ok: true, action: { params: { keyword: null, maxPrice: 5000 } } });
-    expect(readSavedSearchForm(ID, { name: "Cheap", keywords: "probe", maxPrice: "49.99" })).toMatchObject({ ok: true, action: { params: { keyword: "probe", maxPrice: 49.99 } } });
+    expect(readSavedSearchForm(ID, { name: "Under 5k", keywords: "", maxPrice: "$5,000" })).toMatchObject({
+      ok: true,
+      action: { params: { keyword: null, maxPrice: 5000 } },
+    });
+    expect(readSavedSearchForm(ID, { name: "Cheap", keywords: "probe", maxPrice: "49.99" })).toMatchObject({
+      ok: true,
+      action: { params: { keyword: "probe", maxPrice: 49.99 } },
+    });
   });
 
   it("says what is missing or wrong, field by field", () => {

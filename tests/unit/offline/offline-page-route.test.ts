@@ -17,7 +17,17 @@ describe("offlineRouteOf", () => {
   });
 
   it("shows the offline index for every other address, odd ids included", () => {
-    for (const path of ["/", "/listings", "/listings/new", "/listings/0", "/listings/-3", "/listings/4x", "/listings/41/edit", "/dashboard", "/auctions/99999999999999999"]) {
+    for (const path of [
+      "/",
+      "/listings",
+      "/listings/new",
+      "/listings/0",
+      "/listings/-3",
+      "/listings/4x",
+      "/listings/41/edit",
+      "/dashboard",
+      "/auctions/99999999999999999",
+    ]) {
       expect(offlineRouteOf(path)).toEqual({ kind: "index" });
     }
   });

@@ -114,7 +114,14 @@ describe("the offline Saved Searches tab", () => {
       resultsNote: null,
     });
     expect(search!.results).toEqual([
-      { id: 301, title: "Rigol DS1054Z", href: "/listings/301", imageUrl: "/uploads/listings/301/card.webp", price: { label: "Price", text: "$399" }, condition: "Used - Good" },
+      {
+        id: 301,
+        title: "Rigol DS1054Z",
+        href: "/listings/301",
+        imageUrl: "/uploads/listings/301/card.webp",
+        price: { label: "Price", text: "$399" },
+        condition: "Used - Good",
+      },
       { id: 302, title: "Siglent SDS1104X-E", href: "/listings/302", imageUrl: null, price: { label: "Current bid", text: "$300" }, condition: "Used - Good" },
     ]);
   });
@@ -181,10 +188,14 @@ describe("an offline listing copy", () => {
   });
 
   it("gives an auction its end and time left, or says it ended", () => {
-    const live = listingOfflineView({ listing: auctionListing({ auctionEndsAt: "2026-11-23T17:00:00.000Z" }), savedAt: hoursAgo(1), watched: null }, NOW, { timeZone: "UTC" });
+    const live = listingOfflineView({ listing: auctionListing({ auctionEndsAt: "2026-11-23T17:00:00.000Z" }), savedAt: hoursAgo(1), watched: null }, NOW, {
+      timeZone: "UTC",
+    });
     expect(live.prices).toEqual([{ label: "Current bid", text: "$215" }]);
     expect(live.auction).toEqual({ endsAt: "2026-11-23T17:00:00.000Z", endsText: "Nov 23, 2026, 5:00 PM UTC", label: "Auction ends", timeLeft: "2d 5h left" });
-    const ended = listingOfflineView({ listing: auctionListing({ auctionEndsAt: hoursAgo(3) }), savedAt: hoursAgo(4), watched: null }, NOW, { timeZone: "UTC" });
+    const ended = listingOfflineView({ listing: auctionListing({ auctionEndsAt: hoursAgo(3) }), savedAt: hoursAgo(4), watched: null }, NOW, {
+      timeZone: "UTC",
+    });
     expect(ended.auction).toMatchObject({ label: "Auction ended", timeLeft: null });
     expect(ended.status).toBe("Auction ended");
   });
@@ -192,7 +203,16 @@ describe("an offline listing copy", () => {
   it("leaves out empty facts and rows, and names a single photo by the title", () => {
     const view = listingOfflineView(
       {
-        listing: listing({ brand: null, model: null, categoryName: null, location: null, description: "  ", specifications: [{ key: " ", value: "" }], features: [""], imageUrls: ["/uploads/listings/41/a.webp"] }),
+        listing: listing({
+          brand: null,
+          model: null,
+          categoryName: null,
+          location: null,
+          description: "  ",
+          specifications: [{ key: " ", value: "" }],
+          features: [""],
+          imageUrls: ["/uploads/listings/41/a.webp"],
+        }),
         savedAt: hoursAgo(1),
         watched: null,
       },
@@ -232,7 +252,11 @@ describe("the offline index", () => {
 
   it("lists at most eight watched items (the watchlist has the rest) but every browsed listing", () => {
     const many = Array.from({ length: 12 }, (_, i) => listing({ id: 100 + i, title: `Scope ${i}` }));
-    const view = offlineIndexView({ watchlist: many.map((copy) => watched(copy)), savedSearches: [], browsed: many.map((copy) => ({ listing: copy, viewedAt: hoursAgo(1) })) });
+    const view = offlineIndexView({
+      watchlist: many.map((copy) => watched(copy)),
+      savedSearches: [],
+      browsed: many.map((copy) => ({ listing: copy, viewedAt: hoursAgo(1) })),
+    });
     expect(view.sections[0]!.links).toHaveLength(8);
     expect(view.sections[0]!.countText).toBe("12 watched items");
     expect(view.sections[2]!.links).toHaveLength(12);

@@ -105,7 +105,12 @@ describe("syncOfflineData", () => {
     });
     try {
       const watched = { ...listing(1), imageUrls: ["/uploads/listings/1/a.webp"] };
-      const server = fakeServer(() => Response.json({ ...snapshotWith([]), watchlist: [{ listing: watched, notes: "", watchedAt: new Date().toISOString(), savedAt: new Date().toISOString() }] }));
+      const server = fakeServer(() =>
+        Response.json({
+          ...snapshotWith([]),
+          watchlist: [{ listing: watched, notes: "", watchedAt: new Date().toISOString(), savedAt: new Date().toISOString() }],
+        }),
+      );
       expect(await syncOfflineData(BUYER, server.send)).toBe("synced");
       expect([...cached.keys()]).toEqual(["/uploads/listings/1/a.webp"]);
 

@@ -1,14 +1,7 @@
 // Age decay of the price-suggestion helper (docs/product/pricing.md#price-guidance): exp(-rate × age), floor 0.2, a rate per kind of equipment.
 import { describe, expect, it } from "vitest";
 import { taxonomyRows } from "#db/reference-data.ts";
-import {
-  AGE_DECAY_FLOOR,
-  AGE_DECAY_KIND_OF_CATEGORY,
-  ageDecay,
-  ageDecayKind,
-  ageDecayRate,
-  equipmentAge,
-} from "~/lib/pricing/age-decay.ts";
+import { AGE_DECAY_FLOOR, AGE_DECAY_KIND_OF_CATEGORY, ageDecay, ageDecayKind, ageDecayRate, equipmentAge } from "~/lib/pricing/age-decay.ts";
 
 const TM = "industrial_electronics_test_measurement_";
 

@@ -40,10 +40,20 @@ const comparable = (id: number, values: Partial<Comparable> = {}): Comparable =>
 });
 
 const GUIDANCE: PriceGuidance = {
-  suggestion: { minCents: 90_000, maxCents: 110_000, recommendedCents: 100_000, confidence: "high", message: "Based on 12 comparable sales and listings of this brand and model on Tradebench." },
+  suggestion: {
+    minCents: 90_000,
+    maxCents: 110_000,
+    recommendedCents: 100_000,
+    confidence: "high",
+    message: "Based on 12 comparable sales and listings of this brand and model on Tradebench.",
+  },
   insufficientMessage: null,
   comparables: [1, 2, 3, 4, 5, 6].map((id) => comparable(id, id === 2 ? { source: "listed" } : {})),
-  trend: { direction: "rising", changePercent: 12.3, message: "Prices are rising: comparable equipment sold for 12.3% more in the last 90 days than in the previous 90 days." },
+  trend: {
+    direction: "rising",
+    changePercent: 12.3,
+    message: "Prices are rising: comparable equipment sold for 12.3% more in the last 90 days than in the previous 90 days.",
+  },
   history: [
     { date: "2026-06-01T00:00:00.000Z", priceCents: 90_000, source: "sold" },
     { date: "2026-09-01T00:00:00.000Z", priceCents: 110_000, source: "listed" },
@@ -134,7 +144,9 @@ describe("PriceHistoryChart", () => {
     const html = render(<PriceHistoryChart history={GUIDANCE.history} />);
     expect(html).toContain('role="img"');
     expect(html).toContain('aria-label="Comparable prices over time: 1 sale and 1 listing from Jun 1, 2026 to Sep 1, 2026, between $900 and $1,100."');
-    expect(html).toMatch(/<table[\s\S]*<th scope="col">Date<\/th>[\s\S]*<td>Jun 1, 2026<\/td><td>\$900<\/td><td>Sold<\/td>[\s\S]*<td>Sep 1, 2026<\/td><td>\$1,100<\/td><td>Listed<\/td>/);
+    expect(html).toMatch(
+      /<table[\s\S]*<th scope="col">Date<\/th>[\s\S]*<td>Jun 1, 2026<\/td><td>\$900<\/td><td>Sold<\/td>[\s\S]*<td>Sep 1, 2026<\/td><td>\$1,100<\/td><td>Listed<\/td>/,
+    );
     expect((html.match(/<circle/g) ?? []).length).toBeGreaterThanOrEqual(1);
   });
 
@@ -145,9 +157,21 @@ describe("PriceHistoryChart", () => {
 
 describe("PriceHintNote", () => {
   it("says what similar listings sell for, in a polite live region", () => {
-    const html = render(<PriceHintNote hint={{ cents: 120_000, conditionLabel: "Used - Good", count: 4, scope: "brand", text: "Similar listings in Used - Good condition sell around $1,200." }} />);
+    const html = render(
+      <PriceHintNote
+        hint={{
+          cents: 120_000,
+          conditionLabel: "Used - Good",
+          count: 4,
+          scope: "brand",
+          text: "Similar listings in Used - Good condition sell around $1,200.",
+        }}
+      />,
+    );
     expect(html).toContain('aria-live="polite"');
-    expect(text(html)).toBe("Similar listings in Used - Good condition sell around $1,200. Based on 4 sales and listings of this brand in the category on Tradebench.");
+    expect(text(html)).toBe(
+      "Similar listings in Used - Good condition sell around $1,200. Based on 4 sales and listings of this brand in the category on Tradebench.",
+    );
   });
 
   it("keeps the live region, empty, without a hint", () => {

@@ -2,12 +2,7 @@
 // conditions a factor, and the figures are the spec's (docs/product/pricing.md#price-guidance) where the spec gives them.
 import { describe, expect, it } from "vitest";
 import { CONDITIONS } from "~/lib/conditions.ts";
-import {
-  conditionFactor,
-  DEMO_CONDITION_PRICE_FACTORS,
-  FALLBACK_CONDITION_FACTORS,
-  PRICE_HINT_FACTORS,
-} from "~/lib/pricing/condition-factors.ts";
+import { conditionFactor, DEMO_CONDITION_PRICE_FACTORS, FALLBACK_CONDITION_FACTORS, PRICE_HINT_FACTORS } from "~/lib/pricing/condition-factors.ts";
 
 const TABLES = { hint: PRICE_HINT_FACTORS, mock: FALLBACK_CONDITION_FACTORS, demo: DEMO_CONDITION_PRICE_FACTORS };
 

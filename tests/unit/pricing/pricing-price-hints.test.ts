@@ -3,15 +3,19 @@ import { describe, expect, it } from "vitest";
 import { buildPriceHintTable, priceHint, type PriceHintSample } from "~/lib/pricing/price-hints.ts";
 
 const SCOPES = "industrial_electronics_test_measurement_oscilloscopes";
-const sample = (values: Partial<PriceHintSample>): PriceHintSample => ({ categoryId: SCOPES, brand: "Keysight", condition: "used_excellent", count: 1, sumCents: 100_000, ...values });
+const sample = (values: Partial<PriceHintSample>): PriceHintSample => ({
+  categoryId: SCOPES,
+  brand: "Keysight",
+  condition: "used_excellent",
+  count: 1,
+  sumCents: 100_000,
+  ...values,
+});
 
 describe("hint table", () => {
   it("averages prices brought to used-excellent by each condition's factor", () => {
     // $1,200 new (÷1.2 = $1,000), two used-good at $1,600 in all (÷0.8 = $2,000 for two): 3 samples averaging $1,000.
-    const table = buildPriceHintTable([
-      sample({ condition: "new", sumCents: 120_000 }),
-      sample({ condition: "used_good", count: 2, sumCents: 160_000 }),
-    ]);
+    const table = buildPriceHintTable([sample({ condition: "new", sumCents: 120_000 }), sample({ condition: "used_good", count: 2, sumCents: 160_000 })]);
     expect(table.categories[SCOPES]).toEqual({ referenceCents: 100_000, count: 3, brands: { keysight: { referenceCents: 100_000, count: 3 } } });
   });
 

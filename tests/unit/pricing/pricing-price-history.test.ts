@@ -4,7 +4,11 @@ import { formatShortDate } from "~/lib/dates.ts";
 import { DEFAULT_CHART_BOX, priceHistoryChart } from "~/lib/pricing/price-history.ts";
 import type { PriceHistoryPoint } from "~/lib/pricing/types.ts";
 
-const point = (date: string, dollars: number, source: PriceHistoryPoint["source"] = "sold"): PriceHistoryPoint => ({ date: `${date}T12:00:00.000Z`, priceCents: dollars * 100, source });
+const point = (date: string, dollars: number, source: PriceHistoryPoint["source"] = "sold"): PriceHistoryPoint => ({
+  date: `${date}T12:00:00.000Z`,
+  priceCents: dollars * 100,
+  source,
+});
 const { padding, width, height } = DEFAULT_CHART_BOX;
 const left = padding.left;
 const right = width - padding.right;

@@ -211,7 +211,11 @@ describe("suggestion", () => {
   describe("a known retail price as the base", () => {
     it("multiplies the retail price by the item's factors", () => {
       // $2,000 new × excellent 0.8 × mid 1.0 = $1,600, inside [0.8 × $1,500, 1.2 × $1,700].
-      const result = recommended({ item: item({ condition: "used_excellent", brand: "Acme" }), basePriceCents: dollars(2000), comparables: [comparable(1500), comparable(1700)] });
+      const result = recommended({
+        item: item({ condition: "used_excellent", brand: "Acme" }),
+        basePriceCents: dollars(2000),
+        comparables: [comparable(1500), comparable(1700)],
+      });
       expect(result).toBe(dollars(1600));
     });
 
@@ -275,7 +279,15 @@ describe("suggestion", () => {
   });
 
   it("derives the base from the median of new-equivalent prices", () => {
-    const base = basePriceFromComparables(item(), [comparable(700, { condition: "used_good", brand: "Acme" }), comparable(900, { condition: "new", brand: "Acme" }), comparable(1200, { condition: "new", brand: "Keysight" })], NOW);
+    const base = basePriceFromComparables(
+      item(),
+      [
+        comparable(700, { condition: "used_good", brand: "Acme" }),
+        comparable(900, { condition: "new", brand: "Acme" }),
+        comparable(1200, { condition: "new", brand: "Keysight" }),
+      ],
+      NOW,
+    );
     // 700 / 0.7 = 1000; 900; 1200 / 1.2 = 1000 → median 1000.
     expect(base).toBeCloseTo(dollars(1000), 6);
   });

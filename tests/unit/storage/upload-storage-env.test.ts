@@ -42,7 +42,9 @@ describe("the upload store the environment chooses", () => {
   });
 
   it("on AWS itself needs only the bucket and region (keys may come from the instance's role)", () => {
-    const store = uploadStoreFromEnv(env({ UPLOADS_STORAGE: "s3", S3_BUCKET: "photos", S3_REGION: "eu-central-1", S3_PUBLIC_URL: "https://cdn.example.com/u" }));
+    const store = uploadStoreFromEnv(
+      env({ UPLOADS_STORAGE: "s3", S3_BUCKET: "photos", S3_REGION: "eu-central-1", S3_PUBLIC_URL: "https://cdn.example.com/u" }),
+    );
     expect(store.directUrl("avatars/x.webp")).toBe("https://cdn.example.com/u/avatars/x.webp");
     (store as S3Store).close();
   });

@@ -123,7 +123,11 @@ describe("admission control", () => {
 
   it("reads its limits from the environment, and refuses a malformed one", () => {
     expect(admissionLimits(env({}))).toEqual({ maxInFlight: 8, maxQueued: 200, maxWaitMs: 15_000 });
-    expect(admissionLimits(env({ REQUEST_CONCURRENCY: "0", REQUEST_QUEUE: "5", REQUEST_QUEUE_WAIT_MS: "100" }))).toEqual({ maxInFlight: 0, maxQueued: 5, maxWaitMs: 100 });
+    expect(admissionLimits(env({ REQUEST_CONCURRENCY: "0", REQUEST_QUEUE: "5", REQUEST_QUEUE_WAIT_MS: "100" }))).toEqual({
+      maxInFlight: 0,
+      maxQueued: 5,
+      maxWaitMs: 100,
+    });
     expect(() => admissionLimits(env({ REQUEST_CONCURRENCY: "many" }))).toThrow("REQUEST_CONCURRENCY: use a whole number, at least 0");
   });
 });

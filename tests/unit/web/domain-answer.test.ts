@@ -38,7 +38,9 @@ describe("the JSON answer of a refusal", () => {
   });
 
   it("names the field when the refusal belongs to one, and never shows the code", async () => {
-    const answer = parts(await answerRefusal(new DomainError("invalid", "Your maximum bid must be at least your bid", { field: "maxAmount", code: "maximum_below_bid" })));
+    const answer = parts(
+      await answerRefusal(new DomainError("invalid", "Your maximum bid must be at least your bid", { field: "maxAmount", code: "maximum_below_bid" })),
+    );
     expect(answer.data).toEqual({ message: "Your maximum bid must be at least your bid", field: "maxAmount" });
   });
 
@@ -50,7 +52,12 @@ describe("the JSON answer of a refusal", () => {
 });
 
 describe("formReply", () => {
-  const submission = { reply: (options?: { formErrors?: string[]; fieldErrors?: Record<string, string[]> }) => ({ status: "error" as const, error: { "": options?.formErrors ?? null, ...options?.fieldErrors } }) };
+  const submission = {
+    reply: (options?: { formErrors?: string[]; fieldErrors?: Record<string, string[]> }) => ({
+      status: "error" as const,
+      error: { "": options?.formErrors ?? null, ...options?.fieldErrors },
+    }),
+  };
 
   it("puts a field's refusal beside the field and the rest above the form, with the refusal's status", () => {
     const beside = formReply(submission, new DomainError("invalid", "Please choose a category from the list", { field: "categoryId" }));
@@ -104,7 +111,10 @@ describe("refusalsAnswered", () => {
 
   it("answers with the route's own body and the refusal's status, and throws the kinds that are the page's", async () => {
     const how = { as: (refusal: DomainError) => ({ ok: false as const, message: refusal.message }), page: ["not_found"] as const };
-    expect(parts(await refusalsAnswered(refuse(new DomainError("conflict", "Already sold")), how))).toMatchObject({ status: 409, data: { ok: false, message: "Already sold" } });
+    expect(parts(await refusalsAnswered(refuse(new DomainError("conflict", "Already sold")), how))).toMatchObject({
+      status: 409,
+      data: { ok: false, message: "Already sold" },
+    });
     const thrown = await refusalsAnswered(refuse(new DomainError("not_found", "Listing not found")), how).catch((e: unknown) => e);
     expect(parts(thrown)).toMatchObject({ status: 404, data: { message: "Listing not found" } });
   });

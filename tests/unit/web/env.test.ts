@@ -124,9 +124,7 @@ describe("parseEnv refusals", () => {
   });
 
   it("explains the rule that was broken", () => {
-    expect(configError({ SESSION_SECRET: SECRET, SMTP_URL: "http://mail.example" }).message).toContain(
-      "SMTP_URL: must start with smtp:// or smtps://",
-    );
+    expect(configError({ SESSION_SECRET: SECRET, SMTP_URL: "http://mail.example" }).message).toContain("SMTP_URL: must start with smtp:// or smtps://");
     expect(configError({ SESSION_SECRET: "short" }).message).toContain("SESSION_SECRET: must be at least 32 characters");
     expect(configError({ SESSION_SECRET: SECRET, PORT: "abc" }).message).toContain("PORT: must be a number");
   });

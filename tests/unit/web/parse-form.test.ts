@@ -181,7 +181,7 @@ describe("not a form", () => {
   });
 
   it("answers a multipart body with no boundary, or a cut-off one, with a 400", async () => {
-    const noBoundary = post("--x\r\nContent-Disposition: form-data; name=\"brand\"\r\n\r\nx\r\n--x--", { "Content-Type": "multipart/form-data" });
+    const noBoundary = post('--x\r\nContent-Disposition: form-data; name="brand"\r\n\r\nx\r\n--x--', { "Content-Type": "multipart/form-data" });
     expect((await refusal(parseForm(noBoundary, Simple))).status).toBe(400);
     const cut = post('--abc\r\nContent-Disposition: form-data; name="brand"\r\n\r\nFlu', { "Content-Type": "multipart/form-data; boundary=abc" });
     expect(await refusal(parseForm(cut, Simple))).toEqual({ status: 400, message: NOT_A_FORM_MESSAGE });
@@ -208,9 +208,12 @@ describe("the AI listing request", () => {
     };
     expect(messages([])).toEqual([AI_LISTING_MESSAGES.imageRequired]);
     expect(messages([{ name: "big.jpg", size: 11 * 1024 * 1024, status: "too_big" }])).toEqual([AI_LISTING_MESSAGES.photoTooBig("big.jpg")]);
-    expect(messages([{ name: "a.jpg", size: 10, status: "kept" }, { name: "k.jpg", size: 10, status: "over_limit" }])).toEqual([
-      AI_LISTING_MESSAGES.tooManyPhotos,
-    ]);
+    expect(
+      messages([
+        { name: "a.jpg", size: 10, status: "kept" },
+        { name: "k.jpg", size: 10, status: "over_limit" },
+      ]),
+    ).toEqual([AI_LISTING_MESSAGES.tooManyPhotos]);
     expect(messages([{ name: "a.jpg", size: 10, status: "kept" }])).toEqual([]);
   });
 });
