@@ -192,6 +192,34 @@ export interface AuctionCheckoutRequest {
   now?: Date;
 }
 
+/**
+ * The buyer confirms the shipping address of a pending order they hold locked (`order` as read under the lock): the
+ * address is stored, the order's version moves on, and its history says so. Shared by the auction winner's and the
+ * accepted offer's checkout; a closed or meanwhile changed order is refused.
+ */
+export async function confirmShippingAddress(
+  trx: Kysely<Database>,
+  order: { id: number; status: string; version: number },
+  buyerId: string,
+  shipping: ShippingAddress,
+  stamp: string,
+): Promise<{ orderId: number }> {
+  if (order.status !== "pending") throw new DomainError("conflict", ORDER_MESSAGES.checkoutClosed);
+  const updated = await trx
+    .updateTable("orders")
+    .set((eb) => ({ ...shippingColumns(shipping), checked_out_at: stamp, version: eb("version", "+", 1), updated_at: stamp }))
+    .where("id", "=", order.id)
+    .where("status", "=", "pending")
+    .where("version", "=", order.version)
+    .executeTakeFirst();
+  if (Number(updated.numUpdatedRows) !== 1) throw new DomainError("conflict", ORDER_MESSAGES.changed);
+  await trx
+    .insertInto("order_events")
+    .values({ order_id: order.id, status: "pending", actor_id: buyerId, note: "The buyer confirmed the shipping address", created_at: stamp })
+    .execute();
+  return { orderId: order.id };
+}
+
 /** The auction winner confirms the shipping address of the order created when the auction ended. */
 export async function confirmAuctionCheckout(db: Kysely<Database>, request: AuctionCheckoutRequest): Promise<{ orderId: number }> {
   const now = request.now ?? new Date();
@@ -204,20 +232,7 @@ export async function confirmAuctionCheckout(db: Kysely<Database>, request: Auct
         trx.selectFrom("orders").select(["id", "buyer_id", "status", "version"]).where("auction_id", "=", request.auctionId),
       ).executeTakeFirst();
       if (!order || order.buyer_id !== request.buyerId) throw new DomainError("not_found", ORDER_MESSAGES.notTheWinner);
-      if (order.status !== "pending") throw new DomainError("conflict", ORDER_MESSAGES.checkoutClosed);
-      const updated = await trx
-        .updateTable("orders")
-        .set((eb) => ({ ...shippingColumns(request.shipping), checked_out_at: stamp, version: eb("version", "+", 1), updated_at: stamp }))
-        .where("id", "=", order.id)
-        .where("status", "=", "pending")
-        .where("version", "=", order.version)
-        .executeTakeFirst();
-      if (Number(updated.numUpdatedRows) !== 1) throw new DomainError("conflict", ORDER_MESSAGES.changed);
-      await trx
-        .insertInto("order_events")
-        .values({ order_id: order.id, status: "pending", actor_id: request.buyerId, note: "The buyer confirmed the shipping address", created_at: stamp })
-        .execute();
-      return { orderId: order.id };
+      return confirmShippingAddress(trx, order, request.buyerId, request.shipping, stamp);
     },
     { decidesOnLockedRows: true },
   );

@@ -38,9 +38,8 @@ import { isOwner, ownedListing, visibleTo } from "../listings/listing-policy.ser
 import { appendListingConversationLine } from "../messaging/messages.server.ts";
 import { announceNotifications, insertNotifications, type NotificationDraft } from "../messaging/notifications.server.ts";
 import { PARTY_NAME_COLUMNS, partyNames } from "../platform/party-names.server.ts";
-import { createOrder, shippingColumns } from "./order-creation.server.ts";
-import { existingOrderCheckout, type AuctionCheckout } from "./checkout.server.ts";
-import { ORDER_MESSAGES } from "~/lib/orders.ts";
+import { createOrder } from "./order-creation.server.ts";
+import { confirmShippingAddress, existingOrderCheckout, type AuctionCheckout } from "./checkout.server.ts";
 import type { ShippingAddress } from "~/schemas/order.ts";
 import { DomainError } from "../domain-error.ts";
 
@@ -941,20 +940,7 @@ export async function confirmOfferCheckout(
       if (!offer || offer.buyer_id !== request.buyerId || offer.order_id === null) throw new DomainError("not_found", OFFER_MESSAGES.offerOrderNotFound);
       const order = await forUpdate(trx, trx.selectFrom("orders").select(["id", "status", "version"]).where("id", "=", offer.order_id)).executeTakeFirst();
       if (!order) throw new DomainError("not_found", OFFER_MESSAGES.offerOrderNotFound);
-      if (order.status !== "pending") throw new DomainError("conflict", ORDER_MESSAGES.checkoutClosed);
-      const updated = await trx
-        .updateTable("orders")
-        .set((eb) => ({ ...shippingColumns(request.shipping), checked_out_at: stamp, version: eb("version", "+", 1), updated_at: stamp }))
-        .where("id", "=", order.id)
-        .where("status", "=", "pending")
-        .where("version", "=", order.version)
-        .executeTakeFirst();
-      if (Number(updated.numUpdatedRows) !== 1) throw new DomainError("conflict", ORDER_MESSAGES.changed);
-      await trx
-        .insertInto("order_events")
-        .values({ order_id: order.id, status: "pending", actor_id: request.buyerId, note: "The buyer confirmed the shipping address", created_at: stamp })
-        .execute();
-      return { orderId: order.id };
+      return confirmShippingAddress(trx, order, request.buyerId, request.shipping, stamp);
     },
     { decidesOnLockedRows: true },
   );
