@@ -3,23 +3,7 @@
 // readers) and the System Status summary; /admin/system-status lists every check with its latency; the sales and
 // reports pages answer with their CSV exports; a buyer is refused; axe finds nothing on /admin and
 // /admin/system-status in light and dark mode.
-import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
-import { expect, signedInAsDemo, test, waitForHydration, withDatabase } from "./support.ts";
-
-/**
- * Axe's WCAG 2 A/AA rules as support.ts's expectNoAxeViolations runs them (no violations, nothing undecided, the
- * contrast rule ran), leaving out the charts' drawings: they are hidden from assistive technology, their figures are in
- * the tables beside them (checked above), and axe cannot decide the contrast of SVG text over the drawing.
- */
-async function expectNoAxeViolationsBesideCharts(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).exclude(".recharts-wrapper").analyze();
-  const summarize = (items: typeof results.violations) =>
-    items.map((v) => ({ id: v.id, nodes: v.nodes.map((n) => `${n.target.join(" ")}: ${n.failureSummary ?? ""}`) }));
-  expect(summarize(results.violations)).toEqual([]);
-  expect(summarize(results.incomplete)).toEqual([]);
-  expect(results.passes.map((rule) => rule.id)).toEqual(expect.arrayContaining(["color-contrast"]));
-}
+import { CHART_DRAWINGS, expect, expectNoAxeViolations, signedInAsDemo, test, waitForHydration, withDatabase } from "./support.ts";
 
 const count = (sql: string) => withDatabase((db) => Number((db.prepare(sql).get() as { n: number }).n));
 
@@ -53,11 +37,11 @@ test.describe("as the demo administrator", () => {
       await page.emulateMedia({ colorScheme: scheme });
       await page.goto("/admin");
       await waitForHydration(page);
-      await expectNoAxeViolationsBesideCharts(page);
+      await expectNoAxeViolations(page, { exclude: CHART_DRAWINGS, ran: ["color-contrast"] });
       await page.goto("/admin/system-status");
       await waitForHydration(page);
       await expect(page.getByRole("heading", { level: 1, name: "System status" })).toBeVisible();
-      await expectNoAxeViolationsBesideCharts(page);
+      await expectNoAxeViolations(page, { exclude: CHART_DRAWINGS, ran: ["color-contrast"] });
     });
   }
 

@@ -1,9 +1,8 @@
 // The dashboards: a seller finds a draft in /seller/listings, publishes it and starts an auction for it from
 // /create-auction; a buyer's dashboard shows an outbid without a reload (the shared live connection); both dashboards
 // pass axe in light and dark mode.
-import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page, TestInfo } from "@playwright/test";
-import { confirmEmailOf, demoAccount, expect, signedInAsDemo, test, uniqueClientIp, uniqueEmail, waitForHydration, withDatabase } from "./support.ts";
+import { CHART_DRAWINGS, confirmEmailOf, demoAccount, expect, expectNoAxeViolations, signedInAsDemo, test, uniqueClientIp, uniqueEmail, waitForHydration, withDatabase } from "./support.ts";
 
 test.describe.configure({ timeout: 90_000 });
 
@@ -147,21 +146,6 @@ test.describe("the buyer", () => {
   });
 });
 
-/**
- * Axe's WCAG 2 A/AA rules as support.ts's expectNoAxeViolations runs them (no violations, nothing undecided, the
- * contrast rule ran), leaving out the charts' drawings: they are hidden from assistive technology and their figures
- * are in the tables beside them (checked here), and axe cannot decide the contrast of SVG text over the drawing
- * ("background could not be determined"), which would fail every page with a chart.
- */
-async function expectNoAxeViolationsBesideCharts(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).exclude(".recharts-wrapper").analyze();
-  const summarize = (items: typeof results.violations) =>
-    items.map((v) => ({ id: v.id, nodes: v.nodes.map((n) => `${n.target.join(" ")}: ${n.failureSummary ?? ""}`) }));
-  expect(summarize(results.violations)).toEqual([]);
-  expect(summarize(results.incomplete)).toEqual([]);
-  expect(results.passes.map((rule) => rule.id)).toEqual(expect.arrayContaining(["color-contrast"]));
-}
-
 for (const scheme of ["light", "dark"] as const) {
   test.describe(`the dashboards in ${scheme} mode`, () => {
     test.use({ colorScheme: scheme });
@@ -172,7 +156,7 @@ for (const scheme of ["light", "dark"] as const) {
           await page.goto("/dashboard");
           await waitForHydration(page);
           await expect(page.getByRole("heading", { level: 1 })).toContainText("Welcome");
-          await expectNoAxeViolationsBesideCharts(page);
+          await expectNoAxeViolations(page, { exclude: CHART_DRAWINGS, ran: ["color-contrast"] });
         });
       });
     }

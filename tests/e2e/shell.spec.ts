@@ -3,7 +3,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
-import { expect, expectLinkNames, signedInAsDemo, signIn, test, uniqueEmail, waitForHydration, watchConsole, withDatabase } from "./support.ts";
+import { CHART_DRAWINGS, expect, expectLinkNames, signedInAsDemo, signIn, test, uniqueEmail, waitForHydration, watchConsole, withDatabase } from "./support.ts";
 
 const PASSWORD = "correct-horse-battery";
 /** The one answer to a sign-up, whatever the address's state (decision 0041, "The newsletter"). */
@@ -467,7 +467,7 @@ const AXE_PAGES: Array<{ path: string; signedIn: boolean; exclude?: string }> = 
   { path: "/no-such-page", signedIn: false },
   // The buyer dashboard's chart drawings are left out as in dashboards.spec.ts: aria-hidden, their figures in the tables
   // beside them, and axe cannot decide the contrast of their SVG text (it leaves it "incomplete").
-  { path: "/dashboard", signedIn: true, exclude: ".recharts-wrapper" },
+  { path: "/dashboard", signedIn: true, exclude: CHART_DRAWINGS },
   { path: "/profile", signedIn: true },
 ];
 

@@ -13,7 +13,7 @@ export function BarChartFrame(props: BarDrawingProps) {
   const hydrated = useHydrated();
   const drawing = <StaticBarDrawing {...props} />;
   return (
-    <Box aria-hidden="true" css={{ "& svg": { width: "100%", height: "auto" } }}>
+    <Box className="tb-chart-frame" aria-hidden="true" css={{ "& svg": { width: "100%", height: "auto" } }}>
       {hydrated ? (
         <Suspense fallback={drawing}>
           <BarDrawing {...props} />
