@@ -2,7 +2,19 @@
 // /create-auction; a buyer's dashboard shows an outbid without a reload (the shared live connection); both dashboards
 // pass axe in light and dark mode.
 import type { Browser, Page, TestInfo } from "@playwright/test";
-import { CHART_DRAWINGS, confirmEmailOf, demoAccount, expect, expectNoAxeViolations, signedInAsDemo, test, uniqueClientIp, uniqueEmail, waitForHydration, withDatabase } from "./support.ts";
+import {
+  CHART_DRAWINGS,
+  confirmEmailOf,
+  demoAccount,
+  expect,
+  expectNoAxeViolations,
+  signedInAsDemo,
+  test,
+  uniqueClientIp,
+  uniqueEmail,
+  waitForHydration,
+  withDatabase,
+} from "./support.ts";
 
 test.describe.configure({ timeout: 90_000 });
 

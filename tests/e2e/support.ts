@@ -184,7 +184,9 @@ export async function expectNoAxeViolations(
   page: Page,
   { ran = [], include, exclude }: { ran?: string[]; include?: string; exclude?: string } = {},
 ): Promise<void> {
-  const included = include ? new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).include(include) : new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]);
+  const included = include
+    ? new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).include(include)
+    : new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]);
   const axe = exclude ? included.exclude(exclude) : included;
   const hideAlerts = include !== LIVE_ALERTS;
   const hidden = hideAlerts ? await page.addStyleTag({ content: `${LIVE_ALERTS} { display: none !important; }` }) : null;
