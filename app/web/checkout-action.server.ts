@@ -19,7 +19,7 @@ export interface CheckoutActionOptions {
   notFound: "page" | "form";
 }
 
-export async function checkoutAction(
+async function checkoutAction(
   request: Request,
   purchase: (shipping: ShippingAddress) => Promise<{ orderId: number }>,
   { notFound }: CheckoutActionOptions,
