@@ -47,6 +47,7 @@ import * as bulkImportLocaleAndReview from "./2026-12-11T0700-bulk-import-locale
 import * as sellerVerificationApplications from "./2026-12-11T0800-seller-verification-applications.ts";
 import * as suspensionCancellations from "./2026-12-12T0400-suspension-cancellations.ts";
 import * as rolePermissionsForRoleChecks from "./2026-12-13T0100-role-permissions.ts";
+import * as reportHidingPermission from "./2026-12-13T0200-role-permissions.ts";
 import * as featuredPlacements from "./2026-12-10T1300-featured-placements.ts";
 import * as auctionIncrementBandsAndExtensionCap from "./2026-12-10T1000-auction-increment-bands-and-extension-cap.ts";
 
@@ -104,4 +105,5 @@ export const MIGRATIONS: Record<string, DialectMigration> = {
   "2026-12-11T0800-seller-verification-applications": sellerVerificationApplications,
   "2026-12-12T0400-suspension-cancellations": suspensionCancellations,
   "2026-12-13T0100-role-permissions": rolePermissionsForRoleChecks,
+  "2026-12-13T0200-role-permissions": reportHidingPermission,
 };

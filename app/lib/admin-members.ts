@@ -84,4 +84,5 @@ export const PERMISSION_DESCRIPTIONS: Record<Permission, string> = {
   can_skip_import_review: "Publish a first large bulk import without staff review",
   can_view_any_listing_analytics: "Read the analytics of any listing",
   can_view_private_profiles: "See members' hidden e-mail, phone and buyer figures on their profiles",
+  can_skip_report_hiding: "Content they write is only queued for review when members report it, never hidden at once",
 };

@@ -28,6 +28,7 @@ export const PERMISSIONS = [
   "can_skip_import_review",
   "can_view_any_listing_analytics",
   "can_view_private_profiles",
+  "can_skip_report_hiding",
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 

@@ -4,7 +4,7 @@
 // here (restore, or remove with a reason); the other sections' forms post to their own queues' actions, and each
 // section links to its full queue when it holds more than the inbox shows. Loader and action check the permission.
 import { Badge, Box, Button, Heading, HStack, Input, Link, Stack, Text } from "@chakra-ui/react";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link as RemixLink, useActionData, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { FormErrors, FormSuccess } from "~/components/forms/index.ts";
@@ -24,8 +24,7 @@ import { FlaggedPostDecisionSchema } from "~/schemas/moderation.ts";
 import { getModerationInbox } from "~/services/admin/index.server.ts";
 import { decideFlaggedForumPost } from "~/services/community/index.server.ts";
 import { requirePermission } from "~/web/auth.server.ts";
-import { refusalsAnswered } from "~/web/domain-answer.server.ts";
-import { parseForm } from "~/web/form-data.server.ts";
+import { queueDecisionAction, queueDoneNotice } from "~/web/queue-decision.server.ts";
 
 export const meta: MetaFunction = () => [{ title: "Moderation inbox — Admin — Tradebench" }];
 
@@ -33,28 +32,20 @@ const DONE = { restore: MODERATION_INBOX_MESSAGES.restored, remove: MODERATION_I
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requirePermission(request, "can_moderate_content");
-  const done = new URL(request.url).searchParams.get("done");
   const inbox = await getModerationInbox(getDb());
-  return { inbox, done: done === "restore" || done === "remove" ? DONE[done] : null };
+  return { inbox, done: queueDoneNotice(new URL(request.url).searchParams, DONE) };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requirePermission(request, "can_moderate_content");
-  const { submission } = await parseForm(request, FlaggedPostDecisionSchema);
-  if (submission.status !== "success") {
-    const first = Object.values(submission.error ?? {})
-      .flat()
-      .find((message): message is string => typeof message === "string");
-    return data({ formError: first ?? MODERATION_INBOX_MESSAGES.decisionRequired }, { status: 400 });
-  }
-  const { postId, decision, reason } = submission.value;
-  return refusalsAnswered(
-    async () => {
+  return queueDecisionAction(request, {
+    schema: FlaggedPostDecisionSchema,
+    invalidMessage: MODERATION_INBOX_MESSAGES.decisionRequired,
+    decide: async ({ postId, decision, reason }) => {
       await decideFlaggedForumPost(getDb(), { userId: user.id, canModerate: true }, postId, { action: decision, reason });
-      throw redirect(`/admin/moderation?done=${decision}#forum-posts`);
+      return `/admin/moderation?done=${decision}#forum-posts`;
     },
-    { as: (refusal) => ({ formError: refusal.message }) },
-  );
+  });
 }
 
 type Inbox = ReturnType<typeof useLoaderData<typeof loader>>["inbox"];

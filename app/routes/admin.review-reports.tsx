@@ -3,11 +3,10 @@
 // rating, or dismisses its reports when nothing is wrong; both are recorded in the audit log. The loader and the
 // action check the permission on every request; the forms work without JavaScript.
 import { Badge, Box, Button, Heading, HStack, Input, Link, Stack, Text } from "@chakra-ui/react";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link as RemixLink, useActionData, useLoaderData } from "@remix-run/react";
-import { FormErrors, FormSuccess } from "~/components/forms/index.ts";
+import { ReviewQueue } from "~/components/admin/ReviewQueue.tsx";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary.tsx";
-import { Pagination } from "~/components/listings/Pagination.tsx";
 import { getDb } from "~/db.server.ts";
 import { formatShortDate } from "~/lib/dates.ts";
 import { REVIEW_REPORT_REASON_MAX, REVIEW_REPORTS_PAGE_SIZE } from "~/lib/reviews.ts";
@@ -15,8 +14,7 @@ import { parsePage } from "~/schemas/order.ts";
 import { ReviewModerationSchema } from "~/schemas/review.ts";
 import { dismissReviewReports, hideReview, listReportedReviews } from "~/services/reviews/index.server.ts";
 import { requirePermission } from "~/web/auth.server.ts";
-import { refusalsAnswered } from "~/web/domain-answer.server.ts";
-import { parseForm } from "~/web/form-data.server.ts";
+import { queueDecisionAction, queueDoneNotice } from "~/web/queue-decision.server.ts";
 
 export const meta: MetaFunction = () => [{ title: "Reported reviews — Tradebench" }];
 
@@ -27,115 +25,100 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const search = new URL(request.url).searchParams;
   const page = parsePage(search.get("page"));
   const { reviews, total } = await listReportedReviews(getDb(), page);
-  const done = search.get("done");
-  return { reviews, total, page, done: done === "hide" || done === "dismiss" ? DONE[done] : null };
+  return { reviews, total, page, done: queueDoneNotice(search, DONE) };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requirePermission(request, "can_moderate_content");
-  const { submission } = await parseForm(request, ReviewModerationSchema);
-  if (submission.status !== "success") {
-    const first = Object.values(submission.error ?? {})
-      .flat()
-      .find((message): message is string => typeof message === "string");
-    return data({ formError: first ?? "Check the form and try again" }, { status: 400 });
-  }
-  const command = submission.value;
   const moderator = { id: user.id, role: user.role };
-  return refusalsAnswered(
-    async () => {
+  return queueDecisionAction(request, {
+    schema: ReviewModerationSchema,
+    invalidMessage: "Check the form and try again",
+    decide: async (command) => {
       if (command.intent === "hide") await hideReview(getDb(), { reviewId: command.reviewId, moderator, reason: command.reason });
       else await dismissReviewReports(getDb(), { reviewId: command.reviewId, moderator });
-      throw redirect(`/admin/review-reports?done=${command.intent}`);
+      return `/admin/review-reports?done=${command.intent}`;
     },
-    { as: (refusal) => ({ formError: refusal.message }) },
-  );
+  });
 }
 
 export default function ReviewReportsPage() {
   const { reviews, total, page, done } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   return (
-    <Stack gap="6">
-      <Heading as="h1" size="2xl">
-        Reported reviews
-      </Heading>
-      {done ? <FormSuccess>{done}</FormSuccess> : null}
-      {answer?.formError ? <FormErrors errors={[answer.formError]} /> : null}
-      <Text aria-live="polite">{total === 1 ? "1 reported review" : `${total} reported reviews`}</Text>
-      {reviews.length === 0 ? (
-        <Text color="fg.muted">No reported reviews are waiting.</Text>
-      ) : (
-        <Stack as="ul" gap="5" listStyleType="none">
-          {reviews.map((review) => (
-            <Box as="li" key={review.reviewId} borderWidth="1px" rounded="md" p="4">
-              <HStack gap="2" flexWrap="wrap">
-                <Badge colorPalette="red">
-                  {review.reportCount} {review.reportCount === 1 ? "report" : "reports"}
-                </Badge>
-                <Text fontWeight="semibold">{review.rating} of 5 stars</Text>
-                <Text fontSize="sm" color="fg.muted">
-                  by{" "}
-                  <Link asChild color="blue.fg">
-                    <RemixLink to={`/user/${review.reviewerId}`}>{review.reviewerName}</RemixLink>
-                  </Link>{" "}
-                  ({review.reviewerRole}) about{" "}
-                  <Link asChild color="blue.fg">
-                    <RemixLink to={`/user/${review.reviewedId}?tab=reviews`}>{review.reviewedName}</RemixLink>
-                  </Link>{" "}
-                  · published {formatShortDate(review.publishedAt)}
+    <ReviewQueue
+      title="Reported reviews"
+      done={done}
+      formError={answer?.formError}
+      countText={total === 1 ? "1 reported review" : `${total} reported reviews`}
+      emptyText="No reported reviews are waiting."
+      items={reviews}
+      itemKey={(review) => review.reviewId}
+      renderItem={(review) => (
+        <>
+          <HStack gap="2" flexWrap="wrap">
+            <Badge colorPalette="red">
+              {review.reportCount} {review.reportCount === 1 ? "report" : "reports"}
+            </Badge>
+            <Text fontWeight="semibold">{review.rating} of 5 stars</Text>
+            <Text fontSize="sm" color="fg.muted">
+              by{" "}
+              <Link asChild color="blue.fg">
+                <RemixLink to={`/user/${review.reviewerId}`}>{review.reviewerName}</RemixLink>
+              </Link>{" "}
+              ({review.reviewerRole}) about{" "}
+              <Link asChild color="blue.fg">
+                <RemixLink to={`/user/${review.reviewedId}?tab=reviews`}>{review.reviewedName}</RemixLink>
+              </Link>{" "}
+              · published {formatShortDate(review.publishedAt)}
+            </Text>
+          </HStack>
+          <Text mt="2" whiteSpace="pre-line">
+            {review.comment || "(no comment)"}
+          </Text>
+          <Heading as="h2" size="sm" mt="3" mb="1">
+            Reasons given
+          </Heading>
+          <Stack as="ul" gap="1" ps="4" fontSize="sm">
+            {review.reasons.map((one, index) => (
+              <li key={index}>
+                {one.reason}{" "}
+                <Text as="span" color="fg.muted">
+                  ({formatShortDate(one.reportedAt)})
                 </Text>
+              </li>
+            ))}
+          </Stack>
+          <HStack gap="4" mt="3" flexWrap="wrap" align="end">
+            <Form method="post">
+              <input type="hidden" name="intent" value="hide" />
+              <input type="hidden" name="reviewId" value={review.reviewId} />
+              <HStack gap="2" align="end">
+                <Box>
+                  <label htmlFor={`reason-${review.reviewId}`}>
+                    <Text fontSize="sm">Reason for hiding (kept in the audit log)</Text>
+                  </label>
+                  <Input id={`reason-${review.reviewId}`} name="reason" size="sm" maxLength={REVIEW_REPORT_REASON_MAX} required />
+                </Box>
+                <Button type="submit" size="sm" colorPalette="red">
+                  Hide review
+                </Button>
               </HStack>
-              <Text mt="2" whiteSpace="pre-line">
-                {review.comment || "(no comment)"}
-              </Text>
-              <Heading as="h2" size="sm" mt="3" mb="1">
-                Reasons given
-              </Heading>
-              <Stack as="ul" gap="1" ps="4" fontSize="sm">
-                {review.reasons.map((one, index) => (
-                  <li key={index}>
-                    {one.reason}{" "}
-                    <Text as="span" color="fg.muted">
-                      ({formatShortDate(one.reportedAt)})
-                    </Text>
-                  </li>
-                ))}
-              </Stack>
-              <HStack gap="4" mt="3" flexWrap="wrap" align="end">
-                <Form method="post">
-                  <input type="hidden" name="intent" value="hide" />
-                  <input type="hidden" name="reviewId" value={review.reviewId} />
-                  <HStack gap="2" align="end">
-                    <Box>
-                      <label htmlFor={`reason-${review.reviewId}`}>
-                        <Text fontSize="sm">Reason for hiding (kept in the audit log)</Text>
-                      </label>
-                      <Input id={`reason-${review.reviewId}`} name="reason" size="sm" maxLength={REVIEW_REPORT_REASON_MAX} required />
-                    </Box>
-                    <Button type="submit" size="sm" colorPalette="red">
-                      Hide review
-                    </Button>
-                  </HStack>
-                </Form>
-                <Form method="post">
-                  <input type="hidden" name="intent" value="dismiss" />
-                  <input type="hidden" name="reviewId" value={review.reviewId} />
-                  <Button type="submit" size="sm" variant="outline">
-                    Dismiss reports
-                  </Button>
-                </Form>
-              </HStack>
-            </Box>
-          ))}
-        </Stack>
+            </Form>
+            <Form method="post">
+              <input type="hidden" name="intent" value="dismiss" />
+              <input type="hidden" name="reviewId" value={review.reviewId} />
+              <Button type="submit" size="sm" variant="outline">
+                Dismiss reports
+              </Button>
+            </Form>
+          </HStack>
+        </>
       )}
-      <Pagination
-        page={page}
-        totalPages={Math.ceil(total / REVIEW_REPORTS_PAGE_SIZE)}
-        hrefFor={(to) => `/admin/review-reports${to > 1 ? `?page=${to}` : ""}`}
-      />
-    </Stack>
+      page={page}
+      totalPages={Math.ceil(total / REVIEW_REPORTS_PAGE_SIZE)}
+      path="/admin/review-reports"
+    />
   );
 }
 

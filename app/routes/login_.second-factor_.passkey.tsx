@@ -7,20 +7,13 @@ import { data, type ActionFunctionArgs } from "@remix-run/node";
 import { PasskeySignInSchema } from "~/schemas/passkeys.ts";
 import { isDomainError } from "~/services/domain-error.ts";
 import { refusalBody, refusalInit } from "~/web/domain-answer.server.ts";
-import { formRefusal, parseForm } from "~/web/form-data.server.ts";
+import { parseForm } from "~/web/form-data.server.ts";
 import { resourceHandler } from "~/web/resource-route.server.ts";
 import { abandonSecondStep, finishPasskeySecondStep, passkeySecondStepOptions } from "~/web/second-factor.server.ts";
 
 export const action = resourceHandler(async ({ request, context }: ActionFunctionArgs) => {
-  // A resource route (resourceHandler keeps the statuses and cookies of its answers): a body parseForm refuses (too large, not a form) is answered here as JSON with its message.
-  let submission;
-  try {
-    ({ submission } = await parseForm(request, PasskeySignInSchema, { maxBytes: 32_768 }));
-  } catch (error) {
-    const refused = formRefusal(error);
-    if (!refused) throw error;
-    return data({ message: refused.message }, { status: refused.status });
-  }
+  // A resource route: a body parseForm refuses (too large, not a form) is answered by resourceHandler as JSON with its status and message.
+  const { submission } = await parseForm(request, PasskeySignInSchema, { maxBytes: 32_768 });
   if (submission.status !== "success") {
     const message = Object.values(submission.error ?? {}).flat()[0] ?? "Choose options or verify.";
     return data({ message }, { status: 400 });

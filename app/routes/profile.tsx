@@ -18,7 +18,7 @@ import { signedInDevicesSection } from "~/web/signed-in-devices.server.ts";
 import { SignedInDevicesSection } from "~/components/profile/SignedInDevicesSection.tsx";
 import { DisplayCurrencySection } from "~/components/profile/DisplayCurrencySection.tsx";
 import { displayCurrencySection } from "~/web/display-currency-section.server.ts";
-import { isDomainError } from "~/services/domain-error.ts";
+import { refusalsAnswered } from "~/web/domain-answer.server.ts";
 import { getUploadStore } from "~/services/storage/index.server.ts";
 
 export const meta: MetaFunction = () => [{ title: "Your profile — Tradebench" }];
@@ -60,7 +60,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 type AvatarResult = { intent: "avatar"; ok: boolean; message: string };
 
-async function handleAvatarUpload(request: Request, userId: string): Promise<AvatarResult> {
+function avatarRefused(message: string) {
+  return data<AvatarResult>({ intent: "avatar", ok: false, message }, { status: 400 });
+}
+
+async function handleAvatarUpload(request: Request, userId: string) {
   const { files } = await parseForm(request, AvatarFormSchema, {
     files: {
       field: AVATAR_FIELD,
@@ -73,23 +77,23 @@ async function handleAvatarUpload(request: Request, userId: string): Promise<Ava
     },
   });
   const file = files[0];
-  if (file?.status === "too_big") return { intent: "avatar", ok: false, message: PROFILE_MESSAGES.avatarTooLarge };
-  if (!file?.bytes || file.size === 0) return { intent: "avatar", ok: false, message: PROFILE_MESSAGES.avatarMissing };
-  try {
-    await saveAvatar(getDb(), getUploadStore(), userId, file.bytes);
-  } catch (error) {
-    if (isDomainError(error)) return { intent: "avatar", ok: false, message: error.message };
-    throw error;
-  }
-  return { intent: "avatar", ok: true, message: PROFILE_MESSAGES.avatarSaved };
+  if (file?.status === "too_big") return avatarRefused(PROFILE_MESSAGES.avatarTooLarge);
+  if (!file?.bytes || file.size === 0) return avatarRefused(PROFILE_MESSAGES.avatarMissing);
+  const bytes = file.bytes;
+  return refusalsAnswered(
+    async () => {
+      await saveAvatar(getDb(), getUploadStore(), userId, bytes);
+      return data<AvatarResult>({ intent: "avatar", ok: true, message: PROFILE_MESSAGES.avatarSaved });
+    },
+    { as: (refusal): AvatarResult => ({ intent: "avatar", ok: false, message: refusal.message }) },
+  );
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const contentType = request.headers.get("Content-Type") ?? "";
   if (contentType.startsWith("multipart/form-data")) {
-    const result = await handleAvatarUpload(request, user.id);
-    return data(result, { status: result.ok ? 200 : 400 });
+    return handleAvatarUpload(request, user.id);
   }
   const { submission, fields } = await parseForm(request, ProfileSchema);
   if (fields.get("intent") === "remove-avatar") {

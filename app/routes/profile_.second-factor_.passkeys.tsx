@@ -9,20 +9,13 @@ import { PasskeyRegistrationSchema } from "~/schemas/passkeys.ts";
 import { beginPasskeyRegistration, finishPasskeyRegistration } from "~/services/accounts/index.server.ts";
 import { requireUser } from "~/web/auth.server.ts";
 import { refusalsAnswered } from "~/web/domain-answer.server.ts";
-import { formRefusal, parseForm } from "~/web/form-data.server.ts";
+import { parseForm } from "~/web/form-data.server.ts";
 import { resourceHandler } from "~/web/resource-route.server.ts";
 
 export const action = resourceHandler(async ({ request }: ActionFunctionArgs) => {
   const user = await requireUser(request);
-  // A resource route (resourceHandler keeps the statuses and cookies of its answers): a body parseForm refuses (too large, not a form) is answered here as JSON with its message.
-  let submission;
-  try {
-    ({ submission } = await parseForm(request, PasskeyRegistrationSchema, { maxBytes: 32_768 }));
-  } catch (error) {
-    const refused = formRefusal(error);
-    if (!refused) throw error;
-    return data({ message: refused.message }, { status: refused.status });
-  }
+  // A resource route: a body parseForm refuses (too large, not a form) is answered by resourceHandler as JSON with its status and message.
+  const { submission } = await parseForm(request, PasskeyRegistrationSchema, { maxBytes: 32_768 });
   if (submission.status !== "success") {
     const fieldErrors = submission.error ?? {};
     const [field, messages] = Object.entries(fieldErrors).find(([, m]) => (m?.length ?? 0) > 0) ?? ["", ["Choose options or register."]];

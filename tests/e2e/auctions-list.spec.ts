@@ -1,12 +1,15 @@
 // /auctions in the browser: the filters round-trip in the URL (with and without JavaScript) and reset the page, the
 // cards' contents, the loading and empty states, watching (sign in first), accessibility, and a card following its
 // auction live while someone else bids.
-// Auctions are written straight into the e2e database (listings owned by the demo seller). They carry prices far above
+// Auctions are made on the e2e database through the integration tests' factories (listings owned by the demo seller). They carry prices far above
 // any demo auction, so sorting by Highest Bid puts them on the first page whatever else the database holds.
 import crypto from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { demoStorageState, expect, test, uniqueClientIp, uniqueEmail, waitForHydration, watchConsole, withDatabase } from "./support.ts";
+import { demoAccount } from "../../db/seed/demo-accounts.ts";
+import { insertAuctionRow } from "../support/auctions.ts";
+import { withAppDatabase } from "./fixtures.ts";
+import { demoStorageState, expect, test, uniqueClientIp, uniqueEmail, waitForHydration, watchConsole } from "./support.ts";
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -18,8 +21,10 @@ function uniqueWord(): string {
 }
 
 /** A category right under one of the spec's eight (an item under test_measurement, say). */
-function itemUnder(category: string): string {
-  return withDatabase((db) => (db.prepare("select id from categories where parent_id = ? order by position limit 1").get(category) as { id: string }).id);
+function itemUnder(category: string): Promise<string> {
+  return withAppDatabase(
+    async (db) => (await db.selectFrom("categories").select("id").where("parent_id", "=", category).orderBy("position").limit(1).executeTakeFirstOrThrow()).id,
+  );
 }
 
 interface AuctionSpec {
@@ -36,50 +41,42 @@ interface AuctionSpec {
   autoExtend?: boolean;
 }
 
-/** Inserts a listing of the demo seller and its auction; returns the auction's and listing's ids. */
-function insertAuction(spec: AuctionSpec): { auctionId: number; listingId: number } {
-  return withDatabase((db) => {
-    const seller = db.prepare("select id from users where email = ?").get("seller@tradebench.test") as { id: string };
-    const now = Date.now();
-    const iso = (offset: number) => new Date(now + offset).toISOString();
-    // BEGIN IMMEDIATE: a deferred transaction that reads first is refused at once ("database is locked") when the
-    // server writes in between, whatever the busy timeout.
-    return db
-      .transaction(() => {
-        const listing = db
-          .prepare(
-            `insert into equipment_listings (user_id, title, category_id, condition, listing_type, price_cents, status, created_at, updated_at)
-           values (?, ?, ?, 'used_good', 'auction', ?, ?, ?, ?) returning id`,
-          )
-          .get(seller.id, spec.title, spec.category, spec.startingCents, spec.status === "ended" ? "sold" : "active", iso(-DAY), iso(-DAY)) as {
-          id: number;
-        };
-        const auction = db
-          .prepare(
-            `insert into auctions (listing_id, start_date, end_date, starting_price_cents, reserve_price_cents, current_price_cents,
-             bid_increment_cents, bid_increment_fixed, extensions_end_at, status, auto_extend, bid_count, created_at, updated_at, ended_at)
-           values (?, ?, ?, ?, ?, ?, 1000, 1, ?, ?, ?, ?, ?, ?, ?) returning id`,
-          )
-          .get(
-            listing.id,
-            iso(spec.startsInMs ?? -HOUR),
-            iso(spec.endsInMs),
-            spec.startingCents,
-            spec.reserveCents ?? null,
-            spec.currentCents ?? spec.startingCents,
-            // Soft close capped an hour after the end, as the seller's form stores it.
-            iso(spec.endsInMs + HOUR),
-            spec.status,
-            spec.autoExtend === false ? 0 : 1,
-            spec.bidCount ?? 0,
-            iso(-DAY),
-            iso(-DAY),
-            spec.status === "ended" ? iso(spec.endsInMs) : null,
-          ) as { id: number };
-        return { auctionId: auction.id, listingId: listing.id };
-      })
-      .immediate();
-  });
+/** Inserts a listing of the demo seller and its auction (the integration tests' factory); returns the auction's and listing's ids. */
+function insertAuction(spec: AuctionSpec): Promise<{ auctionId: number; listingId: number }> {
+  return withAppDatabase((db) =>
+    db.transaction().execute(async (trx) => {
+      const seller = await trx.selectFrom("users").select("id").where("email", "=", demoAccount("seller").email).executeTakeFirstOrThrow();
+      const now = Date.now();
+      const iso = (offset: number) => new Date(now + offset).toISOString();
+      const { auctionId, listingId } = await insertAuctionRow(trx, seller.id, {
+        start_date: iso(spec.startsInMs ?? -HOUR),
+        end_date: iso(spec.endsInMs),
+        starting_price_cents: spec.startingCents,
+        reserve_price_cents: spec.reserveCents ?? null,
+        current_price_cents: spec.currentCents ?? spec.startingCents,
+        // Soft close capped an hour after the end, as the seller's form stores it.
+        extensions_end_at: iso(spec.endsInMs + HOUR),
+        status: spec.status,
+        auto_extend: spec.autoExtend === false ? 0 : 1,
+        bid_count: spec.bidCount ?? 0,
+        created_at: iso(-DAY),
+        updated_at: iso(-DAY),
+        ended_at: spec.status === "ended" ? iso(spec.endsInMs) : null,
+      });
+      await trx
+        .updateTable("equipment_listings")
+        .set({
+          title: spec.title,
+          category_id: spec.category,
+          status: spec.status === "ended" ? "sold" : "active",
+          created_at: iso(-DAY),
+          updated_at: iso(-DAY),
+        })
+        .where("id", "=", listingId)
+        .execute();
+      return { auctionId, listingId };
+    }),
+  );
 }
 
 const grid = (page: Page) => page.getByRole("list", { name: "Auctions" });
@@ -100,10 +97,10 @@ test.describe("without JavaScript", () => {
 
   test("the filters go into the URL, come back into the form, and a filter change starts again at page 1", async ({ page }) => {
     const word = uniqueWord();
-    const category = itemUnder("automation_control");
+    const category = await itemUnder("automation_control");
     // Thirteen upcoming auctions, the i-th at $(90,000,000 + i): one more than a page.
     for (let i = 1; i <= 13; i++) {
-      insertAuction({
+      await insertAuction({
         title: `PLC rack ${word} ${i}`,
         category,
         status: "upcoming",
@@ -182,8 +179,8 @@ test.describe("with JavaScript", () => {
 
   test("cards show status, time, Current Bid, Starting Price, reserve and bids, and link to the lot", async ({ page }) => {
     const word = uniqueWord();
-    const category = itemUnder("test_measurement");
-    const live = insertAuction({
+    const category = await itemUnder("test_measurement");
+    const live = await insertAuction({
       title: `Spectrum analyzer ${word}`,
       category,
       status: "active",
@@ -193,7 +190,7 @@ test.describe("with JavaScript", () => {
       bidCount: 3,
       endsInMs: 2 * DAY + 5 * HOUR + 10 * MINUTE,
     });
-    insertAuction({
+    await insertAuction({
       title: `Network analyzer ${word}`,
       category,
       status: "active",
@@ -201,7 +198,7 @@ test.describe("with JavaScript", () => {
       bidCount: 1,
       endsInMs: 3 * HOUR + 20 * MINUTE,
     });
-    insertAuction({
+    await insertAuction({
       title: `Signal generator ${word}`,
       category,
       status: "upcoming",
@@ -209,7 +206,7 @@ test.describe("with JavaScript", () => {
       startsInMs: 4 * HOUR + 30 * MINUTE,
       endsInMs: 5 * DAY,
     });
-    insertAuction({
+    await insertAuction({
       title: `Power meter ${word}`,
       category,
       status: "ended",
@@ -254,9 +251,9 @@ test.describe("with JavaScript", () => {
   test("watching asks a visitor to sign in first, then works", async ({ page }) => {
     const word = uniqueWord();
     const title = `Logic analyzer ${word}`;
-    const { listingId } = insertAuction({
+    const { listingId } = await insertAuction({
       title,
-      category: itemUnder("test_measurement"),
+      category: await itemUnder("test_measurement"),
       status: "active",
       startingCents: 68_000_000_00,
       endsInMs: 3 * DAY,
@@ -289,14 +286,16 @@ test.describe("with JavaScript", () => {
     await expect(card(page, title).getByRole("button", { name: `Remove ${title} from watchlist` })).toHaveAttribute("aria-pressed", "true");
     await expect
       .poll(() =>
-        withDatabase(
-          (db) =>
-            (
-              db
-                .prepare("select count(*) as n from watchlist w join users u on u.id = w.user_id where u.email = ? and w.listing_id = ?")
-                .get(email, listingId) as { n: number }
-            ).n,
-        ),
+        withAppDatabase(async (db) => {
+          const rows = await db
+            .selectFrom("watchlist as w")
+            .innerJoin("users as u", "u.id", "w.user_id")
+            .select("w.listing_id")
+            .where("u.email", "=", email)
+            .where("w.listing_id", "=", listingId)
+            .execute();
+          return rows.length;
+        }),
       )
       .toBe(1);
     await page.reload();
@@ -306,9 +305,9 @@ test.describe("with JavaScript", () => {
   for (const scheme of ["light", "dark"] as const) {
     test(`has no accessibility violations (${scheme})`, async ({ page }) => {
       await page.emulateMedia({ colorScheme: scheme });
-      insertAuction({
+      await insertAuction({
         title: `Oscilloscope ${uniqueWord()}`,
-        category: itemUnder("test_measurement"),
+        category: await itemUnder("test_measurement"),
         status: "active",
         startingCents: 67_000_000_00,
         reserveCents: 67_500_000_00,
@@ -327,9 +326,9 @@ test.describe("with JavaScript", () => {
   test("a card follows its auction live: another buyer's bid changes the price, bids, reserve and end without a reload", async ({ page, browser }) => {
     const title = `Vector network analyzer ${uniqueWord()}`;
     // Ends in 3 minutes with auto-extend: a bid now moves the end to 5 minutes after it.
-    const { auctionId } = insertAuction({
+    const { auctionId } = await insertAuction({
       title,
-      category: itemUnder("test_measurement"),
+      category: await itemUnder("test_measurement"),
       status: "active",
       startingCents: 98_000_000_00,
       reserveCents: 98_000_050_00,

@@ -7,14 +7,16 @@
 import crypto from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
+import { OSCILLOSCOPES } from "../support/listings.ts";
 import { LISTING_IMAGE_CACHE, OFFLINE_DB_NAME } from "../../app/lib/offline/contracts.ts";
+import { demoAccount } from "../../db/seed/demo-accounts.ts";
+import { insertListing, withAppDatabase } from "./fixtures.ts";
 import { expect, test, toggleWatch, uniqueEmail, withDatabase } from "./support.ts";
 
 // Every other spec blocks service workers (playwright.config.ts).
 test.use({ serviceWorkers: "allow" });
 
 const PASSWORD = "correct-horse-battery";
-const OSCILLOSCOPES = "industrial_electronics_test_measurement_oscilloscopes";
 
 interface Listing {
   id: number;
@@ -40,38 +42,44 @@ async function registerAndSignIn(page: Page): Promise<string> {
  * Active oscilloscopes carrying `word`, each with the photos of a different seeded listing (real files under
  * /uploads/listings/, so the service worker's photo cache is what shows them offline).
  */
-function insertListings(word: string, count: number): Listing[] {
-  return withDatabase((db) => {
-    const seller = db.prepare("select id from users where email = ?").get("seller@tradebench.test") as { id: string };
-    const donors = db
-      .prepare(
-        `select listing_id from equipment_images where url like '/uploads/listings/%'
-         group by listing_id having count(*) >= 2 order by listing_id limit ?`,
-      )
-      .all(count) as Array<{ listing_id: number }>;
+function insertListings(word: string, count: number): Promise<Listing[]> {
+  return withAppDatabase(async (db) => {
+    const seller = await db.selectFrom("users").select("id").where("email", "=", demoAccount("seller").email).executeTakeFirstOrThrow();
+    const donors = await db
+      .selectFrom("equipment_images")
+      .select("listing_id")
+      .where("url", "like", "/uploads/listings/%")
+      .groupBy("listing_id")
+      .having((eb) => eb.fn.countAll(), ">=", 2)
+      .orderBy("listing_id")
+      .limit(count)
+      .execute();
     expect(donors).toHaveLength(count);
-    const insert = db.prepare(
-      `insert into equipment_listings (user_id, title, description, brand, model, category_id, condition, price_cents, status, created_at, location, specifications, features)
-       values (?, ?, 'A bench oscilloscope, calibrated last spring.', 'Rigol', 'DS1054Z', ?, 'used_good', ?, 'active', ?, 'Austin, TX', ?, ?) returning id`,
-    );
-    const copyImages = db.prepare(
-      `insert into equipment_images (listing_id, url, thumbnail_url, width, height, is_primary, position)
-       select ?, url, thumbnail_url, width, height, is_primary, position from equipment_images where listing_id = ? order by position limit 2`,
-    );
     const listings: Listing[] = [];
     for (let i = 1; i <= count; i++) {
-      const title = `Scope ${word} ${i}`;
-      const createdAt = new Date(Date.now() - (count - i) * 60_000).toISOString();
-      const { id } = insert.get(
-        seller.id,
-        title,
-        OSCILLOSCOPES,
-        40_000 + i * 1_000,
-        createdAt,
-        JSON.stringify({ Bandwidth: "50 MHz", Channels: "4" }),
-        JSON.stringify(["Serial decode"]),
-      ) as { id: number };
-      copyImages.run(id, donors[i - 1]!.listing_id);
+      const { id, title } = await insertListing(db, seller.id, {
+        title: `Scope ${word} ${i}`,
+        description: "A bench oscilloscope, calibrated last spring.",
+        brand: "Rigol",
+        model: "DS1054Z",
+        category_id: OSCILLOSCOPES,
+        price_cents: 40_000 + i * 1_000,
+        created_at: new Date(Date.now() - (count - i) * 60_000).toISOString(),
+        location: "Austin, TX",
+        specifications: JSON.stringify({ Bandwidth: "50 MHz", Channels: "4" }),
+        features: JSON.stringify(["Serial decode"]),
+      });
+      const photos = await db
+        .selectFrom("equipment_images")
+        .select(["url", "thumbnail_url", "width", "height", "is_primary", "position"])
+        .where("listing_id", "=", donors[i - 1]!.listing_id)
+        .orderBy("position")
+        .limit(2)
+        .execute();
+      await db
+        .insertInto("equipment_images")
+        .values(photos.map((photo) => ({ ...photo, listing_id: id })))
+        .execute();
       listings.push({ id, title });
     }
     return listings;
@@ -185,7 +193,7 @@ test("the watchlist, a saved search and browsed listings work offline; changes s
   test.setTimeout(180_000); // a long path on a shared machine: sign-up, watch, save, browse, offline, back online
   const email = await registerAndSignIn(page);
   const word = `zo${crypto.randomBytes(5).toString("hex")}`;
-  const listings = insertListings(word, 5);
+  const listings = await insertListings(word, 5);
   const watched = listings.slice(0, 3);
   const browsed = listings.slice(3);
 
@@ -407,7 +415,7 @@ test("offline on a phone: notes, a new saved search and a watch wait in the outb
   await page.setViewportSize({ width: 360, height: 740 });
   const email = await registerAndSignIn(page);
   const word = `zp${crypto.randomBytes(5).toString("hex")}`;
-  const [kept, browsedOnly] = insertListings(word, 2) as [Listing, Listing];
+  const [kept, browsedOnly] = (await insertListings(word, 2)) as [Listing, Listing];
 
   // Watch one listing from its page and browse another.
   await page.goto(`/listings/${kept.id}`);

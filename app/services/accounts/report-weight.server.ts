@@ -1,22 +1,16 @@
 // How much a member's report or flag counts towards hiding content before a moderator looks, and whose
 // content reports never hide. One rule for listing reports and forum flags: an account's weight follows its standing
 // (confirmed, age, suspensions now and before; app/lib/moderation.ts has the figures), so a handful of fresh accounts
-// cannot take a listing or a post down; content written by staff is only ever queued for review, never auto-hidden.
+// cannot take a listing or a post down; content by a member whose role holds can_skip_report_hiding (the staff roles,
+// as seeded; docs/decisions/0087) is only ever queued for review, never auto-hidden.
 import type { Kysely } from "kysely";
 import type { Database } from "#db/schema.ts";
 import { MEMBER_AUDIT_ACTIONS } from "~/lib/admin-members.ts";
 import { FRESH_REPORT_WEIGHT, REPORT_WEIGHT_TO_HIDE, SEASONED_REPORT_WEIGHT, SEASONED_REPORTER_DAYS } from "~/lib/moderation.ts";
-import { normalizeRole, type Role } from "~/lib/roles.ts";
+import { normalizeRole } from "~/lib/roles.ts";
+import { roleHasPermission } from "./permissions.server.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** The roles of members (everyone else is staff). */
-const MEMBER_ROLES: readonly Role[] = ["buyer", "seller"];
-
-/** Whether `role` is a staff role: content of staff is never hidden by members' reports. */
-export function isStaffRole(role: unknown): boolean {
-  return !MEMBER_ROLES.includes(normalizeRole(role));
-}
 
 export interface ReporterStanding {
   confirmed: boolean;
@@ -71,11 +65,11 @@ export async function reportersWeight(db: Kysely<Database>, reporterIds: readonl
 }
 
 /**
- * Whether reports by `reporterIds` hide content by `authorId` pending review: never staff's content, otherwise once the
- * reporters weigh REPORT_WEIGHT_TO_HIDE.
+ * Whether reports by `reporterIds` hide content by `authorId` pending review: never the content of an author whose role
+ * holds can_skip_report_hiding now, otherwise once the reporters weigh REPORT_WEIGHT_TO_HIDE.
  */
 export async function reportsHideContent(db: Kysely<Database>, authorId: string, reporterIds: readonly string[], now: Date = new Date()): Promise<boolean> {
   const author = await db.selectFrom("profiles").select("role").where("id", "=", authorId).executeTakeFirst();
-  if (!author || isStaffRole(author.role)) return false;
+  if (!author || (await roleHasPermission(db, normalizeRole(author.role), "can_skip_report_hiding"))) return false;
   return (await reportersWeight(db, reporterIds, now)) >= REPORT_WEIGHT_TO_HIDE;
 }

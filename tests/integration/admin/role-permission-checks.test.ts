@@ -9,7 +9,8 @@ import { MEMBER_MESSAGES } from "~/lib/admin-members.ts";
 import type { Permission } from "~/lib/permissions.ts";
 import type { Role } from "~/lib/roles.ts";
 import { publicProfile } from "~/flows/index.server.ts";
-import { changeUserAccess, listRolePermissions, reinstateUser, setRolePermissions, suspendUser } from "~/services/admin/index.server.ts";
+import { changeUserAccess, listRolePermissions, reinstateUser, reportListing, setRolePermissions, suspendUser } from "~/services/admin/index.server.ts";
+import { MemoryRateLimiter } from "~/services/platform/rate-limit.server.ts";
 import { DomainError } from "~/services/domain-error.ts";
 import { chunksOf, parseBulkCsv } from "~/services/listings/bulk-csv.server.ts";
 import {
@@ -91,6 +92,35 @@ describe("the seeded roles keep what they could do", () => {
         .sort();
       expect(holders, permission).toEqual(["admin", "super_admin"]);
     }
+  });
+});
+
+describe("members' reports", () => {
+  it("the staff roles hold can_skip_report_hiding as seeded, members' roles do not", () => {
+    const holders = [...seeded]
+      .filter(([, held]) => held.includes("can_skip_report_hiding"))
+      .map(([role]) => role)
+      .sort();
+    expect(holders).toEqual(["admin", "billing", "dispute_resolution_referee", "moderator", "super_admin", "support"]);
+  });
+
+  it("never hide the listing of a role holding can_skip_report_hiding, and hide it once the role does not", async () => {
+    const seasoned = new Date(Date.now() - 90 * 24 * 60 * 60 * 1000).toISOString();
+    const reporters: string[] = [];
+    for (let n = 0; n < 3; n += 1) reporters.push(await insertUserRow(opened.db, `reporter-${n}-${Date.now()}@example.test`, "buyer"));
+    await opened.db.updateTable("users").set({ created_at: seasoned }).where("id", "in", reporters).execute();
+    const hiddenBy = async (ownerId: string): Promise<boolean> => {
+      const listingId = await insertListingRow(opened.db, ownerId);
+      const limiter = new MemoryRateLimiter();
+      let hidden = false;
+      for (const reporterId of reporters) hidden = (await reportListing(opened.db, { listingId, reporterId, reason: "counterfeit" }, { limiter })).hidden;
+      return hidden;
+    };
+    expect(await hiddenBy(people.moderator)).toBe(false);
+    await revoke("moderator", "can_skip_report_hiding");
+    expect(await hiddenBy(people.moderator)).toBe(true);
+    await grant("seller", "can_skip_report_hiding");
+    expect(await hiddenBy(people.seller)).toBe(false);
   });
 });
 
