@@ -19,11 +19,7 @@ export interface CheckoutActionOptions {
   notFound: "page" | "form";
 }
 
-async function checkoutAction(
-  request: Request,
-  purchase: (shipping: ShippingAddress) => Promise<{ orderId: number }>,
-  { notFound }: CheckoutActionOptions,
-) {
+async function checkoutAction(request: Request, purchase: (shipping: ShippingAddress) => Promise<{ orderId: number }>, { notFound }: CheckoutActionOptions) {
   const { submission } = await parseForm(request, ShippingAddressSchema);
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const shipping = submission.value;
