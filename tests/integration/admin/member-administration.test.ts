@@ -199,19 +199,21 @@ describe("the member's page", () => {
 
 describe("editing what a role may do", () => {
   it("only can_manage_admins edits; the change is audited and takes effect; super_admin keeps can_manage_admins", async () => {
-    expect((await refusal(setRolePermissions(opened.db, people.admin, "support", ["can_view_users", "can_answer_support", "can_bid"]))).kind).toBe("forbidden");
-    const outcome = await setRolePermissions(opened.db, people.superAdmin, "support", ["can_view_users", "can_answer_support", "can_bid"]);
-    expect(outcome).toEqual({ changed: true, permissions: ["can_view_users", "can_bid", "can_answer_support"] });
+    const seeded = ["can_view_users", "can_answer_support", "can_skip_report_hiding"];
+    const withBidding = ["can_view_users", "can_bid", "can_answer_support", "can_skip_report_hiding"];
+    expect((await refusal(setRolePermissions(opened.db, people.admin, "support", [...seeded, "can_bid"]))).kind).toBe("forbidden");
+    const outcome = await setRolePermissions(opened.db, people.superAdmin, "support", [...seeded, "can_bid"]);
+    expect(outcome).toEqual({ changed: true, permissions: withBidding });
     const support = (await listRolePermissions(opened.db)).find((r) => r.role === "support");
-    expect(support).toEqual({ role: "support", permissions: ["can_view_users", "can_bid", "can_answer_support"], members: 1 });
+    expect(support).toEqual({ role: "support", permissions: withBidding, members: 1 });
     const [row] = await auditRows(MEMBER_AUDIT_ACTIONS.rolePermissionsChange);
     expect(row).toMatchObject({ actor_user_id: people.superAdmin, subject_type: "role", subject_id: "support" });
     expect(JSON.parse(row!.detail)).toEqual({
-      old: { permissions: ["can_view_users", "can_answer_support"] },
-      new: { permissions: ["can_view_users", "can_bid", "can_answer_support"] },
+      old: { permissions: seeded },
+      new: { permissions: withBidding },
     });
-    expect((await setRolePermissions(opened.db, people.superAdmin, "support", ["can_answer_support", "can_bid", "can_view_users"])).changed).toBe(false);
-    await setRolePermissions(opened.db, people.superAdmin, "support", ["can_view_users", "can_answer_support"]);
+    expect((await setRolePermissions(opened.db, people.superAdmin, "support", [...withBidding].reverse())).changed).toBe(false);
+    await setRolePermissions(opened.db, people.superAdmin, "support", seeded);
 
     const keep = await refusal(setRolePermissions(opened.db, people.superAdmin, "super_admin", ["can_manage_users"]));
     expect([keep.kind, keep.message]).toEqual(["conflict", MEMBER_MESSAGES.superAdminKeepsManageAdmins]);
@@ -220,7 +222,7 @@ describe("editing what a role may do", () => {
     expect(await auditRows(MEMBER_AUDIT_ACTIONS.rolePermissionsChange)).toHaveLength(2);
   });
 
-  it("lists the eight roles of spec 02 §1 with the permissions the role service names", async () => {
+  it("lists the eight roles with the permissions each is seeded with", async () => {
     const roles = await listRolePermissions(opened.db);
     expect(roles.map((r) => r.role).sort()).toEqual([
       "admin",
@@ -237,9 +239,9 @@ describe("editing what a role may do", () => {
     expect(of("admin")).not.toContain("can_manage_admins");
     expect(of("admin")).toEqual(expect.arrayContaining(["can_manage_users", "can_manage_promo_codes", "can_view_users"]));
     expect(of("moderator")).toEqual(expect.arrayContaining(["can_moderate_listings", "can_moderate_content"]));
-    expect(of("dispute_resolution_referee")).toEqual(["can_resolve_disputes"]);
+    expect(of("dispute_resolution_referee")).toEqual(["can_resolve_disputes", "can_skip_report_hiding"]);
     expect(of("billing")).toEqual(expect.arrayContaining(["can_confirm_payments", "can_manage_billing"]));
-    expect(of("support")).toEqual(["can_view_users", "can_answer_support"]);
+    expect(of("support")).toEqual(["can_view_users", "can_answer_support", "can_skip_report_hiding"]);
     expect(of("seller")).toEqual(expect.arrayContaining(["can_create_listings", "can_bid"]));
     expect(of("buyer")).toEqual(["can_bid"]);
   });
