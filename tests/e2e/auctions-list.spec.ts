@@ -6,6 +6,7 @@
 import crypto from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
+import { inWriteTransaction } from "../../db/dialect.ts";
 import { demoAccount } from "../../db/seed/demo-accounts.ts";
 import { insertAuctionRow } from "../support/auctions.ts";
 import { withAppDatabase } from "./fixtures.ts";
@@ -41,10 +42,14 @@ interface AuctionSpec {
   autoExtend?: boolean;
 }
 
-/** Inserts a listing of the demo seller and its auction (the integration tests' factory); returns the auction's and listing's ids. */
+/**
+ * Inserts a listing of the demo seller and its auction (the integration tests' factory); returns the auction's and
+ * listing's ids. A write transaction (SQLite's `BEGIN IMMEDIATE`), so it waits for the server's writers: a deferred one
+ * reads first and then fails at once with "database is locked" if the server wrote in between.
+ */
 function insertAuction(spec: AuctionSpec): Promise<{ auctionId: number; listingId: number }> {
   return withAppDatabase((db) =>
-    db.transaction().execute(async (trx) => {
+    inWriteTransaction(db, async (trx) => {
       const seller = await trx.selectFrom("users").select("id").where("email", "=", demoAccount("seller").email).executeTakeFirstOrThrow();
       const now = Date.now();
       const iso = (offset: number) => new Date(now + offset).toISOString();
