@@ -668,7 +668,9 @@ function scheduleLot(
     if (!designated || !live(at)) return;
     const reserveShort = terms.reserveCents !== null && lot.reserve === "met" && (state?.currentPriceCents ?? 0) < terms.reserveCents;
     if (leaderId() === designated.person.id && !reserveShort) return;
-    await bid(at, designated, minimum(), designated.valueCents);
+    // Their maximum covers at least the next minimum: the others' bids may have passed the value drawn for them.
+    const floor = minimum();
+    await bid(at, designated, floor, Math.max(floor, designated.valueCents));
   };
 
   const from = lot.startAt + 10 * MINUTE;
