@@ -1,3 +1,5 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import js from "@eslint/js";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
@@ -23,7 +25,54 @@ export default tseslint.config(
   // lint. Type-only imports are allowed across layers (they vanish from the build: a component may name the shape its
   // route's loader returns); what is forbidden is code that runs.
   ...layerRules(),
+  {
+    files: ["app/**/*.{ts,tsx}"],
+    plugins: { tradebench: { rules: { "domain-face": domainFaceRule() } } },
+    rules: { "tradebench/domain-face": "error" },
+  },
 );
+
+/**
+ * `tradebench/domain-face`: a service domain (a folder of app/services/) is reached from outside only through its
+ * index, the face that names what it offers (docs/decisions/0086). Any import, re-export or dynamic import in app/ that
+ * resolves into another domain's folder must name `<domain>/index.server.ts`; type-only imports too, so the face lists
+ * the shapes a domain hands out. Imports inside one domain are free.
+ */
+function domainFaceRule() {
+  const app = path.join(path.dirname(fileURLToPath(import.meta.url)), "app");
+  const services = path.join(app, "services");
+  /** The domain a file belongs to, or null outside app/services/<domain>/. */
+  const domainOf = (file) => {
+    const relative = path.relative(services, file);
+    if (relative.startsWith("..") || path.isAbsolute(relative)) return null;
+    const parts = relative.split(path.sep);
+    return parts.length > 1 ? parts[0] : null;
+  };
+  return {
+    meta: {
+      type: "problem",
+      docs: { description: "Import another service domain only through its index.server.ts" },
+      messages: { deep: "Import the {{domain}} domain through its face, ~/services/{{domain}}/index.server.ts, not its file {{file}}." },
+      schema: [],
+    },
+    create(context) {
+      const from = domainOf(context.filename);
+      const check = (node) => {
+        const source = node?.source;
+        if (!source || source.type !== "Literal" || typeof source.value !== "string") return;
+        const specifier = source.value;
+        let target;
+        if (specifier.startsWith("~/")) target = path.join(app, specifier.slice(2));
+        else if (specifier.startsWith(".")) target = path.resolve(path.dirname(context.filename), specifier);
+        else return;
+        const to = domainOf(target);
+        if (!to || to === from || path.basename(target) === "index.server.ts") return;
+        context.report({ node: source, messageId: "deep", data: { domain: to, file: path.basename(target) } });
+      };
+      return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check };
+    },
+  };
+}
 
 /** One `no-restricted-imports` block per layer: the files it covers and the import patterns they may not use. */
 function layerRules() {

@@ -6,7 +6,7 @@ import { conditionLabel } from "~/lib/conditions.ts";
 import { formatPrice, type ApproxPrices } from "~/lib/money.ts";
 import { ApproxPrice } from "./ApproxPrice.tsx";
 import { staticClasses } from "~/lib/static-styles.ts";
-import type { ListingCardData } from "~/services/listings/listing-cards.server.ts";
+import type { ListingCardData } from "~/services/listings/index.server.ts";
 import { CardPicture, cardFrame } from "./card-frame.tsx";
 import { ShieldCheckIcon } from "./icons.tsx";
 import { WatchButton } from "./WatchButton.tsx";

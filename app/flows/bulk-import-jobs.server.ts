@@ -21,14 +21,20 @@ import { toCanonicalCondition } from "~/lib/conditions.ts";
 import { parseMoneyCents } from "~/schemas/listing.ts";
 import { DomainError } from "../services/domain-error.ts";
 import { nextTurn } from "../services/event-loop.server.ts";
-import { generateAiListing, type AiListingOptions } from "../services/ai/ai-listing.server.ts";
-import { alertSavedSearchesOfListing } from "../services/alerts/saved-search-alerts.server.ts";
-import { getLiveEventBus, userTopic } from "../services/platform/live-events.server.ts";
-import { fetchRemotePhoto, type RemotePhotoOptions } from "../services/platform/remote-photo.server.ts";
-import type { UploadStore } from "../services/storage/upload-store.server.ts";
-import { bulkCategoryIndex, checkRow, listingInputOfRow, valuesOfStoredRow, type BulkComparable } from "../services/listings/bulk-import.server.ts";
-import { createListing } from "../services/listings/create-listing.server.ts";
-import { prepareListingImage, type PreparedImage } from "../services/listings/listing-images.server.ts";
+import { generateAiListing, type AiListingOptions } from "../services/ai/index.server.ts";
+import { alertSavedSearchesOfListing } from "../services/alerts/index.server.ts";
+import { getLiveEventBus, userTopic, fetchRemotePhoto, type RemotePhotoOptions } from "../services/platform/index.server.ts";
+import type { UploadStore } from "../services/storage/index.server.ts";
+import {
+  bulkCategoryIndex,
+  checkRow,
+  listingInputOfRow,
+  valuesOfStoredRow,
+  type BulkComparable,
+  createListing,
+  prepareListingImage,
+  type PreparedImage,
+} from "../services/listings/index.server.ts";
 
 /** How long a worker's claim on an import lasts without renewal. */
 const BULK_JOB_LEASE_MS = 60_000;

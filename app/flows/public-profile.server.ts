@@ -6,11 +6,10 @@ import type { Database } from "#db/schema.ts";
 import { SOLD_ORDER_STATUSES } from "~/lib/admin-dashboard.ts";
 import { PROFILE_AUCTIONS_PAGE_SIZE, PROFILE_LISTINGS_PAGE_SIZE } from "~/lib/profiles.ts";
 import { normalizeRole, ROLE_LABELS, type Role } from "~/lib/roles.ts";
-import { sellerResponseFigures } from "../services/messaging/response-figures.server.ts";
-import { ratingSummary, type RatingSummary } from "../services/reviews/rating-summary.server.ts";
-import { memberName } from "../services/platform/party-names.server.ts";
-import { profileLooker, profileVisibility, type ProfileViewer } from "../services/accounts/profile-privacy.server.ts";
-import { parsePreferences } from "../services/accounts/profile.server.ts";
+import { sellerResponseFigures } from "../services/messaging/index.server.ts";
+import { ratingSummary, type RatingSummary } from "../services/reviews/index.server.ts";
+import { memberName } from "../services/platform/index.server.ts";
+import { profileLooker, profileVisibility, type ProfileViewer, parsePreferences } from "../services/accounts/index.server.ts";
 
 export interface MoneyTotal {
   currency: string;

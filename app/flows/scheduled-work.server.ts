@@ -4,18 +4,13 @@
 import type { Kysely } from "kysely";
 import type { Database } from "#db/schema.ts";
 import { unlessRunningElsewhere } from "#db/server-coordination.ts";
-import { deliverPendingEmails } from "../services/platform/mailer.server.ts";
-import { completeInspectedOrders } from "../services/orders/order-flow.server.ts";
-import { publishDueReviews } from "../services/reviews/reviews.server.ts";
-import { cancelUnpaidOfferOrders, expireDueOffers } from "../services/orders/offers.server.ts";
-import { flushSavedSearchAlerts } from "../services/alerts/saved-search-alerts.server.ts";
-import { flushFollowedSellerAlerts } from "../services/alerts/followed-seller-alerts.server.ts";
-import { alertAuctionsEndingSoon } from "../services/alerts/watcher-alerts.server.ts";
-import { pruneExpiredAttemptCounters } from "../services/platform/attempt-counters.server.ts";
-import { pruneExpiredKnownSignIns } from "../services/accounts/sign-in-limits.server.ts";
-import { prunePastSearchVisitors } from "../services/listings/search-query.server.ts";
+import { deliverPendingEmails, pruneExpiredAttemptCounters } from "../services/platform/index.server.ts";
+import { completeInspectedOrders, cancelUnpaidOfferOrders, expireDueOffers } from "../services/orders/index.server.ts";
+import { publishDueReviews } from "../services/reviews/index.server.ts";
+import { flushSavedSearchAlerts, flushFollowedSellerAlerts, alertAuctionsEndingSoon } from "../services/alerts/index.server.ts";
+import { pruneExpiredKnownSignIns } from "../services/accounts/index.server.ts";
+import { prunePastSearchVisitors, endExpiredFeaturings } from "../services/listings/index.server.ts";
 import { resumeBulkImportJobs } from "./bulk-import-jobs.server.ts";
-import { endExpiredFeaturings } from "../services/listings/feature-listing.server.ts";
 import { getUploadStore } from "../services/storage/index.server.ts";
 
 /**

@@ -1,8 +1,8 @@
 // What the /watchlist page shows of watched items, saved searches and a search's results: the service's rows turned
 // into display values (links, prices, time left, labels) on the server, so the page renders the same text the
 // server computed. Pure and client-safe (types only from the services).
-import type { ExecutedListing, SavedSearchSummary } from "~/services/alerts/saved-search.server.ts";
-import type { WatchedItem } from "~/services/watchlist/watchlist.server.ts";
+import type { ExecutedListing, SavedSearchSummary } from "~/services/alerts/index.server.ts";
+import type { WatchedItem } from "~/services/watchlist/index.server.ts";
 import { formatTimeLeft, LIVE_AUCTION_STATUSES } from "./auctions.ts";
 import { conditionLabel } from "./conditions.ts";
 import { formatShortDate } from "./dates.ts";

@@ -4,7 +4,7 @@ import { Link as RemixLink } from "@remix-run/react";
 import { AUCTION_STATUS_LABELS, AUCTION_STATUS_PALETTES, RESERVE_LABELS, formatTimeLeft, type AuctionStatus } from "~/lib/auctions.ts";
 import { formatCount, formatPrice, type ApproxPrices } from "~/lib/money.ts";
 import { staticClasses } from "~/lib/static-styles.ts";
-import type { AuctionCardData } from "~/services/auctions/auction-list.server.ts";
+import type { AuctionCardData } from "~/services/auctions/index.server.ts";
 import { ApproxPrice } from "../ApproxPrice.tsx";
 import { CardPicture, cardFrame } from "../card-frame.tsx";
 import { WatchButton } from "../WatchButton.tsx";

@@ -14,7 +14,7 @@ import { formatCount, formatPrice } from "~/lib/money.ts";
 import type { NotificationType } from "~/lib/notification-types.ts";
 import { initials } from "~/lib/user.ts";
 import { auctionPriceLabel } from "~/lib/watchlist-views.ts";
-import type { ActiveBid as ActiveBidView, DashboardWatchItem as WatchItem } from "~/services/dashboards/buyer-dashboard.server.ts";
+import type { ActiveBid as ActiveBidView, DashboardWatchItem as WatchItem } from "~/services/dashboards/index.server.ts";
 import { DashboardSection, StatCard, type SectionState } from "./DashboardParts.tsx";
 import { TrendChart } from "./TrendChart.tsx";
 

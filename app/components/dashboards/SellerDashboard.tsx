@@ -5,7 +5,7 @@ import { Box, Button, Flex, Heading, Image, Link, List, SimpleGrid, Stack, Table
 import { Link as RemixLink } from "@remix-run/react";
 import { formatShortDate } from "~/lib/dates.ts";
 import { formatCount, formatPrice } from "~/lib/money.ts";
-import type { SellerListingRow } from "~/services/dashboards/seller-dashboard.server.ts";
+import type { SellerListingRow } from "~/services/dashboards/index.server.ts";
 import { DashboardSection, ListingStatusBadge, StatCard, type SectionState } from "./DashboardParts.tsx";
 import { TrendChart } from "./TrendChart.tsx";
 

@@ -3,7 +3,7 @@ import { AppLink } from "~/components/AppLink.tsx";
 import { ListingCard } from "~/components/ListingCard.tsx";
 import { gridColumns, staticClasses } from "~/lib/static-styles.ts";
 import type { ApproxPrices } from "~/lib/money.ts";
-import type { ListingCardData } from "~/services/listings/listing-cards.server.ts";
+import type { ListingCardData } from "~/services/listings/index.server.ts";
 
 const NO_FEATURED_LISTINGS = "No featured listings available at the moment.";
 

@@ -7,7 +7,7 @@ import { conditionLabel } from "~/lib/conditions.ts";
 import { ApproxPrice } from "~/components/ApproxPrice.tsx";
 import { formatPrice, type ApproxPrices } from "~/lib/money.ts";
 import { staticClasses } from "~/lib/static-styles.ts";
-import type { ListingCardData } from "~/services/listings/listing-cards.server.ts";
+import type { ListingCardData } from "~/services/listings/index.server.ts";
 
 const recent = staticClasses("recent", {
   section: { mb: "10" },

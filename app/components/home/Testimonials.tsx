@@ -1,6 +1,6 @@
 // Three published testimonials; the section is left out when there are none.
 import { gridColumns, staticClasses } from "~/lib/static-styles.ts";
-import type { Testimonial } from "~/services/listings/testimonials.server.ts";
+import type { Testimonial } from "~/services/listings/index.server.ts";
 import { home } from "./home-styles.ts";
 
 const quotes = staticClasses("testimonials", {

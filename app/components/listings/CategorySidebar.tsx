@@ -1,7 +1,7 @@
 // The category sidebar: main categories → subcategories → items (items of the current subcategory
 // only, to keep the page light). Links keep the other filters and start again at page 1.
 import { AppLink } from "~/components/AppLink.tsx";
-import type { CategoryNode } from "~/services/listings/category.server.ts";
+import type { CategoryNode } from "~/services/listings/index.server.ts";
 import { classNames } from "../shell-styles.ts";
 import { ui } from "./listings-styles.ts";
 

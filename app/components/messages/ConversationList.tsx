@@ -4,7 +4,7 @@ import { Badge, Box, Button, chakra, HStack, Input, Stack, Text } from "@chakra-
 import { Form, Link as RemixLink } from "@remix-run/react";
 import { formatMessageDate, formatMessageDateTime, MESSAGE_TEXT } from "~/lib/messages.ts";
 import { MESSAGE_SEARCH_MAX } from "~/schemas/message.ts";
-import type { ConversationSummary } from "~/services/messaging/messages.server.ts";
+import type { ConversationSummary } from "~/services/messaging/index.server.ts";
 import { SearchIcon } from "../icons.tsx";
 
 function conversationHref(id: number, search: string): string {

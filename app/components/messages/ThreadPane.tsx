@@ -5,7 +5,7 @@ import { Box, Button, chakra, Heading, HStack, Link, Stack, Text, Textarea } fro
 import { Link as RemixLink, useFetcher } from "@remix-run/react";
 import { useEffect, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
 import { conversationUrl, formatMessageDate, formatMessageDateTime, GENERAL_CONVERSATION_TITLE, MESSAGE_MAX_LENGTH, MESSAGE_TEXT } from "~/lib/messages.ts";
-import type { ConversationThread } from "~/services/messaging/messages.server.ts";
+import type { ConversationThread } from "~/services/messaging/index.server.ts";
 import { ChevronLeftIcon } from "../icons.tsx";
 import { MessageText } from "./MessageText.tsx";
 

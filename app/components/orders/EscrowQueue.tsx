@@ -4,7 +4,7 @@ import { Box, Heading, Table, Text } from "@chakra-ui/react";
 import type { ReactNode } from "react";
 import { formatExactPrice } from "~/lib/money.ts";
 import { formatOrderDate } from "~/lib/orders.ts";
-import type { EscrowDeskItem } from "~/services/orders/orders.server.ts";
+import type { EscrowDeskItem } from "~/services/orders/index.server.ts";
 import { OrderReferenceLink } from "./OrderTable.tsx";
 
 export interface EscrowQueueProps {

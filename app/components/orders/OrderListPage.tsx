@@ -4,7 +4,7 @@ import { Box, Button, Container, Heading, HStack, Stack, Text } from "@chakra-ui
 import { formatShortDate } from "~/lib/dates.ts";
 import { Link as RemixLink } from "@remix-run/react";
 import type { ReactNode } from "react";
-import type { OrderListItem } from "~/services/orders/orders.server.ts";
+import type { OrderListItem } from "~/services/orders/index.server.ts";
 import { Pagination } from "../listings/Pagination.tsx";
 import { OrderTable } from "./OrderTable.tsx";
 

@@ -4,7 +4,7 @@ import { Link as RemixLink } from "@remix-run/react";
 import { formatExactPrice } from "~/lib/money.ts";
 import { formatOrderDate } from "~/lib/orders.ts";
 import { formatRate, sellerProceeds } from "~/lib/fees.ts";
-import type { OrderListItem } from "~/services/orders/orders.server.ts";
+import type { OrderListItem } from "~/services/orders/index.server.ts";
 import { OrderStatusBadge } from "./OrderStatusBadge.tsx";
 
 /** The order's payment reference, linking to the order; read out with the item's title. */

@@ -1,7 +1,7 @@
 // What happened to an order, oldest first: each state it reached, when, by whom, and the note given.
 import { Box, Heading, Stack, Text } from "@chakra-ui/react";
 import { formatOrderTime, ORDER_STATUS_LABELS } from "~/lib/orders.ts";
-import type { OrderTimelineEntry } from "~/services/orders/orders.server.ts";
+import type { OrderTimelineEntry } from "~/services/orders/index.server.ts";
 
 export function OrderTimeline({ entries }: { entries: OrderTimelineEntry[] }) {
   return (

@@ -1,7 +1,7 @@
 // The copies kept for offline use, made from what the pages already read: one mapper for the listing page, the
 // auction lot page and the offline snapshot, so a copy reads the same wherever it was taken. Pure and client-safe
 // (types only from the services).
-import type { ListingCardData } from "~/services/listings/listing-cards.server.ts";
+import type { ListingCardData } from "~/services/listings/index.server.ts";
 import type { SellerPanelData } from "~/components/listing-detail/SellerPanel.tsx";
 import { publicName } from "~/lib/user.ts";
 import { LIVE_AUCTION_STATUSES } from "../auctions.ts";

@@ -9,7 +9,7 @@ import type { Database } from "#db/schema.ts";
 import { normalizeRole } from "~/lib/roles.ts";
 import { BECOME_SELLER_AUDIT_ACTION, BECOME_SELLER_MESSAGES } from "~/schemas/become-seller.ts";
 import { DomainError } from "../domain-error.ts";
-import { recordAuditEvent } from "../platform/audit-log.server.ts";
+import { recordAuditEvent } from "../platform/index.server.ts";
 import { emailConfirmationRefusal } from "./email-confirmation.server.ts";
 import { accountSuspendedError } from "./suspension.server.ts";
 

@@ -6,7 +6,7 @@ import { inWriteTransaction } from "#db/dialect.ts";
 import type { Database } from "#db/schema.ts";
 import { CONFIRM_EMAIL_PATH, EMAIL_CONFIRMATION_MESSAGES, type ConfirmationProblem } from "~/lib/email-confirmation-messages.ts";
 import { DomainError } from "../domain-error.ts";
-import { sendEmail } from "../platform/mailer.server.ts";
+import { sendEmail } from "../platform/index.server.ts";
 import { randomToken, sha256 } from "./tokens.server.ts";
 
 export const CONFIRMATION_TOKEN_TTL_HOURS = 24;

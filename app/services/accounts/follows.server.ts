@@ -7,7 +7,7 @@ import { FOLLOW_MESSAGES, FOLLOWING_PAGE_SIZE } from "~/lib/follows.ts";
 import { normalizeRole } from "~/lib/roles.ts";
 import { DomainError } from "../domain-error.ts";
 import { addingInWriteTransaction, assertRoomFor } from "../member-limits.server.ts";
-import { memberName } from "../platform/party-names.server.ts";
+import { memberName } from "../platform/index.server.ts";
 
 async function followableSeller(db: Kysely<Database>, followerId: string, sellerId: string): Promise<void> {
   if (followerId === sellerId) throw new DomainError("forbidden", FOLLOW_MESSAGES.ownProfile);

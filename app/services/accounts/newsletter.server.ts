@@ -12,10 +12,8 @@ import { getEnv } from "~/env.server.ts";
 import { csvLine, UTF8_BOM } from "~/lib/csv.ts";
 import { NEWSLETTER_CONFIRM_PATH, NEWSLETTER_UNSUBSCRIBE_PATH } from "~/schemas/newsletter.ts";
 import { DomainError } from "../domain-error.ts";
-import { tooManyAttempts } from "../platform/attempt-counters.server.ts";
-import { sharedRateLimiter, type RateLimiter, type RateLimitRule } from "../platform/rate-limit.server.ts";
+import { tooManyAttempts, sharedRateLimiter, type RateLimiter, type RateLimitRule, queueEmail, type EmailMessage } from "../platform/index.server.ts";
 import { randomToken, sha256 } from "./tokens.server.ts";
-import { queueEmail, type EmailMessage } from "../platform/mailer.server.ts";
 
 /** How long a confirmation link works. */
 export const NEWSLETTER_CONFIRM_TTL_HOURS = 48;

@@ -31,8 +31,7 @@ import { MEMBER_LIMITS } from "~/lib/member-limits.ts";
 import { PASSKEY_MESSAGES } from "~/schemas/passkeys.ts";
 import { SECOND_FACTOR_MESSAGES } from "~/schemas/second-factor.ts";
 import { DomainError } from "../domain-error.ts";
-import { sendEmail } from "../platform/mailer.server.ts";
-import { recordAuditEvent } from "../platform/audit-log.server.ts";
+import { sendEmail, recordAuditEvent } from "../platform/index.server.ts";
 import { verifyPassword } from "./password.server.ts";
 import { hasSecondFactor, limitSecondFactorSettingsAttempts, replaceRecoveryCodes, spendSecondFactorCode } from "./second-factor.server.ts";
 

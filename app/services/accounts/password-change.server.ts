@@ -7,7 +7,7 @@ import { inWriteTransaction } from "#db/dialect.ts";
 import type { Database } from "#db/schema.ts";
 import { PASSWORD_CHANGE_MESSAGES } from "~/schemas/account-security.ts";
 import { DomainError } from "../domain-error.ts";
-import { sendEmail } from "../platform/mailer.server.ts";
+import { sendEmail } from "../platform/index.server.ts";
 import { hashPassword, verifyPassword } from "./password.server.ts";
 import { assertAcceptablePassword } from "./password-policy.server.ts";
 import { voidPasswordResetLinks } from "./password-reset.server.ts";

@@ -5,7 +5,7 @@ import { inWriteTransaction } from "#db/dialect.ts";
 import type { Database } from "#db/schema.ts";
 import { randomToken, sha256 } from "~/services/accounts/tokens.server.ts";
 import { findUserByEmail } from "./account.server.ts";
-import { sendEmail } from "../platform/mailer.server.ts";
+import { sendEmail } from "../platform/index.server.ts";
 import { hashPassword } from "./password.server.ts";
 import { assertAcceptablePassword } from "./password-policy.server.ts";
 import { assertNotSuspended } from "./suspension.server.ts";

@@ -5,8 +5,8 @@ import type { Database, Profile } from "#db/schema.ts";
 import { EMAIL_ALERTS, readEmailAlertChoices, type EmailAlertChoices } from "~/lib/notification-types.ts";
 import { PROFILE_MESSAGES, type ProfileInput } from "~/schemas/profile.ts";
 import { DomainError } from "../domain-error.ts";
-import { IMAGE_REFUSAL_CODES, inspectImage, isImageRefusal, loadSharp, MAX_INPUT_PIXELS } from "../platform/image-pipeline.server.ts";
-import type { UploadStore } from "../storage/upload-store.server.ts";
+import { IMAGE_REFUSAL_CODES, inspectImage, isImageRefusal, loadSharp, MAX_INPUT_PIXELS } from "../platform/index.server.ts";
+import type { UploadStore } from "../storage/index.server.ts";
 
 export interface PrivacyPreferences {
   show_email: boolean;

@@ -5,7 +5,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "#db/schema.ts";
 import { isDomainError } from "../domain-error.ts";
-import { sendEmail } from "../platform/mailer.server.ts";
+import { sendEmail } from "../platform/index.server.ts";
 import { registerUser, type NewAccount } from "./account.server.ts";
 import { sendWelcomeEmail } from "./email-confirmation.server.ts";
 

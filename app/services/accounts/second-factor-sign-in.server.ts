@@ -11,7 +11,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "#db/schema.ts";
 import { SECOND_FACTOR_MESSAGES } from "~/schemas/second-factor.ts";
 import { DomainError, isDomainError } from "../domain-error.ts";
-import { claimAttempts, clearCounters, counterKey, tooManyAttempts } from "../platform/attempt-counters.server.ts";
+import { claimAttempts, clearCounters, counterKey, tooManyAttempts } from "../platform/index.server.ts";
 import type { PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/server";
 import { beginPasskeyAssertion, relyingPartyOf, verifyPasskeyAssertion, type RelyingParty } from "./passkeys.server.ts";
 import { spendSecondFactorCode, type SecondFactorProof } from "./second-factor.server.ts";

@@ -15,9 +15,7 @@ import type { Database } from "#db/schema.ts";
 import type { Role } from "~/lib/roles.ts";
 import { RECOVERY_CODE_COUNT, SECOND_FACTOR_MESSAGES, SECOND_FACTOR_PERMISSIONS } from "~/schemas/second-factor.ts";
 import { DomainError } from "../domain-error.ts";
-import { sendEmail } from "../platform/mailer.server.ts";
-import { recordAuditEvent } from "../platform/audit-log.server.ts";
-import { counterKey, hitWindow, tooManyAttempts, type WindowRule } from "../platform/attempt-counters.server.ts";
+import { sendEmail, recordAuditEvent, counterKey, hitWindow, tooManyAttempts, type WindowRule } from "../platform/index.server.ts";
 import { verifyPassword } from "./password.server.ts";
 import { sha256 } from "./tokens.server.ts";
 

@@ -9,7 +9,7 @@ import { VERIFICATION_MESSAGES } from "~/lib/profiles.ts";
 import { VERIFICATION_APPLICATION_MESSAGES } from "~/lib/seller-verification.ts";
 import { normalizeRole, type Role } from "~/lib/roles.ts";
 import { DomainError } from "../domain-error.ts";
-import { recordAuditEvent } from "../platform/audit-log.server.ts";
+import { recordAuditEvent } from "../platform/index.server.ts";
 import { permissionsOfRole } from "./permissions.server.ts";
 
 const VERIFICATION_AUDIT_ACTIONS = { verify: "seller.verify", unverify: "seller.unverify" } as const;

@@ -8,15 +8,7 @@
 // - A success is never counted: its own claims are taken back, its pair's failures cleared, and the pair remembered.
 import type { Kysely } from "kysely";
 import type { Database } from "#db/schema.ts";
-import {
-  claimAttempts,
-  clearCounters,
-  counterKey,
-  releaseClaims,
-  tooManyAttempts,
-  type BackoffRule,
-  type CounterClaim,
-} from "../platform/attempt-counters.server.ts";
+import { claimAttempts, clearCounters, counterKey, releaseClaims, tooManyAttempts, type BackoffRule, type CounterClaim } from "../platform/index.server.ts";
 
 const MINUTE = 60_000;
 

@@ -7,12 +7,11 @@ import type { Kysely } from "kysely";
 import { inWriteTransaction } from "#db/dialect.ts";
 import type { Database } from "#db/schema.ts";
 import type { Role } from "~/lib/roles.ts";
-import { permissionsOfRole } from "../accounts/permissions.server.ts";
-import { assertNotAParty } from "../accounts/separation-of-duties.server.ts";
+import { permissionsOfRole, assertNotAParty } from "../accounts/index.server.ts";
 import { DomainError } from "../domain-error.ts";
 import { chargeAndStartBulkImport } from "../listings/index.server.ts";
-import { notify } from "../messaging/notifications.server.ts";
-import { recordAuditEvent } from "../platform/audit-log.server.ts";
+import { notify } from "../messaging/index.server.ts";
+import { recordAuditEvent } from "../platform/index.server.ts";
 import { sellerNameOf } from "./listing-reports.server.ts";
 
 const HELD_IMPORTS_LIMIT = 100;

@@ -11,11 +11,10 @@ import { LIVE_AUCTION_STATUSES } from "~/lib/auctions.ts";
 import { BULK_LIMITS } from "~/lib/bulk-import.ts";
 import { LISTING_REMOVED } from "~/lib/moderation.ts";
 import type { Role } from "~/lib/roles.ts";
-import { permissionsOfRole } from "../accounts/permissions.server.ts";
-import { partyRefusal } from "../accounts/separation-of-duties.server.ts";
+import { permissionsOfRole, partyRefusal } from "../accounts/index.server.ts";
 import { DomainError } from "../domain-error.ts";
-import { announceNotifications, insertNotifications, type NotificationDraft } from "../messaging/notifications.server.ts";
-import { recordAuditEvent } from "../platform/audit-log.server.ts";
+import { announceNotifications, insertNotifications, type NotificationDraft } from "../messaging/index.server.ts";
+import { recordAuditEvent } from "../platform/index.server.ts";
 
 /** Listings ticked on one page that one bulk action takes. */
 const ADMIN_BULK_SELECTION = 100;

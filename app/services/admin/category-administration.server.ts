@@ -10,10 +10,10 @@ import type { Database } from "#db/schema.ts";
 import { CATEGORY_NAME_MAX } from "~/lib/moderation.ts";
 import type { Role } from "~/lib/roles.ts";
 import { itemSlug } from "~/lib/category-ids.ts";
-import { permissionsOfRole } from "../accounts/permissions.server.ts";
+import { permissionsOfRole } from "../accounts/index.server.ts";
 import { DomainError } from "../domain-error.ts";
-import { forgetCategoryIndex } from "../listings/listing-search.server.ts";
-import { recordAuditEvent } from "../platform/audit-log.server.ts";
+import { forgetCategoryIndex } from "../listings/index.server.ts";
+import { recordAuditEvent } from "../platform/index.server.ts";
 
 export const CATEGORY_MESSAGES = {
   forbidden: "Only category managers can change categories.",

@@ -7,7 +7,7 @@
 import { sql, type Kysely, type RawBuilder } from "kysely";
 import { engineOf, withoutIndex } from "#db/dialect.ts";
 import type { Database } from "#db/schema.ts";
-import { currentReferenceFactors, toReferenceAmount } from "../pricing/exchange-rates.server.ts";
+import { currentReferenceFactors, toReferenceAmount } from "../pricing/index.server.ts";
 import {
   DASHBOARD_FLAGGED_LISTINGS,
   DASHBOARD_MESSAGES,

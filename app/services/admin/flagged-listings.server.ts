@@ -3,7 +3,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "#db/schema.ts";
 import { FLAGGED_LISTINGS_PAGE, type ListingReportReason } from "~/lib/moderation.ts";
 import { publicName } from "~/lib/user.ts";
-import { primaryThumbnail } from "../listings/listing-cards.server.ts";
+import { primaryThumbnail } from "../listings/index.server.ts";
 import { isListingReportReason } from "./report-listing.server.ts";
 
 // ── The moderators' queue ──

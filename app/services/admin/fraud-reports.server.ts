@@ -7,11 +7,9 @@ import { inWriteTransaction } from "#db/dialect.ts";
 import type { Database } from "#db/schema.ts";
 import { FRAUD_REPORT_REASONS, FRAUD_REPORTS_PAGE, MODERATION_MESSAGES, REPORT_NOTE_MAX, type FraudReportReason } from "~/lib/moderation.ts";
 import type { Role } from "~/lib/roles.ts";
-import { permissionsOfRole } from "../accounts/permissions.server.ts";
-import { assertNotAParty } from "../accounts/separation-of-duties.server.ts";
-import { sharedRateLimiter, type RateLimiter } from "../platform/rate-limit.server.ts";
+import { permissionsOfRole, assertNotAParty } from "../accounts/index.server.ts";
+import { sharedRateLimiter, type RateLimiter, recordAuditEvent } from "../platform/index.server.ts";
 import { DomainError } from "../domain-error.ts";
-import { recordAuditEvent } from "../platform/audit-log.server.ts";
 import { claimReportAttempt, sellerNameOf } from "./listing-reports.server.ts";
 
 function isFraudReportReason(value: unknown): value is FraudReportReason {

@@ -7,12 +7,10 @@ import { inWriteTransaction } from "#db/dialect.ts";
 import type { Database } from "#db/schema.ts";
 import { ADMIN_LISTINGS_TEXT_MAX } from "~/lib/moderation.ts";
 import type { Role } from "~/lib/roles.ts";
-import { permissionsOfRole } from "../accounts/permissions.server.ts";
-import { assertNotAParty } from "../accounts/separation-of-duties.server.ts";
+import { permissionsOfRole, assertNotAParty } from "../accounts/index.server.ts";
 import { DomainError } from "../domain-error.ts";
-import { categoryScope } from "../listings/category.server.ts";
-import { primaryThumbnail } from "../listings/listing-cards.server.ts";
-import { recordAuditEvent } from "../platform/audit-log.server.ts";
+import { categoryScope, primaryThumbnail } from "../listings/index.server.ts";
+import { recordAuditEvent } from "../platform/index.server.ts";
 import { sellerNameOf } from "./listing-reports.server.ts";
 
 const ADMIN_LISTINGS_PAGE_SIZE = 25;

@@ -7,7 +7,7 @@
 // audit_events row, written with the moderator's other changes in one transaction; the seller hears why.
 //
 // The parts live beside this file, one module each; this one names what the admin domain offers of them.
-export { claimReportAttempt, reportableListing, reportListing, type ListingReportInput } from "./report-listing.server.ts";
+export { claimReportAttempt, reportListing, type ListingReportInput } from "./report-listing.server.ts";
 export { countFlaggedListings, listFlaggedListings, sellerNameOf, type FlaggedListing } from "./flagged-listings.server.ts";
-export { getListingReview, type ListingReportEntry, type ListingReview } from "./listing-review.server.ts";
+export { type ListingReportEntry, type ListingReview } from "./listing-review.server.ts";
 export { reviewReportedListing, type ListingReviewInput, type ListingReviewResult } from "./listing-review-decisions.server.ts";

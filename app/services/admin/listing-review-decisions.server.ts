@@ -13,12 +13,11 @@ import {
   type ListingReviewDecision,
 } from "~/lib/moderation.ts";
 import type { Role } from "~/lib/roles.ts";
-import { permissionsOfRole } from "../accounts/permissions.server.ts";
-import { assertNotAParty } from "../accounts/separation-of-duties.server.ts";
-import { announceAuctionChange, findAuctionRow, toLiveState } from "../auctions/auction-state.server.ts";
+import { permissionsOfRole, assertNotAParty } from "../accounts/index.server.ts";
+import { announceAuctionChange, findAuctionRow, toLiveState } from "../auctions/index.server.ts";
 import { DomainError } from "../domain-error.ts";
-import { announceNotifications, insertNotifications, type NotificationDraft } from "../messaging/notifications.server.ts";
-import { recordAuditEvent } from "../platform/audit-log.server.ts";
+import { announceNotifications, insertNotifications, type NotificationDraft } from "../messaging/index.server.ts";
+import { recordAuditEvent } from "../platform/index.server.ts";
 import { isListingReportReason } from "./report-listing.server.ts";
 
 async function assertModerator(db: Kysely<Database>, userId: string): Promise<void> {

@@ -3,7 +3,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "#db/schema.ts";
 import { LIVE_AUCTION_STATUSES } from "~/lib/auctions.ts";
 import { type ListingReportReason } from "~/lib/moderation.ts";
-import { primaryThumbnail } from "../listings/listing-cards.server.ts";
+import { primaryThumbnail } from "../listings/index.server.ts";
 import { isListingReportReason } from "./report-listing.server.ts";
 import { sellerNameOf } from "./flagged-listings.server.ts";
 

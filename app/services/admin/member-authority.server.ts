@@ -10,7 +10,7 @@ import type { Database } from "#db/schema.ts";
 import { ADMIN_USERS_MANAGERS } from "~/lib/admin.ts";
 import type { Permission } from "~/lib/permissions.ts";
 import { normalizeRole, ROLES, type Role } from "~/lib/roles.ts";
-import { permissionsOfRole, rolesHoldingAny } from "../accounts/permissions.server.ts";
+import { permissionsOfRole, rolesHoldingAny } from "../accounts/index.server.ts";
 
 /** What makes a role an administrator role (and lets its holders act on members). */
 const ADMINISTRATOR_PERMISSIONS: readonly Permission[] = ADMIN_USERS_MANAGERS;

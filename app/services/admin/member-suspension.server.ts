@@ -20,11 +20,11 @@ import {
   SUSPENSION_REASON_MAX_LENGTH,
   type RestoreState,
 } from "~/lib/admin-members.ts";
-import { deleteUserSessions } from "../accounts/session.server.ts";
-import { announceRestoredAuction, cancelAuction, restoreCancelledAuction } from "../auctions/auction-lifecycle.server.ts";
+import { deleteUserSessions } from "../accounts/index.server.ts";
+import { announceRestoredAuction, cancelAuction, restoreCancelledAuction } from "../auctions/index.server.ts";
 import { DomainError } from "../domain-error.ts";
-import { announceNotifications, insertNotifications, type NotificationDraft } from "../messaging/notifications.server.ts";
-import { recordAuditEvent } from "../platform/audit-log.server.ts";
+import { announceNotifications, insertNotifications, type NotificationDraft } from "../messaging/index.server.ts";
+import { recordAuditEvent } from "../platform/index.server.ts";
 import { managesMembers, memberAuthority, memberAuthorityRefusal } from "./member-authority.server.ts";
 
 export interface SuspensionOutcome {

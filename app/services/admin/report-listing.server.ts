@@ -11,11 +11,9 @@ import {
   REPORT_RATE_LIMIT,
   type ListingReportReason,
 } from "~/lib/moderation.ts";
-import { tooManyAttempts } from "../platform/attempt-counters.server.ts";
-import { reportsHideContent } from "../accounts/report-weight.server.ts";
-import { sharedRateLimiter, type RateLimiter } from "../platform/rate-limit.server.ts";
+import { tooManyAttempts, sharedRateLimiter, type RateLimiter, recordAuditEvent } from "../platform/index.server.ts";
+import { reportsHideContent } from "../accounts/index.server.ts";
 import { DomainError } from "../domain-error.ts";
-import { recordAuditEvent } from "../platform/audit-log.server.ts";
 
 /** Statuses a member may report a listing in: on sale, or already waiting for review. */
 const REPORTABLE_STATUSES = ["active", LISTING_UNDER_REVIEW] as const;

@@ -9,9 +9,9 @@ import { ADMIN_MESSAGES } from "~/lib/admin.ts";
 import { MEMBER_AUDIT_ACTIONS, MEMBER_MESSAGES } from "~/lib/admin-members.ts";
 import { isPermission, PERMISSIONS, type Permission } from "~/lib/permissions.ts";
 import { isRole, normalizeRole, ROLES, type Role } from "~/lib/roles.ts";
-import { permissionsOfRole } from "../accounts/permissions.server.ts";
+import { permissionsOfRole } from "../accounts/index.server.ts";
 import { DomainError } from "../domain-error.ts";
-import { recordAuditEvent } from "../platform/audit-log.server.ts";
+import { recordAuditEvent } from "../platform/index.server.ts";
 
 export interface RolePermissionsRow {
   role: Role;

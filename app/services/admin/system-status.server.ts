@@ -17,7 +17,7 @@ import { pingDatabase } from "#db/dialect.ts";
 import type { Database } from "#db/schema.ts";
 import type { CheckState, StatusCheck, SystemStatus } from "~/lib/admin-dashboard.ts";
 import { getEnv } from "~/env.server.ts";
-import { lastSchedulerPass, liveConnectionCount } from "../platform/service-heartbeats.server.ts";
+import { lastSchedulerPass, liveConnectionCount } from "../platform/index.server.ts";
 
 /** No check takes longer than this; one that does is reported as timed out. */
 const CHECK_TIMEOUT_MS = 2_000;

@@ -21,7 +21,7 @@ import {
 } from "~/lib/admin.ts";
 import { isRole, normalizeRole, type Role } from "~/lib/roles.ts";
 import { DomainError } from "../domain-error.ts";
-import { recordAuditEvent } from "../platform/audit-log.server.ts";
+import { recordAuditEvent } from "../platform/index.server.ts";
 import { managesMembers, mayAssignRole, memberAuthority, memberAuthorityRefusal } from "./member-authority.server.ts";
 
 export interface AdminUserRow {

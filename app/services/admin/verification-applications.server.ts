@@ -17,13 +17,11 @@ import {
   VERIFICATION_QUEUE_PAGE_SIZE,
   type VerificationStatus,
 } from "~/lib/seller-verification.ts";
-import { permissionsOfRole } from "../accounts/permissions.server.ts";
-import { assertNotAParty } from "../accounts/separation-of-duties.server.ts";
+import { permissionsOfRole, assertNotAParty } from "../accounts/index.server.ts";
 import { DomainError } from "../domain-error.ts";
-import { queueEmail } from "../platform/mailer.server.ts";
-import { announceNotifications, insertNotifications, type NotificationDraft } from "../messaging/notifications.server.ts";
-import { recordAuditEvent } from "../platform/audit-log.server.ts";
-import type { UploadStore } from "../storage/upload-store.server.ts";
+import { queueEmail, recordAuditEvent } from "../platform/index.server.ts";
+import { announceNotifications, insertNotifications, type NotificationDraft } from "../messaging/index.server.ts";
+import type { UploadStore } from "../storage/index.server.ts";
 
 export const VERIFICATION_APPLICATION_AUDIT_ACTIONS = {
   submit: "seller.verification_submitted",

@@ -9,11 +9,10 @@ import { asciiLowerCase } from "~/lib/listing-filters.ts";
 import { AI_LISTING_MESSAGES, ANONYMOUS_CLAIM_HOURS, type AiListingCreateValues } from "~/schemas/ai-listing-create.ts";
 import type { ListingInput } from "~/schemas/listing.ts";
 import { DomainError } from "../domain-error.ts";
-import { roleHasPermission } from "../accounts/permissions.server.ts";
-import { createListing } from "../listings/create-listing.server.ts";
-import type { Actor } from "../listings/listing-policy.server.ts";
-import type { PreparedImage } from "../listings/listing-images.server.ts";
-import type { UploadStore } from "../storage/upload-store.server.ts";
+import { roleHasPermission } from "../accounts/index.server.ts";
+import { createListing } from "../listings/index.server.ts";
+import type { Actor, PreparedImage } from "../listings/index.server.ts";
+import type { UploadStore } from "../storage/index.server.ts";
 
 export interface AiListingCreated {
   listingId: number;

@@ -2,7 +2,7 @@
 // as data URLs. A 12-megapixel JPEG is decoded at a fraction of its size (sharp's shrink-on-load); what remains is
 // reading the compressed data, about 40 ms of CPU for a 1.6 MB photo, so the photos are shrunk side by side.
 import { ANALYSIS_PHOTO_EDGE } from "~/lib/analysis-photo-size.ts";
-import { loadSharp, MAX_INPUT_PIXELS } from "~/services/platform/image-pipeline.server.ts";
+import { loadSharp, MAX_INPUT_PIXELS } from "~/services/platform/index.server.ts";
 
 // The longest edge sent to the model, ANALYSIS_PHOTO_EDGE, lives in app/lib: the AI wizard's browser shrinks the photos
 // to it before upload (decision 0035), so most photos arrive at that size already.

@@ -2,8 +2,8 @@
 import type { Kysely, Transaction, Updateable } from "kysely";
 import type { Database } from "#db/schema.ts";
 import { readSavedSearchParams, savedSearchHasCriteria, savedSearchListingFilters, type SavedSearchParams } from "~/lib/listing-filters.ts";
-import type { ListingCardData } from "../listings/listing-cards.server.ts";
-import { searchListings } from "../listings/listing-search.server.ts";
+import type { ListingCardData } from "../listings/index.server.ts";
+import { searchListings } from "../listings/index.server.ts";
 import { SAVED_SEARCH_NAME_MAX } from "~/schemas/saved-search.ts";
 import { DomainError } from "../domain-error.ts";
 import { SAVED_SEARCHES_PAGE_SIZE } from "~/lib/member-limits.ts";

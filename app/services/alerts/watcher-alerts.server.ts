@@ -7,8 +7,8 @@ import type { Kysely } from "kysely";
 import { inWriteTransaction } from "#db/dialect.ts";
 import type { Database } from "#db/schema.ts";
 import { formatBidMoney } from "~/lib/bidding.ts";
-import { announceNotifications, insertNotifications, type NotificationDraft } from "../messaging/notifications.server.ts";
-import { watcherIds } from "../watchlist/watchers.server.ts";
+import { announceNotifications, insertNotifications, type NotificationDraft } from "../messaging/index.server.ts";
+import { watcherIds } from "../watchlist/index.server.ts";
 
 /** A watched auction is "ending soon" once less than this is left. */
 const ENDING_SOON_WINDOW_MS = 60 * 60 * 1000;

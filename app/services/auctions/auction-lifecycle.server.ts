@@ -14,12 +14,11 @@ import type { SaleType } from "~/lib/fees.ts";
 import { isListingType } from "~/lib/listing-types.ts";
 import { unsoldChoicesUrl } from "~/lib/listing-status.ts";
 import { DomainError, type DomainErrorKind } from "../domain-error.ts";
-import { isOwner, moderationHold } from "../listings/listing-policy.server.ts";
+import { isOwner, moderationHold } from "../listings/index.server.ts";
 import { announceAuctionChange, findAuctionRow, lockAuction, toLiveState, type AuctionChangeReason, type AuctionRow } from "./auction-state.server.ts";
-import { announceNotifications, insertNotifications, type NotificationDraft } from "../messaging/notifications.server.ts";
-import { createOrder } from "../orders/order-creation.server.ts";
-import { completeInspectedOrders } from "../orders/order-flow.server.ts";
-import { itemSoldAlerts } from "../alerts/watcher-alerts.server.ts";
+import { announceNotifications, insertNotifications, type NotificationDraft } from "../messaging/index.server.ts";
+import { createOrder, completeInspectedOrders } from "../orders/index.server.ts";
+import { itemSoldAlerts } from "../alerts/index.server.ts";
 
 /** The refusals of the owner's controls (docs/product/auctions.md#messages). */
 export const LIFECYCLE_MESSAGES = {

@@ -4,10 +4,8 @@ import type { Kysely } from "kysely";
 import type { Database } from "#db/schema.ts";
 import { AUCTIONS_PAGE_SIZE, AUCTION_SORTS, type AuctionFilters } from "~/lib/auction-filters.ts";
 import { isAuctionStatus, reserveState, type AuctionStatus, type ReserveState } from "~/lib/auctions.ts";
-import { categoryScope } from "../listings/category.server.ts";
-import { primaryThumbnail } from "../listings/listing-cards.server.ts";
-import { PUBLIC_LISTING_STATUSES } from "../listings/listing-policy.server.ts";
-import { watchedAmong } from "../watchlist/watchlist.server.ts";
+import { categoryScope, primaryThumbnail, PUBLIC_LISTING_STATUSES } from "../listings/index.server.ts";
+import { watchedAmong } from "../watchlist/index.server.ts";
 
 export interface AuctionCardData {
   auctionId: number;

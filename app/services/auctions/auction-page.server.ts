@@ -7,8 +7,7 @@ import type { AuctionSnapshot, BidHistoryEntry } from "~/lib/auctions.ts";
 import { BID_HISTORY_SIZE } from "~/lib/bidding.ts";
 import { settleAuctionIfDue } from "./auction-lifecycle.server.ts";
 import { bidHistory, findAuctionRow, findLiveAuctionRow, forViewer, toLiveState } from "./auction-state.server.ts";
-import { getListingDetail, type ListingDetail, type ListingViewer } from "../listings/listing-detail.server.ts";
-import { isOwner } from "../listings/listing-policy.server.ts";
+import { getListingDetail, type ListingDetail, type ListingViewer, isOwner } from "../listings/index.server.ts";
 
 export interface AuctionPanelData {
   /** The public state for this viewer: never the reserve amount, never who leads (only whether the viewer does). */

@@ -4,7 +4,7 @@ import type { Kysely } from "kysely";
 import { forUpdate } from "#db/dialect.ts";
 import type { Database } from "#db/schema.ts";
 import { bidderLabel, isAuctionStatus, LIVE_AUCTION_STATUSES, reserveState, type AuctionSnapshot, type BidHistoryEntry } from "~/lib/auctions.ts";
-import { ALL_AUCTIONS_TOPIC, auctionTopic, getLiveEventBus, type LiveEventBus } from "../platform/live-events.server.ts";
+import { ALL_AUCTIONS_TOPIC, auctionTopic, getLiveEventBus, type LiveEventBus } from "../platform/index.server.ts";
 
 /** The snapshot before it is made personal: who leads and who won stay on the server. */
 export type AuctionLiveState = Omit<AuctionSnapshot, "viewerLeads" | "viewerWon"> & {

@@ -6,10 +6,9 @@ import type { Kysely } from "kysely";
 import { inWriteTransaction } from "#db/dialect.ts";
 import type { Database } from "#db/schema.ts";
 import { FORUM_FLAGS_TO_HIDE, FORUM_MESSAGES } from "~/lib/forum.ts";
-import { reportsHideContent } from "../accounts/report-weight.server.ts";
-import { assertNotAParty } from "../accounts/separation-of-duties.server.ts";
+import { reportsHideContent, assertNotAParty } from "../accounts/index.server.ts";
 import { DomainError } from "../domain-error.ts";
-import { recordAuditEvent } from "../platform/audit-log.server.ts";
+import { recordAuditEvent } from "../platform/index.server.ts";
 import { refreshTopicCounters } from "./forum-posting.server.ts";
 import { findVisibleTopic, type ForumActor } from "./forum-topic.server.ts";
 

@@ -6,7 +6,7 @@ import type { Kysely } from "kysely";
 import { inWriteTransaction } from "#db/dialect.ts";
 import type { Database } from "#db/schema.ts";
 import { getEnv } from "~/env.server.ts";
-import { VIEW_WINDOW_MS } from "../listings/listing-views.server.ts";
+import { VIEW_WINDOW_MS } from "../listings/index.server.ts";
 
 let cachedKey: { secret: string; key: Buffer } | undefined;
 

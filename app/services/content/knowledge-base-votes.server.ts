@@ -9,8 +9,7 @@ import type { Database } from "#db/schema.ts";
 import { getEnv } from "~/env.server.ts";
 import { KNOWLEDGE_MESSAGES, type HelpfulTally } from "~/lib/knowledge-base.ts";
 import { DomainError } from "../domain-error.ts";
-import { tooManyAttempts } from "../platform/attempt-counters.server.ts";
-import { sharedRateLimiter, type RateLimiter, type RateLimitRule } from "../platform/rate-limit.server.ts";
+import { tooManyAttempts, sharedRateLimiter, type RateLimiter, type RateLimitRule } from "../platform/index.server.ts";
 
 /** Answers one client address may give in an hour (members and visitors alike). */
 export const HELPFUL_VOTE_RATE_LIMIT: RateLimitRule = { limit: 60, windowMs: 60 * 60_000 };

@@ -6,7 +6,7 @@ import type { Kysely } from "kysely";
 import { sql } from "kysely";
 import type { Database } from "#db/schema.ts";
 import { LIVE_AUCTION_STATUSES } from "~/lib/auctions.ts";
-import { primaryThumbnail } from "~/services/listings/listing-cards.server.ts";
+import { primaryThumbnail } from "~/services/listings/index.server.ts";
 import { lastMonths, SALE_ORDER_STATUSES, type MoneyTotal } from "./seller-dashboard.server.ts";
 
 /** docs/product/dashboards.md#buyer display caps; notifications: 5 fetched, 3 shown. */

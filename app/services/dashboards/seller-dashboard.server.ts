@@ -3,12 +3,10 @@
 // docs/decisions/0048-dashboard-view-counts.md), so a seller with 10,000 listings and a million views reads a few dozen rows.
 import { sql, type Kysely } from "kysely";
 import type { Database } from "#db/schema.ts";
-import { primaryThumbnail } from "~/services/listings/listing-cards.server.ts";
-import { sellerListingFields } from "~/services/listings/seller-listings.server.ts";
+import { primaryThumbnail, sellerListingFields, platformFeesOwed } from "~/services/listings/index.server.ts";
 import { SOLD_ORDER_STATUSES } from "~/lib/admin-dashboard.ts";
 import { LISTING_STATUSES, type ListingStatus } from "~/lib/listing-status.ts";
 import type { OrderStatus } from "~/lib/orders.ts";
-import { platformFeesOwed } from "~/services/listings/feature-listing.server.ts";
 
 /** Orders that count as sales: the marketplace's one definition (app/lib/admin-dashboard.ts), used by every figure. */
 export const SALE_ORDER_STATUSES: readonly OrderStatus[] = SOLD_ORDER_STATUSES;

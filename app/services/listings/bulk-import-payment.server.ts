@@ -6,9 +6,9 @@ import type { Database } from "#db/schema.ts";
 import { BULK_LIMITS, BULK_MESSAGES } from "~/lib/bulk-import.ts";
 import { bulkImportCharge, type BulkImportCharge } from "~/lib/fees.ts";
 import { normalizeRole } from "~/lib/roles.ts";
-import { roleHasPermission } from "../accounts/permissions.server.ts";
+import { roleHasPermission } from "../accounts/index.server.ts";
 import { DomainError } from "../domain-error.ts";
-import { previewPromoCode, redeemPromoCode } from "../promotions/promo-codes.server.ts";
+import { previewPromoCode, redeemPromoCode } from "../promotions/index.server.ts";
 import { expectStatus, importRowOf, rowCounts } from "./bulk-import-rows.server.ts";
 
 // ── Payment ──

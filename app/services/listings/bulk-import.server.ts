@@ -16,16 +16,8 @@ export type {
   BulkRowIssue,
   BulkRowView,
 } from "./bulk-import-rows.server.ts";
-export { backToReview, cancelBulkImport, continueToPayment, createBulkImport } from "./bulk-import-steps.server.ts";
-export { bulkCategoryChoices, currentBulkImportId, getBulkImport, listBulkImports, type BulkCategoryChoice } from "./bulk-import-view.server.ts";
-export {
-  bulkCategoryIndex,
-  checkRow,
-  listingInputOfRow,
-  valuesOfStoredRow,
-  type BulkCategoryIndex,
-  type CheckedRow,
-  type RowForListing,
-} from "./bulk-row-checks.server.ts";
+export { continueToPayment, createBulkImport } from "./bulk-import-steps.server.ts";
+export { getBulkImport, listBulkImports, type BulkCategoryChoice } from "./bulk-import-view.server.ts";
+export { type BulkCategoryIndex, type CheckedRow, type RowForListing } from "./bulk-row-checks.server.ts";
 export { applyBulkMapping, editBulkRow, mapBulkConditionValues, rejectedRowsCsv, setBulkRowRemoved, type BulkRowEdits } from "./bulk-row-edits.server.ts";
-export { bulkImportPayment, chargeAndStartBulkImport, startBulkImport, type BulkPayment, type StartBulkImportOptions } from "./bulk-import-payment.server.ts";
+export { bulkImportPayment, startBulkImport, type BulkPayment, type StartBulkImportOptions } from "./bulk-import-payment.server.ts";

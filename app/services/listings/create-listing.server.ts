@@ -4,11 +4,11 @@
 import type { Kysely } from "kysely";
 import type { Database } from "#db/schema.ts";
 import { isAuctionListingType, LISTING_MESSAGES, type ListingInput } from "~/schemas/listing.ts";
-import { alertSavedSearchesOfListing } from "../alerts/saved-search-alerts.server.ts";
+import { alertSavedSearchesOfListing } from "../alerts/index.server.ts";
 import { DomainError } from "../domain-error.ts";
 import { announceStarted, auctionSettingsOf, insertAuction } from "./listing-auction.server.ts";
 import { assertCategoryExists, listingColumns, tooManyImages } from "./listing-columns.server.ts";
-import type { UploadStore } from "../storage/upload-store.server.ts";
+import type { UploadStore } from "../storage/index.server.ts";
 import { LISTING_IMAGE_MESSAGES, MAX_LISTING_IMAGES, storeListingImages, withFilesInTransaction, type PreparedImage } from "./listing-images.server.ts";
 import { assertRoomFor } from "../member-limits.server.ts";
 

@@ -5,7 +5,7 @@ import type { Database } from "#db/schema.ts";
 import { LIVE_AUCTION_STATUSES } from "~/lib/auctions.ts";
 import { LISTING_MESSAGES } from "~/schemas/listing.ts";
 import { DomainError } from "../domain-error.ts";
-import type { UploadStore } from "../storage/upload-store.server.ts";
+import type { UploadStore } from "../storage/index.server.ts";
 import { removeListingImageFiles } from "./listing-images.server.ts";
 import { findDeletableListing, type Actor } from "./listing-policy.server.ts";
 

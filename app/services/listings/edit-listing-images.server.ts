@@ -1,7 +1,7 @@
 // The image manager of the edit form: remove an image, move it, make it the cover. Owner or admin.
 import type { Kysely } from "kysely";
 import type { Database, ListingImage } from "#db/schema.ts";
-import type { UploadStore } from "../storage/upload-store.server.ts";
+import type { UploadStore } from "../storage/index.server.ts";
 import { imageKeyOf, listListingImages } from "./listing-images.server.ts";
 import { findEditableListing, listingNotFound, type Actor } from "./listing-policy.server.ts";
 

@@ -1,29 +1,50 @@
 // What the listings domain offers to routes and the web layer. Listings: creating, editing and deleting them with their images and auction, who may see or change them, search, cards and detail pages, views, categories and the home page's figures.
-// Routes import services through this index; services import each other's files directly.
-export * from "./bulk-csv.server.ts";
-export * from "./bulk-import.server.ts";
-export * from "./category.server.ts";
-export * from "./create-listing.server.ts";
-export * from "./delete-listing.server.ts";
-export * from "./edit-listing-images.server.ts";
-export * from "./featured-listings.server.ts";
-export * from "./feature-listing.server.ts";
-export * from "./listing-analytics.server.ts";
-export * from "./listing-auction.server.ts";
-export * from "./listing-cards.server.ts";
-export * from "./listing-columns.server.ts";
-export * from "./listing-detail.server.ts";
-export * from "./listing-form-defaults.server.ts";
-export * from "./listing-images.server.ts";
-export * from "./listing-policy.server.ts";
-export * from "./listing-search.server.ts";
-export * from "./listing-uploads.server.ts";
-export * from "./listing-views.server.ts";
-export * from "./marketplace-stats.server.ts";
-export * from "./recent-views.server.ts";
-export * from "./search-query.server.ts";
-export * from "./seller-listings.server.ts";
-export * from "./start-listing-auction.server.ts";
-export * from "./testimonials.server.ts";
-export * from "./unsold-listing.server.ts";
-export * from "./update-listing.server.ts";
+// Every other part of app/ imports the domain through this index, by these names (ESLint's tradebench/domain-face).
+export { parseBulkCsv } from "./bulk-csv.server.ts";
+export { bulkImportPayment, type BulkPayment, chargeAndStartBulkImport, startBulkImport } from "./bulk-import-payment.server.ts";
+export { type BulkComparable, type BulkImportSummary, type BulkImportView, type BulkRowView } from "./bulk-import-rows.server.ts";
+export { backToReview, cancelBulkImport, continueToPayment, createBulkImport } from "./bulk-import-steps.server.ts";
+export { type BulkCategoryChoice, bulkCategoryChoices, currentBulkImportId, getBulkImport, listBulkImports } from "./bulk-import-view.server.ts";
+export { bulkCategoryIndex, checkRow, listingInputOfRow, valuesOfStoredRow } from "./bulk-row-checks.server.ts";
+export { applyBulkMapping, editBulkRow, mapBulkConditionValues, rejectedRowsCsv, setBulkRowRemoved } from "./bulk-row-edits.server.ts";
+export { type CategoryNode, categoryScope, findCategory, listCategoryTree } from "./category.server.ts";
+export { createListing } from "./create-listing.server.ts";
+export { deleteListing, listingDeletionBlocker } from "./delete-listing.server.ts";
+export { moveListingImage, removeListingImage, setPrimaryListingImage } from "./edit-listing-images.server.ts";
+export { endExpiredFeaturings, featureListing, FEATURING_MESSAGES, featuringState, listPlatformFees, platformFeesOwed } from "./feature-listing.server.ts";
+export { featuredListings } from "./featured-listings.server.ts";
+export { getListingAnalytics } from "./listing-analytics.server.ts";
+export { liveAuctionSummary } from "./listing-auction.server.ts";
+export { type ListingCardData, primaryThumbnail } from "./listing-cards.server.ts";
+export { categoryExists } from "./listing-columns.server.ts";
+export { canManageListing, getListingDetail, type ListingDetail, type ListingViewer, relatedListings } from "./listing-detail.server.ts";
+export { getListingForEdit, listingFormDefaults } from "./listing-form-defaults.server.ts";
+export {
+  LISTING_IMAGE_CACHE_CONTROL,
+  listingImageKey,
+  MAX_IMAGE_BYTES,
+  MAX_LISTING_IMAGES,
+  type PreparedImage,
+  prepareListingImage,
+} from "./listing-images.server.ts";
+export {
+  type Actor,
+  findDeletableListing,
+  isOwner,
+  moderationHold,
+  ownedListing,
+  PUBLIC_LISTING_STATUSES,
+  visibleTo,
+  watchableBy,
+} from "./listing-policy.server.ts";
+export { type CategoryIndex, forgetCategoryIndex, getCategoryIndex, searchListings, twelveMonthsBefore } from "./listing-search.server.ts";
+export { checkListingUploads, repeatsAnImage } from "./listing-uploads.server.ts";
+export { recordListingView, VIEW_WINDOW_MS } from "./listing-views.server.ts";
+export { computeAiStats, getMarketplaceStats } from "./marketplace-stats.server.ts";
+export { recentlyViewed, recordRecentView } from "./recent-views.server.ts";
+export { POPULAR_SEARCHES_LIMIT, popularSearches, prunePastSearchVisitors, recordSearch } from "./search-query.server.ts";
+export { applySellerListingAction, listSellerListings, sellerListingFields } from "./seller-listings.server.ts";
+export { listAuctionableListings, startListingAuction } from "./start-listing-auction.server.ts";
+export { publishedTestimonials, type Testimonial } from "./testimonials.server.ts";
+export { endUnsoldListing, relistUnsoldAsAuction, switchUnsoldToBuyNow, unsoldListingView } from "./unsold-listing.server.ts";
+export { updateListing } from "./update-listing.server.ts";

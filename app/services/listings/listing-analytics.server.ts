@@ -5,7 +5,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "#db/schema.ts";
 import type { Role } from "~/lib/roles.ts";
 import { LISTING_DETAIL_MESSAGES } from "~/lib/listing-detail-messages.ts";
-import { roleHasPermission } from "../accounts/permissions.server.ts";
+import { roleHasPermission } from "../accounts/index.server.ts";
 import { DomainError } from "../domain-error.ts";
 
 export const LISTING_ANALYTICS_MESSAGES = {

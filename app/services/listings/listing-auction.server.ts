@@ -8,7 +8,7 @@ import { DEFAULT_AUCTION_DURATION_DAYS, LIVE_AUCTION_STATUSES } from "~/lib/auct
 import { DEFAULT_BID_INCREMENT_CENTS, extensionsEndFor } from "~/lib/bidding.ts";
 import { getEnv } from "~/env.server.ts";
 import type { AuctionSettings, ListingInput, LiveAuctionSummary } from "~/schemas/listing.ts";
-import { announceAuctionChange, findAuctionRow, toLiveState } from "../auctions/auction-state.server.ts";
+import { announceAuctionChange, findAuctionRow, toLiveState } from "../auctions/index.server.ts";
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -5,8 +5,8 @@ import type { Kysely } from "kysely";
 import { inWriteTransaction } from "#db/dialect.ts";
 import type { Database, ListingImage } from "#db/schema.ts";
 import { MAX_LISTING_IMAGES, MAX_PHOTO_BYTES } from "~/lib/photo-limits.ts";
-import { inspectImage, toWebp } from "../platform/image-pipeline.server.ts";
-import type { UploadStore } from "../storage/upload-store.server.ts";
+import { inspectImage, toWebp } from "../platform/index.server.ts";
+import type { UploadStore } from "../storage/index.server.ts";
 
 export { MAX_LISTING_IMAGES };
 export const MAX_IMAGE_BYTES = MAX_PHOTO_BYTES;

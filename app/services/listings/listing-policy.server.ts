@@ -8,7 +8,7 @@ import { LISTING_UNDER_REVIEW, moderationHoldMessage } from "~/lib/moderation.ts
 import type { Permission } from "~/lib/permissions.ts";
 import type { Role } from "~/lib/roles.ts";
 import { LISTING_MESSAGES } from "~/schemas/listing.ts";
-import { permissionsOfRole } from "../accounts/permissions.server.ts";
+import { permissionsOfRole } from "../accounts/index.server.ts";
 import { DomainError } from "../domain-error.ts";
 import { LISTING_ROW_COLUMNS } from "./listing-columns.server.ts";
 

@@ -2,7 +2,7 @@
 // written; the refused files are reported by name beside the image picker.
 import type { ListingImage } from "#db/schema.ts";
 import type { ReceivedFile } from "../uploads.ts";
-import { isImageRefusal } from "../platform/image-pipeline.server.ts";
+import { isImageRefusal } from "../platform/index.server.ts";
 import { LISTING_IMAGE_MESSAGES, MAX_LISTING_IMAGES, prepareListingImage, type PreparedImage } from "./listing-images.server.ts";
 
 export interface CheckedUploads {

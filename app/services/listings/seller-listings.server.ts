@@ -9,7 +9,7 @@ import { LIVE_AUCTION_STATUSES } from "~/lib/auctions.ts";
 import { LISTING_STATUSES, type ListingStatus } from "~/lib/listing-status.ts";
 import { moderationHoldMessage } from "~/lib/moderation.ts";
 import { SELLER_LISTINGS_MESSAGES, SELLER_LISTINGS_PAGE_SIZE, type SellerListingAction, type SellerListingsQuery } from "~/schemas/seller-listings.ts";
-import { alertSavedSearchesOfListing } from "../alerts/saved-search-alerts.server.ts";
+import { alertSavedSearchesOfListing } from "../alerts/index.server.ts";
 import { primaryThumbnail } from "./listing-cards.server.ts";
 import { afterRelist, relistInTransaction } from "./unsold-listing.server.ts";
 

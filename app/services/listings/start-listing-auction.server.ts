@@ -9,7 +9,7 @@ import { moderationHoldMessage } from "~/lib/moderation.ts";
 import { CREATE_AUCTION_CHOICES_LIMIT, CREATE_AUCTION_MESSAGES } from "~/schemas/create-auction.ts";
 import type { AuctionSettings } from "~/schemas/listing.ts";
 import { LISTING_MESSAGES } from "~/schemas/listing.ts";
-import { alertSavedSearchesOfListing } from "../alerts/saved-search-alerts.server.ts";
+import { alertSavedSearchesOfListing } from "../alerts/index.server.ts";
 import { DomainError } from "../domain-error.ts";
 import { announceStarted, insertAuction } from "./listing-auction.server.ts";
 

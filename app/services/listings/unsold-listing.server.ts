@@ -13,7 +13,7 @@ import { isAuctionListingType } from "~/lib/listing-types.ts";
 import { moderationHoldMessage } from "~/lib/moderation.ts";
 import type { AuctionSettings } from "~/schemas/listing.ts";
 import { UNSOLD_LISTING_MESSAGES } from "~/schemas/unsold-listing.ts";
-import { alertSavedSearchesOfListing } from "../alerts/saved-search-alerts.server.ts";
+import { alertSavedSearchesOfListing } from "../alerts/index.server.ts";
 import { DomainError } from "../domain-error.ts";
 import { announceStarted, DAY_MS, insertAuction, latestAuction } from "./listing-auction.server.ts";
 

@@ -6,11 +6,10 @@ import { toDbTime } from "#db/dialect.ts";
 import type { Database } from "#db/schema.ts";
 import { isModeratedStatus } from "~/lib/moderation.ts";
 import { isAuctionListingType, LISTING_MESSAGES, type EditableStatus, type ListingInput } from "~/schemas/listing.ts";
-import { alertSavedSearchesOfListing } from "../alerts/saved-search-alerts.server.ts";
-import { priceDropAlerts } from "../alerts/watcher-alerts.server.ts";
+import { alertSavedSearchesOfListing, priceDropAlerts } from "../alerts/index.server.ts";
 import { DomainError } from "../domain-error.ts";
-import { announceNotifications, insertNotifications, type NotificationDraft } from "../messaging/notifications.server.ts";
-import type { UploadStore } from "../storage/upload-store.server.ts";
+import { announceNotifications, insertNotifications, type NotificationDraft } from "../messaging/index.server.ts";
+import type { UploadStore } from "../storage/index.server.ts";
 import { announceStarted, auctionChanges, auctionSettingsOf, findLiveAuction, insertAuction } from "./listing-auction.server.ts";
 import { assertCategoryExists, listingColumns, tooManyImages } from "./listing-columns.server.ts";
 import {

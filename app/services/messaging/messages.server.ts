@@ -7,11 +7,18 @@ import { foldAsciiCase, inWriteTransaction, isUniqueViolation } from "#db/dialec
 import { asciiLowerCase } from "~/lib/listing-filters.ts";
 import { conversationUrl, GENERAL_CONVERSATION_TITLE, MESSAGE_MAX_LENGTH, MESSAGE_TEXT, messageExcerpt, MESSAGES_PER_MINUTE } from "~/lib/messages.ts";
 import { DomainError } from "../domain-error.ts";
-import { isOwner, ownedListing, visibleTo } from "../listings/listing-policy.server.ts";
-import { getLiveEventBus, userTopic, type LiveEventBus } from "../platform/live-events.server.ts";
+import { isOwner, ownedListing, visibleTo } from "../listings/index.server.ts";
+import {
+  getLiveEventBus,
+  userTopic,
+  type LiveEventBus,
+  sharedRateLimiter,
+  type RateLimiter,
+  type RateLimitRule,
+  PARTY_NAME_COLUMNS,
+  partyNames,
+} from "../platform/index.server.ts";
 import { announceNotifications, insertNotifications, type NotificationDraft } from "./notifications.server.ts";
-import { sharedRateLimiter, type RateLimiter, type RateLimitRule } from "../platform/rate-limit.server.ts";
-import { PARTY_NAME_COLUMNS, partyNames } from "../platform/party-names.server.ts";
 
 const MESSAGE_RATE_LIMIT: RateLimitRule = { limit: MESSAGES_PER_MINUTE, windowMs: 60_000 };
 

@@ -4,9 +4,8 @@ import type { Kysely } from "kysely";
 import type { Database } from "#db/schema.ts";
 import { getEnv } from "~/env.server.ts";
 import { EMAIL_ALERTS, emailAlertFor, type NotificationType } from "~/lib/notification-types.ts";
-import { queueEmail, type EmailMessage } from "../platform/mailer.server.ts";
-import { parsePreferences } from "../accounts/profile.server.ts";
-import { getLiveEventBus, userTopic, type LiveEventBus } from "../platform/live-events.server.ts";
+import { queueEmail, type EmailMessage, getLiveEventBus, userTopic, type LiveEventBus } from "../platform/index.server.ts";
+import { parsePreferences } from "../accounts/index.server.ts";
 
 export type { NotificationType } from "~/lib/notification-types.ts";
 

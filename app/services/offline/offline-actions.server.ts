@@ -10,10 +10,10 @@ import { isTestLevel } from "~/lib/test-levels.ts";
 import type { OfflineActionInput } from "~/schemas/offline-actions.ts";
 import { SaveSearchSchema } from "~/schemas/saved-search.ts";
 import { WATCH_NOTES_MAX, WATCHLIST_MESSAGES } from "~/schemas/watchlist.ts";
-import { getCategoryIndex } from "../listings/listing-search.server.ts";
-import { createSavedSearch } from "../alerts/saved-search.server.ts";
+import { getCategoryIndex } from "../listings/index.server.ts";
+import { createSavedSearch } from "../alerts/index.server.ts";
 import { isDomainError } from "../domain-error.ts";
-import { unwatchListing, updateWatchNotes, watchListing } from "../watchlist/watchlist.server.ts";
+import { unwatchListing, updateWatchNotes, watchListing } from "../watchlist/index.server.ts";
 
 export const OFFLINE_ACTION_MESSAGES = {
   gone: "This listing is no longer available.",

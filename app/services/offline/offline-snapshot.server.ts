@@ -8,10 +8,9 @@ import type { OfflineListing, OfflineSnapshot, SavedSearchCopy, WatchedCopy } fr
 import { savedSearchListingFilters } from "~/lib/listing-filters.ts";
 import { toOfflineListing, toOfflineListingCard, type OfflineAuctionSource } from "~/lib/offline/listing-copy.ts";
 import { savedSearchListingsUrl, savedSearchSummary } from "~/lib/offline/saved-search-copy.ts";
-import { getListingDetail, type ListingViewer } from "../listings/listing-detail.server.ts";
-import { searchListings } from "../listings/listing-search.server.ts";
-import { listSavedSearches, SAVED_SEARCH_EXECUTE_LIMIT } from "../alerts/saved-search.server.ts";
-import { listWatchlist, type WatchedItem } from "../watchlist/watchlist.server.ts";
+import { getListingDetail, type ListingViewer, searchListings } from "../listings/index.server.ts";
+import { listSavedSearches, SAVED_SEARCH_EXECUTE_LIMIT } from "../alerts/index.server.ts";
+import { listWatchlist, type WatchedItem } from "../watchlist/index.server.ts";
 
 /** The newest watched listings copied (a watchlist longer than this keeps its newest on the device). */
 const OFFLINE_WATCHLIST_LIMIT = 500;

@@ -22,12 +22,11 @@ import {
   selectAuctionRow,
   toLiveState,
   type AuctionRow,
-} from "../auctions/auction-state.server.ts";
-import { primaryThumbnail } from "../listings/listing-cards.server.ts";
-import { isOwner, ownedListing, visibleTo } from "../listings/listing-policy.server.ts";
-import { announceNotifications, insertNotifications, type NotificationDraft } from "../messaging/notifications.server.ts";
+} from "../auctions/index.server.ts";
+import { primaryThumbnail, isOwner, ownedListing, visibleTo } from "../listings/index.server.ts";
+import { announceNotifications, insertNotifications, type NotificationDraft } from "../messaging/index.server.ts";
 import { createOrder, profileShippingAddress, shippingColumns } from "./order-creation.server.ts";
-import { itemSoldAlerts } from "../alerts/watcher-alerts.server.ts";
+import { itemSoldAlerts } from "../alerts/index.server.ts";
 import { DomainError, type DomainErrorKind } from "../domain-error.ts";
 
 /** How a purchase may be refused; the message is what the buyer sees. */

@@ -11,8 +11,8 @@ import { DISPUTE_MESSAGES, MAX_DISPUTE_FILES, MAX_DISPUTE_MESSAGE_CHARS, sellerA
 import { ORDER_MESSAGES } from "~/lib/orders.ts";
 import { publicName } from "~/lib/user.ts";
 import { DomainError } from "../domain-error.ts";
-import { announceNotifications, insertNotifications, type NotificationDraft } from "../messaging/notifications.server.ts";
-import type { UploadStore } from "../storage/upload-store.server.ts";
+import { announceNotifications, insertNotifications, type NotificationDraft } from "../messaging/index.server.ts";
+import type { UploadStore } from "../storage/index.server.ts";
 import type { ReceivedFile } from "../uploads.ts";
 import { canViewOrder, orderAuthority, selectOrderForRules, transitionOrder, type OrderActor } from "./order-flow.server.ts";
 

@@ -10,8 +10,8 @@ import {
   type OfferParty,
   type OfferStep,
 } from "~/lib/offers.ts";
-import { findLiveAuctionRow } from "../auctions/auction-state.server.ts";
-import { PARTY_NAME_COLUMNS, partyNames } from "../platform/party-names.server.ts";
+import { findLiveAuctionRow } from "../auctions/index.server.ts";
+import { PARTY_NAME_COLUMNS, partyNames } from "../platform/index.server.ts";
 import { isLive, LISTING_COLUMNS, offerTerms, statusAt } from "./offer-negotiation.server.ts";
 
 /** The Make Offer panel of a listing page; never carries the seller's automatic prices. */

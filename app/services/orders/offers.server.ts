@@ -16,5 +16,5 @@ export type { OfferOutcome } from "./offer-negotiation.server.ts";
 export { respondToOffer, type OfferResponse } from "./offer-responses.server.ts";
 export { cancelUnpaidOfferOrders, expireDueOffers } from "./offer-deadlines.server.ts";
 export { countOffersAwaitingAnswer, getOfferPanel, listNegotiations, type OfferPanel, type OffersTab } from "./offer-thread.server.ts";
-export { checkOfferSettings, getOfferSettings, offerAmountCurrency, saveOfferSettings, type OfferSettings } from "./offer-settings.server.ts";
-export { confirmOfferCheckout, getOfferCheckout, type OfferCheckout } from "./offer-checkout.server.ts";
+export { saveOfferSettings, type OfferSettings } from "./offer-settings.server.ts";
+export { type OfferCheckout } from "./offer-checkout.server.ts";

@@ -7,10 +7,9 @@ import { sql, type Kysely } from "kysely";
 import { forUpdate, inWriteTransaction } from "#db/dialect.ts";
 import type { Database } from "#db/schema.ts";
 import { isOrderStatus, ORDER_MESSAGES, type OrderStatus } from "~/lib/orders.ts";
-import { PARTY_NAME_COLUMNS, partyNames } from "../platform/party-names.server.ts";
-import { assertNotAParty } from "../accounts/separation-of-duties.server.ts";
+import { PARTY_NAME_COLUMNS, partyNames, recordAuditEvent } from "../platform/index.server.ts";
+import { assertNotAParty } from "../accounts/index.server.ts";
 import { DomainError } from "../domain-error.ts";
-import { recordAuditEvent } from "../platform/audit-log.server.ts";
 
 /** Orders on one page of the desk. */
 export const ORDER_DESK_PAGE = 25;

@@ -11,11 +11,10 @@ import { DISPUTE_MESSAGES } from "~/lib/disputes.ts";
 import { isOrderStatus, ORDER_MESSAGES, type OrderAction, type OrderStatus } from "~/lib/orders.ts";
 import type { Permission } from "~/lib/permissions.ts";
 import type { Role } from "~/lib/roles.ts";
-import { announceNotifications, insertNotifications, type NotificationDraft, type NotificationType } from "../messaging/notifications.server.ts";
+import { announceNotifications, insertNotifications, type NotificationDraft, type NotificationType } from "../messaging/index.server.ts";
 import { DomainError } from "../domain-error.ts";
-import { permissionsOfRole } from "../accounts/permissions.server.ts";
-import { partyRefusal } from "../accounts/separation-of-duties.server.ts";
-import { recordAuditEvent } from "../platform/audit-log.server.ts";
+import { permissionsOfRole, partyRefusal } from "../accounts/index.server.ts";
+import { recordAuditEvent } from "../platform/index.server.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const INSPECTION_PERIOD_MS = INSPECTION_PERIOD_DAYS * DAY_MS;

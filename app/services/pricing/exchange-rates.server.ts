@@ -10,7 +10,7 @@ import { getEnv } from "~/env.server.ts";
 import { CURRENCIES, convertMinorUnits, isCurrency, storedMinorDigits, type Currency } from "~/lib/money.ts";
 import { EXCHANGE_RATE_MESSAGES, MAX_RATE_FILE_BYTES, parseRate, parseRateDay } from "~/lib/exchange-rates.ts";
 import { DomainError } from "../domain-error.ts";
-import { recordAuditEvent } from "../platform/audit-log.server.ts";
+import { recordAuditEvent } from "../platform/index.server.ts";
 
 type Db = Kysely<Database> | Transaction<Database>;
 

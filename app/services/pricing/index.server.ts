@@ -1,15 +1,15 @@
 // What the pricing domain offers to routes and the web layer. Price guidance from comparable sales and listings, and the price hints of the listing forms.
-// Routes import services through this index; services import each other's files directly.
-export * from "./price-guidance.server.ts";
-export * from "./price-hints.server.ts";
+// Every other part of app/ imports the domain through this index, by these names (ESLint's tradebench/domain-face).
 export {
   applyReferenceRates,
   currentReferenceFactors,
+  type ExchangeRateEntry,
   listExchangeRates,
   parseEcbDailyXml,
   parseExchangeRateCsv,
   recordExchangeRates,
   referenceCurrency,
-  type ExchangeRateEntry,
-  type ExchangeRatesView,
+  toReferenceAmount,
 } from "./exchange-rates.server.ts";
+export { priceGuidance } from "./price-guidance.server.ts";
+export { listingPriceHints } from "./price-hints.server.ts";

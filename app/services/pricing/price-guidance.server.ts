@@ -10,8 +10,7 @@ import { marketTrend } from "~/lib/pricing/market-trend.ts";
 import { suggestPrice, type PricedComparable } from "~/lib/pricing/suggest-price.ts";
 import type { Comparable, PriceGuidance, PriceHistoryPoint } from "~/lib/pricing/types.ts";
 import { convertMinorUnits } from "~/lib/money.ts";
-import { categoryScope } from "../listings/category.server.ts";
-import { primaryThumbnail } from "../listings/listing-cards.server.ts";
+import { categoryScope, primaryThumbnail } from "../listings/index.server.ts";
 import { currentReferenceFactors } from "./exchange-rates.server.ts";
 
 type Db = Kysely<Database> | Transaction<Database>;

@@ -9,10 +9,4 @@ export {
   PROMO_AUDIT_ACTIONS,
   promoCodeStatistics,
   redeemPromoCode,
-  type NewPromoCode,
-  type PromoApplication,
-  type PromoApplicationInput,
-  type PromoCode,
-  type PromoCodesPage,
-  type PromoCodeStatistics,
 } from "./promo-codes.server.ts";

@@ -30,9 +30,9 @@ import {
   type PromoDiscountType,
 } from "~/lib/promotions.ts";
 import { normalizeRole } from "~/lib/roles.ts";
-import { permissionsOfRole } from "../accounts/permissions.server.ts";
+import { permissionsOfRole } from "../accounts/index.server.ts";
 import { DomainError } from "../domain-error.ts";
-import { recordAuditEvent } from "../platform/audit-log.server.ts";
+import { recordAuditEvent } from "../platform/index.server.ts";
 
 /** What the audit log calls the promo-code acts. */
 export const PROMO_AUDIT_ACTIONS = {

@@ -4,7 +4,7 @@
 import { sql, type Kysely } from "kysely";
 import type { Database } from "#db/schema.ts";
 import { REVIEWS_PAGE_SIZE, type ReviewerRole, type ReviewStars } from "~/lib/reviews.ts";
-import { memberName } from "../platform/party-names.server.ts";
+import { memberName } from "../platform/index.server.ts";
 
 export interface RatingSummary {
   count: number;

@@ -7,11 +7,10 @@ import { inWriteTransaction } from "#db/dialect.ts";
 import type { Database } from "#db/schema.ts";
 import type { Role } from "~/lib/roles.ts";
 import { REVIEW_MESSAGES, REVIEW_REPORT_REASONS_SHOWN, REVIEW_REPORTS_PAGE_SIZE, type ReviewerRole } from "~/lib/reviews.ts";
-import { permissionsOfRole } from "../accounts/permissions.server.ts";
-import { memberName } from "../platform/party-names.server.ts";
+import { permissionsOfRole } from "../accounts/index.server.ts";
+import { memberName, recordAuditEvent } from "../platform/index.server.ts";
 import { assertNotPartyToReview } from "./reviews.server.ts";
 import { DomainError } from "../domain-error.ts";
-import { recordAuditEvent } from "../platform/audit-log.server.ts";
 
 export interface ReportedReview {
   reviewId: number;

@@ -4,7 +4,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "#db/schema.ts";
 import type { ReviewerRole } from "~/lib/reviews.ts";
-import { PARTY_NAME_COLUMNS, partyNames } from "../platform/party-names.server.ts";
+import { PARTY_NAME_COLUMNS, partyNames } from "../platform/index.server.ts";
 import { reviewWindowEndsAt, REVIEW_WINDOW_MS } from "./reviews.server.ts";
 
 /** The most due reviews one read returns (the window is 60 days; a dealer may owe many). */

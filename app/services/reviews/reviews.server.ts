@@ -17,11 +17,10 @@ import {
   REVIEW_WINDOW_DAYS,
   type ReviewerRole,
 } from "~/lib/reviews.ts";
-import { permissionsOfRole } from "../accounts/permissions.server.ts";
-import { assertNotAParty } from "../accounts/separation-of-duties.server.ts";
+import { permissionsOfRole, assertNotAParty } from "../accounts/index.server.ts";
 import { DomainError } from "../domain-error.ts";
-import { announceNotifications, insertNotifications, type NotificationDraft } from "../messaging/notifications.server.ts";
-import { recordAuditEvent } from "../platform/audit-log.server.ts";
+import { announceNotifications, insertNotifications, type NotificationDraft } from "../messaging/index.server.ts";
+import { recordAuditEvent } from "../platform/index.server.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const REVIEW_WINDOW_MS = REVIEW_WINDOW_DAYS * DAY_MS;

@@ -2,9 +2,6 @@
 // paths such as `listings/12/<uuid>.webp`; the address stored in the database is always `/uploads/<key>`, so the same
 // rows work on every store (docs/decisions/0031-upload-storage.md).
 
-/** The address the app serves a stored file at (app/routes/uploads.*), and the one stored in the database. */
-export const UPLOADS_URL_PREFIX = "/uploads/";
-
 export interface PutOptions {
   contentType: string;
   /** The Cache-Control a CDN in front of the object store should send (the app's own route sets its own). */
@@ -49,18 +46,6 @@ export function assertValidKey(key: string): void {
 
 export function assertValidPrefix(prefix: string): void {
   if (!prefix.endsWith("/") || !isValidKey(prefix.slice(0, -1))) throw new Error(`Not a valid upload folder: ${JSON.stringify(prefix)}`);
-}
-
-/** The stored address of a key: `/uploads/<key>`. */
-export function uploadUrl(key: string): string {
-  return `${UPLOADS_URL_PREFIX}${key}`;
-}
-
-/** The key behind a stored `/uploads/<key>` address, or null for any other address. */
-export function keyOfUploadUrl(url: string): string | null {
-  if (!url.startsWith(UPLOADS_URL_PREFIX)) return null;
-  const key = url.slice(UPLOADS_URL_PREFIX.length);
-  return isValidKey(key) ? key : null;
 }
 
 const CONTENT_TYPES: Record<string, string> = {

@@ -5,26 +5,6 @@
 // the page showed (a changed one is refused, 409), a close or a reopen only if the message is still open or closed.
 //
 // The parts live beside this file, one module each; this one names what the support domain offers of them.
-export {
-  listSupportRequests,
-  listSupportStaff,
-  SUPPORT_INBOX_PAGE_SIZE,
-  type SupportInboxEntry,
-  type SupportInboxPage,
-  type SupportRequestStatus,
-  type SupportStaffMember,
-} from "./support-inbox-list.server.ts";
-export {
-  getSupportRequest,
-  type SupportHistoryEntry,
-  type SupportOrderSummary,
-  type SupportRequestDetail,
-  type SupportSenderAccount,
-} from "./support-request-detail.server.ts";
-export {
-  assignSupportRequest,
-  closeSupportRequest,
-  REPEATED_REPLY_WINDOW_MS,
-  reopenSupportRequest,
-  replyToSupportRequest,
-} from "./support-request-handling.server.ts";
+export { type SupportInboxEntry, type SupportInboxPage, type SupportRequestStatus, type SupportStaffMember } from "./support-inbox-list.server.ts";
+export { type SupportHistoryEntry, type SupportOrderSummary, type SupportRequestDetail, type SupportSenderAccount } from "./support-request-detail.server.ts";
+export { assignSupportRequest, replyToSupportRequest } from "./support-request-handling.server.ts";

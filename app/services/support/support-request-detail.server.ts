@@ -2,7 +2,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "#db/schema.ts";
 import type { Role } from "~/lib/roles.ts";
-import { canViewOrder, orderAuthority } from "../orders/order-flow.server.ts";
+import { canViewOrder, orderAuthority } from "../orders/index.server.ts";
 import { personName, type SupportInboxEntry } from "./support-inbox-list.server.ts";
 
 /** One step of a message's history, as the message's page shows it. */

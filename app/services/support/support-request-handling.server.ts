@@ -6,7 +6,7 @@ import type { Database } from "#db/schema.ts";
 import { getEnv } from "~/env.server.ts";
 import { SUPPORT_INBOX_MESSAGES } from "~/lib/support-inbox.ts";
 import { DomainError } from "../domain-error.ts";
-import { queueEmail } from "../platform/mailer.server.ts";
+import { queueEmail } from "../platform/index.server.ts";
 import { nameOf, staffMember } from "./support-inbox-list.server.ts";
 
 /**

@@ -5,9 +5,7 @@ import type { Kysely } from "kysely";
 import { inWriteTransaction } from "#db/dialect.ts";
 import type { Database } from "#db/schema.ts";
 import { getEnv } from "~/env.server.ts";
-import { tooManyAttempts } from "../platform/attempt-counters.server.ts";
-import { sharedRateLimiter, type RateLimiter, type RateLimitRule } from "../platform/rate-limit.server.ts";
-import { queueEmail } from "../platform/mailer.server.ts";
+import { tooManyAttempts, sharedRateLimiter, type RateLimiter, type RateLimitRule, queueEmail } from "../platform/index.server.ts";
 
 /** Messages one client address may send through the contact form. */
 export const CONTACT_RATE_LIMIT: RateLimitRule = { limit: 5, windowMs: 60 * 60_000 };

@@ -1,4 +1,4 @@
 // What the watchlist domain offers to routes and the web layer. The watchlist and who watches a listing.
-// Routes import services through this index; services import each other's files directly.
-export * from "./watchers.server.ts";
-export * from "./watchlist.server.ts";
+// Every other part of app/ imports the domain through this index, by these names (ESLint's tradebench/domain-face).
+export { countWatchers, watcherCountFor, watcherIds } from "./watchers.server.ts";
+export { listWatchlist, unwatchListing, updateWatchNotes, WATCH_MESSAGES, watchedAmong, type WatchedItem, watchListing } from "./watchlist.server.ts";

@@ -2,7 +2,7 @@
 // or who they are: every answer here goes through the owner check, or stays on the server (the watcher alerts).
 import type { Kysely } from "kysely";
 import type { Database } from "#db/schema.ts";
-import { canManageListing, type ListingViewer } from "../listings/listing-detail.server.ts";
+import { canManageListing, type ListingViewer } from "../listings/index.server.ts";
 
 /** How many members watch the listing (the owner's own entry, if any, not counted). */
 export async function countWatchers(db: Kysely<Database>, listing: { id: number; ownerId: string }): Promise<number> {

@@ -3,8 +3,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "#db/schema.ts";
 import { DomainError } from "../domain-error.ts";
 import { addingInWriteTransaction, assertRoomFor } from "../member-limits.server.ts";
-import { primaryThumbnail } from "../listings/listing-cards.server.ts";
-import { ownedListing, watchableBy } from "../listings/listing-policy.server.ts";
+import { primaryThumbnail, ownedListing, watchableBy } from "../listings/index.server.ts";
 
 export const WATCH_MESSAGES = {
   notFound: "Listing not found",

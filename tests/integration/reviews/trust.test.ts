@@ -211,7 +211,7 @@ describe("following a seller", () => {
     expect(mail).toHaveLength(1);
     expect(await flushFollowedSellerAlerts(opened.db, at(3 * HOUR), window)).toBe(0);
     // The same listing active again (edited back from a draft, an unsold auction) is not news twice.
-    const { recordFollowedSellerListing } = await import("~/services/alerts/index.server.ts");
+    const { recordFollowedSellerListing } = await import("~/services/alerts/followed-seller-alerts.server.ts");
     expect(await recordFollowedSellerListing(opened.db, first, at(4 * HOUR))).toBe(false);
     expect(await flushFollowedSellerAlerts(opened.db, at(5 * HOUR), window)).toBe(0);
     expect(await followerNotices(buyer.id)).toHaveLength(1);
