@@ -2,7 +2,8 @@
 import type { Kysely } from "kysely";
 import { pingDatabase } from "#db/dialect.ts";
 import type { Database } from "#db/schema.ts";
-import packageJson from "../../../package.json";
+// The attribute lets Node load it too (the e2e fixtures reach this file outside Vite), not only the bundler.
+import packageJson from "../../../package.json" with { type: "json" };
 
 export interface Health {
   status: "ok" | "degraded";
