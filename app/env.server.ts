@@ -50,7 +50,7 @@ const EnvSchema = z.object({
     .optional(),
   /** Reuse a page render when a request's address and loader data equal a recent one (app/web/render-memo.server.ts). */
   RENDER_MEMO: flag(true),
-  /** Reuse a search's page and total until the next write (app/services/listings/listing-search.server.ts); 0 for benchmarks that measure the queries. */
+  /** Reuse a search's page and total until the next write (app/services/listings/remembered-searches.server.ts); 0 for benchmarks that measure the queries. */
   SEARCH_RESULT_CACHE: flag(true),
   /** The currency prices are compared in: filters, sorts, saved-search rules, comparables (docs/decisions/0062). */
   REFERENCE_CURRENCY: z.enum(CURRENCIES, { message: `use one of ${CURRENCIES.join(", ")}` }).default("USD"),

@@ -37,7 +37,8 @@ export {
   visibleTo,
   watchableBy,
 } from "./listing-policy.server.ts";
-export { type CategoryIndex, forgetCategoryIndex, getCategoryIndex, searchListings, twelveMonthsBefore } from "./listing-search.server.ts";
+export { type CategoryIndex, forgetCategoryIndex, getCategoryIndex } from "./category-index.server.ts";
+export { searchListings, twelveMonthsBefore } from "./listing-search.server.ts";
 export { checkListingUploads, repeatsAnImage } from "./listing-uploads.server.ts";
 export { recordListingView, VIEW_WINDOW_MS } from "./listing-views.server.ts";
 export { computeAiStats, getMarketplaceStats } from "./marketplace-stats.server.ts";

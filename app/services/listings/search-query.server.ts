@@ -6,7 +6,7 @@ import { sql, type Kysely } from "kysely";
 import { listingSearchMatches, listingSearchTable } from "#db/full-text.ts";
 import type { Database } from "#db/schema.ts";
 import { getEnv } from "~/env.server.ts";
-import { listingsVersion } from "./listing-search.server.ts";
+import { listingsVersion } from "./remembered-searches.server.ts";
 
 export const POPULAR_SEARCHES_LIMIT = 10;
 const MAX_QUERY_LENGTH = 200;

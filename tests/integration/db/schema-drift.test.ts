@@ -28,7 +28,7 @@ const NOT_IN_SCHEMA = new Map<string, string>([
  * read them name them in raw SQL). SQLite hides a generated column from its table's column list; PostgreSQL shows it.
  */
 const COLUMNS_NOT_IN_SCHEMA = new Map<string, string>([
-  ["equipment_listings.brand_key", "generated lower(brand) for the brand filter's index (listing-search.server.ts)"],
+  ["equipment_listings.brand_key", "generated lower(brand) for the brand filter's index (search-filters.server.ts)"],
   ["equipment_listings.search_vector", "PostgreSQL's generated full-text vector (db/full-text.ts)"],
 ]);
 /** SQLite's FTS5 shadow tables of listing_search (`listing_search_data`, `_idx`, `_content`, `_docsize`, `_config`). */

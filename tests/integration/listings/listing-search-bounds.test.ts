@@ -8,7 +8,8 @@ import { LISTINGS_COUNT_CAP, LISTINGS_MAX_PAGE, parseListingFilters } from "~/li
 import type { ListingInput } from "~/schemas/listing.ts";
 import { resultsLimitText, resultsSummaryText } from "~/components/listings/ResultsSummary.tsx";
 import { createListing } from "~/services/listings/create-listing.server.ts";
-import { listingsVersion, searchListings } from "~/services/listings/listing-search.server.ts";
+import { listingsVersion } from "~/services/listings/remembered-searches.server.ts";
+import { searchListings } from "~/services/listings/listing-search.server.ts";
 import { recordListingView } from "~/services/listings/listing-views.server.ts";
 import { updateListing } from "~/services/listings/update-listing.server.ts";
 import { DiskStore } from "~/services/storage/index.server.ts";
