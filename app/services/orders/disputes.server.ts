@@ -14,7 +14,9 @@ import { DomainError } from "../domain-error.ts";
 import { announceNotifications, insertNotifications, type NotificationDraft } from "../messaging/index.server.ts";
 import type { UploadStore } from "../storage/index.server.ts";
 import type { ReceivedFile } from "../uploads.ts";
-import { canViewOrder, orderAuthority, selectOrderForRules, transitionOrder, type OrderActor } from "./order-flow.server.ts";
+import { transitionOrder } from "./order-flow.server.ts";
+import { canViewOrder, orderAuthority, type OrderActor } from "./order-permissions.server.ts";
+import { selectOrderForRules } from "./order-transitions.server.ts";
 
 /** The folder of an order's evidence (dispute attachments and proof of delivery) in the upload store. */
 function orderEvidencePrefix(orderId: number): string {

@@ -10,7 +10,9 @@ export { checkOfferSettings, getOfferSettings, offerAmountCurrency, type OfferSe
 export { getOfferPanel, listNegotiations, type OffersTab } from "./offer-thread.server.ts";
 export { createOrder } from "./order-creation.server.ts";
 export { actOnDeskOrder, listDeskOrders, staffNotesOf } from "./order-desk.server.ts";
-export { canViewOrder, completeInspectedOrders, orderAuthority, transitionOrder } from "./order-flow.server.ts";
+export { transitionOrder } from "./order-flow.server.ts";
+export { completeInspectedOrders } from "./order-inspection.server.ts";
+export { canViewOrder, orderAuthority } from "./order-permissions.server.ts";
 export {
   DEMO_ESCROW_ACCOUNT,
   DEMO_MARKER_EMAIL,

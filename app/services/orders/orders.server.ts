@@ -4,7 +4,8 @@ import type { Database } from "#db/schema.ts";
 import { getEnv } from "~/env.server.ts";
 import { isOrderStatus, type EscrowAccount, type OrderAction, type OrderStatus } from "~/lib/orders.ts";
 import { primaryThumbnail } from "../listings/index.server.ts";
-import { availableOrderActions, canViewOrder, inspectionEndsAt, orderAuthority, type OrderActor } from "./order-flow.server.ts";
+import { inspectionEndsAt } from "./order-inspection.server.ts";
+import { availableOrderActions, canViewOrder, orderAuthority, type OrderActor } from "./order-permissions.server.ts";
 import { memberName, PARTY_NAME_COLUMNS, partyNames } from "../platform/index.server.ts";
 
 const ORDERS_PAGE_SIZE = 20;
