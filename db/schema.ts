@@ -386,7 +386,7 @@ export interface SavedSearchesTable {
   created_at: Generated<Timestamp>;
   updated_at: Generated<Timestamp>;
   /**
-   * Match keys for alerts (app/services/alerts/saved-search-alerts.server.ts): one full-text term every match must
+   * Match keys for alerts (app/services/alerts/alert-keys.server.ts): one full-text term every match must
    * contain (a prefix when alert_term_prefix is 1), the category, and the price bounds in cents.
    */
   alert_term: string | null;
