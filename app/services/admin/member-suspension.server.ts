@@ -23,7 +23,7 @@ import {
 import { deleteUserSessions } from "../accounts/index.server.ts";
 import { announceRestoredAuction, cancelAuction, restoreCancelledAuction } from "../auctions/index.server.ts";
 import { DomainError } from "../domain-error.ts";
-import { announceNotifications, insertNotifications, type NotificationDraft } from "../messaging/index.server.ts";
+import { announceNotifications, insertNotifications, type NotificationDraft } from "../notifications/index.server.ts";
 import { recordAuditEvent } from "../platform/index.server.ts";
 import { managesMembers, memberAuthority, memberAuthorityRefusal } from "./member-authority.server.ts";
 

@@ -36,7 +36,7 @@ import {
 } from "~/lib/listing-filters.ts";
 import { toCents } from "~/lib/money.ts";
 import { getCategoryIndex, twelveMonthsBefore, type CategoryIndex } from "../listings/index.server.ts";
-import { announceNotifications, insertNotifications, type NotificationDraft } from "../messaging/index.server.ts";
+import { announceNotifications, insertNotifications, type NotificationDraft } from "../notifications/index.server.ts";
 import { recordFollowedSellerListing } from "./followed-seller-alerts.server.ts";
 
 /** The version of the key rules below; raise it when they change, and every row is re-keyed at the next start. */

@@ -16,7 +16,7 @@ import { unsoldChoicesUrl } from "~/lib/listing-status.ts";
 import { DomainError, type DomainErrorKind } from "../domain-error.ts";
 import { isOwner, moderationHold } from "../listings/index.server.ts";
 import { announceAuctionChange, findAuctionRow, lockAuction, toLiveState, type AuctionChangeReason, type AuctionRow } from "./auction-state.server.ts";
-import { announceNotifications, insertNotifications, type NotificationDraft } from "../messaging/index.server.ts";
+import { announceNotifications, insertNotifications, type NotificationDraft } from "../notifications/index.server.ts";
 import { createOrder, completeInspectedOrders } from "../orders/index.server.ts";
 import { itemSoldAlerts } from "../alerts/index.server.ts";
 

@@ -11,7 +11,7 @@ import { DISPUTE_MESSAGES } from "~/lib/disputes.ts";
 import { isOrderStatus, ORDER_MESSAGES, type OrderAction, type OrderStatus } from "~/lib/orders.ts";
 import type { Permission } from "~/lib/permissions.ts";
 import type { Role } from "~/lib/roles.ts";
-import { announceNotifications, insertNotifications, type NotificationDraft, type NotificationType } from "../messaging/index.server.ts";
+import { announceNotifications, insertNotifications, type NotificationDraft, type NotificationType } from "../notifications/index.server.ts";
 import { DomainError } from "../domain-error.ts";
 import { permissionsOfRole, partyRefusal } from "../accounts/index.server.ts";
 import { recordAuditEvent } from "../platform/index.server.ts";
