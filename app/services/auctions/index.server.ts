@@ -15,6 +15,7 @@ export { type AuctionCardData, listAuctions } from "./auction-list.server.ts";
 export { findLiveAuctionForListing, getAuctionPage, getAuctionPanel } from "./auction-page.server.ts";
 export {
   announceAuctionChange,
+  announceAuctionStarted,
   type AuctionChange,
   auctionCurrency,
   type AuctionRow,
