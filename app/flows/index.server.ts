@@ -1,5 +1,5 @@
 // What the flows offer to routes and the web layer: work that spans service domains (the scheduler's jobs, a member's public profile, bulk-import jobs,
-// post-listing work).
+// post-listing work, an auction's settlement and the auction scheduler).
 // A flow may import any domain; no domain imports a flow (scripts/domain-graph.mjs --check, ESLint's layer rules).
 export { runScheduledWork } from "./scheduled-work.server.ts";
 export {
@@ -21,3 +21,5 @@ export {
   switchUnsoldToBuyNow,
   updateListing,
 } from "./listing-publication.server.ts";
+export { cancelAuction, endAuctionEarly, getAuctionPage, getAuctionPanel, ownerControlView } from "./auction-settlement.server.ts";
+export { startAuctionScheduler } from "./auction-scheduler.server.ts";

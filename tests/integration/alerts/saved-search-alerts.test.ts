@@ -11,7 +11,6 @@ import { CONDITIONS, type Condition } from "~/lib/conditions.ts";
 import { listingsUrl, readSavedSearchParams, savedSearchFilters, savedSearchListingFilters, type SavedSearchParams } from "~/lib/listing-filters.ts";
 import { TEST_LEVELS } from "~/lib/test-levels.ts";
 import { CreateListingSchema, toListingInput } from "~/schemas/listing.ts";
-import { cancelAuction } from "~/services/auctions/auction-lifecycle.server.ts";
 import { searchListings } from "~/services/listings/listing-search.server.ts";
 import {
   ALERT_KEY_VERSION,
@@ -25,6 +24,7 @@ import { createTestDatabase, onPostgres } from "../../support/test-database.ts";
 import { insertAuctionRow } from "../../support/auctions.ts";
 import { insertUserRow } from "../../support/users.ts";
 import { switchUnsoldToBuyNow, createListing, updateListing } from "~/flows/listing-publication.server.ts";
+import { cancelAuction } from "~/flows/auction-settlement.server.ts";
 
 const SCOPES = "industrial_electronics_test_measurement_oscilloscopes";
 const METERS = "industrial_electronics_test_measurement_digital_multimeters";

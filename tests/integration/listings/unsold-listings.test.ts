@@ -9,7 +9,6 @@ import { LISTING_REMOVED, MODERATION_HOLD_MESSAGES } from "~/lib/moderation.ts";
 import { ORDER_MESSAGES } from "~/lib/orders.ts";
 import { UNSOLD_NOT_FOR_SALE } from "~/lib/listing-status.ts";
 import { UNSOLD_LISTING_MESSAGES } from "~/schemas/unsold-listing.ts";
-import { cancelAuction, endDueAuctions } from "~/services/auctions/auction-lifecycle.server.ts";
 import { DomainError } from "~/services/domain-error.ts";
 import { buyNow } from "~/services/orders/checkout.server.ts";
 import { DiskStore } from "~/services/storage/index.server.ts";
@@ -20,6 +19,7 @@ import { routeCalls } from "../../support/route-calls.ts";
 import { createTestDatabase } from "../../support/test-database.ts";
 import { insertUserRow } from "../../support/users.ts";
 import { relistUnsoldAsAuction, switchUnsoldToBuyNow, updateListing } from "~/flows/listing-publication.server.ts";
+import { cancelAuction, endDueAuctions } from "~/flows/auction-settlement.server.ts";
 
 const database = vi.hoisted(() => ({ current: undefined as unknown }));
 vi.mock("~/db.server.ts", () => ({ getDb: () => database.current }));
