@@ -3,6 +3,7 @@
 // of a listing that went on sale (alerts, after the commit; their errors are logged, never the seller's); watchers hear
 // of a price drop, written inside the edit's own transaction (alerts and notifications).
 import type { Kysely } from "kysely";
+import { inWriteTransaction } from "#db/dialect.ts";
 import type { Database } from "#db/schema.ts";
 import type { AiListingCreateValues } from "~/schemas/ai-listing-create.ts";
 import type { ListingInput } from "~/schemas/listing.ts";
@@ -29,7 +30,6 @@ import {
 } from "../services/listings/index.server.ts";
 import { announceNotifications, insertNotifications, type NotificationDraft } from "../services/notifications/index.server.ts";
 import type { UploadStore } from "../services/storage/index.server.ts";
-import { inWriteTransaction } from "#db/dialect.ts";
 
 /** After a listing write commits: the auction it started goes live on open pages, then saved searches hear of the listing. */
 async function tellListingPublished(db: Kysely<Database>, published: ListingPublished, now: Date): Promise<void> {
