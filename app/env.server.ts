@@ -54,7 +54,7 @@ const EnvSchema = z.object({
   SEARCH_RESULT_CACHE: flag(true),
   /** The currency prices are compared in: filters, sorts, saved-search rules, comparables (docs/decisions/0062). */
   REFERENCE_CURRENCY: z.enum(CURRENCIES, { message: `use one of ${CURRENCIES.join(", ")}` }).default("USD"),
-  /** How often the auction scheduler starts and ends due auctions (app/services/auctions/auction-lifecycle.server.ts); 0 turns it off. */
+  /** How often the auction scheduler starts and ends due auctions (app/flows/auction-scheduler.server.ts); 0 turns it off. */
   /** The escrow bank account buyers pay into (shown on orders awaiting payment); unset: buyers are asked to contact support. */
   ESCROW_ACCOUNT_NAME: z.string().min(1).optional(),
   ESCROW_BANK_NAME: z.string().min(1).optional(),

@@ -17,7 +17,8 @@ import { ServerStylesContext, SITE_STYLESHEET_ATTRIBUTE, SSR_STYLE_ATTRIBUTE } f
 import { useNonce } from "~/lib/nonce.ts";
 import { getDb } from "~/db.server.ts";
 import { getOptionalUser } from "~/web/auth.server.ts";
-import { countUnreadNotifications, countUnreadMessages } from "~/services/messaging/index.server.ts";
+import { countUnreadMessages } from "~/services/messaging/index.server.ts";
+import { countUnreadNotifications } from "~/services/notifications/index.server.ts";
 import { permissionsOfRole } from "~/services/accounts/index.server.ts";
 import { staticClasses } from "~/lib/static-styles.ts";
 import { renderSystem } from "~/render-system.ts";

@@ -3,9 +3,8 @@
 // AUCTION_SCHEDULER_INTERVAL_MS=0).
 import { getEnv } from "~/env.server.ts";
 import { getDb, prepareDatabase, type DemoSeeder } from "~/db.server.ts";
-import { startAuctionScheduler } from "~/services/auctions/index.server.ts";
 import { recordSchedulerPass } from "~/services/platform/index.server.ts";
-import { runScheduledWork } from "~/flows/index.server.ts";
+import { runScheduledWork, startAuctionScheduler } from "~/flows/index.server.ts";
 import { rekeySavedSearches } from "~/services/alerts/index.server.ts";
 import { adoptPrecompiledSiteStylesheet } from "~/web/site-stylesheet.server.ts";
 

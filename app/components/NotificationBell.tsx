@@ -9,7 +9,7 @@ import { formatRelativeTime } from "~/lib/relative-time.ts";
 import { staticClasses } from "~/lib/static-styles.ts";
 import { BellIcon } from "./icons.tsx";
 import { NotificationTypeIcon } from "./NotificationTypeIcon.tsx";
-import type { InboxNotification } from "~/services/messaging/index.server.ts";
+import type { InboxNotification } from "~/services/notifications/index.server.ts";
 import { classNames, HEADER_PANEL_LOOK, shell, UNREAD_BADGE_LOOK } from "./shell-styles.ts";
 import { useHydrated } from "./use-hydrated.ts";
 

@@ -31,7 +31,7 @@ import {
   listingInputOfRow,
   valuesOfStoredRow,
   type BulkComparable,
-  createListing,
+  storeNewListing,
   prepareListingImage,
   type PreparedImage,
 } from "../services/listings/index.server.ts";
@@ -298,7 +298,7 @@ async function createRowListing(
   }
   const input = listingInputOfRow({ ...row, description }, separator);
   const active = prepared.images.length > 0;
-  const id = await createListing(trx, uploads, userId, input, prepared.images, "draft", now, {
+  const { listingId: id } = await storeNewListing(trx, uploads, userId, input, prepared.images, "draft", now, {
     withinTransaction: async (t, created) => {
       // Made active here, in the same transaction; the saved-search alerts run for the whole batch after it commits.
       if (active) await t.updateTable("equipment_listings").set({ status: "active" }).where("id", "=", created.listingId).execute();

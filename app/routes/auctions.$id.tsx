@@ -29,7 +29,7 @@ import { toOfflineListing } from "~/lib/offline/listing-copy.ts";
 import { AUCTION_PAGE_MESSAGES } from "~/schemas/bid.ts";
 import { parseRouteId } from "~/web/route-params.server.ts";
 import { galleryStartIndex } from "~/schemas/listing-detail.ts";
-import { getAuctionPage } from "~/services/auctions/index.server.ts";
+import { getAuctionPage } from "~/flows/index.server.ts";
 import { getOptionalUser } from "~/web/auth.server.ts";
 import { viewerApproxPrices } from "~/web/viewer-currency.server.ts";
 import { recordRecentView } from "~/services/listings/index.server.ts";

@@ -6,7 +6,7 @@ import { OwnerAuctionConfirmPage } from "~/components/auction/OwnerAuctionContro
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary.tsx";
 import { getDb } from "~/db.server.ts";
 import { ownerControlAction, ownerControlLoader } from "~/web/owner-auction-route.server.ts";
-import { cancelAuction } from "~/services/auctions/index.server.ts";
+import { cancelAuction } from "~/flows/index.server.ts";
 
 export const meta: MetaFunction = () => [{ title: "Cancel auction — Tradebench" }];
 

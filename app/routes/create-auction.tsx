@@ -15,7 +15,8 @@ import { LISTING_STATUS_LABELS, isListingStatus } from "~/lib/listing-status.ts"
 import { formatPrice } from "~/lib/money.ts";
 import { CREATE_AUCTION_MESSAGES, CreateAuctionSchema } from "~/schemas/create-auction.ts";
 import { AUCTION_FORM_DEFAULTS } from "~/schemas/listing.ts";
-import { listAuctionableListings, startListingAuction } from "~/services/listings/index.server.ts";
+import { listAuctionableListings } from "~/services/listings/index.server.ts";
+import { startListingAuction } from "~/flows/index.server.ts";
 import { requireConfirmedUser, requirePermission } from "~/web/auth.server.ts";
 import { refusalsAnswered } from "~/web/domain-answer.server.ts";
 import { parseForm } from "~/web/form-data.server.ts";

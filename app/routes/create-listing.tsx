@@ -40,12 +40,12 @@ import {
   LISTING_MESSAGES,
   toListingInput,
 } from "~/schemas/listing.ts";
-import { createAiListing } from "~/services/ai/index.server.ts";
+import { createAiListing, createListing } from "~/flows/index.server.ts";
 import { getOptionalUser, requireConfirmedUser, requirePermission, userHasPermission } from "~/web/auth.server.ts";
 import { formReply, refusalInit } from "~/web/domain-answer.server.ts";
 import { isDomainError } from "~/services/domain-error.ts";
 import { getUploadStore } from "~/services/storage/index.server.ts";
-import { listCategoryTree, createListing, categoryExists, checkListingUploads, MAX_LISTING_IMAGES } from "~/services/listings/index.server.ts";
+import { listCategoryTree, categoryExists, checkListingUploads, MAX_LISTING_IMAGES } from "~/services/listings/index.server.ts";
 
 export const meta: MetaFunction = () => [{ title: "Create a listing — Tradebench" }];
 

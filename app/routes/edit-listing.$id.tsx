@@ -33,8 +33,8 @@ import {
   MAX_LISTING_IMAGES,
   type Actor,
   checkListingUploads,
-  updateListing,
 } from "~/services/listings/index.server.ts";
+import { updateListing } from "~/flows/index.server.ts";
 import { DomainError } from "~/services/domain-error.ts";
 import { getUploadStore } from "~/services/storage/index.server.ts";
 import { listingPriceHints } from "~/services/pricing/index.server.ts";

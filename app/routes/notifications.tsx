@@ -23,7 +23,7 @@ import {
   markAllNotificationsRead,
   markNotificationRead,
   type InboxNotification,
-} from "~/services/messaging/index.server.ts";
+} from "~/services/notifications/index.server.ts";
 
 export const meta: MetaFunction = () => [{ title: "Notifications — Tradebench" }];
 

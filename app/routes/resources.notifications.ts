@@ -3,7 +3,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getDb } from "~/db.server.ts";
 import { getOptionalUser } from "~/web/auth.server.ts";
-import { latestNotifications, type InboxNotification } from "~/services/messaging/index.server.ts";
+import { latestNotifications, type InboxNotification } from "~/services/notifications/index.server.ts";
 import { onlyGet } from "~/web/resource-route.server.ts";
 
 export interface BellData {

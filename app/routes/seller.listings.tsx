@@ -21,7 +21,8 @@ import {
   SellerListingsActionSchema,
   sellerListingsUrl,
 } from "~/schemas/seller-listings.ts";
-import { applySellerListingAction, listSellerListings } from "~/services/listings/index.server.ts";
+import { listSellerListings } from "~/services/listings/index.server.ts";
+import { applySellerListingAction } from "~/flows/index.server.ts";
 import { requireConfirmedUser, requirePermission } from "~/web/auth.server.ts";
 import { parseForm } from "~/web/form-data.server.ts";
 

@@ -1,6 +1,6 @@
 // The /notifications list (filter, page) and its forms: mark one read, mark all read, delete one.
 import { z } from "zod";
-import type { NotificationFilter } from "~/services/messaging/index.server.ts";
+import type { NotificationFilter } from "~/services/notifications/index.server.ts";
 
 export const NOTIFICATION_MESSAGES = {
   notFound: "Notification not found",

@@ -18,7 +18,7 @@ import {
   SELLER_DASHBOARD_CAPS,
 } from "~/services/dashboards/index.server.ts";
 import { recentlyViewed } from "~/services/listings/index.server.ts";
-import { latestNotifications } from "~/services/messaging/index.server.ts";
+import { latestNotifications } from "~/services/notifications/index.server.ts";
 import { reviewsDueFor } from "~/services/reviews/index.server.ts";
 
 export type Section<T> = { state: "ok"; data: T } | { state: "error"; message: string };

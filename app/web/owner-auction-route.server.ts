@@ -5,7 +5,8 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { getDb } from "~/db.server.ts";
 import { parseForm } from "~/web/form-data.server.ts";
 import { OWNER_CONTROL_MESSAGES, OwnerControlFormSchema, type OwnerOutcome } from "~/schemas/auction-owner.ts";
-import { LIFECYCLE_MESSAGES, ownerControlView, type OwnerAction, type OwnerRequest } from "~/services/auctions/index.server.ts";
+import { ownerControlView } from "~/flows/index.server.ts";
+import { LIFECYCLE_MESSAGES, type OwnerAction, type OwnerRequest } from "~/services/auctions/index.server.ts";
 import { DomainError, isDomainError } from "~/services/domain-error.ts";
 import { requireUser } from "~/web/auth.server.ts";
 import { REFUSAL_STATUS, refusalInit, throwRefusal } from "./domain-answer.server.ts";

@@ -6,7 +6,7 @@
 // Usage: tsx tests/support/lifecycle-process.ts (configuration as JSON in the LIFECYCLE_CONFIG environment variable)
 import readline from "node:readline";
 import { openDatabase } from "#db/dialect.ts";
-import { runAuctionLifecycle, settleAuctionIfDue } from "~/services/auctions/auction-lifecycle.server.ts";
+import { runAuctionLifecycle, settleAuctionIfDue } from "~/flows/auction-settlement.server.ts";
 
 export interface LifecycleProcessConfig {
   databaseFile: string;

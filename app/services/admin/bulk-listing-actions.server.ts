@@ -13,7 +13,7 @@ import { LISTING_REMOVED } from "~/lib/moderation.ts";
 import type { Role } from "~/lib/roles.ts";
 import { permissionsOfRole, partyRefusal } from "../accounts/index.server.ts";
 import { DomainError } from "../domain-error.ts";
-import { announceNotifications, insertNotifications, type NotificationDraft } from "../messaging/index.server.ts";
+import { announceNotifications, insertNotifications, type NotificationDraft } from "../notifications/index.server.ts";
 import { recordAuditEvent } from "../platform/index.server.ts";
 
 /** Listings ticked on one page that one bulk action takes. */

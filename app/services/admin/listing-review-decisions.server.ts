@@ -16,7 +16,7 @@ import type { Role } from "~/lib/roles.ts";
 import { permissionsOfRole, assertNotAParty } from "../accounts/index.server.ts";
 import { announceAuctionChange, findAuctionRow, toLiveState } from "../auctions/index.server.ts";
 import { DomainError } from "../domain-error.ts";
-import { announceNotifications, insertNotifications, type NotificationDraft } from "../messaging/index.server.ts";
+import { announceNotifications, insertNotifications, type NotificationDraft } from "../notifications/index.server.ts";
 import { recordAuditEvent } from "../platform/index.server.ts";
 import { isListingReportReason } from "./report-listing.server.ts";
 

@@ -21,9 +21,9 @@ import {
   type RestoreState,
 } from "~/lib/admin-members.ts";
 import { deleteUserSessions } from "../accounts/index.server.ts";
-import { announceRestoredAuction, cancelAuction, restoreCancelledAuction } from "../auctions/index.server.ts";
+import { announceRestoredAuction, cancelRunningAuction, restoreCancelledAuction } from "../auctions/index.server.ts";
 import { DomainError } from "../domain-error.ts";
-import { announceNotifications, insertNotifications, type NotificationDraft } from "../messaging/index.server.ts";
+import { announceNotifications, insertNotifications, type NotificationDraft } from "../notifications/index.server.ts";
 import { recordAuditEvent } from "../platform/index.server.ts";
 import { managesMembers, memberAuthority, memberAuthorityRefusal } from "./member-authority.server.ts";
 
@@ -136,7 +136,7 @@ export async function suspendUser(
   let biddersNotified = 0;
   for (const auction of live) {
     try {
-      const outcome = await cancelAuction(db, { auctionId: Number(auction.id), userId: targetUserId, now, byStaff: true });
+      const outcome = await cancelRunningAuction(db, { auctionId: Number(auction.id), userId: targetUserId, now, byStaff: true });
       auctionsCancelled++;
       biddersNotified += outcome.notified;
     } catch (error) {

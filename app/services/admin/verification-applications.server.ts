@@ -20,7 +20,7 @@ import {
 import { permissionsOfRole, assertNotAParty } from "../accounts/index.server.ts";
 import { DomainError } from "../domain-error.ts";
 import { queueEmail, recordAuditEvent } from "../platform/index.server.ts";
-import { announceNotifications, insertNotifications, type NotificationDraft } from "../messaging/index.server.ts";
+import { announceNotifications, insertNotifications, type NotificationDraft } from "../notifications/index.server.ts";
 import type { UploadStore } from "../storage/index.server.ts";
 
 export const VERIFICATION_APPLICATION_AUDIT_ACTIONS = {

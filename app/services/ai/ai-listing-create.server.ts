@@ -10,7 +10,7 @@ import { AI_LISTING_MESSAGES, ANONYMOUS_CLAIM_HOURS, type AiListingCreateValues 
 import type { ListingInput } from "~/schemas/listing.ts";
 import { DomainError } from "../domain-error.ts";
 import { roleHasPermission } from "../accounts/index.server.ts";
-import { createListing } from "../listings/index.server.ts";
+import { storeNewListing, type ListingPublished } from "../listings/index.server.ts";
 import type { Actor, PreparedImage } from "../listings/index.server.ts";
 import type { UploadStore } from "../storage/index.server.ts";
 
@@ -102,21 +102,22 @@ async function claimGeneration(
 /**
  * Creates the wizard's listing for a seller or an admin: active at once, its images (the first primary), its auction
  * starting now for `durationDays`, ai_generated = 1, comparable_listings = the comparables shown, and its generation
- * claimed: all in one transaction, so a failure at any step leaves nothing behind.
+ * claimed: all in one transaction, so a failure at any step leaves nothing behind. Returns, with the listing, what the
+ * post-listing flow tells after the commit (createAiListing in app/flows runs both).
  */
-export async function createAiListing(
+export async function storeAiListing(
   db: Kysely<Database>,
   uploads: UploadStore,
   actor: Actor,
   values: AiListingCreateValues,
   images: PreparedImage[],
   now: Date = new Date(),
-): Promise<AiListingCreated> {
+): Promise<{ created: AiListingCreated; published: ListingPublished }> {
   if (!(await roleHasPermission(db, actor.role, "can_create_listings"))) throw new DomainError("forbidden", AI_LISTING_MESSAGES.notASeller);
   if (images.length === 0) throw new DomainError("invalid", AI_LISTING_MESSAGES.imageRequired, { field: "images" });
   let auctionId: number | null = null;
   let generationClaimed = false;
-  const listingId = await createListing(db, uploads, actor.id, toAiListingInput(values), images, "active", now, {
+  const published = await storeNewListing(db, uploads, actor.id, toAiListingInput(values), images, "active", now, {
     aiGenerated: true,
     comparableListings: JSON.stringify(values.comparables),
     withinTransaction: async (trx, created) => {
@@ -126,5 +127,5 @@ export async function createAiListing(
       }
     },
   });
-  return { listingId, auctionId, generationClaimed };
+  return { created: { listingId: published.listingId, auctionId, generationClaimed }, published };
 }

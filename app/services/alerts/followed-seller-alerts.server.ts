@@ -9,7 +9,7 @@ import type { Database } from "#db/schema.ts";
 import { getEnv } from "~/env.server.ts";
 import { FOLLOWED_SELLER_ALERT_TITLE, followedSellerAlertMessage } from "~/lib/follows.ts";
 import { memberName } from "../platform/index.server.ts";
-import { announceNotifications, insertNotifications, type NotificationDraft } from "../messaging/index.server.ts";
+import { announceNotifications, insertNotifications, type NotificationDraft } from "../notifications/index.server.ts";
 
 /** Sellers whose untold listings one transaction claims; notifications one insert writes. */
 const SELLERS_PER_BATCH = 100;

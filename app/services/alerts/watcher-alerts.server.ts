@@ -7,7 +7,7 @@ import type { Kysely } from "kysely";
 import { inWriteTransaction } from "#db/dialect.ts";
 import type { Database } from "#db/schema.ts";
 import { formatBidMoney } from "~/lib/bidding.ts";
-import { announceNotifications, insertNotifications, type NotificationDraft } from "../messaging/index.server.ts";
+import { announceNotifications, insertNotifications, type NotificationDraft } from "../notifications/index.server.ts";
 import { watcherIds } from "../watchlist/index.server.ts";
 
 /** A watched auction is "ending soon" once less than this is left. */

@@ -1,11 +1,11 @@
 // What the lot page (/auctions/{id}) and the bid panel on a listing page show: the listing, the auction's public
-// state for this viewer, the newest bids and the server's clock. An auction whose time has come is settled
-// (started or ended) before it is read, so a page never shows a lot as open after its end.
+// state for this viewer, the newest bids and the server's clock, as stored. The pages read them through the settlement
+// flow (getAuctionPage and getAuctionPanel in app/flows/auction-settlement.server.ts), which first starts or ends an
+// auction whose time has come, so a page never shows a lot as open after its end.
 import type { Kysely } from "kysely";
 import type { Database } from "#db/schema.ts";
 import type { AuctionSnapshot, BidHistoryEntry } from "~/lib/auctions.ts";
 import { BID_HISTORY_SIZE } from "~/lib/bidding.ts";
-import { settleAuctionIfDue } from "./auction-lifecycle.server.ts";
 import { bidHistory, findAuctionRow, findLiveAuctionRow, forViewer, toLiveState } from "./auction-state.server.ts";
 import { getListingDetail, type ListingDetail, type ListingViewer, isOwner } from "../listings/index.server.ts";
 
@@ -26,23 +26,13 @@ export interface AuctionPageData extends AuctionPanelData {
   listing: ListingDetail;
 }
 
-/** Starts or ends the auction if due; a failure here must not cost the viewer the page (the scheduler retries). */
-async function settle(db: Kysely<Database>, auctionId: number, now: Date): Promise<void> {
-  try {
-    await settleAuctionIfDue(db, auctionId, now);
-  } catch (error) {
-    console.error(`Could not settle auction ${auctionId} on read`, error);
-  }
-}
-
 /** The bid panel's data for one auction, or null when there is no such auction. */
-export async function getAuctionPanel(
+export async function findAuctionPanel(
   db: Kysely<Database>,
   auctionId: number,
   viewerId: string | null | undefined,
   now: Date = new Date(),
 ): Promise<AuctionPanelData | null> {
-  await settle(db, auctionId, now);
   const row = await findAuctionRow(db, auctionId);
   if (!row) return null;
   const history = await bidHistory(db, auctionId, BID_HISTORY_SIZE);
@@ -59,13 +49,13 @@ export async function getAuctionPanel(
  * The lot page: the auction with its listing (images, seller, facts, description, specifications), or null when
  * the auction does not exist or its listing is hidden from this viewer (a draft, for anyone but its owner).
  */
-export async function getAuctionPage(
+export async function findAuctionPage(
   db: Kysely<Database>,
   auctionId: number,
   viewer: ListingViewer | null,
   now: Date = new Date(),
 ): Promise<AuctionPageData | null> {
-  const panel = await getAuctionPanel(db, auctionId, viewer?.id, now);
+  const panel = await findAuctionPanel(db, auctionId, viewer?.id, now);
   if (!panel) return null;
   const listing = await getListingDetail(db, panel.snapshot.listingId, viewer);
   if (!listing) return null;

@@ -156,3 +156,13 @@ export function announceAuctionChange(change: AuctionChange, bus: LiveEventBus =
   bus.publish({ topic: auctionTopic(change.state.auctionId), name: "auction", data: change });
   bus.publish({ topic: ALL_AUCTIONS_TOPIC, name: "auction", data: change });
 }
+
+/** Tells open auction pages and lists that an auction went live (after the commit; a failure here changes nothing stored). */
+export async function announceAuctionStarted(db: Kysely<Database>, auctionId: number): Promise<void> {
+  try {
+    const row = await findAuctionRow(db, auctionId);
+    if (row) announceAuctionChange({ reason: "started", state: toLiveState(row), newBids: [] });
+  } catch (error) {
+    console.error("Announcing a new auction failed", error);
+  }
+}

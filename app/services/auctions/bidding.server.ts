@@ -12,7 +12,7 @@ import { announceAuctionChange, findAuctionRow, fixedIncrementOf, lockAuction, t
 import { resolveBid, type AuctionBidState, type BidRefusalCode } from "./bid-resolution.ts";
 import { DomainError, type DomainErrorKind } from "../domain-error.ts";
 import { nextTurn } from "../event-loop.server.ts";
-import { announceNotifications, insertNotifications, type NotificationDraft } from "../messaging/index.server.ts";
+import { announceNotifications, insertNotifications, type NotificationDraft } from "../notifications/index.server.ts";
 
 /** The refusal code of a bid on an auction that does not exist. */
 export const AUCTION_NOT_FOUND = "auction_not_found";

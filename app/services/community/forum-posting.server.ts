@@ -6,7 +6,7 @@ import { inWriteTransaction } from "#db/dialect.ts";
 import type { Database } from "#db/schema.ts";
 import { FORUM_EDIT_WINDOW_MS, FORUM_LIMITS, FORUM_MESSAGES, FORUM_NEW_ACCOUNT_LIMITS, FORUM_NEW_ACCOUNT_MS, forumSearchText } from "~/lib/forum.ts";
 import { DomainError } from "../domain-error.ts";
-import { announceNotifications, insertNotifications, type NotificationDraft } from "../messaging/index.server.ts";
+import { announceNotifications, insertNotifications, type NotificationDraft } from "../notifications/index.server.ts";
 import { findVisibleTopic, type ForumActor } from "./forum-topic.server.ts";
 import { memberName } from "./forum-names.server.ts";
 

@@ -4,15 +4,15 @@
 import type { Kysely } from "kysely";
 import type { Database } from "#db/schema.ts";
 import { isAuctionListingType, LISTING_MESSAGES, type ListingInput } from "~/schemas/listing.ts";
-import { alertSavedSearchesOfListing } from "../alerts/index.server.ts";
 import { DomainError } from "../domain-error.ts";
-import { announceStarted, auctionSettingsOf, insertAuction } from "./listing-auction.server.ts";
+import { auctionSettingsOf, insertAuction } from "./listing-auction.server.ts";
+import type { ListingPublished } from "./listing-published.server.ts";
 import { assertCategoryExists, listingColumns, tooManyImages } from "./listing-columns.server.ts";
 import type { UploadStore } from "../storage/index.server.ts";
 import { LISTING_IMAGE_MESSAGES, MAX_LISTING_IMAGES, storeListingImages, withFilesInTransaction, type PreparedImage } from "./listing-images.server.ts";
 import { assertRoomFor } from "../member-limits.server.ts";
 
-/** What a listing made with the AI wizard adds to createListing (app/services/ai/ai-listing-create.server.ts). */
+/** What a listing made with the AI wizard adds to storeNewListing (app/services/ai/ai-listing-create.server.ts). */
 export interface CreateListingExtras {
   aiGenerated?: boolean;
   /** JSON array of the comparable listings its price was based on. */
@@ -24,8 +24,9 @@ export interface CreateListingExtras {
 /**
  * Creates a listing, stores its images (the first becomes primary) and, for auction and hybrid listings, creates its
  * auction: all in one transaction, so a failure at any step leaves no listing, image row, picture file or auction.
+ * Returns what the post-listing flow tells after the commit (createListing in app/flows runs both).
  */
-export async function createListing(
+export async function storeNewListing(
   db: Kysely<Database>,
   uploads: UploadStore,
   userId: string,
@@ -34,7 +35,7 @@ export async function createListing(
   status: "draft" | "active" = "active",
   now: Date = new Date(),
   extras: CreateListingExtras = {},
-): Promise<number> {
+): Promise<ListingPublished> {
   if (images.length > MAX_LISTING_IMAGES) throw tooManyImages(LISTING_IMAGE_MESSAGES.tooMany);
   await assertCategoryExists(db, input.categoryId);
   const auction = isAuctionListingType(input.listingType) ? auctionSettingsOf(input) : null;
@@ -69,7 +70,9 @@ export async function createListing(
     await extras.withinTransaction?.(trx, { listingId: row.id, auctionId: inserted?.id ?? null });
     return { listingId: row.id, auction: inserted };
   });
-  if (created.auction?.status === "active") await announceStarted(db, created.auction.id);
-  if (status === "active") await alertSavedSearchesOfListing(db, created.listingId, now);
-  return created.listingId;
+  return {
+    listingId: created.listingId,
+    startedAuctionId: created.auction?.status === "active" ? created.auction.id : null,
+    becameActive: status === "active",
+  };
 }

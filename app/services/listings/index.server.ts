@@ -8,7 +8,7 @@ export { type BulkCategoryChoice, bulkCategoryChoices, currentBulkImportId, getB
 export { bulkCategoryIndex, checkRow, listingInputOfRow, valuesOfStoredRow } from "./bulk-row-checks.server.ts";
 export { applyBulkMapping, editBulkRow, mapBulkConditionValues, rejectedRowsCsv, setBulkRowRemoved } from "./bulk-row-edits.server.ts";
 export { type CategoryNode, categoryScope, findCategory, listCategoryTree } from "./category.server.ts";
-export { createListing } from "./create-listing.server.ts";
+export { type CreateListingExtras, storeNewListing } from "./create-listing.server.ts";
 export { deleteListing, listingDeletionBlocker } from "./delete-listing.server.ts";
 export { moveListingImage, removeListingImage, setPrimaryListingImage } from "./edit-listing-images.server.ts";
 export { endExpiredFeaturings, featureListing, FEATURING_MESSAGES, featuringState, listPlatformFees, platformFeesOwed } from "./feature-listing.server.ts";
@@ -40,12 +40,13 @@ export {
 export { type CategoryIndex, forgetCategoryIndex, getCategoryIndex } from "./category-index.server.ts";
 export { searchListings, twelveMonthsBefore } from "./listing-search.server.ts";
 export { checkListingUploads, repeatsAnImage } from "./listing-uploads.server.ts";
+export { type ListingPublished } from "./listing-published.server.ts";
 export { recordListingView, VIEW_WINDOW_MS } from "./listing-views.server.ts";
 export { computeAiStats, getMarketplaceStats } from "./marketplace-stats.server.ts";
 export { recentlyViewed, recordRecentView } from "./recent-views.server.ts";
 export { POPULAR_SEARCHES_LIMIT, popularSearches, prunePastSearchVisitors, recordSearch } from "./search-query.server.ts";
-export { applySellerListingAction, listSellerListings, sellerListingFields } from "./seller-listings.server.ts";
-export { listAuctionableListings, startListingAuction } from "./start-listing-auction.server.ts";
+export { type BulkOutcome, listSellerListings, sellerListingFields, storeSellerListingAction } from "./seller-listings.server.ts";
+export { listAuctionableListings, type StartListingAuctionInput, storeListingAuctionStart } from "./start-listing-auction.server.ts";
 export { publishedTestimonials, type Testimonial } from "./testimonials.server.ts";
-export { endUnsoldListing, relistUnsoldAsAuction, switchUnsoldToBuyNow, unsoldListingView } from "./unsold-listing.server.ts";
-export { updateListing } from "./update-listing.server.ts";
+export { endUnsoldListing, relisted, relistInTransaction, storeUnsoldAsBuyNow, type UnsoldRequest, unsoldListingView } from "./unsold-listing.server.ts";
+export { storeListingEdit, type UpdateListingOptions } from "./update-listing.server.ts";

@@ -1,6 +1,7 @@
 // The auction of an auction or hybrid listing, as the listing's create and edit write it: its settings from the form,
 // the one live auction a listing may have, what an edit changes on it, and the summary the edit form shows.
-// (Bidding, ending and cancelling live in app/services/auctions/.)
+// (Bidding, ending and cancelling live in app/services/auctions/; telling open pages of a new auction is the post-listing
+// flow's, app/flows/listing-publication.server.ts.)
 import type { Kysely } from "kysely";
 import { toDbTime } from "#db/dialect.ts";
 import type { Auction, Database } from "#db/schema.ts";
@@ -8,7 +9,6 @@ import { DEFAULT_AUCTION_DURATION_DAYS, LIVE_AUCTION_STATUSES } from "~/lib/auct
 import { DEFAULT_BID_INCREMENT_CENTS, extensionsEndFor } from "~/lib/bidding.ts";
 import { getEnv } from "~/env.server.ts";
 import type { AuctionSettings, ListingInput, LiveAuctionSummary } from "~/schemas/listing.ts";
-import { announceAuctionChange, findAuctionRow, toLiveState } from "../auctions/index.server.ts";
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -77,16 +77,6 @@ function incrementColumns(settings: AuctionSettings): { bid_increment_cents: num
   return settings.bidIncrementCents === null
     ? { bid_increment_cents: DEFAULT_BID_INCREMENT_CENTS, bid_increment_fixed: 0 }
     : { bid_increment_cents: settings.bidIncrementCents, bid_increment_fixed: 1 };
-}
-
-/** Tells open auction pages and lists that an auction went live (after the commit; a failure here changes nothing stored). */
-export async function announceStarted(db: Kysely<Database>, auctionId: number): Promise<void> {
-  try {
-    const row = await findAuctionRow(db, auctionId);
-    if (row) announceAuctionChange({ reason: "started", state: toLiveState(row), newBids: [] });
-  } catch (error) {
-    console.error("Announcing a new auction failed", error);
-  }
 }
 
 /** What the edit form changes on a live auction, or null when its settings stay as they are. */

@@ -9,9 +9,9 @@ import { LIVE_AUCTION_STATUSES } from "~/lib/auctions.ts";
 import { LISTING_STATUSES, type ListingStatus } from "~/lib/listing-status.ts";
 import { moderationHoldMessage } from "~/lib/moderation.ts";
 import { SELLER_LISTINGS_MESSAGES, SELLER_LISTINGS_PAGE_SIZE, type SellerListingAction, type SellerListingsQuery } from "~/schemas/seller-listings.ts";
-import { alertSavedSearchesOfListing } from "../alerts/index.server.ts";
 import { primaryThumbnail } from "./listing-cards.server.ts";
-import { afterRelist, relistInTransaction } from "./unsold-listing.server.ts";
+import type { ListingPublished } from "./listing-published.server.ts";
+import { relisted, relistInTransaction } from "./unsold-listing.server.ts";
 
 export interface SellerListingItem {
   id: number;
@@ -189,17 +189,18 @@ function refusalFor(
  * Applies a bulk action to the seller's listings among `ids`, each checked in one write transaction: a listing that is
  * not the seller's (or does not exist) is refused as not found, one in the wrong state with the rule's message.
  * Publishing makes the listing active and relisting starts its new auction (new to saved searches afterwards);
- * archiving hides it (an unsold listing archived has ended).
+ * archiving hides it (an unsold listing archived has ended). Returns, with the outcome, what the post-listing flow tells
+ * after the commit (applySellerListingAction in app/flows runs both).
  */
-export async function applySellerListingAction(
+export async function storeSellerListingAction(
   db: Kysely<Database>,
   sellerId: string,
   action: SellerListingAction,
   ids: readonly number[],
   now: Date = new Date(),
-): Promise<BulkOutcome> {
+): Promise<{ outcome: BulkOutcome; published: ListingPublished[] }> {
   const wanted = [...new Set(ids)];
-  const relisted: Array<{ listingId: number; auctionId: number }> = [];
+  const relistings: ListingPublished[] = [];
   const outcome = await inWriteTransaction(db, async (trx) => {
     const result: BulkOutcome = { changed: [], refused: [] };
     const owned = await trx.selectFrom("equipment_listings").select(["id", "status"]).where("id", "in", wanted).where("user_id", "=", sellerId).execute();
@@ -221,7 +222,7 @@ export async function applySellerListingAction(
       else result.changed.push(id);
     }
     if (action === "relist") {
-      for (const id of result.changed) relisted.push({ listingId: id, auctionId: await relistInTransaction(trx, sellerId, id, now) });
+      for (const id of result.changed) relistings.push(relisted(id, await relistInTransaction(trx, sellerId, id, now)));
     } else if (result.changed.length > 0) {
       await trx
         .updateTable("equipment_listings")
@@ -232,8 +233,7 @@ export async function applySellerListingAction(
     }
     return result;
   });
-  // Listings that became active are new to saved searches (after commit; errors are logged, never the seller's).
-  if (action === "publish") for (const id of outcome.changed) await alertSavedSearchesOfListing(db, id, now);
-  for (const { listingId, auctionId } of relisted) await afterRelist(db, listingId, auctionId, now);
-  return outcome;
+  // Listings that became active are new to saved searches.
+  const published = action === "publish" ? outcome.changed.map((listingId) => ({ listingId, startedAuctionId: null, becameActive: true })) : relistings;
+  return { outcome, published };
 }

@@ -9,9 +9,9 @@ import { moderationHoldMessage } from "~/lib/moderation.ts";
 import { CREATE_AUCTION_CHOICES_LIMIT, CREATE_AUCTION_MESSAGES } from "~/schemas/create-auction.ts";
 import type { AuctionSettings } from "~/schemas/listing.ts";
 import { LISTING_MESSAGES } from "~/schemas/listing.ts";
-import { alertSavedSearchesOfListing } from "../alerts/index.server.ts";
 import { DomainError } from "../domain-error.ts";
-import { announceStarted, insertAuction } from "./listing-auction.server.ts";
+import { insertAuction } from "./listing-auction.server.ts";
+import type { ListingPublished } from "./listing-published.server.ts";
 
 export interface AuctionableListing {
   id: number;
@@ -50,11 +50,14 @@ export interface StartListingAuctionInput {
   now?: Date;
 }
 
-/** Starts the auction; refuses another's listing (not found), a sold one, one not active or draft, one already live. */
-export async function startListingAuction(
+/**
+ * Starts the auction; refuses another's listing (not found), a sold one, one not active or draft, one already live.
+ * Returns what the post-listing flow tells after the commit (startListingAuction in app/flows runs both).
+ */
+export async function storeListingAuctionStart(
   db: Kysely<Database>,
   input: StartListingAuctionInput,
-): Promise<{ auctionId: number; status: "active" | "upcoming" }> {
+): Promise<{ started: { auctionId: number; status: "active" | "upcoming" }; published: ListingPublished }> {
   const now = input.now ?? new Date();
   let becameActive = false;
   const started = await inWriteTransaction(db, async (trx) => {
@@ -91,7 +94,8 @@ export async function startListingAuction(
       .execute();
     return auction;
   });
-  if (started.status === "active") await announceStarted(db, started.id);
-  if (becameActive) await alertSavedSearchesOfListing(db, input.listingId, now);
-  return { auctionId: started.id, status: started.status };
+  return {
+    started: { auctionId: started.id, status: started.status },
+    published: { listingId: input.listingId, startedAuctionId: started.status === "active" ? started.id : null, becameActive },
+  };
 }

@@ -13,9 +13,9 @@ import { isAuctionListingType } from "~/lib/listing-types.ts";
 import { moderationHoldMessage } from "~/lib/moderation.ts";
 import type { AuctionSettings } from "~/schemas/listing.ts";
 import { UNSOLD_LISTING_MESSAGES } from "~/schemas/unsold-listing.ts";
-import { alertSavedSearchesOfListing } from "../alerts/index.server.ts";
 import { DomainError } from "../domain-error.ts";
-import { announceStarted, DAY_MS, insertAuction, latestAuction } from "./listing-auction.server.ts";
+import { DAY_MS, insertAuction, latestAuction } from "./listing-auction.server.ts";
+import type { ListingPublished } from "./listing-published.server.ts";
 
 /** What the choices page shows the seller about the listing and its last auction. */
 export interface UnsoldListingView {
@@ -127,16 +127,9 @@ export interface UnsoldRequest {
 
 /**
  * Relists the unsold listing as an auction with its last auction's terms (starting, reserve and Buy Now prices,
- * increment, soft close, length) starting now. Usable inside the bulk action's transaction (relistInTransaction).
+ * increment, soft close, length) starting now, in the caller's transaction (relistUnsoldAsAuction in app/flows opens
+ * it and tells the post-listing news after the commit; the bulk action runs it for each listing).
  */
-export async function relistUnsoldAsAuction(db: Kysely<Database>, request: UnsoldRequest): Promise<{ auctionId: number }> {
-  const now = request.now ?? new Date();
-  const auctionId = await inWriteTransaction(db, (trx) => relistInTransaction(trx, request.sellerId, request.listingId, now));
-  await afterRelist(db, request.listingId, auctionId, now);
-  return { auctionId };
-}
-
-/** The relist's writes in the caller's transaction; the caller runs afterRelist after the commit. */
 export async function relistInTransaction(trx: Kysely<Database>, sellerId: string, listingId: number, now: Date): Promise<number> {
   const row = await unsoldInTransaction(trx, sellerId, listingId);
   const last = await latestAuction(trx, row.id);
@@ -159,14 +152,16 @@ export async function relistInTransaction(trx: Kysely<Database>, sellerId: strin
   return auction.id;
 }
 
-/** After a relist commits: open pages hear of the new auction, saved searches of the listing on sale again. */
-export async function afterRelist(db: Kysely<Database>, listingId: number, auctionId: number, now: Date): Promise<void> {
-  await announceStarted(db, auctionId);
-  await alertSavedSearchesOfListing(db, listingId, now);
+/** What a committed relist leaves to tell: open pages hear of the new auction, saved searches of the listing on sale again. */
+export function relisted(listingId: number, auctionId: number): ListingPublished {
+  return { listingId, startedAuctionId: auctionId, becameActive: true };
 }
 
-/** Switches the unsold listing to Buy It Now at `priceCents`: an active fixed-price listing from now on. */
-export async function switchUnsoldToBuyNow(db: Kysely<Database>, request: UnsoldRequest & { priceCents: number }): Promise<void> {
+/**
+ * Switches the unsold listing to Buy It Now at `priceCents`: an active fixed-price listing from now on. Returns what the
+ * post-listing flow tells after the commit (switchUnsoldToBuyNow in app/flows runs both).
+ */
+export async function storeUnsoldAsBuyNow(db: Kysely<Database>, request: UnsoldRequest & { priceCents: number }): Promise<ListingPublished> {
   const now = request.now ?? new Date();
   if (!Number.isSafeInteger(request.priceCents) || request.priceCents <= 0) {
     throw new DomainError("invalid", UNSOLD_LISTING_MESSAGES.priceRequired, { field: "price" });
@@ -180,7 +175,7 @@ export async function switchUnsoldToBuyNow(db: Kysely<Database>, request: Unsold
       .where("status", "=", "unsold")
       .execute();
   });
-  await alertSavedSearchesOfListing(db, request.listingId, now);
+  return { listingId: request.listingId, startedAuctionId: null, becameActive: true };
 }
 
 /** Ends the unsold listing: archived, with its seller (who may still edit and publish it later). */

@@ -6,11 +6,10 @@ import { toDbTime } from "#db/dialect.ts";
 import type { Database } from "#db/schema.ts";
 import { isModeratedStatus } from "~/lib/moderation.ts";
 import { isAuctionListingType, LISTING_MESSAGES, type EditableStatus, type ListingInput } from "~/schemas/listing.ts";
-import { alertSavedSearchesOfListing, priceDropAlerts } from "../alerts/index.server.ts";
 import { DomainError } from "../domain-error.ts";
-import { announceNotifications, insertNotifications, type NotificationDraft } from "../messaging/index.server.ts";
 import type { UploadStore } from "../storage/index.server.ts";
-import { announceStarted, auctionChanges, auctionSettingsOf, findLiveAuction, insertAuction } from "./listing-auction.server.ts";
+import { auctionChanges, auctionSettingsOf, findLiveAuction, insertAuction } from "./listing-auction.server.ts";
+import type { ListingPublished } from "./listing-published.server.ts";
 import { assertCategoryExists, listingColumns, tooManyImages } from "./listing-columns.server.ts";
 import {
   LISTING_IMAGE_MESSAGES,
@@ -28,6 +27,18 @@ export interface UpdateListingOptions {
   /** Start a new auction on an auction or hybrid listing whose last auction is over. */
   startAuction?: boolean;
   now?: Date;
+  /** Further writes inside the edit's transaction, after the listing and its images (the watchers' price-drop alerts). */
+  withinTransaction?: (trx: Kysely<Database>, edit: ListingPriceEdit) => Promise<void>;
+}
+
+/** The listing's price and status before and after an edit, as the edit's transaction wrote them. */
+export interface ListingPriceEdit {
+  listingId: number;
+  title: string;
+  ownerId: string;
+  actorId: string;
+  before: { priceCents: number; currency: string };
+  after: { priceCents: number; currency: string; status: string };
 }
 
 /**
@@ -37,20 +48,20 @@ export interface UpdateListingOptions {
  * Auctions (only the owner creates one or changes its settings): a listing with a live auction keeps its type and
  * stays active, and its auction's settings change only while it has no bids. A buy-now listing turned into an
  * auction or hybrid listing gets its auction now, as does one whose last auction is over when `startAuction` is set.
+ * Returns what the post-listing flow tells after the commit (updateListing in app/flows runs both).
  */
-export async function updateListing(
+export async function storeListingEdit(
   db: Kysely<Database>,
   uploads: UploadStore,
   actor: Actor,
   listingId: number,
   input: ListingInput,
   options: UpdateListingOptions = {},
-): Promise<void> {
+): Promise<ListingPublished> {
   const before = await findEditableListing(db, actor, listingId);
   const images = options.images ?? [];
   const now = options.now ?? new Date();
   await assertCategoryExists(db, input.categoryId);
-  let watcherAlerts: NotificationDraft[] = [];
   let storedStatus = before.status;
   const started = await withFilesInTransaction(db, uploads, async (trx, written) => {
     // Read again inside the transaction: a bid or the scheduler may have changed things since the form was loaded.
@@ -104,7 +115,7 @@ export async function updateListing(
       .execute();
     storedStatus = stored;
     await storeListingImages(trx, uploads, listingId, images, written);
-    watcherAlerts = await priceDropAlerts(trx, {
+    await options.withinTransaction?.(trx, {
       listingId,
       title: input.title,
       ownerId: listing.user_id,
@@ -112,11 +123,12 @@ export async function updateListing(
       before: { priceCents: listing.price_cents, currency: listing.currency },
       after: { priceCents: input.priceCents, currency: input.currency, status: stored },
     });
-    await insertNotifications(trx, watcherAlerts, now);
     return startedAuction;
   });
-  announceNotifications(watcherAlerts);
-  if (started?.status === "active") await announceStarted(db, started.id);
-  // A listing that becomes active is new to saved searches (errors are logged, never the seller's).
-  if (before.status !== "active" && storedStatus === "active") await alertSavedSearchesOfListing(db, listingId, now);
+  return {
+    listingId,
+    startedAuctionId: started?.status === "active" ? started.id : null,
+    // A listing that becomes active is new to saved searches.
+    becameActive: before.status !== "active" && storedStatus === "active",
+  };
 }

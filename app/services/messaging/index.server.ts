@@ -1,6 +1,5 @@
-// What the messaging domain offers to routes and the web layer. Conversations between members and notifications (inbox and e-mail; the mailer is platform's).
+// What the messaging domain offers to routes and the web layer. Conversations between members, about a listing or general, and a seller's response figures.
 // Every other part of app/ imports the domain through this index, by these names (ESLint's tradebench/domain-face).
-export { type NotificationType } from "./../../lib/notification-types.ts";
 export {
   appendListingConversationLine,
   type ConversationSummary,
@@ -12,15 +11,4 @@ export {
   sendMessage,
   thread,
 } from "./messages.server.ts";
-export {
-  countUnreadNotifications,
-  deleteNotification,
-  type InboxNotification,
-  latestNotifications,
-  listNotifications,
-  markAllNotificationsRead,
-  markNotificationRead,
-  type NotificationFilter,
-} from "./notification-inbox.server.ts";
-export { announceNotifications, insertNotifications, type NotificationDraft, notify } from "./notifications.server.ts";
 export { sellerResponseFigures } from "./response-figures.server.ts";

@@ -18,7 +18,7 @@ import {
   PARTY_NAME_COLUMNS,
   partyNames,
 } from "../platform/index.server.ts";
-import { announceNotifications, insertNotifications, type NotificationDraft } from "./notifications.server.ts";
+import { announceNotifications, insertNotifications, type NotificationDraft } from "../notifications/index.server.ts";
 
 const MESSAGE_RATE_LIMIT: RateLimitRule = { limit: MESSAGES_PER_MINUTE, windowMs: 60_000 };
 

@@ -24,7 +24,7 @@ import {
   type AuctionRow,
 } from "../auctions/index.server.ts";
 import { primaryThumbnail, isOwner, ownedListing, visibleTo } from "../listings/index.server.ts";
-import { announceNotifications, insertNotifications, type NotificationDraft } from "../messaging/index.server.ts";
+import { announceNotifications, insertNotifications, type NotificationDraft } from "../notifications/index.server.ts";
 import { createOrder, profileShippingAddress, shippingColumns } from "./order-creation.server.ts";
 import { itemSoldAlerts } from "../alerts/index.server.ts";
 import { DomainError, type DomainErrorKind } from "../domain-error.ts";

@@ -11,7 +11,7 @@ import { DISPUTE_MESSAGES, MAX_DISPUTE_FILES, MAX_DISPUTE_MESSAGE_CHARS, sellerA
 import { ORDER_MESSAGES } from "~/lib/orders.ts";
 import { publicName } from "~/lib/user.ts";
 import { DomainError } from "../domain-error.ts";
-import { announceNotifications, insertNotifications, type NotificationDraft } from "../messaging/index.server.ts";
+import { announceNotifications, insertNotifications, type NotificationDraft } from "../notifications/index.server.ts";
 import type { UploadStore } from "../storage/index.server.ts";
 import type { ReceivedFile } from "../uploads.ts";
 import { transitionOrder } from "./order-flow.server.ts";

@@ -5,7 +5,7 @@ import type { Database } from "#db/schema.ts";
 import { formatExactPrice } from "~/lib/money.ts";
 import { MAX_OFFERS_PER_LISTING, OFFER_MESSAGE_MAX_LENGTH, OFFER_MESSAGES, offerExpiresAt, offerLine } from "~/lib/offers.ts";
 import { isOwner, ownedListing, visibleTo } from "../listings/index.server.ts";
-import { announceNotifications, insertNotifications } from "../messaging/index.server.ts";
+import { announceNotifications, insertNotifications } from "../notifications/index.server.ts";
 import { DomainError } from "../domain-error.ts";
 import {
   checkAmount,

@@ -5,7 +5,7 @@ import { inWriteTransaction } from "#db/dialect.ts";
 import type { Database } from "#db/schema.ts";
 import { formatExactPrice } from "~/lib/money.ts";
 import { OFFER_ORDER_PAYMENT_HOURS, OFFER_ORDER_PAYMENT_MS, type OfferParty } from "~/lib/offers.ts";
-import { announceNotifications, insertNotifications } from "../messaging/index.server.ts";
+import { announceNotifications, insertNotifications } from "../notifications/index.server.ts";
 import { claimOffer, record, type Effects } from "./offer-negotiation.server.ts";
 
 /**

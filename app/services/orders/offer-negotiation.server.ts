@@ -8,7 +8,8 @@ import type { SaleType } from "~/lib/fees.ts";
 import { formatExactPrice } from "~/lib/money.ts";
 import { isOfferStatus, OFFER_MESSAGES, type OfferParty, type OfferStatus } from "~/lib/offers.ts";
 import { buyNowOpen, findLiveAuctionRow, lockLiveAuctionOf, type AuctionRow } from "../auctions/index.server.ts";
-import { appendListingConversationLine, type NotificationDraft } from "../messaging/index.server.ts";
+import { appendListingConversationLine } from "../messaging/index.server.ts";
+import { type NotificationDraft } from "../notifications/index.server.ts";
 import { DomainError } from "../domain-error.ts";
 
 export interface ListingForOffers {

@@ -13,7 +13,7 @@ import {
   type OfferAction,
   type OfferParty,
 } from "~/lib/offers.ts";
-import { announceNotifications, insertNotifications } from "../messaging/index.server.ts";
+import { announceNotifications, insertNotifications } from "../notifications/index.server.ts";
 import { DomainError } from "../domain-error.ts";
 import {
   checkAmount,

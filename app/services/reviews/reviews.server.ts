@@ -19,7 +19,7 @@ import {
 } from "~/lib/reviews.ts";
 import { permissionsOfRole, assertNotAParty } from "../accounts/index.server.ts";
 import { DomainError } from "../domain-error.ts";
-import { announceNotifications, insertNotifications, type NotificationDraft } from "../messaging/index.server.ts";
+import { announceNotifications, insertNotifications, type NotificationDraft } from "../notifications/index.server.ts";
 import { recordAuditEvent } from "../platform/index.server.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -10,12 +10,12 @@ import type { OpenedDatabase } from "#db/dialect.ts";
 import type * as MemberLimits from "~/lib/member-limits.ts";
 import { createSavedSearch, listSavedSearchPage } from "~/services/alerts/saved-search.server.ts";
 import { followSeller } from "~/services/accounts/follows.server.ts";
-import { createListing } from "~/services/listings/create-listing.server.ts";
 import { DiskStore } from "~/services/storage/index.server.ts";
 import { watchListing } from "~/services/watchlist/watchlist.server.ts";
 import { insertListingRow, listingInput } from "../../support/listings.ts";
 import { createTestDatabase } from "../../support/test-database.ts";
 import { insertUserRow } from "../../support/users.ts";
+import { createListing } from "~/flows/listing-publication.server.ts";
 
 const SMALL = 3;
 vi.mock("~/lib/member-limits.ts", async (original) => {

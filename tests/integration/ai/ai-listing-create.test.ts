@@ -12,7 +12,6 @@ import type { OpenedDatabase } from "#db/dialect.ts";
 import type { Comparable } from "~/lib/pricing/types.ts";
 import type { Role } from "~/lib/roles.ts";
 import { aiCreateFormData, checkAiCreateForm, type AiListingCreateValues, type AiListingFields } from "~/schemas/ai-listing-create.ts";
-import { createAiListing } from "~/services/ai/ai-listing-create.server.ts";
 import { checkListingUploads } from "~/services/listings/listing-uploads.server.ts";
 import type { PreparedImage } from "~/services/listings/listing-images.server.ts";
 import { computeAiStats } from "~/services/listings/marketplace-stats.server.ts";
@@ -23,6 +22,7 @@ import { DiskStore } from "~/services/storage/index.server.ts";
 import { refuseWrites } from "../../support/refuse-writes.ts";
 import { createTestDatabase } from "../../support/test-database.ts";
 import { insertUserRow } from "../../support/users.ts";
+import { createAiListing } from "~/flows/listing-publication.server.ts";
 
 const hoisted = vi.hoisted(() => {
   const uploads = `${process.env.TEST_TMP_DIR ?? "tests/.tmp"}/ai-create-uploads-${process.pid}-${Date.now()}`;

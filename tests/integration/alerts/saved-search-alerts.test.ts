@@ -1,6 +1,5 @@
 // Saved-search alerts: the matcher finds exactly the searches that running them would find (checked on random
 // listings and searches), keys follow changes, and owners are told once per search per batch window.
-import { switchUnsoldToBuyNow } from "~/services/listings/unsold-listing.server.ts";
 import os from "node:os";
 import path from "node:path";
 import { parseWithZod } from "@conform-to/zod";
@@ -12,9 +11,6 @@ import { CONDITIONS, type Condition } from "~/lib/conditions.ts";
 import { listingsUrl, readSavedSearchParams, savedSearchFilters, savedSearchListingFilters, type SavedSearchParams } from "~/lib/listing-filters.ts";
 import { TEST_LEVELS } from "~/lib/test-levels.ts";
 import { CreateListingSchema, toListingInput } from "~/schemas/listing.ts";
-import { cancelAuction } from "~/services/auctions/auction-lifecycle.server.ts";
-import { createListing } from "~/services/listings/create-listing.server.ts";
-import { updateListing } from "~/services/listings/update-listing.server.ts";
 import { searchListings } from "~/services/listings/listing-search.server.ts";
 import {
   ALERT_KEY_VERSION,
@@ -27,6 +23,8 @@ import { DiskStore } from "~/services/storage/index.server.ts";
 import { createTestDatabase, onPostgres } from "../../support/test-database.ts";
 import { insertAuctionRow } from "../../support/auctions.ts";
 import { insertUserRow } from "../../support/users.ts";
+import { switchUnsoldToBuyNow, createListing, updateListing } from "~/flows/listing-publication.server.ts";
+import { cancelAuction } from "~/flows/auction-settlement.server.ts";
 
 const SCOPES = "industrial_electronics_test_measurement_oscilloscopes";
 const METERS = "industrial_electronics_test_measurement_digital_multimeters";

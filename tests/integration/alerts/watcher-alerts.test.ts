@@ -5,10 +5,8 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { OpenedDatabase } from "#db/dialect.ts";
 import type { ListingInput } from "~/schemas/listing.ts";
-import { endDueAuctions } from "~/services/auctions/auction-lifecycle.server.ts";
 import { placeBid } from "~/services/auctions/bidding.server.ts";
 import { buyNow } from "~/services/orders/checkout.server.ts";
-import { updateListing } from "~/services/listings/update-listing.server.ts";
 import { InProcessBus, setLiveEventBus, type LiveEvent } from "~/services/platform/live-events.server.ts";
 import { runScheduledWork } from "~/flows/scheduled-work.server.ts";
 import { alertAuctionsEndingSoon } from "~/services/alerts/watcher-alerts.server.ts";
@@ -21,6 +19,8 @@ import { runTogether } from "../../support/processes.ts";
 import { DiskStore } from "~/services/storage/index.server.ts";
 import { createTestDatabase } from "../../support/test-database.ts";
 import { insertUserRow } from "../../support/users.ts";
+import { updateListing } from "~/flows/listing-publication.server.ts";
+import { endDueAuctions } from "~/flows/auction-settlement.server.ts";
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

@@ -6,6 +6,11 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { OpenedDatabase } from "#db/dialect.ts";
 import { parseEnv } from "~/env.server.ts";
 import { getLiveEventBus, type LiveEvent } from "~/services/platform/live-events.server.ts";
+import { placeBid } from "~/services/auctions/bidding.server.ts";
+import { insertAuctionRow } from "../../support/auctions.ts";
+import { refusalOf } from "../../support/refusals.ts";
+import { createTestDatabase } from "../../support/test-database.ts";
+import { insertUserRow } from "../../support/users.ts";
 import {
   cancelAuction,
   endAuctionEarly,
@@ -13,14 +18,9 @@ import {
   ownerControlView,
   runAuctionLifecycle,
   settleAuctionIfDue,
-  startAuctionScheduler,
-  startDueAuctions,
-} from "~/services/auctions/auction-lifecycle.server.ts";
-import { placeBid } from "~/services/auctions/bidding.server.ts";
-import { insertAuctionRow } from "../../support/auctions.ts";
-import { refusalOf } from "../../support/refusals.ts";
-import { createTestDatabase } from "../../support/test-database.ts";
-import { insertUserRow } from "../../support/users.ts";
+} from "~/flows/auction-settlement.server.ts";
+import { startAuctionScheduler } from "~/flows/auction-scheduler.server.ts";
+import { startDueAuctions } from "~/services/auctions/start-due-auctions.server.ts";
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

@@ -4,12 +4,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { OpenedDatabase } from "#db/dialect.ts";
 import { BID_HISTORY_SIZE } from "~/lib/bidding.ts";
-import { findLiveAuctionForListing, getAuctionPage } from "~/services/auctions/auction-page.server.ts";
+import { findLiveAuctionForListing } from "~/services/auctions/auction-page.server.ts";
 import { placeBid } from "~/services/auctions/bidding.server.ts";
 import { insertAuctionRow } from "../../support/auctions.ts";
 import { pageRoute, renderPage, sessionCookie } from "../../support/route-pages.tsx";
 import { createTestDatabase } from "../../support/test-database.ts";
 import { insertUserRow } from "../../support/users.ts";
+import { getAuctionPage } from "~/flows/auction-settlement.server.ts";
 
 const database = vi.hoisted(() => ({ current: undefined as unknown }));
 vi.mock("~/db.server.ts", () => ({ getDb: () => database.current }));

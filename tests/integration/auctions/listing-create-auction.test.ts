@@ -13,14 +13,13 @@ import type { Role } from "~/lib/roles.ts";
 import { AUCTION_FORM_DEFAULTS, CreateListingSchema, EditListingSchema, LISTING_MESSAGES, toListingInput, type ListingInput } from "~/schemas/listing.ts";
 import { placeBid } from "~/services/auctions/bidding.server.ts";
 import { checkListingUploads } from "~/services/listings/listing-uploads.server.ts";
-import { createListing } from "~/services/listings/create-listing.server.ts";
 import { deleteListing } from "~/services/listings/delete-listing.server.ts";
 import { getListingForEdit, listingFormDefaults } from "~/services/listings/listing-form-defaults.server.ts";
-import { updateListing } from "~/services/listings/update-listing.server.ts";
 import { insertAuctionRow, refuseNewAuctions } from "../../support/auctions.ts";
 import { DiskStore } from "~/services/storage/index.server.ts";
 import { createTestDatabase } from "../../support/test-database.ts";
 import { insertUserRow } from "../../support/users.ts";
+import { createListing, updateListing } from "~/flows/listing-publication.server.ts";
 
 const DAY = 24 * 60 * 60 * 1000;
 const OSCILLOSCOPES = "industrial_electronics_test_measurement_oscilloscopes";

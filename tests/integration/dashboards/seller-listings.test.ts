@@ -4,11 +4,12 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { OpenedDatabase } from "#db/dialect.ts";
 import { parseSellerListingsQuery, SELLER_LISTINGS_MESSAGES } from "~/schemas/seller-listings.ts";
-import { applySellerListingAction, listSellerListings } from "~/services/listings/seller-listings.server.ts";
+import { listSellerListings } from "~/services/listings/seller-listings.server.ts";
 import { insertListingRow } from "../../support/listings.ts";
 import { routeCalls } from "../../support/route-calls.ts";
 import { createTestDatabase } from "../../support/test-database.ts";
 import { insertUserRow } from "../../support/users.ts";
+import { applySellerListingAction } from "~/flows/listing-publication.server.ts";
 
 const database = vi.hoisted(() => ({ current: undefined as unknown }));
 vi.mock("~/db.server.ts", () => ({ getDb: () => database.current }));

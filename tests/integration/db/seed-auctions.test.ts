@@ -9,7 +9,6 @@ import { seedDemoMarketplace } from "#db/seed/demo.ts";
 import { SOFT_CLOSE_MS } from "~/lib/bidding.ts";
 import { INSPECTION_PERIOD_DAYS } from "~/lib/fees.ts";
 import { ORDER_STATUSES } from "~/lib/orders.ts";
-import { runAuctionLifecycle } from "~/services/auctions/auction-lifecycle.server.ts";
 import { resolveBid, type AuctionBidState } from "~/services/auctions/bid-resolution.ts";
 import { completeInspectedOrders } from "~/services/orders/order-flow.server.ts";
 import { disputeThread } from "~/services/orders/disputes.server.ts";
@@ -17,6 +16,7 @@ import { escrowDesk } from "~/services/orders/orders.server.ts";
 import type * as PasswordModule from "~/services/accounts/password.server.ts";
 import { DiskStore } from "~/services/storage/index.server.ts";
 import { createTestDatabase } from "../../support/test-database.ts";
+import { runAuctionLifecycle } from "~/flows/auction-settlement.server.ts";
 
 // Nobody signs in here, so the accounts get a cheap stand-in hash instead of scrypt.
 vi.mock("~/services/accounts/password.server.ts", async (importOriginal) => {

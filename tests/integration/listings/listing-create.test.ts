@@ -9,12 +9,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { OpenedDatabase } from "#db/dialect.ts";
 import { parseListingFilters } from "~/lib/listing-filters.ts";
 import { CreateListingSchema, EditListingSchema, LISTING_MESSAGES, toListingInput } from "~/schemas/listing.ts";
-import { createListing } from "~/services/listings/create-listing.server.ts";
 import { listingFormDefaults, parseFeatures, parseSpecifications } from "~/services/listings/listing-form-defaults.server.ts";
 import { searchListings } from "~/services/listings/listing-search.server.ts";
 import { DiskStore } from "~/services/storage/index.server.ts";
 import { createTestDatabase } from "../../support/test-database.ts";
 import { insertUserRow } from "../../support/users.ts";
+import { createListing } from "~/flows/listing-publication.server.ts";
 
 const OSCILLOSCOPES = "industrial_electronics_test_measurement_oscilloscopes";
 const THIS_YEAR = new Date().getUTCFullYear();

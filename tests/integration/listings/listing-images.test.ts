@@ -11,15 +11,14 @@ import type { OpenedDatabase } from "#db/dialect.ts";
 import { readListingRequest } from "~/web/listing-form.server.ts";
 import { CreateListingSchema, type ListingInput } from "~/schemas/listing.ts";
 import { checkListingUploads } from "~/services/listings/listing-uploads.server.ts";
-import { createListing } from "~/services/listings/create-listing.server.ts";
 import { deleteListing } from "~/services/listings/delete-listing.server.ts";
 import { moveListingImage, removeListingImage, setPrimaryListingImage } from "~/services/listings/edit-listing-images.server.ts";
-import { updateListing } from "~/services/listings/update-listing.server.ts";
 import { IMAGE_MESSAGES } from "~/services/platform/image-pipeline.server.ts";
 import { listListingImages, MAX_IMAGE_BYTES, type PreparedImage } from "~/services/listings/listing-images.server.ts";
 import { DiskStore } from "~/services/storage/index.server.ts";
 import { createTestDatabase } from "../../support/test-database.ts";
 import { insertUserRow } from "../../support/users.ts";
+import { createListing, updateListing } from "~/flows/listing-publication.server.ts";
 
 let database: OpenedDatabase;
 let uploadsDir: string;

@@ -11,17 +11,16 @@ import { parseListingFilters } from "~/lib/listing-filters.ts";
 import type { Role } from "~/lib/roles.ts";
 import { LISTING_MESSAGES, type ListingInput } from "~/schemas/listing.ts";
 import { checkListingUploads } from "~/services/listings/listing-uploads.server.ts";
-import { createListing } from "~/services/listings/create-listing.server.ts";
 import { deleteListing } from "~/services/listings/delete-listing.server.ts";
 import { findDeletableListing } from "~/services/listings/listing-policy.server.ts";
 import { getListingForEdit } from "~/services/listings/listing-form-defaults.server.ts";
 import { moveListingImage, removeListingImage, setPrimaryListingImage } from "~/services/listings/edit-listing-images.server.ts";
-import { updateListing } from "~/services/listings/update-listing.server.ts";
 import { listListingImages } from "~/services/listings/listing-images.server.ts";
 import { searchListings } from "~/services/listings/listing-search.server.ts";
 import { DiskStore } from "~/services/storage/index.server.ts";
 import { createTestDatabase } from "../../support/test-database.ts";
 import { insertUserRow } from "../../support/users.ts";
+import { createListing, updateListing } from "~/flows/listing-publication.server.ts";
 
 let database: OpenedDatabase;
 let uploadsDir: string;

@@ -7,15 +7,14 @@ import type { OpenedDatabase } from "#db/dialect.ts";
 import { LISTINGS_COUNT_CAP, LISTINGS_MAX_PAGE, parseListingFilters } from "~/lib/listing-filters.ts";
 import type { ListingInput } from "~/schemas/listing.ts";
 import { resultsLimitText, resultsSummaryText } from "~/components/listings/ResultsSummary.tsx";
-import { createListing } from "~/services/listings/create-listing.server.ts";
 import { listingsVersion } from "~/services/listings/remembered-searches.server.ts";
 import { searchListings } from "~/services/listings/listing-search.server.ts";
 import { recordListingView } from "~/services/listings/listing-views.server.ts";
-import { updateListing } from "~/services/listings/update-listing.server.ts";
 import { DiskStore } from "~/services/storage/index.server.ts";
 import { insertListingRow, listingInput } from "../../support/listings.ts";
 import { createTestDatabase } from "../../support/test-database.ts";
 import { insertUserRow } from "../../support/users.ts";
+import { createListing, updateListing } from "~/flows/listing-publication.server.ts";
 
 const EXCAVATORS = "heavy_equipment_construction_excavators";
 /** More active excavators than are counted. */

@@ -7,14 +7,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { OpenedDatabase } from "#db/dialect.ts";
 import { parseListingFilters } from "~/lib/listing-filters.ts";
 import type { ListingInput } from "~/schemas/listing.ts";
-import { createListing } from "~/services/listings/create-listing.server.ts";
 import { deleteListing } from "~/services/listings/delete-listing.server.ts";
 import { searchListings } from "~/services/listings/listing-search.server.ts";
-import { updateListing } from "~/services/listings/update-listing.server.ts";
 import { DiskStore } from "~/services/storage/index.server.ts";
 import { listingInput, OSCILLOSCOPES } from "../../support/listings.ts";
 import { createTestDatabase, onPostgres } from "../../support/test-database.ts";
 import { insertUserRow } from "../../support/users.ts";
+import { createListing, updateListing } from "~/flows/listing-publication.server.ts";
 
 const ANALYZERS = "industrial_electronics_test_measurement_spectrum_analyzers";
 

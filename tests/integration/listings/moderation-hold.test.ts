@@ -8,22 +8,16 @@ import type { OpenedDatabase } from "#db/dialect.ts";
 import { LISTING_REMOVED, LISTING_UNDER_REVIEW, MODERATION_HOLD_MESSAGES } from "~/lib/moderation.ts";
 import { reportListing, reviewReportedListing } from "~/services/admin/index.server.ts";
 import { MemoryRateLimiter } from "~/services/platform/rate-limit.server.ts";
-import { cancelAuction, endAuctionEarly, ownerControlView } from "~/services/auctions/auction-lifecycle.server.ts";
 import { DomainError } from "~/services/domain-error.ts";
-import {
-  applySellerListingAction,
-  deleteListing,
-  getListingForEdit,
-  listSellerListings,
-  startListingAuction,
-  updateListing,
-} from "~/services/listings/index.server.ts";
+import { deleteListing, getListingForEdit, listSellerListings } from "~/services/listings/index.server.ts";
 import { removeListingImage } from "~/services/listings/edit-listing-images.server.ts";
 import { DiskStore } from "~/services/storage/index.server.ts";
 import { insertAuctionRow } from "../../support/auctions.ts";
 import { insertListingRow, listingInput } from "../../support/listings.ts";
 import { createTestDatabase } from "../../support/test-database.ts";
 import { insertUserRow } from "../../support/users.ts";
+import { applySellerListingAction, startListingAuction, updateListing } from "~/flows/listing-publication.server.ts";
+import { cancelAuction, endAuctionEarly, ownerControlView } from "~/flows/auction-settlement.server.ts";
 
 let opened: OpenedDatabase;
 const uploads = new DiskStore("/nonexistent-uploads");

@@ -9,9 +9,7 @@ import { LISTING_REMOVED, MODERATION_HOLD_MESSAGES } from "~/lib/moderation.ts";
 import { ORDER_MESSAGES } from "~/lib/orders.ts";
 import { UNSOLD_NOT_FOR_SALE } from "~/lib/listing-status.ts";
 import { UNSOLD_LISTING_MESSAGES } from "~/schemas/unsold-listing.ts";
-import { cancelAuction, endDueAuctions } from "~/services/auctions/auction-lifecycle.server.ts";
 import { DomainError } from "~/services/domain-error.ts";
-import { relistUnsoldAsAuction, switchUnsoldToBuyNow, updateListing } from "~/services/listings/index.server.ts";
 import { buyNow } from "~/services/orders/checkout.server.ts";
 import { DiskStore } from "~/services/storage/index.server.ts";
 import { up as migrateUnsold } from "../../../migrations/2026-12-11T0500-unsold-listings.ts";
@@ -20,6 +18,8 @@ import { insertListingRow, listingInput } from "../../support/listings.ts";
 import { routeCalls } from "../../support/route-calls.ts";
 import { createTestDatabase } from "../../support/test-database.ts";
 import { insertUserRow } from "../../support/users.ts";
+import { relistUnsoldAsAuction, switchUnsoldToBuyNow, updateListing } from "~/flows/listing-publication.server.ts";
+import { cancelAuction, endDueAuctions } from "~/flows/auction-settlement.server.ts";
 
 const database = vi.hoisted(() => ({ current: undefined as unknown }));
 vi.mock("~/db.server.ts", () => ({ getDb: () => database.current }));

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, expect, it, vi } from "vitest";
 import type { OpenedDatabase } from "#db/dialect.ts";
 import { EMAIL_ALERTS } from "~/lib/notification-types.ts";
 import { priceDropAlerts } from "~/services/alerts/watcher-alerts.server.ts";
-import { insertNotifications } from "~/services/messaging/notifications.server.ts";
+import { insertNotifications } from "~/services/notifications/notifications.server.ts";
 import { buyNow } from "~/services/orders/checkout.server.ts";
 import { transitionOrder, type OrderActor } from "~/services/orders/order-flow.server.ts";
 import type { OrderAction } from "~/lib/orders.ts";

@@ -11,7 +11,6 @@ import { followSeller, listFollowedSellers, setSellerVerification, unfollowSelle
 import { publicProfile } from "~/flows/index.server.ts";
 import { VERIFICATION_APPLICATION_MESSAGES } from "~/lib/seller-verification.ts";
 import { flushFollowedSellerAlerts } from "~/services/alerts/index.server.ts";
-import { createListing } from "~/services/listings/create-listing.server.ts";
 import { openConversation, openGeneralConversation, sellerResponseFigures, sendMessage } from "~/services/messaging/index.server.ts";
 import { MemoryRateLimiter } from "~/services/platform/rate-limit.server.ts";
 import { InProcessBus } from "~/services/platform/live-events.server.ts";
@@ -32,6 +31,7 @@ import { SHIPPING_ADDRESS } from "../../support/orders.ts";
 import { refusalOf } from "../../support/refusals.ts";
 import { createTestDatabase } from "../../support/test-database.ts";
 import { insertUserRow } from "../../support/users.ts";
+import { createListing } from "~/flows/listing-publication.server.ts";
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;

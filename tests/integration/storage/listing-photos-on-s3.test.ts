@@ -9,7 +9,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { OpenedDatabase } from "#db/dialect.ts";
 import type { ListingInput } from "~/schemas/listing.ts";
 import { saveAvatar } from "~/services/accounts/profile.server.ts";
-import { createListing } from "~/services/listings/create-listing.server.ts";
 import { deleteListing } from "~/services/listings/delete-listing.server.ts";
 import { listListingImages, prepareListingImage } from "~/services/listings/listing-images.server.ts";
 import { getUploadStore } from "~/services/storage/index.server.ts";
@@ -18,6 +17,7 @@ import { listingInput } from "../../support/listings.ts";
 import { resourceServer } from "../../support/remix-resources.ts";
 import { createTestDatabase } from "../../support/test-database.ts";
 import { insertUserRow } from "../../support/users.ts";
+import { createListing } from "~/flows/listing-publication.server.ts";
 
 const BUCKET = "marketplace-photos";
 const s3 = await startFakeS3Server({ buckets: [BUCKET] });

@@ -11,7 +11,7 @@ import {
   markAllNotificationsRead,
   markNotificationRead,
   NOTIFICATIONS_PAGE_SIZE,
-} from "~/services/messaging/notification-inbox.server.ts";
+} from "~/services/notifications/notification-inbox.server.ts";
 import { createTestDatabase } from "../../support/test-database.ts";
 import { insertUserRow } from "../../support/users.ts";
 import { NOTIFICATION_MESSAGES } from "~/schemas/notification.ts";

@@ -4,7 +4,7 @@
 // notification is mailed.
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { OpenedDatabase } from "#db/dialect.ts";
-import { insertNotifications } from "~/services/messaging/notifications.server.ts";
+import { insertNotifications } from "~/services/notifications/notifications.server.ts";
 import { routeCalls } from "../../support/route-calls.ts";
 import { pageRoute, renderPage, type RouteModule } from "../../support/route-pages.tsx";
 import { createTestDatabase } from "../../support/test-database.ts";

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import type { OpenedDatabase } from "#db/dialect.ts";
 import { inWriteTransaction } from "#db/dialect.ts";
 import { deliverPendingEmails } from "~/services/platform/mailer.server.ts";
-import { insertNotifications, type NotificationDraft } from "~/services/messaging/notifications.server.ts";
+import { insertNotifications, type NotificationDraft } from "~/services/notifications/notifications.server.ts";
 import { createTestDatabase } from "../../support/test-database.ts";
 import { insertUserRow } from "../../support/users.ts";
 
