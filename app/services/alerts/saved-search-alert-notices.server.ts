@@ -5,7 +5,7 @@ import { inWriteTransaction, toDbTime } from "#db/dialect.ts";
 import type { Database } from "#db/schema.ts";
 import { getEnv } from "~/env.server.ts";
 import { listingsUrl, readSavedSearchParams, savedSearchFilters } from "~/lib/listing-filters.ts";
-import { announceNotifications, insertNotifications, type NotificationDraft } from "../messaging/index.server.ts";
+import { announceNotifications, insertNotifications, type NotificationDraft } from "../notifications/index.server.ts";
 
 export const SAVED_SEARCH_ALERT_TITLE = "New listings for your saved search";
 

@@ -15,10 +15,6 @@ import { engineOf, toDbTime, valuesOf, withoutIndex } from "#db/dialect.ts";
 import { fullTextTokens, listingMatchesExpressions } from "#db/full-text.ts";
 import type { Database } from "#db/schema.ts";
 import { getCategoryIndex, twelveMonthsBefore, type CategoryIndex } from "../listings/index.server.ts";
-<<<<<<< HEAD
-=======
-import { announceNotifications, insertNotifications, type NotificationDraft } from "../notifications/index.server.ts";
->>>>>>> h31-cycle
 import { recordFollowedSellerListing } from "./followed-seller-alerts.server.ts";
 import { matchesTerms, meetsFilters, phraseTermsOf, storedSearchOf } from "./alert-checks.server.ts";
 import { ALERT_KEY_VERSION, rekeySavedSearches } from "./alert-keys.server.ts";

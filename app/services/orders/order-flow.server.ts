@@ -8,18 +8,8 @@
 import type { Kysely } from "kysely";
 import { forUpdate, inWriteTransaction } from "#db/dialect.ts";
 import type { Database } from "#db/schema.ts";
-<<<<<<< HEAD
 import { ORDER_MESSAGES, type OrderStatus } from "~/lib/orders.ts";
-import { announceNotifications, insertNotifications, type NotificationDraft } from "../messaging/index.server.ts";
-=======
-import { INSPECTION_PERIOD_DAYS, REFUND_BUSINESS_DAYS, SELLER_RESPONSE_BUSINESS_DAYS } from "~/lib/fees.ts";
-import { formatExactPrice } from "~/lib/money.ts";
-import { DISPUTE_MESSAGES } from "~/lib/disputes.ts";
-import { isOrderStatus, ORDER_MESSAGES, type OrderAction, type OrderStatus } from "~/lib/orders.ts";
-import type { Permission } from "~/lib/permissions.ts";
-import type { Role } from "~/lib/roles.ts";
-import { announceNotifications, insertNotifications, type NotificationDraft, type NotificationType } from "../notifications/index.server.ts";
->>>>>>> h31-cycle
+import { announceNotifications, insertNotifications, type NotificationDraft } from "../notifications/index.server.ts";
 import { DomainError } from "../domain-error.ts";
 import { recordAuditEvent } from "../platform/index.server.ts";
 import { orderAuthority, partyOf, refusal } from "./order-permissions.server.ts";

@@ -5,7 +5,7 @@ import { inWriteTransaction } from "#db/dialect.ts";
 import type { Database } from "#db/schema.ts";
 import { INSPECTION_PERIOD_DAYS } from "~/lib/fees.ts";
 import { formatExactPrice } from "~/lib/money.ts";
-import { announceNotifications, insertNotifications, type NotificationDraft } from "../messaging/index.server.ts";
+import { announceNotifications, insertNotifications, type NotificationDraft } from "../notifications/index.server.ts";
 import { selectOrderForRules, type OrderForRules } from "./order-transitions.server.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;

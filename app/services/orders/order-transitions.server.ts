@@ -7,7 +7,7 @@ import { INSPECTION_PERIOD_DAYS, REFUND_BUSINESS_DAYS, SELLER_RESPONSE_BUSINESS_
 import { formatExactPrice } from "~/lib/money.ts";
 import type { OrderAction, OrderStatus } from "~/lib/orders.ts";
 import type { Permission } from "~/lib/permissions.ts";
-import type { NotificationType } from "../messaging/index.server.ts";
+import type { NotificationType } from "../notifications/index.server.ts";
 
 /** The order as the rules need it. */
 export interface OrderForRules {
