@@ -36,7 +36,12 @@ async function auction(id: number) {
 
 describe("the staggered schedule", () => {
   it("writes each lot's open, close T + (i − 1)·Δ, window and cap to its auction", async () => {
-    const { eventId, auctionIds } = await insertSaleEvent(opened.db, house, NOW, { lots: 4, closeIntervalSeconds: 90, softCloseSeconds: 120, extensionCapMinutes: 30 });
+    const { eventId, auctionIds } = await insertSaleEvent(opened.db, house, NOW, {
+      lots: 4,
+      closeIntervalSeconds: 90,
+      softCloseSeconds: 120,
+      extensionCapMinutes: 30,
+    });
     for (const [index, id] of auctionIds.entries()) {
       const row = await auction(id);
       const close = new Date(T.getTime() + index * 90 * SECOND);
@@ -101,7 +106,13 @@ describe("the staggered schedule", () => {
       const now = new Date(endsAt.getTime() - 30 * SECOND);
       max += 50_000;
       const row = await auction(lot);
-      const outcome = await placeBid(opened.db, { auctionId: lot, bidderId: bidder, amountCents: row.current_price_cents + (row.bid_count === 0 ? 0 : 1000), maxCents: max, now });
+      const outcome = await placeBid(opened.db, {
+        auctionId: lot,
+        bidderId: bidder,
+        amountCents: row.current_price_cents + (row.bid_count === 0 ? 0 : 1000),
+        maxCents: max,
+        now,
+      });
       if (!outcome.extended) {
         // The cap is reached: the bid is taken, the end stays.
         expect(outcome.state.endsAt).toBe(cap.toISOString());

@@ -26,11 +26,7 @@ describe("the staggered close schedule", () => {
     expect(lotCloseAt(T, 60, 1).toISOString()).toBe("2027-03-01T15:00:00.000Z");
     expect(lotCloseAt(T, 60, 17).toISOString()).toBe("2027-03-01T15:16:00.000Z");
     expect(lotCloseAt(T, 30, 3).toISOString()).toBe("2027-03-01T15:01:00.000Z");
-    expect(lotCloseTimes(T, 600, 3).map((d) => d.toISOString())).toEqual([
-      "2027-03-01T15:00:00.000Z",
-      "2027-03-01T15:10:00.000Z",
-      "2027-03-01T15:20:00.000Z",
-    ]);
+    expect(lotCloseTimes(T, 600, 3).map((d) => d.toISOString())).toEqual(["2027-03-01T15:00:00.000Z", "2027-03-01T15:10:00.000Z", "2027-03-01T15:20:00.000Z"]);
   });
 
   it("caps extensions at the lot's scheduled close plus the cap", () => {
