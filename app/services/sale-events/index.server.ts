@@ -21,7 +21,6 @@ export {
   type LotPosition,
   lotPositionOf,
   type LotStatus,
-  SALE_EVENTS_PAGE_SIZE,
   saleEventCatalogue,
   type SaleEventFilters,
   type SaleEventView,

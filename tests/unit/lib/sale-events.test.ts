@@ -2,7 +2,14 @@
 // the deposit and the event's status.
 import { describe, expect, it } from "vitest";
 import {
+  BIDDER_STATUSES,
   buyersPremiumCents,
+  DEPOSIT_KINDS,
+  EVENT_EXTENSION_CAP_MINUTES,
+  EVENT_SOFT_CLOSE_SECONDS,
+  SALE_EVENT_PHASES,
+  SALE_EVENT_STATUSES,
+  SALE_EVENT_STORED_STATUSES,
   depositCents,
   depositReferenceFor,
   isCloseIntervalAllowed,
@@ -121,5 +128,17 @@ describe("the event's status", () => {
     expect(saleEventPhase("closing")).toBe("live");
     expect(saleEventPhase("closed")).toBe("closed");
     expect(saleEventPhase("draft")).toBeNull();
+  });
+});
+
+describe("the choices the forms offer", () => {
+  it("lists the statuses, phases, bidder statuses, deposit kinds and the bounds of W and the cap", () => {
+    expect(SALE_EVENT_STORED_STATUSES).toEqual(["draft", "scheduled", "cancelled"]);
+    expect(SALE_EVENT_STATUSES).toEqual(["draft", "scheduled", "live", "closing", "closed", "cancelled"]);
+    expect(SALE_EVENT_PHASES).toEqual(["upcoming", "live", "closed"]);
+    expect(BIDDER_STATUSES).toEqual(["pending", "approved", "declined", "in_review"]);
+    expect(DEPOSIT_KINDS).toEqual(["none", "fixed", "percent"]);
+    expect(EVENT_SOFT_CLOSE_SECONDS).toEqual({ min: 30, max: 900 });
+    expect(EVENT_EXTENSION_CAP_MINUTES).toEqual({ min: 0, max: 1440 });
   });
 });
