@@ -6,6 +6,7 @@ import type { OpenedDatabase } from "#db/dialect.ts";
 import { placeBid } from "~/services/auctions/bidding.server.ts";
 import {
   bidderList,
+  bidderRegistrationOf,
   cancelSaleEvent,
   confirmDeposit,
   decideBidder,
@@ -113,7 +114,10 @@ describe("deposits", () => {
     await expect(confirmDeposit(opened.db, billing, { eventId, userId: bob }, NOW)).rejects.toThrow("The recorded deposit of $400 is less than the $500 due");
     await recordDeposit(opened.db, billing, payment, NOW);
     await expect(bid()).rejects.toThrow("requires a deposit of $500");
+    expect(await bidderRegistrationOf(opened.db, bob, eventId)).toMatchObject({ status: "approved", depositDueCents: 50_000, depositConfirmed: false });
     await confirmDeposit(opened.db, billing, { eventId, userId: bob }, NOW);
+    expect((await bidderRegistrationOf(opened.db, bob, eventId))?.depositConfirmed).toBe(true);
+    expect(await bidderRegistrationOf(opened.db, alice, eventId)).toBeNull();
     expect((await bid()).result).toBe("leading");
     const actions = await opened.db
       .selectFrom("audit_events")
