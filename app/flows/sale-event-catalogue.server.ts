@@ -4,7 +4,7 @@
 import type { Kysely } from "kysely";
 import { inWriteTransaction } from "#db/dialect.ts";
 import type { Database } from "#db/schema.ts";
-import { scheduleLotClose } from "~/services/auctions/index.server.ts";
+import { releaseLotClose, scheduleLotClose } from "~/services/auctions/index.server.ts";
 import { lotSchedule, type LotPlacement, publishSaleEvent, type SaleEventPatch, setEventLots, updateSaleEvent } from "~/services/sale-events/index.server.ts";
 
 /** Writes every lot's schedule to its auction. */
@@ -19,7 +19,10 @@ async function writeSchedule(trx: Kysely<Database>, eventId: number, now: Date):
   }
 }
 
-/** The house sets its catalogue's lots (attach, reorder, renumber); each lot's auction follows the event's schedule. */
+/**
+ * The house sets its catalogue's lots (attach, reorder, renumber); each lot's auction follows the event's schedule, and a
+ * lot that left the catalogue takes the platform's soft-close window again (its times stay as last written).
+ */
 export function setSaleEventLots(
   db: Kysely<Database>,
   actorId: string,
@@ -28,7 +31,8 @@ export function setSaleEventLots(
   now: Date = new Date(),
 ): Promise<Array<{ auctionId: number; lotNumber: number }>> {
   return inWriteTransaction(db, async (trx) => {
-    const { lots } = await setEventLots(trx, actorId, eventId, placements, now);
+    const { lots, removed } = await setEventLots(trx, actorId, eventId, placements, now);
+    for (const auctionId of removed) await releaseLotClose(trx, auctionId, now);
     await writeSchedule(trx, eventId, now);
     return lots;
   });

@@ -36,3 +36,14 @@ export async function scheduleLotClose(trx: Kysely<Database>, auctionId: number,
     .executeTakeFirst();
   return Number(updated.numUpdatedRows) === 1;
 }
+
+/** A lot that left its sale's catalogue: it keeps its times but takes the platform's soft-close window again. */
+export async function releaseLotClose(trx: Kysely<Database>, auctionId: number, now: Date = new Date()): Promise<void> {
+  await lockAuction(trx, auctionId);
+  await trx
+    .updateTable("auctions")
+    .set((eb) => ({ soft_close_seconds: null, version: eb("version", "+", 1), updated_at: now.toISOString() }))
+    .where("id", "=", auctionId)
+    .where("status", "in", ["upcoming", "active"])
+    .execute();
+}

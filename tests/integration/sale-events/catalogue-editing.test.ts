@@ -64,6 +64,13 @@ describe("setEventLots", () => {
       { auctionId: second, lotNumber: 1 },
       { auctionId: own, lotNumber: 2 },
     ]);
+    const softClose = async (id: number) =>
+      (await opened.db.selectFrom("auctions").select("soft_close_seconds").where("id", "=", id).executeTakeFirstOrThrow()).soft_close_seconds;
+    expect(await softClose(own)).toBe(120);
+    // A lot that leaves the catalogue takes the platform's window again.
+    await set([{ auctionId: second, position: 1 }]);
+    expect(await softClose(own)).toBeNull();
+    expect(await softClose(second)).toBe(120);
   });
 });
 
