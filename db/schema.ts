@@ -556,8 +556,88 @@ export interface AuctionsTable {
   cancelled_at: Timestamp | null;
   /** When watchers were told the auction has under an hour left. */
   ending_soon_notified_at: Generated<Timestamp | null>;
+  /** The lot's own soft-close window in seconds (a sale event's setting); null: the platform default (SOFT_CLOSE_MS). */
+  soft_close_seconds: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: Generated<Timestamp>;
   updated_at: Generated<Timestamp>;
+}
+
+/** A house's timed sale of auction lots with staggered closes (docs/product/sale-events.md). */
+export interface SaleEventsTable {
+  id: Generated<number>;
+  /** The house: a seller account. */
+  seller_id: string;
+  title: string;
+  /** Markdown. */
+  description: Generated<string>;
+  location: Generated<string>;
+  /** Inspection dates: text or ISO. */
+  inspection: Generated<string>;
+  /** Pickup dates: text or ISO. */
+  pickup: Generated<string>;
+  terms: Generated<string>;
+  /** An upload key; null: no cover image. */
+  cover_image_key: string | null;
+  /** draft, scheduled, cancelled (live, closing and closed follow from the lots' times). */
+  status: Generated<string>;
+  currency: Generated<string>;
+  /** When bidding opens on every lot. */
+  starts_at: Timestamp;
+  /** T: when lot 1 closes; lot i closes at T + (i − 1)·Δ. */
+  first_close_at: Timestamp;
+  /** Δ, 30..600. */
+  close_interval_seconds: Generated<number>;
+  /** W: a bid this close to a lot's end moves only that lot's end to the bid + W. */
+  soft_close_seconds: Generated<number>;
+  /** Soft close stops moving a lot this long after its scheduled end. */
+  extension_cap_minutes: Generated<number>;
+  approval_required: Flag;
+  /** none, fixed, percent (of the requested limit) */
+  deposit_kind: Generated<string>;
+  deposit_fixed_cents: number | null;
+  /** Hundredths of a percent. */
+  deposit_percent_bps: number | null;
+  deposit_refund_days: number | null;
+  /** Buyer's premium in hundredths of a percent; null: none. */
+  premium_percent_bps: number | null;
+  premium_min_cents: number | null;
+  premium_max_cents: number | null;
+  lot_count: Generated<number>;
+  published_at: Timestamp | null;
+  cancelled_at: Timestamp | null;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
+/** An auction lot of a sale event, in catalogue order (lot numbers 1..N). */
+export interface SaleEventLotsTable {
+  id: Generated<number>;
+  event_id: number;
+  auction_id: number;
+  lot_number: number;
+  position: number;
+}
+
+/** A member's registration to bid in a sale event: the house's decision, the deposit, the bidding limit. */
+export interface SaleEventBiddersTable {
+  id: Generated<number>;
+  event_id: number;
+  user_id: string;
+  /** pending, approved, declined, in_review */
+  status: Generated<string>;
+  reason: Generated<string>;
+  company: Generated<string>;
+  phone: Generated<string>;
+  intended_purchases: Generated<string>;
+  requested_limit_cents: number | null;
+  bidding_limit_cents: number | null;
+  deposit_cents: number | null;
+  deposit_reference: string | null;
+  deposit_confirmed_at: Timestamp | null;
+  deposit_confirmed_by: string | null;
+  decided_by: string | null;
+  decided_at: Timestamp | null;
+  created_at: Generated<Timestamp>;
 }
 
 export interface BidsTable {
@@ -1163,6 +1243,9 @@ export interface Database {
   testimonials: TestimonialsTable;
   auctions: AuctionsTable;
   bids: BidsTable;
+  sale_events: SaleEventsTable;
+  sale_event_lots: SaleEventLotsTable;
+  sale_event_bidders: SaleEventBiddersTable;
   orders: OrdersTable;
   order_events: OrderEventsTable;
   dispute_messages: DisputeMessagesTable;

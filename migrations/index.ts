@@ -48,6 +48,7 @@ import * as sellerVerificationApplications from "./2026-12-11T0800-seller-verifi
 import * as suspensionCancellations from "./2026-12-12T0400-suspension-cancellations.ts";
 import * as rolePermissionsForRoleChecks from "./2026-12-13T0100-role-permissions.ts";
 import * as reportHidingPermission from "./2026-12-13T0200-role-permissions.ts";
+import * as saleEvents from "./2026-12-13T0300-sale-events.ts";
 import * as featuredPlacements from "./2026-12-10T1300-featured-placements.ts";
 import * as auctionIncrementBandsAndExtensionCap from "./2026-12-10T1000-auction-increment-bands-and-extension-cap.ts";
 
@@ -106,4 +107,5 @@ export const MIGRATIONS: Record<string, DialectMigration> = {
   "2026-12-12T0400-suspension-cancellations": suspensionCancellations,
   "2026-12-13T0100-role-permissions": rolePermissionsForRoleChecks,
   "2026-12-13T0200-role-permissions": reportHidingPermission,
+  "2026-12-13T0300-sale-events": saleEvents,
 };

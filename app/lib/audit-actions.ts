@@ -18,6 +18,7 @@ const AUDIT_ACTION_GROUPS = [
   { prefix: "promo_code.", label: "Promo codes" },
   { prefix: "exchange_rate.", label: "Exchange rates" },
   { prefix: "account.", label: "Sign-in security" },
+  { prefix: "sale_event.", label: "Sale events" },
 ] as const;
 
 /** Every recorded action and its label, by group. */
@@ -86,6 +87,12 @@ export const AUDIT_ACTION_LABELS = {
   "account.second_factor.recovery_codes": "New recovery codes made",
   "account.passkey.add": "Passkey added",
   "account.passkey.remove": "Passkey removed",
+  "sale_event.edit_after_opening": "Sale event changed after it opened",
+  "sale_event.cancel": "Sale event cancelled",
+  "sale_event.bidder_decision": "Sale bidder decided",
+  "sale_event.bidding_limit": "Sale bidder's limit set",
+  "sale_event.deposit_record": "Sale deposit recorded",
+  "sale_event.deposit_confirm": "Sale deposit confirmed",
 } as const satisfies Record<`${(typeof AUDIT_ACTION_GROUPS)[number]["prefix"]}${string}`, string>;
 
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;

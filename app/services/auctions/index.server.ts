@@ -37,3 +37,4 @@ export {
 } from "./owner-controls.server.ts";
 export { announceRestoredAuction, restoreCancelledAuction } from "./restore-auction.server.ts";
 export { startAuction, startDueAuctionsTallied } from "./start-due-auctions.server.ts";
+export { type LotClose, releaseLotClose, scheduleLotClose } from "./lot-schedule.server.ts";
