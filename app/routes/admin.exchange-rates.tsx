@@ -118,6 +118,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (file?.status === "too_big") return failedImport(EXCHANGE_RATE_MESSAGES.tooLarge, 413);
   if (!file?.bytes || file.size === 0) return failedImport(EXCHANGE_RATE_MESSAGES.noFile);
   let text: string;
+  // Stays: a file that is not UTF-8 is a parse error of the upload, not a refusal.
   try {
     text = new TextDecoder("utf-8", { fatal: true }).decode(file.bytes);
   } catch {
