@@ -41,6 +41,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   csvParams.delete("after");
   const csvUrl = `/admin/audit-log.csv${csvParams.size > 0 ? `?${csvParams.toString()}` : ""}`;
   if (!filter) return { ...base, entries: [] as ShownEntry[], olderUrl: null, csvUrl: null, problem };
+  // Stays: a refused filter or cursor is shown in the page with a 200, so the filter form stays in use.
   try {
     const page = await readAuditLogPage(getDb(), filter);
     const entries = page.entries.map((entry): ShownEntry => ({

@@ -19,22 +19,14 @@ import { ExchangeRateActionSchema, RATE_FILE_FIELD } from "~/schemas/exchange-ra
 import { listExchangeRates, parseEcbDailyXml, parseExchangeRateCsv, recordExchangeRates, type ExchangeRateEntry } from "~/services/pricing/index.server.ts";
 import { requirePermission } from "~/web/auth.server.ts";
 import { refusalsAnswered } from "~/web/domain-answer.server.ts";
-import { parseForm } from "~/web/form-data.server.ts";
+import { fieldErrorsOf, parseForm } from "~/web/form-data.server.ts";
+import { dateTimeUtc } from "~/components/admin/admin-dates.ts";
 
 export const meta: MetaFunction = () => [{ title: "Exchange rates — Admin console — Tradebench" }];
 
 const PERMISSION = "can_manage_billing";
 
 const SOURCE_LABELS: Record<string, string> = { initial: "Starting rates", manual: "Typed in", csv: "CSV file", ecb: "ECB daily file" };
-const dateTime = new Intl.DateTimeFormat("en-US", {
-  month: "short",
-  day: "numeric",
-  year: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-  timeZone: "UTC",
-  timeZoneName: "short",
-});
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requirePermission(request, PERMISSION);
@@ -83,11 +75,7 @@ export async function action({ request }: ActionFunctionArgs) {
   });
   const intent = fields.get("intent") === "import" ? "import" : "set";
   if (submission.status !== "success") {
-    const fieldErrors = Object.fromEntries(Object.entries(submission.error ?? {}).filter(([, messages]) => messages && messages.length > 0)) as Record<
-      string,
-      string[]
-    >;
-    const first = Object.values(fieldErrors).flat()[0] ?? "Please check the form.";
+    const { fieldErrors, first } = fieldErrorsOf(submission.error);
     return data<Answer>({ ok: false, intent, message: first, fieldErrors, values: sentValues(fields) }, { status: 400 });
   }
   const db = getDb();
@@ -118,6 +106,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (file?.status === "too_big") return failedImport(EXCHANGE_RATE_MESSAGES.tooLarge, 413);
   if (!file?.bytes || file.size === 0) return failedImport(EXCHANGE_RATE_MESSAGES.noFile);
   let text: string;
+  // Stays: a file that is not UTF-8 is a parse error of the upload, not a refusal.
   try {
     text = new TextDecoder("utf-8", { fatal: true }).decode(file.bytes);
   } catch {
@@ -284,7 +273,7 @@ export default function ExchangeRatesPage() {
           >
             {history.map((rate, index) => (
               <Table.Row key={`${rate.currency}-${rate.date}-${index}`}>
-                <Table.Cell fontSize="xs">{dateTime.format(new Date(rate.recordedAt))}</Table.Cell>
+                <Table.Cell fontSize="xs">{dateTimeUtc.format(new Date(rate.recordedAt))}</Table.Cell>
                 <Table.Cell>{rate.currency}</Table.Cell>
                 <Table.Cell>{rate.date}</Table.Cell>
                 <Table.Cell fontFamily="mono">{rate.unitsPerUsd}</Table.Cell>

@@ -2,9 +2,10 @@
 // Listings: every listing with open reports, oldest report first, one row per listing with its report count, Review
 // links to /admin/review-listing/{id}. Members (?tab=members): pending fraud reports (docs/product/admin.md#moderation), oldest first, each
 // dismissed or confirmed here. Both need can_moderate_content, checked by the loader and the action.
-import { Badge, Box, Button, Heading, HStack, Image, Link, Stack, Table, Text } from "@chakra-ui/react";
+import { Badge, Button, Heading, HStack, Link, Stack, Table, Text } from "@chakra-ui/react";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link as RemixLink, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { AdminListingCell } from "~/components/admin/AdminListingCell.tsx";
 import { AdminTable } from "~/components/admin/AdminTable.tsx";
 import { PageLinks } from "~/components/admin/PageLinks.tsx";
 import { FormErrors, FormSuccess } from "~/components/forms/index.ts";
@@ -32,10 +33,10 @@ import {
 import { requirePermission } from "~/web/auth.server.ts";
 import { refusalsAnswered } from "~/web/domain-answer.server.ts";
 import { parseForm } from "~/web/form-data.server.ts";
+import { shortDate } from "~/components/admin/admin-dates.ts";
 
 export const meta: MetaFunction = () => [{ title: "Flagged listings — Admin — Tradebench" }];
 
-const shortDate = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
 const MAX_PAGE = 400;
 
 const DONE_MESSAGES: Record<ListingReviewDecision, string> = {
@@ -125,23 +126,13 @@ export default function FlaggedListingsPage() {
             {listings.map((row) => (
               <Table.Row key={row.listingId}>
                 <Table.Cell>
-                  <HStack gap="3">
-                    {row.imageUrl ? (
-                      <Image src={row.imageUrl} alt="" boxSize="10" objectFit="cover" rounded="sm" />
-                    ) : (
-                      <Box boxSize="10" bg="bg.muted" rounded="sm" />
-                    )}
-                    <Stack gap="0">
-                      <Link asChild textDecoration="underline">
-                        <RemixLink to={`/listings/${row.listingId}`}>{row.title}</RemixLink>
-                      </Link>
-                      {MODERATION_STATUS_LABELS[row.status] ? (
-                        <Text fontSize="xs" color="fg.muted">
-                          {MODERATION_STATUS_LABELS[row.status]}: hidden from search
-                        </Text>
-                      ) : null}
-                    </Stack>
-                  </HStack>
+                  <AdminListingCell listingId={row.listingId} title={row.title} imageUrl={row.imageUrl}>
+                    {MODERATION_STATUS_LABELS[row.status] ? (
+                      <Text fontSize="xs" color="fg.muted">
+                        {MODERATION_STATUS_LABELS[row.status]}: hidden from search
+                      </Text>
+                    ) : null}
+                  </AdminListingCell>
                 </Table.Cell>
                 <Table.Cell>{formatPrice(row.priceCents, row.currency)}</Table.Cell>
                 <Table.Cell>

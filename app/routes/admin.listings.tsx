@@ -1,9 +1,10 @@
 // /admin/listings (docs/product/admin.md#dashboard Quick Actions): every listing found by title, status, seller and
 // category, newest first, 25 to a page; Feature / Unfeature puts an active listing in the home page's Featured
 // Equipment or takes it out, audited. can_manage_listings, checked by the loader and the action. Works without JavaScript.
-import { Badge, Box, Button, Heading, HStack, Image, Input, Link, Stack, Table, Text } from "@chakra-ui/react";
+import { Badge, Box, Button, Heading, HStack, Input, Link, Stack, Table, Text } from "@chakra-ui/react";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link as RemixLink, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { AdminListingCell } from "~/components/admin/AdminListingCell.tsx";
 import { AdminTable } from "~/components/admin/AdminTable.tsx";
 import { FilterSelect } from "~/components/admin/FilterSelect.tsx";
 import { PageLinks } from "~/components/admin/PageLinks.tsx";
@@ -20,11 +21,11 @@ import { requirePermission } from "~/web/auth.server.ts";
 import { refusalsAnswered } from "~/web/domain-answer.server.ts";
 import { parseForm } from "~/web/form-data.server.ts";
 import { FEATURING_MEANING } from "~/lib/featuring.ts";
+import { shortDate } from "~/components/admin/admin-dates.ts";
 
 export const meta: MetaFunction = () => [{ title: "Listings — Admin — Tradebench" }];
 
 const STATUSES = [...LISTING_STATUSES, LISTING_UNDER_REVIEW, LISTING_REMOVED];
-const shortDate = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
 
 function statusLabel(status: string): string {
   return LISTING_STATUS_LABELS[status as ListingStatus] ?? MODERATION_STATUS_LABELS[status] ?? status;
@@ -193,26 +194,20 @@ export default function AdminListingsPage() {
           {listings.map((row) => (
             <Table.Row key={row.id}>
               <Table.Cell>
-                <HStack gap="3">
-                  <input type="checkbox" name="listingIds" value={row.id} form="take-down" aria-label={`Choose ${row.title}`} />
-                  {row.imageUrl ? (
-                    <Image src={row.imageUrl} alt="" boxSize="10" objectFit="cover" rounded="sm" />
-                  ) : (
-                    <Box boxSize="10" bg="bg.muted" rounded="sm" />
-                  )}
-                  <Stack gap="0">
-                    <Link asChild textDecoration="underline">
-                      <RemixLink to={`/listings/${row.id}`}>{row.title}</RemixLink>
+                <AdminListingCell
+                  listingId={row.id}
+                  title={row.title}
+                  imageUrl={row.imageUrl}
+                  lead={<input type="checkbox" name="listingIds" value={row.id} form="take-down" aria-label={`Choose ${row.title}`} />}
+                >
+                  {row.openReports > 0 ? (
+                    <Link asChild fontSize="xs" textDecoration="underline">
+                      <RemixLink to={`/admin/review-listing/${row.id}`}>
+                        {row.openReports === 1 ? "1 open report" : `${row.openReports} open reports`}
+                      </RemixLink>
                     </Link>
-                    {row.openReports > 0 ? (
-                      <Link asChild fontSize="xs" textDecoration="underline">
-                        <RemixLink to={`/admin/review-listing/${row.id}`}>
-                          {row.openReports === 1 ? "1 open report" : `${row.openReports} open reports`}
-                        </RemixLink>
-                      </Link>
-                    ) : null}
-                  </Stack>
-                </HStack>
+                  ) : null}
+                </AdminListingCell>
               </Table.Cell>
               <Table.Cell>{formatPrice(row.priceCents, row.currency)}</Table.Cell>
               <Table.Cell>

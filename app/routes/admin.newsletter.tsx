@@ -14,10 +14,9 @@ import { queryOf } from "~/schemas/admin-reports.ts";
 import { NEWSLETTER_STATE_FILTERS, NEWSLETTER_STATE_LABELS, NewsletterSubscribersQuerySchema } from "~/schemas/newsletter.ts";
 import { listNewsletterSubscribers, type NewsletterSubscribersPage } from "~/services/accounts/index.server.ts";
 import { requirePermission } from "~/web/auth.server.ts";
+import { shortDate } from "~/components/admin/admin-dates.ts";
 
 export const meta: MetaFunction = () => [{ title: "Newsletter subscribers — Admin console — Tradebench" }];
-
-const shortDate = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
 
 const STATE_BADGES = {
   subscribed: { label: "Subscribed", palette: "green" },

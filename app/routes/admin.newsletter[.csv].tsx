@@ -8,41 +8,16 @@ import { queryOf } from "~/schemas/admin-reports.ts";
 import { NewsletterSubscribersQuerySchema } from "~/schemas/newsletter.ts";
 import { newsletterSubscribersCsv } from "~/services/accounts/index.server.ts";
 import { requirePermission } from "~/web/auth.server.ts";
+import { csvDownload, csvRefusal } from "~/web/csv-download.server.ts";
 import { onlyGet } from "~/web/resource-route.server.ts";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requirePermission(request, ADMIN_USERS_MANAGERS);
   const url = new URL(request.url);
   const parsed = NewsletterSubscribersQuerySchema.safeParse({ ...queryOf(url, ["state"]), q: url.searchParams.get("q") ?? undefined });
-  if (!parsed.success)
-    return new Response(parsed.error.issues[0]?.message ?? "Please check the search.", {
-      status: 400,
-      headers: { "Content-Type": "text/plain; charset=utf-8" },
-    });
+  if (!parsed.success) return csvRefusal(parsed.error.issues[0]?.message ?? "Please check the search.");
   const state = parsed.data.state ?? "subscribed";
-  const lines = newsletterSubscribersCsv(getDb(), { search: parsed.data.q || undefined, state });
-  const encoder = new TextEncoder();
-  const body = new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      try {
-        const next = await lines.next();
-        if (next.done) controller.close();
-        else controller.enqueue(encoder.encode(next.value));
-      } catch (error) {
-        controller.error(error);
-      }
-    },
-    async cancel() {
-      await lines.return(undefined);
-    },
-  });
-  return new Response(body, {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="tradebench-newsletter-${state}-${new Date().toISOString().slice(0, 10)}.csv"`,
-      "Cache-Control": "no-store",
-    },
-  });
+  return csvDownload(newsletterSubscribersCsv(getDb(), { search: parsed.data.q || undefined, state }), `newsletter-${state}`);
 }
 
 export const action = onlyGet;

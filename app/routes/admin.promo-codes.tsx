@@ -20,20 +20,12 @@ import { PromoCodeActionSchema, promoValueFromForm } from "~/schemas/promotions.
 import { createPromoCode, deactivatePromoCode, generateUniquePromoCode, listPromoCodes, promoCodeStatistics } from "~/services/promotions/index.server.ts";
 import { requirePermission } from "~/web/auth.server.ts";
 import { refusalsAnswered } from "~/web/domain-answer.server.ts";
-import { parseForm } from "~/web/form-data.server.ts";
+import { fieldErrorsOf, parseForm } from "~/web/form-data.server.ts";
+import { dateTimeUtc } from "~/components/admin/admin-dates.ts";
 
 export const meta: MetaFunction = () => [{ title: "Promo Codes — Admin User Management — Tradebench" }];
 
 const PERMISSION = "can_manage_promo_codes";
-const dateTime = new Intl.DateTimeFormat("en-US", {
-  month: "short",
-  day: "numeric",
-  year: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-  timeZone: "UTC",
-  timeZoneName: "short",
-});
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requirePermission(request, PERMISSION);
@@ -81,11 +73,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const { submission, fields } = await parseForm(request, PromoCodeActionSchema);
   const intent = String(fields.get("intent") ?? "");
   if (submission.status !== "success") {
-    const fieldErrors = Object.fromEntries(Object.entries(submission.error ?? {}).filter(([, messages]) => messages && messages.length > 0)) as Record<
-      string,
-      string[]
-    >;
-    const first = Object.values(fieldErrors).flat()[0] ?? "Please check the form.";
+    const { fieldErrors, first } = fieldErrorsOf(submission.error);
     const message = intent === "deactivate" ? PROMO_MESSAGES.deactivateFailed(first) : PROMO_MESSAGES.createFailed(first);
     return data<Answer>({ ok: false, intent, message, fieldErrors, values: sentValues(fields) }, { status: 400 });
   }
@@ -316,8 +304,8 @@ export default function AdminPromoCodesPage() {
                   <Table.Cell>{formatPromoDiscount(promo)}</Table.Cell>
                   <Table.Cell>{formatPromoUsage(promo.currentUses, promo.maxUses)}</Table.Cell>
                   <Table.Cell fontSize="xs">
-                    from {dateTime.format(new Date(promo.validFrom))}
-                    {promo.validUntil ? <> until {dateTime.format(new Date(promo.validUntil))}</> : null}
+                    from {dateTimeUtc.format(new Date(promo.validFrom))}
+                    {promo.validUntil ? <> until {dateTimeUtc.format(new Date(promo.validUntil))}</> : null}
                     {expired ? " (expired)" : ""}
                   </Table.Cell>
                   <Table.Cell>

@@ -29,12 +29,11 @@ import { requirePermission } from "~/web/auth.server.ts";
 import { refusalsAnswered, throwRefusal } from "~/web/domain-answer.server.ts";
 import { parseForm } from "~/web/form-data.server.ts";
 import { parseRouteId } from "~/web/route-params.server.ts";
+import { shortDate } from "~/components/admin/admin-dates.ts";
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
   { title: `Review${loaded ? `: ${loaded.listing.title}` : " a listing"} — Admin — Tradebench` },
 ];
-
-const shortDate = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
 
 function statusLabel(status: string): string {
   return LISTING_STATUS_LABELS[status as ListingStatus] ?? MODERATION_STATUS_LABELS[status] ?? status;

@@ -29,10 +29,10 @@ import {
 import { requirePermission } from "~/web/auth.server.ts";
 import { refusalsAnswered } from "~/web/domain-answer.server.ts";
 import { parseForm } from "~/web/form-data.server.ts";
+import { shortDate } from "~/components/admin/admin-dates.ts";
 
 export const meta: MetaFunction = () => [{ title: "Admin User Management — Tradebench" }];
 
-const shortDate = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
 const signInTime = new Intl.DateTimeFormat("en-US", {
   month: "short",
   day: "numeric",

@@ -29,19 +29,9 @@ import { DomainError } from "~/services/domain-error.ts";
 import { requirePermission } from "~/web/auth.server.ts";
 import { refusalsAnswered, throwRefusal } from "~/web/domain-answer.server.ts";
 import { parseForm } from "~/web/form-data.server.ts";
+import { dateTimeUtc, shortDate } from "~/components/admin/admin-dates.ts";
 
 export const meta: MetaFunction<typeof loader> = ({ data: page }) => [{ title: `${page ? page.member.email : "Member"} — Admin console — Tradebench` }];
-
-const shortDate = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
-const dateTime = new Intl.DateTimeFormat("en-US", {
-  month: "short",
-  day: "numeric",
-  year: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-  timeZone: "UTC",
-  timeZoneName: "short",
-});
 
 /** Member ids are UUIDs; anything longer than this is no member's. */
 const MEMBER_ID_MAX_LENGTH = 64;
@@ -174,7 +164,7 @@ export default function AdminMemberPage() {
         </Heading>
         {member.suspension ? (
           <Text>
-            Suspended since {dateTime.format(new Date(member.suspension.since))}
+            Suspended since {dateTimeUtc.format(new Date(member.suspension.since))}
             {member.suspension.byEmail ? ` by ${member.suspension.byEmail}` : ""}.{" "}
             {member.suspension.reason ? `Reason: ${member.suspension.reason}` : "No reason was given."}
           </Text>
@@ -241,7 +231,7 @@ export default function AdminMemberPage() {
                     </Link>
                   </Table.Cell>
                   <Table.Cell>{entry.previousStatus}</Table.Cell>
-                  <Table.Cell>{dateTime.format(new Date(entry.endDate))}</Table.Cell>
+                  <Table.Cell>{dateTimeUtc.format(new Date(entry.endDate))}</Table.Cell>
                   <Table.Cell>{RESTORE_STATES[entry.state]}</Table.Cell>
                 </Table.Row>
               ))}
@@ -360,7 +350,7 @@ export default function AdminMemberPage() {
           >
             {member.signIns.rows.map((signIn, index) => (
               <Table.Row key={`${signIn.at}-${index}`}>
-                <Table.Cell>{dateTime.format(new Date(signIn.at))}</Table.Cell>
+                <Table.Cell>{dateTimeUtc.format(new Date(signIn.at))}</Table.Cell>
                 <Table.Cell>{signIn.ip ?? "—"}</Table.Cell>
                 <Table.Cell>{signIn.userAgent ?? "—"}</Table.Cell>
               </Table.Row>

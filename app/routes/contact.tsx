@@ -17,10 +17,9 @@ import { BUSINESS_HOURS, CONTACT_LIMITS, CONTACT_MESSAGES, CONTACT_SUCCESS_BANNE
 import { MIN_PASSWORD_LENGTH } from "~/schemas/fields.ts";
 import { CONFIRMATION_TOKEN_TTL_HOURS, RESET_TOKEN_TTL_HOURS } from "~/services/accounts/index.server.ts";
 import { AI_RATE_LIMITS } from "~/services/ai/index.server.ts";
-import { isDomainError } from "~/services/domain-error.ts";
 import { claimContactAttempt, orderForContact, submitSupportRequest } from "~/services/support/index.server.ts";
 import { getOptionalUser } from "~/web/auth.server.ts";
-import { formReply, refusalInit } from "~/web/domain-answer.server.ts";
+import { formReply, refusalsAnswered } from "~/web/domain-answer.server.ts";
 import { parseForm } from "~/web/form-data.server.ts";
 import { isHoneypotFilled } from "~/web/form-guard.server.ts";
 
@@ -76,20 +75,23 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== "success") return data({ result: submission.reply(), sent: false }, { status: 400 });
   const db = getDb();
   const { order, ...message } = submission.value;
-  try {
-    await claimContactAttempt(db, context.clientIp);
-    const user = await getOptionalUser(request);
-    await submitSupportRequest(db, { ...message, userId: user?.id ?? null, orderId: orderIdOf(order) });
-  } catch (error) {
-    if (isDomainError(error)) {
-      const refusal = { result: formReply(submission, error), init: refusalInit(error) };
-      return data({ result: refusal.result, sent: false }, refusal.init);
-    }
-    // The message could not be kept (the database is unreachable): the sender keeps what they typed and may retry.
-    console.error("[contact] keeping a message failed:", error);
-    return data({ result: submission.reply({ formErrors: [CONTACT_MESSAGES.failed] }), sent: false }, { status: 503 });
-  }
-  return { result: submission.reply({ resetForm: true }), sent: true };
+  return refusalsAnswered(
+    async () => {
+      await claimContactAttempt(db, context.clientIp);
+      const user = await getOptionalUser(request);
+      await submitSupportRequest(db, { ...message, userId: user?.id ?? null, orderId: orderIdOf(order) });
+      return { result: submission.reply({ resetForm: true }), sent: true };
+    },
+    {
+      as: (refusal) => ({ result: formReply(submission, refusal), sent: false }),
+      // The message could not be kept (the database is unreachable): the sender keeps what they typed and may retry.
+      crash: {
+        log: "[contact] keeping a message failed:",
+        status: 503,
+        as: () => ({ result: submission.reply({ formErrors: [CONTACT_MESSAGES.failed] }), sent: false }),
+      },
+    },
+  );
 }
 
 /** True for CONTACT_SUCCESS_BANNER_MS after each new success (without JavaScript the banner simply stays). */

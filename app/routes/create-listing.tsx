@@ -42,8 +42,7 @@ import {
 } from "~/schemas/listing.ts";
 import { createAiListing, createListing } from "~/flows/index.server.ts";
 import { getOptionalUser, requireConfirmedUser, requirePermission, userHasPermission } from "~/web/auth.server.ts";
-import { formReply, refusalInit } from "~/web/domain-answer.server.ts";
-import { isDomainError } from "~/services/domain-error.ts";
+import { formReply, refusalsAnswered } from "~/web/domain-answer.server.ts";
 import { getUploadStore } from "~/services/storage/index.server.ts";
 import { listCategoryTree, categoryExists, checkListingUploads, MAX_LISTING_IMAGES } from "~/services/listings/index.server.ts";
 
@@ -104,18 +103,22 @@ async function createFromWizard(user: CurrentUser, fields: FormData, files: Rece
   if (offers && !offers.ok) Object.assign(errors, offers.fieldErrors);
   if (!checked.ok || !offers?.ok || Object.keys(errors).length > 0) return data<AiCreateAnswer>({ status: "ai-invalid", errors }, { status: 400 });
 
-  try {
-    const created = await createAiListing(getDb(), getUploadStore(), { id: user.id, role: user.role }, checked.value, uploads.images);
-    await saveOfferSettings(getDb(), created.listingId, offers.settings);
-    return data<AiCreateAnswer>({ status: "ai-created", listingId: created.listingId, auctionId: created.auctionId });
-  } catch (error) {
-    if (isDomainError(error)) {
-      return data<AiCreateAnswer>({ status: "ai-invalid", errors: { [error.field ?? ""]: [error.message] } }, refusalInit(error));
-    }
-    // Nothing was stored: the listing, its images, its auction and the generation's claim are written together or not at all.
-    console.error("Creating a listing from the AI wizard failed", error);
-    return data<AiCreateAnswer>({ status: "ai-invalid", errors: { "": [AI_LISTING_MESSAGES.failedToCreate] } }, { status: 500 });
-  }
+  return refusalsAnswered(
+    async () => {
+      const created = await createAiListing(getDb(), getUploadStore(), { id: user.id, role: user.role }, checked.value, uploads.images);
+      await saveOfferSettings(getDb(), created.listingId, offers.settings);
+      return data<AiCreateAnswer>({ status: "ai-created", listingId: created.listingId, auctionId: created.auctionId });
+    },
+    {
+      as: (refusal): AiCreateAnswer => ({ status: "ai-invalid", errors: { [refusal.field ?? ""]: [refusal.message] } }),
+      // Nothing was stored: the listing, its images, its auction and the generation's claim are written together or not at all.
+      crash: {
+        log: "Creating a listing from the AI wizard failed",
+        status: 500,
+        as: (): AiCreateAnswer => ({ status: "ai-invalid", errors: { "": [AI_LISTING_MESSAGES.failedToCreate] } }),
+      },
+    },
+  );
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -148,27 +151,28 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!offers.ok)
     return data<ActionResult>({ status: "form", result: submission.reply({ fieldErrors: offers.fieldErrors }), imageErrors: [], rechoose }, { status: 400 });
 
-  let listingId: number;
-  try {
-    listingId = await createListing(
-      getDb(),
-      getUploadStore(),
-      user.id,
-      toListingInput(submission.value),
-      uploads.images,
-      submission.value.status === "draft" ? "draft" : "active",
-    );
-  } catch (error) {
-    // A rule the schema cannot check alone (the category vanished meanwhile): a message beside the field.
-    if (isDomainError(error)) {
-      const refusal = { result: formReply(submission, error), init: refusalInit(error) };
-      return data<ActionResult>({ status: "form", result: refusal.result, imageErrors: [], rechoose }, refusal.init);
-    }
-    // Nothing was stored: the listing, its images and its auction are written together or not at all.
-    console.error("Creating a listing failed", error);
-    const result = submission.reply({ formErrors: [LISTING_MESSAGES.failedToCreate] });
-    return data<ActionResult>({ status: "form", result, imageErrors: [], rechoose }, { status: 500 });
-  }
+  const listingId = await refusalsAnswered(
+    () =>
+      createListing(
+        getDb(),
+        getUploadStore(),
+        user.id,
+        toListingInput(submission.value),
+        uploads.images,
+        submission.value.status === "draft" ? "draft" : "active",
+      ),
+    {
+      // A rule the schema cannot check alone (the category vanished meanwhile): a message beside the field.
+      as: (refusal): ActionResult => ({ status: "form", result: formReply(submission, refusal), imageErrors: [], rechoose }),
+      // Nothing was stored: the listing, its images and its auction are written together or not at all.
+      crash: {
+        log: "Creating a listing failed",
+        status: 500,
+        as: (): ActionResult => ({ status: "form", result: submission.reply({ formErrors: [LISTING_MESSAGES.failedToCreate] }), imageErrors: [], rechoose }),
+      },
+    },
+  );
+  if (typeof listingId !== "number") return listingId;
   // The offer settings were checked with the form above; they are saved on the listing just made.
   await saveOfferSettings(getDb(), listingId, offers.settings);
   // Without JavaScript the browser goes straight to the new listing.

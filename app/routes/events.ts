@@ -23,6 +23,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const stream = new ReadableStream<Uint8Array>({
     start(controller) {
       const send = (text: string) => {
+        // Stays: a stream the browser left refuses more bytes; that ends the subscription.
         try {
           controller.enqueue(encoder.encode(text));
         } catch {
@@ -49,6 +50,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       };
       request.signal.addEventListener("abort", () => {
         cleanup();
+        // Stays: closing a stream that is already closed throws, and needs nothing more.
         try {
           controller.close();
         } catch {

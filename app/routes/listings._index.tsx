@@ -24,8 +24,7 @@ import { getCategoryIndex, searchListings, popularSearches, POPULAR_SEARCHES_LIM
 import { createSavedSearch } from "~/services/alerts/index.server.ts";
 import { currentReferenceFactors } from "~/services/pricing/index.server.ts";
 import { approxPricesFor } from "~/web/viewer-currency.server.ts";
-import { isDomainError } from "~/services/domain-error.ts";
-import { formReply, refusalInit } from "~/web/domain-answer.server.ts";
+import { formReply, refusalsAnswered } from "~/web/domain-answer.server.ts";
 import { watchedAmong } from "~/services/watchlist/index.server.ts";
 import { loginUrl } from "~/lib/http.ts";
 
@@ -109,22 +108,25 @@ export async function action({ request }: ActionFunctionArgs) {
     return data({ result: submission.reply(), saved: null }, { status: 400 });
   }
   const db = getDb();
-  try {
-    const category = filters.category ? (await getCategoryIndex(db)).find(filters.category) : undefined;
-    const saved = await createSavedSearch(db, {
-      userId: user.id,
-      name: submission.value.name,
-      params: toSavedSearchParams(category ? { ...filters, category: category.node.id } : filters, category?.node.name ?? null),
-    });
-    return { result: submission.reply({ resetForm: true }), saved: { id: saved.id, name: saved.name } };
-  } catch (error) {
-    if (isDomainError(error)) {
-      const refusal = { result: formReply(submission, error), init: refusalInit(error) };
-      return data({ result: refusal.result, saved: null }, refusal.init);
-    }
-    console.error("Could not save a search", error);
-    return data({ result: submission.reply({ formErrors: [SAVE_SEARCH_MESSAGES.failed] }), saved: null }, { status: 500 });
-  }
+  return refusalsAnswered(
+    async () => {
+      const category = filters.category ? (await getCategoryIndex(db)).find(filters.category) : undefined;
+      const saved = await createSavedSearch(db, {
+        userId: user.id,
+        name: submission.value.name,
+        params: toSavedSearchParams(category ? { ...filters, category: category.node.id } : filters, category?.node.name ?? null),
+      });
+      return { result: submission.reply({ resetForm: true }), saved: { id: saved.id, name: saved.name } };
+    },
+    {
+      as: (refusal) => ({ result: formReply(submission, refusal), saved: null }),
+      crash: {
+        log: "Could not save a search",
+        status: 500,
+        as: () => ({ result: submission.reply({ formErrors: [SAVE_SEARCH_MESSAGES.failed] }), saved: null }),
+      },
+    },
+  );
 }
 
 /**

@@ -31,6 +31,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const { submission } = await parseForm(request, SecondStepSchema);
   if (submission.status !== "success") return data(submission.reply({ hideFields: ["code"] }), { status: 400 });
+  // Stays: a void sign-in also drops its cookie, a header the shared answer does not add.
   try {
     const next = await finishSecondStep(request, context, submission.value.code);
     const headers = new Headers();

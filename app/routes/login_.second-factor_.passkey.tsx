@@ -18,6 +18,7 @@ export const action = resourceHandler(async ({ request, context }: ActionFunctio
     const message = Object.values(submission.error ?? {}).flat()[0] ?? "Choose options or verify.";
     return data({ message }, { status: 400 });
   }
+  // Stays: a void sign-in also drops its cookie, a header the shared answer does not add.
   try {
     if (submission.value.intent === "options") return data({ options: await passkeySecondStepOptions(request) });
     const next = await finishPasskeySecondStep(request, context, submission.value.response);

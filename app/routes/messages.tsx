@@ -19,7 +19,7 @@ import { routeIdOf } from "~/web/route-params.server.ts";
 import { requireUser } from "~/web/auth.server.ts";
 import { emailConfirmationRefusal } from "~/services/accounts/index.server.ts";
 import { listConversations, sendMessage, thread } from "~/services/messaging/index.server.ts";
-import { DomainError, isDomainError } from "~/services/domain-error.ts";
+import { DomainError } from "~/services/domain-error.ts";
 import { refusalInit, refusalsAnswered, throwRefusal } from "~/web/domain-answer.server.ts";
 import { passErrorHeaders } from "~/lib/http.ts";
 
@@ -41,14 +41,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (asked !== null && chosen === null) forbidden();
   const now = new Date();
 
-  const open = async (id: number) => {
-    try {
-      return await thread(db, user.id, id, now);
-    } catch (error) {
-      if (isDomainError(error) && error.kind === "forbidden") forbidden();
-      throw error;
-    }
-  };
+  // Someone else's conversation reads as one that does not exist (the service's forbidden refusal, on the error page).
+  const open = (id: number) => refusalsAnswered(() => thread(db, user.id, id, now), { as: "document" });
   // A chosen conversation is opened (and marked read) before the list is read, so its unread count is current.
   const chosenThread = chosen === null ? null : await open(chosen);
   const conversations = await listConversations(db, user.id, search);

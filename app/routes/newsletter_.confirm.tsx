@@ -1,11 +1,10 @@
 // /newsletter/confirm?token=…: where the newsletter's confirmation mail points. Opening the link changes
 // nothing (mail scanners and prefetchers open links too): the page shows a button, and its POST confirms. A link works
 // once and expires; the page says which when it does not work.
-import { Button, Container, Heading, Link, Stack, Text } from "@chakra-ui/react";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link as RemixLink, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { FormErrors, FormSuccess } from "~/components/forms/index.ts";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary.tsx";
+import { NewsletterLinkPage } from "~/components/NewsletterLinkPage.tsx";
 import { getDb } from "~/db.server.ts";
 import { NEWSLETTER_CONFIRM_PATH, NEWSLETTER_MESSAGES, NewsletterConfirmSchema } from "~/schemas/newsletter.ts";
 import { checkNewsletterConfirmation, confirmNewsletterSubscription, type NewsletterLinkProblem } from "~/services/accounts/index.server.ts";
@@ -37,33 +36,18 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function NewsletterConfirmPage() {
   const page = useLoaderData<typeof loader>();
   const refusal = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
   return (
-    <Container maxW="xl" py="16">
-      <Stack gap="5">
-        <Heading as="h1" size="2xl">
-          Newsletter subscription
-        </Heading>
-        <FormErrors errors={refusal ? [refusal.message] : undefined} />
-        {page.state === "confirmed" ? <FormSuccess>{NEWSLETTER_MESSAGES.confirmed}</FormSuccess> : null}
-        {page.state === "problem" ? <Text>{page.message}</Text> : null}
-        {page.state === "ready" && !refusal ? (
-          <Form method="post">
-            <Stack gap="4">
-              <Text>{NEWSLETTER_MESSAGES.confirmReady(page.email)}</Text>
-              <input type="hidden" name="token" value={page.token} />
-              <Button type="submit" colorPalette="blue" alignSelf="start" disabled={busy}>
-                Confirm my subscription
-              </Button>
-            </Stack>
-          </Form>
-        ) : null}
-        <Link asChild alignSelf="start" textDecoration="underline">
-          <RemixLink to="/">Back to the home page</RemixLink>
-        </Link>
-      </Stack>
-    </Container>
+    <NewsletterLinkPage
+      title="Newsletter subscription"
+      refusal={refusal?.message}
+      done={page.state === "confirmed" ? NEWSLETTER_MESSAGES.confirmed : null}
+      notice={page.state === "problem" ? page.message : null}
+      ready={
+        page.state === "ready"
+          ? { text: NEWSLETTER_MESSAGES.confirmReady(page.email), fields: { token: page.token }, submit: "Confirm my subscription", colorPalette: "blue" }
+          : null
+      }
+    />
   );
 }
 

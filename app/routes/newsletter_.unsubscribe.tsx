@@ -1,11 +1,10 @@
 // /newsletter/unsubscribe?s=<subscription>&t=<token>: the link every newsletter e-mail carries. No sign-in:
 // the token proves the link came in a mail to that address. Opening it changes nothing (mail scanners and prefetchers
 // open links); the page's button posts, and that unsubscribes. The address may subscribe again later.
-import { Button, Container, Heading, Link, Stack, Text } from "@chakra-ui/react";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link as RemixLink, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { FormErrors, FormSuccess } from "~/components/forms/index.ts";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary.tsx";
+import { NewsletterLinkPage } from "~/components/NewsletterLinkPage.tsx";
 import { getDb } from "~/db.server.ts";
 import { NEWSLETTER_MESSAGES, NEWSLETTER_UNSUBSCRIBE_PATH, NewsletterUnsubscribeSchema } from "~/schemas/newsletter.ts";
 import { subscriptionOfUnsubscribeLink, unsubscribeFromNewsletter } from "~/services/accounts/index.server.ts";
@@ -37,35 +36,20 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function NewsletterUnsubscribePage() {
   const page = useLoaderData<typeof loader>();
   const refusal = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const notice =
+    page.state === "invalid" ? NEWSLETTER_MESSAGES.unsubscribeInvalid : page.state === "already" ? NEWSLETTER_MESSAGES.alreadyUnsubscribed(page.email) : null;
   return (
-    <Container maxW="xl" py="16">
-      <Stack gap="5">
-        <Heading as="h1" size="2xl">
-          Unsubscribe from the newsletter
-        </Heading>
-        <FormErrors errors={refusal ? [refusal.message] : undefined} />
-        {page.state === "done" ? <FormSuccess>{NEWSLETTER_MESSAGES.unsubscribed}</FormSuccess> : null}
-        {page.state === "invalid" ? <Text>{NEWSLETTER_MESSAGES.unsubscribeInvalid}</Text> : null}
-        {page.state === "already" ? <Text>{NEWSLETTER_MESSAGES.alreadyUnsubscribed(page.email)}</Text> : null}
-        {page.state === "ready" && !refusal ? (
-          <Form method="post">
-            <Stack gap="4">
-              <Text>{NEWSLETTER_MESSAGES.unsubscribeReady(page.email)}</Text>
-              <input type="hidden" name="s" value={page.id} />
-              <input type="hidden" name="t" value={page.token} />
-              <Button type="submit" colorPalette="red" alignSelf="start" disabled={busy}>
-                Unsubscribe
-              </Button>
-            </Stack>
-          </Form>
-        ) : null}
-        <Link asChild alignSelf="start" textDecoration="underline">
-          <RemixLink to="/">Back to the home page</RemixLink>
-        </Link>
-      </Stack>
-    </Container>
+    <NewsletterLinkPage
+      title="Unsubscribe from the newsletter"
+      refusal={refusal?.message}
+      done={page.state === "done" ? NEWSLETTER_MESSAGES.unsubscribed : null}
+      notice={notice}
+      ready={
+        page.state === "ready"
+          ? { text: NEWSLETTER_MESSAGES.unsubscribeReady(page.email), fields: { s: page.id, t: page.token }, submit: "Unsubscribe", colorPalette: "red" }
+          : null
+      }
+    />
   );
 }
 

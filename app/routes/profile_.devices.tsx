@@ -24,6 +24,7 @@ export async function action({ request }: ActionFunctionArgs) {
     await endOtherSignedInDevices(getDb(), user.id, await readSessionId(request));
     return back("others");
   }
+  // Stays: a device already signed out is no refusal here; the page comes back saying it is gone.
   try {
     await endSignedInDevice(getDb(), user.id, submission.value.device);
   } catch (error) {

@@ -37,6 +37,7 @@ export function loader() {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
+  // Stays: this JSON endpoint never answers 500; a crash is logged and answered 503 in the wizard's error shape.
   try {
     return await answer(request, context.clientIp ?? "");
   } catch (error) {
@@ -48,6 +49,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 async function readForm(request: Request) {
   if (!isMultipart(request)) return problem(400, { photos: [AI_LISTING_MESSAGES.imageRequired] }, MULTIPART_MESSAGES.notAForm);
+  // Stays: parseForm's refusals (body too large, not a form) in the wizard's error shape, through formRefusal.
   try {
     return await parseForm(request, AiListingRequestSchema, {
       files: {
@@ -101,6 +103,7 @@ async function answer(request: Request, clientIp: string): Promise<Response> {
   else {
     for (const file of files) {
       if (file.status !== "kept" || !file.bytes) continue;
+      // Stays: each photo that is not an image gets its own message; the others are still read.
       try {
         await inspectImage(file.bytes);
         photos.push(file.bytes);

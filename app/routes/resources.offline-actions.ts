@@ -28,6 +28,7 @@ async function readJson(request: Request): Promise<{ ok: true; body: unknown } |
   const type = request.headers.get("Content-Type") ?? "";
   if (!type.toLowerCase().includes("application/json")) return { ok: false, response: refuse(OFFLINE_ACTIONS_MESSAGES.notJson, 400) };
   let text: string;
+  // Stays: a body over its bound reads as the outbox's own message, with the refusal's status (refusalInit).
   try {
     text = await readBoundedText(request, OFFLINE_ACTIONS_BODY_LIMIT);
   } catch (error) {
@@ -35,6 +36,7 @@ async function readJson(request: Request): Promise<{ ok: true; body: unknown } |
     const message = error.kind === "too_large" ? OFFLINE_ACTIONS_MESSAGES.tooLarge : OFFLINE_ACTIONS_MESSAGES.notJson;
     return { ok: false, response: refuse(message, refusalInit(error).status) };
   }
+  // Stays: a parse error of the body, not a refusal.
   try {
     // Strings lose their NUL characters, as a form's fields do (withoutNul): PostgreSQL cannot store them as text.
     return { ok: true, body: JSON.parse(text, (_key, value: unknown) => (typeof value === "string" ? withoutNul(value) : value)) as unknown };
@@ -51,6 +53,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!user) return refuse(OFFLINE_ACTIONS_MESSAGES.signInRequired, 401);
   const parsed = OfflineActionsRequestSchema.safeParse(read.body);
   if (!parsed.success) return refuse(describeIssue(parsed.error), 400);
+  // Stays: each action has its own result; a crash midway answers 500 and the device replays what is left.
   try {
     const results = await applyOfflineActions(getDb(), user.id, parsed.data.actions);
     return Response.json({ results }, { headers: NO_STORE });

@@ -16,6 +16,7 @@ export const OFFLINE_SNAPSHOT_MESSAGES = {
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getOptionalUser(request);
   if (!user) return Response.json({ message: OFFLINE_SNAPSHOT_MESSAGES.signInRequired }, { status: 401, headers: NO_STORE });
+  // Stays: a crash answers the JSON 500 the offline page reads, not the HTML error page.
   try {
     const snapshot = await buildOfflineSnapshot(getDb(), { id: user.id, role: user.role });
     return Response.json(snapshot, { headers: NO_STORE });

@@ -16,8 +16,7 @@ import { parsePage } from "~/schemas/order.ts";
 import { isWatchlistIntent, parseWatchlistTab, WATCHLIST_MESSAGES, WATCHLIST_PAGE_SIZE, WATCHLIST_TABS, WatchlistActionSchema } from "~/schemas/watchlist.ts";
 import { requireUser } from "~/web/auth.server.ts";
 import { deleteSavedSearch, executeSavedSearch, getSavedSearch, listSavedSearchPage, updateSavedSearch } from "~/services/alerts/index.server.ts";
-import { isDomainError } from "~/services/domain-error.ts";
-import { refusalInit } from "~/web/domain-answer.server.ts";
+import { refusalsAnswered } from "~/web/domain-answer.server.ts";
 import { listWatchlist, unwatchListing, updateWatchNotes } from "~/services/watchlist/index.server.ts";
 import { listFollowedSellers } from "~/services/accounts/index.server.ts";
 import { FollowingList } from "~/components/watchlist/FollowingList.tsx";
@@ -38,6 +37,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
   if (tab === WATCHLIST_TABS.watched) {
     const page = parsePage(url.searchParams.get("page"));
+    // Stays: a list that cannot be read is a message in the page (the tabs stay usable), not a refusal.
     try {
       const [list, approx] = await Promise.all([listWatchlist(db, user.id, page, WATCHLIST_PAGE_SIZE), viewerApproxPrices(db, request, user)]);
       // Past the last page (a stale link, or the last item of a page removed): the last page that exists.
@@ -55,6 +55,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       return { tab, watched: null, searches: null, confirmDelete: null, error: WATCHLIST_MESSAGES.loadWatchlistFailed };
     }
   }
+  // Stays: saved searches that cannot be read are a message in the page, not a refusal.
   try {
     // One page at a time; a Delete confirmation opens the page that holds its search.
     const confirmId = Number(url.searchParams.get("confirm-delete"));
@@ -69,9 +70,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
 }
 
-function reply(result: Partial<WatchlistActionResult> & Pick<WatchlistActionResult, "intent">, status = 200) {
-  const full: WatchlistActionResult = {
-    ok: status < 400,
+type Reply = Partial<WatchlistActionResult> & Pick<WatchlistActionResult, "intent">;
+
+function replyBody(result: Reply, ok: boolean): WatchlistActionResult {
+  return {
+    ok,
     message: null,
     error: null,
     fieldError: null,
@@ -82,7 +85,10 @@ function reply(result: Partial<WatchlistActionResult> & Pick<WatchlistActionResu
     notes: null,
     ...result,
   };
-  return data(full, { status });
+}
+
+function reply(result: Reply, status = 200) {
+  return data(replyBody(result, status < 400), { status });
 }
 
 /** What a failure of each intent reads as (docs/product/alerts.md#messages where it has words). */
@@ -109,52 +115,54 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const input = submission.value;
   const db = getDb();
-  try {
-    switch (input.intent) {
-      case "notes": {
-        const found = await updateWatchNotes(db, user.id, input.listingId, input.notes);
-        if (!found) return reply({ intent, listingId: input.listingId, error: WATCHLIST_MESSAGES.notWatched }, 404);
-        return reply({ intent, listingId: input.listingId, message: WATCHLIST_MESSAGES.notesSaved });
+  return refusalsAnswered(
+    async () => {
+      switch (input.intent) {
+        case "notes": {
+          const found = await updateWatchNotes(db, user.id, input.listingId, input.notes);
+          if (!found) return reply({ intent, listingId: input.listingId, error: WATCHLIST_MESSAGES.notWatched }, 404);
+          return reply({ intent, listingId: input.listingId, message: WATCHLIST_MESSAGES.notesSaved });
+        }
+        case "remove": {
+          const title = form.get("title");
+          await unwatchListing(db, user.id, input.listingId);
+          return reply({
+            intent,
+            listingId: input.listingId,
+            message: WATCHLIST_MESSAGES.removed(typeof title === "string" && title ? title.slice(0, 200) : "the item"),
+          });
+        }
+        case "execute": {
+          const run = await executeSavedSearch(db, user.id, input.searchId);
+          return reply({ intent, searchId: input.searchId, results: run.listings.map(toExecutedListingView) });
+        }
+        case "rename": {
+          const saved = await updateSavedSearch(db, user.id, input.searchId, { name: input.name });
+          return reply({ intent, searchId: input.searchId, message: WATCHLIST_MESSAGES.renamed(saved.name) });
+        }
+        case "notify": {
+          const saved = await updateSavedSearch(db, user.id, input.searchId, { notifyOnNew: input.notifyOnNew === "on" });
+          const name = toSavedSearchView(saved, new Date()).title;
+          return reply({
+            intent,
+            searchId: input.searchId,
+            notifyOnNew: saved.notifyOnNew,
+            message: saved.notifyOnNew ? WATCHLIST_MESSAGES.notifyOn(name) : WATCHLIST_MESSAGES.notifyOff(name),
+          });
+        }
+        case "delete": {
+          // Only the owner's row is looked at: another user's id reads "Saved search not found" and changes nothing.
+          const saved = await getSavedSearch(db, user.id, input.searchId);
+          await deleteSavedSearch(db, user.id, input.searchId);
+          return reply({ intent, searchId: input.searchId, message: WATCHLIST_MESSAGES.deleted(toSavedSearchView(saved, new Date()).title) });
+        }
       }
-      case "remove": {
-        const title = form.get("title");
-        await unwatchListing(db, user.id, input.listingId);
-        return reply({
-          intent,
-          listingId: input.listingId,
-          message: WATCHLIST_MESSAGES.removed(typeof title === "string" && title ? title.slice(0, 200) : "the item"),
-        });
-      }
-      case "execute": {
-        const run = await executeSavedSearch(db, user.id, input.searchId);
-        return reply({ intent, searchId: input.searchId, results: run.listings.map(toExecutedListingView) });
-      }
-      case "rename": {
-        const saved = await updateSavedSearch(db, user.id, input.searchId, { name: input.name });
-        return reply({ intent, searchId: input.searchId, message: WATCHLIST_MESSAGES.renamed(saved.name) });
-      }
-      case "notify": {
-        const saved = await updateSavedSearch(db, user.id, input.searchId, { notifyOnNew: input.notifyOnNew === "on" });
-        const name = toSavedSearchView(saved, new Date()).title;
-        return reply({
-          intent,
-          searchId: input.searchId,
-          notifyOnNew: saved.notifyOnNew,
-          message: saved.notifyOnNew ? WATCHLIST_MESSAGES.notifyOn(name) : WATCHLIST_MESSAGES.notifyOff(name),
-        });
-      }
-      case "delete": {
-        // Only the owner's row is looked at: another user's id reads "Saved search not found" and changes nothing.
-        const saved = await getSavedSearch(db, user.id, input.searchId);
-        await deleteSavedSearch(db, user.id, input.searchId);
-        return reply({ intent, searchId: input.searchId, message: WATCHLIST_MESSAGES.deleted(toSavedSearchView(saved, new Date()).title) });
-      }
-    }
-  } catch (error) {
-    if (isDomainError(error)) return reply({ intent, ...ids, error: error.message }, refusalInit(error).status);
-    console.error(`Watchlist action ${intent} failed`, error);
-    return reply({ intent, ...ids, error: FAILED[intent] }, 500);
-  }
+    },
+    {
+      as: (refusal) => replyBody({ intent, ...ids, error: refusal.message }, false),
+      crash: { log: `Watchlist action ${intent} failed`, status: 500, as: () => replyBody({ intent, ...ids, error: FAILED[intent] }, false) },
+    },
+  );
 }
 
 export default function WatchlistPage() {

@@ -3,8 +3,9 @@
 // - `{ as: "document" }`: thrown as `data()`, so the route's error boundary shows the message with its status,
 // - `{ as: "json" }`: `{ message, field? }` for fetchers and the API,
 // - `{ as: (refusal) => body }`: the body the route's component reads (formReply for a conform form's reply), with
-//   the refusal's status; `page` names the kinds that are the page's answer instead (a listing gone meanwhile).
-// Anything that is not a DomainError (a redirect, a Response, a crash) goes on as it is.
+//   the refusal's status; `page` names the kinds that are the page's answer instead (a listing gone meanwhile);
+//   `crash` is the body (logged, with its own status) when the work failed otherwise and the user keeps the form.
+// Anything else that is not a DomainError (a redirect, a Response, a crash without `crash`) goes on as it is.
 // throwRefusal is the same document answer for one refusal outside such work (a missing route id).
 // docs/decisions/0025-refusals-and-permissions.md has the table; 0081 the wrapper.
 import type { SubmissionResult } from "@conform-to/react";
@@ -73,7 +74,21 @@ export type RefusalAnswer<Body> =
       as: (refusal: DomainError) => Body;
       /** Kinds answered as the page's error instead (thrown, for the error boundary): not_found, mostly. */
       page?: readonly DomainErrorKind[];
+      /** A crash (the database unreachable) answered in the page: logged, and the body with this status. */
+      crash?: CrashAnswer<Body>;
     };
+
+/** The answer to work that failed without a refusal: `log` leads the console line, `as` is the body. */
+interface CrashAnswer<Body> {
+  log: string;
+  status: number;
+  as: () => Body;
+}
+
+/** A redirect or an answer thrown on purpose (`data()`), which no crash answer replaces. */
+function thrownOnPurpose(error: unknown): boolean {
+  return error instanceof Response || (typeof error === "object" && error !== null && "type" in error && error.type === "DataWithResponseInit");
+}
 
 /**
  * Runs a route's work; a DomainError it throws becomes the answer `answer` says (see the top of this file), and
@@ -83,12 +98,16 @@ export async function refusalsAnswered<T>(work: () => Promise<T>, answer: { as: 
 export async function refusalsAnswered<T>(work: () => Promise<T>, answer: { as: "json" }): Promise<T | Answered<RefusalBody>>;
 export async function refusalsAnswered<T, Body>(
   work: () => Promise<T>,
-  answer: { as: (refusal: DomainError) => Body; page?: readonly DomainErrorKind[] },
+  answer: { as: (refusal: DomainError) => Body; page?: readonly DomainErrorKind[]; crash?: CrashAnswer<Body> },
 ): Promise<T | Answered<Body>>;
 export async function refusalsAnswered<T, Body>(work: () => Promise<T>, answer: RefusalAnswer<Body>): Promise<T | Answered<Body> | Answered<RefusalBody>> {
   try {
     return await work();
   } catch (error) {
+    if (!isDomainError(error) && typeof answer.as === "function" && "crash" in answer && answer.crash && !thrownOnPurpose(error)) {
+      console.error(answer.crash.log, error);
+      return data<Body>(answer.crash.as(), { status: answer.crash.status });
+    }
     if (!isDomainError(error) || answer.as === "document") throwRefusal(error);
     if (answer.as === "json") return data<RefusalBody>(refusalBody(error), refusalInit(error));
     if (answer.page?.includes(error.kind)) throwRefusal(error);

@@ -362,6 +362,12 @@ function validate<Schema extends ZodTypeAny>(form: FormData, schema: Schema, pro
   return parseWithZod(form, { schema: withProblems, disableAutoCoercion: true }) as unknown as Result;
 }
 
+/** A refused submission's messages by field (only the fields that have any), and the first of them for the banner. */
+export function fieldErrorsOf(error: Record<string, string[] | null> | undefined | null): { fieldErrors: Record<string, string[]>; first: string } {
+  const fieldErrors = Object.fromEntries(Object.entries(error ?? {}).filter((entry): entry is [string, string[]] => Boolean(entry[1]?.length)));
+  return { fieldErrors, first: Object.values(fieldErrors).flat()[0] ?? "Please check the form." };
+}
+
 /** The status and message of a refusal parseForm threw, for a resource route that words its own answer; else null. */
 export function formRefusal(error: unknown): { status: number; message: string } | null {
   if (!isDataWithInit(error)) return null;

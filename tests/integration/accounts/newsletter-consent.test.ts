@@ -15,7 +15,7 @@ import {
   subscribeToNewsletter,
 } from "~/services/accounts/index.server.ts";
 import { NEWSLETTER_MESSAGES } from "~/schemas/newsletter.ts";
-import { ROUTE_CONTEXT } from "../../support/route-pages.tsx";
+import { pageRoute, renderPage, ROUTE_CONTEXT, type RouteModule } from "../../support/route-pages.tsx";
 import { routeCalls } from "../../support/route-calls.ts";
 import { createTestDatabase } from "../../support/test-database.ts";
 
@@ -245,5 +245,29 @@ describe("unsubscribing", () => {
 
     await calls().post(unsubscribeRoute, "/newsletter/unsubscribe", null, unsubscribeFields(oldLink));
     expect((await subscription("returner@example.com")).status).toBe("unsubscribed");
+  });
+});
+
+describe("the pages the links open", () => {
+  const page = (path: string, module: unknown) => renderPage([pageRoute(path.split("?")[0]!, module as RouteModule)], new Request(`http://localhost${path}`));
+
+  it("show the button that does what the link asks, with the link's values, and what became of it afterwards", async () => {
+    await signUp("pages@example.com");
+    const [mail] = await mailsTo("pages@example.com");
+    const confirmLink = linkIn(mail!.text_body, "/newsletter/confirm");
+    const confirm = await page(pathOf(confirmLink), confirmRoute);
+    expect(confirm.text).toContain(NEWSLETTER_MESSAGES.confirmReady("pages@example.com"));
+    expect(confirm.html).toContain(`name="token" value="${tokenOf(confirmLink)}"`);
+    expect(confirm.text).toContain("Confirm my subscription");
+    expect((await page("/newsletter/confirm?confirmed=1", confirmRoute)).text).toContain(NEWSLETTER_MESSAGES.confirmed);
+
+    const unsubscribeLink = linkIn(mail!.text_body, "/newsletter/unsubscribe");
+    const unsubscribe = await page(pathOf(unsubscribeLink), unsubscribeRoute);
+    const { s, t } = unsubscribeFields(unsubscribeLink);
+    expect(unsubscribe.text).toContain(NEWSLETTER_MESSAGES.unsubscribeReady("pages@example.com"));
+    expect(unsubscribe.html).toContain(`name="s" value="${s}"`);
+    expect(unsubscribe.html).toContain(`name="t" value="${t}"`);
+    expect((await page("/newsletter/unsubscribe?s=1&t=nothing", unsubscribeRoute)).text).toContain(NEWSLETTER_MESSAGES.unsubscribeInvalid);
+    expect((await page("/newsletter/unsubscribe?done=1", unsubscribeRoute)).text).toContain(NEWSLETTER_MESSAGES.unsubscribed);
   });
 });

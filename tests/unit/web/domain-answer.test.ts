@@ -1,8 +1,8 @@
 // The one function from a refusal to the HTTP answer: every kind's status, the JSON body (message, and field only
 // when there is one), Retry-After for rate limits, the conform reply for forms and the thrown answer for documents.
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { DOMAIN_ERROR_KINDS, DomainError } from "~/services/domain-error.ts";
-import { redirect } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
 import { formReply, REFUSAL_STATUS, refusalInit, refusalsAnswered, throwRefusal } from "~/web/domain-answer.server.ts";
 
 /** A refusal answered as a fetcher's JSON. */
@@ -134,5 +134,26 @@ describe("refusalsAnswered", () => {
     await expect(refusalsAnswered(refuse(crash), { as: () => "never" })).rejects.toBe(crash);
     const away = redirect("/elsewhere");
     await expect(refusalsAnswered(refuse(away), { as: () => "never", page: ["not_found"] })).rejects.toBe(away);
+  });
+
+  it("answers a crash with the route's crash body and status when it asks, logged, and lets a redirect or data() through", async () => {
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    const crash = new Error("database unreachable");
+    const how = {
+      as: (refusal: DomainError) => ({ sent: false, message: refusal.message }),
+      crash: { log: "keeping a message failed:", status: 503, as: () => ({ sent: false, message: "Please try again." }) },
+    };
+    expect(parts(await refusalsAnswered(refuse(crash), how))).toMatchObject({ status: 503, data: { sent: false, message: "Please try again." } });
+    expect(logged).toHaveBeenCalledWith("keeping a message failed:", crash);
+    expect(parts(await refusalsAnswered(refuse(new DomainError("rate_limited", "Slow down")), how))).toMatchObject({
+      status: 429,
+      data: { message: "Slow down" },
+    });
+    const away = redirect("/elsewhere");
+    await expect(refusalsAnswered(refuse(away), how)).rejects.toBe(away);
+    const answered = data({ page: "gone" }, { status: 404 });
+    await expect(refusalsAnswered(refuse(answered), how)).rejects.toBe(answered);
+    expect(logged).toHaveBeenCalledTimes(1);
+    logged.mockRestore();
   });
 });
