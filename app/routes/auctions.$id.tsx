@@ -18,6 +18,7 @@ import { SellerPanel } from "~/components/listing-detail/SellerPanel.tsx";
 import { SpecificationsTable } from "~/components/listing-detail/SpecificationsTable.tsx";
 import { WatcherCount } from "~/components/listing-detail/WatcherCount.tsx";
 import { ContactSellerButton } from "~/components/ContactSellerButton.tsx";
+import { LotEventContext } from "~/components/sale-events/LotEventContext.tsx";
 import { ReportListingControl } from "~/components/moderation/ReportListingForm.tsx";
 import { RememberBrowsed } from "~/components/pwa/RememberBrowsed.tsx";
 import { WatchButton } from "~/components/WatchButton.tsx";
@@ -33,6 +34,7 @@ import { getAuctionPage } from "~/flows/index.server.ts";
 import { getOptionalUser } from "~/web/auth.server.ts";
 import { viewerApproxPrices } from "~/web/viewer-currency.server.ts";
 import { recordRecentView } from "~/services/listings/index.server.ts";
+import { lotEventTerms } from "~/services/sale-events/index.server.ts";
 import { watcherCountFor, watchedAmong } from "~/services/watchlist/index.server.ts";
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => {
@@ -46,7 +48,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await getOptionalUser(request);
   const page = await getAuctionPage(db, auctionId, user ? { id: user.id, role: user.role } : null);
   if (!page) throw data({ message: AUCTION_PAGE_MESSAGES.notFound }, { status: 404 });
-  const [watched, { flash, headers }, watcherCount, , approx] = await Promise.all([
+  const [watched, { flash, headers }, watcherCount, , approx, saleEvent] = await Promise.all([
     watchedAmong(db, user?.id, [page.listing.id]),
     takeBidFlash(request, auctionId),
     watcherCountFor(db, page.listing, user ? { id: user.id, role: user.role } : null),
@@ -54,6 +56,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       console.error("Could not record a recent view", error);
     }),
     viewerApproxPrices(db, request, user),
+    lotEventTerms(db, auctionId),
   ]);
   const url = new URL(request.url);
   return data(
@@ -64,6 +67,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       watcherCount,
       // "≈ {amount}" beside the current bid in the viewer's currency; the bid itself stays in the lot's currency.
       approx,
+      // The sale event this lot belongs to (null: a lone auction).
+      saleEvent,
       flash,
       startImage: galleryStartIndex(url.searchParams.get("image"), page.listing.images.length),
       // Signed-in members keep a copy of what they open for offline use.
@@ -99,6 +104,8 @@ export default function AuctionLotPage() {
             {listing.title}
           </Heading>
         </Stack>
+
+        {loaded.saleEvent ? <LotEventContext context={loaded.saleEvent} closesAt={snapshot.endsAt} bidCents={snapshot.currentPriceCents} /> : null}
 
         <Card.Root as="section" aria-label="Auction" variant="outline">
           <Card.Body gap="6">

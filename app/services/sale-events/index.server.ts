@@ -38,3 +38,12 @@ export {
   updateSaleEvent,
 } from "./sale-event-editing.server.ts";
 export { type LotPlacement, setEventLots } from "./sale-event-lots.server.ts";
+export {
+  houseNames,
+  type LotEventTerms,
+  lotEventTerms,
+  type OwnRegistration,
+  ownRegistration,
+  type SaleEventFilterOptions,
+  saleEventFilterOptions,
+} from "./sale-event-pages.server.ts";

@@ -23,6 +23,7 @@ import { insertAuctionRow } from "../../support/auctions.ts";
 import { NOT_A_FORM_MESSAGE } from "~/web/form-data.server.ts";
 import { bodyArb, hugeForm, hugeMultipart, requestWith, schemaVocabulary, type HostileBody } from "../../support/hostile-bodies.ts";
 import { insertListingRow } from "../../support/listings.ts";
+import { insertSaleEvent } from "../../support/sale-events.ts";
 import { isResourceRoute, resourceServer } from "../../support/remix-resources.ts";
 import { pageRoute, renderPage, ROUTE_CONTEXT, sessionCookie, sessionCookies, type RouteModule as PageModule } from "../../support/route-pages.tsx";
 import { createTestDatabase } from "../../support/test-database.ts";
@@ -74,6 +75,13 @@ const TARGETS: Record<string, ActionTarget> = {
   "bulk-upload.tsx": { url: "/bulk-upload", member: "seller", fileField: "file" },
   "bulk-upload[.csv].tsx": { url: "/bulk-upload.csv?file=template", member: "seller" },
   "contact.tsx": { url: "/contact", member: "buyer" },
+  // Asking to bid in a published sale; a refused request comes back on its page.
+  "sale-events.$id_.register.tsx": {
+    url: "/sale-events/{saleEvent}/register",
+    params: { id: "{saleEvent}" },
+    member: "buyer",
+    renders: "/sale-events/:id/register",
+  },
   "confirm-email.tsx": { url: "/confirm-email", member: "buyer" },
   "create-listing.tsx": { url: "/create-listing", member: "seller", fileField: "images", renders: "/create-listing" },
   "edit-listing.$id.tsx": { url: "/edit-listing/{listing}", params: { id: "{listing}" }, member: "seller", fileField: "images", renders: "/edit-listing/:id" },
@@ -291,6 +299,7 @@ beforeAll(async () => {
   const { offerId: acceptedOffer } = await makeOffer(db, { listingId: soldByOffer, buyerId: buyer, amountCents: 60_000 });
   await respondToOffer(db, { offerId: acceptedOffer, userId: seller, action: "accept" });
   const { auctionId: auction } = await insertAuctionRow(db, seller);
+  const { eventId: saleEvent } = await insertSaleEvent(db, seller, new Date());
   const { auctionId: endAuction } = await insertAuctionRow(db, seller);
   const { auctionId: cancelAuction } = await insertAuctionRow(db, seller);
   const { auctionId: wonAuction, listingId: wonListing } = await insertAuctionRow(db, seller, { status: "ended", winner_id: buyer });
@@ -364,6 +373,7 @@ beforeAll(async () => {
     acceptedOffer: String(acceptedOffer),
     supportRequest: String(supportRequest.id),
     auction: String(auction),
+    saleEvent: String(saleEvent),
     endAuction: String(endAuction),
     cancelAuction: String(cancelAuction),
     wonAuction: String(wonAuction),

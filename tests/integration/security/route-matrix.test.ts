@@ -15,6 +15,7 @@ import { openConversation } from "~/services/messaging/messages.server.ts";
 import { createOrder } from "~/services/orders/order-creation.server.ts";
 import { makeOffer, respondToOffer } from "~/services/orders/offers.server.ts";
 import { insertAuctionRow } from "../../support/auctions.ts";
+import { insertSaleEvent } from "../../support/sale-events.ts";
 import { insertListingRow } from "../../support/listings.ts";
 import { ROUTE_CONTEXT, sessionCookie, sessionCookies } from "../../support/route-pages.tsx";
 import { createTestDatabase } from "../../support/test-database.ts";
@@ -86,6 +87,8 @@ beforeAll(async () => {
   const { orderId: offerOrder } = await respondToOffer(db, { offerId: acceptedOffer, userId: seller, action: "accept" });
   const draft = await insertListingRow(db, seller, { title: "Fluke 87V multimeter (draft)", status: "draft" });
   const { auctionId: auction } = await insertAuctionRow(db, seller);
+  const { eventId: saleEvent } = await insertSaleEvent(db, seller, new Date());
+  const { eventId: draftSaleEvent } = await insertSaleEvent(db, seller, new Date(), { lots: 1, publish: false });
   // An auction the buyer won: its order awaits the shipping address and the payment.
   const { auctionId: wonAuction, listingId: wonListing } = await insertAuctionRow(db, seller, { status: "ended", winner_id: buyer });
   const order = await createOrder(
@@ -173,6 +176,8 @@ beforeAll(async () => {
     listing: String(listing),
     draft: String(draft),
     auction: String(auction),
+    saleEvent: String(saleEvent),
+    draftSaleEvent: String(draftSaleEvent),
     wonAuction: String(wonAuction),
     acceptedOffer: String(acceptedOffer),
     offerOrder: String(offerOrder),

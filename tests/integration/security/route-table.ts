@@ -347,6 +347,31 @@ export const ROUTE_TABLE: readonly RouteRow[] = [
     loader: { expect: everyone("to:/auctions/{auction}") },
     action: { form: { amount: "not a number", js: "1" }, expect: { anonymous: "login", ...BIDDING } } },
 
+  // Sale events: public once published; a draft is found only by its house (the seller) and listing moderators.
+  // Asking to bid: a confirmed account whose role bids reaches the form's validation (a phone is required).
+  { file: "sale-events._index.tsx", path: "/sale-events", loader: { expect: everyone("ok") }, action: "none" },
+  { file: "sale-events.$id.tsx", path: "/sale-events/{saleEvent}", params: { id: "{saleEvent}" },
+    loader: [
+      { expect: everyone("ok") },
+      { label: "a draft", url: "/sale-events/{draftSaleEvent}", params: { id: "{draftSaleEvent}" },
+        expect: outcomes("refused:404", "refused:404", each(["seller", ...LISTING_ADMINS], "ok")) },
+    ],
+    action: "none" },
+  { file: "sale-events.$id[.ics].ts", path: "/sale-events/{saleEvent}.ics", params: { id: "{saleEvent}" },
+    loader: [
+      { expect: everyone("ok") },
+      { label: "a draft", url: "/sale-events/{draftSaleEvent}.ics", params: { id: "{draftSaleEvent}" },
+        expect: outcomes("refused:404", "refused:404", each(["seller", ...LISTING_ADMINS], "ok")) },
+    ],
+    action: "none" },
+  { file: "sale-events.$id_.register.tsx", path: "/sale-events/{saleEvent}/register", params: { id: "{saleEvent}" },
+    loader: [
+      { expect: members("ok") },
+      { label: "a draft", url: "/sale-events/{draftSaleEvent}/register", params: { id: "{draftSaleEvent}" },
+        expect: members("refused:404", each(["seller", ...LISTING_ADMINS], "ok")) },
+    ],
+    action: { form: { phone: "" }, expect: { anonymous: "login", ...BIDDING } } },
+
   // Selling.
   // Bulk CSV import: creators only (can_create_listings); posting also needs a confirmed account. The form
   // sent names no step, so it stops at validation (400).
