@@ -38,3 +38,13 @@ export {
   updateSaleEvent,
 } from "./sale-event-editing.server.ts";
 export { type LotPlacement, setEventLots } from "./sale-event-lots.server.ts";
+export {
+  checkLotCsvRows,
+  type DepositAwaiting,
+  depositsAwaitingConfirmation,
+  houseLotCandidates,
+  houseSaleEvent,
+  houseSaleEvents,
+  type LotCandidate,
+  type LotCsvRow,
+} from "./sale-event-house.server.ts";
