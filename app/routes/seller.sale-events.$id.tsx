@@ -47,6 +47,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   await requireConfirmedUser(request);
   const id = parseRouteId(params.id, SALE_EVENT_MESSAGES.notFound);
   const db = getDb();
+  // Only the house reaches the forms (the domain checks again).
+  await refusalsAnswered(() => houseSaleEvent(db, user.id, id), { as: "document" });
   const back = (message: string) => redirect(`/seller/sale-events/${id}?done=${encodeURIComponent(message)}`);
   if ((request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data")) {
     const { files } = await parseForm(request, CsvIntent, {

@@ -42,6 +42,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requirePermission(request, "can_create_listings");
   await requireConfirmedUser(request);
   const id = parseRouteId(params.id, SALE_EVENT_MESSAGES.notFound);
+  // Only the house reaches the forms (the domain checks again).
+  await refusalsAnswered(() => houseSaleEvent(getDb(), user.id, id), { as: "document" });
   const { submission } = await parseForm(request, BidderActionSchema);
   if (submission.status !== "success") return data({ message: Object.values(submission.error ?? {}).flat()[0] ?? "Please check the form." }, { status: 400 });
   const form = submission.value;
