@@ -1,4 +1,4 @@
-// What the flows offer to routes and the web layer: work that spans service domains (the scheduler's jobs, a member's public profile, bulk-import jobs).
+// What the flows offer to routes and the web layer: work that spans service domains (the scheduler's jobs, a member's public profile, bulk-import jobs, a sale event's catalogue reaching its auctions).
 // A flow may import any domain; no domain imports a flow (scripts/domain-graph.mjs --check, ESLint's layer rules).
 export { runScheduledWork } from "./scheduled-work.server.ts";
 export {
@@ -11,3 +11,4 @@ export {
   type PublicProfile,
 } from "./public-profile.server.ts";
 export { kickBulkImportJob, startBulkAi, type BulkProgressEvent } from "./bulk-import-jobs.server.ts";
+export { publishSaleEventCatalogue, saveSaleEvent, setSaleEventLots } from "./sale-event-catalogue.server.ts";

@@ -2,7 +2,7 @@
 // bid, the suggested bids, and the messages of docs/product/auctions.md#bidding. The engine itself is app/services/auctions/bidding.server.ts.
 import { formatExactPrice, formatPrice, hundredthsToMinorUnits, minorUnitsPerUnit } from "./money.ts";
 
-/** Soft close: a bid accepted in the last 5 minutes moves the end to 5 minutes after it (never past the cap). */
+/** Soft close: a bid accepted in the last 5 minutes moves the end to 5 minutes after it (never past the cap); a sale event's lot uses its own window (auctions.soft_close_seconds). */
 export const SOFT_CLOSE_MS = 5 * 60 * 1000;
 /**
  * The soft-close cap's default: extensions stop 60 minutes after the auction's original end (configuration:

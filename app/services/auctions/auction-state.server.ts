@@ -38,6 +38,7 @@ export function selectAuctionRow(db: Kysely<Database>) {
       "a.bid_increment_cents",
       "a.bid_increment_fixed",
       "a.extensions_end_at",
+      "a.soft_close_seconds",
       "a.buy_now_price_cents",
       "a.currency",
       "a.status",

@@ -25,6 +25,10 @@ export interface AuctionBidState {
   /** Soft close moves the end no later than this; null: late bids never extend the auction. */
   extensionsEndAt: Date | null;
   leader: LeadingBid | null;
+  /** A lot of a sale event whose catalogue is published: proxy maximums are taken before it opens. */
+  preBidsOpen?: boolean;
+  /** The lot's own soft-close window (a sale event's W); SOFT_CLOSE_MS unless given. */
+  softCloseMs?: number;
 }
 
 export interface BidAttempt {
@@ -64,7 +68,10 @@ export type BidResolution =
 export function resolveBid(state: AuctionBidState, attempt: BidAttempt): BidResolution {
   const { currency } = state;
   const now = attempt.now.getTime();
-  if (state.status !== "active" || now < state.startsAt.getTime() || now >= state.endsAt.getTime()) {
+  const running = state.status === "active" && now >= state.startsAt.getTime();
+  // A published sale's lots take bids (pre-bids) before they open, until they close.
+  const preBid = state.preBidsOpen === true && (state.status === "upcoming" || state.status === "active");
+  if (!(running || preBid) || now >= state.endsAt.getTime()) {
     return { kind: "rejected", code: "not_active", message: BID_MESSAGES.notActive };
   }
   if (attempt.bidderId === state.sellerId) return { kind: "rejected", code: "own_auction", message: BID_MESSAGES.ownAuction };
@@ -128,11 +135,12 @@ export function resolveBid(state: AuctionBidState, attempt: BidAttempt): BidReso
 function accepted(state: AuctionBidState, attempt: BidAttempt, rows: NewBidRow[], bidderLeads: boolean): BidResolution {
   const last = rows[rows.length - 1]!;
   const now = attempt.now.getTime();
-  // Soft close: a bid in the last minutes moves the end to SOFT_CLOSE_MS after it, but never past the cap; once the
-  // cap is reached, bids are still taken until the end but no longer move it.
+  // Soft close: a bid in the last minutes moves the end to the window (the lot's own, else SOFT_CLOSE_MS) after it,
+  // but never past the cap; once the cap is reached, bids are still taken until the end but no longer move it.
+  const window = state.softCloseMs ?? SOFT_CLOSE_MS;
   const cap = state.extensionsEndAt?.getTime() ?? Number.NEGATIVE_INFINITY;
-  const movedEnd = Math.min(now + SOFT_CLOSE_MS, cap);
-  const extended = state.autoExtend && state.endsAt.getTime() - now < SOFT_CLOSE_MS && movedEnd > state.endsAt.getTime();
+  const movedEnd = Math.min(now + window, cap);
+  const extended = state.autoExtend && state.endsAt.getTime() - now < window && movedEnd > state.endsAt.getTime();
   return {
     kind: "accepted",
     rows,

@@ -13,6 +13,7 @@ import { resolveBid, type AuctionBidState, type BidRefusalCode } from "./bid-res
 import { DomainError, type DomainErrorKind } from "../domain-error.ts";
 import { nextTurn } from "../event-loop.server.ts";
 import { announceNotifications, insertNotifications, type NotificationDraft } from "../messaging/index.server.ts";
+import { eventBidGate } from "../sale-events/index.server.ts";
 
 /** The refusal code of a bid on an auction that does not exist. */
 export const AUCTION_NOT_FOUND = "auction_not_found";
@@ -197,6 +198,14 @@ export function placeBid(db: Kysely<Database>, request: BidRequest): Promise<Bid
 async function decideBid(db: Kysely<Database>, request: BidRequest, now: Date) {
   const row = await findAuctionRow(db, request.auctionId);
   if (!row) throw new DomainError("not_found", BID_MESSAGES.auctionNotFound, { code: AUCTION_NOT_FOUND });
+  // A lot of a sale event: the event may refuse the bidder (registration, deposit, limit), and takes pre-bids.
+  const gate = await eventBidGate(db, {
+    auctionId: row.id,
+    bidderId: request.bidderId,
+    amountCents: request.amountCents,
+    maxCents: request.maxCents ?? null,
+  });
+  if (gate?.refusal) throw gate.refusal;
   const state: AuctionBidState = {
     status: row.status,
     startsAt: new Date(row.start_date),
@@ -214,6 +223,8 @@ async function decideBid(db: Kysely<Database>, request: BidRequest, now: Date) {
       row.leading_bid_id !== null && row.leader_id
         ? { bidId: row.leading_bid_id, userId: row.leader_id, maxCents: row.leader_max_cents ?? row.leader_amount_cents ?? 0 }
         : null,
+    preBidsOpen: gate?.preBidsOpen ?? false,
+    softCloseMs: row.soft_close_seconds === null ? undefined : row.soft_close_seconds * 1000,
   };
   const resolution = resolveBid(state, {
     bidderId: request.bidderId,

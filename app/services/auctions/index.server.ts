@@ -27,3 +27,4 @@ export {
   toLiveState,
 } from "./auction-state.server.ts";
 export { AUCTION_NOT_FOUND, placeBid } from "./bidding.server.ts";
+export { type LotClose, releaseLotClose, scheduleLotClose } from "./lot-schedule.server.ts";

@@ -5,6 +5,7 @@
 // Every other part of app/ imports the domain through this index, by these names (ESLint's tradebench/domain-face).
 export {
   bidderList,
+  bidderRegistrationOf,
   type BidRequestForm,
   confirmDeposit,
   decideBidder,
@@ -21,7 +22,6 @@ export {
   type LotPosition,
   lotPositionOf,
   type LotStatus,
-  SALE_EVENTS_PAGE_SIZE,
   saleEventCatalogue,
   type SaleEventFilters,
   type SaleEventView,

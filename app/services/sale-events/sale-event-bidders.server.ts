@@ -82,6 +82,32 @@ export async function requestToBid(
   return { status: approved ? "approved" : "pending", depositCents: depositDueOf(event, row), depositReference: depositReferenceOf(row) };
 }
 
+/** A member's own registration in an event, for the event page: null when they have not asked to bid. */
+export async function bidderRegistrationOf(
+  db: Kysely<Database>,
+  userId: string,
+  eventId: number,
+): Promise<{
+  status: BidderStatus;
+  reason: string;
+  biddingLimitCents: number | null;
+  depositDueCents: number;
+  depositReference: string;
+  depositConfirmed: boolean;
+} | null> {
+  const event = await loadSaleEvent(db, eventId);
+  const row = await db.selectFrom("sale_event_bidders").selectAll().where("event_id", "=", eventId).where("user_id", "=", userId).executeTakeFirst();
+  if (!row) return null;
+  return {
+    status: isBidderStatus(row.status) ? row.status : "pending",
+    reason: row.reason,
+    biddingLimitCents: row.bidding_limit_cents,
+    depositDueCents: depositDueOf(event, row),
+    depositReference: depositReferenceOf(row),
+    depositConfirmed: row.deposit_confirmed_at !== null,
+  };
+}
+
 async function loadBidder(db: Kysely<Database>, eventId: number, userId: string): Promise<BidderRow> {
   const row = await db.selectFrom("sale_event_bidders").selectAll().where("event_id", "=", eventId).where("user_id", "=", userId).executeTakeFirst();
   if (!row) throw new DomainError("not_found", SALE_EVENT_MESSAGES.bidderNotFound);

@@ -36,7 +36,7 @@ export interface SaleEventView {
   publishedAt: string | null;
 }
 
-export function toSaleEventView(row: SaleEventRow, status: SaleEventStatus): SaleEventView {
+function toSaleEventView(row: SaleEventRow, status: SaleEventStatus): SaleEventView {
   return {
     id: row.id,
     sellerId: row.seller_id,
@@ -82,7 +82,7 @@ export interface SaleEventFilters {
   now?: Date;
 }
 
-export const SALE_EVENTS_PAGE_SIZE = 20;
+const SALE_EVENTS_PAGE_SIZE = 20;
 
 const LIVE_LOT_STATUSES = ["upcoming", "active"];
 
