@@ -1,6 +1,7 @@
 // The house's editor actions on /seller/sale-events/$id: the terms (everything before opening, the description
 // after), the catalogue (add, move up or down, move to a position, remove, reorder as a whole, from a CSV), publish
-// and cancel. Every catalogue change is the whole new order, given to setEventLots, which renumbers lots 1..N.
+// and cancel. Every catalogue change is the whole new order, given to the catalogue flow (setSaleEventLots), which
+// renumbers lots 1..N and writes each lot's auction schedule; term changes and publishing go through the flow too.
 import type { Kysely } from "kysely";
 import type { Database } from "#db/schema.ts";
 import { LOT_CSV_MAX_BYTES, movedBy, movedTo, SALE_EVENT_HOUSE_MESSAGES } from "~/lib/sale-event-house.ts";
@@ -8,7 +9,8 @@ import { MAX_EVENT_LOTS } from "~/lib/sale-events.ts";
 import { saleEventInputOf, type SaleEventEditorAction } from "~/schemas/sale-event-editor.ts";
 import { DomainError } from "~/services/domain-error.ts";
 import { parseBulkCsv } from "~/services/listings/index.server.ts";
-import { cancelSaleEvent, checkLotCsvRows, publishSaleEvent, saleEventCatalogue, setEventLots, updateSaleEvent } from "~/services/sale-events/index.server.ts";
+import { publishSaleEventCatalogue, saveSaleEvent, setSaleEventLots } from "~/flows/index.server.ts";
+import { cancelSaleEvent, checkLotCsvRows, saleEventCatalogue } from "~/services/sale-events/index.server.ts";
 import type { ReceivedFile } from "./multipart.server.ts";
 
 /** The event's lots' auction ids in catalogue order. */
@@ -18,7 +20,7 @@ async function currentOrder(db: Kysely<Database>, actorId: string, eventId: numb
 }
 
 async function saveOrder(db: Kysely<Database>, actorId: string, eventId: number, order: number[]): Promise<string> {
-  const { lots } = await setEventLots(
+  const lots = await setSaleEventLots(
     db,
     actorId,
     eventId,
@@ -32,14 +34,14 @@ export async function applyEditorAction(db: Kysely<Database>, actorId: string, e
   switch (form.intent) {
     case "details": {
       const { intent: _intent, ...terms } = form;
-      await updateSaleEvent(db, actorId, eventId, saleEventInputOf(terms));
+      await saveSaleEvent(db, actorId, eventId, saleEventInputOf(terms));
       return SALE_EVENT_HOUSE_MESSAGES.saved;
     }
     case "description":
-      await updateSaleEvent(db, actorId, eventId, { description: form.description });
+      await saveSaleEvent(db, actorId, eventId, { description: form.description });
       return SALE_EVENT_HOUSE_MESSAGES.saved;
     case "publish":
-      await publishSaleEvent(db, actorId, eventId);
+      await publishSaleEventCatalogue(db, actorId, eventId);
       return SALE_EVENT_HOUSE_MESSAGES.published;
     case "cancel":
       await cancelSaleEvent(db, actorId, eventId, form.reason);
@@ -90,6 +92,6 @@ export async function applyLotsCsv(
   const rows = parsed.rows.map((cells, index) => ({ line: index + 2, lotNumber: cells[0] ?? "", listingId: cells[1] ?? "" }));
   const { placements, problems } = await checkLotCsvRows(db, actorId, eventId, rows);
   if (problems.length > 0) return { message: SALE_EVENT_HOUSE_MESSAGES.csvNothingChanged, problems };
-  const { lots } = await setEventLots(db, actorId, eventId, placements);
+  const lots = await setSaleEventLots(db, actorId, eventId, placements);
   return { message: SALE_EVENT_HOUSE_MESSAGES.lotsSaved(lots.length), problems: [] };
 }

@@ -6,8 +6,8 @@ import { isBidderStatus, MAX_EVENT_LOTS, type BidderStatus } from "~/lib/sale-ev
 import { SALE_EVENT_HOUSE_MESSAGES } from "~/lib/sale-event-house.ts";
 import { requireBillingStaff, requireHouse } from "./sale-event-access.server.ts";
 import { depositDueOf, depositReferenceOf } from "./sale-event-bidders.server.ts";
-import { toSaleEventView, type SaleEventView } from "./sale-event-catalogue.server.ts";
-import { loadSaleEvent, saleEventStatusOf } from "./sale-event-editing.server.ts";
+import { saleEventCatalogue, type SaleEventView } from "./sale-event-catalogue.server.ts";
+import { loadSaleEvent } from "./sale-event-editing.server.ts";
 import type { LotPlacement } from "./sale-event-lots.server.ts";
 
 /** The most events, candidates and deposits one page lists. */
@@ -17,20 +17,22 @@ export const HOUSE_LIST_MAX = 200;
 export async function houseSaleEvents(db: Kysely<Database>, sellerId: string, now: Date = new Date()): Promise<SaleEventView[]> {
   const rows = await db
     .selectFrom("sale_events")
-    .selectAll()
+    .select("id")
     .where("seller_id", "=", sellerId)
     .orderBy("first_close_at", "desc")
     .orderBy("id", "desc")
     .limit(HOUSE_LIST_MAX)
     .execute();
-  return Promise.all(rows.map(async (row) => toSaleEventView(row, await saleEventStatusOf(db, row, now))));
+  const events: SaleEventView[] = [];
+  for (const row of rows) events.push((await saleEventCatalogue(db, row.id, { viewerId: sellerId, now, limit: 0 })).event);
+  return events;
 }
 
 /** The event for its house (forbidden to anyone else). */
 export async function houseSaleEvent(db: Kysely<Database>, actorId: string, eventId: number, now: Date = new Date()): Promise<SaleEventView> {
   const row = await loadSaleEvent(db, eventId);
   requireHouse(row, actorId);
-  return toSaleEventView(row, await saleEventStatusOf(db, row, now));
+  return (await saleEventCatalogue(db, eventId, { viewerId: actorId, now, limit: 0 })).event;
 }
 
 export interface LotCandidate {
