@@ -17,7 +17,7 @@ export const SALE_EVENT_EDITOR_LIMITS = { title: 200, description: 20_000, locat
 /** The editor's form body: the terms and a catalogue of MAX_EVENT_LOTS ids fit. */
 export const SALE_EVENT_EDITOR_MAX_BYTES = 128 * 1024;
 
-export const EDITOR_MESSAGES = {
+const EDITOR_MESSAGES = {
   time: "Enter a date and time (UTC)",
   amount: "Enter an amount such as 250 or 250.00",
   percent: "Enter a percentage between 0 and 100, such as 15 or 12.5",

@@ -11,7 +11,7 @@ import { loadSaleEvent } from "./sale-event-editing.server.ts";
 import type { LotPlacement } from "./sale-event-lots.server.ts";
 
 /** The most events, candidates and deposits one page lists. */
-export const HOUSE_LIST_MAX = 200;
+const HOUSE_LIST_MAX = 200;
 
 /** The house's events, newest first close first, drafts and cancelled ones included. */
 export async function houseSaleEvents(db: Kysely<Database>, sellerId: string, now: Date = new Date()): Promise<SaleEventView[]> {
