@@ -92,6 +92,7 @@ export function sellLinks(permissions: readonly Permission[]): NavLinkItem[] {
     { to: "/create-listing", label: "Create Listing" },
     { to: "/bulk-upload", label: "Bulk Upload" },
     { to: "/seller/listings", label: "My listings" },
+    { to: "/seller/sale-events", label: "Sale events" },
     // Not "Orders": the mobile menu also lists the member's own purchases as "Orders".
     { to: "/seller/orders", label: "Sales orders" },
     { to: "/offers", label: "Offers" },

@@ -58,6 +58,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     money.push({ to: "/admin/orders", label: "Orders" });
   // The escrow desk's two queues: billing confirms payments, referees decide disputes (app/routes/escrow.tsx).
   if (held.has("can_confirm_payments")) money.push({ to: "/escrow#payments", label: "Payments queue" });
+  if (held.has("can_confirm_payments")) money.push({ to: "/admin/sale-event-deposits", label: "Sale deposits" });
   if (held.has("can_resolve_disputes")) money.push({ to: "/escrow#disputes", label: "Disputes queue" });
   if (held.has("can_manage_billing")) money.push({ to: "/admin/exchange-rates", label: "Exchange rates" });
   if (held.has("can_view_reports")) operations.push({ to: "/admin/reports", label: "Reports" });

@@ -47,3 +47,13 @@ export {
   type SaleEventFilterOptions,
   saleEventFilterOptions,
 } from "./sale-event-pages.server.ts";
+export {
+  checkLotCsvRows,
+  type DepositAwaiting,
+  depositsAwaitingConfirmation,
+  houseLotCandidates,
+  houseSaleEvent,
+  houseSaleEvents,
+  type LotCandidate,
+  type LotCsvRow,
+} from "./sale-event-house.server.ts";

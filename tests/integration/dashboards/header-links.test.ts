@@ -14,7 +14,7 @@ beforeAll(() => {
 afterAll(() => opened.close());
 
 const permissionsOf = async (role: Role) => [...(await permissionsOfRole(opened.db, role))];
-const SELL = ["Create Listing", "Bulk Upload", "My listings", "Sales orders", "Offers"];
+const SELL = ["Create Listing", "Bulk Upload", "My listings", "Sale events", "Sales orders", "Offers"];
 
 // role, Sell menu, admin entry
 const CASES: ReadonlyArray<[Role, string[], boolean]> = [
@@ -45,6 +45,7 @@ describe("header links", () => {
       "/create-listing",
       "/bulk-upload",
       "/seller/listings",
+      "/seller/sale-events",
       "/seller/orders",
       "/offers",
     ]);

@@ -7,6 +7,7 @@
 //
 // HOSTILE_RUNS sets the generated bodies per route and visitor (default 16), HOSTILE_SEED replays a run (the seed is
 // printed); bench/hostile-input.mjs runs many more and reads the figures written to HOSTILE_REPORT.
+import { createSaleEvent } from "~/services/sale-events/index.server.ts";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
@@ -70,6 +71,11 @@ const TARGETS: Record<string, ActionTarget> = {
   "listings.$id_.offer.tsx": { url: "/listings/{offerListing}/offer", params: { id: "{offerListing}" }, member: "buyer", renders: "/listings/:id/offer" },
   "offers.tsx": { url: "/offers", member: "seller", renders: "/offers" },
   "seller.listings.tsx": { url: "/seller/listings", member: "seller", renders: "/seller/listings" },
+  "seller.sale-events.new.tsx": { url: "/seller/sale-events/new", member: "seller" },
+  "seller.sale-events.$id.tsx": { url: "/seller/sale-events/{houseEvent}", params: { id: "{houseEvent}" }, member: "seller", fileField: "lots" },
+  "seller.sale-events.$id_.bidders.tsx": { url: "/seller/sale-events/{houseEvent}/bidders", params: { id: "{houseEvent}" }, member: "seller" },
+  "seller.sale-events.$id.bidders[.csv].tsx": { url: "/seller/sale-events/{houseEvent}/bidders.csv", params: { id: "{houseEvent}" }, member: "seller" },
+  "admin.sale-event-deposits.tsx": { url: "/admin/sale-event-deposits", member: "billing" },
   "create-auction.tsx": { url: "/create-auction", member: "seller", renders: "/create-auction" },
   // Bulk CSV import: the upload is multipart (field "file"), every other step a small form.
   "bulk-upload.tsx": { url: "/bulk-upload", member: "seller", fileField: "file" },
@@ -363,7 +369,13 @@ beforeAll(async () => {
     },
     people.editor,
   );
+  const houseEvent = await createSaleEvent(db, people.seller, {
+    title: "Hostile sale",
+    startsAt: new Date(Date.now() + 86_400_000),
+    firstCloseAt: new Date(Date.now() + 2 * 86_400_000),
+  });
   Object.assign(fixtures, {
+    houseEvent: String(houseEvent),
     article: article.slug,
     topic: String(topic),
     listing: String(listing),

@@ -16,6 +16,7 @@ import { createOrder } from "~/services/orders/order-creation.server.ts";
 import { makeOffer, respondToOffer } from "~/services/orders/offers.server.ts";
 import { insertAuctionRow } from "../../support/auctions.ts";
 import { insertSaleEvent } from "../../support/sale-events.ts";
+import { createSaleEvent } from "~/services/sale-events/index.server.ts";
 import { insertListingRow } from "../../support/listings.ts";
 import { ROUTE_CONTEXT, sessionCookie, sessionCookies } from "../../support/route-pages.tsx";
 import { createTestDatabase } from "../../support/test-database.ts";
@@ -164,6 +165,11 @@ beforeAll(async () => {
     },
   });
 
+  const houseEvent = await createSaleEvent(db, seller, {
+    title: "Lab clearance",
+    startsAt: new Date(Date.now() + 86_400_000),
+    firstCloseAt: new Date(Date.now() + 2 * 86_400_000),
+  });
   const avatar = `${crypto.randomUUID()}.webp`;
   const image = `${crypto.randomUUID()}.webp`;
   fs.mkdirSync(path.join(UPLOADS_DIR, "avatars"), { recursive: true });
@@ -190,6 +196,7 @@ beforeAll(async () => {
     topic: String(topic),
     member: seller,
     supportRequest: String(supportRequest.id),
+    houseEvent: String(houseEvent),
     avatar,
     image,
     stylesheet: siteStylesheet().fileName,

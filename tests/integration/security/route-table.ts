@@ -485,6 +485,24 @@ export const ROUTE_TABLE: readonly RouteRow[] = [
   { file: "seller.listings.tsx", path: "/seller/listings",
     loader: { expect: members("refused:403", each(CREATORS, "ok")) },
     action: { form: { intent: "publish" }, expect: members("refused:403", each(["seller", "admin", "super_admin"], "reaches:400")) } },
+  // The house's sale events: roles that create listings see their own; one event's pages are its house's only
+  // (others who create listings are refused by the domain); forms also need a confirmed address.
+  { file: "seller.sale-events._index.tsx", path: "/seller/sale-events", loader: { expect: members("refused:403", each(CREATORS, "ok")) }, action: "none" },
+  { file: "seller.sale-events.new.tsx", path: "/seller/sale-events/new",
+    loader: { expect: members("refused:403", each(CREATORS, "ok")) },
+    action: { form: { intent: "details", title: "" }, expect: members("refused:403", each(["seller", "admin", "super_admin"], "reaches:400")) } },
+  { file: "seller.sale-events.$id.tsx", path: "/seller/sale-events/{houseEvent}", params: { id: "{houseEvent}" },
+    loader: { expect: members("refused:403", { seller: "ok" }) },
+    action: { form: { intent: "up", auctionId: "" }, expect: members("refused:403", { seller: "reaches:400" }) } },
+  { file: "seller.sale-events.$id_.bidders.tsx", path: "/seller/sale-events/{houseEvent}/bidders", params: { id: "{houseEvent}" },
+    loader: { expect: members("refused:403", { seller: "ok" }) },
+    action: { form: { intent: "decide", userId: "" }, expect: members("refused:403", { seller: "reaches:400" }) } },
+  { file: "seller.sale-events.$id.bidders[.csv].tsx", path: "/seller/sale-events/{houseEvent}/bidders.csv", params: { id: "{houseEvent}" },
+    loader: { expect: members("refused:403", { seller: "ok" }) }, action: ONLY_GET },
+  // Sale-event deposits: billing staff (can_confirm_payments) record and confirm them.
+  { file: "admin.sale-event-deposits.tsx", path: "/admin/sale-event-deposits",
+    loader: { expect: members("refused:403", each(["admin", "super_admin", "billing"], "ok")) },
+    action: { form: { intent: "confirm", eventId: "", userId: "" }, expect: members("refused:403", each(["admin", "super_admin", "billing"], "reaches:400")) } },
   { file: "buyer-dashboard.tsx", path: "/buyer-dashboard", loader: { expect: members("away:/", each(["buyer", "unconfirmed_buyer"], "ok")) }, action: "none" },
   // The saved searches live on /watchlist's tab (docs/product/platform.md#routes link target).
   { file: "saved-searches.tsx", path: "/saved-searches", loader: { expect: members("to:/watchlist?tab=saved-searches") }, action: ONLY_GET },
