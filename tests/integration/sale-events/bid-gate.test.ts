@@ -143,6 +143,22 @@ describe("the bidding limit", () => {
     await setBiddingLimit(opened.db, house, { eventId, userId: alice, limitCents: 300_000 }, NOW);
     expect((await placeBid(opened.db, { auctionId: lot2, bidderId: alice, amountCents: 100_000, now: OPEN })).result).toBe("leading");
   });
+
+  it("holds when one bidder's bids on two lots arrive at once: one is taken, the other refused with the limit", async () => {
+    // Several rounds, each a fresh event and bidder, so that on PostgreSQL the two bids' transactions overlap.
+    for (let round = 0; round < 8; round++) {
+      const { eventId, auctionIds } = await insertSaleEvent(opened.db, house, NOW);
+      const [lot1, lot2] = auctionIds as [number, number];
+      const bidder = await insertUserRow(opened.db);
+      await requestToBid(opened.db, bidder, eventId, { ...form, requestedLimitCents: 150_000 }, NOW);
+      const answers = await Promise.allSettled(
+        [lot1, lot2].map((auctionId) => placeBid(opened.db, { auctionId, bidderId: bidder, amountCents: 100_000, now: OPEN })),
+      );
+      expect(answers.filter((answer) => answer.status === "fulfilled").length, `round ${round}`).toBe(1);
+      const refused = answers.find((answer) => answer.status === "rejected");
+      expect(String(refused?.reason)).toContain("This bid would take your leading bids in this sale over your bidding limit of $1,500");
+    }
+  });
 });
 
 describe("pre-bids", () => {
