@@ -4,8 +4,16 @@
 import type { Kysely } from "kysely";
 import { inWriteTransaction } from "#db/dialect.ts";
 import type { Database } from "#db/schema.ts";
-import { releaseLotClose, scheduleLotClose } from "~/services/auctions/index.server.ts";
-import { lotSchedule, type LotPlacement, publishSaleEvent, type SaleEventPatch, setEventLots, updateSaleEvent } from "~/services/sale-events/index.server.ts";
+import { cancelRunningAuction, findAuctionRow, releaseLotClose, scheduleLotClose } from "~/services/auctions/index.server.ts";
+import {
+  cancelSaleEvent,
+  lotSchedule,
+  type LotPlacement,
+  publishSaleEvent,
+  type SaleEventPatch,
+  setEventLots,
+  updateSaleEvent,
+} from "~/services/sale-events/index.server.ts";
 
 /** Writes every lot's schedule to its auction. */
 async function writeSchedule(trx: Kysely<Database>, eventId: number, now: Date): Promise<void> {
@@ -51,5 +59,20 @@ export function publishSaleEventCatalogue(db: Kysely<Database>, actorId: string,
   return inWriteTransaction(db, async (trx) => {
     await publishSaleEvent(trx, actorId, eventId, now);
     await writeSchedule(trx, eventId, now);
+  });
+}
+
+/**
+ * The house cancels its event before it opens: the event is cancelled and so is each of its lots' auctions still
+ * upcoming or running (their bidders are told, the listings are unsold), in one write transaction.
+ */
+export function cancelSaleEventWithLots(db: Kysely<Database>, actorId: string, eventId: number, reason = "", now: Date = new Date()): Promise<void> {
+  return inWriteTransaction(db, async (trx) => {
+    await cancelSaleEvent(trx, actorId, eventId, reason, now);
+    for (const lot of await lotSchedule(trx, eventId)) {
+      const row = await findAuctionRow(trx, lot.auctionId);
+      if (row?.status !== "upcoming" && row?.status !== "active") continue;
+      await cancelRunningAuction(trx, { auctionId: lot.auctionId, userId: actorId, now });
+    }
   });
 }

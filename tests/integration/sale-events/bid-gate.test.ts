@@ -3,11 +3,11 @@
 // cancelled or unpublished event. A refused bid changes nothing.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { OpenedDatabase } from "#db/dialect.ts";
+import { cancelSaleEventWithLots } from "~/flows/index.server.ts";
 import { placeBid } from "~/services/auctions/bidding.server.ts";
 import {
   bidderList,
   bidderRegistrationOf,
-  cancelSaleEvent,
   confirmDeposit,
   decideBidder,
   recordDeposit,
@@ -186,11 +186,20 @@ describe("pre-bids", () => {
       `"${TITLE}" has not published its catalogue yet: its lots take no bids`,
     );
     const { eventId, auctionIds } = await insertSaleEvent(opened.db, house, NOW);
-    await expect(cancelSaleEvent(opened.db, alice, eventId, "", NOW)).rejects.toThrow("Only the house that runs this sale may do that");
-    await cancelSaleEvent(opened.db, house, eventId, "Venue unavailable", NOW);
+    const early = new Date(NOW.getTime() + 10 * MINUTE);
+    expect((await placeBid(opened.db, { auctionId: auctionIds[1]!, bidderId: bob, amountCents: 100_000, maxCents: 120_000, now: early })).result).toBe(
+      "leading",
+    );
+    await expect(cancelSaleEventWithLots(opened.db, alice, eventId, "", NOW)).rejects.toThrow("Only the house that runs this sale may do that");
+    await cancelSaleEventWithLots(opened.db, house, eventId, "Venue unavailable", NOW);
     await expect(placeBid(opened.db, { auctionId: auctionIds[0]!, bidderId: alice, amountCents: 100_000, now: NOW })).rejects.toThrow(
       `"${TITLE}" has been cancelled: its lots take no bids`,
     );
+    // The lots' auctions are cancelled with it; the lot's bidder is told.
+    const lots = await opened.db.selectFrom("auctions").select(["id", "status"]).where("id", "in", auctionIds).orderBy("id").execute();
+    expect(lots.map((lot) => lot.status)).toEqual(auctionIds.map(() => "cancelled"));
+    const told = await opened.db.selectFrom("notifications").select("title").where("user_id", "=", bob).where("title", "=", "Auction cancelled").execute();
+    expect(told).toHaveLength(1);
   });
 
   it("still refuses bids before an auction outside any event opens", async () => {
