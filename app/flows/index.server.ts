@@ -23,4 +23,4 @@ export {
 } from "./listing-publication.server.ts";
 export { cancelAuction, endAuctionEarly, getAuctionPage, getAuctionPanel, ownerControlView } from "./auction-settlement.server.ts";
 export { startAuctionScheduler } from "./auction-scheduler.server.ts";
-export { publishSaleEventCatalogue, saveSaleEvent, setSaleEventLots } from "./sale-event-catalogue.server.ts";
+export { cancelSaleEventWithLots, publishSaleEventCatalogue, saveSaleEvent, setSaleEventLots } from "./sale-event-catalogue.server.ts";

@@ -9,8 +9,8 @@ import { MAX_EVENT_LOTS } from "~/lib/sale-events.ts";
 import { saleEventInputOf, type SaleEventEditorAction } from "~/schemas/sale-event-editor.ts";
 import { DomainError } from "~/services/domain-error.ts";
 import { parseBulkCsv } from "~/services/listings/index.server.ts";
-import { publishSaleEventCatalogue, saveSaleEvent, setSaleEventLots } from "~/flows/index.server.ts";
-import { cancelSaleEvent, checkLotCsvRows, saleEventCatalogue } from "~/services/sale-events/index.server.ts";
+import { cancelSaleEventWithLots, publishSaleEventCatalogue, saveSaleEvent, setSaleEventLots } from "~/flows/index.server.ts";
+import { checkLotCsvRows, saleEventCatalogue } from "~/services/sale-events/index.server.ts";
 import type { ReceivedFile } from "./multipart.server.ts";
 
 /** The event's lots' auction ids in catalogue order. */
@@ -44,7 +44,7 @@ export async function applyEditorAction(db: Kysely<Database>, actorId: string, e
       await publishSaleEventCatalogue(db, actorId, eventId);
       return SALE_EVENT_HOUSE_MESSAGES.published;
     case "cancel":
-      await cancelSaleEvent(db, actorId, eventId, form.reason);
+      await cancelSaleEventWithLots(db, actorId, eventId, form.reason);
       return SALE_EVENT_HOUSE_MESSAGES.cancelled;
     case "order":
       return saveOrder(db, actorId, eventId, form.auctionIds);

@@ -7,7 +7,7 @@ import type { AuctionSnapshot, BidHistoryEntry } from "~/lib/auctions.ts";
 export const POLL_INTERVAL_MS = 30_000;
 
 export interface LiveAuctionChange {
-  reason: "bid" | "started" | "ended" | "cancelled" | "bought";
+  reason: "bid" | "started" | "ended" | "cancelled" | "bought" | "rescheduled";
   snapshot: AuctionSnapshot;
   newBids: BidHistoryEntry[];
 }

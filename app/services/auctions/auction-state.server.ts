@@ -12,7 +12,7 @@ export type AuctionLiveState = Omit<AuctionSnapshot, "viewerLeads" | "viewerWon"
   winnerId: string | null;
 };
 
-export type AuctionChangeReason = "bid" | "started" | "ended" | "cancelled" | "bought";
+export type AuctionChangeReason = "bid" | "started" | "ended" | "cancelled" | "bought" | "rescheduled";
 
 export interface AuctionChange {
   reason: AuctionChangeReason;

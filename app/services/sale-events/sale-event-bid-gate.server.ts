@@ -2,6 +2,7 @@
 // to an event, whether that event takes pre-bids before the lot opens, and the refusal when the bidder may not bid
 // (not registered, awaiting or declined, deposit not confirmed, over the bidding limit, event cancelled or unpublished).
 import type { Kysely } from "kysely";
+import { forUpdate } from "#db/dialect.ts";
 import type { Database } from "#db/schema.ts";
 import { SALE_EVENT_MESSAGES } from "~/lib/sale-events.ts";
 import { DomainError } from "../domain-error.ts";
@@ -21,7 +22,10 @@ export interface EventBidGate {
   refusal: DomainError | null;
 }
 
-/** Null when the auction is no lot of an event; else the event's answer. Reads only; call inside the bid's transaction. */
+/**
+ * Null when the auction is no lot of an event; else the event's answer. Writes nothing; call inside the bid's write
+ * transaction (it locks the bidder's registration row, which serialises one bidder's bids across the event's lots).
+ */
 export async function eventBidGate(db: Kysely<Database>, question: EventBidQuestion): Promise<EventBidGate | null> {
   const event = await db
     .selectFrom("sale_event_lots as sl")
@@ -40,12 +44,11 @@ export async function eventBidGate(db: Kysely<Database>, question: EventBidQuest
   if (event.seller_id === question.bidderId) return { preBidsOpen: true, refusal: null };
 
   const needsRegistration = event.approval_required === 1 || event.deposit_kind !== "none";
-  const bidder = await db
-    .selectFrom("sale_event_bidders")
-    .selectAll()
-    .where("event_id", "=", event.id)
-    .where("user_id", "=", question.bidderId)
-    .executeTakeFirst();
+  // Locked: one bidder's bids within the event queue here, so each reads the leading total the previous one left.
+  const bidder = await forUpdate(
+    db,
+    db.selectFrom("sale_event_bidders").selectAll().where("event_id", "=", event.id).where("user_id", "=", question.bidderId),
+  ).executeTakeFirst();
   if (!bidder) {
     return needsRegistration ? refuse("forbidden", SALE_EVENT_MESSAGES.notRegistered(event.title), "not_registered") : { preBidsOpen: true, refusal: null };
   }

@@ -3,11 +3,11 @@
 // cancelled or unpublished event. A refused bid changes nothing.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { OpenedDatabase } from "#db/dialect.ts";
+import { cancelSaleEventWithLots } from "~/flows/index.server.ts";
 import { placeBid } from "~/services/auctions/bidding.server.ts";
 import {
   bidderList,
   bidderRegistrationOf,
-  cancelSaleEvent,
   confirmDeposit,
   decideBidder,
   recordDeposit,
@@ -143,6 +143,22 @@ describe("the bidding limit", () => {
     await setBiddingLimit(opened.db, house, { eventId, userId: alice, limitCents: 300_000 }, NOW);
     expect((await placeBid(opened.db, { auctionId: lot2, bidderId: alice, amountCents: 100_000, now: OPEN })).result).toBe("leading");
   });
+
+  it("holds when one bidder's bids on two lots arrive at once: one is taken, the other refused with the limit", async () => {
+    // Several rounds, each a fresh event and bidder, so that on PostgreSQL the two bids' transactions overlap.
+    for (let round = 0; round < 8; round++) {
+      const { eventId, auctionIds } = await insertSaleEvent(opened.db, house, NOW);
+      const [lot1, lot2] = auctionIds as [number, number];
+      const bidder = await insertUserRow(opened.db);
+      await requestToBid(opened.db, bidder, eventId, { ...form, requestedLimitCents: 150_000 }, NOW);
+      const answers = await Promise.allSettled(
+        [lot1, lot2].map((auctionId) => placeBid(opened.db, { auctionId, bidderId: bidder, amountCents: 100_000, now: OPEN })),
+      );
+      expect(answers.filter((answer) => answer.status === "fulfilled").length, `round ${round}`).toBe(1);
+      const refused = answers.find((answer) => answer.status === "rejected");
+      expect(String(refused?.reason)).toContain("This bid would take your leading bids in this sale over your bidding limit of $1,500");
+    }
+  });
 });
 
 describe("pre-bids", () => {
@@ -170,11 +186,20 @@ describe("pre-bids", () => {
       `"${TITLE}" has not published its catalogue yet: its lots take no bids`,
     );
     const { eventId, auctionIds } = await insertSaleEvent(opened.db, house, NOW);
-    await expect(cancelSaleEvent(opened.db, alice, eventId, "", NOW)).rejects.toThrow("Only the house that runs this sale may do that");
-    await cancelSaleEvent(opened.db, house, eventId, "Venue unavailable", NOW);
+    const early = new Date(NOW.getTime() + 10 * MINUTE);
+    expect((await placeBid(opened.db, { auctionId: auctionIds[1]!, bidderId: bob, amountCents: 100_000, maxCents: 120_000, now: early })).result).toBe(
+      "leading",
+    );
+    await expect(cancelSaleEventWithLots(opened.db, alice, eventId, "", NOW)).rejects.toThrow("Only the house that runs this sale may do that");
+    await cancelSaleEventWithLots(opened.db, house, eventId, "Venue unavailable", NOW);
     await expect(placeBid(opened.db, { auctionId: auctionIds[0]!, bidderId: alice, amountCents: 100_000, now: NOW })).rejects.toThrow(
       `"${TITLE}" has been cancelled: its lots take no bids`,
     );
+    // The lots' auctions are cancelled with it; the lot's bidder is told.
+    const lots = await opened.db.selectFrom("auctions").select(["id", "status"]).where("id", "in", auctionIds).orderBy("id").execute();
+    expect(lots.map((lot) => lot.status)).toEqual(auctionIds.map(() => "cancelled"));
+    const told = await opened.db.selectFrom("notifications").select("title").where("user_id", "=", bob).where("title", "=", "Auction cancelled").execute();
+    expect(told).toHaveLength(1);
   });
 
   it("still refuses bids before an auction outside any event opens", async () => {

@@ -2,7 +2,8 @@
 // soft close moves only the lot bid on, never past its cap; on a fresh database of either engine.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { OpenedDatabase } from "#db/dialect.ts";
-import { saveSaleEvent } from "~/flows/index.server.ts";
+import { saveSaleEvent, setSaleEventLots } from "~/flows/index.server.ts";
+import { InProcessBus, setLiveEventBus, type LiveEvent } from "~/services/platform/live-events.server.ts";
 import { startDueAuctions } from "~/services/auctions/start-due-auctions.server.ts";
 import { placeBid } from "~/services/auctions/bidding.server.ts";
 import { closingNext, lotPositionOf, saleEventCatalogue } from "~/services/sale-events/index.server.ts";
@@ -35,6 +36,48 @@ async function auction(id: number) {
 }
 
 describe("the staggered schedule", () => {
+  it("announces each lot whose times moved, after the change of Δ or the order, with its new close", async () => {
+    const { eventId, auctionIds } = await insertSaleEvent(opened.db, house, NOW, { lots: 3, closeIntervalSeconds: 90 });
+    const [lot1, lot2, lot3] = auctionIds as [number, number, number];
+    const heard: LiveEvent[] = [];
+    const bus = new InProcessBus();
+    const publish = bus.publish.bind(bus);
+    bus.publish = (event) => {
+      heard.push(event);
+      publish(event);
+    };
+    setLiveEventBus(bus);
+    const moved = () =>
+      heard
+        .filter((event) => event.name === "auction" && event.topic.startsWith("auction:"))
+        .map((event) => event.data as { reason: string; state: { auctionId: number; endsAt: string } })
+        .map((change) => [change.reason, change.state.auctionId, new Date(change.state.endsAt).toISOString()]);
+
+    // Lot 1 closes at T whatever Δ is: only lots 2 and 3 move.
+    await saveSaleEvent(opened.db, house, eventId, { closeIntervalSeconds: 30 }, NOW);
+    expect(moved()).toEqual([
+      ["rescheduled", lot2, new Date(T.getTime() + 30 * SECOND).toISOString()],
+      ["rescheduled", lot3, new Date(T.getTime() + 60 * SECOND).toISOString()],
+    ]);
+    heard.length = 0;
+    // Lots 1 and 2 swap places; lot 3 stays.
+    await setSaleEventLots(
+      opened.db,
+      house,
+      eventId,
+      [
+        { auctionId: lot2, position: 1 },
+        { auctionId: lot1, position: 2 },
+        { auctionId: lot3, position: 3 },
+      ],
+      NOW,
+    );
+    expect(moved().sort((a, b) => Number(a[1]) - Number(b[1]))).toEqual([
+      ["rescheduled", lot1, new Date(T.getTime() + 30 * SECOND).toISOString()],
+      ["rescheduled", lot2, T.toISOString()],
+    ]);
+  });
+
   it("writes each lot's open, close T + (i − 1)·Δ, window and cap to its auction", async () => {
     const { eventId, auctionIds } = await insertSaleEvent(opened.db, house, NOW, {
       lots: 4,
