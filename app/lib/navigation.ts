@@ -16,7 +16,6 @@ export interface NavLinkItem {
 export const PUBLIC_LINKS: NavLinkItem[] = [
   { to: "/listings", label: "Equipment" },
   { to: "/auctions", label: "Auctions" },
-  { to: "/sale-events", label: "Sale events", short: "Sales" },
   { to: "/knowledge-base", label: "Knowledge Base" },
   { to: "/forum", label: "Forum" },
 ];

@@ -97,6 +97,13 @@ export default function AuctionsPage() {
         <p className={auctionsUi.bannerText}>
           Bid on tested industrial electronics, instruments and heavy equipment from verified sellers. Prices update live as bids come in.
         </p>
+        <p className={auctionsUi.bannerText}>
+          Plant closures and lab clear-outs are sold as{" "}
+          <RemixLink to="/sale-events" className={auctionsUi.bannerLink}>
+            timed sale events
+          </RemixLink>
+          , their lots closing one after another.
+        </p>
       </div>
 
       <div className={auctionsUi.main}>

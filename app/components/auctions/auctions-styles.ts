@@ -13,6 +13,7 @@ export const auctionsUi = staticClasses("auctions", {
   },
   bannerTitle: { recipe: "heading", variants: { size: "3xl" }, css: { color: "white", fontSize: { md: "4xl" } } },
   bannerText: { mt: "3", maxW: "2xl", fontSize: { base: "md", md: "lg" }, color: "blue.100" },
+  bannerLink: { color: "white", fontWeight: "semibold", textDecoration: "underline", textUnderlineOffset: "3px" },
   main: { display: "flex", flexDirection: "column", gap: "6", minW: "0" },
   filterFields: {
     display: "grid",
