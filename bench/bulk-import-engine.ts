@@ -116,9 +116,9 @@ async function main() {
     const opened = openDatabase({ url: copy });
     await migrateToLatest(opened.db, opened.dialect);
     const db = opened.db;
-    const { parseBulkCsv, chunksOf } = await import("../app/services/listings/bulk-csv.server.ts");
+    const { parseBulkCsv, chunksOf } = await import("../app/services/bulk-import/bulk-csv.server.ts");
     const { applyBulkMapping, createBulkImport, continueToPayment, startBulkImport, getBulkImport } =
-      await import("../app/services/listings/bulk-import.server.ts");
+      await import("../app/services/bulk-import/bulk-import.server.ts");
     const { runBulkAiJob, runBulkImportJob, startBulkAi } = await import("../app/flows/bulk-import-jobs.server.ts");
     const { DiskStore } = await import("../app/services/storage/index.server.ts");
 

@@ -25,16 +25,8 @@ import { generateAiListing, type AiListingOptions } from "../services/ai/index.s
 import { alertSavedSearchesOfListing } from "../services/alerts/index.server.ts";
 import { getLiveEventBus, userTopic, fetchRemotePhoto, type RemotePhotoOptions } from "../services/platform/index.server.ts";
 import type { UploadStore } from "../services/storage/index.server.ts";
-import {
-  bulkCategoryIndex,
-  checkRow,
-  listingInputOfRow,
-  valuesOfStoredRow,
-  type BulkComparable,
-  storeNewListing,
-  prepareListingImage,
-  type PreparedImage,
-} from "../services/listings/index.server.ts";
+import { storeNewListing, prepareListingImage, type PreparedImage } from "../services/listings/index.server.ts";
+import { bulkCategoryIndex, checkRow, listingInputOfRow, valuesOfStoredRow, type BulkComparable } from "../services/bulk-import/index.server.ts";
 
 /** How long a worker's claim on an import lasts without renewal. */
 const BULK_JOB_LEASE_MS = 60_000;

@@ -35,7 +35,7 @@ import {
   setBulkRowRemoved,
   startBulkImport,
   type BulkPayment,
-} from "~/services/listings/index.server.ts";
+} from "~/services/bulk-import/index.server.ts";
 import { kickBulkImportJob, startBulkAi } from "~/flows/index.server.ts";
 import { getUploadStore } from "~/services/storage/index.server.ts";
 import { getEnv } from "~/env.server.ts";

@@ -3,7 +3,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getDb } from "~/db.server.ts";
 import { bulkTemplateCsv } from "~/lib/bulk-import.ts";
-import { rejectedRowsCsv } from "~/services/listings/index.server.ts";
+import { rejectedRowsCsv } from "~/services/bulk-import/index.server.ts";
 import { requirePermission } from "~/web/auth.server.ts";
 import { refusalsAnswered } from "~/web/domain-answer.server.ts";
 import { onlyGet } from "~/web/resource-route.server.ts";

@@ -1,5 +1,5 @@
 // The /bulk-upload forms (docs/product/listings.md#bulk-import): every step's buttons post an intent with the import's id; the
-// upload itself is a multipart form read by the route as a stream (app/services/listings/bulk-csv.server.ts).
+// upload itself is a multipart form read by the route as a stream (app/services/bulk-import/bulk-csv.server.ts).
 import { z } from "zod";
 import { BULK_FIELDS, BULK_LIMITS } from "~/lib/bulk-import.ts";
 import { LISTING_LIMITS } from "./listing.ts";

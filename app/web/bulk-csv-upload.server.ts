@@ -3,7 +3,7 @@
 import { unstable_parseMultipartFormData, type UploadHandler } from "@remix-run/node";
 import { BULK_LIMITS, BULK_MESSAGES } from "~/lib/bulk-import.ts";
 import { DomainError, isDomainError } from "~/services/domain-error.ts";
-import { parseBulkCsv } from "~/services/listings/index.server.ts";
+import { parseBulkCsv } from "~/services/bulk-import/index.server.ts";
 import { originalFileName } from "./multipart.server.ts";
 
 /** Reads the upload as it arrives: the CSV part goes straight into the parser, other parts are small fields. */

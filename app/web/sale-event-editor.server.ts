@@ -8,7 +8,7 @@ import { LOT_CSV_MAX_BYTES, movedBy, movedTo, SALE_EVENT_HOUSE_MESSAGES } from "
 import { MAX_EVENT_LOTS } from "~/lib/sale-events.ts";
 import { saleEventInputOf, type SaleEventEditorAction } from "~/schemas/sale-event-editor.ts";
 import { DomainError } from "~/services/domain-error.ts";
-import { parseBulkCsv } from "~/services/listings/index.server.ts";
+import { parseBulkCsv } from "~/services/bulk-import/index.server.ts";
 import { cancelSaleEventWithLots, publishSaleEventCatalogue, saveSaleEvent, setSaleEventLots } from "~/flows/index.server.ts";
 import { checkLotCsvRows, saleEventCatalogue } from "~/services/sale-events/index.server.ts";
 import type { ReceivedFile } from "./multipart.server.ts";

@@ -6,7 +6,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../schema.ts";
 import type { UploadStore } from "../../app/services/storage/upload-store.server.ts";
-import { chunksOf, parseBulkCsv } from "../../app/services/listings/bulk-csv.server.ts";
+import { chunksOf, parseBulkCsv } from "../../app/services/bulk-import/bulk-csv.server.ts";
 import { BULK_LIMITS } from "../../app/lib/bulk-import.ts";
 import {
   applyBulkMapping,
@@ -15,7 +15,7 @@ import {
   getBulkImport,
   setBulkRowRemoved,
   startBulkImport,
-} from "../../app/services/listings/bulk-import.server.ts";
+} from "../../app/services/bulk-import/bulk-import.server.ts";
 import { runBulkImportJob } from "../../app/flows/bulk-import-jobs.server.ts";
 
 const DEMO_FILE = [

@@ -3,7 +3,7 @@ import { Box, Button, Card, Heading, HStack, NativeSelect, Stack, Table, Text } 
 import { Form } from "@remix-run/react";
 import { BULK_FIELD_LABELS, BULK_FIELDS, DECIMAL_SEPARATORS, REQUIRED_BULK_FIELDS } from "~/lib/bulk-import.ts";
 import { MAPPING_IGNORE } from "~/schemas/bulk-import.ts";
-import type { BulkImportView } from "~/services/listings/index.server.ts";
+import type { BulkImportView } from "~/services/bulk-import/index.server.ts";
 import { ErrorBanner } from "./ErrorBanner.tsx";
 import { IntentButton } from "./IntentButton.tsx";
 

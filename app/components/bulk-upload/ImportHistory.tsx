@@ -4,7 +4,7 @@ import { Link as RemixLink } from "@remix-run/react";
 import { formatShortDate } from "~/lib/dates.ts";
 import { formatExactPrice } from "~/lib/money.ts";
 import { bulkImportUrl } from "~/schemas/bulk-import.ts";
-import type { BulkImportSummary } from "~/services/listings/index.server.ts";
+import type { BulkImportSummary } from "~/services/bulk-import/index.server.ts";
 
 const STATUS_LABELS: Record<string, string> = {
   mapping: "Matching columns",

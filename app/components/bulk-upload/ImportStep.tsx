@@ -3,7 +3,7 @@ import { Alert, Button, Card, Heading, HStack, Link, Text } from "@chakra-ui/rea
 import { Link as RemixLink, useNavigate } from "@remix-run/react";
 import { useEffect } from "react";
 import { BULK_LIMITS, BULK_MESSAGES } from "~/lib/bulk-import.ts";
-import type { BulkImportView } from "~/services/listings/index.server.ts";
+import type { BulkImportView } from "~/services/bulk-import/index.server.ts";
 import { useBulkProgress } from "./use-bulk-progress.ts";
 import { ProgressBar } from "./ProgressBar.tsx";
 

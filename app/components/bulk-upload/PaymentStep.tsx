@@ -3,7 +3,7 @@ import { Alert, Box, Button, Card, Heading, HStack, Input, Stack, Text } from "@
 import { Form } from "@remix-run/react";
 import { BULK_MESSAGES } from "~/lib/bulk-import.ts";
 import { formatExactPrice } from "~/lib/money.ts";
-import type { BulkImportView, BulkPayment } from "~/services/listings/index.server.ts";
+import type { BulkImportView, BulkPayment } from "~/services/bulk-import/index.server.ts";
 import { ErrorBanner } from "./ErrorBanner.tsx";
 import { IntentButton } from "./IntentButton.tsx";
 

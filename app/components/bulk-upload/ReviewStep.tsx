@@ -2,7 +2,7 @@
 import { Button, Card, Heading, HStack, Link, NativeSelect, Stack, Text } from "@chakra-ui/react";
 import { Form } from "@remix-run/react";
 import { CONDITION_OPTIONS } from "~/lib/conditions.ts";
-import type { BulkCategoryChoice, BulkImportView } from "~/services/listings/index.server.ts";
+import type { BulkCategoryChoice, BulkImportView } from "~/services/bulk-import/index.server.ts";
 import { useBulkProgress } from "./use-bulk-progress.ts";
 import { ErrorBanner } from "./ErrorBanner.tsx";
 import { ProgressBar } from "./ProgressBar.tsx";

@@ -4,7 +4,7 @@ import { Form, Link as RemixLink } from "@remix-run/react";
 import { BULK_FIELD_LABELS, BULK_MESSAGES } from "~/lib/bulk-import.ts";
 import type { BulkField } from "~/lib/bulk-import.ts";
 import { formatPrice } from "~/lib/money.ts";
-import type { BulkCategoryChoice, BulkRowView } from "~/services/listings/index.server.ts";
+import type { BulkCategoryChoice, BulkRowView } from "~/services/bulk-import/index.server.ts";
 import { RowEditForm } from "./RowEditForm.tsx";
 
 export function RowCard({

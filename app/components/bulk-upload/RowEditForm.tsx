@@ -2,7 +2,7 @@
 import { Button, HStack, Input, NativeSelect, Stack, Textarea } from "@chakra-ui/react";
 import { Form } from "@remix-run/react";
 import { CONDITION_OPTIONS } from "~/lib/conditions.ts";
-import type { BulkCategoryChoice, BulkRowView } from "~/services/listings/index.server.ts";
+import type { BulkCategoryChoice, BulkRowView } from "~/services/bulk-import/index.server.ts";
 import { ErrorBanner } from "./ErrorBanner.tsx";
 
 export function RowEditForm({

@@ -2,7 +2,7 @@
 import { HStack, Link } from "@chakra-ui/react";
 import { Link as RemixLink } from "@remix-run/react";
 import { bulkImportUrl } from "~/schemas/bulk-import.ts";
-import type { BulkImportView } from "~/services/listings/index.server.ts";
+import type { BulkImportView } from "~/services/bulk-import/index.server.ts";
 
 export function RowPages({ view }: { view: BulkImportView }) {
   if (view.pageCount <= 1) return null;

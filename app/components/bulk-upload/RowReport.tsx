@@ -1,6 +1,6 @@
 // The per-row report of a finished import.
 import { Heading, Stack } from "@chakra-ui/react";
-import type { BulkImportView } from "~/services/listings/index.server.ts";
+import type { BulkImportView } from "~/services/bulk-import/index.server.ts";
 import { RowCard } from "./RowCard.tsx";
 import { RowPages } from "./RowPages.tsx";
 

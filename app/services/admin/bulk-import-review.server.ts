@@ -9,7 +9,7 @@ import type { Database } from "#db/schema.ts";
 import type { Role } from "~/lib/roles.ts";
 import { permissionsOfRole, assertNotAParty } from "../accounts/index.server.ts";
 import { DomainError } from "../domain-error.ts";
-import { chargeAndStartBulkImport } from "../listings/index.server.ts";
+import { chargeAndStartBulkImport } from "../bulk-import/index.server.ts";
 import { notify } from "../notifications/index.server.ts";
 import { recordAuditEvent } from "../platform/index.server.ts";
 import { sellerNameOf } from "./listing-reports.server.ts";

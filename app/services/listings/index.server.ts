@@ -1,12 +1,5 @@
 // What the listings domain offers to routes and the web layer. Listings: creating, editing and deleting them with their images and auction, who may see or change them, search, cards and detail pages, views, categories and the home page's figures.
 // Every other part of app/ imports the domain through this index, by these names (ESLint's tradebench/domain-face).
-export { parseBulkCsv } from "./bulk-csv.server.ts";
-export { bulkImportPayment, type BulkPayment, chargeAndStartBulkImport, startBulkImport } from "./bulk-import-payment.server.ts";
-export { type BulkComparable, type BulkImportSummary, type BulkImportView, type BulkRowView } from "./bulk-import-rows.server.ts";
-export { backToReview, cancelBulkImport, continueToPayment, createBulkImport } from "./bulk-import-steps.server.ts";
-export { type BulkCategoryChoice, bulkCategoryChoices, currentBulkImportId, getBulkImport, listBulkImports } from "./bulk-import-view.server.ts";
-export { bulkCategoryIndex, checkRow, listingInputOfRow, valuesOfStoredRow } from "./bulk-row-checks.server.ts";
-export { applyBulkMapping, editBulkRow, mapBulkConditionValues, rejectedRowsCsv, setBulkRowRemoved } from "./bulk-row-edits.server.ts";
 export { type CategoryNode, categoryScope, findCategory, listCategoryTree } from "./category.server.ts";
 export { type CreateListingExtras, storeNewListing } from "./create-listing.server.ts";
 export { deleteListing, listingDeletionBlocker } from "./delete-listing.server.ts";

@@ -4,8 +4,8 @@
 // console's navigation counts what waits.
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { OpenedDatabase } from "#db/dialect.ts";
-import { chunksOf, parseBulkCsv } from "~/services/listings/bulk-csv.server.ts";
-import { applyBulkMapping, continueToPayment, createBulkImport, getBulkImport, startBulkImport } from "~/services/listings/bulk-import.server.ts";
+import { chunksOf, parseBulkCsv } from "~/services/bulk-import/bulk-csv.server.ts";
+import { applyBulkMapping, continueToPayment, createBulkImport, getBulkImport, startBulkImport } from "~/services/bulk-import/bulk-import.server.ts";
 import { routeCalls } from "../../support/route-calls.ts";
 import { createTestDatabase } from "../../support/test-database.ts";
 import { insertUserRow } from "../../support/users.ts";

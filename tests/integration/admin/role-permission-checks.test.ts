@@ -12,7 +12,7 @@ import { publicProfile } from "~/flows/index.server.ts";
 import { changeUserAccess, listRolePermissions, reinstateUser, reportListing, setRolePermissions, suspendUser } from "~/services/admin/index.server.ts";
 import { MemoryRateLimiter } from "~/services/platform/rate-limit.server.ts";
 import { DomainError } from "~/services/domain-error.ts";
-import { chunksOf, parseBulkCsv } from "~/services/listings/bulk-csv.server.ts";
+import { chunksOf, parseBulkCsv } from "~/services/bulk-import/bulk-csv.server.ts";
 import {
   applyBulkMapping,
   bulkImportPayment,
@@ -20,7 +20,7 @@ import {
   createBulkImport,
   getBulkImport,
   startBulkImport,
-} from "~/services/listings/bulk-import.server.ts";
+} from "~/services/bulk-import/bulk-import.server.ts";
 import { LISTING_ANALYTICS_MESSAGES } from "~/services/listings/listing-analytics.server.ts";
 import { insertListingRow } from "../../support/listings.ts";
 import { routeCalls } from "../../support/route-calls.ts";

@@ -11,8 +11,15 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { OpenedDatabase } from "#db/dialect.ts";
 import { BULK_MESSAGES } from "~/lib/bulk-import.ts";
-import { chunksOf, parseBulkCsv } from "~/services/listings/bulk-csv.server.ts";
-import { applyBulkMapping, continueToPayment, createBulkImport, editBulkRow, getBulkImport, startBulkImport } from "~/services/listings/bulk-import.server.ts";
+import { chunksOf, parseBulkCsv } from "~/services/bulk-import/bulk-csv.server.ts";
+import {
+  applyBulkMapping,
+  continueToPayment,
+  createBulkImport,
+  editBulkRow,
+  getBulkImport,
+  startBulkImport,
+} from "~/services/bulk-import/bulk-import.server.ts";
 import { runBulkAiJob, runBulkImportJob, startBulkAi } from "~/flows/bulk-import-jobs.server.ts";
 import { DiskStore } from "~/services/storage/index.server.ts";
 import { insertListingRow, OSCILLOSCOPES } from "../../support/listings.ts";

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { OpenedDatabase } from "#db/dialect.ts";
 import { parseBulkPrice } from "~/lib/bulk-import.ts";
 import { decideHeldBulkImport, listHeldBulkImports, listListingsForAdmin, takeDownListings } from "~/services/admin/index.server.ts";
-import { chunksOf, parseBulkCsv } from "~/services/listings/bulk-csv.server.ts";
+import { chunksOf, parseBulkCsv } from "~/services/bulk-import/bulk-csv.server.ts";
 import {
   applyBulkMapping,
   continueToPayment,
@@ -15,7 +15,7 @@ import {
   mapBulkConditionValues,
   rejectedRowsCsv,
   startBulkImport,
-} from "~/services/listings/bulk-import.server.ts";
+} from "~/services/bulk-import/bulk-import.server.ts";
 import { createTestDatabase } from "../../support/test-database.ts";
 import { insertUserRow } from "../../support/users.ts";
 

@@ -11,7 +11,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { OpenedDatabase } from "#db/dialect.ts";
 import { BULK_MESSAGES } from "~/lib/bulk-import.ts";
-import { chunksOf, parseBulkCsv } from "~/services/listings/bulk-csv.server.ts";
+import { chunksOf, parseBulkCsv } from "~/services/bulk-import/bulk-csv.server.ts";
 import {
   applyBulkMapping,
   bulkImportPayment,
@@ -23,7 +23,7 @@ import {
   rejectedRowsCsv,
   setBulkRowRemoved,
   startBulkImport,
-} from "~/services/listings/bulk-import.server.ts";
+} from "~/services/bulk-import/bulk-import.server.ts";
 import { resumeBulkImportJobs, runBulkAiJob, runBulkImportJob, startBulkAi } from "~/flows/bulk-import-jobs.server.ts";
 import { DiskStore } from "~/services/storage/index.server.ts";
 import { startFakeOpenAi } from "../../support/fake-openai.ts";

@@ -11,7 +11,7 @@ import { DEMO_PASSWORD } from "#db/seed/demo-accounts.ts";
 import { DEMO_DEALERS } from "#db/seed/listings.ts";
 import { verifyLogin } from "~/services/accounts/account.server.ts";
 import { countHeldBulkImports, listHeldBulkImports, queryAuditLog } from "~/services/admin/index.server.ts";
-import { getBulkImport } from "~/services/listings/bulk-import.server.ts";
+import { getBulkImport } from "~/services/bulk-import/bulk-import.server.ts";
 import { BULK_LIMITS } from "~/lib/bulk-import.ts";
 import { HELD_IMPORT_DEALER_EMAIL } from "#db/seed/bulk-import.ts";
 import { listPromoCodes } from "~/services/promotions/index.server.ts";

@@ -1,7 +1,7 @@
 // The bulk upload's CSV reader on awkward files, and the header mapping and its messages.
 import { describe, expect, it } from "vitest";
 import { autoMapping, BULK_MESSAGES, bulkTemplateCsv, fieldOfHeader, missingRequiredFields } from "~/lib/bulk-import.ts";
-import { chunksOf, detectDelimiter, parseBulkCsv } from "~/services/listings/bulk-csv.server.ts";
+import { chunksOf, detectDelimiter, parseBulkCsv } from "~/services/bulk-import/bulk-csv.server.ts";
 
 const enc = new TextEncoder();
 const read = (text: string | Uint8Array, chunk = 7) => parseBulkCsv(chunksOf(typeof text === "string" ? enc.encode(text) : text, chunk));

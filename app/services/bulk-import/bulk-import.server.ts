@@ -6,7 +6,7 @@
 // promo code in the same write transaction as the ledger entry (bulk_import_charges), and hands over to the import job
 // (app/flows/bulk-import-jobs.server.ts).
 //
-// The wizard's parts live beside this file, one module each; this one names what the listings domain offers of them.
+// The wizard's parts live beside this file, one module each; this one names what tests, the seed and the bench use of them (app/ goes through index.server.ts).
 export type {
   BulkComparable,
   BulkImportStatus,
