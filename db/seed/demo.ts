@@ -16,7 +16,6 @@ import { seedDemoListings } from "./listings.ts";
 import { seedDemoModeration } from "./moderation.ts";
 import { seedDemoOffers } from "./offers.ts";
 import { seedDemoReviews } from "./reviews.ts";
-import { DEMO_SALE_HOUSE, seedDemoSaleEvents } from "./sale-events.ts";
 import { seedDemoSecondFactors } from "./second-factors.ts";
 import { DEMO_SEED, seededRandom } from "./random.ts";
 import { seedDemoSupportInbox } from "./support-inbox.ts";
@@ -79,10 +78,6 @@ export async function seedDemoMarketplace(db: Kysely<Database>, options: DemoSee
   await seedDemoListingViews(db, seededRandom(DEMO_SEED + 5), { sellerId: idOf("seller"), now });
   // The newsletter: readers who signed up over the last weeks, confirmed, pending and unsubscribed.
   await seedDemoNewsletter(db, { now });
-  // Sale events: the demo auction house's live plant-closure sale, an upcoming sale with pre-bids and registrations, a closed sale.
-  const saleRandom = seededRandom(DEMO_SEED + 6);
-  const houseId = await createAccount(db, saleRandom, { ...DEMO_SALE_HOUSE, password: DEMO_PASSWORD, verified: true });
-  await seedDemoSaleEvents(db, saleRandom, { now, houseId });
   // People have read what is more than a day and a half old (the auctions', the forum's and the offers' notices alike).
   await db
     .updateTable("notifications")

@@ -48,26 +48,22 @@ async function idOf(email: string): Promise<string> {
 }
 
 function auctions() {
-  return (
-    opened.db
-      .selectFrom("auctions as a")
-      .innerJoin("equipment_listings as l", "l.id", "a.listing_id")
-      .leftJoin("bids as lead", "lead.id", "a.leading_bid_id")
-      .selectAll("a")
-      .select([
-        "l.user_id as seller_id",
-        "l.status as listing_status",
-        "l.listing_type",
-        "l.price_cents as listing_price_cents",
-        "l.buy_now_price_cents as listing_buy_now_cents",
-        "l.currency as listing_currency",
-        "lead.user_id as leader_id",
-      ])
-      // The sale events' lots have their own tests (seed-sale-events.test.ts).
-      .where((eb) => eb.not(eb.exists(eb.selectFrom("sale_event_lots as sl").select("sl.auction_id").whereRef("sl.auction_id", "=", "a.id"))))
-      .orderBy("a.id")
-      .execute()
-  );
+  return opened.db
+    .selectFrom("auctions as a")
+    .innerJoin("equipment_listings as l", "l.id", "a.listing_id")
+    .leftJoin("bids as lead", "lead.id", "a.leading_bid_id")
+    .selectAll("a")
+    .select([
+      "l.user_id as seller_id",
+      "l.status as listing_status",
+      "l.listing_type",
+      "l.price_cents as listing_price_cents",
+      "l.buy_now_price_cents as listing_buy_now_cents",
+      "l.currency as listing_currency",
+      "lead.user_id as leader_id",
+    ])
+    .orderBy("a.id")
+    .execute();
 }
 
 function bidsOf(auctionId: number) {

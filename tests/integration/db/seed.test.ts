@@ -9,7 +9,6 @@ import { seedDemoMarketplace } from "#db/seed/demo.ts";
 import { listNewsletterSubscribers } from "~/services/accounts/newsletter.server.ts";
 import { DEMO_PASSWORD } from "#db/seed/demo-accounts.ts";
 import { DEMO_DEALERS } from "#db/seed/listings.ts";
-import { DEMO_SALE_HOUSE } from "#db/seed/sale-events.ts";
 import { verifyLogin } from "~/services/accounts/account.server.ts";
 import { countHeldBulkImports, listHeldBulkImports, queryAuditLog } from "~/services/admin/index.server.ts";
 import { getBulkImport } from "~/services/bulk-import/bulk-import.server.ts";
@@ -89,8 +88,7 @@ describe("seedDemoMarketplace", () => {
   });
 
   it("adds the dealers as sellers whose password nobody knows", async () => {
-    // The demo auction house is a seller with a known password (seed-sale-events.test.ts), not a dealer.
-    const dealers = (await profilesOf(seeded)).filter((p) => !DEMO_EMAILS.includes(p.email) && p.email !== DEMO_SALE_HOUSE.email);
+    const dealers = (await profilesOf(seeded)).filter((p) => !DEMO_EMAILS.includes(p.email));
     expect(dealers.map((p) => p.email).sort()).toEqual(DEMO_DEALERS.map((d) => d.email).sort());
     for (const dealer of dealers) {
       expect(dealer.role).toBe("seller");
@@ -221,7 +219,7 @@ describe("seedDemoMarketplace", () => {
     const before = await profilesOf(seeded);
     expect(await seedDemoMarketplace(seeded.db, { uploads: new DiskStore(uploadsDir) })).toBe(false);
     expect(await profilesOf(seeded)).toEqual(before);
-    expect(await seeded.db.selectFrom("users").select("id").execute()).toHaveLength(EXPECTED_ACCOUNTS.length + DEMO_DEALERS.length + 1);
+    expect(await seeded.db.selectFrom("users").select("id").execute()).toHaveLength(EXPECTED_ACCOUNTS.length + DEMO_DEALERS.length);
   });
 
   it("produces the same profiles on another database", async () => {
